@@ -1,0 +1,116 @@
+// Lint rules, including the layering of docs/ARCHITECTURE.md ("Dependency rules"),
+// enforced here rather than remembered.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const serverOnly = ['fastify', 'fastify-*', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'pg-boss', 'oidc-provider', '@electric-sql/*'];
+const reactOnly = ['react', 'react-dom', 'react-dom/*', 'react-router', '@mui/*', '@emotion/*', 'swr'];
+
+const restrict = (groups, message) => ({ group: groups, message });
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'var/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'] })],
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'Name what you export: no `export *`.' }],
+    },
+  },
+  {
+    files: ['packages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            restrict(['@insilico/server', '@insilico/web', '**/apps/**'], 'packages/* never import an app.'),
+            restrict([...serverOnly, ...reactOnly], 'packages/* are pure TypeScript: no server framework, database or React.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [restrict(['@insilico/server', '**/apps/server/**', ...serverOnly], 'The web app never imports server code.')] },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/web/src/features/*/**',
+              from: './apps/web/src/features/*/**',
+              except: ['./index.ts'],
+              message: 'A feature reaches another feature only through its index.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [restrict(['@insilico/web', '**/apps/web/**', ...reactOnly], 'The server never imports DOM or React code.')] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/routes/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            restrict(['drizzle-orm', 'drizzle-orm/*', 'pg', 'pg-boss', '@electric-sql/*', 'oidc-provider', 'openid-client'], 'Routes never touch the ORM, the queue or identity: call a service.'),
+            restrict(['**/db/**', '**/repositories/**'], 'Routes call services; only services call repositories.'),
+            restrict(['@insilico/web', ...reactOnly], 'The server never imports DOM or React code.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            restrict(['drizzle-orm', 'drizzle-orm/*', 'pg', 'pg-boss', '@electric-sql/*', 'oidc-provider', 'openid-client'], 'Only repositories touch the ORM, the queue or identity.'),
+            restrict(['fastify', '@fastify/*', '**/routes/**'], 'A service never parses HTTP.'),
+            restrict(['**/db/schema', '**/db/schema/**', '**/db/client'], 'Only repositories touch the database.'),
+            restrict(['@insilico/web', ...reactOnly], 'The server never imports DOM or React code.'),
+          ],
+        },
+      ],
+    },
+  },
+);
