@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { registerFonts } from './http/fonts';
+import { injectFetch } from './http/inject-fetch';
+import { maintenancePage } from './http/maintenance-page';
+import { isSameOriginRequest, stateChangingMethods } from './http/origin';
+import { readSessionToken, type SessionCookieSettings } from './http/session-cookie';
+import { createEmbeddedIssuer, embeddedClientId } from './issuer/embedded-issuer';
+import { loadIssuerSecrets } from './issuer/issuer-keys';
+import { requireUser } from './policies/authentication';
+import { IdentityRepository } from './repositories/identity.repository';
+import { authRoutes } from './routes/auth/auth.routes';
+import { healthRoutes } from './routes/health/health.routes';
+import { jobRoutes } from './routes/jobs/jobs.routes';
+import { notificationRoutes } from './routes/notifications/notifications.routes';
+import { operatorRoutes } from './routes/operator/operator.routes';
+import { AuthService } from './services/auth.service';
+import { ServiceError } from './services/errors';
+import { HealthService } from './services/health.service';
+
+export interface BuildAppOptions {
+  /** Token for the loopback operator endpoint (embedded database only); null disables it. */
+  operatorToken: string | null;
+}
+
+/** Paths that stay up during maintenance: sign-in and sign-out, the issuer, health, the notice itself. */
+const maintenanceExempt = [/^\/api\/auth\//, /^\/oidc(\/|$)/, /^\/api\/health$/, /^\/api\/operator\//, /^\/maintenance\.html$/, /^\/_fonts\//];
+/** API paths that may change state without a browser's same-origin proof: none but the operator's. */
+const originExempt = [/^\/api\/operator\//];
+
+/** Builds the HTTP server on a context: API, embedded issuer, static web app, docs. */
+export async function buildApp(context: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = context;
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+  });
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: { info: { title: 'InSilico Workspace API', version: config.version } },
+    transform: jsonSchemaTransform,
+    hideUntagged: true,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({
+        error: { code: 'bad_request', message: 'Some of what was sent is not valid.', details: error.validation },
+      });
+    }
+    if (error instanceof ServiceError) {
+      return reply.code(error.status).send({ error: { code: error.code, message: error.message, details: error.details } });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ error: { code: 'bad_request', message: error.message } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.code(404).send({ error: { code: 'not_found', message: 'No such API route.' } });
+    }
+    return sendSpa(reply);
+  });
+
+  // Refuse state changes that a browser did not send from our own pages (instead of CSRF tokens).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!stateChangingMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (originExempt.some((pattern) => pattern.test(request.url))) return;
+    if (!isSameOriginRequest(request, publicOrigin)) {
+      return reply.code(403).send({ error: { code: 'cross_origin', message: 'This request must come from the workspace itself.' } });
+    }
+  });
+
+  // Maintenance mode: pages show the notice, the API answers 503 with the operator's text.
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (maintenanceExempt.some((pattern) => pattern.test(path))) return;
+    const state = await context.maintenance.current();
+    if (!state.maintenance_mode) return;
+    reply.header('Retry-After', '300').header('Cache-Control', 'no-store');
+    if (path.startsWith('/api/')) {
+      return reply.code(503).send({ error: { code: 'maintenance', message: state.maintenance_text } });
+    }
+    if (/\.(js|css|woff2?|png|svg|ico|map)$/.test(path)) return reply.code(503).send();
+    return reply.code(503).type('text/html').send(maintenancePage(state));
+  });
+  app.get('/maintenance.html', async (_request, reply) =>
+    reply.header('Cache-Control', 'no-store').type('text/html').send(maintenancePage(await context.maintenance.current())),
+  );
+  registerFonts(app);
+
+  // Sign-in: the embedded issuer unless an external one is configured.
+  const cookieSettings: SessionCookieSettings = { secure: config.secureCookies, maxAgeSeconds: Math.floor(config.sessionAbsoluteMs / 1000) };
+  let identity: IdentityRepository;
+  let passwordChangeUrl: string | null = null;
+  if (config.externalIssuer) {
+    identity = new IdentityRepository({
+      issuerUrl: config.externalIssuer.url,
+      clientId: config.externalIssuer.clientId,
+      clientSecret: config.externalIssuer.clientSecret,
+      redirectUri: `${config.publicUrl}/api/auth/callback`,
+      postLogoutRedirectUri: `${config.publicUrl}/`,
+      scopes: config.oidcScopes,
+      allowInsecureRequests: config.externalIssuer.url.startsWith('http://'),
+    });
+  } else {
+    const issuer = createEmbeddedIssuer({
+      publicUrl: config.publicUrl,
+      orm: context.db.orm,
+      secrets: await loadIssuerSecrets(context.settings),
+      secureCookies: config.secureCookies,
+      trustProxy: config.trustProxy,
+      isSameOrigin: (request) => isSameOriginRequest(request, publicOrigin),
+    });
+    await issuer.register(app);
+    passwordChangeUrl = issuer.passwordChangeUrl;
+    identity = new IdentityRepository({
+      issuerUrl: issuer.issuerUrl,
+      clientId: embeddedClientId,
+      clientSecret: issuer.clientSecret,
+      redirectUri: `${config.publicUrl}/api/auth/callback`,
+      postLogoutRedirectUri: `${config.publicUrl}/`,
+      scopes: 'openid email profile',
+      allowInsecureRequests: true,
+      fetch: injectFetch(app),
+    });
+  }
+  const auth = new AuthService(context.sessions, identity, context.users, {
+    identityProvider: config.externalIssuer ? 'external' : 'embedded',
+    passwordChangeUrl,
+  });
+  const authenticated = requireUser((request) => auth.currentUser(readSessionToken(request, cookieSettings)));
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+
+  await authRoutes(app, { auth, cookie: cookieSettings, publicUrl: config.publicUrl });
+  await notificationRoutes(app, { notifications: context.notifications, authenticated, streams });
+  await jobRoutes(app, { jobs: context.jobs, authenticated });
+  await healthRoutes(app, {
+    health: new HealthService(async () => void (await context.db.executeSql('select 1')), context.maintenance, config.version),
+  });
+  if (options.operatorToken) await operatorRoutes(app, { maintenance: context.maintenance, operatorToken: options.operatorToken });
+
+  // The web app: hashed assets cached for long, index.html for every other page (client routing).
+  const indexFile = join(config.webDistDir, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      index: false,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : null;
+  function sendSpa(reply: FastifyReply) {
+    if (!indexHtml) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app has not been built. Run `npm start` (it builds it) or `npm run build -w @insilico/web`.');
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html').send(indexHtml);
+  }
+  app.get('/', async (_request, reply) => sendSpa(reply));
+  return app;
+}

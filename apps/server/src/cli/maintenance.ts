@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase, pgliteDirIn } from '../db/client';
+import { SettingsRepository } from '../repositories/settings.repository';
+import { MaintenanceService, type MaintenanceState } from '../services/maintenance.service';
+import { serverFile } from '../server';
+
+const usage = 'Usage: npm run maintenance -- on "Text shown to users"\n       npm run maintenance -- off\n       npm run maintenance -- status';
+
+/**
+ * `npm run maintenance -- on "text" | off | status`. With PostgreSQL it writes the database that
+ * every server reads. With the embedded database it asks the running server (only one process
+ * can open that database), or writes the database directly when no server runs.
+ */
+async function main(argv: string[]): Promise<void> {
+  const [mode, ...rest] = argv;
+  if (mode !== 'on' && mode !== 'off' && mode !== 'status') throw new ConfigError(usage);
+  const text = rest.join(' ');
+  const config = loadConfig();
+  const announced = serverFile(config.dataDir);
+  if (!config.databaseUrl && mode !== 'status' && existsSync(announced)) {
+    const server = JSON.parse(readFileSync(announced, 'utf8')) as { pid: number; port: number; operatorToken: string };
+    if (isAlive(server.pid)) {
+      const response = await fetch(`http://127.0.0.1:${server.port}/api/operator/maintenance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${server.operatorToken}` },
+        body: JSON.stringify(mode === 'on' ? { mode, text } : { mode }),
+      });
+      if (!response.ok) throw new Error(`The running server refused: ${response.status} ${await response.text()}`);
+      report((await response.json()) as MaintenanceState);
+      return;
+    }
+  }
+  const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, poolSize: 1 } : { pgliteDir: pgliteDirIn(config.dataDir) });
+  try {
+    const service = new MaintenanceService(new SettingsRepository(db.orm), 0);
+    report(mode === 'on' ? await service.switchOn(text) : mode === 'off' ? await service.switchOff() : await service.current());
+  } finally {
+    await db.close();
+  }
+}
+
+function report(state: MaintenanceState): void {
+  console.log(state.maintenance_mode ? `Maintenance mode is ON: "${state.maintenance_text}"` : 'Maintenance mode is OFF.');
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

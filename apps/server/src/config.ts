@@ -1,0 +1,105 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const durationMinutes = z.coerce.number().positive();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('var'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  OIDC_ISSUER_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  SESSION_IDLE_MINUTES: durationMinutes.default(30),
+  SESSION_ABSOLUTE_MINUTES: durationMinutes.default(12 * 60),
+  JOBS_IN_PROCESS: z.enum(['true', 'false']).optional(),
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().positive().default(10),
+  JOB_STALE_AFTER_SECONDS: z.coerce.number().positive().default(45),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  MAINTENANCE_CACHE_SECONDS: z.coerce.number().min(0).default(2),
+  STORAGE_DRIVER: z.enum(['filesystem']).default('filesystem'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('In-silico Workspace <no-reply@localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Everything the process reads from its environment, checked once at start. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** The origin users reach the app at, e.g. `https://insilico.example.com`; no trailing slash. */
+  publicUrl: string;
+  /** True when publicUrl is https: cookies become `__Host-` and Secure. */
+  secureCookies: boolean;
+  dataDir: string;
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  /** null → the embedded issuer under `/oidc`. */
+  externalIssuer: { url: string; clientId: string; clientSecret: string } | null;
+  oidcScopes: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  /** Whether this server process also works jobs (default: yes). */
+  jobsInProcess: boolean;
+  jobHeartbeatMs: number;
+  jobStaleAfterMs: number;
+  jobPollSeconds: number;
+  maintenanceCacheMs: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  webDistDir: string;
+  version: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const oidcParts = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  const oidcSet = oidcParts.filter((part) => part !== undefined && part !== '').length;
+  if (oidcSet !== 0 && oidcSet !== 3) {
+    throw new ConfigError('Invalid configuration: set all of OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or none');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL && e.DATABASE_URL !== '' ? e.DATABASE_URL : null,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    externalIssuer:
+      oidcSet === 3 ? { url: e.OIDC_ISSUER_URL!, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! } : null,
+    oidcScopes: e.OIDC_SCOPES,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_MINUTES * 60_000,
+    jobsInProcess: e.JOBS_IN_PROCESS ? e.JOBS_IN_PROCESS === 'true' : true,
+    jobHeartbeatMs: e.JOB_HEARTBEAT_SECONDS * 1000,
+    jobStaleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
+    maintenanceCacheMs: e.MAINTENANCE_CACHE_SECONDS * 1000,
+    smtpUrl: e.SMTP_URL && e.SMTP_URL !== '' ? e.SMTP_URL : null,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    version: process.env.npm_package_version ?? '0.1.0',
+  };
+}

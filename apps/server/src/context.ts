@@ -1,0 +1,59 @@
+import type { Logger } from 'pino';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { jobDefinitions } from './jobs/registry';
+import { JobRunner } from './jobs/job-runner';
+import { JobRepository } from './repositories/job.repository';
+import { NotificationRepository } from './repositories/notification.repository';
+import { SessionRepository } from './repositories/session.repository';
+import { SettingsRepository } from './repositories/settings.repository';
+import { UserRepository } from './repositories/user.repository';
+import { JobService } from './services/job.service';
+import { MaintenanceService } from './services/maintenance.service';
+import { NotificationService } from './services/notification.service';
+import { SessionService } from './services/session.service';
+
+/** The composition root shared by the HTTP server and the standalone worker: one of each part. */
+export interface AppContext {
+  config: AppConfig;
+  db: Database;
+  settings: SettingsRepository;
+  users: UserRepository;
+  sessions: SessionService;
+  notifications: NotificationService;
+  maintenance: MaintenanceService;
+  jobs: JobService;
+  jobRepository: JobRepository;
+  /** Present when this process works jobs. */
+  jobRunner: JobRunner | null;
+}
+
+export async function createContext(config: AppConfig, db: Database, log: Logger, options: { workJobs: boolean }): Promise<AppContext> {
+  const settings = new SettingsRepository(db.orm);
+  const users = new UserRepository(db.orm);
+  const sessions = new SessionService(new SessionRepository(db.orm), {
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  });
+  const notifications = new NotificationService(new NotificationRepository(db));
+  const maintenance = new MaintenanceService(settings, config.maintenanceCacheMs);
+  const jobRepository = new JobRepository(db);
+  await jobRepository.start((error) => log.error({ err: error }, 'job queue error'));
+  const jobs = new JobService(jobRepository);
+  await jobs.scheduleRecurring();
+  const jobRunner = options.workJobs
+    ? new JobRunner(
+        jobRepository,
+        jobDefinitions,
+        { notifications, sessions },
+        {
+          heartbeatMs: config.jobHeartbeatMs,
+          staleAfterMs: config.jobStaleAfterMs,
+          pollSeconds: config.jobPollSeconds,
+          soleProcess: db.kind === 'pglite',
+        },
+        log.child({ component: 'jobs' }),
+      )
+    : null;
+  return { config, db, settings, users, sessions, notifications, maintenance, jobs, jobRepository, jobRunner };
+}

@@ -1,0 +1,8 @@
+import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Small operator-level key/value state: maintenance mode, persisted signing and cookie keys. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,265 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Orm } from '../db/client';
+import { AccountRepository } from './account.repository';
+import { AccountError, AccountService } from './account.service';
+import type { IssuerSecrets } from './issuer-keys';
+import { oidcAdapterFor } from './oidc-adapter';
+import { changePasswordPage, errorPage, type FieldErrors, signedOutPage, signInPage, signOutPage, signUpPage } from './pages';
+
+export const embeddedClientId = 'insilico-workspace';
+export const issuerPath = '/oidc';
+
+export interface EmbeddedIssuerOptions {
+  publicUrl: string;
+  orm: Orm;
+  secrets: IssuerSecrets;
+  secureCookies: boolean;
+  trustProxy: boolean;
+  /** Same-origin check for the issuer's own form posts. */
+  isSameOrigin: (request: FastifyRequest) => boolean;
+}
+
+/**
+ * The embedded OpenID Connect issuer (oidc-provider) with local accounts, served under `/oidc`
+ * by the same process: sign-up, sign-in, sign-out and password change pages of its own.
+ * With an external issuer configured this is not mounted at all.
+ */
+export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
+  issuerUrl: string;
+  clientSecret: string;
+  passwordChangeUrl: string;
+  register: (app: FastifyInstance) => Promise<void>;
+} {
+  const issuerUrl = `${options.publicUrl}${issuerPath}`;
+  const accounts = new AccountService(new AccountRepository(options.orm));
+  const configuration: Configuration = {
+    adapter: oidcAdapterFor(options.orm),
+    clients: [
+      {
+        client_id: embeddedClientId,
+        client_secret: options.secrets.clientSecret,
+        redirect_uris: [`${options.publicUrl}/api/auth/callback`],
+        post_logout_redirect_uris: [`${options.publicUrl}/`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    jwks: { keys: [options.secrets.signingKey as never] },
+    cookies: {
+      keys: options.secrets.cookieKeys,
+      long: { signed: true, secure: options.secureCookies, sameSite: 'lax' },
+      short: { signed: true, secure: options.secureCookies, sameSite: 'lax' },
+    },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // Put e-mail and name into the ID token itself: the app reads them at sign-in.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+          const nonce = randomBytes(16).toString('base64');
+          ctx.set('Content-Security-Policy', pageCsp(nonce));
+          ctx.type = 'html';
+          ctx.body = signOutPage(form, nonce);
+        },
+        postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
+          ctx.type = 'html';
+          ctx.body = signedOutPage();
+        },
+      },
+    },
+    interactions: { url: (_ctx, interaction) => `${issuerPath}/interaction/${interaction.uid}` },
+    async findAccount(_ctx, id) {
+      const account = await accounts.findById(id);
+      if (!account) return undefined;
+      return {
+        accountId: account.id,
+        claims: async () => ({ sub: account.id, email: account.email, email_verified: false, name: account.fullName }),
+      };
+    },
+    // The app is the issuer's only (first-party) client: grant its scopes without a consent screen.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const client = ctx.oidc.client;
+      const session = ctx.oidc.session;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+    async renderError(ctx, output) {
+      ctx.type = 'html';
+      ctx.body = errorPage('Sign-in problem', output.error_description ?? output.error ?? 'Something went wrong while signing in.');
+    },
+    ttl: {
+      Interaction: 60 * 60,
+      Session: 12 * 60 * 60,
+      Grant: 12 * 60 * 60,
+      AuthorizationCode: 60,
+      AccessToken: 60 * 60,
+      IdToken: 60 * 60,
+    },
+  };
+  const provider = new Provider(issuerUrl, configuration);
+  provider.proxy = options.trustProxy;
+  const handle = provider.callback();
+
+  async function register(app: FastifyInstance): Promise<void> {
+    // Interaction pages: parsed forms, our own HTML.
+    await app.register(async (pages) => {
+      await pages.register(formbody);
+      pages.addHook('onSend', async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', pageCsp(null));
+      });
+
+      pages.get(`${issuerPath}/interaction/:uid`, async (request, reply) => {
+        const details = await interactionOrError(request, reply);
+        if (!details) return reply;
+        const uid = details.uid;
+        const mode = (request.query as { mode?: string }).mode;
+        const html =
+          mode === 'signup'
+            ? signUpPage({ action: `${issuerPath}/interaction/${uid}/signup`, signInHref: `${issuerPath}/interaction/${uid}` })
+            : signInPage({
+                action: `${issuerPath}/interaction/${uid}/login`,
+                signUpHref: `${issuerPath}/interaction/${uid}?mode=signup`,
+                email: typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined,
+              });
+        return reply.type('text/html').send(html);
+      });
+
+      pages.post(`${issuerPath}/interaction/:uid/login`, async (request, reply) => {
+        if (!options.isSameOrigin(request)) return reply.code(403).type('text/html').send(errorPage('Not allowed', 'This form must be sent from this site.'));
+        const details = await interactionOrError(request, reply);
+        if (!details) return reply;
+        const body = formFields(request.body, ['email', 'password']);
+        const account = await accounts.authenticate(body.email, body.password);
+        if (!account) {
+          return reply
+            .code(400)
+            .type('text/html')
+            .send(
+              signInPage({
+                action: `${issuerPath}/interaction/${details.uid}/login`,
+                signUpHref: `${issuerPath}/interaction/${details.uid}?mode=signup`,
+                email: body.email,
+                errors: { form: ['The e-mail address or password is not correct.'] },
+              }),
+            );
+        }
+        return finish(request, reply, account.id);
+      });
+
+      pages.post(`${issuerPath}/interaction/:uid/signup`, async (request, reply) => {
+        if (!options.isSameOrigin(request)) return reply.code(403).type('text/html').send(errorPage('Not allowed', 'This form must be sent from this site.'));
+        const details = await interactionOrError(request, reply);
+        if (!details) return reply;
+        const body = formFields(request.body, ['email', 'fullName', 'password']);
+        try {
+          const account = await accounts.signUp(body);
+          return finish(request, reply, account.id);
+        } catch (error) {
+          if (!(error instanceof AccountError)) throw error;
+          const errors: FieldErrors = { [error.field]: error.problems };
+          return reply
+            .code(400)
+            .type('text/html')
+            .send(
+              signUpPage({
+                action: `${issuerPath}/interaction/${details.uid}/signup`,
+                signInHref: `${issuerPath}/interaction/${details.uid}`,
+                values: { email: body.email, fullName: body.fullName },
+                errors,
+              }),
+            );
+        }
+      });
+
+      pages.get(`${issuerPath}/account/password`, async (_request, reply) =>
+        reply.type('text/html').send(changePasswordPage({ action: `${issuerPath}/account/password` })),
+      );
+
+      pages.post(`${issuerPath}/account/password`, async (request, reply) => {
+        if (!options.isSameOrigin(request)) return reply.code(403).type('text/html').send(errorPage('Not allowed', 'This form must be sent from this site.'));
+        const body = formFields(request.body, ['email', 'currentPassword', 'password']);
+        try {
+          await accounts.changePassword({ email: body.email, currentPassword: body.currentPassword, newPassword: body.password });
+          return reply.type('text/html').send(changePasswordPage({ action: `${issuerPath}/account/password`, email: body.email, done: true }));
+        } catch (error) {
+          if (!(error instanceof AccountError)) throw error;
+          return reply
+            .code(400)
+            .type('text/html')
+            .send(changePasswordPage({ action: `${issuerPath}/account/password`, email: body.email, errors: { [error.field]: error.problems } }));
+        }
+      });
+    });
+
+    // Everything else under /oidc is oidc-provider's own (discovery, auth, token, jwks, end session …).
+    await app.register(async (raw) => {
+      raw.removeAllContentTypeParsers();
+      raw.addContentTypeParser('*', (_request, _payload, done) => done(null)); // leave the body stream to oidc-provider
+      const toProvider = async (request: FastifyRequest, reply: FastifyReply) => {
+        reply.hijack();
+        const req = request.raw as IncomingMessage & { originalUrl?: string };
+        req.originalUrl = req.url;
+        req.url = (req.url ?? '').slice(issuerPath.length) || '/';
+        await handle(req, reply.raw);
+      };
+      raw.all(issuerPath, toProvider);
+      raw.all(`${issuerPath}/*`, toProvider);
+    });
+  }
+
+  async function interactionOrError(request: FastifyRequest, reply: FastifyReply) {
+    try {
+      return await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      reply
+        .code(400)
+        .type('text/html')
+        .send(errorPage('Sign-in expired', 'This sign-in page has expired. Go back to the workspace and sign in again.'));
+      return null;
+    }
+  }
+
+  async function finish(request: FastifyRequest, reply: FastifyReply, accountId: string) {
+    const location = await provider.interactionResult(request.raw, reply.raw, { login: { accountId } }, { mergeWithLastSubmission: false });
+    return reply.redirect(location, 303);
+  }
+
+  return {
+    issuerUrl,
+    clientSecret: options.secrets.clientSecret,
+    passwordChangeUrl: `${issuerPath}/account/password`,
+    register,
+  };
+}
+
+function formFields<K extends string>(body: unknown, keys: readonly K[]): Record<K, string> {
+  const source = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const out = {} as Record<K, string>;
+  for (const key of keys) {
+    const value = source[key];
+    out[key] = typeof value === 'string' ? value.slice(0, 1024) : '';
+  }
+  return out;
+}
+
+function pageCsp(scriptNonce: string | null): string {
+  const script = scriptNonce ? `'nonce-${scriptNonce}'` : "'none'";
+  return `default-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; img-src 'self' data:; script-src ${script}; frame-ancestors 'none'; base-uri 'none'`;
+}

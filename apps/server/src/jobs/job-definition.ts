@@ -1,0 +1,35 @@
+import type { Logger } from 'pino';
+import type { NotificationService } from '../services/notification.service';
+import type { SessionService } from '../services/session.service';
+
+/** What a job's `perform` may use: services, never the HTTP layer. */
+export interface JobServices {
+  notifications: NotificationService;
+  sessions: SessionService;
+}
+
+export interface JobContext<Data> {
+  jobId: string;
+  data: Data;
+  /** 1 on the first attempt, 2 on the first retry … */
+  attempt: number;
+  /** Aborted when the worker shuts down or the job is taken away; stop soon after. */
+  signal: AbortSignal;
+  /** Stores progress (a fraction 0..1, optional message); readable through the API. */
+  progress(fraction: number, message?: string): Promise<void>;
+  services: JobServices;
+  log: Logger;
+}
+
+/**
+ * One kind of durable job. Delivery is at-least-once — a job may run again after a crash —
+ * so `perform` must be idempotent: its effects are keyed so that a second run changes nothing.
+ */
+export interface JobDefinition<Data = unknown> {
+  kind: string;
+  retryLimit: number;
+  /** Upper bound of one attempt; a worker that dies is detected sooner, by its heartbeat. */
+  expireInSeconds: number;
+  parse(data: unknown): Data;
+  perform(context: JobContext<Data>): Promise<unknown>;
+}

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+import { jobRuns } from '../db/schema';
+
+export type JobRunRow = typeof jobRuns.$inferSelect;
+
+export interface EnqueueOptions {
+  userId: string | null;
+  retryLimit: number;
+  /** Backstop for pg-boss; live workers are judged by heartbeat, not by this. */
+  expireInSeconds: number;
+}
+
+export interface FetchedJob {
+  id: string;
+  kind: string;
+  data: unknown;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+/**
+ * The durable queue (pg-boss on the app's own database) and the `job_runs` rows that people
+ * and the API read. Only this class knows pg-boss.
+ */
+export class JobRepository {
+  private readonly boss: PgBoss;
+  private readonly queues = new Set<string>();
+
+  constructor(private readonly db: Database) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => db.executeSql(text, values) },
+      schema: 'pgboss',
+      // Our sweeper and heartbeats judge liveness; pg-boss's own maintenance archives and expires.
+      maintenanceIntervalSeconds: 30,
+      monitorStateIntervalSeconds: 60,
+    } as PgBoss.ConstructorOptions);
+  }
+
+  /** Installs or upgrades pg-boss's schema and starts its maintenance. */
+  async start(onError: (error: Error) => void): Promise<void> {
+    this.boss.on('error', onError);
+    await this.boss.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: false, close: false, wait: true });
+  }
+
+  async ensureQueue(kind: string): Promise<void> {
+    if (this.queues.has(kind)) return;
+    await this.boss.createQueue(kind);
+    this.queues.add(kind);
+  }
+
+  /** Records the run, then queues it under the same id (a worker never sees a job without its row). */
+  async enqueue(kind: string, data: object, options: EnqueueOptions): Promise<JobRunRow> {
+    await this.ensureQueue(kind);
+    const id = randomUUID();
+    const rows = await this.db.orm.insert(jobRuns).values({ id, kind, data, userId: options.userId }).returning();
+    try {
+      await this.boss.send(kind, data, {
+        id,
+        retryLimit: options.retryLimit,
+        expireInSeconds: options.expireInSeconds,
+      });
+    } catch (error) {
+      await this.db.orm.delete(jobRuns).where(eq(jobRuns.id, id));
+      throw error;
+    }
+    return rows[0]!;
+  }
+
+  /**
+   * Runs `kind` on a cron schedule. pg-boss sends scheduled jobs straight to its queue, so they
+   * get no `job_runs` row until a worker picks them up (the runner creates it then).
+   */
+  async schedule(kind: string, cron: string): Promise<void> {
+    await this.ensureQueue(kind);
+    await this.boss.schedule(kind, cron, {}, { retryLimit: 1 });
+  }
+
+  /** Starts taking jobs of one kind, one at a time; answers a handle for `offWork`. */
+  async work(kind: string, pollingIntervalSeconds: number, handle: (job: FetchedJob) => Promise<unknown>): Promise<string> {
+    await this.ensureQueue(kind);
+    return this.boss.work(kind, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
+      for (const job of jobs) {
+        await handle({ id: job.id, kind: job.name, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+      }
+    });
+  }
+
+  async offWork(workerId: string): Promise<void> {
+    await this.boss.offWork({ id: workerId });
+  }
+
+  async findById(id: string): Promise<JobRunRow | null> {
+    const rows = await this.db.orm.select().from(jobRuns).where(eq(jobRuns.id, id));
+    return rows[0] ?? null;
+  }
+
+  /** Marks the run as this worker's; creates the row for jobs that came from a schedule. */
+  async markRunning(job: FetchedJob, workerId: string, attempt: number): Promise<void> {
+    const running = { status: 'running' as const, workerId, attempts: attempt, startedAt: sql`now()`, heartbeatAt: sql`now()`, error: null };
+    await this.db.orm
+      .insert(jobRuns)
+      .values({ id: job.id, kind: job.kind, data: job.data ?? null, ...running })
+      .onConflictDoUpdate({ target: jobRuns.id, set: running });
+  }
+
+  /** Answers false when the run is no longer this worker's (swept as stale, or cancelled). */
+  async heartbeat(id: string, workerId: string): Promise<boolean> {
+    const rows = await this.db.orm
+      .update(jobRuns)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(eq(jobRuns.id, id), eq(jobRuns.workerId, workerId), eq(jobRuns.status, 'running')))
+      .returning({ id: jobRuns.id });
+    return rows.length > 0;
+  }
+
+  async setProgress(id: string, progress: number, message: string | null): Promise<void> {
+    await this.db.orm.update(jobRuns).set({ progress, progressMessage: message, heartbeatAt: sql`now()` }).where(eq(jobRuns.id, id));
+  }
+
+  async markCompleted(id: string, result: unknown): Promise<void> {
+    await this.db.orm
+      .update(jobRuns)
+      .set({ status: 'completed', progress: 1, result: result ?? null, finishedAt: sql`now()` })
+      .where(eq(jobRuns.id, id));
+  }
+
+  async markFailed(id: string, error: string, willRetry: boolean): Promise<void> {
+    await this.db.orm
+      .update(jobRuns)
+      .set(willRetry ? { status: 'queued', error } : { status: 'failed', error, finishedAt: sql`now()` })
+      .where(eq(jobRuns.id, id));
+  }
+
+  /** Running jobs whose last heartbeat is older than `before`. */
+  async findStale(before: Date): Promise<JobRunRow[]> {
+    return this.db.orm
+      .select()
+      .from(jobRuns)
+      .where(and(eq(jobRuns.status, 'running'), lt(jobRuns.heartbeatAt, before)));
+  }
+
+  /**
+   * Hands a stale run back to the queue. The conditional update makes it happen once even when
+   * several processes sweep at the same moment; pg-boss then retries the job.
+   */
+  async releaseIfStale(run: JobRunRow, before: Date, reason: string): Promise<boolean> {
+    const rows = await this.db.orm
+      .update(jobRuns)
+      .set({ status: 'queued', workerId: null, error: reason })
+      .where(and(eq(jobRuns.id, run.id), eq(jobRuns.status, 'running'), lt(jobRuns.heartbeatAt, before)))
+      .returning({ id: jobRuns.id });
+    if (rows.length === 0) return false;
+    await this.boss.fail(run.kind, run.id, { message: reason });
+    return true;
+  }
+
+  /** Releases a run this worker is giving up (graceful shutdown) so another worker retries it. */
+  async release(run: { id: string; kind: string }, workerId: string, reason: string): Promise<void> {
+    const rows = await this.db.orm
+      .update(jobRuns)
+      .set({ status: 'queued', workerId: null, error: reason })
+      .where(and(eq(jobRuns.id, run.id), eq(jobRuns.workerId, workerId), eq(jobRuns.status, 'running')))
+      .returning({ id: jobRuns.id });
+    if (rows.length > 0) await this.boss.fail(run.kind, run.id, { message: reason });
+  }
+}

@@ -1,0 +1,48 @@
+import { eq, lt, or } from 'drizzle-orm';
+import type { Orm } from '../db/client';
+import { sessions, type LoginTransaction } from '../db/schema';
+
+export type { LoginTransaction };
+export type SessionRow = typeof sessions.$inferSelect;
+
+export interface NewSession {
+  idHash: string;
+  kind: 'login' | 'user';
+  userId: string | null;
+  login: LoginTransaction | null;
+  idToken: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export class SessionRepository {
+  constructor(private readonly orm: Orm) {}
+
+  async insert(session: NewSession): Promise<void> {
+    await this.orm.insert(sessions).values({ ...session, lastSeenAt: session.createdAt });
+  }
+
+  async findByHash(idHash: string): Promise<SessionRow | null> {
+    const rows = await this.orm.select().from(sessions).where(eq(sessions.idHash, idHash));
+    return rows[0] ?? null;
+  }
+
+  async touch(idHash: string, at: Date): Promise<void> {
+    await this.orm.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
+  }
+
+  /** Deletes the session and answers whether it existed (so a login transaction is used once). */
+  async delete(idHash: string): Promise<SessionRow | null> {
+    const rows = await this.orm.delete(sessions).where(eq(sessions.idHash, idHash)).returning();
+    return rows[0] ?? null;
+  }
+
+  /** Removes sessions past their absolute expiry or idle since before `idleBefore`. */
+  async deleteStale(now: Date, idleBefore: Date): Promise<number> {
+    const rows = await this.orm
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore)))
+      .returning({ idHash: sessions.idHash });
+    return rows.length;
+  }
+}

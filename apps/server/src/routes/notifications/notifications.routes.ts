@@ -1,0 +1,75 @@
+import {
+  markSeenSchema,
+  notificationListQuerySchema,
+  notificationListSchema,
+  notificationStreamEvents,
+  unseenEventSchema,
+} from '@insilico/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, type requireUser } from '../../policies/authentication';
+import type { NotificationEvent, NotificationService } from '../../services/notification.service';
+
+export interface NotificationRoutesDeps {
+  notifications: NotificationService;
+  authenticated: ReturnType<typeof requireUser>;
+  /** Open event streams are ended when the server closes. */
+  streams: Set<() => void>;
+}
+
+const keepAliveMs = 25_000;
+
+/** The signed-in user's notifications: list, mark seen, and a live Server-Sent Events stream. */
+export async function notificationRoutes(app: FastifyInstance, deps: NotificationRoutesDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/notifications',
+    {
+      preHandler: deps.authenticated,
+      schema: { tags: ['notifications'], querystring: notificationListQuerySchema, response: { 200: notificationListSchema } },
+    },
+    async (request) => deps.notifications.list(currentUser(request).id, request.query.limit, request.query.before ?? null),
+  );
+
+  api.post(
+    '/api/notifications/seen',
+    {
+      preHandler: deps.authenticated,
+      schema: { tags: ['notifications'], body: markSeenSchema, response: { 200: unseenEventSchema } },
+    },
+    async (request) => deps.notifications.markSeen(currentUser(request).id, 'all' in request.body ? 'all' : request.body.ids),
+  );
+
+  api.get(
+    '/api/notifications/stream',
+    { preHandler: deps.authenticated, schema: { tags: ['notifications'], summary: 'Server-Sent Events: notification, unseen' } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      reply.hijack();
+      const out = reply.raw;
+      out.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      const send = (event: string, data: unknown) => out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      out.write('retry: 5000\n\n');
+      send(notificationStreamEvents.unseen, { hasUnseen: await deps.notifications.hasUnseen(userId) });
+      const unsubscribe = deps.notifications.subscribe(userId, (event: NotificationEvent) => {
+        if (event.type === 'notification') send(notificationStreamEvents.notification, event.notification);
+        send(notificationStreamEvents.unseen, { hasUnseen: event.hasUnseen });
+      });
+      const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), keepAliveMs);
+      const end = () => {
+        clearInterval(keepAlive);
+        unsubscribe();
+        deps.streams.delete(end);
+        if (!out.writableEnded) out.end();
+      };
+      deps.streams.add(end);
+      request.raw.on('close', end);
+    },
+  );
+}

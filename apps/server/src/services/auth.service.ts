@@ -1,0 +1,75 @@
+import type { UserProfile } from '@insilico/contracts';
+import { safeReturnTo } from '../lib/return-to';
+import { IdentityError, IdentityRepository } from '../repositories/identity.repository';
+import type { UserRepository, UserRow } from '../repositories/user.repository';
+import { ServiceError } from './errors';
+import type { SessionService } from './session.service';
+
+export interface AuthSettings {
+  identityProvider: 'embedded' | 'external';
+  passwordChangeUrl: string | null;
+}
+
+/** Sign-in, sign-out and "who is this" — the relying-party side of OpenID Connect. */
+export class AuthService {
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly identity: IdentityRepository,
+    private readonly users: UserRepository,
+    private readonly settings: AuthSettings,
+  ) {}
+
+  /** Starts authorization code + PKCE; answers the pre-sign-in session token and the issuer URL. */
+  async beginLogin(returnTo: unknown): Promise<{ token: string; location: string }> {
+    const secrets = IdentityRepository.newLoginSecrets();
+    const location = await this.identity.authorizationUrl(secrets);
+    const token = await this.sessions.startLogin({ ...secrets, returnTo: safeReturnTo(returnTo) });
+    return { token, location: location.href };
+  }
+
+  /** Completes the sign-in at the callback; answers a new session token and where to go. */
+  async completeLogin(preLoginToken: string | null, callbackUrl: URL): Promise<{ token: string; location: string }> {
+    const login = await this.sessions.takeLogin(preLoginToken);
+    if (!login) {
+      throw new ServiceError(400, 'login_expired', 'This sign-in has expired or was started in another browser. Please sign in again.');
+    }
+    let identity;
+    try {
+      identity = await this.identity.exchange(callbackUrl, login);
+    } catch (error) {
+      if (error instanceof IdentityError) throw new ServiceError(400, 'login_failed', `The sign-in could not be completed: ${error.message}`);
+      throw error;
+    }
+    const user = await this.users.upsertFromIdentity(identity);
+    const token = await this.sessions.startUserSession(user.id, identity.idToken);
+    return { token, location: login.returnTo };
+  }
+
+  /** Ends the server session and answers where to send the browser to end the issuer's session too. */
+  async logout(token: string | null): Promise<{ location: string }> {
+    const ended = await this.sessions.end(token);
+    if (!ended || ended.kind !== 'user') return { location: '/' };
+    const endSession = await this.identity.endSessionUrl(ended.idToken).catch(() => null);
+    return { location: endSession ? endSession.href : '/' };
+  }
+
+  /** The user behind a session token, or null (→ 401). */
+  async currentUser(token: string | null): Promise<UserRow | null> {
+    const session = await this.sessions.resolve(token);
+    if (!session?.userId) return null;
+    return this.users.findById(session.userId);
+  }
+
+  toProfile(user: UserRow): UserProfile {
+    return {
+      id: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      jobTitle: user.jobTitle,
+      pictureUrl: user.pictureUrl,
+      identityProvider: this.settings.identityProvider,
+      passwordChangeUrl: this.settings.passwordChangeUrl,
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import type { Job } from '@insilico/contracts';
+import { selfCheckJob, type SelfCheckData } from '../jobs/self-check.job';
+import { sessionPurgeJob } from '../jobs/session-purge.job';
+import type { JobRepository, JobRunRow } from '../repositories/job.repository';
+import { ServiceError } from './errors';
+
+/** Starting durable jobs and reading their state for the API. */
+export class JobService {
+  constructor(private readonly repository: JobRepository) {}
+
+  async startSelfCheck(userId: string, seconds: number): Promise<Job> {
+    const data: SelfCheckData = { userId, seconds };
+    const run = await this.repository.enqueue(selfCheckJob.kind, data, {
+      userId,
+      retryLimit: selfCheckJob.retryLimit,
+      expireInSeconds: selfCheckJob.expireInSeconds,
+    });
+    return toJob(run);
+  }
+
+  /** A job of this user; someone else's answers 404 as if it did not exist. */
+  async findForUser(userId: string, id: string): Promise<Job> {
+    const run = await this.repository.findById(id);
+    if (!run || run.userId !== userId) throw new ServiceError(404, 'not_found', 'No such job.');
+    return toJob(run);
+  }
+
+  async scheduleRecurring(): Promise<void> {
+    await this.repository.schedule(sessionPurgeJob.kind, '*/15 * * * *');
+  }
+}
+
+function toJob(run: JobRunRow): Job {
+  return {
+    id: run.id,
+    kind: run.kind,
+    status: run.status,
+    progress: run.progress,
+    progressMessage: run.progressMessage,
+    attempts: run.attempts,
+    error: run.error,
+    createdAt: run.createdAt.toISOString(),
+    startedAt: run.startedAt?.toISOString() ?? null,
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+  };
+}

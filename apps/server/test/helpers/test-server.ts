@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig } from '../../src/config';
+import type { DatabaseTarget } from '../../src/db/client';
+import { startServer, type RunningServer } from '../../src/server';
+import { withDatabase } from '../global-setup';
+
+export interface TestServer extends RunningServer {
+  origin: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on loopback (the public URL must be known before the server listens). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh database cloned from the run's template: PGlite in memory, or a new PostgreSQL database. */
+export async function freshDatabase(): Promise<{ target: DatabaseTarget; url: string | null }> {
+  const postgresTemplate = inject('postgresTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (postgresTemplate && url) {
+    const name = `insilico_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
+    await admin.end();
+    const databaseUrl = withDatabase(url, name);
+    return { target: { url: databaseUrl, poolSize: 5 }, url: databaseUrl };
+  }
+  const template = inject('pgliteTemplate');
+  if (!template) throw new Error('The test database template is missing: run the tests through vitest (global setup).');
+  return { target: { pgliteDir: null, loadDataDir: new Blob([readFileSync(template)]) }, url: null };
+}
+
+/** The real server on a real port, with its own fresh database. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'insilico-test-'));
+  const { target, url } = await freshDatabase();
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JOB_POLL_SECONDS: '0.5',
+    MAINTENANCE_CACHE_SECONDS: '0',
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    ...(url ? { DATABASE_URL: url } : {}),
+    ...env,
+  });
+  const server = await startServer(config, target);
+  return {
+    ...server,
+    origin: `http://127.0.0.1:${port}`,
+    dataDir,
+    databaseUrl: url,
+    async stop() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+// RouterProvider from 'react-router', not 'react-router/dom': under Node 20 vitest would load the
+// latter as CommonJS, a second copy of the router context.
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { jsonResponse, renderWithProviders, testUser } from '../test/renderWithProviders';
+import { appRoutes } from './routes';
+import { UserProvider } from './user/UserProvider';
+
+// Spec §2, written out by hand: the router must register every one of these.
+const specRoutes = [
+  '/',
+  '/devices/setup',
+  '/activity-feed',
+  '/design-history',
+  '/onboarding/no-access',
+  '/onboarding/body-part',
+  '/onboarding/development-phase',
+  '/onboarding/device-details',
+  '/onboarding/your-company',
+  '/onboarding/your-team',
+  '/onboarding/complete',
+  '/patient-cohort/create',
+  '/patient-cohort/order-patient',
+  '/measurement/select-patient-cohort',
+  '/measurement/define',
+  '/measurement/order',
+  '/projects/overview',
+  '/projects/room/analyses',
+  '/projects/view/stats',
+  '/projects/view/rooms',
+  '/projects/view/comments',
+  ...[
+    'title',
+    'previous-project-list',
+    'patient-cohort-list',
+    'previous-patient-cohort-list',
+    'new-patient-cohort',
+    'new-ssm-select-patient-cohorts',
+    'new-ssm-select-organ-phase',
+    'new-ssm-name-configuration',
+    'new-ssm-complete',
+    'question-of-interest',
+    'new-question-of-interest',
+    'device-version',
+    'new-device-version',
+    'team',
+    'select-upload-new-cohort-data-type',
+    'upload-imaging-data',
+    'upload-data-directory',
+    'our-database',
+    'anonymize-data',
+  ].map((step) => `/projects/create/${step}`),
+  '/my-account',
+  '/manage-device',
+  '/help',
+  '/manage-team',
+  '/company-info',
+  '/subscriptions',
+  '/add-device',
+  '/add-device/create-new',
+  '/add-device/development-stage',
+  '/add-device/device-details',
+  '/add-device/your-team',
+  '/population-analysis/overview',
+  '/upload-images',
+  '/upload-images/upload',
+  '/upload-images/success',
+  '/upload-images/anonymize-data',
+  '/upload-images/upload-anonymized-data',
+  '/upload-images/upload-dicom-images',
+] as const;
+
+function leafOf(path: string) {
+  const matches = matchRoutes(appRoutes, path);
+  return matches?.[matches.length - 1]?.route;
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  renderWithProviders(
+    <UserProvider>
+      <RouterProvider router={router} />
+    </UserProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation((input) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.startsWith('/api/auth/me')) return Promise.resolve(jsonResponse(200, testUser));
+    if (url.startsWith('/api/notifications'))
+      return Promise.resolve(jsonResponse(200, { items: [], hasUnseen: false, nextBefore: null }));
+    return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'Not found' } }));
+  });
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('app routes', () => {
+  it('lists the 58 routes of spec §2', () => {
+    expect(new Set(specRoutes).size).toBe(specRoutes.length);
+    expect(specRoutes).toHaveLength(58);
+  });
+
+  it.each(specRoutes)('registers %s with its own page, not the 404', (path) => {
+    const leaf = leafOf(path);
+    expect(leaf).toBeDefined();
+    expect(leaf?.path).not.toBe('*');
+    expect(leaf?.element ?? leaf?.Component).toBeTruthy();
+  });
+
+  it('sends unknown paths to the 404 page', () => {
+    expect(leafOf('/no/such/page')?.path).toBe('*');
+    expect(leafOf('/projects/nope')?.path).toBe('*');
+    expect(leafOf('/onboarding')?.path).toBe('*');
+  });
+
+  it('puts every route behind the protected shell', () => {
+    for (const path of [...specRoutes, '/no/such/page']) {
+      expect(matchRoutes(appRoutes, path)?.[0]?.route).toBe(appRoutes[0]);
+    }
+  });
+
+  it('renders a placeholder page with its title, the shell and an honest state', async () => {
+    renderAt('/projects/overview?stage=concept');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Projects overview' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Not available yet' })).toBeTruthy();
+    expect(screen.getAllByRole('navigation', { name: 'Main' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Projects', current: 'page' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Account and settings' })).toBeTruthy();
+    expect(document.title).toBe('Projects overview · InSilico Workspace');
+  });
+
+  it('renders the project view with its three tabs', async () => {
+    renderAt('/projects/view/rooms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Project rooms' })).toBeTruthy();
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Stats', 'Rooms', 'Comments']);
+    expect(screen.getByRole('tab', { name: 'Rooms' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('renders the 404 page inside the shell', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('/no/such/page')).toBeTruthy();
+  });
+
+  it('shows the signed-in profile on My account, dates as DD.MM.YYYY', async () => {
+    renderAt('/my-account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(screen.getByText('05.03.2026')).toBeTruthy();
+  });
+});

@@ -1,0 +1,46 @@
+import type { RouteObject } from 'react-router';
+import { analysisRoutes } from '../features/analysis';
+import { cohortRoutes } from '../features/cohorts';
+import { deviceRoutes } from '../features/devices';
+import { measurementRoutes } from '../features/measurements';
+import { onboardingRoutes } from '../features/onboarding';
+import { projectRoutes } from '../features/projects';
+import { roomRoutes } from '../features/rooms';
+import { settingsRoutes } from '../features/settings';
+import { teamRoutes } from '../features/team';
+import { uploadRoutes } from '../features/uploads';
+import { workspaceRoutes } from '../features/workspace';
+import { AppShell } from './layout/AppShell';
+import { NotFoundPage } from './layout/NotFoundPage';
+import { RouteErrorPage } from './layout/RouteErrorPage';
+import { RequireUser } from './user/RequireUser';
+
+/**
+ * Every route of spec §2, each feature contributing its own. All of them, the 404 page included,
+ * sit behind `RequireUser`: the only public page is the server's static /maintenance.html.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    element: (
+      <RequireUser>
+        <AppShell />
+      </RequireUser>
+    ),
+    errorElement: <RouteErrorPage />,
+    children: [
+      ...workspaceRoutes,
+      ...deviceRoutes,
+      ...onboardingRoutes,
+      ...cohortRoutes,
+      ...measurementRoutes,
+      ...projectRoutes,
+      ...roomRoutes,
+      ...settingsRoutes,
+      ...teamRoutes,
+      ...analysisRoutes,
+      ...uploadRoutes,
+      { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },
+    ],
+  },
+];

@@ -1,0 +1,18 @@
+import { userProfileSchema, type UserProfile } from '@insilico/contracts';
+import { apiFetch } from '../../lib/api';
+import { ApiError } from '../../lib/apiError';
+
+export const userProfileKey = '/api/auth/me';
+
+/**
+ * The signed-in user (spec §7): 200 → the profile, 401 → `null` ("no user"). Every other failure
+ * rejects with an `ApiError` carrying the status, 0 for a network failure.
+ */
+export async function fetchUser(): Promise<UserProfile | null> {
+  try {
+    return await apiFetch(userProfileKey, { schema: userProfileSchema });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,1 @@
+export { cohortRoutes } from './routes';

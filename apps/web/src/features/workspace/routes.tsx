@@ -1,0 +1,22 @@
+import type { RouteObject } from 'react-router';
+import { placeholderRoute } from '../../components/placeholderRoute';
+import { HomePage } from './components/HomePage';
+
+export const workspaceRoutes: RouteObject[] = [
+  { index: true, element: <HomePage />, handle: { title: 'Home' } },
+  placeholderRoute('activity-feed', {
+    section: 'Workspace',
+    title: 'Activity feed',
+    description: 'What happened across your device workspace.',
+    upcoming: [
+      'Follow what your team did across projects, cohorts and simulations.',
+      'Open the item an activity refers to.',
+    ],
+  }),
+  placeholderRoute('design-history', {
+    section: 'Workspace',
+    title: 'Design history',
+    description: 'The record of your device design decisions.',
+    upcoming: ['Add design history entries.', 'See which project each entry belongs to.'],
+  }),
+];

@@ -1,0 +1,84 @@
+import { apiErrorSchema, errorCodes } from '@insilico/contracts';
+import { ApiError, clientErrorCodes } from './apiError';
+import { assignLocation } from './browserLocation';
+
+/** Anything with zod's `parse`: the answer is validated against the contract before it is used. */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
+export interface ApiRequest<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Validates a 2xx JSON answer; without it the answer is ignored and `undefined` returned. */
+  schema?: ResponseSchema<T>;
+  signal?: AbortSignal;
+}
+
+export const maintenancePage = '/maintenance.html';
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorFrom(response: Response, body: unknown): ApiError {
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiError(response.status, code, message, details);
+  }
+  const reason = response.statusText || 'Request failed';
+  return new ApiError(response.status, clientErrorCodes.http, `${reason} (status ${response.status})`);
+}
+
+/**
+ * Calls the workspace API: same-origin cookies, JSON in and out, errors as `ApiError`.
+ * A 503 `maintenance` answer sends the whole page to the maintenance notice.
+ */
+export async function apiFetch<T = undefined>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, signal } = request;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(
+      0,
+      clientErrorCodes.network,
+      'The server could not be reached. Check your connection and try again.',
+    );
+  }
+
+  const json = await readJson(response);
+  if (!response.ok) {
+    const error = errorFrom(response, json);
+    if (response.status === 503 && error.code === errorCodes.maintenance) assignLocation(maintenancePage);
+    throw error;
+  }
+  if (!schema) return undefined as T;
+  try {
+    return schema.parse(json);
+  } catch {
+    throw new ApiError(
+      response.status,
+      clientErrorCodes.invalidResponse,
+      'The server sent an answer this page does not understand.',
+    );
+  }
+}

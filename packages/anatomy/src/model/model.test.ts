@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PRIMARY_COUNT,
+  PRIMARY_MODELS,
+  PRIMARY_PARAMETERS,
+  RESIDUAL_CHOLESKY,
+  RESIDUAL_CORRELATION,
+  residualCorrelation,
+} from './cardiac';
+import { bsaDuBois_m2, bsaMosteller_m2, logNormalParameters } from './bodySize';
+import { ellipseArea_mm2, ellipseDiameters_mm, ellipsePerimeter_mm } from './geometry';
+import { cholesky, multiplyLower } from './linalg';
+import { ageGroupsOf, bodySizeGroup } from './demographics';
+
+describe('linear algebra', () => {
+  it('factors a positive-definite matrix so that L·Lᵀ = A', () => {
+    const a = new Float64Array([4, 2, 0.4, 2, 5, 1, 0.4, 1, 3]);
+    const l = cholesky(a, 3);
+    for (let i = 0; i < 3; i += 1)
+      for (let j = 0; j < 3; j += 1) {
+        let sum = 0;
+        for (let k = 0; k < 3; k += 1) sum += (l[i * 3 + k] ?? 0) * (l[j * 3 + k] ?? 0);
+        expect(sum).toBeCloseTo(a[i * 3 + j] ?? 0, 12);
+      }
+    const out = multiplyLower(l, new Float64Array([1, 0, 0]), 3, new Float64Array(3));
+    expect(out[0]).toBeCloseTo(2, 12);
+  });
+
+  it('rejects a matrix that is not positive definite', () => {
+    expect(() => cholesky(new Float64Array([1, 2, 2, 1]), 2)).toThrow(RangeError);
+  });
+});
+
+describe('residual correlation model', () => {
+  it('is a valid correlation matrix with the documented key entries', () => {
+    for (let i = 0; i < PRIMARY_COUNT; i += 1) {
+      expect(RESIDUAL_CORRELATION[i * PRIMARY_COUNT + i]).toBe(1);
+      for (let j = 0; j < PRIMARY_COUNT; j += 1)
+        expect(RESIDUAL_CORRELATION[i * PRIMARY_COUNT + j]).toBe(RESIDUAL_CORRELATION[j * PRIMARY_COUNT + i]);
+    }
+    expect(RESIDUAL_CHOLESKY.length).toBe(PRIMARY_COUNT * PRIMARY_COUNT);
+    expect(residualCorrelation('aorticAnnulusDiameter_mm', 'lvotDiameter_mm')).toBe(0.95);
+    expect(residualCorrelation('aorticAnnulusDiameter_mm', 'sinusOfValsalvaDiameter_mm')).toBe(0.8);
+    expect(residualCorrelation('sinusOfValsalvaDiameter_mm', 'sinotubularJunctionDiameter_mm')).toBe(0.88);
+    // Path product: annulus → sinus → STJ.
+    expect(residualCorrelation('aorticAnnulusDiameter_mm', 'sinotubularJunctionDiameter_mm')).toBeCloseTo(
+      0.8 * 0.88,
+      12,
+    );
+    expect(PRIMARY_MODELS.map((model) => model.key)).toEqual([...PRIMARY_PARAMETERS]);
+  });
+});
+
+describe('geometry', () => {
+  it('reduces to the circle and matches numerical integration for an ellipse', () => {
+    expect(ellipsePerimeter_mm(24, 24)).toBeCloseTo(Math.PI * 24, 10);
+    expect(ellipseArea_mm2(24, 24)).toBeCloseTo((Math.PI / 4) * 24 * 24, 10);
+    const a = 14;
+    const b = 9;
+    let length = 0;
+    const steps = 200_000;
+    for (let i = 0; i < steps; i += 1) {
+      const t = ((i + 0.5) / steps) * 2 * Math.PI;
+      length += Math.hypot(a * Math.sin(t), b * Math.cos(t)) * ((2 * Math.PI) / steps);
+    }
+    expect(Math.abs(ellipsePerimeter_mm(2 * a, 2 * b) - length) / length).toBeLessThan(1e-8);
+    const d = ellipseDiameters_mm(23, 0.8, new Float64Array(2));
+    expect(((d[0] ?? 0) + (d[1] ?? 0)) / 2).toBeCloseTo(23, 12);
+    expect((d[1] ?? 0) / (d[0] ?? 1)).toBeCloseTo(0.8, 12);
+  });
+});
+
+describe('body size', () => {
+  it('computes BSA by Du Bois and Mosteller', () => {
+    // 70 kg, 170 cm: Du Bois 1.810 m², Mosteller 1.818 m².
+    expect(bsaDuBois_m2(70, 170)).toBeCloseTo(1.81, 2);
+    expect(bsaMosteller_m2(70, 170)).toBeCloseTo(1.818, 3);
+  });
+
+  it('parameterises the BMI log-normal by its arithmetic mean and CV', () => {
+    const { mu, sigma } = logNormalParameters(29.6, 0.25);
+    expect(Math.exp(mu + (sigma * sigma) / 2)).toBeCloseTo(29.6, 10);
+    expect(Math.sqrt(Math.exp(sigma * sigma) - 1)).toBeCloseTo(0.25, 10);
+  });
+
+  it('maps origin to a body-size group and ages to overlapping groups', () => {
+    expect(bodySizeGroup('asia_pacific', 'asian')).toBe('asian');
+    expect(bodySizeGroup('north_south_america', 'white')).toBe('white_americas');
+    expect(bodySizeGroup('asia_pacific', 'white')).toBe('white_europe');
+    expect(ageGroupsOf(18)).toEqual(['adult']);
+    expect(ageGroupsOf(64)).toEqual(['adult']);
+    expect(ageGroupsOf(65)).toEqual(['adult', 'geriatric']);
+    expect(ageGroupsOf(75)).toEqual(['adult', 'geriatric']);
+    expect(ageGroupsOf(76)).toEqual(['geriatric']);
+    expect(ageGroupsOf(10)).toEqual(['pediatric']);
+  });
+});

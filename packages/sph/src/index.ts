@@ -1,0 +1,45 @@
+export { CellLinkedList, type Domain } from './cellList';
+export {
+  damBreak,
+  damBreak3d,
+  hydrostaticTank,
+  poiseuilleChannel,
+  type DamBreakOptions,
+  type HydrostaticTankOptions,
+  type PoiseuilleOptions,
+} from './cases';
+export { WeaklyCompressibleFluid, type FluidCounters, type FluidOptions } from './fluid';
+export {
+  ball,
+  box,
+  boxContainerWall,
+  channelWalls,
+  countLatticePoints,
+  forEachLatticePoint,
+  particlesFromShape,
+  subtract,
+  type Shape,
+} from './geometry';
+export { WendlandC2, smoothingLength } from './kernel';
+export { NeighbourList, buildNeighbours } from './neighbours';
+export {
+  buildManifest,
+  encodeFrame,
+  frameLayout,
+  readColumn,
+  type ColumnInfo,
+  type ColumnType,
+  type Frame,
+  type Manifest,
+  type ObjectKind,
+} from './output';
+export {
+  UNITS_BY_KIND,
+  outputLabel,
+  outputLabelWithUnit,
+  outputUnit,
+  siToUnitFactor,
+  type UnitSystem,
+} from './outputLabels';
+export { ParticleArrays, sharedFloat64, sharedInt32, type Dimension } from './particles';
+export { hydrostaticProfile, kineticEnergy, poiseuilleProfile, probePressure, surgeFront } from './verification';

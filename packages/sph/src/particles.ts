@@ -1,0 +1,119 @@
+/**
+ * Structure-of-arrays particle storage. Every field is a Float64Array (or Int32Array) view on its own
+ * SharedArrayBuffer, so a later worker_threads pool can share the same memory without copying.
+ */
+
+/** Spatial dimension of a simulation. */
+export type Dimension = 2 | 3;
+
+/** Allocates a Float64Array of `length` backed by a SharedArrayBuffer (zero-filled). */
+export function sharedFloat64(length: number): Float64Array {
+  return new Float64Array(new SharedArrayBuffer(Math.max(1, length) * Float64Array.BYTES_PER_ELEMENT));
+}
+
+/** Allocates an Int32Array of `length` backed by a SharedArrayBuffer (zero-filled). */
+export function sharedInt32(length: number): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(Math.max(1, length) * Int32Array.BYTES_PER_ELEMENT));
+}
+
+/**
+ * Particles of one body (a fluid or a wall), stored field by field. SI units throughout:
+ * positions m, velocities m/s, accelerations m/s², density kg/m³ (kg/m² in 2D), pressure Pa,
+ * mass kg (kg/m in 2D), volume m³ (m² in 2D).
+ */
+export class ParticleArrays {
+  /** Spatial dimension. */
+  readonly dim: Dimension;
+  /** Number of slots allocated. */
+  readonly capacity: number;
+  /** Number of live particles (slots `0 … count-1`). */
+  count = 0;
+  /** Stable particle ids (for output; survive future reordering). */
+  readonly id: Int32Array;
+  /** Position, m. */
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly z: Float64Array;
+  /** Velocity, m/s. */
+  readonly vx: Float64Array;
+  readonly vy: Float64Array;
+  readonly vz: Float64Array;
+  /** Acceleration from pressure (and Riemann dissipation) of the current acoustic step, m/s². */
+  readonly ax: Float64Array;
+  readonly ay: Float64Array;
+  readonly az: Float64Array;
+  /** Acceleration held fixed over an advection step (body force + viscous force), m/s². */
+  readonly apx: Float64Array;
+  readonly apy: Float64Array;
+  readonly apz: Float64Array;
+  /** Density, kg/m³. */
+  readonly rho: Float64Array;
+  /** Density change rate, kg/(m³·s). */
+  readonly drho: Float64Array;
+  /** Pressure, Pa. */
+  readonly p: Float64Array;
+  /** Mass, kg. */
+  readonly mass: Float64Array;
+  /** Volume, m³ (fixed for walls; fluids use mass / rho). */
+  readonly vol: Float64Array;
+  /** Unit normal (walls: pointing into the fluid). */
+  readonly nx: Float64Array;
+  readonly ny: Float64Array;
+  readonly nz: Float64Array;
+
+  /** Allocates storage for `capacity` particles in `dim` dimensions. */
+  constructor(dim: Dimension, capacity: number) {
+    this.dim = dim;
+    this.capacity = capacity;
+    this.id = sharedInt32(capacity);
+    this.x = sharedFloat64(capacity);
+    this.y = sharedFloat64(capacity);
+    this.z = sharedFloat64(capacity);
+    this.vx = sharedFloat64(capacity);
+    this.vy = sharedFloat64(capacity);
+    this.vz = sharedFloat64(capacity);
+    this.ax = sharedFloat64(capacity);
+    this.ay = sharedFloat64(capacity);
+    this.az = sharedFloat64(capacity);
+    this.apx = sharedFloat64(capacity);
+    this.apy = sharedFloat64(capacity);
+    this.apz = sharedFloat64(capacity);
+    this.rho = sharedFloat64(capacity);
+    this.drho = sharedFloat64(capacity);
+    this.p = sharedFloat64(capacity);
+    this.mass = sharedFloat64(capacity);
+    this.vol = sharedFloat64(capacity);
+    this.nx = sharedFloat64(capacity);
+    this.ny = sharedFloat64(capacity);
+    this.nz = sharedFloat64(capacity);
+  }
+
+  /**
+   * Appends one particle at (x, y, z) m with volume `vol` m³ and density `rho` kg/m³ (mass = rho·vol).
+   * Returns its slot index. Throws when the capacity is exhausted.
+   */
+  add(x: number, y: number, z: number, vol: number, rho: number): number {
+    const i = this.count;
+    if (i >= this.capacity) throw new RangeError(`particle capacity ${this.capacity} exhausted`);
+    this.id[i] = i;
+    this.x[i] = x;
+    this.y[i] = y;
+    this.z[i] = this.dim === 3 ? z : 0;
+    this.vol[i] = vol;
+    this.rho[i] = rho;
+    this.mass[i] = rho * vol;
+    this.count = i + 1;
+    return i;
+  }
+
+  /** The SharedArrayBuffers of every field, by field name (for handing to worker threads). */
+  buffers(): Record<string, SharedArrayBuffer> {
+    const out: Record<string, SharedArrayBuffer> = {};
+    for (const [name, value] of Object.entries(this)) {
+      if (value instanceof Float64Array || value instanceof Int32Array) {
+        out[name] = value.buffer as SharedArrayBuffer;
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,46 @@
+export { analysePopulation, type AnalysisSettings, type ParameterAnalysis, type PopulationAnalysis } from './analysis';
+export {
+  averageRanks,
+  correlationPValue,
+  flagCorrelatedPairs,
+  pearsonMatrix,
+  spearmanMatrix,
+  type CorrelatedPair,
+  type CorrelationFlagOptions,
+  type CorrelationMatrix,
+} from './correlation';
+export {
+  deviceCoverage,
+  proposeSizeSet,
+  proposeSizingWindow,
+  wilsonInterval,
+  type DeviceCoverage,
+  type ParameterRange,
+  type Proportion,
+  type SizeSetProposal,
+  type SizeWindow,
+  type SizingProposal,
+} from './coverage';
+export { ANALYSIS_DEFAULTS, RAW_PERCENTILE_MIN_VALUES } from './defaults';
+export {
+  bandwidthFactor,
+  kernelDensity,
+  kernelDensityOfSorted,
+  type BandwidthRule,
+  type DensityCurve,
+  type DensityOptions,
+} from './density';
+export { assertEnoughPatients, InsufficientPatientsError, MIN_PATIENTS, StatsInputError } from './errors';
+export { extremeCases, type ExtremeCase, type ExtremeCaseOptions, type ExtremeCaseResult } from './extremeCases';
+export { column, matrixFromColumns, matrixFromRows, withoutRows, type PopulationMatrix } from './matrix';
+export { mahalanobisOutliers, tukeyOutliers, type MahalanobisOutliers, type TukeyOutliers } from './outliers';
+export {
+  clampPercentile,
+  percentiles,
+  percentilesOfSorted,
+  type PercentileResult,
+  type PercentileValue,
+} from './percentiles';
+export { percentileOfSorted, sortedFinite } from './quantile';
+export { mulberry32 } from './random';
+export { summarise, summariseSorted, type ParameterSummary } from './summary';
