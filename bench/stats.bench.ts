@@ -150,7 +150,7 @@ const result = analysePopulation(matrix, settings);
 
 // Same answers? (A benchmark of different computations would prove nothing.)
 const relErr = (a: number, b: number): number => Math.abs(a - b) / Math.abs(b);
-const densitySum = result.parameters.reduce((s, p) => s + p.density.density.reduce((t, d) => t + d, 0), 0);
+const densitySum = result.parameters.reduce((s, p) => s + (p.density?.density.reduce((t, d) => t + d, 0) ?? 0), 0);
 const checks: [string, boolean][] = [
   ['KDE density sum', relErr(densitySum, reference.check.densitySum as number) < 1e-6],
   [
