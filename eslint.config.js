@@ -8,7 +8,17 @@ import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { existsSync, readdirSync } from 'node:fs';
 
-const serverOnly = ['fastify', 'fastify-*', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'pg-boss', 'oidc-provider', '@electric-sql/*'];
+const serverOnly = [
+  'fastify',
+  'fastify-*',
+  '@fastify/*',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  'pg',
+  'pg-boss',
+  'oidc-provider',
+  '@electric-sql/*',
+];
 const reactOnly = ['react', 'react-dom', 'react-dom/*', 'react-router', '@mui/*', '@emotion/*', 'swr'];
 
 const restrict = (groups, message) => ({ group: groups, message });
@@ -17,7 +27,9 @@ const restrict = (groups, message) => ({ group: groups, message });
 // ordered pair of feature folders (a glob zone cannot tell a feature's own files from another's).
 const featuresDir = new URL('./apps/web/src/features', import.meta.url);
 const webFeatures = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
   : [];
 const featureZones = webFeatures.flatMap((target) =>
   webFeatures
@@ -32,7 +44,14 @@ const featureZones = webFeatures.flatMap((target) =>
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'var/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'var/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/server/src/db/migrations/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -40,14 +59,22 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+        }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': ['error', { maxDepth: 10 }],
-      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'Name what you export: no `export *`.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'Name what you export: no `export *`.' },
+      ],
     },
   },
   {
@@ -58,7 +85,10 @@ export default tseslint.config(
         {
           patterns: [
             restrict(['@insilico/server', '@insilico/web', '**/apps/**'], 'packages/* never import an app.'),
-            restrict([...serverOnly, ...reactOnly], 'packages/* are pure TypeScript: no server framework, database or React.'),
+            restrict(
+              [...serverOnly, ...reactOnly],
+              'packages/* are pure TypeScript: no server framework, database or React.',
+            ),
           ],
         },
       ],
@@ -72,7 +102,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [restrict(['@insilico/server', '**/apps/server/**', ...serverOnly], 'The web app never imports server code.')] },
+        {
+          patterns: [
+            restrict(
+              ['@insilico/server', '**/apps/server/**', ...serverOnly],
+              'The web app never imports server code.',
+            ),
+          ],
+        },
       ],
       'import-x/no-restricted-paths': ['error', { zones: featureZones }],
     },
@@ -82,7 +119,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [restrict(['@insilico/web', '**/apps/web/**', ...reactOnly], 'The server never imports DOM or React code.')] },
+        {
+          patterns: [
+            restrict(['@insilico/web', '**/apps/web/**', ...reactOnly], 'The server never imports DOM or React code.'),
+          ],
+        },
       ],
     },
   },
@@ -94,7 +135,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            restrict(['drizzle-orm', 'drizzle-orm/*', 'pg', 'pg-boss', '@electric-sql/*', 'oidc-provider', 'openid-client'], 'Routes never touch the ORM, the queue or identity: call a service.'),
+            restrict(
+              ['drizzle-orm', 'drizzle-orm/*', 'pg', 'pg-boss', '@electric-sql/*', 'oidc-provider', 'openid-client'],
+              'Routes never touch the ORM, the queue or identity: call a service.',
+            ),
             restrict(['**/db/**', '**/repositories/**'], 'Routes call services; only services call repositories.'),
             restrict(['@insilico/web', ...reactOnly], 'The server never imports DOM or React code.'),
           ],
@@ -110,7 +154,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            restrict(['drizzle-orm', 'drizzle-orm/*', 'pg', 'pg-boss', '@electric-sql/*', 'oidc-provider', 'openid-client'], 'Only repositories touch the ORM, the queue or identity.'),
+            restrict(
+              ['drizzle-orm', 'drizzle-orm/*', 'pg', 'pg-boss', '@electric-sql/*', 'oidc-provider', 'openid-client'],
+              'Only repositories touch the ORM, the queue or identity.',
+            ),
             restrict(['fastify', '@fastify/*', '**/routes/**'], 'A service never parses HTTP.'),
             restrict(['**/db/schema', '**/db/schema/**', '**/db/client'], 'Only repositories touch the database.'),
             restrict(['@insilico/web', ...reactOnly], 'The server never imports DOM or React code.'),

@@ -6,7 +6,7 @@
 // The reference figures are SPHinXsys (C++17, TBB, Release) measured on this machine over end time 20
 // (issue 7): 2D 2.57 M/s with 2 threads and 1.46 M/s with 1 thread; 3D 0.54 M/s with 2 threads.
 // Figures go to docs/benchmarks.md, "SPH engine".
-import { damBreak, damBreak3d, surgeFront, type WeaklyCompressibleFluid } from '../packages/sph/src/index';
+import { damBreak, damBreak3d, surgeFront, type WeaklyCompressibleFluid } from '@insilico/sph';
 
 const END_2D = Number(process.env.SPH_BENCH_END ?? 2);
 const END_3D = Number(process.env.SPH_BENCH_3D_END ?? 0.3);

@@ -2,27 +2,60 @@
 // the API tests again on PostgreSQL, then the browser journeys against a real server.
 // PostgreSQL: TEST_DATABASE_URL (.ci/run sets it). In CI a missing prerequisite fails, by name.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const results = [];
+const reportDir = mkdtempSync(join(tmpdir(), 'insilico-test-reports-'));
+const counts = { passed: 0, failed: 0, skipped: 0 };
 
-function step(name, command, args, env = {}) {
+/** Adds a vitest or Playwright JSON report to the totals printed at the end. */
+function count(file, kind) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  if (kind === 'vitest') {
+    counts.passed += report.numPassedTests;
+    counts.failed += report.numFailedTests;
+    counts.skipped += report.numPendingTests + report.numTodoTests;
+  } else {
+    counts.passed += report.stats.expected + report.stats.flaky;
+    counts.failed += report.stats.unexpected;
+    counts.skipped += report.stats.skipped;
+  }
+}
+
+function vitestArgs(name, extra = []) {
+  const file = join(reportDir, `${name}.json`);
+  return {
+    file,
+    args: ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+  };
+}
+
+/** Runs one check; a failure stops the run. `report` is a JSON test report to add to the totals. */
+function step(name, command, args, env = {}, report = null) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
   const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   results.push({ name, ok: run.status === 0, seconds });
+  if (report) count(report.file, report.kind);
   if (run.status !== 0) finish();
 }
 
+/** The server the browser journeys run against; never left running, whatever fails. */
+let server = null;
+
 function finish() {
+  if (server && server.exitCode === null) server.kill('SIGKILL');
   console.log('\nSummary');
   for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
+  rmSync(reportDir, { recursive: true, force: true });
   const failed = results.filter((r) => !r.ok).length;
+  console.log(`\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   process.exit(failed === 0 ? 0 : 1);
 }
 
@@ -53,24 +86,34 @@ async function waitFor(url, ms) {
 const npx = (args, env) => ['node', ['node_modules/.bin/' + args[0], ...args.slice(1)], env];
 
 step('lint', ...npx(['eslint', '.', '--max-warnings', '0']));
+step('formatting (prettier)', ...npx(['prettier', '--check', '.']));
 step('typecheck', 'node', ['tools/typecheck.mjs']);
-step('unit and API tests (embedded database)', ...npx(['vitest', 'run'], { TEST_DATABASE_URL: '' }));
+const embedded = vitestArgs('embedded');
+step('unit and API tests (embedded database)', ...npx(embedded.args, { TEST_DATABASE_URL: '' }), {
+  file: embedded.file,
+  kind: 'vitest',
+});
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (pgUrl) {
-  step('API tests (PostgreSQL)', ...npx(['vitest', 'run', '--config', 'apps/server/vitest.config.ts', '--root', 'apps/server']));
+  const postgres = vitestArgs('postgres', ['--root', 'apps/server']);
+  step('API tests (PostgreSQL)', ...npx(postgres.args), {}, { file: postgres.file, kind: 'vitest' });
 } else if (ci) {
   console.error('\nTEST_DATABASE_URL is not set: the API tests on PostgreSQL cannot run (CI requires them).');
   results.push({ name: 'API tests (PostgreSQL): TEST_DATABASE_URL missing', ok: false, seconds: '0' });
   finish();
 } else {
-  console.log('\nNote: TEST_DATABASE_URL is not set, so the API tests ran on the embedded database only (CI runs both).');
+  console.log(
+    '\nNote: TEST_DATABASE_URL is not set, so the API tests ran on the embedded database only (CI runs both).',
+  );
 }
 
 // Browser journeys: build the web app, start the real server on a fresh data folder, run Playwright.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  console.error(`\nChromium not found at ${chromium}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
+  console.error(
+    `\nChromium not found at ${chromium}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`,
+  );
   results.push({ name: 'browser journeys: Chromium missing', ok: false, seconds: '0' });
   finish();
 }
@@ -78,19 +121,43 @@ step('web build', 'npm', ['run', 'build', '-w', '@insilico/web']);
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'insilico-e2e-'));
 const origin = `http://127.0.0.1:${port}`;
-const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  },
 });
 try {
-  await waitFor(`${origin}/api/health`, 120_000);
-  step('browser journeys (Playwright, Chromium)', ...npx(['playwright', 'test', '--config', 'apps/web/playwright.config.ts'], {
-    E2E_BASE_URL: origin,
-    E2E_DATA_DIR: dataDir,
-  }));
+  try {
+    await waitFor(`${origin}/api/health`, 120_000);
+  } catch (error) {
+    console.error(String(error));
+    results.push({ name: 'browser journeys: the server did not start', ok: false, seconds: '0' });
+    finish();
+  }
+  const playwrightReport = join(reportDir, 'playwright.json');
+  step(
+    'browser journeys (Playwright, Chromium)',
+    ...npx(['playwright', 'test', '--config', 'apps/web/playwright.config.ts', '--reporter=line,json'], {
+      E2E_BASE_URL: origin,
+      E2E_DATA_DIR: dataDir,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    }),
+    { file: playwrightReport, kind: 'playwright' },
+  );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }
 finish();

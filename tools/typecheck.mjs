@@ -16,7 +16,9 @@ for (const root of roots) {
 if (existsSync('bench/tsconfig.json')) projects.push('bench/tsconfig.json');
 let failed = 0;
 for (const config of projects) {
-  const result = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', config], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', config], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     failed += 1;
     console.error(`typecheck failed: ${config}`);

@@ -6,7 +6,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { registerFonts } from './http/fonts';
 import { injectFetch } from './http/inject-fetch';
@@ -32,9 +37,27 @@ export interface BuildAppOptions {
 }
 
 /** Paths that stay up during maintenance: sign-in and sign-out, the issuer, health, the notice itself. */
-const maintenanceExempt = [/^\/api\/auth\//, /^\/oidc(\/|$)/, /^\/api\/health$/, /^\/api\/operator\//, /^\/maintenance\.html$/, /^\/_fonts\//];
+const maintenanceExempt = [
+  /^\/api\/auth\//,
+  /^\/oidc(\/|$)/,
+  /^\/api\/health$/,
+  /^\/api\/operator\//,
+  /^\/maintenance\.html$/,
+  /^\/_fonts\//,
+];
 /** API paths that may change state without a browser's same-origin proof: none but the operator's. */
 const originExempt = [/^\/api\/operator\//];
+
+/**
+ * Request URLs as logged: sign-in URLs carry authorization codes, state and ID-token hints in
+ * their query, so the query of the sign-in machinery is never written to the log.
+ */
+export function withoutSecrets(url: string): string {
+  const query = url.indexOf('?');
+  if (query === -1) return url;
+  const path = url.slice(0, query);
+  return path.startsWith('/api/auth/') || path.startsWith('/oidc') ? `${path}?[redacted]` : url;
+}
 
 /** Builds the HTTP server on a context: API, embedded issuer, static web app, docs. */
 export async function buildApp(context: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
@@ -44,6 +67,13 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: withoutSecrets(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
     },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -76,13 +106,17 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       });
     }
     if (error instanceof ServiceError) {
-      return reply.code(error.status).send({ error: { code: error.code, message: error.message, details: error.details } });
+      return reply
+        .code(error.status)
+        .send({ error: { code: error.code, message: error.message, details: error.details } });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ error: { code: 'bad_request', message: error.message } });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+    return reply
+      .code(500)
+      .send({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {
@@ -96,7 +130,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
     if (!stateChangingMethods.has(request.method) || !request.url.startsWith('/api/')) return;
     if (originExempt.some((pattern) => pattern.test(request.url))) return;
     if (!isSameOriginRequest(request, publicOrigin)) {
-      return reply.code(403).send({ error: { code: 'cross_origin', message: 'This request must come from the workspace itself.' } });
+      return reply
+        .code(403)
+        .send({ error: { code: 'cross_origin', message: 'This request must come from the workspace itself.' } });
     }
   });
 
@@ -114,12 +150,18 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
     return reply.code(503).type('text/html').send(maintenancePage(state));
   });
   app.get('/maintenance.html', async (_request, reply) =>
-    reply.header('Cache-Control', 'no-store').type('text/html').send(maintenancePage(await context.maintenance.current())),
+    reply
+      .header('Cache-Control', 'no-store')
+      .type('text/html')
+      .send(maintenancePage(await context.maintenance.current())),
   );
   registerFonts(app);
 
   // Sign-in: the embedded issuer unless an external one is configured.
-  const cookieSettings: SessionCookieSettings = { secure: config.secureCookies, maxAgeSeconds: Math.floor(config.sessionAbsoluteMs / 1000) };
+  const cookieSettings: SessionCookieSettings = {
+    secure: config.secureCookies,
+    maxAgeSeconds: Math.floor(config.sessionAbsoluteMs / 1000),
+  };
   let identity: IdentityRepository;
   let passwordChangeUrl: string | null = null;
   if (config.externalIssuer) {
@@ -168,9 +210,14 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await notificationRoutes(app, { notifications: context.notifications, authenticated, streams });
   await jobRoutes(app, { jobs: context.jobs, authenticated });
   await healthRoutes(app, {
-    health: new HealthService(async () => void (await context.db.executeSql('select 1')), context.maintenance, config.version),
+    health: new HealthService(
+      async () => void (await context.db.executeSql('select 1')),
+      context.maintenance,
+      config.version,
+    ),
   });
-  if (options.operatorToken) await operatorRoutes(app, { maintenance: context.maintenance, operatorToken: options.operatorToken });
+  if (options.operatorToken)
+    await operatorRoutes(app, { maintenance: context.maintenance, operatorToken: options.operatorToken });
 
   // The web app: hashed assets cached for long, index.html for every other page (client routing).
   const indexFile = join(config.webDistDir, 'index.html');

@@ -74,7 +74,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const oidcParts = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
   const oidcSet = oidcParts.filter((part) => part !== undefined && part !== '').length;
   if (oidcSet !== 0 && oidcSet !== 3) {
-    throw new ConfigError('Invalid configuration: set all of OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or none');
+    throw new ConfigError(
+      'Invalid configuration: set all of OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or none',
+    );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -86,7 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL && e.DATABASE_URL !== '' ? e.DATABASE_URL : null,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     externalIssuer:
-      oidcSet === 3 ? { url: e.OIDC_ISSUER_URL!, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! } : null,
+      oidcSet === 3
+        ? { url: e.OIDC_ISSUER_URL!, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! }
+        : null,
     oidcScopes: e.OIDC_SCOPES,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_MINUTES * 60_000,

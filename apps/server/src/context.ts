@@ -28,7 +28,12 @@ export interface AppContext {
   jobRunner: JobRunner | null;
 }
 
-export async function createContext(config: AppConfig, db: Database, log: Logger, options: { workJobs: boolean }): Promise<AppContext> {
+export async function createContext(
+  config: AppConfig,
+  db: Database,
+  log: Logger,
+  options: { workJobs: boolean },
+): Promise<AppContext> {
   const settings = new SettingsRepository(db.orm);
   const users = new UserRepository(db.orm);
   const sessions = new SessionService(new SessionRepository(db.orm), {

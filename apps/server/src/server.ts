@@ -21,11 +21,16 @@ export function serverFile(dataDir: string): string {
 }
 
 export function databaseTarget(config: AppConfig): DatabaseTarget {
-  return config.databaseUrl ? { url: config.databaseUrl, poolSize: config.databasePoolSize } : { pgliteDir: pgliteDirIn(config.dataDir) };
+  return config.databaseUrl
+    ? { url: config.databaseUrl, poolSize: config.databasePoolSize }
+    : { pgliteDir: pgliteDirIn(config.dataDir) };
 }
 
 /** Opens the database (migrating it), builds the app, listens, and starts working jobs. */
-export async function startServer(config: AppConfig, target: DatabaseTarget = databaseTarget(config)): Promise<RunningServer> {
+export async function startServer(
+  config: AppConfig,
+  target: DatabaseTarget = databaseTarget(config),
+): Promise<RunningServer> {
   const log = pino({ level: config.logLevel });
   mkdirSync(config.dataDir, { recursive: true });
   const db = await openDatabase(target);
@@ -37,7 +42,9 @@ export async function startServer(config: AppConfig, target: DatabaseTarget = da
   const address = await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
   if (embedded) {
-    writeFileSync(serverFile(config.dataDir), JSON.stringify({ pid: process.pid, port, operatorToken }), { mode: 0o600 });
+    writeFileSync(serverFile(config.dataDir), JSON.stringify({ pid: process.pid, port, operatorToken }), {
+      mode: 0o600,
+    });
   }
   await context.jobRunner?.start();
   let closing: Promise<void> | null = null;

@@ -38,7 +38,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('postgresTemplate', name);
     project.provide('pgliteTemplate', null);
     return async () => {
-      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'insilico_t_%' OR datname = $1`, [name]);
+      const { rows } = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE 'insilico_t_%' OR datname = $1`,
+        [name],
+      );
       for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
       await admin.end();
     };

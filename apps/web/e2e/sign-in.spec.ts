@@ -5,7 +5,8 @@ import { expect, test } from '@playwright/test';
 const dataDir = process.env.E2E_DATA_DIR;
 
 function maintenance(...args: string[]): void {
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the journeys through `npm test`, which starts the server.');
+  if (!dataDir)
+    throw new Error('E2E_DATA_DIR is not set: run the journeys through `npm test`, which starts the server.');
   execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/maintenance.ts', ...args], {
     cwd: new URL('../../..', import.meta.url).pathname,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },

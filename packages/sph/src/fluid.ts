@@ -274,10 +274,14 @@ export class WeaklyCompressibleFluid {
     return (this.o.acousticCfl * this.h) / (this.o.c0 + Math.sqrt(this.vmax2));
   }
 
-  /** Pressure relaxation (first half of an acoustic step of `dt` s). */
+  /**
+   * Pressure relaxation (first half of an acoustic step of `dt` s), any dimension, in two passes: half-step
+   * density, pressure, volume and position; then pair forces with the velocity update and the position
+   * half-step of the density relaxation (positions are not read by the cached pair geometry).
+   */
   pressureRelaxation(dt: number): void {
     const f = this.fluid;
-    const { x, y, z, vx, vy, vz, ax, ay, az, apx, apy, apz, rho, drho, p, mass, vol, count } = f;
+    const { x, y, z, vx, vy, vz, apx, apy, apz, rho, drho, p, mass, vol, count } = f;
     const { rho0, c0 } = this.o;
     const c2 = c0 * c0;
     const halfDt = 0.5 * dt;
@@ -337,30 +341,32 @@ export class WeaklyCompressibleFluid {
           diss += (pi - pw) * dwv;
         }
       }
-      const invRho = 1 / rho[i]!;
-      ax[i] = -sx * invRho;
-      ay[i] = -sy * invRho;
-      az[i] = -sz * invRho;
-      drho[i] = diss * invRhoC * rho[i]!;
-    }
-    for (let i = 0; i < count; i++) {
-      vx[i] = vx[i]! + (ax[i]! + apx[i]!) * dt;
-      vy[i] = vy[i]! + (ay[i]! + apy[i]!) * dt;
-      vz[i] = vz[i]! + (az[i]! + apz[i]!) * dt;
+      const rhoI = rho[i]!;
+      const invRho = 1 / rhoI;
+      drho[i] = diss * invRhoC * rhoI;
+      // Velocity update and the second position half-step, fused (pair geometry is cached).
+      const u = vx[i]! + (apx[i]! - sx * invRho) * dt;
+      const v = vy[i]! + (apy[i]! - sy * invRho) * dt;
+      const w = vz[i]! + (apz[i]! - sz * invRho) * dt;
+      vx[i] = u;
+      vy[i] = v;
+      vz[i] = w;
+      x[i] = x[i]! + u * halfDt;
+      y[i] = y[i]! + v * halfDt;
+      z[i] = z[i]! + w * halfDt;
     }
   }
 
-  /** Density relaxation (second half of an acoustic step of `dt` s). */
+  /**
+   * Density relaxation (second half of an acoustic step of `dt` s), any dimension: pair divergence and
+   * Riemann dissipation with the density update; then the velocity update and the maximum speed. (Its
+   * position half-step is done at the end of `pressureRelaxation`.)
+   */
   densityRelaxation(dt: number): void {
     const f = this.fluid;
-    const { x, y, z, vx, vy, vz, ax, ay, az, rho, drho, vol, count } = f;
+    const { vx, vy, vz, ax, ay, az, rho, drho, vol, count } = f;
     const { rho0, c0 } = this.o;
     const halfDt = 0.5 * dt;
-    for (let i = 0; i < count; i++) {
-      x[i] = x[i]! + vx[i]! * halfDt;
-      y[i] = y[i]! + vy[i]! * halfDt;
-      z[i] = z[i]! + vz[i]! * halfDt;
-    }
     const { start, j: nj, dw, ex, ey, ez } = this.inner;
     const cs = this.contact.start;
     const cj = this.contact.j;
@@ -391,14 +397,12 @@ export class WeaklyCompressibleFluid {
         const dwv = dw[k]! * vol[j]!;
         const uj = (vxi - vx[j]!) * exk + (vyi - vy[j]!) * eyk + (vzi - vz[j]!) * ezk;
         div += uj * dwv;
-        if (uj < 0) {
-          // Compression (−uj > 0): acoustic Riemann dissipation with the limiter min(3·u/c, 1).
-          const lim = -uj * limiterScale;
-          const d = rhoC * uj * (lim < 1 ? lim : 1) * dwv;
-          sx += d * exk;
-          sy += d * eyk;
-          sz += d * ezk;
-        }
+        // Acoustic Riemann dissipation only in compression (uj < 0), limiter min(3·|uj|/c, 1); branch-free.
+        const lim = Math.min(Math.max(-uj * limiterScale, 0), 1);
+        const d = rhoC * uj * lim * dwv;
+        sx += d * exk;
+        sy += d * eyk;
+        sz += d * ezk;
       }
       const cend = cs[i + 1]!;
       for (let k = cs[i]!; k < cend; k++) {
@@ -418,7 +422,9 @@ export class WeaklyCompressibleFluid {
         }
       }
       const rhoI = rho[i]!;
-      drho[i] = drho[i]! + div * rhoI;
+      const rate = drho[i]! + div * rhoI;
+      drho[i] = rate;
+      rho[i] = rhoI + rate * halfDt;
       const invRho = 1 / rhoI;
       ax[i] = sx * invRho;
       ay[i] = sy * invRho;
@@ -426,7 +432,6 @@ export class WeaklyCompressibleFluid {
     }
     let vmax2 = 0;
     for (let i = 0; i < count; i++) {
-      rho[i] = rho[i]! + drho[i]! * halfDt;
       const u = vx[i]! + ax[i]! * dt;
       const v = vy[i]! + ay[i]! * dt;
       const w = vz[i]! + az[i]! * dt;

@@ -99,6 +99,9 @@ export function buildNeighbours(
   const hly = 0.5 * ly;
   const hlz = 0.5 * lz;
   const cut2 = kernel.cutoff * kernel.cutoff;
+  const invH = 1 / kernel.h;
+  const alpha = kernel.alpha;
+  const dwFactor = -5 * alpha * invH * gradientScale;
   const is3d = nz > 1 || target.dim === 3;
   const start = out.start;
   let k = 0;
@@ -166,9 +169,13 @@ export function buildNeighbours(
               }
               const r = Math.sqrt(r2);
               const inv = 1 / r;
+              // Wendland C2 inline: W = α a⁴ (1 + 2q), dW/dr = −5 α/h · q a³, a = 1 − q/2.
+              const q = r * invH;
+              const a = 1 - 0.5 * q;
+              const a3 = a * a * a;
               jArr[k] = j;
-              wArr[k] = kernel.w(r);
-              dwArr[k] = kernel.dw(r) * gradientScale;
+              wArr[k] = alpha * a3 * a * (1 + 2 * q);
+              dwArr[k] = dwFactor * q * a3;
               rArr[k] = r;
               exArr[k] = rx * inv;
               eyArr[k] = ry * inv;

@@ -5,7 +5,8 @@ import { SettingsRepository } from '../repositories/settings.repository';
 import { MaintenanceService, type MaintenanceState } from '../services/maintenance.service';
 import { serverFile } from '../server';
 
-const usage = 'Usage: npm run maintenance -- on "Text shown to users"\n       npm run maintenance -- off\n       npm run maintenance -- status';
+const usage =
+  'Usage: npm run maintenance -- on "Text shown to users"\n       npm run maintenance -- off\n       npm run maintenance -- status';
 
 /**
  * `npm run maintenance -- on "text" | off | status`. With PostgreSQL it writes the database that
@@ -31,17 +32,27 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
   }
-  const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, poolSize: 1 } : { pgliteDir: pgliteDirIn(config.dataDir) });
+  const db = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl, poolSize: 1 } : { pgliteDir: pgliteDirIn(config.dataDir) },
+  );
   try {
     const service = new MaintenanceService(new SettingsRepository(db.orm), 0);
-    report(mode === 'on' ? await service.switchOn(text) : mode === 'off' ? await service.switchOff() : await service.current());
+    report(
+      mode === 'on'
+        ? await service.switchOn(text)
+        : mode === 'off'
+          ? await service.switchOff()
+          : await service.current(),
+    );
   } finally {
     await db.close();
   }
 }
 
 function report(state: MaintenanceState): void {
-  console.log(state.maintenance_mode ? `Maintenance mode is ON: "${state.maintenance_text}"` : 'Maintenance mode is OFF.');
+  console.log(
+    state.maintenance_mode ? `Maintenance mode is ON: "${state.maintenance_text}"` : 'Maintenance mode is OFF.',
+  );
 }
 
 function isAlive(pid: number): boolean {

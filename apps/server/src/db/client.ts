@@ -39,7 +39,9 @@ export type DatabaseTarget = { url: string; poolSize?: number } | { pgliteDir: s
 
 /** Opens the database and brings its schema up to date (same SQL migrations for both engines). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return 'url' in target ? openPostgres(target.url, target.poolSize ?? 10) : openPglite(target.pgliteDir, target.loadDataDir);
+  return 'url' in target
+    ? openPostgres(target.url, target.poolSize ?? 10)
+    : openPglite(target.pgliteDir, target.loadDataDir);
 }
 
 async function openPglite(dir: string | null, loadDataDir?: Blob): Promise<Database> {

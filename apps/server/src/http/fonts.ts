@@ -13,6 +13,9 @@ export function registerFonts(app: FastifyInstance): void {
   app.get('/_fonts/:file', async (request, reply) => {
     const file = fontFiles[(request.params as { file: string }).file];
     if (!file) return reply.code(404).send();
-    return reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('font/woff2').send(await readFile(file));
+    return reply
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .type('font/woff2')
+      .send(await readFile(file));
   });
 }

@@ -27,5 +27,10 @@ export function setSessionCookie(reply: FastifyReply, token: string, settings: S
 }
 
 export function clearSessionCookie(reply: FastifyReply, settings: SessionCookieSettings): void {
-  reply.clearCookie(sessionCookieName(settings.secure), { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secure });
+  reply.clearCookie(sessionCookieName(settings.secure), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: settings.secure,
+  });
 }

@@ -27,13 +27,19 @@ export class AccountService {
   async signUp(input: { email: string; fullName: string; password: string }): Promise<AccountRow> {
     const email = normaliseEmail(input.email);
     const fullName = input.fullName.trim().replace(/\s+/g, ' ');
-    if (!emailPattern.test(email) || email.length > 254) throw new AccountError('email', ['Enter a valid e-mail address.']);
+    if (!emailPattern.test(email) || email.length > 254)
+      throw new AccountError('email', ['Enter a valid e-mail address.']);
     if (fullName.length === 0) throw new AccountError('fullName', ['Enter your full name.']);
     if (fullName.length > 120) throw new AccountError('fullName', ['Use at most 120 characters for your name.']);
     const problems = passwordProblems(input.password, { email });
     if (problems.length > 0) throw new AccountError('password', problems);
-    const created = await this.accounts.insert({ email, fullName, passwordHash: await hash(input.password, argonOptions) });
-    if (!created) throw new AccountError('email', ['An account with this e-mail address already exists. Sign in instead.']);
+    const created = await this.accounts.insert({
+      email,
+      fullName,
+      passwordHash: await hash(input.password, argonOptions),
+    });
+    if (!created)
+      throw new AccountError('email', ['An account with this e-mail address already exists. Sign in instead.']);
     return created;
   }
 
@@ -50,7 +56,8 @@ export class AccountService {
   async changePassword(input: { email: string; currentPassword: string; newPassword: string }): Promise<void> {
     const account = await this.authenticate(input.email, input.currentPassword);
     if (!account) throw new AccountError('currentPassword', ['The e-mail address or current password is not correct.']);
-    if (input.newPassword === input.currentPassword) throw new AccountError('password', ['Choose a password different from your current one.']);
+    if (input.newPassword === input.currentPassword)
+      throw new AccountError('password', ['Choose a password different from your current one.']);
     const problems = passwordProblems(input.newPassword, { email: account.email });
     if (problems.length > 0) throw new AccountError('password', problems);
     await this.accounts.updatePassword(account.id, await hash(input.newPassword, argonOptions));

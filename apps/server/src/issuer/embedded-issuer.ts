@@ -8,7 +8,15 @@ import { AccountRepository } from './account.repository';
 import { AccountError, AccountService } from './account.service';
 import type { IssuerSecrets } from './issuer-keys';
 import { oidcAdapterFor } from './oidc-adapter';
-import { changePasswordPage, errorPage, type FieldErrors, signedOutPage, signInPage, signOutPage, signUpPage } from './pages';
+import {
+  changePasswordPage,
+  errorPage,
+  type FieldErrors,
+  signedOutPage,
+  signInPage,
+  signOutPage,
+  signUpPage,
+} from './pages';
 
 export const embeddedClientId = 'insilico-workspace';
 export const issuerPath = '/oidc';
@@ -101,7 +109,10 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
     },
     async renderError(ctx, output) {
       ctx.type = 'html';
-      ctx.body = errorPage('Sign-in problem', output.error_description ?? output.error ?? 'Something went wrong while signing in.');
+      ctx.body = errorPage(
+        'Sign-in problem',
+        output.error_description ?? output.error ?? 'Something went wrong while signing in.',
+      );
     },
     ttl: {
       Interaction: 60 * 60,
@@ -132,7 +143,10 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
         const mode = (request.query as { mode?: string }).mode;
         const html =
           mode === 'signup'
-            ? signUpPage({ action: `${issuerPath}/interaction/${uid}/signup`, signInHref: `${issuerPath}/interaction/${uid}` })
+            ? signUpPage({
+                action: `${issuerPath}/interaction/${uid}/signup`,
+                signInHref: `${issuerPath}/interaction/${uid}`,
+              })
             : signInPage({
                 action: `${issuerPath}/interaction/${uid}/login`,
                 signUpHref: `${issuerPath}/interaction/${uid}?mode=signup`,
@@ -142,7 +156,11 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
       });
 
       pages.post(`${issuerPath}/interaction/:uid/login`, async (request, reply) => {
-        if (!options.isSameOrigin(request)) return reply.code(403).type('text/html').send(errorPage('Not allowed', 'This form must be sent from this site.'));
+        if (!options.isSameOrigin(request))
+          return reply
+            .code(403)
+            .type('text/html')
+            .send(errorPage('Not allowed', 'This form must be sent from this site.'));
         const details = await interactionOrError(request, reply);
         if (!details) return reply;
         const body = formFields(request.body, ['email', 'password']);
@@ -164,7 +182,11 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
       });
 
       pages.post(`${issuerPath}/interaction/:uid/signup`, async (request, reply) => {
-        if (!options.isSameOrigin(request)) return reply.code(403).type('text/html').send(errorPage('Not allowed', 'This form must be sent from this site.'));
+        if (!options.isSameOrigin(request))
+          return reply
+            .code(403)
+            .type('text/html')
+            .send(errorPage('Not allowed', 'This form must be sent from this site.'));
         const details = await interactionOrError(request, reply);
         if (!details) return reply;
         const body = formFields(request.body, ['email', 'fullName', 'password']);
@@ -193,17 +215,33 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
       );
 
       pages.post(`${issuerPath}/account/password`, async (request, reply) => {
-        if (!options.isSameOrigin(request)) return reply.code(403).type('text/html').send(errorPage('Not allowed', 'This form must be sent from this site.'));
+        if (!options.isSameOrigin(request))
+          return reply
+            .code(403)
+            .type('text/html')
+            .send(errorPage('Not allowed', 'This form must be sent from this site.'));
         const body = formFields(request.body, ['email', 'currentPassword', 'password']);
         try {
-          await accounts.changePassword({ email: body.email, currentPassword: body.currentPassword, newPassword: body.password });
-          return reply.type('text/html').send(changePasswordPage({ action: `${issuerPath}/account/password`, email: body.email, done: true }));
+          await accounts.changePassword({
+            email: body.email,
+            currentPassword: body.currentPassword,
+            newPassword: body.password,
+          });
+          return reply
+            .type('text/html')
+            .send(changePasswordPage({ action: `${issuerPath}/account/password`, email: body.email, done: true }));
         } catch (error) {
           if (!(error instanceof AccountError)) throw error;
           return reply
             .code(400)
             .type('text/html')
-            .send(changePasswordPage({ action: `${issuerPath}/account/password`, email: body.email, errors: { [error.field]: error.problems } }));
+            .send(
+              changePasswordPage({
+                action: `${issuerPath}/account/password`,
+                email: body.email,
+                errors: { [error.field]: error.problems },
+              }),
+            );
         }
       });
     });
@@ -231,13 +269,20 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
       reply
         .code(400)
         .type('text/html')
-        .send(errorPage('Sign-in expired', 'This sign-in page has expired. Go back to the workspace and sign in again.'));
+        .send(
+          errorPage('Sign-in expired', 'This sign-in page has expired. Go back to the workspace and sign in again.'),
+        );
       return null;
     }
   }
 
   async function finish(request: FastifyRequest, reply: FastifyReply, accountId: string) {
-    const location = await provider.interactionResult(request.raw, reply.raw, { login: { accountId } }, { mergeWithLastSubmission: false });
+    const location = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId } },
+      { mergeWithLastSubmission: false },
+    );
     return reply.redirect(location, 303);
   }
 

@@ -59,7 +59,13 @@ export function oidcAdapterFor(orm: Orm): new (model: string) => Adapter {
       const rows = await orm
         .select()
         .from(oidcPayloads)
-        .where(and(eq(oidcPayloads.model, this.model), condition, sql`(${oidcPayloads.expiresAt} is null or ${oidcPayloads.expiresAt} > now())`));
+        .where(
+          and(
+            eq(oidcPayloads.model, this.model),
+            condition,
+            sql`(${oidcPayloads.expiresAt} is null or ${oidcPayloads.expiresAt} > now())`,
+          ),
+        );
       const row = rows[0];
       if (!row) return undefined;
       const payload = row.payload as AdapterPayload;

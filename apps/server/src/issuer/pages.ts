@@ -26,8 +26,15 @@ ${errors.length ? `<div class="error" id="${id}-error" role="alert">${errors.map
 
 const passwordHint = `At least ${minimumPasswordLength} characters, with at least 3 of: lower-case letters, upper-case letters, digits, special characters.`;
 
-export function signInPage(options: { action: string; signUpHref: string; email?: string; errors?: FieldErrors }): string {
-  const formError = options.errors?.form?.length ? `<div class="alert" role="alert">${options.errors.form.map(escapeHtml).join('<br>')}</div>` : '';
+export function signInPage(options: {
+  action: string;
+  signUpHref: string;
+  email?: string;
+  errors?: FieldErrors;
+}): string {
+  const formError = options.errors?.form?.length
+    ? `<div class="alert" role="alert">${options.errors.form.map(escapeHtml).join('<br>')}</div>`
+    : '';
   return page({
     title: 'Sign in',
     body: `<h1>Sign in</h1><p>Use your work e-mail address.</p>${formError}
@@ -58,7 +65,12 @@ ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: '
   });
 }
 
-export function changePasswordPage(options: { action: string; email?: string; errors?: FieldErrors; done?: boolean }): string {
+export function changePasswordPage(options: {
+  action: string;
+  email?: string;
+  errors?: FieldErrors;
+  done?: boolean;
+}): string {
   const errors = options.errors ?? {};
   const done = options.done ? '<div class="ok" role="status">Your password has been changed.</div>' : '';
   return page({
@@ -91,5 +103,8 @@ export function signedOutPage(): string {
 }
 
 export function errorPage(title: string, message: string): string {
-  return page({ title, body: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to ${productName}</a></p>` });
+  return page({
+    title,
+    body: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to ${productName}</a></p>`,
+  });
 }

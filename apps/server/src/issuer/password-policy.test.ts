@@ -27,6 +27,8 @@ describe('password rule (spec §5)', () => {
   });
 
   it('refuses the e-mail name inside the password', () => {
-    expect(passwordProblems('Jane.doe-2026', { email: 'jane.doe@example.com' })).toEqual(['Do not use your e-mail address in your password.']);
+    expect(passwordProblems('Jane.doe-2026', { email: 'jane.doe@example.com' })).toEqual([
+      'Do not use your e-mail address in your password.',
+    ]);
   });
 });

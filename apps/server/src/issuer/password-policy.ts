@@ -31,7 +31,9 @@ export function passwordProblems(password: string, context: { email?: string; fu
   if (present.length < 3) {
     const missing = characterTypes.filter((type) => !present.includes(type)).map((type) => type.name);
     const needed = 3 - present.length === 1 ? 'one' : 'two';
-    problems.push(`Use at least 3 of these 4 kinds of characters: lower-case letters, upper-case letters, digits, special characters. Add ${needed} of: ${missing.join(', ')}.`);
+    problems.push(
+      `Use at least 3 of these 4 kinds of characters: lower-case letters, upper-case letters, digits, special characters. Add ${needed} of: ${missing.join(', ')}.`,
+    );
   }
   const lowered = password.toLowerCase();
   if (commonPasswords.has(lowered) || commonPasswords.has(lowered.replace(/[^a-z0-9]+$/, ''))) {

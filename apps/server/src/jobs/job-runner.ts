@@ -46,14 +46,19 @@ export class JobRunner {
   async start(): Promise<void> {
     if (this.options.soleProcess) await this.sweep(new Date(Date.now() + 1000));
     for (const definition of this.definitions) {
-      const id = await this.repository.work(definition.kind, this.options.pollSeconds, (job) => this.run(definition, job));
+      const id = await this.repository.work(definition.kind, this.options.pollSeconds, (job) =>
+        this.run(definition, job),
+      );
       this.subscriptions.push(id);
     }
-    this.sweeper = setInterval(() => {
-      void this.sweep(new Date(Date.now() - this.options.staleAfterMs)).catch((error: unknown) =>
-        this.log.error({ err: error }, 'job sweep failed'),
-      );
-    }, Math.max(1000, Math.floor(this.options.staleAfterMs / 3)));
+    this.sweeper = setInterval(
+      () => {
+        void this.sweep(new Date(Date.now() - this.options.staleAfterMs)).catch((error: unknown) =>
+          this.log.error({ err: error }, 'job sweep failed'),
+        );
+      },
+      Math.max(1000, Math.floor(this.options.staleAfterMs / 3)),
+    );
     this.sweeper.unref();
     this.log.info({ workerId: this.workerId, kinds: this.definitions.map((d) => d.kind) }, 'job runner started');
   }
@@ -84,7 +89,10 @@ export class JobRunner {
       if (this.running.has(run.id)) continue;
       if (await this.repository.releaseIfStale(run, before, 'The worker stopped responding; the job will run again.')) {
         released += 1;
-        this.log.warn({ jobId: run.id, kind: run.kind, lastWorker: run.workerId }, 'released a job whose worker stopped');
+        this.log.warn(
+          { jobId: run.id, kind: run.kind, lastWorker: run.workerId },
+          'released a job whose worker stopped',
+        );
       }
     }
     return released;

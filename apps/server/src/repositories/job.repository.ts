@@ -84,11 +84,21 @@ export class JobRepository {
   }
 
   /** Starts taking jobs of one kind, one at a time; answers a handle for `offWork`. */
-  async work(kind: string, pollingIntervalSeconds: number, handle: (job: FetchedJob) => Promise<unknown>): Promise<string> {
+  async work(
+    kind: string,
+    pollingIntervalSeconds: number,
+    handle: (job: FetchedJob) => Promise<unknown>,
+  ): Promise<string> {
     await this.ensureQueue(kind);
     return this.boss.work(kind, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
       for (const job of jobs) {
-        await handle({ id: job.id, kind: job.name, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        await handle({
+          id: job.id,
+          kind: job.name,
+          data: job.data,
+          retryCount: job.retryCount,
+          retryLimit: job.retryLimit,
+        });
       }
     });
   }
@@ -104,7 +114,14 @@ export class JobRepository {
 
   /** Marks the run as this worker's; creates the row for jobs that came from a schedule. */
   async markRunning(job: FetchedJob, workerId: string, attempt: number): Promise<void> {
-    const running = { status: 'running' as const, workerId, attempts: attempt, startedAt: sql`now()`, heartbeatAt: sql`now()`, error: null };
+    const running = {
+      status: 'running' as const,
+      workerId,
+      attempts: attempt,
+      startedAt: sql`now()`,
+      heartbeatAt: sql`now()`,
+      error: null,
+    };
     await this.db.orm
       .insert(jobRuns)
       .values({ id: job.id, kind: job.kind, data: job.data ?? null, ...running })
@@ -122,7 +139,10 @@ export class JobRepository {
   }
 
   async setProgress(id: string, progress: number, message: string | null): Promise<void> {
-    await this.db.orm.update(jobRuns).set({ progress, progressMessage: message, heartbeatAt: sql`now()` }).where(eq(jobRuns.id, id));
+    await this.db.orm
+      .update(jobRuns)
+      .set({ progress, progressMessage: message, heartbeatAt: sql`now()` })
+      .where(eq(jobRuns.id, id));
   }
 
   async markCompleted(id: string, result: unknown): Promise<void> {

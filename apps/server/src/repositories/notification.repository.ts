@@ -23,7 +23,11 @@ export class NotificationRepository {
   async insert(notification: NewNotification): Promise<NotificationRow | null> {
     const rows = await this.db.orm.insert(notifications).values(notification).onConflictDoNothing().returning();
     const row = rows[0] ?? null;
-    if (row) await this.db.executeSql('select pg_notify($1, $2)', [notificationChannel, JSON.stringify({ userId: row.userId, id: row.id })]);
+    if (row)
+      await this.db.executeSql('select pg_notify($1, $2)', [
+        notificationChannel,
+        JSON.stringify({ userId: row.userId, id: row.id }),
+      ]);
     return row;
   }
 

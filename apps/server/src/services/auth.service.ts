@@ -31,13 +31,18 @@ export class AuthService {
   async completeLogin(preLoginToken: string | null, callbackUrl: URL): Promise<{ token: string; location: string }> {
     const login = await this.sessions.takeLogin(preLoginToken);
     if (!login) {
-      throw new ServiceError(400, 'login_expired', 'This sign-in has expired or was started in another browser. Please sign in again.');
+      throw new ServiceError(
+        400,
+        'login_expired',
+        'This sign-in has expired or was started in another browser. Please sign in again.',
+      );
     }
     let identity;
     try {
       identity = await this.identity.exchange(callbackUrl, login);
     } catch (error) {
-      if (error instanceof IdentityError) throw new ServiceError(400, 'login_failed', `The sign-in could not be completed: ${error.message}`);
+      if (error instanceof IdentityError)
+        throw new ServiceError(400, 'login_failed', `The sign-in could not be completed: ${error.message}`);
       throw error;
     }
     const user = await this.users.upsertFromIdentity(identity);

@@ -15,8 +15,7 @@ export interface PostNotification {
 
 /** What a live stream receives: a new notification, or only a change of the unseen flag. */
 export type NotificationEvent =
-  | { type: 'notification'; notification: Notification; hasUnseen: true }
-  | { type: 'unseen'; hasUnseen: boolean };
+  { type: 'notification'; notification: Notification; hasUnseen: true } | { type: 'unseen'; hasUnseen: boolean };
 
 type Listener = (event: NotificationEvent) => void;
 
@@ -28,7 +27,8 @@ export class NotificationService {
   constructor(private readonly repository: NotificationRepository) {}
 
   async post(input: PostNotification): Promise<Notification | null> {
-    if (input.link && !input.link.startsWith('/')) throw new ServiceError(400, 'bad_request', 'A notification link must be a path of this site.');
+    if (input.link && !input.link.startsWith('/'))
+      throw new ServiceError(400, 'bad_request', 'A notification link must be a path of this site.');
     const row = await this.repository.insert({
       userId: input.userId,
       kind: input.kind,

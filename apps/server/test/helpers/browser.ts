@@ -7,7 +7,10 @@ export class TestBrowser {
 
   constructor(readonly origin: string) {}
 
-  async request(path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  async request(
+    path: string,
+    init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const url = new URL(path, this.origin);
     const headers: Record<string, string> = { ...init.headers };
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -32,7 +35,11 @@ export class TestBrowser {
   }
 
   postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-    return this.request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+    return this.request(path, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
   }
 
   /** Follows redirects that stay on this origin; answers the last response and the off-site Location if any. */
@@ -41,7 +48,8 @@ export class TestBrowser {
     for (let hop = 0; hop < limit; hop += 1) {
       const response = await this.get(current);
       const location = response.headers.get('location');
-      if (response.status < 300 || response.status >= 400 || !location) return { response, path: current, offSite: null };
+      if (response.status < 300 || response.status >= 400 || !location)
+        return { response, path: current, offSite: null };
       const next = new URL(location, new URL(current, this.origin));
       if (next.origin !== this.origin) return { response, path: current, offSite: next.href };
       current = `${next.pathname}${next.search}${next.hash}`;
@@ -56,7 +64,10 @@ export class TestBrowser {
     const value = pair!.slice(index + 1).trim();
     const expired = attributes.some((attribute) => {
       const [key, raw] = attribute.split('=').map((part) => part.trim().toLowerCase());
-      return (key === 'max-age' && Number(raw) <= 0) || (key === 'expires' && raw !== undefined && Date.parse(raw) < Date.now());
+      return (
+        (key === 'max-age' && Number(raw) <= 0) ||
+        (key === 'expires' && raw !== undefined && Date.parse(raw) < Date.now())
+      );
     });
     if (expired || value === '') this.cookies.delete(name);
     else this.cookies.set(name, value);
@@ -72,24 +83,41 @@ export interface Account {
 let counter = 0;
 export function newAccount(): Account {
   counter += 1;
-  return { email: `user${counter}.${Date.now()}@example.com`, fullName: `Test User ${counter}`, password: 'Valve-Sizing-2026' };
+  return {
+    email: `user${counter}.${Date.now()}@example.com`,
+    fullName: `Test User ${counter}`,
+    password: 'Valve-Sizing-2026',
+  };
 }
 
 /** Walks /api/auth/login → issuer sign-up page → form → callback; answers where the browser lands. */
-export async function signUp(browser: TestBrowser, account: Account, returnTo = '/'): Promise<{ landedOn: string; status: number }> {
+export async function signUp(
+  browser: TestBrowser,
+  account: Account,
+  returnTo = '/',
+): Promise<{ landedOn: string; status: number }> {
   const interaction = await browser.follow(`/api/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
-  if (!interaction.path.startsWith('/oidc/interaction/')) throw new Error(`expected the issuer's sign-in page, got ${interaction.path}`);
+  if (!interaction.path.startsWith('/oidc/interaction/'))
+    throw new Error(`expected the issuer's sign-in page, got ${interaction.path}`);
   const uid = interaction.path.split('/')[3]!.split('?')[0]!;
   const submitted = await browser.postForm(`/oidc/interaction/${uid}/signup`, { ...account });
   return completeFrom(browser, submitted);
 }
 
 /** Signs in with an existing account through the issuer's sign-in page. */
-export async function signIn(browser: TestBrowser, account: Account, returnTo = '/'): Promise<{ landedOn: string; status: number }> {
+export async function signIn(
+  browser: TestBrowser,
+  account: Account,
+  returnTo = '/',
+): Promise<{ landedOn: string; status: number }> {
   const interaction = await browser.follow(`/api/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
-  if (!interaction.path.startsWith('/oidc/interaction/')) return { landedOn: interaction.path, status: interaction.response.status };
+  if (!interaction.path.startsWith('/oidc/interaction/'))
+    return { landedOn: interaction.path, status: interaction.response.status };
   const uid = interaction.path.split('/')[3]!.split('?')[0]!;
-  const submitted = await browser.postForm(`/oidc/interaction/${uid}/login`, { email: account.email, password: account.password });
+  const submitted = await browser.postForm(`/oidc/interaction/${uid}/login`, {
+    email: account.email,
+    password: account.password,
+  });
   return completeFrom(browser, submitted);
 }
 

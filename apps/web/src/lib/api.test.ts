@@ -4,7 +4,10 @@ import { apiFetch } from './api';
 import { ApiError } from './apiError';
 import { assignLocation } from './browserLocation';
 
-vi.mock('./browserLocation', () => ({ assignLocation: vi.fn() }));
+vi.mock('./browserLocation', () => ({
+  assignLocation: vi.fn(),
+  loginUrl: (path: string) => '/api/auth/login?returnTo=' + encodeURIComponent(path),
+}));
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -76,6 +79,17 @@ describe('apiFetch', () => {
     const error = await caught(apiFetch('/api/x'));
     expect(error.status).toBe(503);
     expect(assignLocation).toHaveBeenCalledWith('/maintenance.html');
+  });
+
+  it('sends the page through sign-in when a call answers 401, but not for the profile call', async () => {
+    window.history.replaceState(null, '', '/projects/overview?stage=concept');
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'unauthenticated', message: 'Please sign in.' } }));
+    expect((await caught(apiFetch('/api/notifications'))).status).toBe(401);
+    expect(assignLocation).toHaveBeenCalledWith('/api/auth/login?returnTo=%2Fprojects%2Foverview%3Fstage%3Dconcept');
+    vi.mocked(assignLocation).mockReset();
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'unauthenticated', message: 'Please sign in.' } }));
+    await caught(apiFetch('/api/auth/me'));
+    expect(assignLocation).not.toHaveBeenCalled();
   });
 
   it('does not treat other 503 answers as maintenance', async () => {

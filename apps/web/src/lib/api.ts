@@ -1,6 +1,6 @@
 import { apiErrorSchema, errorCodes } from '@insilico/contracts';
 import { ApiError, clientErrorCodes } from './apiError';
-import { assignLocation } from './browserLocation';
+import { assignLocation, loginUrl } from './browserLocation';
 
 /** Anything with zod's `parse`: the answer is validated against the contract before it is used. */
 export interface ResponseSchema<T> {
@@ -40,7 +40,8 @@ function errorFrom(response: Response, body: unknown): ApiError {
 
 /**
  * Calls the workspace API: same-origin cookies, JSON in and out, errors as `ApiError`.
- * A 503 `maintenance` answer sends the whole page to the maintenance notice.
+ * A 503 `maintenance` answer sends the whole page to the maintenance notice; a 401 from any call
+ * but the profile call sends it through sign-in and back.
  */
 export async function apiFetch<T = undefined>(path: string, request: ApiRequest<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, signal } = request;
@@ -69,6 +70,11 @@ export async function apiFetch<T = undefined>(path: string, request: ApiRequest<
   if (!response.ok) {
     const error = errorFrom(response, json);
     if (response.status === 503 && error.code === errorCodes.maintenance) assignLocation(maintenancePage);
+    // A session that ended (idle, signed out elsewhere) sends the page back through sign-in.
+    // The profile call itself is left to UserProvider, whose 401 means "no user" (spec §7).
+    if (response.status === 401 && error.code === errorCodes.unauthenticated && path !== '/api/auth/me') {
+      assignLocation(loginUrl(`${window.location.pathname}${window.location.search}`));
+    }
     throw error;
   }
   if (!schema) return undefined as T;

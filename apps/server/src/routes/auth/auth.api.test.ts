@@ -60,7 +60,9 @@ describe('sign-in through the embedded issuer', () => {
     const interaction = await browser.follow('/api/auth/login?returnTo=/');
     const uid = interaction.path.split('/')[3]!;
     const submitted = await browser.postForm(`/oidc/interaction/${uid}/signup`, { ...newAccount() });
-    let path = new URL(submitted.headers.get('location')!, server.origin).pathname + new URL(submitted.headers.get('location')!, server.origin).search;
+    let path =
+      new URL(submitted.headers.get('location')!, server.origin).pathname +
+      new URL(submitted.headers.get('location')!, server.origin).search;
     let callback = '';
     for (let hop = 0; hop < 5 && !callback; hop += 1) {
       const response = await browser.get(path);
@@ -117,7 +119,10 @@ describe('sign-in through the embedded issuer', () => {
     const browser = new TestBrowser(server.origin);
     const interaction = await browser.follow('/api/auth/login?returnTo=/');
     const uid = interaction.path.split('/')[3]!;
-    const response = await browser.postForm(`/oidc/interaction/${uid}/login`, { email: account.email, password: 'Wrong-password-1' });
+    const response = await browser.postForm(`/oidc/interaction/${uid}/login`, {
+      email: account.email,
+      password: 'Wrong-password-1',
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('The e-mail address or password is not correct.');
     expect((await browser.get('/api/auth/me')).status).toBe(401);
@@ -148,6 +153,48 @@ describe('password rules at sign-up', () => {
     const response = await browser.postForm(`/oidc/interaction/${uid}/signup`, { ...account });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('An account with this e-mail address already exists.');
+  });
+});
+
+describe('password change at the embedded issuer', () => {
+  it('checks the current password and the rule, then only the new password signs in', async () => {
+    const account = newAccount();
+    await signUp(new TestBrowser(server.origin), account, '/');
+    const browser = new TestBrowser(server.origin);
+    expect((await browser.get('/oidc/account/password')).status).toBe(200);
+    const wrongCurrent = await browser.postForm('/oidc/account/password', {
+      email: account.email,
+      currentPassword: 'Not-the-password-1',
+      password: 'Brand-new-Pass-77',
+    });
+    expect(wrongCurrent.status).toBe(400);
+    expect(await wrongCurrent.text()).toContain('The e-mail address or current password is not correct.');
+    const weak = await browser.postForm('/oidc/account/password', {
+      email: account.email,
+      currentPassword: account.password,
+      password: 'short',
+    });
+    expect(weak.status).toBe(400);
+    expect(await weak.text()).toContain('Use at least 8 characters');
+    const changed = await browser.postForm('/oidc/account/password', {
+      email: account.email,
+      currentPassword: account.password,
+      password: 'Brand-new-Pass-77',
+    });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toContain('Your password has been changed.');
+    const withNew = new TestBrowser(server.origin);
+    expect((await signIn(withNew, { ...account, password: 'Brand-new-Pass-77' }, '/')).landedOn).toBe('/');
+    await expect(signIn(new TestBrowser(server.origin), account, '/')).rejects.toThrow(/answered 400/);
+  });
+
+  it('refuses a cross-origin password change', async () => {
+    const response = await new TestBrowser(server.origin).request('/oidc/account/password', {
+      method: 'POST',
+      body: 'email=a%40b.c&currentPassword=x&password=y',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+    });
+    expect(response.status).toBe(403);
   });
 });
 
@@ -197,7 +244,10 @@ describe('hostile returnTo values', () => {
       const result = await browser.follow(`/api/auth/login?returnTo=${encodeURIComponent(value)}`);
       const onOurSite = result.offSite === null && result.path.startsWith('/') && !result.path.startsWith('//');
       expect(onOurSite, `returnTo ${JSON.stringify(value)} ended at ${result.offSite ?? result.path}`).toBe(true);
-      expect(result.path.startsWith('/oidc') || result.path.startsWith('/api/auth'), `${JSON.stringify(value)} → ${result.path}`).toBe(false);
+      expect(
+        result.path.startsWith('/oidc') || result.path.startsWith('/api/auth'),
+        `${JSON.stringify(value)} → ${result.path}`,
+      ).toBe(false);
       expect(new URL(result.path, server.origin).origin).toBe(server.origin);
     }
   });
@@ -207,10 +257,18 @@ describe('same-origin rule for state-changing calls', () => {
   it('refuses a cross-origin POST and accepts a same-origin one', async () => {
     const browser = new TestBrowser(server.origin);
     await signUp(browser, newAccount(), '/');
-    const crossOrigin = await browser.postJson('/api/notifications/seen', { all: true }, { origin: 'https://evil.example' });
+    const crossOrigin = await browser.postJson(
+      '/api/notifications/seen',
+      { all: true },
+      { origin: 'https://evil.example' },
+    );
     expect(crossOrigin.status).toBe(403);
     expect(((await crossOrigin.json()) as { error: { code: string } }).error.code).toBe('cross_origin');
-    const crossSite = await browser.postJson('/api/notifications/seen', { all: true }, { origin: server.origin, 'sec-fetch-site': 'cross-site' });
+    const crossSite = await browser.postJson(
+      '/api/notifications/seen',
+      { all: true },
+      { origin: server.origin, 'sec-fetch-site': 'cross-site' },
+    );
     expect(crossSite.status).toBe(403);
     const sameOrigin = await browser.postJson('/api/notifications/seen', { all: true });
     expect(sameOrigin.status).toBe(200);

@@ -2,7 +2,12 @@ import { loginQuerySchema, userProfileSchema } from '@insilico/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clearSessionCookie, readSessionToken, setSessionCookie, type SessionCookieSettings } from '../../http/session-cookie';
+import {
+  clearSessionCookie,
+  readSessionToken,
+  setSessionCookie,
+  type SessionCookieSettings,
+} from '../../http/session-cookie';
 import { errorPage } from '../../issuer/pages';
 import type { AuthService } from '../../services/auth.service';
 import { ServiceError } from '../../services/errors';
@@ -31,23 +36,27 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
     },
   );
 
-  api.get('/api/auth/callback', { schema: { tags: ['auth'], summary: 'Completes signing in (issuer redirect target)' } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    try {
-      const callbackUrl = new URL(request.url, deps.publicUrl);
-      const { token, location } = await deps.auth.completeLogin(readSessionToken(request, deps.cookie), callbackUrl);
-      setSessionCookie(reply, token, deps.cookie);
-      return reply.redirect(location, 302);
-    } catch (error) {
-      if (!(error instanceof ServiceError)) throw error;
-      clearSessionCookie(reply, deps.cookie);
-      request.log.warn({ code: error.code }, 'sign-in callback refused');
-      return reply
-        .code(error.status)
-        .type('text/html')
-        .send(errorPage('Sign-in could not be completed', `${error.message}`).replace('Back to', 'Sign in again at'));
-    }
-  });
+  api.get(
+    '/api/auth/callback',
+    { schema: { tags: ['auth'], summary: 'Completes signing in (issuer redirect target)' } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      try {
+        const callbackUrl = new URL(request.url, deps.publicUrl);
+        const { token, location } = await deps.auth.completeLogin(readSessionToken(request, deps.cookie), callbackUrl);
+        setSessionCookie(reply, token, deps.cookie);
+        return reply.redirect(location, 302);
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        clearSessionCookie(reply, deps.cookie);
+        request.log.warn({ code: error.code }, 'sign-in callback refused');
+        return reply
+          .code(error.status)
+          .type('text/html')
+          .send(errorPage('Sign-in could not be completed', `${error.message}`).replace('Back to', 'Sign in again at'));
+      }
+    },
+  );
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     const { location } = await deps.auth.logout(readSessionToken(request, deps.cookie));

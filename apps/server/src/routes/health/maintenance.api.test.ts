@@ -58,6 +58,8 @@ describe('maintenance mode', () => {
     const response = await new TestBrowser(server.origin).get('/api/docs/json');
     expect(response.status).toBe(200);
     const document = (await response.json()) as { paths: Record<string, unknown> };
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/auth/me', '/api/notifications', '/api/jobs/{id}', '/api/health']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/me', '/api/notifications', '/api/jobs/{id}', '/api/health']),
+    );
   });
 });

@@ -16,7 +16,10 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
 
   api.get(
     '/api/jobs/:id',
-    { preHandler: deps.authenticated, schema: { tags: ['jobs'], params: z.object({ id: z.uuid() }), response: { 200: jobSchema } } },
+    {
+      preHandler: deps.authenticated,
+      schema: { tags: ['jobs'], params: z.object({ id: z.uuid() }), response: { 200: jobSchema } },
+    },
     async (request) => deps.jobs.findForUser(currentUser(request).id, request.params.id),
   );
 
@@ -31,6 +34,7 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
         response: { 202: jobSchema },
       },
     },
-    async (request, reply) => reply.code(202).send(await deps.jobs.startSelfCheck(currentUser(request).id, request.body.seconds)),
+    async (request, reply) =>
+      reply.code(202).send(await deps.jobs.startSelfCheck(currentUser(request).id, request.body.seconds)),
   );
 }

@@ -20,12 +20,18 @@ async function signedInUser(): Promise<{ browser: TestBrowser; userId: string }>
 describe('notifications', () => {
   it('lists newest first with paging, tracks unseen, marks seen, and posts once per dedupe key', async () => {
     const { browser, userId } = await signedInUser();
-    expect(await (await browser.get('/api/notifications')).json()).toEqual({ items: [], hasUnseen: false, nextBefore: null });
+    expect(await (await browser.get('/api/notifications')).json()).toEqual({
+      items: [],
+      hasUnseen: false,
+      nextBefore: null,
+    });
     for (let i = 1; i <= 3; i += 1) {
       await server.context.notifications.post({ userId, kind: 'test', title: `Note ${i}`, dedupeKey: `k${i}` });
       await new Promise((r) => setTimeout(r, 5));
     }
-    expect(await server.context.notifications.post({ userId, kind: 'test', title: 'Note 3 again', dedupeKey: 'k3' })).toBeNull();
+    expect(
+      await server.context.notifications.post({ userId, kind: 'test', title: 'Note 3 again', dedupeKey: 'k3' }),
+    ).toBeNull();
     const first = (await (await browser.get('/api/notifications?limit=2')).json()) as {
       items: { id: string; title: string }[];
       hasUnseen: boolean;
@@ -33,7 +39,9 @@ describe('notifications', () => {
     };
     expect(first.items.map((n) => n.title)).toEqual(['Note 3', 'Note 2']);
     expect(first.hasUnseen).toBe(true);
-    const second = (await (await browser.get(`/api/notifications?limit=2&before=${encodeURIComponent(first.nextBefore)}`)).json()) as {
+    const second = (await (
+      await browser.get(`/api/notifications?limit=2&before=${encodeURIComponent(first.nextBefore)}`)
+    ).json()) as {
       items: { title: string }[];
       nextBefore: string | null;
     };
@@ -41,7 +49,9 @@ describe('notifications', () => {
     expect(second.nextBefore).toBeNull();
     const seen = await browser.postJson('/api/notifications/seen', { ids: [first.items[0]!.id] });
     expect(await seen.json()).toEqual({ hasUnseen: true });
-    expect(await (await browser.postJson('/api/notifications/seen', { all: true })).json()).toEqual({ hasUnseen: false });
+    expect(await (await browser.postJson('/api/notifications/seen', { all: true })).json()).toEqual({
+      hasUnseen: false,
+    });
   });
 
   it('does not show or mark another user’s notifications', async () => {
@@ -50,14 +60,18 @@ describe('notifications', () => {
     const note = await server.context.notifications.post({ userId: owner.userId, kind: 'test', title: 'Private' });
     expect(((await (await other.browser.get('/api/notifications')).json()) as { items: unknown[] }).items).toEqual([]);
     await other.browser.postJson('/api/notifications/seen', { ids: [note!.id] });
-    expect(((await (await owner.browser.get('/api/notifications')).json()) as { hasUnseen: boolean }).hasUnseen).toBe(true);
+    expect(((await (await owner.browser.get('/api/notifications')).json()) as { hasUnseen: boolean }).hasUnseen).toBe(
+      true,
+    );
   });
 
   it('rejects bad input with 400 and a message', async () => {
     const { browser } = await signedInUser();
     const response = await browser.postJson('/api/notifications/seen', { ids: [] });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toBe('Some of what was sent is not valid.');
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      'Some of what was sent is not valid.',
+    );
     expect((await browser.get('/api/notifications?limit=1000')).status).toBe(400);
   });
 

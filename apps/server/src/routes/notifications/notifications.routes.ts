@@ -27,9 +27,14 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
     '/api/notifications',
     {
       preHandler: deps.authenticated,
-      schema: { tags: ['notifications'], querystring: notificationListQuerySchema, response: { 200: notificationListSchema } },
+      schema: {
+        tags: ['notifications'],
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationListSchema },
+      },
     },
-    async (request) => deps.notifications.list(currentUser(request).id, request.query.limit, request.query.before ?? null),
+    async (request) =>
+      deps.notifications.list(currentUser(request).id, request.query.limit, request.query.before ?? null),
   );
 
   api.post(
@@ -38,12 +43,16 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
       preHandler: deps.authenticated,
       schema: { tags: ['notifications'], body: markSeenSchema, response: { 200: unseenEventSchema } },
     },
-    async (request) => deps.notifications.markSeen(currentUser(request).id, 'all' in request.body ? 'all' : request.body.ids),
+    async (request) =>
+      deps.notifications.markSeen(currentUser(request).id, 'all' in request.body ? 'all' : request.body.ids),
   );
 
   api.get(
     '/api/notifications/stream',
-    { preHandler: deps.authenticated, schema: { tags: ['notifications'], summary: 'Server-Sent Events: notification, unseen' } },
+    {
+      preHandler: deps.authenticated,
+      schema: { tags: ['notifications'], summary: 'Server-Sent Events: notification, unseen' },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       reply.hijack();
