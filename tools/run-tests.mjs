@@ -14,7 +14,10 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 
 /** Adds a vitest or Playwright JSON report to the totals printed at the end. */
 function count(file, kind) {
-  if (!existsSync(file)) return;
+  if (!existsSync(file)) {
+    console.error(`(no ${kind} report at ${file}: its tests are missing from the totals)`);
+    return;
+  }
   const report = JSON.parse(readFileSync(file, 'utf8'));
   if (kind === 'vitest') {
     counts.passed += report.numPassedTests;

@@ -30,14 +30,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
     await admin.query(`DROP DATABASE IF EXISTS ${name}`);
     await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end(); // an open client would keep vitest from closing
     const db = await openDatabase({ url: withDatabase(url, name), poolSize: 2 });
-    const jobs = new JobRepository(db);
+    const jobs = new JobRepository(db, { background: false });
     await jobs.start((error) => log.error(error));
     await jobs.stop();
     await db.close();
     project.provide('postgresTemplate', name);
     project.provide('pgliteTemplate', null);
     return async () => {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
       const { rows } = await admin.query<{ datname: string }>(
         `SELECT datname FROM pg_database WHERE datname LIKE 'insilico_t_%' OR datname = $1`,
         [name],
@@ -47,7 +50,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     };
   }
   const db = await openDatabase({ pgliteDir: null });
-  const jobs = new JobRepository(db);
+  const jobs = new JobRepository(db, { background: false });
   await jobs.start((error) => log.error(error));
   await jobs.stop();
   const dir = mkdtempSync(join(tmpdir(), 'insilico-template-'));

@@ -30,10 +30,16 @@ export class JobRepository {
   private readonly boss: PgBoss;
   private readonly queues = new Set<string>();
 
-  constructor(private readonly db: Database) {
+  /** `background: false` only installs or upgrades the queue's schema (no maintenance, no schedules). */
+  constructor(
+    private readonly db: Database,
+    options: { background: boolean } = { background: true },
+  ) {
     this.boss = new PgBoss({
       db: { executeSql: (text: string, values?: unknown[]) => db.executeSql(text, values) },
       schema: 'pgboss',
+      supervise: options.background,
+      schedule: options.background,
       // Our sweeper and heartbeats judge liveness; pg-boss's own maintenance archives and expires.
       maintenanceIntervalSeconds: 30,
       monitorStateIntervalSeconds: 60,
