@@ -156,11 +156,7 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
       });
 
       pages.post(`${issuerPath}/interaction/:uid/login`, async (request, reply) => {
-        if (!options.isSameOrigin(request))
-          return reply
-            .code(403)
-            .type('text/html')
-            .send(errorPage('Not allowed', 'This form must be sent from this site.'));
+        if (refusedAsCrossOrigin(request, reply)) return reply;
         const details = await interactionOrError(request, reply);
         if (!details) return reply;
         const body = formFields(request.body, ['email', 'password']);
@@ -182,11 +178,7 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
       });
 
       pages.post(`${issuerPath}/interaction/:uid/signup`, async (request, reply) => {
-        if (!options.isSameOrigin(request))
-          return reply
-            .code(403)
-            .type('text/html')
-            .send(errorPage('Not allowed', 'This form must be sent from this site.'));
+        if (refusedAsCrossOrigin(request, reply)) return reply;
         const details = await interactionOrError(request, reply);
         if (!details) return reply;
         const body = formFields(request.body, ['email', 'fullName', 'password']);
@@ -215,11 +207,7 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
       );
 
       pages.post(`${issuerPath}/account/password`, async (request, reply) => {
-        if (!options.isSameOrigin(request))
-          return reply
-            .code(403)
-            .type('text/html')
-            .send(errorPage('Not allowed', 'This form must be sent from this site.'));
+        if (refusedAsCrossOrigin(request, reply)) return reply;
         const body = formFields(request.body, ['email', 'currentPassword', 'password']);
         try {
           await accounts.changePassword({
@@ -260,6 +248,13 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
       raw.all(issuerPath, toProvider);
       raw.all(`${issuerPath}/*`, toProvider);
     });
+  }
+
+  /** The issuer's forms accept posts from this site only (same rule as the API). */
+  function refusedAsCrossOrigin(request: FastifyRequest, reply: FastifyReply): boolean {
+    if (options.isSameOrigin(request)) return false;
+    reply.code(403).type('text/html').send(errorPage('Not allowed', 'This form must be sent from this site.'));
+    return true;
   }
 
   async function interactionOrError(request: FastifyRequest, reply: FastifyReply) {

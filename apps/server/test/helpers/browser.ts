@@ -90,16 +90,21 @@ export function newAccount(): Account {
   };
 }
 
+/** Starts a sign-in and answers the issuer's interaction id, or null when no credentials are asked for. */
+export async function openSignInPage(browser: TestBrowser, returnTo = '/'): Promise<string | null> {
+  const interaction = await browser.follow(`/api/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+  if (!interaction.path.startsWith('/oidc/interaction/')) return null;
+  return interaction.path.split('/')[3]!.split('?')[0]!;
+}
+
 /** Walks /api/auth/login → issuer sign-up page → form → callback; answers where the browser lands. */
 export async function signUp(
   browser: TestBrowser,
   account: Account,
   returnTo = '/',
 ): Promise<{ landedOn: string; status: number }> {
-  const interaction = await browser.follow(`/api/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
-  if (!interaction.path.startsWith('/oidc/interaction/'))
-    throw new Error(`expected the issuer's sign-in page, got ${interaction.path}`);
-  const uid = interaction.path.split('/')[3]!.split('?')[0]!;
+  const uid = await openSignInPage(browser, returnTo);
+  if (!uid) throw new Error("expected the issuer's sign-in page");
   const submitted = await browser.postForm(`/oidc/interaction/${uid}/signup`, { ...account });
   return completeFrom(browser, submitted);
 }
@@ -110,10 +115,8 @@ export async function signIn(
   account: Account,
   returnTo = '/',
 ): Promise<{ landedOn: string; status: number }> {
-  const interaction = await browser.follow(`/api/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
-  if (!interaction.path.startsWith('/oidc/interaction/'))
-    return { landedOn: interaction.path, status: interaction.response.status };
-  const uid = interaction.path.split('/')[3]!.split('?')[0]!;
+  const uid = await openSignInPage(browser, returnTo);
+  if (!uid) throw new Error('expected the issuer to ask for credentials (is an issuer session still alive?)');
   const submitted = await browser.postForm(`/oidc/interaction/${uid}/login`, {
     email: account.email,
     password: account.password,

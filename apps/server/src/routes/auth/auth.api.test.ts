@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount, signIn, signUp, TestBrowser } from '../../../test/helpers/browser';
+import { newAccount, openSignInPage, signIn, signUp, TestBrowser } from '../../../test/helpers/browser';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
 let server: TestServer;
@@ -57,8 +57,7 @@ describe('sign-in through the embedded issuer', () => {
 
   it('refuses a replayed callback', async () => {
     const browser = new TestBrowser(server.origin);
-    const interaction = await browser.follow('/api/auth/login?returnTo=/');
-    const uid = interaction.path.split('/')[3]!;
+    const uid = (await openSignInPage(browser))!;
     const submitted = await browser.postForm(`/oidc/interaction/${uid}/signup`, { ...newAccount() });
     let path =
       new URL(submitted.headers.get('location')!, server.origin).pathname +
@@ -117,8 +116,7 @@ describe('sign-in through the embedded issuer', () => {
     const account = newAccount();
     await signUp(new TestBrowser(server.origin), account, '/');
     const browser = new TestBrowser(server.origin);
-    const interaction = await browser.follow('/api/auth/login?returnTo=/');
-    const uid = interaction.path.split('/')[3]!;
+    const uid = (await openSignInPage(browser))!;
     const response = await browser.postForm(`/oidc/interaction/${uid}/login`, {
       email: account.email,
       password: 'Wrong-password-1',
@@ -137,8 +135,7 @@ describe('password rules at sign-up', () => {
   ];
   it.each(cases)('refuses %s with a clear message', async (password, message) => {
     const browser = new TestBrowser(server.origin);
-    const interaction = await browser.follow('/api/auth/login?returnTo=/');
-    const uid = interaction.path.split('/')[3]!;
+    const uid = (await openSignInPage(browser))!;
     const response = await browser.postForm(`/oidc/interaction/${uid}/signup`, { ...newAccount(), password });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
@@ -148,8 +145,7 @@ describe('password rules at sign-up', () => {
     const account = newAccount();
     await signUp(new TestBrowser(server.origin), account, '/');
     const browser = new TestBrowser(server.origin);
-    const interaction = await browser.follow('/api/auth/login?returnTo=/');
-    const uid = interaction.path.split('/')[3]!;
+    const uid = (await openSignInPage(browser))!;
     const response = await browser.postForm(`/oidc/interaction/${uid}/signup`, { ...account });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('An account with this e-mail address already exists.');
