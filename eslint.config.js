@@ -23,6 +23,16 @@ const reactOnly = ['react', 'react-dom', 'react-dom/*', 'react-router', '@mui/*'
 
 const restrict = (groups, message) => ({ group: groups, message });
 
+/** Which workspace packages each package may import (ARCHITECTURE.md "Dependency rules"). */
+const packageDependencies = {
+  contracts: [],
+  stats: [],
+  mesh: [],
+  anatomy: ['mesh', 'stats'],
+  sph: ['mesh'],
+  dicom: [],
+};
+
 // "A web feature reaches another feature only through that feature's index.ts": one zone per
 // ordered pair of feature folders (a glob zone cannot tell a feature's own files from another's).
 const featuresDir = new URL('./apps/web/src/features', import.meta.url);
@@ -77,8 +87,9 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['packages/**/*.ts'],
+  // packages/*: pure TypeScript, and among themselves only the dependencies ARCHITECTURE lists.
+  ...Object.entries(packageDependencies).map(([name, allowed]) => ({
+    files: [`packages/${name}/**/*.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -89,11 +100,15 @@ export default tseslint.config(
               [...serverOnly, ...reactOnly],
               'packages/* are pure TypeScript: no server framework, database or React.',
             ),
+            restrict(
+              ['@insilico/*', `!@insilico/${name}`, ...allowed.map((dependency) => `!@insilico/${dependency}`)],
+              `packages/${name} may import ${allowed.length ? allowed.map((d) => `@insilico/${d}`).join(', ') : 'no other package'} (docs/ARCHITECTURE.md).`,
+            ),
           ],
         },
       ],
     },
-  },
+  })),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,5 +1,6 @@
 // @insilico/anatomy — synthetic virtual population (parameters) and the cohort-criteria logic.
-// Meshes (issue 4 item 2) will join here later, derived from SyntheticPatient.cardiac and meshSeed.
+// Meshes (issue 4 item 2): closed heart and thorax meshes per patient and phase, derived from SyntheticPatient.cardiac
+// and meshSeed (src/meshes).
 
 export {
   CRITERIA_KEYS,
@@ -102,3 +103,31 @@ export { PATHOLOGY_PREVALENCE, type PathologyFlags } from './model/pathology';
 export { ellipseArea_mm2, ellipsePerimeter_mm } from './model/geometry';
 export { Xoshiro128 } from './random/xoshiro128';
 export { seedFromString, deriveSeed, mix32 } from './random/seed';
+
+export {
+  buildPatientMeshes,
+  heartTransformOf,
+  MESH_MODEL_VERSION,
+  type OrganMesh,
+  type PatientMeshes,
+} from './meshes/buildPatientMeshes';
+export {
+  CINE_FRAME_COUNT,
+  cineFrames,
+  contractionOf,
+  phaseLabel,
+  toMeshPhase,
+  type MeshPhase,
+  type MeshPhaseInput,
+} from './meshes/phase';
+export { ORGANS, RIB_COUNT, expectedEulerCharacteristic, type Organ } from './meshes/organs';
+export { LANDMARKS, type Landmark, type LandmarkName } from './meshes/landmarks';
+export {
+  meshTargets,
+  LA_MIN_FRACTION,
+  RA_MIN_FRACTION,
+  MYOCARDIAL_DENSITY_G_ML,
+  type MeshMeasurements,
+} from './meshes/targets';
+export { measurePatientMeshes, organMesh, landmarkOf } from './meshes/measure';
+export { organStl, organStlFileName, patientGlb } from './meshes/serialize';
