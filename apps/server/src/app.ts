@@ -23,10 +23,13 @@ import { loadIssuerSecrets } from './issuer/issuer-keys';
 import { requireUser } from './policies/authentication';
 import { IdentityRepository } from './repositories/identity.repository';
 import { authRoutes } from './routes/auth/auth.routes';
+import { deviceRoutes } from './routes/devices/devices.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { jobRoutes } from './routes/jobs/jobs.routes';
 import { notificationRoutes } from './routes/notifications/notifications.routes';
+import { onboardingRoutes } from './routes/onboarding/onboarding.routes';
 import { operatorRoutes } from './routes/operator/operator.routes';
+import { teamRoutes } from './routes/team/team.routes';
 import { AuthService } from './services/auth.service';
 import { ServiceError } from './services/errors';
 import { HealthService } from './services/health.service';
@@ -209,6 +212,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await authRoutes(app, { auth, cookie: cookieSettings, publicUrl: config.publicUrl });
   await notificationRoutes(app, { notifications: context.notifications, authenticated, streams });
   await jobRoutes(app, { jobs: context.jobs, authenticated });
+  await deviceRoutes(app, { devices: context.devices, authenticated });
+  await teamRoutes(app, { team: context.team, authenticated });
+  await onboardingRoutes(app, { onboarding: context.onboarding, authenticated });
   await healthRoutes(app, {
     health: new HealthService(
       async () => void (await context.db.executeSql('select 1')),

@@ -4,14 +4,20 @@ import type { Database } from './db/client';
 import { jobDefinitions } from './jobs/registry';
 import { JobRunner } from './jobs/job-runner';
 import { JobRepository } from './repositories/job.repository';
+import { MailRepository } from './repositories/mail.repository';
 import { NotificationRepository } from './repositories/notification.repository';
 import { SessionRepository } from './repositories/session.repository';
 import { SettingsRepository } from './repositories/settings.repository';
 import { UserRepository } from './repositories/user.repository';
+import { WorkspaceStore } from './repositories/workspace-store.repository';
+import { DeviceService } from './services/device.service';
 import { JobService } from './services/job.service';
+import { MailService } from './services/mail.service';
 import { MaintenanceService } from './services/maintenance.service';
 import { NotificationService } from './services/notification.service';
+import { OnboardingService } from './services/onboarding.service';
 import { SessionService } from './services/session.service';
+import { defaultInvitationTtlMs, TeamService } from './services/team.service';
 
 /** The composition root shared by the HTTP server and the standalone worker: one of each part. */
 export interface AppContext {
@@ -26,6 +32,11 @@ export interface AppContext {
   jobRepository: JobRepository;
   /** Present when this process works jobs. */
   jobRunner: JobRunner | null;
+  /** Device workspaces (issue 3). */
+  devices: DeviceService;
+  team: TeamService;
+  onboarding: OnboardingService;
+  mail: MailService;
 }
 
 export async function createContext(
@@ -60,5 +71,28 @@ export async function createContext(
         log.child({ component: 'jobs' }),
       )
     : null;
-  return { config, db, settings, users, sessions, notifications, maintenance, jobs, jobRepository, jobRunner };
+  const workspaceStore = new WorkspaceStore(db.orm);
+  const team = new TeamService(workspaceStore, {
+    publicUrl: config.publicUrl,
+    invitationTtlMs: defaultInvitationTtlMs,
+  });
+  const devices = new DeviceService(workspaceStore, team);
+  const onboarding = new OnboardingService(workspaceStore, devices);
+  const mail = new MailService(new MailRepository(db.orm));
+  return {
+    config,
+    db,
+    settings,
+    users,
+    sessions,
+    notifications,
+    maintenance,
+    jobs,
+    jobRepository,
+    jobRunner,
+    devices,
+    team,
+    onboarding,
+    mail,
+  };
 }

@@ -1,0 +1,43 @@
+import { memberRoles, membershipStatuses, noPermissionMessage } from '@insilico/contracts';
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../services/errors';
+import { authorize, decide, grantOf, workspacePermissions, type WorkspaceAction } from './workspace.policy';
+
+const actions = Object.keys(workspacePermissions) as WorkspaceAction[];
+
+describe('workspace policy', () => {
+  it('allows exactly the table of spec §6 to members with status ok', () => {
+    const allowed = Object.fromEntries(
+      actions.map((action) => [action, memberRoles.filter((role) => decide(action, { role, status: 'ok' }).allowed)]),
+    );
+    expect(allowed).toEqual({
+      'workspace.view': ['member', 'admin', 'guest'],
+      'team.read': ['member', 'admin', 'guest'],
+      'device.read': ['admin'],
+      'device.update': ['admin'],
+      'team.manage': ['admin'],
+      'project.create': ['member', 'admin'],
+    });
+  });
+
+  it('denies everything to non-members, invited and pending users', () => {
+    for (const action of actions) {
+      expect(decide(action, null)).toEqual({ allowed: false, code: 'forbidden', message: noPermissionMessage });
+      for (const role of memberRoles) {
+        expect(decide(action, { role, status: 'invited' }).allowed).toBe(false);
+        expect(decide(action, { role, status: 'pending_approval' })).toMatchObject({
+          allowed: false,
+          code: 'pending_approval',
+        });
+      }
+    }
+    expect(membershipStatuses).toEqual(['invited', 'pending_approval', 'ok']);
+  });
+
+  it('throws a 403 ServiceError and reads stored rows defensively', () => {
+    expect(() => authorize('team.manage', { role: 'member', status: 'ok' })).toThrow(ServiceError);
+    expect(() => authorize('team.manage', { role: 'admin', status: 'ok' })).not.toThrow();
+    expect(grantOf({ role: 'owner', status: 'ok' })).toBeNull();
+    expect(grantOf({ role: 'guest', status: 'ok' })).toEqual({ role: 'guest', status: 'ok' });
+  });
+});

@@ -1,0 +1,79 @@
+import {
+  memberRoles,
+  membershipStatuses,
+  noPermissionMessage,
+  type MemberRole,
+  type MembershipStatus,
+} from '@insilico/contracts';
+import { ServiceError } from '../services/errors';
+
+/**
+ * Who may do what in a device workspace (spec §6). The one place that decides; services load the
+ * caller's membership and ask here before they read or change anything of the workspace.
+ */
+export type WorkspaceAction =
+  /** See the workspace in the switcher, select it, read its team (read-only for members and guests). */
+  | 'workspace.view'
+  | 'team.read'
+  /** Read and change the device details, company and data region (/manage-device, /company-info). */
+  | 'device.read'
+  | 'device.update'
+  /** Invite, revoke invitations, accept pending users, change roles, remove members. */
+  | 'team.manage'
+  /** Create projects (issue 5 uses it). */
+  | 'project.create';
+
+/** The roles allowed each action; only memberships with status ok count. */
+export const workspacePermissions: Readonly<Record<WorkspaceAction, readonly MemberRole[]>> = {
+  'workspace.view': ['admin', 'member', 'guest'],
+  'team.read': ['admin', 'member', 'guest'],
+  'device.read': ['admin'],
+  'device.update': ['admin'],
+  'team.manage': ['admin'],
+  'project.create': ['admin', 'member'],
+};
+
+/** The caller's standing in one workspace; null when they are not (or no longer) a member. */
+export interface WorkspaceGrant {
+  role: MemberRole;
+  status: MembershipStatus;
+}
+
+export type Decision = { allowed: true } | { allowed: false; code: string; message: string };
+
+const onlyAdminsMessage = 'Only an admin of this device can do this. Contact your device company admin.';
+const pendingMessage = 'Your access to this device is waiting for approval by a device admin.';
+
+export function decide(action: WorkspaceAction, grant: WorkspaceGrant | null): Decision {
+  if (!grant || grant.status === 'invited') return { allowed: false, code: 'forbidden', message: noPermissionMessage };
+  if (grant.status === 'pending_approval') return { allowed: false, code: 'pending_approval', message: pendingMessage };
+  if (workspacePermissions[action].includes(grant.role)) return { allowed: true };
+  return {
+    allowed: false,
+    code: 'forbidden',
+    message: action === 'project.create' ? noPermissionMessage : onlyAdminsMessage,
+  };
+}
+
+/** Throws 403 unless the grant allows the action. */
+export function authorize(action: WorkspaceAction, grant: WorkspaceGrant | null): asserts grant is WorkspaceGrant {
+  const decision = decide(action, grant);
+  if (!decision.allowed) throw new ServiceError(403, decision.code, decision.message);
+}
+
+/** Reads a stored membership as a grant (unknown values grant nothing). */
+export function grantOf(membership: { role: string; status: string } | null): WorkspaceGrant | null {
+  if (!membership) return null;
+  const role = memberRoles.find((known) => known === membership.role);
+  const status = membershipStatuses.find((known) => known === membership.status);
+  return role && status ? { role, status } : null;
+}
+
+/**
+ * Whether a signed-in user may create a workspace (onboarding, add device). For now every signed-in
+ * user may; `/onboarding/no-access` is for a user who may not and has no invitation.
+ * See docs/decisions/workspaces-who-creates.md.
+ */
+export function mayCreateWorkspace(_user: { id: string; email: string }): boolean {
+  return true;
+}

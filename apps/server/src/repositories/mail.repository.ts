@@ -1,0 +1,19 @@
+import { desc } from 'drizzle-orm';
+import type { Orm } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+export type MailRow = typeof mailOutbox.$inferSelect;
+
+/** The mail outbox (see the table's comment). */
+export class MailRepository {
+  constructor(private readonly orm: Orm) {}
+
+  async insert(mail: { to: string; subject: string; text: string }): Promise<MailRow> {
+    const rows = await this.orm.insert(mailOutbox).values(mail).returning();
+    return rows[0]!;
+  }
+
+  async listNewest(limit: number): Promise<MailRow[]> {
+    return this.orm.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+  }
+}

@@ -1,0 +1,38 @@
+import type { Orm } from '../db/client';
+import { DeviceRepository } from './device.repository';
+import { InvitationRepository } from './invitation.repository';
+import { MailRepository } from './mail.repository';
+import { OnboardingRepository } from './onboarding.repository';
+
+/** The repositories of the device-workspace domain, all on one connection or transaction. */
+export interface WorkspaceRepositories {
+  devices: DeviceRepository;
+  invitations: InvitationRepository;
+  onboarding: OnboardingRepository;
+  mail: MailRepository;
+}
+
+function repositoriesOn(orm: Orm): WorkspaceRepositories {
+  return {
+    devices: new DeviceRepository(orm),
+    invitations: new InvitationRepository(orm),
+    onboarding: new OnboardingRepository(orm),
+    mail: new MailRepository(orm),
+  };
+}
+
+/**
+ * Gives services the domain's repositories, and runs a unit of work in one transaction
+ * (everything in `work` must use the repositories it is handed, never the outer ones).
+ */
+export class WorkspaceStore {
+  readonly repositories: WorkspaceRepositories;
+
+  constructor(private readonly orm: Orm) {
+    this.repositories = repositoriesOn(orm);
+  }
+
+  async transaction<T>(work: (repositories: WorkspaceRepositories) => Promise<T>): Promise<T> {
+    return this.orm.transaction(async (tx) => work(repositoriesOn(tx)));
+  }
+}

@@ -1,0 +1,221 @@
+import {
+  bodyPartProblem,
+  companyProblem,
+  developmentStagesProblem,
+  deviceInfoProblem,
+  proposedDataRegion,
+  type BodyPart,
+  type Company,
+  type DataRegion,
+  type DevelopmentStage,
+  type Device,
+  type DeviceInfo,
+  type DeviceList,
+  type Invitation,
+  type MemberRole,
+  type SelectedDevice,
+  type UpdateDevice,
+} from '@insilico/contracts';
+import { authorize, grantOf, mayCreateWorkspace, type WorkspaceGrant } from '../policies/workspace.policy';
+import type { DeviceChanges, DeviceRow } from '../repositories/device.repository';
+import type { WorkspaceStore } from '../repositories/workspace-store.repository';
+import { ServiceError } from './errors';
+import type { TeamService } from './team.service';
+import { toSummary, type Actor } from './workspace.mapper';
+
+/** A new workspace, already parsed by its contract schema. */
+export interface NewWorkspace {
+  bodyParts: BodyPart[];
+  developmentStages: DevelopmentStage[];
+  deviceInfo: DeviceInfo;
+  company: Company;
+  dataRegion?: DataRegion | undefined;
+  team: { email: string; role: MemberRole }[];
+}
+
+/** Answers 400 with the first problem found, before anything is changed. */
+export function refuseProblems(problems: (string | null)[]): void {
+  const problem = problems.find((found) => found !== null);
+  if (problem) throw new ServiceError(400, 'invalid', problem);
+}
+
+/** Device workspaces: create, list, read, update, and the workspace each user has selected. */
+export class DeviceService {
+  constructor(
+    private readonly store: WorkspaceStore,
+    private readonly team: TeamService,
+  ) {}
+
+  /** The caller's standing in a workspace (null: not a member, or removed). */
+  async grant(userId: string, deviceId: string): Promise<WorkspaceGrant | null> {
+    return grantOf(await this.store.repositories.devices.findMembership(deviceId, userId));
+  }
+
+  async list(userId: string): Promise<DeviceList> {
+    const rows = await this.store.repositories.devices.listForUser(userId);
+    return {
+      items: rows.flatMap(({ device, membership }) => {
+        const grant = grantOf(membership);
+        return grant ? [toSummary(device, grant)] : [];
+      }),
+    };
+  }
+
+  /**
+   * Creates a workspace: the creator becomes its admin (status ok) and it becomes their selected
+   * workspace; the team is invited by mail. With `clearOnboarding` the creator's onboarding state
+   * is removed in the same transaction.
+   */
+  async create(
+    actor: Actor,
+    input: NewWorkspace,
+    options: { clearOnboarding?: boolean } = {},
+  ): Promise<{ device: Device; invitations: Invitation[] }> {
+    if (!mayCreateWorkspace(actor))
+      throw new ServiceError(403, 'forbidden', 'You may not create a device workspace. Ask for an invitation.');
+    refuseProblems([
+      ...input.bodyParts.map(bodyPartProblem),
+      developmentStagesProblem(input.developmentStages),
+      deviceInfoProblem(input.deviceInfo),
+      companyProblem(input.company),
+    ]);
+    const team = this.team.checkInvitees(actor, input.team);
+    const result = await this.store.transaction(async (repositories) => {
+      const device = await repositories.devices.insert({
+        name: input.deviceInfo.deviceName,
+        ...deviceColumns(input),
+        dataRegion: input.dataRegion ?? proposedDataRegion(input.company.country),
+        createdBy: actor.id,
+      });
+      await repositories.devices.insertMembership({
+        deviceId: device.id,
+        userId: actor.id,
+        role: 'admin',
+        status: 'ok',
+      });
+      await repositories.devices.setSelected(actor.id, device.id);
+      const invitations: Invitation[] = [];
+      for (const invitee of team)
+        invitations.push(await this.team.issue(repositories, device, actor, invitee.email, invitee.role));
+      if (options.clearOnboarding) await repositories.onboarding.delete(actor.id);
+      return { device, invitations };
+    });
+    return {
+      device: await this.toDevice(result.device, { role: 'admin', status: 'ok' }),
+      invitations: result.invitations,
+    };
+  }
+
+  async get(userId: string, deviceId: string): Promise<Device> {
+    const grant = await this.grant(userId, deviceId);
+    authorize('device.read', grant);
+    const device = await this.store.repositories.devices.findById(deviceId);
+    if (!device) throw new ServiceError(404, 'not_found', 'No such device workspace.');
+    return this.toDevice(device, grant);
+  }
+
+  async update(userId: string, deviceId: string, patch: UpdateDevice): Promise<Device> {
+    const grant = await this.grant(userId, deviceId);
+    authorize('device.update', grant);
+    refuseProblems([
+      ...(patch.bodyParts ?? []).map(bodyPartProblem),
+      patch.developmentStages ? developmentStagesProblem(patch.developmentStages) : null,
+      patch.deviceInfo ? deviceInfoProblem(patch.deviceInfo) : null,
+      patch.company ? companyProblem(patch.company) : null,
+    ]);
+    const devices = this.store.repositories.devices;
+    const current = await devices.findById(deviceId);
+    if (!current) throw new ServiceError(404, 'not_found', 'No such device workspace.');
+    if (patch.dataRegion && patch.dataRegion !== current.dataRegion && (await this.holdsData(deviceId)))
+      throw new ServiceError(
+        409,
+        'data_region_fixed',
+        'The data region cannot change any more: this device workspace already holds data.',
+      );
+    const changes: DeviceChanges = {
+      ...(patch.bodyParts ? { bodyParts: patch.bodyParts } : {}),
+      ...(patch.developmentStages ? { developmentStages: patch.developmentStages } : {}),
+      ...(patch.deviceInfo
+        ? {
+            name: patch.deviceInfo.deviceName,
+            deviceType: patch.deviceInfo.deviceType,
+            deviceTypeOther:
+              patch.deviceInfo.deviceType === 'other' ? (patch.deviceInfo.deviceTypeOther ?? null) : null,
+          }
+        : {}),
+      ...(patch.company ? companyColumns(patch.company) : {}),
+      ...(patch.dataRegion ? { dataRegion: patch.dataRegion } : {}),
+    };
+    const updated = await devices.update(deviceId, changes);
+    if (!updated) throw new ServiceError(404, 'not_found', 'No such device workspace.');
+    return this.toDevice(updated, grant);
+  }
+
+  /** The selected workspace; if it is gone (or the user was removed), the first one still open to them. */
+  async selected(userId: string): Promise<SelectedDevice> {
+    const devices = this.store.repositories.devices;
+    const selectedId = await devices.selectedDeviceId(userId);
+    const usable = (await devices.listForUser(userId)).filter(({ membership }) => membership.status === 'ok');
+    const chosen = usable.find(({ device }) => device.id === selectedId) ?? usable[0];
+    const grant = chosen ? grantOf(chosen.membership) : null;
+    return { device: chosen && grant ? toSummary(chosen.device, grant) : null };
+  }
+
+  async select(userId: string, deviceId: string): Promise<SelectedDevice> {
+    const grant = await this.grant(userId, deviceId);
+    authorize('workspace.view', grant);
+    const devices = this.store.repositories.devices;
+    const device = await devices.findById(deviceId);
+    if (!device) throw new ServiceError(404, 'not_found', 'No such device workspace.');
+    await devices.setSelected(userId, deviceId);
+    return { device: toSummary(device, grant) };
+  }
+
+  /**
+   * Whether the workspace holds data, which fixes its data region. Projects (issue 5) are the first
+   * data a workspace holds; until they exist nothing does. See docs/decisions/workspaces-data-region.md.
+   */
+  private async holdsData(_deviceId: string): Promise<boolean> {
+    return false;
+  }
+
+  private async toDevice(row: DeviceRow, grant: WorkspaceGrant): Promise<Device> {
+    return {
+      ...toSummary(row, grant),
+      deviceType: row.deviceType as Device['deviceType'],
+      deviceTypeOther: row.deviceTypeOther,
+      bodyParts: row.bodyParts as BodyPart[],
+      deviceDevPhase: row.developmentStages as DevelopmentStage[],
+      companyName: row.companyName,
+      country: row.country,
+      countryState: row.countryState,
+      streetAddress: row.streetAddress,
+      city: row.city,
+      zipCode: row.zipCode,
+      dataRegion: row.dataRegion as DataRegion,
+      dataRegionChangeable: !(await this.holdsData(row.id)),
+      deviceUsers: await this.store.repositories.devices.countMembers(row.id, 'ok'),
+    };
+  }
+}
+
+function companyColumns(company: Company) {
+  return {
+    companyName: company.companyName,
+    country: company.country,
+    countryState: company.state ?? null,
+    streetAddress: company.streetAddress,
+    city: company.city,
+    zipCode: company.zipCode,
+  };
+}
+
+function deviceColumns(input: NewWorkspace) {
+  return {
+    deviceType: input.deviceInfo.deviceType,
+    deviceTypeOther: input.deviceInfo.deviceType === 'other' ? (input.deviceInfo.deviceTypeOther ?? null) : null,
+    bodyParts: [...new Set(input.bodyParts)],
+    developmentStages: [...new Set(input.developmentStages)],
+    ...companyColumns(input.company),
+  };
+}

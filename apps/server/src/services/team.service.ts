@@ -1,0 +1,275 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DeviceSummary, Invitation, MemberRole, Team, TeamMember } from '@insilico/contracts';
+import { authorize, decide, grantOf } from '../policies/workspace.policy';
+import type { DeviceRow } from '../repositories/device.repository';
+import type { InvitationRow } from '../repositories/invitation.repository';
+import type { WorkspaceRepositories, WorkspaceStore } from '../repositories/workspace-store.repository';
+import { ServiceError } from './errors';
+import { toSummary, type Actor } from './workspace.mapper';
+
+export interface TeamOptions {
+  /** The public origin of the web app; the accept link points there. */
+  publicUrl: string;
+  /** How long an invitation link works (see docs/decisions/workspaces-invitations.md). */
+  invitationTtlMs: number;
+  now?: () => Date;
+}
+
+/** The page the mailed link opens; it posts the token to `POST /api/invitations/accept`. */
+export const acceptInvitationPath = '/accept-invitation';
+export const defaultInvitationTtlMs = 7 * 24 * 60 * 60_000;
+
+const notFoundMember = () => new ServiceError(404, 'not_found', 'No such member in this device workspace.');
+
+/**
+ * The team of a device workspace (spec §4 Membership): invited → (accepts the link) →
+ * pending_approval → (an admin accepts) → ok. The last admin can be neither removed nor demoted.
+ */
+export class TeamService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly store: WorkspaceStore,
+    private readonly options: TeamOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async list(userId: string, deviceId: string): Promise<Team> {
+    const grant = grantOf(await this.store.repositories.devices.findMembership(deviceId, userId));
+    authorize('team.read', grant);
+    const members = await this.store.repositories.devices.listMembers(deviceId);
+    const open = await this.store.repositories.invitations.listOpen(deviceId, this.now());
+    const items: TeamMember[] = [
+      ...members.flatMap((member) => {
+        const memberGrant = grantOf(member);
+        return memberGrant
+          ? [
+              {
+                userId: member.userId,
+                invitationId: null,
+                info: member.email,
+                fullName: member.fullName,
+                role: memberGrant.role,
+                status: memberGrant.status,
+              },
+            ]
+          : [];
+      }),
+      ...open.map((invitation) => ({
+        userId: null,
+        invitationId: invitation.id,
+        info: invitation.email,
+        fullName: null,
+        role: invitation.role as MemberRole,
+        status: 'invited' as const,
+      })),
+    ];
+    return { items, canManage: decide('team.manage', grant).allowed };
+  }
+
+  /** Normalises a list of invitees: lower-case e-mails, no duplicates, not the inviter. */
+  checkInvitees(actor: Actor, invitees: { email: string; role: MemberRole }[]): { email: string; role: MemberRole }[] {
+    const seen = new Map<string, MemberRole>();
+    for (const invitee of invitees) {
+      const email = invitee.email.trim().toLowerCase();
+      if (email === actor.email.trim().toLowerCase())
+        throw new ServiceError(400, 'invalid', 'You are in the team already; invite your colleagues.');
+      if (seen.has(email)) throw new ServiceError(400, 'invalid', `${email} is in the list twice.`);
+      seen.set(email, invitee.role);
+    }
+    return [...seen].map(([email, role]) => ({ email, role }));
+  }
+
+  async invite(actor: Actor, deviceId: string, input: { email: string; role: MemberRole }): Promise<Invitation> {
+    const repositories = this.store.repositories;
+    authorize('team.manage', grantOf(await repositories.devices.findMembership(deviceId, actor.id)));
+    const [invitee] = this.checkInvitees(actor, [input]);
+    const email = invitee!.email;
+    const members = await repositories.devices.listMembers(deviceId);
+    if (members.some((member) => member.email.toLowerCase() === email))
+      throw new ServiceError(409, 'already_member', 'This person is in the team already.');
+    const open = await repositories.invitations.listOpen(deviceId, this.now());
+    if (open.some((invitation) => invitation.email === email))
+      throw new ServiceError(
+        409,
+        'already_invited',
+        'This person has an open invitation already. Revoke it to send a new one.',
+      );
+    const device = await repositories.devices.findById(deviceId);
+    if (!device) throw new ServiceError(404, 'not_found', 'No such device workspace.');
+    return this.store.transaction((tx) => this.issue(tx, device, actor, email, invitee!.role));
+  }
+
+  /** Creates the invitation and mails its single-use link (inside the caller's transaction). */
+  async issue(
+    repositories: WorkspaceRepositories,
+    device: DeviceRow,
+    inviter: Actor,
+    email: string,
+    role: MemberRole,
+  ): Promise<Invitation> {
+    const token = randomBytes(32).toString('base64url');
+    const createdAt = this.now();
+    const row = await repositories.invitations.insert({
+      deviceId: device.id,
+      email,
+      role,
+      tokenHash: hashToken(token),
+      invitedBy: inviter.id,
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + this.options.invitationTtlMs),
+    });
+    const link = `${this.options.publicUrl}${acceptInvitationPath}?token=${token}`;
+    await repositories.mail.insert({
+      to: email,
+      subject: `You are invited to the device workspace ${device.name}`,
+      text: [
+        `${inviter.fullName} (${inviter.email}) invites you to the device workspace "${device.name}" as ${role}.`,
+        '',
+        `Accept the invitation: ${link}`,
+        '',
+        `The link works once and until ${formatDate(row.expiresAt)} (UTC). After you accept, an admin of the device approves your access.`,
+      ].join('\n'),
+    });
+    return toInvitation(row);
+  }
+
+  async revoke(actorId: string, deviceId: string, invitationId: string): Promise<void> {
+    const repositories = this.store.repositories;
+    authorize('team.manage', grantOf(await repositories.devices.findMembership(deviceId, actorId)));
+    if (!(await repositories.invitations.deleteOpen(deviceId, invitationId)))
+      throw new ServiceError(404, 'not_found', 'No such open invitation in this device workspace.');
+  }
+
+  /** The signed-in user follows the mailed link: the invitation is used up and they wait for approval. */
+  async accept(actor: Actor, token: string): Promise<{ device: DeviceSummary }> {
+    const repositories = this.store.repositories;
+    const invitation = await repositories.invitations.findByTokenHash(hashToken(token));
+    if (!invitation)
+      throw new ServiceError(
+        404,
+        'invitation_invalid',
+        'This invitation link is not valid. Ask your device admin for a new invitation.',
+      );
+    const now = this.now();
+    if (invitation.acceptedAt) throw usedError();
+    if (invitation.expiresAt <= now) throw expiredError();
+    if (await repositories.devices.findMembership(invitation.deviceId, actor.id))
+      throw new ServiceError(409, 'already_member', 'You are in this device workspace already.');
+    const device = await repositories.devices.findById(invitation.deviceId);
+    if (!device) throw new ServiceError(404, 'invitation_invalid', 'This invitation link is not valid.');
+    const membership = await this.store.transaction(async (tx) => {
+      const consumed = await tx.invitations.consume(invitation.id, actor.id, now);
+      if (!consumed) throw usedError();
+      const created = await tx.devices.insertMembership({
+        deviceId: invitation.deviceId,
+        userId: actor.id,
+        role: invitation.role,
+        status: 'pending_approval',
+      });
+      if (!created) throw new ServiceError(409, 'already_member', 'You are in this device workspace already.');
+      return created;
+    });
+    return { device: toSummary(device, grantOf(membership)!) };
+  }
+
+  /** An admin accepts a pending user: pending_approval → ok. */
+  async approve(actorId: string, deviceId: string, userId: string): Promise<TeamMember> {
+    const devices = this.store.repositories.devices;
+    authorize('team.manage', grantOf(await devices.findMembership(deviceId, actorId)));
+    const updated = await devices.updateMembership(deviceId, userId, { status: 'ok' }, 'pending_approval');
+    if (!updated) {
+      if (await devices.findMembership(deviceId, userId))
+        throw new ServiceError(409, 'not_pending', 'This user is not waiting for approval.');
+      throw notFoundMember();
+    }
+    return this.member(deviceId, userId);
+  }
+
+  async changeRole(actorId: string, deviceId: string, userId: string, role: MemberRole): Promise<TeamMember> {
+    authorize('team.manage', grantOf(await this.store.repositories.devices.findMembership(deviceId, actorId)));
+    await this.store.transaction(async (tx) => {
+      const admins = await tx.devices.lockActiveAdmins(deviceId);
+      // Checked again under the lock: the actor may have been demoted in the meantime.
+      authorize('team.manage', grantOf(await tx.devices.findMembership(deviceId, actorId)));
+      const target = await tx.devices.findMembership(deviceId, userId);
+      if (!target) throw notFoundMember();
+      if (role !== 'admin' && isOnlyAdmin(admins, userId))
+        throw new ServiceError(
+          409,
+          'last_admin',
+          'The last admin of a device cannot be demoted. Make another team member admin first.',
+        );
+      await tx.devices.updateMembership(deviceId, userId, { role });
+    });
+    return this.member(deviceId, userId);
+  }
+
+  /** Removes a member (or declines a pending user); their next request to the workspace is refused. */
+  async remove(actorId: string, deviceId: string, userId: string): Promise<void> {
+    authorize('team.manage', grantOf(await this.store.repositories.devices.findMembership(deviceId, actorId)));
+    await this.store.transaction(async (tx) => {
+      const admins = await tx.devices.lockActiveAdmins(deviceId);
+      // Checked again under the lock: the actor may have been demoted in the meantime.
+      authorize('team.manage', grantOf(await tx.devices.findMembership(deviceId, actorId)));
+      if (isOnlyAdmin(admins, userId))
+        throw new ServiceError(
+          409,
+          'last_admin',
+          'The last admin of a device cannot be removed. Make another team member admin first.',
+        );
+      if (!(await tx.devices.deleteMembership(deviceId, userId))) throw notFoundMember();
+    });
+  }
+
+  private async member(deviceId: string, userId: string): Promise<TeamMember> {
+    const member = (await this.store.repositories.devices.listMembers(deviceId)).find(
+      (found) => found.userId === userId,
+    );
+    const grant = member ? grantOf(member) : null;
+    if (!member || !grant) throw notFoundMember();
+    return {
+      userId,
+      invitationId: null,
+      info: member.email,
+      fullName: member.fullName,
+      role: grant.role,
+      status: grant.status,
+    };
+  }
+}
+
+function isOnlyAdmin(activeAdmins: string[], userId: string): boolean {
+  return activeAdmins.length === 1 && activeAdmins[0] === userId;
+}
+
+function usedError(): ServiceError {
+  return new ServiceError(409, 'invitation_used', 'This invitation has been used already. Each link works once.');
+}
+
+function expiredError(): ServiceError {
+  return new ServiceError(
+    409,
+    'invitation_expired',
+    'This invitation has expired. Ask your device admin for a new invitation.',
+  );
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+function formatDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getUTCDate())}.${pad(date.getUTCMonth() + 1)}.${date.getUTCFullYear()} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+}
+
+function toInvitation(row: InvitationRow): Invitation {
+  return {
+    invitationId: row.id,
+    email: row.email,
+    role: row.role as MemberRole,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}

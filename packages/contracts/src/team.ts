@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { deviceSummarySchema, memberRoleSchema, membershipStatusSchema } from './devices';
+
+/** One row of the team page: a member (pending or ok) or an open invitation (status invited). */
+export const teamMemberSchema = z.object({
+  /** Null for an invitation nobody has accepted yet. */
+  userId: z.string().nullable(),
+  invitationId: z.string().nullable(),
+  /** The e-mail (spec §3 User `info`). */
+  info: z.string(),
+  fullName: z.string().nullable(),
+  role: memberRoleSchema,
+  status: membershipStatusSchema,
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamSchema = z.object({
+  items: z.array(teamMemberSchema),
+  /** Whether the signed-in user may manage the team (admins); others see it read-only. */
+  canManage: z.boolean(),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+/** `POST /api/devices/:deviceId/invitations`. */
+export const inviteSchema = z.object({
+  email: z.email().max(254),
+  role: memberRoleSchema.default('member'),
+});
+export type Invite = z.input<typeof inviteSchema>;
+
+export const invitationSchema = z.object({
+  invitationId: z.string(),
+  email: z.string(),
+  role: memberRoleSchema,
+  expiresAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** `POST /api/invitations/accept`: the token of the mailed link `/accept-invitation?token=…`. */
+export const acceptInvitationSchema = z.object({ token: z.string().min(20).max(200) });
+export const acceptedInvitationSchema = z.object({ device: deviceSummarySchema });
+
+export const memberParamsSchema = z.object({ deviceId: z.uuid(), userId: z.uuid() });
+export const invitationParamsSchema = z.object({ deviceId: z.uuid(), invitationId: z.uuid() });
+
+/** `PATCH /api/devices/:deviceId/members/:userId`. */
+export const changeRoleSchema = z.object({ role: memberRoleSchema });
