@@ -39,6 +39,34 @@ describe('durable jobs worked in-process', () => {
     expect(list.items.filter((n) => n.kind === 'job.self-check')).toHaveLength(1);
   });
 
+  it('delivers the job’s notification to an open event stream', async () => {
+    const browser = new TestBrowser(server.origin);
+    await signUp(browser, newAccount(), '/');
+    const controller = new AbortController();
+    const stream = await fetch(`${server.origin}/api/notifications/stream`, {
+      headers: { cookie: `session=${browser.cookies.get('session')}` },
+      signal: controller.signal,
+    });
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    expect((await browser.postJson('/api/jobs/self-check', { seconds: 1 })).status).toBe(202);
+    const deadline = Date.now() + 20_000;
+    while (!received.includes('Background jobs are working') && Date.now() < deadline) {
+      const { value, done } = await Promise.race([
+        reader.read(),
+        new Promise<{ value: undefined; done: true }>((resolve) =>
+          setTimeout(() => resolve({ value: undefined, done: true }), deadline - Date.now()),
+        ),
+      ]);
+      if (done) break;
+      received += decoder.decode(value, { stream: true });
+    }
+    controller.abort();
+    expect(received).toContain('event: notification');
+    expect(received).toContain('Background jobs are working');
+  });
+
   it('hides other users’ jobs and validates input', async () => {
     const owner = new TestBrowser(server.origin);
     await signUp(owner, newAccount(), '/');

@@ -65,11 +65,13 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
       });
       const send = (event: string, data: unknown) => out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       out.write('retry: 5000\n\n');
-      send(notificationStreamEvents.unseen, { hasUnseen: await deps.notifications.hasUnseen(userId) });
+      // Subscribe before reading the unseen flag: a notification posted in between is then either
+      // counted in the flag or delivered as an event, never lost.
       const unsubscribe = deps.notifications.subscribe(userId, (event: NotificationEvent) => {
         if (event.type === 'notification') send(notificationStreamEvents.notification, event.notification);
         send(notificationStreamEvents.unseen, { hasUnseen: event.hasUnseen });
       });
+      send(notificationStreamEvents.unseen, { hasUnseen: await deps.notifications.hasUnseen(userId) });
       const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), keepAliveMs);
       const end = () => {
         clearInterval(keepAlive);

@@ -56,8 +56,16 @@ export function useNotifications(): NotificationsState {
     void mutate();
   }, [mutate]);
 
+  // A stream event that arrives before the first page has loaded cannot be merged into it, and
+  // the request still in flight may predate the event: fetch again (SWR drops the older answer).
+  const loaded = data !== undefined;
+  const refetchIfNotLoaded = useCallback(() => {
+    if (!loaded) void mutate();
+  }, [loaded, mutate]);
+
   const receive = useCallback(
     (notification: Notification) => {
+      refetchIfNotLoaded();
       void mutate(
         (pages) =>
           withFirstPage(pages, (first) => ({
@@ -68,14 +76,15 @@ export function useNotifications(): NotificationsState {
         { revalidate: false },
       );
     },
-    [mutate],
+    [mutate, refetchIfNotLoaded],
   );
 
   const setHasUnseen = useCallback(
     (value: boolean) => {
+      refetchIfNotLoaded();
       void mutate((pages) => withFirstPage(pages, (first) => ({ ...first, hasUnseen: value })), { revalidate: false });
     },
-    [mutate],
+    [mutate, refetchIfNotLoaded],
   );
 
   const markSeen = useCallback(
