@@ -92,6 +92,13 @@ describe('apiFetch', () => {
     expect(assignLocation).not.toHaveBeenCalled();
   });
 
+  it('leaves a 401 of a shell widget’s call to the page (redirectOnUnauthenticated: false)', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'unauthenticated', message: 'Please sign in.' } }));
+    const error = await caught(apiFetch('/api/devices', { redirectOnUnauthenticated: false }));
+    expect(error.status).toBe(401);
+    expect(assignLocation).not.toHaveBeenCalled();
+  });
+
   it('does not treat other 503 answers as maintenance', async () => {
     fetchMock.mockResolvedValue(jsonResponse(503, { error: { code: 'internal', message: 'Database down' } }));
     await caught(apiFetch('/api/x'));

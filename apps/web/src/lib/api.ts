@@ -14,6 +14,11 @@ export interface ApiRequest<T> {
   /** Validates a 2xx JSON answer; without it the answer is ignored and `undefined` returned. */
   schema?: ResponseSchema<T>;
   signal?: AbortSignal;
+  /**
+   * False for calls of shell widgets (e.g. the workspace switcher): their 401 is thrown like any
+   * error and the page's own calls and the profile call decide about sign-in. Default true.
+   */
+  redirectOnUnauthenticated?: boolean;
 }
 
 export const maintenancePage = '/maintenance.html';
@@ -44,7 +49,7 @@ function errorFrom(response: Response, body: unknown): ApiError {
  * but the profile call sends it through sign-in and back.
  */
 export async function apiFetch<T = undefined>(path: string, request: ApiRequest<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal } = request;
+  const { method = 'GET', body, schema, signal, redirectOnUnauthenticated = true } = request;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -72,7 +77,12 @@ export async function apiFetch<T = undefined>(path: string, request: ApiRequest<
     if (response.status === 503 && error.code === errorCodes.maintenance) assignLocation(maintenancePage);
     // A session that ended (idle, signed out elsewhere) sends the page back through sign-in.
     // The profile call itself is left to UserProvider, whose 401 means "no user" (spec §7).
-    if (response.status === 401 && error.code === errorCodes.unauthenticated && path !== '/api/auth/me') {
+    if (
+      redirectOnUnauthenticated &&
+      response.status === 401 &&
+      error.code === errorCodes.unauthenticated &&
+      path !== '/api/auth/me'
+    ) {
       assignLocation(loginUrl(`${window.location.pathname}${window.location.search}`));
     }
     throw error;

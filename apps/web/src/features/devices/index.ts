@@ -1,1 +1,2 @@
 export { deviceRoutes } from './routes';
+export { devicesKey, selectedDeviceKey, useDevices, useSelectedDevice } from './api';

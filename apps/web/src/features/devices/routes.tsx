@@ -7,15 +7,6 @@ const addDevice = (path: string, title: string, active: number, upcoming: string
   placeholderRoute(path, { section: 'Add device', title, upcoming, steps: { labels: addDeviceSteps, active } });
 
 export const deviceRoutes: RouteObject[] = [
-  placeholderRoute('devices/setup', {
-    section: 'Devices',
-    title: 'Device setup',
-    description: 'Set up the device workspace your projects belong to.',
-    upcoming: [
-      'Name your device and choose its type and body part.',
-      'Enter your company details and invite your team.',
-    ],
-  }),
   placeholderRoute('manage-device', {
     section: 'Settings',
     title: 'Manage device',

@@ -1,1 +1,3 @@
 export { onboardingRoutes } from './routes';
+export { onboardingKey, useOnboarding } from './api';
+export { onboardingTarget } from './steps';

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Page } from '../../../components/Page';
 import { useSignedInUser } from '../../../app/user/userContext';
+import { useSelectedDevice } from '../../devices';
 
 const sections = [
   {
@@ -34,11 +35,12 @@ const sections = [
 export function HomePage() {
   const user = useSignedInUser();
   const firstName = user.fullName.trim().split(/\s+/)[0] || user.fullName;
+  const selected = useSelectedDevice().data?.device;
 
   return (
     <Page
       title="Home"
-      section="Workspace"
+      section={selected ? `Workspace · ${selected.deviceName}` : 'Workspace'}
       description={`Welcome, ${firstName}. Test your medical device on virtual patients: build projects, cohorts and simulations from here.`}
     >
       <Grid container spacing={2}>

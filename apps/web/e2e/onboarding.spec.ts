@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Runs against the real server (E2E_BASE_URL): a new user signs up, goes through the five
+// onboarding steps, sees the countdown and lands in the new workspace.
+
+async function signUp(page: Page, path: string, name: string): Promise<string> {
+  const email = `onboarding.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto(path);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Password').fill('Valve-Sizing-2026');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  return email;
+}
+
+test('a new user goes through the onboarding, sees the countdown and lands in the new workspace', async ({ page }) => {
+  // Five steps against the real server on a shared, busy machine.
+  test.setTimeout(120_000);
+  const deviceName = `Stent S ${Date.now()}`;
+  await signUp(page, '/', 'Olga Onboarding');
+
+  // No workspace yet: the home sends the user to the step they are on.
+  await expect(page).toHaveURL(/\/onboarding\/body-part$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Body part' })).toBeVisible();
+  const stepper = page.getByLabel('Onboarding steps');
+  for (const header of ['Body part', 'Development stage', 'Device details', 'Your company', 'Your team'])
+    await expect(stepper.getByText(header, { exact: true })).toBeVisible();
+
+  // 1. Body part: only heart and thorax.
+  await expect(page.getByLabel('Spinal (not available yet)')).toBeDisabled();
+  await page.getByLabel('Heart and thorax').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // 2. Development stage: animal testing is not available.
+  await expect(page).toHaveURL(/\/onboarding\/development-phase$/);
+  await expect(page.getByLabel('Animal testing (not available)')).toBeDisabled();
+  await page.getByLabel('Concept and design feasibility').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // 3. Device details: Other needs its specification; the picture upload is not available yet.
+  await expect(page).toHaveURL(/\/onboarding\/device-details$/);
+  await expect(page.getByRole('button', { name: 'Upload a picture' })).toBeDisabled();
+  await page.getByLabel('Device name').fill(deviceName);
+  await page.getByRole('combobox', { name: /Device type/ }).click();
+  await page.getByRole('option', { name: 'Other' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Please specify the device type when you choose Other.')).toBeVisible();
+  await expect(page).toHaveURL(/\/onboarding\/device-details$/);
+  await page.getByLabel('Specify the device type').fill('Occluder');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // 4. Your company: leaving with unsaved input asks first.
+  await expect(page).toHaveURL(/\/onboarding\/your-company$/);
+  await page.getByLabel('Company name').fill('Cardio Inc');
+  await page.getByRole('link', { name: 'Back' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave the page?' });
+  await expect(leave.getByText('Are you sure you want to leave the page? Your progress will be lost.')).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/onboarding\/your-company$/);
+  await expect(page.getByLabel('Company name')).toHaveValue('Cardio Inc');
+
+  await page.getByLabel('Country').fill('United St');
+  await page.getByRole('option', { name: 'United States (US)' }).click();
+  await page.getByLabel('State').fill('Calif');
+  await page.getByRole('option', { name: 'California (CA)' }).click();
+  await page.getByLabel('Street address').fill('1 Main Street');
+  await page.getByLabel('City').fill('Los Angeles');
+  await page.getByLabel('Zip code').fill('90001');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/your-team$/);
+
+  // A reload continues at the same step, and the home sends the user there too.
+  await page.reload();
+  await expect(page).toHaveURL(/\/onboarding\/your-team$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your team' })).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/onboarding\/your-team$/);
+  // The saved company is there when going back.
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page.getByLabel('Company name')).toHaveValue('Cardio Inc');
+  await expect(page.getByLabel('State')).toHaveValue('California (CA)');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // 5. Your team: invite one colleague.
+  await expect(page).toHaveURL(/\/onboarding\/your-team$/);
+  await page.getByLabel('Colleague’s e-mail').fill(`colleague.${Date.now()}@example.com`);
+  await page.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Admin' }).click();
+  await page.getByRole('button', { name: 'Add colleague' }).click();
+  await expect(page.getByRole('list', { name: 'Colleagues to invite' }).getByText('Admin')).toBeVisible();
+  await page.getByRole('button', { name: 'Finish and create workspace' }).click();
+
+  // The countdown, then the workspace with the new device selected.
+  await expect(page).toHaveURL(/\/onboarding\/complete$/);
+  await expect(page.getByRole('heading', { name: `Your device workspace “${deviceName}” is ready` })).toBeVisible();
+  await expect(page.getByRole('timer')).toContainText(/Taking you to your workspace in \d seconds?/);
+  await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  const selected = await page.request.get('/api/me/selected-device');
+  expect(JSON.stringify(await selected.json())).toContain(deviceName);
+});

@@ -1,0 +1,29 @@
+import useSWR from 'swr';
+import { deviceListSchema, selectedDeviceSchema, type DeviceList, type SelectedDevice } from '@insilico/contracts';
+import { apiFetch } from '../../lib/api';
+import type { ApiError } from '../../lib/apiError';
+
+/** SWR keys (and URLs) of the signed-in user's workspaces and the selected one. */
+export const devicesKey = '/api/devices';
+export const selectedDeviceKey = '/api/me/selected-device';
+
+// Read by the shell on every page: a 401 is left to the page and the profile call (see lib/api.ts).
+const fetchDevices = (url: string): Promise<DeviceList> =>
+  apiFetch(url, { schema: deviceListSchema, redirectOnUnauthenticated: false });
+const fetchSelectedDevice = (url: string): Promise<SelectedDevice> =>
+  apiFetch(url, { schema: selectedDeviceSchema, redirectOnUnauthenticated: false });
+
+/** `GET /api/devices`: every workspace the user belongs to (any membership status). */
+export function useDevices() {
+  return useSWR<DeviceList, ApiError>(devicesKey, fetchDevices);
+}
+
+/** `GET /api/me/selected-device`: the workspace the user works in, or null. */
+export function useSelectedDevice() {
+  return useSWR<SelectedDevice, ApiError>(selectedDeviceKey, fetchSelectedDevice);
+}
+
+/** `PUT /api/me/selected-device`. */
+export function selectDevice(deviceId: string): Promise<SelectedDevice> {
+  return apiFetch(selectedDeviceKey, { method: 'PUT', body: { deviceId }, schema: selectedDeviceSchema });
+}
