@@ -1,4 +1,4 @@
-import { sharedInt32, type ParticleArrays } from './particles';
+import { viewInt32, type ParticleArrays } from './particles';
 
 /** Axis-aligned domain of a cell grid; lengths in m. `periodic[a]` wraps axis a over [lower, upper). */
 export interface Domain {
@@ -34,8 +34,17 @@ export class CellLinkedList {
   private readonly invSy: number;
   private readonly invSz: number;
 
-  /** Builds an empty grid over `domain` with cells ≥ `cellSize` m for up to `capacity` particles. */
-  constructor(domain: Domain, cellSize: number, capacity: number, dim: 2 | 3) {
+  /**
+   * Builds an empty grid over `domain` with cells ≥ `cellSize` m for up to `capacity` particles, or a view of
+   * the shared `buffers` of another grid with the same arguments (from `buffers()`, e.g. in a worker thread).
+   */
+  constructor(
+    domain: Domain,
+    cellSize: number,
+    capacity: number,
+    dim: 2 | 3,
+    buffers?: Readonly<Record<string, SharedArrayBuffer>>,
+  ) {
     this.domain = domain;
     const cells = (axis: 0 | 1 | 2): [number, number] => {
       const length = domain.upper[axis] - domain.lower[axis];
@@ -50,8 +59,13 @@ export class CellLinkedList {
     this.invSx = 1 / this.sx;
     this.invSy = 1 / this.sy;
     this.invSz = 1 / this.sz;
-    this.head = sharedInt32(this.nx * this.ny * this.nz);
-    this.next = sharedInt32(capacity);
+    this.head = viewInt32(buffers, 'head', this.nx * this.ny * this.nz);
+    this.next = viewInt32(buffers, 'next', capacity);
+  }
+
+  /** The SharedArrayBuffers of `head` and `next`. */
+  buffers(): Record<string, SharedArrayBuffer> {
+    return { head: this.head.buffer as SharedArrayBuffer, next: this.next.buffer as SharedArrayBuffer };
   }
 
   /** Cell coordinate along x of position x (m), clamped or wrapped. */

@@ -6,7 +6,8 @@ import { ParticleArrays } from './particles';
 import { hydrostaticProfile, kineticEnergy, poiseuilleProfile, probePressure, surgeFront } from './verification';
 
 // Resolutions and end times are chosen so the whole file runs in well under a minute on one core
-// (see docs/validation.md, "SPH engine"); longer runs live in packages/sph/scripts/.
+// (see docs/validation.md, "SPH engine"); longer runs live in packages/sph/scripts/. The hydrostatic and
+// Poiseuille checks run on 2 threads; threads.test.ts shows that 1 and 2 threads give bit-identical fields.
 
 describe('weakly compressible fluid', () => {
   it('conserves momentum exactly in a periodic box (pairwise antisymmetric forces)', () => {
@@ -149,10 +150,15 @@ describe('weakly compressible fluid', () => {
     expect(probePressure(sim, 10, 10)).toBe(0);
   }, 60_000);
 
-  it('hydrostatic tank: pressure within 2 % of ρ·g·depth after settling (dp = H/20, t = 4)', () => {
+  it('hydrostatic tank, 2 threads: pressure within 2 % of ρ·g·depth after settling (dp = H/20, t = 4)', async () => {
     const depth = 1;
     const sim = hydrostaticTank({ width: 1, depth, dp: 0.05, g: 1, rho0: 1, mu: 0.05 });
-    sim.run(4);
+    await sim.startThreads(2);
+    try {
+      sim.run(4);
+    } finally {
+      await sim.stopThreads();
+    }
     const { pressure, expected, depth: d } = hydrostaticProfile(sim, depth, 1, 1, 5);
     for (let b = 0; b < 5; b++) {
       // Bands deeper than 0.2 H; the top band sits within 0.2 H of the free surface (pressure ~ 0).
@@ -162,12 +168,17 @@ describe('weakly compressible fluid', () => {
     expect(kineticEnergy(sim)).toBeLessThan(1e-5);
   }, 60_000);
 
-  it('Poiseuille flow: steady profile within 2 % relative L2 (H = 1, L = 6, dp = H/20, t = 6)', () => {
+  it('Poiseuille flow, 2 threads: steady profile within 2 % relative L2 (H = 1, L = 6, dp = H/20, t = 6)', async () => {
     const mu = 0.1;
     const U = 1;
     const g = 12 * mu * U;
     const sim = poiseuilleChannel({ height: 1, length: 6, dp: 0.05, mu, rho0: 1, meanVelocity: U });
-    sim.run(6);
+    await sim.startThreads(2);
+    try {
+      sim.run(6);
+    } finally {
+      await sim.stopThreads();
+    }
     const { relativeL2, u } = poiseuilleProfile(sim, 1, g, mu, 20);
     expect(relativeL2).toBeLessThan(0.02);
     expect(u[10]).toBeGreaterThan(1.45);

@@ -2,6 +2,8 @@ import { CellLinkedList, type Domain } from './cellList';
 import { WendlandC2, smoothingLength } from './kernel';
 import { NeighbourList, buildNeighbours } from './neighbours';
 import type { Dimension, ParticleArrays } from './particles';
+import { FluidPasses, Pass } from './passes';
+import { WorkerPool } from './pool';
 
 /** Settings of a weakly compressible fluid simulation (SI units). */
 export interface FluidOptions {
@@ -44,6 +46,22 @@ export interface FluidCounters {
   acousticSteps: number;
 }
 
+/** Options of `WeaklyCompressibleFluid.runAsync`. */
+export interface RunOptions {
+  /**
+   * Called after every advection step with the fraction done, simulated time / end time (0 … 1, monotone;
+   * exactly 1 after the last step), and the counters.
+   */
+  onProgress?: (fraction: number, counters: FluidCounters) => void;
+  /** Cancels the run: checked before every advection step. */
+  signal?: AbortSignal;
+  /** Wall-clock interval between yields to the event loop (so timers and aborts can fire), ms (default 20). */
+  yieldEveryMs?: number;
+}
+
+/** How a run ended. */
+export type RunStatus = 'completed' | 'cancelled';
+
 /**
  * Weakly compressible SPH after SPHinXsys (Zhang, Rezavand & Hu, JCP 2020/2021): Riemann-based
  * pressure relaxation and density relaxation (acoustic Riemann solver, dissipation limited to
@@ -69,8 +87,9 @@ export class WeaklyCompressibleFluid {
   private readonly o: Required<FluidOptions>;
   private readonly cells: CellLinkedList;
   private readonly wallCells: CellLinkedList;
-  private readonly sigma0: number;
-  private readonly w0: number;
+  /** The particle passes (shared with the worker threads). */
+  private readonly passes: FluidPasses;
+  private pool: WorkerPool | null = null;
   /** 1 / lattice gradient moment: makes gradients of linear fields exact on a regular lattice. */
   readonly gradientScale: number;
   private vmax2 = 0;
@@ -82,8 +101,6 @@ export class WeaklyCompressibleFluid {
     this.wall = wall;
     this.h = smoothingLength(options.dp);
     this.kernel = new WendlandC2(this.h, options.dim);
-    this.sigma0 = this.kernel.latticeNumberDensity(options.dp);
-    this.w0 = this.kernel.w(0);
     this.gradientScale = 1 / this.kernel.latticeGradientMoment(options.dp);
     const perParticle = options.dim === 2 ? 32 : 96;
     this.cells = new CellLinkedList(options.domain, this.kernel.cutoff, fluid.capacity, options.dim);
@@ -97,6 +114,48 @@ export class WeaklyCompressibleFluid {
       p[i] = c2 * (rho[i]! - options.rho0);
       vol[i] = mass[i]! / rho[i]!;
     }
+    const o = this.o;
+    this.passes = new FluidPasses(fluid, wall, this.inner, this.contact, this.cells, this.wallCells, {
+      dim: o.dim,
+      dp: o.dp,
+      rho0: o.rho0,
+      c0: o.c0,
+      mu: o.mu,
+      gravity: o.gravity,
+      freeSurface: o.freeSurface,
+      transportCorrection: o.transportCorrection,
+      domain: o.domain,
+    });
+  }
+
+  /** Threads the passes run on (1 without a pool). */
+  get threads(): number {
+    return this.pool?.threads ?? 1;
+  }
+
+  /**
+   * Starts a pool of `threads − 1` persistent worker threads (the calling thread is the other one) over the
+   * shared storage; `threads` ≤ 1 stops any pool. Results are bit-identical for any thread count
+   * (docs/decisions/sph-threads.md). Call `stopThreads` when done (the workers do not keep the process alive).
+   * `spin` is the number of busy-wait iterations before a waiting thread sleeps (default 100; tuning only).
+   */
+  async startThreads(threads: number, spin?: number): Promise<void> {
+    await this.stopThreads();
+    if (threads <= 1) return;
+    this.pool = await WorkerPool.start(this.passes, threads, spin);
+  }
+
+  /** Stops the worker pool, if any; later steps run on the calling thread. */
+  async stopThreads(): Promise<void> {
+    const pool = this.pool;
+    this.pool = null;
+    if (pool) await pool.close();
+  }
+
+  /** Runs pass `pass` with time step `dt` (s) over all fluid particles, on the pool if any; returns its max. */
+  private runPass(pass: number, dt: number): number {
+    if (this.pool) return this.pool.run(pass, dt);
+    return this.passes.runPass(pass, 0, this.fluid.count, dt);
   }
 
   /** Wraps fluid particles on periodic axes back into the domain. */
@@ -115,92 +174,47 @@ export class WeaklyCompressibleFluid {
     }
   }
 
-  /** Rebuilds cells and neighbour lists at the current positions. */
+  /**
+   * Rebuilds cells and neighbour lists at the current positions. The cell list is built on the calling
+   * thread; with a pool, each thread then builds the neighbour rows of its particles into its own region of
+   * the pair arrays (falling back to a serial build with larger lists if a region overflows).
+   */
   updateNeighbours(): void {
     this.wrapPeriodic();
     this.cells.rebuild(this.fluid);
+    const pool = this.pool;
+    if (pool) {
+      pool.syncBuffers();
+      if (pool.run(Pass.BuildNeighbours, 0) === 0) {
+        pool.balance();
+        return;
+      }
+      for (const list of [this.inner, this.contact]) {
+        list.pairs = 0;
+        list.grow();
+      }
+    }
     buildNeighbours(this.fluid, this.fluid, this.cells, this.kernel, true, this.inner, this.gradientScale);
     if (this.wall.count > 0) {
       buildNeighbours(this.fluid, this.wall, this.wallCells, this.kernel, false, this.contact, this.gradientScale);
-    } else this.contact.start.fill(0);
+    } else {
+      this.contact.start.fill(0);
+      this.contact.end.fill(0);
+    }
+    if (pool) {
+      pool.syncBuffers();
+      pool.balance();
+    }
   }
 
   /** Density by summation (free-surface variant if configured); updates pressure and volume. */
   densitySummation(): void {
-    const { rho, p, mass, vol, count } = this.fluid;
-    const { start, j: nj, w } = this.inner;
-    const cs = this.contact.start;
-    const cw = this.contact.w;
-    const cj = this.contact.j;
-    const wallVol = this.wall.vol;
-    const { rho0, c0, freeSurface } = this.o;
-    const c2 = c0 * c0;
-    const scale = rho0 / this.sigma0;
-    for (let i = 0; i < count; i++) {
-      const mi = mass[i]!;
-      let sigma = this.w0;
-      const end = start[i + 1]!;
-      for (let k = start[i]!; k < end; k++) sigma += (w[k]! * mass[nj[k]!]!) / mi;
-      const cend = cs[i + 1]!;
-      if (cend > cs[i]!) {
-        let s = 0;
-        for (let k = cs[i]!; k < cend; k++) s += cw[k]! * wallVol[cj[k]!]!;
-        sigma += (s * rho0) / mi;
-      }
-      const sum = sigma * scale;
-      const old = rho[i]!;
-      const r = freeSurface ? sum + (Math.max(0, rho0 - sum) * rho0) / old : sum;
-      rho[i] = r;
-      p[i] = c2 * (r - rho0);
-      vol[i] = mi / r;
-    }
+    this.runPass(Pass.DensitySummation, 0);
   }
 
   /** Body force plus viscous acceleration into the advection-step acceleration `ap`, m/s². */
   viscousAndBodyForce(): void {
-    const { vx, vy, vz, apx, apy, apz, rho, vol, count } = this.fluid;
-    const { start, j: nj, dw, r } = this.inner;
-    const cs = this.contact.start;
-    const cj = this.contact.j;
-    const cdw = this.contact.dw;
-    const cr = this.contact.r;
-    const wallVol = this.wall.vol;
-    const [gx, gy, gz] = this.o.gravity;
-    const twoMu = 2 * this.o.mu;
-    const eps = 0.01 * this.h;
-    for (let i = 0; i < count; i++) {
-      let sx = 0;
-      let sy = 0;
-      let sz = 0;
-      if (twoMu > 0) {
-        const vxi = vx[i]!;
-        const vyi = vy[i]!;
-        const vzi = vz[i]!;
-        const end = start[i + 1]!;
-        for (let k = start[i]!; k < end; k++) {
-          const j = nj[k]!;
-          const f = (dw[k]! * vol[j]!) / (r[k]! + eps);
-          sx += f * (vxi - vx[j]!);
-          sy += f * (vyi - vy[j]!);
-          sz += f * (vzi - vz[j]!);
-        }
-        const cend = cs[i + 1]!;
-        for (let k = cs[i]!; k < cend; k++) {
-          // Static no-slip wall: mirrored velocity gives a jump of 2 v_i.
-          const f = (2 * cdw[k]! * wallVol[cj[k]!]!) / (cr[k]! + eps);
-          sx += f * vxi;
-          sy += f * vyi;
-          sz += f * vzi;
-        }
-        const c = twoMu / rho[i]!;
-        sx *= c;
-        sy *= c;
-        sz *= c;
-      }
-      apx[i] = gx + sx;
-      apy[i] = gy + sy;
-      apz[i] = gz + sz;
-    }
+    this.runPass(Pass.ViscousAndBodyForce, 0);
   }
 
   /**
@@ -209,57 +223,9 @@ export class WeaklyCompressibleFluid {
    * regular in internal shear flows.
    */
   transportVelocityCorrection(): void {
-    const coefficient = this.o.transportCorrection;
-    if (coefficient <= 0) return;
-    const { x, y, z, vol, count, ax, ay, az } = this.fluid;
-    const { start, j: nj, dw, ex, ey, ez } = this.inner;
-    const cs = this.contact.start;
-    const cj = this.contact.j;
-    const cdw = this.contact.dw;
-    const cex = this.contact.ex;
-    const cey = this.contact.ey;
-    const cez = this.contact.ez;
-    const wallVol = this.wall.vol;
-    const c = 2 * coefficient * this.h * this.h;
-    // Shifts go to the scratch acceleration arrays first so every particle sees unshifted neighbours.
-    for (let i = 0; i < count; i++) {
-      let sx = 0;
-      let sy = 0;
-      let sz = 0;
-      const end = start[i + 1]!;
-      for (let k = start[i]!; k < end; k++) {
-        const d = dw[k]! * vol[nj[k]!]!;
-        sx += d * ex[k]!;
-        sy += d * ey[k]!;
-        sz += d * ez[k]!;
-      }
-      const cend = cs[i + 1]!;
-      for (let k = cs[i]!; k < cend; k++) {
-        const d = cdw[k]! * wallVol[cj[k]!]!;
-        sx += d * cex[k]!;
-        sy += d * cey[k]!;
-        sz += d * cez[k]!;
-      }
-      ax[i] = -c * sx;
-      ay[i] = -c * sy;
-      az[i] = -c * sz;
-    }
-    for (let i = 0; i < count; i++) {
-      x[i] = x[i]! + ax[i]!;
-      y[i] = y[i]! + ay[i]!;
-      z[i] = z[i]! + az[i]!;
-    }
-  }
-
-  /** Maximum fluid speed squared, m²/s². */
-  private maxSpeed2(): number {
-    const { vx, vy, vz, count } = this.fluid;
-    let m = 0;
-    for (let i = 0; i < count; i++) {
-      const s = vx[i]! * vx[i]! + vy[i]! * vy[i]! + vz[i]! * vz[i]!;
-      if (s > m) m = s;
-    }
-    return m;
+    if (this.o.transportCorrection <= 0) return;
+    this.runPass(Pass.TransportShift, 0);
+    this.runPass(Pass.TransportApply, 0);
   }
 
   /** Advection time step (speed and viscous criteria), s. */
@@ -277,313 +243,37 @@ export class WeaklyCompressibleFluid {
   /**
    * Pressure relaxation (first half of an acoustic step of `dt` s), any dimension, in two passes: half-step
    * density, pressure, volume and position; then pair forces with the velocity update and the position
-   * half-step of the density relaxation (positions are not read by the cached pair geometry).
+   * half-step of the density relaxation. Runs on the calling thread (the generic code, also for 2D).
    */
   pressureRelaxation(dt: number): void {
-    const f = this.fluid;
-    const { x, y, z, vx, vy, vz, apx, apy, apz, rho, drho, p, mass, vol, count } = f;
-    const { rho0, c0 } = this.o;
-    const c2 = c0 * c0;
-    const halfDt = 0.5 * dt;
-    for (let i = 0; i < count; i++) {
-      const r = rho[i]! + drho[i]! * halfDt;
-      rho[i] = r;
-      p[i] = c2 * (r - rho0);
-      vol[i] = mass[i]! / r;
-      x[i] = x[i]! + vx[i]! * halfDt;
-      y[i] = y[i]! + vy[i]! * halfDt;
-      z[i] = z[i]! + vz[i]! * halfDt;
-    }
-    const { start, j: nj, dw, ex, ey, ez } = this.inner;
-    const cs = this.contact.start;
-    const cj = this.contact.j;
-    const cdw = this.contact.dw;
-    const cr = this.contact.r;
-    const cex = this.contact.ex;
-    const cey = this.contact.ey;
-    const cez = this.contact.ez;
-    const wallVol = this.wall.vol;
-    const invRhoC = 1 / (rho0 * c0);
-    for (let i = 0; i < count; i++) {
-      const pi = p[i]!;
-      let sx = 0;
-      let sy = 0;
-      let sz = 0;
-      let diss = 0;
-      const end = start[i + 1]!;
-      for (let k = start[i]!; k < end; k++) {
-        const j = nj[k]!;
-        const pj = p[j]!;
-        const dwv = dw[k]! * vol[j]!;
-        const s = (pi + pj) * dwv;
-        sx += s * ex[k]!;
-        sy += s * ey[k]!;
-        sz += s * ez[k]!;
-        diss += (pi - pj) * dwv;
-      }
-      const cend = cs[i + 1]!;
-      if (cend > cs[i]!) {
-        const rhoI = rho[i]!;
-        const gx = apx[i]!;
-        const gy = apy[i]!;
-        const gz = apz[i]!;
-        for (let k = cs[i]!; k < cend; k++) {
-          const exk = cex[k]!;
-          const eyk = cey[k]!;
-          const ezk = cez[k]!;
-          const face = -(gx * exk + gy * eyk + gz * ezk);
-          const pw = pi + rhoI * cr[k]! * (face > 0 ? face : 0);
-          const dwv = cdw[k]! * wallVol[cj[k]!]!;
-          const s = (pi + pw) * dwv;
-          sx += s * exk;
-          sy += s * eyk;
-          sz += s * ezk;
-          diss += (pi - pw) * dwv;
-        }
-      }
-      const rhoI = rho[i]!;
-      const invRho = 1 / rhoI;
-      drho[i] = diss * invRhoC * rhoI;
-      // Velocity update and the second position half-step, fused (pair geometry is cached).
-      const u = vx[i]! + (apx[i]! - sx * invRho) * dt;
-      const v = vy[i]! + (apy[i]! - sy * invRho) * dt;
-      const w = vz[i]! + (apz[i]! - sz * invRho) * dt;
-      vx[i] = u;
-      vy[i] = v;
-      vz[i] = w;
-      x[i] = x[i]! + u * halfDt;
-      y[i] = y[i]! + v * halfDt;
-      z[i] = z[i]! + w * halfDt;
-    }
+    const n = this.fluid.count;
+    this.passes.pressureHalfStep(0, n, dt);
+    this.passes.pressureForces(0, n, dt);
   }
 
   /**
    * Density relaxation (second half of an acoustic step of `dt` s), any dimension: pair divergence and
-   * Riemann dissipation with the density update; then the velocity update and the maximum speed. (Its
-   * position half-step is done at the end of `pressureRelaxation`.)
+   * Riemann dissipation with the density update; then the velocity update and the maximum speed. Runs on the
+   * calling thread (the generic code, also for 2D).
    */
   densityRelaxation(dt: number): void {
-    const f = this.fluid;
-    const { vx, vy, vz, ax, ay, az, rho, drho, vol, count } = f;
-    const { rho0, c0 } = this.o;
-    const halfDt = 0.5 * dt;
-    const { start, j: nj, dw, ex, ey, ez } = this.inner;
-    const cs = this.contact.start;
-    const cj = this.contact.j;
-    const cdw = this.contact.dw;
-    const cex = this.contact.ex;
-    const cey = this.contact.ey;
-    const cez = this.contact.ez;
-    const wallVol = this.wall.vol;
-    const wnx = this.wall.nx;
-    const wny = this.wall.ny;
-    const wnz = this.wall.nz;
-    const rhoC = rho0 * c0;
-    const limiterScale = 3 / c0;
-    for (let i = 0; i < count; i++) {
-      const vxi = vx[i]!;
-      const vyi = vy[i]!;
-      const vzi = vz[i]!;
-      let div = 0;
-      let sx = 0;
-      let sy = 0;
-      let sz = 0;
-      const end = start[i + 1]!;
-      for (let k = start[i]!; k < end; k++) {
-        const j = nj[k]!;
-        const exk = ex[k]!;
-        const eyk = ey[k]!;
-        const ezk = ez[k]!;
-        const dwv = dw[k]! * vol[j]!;
-        const uj = (vxi - vx[j]!) * exk + (vyi - vy[j]!) * eyk + (vzi - vz[j]!) * ezk;
-        div += uj * dwv;
-        // Acoustic Riemann dissipation only in compression (uj < 0), limiter min(3·|uj|/c, 1); branch-free.
-        const lim = Math.min(Math.max(-uj * limiterScale, 0), 1);
-        const d = rhoC * uj * lim * dwv;
-        sx += d * exk;
-        sy += d * eyk;
-        sz += d * ezk;
-      }
-      const cend = cs[i + 1]!;
-      for (let k = cs[i]!; k < cend; k++) {
-        const j = cj[k]!;
-        const dwv = cdw[k]! * wallVol[j]!;
-        div += 2 * (vxi * cex[k]! + vyi * cey[k]! + vzi * cez[k]!) * dwv;
-        const nxk = wnx[j]!;
-        const nyk = wny[j]!;
-        const nzk = wnz[j]!;
-        const uj = 2 * (vxi * nxk + vyi * nyk + vzi * nzk);
-        if (uj < 0) {
-          const lim = -uj * limiterScale;
-          const d = rhoC * uj * (lim < 1 ? lim : 1) * dwv;
-          sx += d * nxk;
-          sy += d * nyk;
-          sz += d * nzk;
-        }
-      }
-      const rhoI = rho[i]!;
-      const rate = drho[i]! + div * rhoI;
-      drho[i] = rate;
-      rho[i] = rhoI + rate * halfDt;
-      const invRho = 1 / rhoI;
-      ax[i] = sx * invRho;
-      ay[i] = sy * invRho;
-      az[i] = sz * invRho;
-    }
-    let vmax2 = 0;
-    for (let i = 0; i < count; i++) {
-      const u = vx[i]! + ax[i]! * dt;
-      const v = vy[i]! + ay[i]! * dt;
-      const w = vz[i]! + az[i]! * dt;
-      vx[i] = u;
-      vy[i] = v;
-      vz[i] = w;
-      const s = u * u + v * v + w * w;
-      if (s > vmax2) vmax2 = s;
-    }
-    this.vmax2 = vmax2;
+    const n = this.fluid.count;
+    this.passes.densityDivergence(0, n, dt);
+    this.vmax2 = this.passes.densityVelocity(0, n, dt);
   }
 
-  /**
-   * 2D pressure relaxation fused into two passes (same arithmetic as `pressureRelaxation` without
-   * z): half-step density, pressure, volume and position; then pair forces, velocity update and
-   * the second half-step of position (positions are not read by the cached pair geometry).
-   */
+  /** 2D pressure relaxation (the 2D specialisation of `pressureRelaxation`), on the calling thread. */
   pressureRelaxation2d(dt: number): void {
-    const { x, y, vx, vy, apx, apy, rho, drho, p, mass, vol, count } = this.fluid;
-    const { rho0, c0 } = this.o;
-    const c2 = c0 * c0;
-    const halfDt = 0.5 * dt;
-    for (let i = 0; i < count; i++) {
-      const r = rho[i]! + drho[i]! * halfDt;
-      rho[i] = r;
-      p[i] = c2 * (r - rho0);
-      vol[i] = mass[i]! / r;
-      x[i] = x[i]! + vx[i]! * halfDt;
-      y[i] = y[i]! + vy[i]! * halfDt;
-    }
-    const { start, j: nj, dw, ex, ey } = this.inner;
-    const cs = this.contact.start;
-    const cj = this.contact.j;
-    const cdw = this.contact.dw;
-    const cr = this.contact.r;
-    const cex = this.contact.ex;
-    const cey = this.contact.ey;
-    const wallVol = this.wall.vol;
-    const invRhoC = 1 / (rho0 * c0);
-    for (let i = 0; i < count; i++) {
-      const pi = p[i]!;
-      let sx = 0;
-      let sy = 0;
-      let diss = 0;
-      const end = start[i + 1]!;
-      for (let k = start[i]!; k < end; k++) {
-        const j = nj[k]!;
-        const pj = p[j]!;
-        const dwv = dw[k]! * vol[j]!;
-        const s = (pi + pj) * dwv;
-        sx += s * ex[k]!;
-        sy += s * ey[k]!;
-        diss += (pi - pj) * dwv;
-      }
-      const rhoI = rho[i]!;
-      const gx = apx[i]!;
-      const gy = apy[i]!;
-      const cend = cs[i + 1]!;
-      for (let k = cs[i]!; k < cend; k++) {
-        const exk = cex[k]!;
-        const eyk = cey[k]!;
-        const face = -(gx * exk + gy * eyk);
-        const pw = pi + rhoI * cr[k]! * (face > 0 ? face : 0);
-        const dwv = cdw[k]! * wallVol[cj[k]!]!;
-        const s = (pi + pw) * dwv;
-        sx += s * exk;
-        sy += s * eyk;
-        diss += (pi - pw) * dwv;
-      }
-      const invRho = 1 / rhoI;
-      drho[i] = diss * invRhoC * rhoI;
-      const u = vx[i]! + (gx - sx * invRho) * dt;
-      const v = vy[i]! + (gy - sy * invRho) * dt;
-      vx[i] = u;
-      vy[i] = v;
-      x[i] = x[i]! + u * halfDt;
-      y[i] = y[i]! + v * halfDt;
-    }
+    const n = this.fluid.count;
+    this.passes.pressureHalfStep2d(0, n, dt);
+    this.passes.pressureForces2d(0, n, dt);
   }
 
-  /**
-   * 2D density relaxation fused into two passes: pair divergence and Riemann dissipation with the
-   * density update; then the velocity update and the maximum speed.
-   */
+  /** 2D density relaxation (the 2D specialisation of `densityRelaxation`), on the calling thread. */
   densityRelaxation2d(dt: number): void {
-    const { vx, vy, ax, ay, rho, drho, vol, count } = this.fluid;
-    const { rho0, c0 } = this.o;
-    const halfDt = 0.5 * dt;
-    const { start, j: nj, dw, ex, ey } = this.inner;
-    const cs = this.contact.start;
-    const cj = this.contact.j;
-    const cdw = this.contact.dw;
-    const cex = this.contact.ex;
-    const cey = this.contact.ey;
-    const wallVol = this.wall.vol;
-    const wnx = this.wall.nx;
-    const wny = this.wall.ny;
-    const rhoC = rho0 * c0;
-    const limiterScale = 3 / c0;
-    for (let i = 0; i < count; i++) {
-      const vxi = vx[i]!;
-      const vyi = vy[i]!;
-      let div = 0;
-      let sx = 0;
-      let sy = 0;
-      const end = start[i + 1]!;
-      for (let k = start[i]!; k < end; k++) {
-        const j = nj[k]!;
-        const exk = ex[k]!;
-        const eyk = ey[k]!;
-        const dwv = dw[k]! * vol[j]!;
-        const uj = (vxi - vx[j]!) * exk + (vyi - vy[j]!) * eyk;
-        div += uj * dwv;
-        // Branch-free limiter: zero unless compressing (uj < 0), capped at 1.
-        const lim = Math.min(Math.max(-uj * limiterScale, 0), 1);
-        const d = rhoC * uj * lim * dwv;
-        sx += d * exk;
-        sy += d * eyk;
-      }
-      const cend = cs[i + 1]!;
-      for (let k = cs[i]!; k < cend; k++) {
-        const j = cj[k]!;
-        const dwv = cdw[k]! * wallVol[j]!;
-        div += 2 * (vxi * cex[k]! + vyi * cey[k]!) * dwv;
-        const nxk = wnx[j]!;
-        const nyk = wny[j]!;
-        const uj = 2 * (vxi * nxk + vyi * nyk);
-        if (uj < 0) {
-          const lim = -uj * limiterScale;
-          const d = rhoC * uj * (lim < 1 ? lim : 1) * dwv;
-          sx += d * nxk;
-          sy += d * nyk;
-        }
-      }
-      const rhoI = rho[i]!;
-      const rate = drho[i]! + div * rhoI;
-      drho[i] = rate;
-      rho[i] = rhoI + rate * halfDt;
-      const invRho = 1 / rhoI;
-      ax[i] = sx * invRho;
-      ay[i] = sy * invRho;
-    }
-    let vmax2 = 0;
-    for (let i = 0; i < count; i++) {
-      const u = vx[i]! + ax[i]! * dt;
-      const v = vy[i]! + ay[i]! * dt;
-      vx[i] = u;
-      vy[i] = v;
-      const s = u * u + v * v;
-      if (s > vmax2) vmax2 = s;
-    }
-    this.vmax2 = vmax2;
+    const n = this.fluid.count;
+    this.passes.densityDivergence2d(0, n, dt);
+    this.vmax2 = this.passes.densityVelocity2d(0, n, dt);
   }
 
   /**
@@ -594,7 +284,7 @@ export class WeaklyCompressibleFluid {
   advectionStep(endTime = Infinity): number {
     this.updateNeighbours();
     this.densitySummation();
-    this.vmax2 = this.maxSpeed2();
+    this.vmax2 = this.runPass(Pass.MaxSpeed, 0);
     this.viscousAndBodyForce();
     this.transportVelocityCorrection();
     // As in the SPHinXsys cases, the last acoustic step is not shortened to land exactly on the advection
@@ -603,16 +293,12 @@ export class WeaklyCompressibleFluid {
     const big = Math.min(this.advectionTimeStep(), remaining);
     let elapsed = 0;
     let steps = 0;
-    const is2d = this.o.dim === 2;
     while (elapsed < big - 1e-12 * big) {
       const dt = Math.min(this.acousticTimeStep(), remaining - elapsed);
-      if (is2d) {
-        this.pressureRelaxation2d(dt);
-        this.densityRelaxation2d(dt);
-      } else {
-        this.pressureRelaxation(dt);
-        this.densityRelaxation(dt);
-      }
+      this.runPass(Pass.PressureHalfStep, dt);
+      this.runPass(Pass.PressureForces, dt);
+      this.runPass(Pass.DensityDivergence, dt);
+      this.vmax2 = this.runPass(Pass.DensityVelocity, dt);
       elapsed += dt;
       steps++;
     }
@@ -628,5 +314,28 @@ export class WeaklyCompressibleFluid {
       this.advectionStep(endTime);
       onAdvection?.(this.counters);
     }
+  }
+
+  /**
+   * Runs to simulated time `endTime` (s) like `run`, reporting progress and yielding to the event loop every
+   * `yieldEveryMs` so that `signal` can cancel it between advection steps. Resolves to how the run ended; a
+   * cancelled run leaves a consistent state at the end of an advection step, from which `run`, `runAsync` or
+   * `checkpoint` can continue.
+   */
+  async runAsync(endTime: number, options: RunOptions = {}): Promise<RunStatus> {
+    const { onProgress, signal, yieldEveryMs = 20 } = options;
+    const stop = endTime * (1 - 1e-12);
+    let last = performance.now();
+    while (this.counters.time < stop) {
+      if (signal?.aborted) return 'cancelled';
+      this.advectionStep(endTime);
+      const fraction = this.counters.time < stop ? Math.min(1, this.counters.time / endTime) : 1;
+      onProgress?.(fraction, this.counters);
+      if (performance.now() - last >= yieldEveryMs) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        last = performance.now();
+      }
+    }
+    return 'completed';
   }
 }

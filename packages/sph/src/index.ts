@@ -1,4 +1,5 @@
 export { CellLinkedList, type Domain } from './cellList';
+export { readCheckpoint, writeCheckpoint } from './checkpoint';
 export {
   damBreak,
   damBreak3d,
@@ -8,7 +9,13 @@ export {
   type HydrostaticTankOptions,
   type PoiseuilleOptions,
 } from './cases';
-export { WeaklyCompressibleFluid, type FluidCounters, type FluidOptions } from './fluid';
+export {
+  WeaklyCompressibleFluid,
+  type FluidCounters,
+  type FluidOptions,
+  type RunOptions,
+  type RunStatus,
+} from './fluid';
 export {
   ball,
   box,

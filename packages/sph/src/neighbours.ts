@@ -1,6 +1,6 @@
 import type { CellLinkedList } from './cellList';
 import type { WendlandC2 } from './kernel';
-import { sharedFloat64, sharedInt32, type ParticleArrays } from './particles';
+import { sharedFloat64, sharedInt32, viewFloat64, viewInt32, type ParticleArrays } from './particles';
 
 /**
  * Neighbour lists in compressed-row form, with the kernel data of each pair cached for the whole
@@ -8,8 +8,13 @@ import { sharedFloat64, sharedInt32, type ParticleArrays } from './particles';
  * e = (r_i − r_j)/|r_i − r_j| points from the neighbour j to i; dW = dW/dr ≤ 0.
  */
 export class NeighbourList {
-  /** Row starts, length capacity + 1. */
+  /** Row starts, length rows + 1 (after a serial build `start[i + 1] === end[i]`). */
   readonly start: Int32Array;
+  /**
+   * Row ends: pairs of particle i lie in `start[i] … end[i] − 1`. A threaded build writes each thread's rows
+   * into its own region of the pair arrays, so rows of different threads need not be adjacent.
+   */
+  readonly end: Int32Array;
   /** Neighbour index j of each pair. */
   j: Int32Array;
   /** Kernel value W_ij, 1/m² (2D) or 1/m³ (3D). */
@@ -25,16 +30,48 @@ export class NeighbourList {
   /** Number of pairs stored. */
   pairs = 0;
 
-  /** Allocates rows for `rows` particles and room for `pairCapacity` pairs (grown when needed). */
-  constructor(rows: number, pairCapacity: number) {
-    this.start = sharedInt32(rows + 1);
-    this.j = sharedInt32(pairCapacity);
-    this.w = sharedFloat64(pairCapacity);
-    this.dw = sharedFloat64(pairCapacity);
-    this.r = sharedFloat64(pairCapacity);
-    this.ex = sharedFloat64(pairCapacity);
-    this.ey = sharedFloat64(pairCapacity);
-    this.ez = sharedFloat64(pairCapacity);
+  /**
+   * Allocates rows for `rows` particles and room for `pairCapacity` pairs (grown when needed), or views the
+   * shared `buffers` of another list (from `buffers()`, e.g. in a worker thread).
+   */
+  constructor(rows: number, pairCapacity: number, buffers?: Readonly<Record<string, SharedArrayBuffer>>) {
+    this.start = viewInt32(buffers, 'start', rows + 1);
+    this.end = viewInt32(buffers, 'end', rows + 1);
+    this.j = viewInt32(buffers, 'j', pairCapacity);
+    this.w = viewFloat64(buffers, 'w', pairCapacity);
+    this.dw = viewFloat64(buffers, 'dw', pairCapacity);
+    this.r = viewFloat64(buffers, 'r', pairCapacity);
+    this.ex = viewFloat64(buffers, 'ex', pairCapacity);
+    this.ey = viewFloat64(buffers, 'ey', pairCapacity);
+    this.ez = viewFloat64(buffers, 'ez', pairCapacity);
+  }
+
+  /** The SharedArrayBuffers of the list, by field name (they change when the list grows). */
+  buffers(): Record<string, SharedArrayBuffer> {
+    const b = (a: Float64Array | Int32Array): SharedArrayBuffer => a.buffer as SharedArrayBuffer;
+    return {
+      start: b(this.start),
+      end: b(this.end),
+      j: b(this.j),
+      w: b(this.w),
+      dw: b(this.dw),
+      r: b(this.r),
+      ex: b(this.ex),
+      ey: b(this.ey),
+      ez: b(this.ez),
+    };
+  }
+
+  /** Re-points the pair arrays at `buffers` (after the owner of the list grew it). */
+  attach(buffers: Readonly<Record<string, SharedArrayBuffer>>): void {
+    const n = this.j.length;
+    this.j = viewInt32(buffers, 'j', n);
+    this.w = viewFloat64(buffers, 'w', n);
+    this.dw = viewFloat64(buffers, 'dw', n);
+    this.r = viewFloat64(buffers, 'r', n);
+    this.ex = viewFloat64(buffers, 'ex', n);
+    this.ey = viewFloat64(buffers, 'ey', n);
+    this.ez = viewFloat64(buffers, 'ez', n);
   }
 
   /** Pair capacity currently allocated. */
@@ -68,6 +105,11 @@ export class NeighbourList {
  * Periodic axes of the cell domain use the minimum-image distance. `gradientScale` multiplies the
  * cached dW/dr (lattice gradient normalisation, see docs/decisions/sph-lattice-gradient-normalisation.md).
  * Allocation-free unless the pair storage must grow.
+ *
+ * By default it builds every row from pair 0 on and grows the storage when needed. A thread of a threaded
+ * build passes its rows `[i0, i1)` and its region of the pair arrays `[k0, kLimit)`: then nothing grows, and
+ * the function returns −1 if the region is too small. Otherwise it returns the end of the pairs written. The
+ * pairs of a row and their order do not depend on the range, so threaded and serial builds give identical rows.
  */
 export function buildNeighbours(
   target: ParticleArrays,
@@ -77,10 +119,13 @@ export function buildNeighbours(
   self: boolean,
   out: NeighbourList,
   gradientScale = 1,
-): void {
+  i0 = 0,
+  i1 = target.count,
+  k0 = 0,
+  kLimit = -1,
+): number {
   if (target.dim === 2 && cells.nz === 1) {
-    buildNeighbours2d(target, source, cells, kernel, self, out, gradientScale);
-    return;
+    return buildNeighbours2d(target, source, cells, kernel, self, out, gradientScale, i0, i1, k0, kLimit);
   }
   const { x, y, z } = target;
   const xs = source.x;
@@ -104,8 +149,9 @@ export function buildNeighbours(
   const dwFactor = -5 * alpha * invH * gradientScale;
   const is3d = nz > 1 || target.dim === 3;
   const start = out.start;
-  let k = 0;
-  let cap = out.capacity;
+  const endArr = out.end;
+  let k = k0;
+  let cap = kLimit >= 0 ? kLimit : out.capacity;
   let jArr = out.j;
   let wArr = out.w;
   let dwArr = out.dw;
@@ -113,7 +159,7 @@ export function buildNeighbours(
   let exArr = out.ex;
   let eyArr = out.ey;
   let ezArr = out.ez;
-  for (let i = 0; i < target.count; i++) {
+  for (let i = i0; i < i1; i++) {
     start[i] = k;
     const xi = x[i]!;
     const yi = y[i]!;
@@ -156,6 +202,7 @@ export function buildNeighbours(
             const r2 = rx * rx + ry * ry + rz * rz;
             if (r2 < cut2 && r2 > 0) {
               if (k >= cap) {
+                if (kLimit >= 0) return -1;
                 out.pairs = k;
                 out.grow();
                 cap = out.capacity;
@@ -187,9 +234,13 @@ export function buildNeighbours(
         }
       }
     }
+    endArr[i] = k;
   }
-  start[target.count] = k;
-  out.pairs = k;
+  if (i0 === 0 && i1 === target.count) {
+    start[target.count] = k;
+    out.pairs = k;
+  }
+  return k;
 }
 
 /**
@@ -204,7 +255,11 @@ function buildNeighbours2d(
   self: boolean,
   out: NeighbourList,
   gradientScale: number,
-): void {
+  i0: number,
+  i1: number,
+  k0: number,
+  kLimit: number,
+): number {
   const { x, y } = target;
   const xs = source.x;
   const ys = source.y;
@@ -221,15 +276,16 @@ function buildNeighbours2d(
   const alpha = kernel.alpha;
   const dwFactor = -5 * alpha * invH * gradientScale;
   const start = out.start;
-  let k = 0;
-  let cap = out.capacity;
+  const endArr = out.end;
+  let k = k0;
+  let cap = kLimit >= 0 ? kLimit : out.capacity;
   let jArr = out.j;
   let wArr = out.w;
   let dwArr = out.dw;
   let rArr = out.r;
   let exArr = out.ex;
   let eyArr = out.ey;
-  for (let i = 0; i < target.count; i++) {
+  for (let i = i0; i < i1; i++) {
     start[i] = k;
     const xi = x[i]!;
     const yi = y[i]!;
@@ -256,6 +312,7 @@ function buildNeighbours2d(
           const r2 = rx * rx + ry * ry;
           if (r2 < cut2 && r2 > 0 && !(self && j === i)) {
             if (k >= cap) {
+              if (kLimit >= 0) return -1;
               out.pairs = k;
               out.grow();
               cap = out.capacity;
@@ -283,7 +340,11 @@ function buildNeighbours2d(
         }
       }
     }
+    endArr[i] = k;
   }
-  start[target.count] = k;
-  out.pairs = k;
+  if (i0 === 0 && i1 === target.count) {
+    start[target.count] = k;
+    out.pairs = k;
+  }
+  return k;
 }

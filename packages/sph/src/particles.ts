@@ -16,6 +16,30 @@ export function sharedInt32(length: number): Int32Array {
   return new Int32Array(new SharedArrayBuffer(Math.max(1, length) * Int32Array.BYTES_PER_ELEMENT));
 }
 
+/** A Float64Array on `buffers[name]` if given (it must exist), else a new shared one of `length`. */
+export function viewFloat64(
+  buffers: Readonly<Record<string, SharedArrayBuffer>> | undefined,
+  name: string,
+  length: number,
+): Float64Array {
+  if (!buffers) return sharedFloat64(length);
+  const b = buffers[name];
+  if (!b) throw new Error(`missing shared buffer '${name}'`);
+  return new Float64Array(b);
+}
+
+/** An Int32Array on `buffers[name]` if given (it must exist), else a new shared one of `length`. */
+export function viewInt32(
+  buffers: Readonly<Record<string, SharedArrayBuffer>> | undefined,
+  name: string,
+  length: number,
+): Int32Array {
+  if (!buffers) return sharedInt32(length);
+  const b = buffers[name];
+  if (!b) throw new Error(`missing shared buffer '${name}'`);
+  return new Int32Array(b);
+}
+
 /**
  * Particles of one body (a fluid or a wall), stored field by field. SI units throughout:
  * positions m, velocities m/s, accelerations m/s², density kg/m³ (kg/m² in 2D), pressure Pa,
@@ -61,31 +85,36 @@ export class ParticleArrays {
   readonly ny: Float64Array;
   readonly nz: Float64Array;
 
-  /** Allocates storage for `capacity` particles in `dim` dimensions. */
-  constructor(dim: Dimension, capacity: number) {
+  /**
+   * Allocates storage for `capacity` particles in `dim` dimensions, or, given `buffers` (from `buffers()` of
+   * another instance, e.g. in a worker thread), views the same shared memory without copying.
+   */
+  constructor(dim: Dimension, capacity: number, buffers?: Readonly<Record<string, SharedArrayBuffer>>) {
     this.dim = dim;
     this.capacity = capacity;
-    this.id = sharedInt32(capacity);
-    this.x = sharedFloat64(capacity);
-    this.y = sharedFloat64(capacity);
-    this.z = sharedFloat64(capacity);
-    this.vx = sharedFloat64(capacity);
-    this.vy = sharedFloat64(capacity);
-    this.vz = sharedFloat64(capacity);
-    this.ax = sharedFloat64(capacity);
-    this.ay = sharedFloat64(capacity);
-    this.az = sharedFloat64(capacity);
-    this.apx = sharedFloat64(capacity);
-    this.apy = sharedFloat64(capacity);
-    this.apz = sharedFloat64(capacity);
-    this.rho = sharedFloat64(capacity);
-    this.drho = sharedFloat64(capacity);
-    this.p = sharedFloat64(capacity);
-    this.mass = sharedFloat64(capacity);
-    this.vol = sharedFloat64(capacity);
-    this.nx = sharedFloat64(capacity);
-    this.ny = sharedFloat64(capacity);
-    this.nz = sharedFloat64(capacity);
+    const f64 = (name: string): Float64Array => viewFloat64(buffers, name, capacity);
+    const i32 = (name: string): Int32Array => viewInt32(buffers, name, capacity);
+    this.id = i32('id');
+    this.x = f64('x');
+    this.y = f64('y');
+    this.z = f64('z');
+    this.vx = f64('vx');
+    this.vy = f64('vy');
+    this.vz = f64('vz');
+    this.ax = f64('ax');
+    this.ay = f64('ay');
+    this.az = f64('az');
+    this.apx = f64('apx');
+    this.apy = f64('apy');
+    this.apz = f64('apz');
+    this.rho = f64('rho');
+    this.drho = f64('drho');
+    this.p = f64('p');
+    this.mass = f64('mass');
+    this.vol = f64('vol');
+    this.nx = f64('nx');
+    this.ny = f64('ny');
+    this.nz = f64('nz');
   }
 
   /**

@@ -1,0 +1,662 @@
+import type { CellLinkedList, Domain } from './cellList';
+import { WendlandC2, smoothingLength } from './kernel';
+import { buildNeighbours, type NeighbourList } from './neighbours';
+import type { Dimension, ParticleArrays } from './particles';
+
+/** The resolved settings the particle passes need (SI units; a plain object, so it can go to a worker). */
+export interface PassSettings {
+  /** Spatial dimension. */
+  dim: Dimension;
+  /** Initial particle spacing, m. */
+  dp: number;
+  /** Reference density ρ₀, kg/m³. */
+  rho0: number;
+  /** Artificial sound speed c₀, m/s. */
+  c0: number;
+  /** Dynamic viscosity μ, Pa·s. */
+  mu: number;
+  /** Body-force acceleration, m/s². */
+  gravity: readonly [number, number, number];
+  /** Free-surface density summation. */
+  freeSurface: boolean;
+  /** Transport-velocity correction coefficient (× h²; 0 = off). */
+  transportCorrection: number;
+  /** Domain (for periodic wrapping), m. */
+  domain: Domain;
+}
+
+/**
+ * The per-particle passes of the weakly compressible fluid, each over a particle range `[i0, i1)`. Every pass
+ * writes only the fields of the particles in its range and reads neighbours' fields that no pass running at
+ * the same time writes, so the ranges of different threads can run concurrently. The arithmetic of a particle
+ * does not depend on the range it falls in: results are bit-identical for any split (see
+ * docs/decisions/sph-threads.md). The same class runs on the main thread and in the workers.
+ */
+export class FluidPasses {
+  /** Fluid particles. */
+  readonly fluid: ParticleArrays;
+  /** Static wall particles. */
+  readonly wall: ParticleArrays;
+  /** Fluid–fluid neighbour lists. */
+  readonly inner: NeighbourList;
+  /** Fluid–wall neighbour lists. */
+  readonly contact: NeighbourList;
+  /** Settings. */
+  readonly s: PassSettings;
+  /** Smoothing length, m. */
+  readonly h: number;
+  /** Kernel. */
+  readonly kernel: WendlandC2;
+  /** Lattice number density σ₀, 1/m² (2D) or 1/m³ (3D). */
+  readonly sigma0: number;
+  /** W(0), 1/m² (2D) or 1/m³ (3D). */
+  readonly w0: number;
+  /** 1 / lattice gradient moment (see docs/decisions/sph-lattice-gradient-normalisation.md). */
+  readonly gradientScale: number;
+  /** Cell list of the fluid (rebuilt by the main thread before `buildNeighbours`). */
+  readonly cells: CellLinkedList;
+  /** Cell list of the wall (built once). */
+  readonly wallCells: CellLinkedList;
+
+  /** Passes over the given storage (shared with other threads). */
+  constructor(
+    fluid: ParticleArrays,
+    wall: ParticleArrays,
+    inner: NeighbourList,
+    contact: NeighbourList,
+    cells: CellLinkedList,
+    wallCells: CellLinkedList,
+    settings: PassSettings,
+  ) {
+    this.fluid = fluid;
+    this.wall = wall;
+    this.inner = inner;
+    this.contact = contact;
+    this.cells = cells;
+    this.wallCells = wallCells;
+    this.s = settings;
+    this.h = smoothingLength(settings.dp);
+    this.kernel = new WendlandC2(this.h, settings.dim);
+    this.sigma0 = this.kernel.latticeNumberDensity(settings.dp);
+    this.w0 = this.kernel.w(0);
+    this.gradientScale = 1 / this.kernel.latticeGradientMoment(settings.dp);
+  }
+
+  /**
+   * Neighbour rows of particles `[i0, i1)` of both lists, written into region `thread` of `threads` equal
+   * regions of each list's pair arrays. Returns 1 if a region was too small (the caller then grows the lists
+   * and builds serially), else 0.
+   */
+  buildNeighbours(i0: number, i1: number, thread: number, threads: number): number {
+    const { fluid, wall, inner, contact } = this;
+    const ci = inner.capacity;
+    const k = buildNeighbours(
+      fluid,
+      fluid,
+      this.cells,
+      this.kernel,
+      true,
+      inner,
+      this.gradientScale,
+      i0,
+      i1,
+      Math.floor((ci * thread) / threads),
+      Math.floor((ci * (thread + 1)) / threads),
+    );
+    if (k < 0) return 1;
+    if (wall.count === 0) {
+      contact.start.fill(0, i0, i1);
+      contact.end.fill(0, i0, i1);
+      return 0;
+    }
+    const cc = contact.capacity;
+    const kc = buildNeighbours(
+      fluid,
+      wall,
+      this.wallCells,
+      this.kernel,
+      false,
+      contact,
+      this.gradientScale,
+      i0,
+      i1,
+      Math.floor((cc * thread) / threads),
+      Math.floor((cc * (thread + 1)) / threads),
+    );
+    return kc < 0 ? 1 : 0;
+  }
+
+  /** Density by summation (free-surface variant if configured); updates pressure and volume. */
+  densitySummation(i0: number, i1: number): void {
+    const { rho, p, mass, vol } = this.fluid;
+    const { start, j: nj, w } = this.inner;
+    const rowEnd = this.inner.end;
+    const cs = this.contact.start;
+    const ce = this.contact.end;
+    const cw = this.contact.w;
+    const cj = this.contact.j;
+    const wallVol = this.wall.vol;
+    const { rho0, c0, freeSurface } = this.s;
+    const c2 = c0 * c0;
+    const scale = rho0 / this.sigma0;
+    for (let i = i0; i < i1; i++) {
+      const mi = mass[i]!;
+      let sigma = this.w0;
+      const end = rowEnd[i]!;
+      for (let k = start[i]!; k < end; k++) sigma += (w[k]! * mass[nj[k]!]!) / mi;
+      const cend = ce[i]!;
+      if (cend > cs[i]!) {
+        let s = 0;
+        for (let k = cs[i]!; k < cend; k++) s += cw[k]! * wallVol[cj[k]!]!;
+        sigma += (s * rho0) / mi;
+      }
+      const sum = sigma * scale;
+      const old = rho[i]!;
+      const r = freeSurface ? sum + (Math.max(0, rho0 - sum) * rho0) / old : sum;
+      rho[i] = r;
+      p[i] = c2 * (r - rho0);
+      vol[i] = mi / r;
+    }
+  }
+
+  /** Body force plus viscous acceleration into the advection-step acceleration `ap`, m/s². */
+  viscousAndBodyForce(i0: number, i1: number): void {
+    const { vx, vy, vz, apx, apy, apz, rho, vol } = this.fluid;
+    const { start, j: nj, dw, r } = this.inner;
+    const rowEnd = this.inner.end;
+    const cs = this.contact.start;
+    const ce = this.contact.end;
+    const cj = this.contact.j;
+    const cdw = this.contact.dw;
+    const cr = this.contact.r;
+    const wallVol = this.wall.vol;
+    const [gx, gy, gz] = this.s.gravity;
+    const twoMu = 2 * this.s.mu;
+    const eps = 0.01 * this.h;
+    for (let i = i0; i < i1; i++) {
+      let sx = 0;
+      let sy = 0;
+      let sz = 0;
+      if (twoMu > 0) {
+        const vxi = vx[i]!;
+        const vyi = vy[i]!;
+        const vzi = vz[i]!;
+        const end = rowEnd[i]!;
+        for (let k = start[i]!; k < end; k++) {
+          const j = nj[k]!;
+          const f = (dw[k]! * vol[j]!) / (r[k]! + eps);
+          sx += f * (vxi - vx[j]!);
+          sy += f * (vyi - vy[j]!);
+          sz += f * (vzi - vz[j]!);
+        }
+        const cend = ce[i]!;
+        for (let k = cs[i]!; k < cend; k++) {
+          // Static no-slip wall: mirrored velocity gives a jump of 2 v_i.
+          const f = (2 * cdw[k]! * wallVol[cj[k]!]!) / (cr[k]! + eps);
+          sx += f * vxi;
+          sy += f * vyi;
+          sz += f * vzi;
+        }
+        const c = twoMu / rho[i]!;
+        sx *= c;
+        sy *= c;
+        sz *= c;
+      }
+      apx[i] = gx + sx;
+      apy[i] = gy + sy;
+      apz[i] = gz + sz;
+    }
+  }
+
+  /**
+   * Transport-velocity correction, first pass: the shift −coefficient·h²·Σ 2 V_j ∇W_ij (fluid and wall
+   * neighbours) into the scratch acceleration arrays `a`, m, so every particle sees unshifted neighbours.
+   */
+  transportShift(i0: number, i1: number): void {
+    const coefficient = this.s.transportCorrection;
+    const { vol, ax, ay, az } = this.fluid;
+    const { start, j: nj, dw, ex, ey, ez } = this.inner;
+    const rowEnd = this.inner.end;
+    const cs = this.contact.start;
+    const ce = this.contact.end;
+    const cj = this.contact.j;
+    const cdw = this.contact.dw;
+    const cex = this.contact.ex;
+    const cey = this.contact.ey;
+    const cez = this.contact.ez;
+    const wallVol = this.wall.vol;
+    const c = 2 * coefficient * this.h * this.h;
+    for (let i = i0; i < i1; i++) {
+      let sx = 0;
+      let sy = 0;
+      let sz = 0;
+      const end = rowEnd[i]!;
+      for (let k = start[i]!; k < end; k++) {
+        const d = dw[k]! * vol[nj[k]!]!;
+        sx += d * ex[k]!;
+        sy += d * ey[k]!;
+        sz += d * ez[k]!;
+      }
+      const cend = ce[i]!;
+      for (let k = cs[i]!; k < cend; k++) {
+        const d = cdw[k]! * wallVol[cj[k]!]!;
+        sx += d * cex[k]!;
+        sy += d * cey[k]!;
+        sz += d * cez[k]!;
+      }
+      ax[i] = -c * sx;
+      ay[i] = -c * sy;
+      az[i] = -c * sz;
+    }
+  }
+
+  /** Transport-velocity correction, second pass: applies the shifts of `transportShift`. */
+  transportApply(i0: number, i1: number): void {
+    const { x, y, z, ax, ay, az } = this.fluid;
+    for (let i = i0; i < i1; i++) {
+      x[i] = x[i]! + ax[i]!;
+      y[i] = y[i]! + ay[i]!;
+      z[i] = z[i]! + az[i]!;
+    }
+  }
+
+  /** Maximum fluid speed squared over the range, m²/s². */
+  maxSpeed2(i0: number, i1: number): number {
+    const { vx, vy, vz } = this.fluid;
+    let m = 0;
+    for (let i = i0; i < i1; i++) {
+      const s = vx[i]! * vx[i]! + vy[i]! * vy[i]! + vz[i]! * vz[i]!;
+      if (s > m) m = s;
+    }
+    return m;
+  }
+
+  /** Pressure relaxation, first pass (any dimension): half-step density, pressure, volume and position. */
+  pressureHalfStep(i0: number, i1: number, dt: number): void {
+    const { x, y, z, vx, vy, vz, rho, drho, p, mass, vol } = this.fluid;
+    const { rho0, c0 } = this.s;
+    const c2 = c0 * c0;
+    const halfDt = 0.5 * dt;
+    for (let i = i0; i < i1; i++) {
+      const r = rho[i]! + drho[i]! * halfDt;
+      rho[i] = r;
+      p[i] = c2 * (r - rho0);
+      vol[i] = mass[i]! / r;
+      x[i] = x[i]! + vx[i]! * halfDt;
+      y[i] = y[i]! + vy[i]! * halfDt;
+      z[i] = z[i]! + vz[i]! * halfDt;
+    }
+  }
+
+  /** 2D `pressureHalfStep` (no z). */
+  pressureHalfStep2d(i0: number, i1: number, dt: number): void {
+    const { x, y, vx, vy, rho, drho, p, mass, vol } = this.fluid;
+    const { rho0, c0 } = this.s;
+    const c2 = c0 * c0;
+    const halfDt = 0.5 * dt;
+    for (let i = i0; i < i1; i++) {
+      const r = rho[i]! + drho[i]! * halfDt;
+      rho[i] = r;
+      p[i] = c2 * (r - rho0);
+      vol[i] = mass[i]! / r;
+      x[i] = x[i]! + vx[i]! * halfDt;
+      y[i] = y[i]! + vy[i]! * halfDt;
+    }
+  }
+
+  /**
+   * Pressure relaxation, second pass (any dimension): pair forces with the velocity update and the position
+   * half-step of the density relaxation (positions are not read by the cached pair geometry).
+   */
+  pressureForces(i0: number, i1: number, dt: number): void {
+    const { x, y, z, vx, vy, vz, apx, apy, apz, rho, drho, p, vol } = this.fluid;
+    const { rho0, c0 } = this.s;
+    const halfDt = 0.5 * dt;
+    const { start, j: nj, dw, ex, ey, ez } = this.inner;
+    const rowEnd = this.inner.end;
+    const cs = this.contact.start;
+    const ce = this.contact.end;
+    const cj = this.contact.j;
+    const cdw = this.contact.dw;
+    const cr = this.contact.r;
+    const cex = this.contact.ex;
+    const cey = this.contact.ey;
+    const cez = this.contact.ez;
+    const wallVol = this.wall.vol;
+    const invRhoC = 1 / (rho0 * c0);
+    for (let i = i0; i < i1; i++) {
+      const pi = p[i]!;
+      let sx = 0;
+      let sy = 0;
+      let sz = 0;
+      let diss = 0;
+      const end = rowEnd[i]!;
+      for (let k = start[i]!; k < end; k++) {
+        const j = nj[k]!;
+        const pj = p[j]!;
+        const dwv = dw[k]! * vol[j]!;
+        const s = (pi + pj) * dwv;
+        sx += s * ex[k]!;
+        sy += s * ey[k]!;
+        sz += s * ez[k]!;
+        diss += (pi - pj) * dwv;
+      }
+      const cend = ce[i]!;
+      if (cend > cs[i]!) {
+        const rhoI = rho[i]!;
+        const gx = apx[i]!;
+        const gy = apy[i]!;
+        const gz = apz[i]!;
+        for (let k = cs[i]!; k < cend; k++) {
+          const exk = cex[k]!;
+          const eyk = cey[k]!;
+          const ezk = cez[k]!;
+          const face = -(gx * exk + gy * eyk + gz * ezk);
+          const pw = pi + rhoI * cr[k]! * (face > 0 ? face : 0);
+          const dwv = cdw[k]! * wallVol[cj[k]!]!;
+          const s = (pi + pw) * dwv;
+          sx += s * exk;
+          sy += s * eyk;
+          sz += s * ezk;
+          diss += (pi - pw) * dwv;
+        }
+      }
+      const rhoI = rho[i]!;
+      const invRho = 1 / rhoI;
+      drho[i] = diss * invRhoC * rhoI;
+      const u = vx[i]! + (apx[i]! - sx * invRho) * dt;
+      const v = vy[i]! + (apy[i]! - sy * invRho) * dt;
+      const w = vz[i]! + (apz[i]! - sz * invRho) * dt;
+      vx[i] = u;
+      vy[i] = v;
+      vz[i] = w;
+      x[i] = x[i]! + u * halfDt;
+      y[i] = y[i]! + v * halfDt;
+      z[i] = z[i]! + w * halfDt;
+    }
+  }
+
+  /** 2D `pressureForces` (same arithmetic without z). */
+  pressureForces2d(i0: number, i1: number, dt: number): void {
+    const { x, y, vx, vy, apx, apy, rho, drho, p, vol } = this.fluid;
+    const { rho0, c0 } = this.s;
+    const halfDt = 0.5 * dt;
+    const { start, j: nj, dw, ex, ey } = this.inner;
+    const rowEnd = this.inner.end;
+    const cs = this.contact.start;
+    const ce = this.contact.end;
+    const cj = this.contact.j;
+    const cdw = this.contact.dw;
+    const cr = this.contact.r;
+    const cex = this.contact.ex;
+    const cey = this.contact.ey;
+    const wallVol = this.wall.vol;
+    const invRhoC = 1 / (rho0 * c0);
+    for (let i = i0; i < i1; i++) {
+      const pi = p[i]!;
+      let sx = 0;
+      let sy = 0;
+      let diss = 0;
+      const end = rowEnd[i]!;
+      for (let k = start[i]!; k < end; k++) {
+        const j = nj[k]!;
+        const pj = p[j]!;
+        const dwv = dw[k]! * vol[j]!;
+        const s = (pi + pj) * dwv;
+        sx += s * ex[k]!;
+        sy += s * ey[k]!;
+        diss += (pi - pj) * dwv;
+      }
+      const rhoI = rho[i]!;
+      const gx = apx[i]!;
+      const gy = apy[i]!;
+      const cend = ce[i]!;
+      for (let k = cs[i]!; k < cend; k++) {
+        const exk = cex[k]!;
+        const eyk = cey[k]!;
+        const face = -(gx * exk + gy * eyk);
+        const pw = pi + rhoI * cr[k]! * (face > 0 ? face : 0);
+        const dwv = cdw[k]! * wallVol[cj[k]!]!;
+        const s = (pi + pw) * dwv;
+        sx += s * exk;
+        sy += s * eyk;
+        diss += (pi - pw) * dwv;
+      }
+      const invRho = 1 / rhoI;
+      drho[i] = diss * invRhoC * rhoI;
+      const u = vx[i]! + (gx - sx * invRho) * dt;
+      const v = vy[i]! + (gy - sy * invRho) * dt;
+      vx[i] = u;
+      vy[i] = v;
+      x[i] = x[i]! + u * halfDt;
+      y[i] = y[i]! + v * halfDt;
+    }
+  }
+
+  /**
+   * Density relaxation, first pass (any dimension): pair divergence and Riemann dissipation with the
+   * density update; the dissipative acceleration goes to `a`, m/s².
+   */
+  densityDivergence(i0: number, i1: number, dt: number): void {
+    const { vx, vy, vz, ax, ay, az, rho, drho, vol } = this.fluid;
+    const { rho0, c0 } = this.s;
+    const halfDt = 0.5 * dt;
+    const { start, j: nj, dw, ex, ey, ez } = this.inner;
+    const rowEnd = this.inner.end;
+    const cs = this.contact.start;
+    const ce = this.contact.end;
+    const cj = this.contact.j;
+    const cdw = this.contact.dw;
+    const cex = this.contact.ex;
+    const cey = this.contact.ey;
+    const cez = this.contact.ez;
+    const wallVol = this.wall.vol;
+    const wnx = this.wall.nx;
+    const wny = this.wall.ny;
+    const wnz = this.wall.nz;
+    const rhoC = rho0 * c0;
+    const limiterScale = 3 / c0;
+    for (let i = i0; i < i1; i++) {
+      const vxi = vx[i]!;
+      const vyi = vy[i]!;
+      const vzi = vz[i]!;
+      let div = 0;
+      let sx = 0;
+      let sy = 0;
+      let sz = 0;
+      const end = rowEnd[i]!;
+      for (let k = start[i]!; k < end; k++) {
+        const j = nj[k]!;
+        const exk = ex[k]!;
+        const eyk = ey[k]!;
+        const ezk = ez[k]!;
+        const dwv = dw[k]! * vol[j]!;
+        const uj = (vxi - vx[j]!) * exk + (vyi - vy[j]!) * eyk + (vzi - vz[j]!) * ezk;
+        div += uj * dwv;
+        // Acoustic Riemann dissipation only in compression (uj < 0), limiter min(3·|uj|/c, 1); branch-free.
+        const lim = Math.min(Math.max(-uj * limiterScale, 0), 1);
+        const d = rhoC * uj * lim * dwv;
+        sx += d * exk;
+        sy += d * eyk;
+        sz += d * ezk;
+      }
+      const cend = ce[i]!;
+      for (let k = cs[i]!; k < cend; k++) {
+        const j = cj[k]!;
+        const dwv = cdw[k]! * wallVol[j]!;
+        div += 2 * (vxi * cex[k]! + vyi * cey[k]! + vzi * cez[k]!) * dwv;
+        const nxk = wnx[j]!;
+        const nyk = wny[j]!;
+        const nzk = wnz[j]!;
+        const uj = 2 * (vxi * nxk + vyi * nyk + vzi * nzk);
+        if (uj < 0) {
+          const lim = -uj * limiterScale;
+          const d = rhoC * uj * (lim < 1 ? lim : 1) * dwv;
+          sx += d * nxk;
+          sy += d * nyk;
+          sz += d * nzk;
+        }
+      }
+      const rhoI = rho[i]!;
+      const rate = drho[i]! + div * rhoI;
+      drho[i] = rate;
+      rho[i] = rhoI + rate * halfDt;
+      const invRho = 1 / rhoI;
+      ax[i] = sx * invRho;
+      ay[i] = sy * invRho;
+      az[i] = sz * invRho;
+    }
+  }
+
+  /** 2D `densityDivergence` (same arithmetic without z). */
+  densityDivergence2d(i0: number, i1: number, dt: number): void {
+    const { vx, vy, ax, ay, rho, drho, vol } = this.fluid;
+    const { rho0, c0 } = this.s;
+    const halfDt = 0.5 * dt;
+    const { start, j: nj, dw, ex, ey } = this.inner;
+    const rowEnd = this.inner.end;
+    const cs = this.contact.start;
+    const ce = this.contact.end;
+    const cj = this.contact.j;
+    const cdw = this.contact.dw;
+    const cex = this.contact.ex;
+    const cey = this.contact.ey;
+    const wallVol = this.wall.vol;
+    const wnx = this.wall.nx;
+    const wny = this.wall.ny;
+    const rhoC = rho0 * c0;
+    const limiterScale = 3 / c0;
+    for (let i = i0; i < i1; i++) {
+      const vxi = vx[i]!;
+      const vyi = vy[i]!;
+      let div = 0;
+      let sx = 0;
+      let sy = 0;
+      const end = rowEnd[i]!;
+      for (let k = start[i]!; k < end; k++) {
+        const j = nj[k]!;
+        const exk = ex[k]!;
+        const eyk = ey[k]!;
+        const dwv = dw[k]! * vol[j]!;
+        const uj = (vxi - vx[j]!) * exk + (vyi - vy[j]!) * eyk;
+        div += uj * dwv;
+        // Branch-free limiter: zero unless compressing (uj < 0), capped at 1.
+        const lim = Math.min(Math.max(-uj * limiterScale, 0), 1);
+        const d = rhoC * uj * lim * dwv;
+        sx += d * exk;
+        sy += d * eyk;
+      }
+      const cend = ce[i]!;
+      for (let k = cs[i]!; k < cend; k++) {
+        const j = cj[k]!;
+        const dwv = cdw[k]! * wallVol[j]!;
+        div += 2 * (vxi * cex[k]! + vyi * cey[k]!) * dwv;
+        const nxk = wnx[j]!;
+        const nyk = wny[j]!;
+        const uj = 2 * (vxi * nxk + vyi * nyk);
+        if (uj < 0) {
+          const lim = -uj * limiterScale;
+          const d = rhoC * uj * (lim < 1 ? lim : 1) * dwv;
+          sx += d * nxk;
+          sy += d * nyk;
+        }
+      }
+      const rhoI = rho[i]!;
+      const rate = drho[i]! + div * rhoI;
+      drho[i] = rate;
+      rho[i] = rhoI + rate * halfDt;
+      const invRho = 1 / rhoI;
+      ax[i] = sx * invRho;
+      ay[i] = sy * invRho;
+    }
+  }
+
+  /** Density relaxation, second pass (any dimension): velocity update; returns the range's max speed², m²/s². */
+  densityVelocity(i0: number, i1: number, dt: number): number {
+    const { vx, vy, vz, ax, ay, az } = this.fluid;
+    let vmax2 = 0;
+    for (let i = i0; i < i1; i++) {
+      const u = vx[i]! + ax[i]! * dt;
+      const v = vy[i]! + ay[i]! * dt;
+      const w = vz[i]! + az[i]! * dt;
+      vx[i] = u;
+      vy[i] = v;
+      vz[i] = w;
+      const s = u * u + v * v + w * w;
+      if (s > vmax2) vmax2 = s;
+    }
+    return vmax2;
+  }
+
+  /** 2D `densityVelocity`. */
+  densityVelocity2d(i0: number, i1: number, dt: number): number {
+    const { vx, vy, ax, ay } = this.fluid;
+    let vmax2 = 0;
+    for (let i = i0; i < i1; i++) {
+      const u = vx[i]! + ax[i]! * dt;
+      const v = vy[i]! + ay[i]! * dt;
+      vx[i] = u;
+      vy[i] = v;
+      const s = u * u + v * v;
+      if (s > vmax2) vmax2 = s;
+    }
+    return vmax2;
+  }
+
+  /**
+   * Runs pass `pass` (a `Pass` code) over `[i0, i1)` with time step `dt` (s) as thread `thread` of `threads`;
+   * returns the range's maximum speed² (m²/s²) for the passes that reduce it, the overflow flag of
+   * `buildNeighbours`, else 0. This is the dispatch the worker threads use.
+   */
+  runPass(pass: number, i0: number, i1: number, dt: number, thread = 0, threads = 1): number {
+    const is2d = this.s.dim === 2;
+    switch (pass) {
+      case Pass.BuildNeighbours:
+        return this.buildNeighbours(i0, i1, thread, threads);
+      case Pass.DensitySummation:
+        this.densitySummation(i0, i1);
+        return 0;
+      case Pass.ViscousAndBodyForce:
+        this.viscousAndBodyForce(i0, i1);
+        return 0;
+      case Pass.TransportShift:
+        this.transportShift(i0, i1);
+        return 0;
+      case Pass.TransportApply:
+        this.transportApply(i0, i1);
+        return 0;
+      case Pass.MaxSpeed:
+        return this.maxSpeed2(i0, i1);
+      case Pass.PressureHalfStep:
+        if (is2d) this.pressureHalfStep2d(i0, i1, dt);
+        else this.pressureHalfStep(i0, i1, dt);
+        return 0;
+      case Pass.PressureForces:
+        if (is2d) this.pressureForces2d(i0, i1, dt);
+        else this.pressureForces(i0, i1, dt);
+        return 0;
+      case Pass.DensityDivergence:
+        if (is2d) this.densityDivergence2d(i0, i1, dt);
+        else this.densityDivergence(i0, i1, dt);
+        return 0;
+      case Pass.DensityVelocity:
+        return is2d ? this.densityVelocity2d(i0, i1, dt) : this.densityVelocity(i0, i1, dt);
+      default:
+        throw new RangeError(`unknown pass ${pass}`);
+    }
+  }
+}
+
+/** Codes of the passes a worker can run (`FluidPasses.runPass`). */
+export const Pass = {
+  DensitySummation: 1,
+  ViscousAndBodyForce: 2,
+  TransportShift: 3,
+  TransportApply: 4,
+  MaxSpeed: 5,
+  PressureHalfStep: 6,
+  PressureForces: 7,
+  DensityDivergence: 8,
+  DensityVelocity: 9,
+  BuildNeighbours: 10,
+} as const;

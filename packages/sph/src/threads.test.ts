@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { damBreak, poiseuilleChannel } from './cases';
+import { readCheckpoint, writeCheckpoint } from './checkpoint';
+import { WeaklyCompressibleFluid } from './fluid';
+import { box, boxContainerWall, particlesFromShape } from './geometry';
+import { ParticleArrays } from './particles';
+
+/** Fields compared byte for byte. */
+const FIELDS = ['x', 'y', 'z', 'vx', 'vy', 'vz', 'rho', 'drho', 'p', 'vol'] as const;
+
+/** Number of differing bytes over the live fluid fields of two simulations. */
+function differingBytes(a: WeaklyCompressibleFluid, b: WeaklyCompressibleFluid): number {
+  let diff = 0;
+  const n = a.fluid.count;
+  for (const f of FIELDS) {
+    const u = new Uint8Array(a.fluid[f].buffer, 0, n * 8);
+    const v = new Uint8Array(b.fluid[f].buffer, 0, n * 8);
+    for (let i = 0; i < u.length; i++) if (u[i] !== v[i]) diff++;
+  }
+  return diff;
+}
+
+/** Runs `sim` to `end` s on `threads` threads and returns it. */
+async function runOn(sim: WeaklyCompressibleFluid, threads: number, end: number): Promise<WeaklyCompressibleFluid> {
+  await sim.startThreads(threads);
+  try {
+    sim.run(end);
+  } finally {
+    await sim.stopThreads();
+  }
+  return sim;
+}
+
+/** A 0.4³ column collapsing in a 1 × 0.4 × 1 tank (the 3D test of fluid.test.ts), dp 0.1. */
+function column3d(): WeaklyCompressibleFluid {
+  const dp = 0.1;
+  const column = particlesFromShape(box([0, 0, 0], [0.4, 0.4, 0.4]), dp, 3, 1);
+  const wall = boxContainerWall([0, 0, 0], [1, 0.4, 1], 3 * dp, dp, 3, 1);
+  return new WeaklyCompressibleFluid(column, wall, {
+    dim: 3,
+    dp,
+    rho0: 1,
+    c0: 10 * 2 * Math.sqrt(0.4),
+    mu: 0.001,
+    gravity: [0, 0, -1],
+    uRef: 2 * Math.sqrt(0.4),
+    freeSurface: true,
+    domain: { lower: [-0.3, -0.3, -0.3], upper: [1.3, 0.7, 1.3], periodic: [false, false, false] },
+  });
+}
+
+describe('worker-thread pool', () => {
+  it('2 threads: byte-identical run to run and to 1 thread (2D dam break, dp 0.05, t = 0.4)', async () => {
+    const one = await runOn(damBreak({ dp: 0.05 }), 1, 0.4);
+    const twoA = await runOn(damBreak({ dp: 0.05 }), 2, 0.4);
+    const twoB = await runOn(damBreak({ dp: 0.05 }), 2, 0.4);
+    expect(twoA.counters).toEqual(one.counters);
+    expect(differingBytes(twoA, twoB)).toBe(0);
+    expect(differingBytes(one, twoA)).toBe(0);
+    // Three threads split differently and still agree.
+    const three = await runOn(damBreak({ dp: 0.05 }), 3, 0.4);
+    expect(differingBytes(one, three)).toBe(0);
+  }, 60_000);
+
+  it('2 threads: identical to 1 thread with viscosity, transport correction and periodic x (Poiseuille, t = 0.3)', async () => {
+    const options = { height: 1, length: 6, dp: 0.05, mu: 0.1, rho0: 1, meanVelocity: 1 };
+    const one = await runOn(poiseuilleChannel(options), 1, 0.3);
+    const two = await runOn(poiseuilleChannel(options), 2, 0.3);
+    expect(one.counters.advectionSteps).toBeGreaterThan(5);
+    expect(differingBytes(one, two)).toBe(0);
+  }, 60_000);
+
+  it('2 threads: identical to 1 thread on the generic (3D) passes', async () => {
+    const one = await runOn(column3d(), 1, 0.2);
+    const two = await runOn(column3d(), 2, 0.2);
+    expect(differingBytes(one, two)).toBe(0);
+  }, 60_000);
+
+  it('re-attaches the workers to neighbour lists that grew', async () => {
+    const one = damBreak({ dp: 0.05 });
+    const two = damBreak({ dp: 0.05 });
+    one.run(0.1);
+    await two.startThreads(2);
+    try {
+      two.run(0.1);
+      two.inner.grow();
+      two.contact.grow();
+      two.run(0.2);
+    } finally {
+      await two.stopThreads();
+    }
+    one.run(0.2);
+    expect(differingBytes(one, two)).toBe(0);
+  }, 60_000);
+
+  it('falls back to a serial build with larger lists when a thread region overflows', async () => {
+    // Particles at half the spacing the simulation assumes: about 4× the pairs the lists were sized for.
+    const make = (): WeaklyCompressibleFluid => {
+      const fluid = particlesFromShape(box([0, 0, 0], [1, 1, 0]), 0.05, 2, 1);
+      for (let i = 0; i < fluid.count; i++) fluid.vx[i] = 0.1 * Math.sin(7 * i);
+      return new WeaklyCompressibleFluid(fluid, new ParticleArrays(2, 0), {
+        dim: 2,
+        dp: 0.1,
+        rho0: 1,
+        c0: 20,
+        mu: 0.01,
+        gravity: [0, 0, 0],
+        uRef: 2,
+        freeSurface: false,
+        domain: { lower: [0, 0, 0], upper: [1, 1, 0], periodic: [true, true, false] },
+      });
+    };
+    const one = make();
+    const two = make();
+    const capacity = two.inner.capacity;
+    await two.startThreads(2);
+    try {
+      for (let s = 0; s < 3; s++) {
+        one.advectionStep();
+        two.advectionStep();
+      }
+    } finally {
+      await two.stopThreads();
+    }
+    expect(two.inner.capacity).toBeGreaterThan(capacity);
+    expect(differingBytes(one, two)).toBe(0);
+  }, 60_000);
+
+  it('reports monotone progress ending at exactly 1', async () => {
+    const sim = damBreak({ dp: 0.05 });
+    await sim.startThreads(2);
+    const fractions: number[] = [];
+    try {
+      const status = await sim.runAsync(0.3, { onProgress: (f) => fractions.push(f) });
+      expect(status).toBe('completed');
+    } finally {
+      await sim.stopThreads();
+    }
+    expect(fractions.length).toBe(sim.counters.advectionSteps);
+    for (let k = 1; k < fractions.length; k++) expect(fractions[k]).toBeGreaterThan(fractions[k - 1]!);
+    expect(fractions[0]).toBeGreaterThan(0);
+    expect(fractions[fractions.length - 1]).toBe(1);
+    expect(sim.counters.time).toBeCloseTo(0.3, 12);
+  }, 60_000);
+
+  it('cancels a run promptly', async () => {
+    const sim = damBreak({ dp: 0.05 });
+    await sim.startThreads(2);
+    const controller = new AbortController();
+    let abortedAt = 0;
+    setTimeout(() => {
+      abortedAt = performance.now();
+      controller.abort();
+    }, 300);
+    try {
+      const status = await sim.runAsync(20, { signal: controller.signal });
+      const latency = performance.now() - abortedAt;
+      expect(status).toBe('cancelled');
+      expect(latency).toBeLessThan(500);
+    } finally {
+      await sim.stopThreads();
+    }
+    expect(sim.counters.time).toBeGreaterThan(0);
+    expect(sim.counters.time).toBeLessThan(20);
+  }, 60_000);
+
+  it('restarts from a checkpoint bit-identically (also on another thread count)', async () => {
+    const reference = damBreak({ dp: 0.05 });
+    reference.run(0.2);
+    const bytes = writeCheckpoint(reference);
+    reference.run(0.4);
+    const restarted = damBreak({ dp: 0.05 });
+    readCheckpoint(restarted, bytes);
+    expect(restarted.counters.time).toBeCloseTo(0.2, 12);
+    await runOn(restarted, 2, 0.4);
+    expect(restarted.counters).toEqual(reference.counters);
+    expect(differingBytes(reference, restarted)).toBe(0);
+    expect(() => readCheckpoint(damBreak({ dp: 0.1 }), bytes)).toThrow(/does not fit/);
+  }, 60_000);
+});

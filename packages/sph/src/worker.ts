@@ -1,0 +1,72 @@
+// Worker-thread entry of the SPH pool (started by `WorkerPool.start` through tsx): views the shared particle
+// and neighbour storage, then loops waiting for commands on the shared control array until told to exit.
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { CellLinkedList } from './cellList';
+import { smoothingLength } from './kernel';
+import { NeighbourList } from './neighbours';
+import { ParticleArrays } from './particles';
+import { FluidPasses } from './passes';
+import { Command, Control, Values, type ReloadMessage, type WorkerInit } from './pool';
+
+function main(init: WorkerInit): void {
+  const { settings } = init;
+  const fluid = new ParticleArrays(settings.dim, init.fluid.capacity, init.fluid.buffers);
+  fluid.count = init.fluid.count;
+  const wall = new ParticleArrays(settings.dim, init.wall.capacity, init.wall.buffers);
+  wall.count = init.wall.count;
+  const inner = new NeighbourList(init.inner.rows, 0, init.inner.buffers);
+  const contact = new NeighbourList(init.contact.rows, 0, init.contact.buffers);
+  // Same arguments as the main thread's grids (WeaklyCompressibleFluid), over the shared buffers.
+  const cutoff = 2 * smoothingLength(settings.dp);
+  const cells = new CellLinkedList(settings.domain, cutoff, fluid.capacity, settings.dim, init.cells);
+  const wallCells = new CellLinkedList(
+    settings.domain,
+    cutoff,
+    Math.max(1, wall.capacity),
+    settings.dim,
+    init.wallCells,
+  );
+  const passes = new FluidPasses(fluid, wall, inner, contact, cells, wallCells, settings);
+  const ctrl = new Int32Array(init.control);
+  const values = new Float64Array(init.values);
+  const t = init.index;
+  let seen = Atomics.load(ctrl, Control.Generation);
+  parentPort?.postMessage('ready');
+  for (;;) {
+    let spins = 0;
+    let generation = Atomics.load(ctrl, Control.Generation);
+    while (generation === seen) {
+      if (++spins > init.spin) Atomics.wait(ctrl, Control.Generation, seen);
+      generation = Atomics.load(ctrl, Control.Generation);
+    }
+    seen = generation;
+    const command = Atomics.load(ctrl, Control.Command);
+    if (command === Command.Exit) {
+      Atomics.add(ctrl, Control.Done, 1);
+      Atomics.notify(ctrl, Control.Done);
+      break;
+    }
+    try {
+      if (command === Command.Reload) {
+        let message = receiveMessageOnPort(init.port);
+        while (message === undefined) message = receiveMessageOnPort(init.port);
+        const m = message.message as ReloadMessage;
+        inner.attach(m.inner);
+        contact.attach(m.contact);
+      } else {
+        const i0 = ctrl[Control.Bounds + t]!;
+        const i1 = ctrl[Control.Bounds + t + 1]!;
+        values[Values.Partials + t] = passes.runPass(command, i0, i1, values[Values.Dt]!, t, init.threads);
+      }
+    } catch {
+      Atomics.store(ctrl, Control.Error, 1);
+    }
+    Atomics.add(ctrl, Control.Done, 1);
+    Atomics.notify(ctrl, Control.Done);
+  }
+  init.port.close();
+  // The tsx hooks keep a port open in the worker; end the thread explicitly.
+  process.exit(0);
+}
+
+main(workerData as WorkerInit);
