@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { jobDefinitions } from './jobs/registry';
 import { JobRunner } from './jobs/job-runner';
+import { type BlobStore, FilesystemBlobStore } from './repositories/blob.repository';
 import { JobRepository } from './repositories/job.repository';
 import { MailRepository } from './repositories/mail.repository';
 import { NotificationRepository } from './repositories/notification.repository';
@@ -37,6 +39,8 @@ export interface AppContext {
   team: TeamService;
   onboarding: OnboardingService;
   mail: MailService;
+  /** Files (pictures, meshes, results), one area per data region. */
+  blobs: BlobStore;
 }
 
 export async function createContext(
@@ -94,5 +98,6 @@ export async function createContext(
     team,
     onboarding,
     mail,
+    blobs: new FilesystemBlobStore(join(config.dataDir, 'blobs')),
   };
 }

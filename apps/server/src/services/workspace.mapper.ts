@@ -13,7 +13,7 @@ export function toSummary(row: DeviceRow, grant: WorkspaceGrant): DeviceSummary 
   return {
     deviceId: row.id,
     deviceName: row.name,
-    devicePicture: row.picture,
+    devicePicture: row.pictureFileId ? `/api/devices/${row.id}/picture` : null,
     datetimeCreation: row.createdAt.toISOString(),
     role: grant.role,
     userStatus: grant.status,

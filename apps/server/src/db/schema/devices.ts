@@ -8,8 +8,8 @@ export const devices = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    /** Storage key of the device picture (pictures come with the picture upload). */
-    picture: text('picture'),
+    /** The device picture (a stored file; no foreign key, as stored files refer to devices). */
+    pictureFileId: uuid('picture_file_id'),
     deviceType: text('device_type').notNull(),
     deviceTypeOther: text('device_type_other'),
     bodyParts: jsonb('body_parts').$type<string[]>().notNull(),
@@ -21,6 +21,9 @@ export const devices = pgTable(
     city: text('city').notNull(),
     zipCode: text('zip_code').notNull(),
     dataRegion: text('data_region').notNull(),
+    /** The subscription: a plan name and the seats it includes (members, pending users and open invitations). */
+    plan: text('plan').notNull().default('team'),
+    seats: integer('seats').notNull().default(10),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -6,3 +6,5 @@ export { jobRuns } from './jobs';
 export { identityAccounts, oidcPayloads } from './identity';
 export { devices, memberships, invitations, onboardingStates, selectedDevices } from './devices';
 export { mailOutbox } from './mail';
+export { storedFiles } from './files';
+export { supportRequests, supportMessages } from './support';

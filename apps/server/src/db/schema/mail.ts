@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Outgoing mail. In the embedded default nothing is sent: operators read the outbox
@@ -13,6 +13,9 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
+    /** SMTP delivery attempts so far and the last refusal, for retries with back-off. */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
   },
   (t) => [index('mail_outbox_unsent_idx').on(t.sentAt, t.createdAt)],
 );

@@ -1,0 +1,90 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** The data regions a workspace's files may live in (spec: EU or US). */
+export type DataRegion = 'eu' | 'us';
+
+/** Where files live: the filesystem by default (`var/blobs/<region>/`), an S3-compatible bucket per region at scale. */
+export interface BlobStore {
+  /** Writes the bytes under the key, atomically (a reader never sees half a file). */
+  put(region: DataRegion, key: string, bytes: Uint8Array): Promise<void>;
+  /** The whole file, or null when there is none. */
+  get(region: DataRegion, key: string): Promise<Buffer | null>;
+  /** A stream of the file and its size, or null when there is none (large files). */
+  open(region: DataRegion, key: string): Promise<{ stream: Readable; bytes: number } | null>;
+  /** Removes the file; removing a missing file is not an error. */
+  delete(region: DataRegion, key: string): Promise<void>;
+}
+
+/** Keys are relative paths of safe segments: letters, digits, `-`, `_`, `.`, never `..`. */
+const keyPattern = /^(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+
+export function assertBlobKey(key: string): void {
+  if (!keyPattern.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`Invalid blob key: ${JSON.stringify(key)}`);
+  }
+}
+
+/** The embedded default: one folder per region under the data directory. */
+export class FilesystemBlobStore implements BlobStore {
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  private path(region: DataRegion, key: string): string {
+    assertBlobKey(key);
+    const path = resolve(this.root, region, key);
+    if (!path.startsWith(join(this.root, region) + sep)) throw new Error(`Invalid blob key: ${JSON.stringify(key)}`);
+    return path;
+  }
+
+  async put(region: DataRegion, key: string, bytes: Uint8Array): Promise<void> {
+    const path = this.path(region, key);
+    await mkdir(dirname(path), { recursive: true });
+    // Write beside, flush, then rename: a crash leaves either the old file or the new one.
+    const temporary = `${path}.${randomUUID()}.part`;
+    const handle = await open(temporary, 'w');
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+  }
+
+  async get(region: DataRegion, key: string): Promise<Buffer | null> {
+    const path = this.path(region, key);
+    try {
+      const handle = await open(path, 'r');
+      try {
+        return await handle.readFile();
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async open(region: DataRegion, key: string): Promise<{ stream: Readable; bytes: number } | null> {
+    const path = this.path(region, key);
+    try {
+      const info = await stat(path);
+      return { stream: createReadStream(path), bytes: info.size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(region: DataRegion, key: string): Promise<void> {
+    await rm(this.path(region, key), { force: true });
+  }
+}
