@@ -8,3 +8,4 @@ export { devices, memberships, invitations, onboardingStates, selectedDevices } 
 export { mailOutbox } from './mail';
 export { storedFiles } from './files';
 export { supportRequests, supportMessages } from './support';
+export { cohorts, cohortPatients, pathologyRequests } from './cohorts';
