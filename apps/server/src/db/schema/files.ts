@@ -15,6 +15,11 @@ export const storedFiles = pgTable(
     deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'cascade' }),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     purpose: text('purpose').notNull(),
+    /**
+     * The data region whose storage holds the bytes. Kept per file because a workspace's region may
+     * still change (until it holds data) and personal files belong to no workspace.
+     */
+    region: text('region').notNull().default('eu'),
     storageKey: text('storage_key').notNull().unique(),
     /** A small version for lists and avatars (pictures only). */
     thumbnailKey: text('thumbnail_key'),
@@ -26,6 +31,7 @@ export const storedFiles = pgTable(
   },
   (t) => [
     index('stored_files_device_idx').on(t.deviceId),
+    check('stored_files_region_ck', sql`${t.region} in ('eu', 'us')`),
     check('stored_files_purpose_ck', sql`${t.purpose} in ('profile_picture', 'device_picture', 'support_screenshot')`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "stored_files" ADD COLUMN "region" text DEFAULT 'eu' NOT NULL;--> statement-breakpoint
+ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_region_ck" CHECK ("stored_files"."region" in ('eu', 'us'));
