@@ -23,11 +23,14 @@ import { loadIssuerSecrets } from './issuer/issuer-keys';
 import { requireUser } from './policies/authentication';
 import { IdentityRepository } from './repositories/identity.repository';
 import { authRoutes } from './routes/auth/auth.routes';
+import { cohortRoutes } from './routes/cohorts/cohorts.routes';
 import { deviceRoutes } from './routes/devices/devices.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { jobRoutes } from './routes/jobs/jobs.routes';
 import { notificationRoutes } from './routes/notifications/notifications.routes';
 import { onboardingRoutes } from './routes/onboarding/onboarding.routes';
+import { pictureRoutes } from './routes/pictures/pictures.routes';
+import { profileRoutes } from './routes/profile/profile.routes';
 import { operatorRoutes } from './routes/operator/operator.routes';
 import { teamRoutes } from './routes/team/team.routes';
 import { AuthService } from './services/auth.service';
@@ -215,6 +218,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await deviceRoutes(app, { devices: context.devices, authenticated });
   await teamRoutes(app, { team: context.team, authenticated });
   await onboardingRoutes(app, { onboarding: context.onboarding, authenticated });
+  await profileRoutes(app, { profiles: context.profiles, authenticated });
+  await pictureRoutes(app, { pictures: context.pictures, authenticated });
+  await cohortRoutes(app, { cohorts: context.cohorts, authenticated });
   await healthRoutes(app, {
     health: new HealthService(
       async () => void (await context.db.executeSql('select 1')),
@@ -223,7 +229,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
     ),
   });
   if (options.operatorToken)
-    await operatorRoutes(app, { maintenance: context.maintenance, operatorToken: options.operatorToken });
+    await operatorRoutes(app, {
+      maintenance: context.maintenance,
+      mail: context.mail,
+      operatorToken: options.operatorToken,
+    });
 
   // The web app: hashed assets cached for long, index.html for every other page (client routing).
   const indexFile = join(config.webDistDir, 'index.html');

@@ -24,6 +24,7 @@ const envSchema = z.object({
   STORAGE_DRIVER: z.enum(['filesystem']).default('filesystem'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('In-silico Workspace <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.email().default('support@localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST_DIR: z.string().optional(),
@@ -55,6 +56,8 @@ export interface AppConfig {
   maintenanceCacheMs: number;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Where support requests are mailed (shown on the Help page too). */
+  supportEmail: string;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   webDistDir: string;
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maintenanceCacheMs: e.MAINTENANCE_CACHE_SECONDS * 1000,
     smtpUrl: e.SMTP_URL && e.SMTP_URL !== '' ? e.SMTP_URL : null,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),

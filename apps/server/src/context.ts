@@ -6,14 +6,17 @@ import { jobDefinitions } from './jobs/registry';
 import { JobRunner } from './jobs/job-runner';
 import { type BlobStore, FilesystemBlobStore } from './repositories/blob.repository';
 import { JobRepository } from './repositories/job.repository';
+import { MailDeliveryRepository } from './repositories/mail-delivery.repository';
 import { MailRepository } from './repositories/mail.repository';
 import { NotificationRepository } from './repositories/notification.repository';
 import { SessionRepository } from './repositories/session.repository';
 import { SettingsRepository } from './repositories/settings.repository';
+import { SmtpRepository } from './repositories/smtp.repository';
 import { UserRepository } from './repositories/user.repository';
 import { WorkspaceStore } from './repositories/workspace-store.repository';
 import { DeviceService } from './services/device.service';
 import { JobService } from './services/job.service';
+import { MailDeliveryService } from './services/mail-delivery.service';
 import { MailService } from './services/mail.service';
 import { MaintenanceService } from './services/maintenance.service';
 import { NotificationService } from './services/notification.service';
@@ -39,6 +42,8 @@ export interface AppContext {
   team: TeamService;
   onboarding: OnboardingService;
   mail: MailService;
+  /** SMTP delivery of the outbox; null without SMTP_URL (the outbox is then the operators' inbox). */
+  mailDelivery: MailDeliveryService | null;
   /** Files (pictures, meshes, results), one area per data region. */
   blobs: BlobStore;
 }
@@ -60,12 +65,22 @@ export async function createContext(
   const jobRepository = new JobRepository(db);
   await jobRepository.start((error) => log.error({ err: error }, 'job queue error'));
   const jobs = new JobService(jobRepository);
-  await jobs.scheduleRecurring();
+  await jobs.scheduleRecurring({ mailDelivery: config.smtpUrl !== null });
+  const mailDelivery = config.smtpUrl
+    ? new MailDeliveryService(new MailDeliveryRepository(db), new SmtpRepository(config.smtpUrl), {
+        from: config.mailFrom,
+        messageIdDomain: new URL(config.publicUrl).hostname,
+      })
+    : null;
+  // A queued mail starts a delivery run at once; the minute sweep only carries the retries.
+  await mailDelivery?.onQueued(() => {
+    jobs.requestMailDelivery().catch((error: unknown) => log.error({ err: error }, 'mail delivery request failed'));
+  });
   const jobRunner = options.workJobs
     ? new JobRunner(
         jobRepository,
         jobDefinitions,
-        { notifications, sessions },
+        { notifications, sessions, mailDelivery },
         {
           heartbeatMs: config.jobHeartbeatMs,
           staleAfterMs: config.jobStaleAfterMs,
@@ -98,6 +113,7 @@ export async function createContext(
     team,
     onboarding,
     mail,
+    mailDelivery,
     blobs: new FilesystemBlobStore(join(config.dataDir, 'blobs')),
   };
 }

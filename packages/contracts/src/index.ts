@@ -95,3 +95,11 @@ export {
   type Onboarding,
   type OnboardingComplete,
 } from './onboarding';
+export {
+  outboxQuerySchema,
+  outboxMailSchema,
+  outboxSchema,
+  type OutboxQuery,
+  type OutboxMail,
+  type Outbox,
+} from './outbox';

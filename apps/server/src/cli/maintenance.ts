@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, pgliteDirIn } from '../db/client';
 import { SettingsRepository } from '../repositories/settings.repository';
 import { MaintenanceService, type MaintenanceState } from '../services/maintenance.service';
-import { serverFile } from '../server';
+import { callOperator, runningServer } from './running-server';
 
 const usage =
   'Usage: npm run maintenance -- on "Text shown to users"\n       npm run maintenance -- off\n       npm run maintenance -- status';
@@ -18,19 +17,11 @@ async function main(argv: string[]): Promise<void> {
   if (mode !== 'on' && mode !== 'off' && mode !== 'status') throw new ConfigError(usage);
   const text = rest.join(' ');
   const config = loadConfig();
-  const announced = serverFile(config.dataDir);
-  if (!config.databaseUrl && mode !== 'status' && existsSync(announced)) {
-    const server = JSON.parse(readFileSync(announced, 'utf8')) as { pid: number; port: number; operatorToken: string };
-    if (isAlive(server.pid)) {
-      const response = await fetch(`http://127.0.0.1:${server.port}/api/operator/maintenance`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${server.operatorToken}` },
-        body: JSON.stringify(mode === 'on' ? { mode, text } : { mode }),
-      });
-      if (!response.ok) throw new Error(`The running server refused: ${response.status} ${await response.text()}`);
-      report((await response.json()) as MaintenanceState);
-      return;
-    }
+  const server = config.databaseUrl || mode === 'status' ? null : runningServer(config.dataDir);
+  if (server) {
+    const body = mode === 'on' ? { mode, text } : { mode };
+    report((await callOperator(server, '/api/operator/maintenance', { method: 'POST', body })) as MaintenanceState);
+    return;
   }
   const db = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl, poolSize: 1 } : { pgliteDir: pgliteDirIn(config.dataDir) },
@@ -53,15 +44,6 @@ function report(state: MaintenanceState): void {
   console.log(
     state.maintenance_mode ? `Maintenance mode is ON: "${state.maintenance_text}"` : 'Maintenance mode is OFF.',
   );
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

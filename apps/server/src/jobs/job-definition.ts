@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { MailDeliveryService } from '../services/mail-delivery.service';
 import type { NotificationService } from '../services/notification.service';
 import type { SessionService } from '../services/session.service';
 
@@ -6,6 +7,8 @@ import type { SessionService } from '../services/session.service';
 export interface JobServices {
   notifications: NotificationService;
   sessions: SessionService;
+  /** Null when this process has no SMTP_URL: the outbox then stays the operators' inbox. */
+  mailDelivery: MailDeliveryService | null;
 }
 
 export interface JobContext<Data> {

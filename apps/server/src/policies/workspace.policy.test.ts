@@ -12,7 +12,7 @@ describe('workspace policy', () => {
     );
     expect(allowed).toEqual({
       'workspace.view': ['member', 'admin', 'guest'],
-      'team.read': ['member', 'admin', 'guest'],
+      'team.read': ['member', 'admin'],
       'device.read': ['admin'],
       'device.update': ['admin'],
       'team.manage': ['admin'],
@@ -32,6 +32,14 @@ describe('workspace policy', () => {
       }
     }
     expect(membershipStatuses).toEqual(['invited', 'pending_approval', 'ok']);
+  });
+
+  it('refuses guests the team with the no-permission message of spec §6', () => {
+    expect(decide('team.read', { role: 'guest', status: 'ok' })).toEqual({
+      allowed: false,
+      code: 'forbidden',
+      message: noPermissionMessage,
+    });
   });
 
   it('throws a 403 ServiceError and reads stored rows defensively', () => {

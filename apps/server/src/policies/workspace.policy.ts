@@ -12,8 +12,9 @@ import { ServiceError } from '../services/errors';
  * caller's membership and ask here before they read or change anything of the workspace.
  */
 export type WorkspaceAction =
-  /** See the workspace in the switcher, select it, read its team (read-only for members and guests). */
+  /** See the workspace in the switcher and select it. */
   | 'workspace.view'
+  /** Read the team (/manage-team): read-only for members; guests may not (issue 3 journey (d)). */
   | 'team.read'
   /** Read and change the device details, company and data region (/manage-device, /company-info). */
   | 'device.read'
@@ -26,7 +27,7 @@ export type WorkspaceAction =
 /** The roles allowed each action; only memberships with status ok count. */
 export const workspacePermissions: Readonly<Record<WorkspaceAction, readonly MemberRole[]>> = {
   'workspace.view': ['admin', 'member', 'guest'],
-  'team.read': ['admin', 'member', 'guest'],
+  'team.read': ['admin', 'member'],
   'device.read': ['admin'],
   'device.update': ['admin'],
   'team.manage': ['admin'],
@@ -42,6 +43,9 @@ export interface WorkspaceGrant {
 export type Decision = { allowed: true } | { allowed: false; code: string; message: string };
 
 const onlyAdminsMessage = 'Only an admin of this device can do this. Contact your device company admin.';
+
+/** Actions refused with the no-permission message of spec §6 rather than "only an admin". */
+const noPermissionActions: readonly WorkspaceAction[] = ['project.create', 'team.read'];
 const pendingMessage = 'Your access to this device is waiting for approval by a device admin.';
 
 export function decide(action: WorkspaceAction, grant: WorkspaceGrant | null): Decision {
@@ -51,7 +55,7 @@ export function decide(action: WorkspaceAction, grant: WorkspaceGrant | null): D
   return {
     allowed: false,
     code: 'forbidden',
-    message: action === 'project.create' ? noPermissionMessage : onlyAdminsMessage,
+    message: noPermissionActions.includes(action) ? noPermissionMessage : onlyAdminsMessage,
   };
 }
 

@@ -89,6 +89,19 @@ export class JobRepository {
     await this.boss.schedule(kind, cron, {}, { retryLimit: 1 });
   }
 
+  async unschedule(kind: string): Promise<void> {
+    await this.boss.unschedule(kind);
+  }
+
+  /**
+   * Asks for one run of `kind` soon: calls within the same `seconds` slot from any process make
+   * one job (a later slot when this one is taken), for jobs that sweep whatever is due.
+   */
+  async nudge(kind: string, seconds: number, retryLimit: number): Promise<void> {
+    await this.ensureQueue(kind);
+    await this.boss.sendDebounced(kind, {}, { retryLimit }, seconds, kind);
+  }
+
   /** Starts taking jobs of one kind, one at a time; answers a handle for `offWork`. */
   async work(
     kind: string,

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
@@ -13,7 +13,13 @@ export class MailRepository {
     return rows[0]!;
   }
 
-  async listNewest(limit: number): Promise<MailRow[]> {
-    return this.orm.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+  /** The newest mails first; with `to`, only those to that (lower-case) address. */
+  async listNewest(limit: number, to?: string): Promise<MailRow[]> {
+    return this.orm
+      .select()
+      .from(mailOutbox)
+      .where(to === undefined ? undefined : eq(mailOutbox.to, to))
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(limit);
   }
 }

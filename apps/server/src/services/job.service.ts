@@ -1,5 +1,6 @@
 import type { Job } from '@insilico/contracts';
 import { selfCheckJob, type SelfCheckData } from '../jobs/self-check.job';
+import { mailDeliveryJob } from '../jobs/mail-delivery.job';
 import { sessionPurgeJob } from '../jobs/session-purge.job';
 import type { JobRepository, JobRunRow } from '../repositories/job.repository';
 import { ServiceError } from './errors';
@@ -25,8 +26,16 @@ export class JobService {
     return toJob(run);
   }
 
-  async scheduleRecurring(): Promise<void> {
+  /** With SMTP the outbox is swept every minute (retries with back-off); without, the sweep is removed. */
+  async scheduleRecurring(options: { mailDelivery: boolean }): Promise<void> {
     await this.repository.schedule(sessionPurgeJob.kind, '*/15 * * * *');
+    if (options.mailDelivery) await this.repository.schedule(mailDeliveryJob.kind, '* * * * *');
+    else await this.repository.unschedule(mailDeliveryJob.kind);
+  }
+
+  /** Starts a mail-delivery run within a second (one run however many mails were queued meanwhile). */
+  async requestMailDelivery(): Promise<void> {
+    await this.repository.nudge(mailDeliveryJob.kind, 1, mailDeliveryJob.retryLimit);
   }
 }
 

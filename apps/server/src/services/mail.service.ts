@@ -1,21 +1,13 @@
+import type { OutboxMail } from '@insilico/contracts';
 import type { MailRepository } from '../repositories/mail.repository';
-
-export interface OutboxMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-  sentAt: string | null;
-}
 
 /** Outgoing mail goes to the outbox; in the embedded default operators read it there. */
 export class MailService {
   constructor(private readonly repository: MailRepository) {}
 
-  /** The newest mails first (operators, tests). */
-  async outbox(limit = 50): Promise<OutboxMail[]> {
-    const rows = await this.repository.listNewest(limit);
+  /** The newest mails first, optionally only those to one address (operators, journeys, tests). */
+  async outbox(limit = 50, to?: string): Promise<OutboxMail[]> {
+    const rows = await this.repository.listNewest(limit, to?.trim().toLowerCase());
     return rows.map((row) => ({
       id: row.id,
       to: row.to,

@@ -65,7 +65,7 @@ const table: [string, Call, Record<Principal, number>][] = [
   [
     'GET /api/devices/:id/team',
     (b) => b.get(`/api/devices/${deviceId}/team`),
-    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 200, member: 200, otherAdmin: 403, admin: 200 },
+    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 403, member: 200, otherAdmin: 403, admin: 200 },
   ],
   [
     'POST /api/devices/:id/invitations',

@@ -1,27 +1,26 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { outboxQuerySchema, outboxSchema } from '@insilico/contracts';
+import type { MailService } from '../../services/mail.service';
 import type { MaintenanceService } from '../../services/maintenance.service';
+import { requireOperator } from '../../policies/operator';
 
 /**
- * Operator calls for the `npm run maintenance` command while an embedded-database server runs
- * (only one process can open the embedded database). Loopback only, with the token the server
- * wrote into DATA_DIR; never reachable from a browser session.
+ * Operator calls for the `npm run maintenance` and `npm run outbox` commands while an
+ * embedded-database server runs (only one process can open the embedded database). Loopback only,
+ * with the token the server wrote into DATA_DIR; never reachable from a browser session.
  */
 export async function operatorRoutes(
   app: FastifyInstance,
-  deps: { maintenance: MaintenanceService; operatorToken: string },
+  deps: { maintenance: MaintenanceService; mail: MailService; operatorToken: string },
 ): Promise<void> {
-  const authorised = (request: FastifyRequest) => {
-    const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');
-    const given = Buffer.from(request.headers.authorization ?? '');
-    const expected = Buffer.from(`Bearer ${deps.operatorToken}`);
-    return loopback && given.length === expected.length && timingSafeEqual(given, expected);
-  };
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = requireOperator(deps.operatorToken);
+  api.post(
     '/api/operator/maintenance',
     {
+      preHandler,
       schema: {
         hide: true,
         body: z.discriminatedUnion('mode', [
@@ -30,10 +29,14 @@ export async function operatorRoutes(
         ]),
       },
     },
-    async (request, reply) => {
-      if (!authorised(request))
-        return reply.code(403).send({ error: { code: 'forbidden', message: 'Operator token required.' } });
-      return request.body.mode === 'on' ? deps.maintenance.switchOn(request.body.text) : deps.maintenance.switchOff();
-    },
+    async (request) =>
+      request.body.mode === 'on' ? deps.maintenance.switchOn(request.body.text) : deps.maintenance.switchOff(),
+  );
+
+  // The embedded default sends no mail: this is how operators (and journeys) read invitation links.
+  api.get(
+    '/api/operator/outbox',
+    { preHandler, schema: { hide: true, querystring: outboxQuerySchema, response: { 200: outboxSchema } } },
+    async (request) => ({ items: await deps.mail.outbox(request.query.limit, request.query.to) }),
   );
 }

@@ -93,6 +93,16 @@ describe('team and membership', () => {
       (await errorOf(await admin.browser.postJson(`/api/devices/${deviceId}/members/${colleague.id}/approve`, {})))
         .code,
     ).toBe('not_pending');
+    // A guest may not see the team (issue 3 journey (d)); a member sees it read-only.
+    expect(await errorOf(await colleague.browser.get(`/api/devices/${deviceId}/team`))).toEqual({
+      status: 403,
+      code: 'forbidden',
+      message: noPermissionMessage,
+    });
+    expect(
+      (await send(admin.browser, 'PATCH', `/api/devices/${deviceId}/members/${colleague.id}`, { role: 'member' }))
+        .status,
+    ).toBe(200);
     const seen = await team(colleague.browser, deviceId);
     expect(seen.canManage).toBe(false);
     expect(seen.items.every((item) => item.status === 'ok')).toBe(true);
