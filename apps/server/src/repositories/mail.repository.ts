@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { mailQueuedChannel } from './mail-delivery.repository';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
@@ -8,8 +9,10 @@ export type MailRow = typeof mailOutbox.$inferSelect;
 export class MailRepository {
   constructor(private readonly orm: Orm) {}
 
+  /** Queues a mail and announces it to SMTP delivery (on commit, when inside a transaction). */
   async insert(mail: { to: string; subject: string; text: string }): Promise<MailRow> {
     const rows = await this.orm.insert(mailOutbox).values(mail).returning();
+    await this.orm.execute(sql`select pg_notify(${mailQueuedChannel}, '')`);
     return rows[0]!;
   }
 
