@@ -5,6 +5,8 @@ import type { Database } from './db/client';
 import { jobDefinitions } from './jobs/registry';
 import { JobRunner } from './jobs/job-runner';
 import { type BlobStore, FilesystemBlobStore } from './repositories/blob.repository';
+import { CohortRepository } from './repositories/cohort.repository';
+import { DeviceRepository } from './repositories/device.repository';
 import { JobRepository } from './repositories/job.repository';
 import { MailDeliveryRepository } from './repositories/mail-delivery.repository';
 import { MailRepository } from './repositories/mail.repository';
@@ -14,6 +16,9 @@ import { SettingsRepository } from './repositories/settings.repository';
 import { SmtpRepository } from './repositories/smtp.repository';
 import { UserRepository } from './repositories/user.repository';
 import { WorkspaceStore } from './repositories/workspace-store.repository';
+import { PatientMeshCache } from './services/cohort-mesh.service';
+import { VirtualPatientDatabase } from './services/cohort-population';
+import { CohortService } from './services/cohort.service';
 import { DeviceService } from './services/device.service';
 import { JobService } from './services/job.service';
 import { MailDeliveryService } from './services/mail-delivery.service';
@@ -46,6 +51,8 @@ export interface AppContext {
   mailDelivery: MailDeliveryService | null;
   /** Files (pictures, meshes, results), one area per data region. */
   blobs: BlobStore;
+  /** Patient cohorts (issue 4). */
+  cohorts: CohortService;
 }
 
 export async function createContext(
@@ -76,11 +83,19 @@ export async function createContext(
   await mailDelivery?.onQueued(() => {
     jobs.requestMailDelivery().catch((error: unknown) => log.error({ err: error }, 'mail delivery request failed'));
   });
+  const blobs = new FilesystemBlobStore(join(config.dataDir, 'blobs'));
+  const cohorts = new CohortService(
+    new CohortRepository(db.orm),
+    new DeviceRepository(db.orm),
+    new VirtualPatientDatabase(),
+    new PatientMeshCache(blobs),
+    jobRepository,
+  );
   const jobRunner = options.workJobs
     ? new JobRunner(
         jobRepository,
         jobDefinitions,
-        { notifications, sessions, mailDelivery },
+        { notifications, sessions, mailDelivery, cohorts },
         {
           heartbeatMs: config.jobHeartbeatMs,
           staleAfterMs: config.jobStaleAfterMs,
@@ -114,6 +129,7 @@ export async function createContext(
     onboarding,
     mail,
     mailDelivery,
-    blobs: new FilesystemBlobStore(join(config.dataDir, 'blobs')),
+    blobs,
+    cohorts,
   };
 }

@@ -58,6 +58,7 @@ export {
   type CriteriaIssue,
   type CriteriaIssueCode,
 } from './criteria/validate';
+export { describeCriteria, summarizeCriteria, type CriteriaSummaryPart } from './criteria/summary';
 export { compileCriteria, matchPatients, countMatches, bodyDimensionOf, type PatientPredicate } from './criteria/match';
 export { drawStratifiedSample, allocateProportionally, stratumOf, InsufficientMatchesError } from './criteria/sample';
 

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { MailDeliveryService } from '../services/mail-delivery.service';
+import type { CohortService } from '../services/cohort.service';
 import type { NotificationService } from '../services/notification.service';
 import type { SessionService } from '../services/session.service';
 
@@ -9,6 +10,8 @@ export interface JobServices {
   sessions: SessionService;
   /** Null when this process has no SMTP_URL: the outbox then stays the operators' inbox. */
   mailDelivery: MailDeliveryService | null;
+  /** Patient cohorts (the order job). */
+  cohorts: CohortService;
 }
 
 export interface JobContext<Data> {

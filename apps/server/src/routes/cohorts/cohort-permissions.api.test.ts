@@ -1,0 +1,131 @@
+import type { CohortPatientPage, CohortPatient } from '@insilico/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../../../test/helpers/browser';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { createWorkspace, invite, joinedMember, json, signedIn } from '../devices/workspace.fixtures';
+import { criteriaWith, orderBody, orderCohort, settled } from './cohort.fixtures';
+
+/**
+ * The permission table of the cohort API (issue 4): every endpoint for every principal, each cell an explicit
+ * allow (2xx) or deny (401 / 403 / 404). Members and admins order and read; guests read only cohorts attached
+ * to their projects, and projects do not exist yet, so they read none (docs/decisions/cohort-permissions.md).
+ */
+const principals = ['anonymous', 'nonMember', 'invited', 'pending', 'guest', 'member', 'otherAdmin', 'admin'] as const;
+type Principal = (typeof principals)[number];
+
+let server: TestServer;
+const browsers = {} as Record<Principal, TestBrowser>;
+let deviceId = '';
+let cohortId = '';
+let patientId = '';
+let phase = '';
+let orderCounter = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const admin = await signedIn(server);
+  deviceId = (await createWorkspace(admin)).deviceId;
+  const otherAdmin = await signedIn(server);
+  await createWorkspace(otherAdmin);
+  const invited = await signedIn(server);
+  expect((await invite(admin, deviceId, invited.account.email)).status).toBe(201);
+  const pending = await joinedMember(server, admin, deviceId, 'member', { approve: false });
+  const guest = await joinedMember(server, admin, deviceId, 'guest');
+  const member = await joinedMember(server, admin, deviceId, 'member');
+  const cohort = await orderCohort(admin.browser, deviceId, { name: 'Readable', size: 5 });
+  cohortId = (await settled(admin.browser, deviceId, cohort.id)).id;
+  const page = await json<CohortPatientPage>(
+    await admin.browser.get(`/api/devices/${deviceId}/cohorts/${cohortId}/patients`),
+  );
+  patientId = page.items[0]!.id;
+  const patient = await json<CohortPatient>(
+    await admin.browser.get(`/api/devices/${deviceId}/cohorts/${cohortId}/patients/${patientId}`),
+  );
+  phase = patient.meshes.phases[0]!;
+  Object.assign(browsers, {
+    anonymous: new TestBrowser(server.origin),
+    nonMember: (await signedIn(server)).browser,
+    invited: invited.browser,
+    pending: pending.browser,
+    guest: guest.browser,
+    member: member.browser,
+    otherAdmin: otherAdmin.browser,
+    admin: admin.browser,
+  });
+}, 180_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+type Call = (browser: TestBrowser) => Promise<Response>;
+const x = 401; // anonymous
+const cohortPath = () => `/api/devices/${deviceId}/cohorts/${cohortId}`;
+const deny = { anonymous: x, nonMember: 403, invited: 403, pending: 403, otherAdmin: 403 } as const;
+const table: [string, Call, Record<Principal, number>][] = [
+  [
+    'POST /api/devices/:id/cohorts/count',
+    (b) => b.postJson(`/api/devices/${deviceId}/cohorts/count`, { criteria: criteriaWith() }),
+    { ...deny, guest: 403, member: 200, admin: 200 },
+  ],
+  [
+    'POST /api/devices/:id/cohorts',
+    (b) => b.postJson(`/api/devices/${deviceId}/cohorts`, orderBody({ name: `Order ${(orderCounter += 1)}` })),
+    { ...deny, guest: 403, member: 201, admin: 201 },
+  ],
+  [
+    'POST /api/devices/:id/pathology-requests',
+    (b) => b.postJson(`/api/devices/${deviceId}/pathology-requests`, { name: 'Marfan syndrome' }),
+    { ...deny, guest: 403, member: 200, admin: 200 },
+  ],
+  [
+    'GET /api/devices/:id/cohorts',
+    (b) => b.get(`/api/devices/${deviceId}/cohorts`),
+    { ...deny, guest: 200, member: 200, admin: 200 },
+  ],
+  ['GET .../cohorts/:cohortId', (b) => b.get(cohortPath()), { ...deny, guest: 403, member: 200, admin: 200 }],
+  [
+    'GET .../cohorts/:cohortId/patients',
+    (b) => b.get(`${cohortPath()}/patients`),
+    { ...deny, guest: 403, member: 200, admin: 200 },
+  ],
+  [
+    'GET .../cohorts/:cohortId/patients.csv',
+    (b) => b.get(`${cohortPath()}/patients.csv`),
+    { ...deny, guest: 403, member: 200, admin: 200 },
+  ],
+  [
+    'GET .../patients/:patientId',
+    (b) => b.get(`${cohortPath()}/patients/${patientId}`),
+    { ...deny, guest: 403, member: 200, admin: 200 },
+  ],
+  [
+    'GET .../patients/:patientId/meshes/:phase',
+    (b) => b.get(`${cohortPath()}/patients/${patientId}/meshes/${phase}`),
+    { ...deny, guest: 403, member: 200, admin: 200 },
+  ],
+  [
+    'GET .../patients/:patientId/meshes/:phase/landmarks',
+    (b) => b.get(`${cohortPath()}/patients/${patientId}/meshes/${phase}/landmarks`),
+    { ...deny, guest: 403, member: 200, admin: 200 },
+  ],
+  [
+    'GET .../cohorts/:unknownId (no such cohort in this workspace)',
+    (b) => b.get(`/api/devices/${deviceId}/cohorts/00000000-0000-4000-8000-000000000000`),
+    { ...deny, guest: 404, member: 404, admin: 404 },
+  ],
+];
+
+describe('permission table of the cohort API', () => {
+  it.each(table)('%s', async (_name, call, expected) => {
+    const actual = {} as Record<Principal, number>;
+    for (const principal of principals) actual[principal] = (await call(browsers[principal])).status;
+    expect(actual).toEqual(expected);
+  });
+
+  it('shows a guest an empty list (no cohort is attached to a project of theirs)', async () => {
+    const list = await json<{ items: unknown[] }>(await browsers.guest.get(`/api/devices/${deviceId}/cohorts`));
+    expect(list.items).toEqual([]);
+    const full = await json<{ items: unknown[] }>(await browsers.member.get(`/api/devices/${deviceId}/cohorts`));
+    expect(full.items.length).toBeGreaterThan(0);
+  });
+});

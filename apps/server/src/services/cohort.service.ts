@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import {
+  drawStratifiedSample,
+  InsufficientMatchesError,
+  normalizeNewPathologyName,
+  seedFromString,
+  summarizeCriteria,
+  type CohortCriteria,
+  type SyntheticPatient,
+} from '@insilico/anatomy';
+import {
+  cohortNameTakenMessage,
+  type Cohort,
+  type CohortCount,
+  type CohortCriteriaBody,
+  type CohortList,
+  type CohortPatient,
+  type CohortPatientPage,
+  type CohortPatientsQuery,
+  type CohortSummary,
+  type PathologyRequestAnswer,
+} from '@insilico/contracts';
+import { cohortOrderJob, type CohortOrderData } from '../jobs/cohort-order.job';
+import { authorizeCohort, mayListCohorts, type CohortVisibility } from '../policies/cohort.policy';
+import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
+import type { DataRegion } from '../repositories/blob.repository';
+import type { CohortListRow, CohortRepository, CohortRow } from '../repositories/cohort.repository';
+import type { DeviceRepository } from '../repositories/device.repository';
+import type { JobRepository } from '../repositories/job.repository';
+import { cohortCsv } from './cohort-csv';
+import { meshPhasesOf, patientPhase, type PatientMeshCache } from './cohort-mesh.service';
+import { searchTextOf, sortPatients, toCohortPatient, toPatientRow } from './cohort-patient.mapper';
+import type { VirtualPatientDatabase } from './cohort-population';
+import { ServiceError } from './errors';
+
+/** A new order, already parsed by its contract schema. */
+export interface NewCohortOrder {
+  name: string;
+  description: string;
+  size: number;
+  criteria: CohortCriteriaBody;
+}
+
+/** What the order job reports back through progress. */
+export interface OrderProgress {
+  progress(fraction: number, message?: string): Promise<void>;
+  signal: AbortSignal;
+}
+
+const notFound = () => new ServiceError(404, 'not_found', 'No such patient cohort in this device workspace.');
+
+/**
+ * Patient cohorts: the live count, orders (validated, refused up front when too few patients match, then a
+ * durable job), the list, one cohort, its patients (search, sort, paging, CSV), one patient and its meshes.
+ */
+export class CohortService {
+  constructor(
+    private readonly repository: CohortRepository,
+    private readonly devices: DeviceRepository,
+    private readonly database: VirtualPatientDatabase,
+    private readonly meshes: PatientMeshCache,
+    private readonly jobs: JobRepository,
+  ) {}
+
+  async count(userId: string, deviceId: string, body: CohortCriteriaBody): Promise<CohortCount> {
+    authorizeCohort('cohort.order', await this.grant(userId, deviceId));
+    const criteria = this.database.criteria(body);
+    return { matching: this.database.count(criteria), population: this.database.current().patients.length };
+  }
+
+  async order(userId: string, deviceId: string, input: NewCohortOrder): Promise<Cohort> {
+    authorizeCohort('cohort.order', await this.grant(userId, deviceId));
+    const criteria = this.database.criteria(input.criteria);
+    if (await this.repository.nameTaken(deviceId, input.name))
+      throw new ServiceError(409, 'cohort_name_taken', cohortNameTakenMessage);
+    const population = this.database.current();
+    const matching = this.database.count(criteria);
+    if (matching < input.size) {
+      const refusal = new InsufficientMatchesError(matching, input.size);
+      throw new ServiceError(
+        422,
+        'too_few_matches',
+        `${refusal.message} Widen the criteria or choose a smaller cohort.`,
+        { matching, requested: input.size },
+      );
+    }
+    const id = randomUUID();
+    const row = await this.repository.insert({
+      id,
+      deviceId,
+      name: input.name,
+      description: input.description,
+      criteria: criteria as unknown as Record<string, unknown>,
+      size: input.size,
+      status: 'in_progress',
+      populationSeed: population.seed,
+      populationSize: population.patients.length,
+      modelVersion: population.modelVersion,
+      sampleSeed: seedFromString(id),
+      matchingAtOrder: matching,
+      createdBy: userId,
+    });
+    if (!row) throw new ServiceError(409, 'cohort_name_taken', cohortNameTakenMessage);
+    for (const name of newPathologies(criteria)) await this.repository.requestPathology(deviceId, userId, name);
+    try {
+      const data: CohortOrderData = { cohortId: id, userId };
+      const run = await this.jobs.enqueue(cohortOrderJob.kind, data, {
+        userId,
+        retryLimit: cohortOrderJob.retryLimit,
+        expireInSeconds: cohortOrderJob.expireInSeconds,
+      });
+      await this.repository.setJob(id, run.id);
+    } catch (error) {
+      // Without its job the order would stay in progress for ever: take it back and report the failure.
+      await this.repository.delete(id);
+      throw error;
+    }
+    return this.get(userId, deviceId, id);
+  }
+
+  async list(userId: string, deviceId: string): Promise<CohortList> {
+    const grant = await this.grant(userId, deviceId);
+    if (!mayListCohorts(grant)) authorizeCohort('cohort.read', grant);
+    const rows = await this.repository.list(deviceId);
+    return {
+      items: rows.filter((row) => this.readable(grant, row.cohort)).map((row) => toSummary(row)),
+    };
+  }
+
+  async get(userId: string, deviceId: string, cohortId: string): Promise<Cohort> {
+    const row = await this.readableCohort(userId, deviceId, cohortId);
+    return {
+      ...toSummary(row),
+      matchingAtOrder: row.cohort.matchingAtOrder,
+      modelVersion: row.cohort.modelVersion,
+      error: row.cohort.error,
+      progressMessage: row.cohort.status === 'in_progress' ? row.progressMessage : null,
+    };
+  }
+
+  async patients(
+    userId: string,
+    deviceId: string,
+    cohortId: string,
+    query: CohortPatientsQuery,
+  ): Promise<CohortPatientPage> {
+    const row = await this.readableCohort(userId, deviceId, cohortId);
+    const search = query.search.trim().toLowerCase();
+    const patients = (await this.patientsOf(row.cohort)).filter(
+      (patient) => search === '' || searchTextOf(patient).includes(search),
+    );
+    const sorted = sortPatients(patients, query.sort, query.order);
+    const start = (query.page - 1) * query.pageSize;
+    return {
+      items: sorted.slice(start, start + query.pageSize).map(toPatientRow),
+      total: sorted.length,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  /** The CSV export and a file name for it. */
+  async csv(userId: string, deviceId: string, cohortId: string): Promise<{ fileName: string; text: string }> {
+    const row = await this.readableCohort(userId, deviceId, cohortId);
+    const patients = await this.patientsOf(row.cohort);
+    const base = row.cohort.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'cohort';
+    return { fileName: `${base}-synthetic-patients.csv`, text: cohortCsv(patients) };
+  }
+
+  async patient(userId: string, deviceId: string, cohortId: string, patientId: string): Promise<CohortPatient> {
+    const { cohort, patient } = await this.cohortPatient(userId, deviceId, cohortId, patientId);
+    return toCohortPatient(cohort.id, patient);
+  }
+
+  /** The GLB of all organs of one patient for one phase (built on first use, then cached). */
+  async meshGlb(userId: string, deviceId: string, cohortId: string, patientId: string, phase: string): Promise<Buffer> {
+    const { cohort, patient, region } = await this.cohortPatient(userId, deviceId, cohortId, patientId);
+    return this.meshes.glb(region, cohort.populationSeed, patient, patientPhase(patient, phase));
+  }
+
+  async landmarks(userId: string, deviceId: string, cohortId: string, patientId: string, phase: string) {
+    const { cohort, patient, region } = await this.cohortPatient(userId, deviceId, cohortId, patientId);
+    return {
+      patientId: patient.id,
+      phase,
+      unit: 'mm' as const,
+      frame: 'LPS-mm-ribcage-centre',
+      landmarks: [
+        ...(await this.meshes.landmarks(region, cohort.populationSeed, patient, patientPhase(patient, phase))),
+      ],
+    };
+  }
+
+  async requestPathology(userId: string, deviceId: string, text: string): Promise<PathologyRequestAnswer> {
+    authorizeCohort('cohort.request-pathology', await this.grant(userId, deviceId));
+    const name = normalizeNewPathologyName(text);
+    if (name === null)
+      throw new ServiceError(400, 'invalid', 'Name a pathology the list does not offer yet (at most 100 characters).');
+    return { name, created: await this.repository.requestPathology(deviceId, userId, name) };
+  }
+
+  /**
+   * The work of the order job, idempotent: draws the sample unless it is stored (the draw is reproducible, so a
+   * retry draws the same patients), builds every phase's meshes that are not cached yet, then marks the cohort
+   * ready. Answers the cohort, or null when it was deleted meanwhile.
+   */
+  async prepareOrder(cohortId: string, work: OrderProgress): Promise<CohortRow | null> {
+    const cohort = await this.repository.findById(cohortId);
+    if (!cohort) return null;
+    if (cohort.status === 'ready') return cohort;
+    let stored = await this.repository.patients(cohortId);
+    if (stored.length !== cohort.size) {
+      await work.progress(0, 'Drawing the patients');
+      const matches = this.database.matches(this.database.criteria(cohort.criteria as unknown as CohortCriteriaBody));
+      const sample = drawStratifiedSample(matches, cohort.size, cohort.sampleSeed);
+      await this.repository.addPatients(
+        cohortId,
+        sample.map((patient) => ({ patientIndex: patient.index, patientId: patient.id })),
+      );
+      stored = await this.repository.patients(cohortId);
+    }
+    const region = await this.region(cohort.deviceId);
+    const patients = stored.map((entry) => this.database.patient(cohort, entry.patientIndex));
+    const total = patients.reduce((sum, patient) => sum + meshPhasesOf(patient).length, 0);
+    let done = 0;
+    for (const [i, patient] of patients.entries()) {
+      for (const phase of meshPhasesOf(patient)) {
+        work.signal.throwIfAborted();
+        await this.meshes.prepare(region, cohort.populationSeed, patient, phase);
+        done += 1;
+        await work.progress(
+          0.02 + (0.97 * done) / Math.max(1, total),
+          `Preparing the anatomy of patient ${i + 1} of ${patients.length}`,
+        );
+      }
+    }
+    await this.repository.markReady(cohortId);
+    return this.repository.findById(cohortId);
+  }
+
+  /** Marks an order failed for good (its job gave up). */
+  async failOrder(cohortId: string, reason: string): Promise<CohortRow | null> {
+    await this.repository.markFailed(cohortId, reason);
+    return this.repository.findById(cohortId);
+  }
+
+  private async grant(userId: string, deviceId: string): Promise<WorkspaceGrant | null> {
+    return grantOf(await this.devices.findMembership(deviceId, userId));
+  }
+
+  /** Until projects exist (issue 5) no cohort is attached to a project. */
+  private visibility(_cohort: CohortRow): CohortVisibility {
+    return { onCallersProject: false };
+  }
+
+  private readable(grant: WorkspaceGrant, cohort: CohortRow): boolean {
+    return grant.role !== 'guest' || this.visibility(cohort).onCallersProject;
+  }
+
+  private async readableCohort(userId: string, deviceId: string, cohortId: string): Promise<CohortListRow> {
+    const grant = await this.grant(userId, deviceId);
+    // Membership first (403 for outsiders), then the cohort (404 when it is not this workspace's).
+    if (!mayListCohorts(grant)) authorizeCohort('cohort.read', grant);
+    const row = await this.repository.find(deviceId, cohortId);
+    if (!row) throw notFound();
+    authorizeCohort('cohort.read', grant, this.visibility(row.cohort));
+    return row;
+  }
+
+  private async patientsOf(cohort: CohortRow): Promise<SyntheticPatient[]> {
+    if (cohort.status !== 'ready')
+      throw new ServiceError(
+        409,
+        'cohort_not_ready',
+        cohort.status === 'failed'
+          ? 'This cohort could not be prepared, so it has no patients.'
+          : 'The patients of this cohort are still being prepared. You get a notification when they are ready.',
+      );
+    const stored = await this.repository.patients(cohort.id);
+    return stored.map((entry) => this.database.patient(cohort, entry.patientIndex));
+  }
+
+  private async cohortPatient(userId: string, deviceId: string, cohortId: string, patientId: string) {
+    const row = await this.readableCohort(userId, deviceId, cohortId);
+    const patient = (await this.patientsOf(row.cohort)).find((candidate) => candidate.id === patientId);
+    if (!patient) throw new ServiceError(404, 'not_found', 'No such patient in this cohort.');
+    return { cohort: row.cohort, patient, region: await this.region(deviceId) };
+  }
+
+  private async region(deviceId: string): Promise<DataRegion> {
+    const device = await this.devices.findById(deviceId);
+    if (!device) throw new ServiceError(404, 'not_found', 'No such device workspace.');
+    return device.dataRegion === 'us' ? 'us' : 'eu';
+  }
+}
+
+function newPathologies(criteria: CohortCriteria): string[] {
+  return Object.entries(criteria.pathology)
+    .filter(([, status]) => status === 'new')
+    .map(([name]) => name);
+}
+
+function toSummary(row: CohortListRow): CohortSummary {
+  const { cohort } = row;
+  const criteria = cohort.criteria as unknown as CohortCriteria;
+  return {
+    id: cohort.id,
+    deviceId: cohort.deviceId,
+    name: cohort.name,
+    description: cohort.description,
+    size: cohort.size,
+    criteria: criteria as unknown as CohortSummary['criteria'],
+    criteriaSummary: summarizeCriteria(criteria),
+    status: cohort.status as CohortSummary['status'],
+    progress: cohort.status === 'ready' ? 1 : (row.progress ?? 0),
+    synthetic: true,
+    createdBy: cohort.createdBy ? { id: cohort.createdBy, fullName: row.creatorName ?? '' } : null,
+    createdAt: cohort.createdAt.toISOString(),
+    readyAt: cohort.readyAt?.toISOString() ?? null,
+  };
+}
