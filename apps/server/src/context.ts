@@ -11,6 +11,7 @@ import { JobRepository } from './repositories/job.repository';
 import { MailDeliveryRepository } from './repositories/mail-delivery.repository';
 import { MailRepository } from './repositories/mail.repository';
 import { NotificationRepository } from './repositories/notification.repository';
+import { PictureRepository } from './repositories/picture.repository';
 import { SessionRepository } from './repositories/session.repository';
 import { SettingsRepository } from './repositories/settings.repository';
 import { SmtpRepository } from './repositories/smtp.repository';
@@ -26,6 +27,8 @@ import { MailService } from './services/mail.service';
 import { MaintenanceService } from './services/maintenance.service';
 import { NotificationService } from './services/notification.service';
 import { OnboardingService } from './services/onboarding.service';
+import { PictureService } from './services/picture.service';
+import { ProfileService } from './services/profile.service';
 import { SessionService } from './services/session.service';
 import { defaultInvitationTtlMs, TeamService } from './services/team.service';
 
@@ -47,6 +50,9 @@ export interface AppContext {
   team: TeamService;
   onboarding: OnboardingService;
   mail: MailService;
+  /** Profile and device pictures (issue 3). */
+  pictures: PictureService;
+  profiles: ProfileService;
   /** SMTP delivery of the outbox; null without SMTP_URL (the outbox is then the operators' inbox). */
   mailDelivery: MailDeliveryService | null;
   /** Files (pictures, meshes, results), one area per data region. */
@@ -111,7 +117,13 @@ export async function createContext(
     invitationTtlMs: defaultInvitationTtlMs,
   });
   const devices = new DeviceService(workspaceStore, team);
-  const onboarding = new OnboardingService(workspaceStore, devices);
+  const pictures = new PictureService({
+    files: new PictureRepository(db.orm),
+    blobs,
+    grant: (userId, deviceId) => devices.grant(userId, deviceId),
+    log: log.child({ component: 'pictures' }),
+  });
+  const onboarding = new OnboardingService(workspaceStore, devices, pictures);
   const mail = new MailService(new MailRepository(db.orm));
   return {
     config,
@@ -128,6 +140,8 @@ export async function createContext(
     team,
     onboarding,
     mail,
+    pictures,
+    profiles: new ProfileService(users),
     mailDelivery,
     blobs,
     cohorts,

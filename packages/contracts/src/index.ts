@@ -155,3 +155,29 @@ export {
   type PathologyRequestAnswer,
   type PatientLandmarks,
 } from './cohorts';
+export {
+  pictureMaxBytes,
+  pictureTooBigMessage,
+  pictureTypeMessage,
+  pictureErrorCodes,
+  pictureFormats,
+  pictureSignatureBytes,
+  sniffPictureFormat,
+  pictureProblem,
+  pictureSizes,
+  pictureQuerySchema,
+  pictureSchema,
+  type PictureFormat,
+  type PictureSize,
+  type Picture,
+} from './pictures';
+export {
+  fullNameMaxLength,
+  jobTitleMaxLength,
+  fullNameRequiredMessage,
+  profileSchema,
+  updateProfileSchema,
+  userParamsSchema,
+  type Profile,
+  type UpdateProfile,
+} from './profile';

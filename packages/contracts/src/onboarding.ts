@@ -51,6 +51,11 @@ export const onboardingSchema = z.object({
   mayCreateWorkspace: z.boolean(),
   /** Workspaces the user belongs to (any status). */
   workspaceCount: z.number().int(),
+  /**
+   * The device picture uploaded on the Device details step (`PUT /api/onboarding/picture`), or null;
+   * the workspace takes it over when the onboarding completes (spec §3 deviceInfo.devicePicture).
+   */
+  devicePicture: z.string().nullable(),
 });
 export type Onboarding = z.infer<typeof onboardingSchema>;
 

@@ -3,6 +3,7 @@ import { safeReturnTo } from '../lib/return-to';
 import { IdentityError, IdentityRepository } from '../repositories/identity.repository';
 import type { UserRepository, UserRow } from '../repositories/user.repository';
 import { ServiceError } from './errors';
+import { userPictureUrl } from './picture-urls';
 import type { SessionService } from './session.service';
 
 export interface AuthSettings {
@@ -71,7 +72,7 @@ export class AuthService {
       email: user.email,
       fullName: user.fullName,
       jobTitle: user.jobTitle,
-      pictureUrl: user.pictureUrl,
+      pictureUrl: userPictureUrl(user),
       identityProvider: this.settings.identityProvider,
       passwordChangeUrl: this.settings.passwordChangeUrl,
       createdAt: user.createdAt.toISOString(),

@@ -14,6 +14,7 @@ import { mayCreateWorkspace } from '../policies/workspace.policy';
 import type { WorkspaceStore } from '../repositories/workspace-store.repository';
 import { refuseProblems, type DeviceService } from './device.service';
 import { ServiceError } from './errors';
+import type { PictureService } from './picture.service';
 import type { Actor } from './workspace.mapper';
 
 const emptyState: OnboardingState = {
@@ -44,6 +45,7 @@ export class OnboardingService {
   constructor(
     private readonly store: WorkspaceStore,
     private readonly devices: DeviceService,
+    private readonly pictures: Pick<PictureService, 'newDevicePictureUrl' | 'adoptNewDevicePicture'>,
   ) {}
 
   async get(actor: Actor): Promise<Onboarding> {
@@ -52,6 +54,7 @@ export class OnboardingService {
       state: await this.state(actor.id),
       mayCreateWorkspace: mayCreateWorkspace(actor),
       workspaceCount: workspaces.length,
+      devicePicture: await this.pictures.newDevicePictureUrl(actor.id),
     };
   }
 
@@ -80,7 +83,7 @@ export class OnboardingService {
     const state = await this.state(actor.id);
     const missing = missingStep(state, 5);
     if (missing) throw new ServiceError(400, 'invalid', `Please complete the step “${missing.header}” first.`);
-    return this.devices.create(
+    const created = await this.devices.create(
       actor,
       {
         bodyParts: [state.bodyPart!],
@@ -91,6 +94,9 @@ export class OnboardingService {
       },
       { clearOnboarding: true },
     );
+    // The picture of the Device details step becomes the new workspace's device picture.
+    const devicePicture = await this.pictures.adoptNewDevicePicture(actor.id, created.device.deviceId);
+    return devicePicture ? { ...created, device: { ...created.device, devicePicture } } : created;
   }
 
   private async state(userId: string): Promise<OnboardingState> {

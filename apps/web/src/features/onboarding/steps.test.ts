@@ -25,7 +25,13 @@ const emptyState: OnboardingState = {
 };
 
 function onboardingAt(stepActive: number, extra: Partial<Onboarding> = {}): Onboarding {
-  return { state: { ...emptyState, stepActive }, mayCreateWorkspace: true, workspaceCount: 0, ...extra };
+  return {
+    state: { ...emptyState, stepActive },
+    mayCreateWorkspace: true,
+    workspaceCount: 0,
+    devicePicture: null,
+    ...extra,
+  };
 }
 
 const company: CompanyForm = {
