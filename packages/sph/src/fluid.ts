@@ -4,6 +4,9 @@ import { NeighbourList, buildNeighbours } from './neighbours';
 import type { Dimension, ParticleArrays } from './particles';
 import { FluidPasses, Pass } from './passes';
 import { WorkerPool } from './pool';
+import { runAsync, type RunOptions as GenericRunOptions, type RunStatus } from './run';
+
+export type { RunStatus } from './run';
 
 /** Settings of a weakly compressible fluid simulation (SI units). */
 export interface FluidOptions {
@@ -47,20 +50,7 @@ export interface FluidCounters {
 }
 
 /** Options of `WeaklyCompressibleFluid.runAsync`. */
-export interface RunOptions {
-  /**
-   * Called after every advection step with the fraction done, simulated time / end time (0 … 1, monotone;
-   * exactly 1 after the last step), and the counters.
-   */
-  onProgress?: (fraction: number, counters: FluidCounters) => void;
-  /** Cancels the run: checked before every advection step. */
-  signal?: AbortSignal;
-  /** Wall-clock interval between yields to the event loop (so timers and aborts can fire), ms (default 20). */
-  yieldEveryMs?: number;
-}
-
-/** How a run ended. */
-export type RunStatus = 'completed' | 'cancelled';
+export type RunOptions = GenericRunOptions<FluidCounters>;
 
 /**
  * Weakly compressible SPH after SPHinXsys (Zhang, Rezavand & Hu, JCP 2020/2021): Riemann-based
@@ -316,26 +306,18 @@ export class WeaklyCompressibleFluid {
     }
   }
 
+  /** One advection step towards `endTime` (s); the step of `runAsync`. */
+  step(endTime: number): void {
+    this.advectionStep(endTime);
+  }
+
   /**
-   * Runs to simulated time `endTime` (s) like `run`, reporting progress and yielding to the event loop every
-   * `yieldEveryMs` so that `signal` can cancel it between advection steps. Resolves to how the run ended; a
-   * cancelled run leaves a consistent state at the end of an advection step, from which `run`, `runAsync` or
-   * `checkpoint` can continue.
+   * Runs to simulated time `endTime` (s) like `run`, reporting progress after every advection step and yielding
+   * to the event loop every `yieldEveryMs` so that `signal` can cancel it between advection steps. Resolves to how
+   * the run ended; a cancelled run leaves a consistent state at the end of an advection step, from which `run`,
+   * `runAsync` or `checkpoint` can continue.
    */
-  async runAsync(endTime: number, options: RunOptions = {}): Promise<RunStatus> {
-    const { onProgress, signal, yieldEveryMs = 20 } = options;
-    const stop = endTime * (1 - 1e-12);
-    let last = performance.now();
-    while (this.counters.time < stop) {
-      if (signal?.aborted) return 'cancelled';
-      this.advectionStep(endTime);
-      const fraction = this.counters.time < stop ? Math.min(1, this.counters.time / endTime) : 1;
-      onProgress?.(fraction, this.counters);
-      if (performance.now() - last >= yieldEveryMs) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        last = performance.now();
-      }
-    }
-    return 'completed';
+  runAsync(endTime: number, options: RunOptions = {}): Promise<RunStatus> {
+    return runAsync(this, endTime, options);
   }
 }

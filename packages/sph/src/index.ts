@@ -1,4 +1,5 @@
 export { CellLinkedList, type Domain } from './cellList';
+export { frameToCsv, frameToVtp } from './exporters';
 export { readCheckpoint, writeCheckpoint } from './checkpoint';
 export {
   damBreak,
@@ -32,6 +33,7 @@ export { NeighbourList, buildNeighbours } from './neighbours';
 export {
   buildManifest,
   encodeFrame,
+  fluidOutput,
   frameLayout,
   readColumn,
   type ColumnInfo,
@@ -39,7 +41,9 @@ export {
   type Frame,
   type Manifest,
   type ObjectKind,
+  type OutputSource,
 } from './output';
+export { runAsync, type Steppable } from './run';
 export {
   UNITS_BY_KIND,
   outputLabel,

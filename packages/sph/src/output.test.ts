@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildManifest, encodeFrame, frameLayout, readColumn } from './output';
+import { buildManifest, encodeFrame, fluidOutput, frameLayout, readColumn } from './output';
 import { ParticleArrays } from './particles';
 
 function sample(): ParticleArrays {
@@ -30,7 +30,7 @@ describe('binary columnar output', () => {
 
   it('round-trips values converted into the manifest units', () => {
     const p = sample();
-    const frame = encodeFrame(p, 'fluid');
+    const frame = encodeFrame(fluidOutput(p), 'fluid');
     const [ids, position, velocity, pressure, density] = frame.columns.map((c) => readColumn(frame.bytes, c));
     expect(Array.from(ids!)).toEqual([0, 1, 2]);
     // position in mm, component-major: x of all particles, then y.
@@ -52,6 +52,6 @@ describe('binary columnar output', () => {
     ]);
     expect(json.objects[0]!.particleCount).toBe(3);
     expect(json.objects[0]!.frameFile).toBe('blood/{step}.bin');
-    expect(json.objects[0]!.columns).toEqual(encodeFrame(p, 'fluid').columns);
+    expect(json.objects[0]!.columns).toEqual(encodeFrame(fluidOutput(p), 'fluid').columns);
   });
 });

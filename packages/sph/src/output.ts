@@ -1,5 +1,5 @@
 import { outputLabel, outputUnit, siToUnitFactor } from './outputLabels';
-import type { ParticleArrays } from './particles';
+import type { Dimension, ParticleArrays } from './particles';
 
 /**
  * Binary columnar output with a JSON manifest (issue 7, "Output"). One frame = one object at one saved
@@ -30,7 +30,18 @@ export interface ColumnInfo {
 }
 
 /** Kind of simulated object, which decides its output fields. */
-export type ObjectKind = 'fluid';
+export type ObjectKind = 'fluid' | 'solid' | 'particles';
+
+/**
+ * What a frame is encoded from: the particle ids and, per output name, the SI-valued components (3 arrays for a
+ * vector, 1 for a scalar; in 2D only the first two components of a vector are written).
+ */
+export interface OutputSource {
+  dim: Dimension;
+  count: number;
+  id: Int32Array;
+  fields: Readonly<Record<string, readonly Float64Array[]>>;
+}
 
 /** One encoded frame. */
 export interface Frame {
@@ -55,17 +66,40 @@ export interface Manifest {
 
 interface FieldSpec {
   name: string;
-  components: readonly (keyof ParticleArrays)[];
+  /** 3 for a vector, 1 for a scalar. */
+  components: 1 | 3;
   /** SI unit the engine stores, to convert from. */
   siUnit: string;
 }
 
-const FLUID_FIELDS: readonly FieldSpec[] = [
-  { name: 'position', components: ['x', 'y', 'z'], siUnit: 'm' },
-  { name: 'velocity', components: ['vx', 'vy', 'vz'], siUnit: 'm/s' },
-  { name: 'pressure', components: ['p'], siUnit: 'Pa' },
-  { name: 'density', components: ['rho'], siUnit: 'kg/m²' },
-];
+const FIELDS: Readonly<Record<ObjectKind, readonly FieldSpec[]>> = {
+  fluid: [
+    { name: 'position', components: 3, siUnit: 'm' },
+    { name: 'velocity', components: 3, siUnit: 'm/s' },
+    { name: 'pressure', components: 1, siUnit: 'Pa' },
+    { name: 'density', components: 1, siUnit: 'kg/m²' },
+  ],
+  solid: [
+    { name: 'position', components: 3, siUnit: 'm' },
+    { name: 'displacement', components: 3, siUnit: 'm' },
+    { name: 'velocity', components: 3, siUnit: 'm/s' },
+    { name: 'von_mises_stress', components: 1, siUnit: 'Pa' },
+    { name: 'von_mises_strain', components: 1, siUnit: 'mm/mm' },
+  ],
+  particles: [
+    { name: 'position', components: 3, siUnit: 'm' },
+    { name: 'velocity', components: 3, siUnit: 'm/s' },
+    { name: 'particle_size', components: 1, siUnit: 'm' },
+    // 1 once captured by a wall or device, else 0.
+    { name: 'captured', components: 1, siUnit: '' },
+  ],
+};
+
+/** Output source of a fluid body: position, velocity, pressure and density of `particles`. */
+export function fluidOutput(particles: ParticleArrays): OutputSource {
+  const { dim, count, id, x, y, z, vx, vy, vz, p, rho } = particles;
+  return { dim, count, id, fields: { position: [x, y, z], velocity: [vx, vy, vz], pressure: [p], density: [rho] } };
+}
 
 /** Unit of an output field: spec §9 where it names one; positions in mm (as distances). */
 function unitOf(name: string): string {
@@ -75,7 +109,9 @@ function unitOf(name: string): string {
 /**
  * Column layout of a frame of `count` particles in `dim` dimensions: a `particle_id` int32 column
  * followed by the object's float32 fields in their spec §9 units (fluid: position mm, velocity m/s,
- * pressure Pa, density as spec §9 names it). Byte offsets and lengths are exact.
+ * pressure Pa, density as spec §9 names it; solid: position and displacement mm, velocity m/s, von Mises
+ * stress MPa and strain mm/mm; tracked particles: position mm, velocity m/s, particle size mm, captured 0/1).
+ * Byte offsets and lengths are exact.
  */
 export function frameLayout(count: number, dim: 2 | 3, kind: ObjectKind): ColumnInfo[] {
   const columns: ColumnInfo[] = [];
@@ -86,32 +122,27 @@ export function frameLayout(count: number, dim: 2 | 3, kind: ObjectKind): Column
     offset += byteLength;
   };
   add('particle_id', '', 'int32', 1);
-  for (const f of fieldsOf(kind)) add(f.name, unitOf(f.name), 'float32', f.components.length === 3 ? dim : 1);
+  for (const f of FIELDS[kind]) add(f.name, unitOf(f.name), 'float32', f.components === 3 ? dim : 1);
   return columns;
 }
 
-function fieldsOf(kind: ObjectKind): readonly FieldSpec[] {
-  switch (kind) {
-    case 'fluid':
-      return FLUID_FIELDS;
-  }
-}
-
-/** Encodes the particles of one object at one timestep (layout as `frameLayout`). */
-export function encodeFrame(particles: ParticleArrays, kind: ObjectKind): Frame {
-  const n = particles.count;
-  const columns = frameLayout(n, particles.dim, kind);
+/** Encodes one object at one timestep (layout as `frameLayout`); throws if `source` lacks a field of `kind`. */
+export function encodeFrame(source: OutputSource, kind: ObjectKind): Frame {
+  const n = source.count;
+  const columns = frameLayout(n, source.dim, kind);
   const last = columns[columns.length - 1]!;
   const bytes = new Uint8Array(last.offset + last.byteLength);
   const view = new DataView(bytes.buffer);
-  for (let i = 0; i < n; i++) view.setInt32(4 * i, particles.id[i]!, true);
-  fieldsOf(kind).forEach((f, c) => {
+  for (let i = 0; i < n; i++) view.setInt32(4 * i, source.id[i]!, true);
+  FIELDS[kind].forEach((f, c) => {
     const column = columns[c + 1]!;
     const factor = (siToUnitFactor(column.unit) ?? 1) / (siToUnitFactor(f.siUnit) ?? 1);
+    const arrays = source.fields[f.name];
+    if (!arrays || arrays.length < column.components) throw new Error(`output of a ${kind} lacks '${f.name}'`);
     for (let k = 0; k < column.components; k++) {
-      const source = particles[f.components[k]!] as Float64Array;
+      const values = arrays[k]!;
       const base = column.offset + 4 * n * k;
-      for (let i = 0; i < n; i++) view.setFloat32(base + 4 * i, source[i]! * factor, true);
+      for (let i = 0; i < n; i++) view.setFloat32(base + 4 * i, values[i]! * factor, true);
     }
   });
   return { bytes, columns };
@@ -133,7 +164,7 @@ export function readColumn(frame: Uint8Array, column: ColumnInfo): Float32Array 
 
 /** Builds the manifest for `objects` saved at `times` (s); frame files are `<name>/<step>.bin`. */
 export function buildManifest(
-  objects: readonly { name: string; kind: ObjectKind; particles: ParticleArrays }[],
+  objects: readonly { name: string; kind: ObjectKind; particles: { count: number; dim: Dimension } }[],
   times: readonly number[],
 ): Manifest {
   return {
