@@ -13,7 +13,7 @@ describe('workspace policy', () => {
     expect(allowed).toEqual({
       'workspace.view': ['member', 'admin', 'guest'],
       'team.read': ['member', 'admin'],
-      'device.read': ['admin'],
+      'device.read': ['member', 'admin', 'guest'],
       'device.update': ['admin'],
       'team.manage': ['admin'],
       'project.create': ['member', 'admin'],

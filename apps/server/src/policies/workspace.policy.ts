@@ -16,8 +16,9 @@ export type WorkspaceAction =
   | 'workspace.view'
   /** Read the team (/manage-team): read-only for members; guests may not (issue 3 journey (d)). */
   | 'team.read'
-  /** Read and change the device details, company and data region (/manage-device, /company-info). */
+  /** Read the device details, company and data region (/manage-device, /company-info read-only). */
   | 'device.read'
+  /** Change them and the device picture (admins). */
   | 'device.update'
   /** Invite, revoke invitations, accept pending users, change roles, remove members. */
   | 'team.manage'
@@ -28,7 +29,7 @@ export type WorkspaceAction =
 export const workspacePermissions: Readonly<Record<WorkspaceAction, readonly MemberRole[]>> = {
   'workspace.view': ['admin', 'member', 'guest'],
   'team.read': ['admin', 'member'],
-  'device.read': ['admin'],
+  'device.read': ['admin', 'member', 'guest'],
   'device.update': ['admin'],
   'team.manage': ['admin'],
   'project.create': ['admin', 'member'],

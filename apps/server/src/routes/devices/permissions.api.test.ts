@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../test/helpers/browser';
+import { putBytes, testPicture } from '../../../test/helpers/pictures';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { createWorkspace, invite, joinedMember, json, send, signedIn, workspaceBody } from './workspace.fixtures';
 
@@ -18,11 +19,18 @@ let approveTargetId = '';
 let removeTargetId = '';
 let revokeInvitationId = '';
 let inviteCounter = 0;
+let adminId = '';
+let picture = Buffer.alloc(0);
 
 beforeAll(async () => {
   server = await startTestServer();
   const admin = await signedIn(server);
+  adminId = admin.id;
   deviceId = (await createWorkspace(admin)).deviceId;
+  // Pictures to read: the admin's own and the device's.
+  picture = await testPicture('png', 64, 48);
+  expect((await putBytes(admin.browser, '/api/me/picture', picture)).status).toBe(200);
+  expect((await putBytes(admin.browser, `/api/devices/${deviceId}/picture`, picture)).status).toBe(200);
   const otherAdmin = await signedIn(server);
   await createWorkspace(otherAdmin);
   const invited = await signedIn(server);
@@ -55,7 +63,7 @@ const table: [string, Call, Record<Principal, number>][] = [
   [
     'GET /api/devices/:id',
     (b) => b.get(`/api/devices/${deviceId}`),
-    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 403, member: 403, otherAdmin: 403, admin: 200 },
+    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 200, member: 200, otherAdmin: 403, admin: 200 },
   ],
   [
     'PATCH /api/devices/:id',
@@ -100,6 +108,46 @@ const table: [string, Call, Record<Principal, number>][] = [
   [
     'GET /api/me/selected-device',
     (b) => b.get('/api/me/selected-device'),
+    { anonymous: x, nonMember: 200, invited: 200, pending: 200, guest: 200, member: 200, otherAdmin: 200, admin: 200 },
+  ],
+  [
+    'GET /api/devices/:id/picture (other workspaces: 404)',
+    (b) => b.get(`/api/devices/${deviceId}/picture?size=thumb`),
+    { anonymous: x, nonMember: 404, invited: 404, pending: 200, guest: 200, member: 200, otherAdmin: 404, admin: 200 },
+  ],
+  [
+    'PUT /api/devices/:id/picture',
+    (b) => putBytes(b, `/api/devices/${deviceId}/picture`, picture),
+    { anonymous: x, nonMember: 404, invited: 404, pending: 403, guest: 403, member: 403, otherAdmin: 404, admin: 200 },
+  ],
+  [
+    'DELETE /api/devices/:id/picture',
+    (b) => send(b, 'DELETE', `/api/devices/${deviceId}/picture`),
+    { anonymous: x, nonMember: 404, invited: 404, pending: 403, guest: 403, member: 403, otherAdmin: 404, admin: 200 },
+  ],
+  [
+    'GET /api/users/:adminId/picture (people who work with the admin)',
+    (b) => b.get(`/api/users/${adminId}/picture?size=thumb`),
+    { anonymous: x, nonMember: 404, invited: 404, pending: 404, guest: 200, member: 200, otherAdmin: 404, admin: 200 },
+  ],
+  [
+    'PUT /api/me/picture',
+    (b) => putBytes(b, '/api/me/picture', picture),
+    { anonymous: x, nonMember: 200, invited: 200, pending: 200, guest: 200, member: 200, otherAdmin: 200, admin: 200 },
+  ],
+  [
+    'GET /api/me/profile',
+    (b) => b.get('/api/me/profile'),
+    { anonymous: x, nonMember: 200, invited: 200, pending: 200, guest: 200, member: 200, otherAdmin: 200, admin: 200 },
+  ],
+  [
+    'PATCH /api/me/profile',
+    (b) => send(b, 'PATCH', '/api/me/profile', { jobTitle: 'Engineer' }),
+    { anonymous: x, nonMember: 200, invited: 200, pending: 200, guest: 200, member: 200, otherAdmin: 200, admin: 200 },
+  ],
+  [
+    'PUT /api/onboarding/picture',
+    (b) => putBytes(b, '/api/onboarding/picture', picture),
     { anonymous: x, nonMember: 200, invited: 200, pending: 200, guest: 200, member: 200, otherAdmin: 200, admin: 200 },
   ],
   [
