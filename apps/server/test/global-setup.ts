@@ -21,7 +21,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const url = process.env.TEST_DATABASE_URL;
   const log = pino({ level: 'silent' });
   if (url) {
-    const name = `insilico_template_${process.pid}`;
+    // Unique per run, so that runs sharing one PostgreSQL (a developer's and CI's) never touch each other.
+    const name = `insilico_tpl_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     const admin = new pg.Client({ connectionString: url });
     try {
       await admin.connect();
@@ -42,7 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       const { rows } = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'insilico_t_%' OR datname = $1`,
+        `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
         [name],
       );
       for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);

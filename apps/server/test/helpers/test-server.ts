@@ -33,7 +33,8 @@ export async function freshDatabase(): Promise<{ target: DatabaseTarget; url: st
   const postgresTemplate = inject('postgresTemplate');
   const url = process.env.TEST_DATABASE_URL;
   if (postgresTemplate && url) {
-    const name = `insilico_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    // Named after the run's template, so the run's teardown drops exactly its own databases.
+    const name = `${postgresTemplate}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
