@@ -29,6 +29,7 @@ export {
   type Shape,
 } from './geometry';
 export { WendlandC2, smoothingLength } from './kernel';
+export { meshShape, type MeshShapeOptions } from './meshShape';
 export { NeighbourList, buildNeighbours } from './neighbours';
 export {
   buildManifest,
