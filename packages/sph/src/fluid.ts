@@ -118,6 +118,11 @@ export class WeaklyCompressibleFluid {
     });
   }
 
+  /** The settings the simulation was built with (defaults filled in). */
+  get options(): Readonly<Required<FluidOptions>> {
+    return this.o;
+  }
+
   /** Threads the passes run on (1 without a pool). */
   get threads(): number {
     return this.pool?.threads ?? 1;

@@ -45,6 +45,7 @@ export {
   type OutputSource,
 } from './output';
 export { runAsync, type Steppable } from './run';
+export { ParticleTracker, type DragLaw, type TrackingOptions } from './tracking';
 export {
   UNITS_BY_KIND,
   outputLabel,
