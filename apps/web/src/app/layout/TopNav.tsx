@@ -12,12 +12,13 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
+import { WorkspaceSwitcher } from '../../features/devices';
 import { NotificationBell } from '../../features/notifications';
 import { BrandMark } from '../../components/BrandMark';
 import { AccountMenu } from './AccountMenu';
 import { isCurrentSection, mainSections } from './navigation';
 
-/** The top bar: product name, main sections (a drawer below 960 px), notification bell and account menu. */
+/** The top bar: product name, main sections (a drawer below 960 px), workspace switcher, notification bell and account menu. */
 export function TopNav() {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -91,6 +92,7 @@ export function TopNav() {
           })}
         </Stack>
         <Box sx={{ flex: 1 }} />
+        <WorkspaceSwitcher />
         <NotificationBell />
         <AccountMenu />
       </Toolbar>

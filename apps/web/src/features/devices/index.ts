@@ -1,2 +1,3 @@
 export { deviceRoutes } from './routes';
-export { devicesKey, selectedDeviceKey, useDevices, useSelectedDevice } from './api';
+export { devicesKey, selectDevice, selectedDeviceKey, useDevices, useSelectedDevice } from './api';
+export { WorkspaceSwitcher } from './components/WorkspaceSwitcher';

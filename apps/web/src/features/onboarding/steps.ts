@@ -50,11 +50,7 @@ export function mayOpenStep(step: number, onboarding: Onboarding): boolean {
   return step <= Math.min(onboarding.state.stepActive, onboardingStepCount - 1);
 }
 
-/** `artificial_heart` → `Artificial heart`. */
-export function labelOf(key: string): string {
-  const words = key.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { labelOf } from '../../lib/labels';
 
 // Client-side checks: the same schemas and rules the server applies (contracts), for comfort only.
 

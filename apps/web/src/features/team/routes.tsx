@@ -1,13 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { placeholderRoute } from '../../components/placeholderRoute';
+import { AcceptInvitationPage } from './components/AcceptInvitationPage';
+import { ManageTeamPage } from './components/ManageTeamPage';
 
 export const teamRoutes: RouteObject[] = [
-  placeholderRoute('manage-team', {
-    section: 'Settings',
-    title: 'Manage team',
-    upcoming: [
-      'Invite colleagues to the device workspace.',
-      'Accept members waiting for approval and set their roles (admin, member, guest).',
-    ],
-  }),
+  { path: 'manage-team', element: <ManageTeamPage />, handle: { title: 'Manage team' } },
+  // The page of the mailed invitation link (see acceptInvitationPath on the server).
+  { path: 'accept-invitation', element: <AcceptInvitationPage />, handle: { title: 'Invitation' } },
 ];

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+// Helpers of the workspace journeys (team, add device): accounts, workspaces made through the API
+// where the journey is about something else, and the operator's outbox.
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Opens `path`, which sends the visitor to sign-in, and creates an account there. */
+export async function signUp(page: Page, path: string, name: string, email = uniqueEmail('journey')): Promise<string> {
+  await page.goto(path);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Password').fill('Valve-Sizing-2026');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  return email;
+}
+
+/** A state-changing API call from the page's session (the server's same-origin rule wants the Origin). */
+export async function api(page: Page, method: 'POST' | 'PUT' | 'PATCH', path: string, data: unknown) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.fetch(path, { method, data, headers: { Origin: origin } });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Creates a workspace for the signed-in user (they become its admin; it becomes their selected one). */
+export async function createWorkspace(page: Page, deviceName: string): Promise<string> {
+  const created = await api(page, 'POST', '/api/devices', {
+    bodyParts: ['heart_and_thorax'],
+    developmentStages: ['concept_and_design_feasibility'],
+    deviceInfo: { deviceName, deviceType: 'valve_replacement' },
+    company: {
+      companyName: 'Cardio GmbH',
+      country: 'DE',
+      streetAddress: 'Hauptstraße 1',
+      city: 'Berlin',
+      zipCode: '10115',
+    },
+  });
+  return (created.device as { deviceId: string }).deviceId;
+}
+
+/**
+ * The accept link of the newest invitation mailed to `email`, read from the outbox through the
+ * operator route with the token the server wrote into E2E_DATA_DIR (as `npm run outbox` does).
+ */
+export async function mailedInvitationPath(email: string): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the journey reads the mail outbox with the operator token.');
+  const server = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as {
+    port: number;
+    operatorToken: string | null;
+  };
+  if (!server.operatorToken)
+    throw new Error('The server runs without the embedded database: no operator route to read the outbox.');
+  const response = await fetch(
+    `http://127.0.0.1:${server.port}/api/operator/outbox?to=${encodeURIComponent(email)}&limit=1`,
+    { headers: { authorization: `Bearer ${server.operatorToken}` } },
+  );
+  expect(response.status).toBe(200);
+  const { items } = (await response.json()) as { items: { text: string }[] };
+  const link = items[0]?.text.match(/https?:\/\/\S+\/accept-invitation\?token=[\w-]+/)?.[0];
+  if (!link) throw new Error(`No invitation mail to ${email} in the outbox.`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
