@@ -1,6 +1,8 @@
 import type { Domain } from './cellList';
 import { WeaklyCompressibleFluid } from './fluid';
-import { box, boxContainerWall, channelWalls, particlesFromShape } from './geometry';
+import { box, boxContainerWall, channelWalls, particlesFromShape, subtract, union } from './geometry';
+import { ElasticMaterial, type ElasticModel } from './material';
+import { ElasticSolid } from './solid';
 
 /** Hydrostatic tank settings (SI units). */
 export interface HydrostaticTankOptions {
@@ -159,4 +161,77 @@ export function damBreak3d(o: { dp: number }): WeaklyCompressibleFluid {
     freeSurface: true,
     domain,
   });
+}
+
+/** Oscillating cantilever plate settings (SPHinXsys set-up; SI units). */
+export interface OscillatingBeamOptions {
+  /** Particle spacing, m (default thickness / 10). */
+  dp?: number;
+  /** Initial tip speed as a fraction of the sound speed c₀ (SPHinXsys: 0.05). */
+  vf?: number;
+  /** Constitutive model (default linear elastic, the SPHinXsys St Venant–Kirchhoff solid). */
+  model?: ElasticModel;
+}
+
+/** The oscillating cantilever plate with what its validation needs. */
+export interface OscillatingBeam {
+  solid: ElasticSolid;
+  /** Particles of the free end (the last lattice column), whose mean y-displacement is the tip deflection. */
+  tip: number[];
+  /** First-mode period of the Euler–Bernoulli plate, s (see `cantileverPeriod`). */
+  analyticPeriod: number;
+}
+
+/**
+ * First-mode period (s) of a clamped–free plate in plane strain (Euler–Bernoulli beam theory):
+ * ω = (kL)² · √(E·H² / (12·ρ·(1 − ν²)·L⁴)), T = 2π/ω, with kL = 1.875 for the first mode.
+ */
+export function cantileverPeriod(o: { length: number; thickness: number; rho: number; E: number; nu: number }): number {
+  const kl = 1.875;
+  const omega = kl * kl * Math.sqrt((o.E * o.thickness ** 2) / (12 * o.rho * (1 - o.nu ** 2) * o.length ** 4));
+  return (2 * Math.PI) / omega;
+}
+
+/**
+ * 2D oscillating cantilever plate as SPHinXsys sets it up: a plate L = 0.2 long and H = 0.02 thick whose
+ * extension 0.06 long (x < 0) is inserted into a clamp 4·dp thick around it; the clamp particles are held fixed.
+ * ρ = 1000, E = 2 MPa, ν = 0.3975. Initial velocity: the first bending mode,
+ * v_y(x) = vf·c₀·[M(cos kx − cosh kx) − N(sin kx − sinh kx)] / Q for x > 0 (x in units of L), with kL = 1.875,
+ * M = sin kL + sinh kL, N = cos kL + cosh kL, Q = 2(cos kL sinh kL − sin kL cosh kL); it is vf·c₀ at the tip.
+ */
+export function oscillatingBeam(o: OscillatingBeamOptions = {}): OscillatingBeam {
+  const PL = 0.2;
+  const PH = 0.02;
+  const SL = 0.06;
+  const dp = o.dp ?? PH / 10;
+  const BW = 4 * dp;
+  const rho0 = 1000;
+  const E = 2e6;
+  const nu = 0.3975;
+  const material = new ElasticMaterial({
+    model: o.model ?? 'linear_elastic',
+    rho0,
+    youngsModulus: E,
+    poissonRatio: nu,
+  });
+  const base = box([-SL - BW, -PH / 2 - BW, 0], [0, PH / 2 + BW, 0]);
+  const column = box([-SL, -PH / 2, 0], [PL, PH / 2, 0]);
+  const particles = particlesFromShape(union(base, column), dp, 2, rho0);
+  const clamp = subtract(base, column);
+  const kl = 1.875;
+  const M = Math.sin(kl) + Math.sinh(kl);
+  const N = Math.cos(kl) + Math.cosh(kl);
+  const Q = 2 * (Math.cos(kl) * Math.sinh(kl) - Math.sin(kl) * Math.cosh(kl));
+  const vTip = (o.vf ?? 0.05) * material.soundSpeed;
+  const tip: number[] = [];
+  for (let i = 0; i < particles.count; i++) {
+    const x = particles.x[i]! / PL;
+    if (x > 0) {
+      const k = kl * x;
+      particles.vy[i] = (vTip * (M * (Math.cos(k) - Math.cosh(k)) - N * (Math.sin(k) - Math.sinh(k)))) / Q;
+    }
+    if (particles.x[i]! > PL - dp) tip.push(i);
+  }
+  const solid = new ElasticSolid(particles, { dim: 2, dp, material, fixed: (x, y, z) => clamp.contains(x, y, z) });
+  return { solid, tip, analyticPeriod: cantileverPeriod({ length: PL, thickness: PH, rho: rho0, E, nu }) };
 }

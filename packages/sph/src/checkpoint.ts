@@ -1,53 +1,113 @@
 import type { FluidCounters, WeaklyCompressibleFluid } from './fluid';
 
 /**
+ * Checkpoints: a uint32 header length, a UTF-8 JSON header, padding to 8 bytes, then named arrays back to back
+ * (float64 or int32, in the header's order). `packArrays` / `unpackArrays` are the container; `writeCheckpoint` /
+ * `readCheckpoint` store a fluid simulation in it (the case runner stores fluids, solids and tracked particles).
+ */
+
+/** One stored array. */
+export interface PackedArray {
+  name: string;
+  data: Float64Array | Int32Array;
+}
+
+interface PackedHeader<M> {
+  format: 'insilico-sph-checkpoint';
+  version: 2;
+  meta: M;
+  arrays: { name: string; type: 'float64' | 'int32'; length: number }[];
+}
+
+/** Packs `arrays` with the JSON-serialisable `meta` into one buffer. */
+export function packArrays<M>(meta: M, arrays: readonly PackedArray[]): Uint8Array {
+  // Float64 arrays first, so each stays 8-byte aligned.
+  const ordered = [...arrays].sort(
+    (a, b) => Number(a.data instanceof Int32Array) - Number(b.data instanceof Int32Array),
+  );
+  const header: PackedHeader<M> = {
+    format: 'insilico-sph-checkpoint',
+    version: 2,
+    meta,
+    arrays: ordered.map((a) => ({
+      name: a.name,
+      type: a.data instanceof Int32Array ? 'int32' : 'float64',
+      length: a.data.length,
+    })),
+  };
+  const json = new TextEncoder().encode(JSON.stringify(header));
+  const dataStart = Math.ceil((4 + json.length) / 8) * 8;
+  const size = ordered.reduce((s, a) => s + a.data.byteLength, 0);
+  const bytes = new Uint8Array(dataStart + size);
+  new DataView(bytes.buffer).setUint32(0, json.length, true);
+  bytes.set(json, 4);
+  let offset = dataStart;
+  for (const a of ordered) {
+    bytes.set(new Uint8Array(a.data.buffer, a.data.byteOffset, a.data.byteLength), offset);
+    offset += a.data.byteLength;
+  }
+  return bytes;
+}
+
+/** Unpacks a buffer of `packArrays`: its meta and arrays by name. Throws on anything else. */
+export function unpackArrays<M>(bytes: Uint8Array): { meta: M; arrays: Map<string, Float64Array | Int32Array> } {
+  const fail = (): never => {
+    throw new Error('not an SPH checkpoint (version 2)');
+  };
+  if (bytes.byteLength < 4) fail();
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const length = view.getUint32(0, true);
+  if (4 + length > bytes.byteLength) fail();
+  let header: PackedHeader<M>;
+  try {
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length))) as PackedHeader<M>;
+  } catch {
+    return fail();
+  }
+  if (header.format !== 'insilico-sph-checkpoint' || header.version !== 2) fail();
+  // Copy into an aligned buffer: `bytes` may sit at any offset of its ArrayBuffer.
+  const data = bytes.slice(Math.ceil((4 + length) / 8) * 8);
+  const arrays = new Map<string, Float64Array | Int32Array>();
+  let offset = 0;
+  for (const a of header.arrays) {
+    const size = a.length * (a.type === 'int32' ? 4 : 8);
+    if (offset + size > data.byteLength) fail();
+    arrays.set(
+      a.name,
+      a.type === 'int32'
+        ? new Int32Array(data.buffer, offset, a.length)
+        : new Float64Array(data.buffer, offset, a.length),
+    );
+    offset += size;
+  }
+  return { meta: header.meta, arrays };
+}
+
+/**
  * Fluid fields that carry state from one advection step to the next. Everything else (neighbour lists,
  * accelerations, the maximum speed) is recomputed at the start of an advection step, so a run restored from a
  * checkpoint continues bit-identically to the uninterrupted run.
  */
-const FIELDS = ['x', 'y', 'z', 'vx', 'vy', 'vz', 'rho', 'drho', 'p', 'mass', 'vol'] as const;
+export const FLUID_STATE = ['x', 'y', 'z', 'vx', 'vy', 'vz', 'rho', 'drho', 'p', 'mass', 'vol'] as const;
 
-/** JSON header of a checkpoint. */
-interface CheckpointHeader {
-  /** Format tag. */
-  format: 'insilico-sph-checkpoint';
-  /** Format version. */
-  version: 1;
-  /** Spatial dimension. */
+interface FluidMeta {
   dim: number;
-  /** Fluid particles. */
   count: number;
-  /** Counters at the checkpoint (time in s). */
   counters: FluidCounters;
-  /** Float64 fields that follow, in order (SI units), then the int32 ids. */
-  fields: string[];
 }
 
 /**
- * Serialises the state of `sim` between advection steps (after `run`, `runAsync` or a cancelled run): a
- * uint32 header length, a UTF-8 JSON header, padding to 8 bytes, then each fluid field as float64 (SI units)
- * and the particle ids as int32. Walls are static and come from the case set-up.
+ * Serialises the state of `sim` between advection steps (after `run`, `runAsync` or a cancelled run): each fluid
+ * field as float64 (SI units) and the particle ids as int32. Walls are static and come from the case set-up.
  */
 export function writeCheckpoint(sim: WeaklyCompressibleFluid): Uint8Array {
   const { fluid } = sim;
   const n = fluid.count;
-  const header: CheckpointHeader = {
-    format: 'insilico-sph-checkpoint',
-    version: 1,
-    dim: fluid.dim,
-    count: n,
-    counters: { ...sim.counters },
-    fields: [...FIELDS],
-  };
-  const json = new TextEncoder().encode(JSON.stringify(header));
-  const dataStart = Math.ceil((4 + json.length) / 8) * 8;
-  const bytes = new Uint8Array(dataStart + FIELDS.length * n * 8 + n * 4);
-  new DataView(bytes.buffer).setUint32(0, json.length, true);
-  bytes.set(json, 4);
-  const floats = new Float64Array(bytes.buffer, dataStart, FIELDS.length * n);
-  FIELDS.forEach((name, f) => floats.set(fluid[name].subarray(0, n), f * n));
-  new Int32Array(bytes.buffer, dataStart + FIELDS.length * n * 8, n).set(fluid.id.subarray(0, n));
-  return bytes;
+  const meta: FluidMeta = { dim: fluid.dim, count: n, counters: { ...sim.counters } };
+  return packArrays(meta, [
+    ...FLUID_STATE.map((name) => ({ name, data: fluid[name].subarray(0, n) })),
+    { name: 'id', data: fluid.id.subarray(0, n) },
+  ]);
 }
 
 /**
@@ -55,22 +115,15 @@ export function writeCheckpoint(sim: WeaklyCompressibleFluid): Uint8Array {
  * dimension and fluid particle count). Continuing the run then gives the same results as the original run.
  */
 export function readCheckpoint(sim: WeaklyCompressibleFluid, bytes: Uint8Array): void {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const length = view.getUint32(0, true);
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length))) as CheckpointHeader;
-  if (header.format !== 'insilico-sph-checkpoint' || header.version !== 1 || header.fields.join() !== FIELDS.join()) {
-    throw new Error('not an SPH checkpoint (version 1)');
-  }
+  const { meta, arrays } = unpackArrays<FluidMeta>(bytes);
   const { fluid } = sim;
-  const n = header.count;
-  if (header.dim !== fluid.dim || n !== fluid.count) {
-    throw new Error(`checkpoint of ${n} particles in ${header.dim}D does not fit this simulation`);
+  if (meta.dim !== fluid.dim || meta.count !== fluid.count) {
+    throw new Error(`checkpoint of ${meta.count} particles in ${meta.dim}D does not fit this simulation`);
   }
-  const dataStart = Math.ceil((4 + length) / 8) * 8;
-  // Copy into an aligned buffer: `bytes` may sit at any offset of its ArrayBuffer.
-  const data = bytes.slice(dataStart);
-  const floats = new Float64Array(data.buffer, 0, FIELDS.length * n);
-  FIELDS.forEach((name, f) => fluid[name].set(floats.subarray(f * n, (f + 1) * n)));
-  fluid.id.set(new Int32Array(data.buffer, FIELDS.length * n * 8, n));
-  Object.assign(sim.counters, header.counters);
+  for (const name of [...FLUID_STATE, 'id'] as const) {
+    const a = arrays.get(name);
+    if (!a || a.length !== meta.count) throw new Error(`checkpoint lacks '${name}'`);
+    fluid[name].set(a as Float64Array & Int32Array);
+  }
+  Object.assign(sim.counters, meta.counters);
 }

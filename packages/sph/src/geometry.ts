@@ -35,6 +35,15 @@ export function ball(centre: readonly [number, number, number], radius: number, 
   };
 }
 
+/** Points in `a` or in `b`; the bounding box covers both. */
+export function union(a: Shape, b: Shape): Shape {
+  return {
+    lower: [Math.min(a.lower[0], b.lower[0]), Math.min(a.lower[1], b.lower[1]), Math.min(a.lower[2], b.lower[2])],
+    upper: [Math.max(a.upper[0], b.upper[0]), Math.max(a.upper[1], b.upper[1]), Math.max(a.upper[2], b.upper[2])],
+    contains: (x, y, z) => a.contains(x, y, z) || b.contains(x, y, z),
+  };
+}
+
 /** Points of `outer` that are not in `inner` (e.g. a wall shell around a container). */
 export function subtract(outer: Shape, inner: Shape): Shape {
   return {

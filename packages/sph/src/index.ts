@@ -1,7 +1,11 @@
 export { CellLinkedList, type Domain } from './cellList';
 export { frameToCsv, frameToVtp } from './exporters';
-export { readCheckpoint, writeCheckpoint } from './checkpoint';
+export { packArrays, readCheckpoint, unpackArrays, writeCheckpoint, type PackedArray } from './checkpoint';
 export {
+  cantileverPeriod,
+  oscillatingBeam,
+  type OscillatingBeam,
+  type OscillatingBeamOptions,
   damBreak,
   damBreak3d,
   hydrostaticTank,
@@ -26,9 +30,17 @@ export {
   forEachLatticePoint,
   particlesFromShape,
   subtract,
+  union,
   type Shape,
 } from './geometry';
 export { WendlandC2, smoothingLength } from './kernel';
+export {
+  ElasticMaterial,
+  vonMisesStrain,
+  vonMisesStress,
+  type ElasticMaterialOptions,
+  type ElasticModel,
+} from './material';
 export { meshShape, type MeshShapeOptions } from './meshShape';
 export { NeighbourList, buildNeighbours } from './neighbours';
 export {
@@ -45,6 +57,7 @@ export {
   type OutputSource,
 } from './output';
 export { runAsync, type Steppable } from './run';
+export { ElasticSolid, type SolidCounters, type SolidOptions } from './solid';
 export { ParticleTracker, type DragLaw, type TrackingOptions } from './tracking';
 export {
   UNITS_BY_KIND,
