@@ -1,3 +1,5 @@
+export { CaseError, caseSchema, parseCase, type SphCase } from './caseFile';
+export { CaseSimulation, buildCase, runCase, type RunCaseOptions } from './caseRunner';
 export { CellLinkedList, type Domain } from './cellList';
 export { frameToCsv, frameToVtp } from './exporters';
 export { packArrays, readCheckpoint, unpackArrays, writeCheckpoint, type PackedArray } from './checkpoint';

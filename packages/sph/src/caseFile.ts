@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/**
+ * The case file of `npm run sph -- <case.json>`: geometry, materials, boundary conditions, end time, output
+ * interval and threads, in SI units (STL coordinates are scaled, by default from mm). Validated with zod; errors
+ * name the path of each bad entry.
+ */
+
+const vec3 = z.tuple([z.number(), z.number(), z.number()]);
+const positive = z.number().positive();
+
+const boxGeometry = z.object({ type: z.literal('box'), lower: vec3, upper: vec3 });
+const ballGeometry = z.object({ type: z.literal('ball'), centre: vec3, radius: positive });
+const stlGeometry = z.object({
+  type: z.literal('stl'),
+  /** Path of a closed binary or ASCII STL, relative to the case file. */
+  file: z.string().min(1),
+  /** Factor from STL units to m (default 0.001: mm). */
+  scale: positive.optional(),
+  offset: vec3.optional(),
+});
+
+/** A shape: box, disc/ball or closed STL mesh. */
+export const geometrySchema = z.discriminatedUnion('type', [boxGeometry, ballGeometry, stlGeometry]);
+export type Geometry = z.infer<typeof geometrySchema>;
+
+/** A body's region: the union of `shapes` minus the union of `subtract`. */
+const regionSchema = z.object({
+  shapes: z.array(geometrySchema).min(1, 'give at least one shape'),
+  subtract: z.array(geometrySchema).optional(),
+});
+export type Region = z.infer<typeof regionSchema>;
+
+const side = z.enum(['x-', 'x+', 'y-', 'y+', 'z-', 'z+']);
+
+/** Static walls: a box container (inward normals) and/or wall particles filling a region (normals computed). */
+const wallsSchema = z.object({
+  container: z.object({ lower: vec3, upper: vec3, thickness: positive, open: z.array(side).optional() }).optional(),
+  region: regionSchema.optional(),
+});
+
+const fluidSchema = z.object({
+  name: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'use letters, digits, _ and - only')
+    .default('fluid'),
+  /** Reference density, kg/m³. */
+  density: positive,
+  /** Dynamic viscosity, Pa·s. */
+  viscosity: z.number().min(0),
+  /** Largest expected flow speed, m/s (sets the advection step and, ×10, the sound speed). */
+  referenceVelocity: positive,
+  /** Artificial sound speed, m/s (default 10 × referenceVelocity). */
+  soundSpeed: positive.optional(),
+  /** Free-surface flow (default true); false for internal flows, which also use transport-velocity correction. */
+  freeSurface: z.boolean().default(true),
+  region: regionSchema,
+});
+
+const materialSchema = z.object({
+  model: z.enum(['linear_elastic', 'neo_hookean']),
+  density: positive,
+  youngsModulus: positive,
+  poissonRatio: z.number().gt(-1).lt(0.5),
+});
+
+const solidSchema = z.object({
+  name: z.string().regex(/^[A-Za-z0-9_-]+$/, 'use letters, digits, _ and - only'),
+  material: materialSchema,
+  region: regionSchema,
+  /** Particles of the body inside this region are held fixed (clamped). */
+  fixed: regionSchema.optional(),
+  initialVelocity: vec3.optional(),
+  /** Mass-proportional damping, 1/s (for quasi-static loading). */
+  damping: z.number().min(0).optional(),
+});
+
+const particlesSchema = z.object({
+  name: z.string().regex(/^[A-Za-z0-9_-]+$/, 'use letters, digits, _ and - only'),
+  mode: z.enum(['passive', 'inertial']),
+  /** Diameter, m. */
+  diameter: positive,
+  /** Density, kg/m³ (inertial). */
+  density: positive.optional(),
+  drag: z.enum(['stokes', 'schiller_naumann']).optional(),
+  /** Release points, m. */
+  positions: z.array(vec3).min(1, 'give at least one release point'),
+  /** Whether the walls capture the particles on contact (default true). */
+  captureByWalls: z.boolean().default(true),
+});
+
+/** The whole case. */
+export const caseSchema = z
+  .object({
+    dimension: z.union([z.literal(2), z.literal(3)]),
+    /** Particle spacing, m. */
+    dp: positive,
+    /** Simulated end time, s. */
+    endTime: positive,
+    /** Interval between saved timesteps, s. */
+    outputInterval: positive,
+    /** Threads for the fluid (default 1). */
+    threads: z.number().int().min(1).max(64).default(1),
+    gravity: vec3.default([0, 0, 0]),
+    /** Periodic axes of the fluid domain (x, y, z). */
+    periodic: z.tuple([z.boolean(), z.boolean(), z.boolean()]).default([false, false, false]),
+    fluid: fluidSchema.optional(),
+    walls: wallsSchema.optional(),
+    solids: z.array(solidSchema).default([]),
+    particles: z.array(particlesSchema).default([]),
+  })
+  .superRefine((c, ctx) => {
+    if (!c.fluid && c.solids.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'the case needs a fluid or at least one solid' });
+    }
+    if (c.fluid && c.solids.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['solids'],
+        message: 'fluid–solid coupling is not available yet: a case holds either a fluid or solids',
+      });
+    }
+    if (!c.fluid && c.particles.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['particles'], message: 'tracked particles need a fluid' });
+    }
+    if (c.outputInterval > c.endTime) {
+      ctx.addIssue({ code: 'custom', path: ['outputInterval'], message: 'must not exceed endTime' });
+    }
+    const names = [c.fluid?.name ?? 'fluid', ...c.solids.map((s) => s.name), ...c.particles.map((p) => p.name)];
+    const duplicate = names.find((n, i) => names.indexOf(n) !== i);
+    if (duplicate) ctx.addIssue({ code: 'custom', message: `object name '${duplicate}' is used twice` });
+  });
+
+export type SphCase = z.infer<typeof caseSchema>;
+
+/** A case file that does not validate; `message` lists every problem with its path. */
+export class CaseError extends Error {
+  override readonly name = 'CaseError';
+}
+
+/** Parses and validates case-file text; throws a CaseError that lists every problem. */
+export function parseCase(text: string): SphCase {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new CaseError(`the case file is not valid JSON: ${(e as Error).message}`);
+  }
+  const result = caseSchema.safeParse(json);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.length ? i.path.join('.') : '(case)'}: ${i.message}`);
+    throw new CaseError(`the case file is not valid:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

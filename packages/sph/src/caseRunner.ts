@@ -1,0 +1,410 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { readStl } from '@insilico/mesh';
+import type { Geometry, Region, SphCase } from './caseFile';
+import { CellLinkedList, type Domain } from './cellList';
+import { FLUID_STATE, packArrays, unpackArrays, type PackedArray } from './checkpoint';
+import { frameToCsv, frameToVtp } from './exporters';
+import { WeaklyCompressibleFluid } from './fluid';
+import { ball, box, boxContainerWall, particlesFromShape, subtract, union, type Shape } from './geometry';
+import { WendlandC2, smoothingLength } from './kernel';
+import { meshShape } from './meshShape';
+import { NeighbourList, buildNeighbours } from './neighbours';
+import { buildManifest, encodeFrame, fluidOutput, type Manifest, type ObjectKind, type OutputSource } from './output';
+import { ParticleArrays } from './particles';
+import { runAsync, type RunStatus } from './run';
+import { ElasticSolid } from './solid';
+import { ParticleTracker } from './tracking';
+
+/** One output object of a case. */
+interface CaseObject {
+  name: string;
+  kind: ObjectKind;
+  output(): OutputSource;
+}
+
+/** The bodies of a case, stepped together (a fluid with walls and tracked particles, or solids). */
+export class CaseSimulation {
+  readonly counters = { time: 0 };
+  readonly fluid: WeaklyCompressibleFluid | undefined;
+  readonly trackers: { name: string; tracker: ParticleTracker }[];
+  readonly solids: { name: string; solid: ElasticSolid }[];
+
+  constructor(
+    fluid: WeaklyCompressibleFluid | undefined,
+    trackers: { name: string; tracker: ParticleTracker }[],
+    solids: { name: string; solid: ElasticSolid }[],
+  ) {
+    this.fluid = fluid;
+    this.trackers = trackers;
+    this.solids = solids;
+  }
+
+  /** One step towards `endTime` (s): a fluid advection step (then the tracked particles), or a common solid step. */
+  step(endTime: number): void {
+    const before = this.counters.time;
+    if (this.fluid) {
+      this.fluid.step(endTime);
+      this.counters.time = this.fluid.counters.time;
+      for (const { tracker } of this.trackers) tracker.advance(this.counters.time - before);
+      return;
+    }
+    const dt = Math.min(endTime - before, ...this.solids.map(({ solid }) => solid.timeStep()));
+    for (const { solid } of this.solids) solid.advance(dt);
+    this.counters.time = before + dt;
+  }
+
+  /** The output objects, fluid first. */
+  objects(): CaseObject[] {
+    const out: CaseObject[] = [];
+    const fluid = this.fluid;
+    if (fluid) out.push({ name: this.fluidName, kind: 'fluid', output: () => fluidOutput(fluid.fluid) });
+    for (const { name, tracker } of this.trackers)
+      out.push({ name, kind: 'particles', output: () => tracker.output() });
+    for (const { name, solid } of this.solids) out.push({ name, kind: 'solid', output: () => solid.output() });
+    return out;
+  }
+
+  /** Name of the fluid object. */
+  fluidName = 'fluid';
+
+  /** The state needed to continue the run (everything else follows from the case). */
+  checkpoint(): Uint8Array {
+    const arrays: PackedArray[] = [];
+    const f = this.fluid;
+    if (f)
+      for (const name of FLUID_STATE)
+        arrays.push({ name: `fluid.${name}`, data: f.fluid[name].subarray(0, f.fluid.count) });
+    for (const { name, tracker } of this.trackers) {
+      const p = tracker.particles;
+      for (const field of ['x', 'y', 'z', 'vx', 'vy', 'vz'] as const) {
+        arrays.push({ name: `${name}.${field}`, data: p[field].subarray(0, p.count) });
+      }
+      arrays.push({ name: `${name}.captured`, data: tracker.captured.subarray(0, p.count) });
+      arrays.push({ name: `${name}.captureTime`, data: tracker.captureTime.subarray(0, p.count) });
+    }
+    for (const { name, solid } of this.solids) {
+      const p = solid.particles;
+      for (const field of ['x', 'y', 'z', 'vx', 'vy', 'vz', 'ax', 'ay', 'az', 'rho'] as const) {
+        arrays.push({ name: `${name}.${field}`, data: p[field].subarray(0, p.count) });
+      }
+      arrays.push({ name: `${name}.F`, data: solid.F.subarray(0, 9 * p.count) });
+      arrays.push({ name: `${name}.dF`, data: solid.dF.subarray(0, 9 * p.count) });
+    }
+    const meta = {
+      time: this.counters.time,
+      fluid: f ? { ...f.counters } : null,
+      solids: this.solids.map(({ solid }) => ({ ...solid.counters })),
+    };
+    return packArrays(meta, arrays);
+  }
+
+  /** Restores a checkpoint of the same case; throws if it does not fit. */
+  restore(bytes: Uint8Array): void {
+    type Meta = { time: number; fluid: WeaklyCompressibleFluid['counters'] | null; solids: ElasticSolid['counters'][] };
+    const { meta, arrays } = unpackArrays<Meta>(bytes);
+    const take = (name: string, target: Float64Array, length: number): void => {
+      const a = arrays.get(name);
+      if (!a || a.length !== length) throw new Error(`the checkpoint does not fit this case ('${name}')`);
+      target.set(a);
+    };
+    const f = this.fluid;
+    if (f) {
+      for (const name of FLUID_STATE) take(`fluid.${name}`, f.fluid[name], f.fluid.count);
+      if (!meta.fluid) throw new Error('the checkpoint does not fit this case (no fluid)');
+      Object.assign(f.counters, meta.fluid);
+    }
+    for (const { name, tracker } of this.trackers) {
+      const p = tracker.particles;
+      for (const field of ['x', 'y', 'z', 'vx', 'vy', 'vz'] as const) take(`${name}.${field}`, p[field], p.count);
+      take(`${name}.captured`, tracker.captured, p.count);
+      take(`${name}.captureTime`, tracker.captureTime, p.count);
+    }
+    this.solids.forEach(({ name, solid }, k) => {
+      const p = solid.particles;
+      for (const field of ['x', 'y', 'z', 'vx', 'vy', 'vz', 'ax', 'ay', 'az', 'rho'] as const) {
+        take(`${name}.${field}`, p[field], p.count);
+      }
+      take(`${name}.F`, solid.F, 9 * p.count);
+      take(`${name}.dF`, solid.dF, 9 * p.count);
+      Object.assign(solid.counters, meta.solids[k]);
+    });
+    this.counters.time = meta.time;
+  }
+}
+
+/** The shape of one geometry entry (STL files are read relative to `baseDir`). */
+async function shapeOf(g: Geometry, dim: 2 | 3, baseDir: string): Promise<Shape> {
+  switch (g.type) {
+    case 'box':
+      return box(g.lower, dim === 2 ? [g.upper[0], g.upper[1], g.lower[2]] : g.upper);
+    case 'ball':
+      return ball(g.centre, g.radius, dim);
+    case 'stl': {
+      if (dim !== 3) throw new Error('STL geometry needs a 3D case');
+      const path = resolve(baseDir, g.file);
+      let bytes: Uint8Array;
+      try {
+        bytes = await readFile(path);
+      } catch {
+        throw new Error(`cannot read the STL file ${path}`);
+      }
+      return meshShape(readStl(bytes), { scale: g.scale ?? 1e-3, offset: g.offset ?? [0, 0, 0] });
+    }
+  }
+}
+
+/** The shape of a region: union of its shapes minus union of its subtracted shapes. */
+async function regionShape(r: Region, dim: 2 | 3, baseDir: string): Promise<Shape> {
+  const shapes = await Promise.all(r.shapes.map((g) => shapeOf(g, dim, baseDir)));
+  let shape = shapes.reduce((a, b) => union(a, b));
+  if (r.subtract?.length) {
+    const cut = (await Promise.all(r.subtract.map((g) => shapeOf(g, dim, baseDir)))).reduce((a, b) => union(a, b));
+    shape = subtract(shape, cut);
+  }
+  return shape;
+}
+
+/**
+ * Unit normals of wall particles filled into a region: n = −Σ_j ∇W_ij V_j normalised, which points out of the wall
+ * material (into the fluid) near its surface. Deep inside the wall the sum vanishes and the normal stays zero.
+ */
+function regionWallNormals(wall: ParticleArrays, dp: number, domain: Domain): void {
+  const kernel = new WendlandC2(smoothingLength(dp), wall.dim);
+  const cells = new CellLinkedList(domain, kernel.cutoff, Math.max(1, wall.capacity), wall.dim);
+  cells.rebuild(wall);
+  const list = new NeighbourList(Math.max(1, wall.count), Math.max(1, wall.count) * (wall.dim === 2 ? 32 : 96));
+  buildNeighbours(wall, wall, cells, kernel, true, list);
+  for (let i = 0; i < wall.count; i++) {
+    let sx = 0;
+    let sy = 0;
+    let sz = 0;
+    for (let k = list.start[i]!; k < list.end[i]!; k++) {
+      const f = list.dw[k]! * wall.vol[list.j[k]!]!;
+      sx -= f * list.ex[k]!;
+      sy -= f * list.ey[k]!;
+      sz -= f * list.ez[k]!;
+    }
+    // −Σ ∇W V points into the wall; the normal points out of it.
+    const len = Math.hypot(sx, sy, sz);
+    if (len > 1e-6 / dp) {
+      wall.nx[i] = -sx / len;
+      wall.ny[i] = -sy / len;
+      wall.nz[i] = -sz / len;
+    }
+  }
+}
+
+/** Joins particle sets into one. */
+function concat(dim: 2 | 3, sets: readonly ParticleArrays[]): ParticleArrays {
+  const out = new ParticleArrays(
+    dim,
+    sets.reduce((n, s) => n + s.count, 0),
+  );
+  for (const s of sets) {
+    for (let i = 0; i < s.count; i++) {
+      const k = out.add(s.x[i]!, s.y[i]!, s.z[i]!, s.vol[i]!, s.rho[i]!);
+      out.nx[k] = s.nx[i]!;
+      out.ny[k] = s.ny[i]!;
+      out.nz[k] = s.nz[i]!;
+    }
+  }
+  return out;
+}
+
+/** Bounding box of particle sets, widened by `margin` m (z = 0 in 2D). */
+function bounds(
+  sets: readonly ParticleArrays[],
+  dim: 2 | 3,
+  margin: number,
+): { lower: [number, number, number]; upper: [number, number, number] } {
+  const lower: [number, number, number] = [Infinity, Infinity, dim === 3 ? Infinity : 0];
+  const upper: [number, number, number] = [-Infinity, -Infinity, dim === 3 ? -Infinity : 0];
+  for (const s of sets) {
+    const axes = [s.x, s.y, s.z];
+    for (let a = 0; a < dim; a++) {
+      const v = axes[a]!;
+      for (let i = 0; i < s.count; i++) {
+        lower[a] = Math.min(lower[a]!, v[i]! - margin);
+        upper[a] = Math.max(upper[a]!, v[i]! + margin);
+      }
+    }
+  }
+  return { lower, upper };
+}
+
+/** Builds the simulation of a validated case (`baseDir`: the case file's folder, for STL paths). */
+export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimulation> {
+  const dim = c.dimension;
+  const dp = c.dp;
+  if (c.fluid) {
+    const fl = c.fluid;
+    const fluidShape = await regionShape(fl.region, dim, baseDir);
+    const fluid = particlesFromShape(fluidShape, dp, dim, fl.density);
+    if (fluid.count === 0) throw new Error('the fluid region holds no particle at this dp');
+    const walls: ParticleArrays[] = [];
+    if (c.walls?.container) {
+      const w = c.walls.container;
+      walls.push(boxContainerWall(w.lower, w.upper, w.thickness, dp, dim, fl.density, w.open ?? []));
+    }
+    const margin = 2 * 2 * smoothingLength(dp);
+    if (c.walls?.region) {
+      const wall = particlesFromShape(await regionShape(c.walls.region, dim, baseDir), dp, dim, fl.density);
+      regionWallNormals(wall, dp, { ...bounds([wall], dim, margin), periodic: [false, false, false] });
+      walls.push(wall);
+    }
+    const wall = concat(dim, walls);
+    const { lower, upper } = bounds([fluid, wall], dim, margin);
+    // Periodic axes span exactly the fluid region's extent.
+    for (let a = 0; a < dim; a++) {
+      if (c.periodic[a]) {
+        lower[a] = fluidShape.lower[a]!;
+        upper[a] = fluidShape.upper[a]!;
+      }
+    }
+    const domain: Domain = { lower, upper, periodic: c.periodic };
+    const sim = new WeaklyCompressibleFluid(fluid, wall, {
+      dim,
+      dp,
+      rho0: fl.density,
+      c0: fl.soundSpeed ?? 10 * fl.referenceVelocity,
+      mu: fl.viscosity,
+      gravity: c.gravity,
+      uRef: fl.referenceVelocity,
+      freeSurface: fl.freeSurface,
+      transportCorrection: fl.freeSurface ? 0 : 0.2,
+      domain,
+    });
+    const trackers = c.particles.map((set) => {
+      const p = new ParticleArrays(dim, set.positions.length);
+      for (const [x, y, z] of set.positions) p.add(x, y, z, 0, set.density ?? fl.density);
+      const tracker = new ParticleTracker(sim, p, {
+        mode: set.mode,
+        diameter: set.diameter,
+        ...(set.density !== undefined ? { density: set.density } : {}),
+        ...(set.drag !== undefined ? { drag: set.drag } : {}),
+        gravity: c.gravity,
+        capture: set.captureByWalls && wall.count > 0 ? [wall] : [],
+      });
+      return { name: set.name, tracker };
+    });
+    const result = new CaseSimulation(sim, trackers, []);
+    result.fluidName = fl.name;
+    return result;
+  }
+  const solids = await Promise.all(
+    c.solids.map(async (s) => {
+      const particles = particlesFromShape(await regionShape(s.region, dim, baseDir), dp, dim, s.material.density);
+      if (particles.count === 0) throw new Error(`solid '${s.name}' holds no particle at this dp`);
+      const v = s.initialVelocity ?? [0, 0, 0];
+      particles.vx.fill(v[0], 0, particles.count);
+      particles.vy.fill(v[1], 0, particles.count);
+      particles.vz.fill(dim === 3 ? v[2] : 0, 0, particles.count);
+      const fixed = s.fixed ? await regionShape(s.fixed, dim, baseDir) : undefined;
+      const solid = new ElasticSolid(particles, {
+        dim,
+        dp,
+        material: {
+          model: s.material.model,
+          rho0: s.material.density,
+          youngsModulus: s.material.youngsModulus,
+          poissonRatio: s.material.poissonRatio,
+        },
+        gravity: c.gravity,
+        damping: s.damping ?? 0,
+        ...(fixed ? { fixed: (x: number, y: number, z: number) => fixed.contains(x, y, z) } : {}),
+      });
+      return { name: s.name, solid };
+    }),
+  );
+  return new CaseSimulation(undefined, [], solids);
+}
+
+/** Options of `runCase`. */
+export interface RunCaseOptions {
+  /** Folder of the case file (STL paths are relative to it). */
+  caseDir: string;
+  /** Result folder (created). */
+  outDir: string;
+  /** Continue from this checkpoint (of the same case) instead of from the start. */
+  restart?: Uint8Array;
+  /** Also write each frame as VTP and/or CSV next to its binary file. */
+  exports?: readonly ('vtp' | 'csv')[];
+  /** Simulated time / end time after every step. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs a validated case and writes its result folder: `manifest.json` (objects, columns with units, saved
+ * timesteps), `<object>/<step>.bin` frames (`output.ts`), optional `.vtp` / `.csv` exports, and `checkpoint.bin`
+ * (written at the end, also when cancelled, to restart from). A restart keeps the frames saved up to the
+ * checkpoint's time and continues the manifest.
+ */
+export async function runCase(
+  c: SphCase,
+  o: RunCaseOptions,
+): Promise<{ status: RunStatus; manifest: Manifest; sim: CaseSimulation }> {
+  const sim = await buildCase(c, o.caseDir);
+  const objects = sim.objects();
+  let times: number[] = [];
+  if (o.restart) {
+    sim.restore(o.restart);
+    try {
+      const previous = JSON.parse(await readFile(join(o.outDir, 'manifest.json'), 'utf8')) as Manifest;
+      times = previous.timesteps.map((t) => t.time).filter((t) => t <= sim.counters.time * (1 + 1e-12));
+    } catch {
+      times = [];
+    }
+  }
+  const particlesOf = (obj: CaseObject): { count: number; dim: 2 | 3 } => {
+    const src = obj.output();
+    return { count: src.count, dim: src.dim };
+  };
+  const manifestOf = (): Manifest =>
+    buildManifest(
+      objects.map((obj) => ({ name: obj.name, kind: obj.kind, particles: particlesOf(obj) })),
+      times,
+    );
+  for (const obj of objects) await mkdir(join(o.outDir, obj.name), { recursive: true });
+  const save = async (): Promise<void> => {
+    const step = times.length;
+    times.push(sim.counters.time);
+    for (const obj of objects) {
+      const frame = encodeFrame(obj.output(), obj.kind);
+      const base = join(o.outDir, obj.name, String(step));
+      await writeFile(`${base}.bin`, frame.bytes);
+      if (o.exports?.includes('vtp'))
+        await writeFile(`${base}.vtp`, frameToVtp(frame.bytes, frame.columns, sim.counters.time));
+      if (o.exports?.includes('csv')) await writeFile(`${base}.csv`, frameToCsv(frame.bytes, frame.columns));
+    }
+    await writeFile(join(o.outDir, 'manifest.json'), JSON.stringify(manifestOf(), null, 2));
+  };
+  if (times.length === 0) await save();
+  if (sim.fluid && c.threads > 1) await sim.fluid.startThreads(c.threads);
+  let status: RunStatus = 'completed';
+  try {
+    while (sim.counters.time < c.endTime * (1 - 1e-12)) {
+      const next = Math.min(
+        c.endTime,
+        (Math.floor(sim.counters.time / c.outputInterval + 1e-9) + 1) * c.outputInterval,
+      );
+      status = await runAsync(sim, next, {
+        ...(o.signal ? { signal: o.signal } : {}),
+        onProgress: () => o.onProgress?.(Math.min(1, sim.counters.time / c.endTime)),
+      });
+      if (status === 'cancelled') break;
+      await save();
+    }
+  } finally {
+    if (sim.fluid) await sim.fluid.stopThreads();
+  }
+  await writeFile(join(o.outDir, 'checkpoint.bin'), sim.checkpoint());
+  await writeFile(join(o.outDir, 'manifest.json'), JSON.stringify(manifestOf(), null, 2));
+  return { status, manifest: manifestOf(), sim };
+}
+
+/** Folder of a case file path. */
+export function caseDirOf(casePath: string): string {
+  return dirname(resolve(casePath));
+}
