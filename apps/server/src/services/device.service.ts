@@ -153,12 +153,33 @@ export class DeviceService {
 
   /** The selected workspace; if it is gone (or the user was removed), the first one still open to them. */
   async selected(userId: string): Promise<SelectedDevice> {
+    const chosen = await this.selectedRow(userId);
+    const grant = chosen ? grantOf(chosen.membership) : null;
+    return { device: chosen && grant ? toSummary(chosen.device, grant) : null };
+  }
+
+  /**
+   * The company a further workspace of this user belongs to unless they say otherwise: that of their
+   * selected workspace (add device has no company step). Null for a user without a workspace.
+   */
+  async companyOfSelected(userId: string): Promise<Company | null> {
+    const device = (await this.selectedRow(userId))?.device;
+    if (!device) return null;
+    return {
+      companyName: device.companyName,
+      country: device.country,
+      state: device.countryState,
+      streetAddress: device.streetAddress,
+      city: device.city,
+      zipCode: device.zipCode,
+    };
+  }
+
+  private async selectedRow(userId: string) {
     const devices = this.store.repositories.devices;
     const selectedId = await devices.selectedDeviceId(userId);
     const usable = (await devices.listForUser(userId)).filter(({ membership }) => membership.status === 'ok');
-    const chosen = usable.find(({ device }) => device.id === selectedId) ?? usable[0];
-    const grant = chosen ? grantOf(chosen.membership) : null;
-    return { device: chosen && grant ? toSummary(chosen.device, grant) : null };
+    return usable.find(({ device }) => device.id === selectedId) ?? usable[0] ?? null;
   }
 
   async select(userId: string, deviceId: string): Promise<SelectedDevice> {

@@ -64,7 +64,7 @@ export class OnboardingService {
       throw new ServiceError(403, 'forbidden', 'You may not create a device workspace. Ask for an invitation.');
     const parsed = onboardingStateSchema.safeParse({ ...emptyState, ...input });
     if (!parsed.success) throw new ServiceError(400, 'bad_request', 'Some of what was sent is not valid.');
-    const state = parsed.data;
+    const state = await this.withDefaultCompany(actor.id, parsed.data);
     refuseProblems([
       state.bodyPart ? bodyPartProblem(state.bodyPart) : null,
       state.developmentPhase ? developmentStagesProblem(state.developmentPhase) : null,
@@ -99,10 +99,21 @@ export class OnboardingService {
     return devicePicture ? { ...created, device: { ...created.device, devicePicture } } : created;
   }
 
+  /**
+   * The saved state. A user who has a workspace creates a further one through Add device, which
+   * has no company step: the company defaults to that of their selected workspace.
+   */
   private async state(userId: string): Promise<OnboardingState> {
     const row = await this.store.repositories.onboarding.find(userId);
-    if (!row) return emptyState;
-    const parsed = onboardingStateSchema.safeParse({ ...emptyState, ...row.state, stepActive: row.stepActive });
-    return parsed.success ? parsed.data : emptyState;
+    const parsed = row
+      ? onboardingStateSchema.safeParse({ ...emptyState, ...row.state, stepActive: row.stepActive })
+      : null;
+    return this.withDefaultCompany(userId, parsed?.success ? parsed.data : emptyState);
+  }
+
+  private async withDefaultCompany(userId: string, state: OnboardingState): Promise<OnboardingState> {
+    if (state.yourCompany !== null) return state;
+    const company = await this.devices.companyOfSelected(userId);
+    return company ? { ...state, yourCompany: company } : state;
   }
 }

@@ -2,10 +2,9 @@ import useSWR from 'swr';
 import { deviceListSchema, selectedDeviceSchema, type DeviceList, type SelectedDevice } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
+import { devicesKey, selectedDeviceKey } from '../../lib/workspaceKeys';
 
-/** SWR keys (and URLs) of the signed-in user's workspaces and the selected one. */
-export const devicesKey = '/api/devices';
-export const selectedDeviceKey = '/api/me/selected-device';
+export { devicesKey, selectedDeviceKey };
 
 // Read by the shell on every page: a 401 is left to the page and the profile call (see lib/api.ts).
 const fetchDevices = (url: string): Promise<DeviceList> =>

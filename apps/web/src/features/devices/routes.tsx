@@ -1,10 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { placeholderRoute } from '../../components/placeholderRoute';
-
-const addDeviceSteps = ['Create new', 'Development stage', 'Device details', 'Your team'] as const;
-
-const addDevice = (path: string, title: string, active: number, upcoming: string[]): RouteObject =>
-  placeholderRoute(path, { section: 'Add device', title, upcoming, steps: { labels: addDeviceSteps, active } });
+import { BodyPartStep, DevelopmentStageStep, DeviceDetailsStep, TeamStep } from '../onboarding';
+import { AddDeviceFrame } from './components/AddDeviceFrame';
+import { AddDevicePage } from './components/AddDevicePage';
 
 export const deviceRoutes: RouteObject[] = [
   placeholderRoute('manage-device', {
@@ -15,13 +13,41 @@ export const deviceRoutes: RouteObject[] = [
       'See who has access to the device workspace.',
     ],
   }),
-  addDevice('add-device', 'Add device', 0, ['Add another device workspace to your account.']),
-  addDevice('add-device/create-new', 'Create a new device', 0, ['Name the new device and upload its picture.']),
-  addDevice('add-device/development-stage', 'Development stage', 1, [
-    'Choose the development stage: concept and design feasibility or clinical trial (animal testing is not available).',
-  ]),
-  addDevice('add-device/device-details', 'Device details', 2, [
-    'Choose the device type, or describe it when it is none of the listed types.',
-  ]),
-  addDevice('add-device/your-team', 'Your team', 3, ['Invite colleagues to the new device workspace.']),
+  { path: 'add-device', element: <AddDevicePage />, handle: { title: 'Add device' } },
+  {
+    path: 'add-device/create-new',
+    handle: { title: 'Create a new device' },
+    element: (
+      <AddDeviceFrame step={1} title="Create a new device" description="Which part of the body is the new device for?">
+        {(onboarding) => <BodyPartStep onboarding={onboarding} />}
+      </AddDeviceFrame>
+    ),
+  },
+  {
+    path: 'add-device/development-stage',
+    handle: { title: 'Development stage' },
+    element: (
+      <AddDeviceFrame step={2} title="Development stage" description="Where is the new device in its development?">
+        {(onboarding) => <DevelopmentStageStep onboarding={onboarding} />}
+      </AddDeviceFrame>
+    ),
+  },
+  {
+    path: 'add-device/device-details',
+    handle: { title: 'Device details' },
+    element: (
+      <AddDeviceFrame step={3} title="Device details" description="Name the new device and tell us what kind it is.">
+        {(onboarding) => <DeviceDetailsStep onboarding={onboarding} />}
+      </AddDeviceFrame>
+    ),
+  },
+  {
+    path: 'add-device/your-team',
+    handle: { title: 'Your team' },
+    element: (
+      <AddDeviceFrame step={5} title="Your team" description="Invite the colleagues who work on the new device.">
+        {(onboarding) => <TeamStep onboarding={onboarding} />}
+      </AddDeviceFrame>
+    ),
+  },
 ];

@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr';
 import type { Onboarding, OnboardingState } from '@insilico/contracts';
 import { ApiError } from '../../lib/apiError';
 import { onboardingKey, saveOnboarding } from './api';
-import { pathOfStep } from './steps';
+import { useStepFlow } from './stepFlow';
 
 type StepAnswer = Partial<Omit<OnboardingState, 'stepActive' | 'stepInfo'>>;
 
@@ -25,6 +25,7 @@ export function stateAfterStep(saved: OnboardingState, step: number, answer: Ste
 export function useSaveStep(step: number, onboarding: Onboarding, beforeNavigate: () => void) {
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
+  const flow = useStepFlow();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -36,7 +37,7 @@ export function useSaveStep(step: number, onboarding: Onboarding, beforeNavigate
       await mutate(onboardingKey, { ...onboarding, state }, { revalidate: false });
       if (options.navigate !== false) {
         beforeNavigate();
-        void navigate(pathOfStep(step + 1));
+        void navigate(flow.next(step));
       }
       return true;
     } catch (caught) {

@@ -23,12 +23,23 @@ interface OnboardingFrameProps {
   children: (onboarding: Onboarding) => ReactNode;
 }
 
-/** The stepper of spec §2 Onboarding. `active` is 0-based; the length means "all done". */
-export function OnboardingStepper({ active }: { active: number }) {
+/**
+ * The stepper of spec §2 Onboarding (or of another flow of the same steps, e.g. Add device).
+ * `active` is 0-based; the length means "all done".
+ */
+export function OnboardingStepper({
+  active,
+  headers = stepperHeaders,
+  label = 'Onboarding steps',
+}: {
+  active: number;
+  headers?: readonly string[];
+  label?: string;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3, borderRadius: 3, overflowX: 'auto' }}>
-      <Stepper activeStep={active} alternativeLabel aria-label="Onboarding steps">
-        {stepperHeaders.map((header, index) => (
+      <Stepper activeStep={active} alternativeLabel aria-label={label}>
+        {headers.map((header, index) => (
           <Step key={header} completed={index < active}>
             <StepLabel>{header}</StepLabel>
           </Step>

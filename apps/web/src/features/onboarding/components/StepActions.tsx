@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import { pathOfStep } from '../steps';
+import { useStepFlow } from '../stepFlow';
 
 interface StepActionsProps {
   step: number;
@@ -15,6 +15,7 @@ interface StepActionsProps {
 
 /** Back and Next (a submit button of the step's form), and the server's message when it refused. */
 export function StepActions({ step, saving, error, nextLabel = 'Next' }: StepActionsProps) {
+  const back = useStepFlow().back(step);
   return (
     <Stack spacing={2} sx={{ mt: 3 }}>
       {error && (
@@ -23,8 +24,8 @@ export function StepActions({ step, saving, error, nextLabel = 'Next' }: StepAct
         </Alert>
       )}
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between' }}>
-        {step > 1 ? (
-          <Button component={RouterLink} to={pathOfStep(step - 1)} variant="outlined">
+        {back ? (
+          <Button component={RouterLink} to={back} variant="outlined">
             Back
           </Button>
         ) : (

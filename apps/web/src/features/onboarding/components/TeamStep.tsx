@@ -17,9 +17,10 @@ import { defaultMemberRole, memberRoles, type MemberRole, type Onboarding } from
 import { useLeaveConfirmation } from '../../../components/useLeaveConfirmation';
 import { ApiError } from '../../../lib/apiError';
 import { useSignedInUser } from '../../../app/user/userContext';
-import { devicesKey, selectedDeviceKey } from '../../devices';
+import { devicesKey, selectedDeviceKey } from '../../../lib/workspaceKeys';
 import { completeOnboarding, onboardingKey } from '../api';
-import { completePath, inviteeError, labelOf, type Invitee } from '../steps';
+import { useStepFlow } from '../stepFlow';
+import { inviteeError, labelOf, type Invitee } from '../steps';
 import { useSaveStep } from '../useSaveStep';
 import { StepActions } from './StepActions';
 
@@ -36,6 +37,7 @@ function sameTeam(a: readonly Invitee[], b: readonly Invitee[]): boolean {
 export function TeamStep({ onboarding }: { onboarding: Onboarding }) {
   const user = useSignedInUser();
   const navigate = useNavigate();
+  const flow = useStepFlow();
   const { mutate } = useSWRConfig();
   const saved = onboarding.state.yourTeam;
   const [team, setTeam] = useState<Invitee[]>(saved);
@@ -70,7 +72,7 @@ export function TeamStep({ onboarding }: { onboarding: Onboarding }) {
       const result = await completeOnboarding();
       await Promise.all([mutate(devicesKey), mutate(selectedDeviceKey), mutate(onboardingKey)]);
       leave.allowNextNavigation();
-      void navigate(completePath, { state: { deviceName: result.device.deviceName } });
+      void navigate(flow.completePath, { state: { deviceName: result.device.deviceName } });
     } catch (caught) {
       setFinishError(
         caught instanceof ApiError ? caught.message : 'Your workspace could not be created. Please try again.',

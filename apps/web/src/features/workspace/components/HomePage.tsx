@@ -1,4 +1,5 @@
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -36,6 +37,9 @@ export function HomePage() {
   const user = useSignedInUser();
   const firstName = user.fullName.trim().split(/\s+/)[0] || user.fullName;
   const selected = useSelectedDevice().data?.device;
+  // Add device's Finish comes here with the new workspace's name (it is the selected one now).
+  const { state } = useLocation() as { state: { deviceName?: unknown } | null };
+  const created = typeof state?.deviceName === 'string' ? state.deviceName : null;
 
   return (
     <Page
@@ -43,6 +47,11 @@ export function HomePage() {
       section={selected ? `Workspace · ${selected.deviceName}` : 'Workspace'}
       description={`Welcome, ${firstName}. Test your medical device on virtual patients: build projects, cohorts and simulations from here.`}
     >
+      {created && (
+        <Alert severity="success" sx={{ mb: 3 }}>
+          Your device workspace “{created}” is ready. You are working in it now; switch workspaces in the top bar.
+        </Alert>
+      )}
       <Grid container spacing={2}>
         {sections.map((item) => (
           <Grid key={item.to} size={{ xs: 12, sm: 6, lg: 4 }}>
