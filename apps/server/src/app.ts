@@ -32,6 +32,10 @@ import { onboardingRoutes } from './routes/onboarding/onboarding.routes';
 import { pictureRoutes } from './routes/pictures/pictures.routes';
 import { profileRoutes } from './routes/profile/profile.routes';
 import { operatorRoutes } from './routes/operator/operator.routes';
+import { subscriptionOperatorRoutes } from './routes/operator/subscription-operator.routes';
+import { supportOperatorRoutes } from './routes/operator/support-operator.routes';
+import { subscriptionRoutes } from './routes/subscriptions/subscription.routes';
+import { supportRoutes } from './routes/support/support.routes';
 import { teamRoutes } from './routes/team/team.routes';
 import { AuthService } from './services/auth.service';
 import { ServiceError } from './services/errors';
@@ -217,6 +221,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await jobRoutes(app, { jobs: context.jobs, authenticated });
   await deviceRoutes(app, { devices: context.devices, authenticated });
   await teamRoutes(app, { team: context.team, authenticated });
+  await subscriptionRoutes(app, { subscriptions: context.subscriptions, authenticated });
+  await supportRoutes(app, { support: context.support, authenticated });
   await onboardingRoutes(app, { onboarding: context.onboarding, authenticated });
   await profileRoutes(app, { profiles: context.profiles, authenticated });
   await pictureRoutes(app, { pictures: context.pictures, authenticated });
@@ -228,12 +234,18 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       config.version,
     ),
   });
-  if (options.operatorToken)
+  if (options.operatorToken) {
     await operatorRoutes(app, {
       maintenance: context.maintenance,
       mail: context.mail,
       operatorToken: options.operatorToken,
     });
+    await subscriptionOperatorRoutes(app, {
+      subscriptions: context.subscriptions,
+      operatorToken: options.operatorToken,
+    });
+    await supportOperatorRoutes(app, { supportStaff: context.supportStaff, operatorToken: options.operatorToken });
+  }
 
   // The web app: hashed assets cached for long, index.html for every other page (client routing).
   const indexFile = join(config.webDistDir, 'index.html');

@@ -15,6 +15,7 @@ import { PictureRepository } from './repositories/picture.repository';
 import { SessionRepository } from './repositories/session.repository';
 import { SettingsRepository } from './repositories/settings.repository';
 import { SmtpRepository } from './repositories/smtp.repository';
+import { SupportRepository, SupportStore } from './repositories/support.repository';
 import { UserRepository } from './repositories/user.repository';
 import { WorkspaceStore } from './repositories/workspace-store.repository';
 import { PatientMeshCache } from './services/cohort-mesh.service';
@@ -30,6 +31,9 @@ import { OnboardingService } from './services/onboarding.service';
 import { PictureService } from './services/picture.service';
 import { ProfileService } from './services/profile.service';
 import { SessionService } from './services/session.service';
+import { SubscriptionService } from './services/subscription.service';
+import { SupportStaffService } from './services/support-staff.service';
+import { SupportService } from './services/support.service';
 import { defaultInvitationTtlMs, TeamService } from './services/team.service';
 
 /** The composition root shared by the HTTP server and the standalone worker: one of each part. */
@@ -55,6 +59,10 @@ export interface AppContext {
   profiles: ProfileService;
   /** SMTP delivery of the outbox; null without SMTP_URL (the outbox is then the operators' inbox). */
   mailDelivery: MailDeliveryService | null;
+  /** Plans and seats of workspaces; ask support and the support inbox. */
+  subscriptions: SubscriptionService;
+  support: SupportService;
+  supportStaff: SupportStaffService;
   /** Files (pictures, meshes, results), one area per data region. */
   blobs: BlobStore;
   /** Patient cohorts (issue 4). */
@@ -143,6 +151,16 @@ export async function createContext(
     pictures,
     profiles: new ProfileService(users),
     mailDelivery,
+    subscriptions: new SubscriptionService(workspaceStore),
+    support: new SupportService({
+      store: new SupportStore(db.orm),
+      notifications,
+      blobs,
+      publicUrl: config.publicUrl,
+      supportEmail: config.supportEmail,
+      log: log.child({ component: 'support' }),
+    }),
+    supportStaff: new SupportStaffService(new SupportRepository(db.orm)),
     blobs,
     cohorts,
   };

@@ -17,6 +17,7 @@ describe('workspace policy', () => {
       'device.update': ['admin'],
       'team.manage': ['admin'],
       'project.create': ['member', 'admin'],
+      'subscription.read': ['member', 'admin'],
     });
   });
 
@@ -34,12 +35,13 @@ describe('workspace policy', () => {
     expect(membershipStatuses).toEqual(['invited', 'pending_approval', 'ok']);
   });
 
-  it('refuses guests the team with the no-permission message of spec §6', () => {
-    expect(decide('team.read', { role: 'guest', status: 'ok' })).toEqual({
-      allowed: false,
-      code: 'forbidden',
-      message: noPermissionMessage,
-    });
+  it('refuses guests the team and the subscription with the no-permission message of spec §6', () => {
+    for (const action of ['team.read', 'subscription.read'] as const)
+      expect(decide(action, { role: 'guest', status: 'ok' })).toEqual({
+        allowed: false,
+        code: 'forbidden',
+        message: noPermissionMessage,
+      });
   });
 
   it('throws a 403 ServiceError and reads stored rows defensively', () => {

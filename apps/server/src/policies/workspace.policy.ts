@@ -23,7 +23,9 @@ export type WorkspaceAction =
   /** Invite, revoke invitations, accept pending users, change roles, remove members. */
   | 'team.manage'
   /** Create projects (issue 5 uses it). */
-  | 'project.create';
+  | 'project.create'
+  /** See the plan and its seats (/subscriptions): like the team, not for guests. */
+  | 'subscription.read';
 
 /** The roles allowed each action; only memberships with status ok count. */
 export const workspacePermissions: Readonly<Record<WorkspaceAction, readonly MemberRole[]>> = {
@@ -33,6 +35,7 @@ export const workspacePermissions: Readonly<Record<WorkspaceAction, readonly Mem
   'device.update': ['admin'],
   'team.manage': ['admin'],
   'project.create': ['admin', 'member'],
+  'subscription.read': ['admin', 'member'],
 };
 
 /** The caller's standing in one workspace; null when they are not (or no longer) a member. */
@@ -46,7 +49,7 @@ export type Decision = { allowed: true } | { allowed: false; code: string; messa
 const onlyAdminsMessage = 'Only an admin of this device can do this. Contact your device company admin.';
 
 /** Actions refused with the no-permission message of spec §6 rather than "only an admin". */
-const noPermissionActions: readonly WorkspaceAction[] = ['project.create', 'team.read'];
+const noPermissionActions: readonly WorkspaceAction[] = ['project.create', 'team.read', 'subscription.read'];
 const pendingMessage = 'Your access to this device is waiting for approval by a device admin.';
 
 export function decide(action: WorkspaceAction, grant: WorkspaceGrant | null): Decision {

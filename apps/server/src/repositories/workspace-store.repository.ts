@@ -3,6 +3,7 @@ import { DeviceRepository } from './device.repository';
 import { InvitationRepository } from './invitation.repository';
 import { MailRepository } from './mail.repository';
 import { OnboardingRepository } from './onboarding.repository';
+import { SubscriptionRepository } from './subscription.repository';
 
 /** The repositories of the device-workspace domain, all on one connection or transaction. */
 export interface WorkspaceRepositories {
@@ -10,6 +11,7 @@ export interface WorkspaceRepositories {
   invitations: InvitationRepository;
   onboarding: OnboardingRepository;
   mail: MailRepository;
+  subscriptions: SubscriptionRepository;
 }
 
 function repositoriesOn(orm: Orm): WorkspaceRepositories {
@@ -18,6 +20,7 @@ function repositoriesOn(orm: Orm): WorkspaceRepositories {
     invitations: new InvitationRepository(orm),
     onboarding: new OnboardingRepository(orm),
     mail: new MailRepository(orm),
+    subscriptions: new SubscriptionRepository(orm),
   };
 }
 

@@ -5,6 +5,7 @@ import type { DeviceRow } from '../repositories/device.repository';
 import type { InvitationRow } from '../repositories/invitation.repository';
 import type { WorkspaceRepositories, WorkspaceStore } from '../repositories/workspace-store.repository';
 import { ServiceError } from './errors';
+import { ensureSeatFree } from './subscription.service';
 import { toSummary, type Actor } from './workspace.mapper';
 
 export interface TeamOptions {
@@ -101,7 +102,10 @@ export class TeamService {
     return this.store.transaction((tx) => this.issue(tx, device, actor, email, invitee!.role));
   }
 
-  /** Creates the invitation and mails its single-use link (inside the caller's transaction). */
+  /**
+   * Creates the invitation and mails its single-use link (inside the caller's transaction); refused
+   * when every seat of the workspace's plan is taken.
+   */
   async issue(
     repositories: WorkspaceRepositories,
     device: DeviceRow,
@@ -111,6 +115,7 @@ export class TeamService {
   ): Promise<Invitation> {
     const token = randomBytes(32).toString('base64url');
     const createdAt = this.now();
+    await ensureSeatFree(repositories, device.id, createdAt);
     const row = await repositories.invitations.insert({
       deviceId: device.id,
       email,

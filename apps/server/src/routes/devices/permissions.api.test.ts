@@ -180,6 +180,21 @@ const table: [string, Call, Record<Principal, number>][] = [
     (b) => b.postJson('/api/devices', workspaceBody()),
     { anonymous: x, nonMember: 201, invited: 201, pending: 201, guest: 201, member: 201, otherAdmin: 201, admin: 201 },
   ],
+  [
+    'GET /api/devices/:id/subscription',
+    (b) => b.get(`/api/devices/${deviceId}/subscription`),
+    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 403, member: 200, otherAdmin: 403, admin: 200 },
+  ],
+  [
+    'GET /api/support/requests (each sees their own)',
+    (b) => b.get('/api/support/requests'),
+    { anonymous: x, nonMember: 200, invited: 200, pending: 200, guest: 200, member: 200, otherAdmin: 200, admin: 200 },
+  ],
+  [
+    'GET /api/support/inbox (support staff only, a flag no workspace role gives)',
+    (b) => b.get('/api/support/inbox'),
+    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 403, member: 403, otherAdmin: 403, admin: 403 },
+  ],
 ];
 
 describe('permission table of the device-workspace API', () => {

@@ -1,0 +1,108 @@
+import { setSubscriptionSchema, subscriptionPlans, type Subscription } from '@insilico/contracts';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase, pgliteDirIn } from '../db/client';
+import { SupportRepository, type SupportPerson } from '../repositories/support.repository';
+import { WorkspaceStore } from '../repositories/workspace-store.repository';
+import { SubscriptionService, type WorkspaceOverview } from '../services/subscription.service';
+import { SupportStaffService } from '../services/support-staff.service';
+import { callOperator, runningServer, type RunningServer } from './running-server';
+
+const usage = [
+  'Usage: npm run operator -- workspaces',
+  `       npm run operator -- subscription <deviceId> <${subscriptionPlans.join('|')}> <seats>`,
+  '       npm run operator -- support-staff',
+  '       npm run operator -- support-staff <e-mail> on|off',
+].join('\n');
+
+/** The operator's commands, answered by the running server (embedded) or the database itself. */
+interface Operations {
+  workspaces(): Promise<WorkspaceOverview[]>;
+  setSubscription(change: { deviceId: string; plan: string; seats: number }): Promise<Subscription>;
+  supportStaff(): Promise<SupportPerson[]>;
+  setSupportStaff(email: string, isSupport: boolean): Promise<SupportPerson[]>;
+}
+
+/**
+ * `npm run operator -- …`: plans and seats of workspaces, and who is support staff — things no
+ * browser session may change. With the embedded database it asks the running server (only one
+ * process can open that database), or opens the database when no server runs; with PostgreSQL it
+ * writes the database.
+ */
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const config = loadConfig();
+  const server = config.databaseUrl ? null : runningServer(config.dataDir);
+  if (server) return run(command, rest, throughServer(server));
+  const db = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl, poolSize: 1 } : { pgliteDir: pgliteDirIn(config.dataDir) },
+  );
+  try {
+    const subscriptions = new SubscriptionService(new WorkspaceStore(db.orm));
+    const staff = new SupportStaffService(new SupportRepository(db.orm));
+    await run(command, rest, {
+      workspaces: () => subscriptions.overview(),
+      setSubscription: (change) => subscriptions.set(setSubscriptionSchema.parse(change)),
+      supportStaff: () => staff.list(),
+      setSupportStaff: (email, isSupport) => staff.set(email, isSupport),
+    });
+  } finally {
+    await db.close();
+  }
+}
+
+function throughServer(server: RunningServer): Operations {
+  const items = <T>(answer: unknown) => (answer as { items: T[] }).items;
+  return {
+    workspaces: async () => items<WorkspaceOverview>(await callOperator(server, '/api/operator/workspaces')),
+    setSubscription: async (change) =>
+      (await callOperator(server, '/api/operator/subscription', { method: 'POST', body: change })) as Subscription,
+    supportStaff: async () => items<SupportPerson>(await callOperator(server, '/api/operator/support-staff')),
+    setSupportStaff: async (email, isSupport) =>
+      items<SupportPerson>(
+        await callOperator(server, '/api/operator/support-staff', { method: 'POST', body: { email, isSupport } }),
+      ),
+  };
+}
+
+async function run(command: string | undefined, args: string[], operations: Operations): Promise<void> {
+  if (command === 'workspaces' && args.length === 0) {
+    const workspaces = await operations.workspaces();
+    if (workspaces.length === 0) console.log('There is no device workspace yet.');
+    for (const workspace of workspaces)
+      console.log(
+        `${workspace.deviceId}  ${workspace.deviceName} (${workspace.companyName})  plan ${workspace.plan}, ` +
+          `${workspace.seatsUsed} of ${workspace.seats} seats used  admins: ${workspace.adminEmails.join(', ') || '–'}`,
+      );
+    return;
+  }
+  if (command === 'subscription' && args.length === 3) {
+    const [deviceId, plan, seats] = args as [string, string, string];
+    const change = setSubscriptionSchema.safeParse({ deviceId, plan, seats: Number(seats) });
+    if (!change.success)
+      throw new ConfigError(`${change.error.issues.map((issue) => issue.message).join('; ')}\n${usage}`);
+    const subscription = await operations.setSubscription(change.data);
+    console.log(
+      `${subscription.deviceName}: plan ${subscription.plan}, ${subscription.seats} seats (${subscription.seatsUsed} in use).`,
+    );
+    return;
+  }
+  if (command === 'support-staff' && args.length === 0) {
+    const staff = await operations.supportStaff();
+    console.log(staff.length === 0 ? 'Nobody is support staff.' : staff.map(describe).join('\n'));
+    return;
+  }
+  if (command === 'support-staff' && args.length === 2 && (args[1] === 'on' || args[1] === 'off')) {
+    for (const person of await operations.setSupportStaff(args[0]!, args[1] === 'on')) console.log(describe(person));
+    return;
+  }
+  throw new ConfigError(usage);
+}
+
+function describe(person: SupportPerson): string {
+  return `${person.email} (${person.fullName}): ${person.isSupport ? 'support staff' : 'not support staff'}`;
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

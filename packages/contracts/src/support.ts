@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/** open: waiting for support; answered: support replied; closed: done (a new question is a new request). */
+export const supportRequestStatuses = ['open', 'answered', 'closed'] as const;
+export const supportRequestStatusSchema = z.enum(supportRequestStatuses);
+export type SupportRequestStatus = z.infer<typeof supportRequestStatusSchema>;
+
+export const supportRequestStatusLabels: Record<SupportRequestStatus, string> = {
+  open: 'Open',
+  answered: 'Answered',
+  closed: 'Closed',
+};
+
+export const supportSubjectMaxLength = 150;
+export const supportMessageMaxLength = 5000;
+
+/** Trimmed text between 1 and `max` characters, with a message a person understands. */
+function requiredText(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1, `Please enter a ${label}.`)
+    .max(max, `The ${label} can have at most ${max} characters.`);
+}
+
+/** `GET /api/support/me`: what the help page and the shell need. */
+export const supportContextSchema = z.object({
+  /** Support staff see the support inbox (a flag set by an operator, never through the API). */
+  isSupportStaff: z.boolean(),
+  /** Where support can be reached by e-mail (config SUPPORT_EMAIL). */
+  supportEmail: z.string(),
+});
+export type SupportContext = z.infer<typeof supportContextSchema>;
+
+/** `PUT /api/support/screenshot` (the image as the raw body): the screenshot of the request being written. */
+export const supportScreenshotSchema = z.object({
+  screenshotId: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type SupportScreenshot = z.infer<typeof supportScreenshotSchema>;
+
+/** `POST /api/support/requests` (the ask-support drawer). */
+export const createSupportRequestSchema = z.object({
+  subject: requiredText('subject', supportSubjectMaxLength),
+  message: requiredText('message', supportMessageMaxLength),
+  /** The screenshot uploaded before through `PUT /api/support/screenshot`. */
+  screenshotId: z.uuid().nullable().optional(),
+});
+export type CreateSupportRequest = z.input<typeof createSupportRequestSchema>;
+
+/** A reply in a request's thread: the user's follow-up or a support answer. */
+export const supportReplySchema = z.object({ body: requiredText('message', supportMessageMaxLength) });
+export type SupportReply = z.input<typeof supportReplySchema>;
+
+export const supportRequestParamsSchema = z.object({ requestId: z.uuid() });
+
+export const supportMessageSchema = z.object({
+  messageId: z.string(),
+  fromSupport: z.boolean(),
+  /** Who wrote it; support answers show as "Support" to the user. */
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type SupportMessage = z.infer<typeof supportMessageSchema>;
+
+export const supportRequestSummarySchema = z.object({
+  requestId: z.string(),
+  subject: z.string(),
+  status: supportRequestStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Answers and follow-ups after the request itself. */
+  replies: z.number().int(),
+  user: z.object({ userId: z.string(), fullName: z.string(), email: z.string() }),
+  /** The workspace selected when the request was sent; null before onboarding (or when deleted). */
+  device: z.object({ deviceId: z.string(), deviceName: z.string() }).nullable(),
+});
+export type SupportRequestSummary = z.infer<typeof supportRequestSummarySchema>;
+
+export const supportRequestSchema = supportRequestSummarySchema.extend({
+  message: z.string(),
+  /** Relative URL of the screenshot (add `?size=thumb` for the small one), or null. */
+  screenshotUrl: z.string().nullable(),
+  messages: z.array(supportMessageSchema),
+});
+export type SupportRequest = z.infer<typeof supportRequestSchema>;
+
+export const supportRequestListSchema = z.object({ items: z.array(supportRequestSummarySchema) });
+export type SupportRequestList = z.infer<typeof supportRequestListSchema>;
+
+/** `GET /api/support/inbox?status=` (support staff); open requests by default. */
+export const supportInboxQuerySchema = z.object({
+  status: z.enum([...supportRequestStatuses, 'all']).default('open'),
+});
+export type SupportInboxQuery = z.input<typeof supportInboxQuerySchema>;
