@@ -1,5 +1,6 @@
 // @insilico/mesh — indexed triangle meshes: construction (ring lofts), metrics, topology checks, sections,
-// STL and GLB I/O. Pure TypeScript, no internal dependencies.
+// STL parsing and validation, preview images, STL and GLB output. Pure TypeScript (deflate from fflate), no
+// internal dependencies.
 
 export {
   type TriangleMesh,
@@ -11,6 +12,7 @@ export {
   triangleCount,
 } from './types';
 export { type LoftOptions, loftIndices, loftVertexCount, loftRingVertex } from './loft';
+export { triangleMeasures, type TriangleMeasures } from './triangleMeasures';
 export { surfaceArea_mm2 } from './surfaceArea';
 export { enclosedVolume_mm3 } from './enclosedVolume';
 export { boundingBox } from './boundingBox';
@@ -19,5 +21,25 @@ export { planeSection, sectionChord_mm, type PlaneSection } from './planeSection
 export { vertexNormals } from './vertexNormals';
 export { writeBinaryStl, binaryStlByteLength } from './stlWrite';
 export { readStl, StlParseError } from './stlRead';
+export {
+  parseStl,
+  parseStlChunks,
+  createStlParser,
+  MAX_STL_TRIANGLES,
+  type StlFormat,
+  type StlParser,
+  type StlParseResult,
+} from './stlParse';
+export { type StlRefusal, type StlRefusalCode } from './stlRefusal';
+export {
+  measureMeshQuality,
+  meshFindings,
+  type MeshQuality,
+  type MeshFinding,
+  type MeshFindingCode,
+} from './meshQuality';
+export { validateStl, validateStlChunks, type StlValidation } from './stlValidate';
+export { renderMeshPreview, meshPreviewPng, type MeshPreviewOptions, type RgbaImage } from './meshPreview';
+export { encodePng } from './pngEncode';
 export { writeGlb, type NamedMesh, type GlbOptions } from './glbWrite';
 export { transformPositions, type RigidTransform } from './transform';

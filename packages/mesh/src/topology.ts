@@ -24,45 +24,76 @@ export interface TopologyReport {
 }
 
 /**
- * Edge analysis of a mesh in O(F log F): encodes each directed half-edge as min·V + max (doubled, plus a direction
- * bit) in a Float64Array, sorts it and scans runs. Valid for fewer than 6.7·10⁷ vertices.
+ * Edge analysis of a mesh in O(F): every half-edge a→b is filed under its smaller vertex as (larger·2 + direction)
+ * in one flat array grouped by vertex (counting sort), then each vertex's short list is sorted and its runs
+ * scanned. Triangles with a repeated vertex index have no proper edges and are left out of the edge counts (they
+ * are counted as degenerate). Valid for fewer than 2³¹ vertices.
  */
 export function analyseTopology(mesh: TriangleMesh): TopologyReport {
   const idx = mesh.indices;
   const nv = mesh.positions.length / 3;
-  if (nv * nv * 2 >= 2 ** 53) throw new RangeError('analyseTopology: too many vertices');
+  if (nv >= 2 ** 31) throw new RangeError('analyseTopology: too many vertices');
   const faces = idx.length / 3;
-  const keys = new Float64Array(idx.length);
+  // start[v] .. start[v + 1]: the half-edges filed under vertex v.
+  const start = new Uint32Array(nv + 1);
   const used = new Uint8Array(nv);
   let degenerateFaces = 0;
   for (let t = 0; t < idx.length; t += 3) {
     const a = idx[t] as number;
     const b = idx[t + 1] as number;
     const c = idx[t + 2] as number;
-    if (a === b || b === c || a === c) degenerateFaces++;
     used[a] = 1;
     used[b] = 1;
     used[c] = 1;
-    keys[t] = edgeKey(a, b, nv);
-    keys[t + 1] = edgeKey(b, c, nv);
-    keys[t + 2] = edgeKey(c, a, nv);
+    if (a === b || b === c || a === c) {
+      degenerateFaces++;
+      continue;
+    }
+    const ab = a < b ? a : b;
+    const bc = b < c ? b : c;
+    const ca = c < a ? c : a;
+    start[ab] = (start[ab] as number) + 1;
+    start[bc] = (start[bc] as number) + 1;
+    start[ca] = (start[ca] as number) + 1;
   }
-  keys.sort();
+  let sum = 0;
+  for (let v = 0; v <= nv; v++) {
+    const n = start[v] as number;
+    start[v] = sum;
+    sum += n;
+  }
+  const next = start.slice(0, nv);
+  const entries = new Uint32Array(sum);
+  for (let t = 0; t < idx.length; t += 3) {
+    const a = idx[t] as number;
+    const b = idx[t + 1] as number;
+    const c = idx[t + 2] as number;
+    if (a === b || b === c || a === c) continue;
+    fileHalfEdge(a, b, next, entries);
+    fileHalfEdge(b, c, next, entries);
+    fileHalfEdge(c, a, next, entries);
+  }
   let edges = 0;
   let boundaryEdges = 0;
   let nonManifoldEdges = 0;
   let inconsistentEdges = 0;
-  let i = 0;
-  while (i < keys.length) {
-    const undirected = Math.floor((keys[i] as number) / 2);
-    let j = i + 1;
-    while (j < keys.length && Math.floor((keys[j] as number) / 2) === undirected) j++;
-    const run = j - i;
-    edges++;
-    if (run === 1) boundaryEdges++;
-    else if (run > 2) nonManifoldEdges++;
-    else if ((keys[i] as number) === (keys[i + 1] as number)) inconsistentEdges++;
-    i = j;
+  for (let v = 0; v < nv; v++) {
+    const from = start[v] as number;
+    const to = start[v + 1] as number;
+    if (to - from > 1) sortRange(entries, from, to);
+    let i = from;
+    while (i < to) {
+      const other = (entries[i] as number) >>> 1;
+      let j = i + 1;
+      while (j < to && (entries[j] as number) >>> 1 === other) j++;
+      edges++;
+      const run = j - i;
+      if (run === 1) boundaryEdges++;
+      else if (run > 2) nonManifoldEdges++;
+      // Sorted, so a consistent pair is (…0, …1); equal entries mean both triangles run the edge the same way.
+      else if (entries[i] === entries[i + 1]) inconsistentEdges++;
+      i = j;
+    }
   }
   let vertices = 0;
   for (let v = 0; v < nv; v++) vertices += used[v] as number;
@@ -75,12 +106,33 @@ export function analyseTopology(mesh: TriangleMesh): TopologyReport {
     nonManifoldEdges,
     inconsistentEdges,
     degenerateFaces,
-    eulerCharacteristic: vertices - edges + faces,
+    eulerCharacteristic: vertices - edges + (faces - degenerateFaces),
     closed,
     consistentlyOriented: closed && inconsistentEdges === 0 && degenerateFaces === 0,
   };
 }
 
-function edgeKey(a: number, b: number, nv: number): number {
-  return a < b ? (a * nv + b) * 2 : (b * nv + a) * 2 + 1;
+/** Files half-edge a→b under min(a, b) as max·2 + (1 when it runs from the larger vertex to the smaller). */
+function fileHalfEdge(a: number, b: number, next: Uint32Array, entries: Uint32Array): void {
+  const low = a < b ? a : b;
+  const slot = next[low] as number;
+  next[low] = slot + 1;
+  entries[slot] = a < b ? b * 2 : a * 2 + 1;
+}
+
+/** Sorts entries[from, to): insertion sort for the usual handful, the built-in sort for fans and poles. */
+function sortRange(entries: Uint32Array, from: number, to: number): void {
+  if (to - from > 24) {
+    entries.subarray(from, to).sort();
+    return;
+  }
+  for (let i = from + 1; i < to; i++) {
+    const x = entries[i] as number;
+    let j = i - 1;
+    while (j >= from && (entries[j] as number) > x) {
+      entries[j + 1] = entries[j] as number;
+      j--;
+    }
+    entries[j + 1] = x;
+  }
 }

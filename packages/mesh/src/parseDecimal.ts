@@ -1,0 +1,85 @@
+/**
+ * Decimal number from ASCII bytes, without building a string on the common path (ASCII STL files hold millions of
+ * coordinates). Syntax: [+-] digits [. digits] [e|E [+-] digits], or a leading/trailing point (".5", "5."), or
+ * nan / inf / infinity in any case. Returns null for anything else.
+ *
+ * Fast path (Clinger): up to 15 significant digits and a decimal exponent within ±22 give an exactly representable
+ * mantissa and power of ten, so one multiplication or division is correctly rounded. Everything else goes to
+ * `Number()`, which is correctly rounded too, so both paths give the same double for the same text.
+ */
+const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+
+export function parseDecimal(bytes: Uint8Array, start: number, end: number): number | null {
+  let i = start;
+  let negative = false;
+  if (i < end && (bytes[i] === 43 || bytes[i] === 45)) {
+    negative = bytes[i] === 45;
+    i++;
+  }
+  if (i < end && isLetter(bytes[i] as number)) return special(bytes, i, end, negative);
+  let mantissa = 0;
+  let significant = 0;
+  let digits = 0;
+  let exponent = 0;
+  let exact = true;
+  let point = false;
+  for (; i < end; i++) {
+    const b = bytes[i] as number;
+    if (b === 46 && !point) {
+      point = true;
+      continue;
+    }
+    const d = b - 48;
+    if (d < 0 || d > 9) break;
+    digits++;
+    if (significant < 15) {
+      if (mantissa !== 0 || d !== 0) significant++;
+      mantissa = mantissa * 10 + d;
+      if (point) exponent--;
+    } else {
+      exact = false; // more digits than the fast path holds exactly: Number() below
+    }
+  }
+  if (digits === 0) return null;
+  if (i < end && (bytes[i] === 101 || bytes[i] === 69)) {
+    i++;
+    let expNegative = false;
+    if (i < end && (bytes[i] === 43 || bytes[i] === 45)) {
+      expNegative = bytes[i] === 45;
+      i++;
+    }
+    let e = 0;
+    let expDigits = 0;
+    for (; i < end; i++) {
+      const d = (bytes[i] as number) - 48;
+      if (d < 0 || d > 9) break;
+      expDigits++;
+      if (e < 100_000) e = e * 10 + d;
+    }
+    if (expDigits === 0) return null;
+    exponent += expNegative ? -e : e;
+  }
+  if (i !== end) return null;
+  if (!exact || exponent < -22 || exponent > 22) return Number(latin1(bytes, start, end));
+  const value = exponent < 0 ? mantissa / (POW10[-exponent] as number) : mantissa * (POW10[exponent] as number);
+  return negative ? -value : value;
+}
+
+function isLetter(b: number): boolean {
+  const lower = b | 0x20;
+  return lower >= 97 && lower <= 122;
+}
+
+function special(bytes: Uint8Array, i: number, end: number, negative: boolean): number | null {
+  const word = latin1(bytes, i, end).toLowerCase();
+  if (word === 'nan') return NaN;
+  if (word === 'inf' || word === 'infinity') return negative ? -Infinity : Infinity;
+  return null;
+}
+
+/** Bytes as a string, one char per byte (ASCII text; short tokens only). */
+export function latin1(bytes: Uint8Array, start: number, end: number): string {
+  let s = '';
+  for (let i = start; i < end; i++) s += String.fromCharCode(bytes[i] as number);
+  return s;
+}
