@@ -93,6 +93,10 @@ beforeEach(() => {
   fetchMock.mockImplementation((input) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (url.startsWith('/api/auth/me')) return Promise.resolve(jsonResponse(200, testUser));
+    if (url === '/api/me/profile') {
+      const { email, fullName, jobTitle, pictureUrl } = testUser;
+      return Promise.resolve(jsonResponse(200, { email, fullName, jobTitle, pictureUrl }));
+    }
     if (url.startsWith('/api/notifications'))
       return Promise.resolve(jsonResponse(200, { items: [], hasUnseen: false, nextBefore: null }));
     return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'Not found' } }));
@@ -157,7 +161,8 @@ describe('app routes', () => {
   it('shows the signed-in profile on My account, dates as DD.MM.YYYY', async () => {
     renderAt('/my-account');
     expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
-    expect(screen.getByText('ada@example.com')).toBeTruthy();
-    expect(screen.getByText('05.03.2026')).toBeTruthy();
+    const email = (await screen.findByRole('textbox', { name: 'E-mail' })) as HTMLInputElement;
+    expect(email.value).toBe('ada@example.com');
+    expect(screen.getByText('Member since 05.03.2026')).toBeTruthy();
   });
 });

@@ -48,6 +48,16 @@ describe('apiFetch', () => {
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Accept: 'application/json' });
   });
 
+  it('sends a file as the raw body with its own type (octet-stream when it has none)', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, { hasUnseen: false })));
+    const file = new File([new Uint8Array([0x89, 0x50])], 'me.png', { type: 'image/png' });
+    await apiFetch('/api/me/picture', { method: 'PUT', file, schema: unseenEventSchema });
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe(file);
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ 'Content-Type': 'image/png' });
+    await apiFetch('/api/me/picture', { method: 'PUT', file: new Blob([new Uint8Array([1])]) });
+    expect(fetchMock.mock.calls[1]?.[1]?.headers).toMatchObject({ 'Content-Type': 'application/octet-stream' });
+  });
+
   it('sends no Content-Type without a body', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(apiFetch('/api/x')).resolves.toBeUndefined();

@@ -11,6 +11,8 @@ export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as the raw body instead (picture uploads: the server judges the bytes, not the type). */
+  file?: Blob;
   /** Validates a 2xx JSON answer; without it the answer is ignored and `undefined` returned. */
   schema?: ResponseSchema<T>;
   signal?: AbortSignal;
@@ -49,16 +51,17 @@ function errorFrom(response: Response, body: unknown): ApiError {
  * but the profile call sends it through sign-in and back.
  */
 export async function apiFetch<T = undefined>(path: string, request: ApiRequest<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal, redirectOnUnauthenticated = true } = request;
+  const { method = 'GET', body, file, schema, signal, redirectOnUnauthenticated = true } = request;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       credentials: 'same-origin',
       signal,
     });

@@ -1,18 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { placeholderRoute } from '../../components/placeholderRoute';
 import { BodyPartStep, DevelopmentStageStep, DeviceDetailsStep, TeamStep } from '../onboarding';
 import { AddDeviceFrame } from './components/AddDeviceFrame';
 import { AddDevicePage } from './components/AddDevicePage';
 
 export const deviceRoutes: RouteObject[] = [
-  placeholderRoute('manage-device', {
-    section: 'Settings',
-    title: 'Manage device',
-    upcoming: [
-      'Edit the device name, picture, type and development stages.',
-      'See who has access to the device workspace.',
-    ],
-  }),
   { path: 'add-device', element: <AddDevicePage />, handle: { title: 'Add device' } },
   {
     path: 'add-device/create-new',

@@ -3,9 +3,11 @@ import {
   onboardingCompleteSchema,
   onboardingSchema,
   onboardingStateSchema,
+  pictureSchema,
   type Onboarding,
   type OnboardingComplete,
   type OnboardingState,
+  type Picture,
   type SaveOnboarding,
 } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
@@ -29,4 +31,13 @@ export function saveOnboarding(state: SaveOnboarding): Promise<OnboardingState> 
 /** `POST /api/onboarding/complete`: creates the workspace (the user becomes its admin) and invites the team. */
 export function completeOnboarding(): Promise<OnboardingComplete> {
   return apiFetch('/api/onboarding/complete', { method: 'POST', body: {}, schema: onboardingCompleteSchema });
+}
+
+/** `PUT /api/onboarding/picture`: the device picture, kept until the workspace is created (then its picture). */
+export function uploadOnboardingPicture(file: File): Promise<Picture> {
+  return apiFetch('/api/onboarding/picture', { method: 'PUT', file, schema: pictureSchema });
+}
+
+export function removeOnboardingPicture(): Promise<Picture> {
+  return apiFetch('/api/onboarding/picture', { method: 'DELETE', schema: pictureSchema });
 }

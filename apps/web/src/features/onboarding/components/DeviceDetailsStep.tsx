@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
+import { useSWRConfig } from 'swr';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
-import { deviceTypes, type DeviceType, type Onboarding } from '@insilico/contracts';
+import DevicesOtherOutlinedIcon from '@mui/icons-material/DevicesOtherOutlined';
+import type { Onboarding } from '@insilico/contracts';
+import { PictureUpload } from '../../../components/PictureUpload';
 import { useLeaveConfirmation } from '../../../components/useLeaveConfirmation';
-import { checkDeviceDetails, labelOf, type DeviceDetailsForm, type FieldErrors } from '../steps';
+import { pictureAtSize } from '../../../lib/pictureFile';
+import { onboardingKey, removeOnboardingPicture, uploadOnboardingPicture } from '../api';
+import { checkDeviceDetails, type DeviceDetailsForm, type FieldErrors } from '../steps';
 import { useSaveStep } from '../useSaveStep';
+import { DeviceDetailsFields } from './DeviceDetailsFields';
 import { StepActions } from './StepActions';
 
 const step = 3;
@@ -23,8 +24,13 @@ function initialForm(onboarding: Onboarding): DeviceDetailsForm {
   };
 }
 
-/** Step 3: device name, type (Other needs its specification) and the picture (not available yet). */
+/**
+ * Step 3: device name, type (Other needs its specification) and an optional picture. The picture is
+ * sent as soon as it is chosen and kept on the server until the workspace is created, which then
+ * takes it as its device picture (docs/decisions/pictures.md).
+ */
 export function DeviceDetailsStep({ onboarding }: { onboarding: Onboarding }) {
+  const { mutate } = useSWRConfig();
   const [saved] = useState(() => initialForm(onboarding));
   const [form, setForm] = useState(saved);
   const [errors, setErrors] = useState<FieldErrors<keyof DeviceDetailsForm>>({});
@@ -32,10 +38,20 @@ export function DeviceDetailsStep({ onboarding }: { onboarding: Onboarding }) {
   const leave = useLeaveConfirmation(dirty);
   const { save, saving, error } = useSaveStep(step, onboarding, leave.allowNextNavigation);
 
-  const set = (field: keyof DeviceDetailsForm, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+  const set = (patch: Partial<DeviceDetailsForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch) as (keyof DeviceDetailsForm)[]) delete next[key];
+      return next;
+    });
   };
+
+  async function picked(devicePicture: string | null) {
+    await mutate<Onboarding>(onboardingKey, (current) => (current ? { ...current, devicePicture } : current), {
+      revalidate: false,
+    });
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,62 +67,20 @@ export function DeviceDetailsStep({ onboarding }: { onboarding: Onboarding }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack spacing={2.5} sx={{ maxWidth: 560 }}>
-        <TextField
-          label="Device name"
-          required
-          value={form.deviceName}
-          onChange={(event) => set('deviceName', event.target.value)}
-          error={Boolean(errors.deviceName)}
-          helperText={errors.deviceName}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-        />
-        <TextField
-          select
-          label="Device type"
-          required
-          value={form.deviceType}
-          onChange={(event) => {
-            const type = event.target.value as DeviceType;
-            set('deviceType', type);
-            if (type !== 'other') set('deviceTypeOther', '');
-          }}
-          error={Boolean(errors.deviceType)}
-          helperText={errors.deviceType}
-        >
-          {deviceTypes.map((type) => (
-            <MenuItem key={type} value={type}>
-              {labelOf(type)}
-            </MenuItem>
-          ))}
-        </TextField>
-        {form.deviceType === 'other' && (
-          <TextField
-            label="Specify the device type"
-            required
-            value={form.deviceTypeOther}
-            onChange={(event) => set('deviceTypeOther', event.target.value)}
-            error={Boolean(errors.deviceTypeOther)}
-            helperText={errors.deviceTypeOther}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-        )}
+        <DeviceDetailsFields form={form} errors={errors} onChange={set} />
         <Stack spacing={1}>
           <Typography variant="subtitle2" component="p">
-            Device picture
+            Device picture (optional)
           </Typography>
-          <Button
-            variant="outlined"
-            disabled
-            startIcon={<PhotoCameraOutlinedIcon aria-hidden="true" />}
-            sx={{ alignSelf: 'flex-start' }}
-            aria-describedby="device-picture-note"
-          >
-            Upload a picture
-          </Button>
-          <Alert severity="info" id="device-picture-note">
-            Uploading a device picture is not available yet. You will be able to add one (jpg, jpeg or png, at most 5MB)
-            under Manage device once it is.
-          </Alert>
+          <PictureUpload
+            label="Device picture"
+            variant="rounded"
+            size={88}
+            pictureUrl={onboarding.devicePicture ? pictureAtSize(onboarding.devicePicture, 'thumb') : null}
+            placeholder={<DevicesOtherOutlinedIcon fontSize="large" aria-hidden="true" />}
+            onUpload={async (file) => picked((await uploadOnboardingPicture(file)).pictureUrl)}
+            onRemove={async () => picked((await removeOnboardingPicture()).pictureUrl)}
+          />
         </Stack>
       </Stack>
       <StepActions step={step} saving={saving} error={error} />

@@ -36,6 +36,7 @@ interface Api {
   devices: unknown[];
   state: OnboardingState;
   put?: (body: unknown) => Response;
+  devicePicture?: string | null;
 }
 
 function urlOf(input: Parameters<typeof fetch>[0]): string {
@@ -54,8 +55,17 @@ function mockApi(api: Api) {
       return Promise.resolve(jsonResponse(200, { device: api.devices[0] ?? null }));
     if (url === '/api/onboarding' && method === 'GET')
       return Promise.resolve(
-        jsonResponse(200, { state: api.state, mayCreateWorkspace: true, workspaceCount: api.devices.length }),
+        jsonResponse(200, {
+          state: api.state,
+          mayCreateWorkspace: true,
+          workspaceCount: api.devices.length,
+          devicePicture: api.devicePicture ?? null,
+        }),
       );
+    if (url === '/api/onboarding/picture' && method === 'PUT') {
+      api.devicePicture = '/api/onboarding/picture?v=f1';
+      return Promise.resolve(jsonResponse(200, { pictureUrl: api.devicePicture }));
+    }
     if (url === '/api/onboarding' && method === 'PUT') {
       const body = JSON.parse(String(init?.body)) as OnboardingState;
       if (api.put) return Promise.resolve(api.put(body));
@@ -129,6 +139,27 @@ describe('onboarding pages', () => {
     expect(screen.getAllByRole('radio')).toHaveLength(7);
   });
 
+  it('device details: a picture is checked, sent at once, and shown from the saved state', async () => {
+    mockApi({ devices: [], state: baseState });
+    renderAt('/onboarding/device-details');
+    const input = await screen.findByLabelText('Choose a file for the device picture');
+    const text = new File(['not a picture'], 'device.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [text] } });
+    expect(await screen.findByText('Upload one of these image types: jpg, jpeg, png')).toBeTruthy();
+    const calls = () => fetchMock.mock.calls.filter(([url]) => urlOf(url) === '/api/onboarding/picture').length;
+    expect(calls()).toBe(0);
+
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])], 'device.jpg', {
+      type: 'image/jpeg',
+    });
+    fireEvent.change(input, { target: { files: [png] } });
+    expect(await screen.findByRole('button', { name: 'Change picture' })).toBeTruthy();
+    expect(calls()).toBe(1);
+    expect(screen.getByRole('img', { name: 'Device picture' }).getAttribute('src')).toBe(
+      '/api/onboarding/picture?v=f1&size=thumb',
+    );
+  });
+
   it('device details: Other needs its text; Next saves the whole state and goes on', async () => {
     mockApi({ devices: [], state: baseState });
     const router = renderAt('/onboarding/device-details');
@@ -140,7 +171,6 @@ describe('onboarding pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Please specify the device type when you choose Other.')).toBeTruthy();
     expect(puts()).toHaveLength(0);
-    expect((screen.getByRole('button', { name: 'Upload a picture' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.change(screen.getByRole('textbox', { name: /Specify the device type/ }), {
       target: { value: 'Occluder' },

@@ -1,72 +1,167 @@
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
+import type { FormEvent, ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { NotAvailableYet } from '../../../components/NotAvailableYet';
+import { fullNameMaxLength, jobTitleMaxLength, type Profile } from '@insilico/contracts';
 import { Page } from '../../../components/Page';
-import { initialsOf } from '../../../lib/initials';
+import { PictureUpload } from '../../../components/PictureUpload';
 import { formatDate } from '../../../lib/formatDate';
+import { initialsOf } from '../../../lib/initials';
+import { logoutUrl } from '../../../app/layout/navigation';
+import { userProfileKey } from '../../../app/user/fetchUser';
 import { useSignedInUser } from '../../../app/user/userContext';
+import { profileKey, removeProfilePicture, saveProfile, uploadProfilePicture, useProfile } from '../api';
+import { checkProfile, profileFormOf } from '../forms';
+import { useSettingsForm } from '../useSettingsForm';
+import { FormFooter } from './FormFooter';
+import { LoadFailure, Loading } from './LoadState';
 
-function Field({ label, value }: { label: string; value: string }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2.5, md: 4 }, borderRadius: 3 }}>
+      <Typography variant="h2" sx={{ fontSize: 18, mb: 2.5 }}>
+        {title}
       </Typography>
-      <Typography variant="body1" component="dd" sx={{ m: 0, fontWeight: 600 }}>
-        {value}
-      </Typography>
-    </Box>
+      {children}
+    </Paper>
   );
 }
 
-/** The signed-in user's profile as the server knows it; editing arrives with the settings feature. */
-export function MyAccountPage() {
+/** The profile form: picture (saved as soon as chosen), full name and job title (Save), e-mail read-only. */
+function AccountEditor({ profile }: { profile: Profile }) {
   const user = useSignedInUser();
+  const { mutate } = useSWRConfig();
+  const state = useSettingsForm(() => profileFormOf(profile));
+  const { form, errors } = state;
+
+  // The shell's avatar reads /api/auth/me: both are refreshed after a change.
+  const refresh = () => Promise.all([mutate(profileKey), mutate(userProfileKey)]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkProfile(form);
+    if (!checked.ok) {
+      state.setErrors(checked.errors);
+      return;
+    }
+    void state.save(
+      async () => {
+        const updated = await saveProfile(checked.value);
+        await refresh();
+        return profileFormOf(updated);
+      },
+      'Your profile is saved.',
+      'Your profile could not be saved. Please try again.',
+    );
+  }
 
   return (
-    <Page title="My account" section="Settings">
-      <Stack spacing={3}>
-        <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 }, borderRadius: 3 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
-            <Avatar
-              src={user.pictureUrl ?? undefined}
-              alt=""
-              sx={{ width: 72, height: 72, fontSize: 24, bgcolor: 'primary.main' }}
-            >
-              {initialsOf(user.fullName)}
-            </Avatar>
-            <Box
-              component="dl"
-              sx={{ m: 0, flex: 1, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
-            >
-              <Field label="Full name" value={user.fullName} />
-              <Field label="E-mail" value={user.email} />
-              <Field label="Job title" value={user.jobTitle ?? 'Not set'} />
-              <Field label="Member since" value={formatDate(user.createdAt)} />
-            </Box>
+    <Stack spacing={3}>
+      <Section title="Profile picture">
+        <PictureUpload
+          label="Profile picture"
+          pictureUrl={profile.pictureUrl}
+          placeholder={initialsOf(form.fullName || profile.fullName)}
+          onUpload={async (file) => {
+            await uploadProfilePicture(file);
+            await refresh();
+            state.setNotice('Your profile picture is saved.');
+          }}
+          onRemove={async () => {
+            await removeProfilePicture();
+            await refresh();
+            state.setNotice('Your profile picture is removed.');
+          }}
+        />
+      </Section>
+
+      <Section title="Profile">
+        <form onSubmit={submit} noValidate>
+          <Stack spacing={2.5} sx={{ maxWidth: 560 }}>
+            <TextField
+              label="Full name"
+              required
+              value={form.fullName}
+              onChange={(event) => state.set({ fullName: event.target.value })}
+              error={Boolean(errors.fullName)}
+              helperText={errors.fullName}
+              autoComplete="name"
+              slotProps={{ htmlInput: { maxLength: fullNameMaxLength } }}
+            />
+            <TextField
+              label="Job title"
+              value={form.jobTitle}
+              onChange={(event) => state.set({ jobTitle: event.target.value })}
+              error={Boolean(errors.jobTitle)}
+              helperText={errors.jobTitle}
+              autoComplete="organization-title"
+              slotProps={{ htmlInput: { maxLength: jobTitleMaxLength } }}
+            />
+            <TextField
+              label="E-mail"
+              value={profile.email}
+              helperText="Your e-mail comes from your sign-in account and cannot be changed here."
+              slotProps={{ input: { readOnly: true } }}
+            />
+            <Typography variant="body2" color="text.secondary">
+              Member since {formatDate(user.createdAt)}
+            </Typography>
+            <FormFooter state={state} />
           </Stack>
-          <Divider sx={{ my: 3 }} />
+        </form>
+      </Section>
+
+      <Section title="Password and sign-out">
+        <Stack spacing={2}>
+          {user.passwordChangeUrl ? (
+            <Typography variant="body2" color="text.secondary">
+              Your password is changed on the sign-in page: at least 8 characters, with at least 3 of lower-case
+              letters, upper-case letters, digits and special characters.
+            </Typography>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              Your password is managed by your organisation’s sign-in service.
+            </Typography>
+          )}
+          <Divider />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
             {user.passwordChangeUrl && (
-              <Button variant="outlined" href={user.passwordChangeUrl}>
+              <Button
+                variant="outlined"
+                href={user.passwordChangeUrl}
+                startIcon={<LockResetOutlinedIcon aria-hidden="true" />}
+              >
                 Change password
               </Button>
             )}
-            <Button variant="outlined" color="inherit" href="/api/auth/logout" startIcon={<LogoutIcon />}>
-              Sign out
+            <Button variant="outlined" color="inherit" href={logoutUrl} startIcon={<LogoutIcon aria-hidden="true" />}>
+              Log out
             </Button>
           </Stack>
-        </Paper>
-        <NotAvailableYet
-          upcoming={['Change your profile picture (jpg or png, at most 5 MB), full name and job title, and save them.']}
-        />
-      </Stack>
+        </Stack>
+      </Section>
+    </Stack>
+  );
+}
+
+/** /my-account (spec §2 Settings): profile picture, full name, job title, e-mail, password, logout and save. */
+export function MyAccountPage() {
+  const profile = useProfile();
+  return (
+    <Page title="My account" section="Settings">
+      {profile.data ? (
+        <AccountEditor profile={profile.data} />
+      ) : profile.error ? (
+        <LoadFailure what="Your profile" error={profile.error} retry={() => void profile.mutate()} />
+      ) : (
+        <Loading what="your profile" />
+      )}
     </Page>
   );
 }
