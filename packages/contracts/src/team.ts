@@ -9,6 +9,8 @@ export const teamMemberSchema = z.object({
   /** The e-mail (spec §3 User `info`). */
   info: z.string(),
   fullName: z.string().nullable(),
+  /** The member's picture (thumbnail) for the avatar; null: initials. Null for invitations. */
+  pictureUrl: z.string().nullable(),
   role: memberRoleSchema,
   status: membershipStatusSchema,
 });

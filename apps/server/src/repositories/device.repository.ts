@@ -14,6 +14,9 @@ export interface MemberRow {
   role: string;
   status: string;
   createdAt: Date;
+  /** For the member's avatar (see `userPictureUrl`). */
+  pictureFileId: string | null;
+  pictureUrl: string | null;
 }
 
 /** Devices (workspaces), memberships and each user's selected workspace. Every query names its device. */
@@ -84,6 +87,8 @@ export class DeviceRepository {
         role: memberships.role,
         status: memberships.status,
         createdAt: memberships.createdAt,
+        pictureFileId: users.pictureFileId,
+        pictureUrl: users.pictureUrl,
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))

@@ -5,6 +5,7 @@ import type { DeviceRow } from '../repositories/device.repository';
 import type { InvitationRow } from '../repositories/invitation.repository';
 import type { WorkspaceRepositories, WorkspaceStore } from '../repositories/workspace-store.repository';
 import { ServiceError } from './errors';
+import { userPictureUrl } from './picture-urls';
 import { ensureSeatFree } from './subscription.service';
 import { toSummary, type Actor } from './workspace.mapper';
 
@@ -51,6 +52,7 @@ export class TeamService {
                 invitationId: null,
                 info: member.email,
                 fullName: member.fullName,
+                pictureUrl: userPictureUrl({ id: member.userId, ...member }),
                 role: memberGrant.role,
                 status: memberGrant.status,
               },
@@ -62,6 +64,7 @@ export class TeamService {
         invitationId: invitation.id,
         info: invitation.email,
         fullName: null,
+        pictureUrl: null,
         role: invitation.role as MemberRole,
         status: 'invited' as const,
       })),
@@ -239,6 +242,7 @@ export class TeamService {
       invitationId: null,
       info: member.email,
       fullName: member.fullName,
+      pictureUrl: userPictureUrl({ id: userId, ...member }),
       role: grant.role,
       status: grant.status,
     };

@@ -7,6 +7,7 @@ const member = (overrides: Partial<TeamMember>): TeamMember => ({
   invitationId: null,
   info: 'ada@example.com',
   fullName: 'Ada Lovelace',
+  pictureUrl: null,
   role: 'member',
   status: 'ok',
   ...overrides,

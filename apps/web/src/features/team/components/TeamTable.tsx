@@ -61,6 +61,8 @@ export function TeamTable({ rows, canManage, ownUserId, busyKey, onRequest }: Te
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                   <Avatar
                     aria-hidden="true"
+                    src={member.pictureUrl ?? undefined}
+                    alt=""
                     sx={{ width: 32, height: 32, fontSize: 13, fontWeight: 800, bgcolor: 'primary.main' }}
                   >
                     {member.fullName ? initialsOf(member.fullName) : member.info.charAt(0).toUpperCase()}
