@@ -1,7 +1,7 @@
 /** The main sections of the top navigation, and the path prefixes that make each one current. */
 export const mainSections = [
   { label: 'Projects', to: '/projects/overview', prefixes: ['/projects'] },
-  { label: 'Patient cohorts', to: '/patient-cohort/create', prefixes: ['/patient-cohort', '/measurement'] },
+  { label: 'Patient cohorts', to: '/patient-cohort', prefixes: ['/patient-cohort', '/measurement'] },
   { label: 'Population analysis', to: '/population-analysis/overview', prefixes: ['/population-analysis'] },
   { label: 'Activity feed', to: '/activity-feed', prefixes: ['/activity-feed'] },
   { label: 'Design history', to: '/design-history', prefixes: ['/design-history'] },

@@ -1,20 +1,17 @@
 import type { RouteObject } from 'react-router';
-import { placeholderRoute } from '../../components/placeholderRoute';
+import { CohortListPage } from './components/CohortListPage';
+import { CohortPage } from './components/CohortPage';
+import { CreateCohortPage, OrderPatientsPage } from './components/OrderPages';
+import { PatientPage } from './components/PatientPage';
 
 export const cohortRoutes: RouteObject[] = [
-  placeholderRoute('patient-cohort/create', {
-    section: 'Patient cohorts',
-    title: 'Create a patient cohort',
-    description: 'Virtual patient cohorts are CT-based; heart and thorax only for now.',
-    upcoming: [
-      'Filter patients by pathology, sex, body dimensions, origin, age group and heart-cycle phase.',
-      'Choose a cohort size of 5, 10, 20, 50 or 100 patients.',
-      'Name the cohort (names are unique and cannot be changed later).',
-    ],
-  }),
-  placeholderRoute('patient-cohort/order-patient', {
-    section: 'Patient cohorts',
-    title: 'Order patients',
-    upcoming: ['Order the virtual patients of a cohort and follow the order until it is ready.'],
-  }),
+  { path: 'patient-cohort', element: <CohortListPage />, handle: { title: 'Patient cohorts' } },
+  { path: 'patient-cohort/create', element: <CreateCohortPage />, handle: { title: 'Create a patient cohort' } },
+  { path: 'patient-cohort/order-patient', element: <OrderPatientsPage />, handle: { title: 'Order patients' } },
+  { path: 'patient-cohort/cohorts/:cohortId', element: <CohortPage />, handle: { title: 'Patient cohort' } },
+  {
+    path: 'patient-cohort/cohorts/:cohortId/patients/:patientId',
+    element: <PatientPage />,
+    handle: { title: 'Virtual patient' },
+  },
 ];

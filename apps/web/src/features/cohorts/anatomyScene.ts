@@ -1,0 +1,187 @@
+import {
+  AmbientLight,
+  Box3,
+  Color,
+  DirectionalLight,
+  DoubleSide,
+  Group,
+  Mesh,
+  MeshStandardMaterial,
+  PerspectiveCamera,
+  Scene,
+  Vector3,
+  WebGLRenderer,
+  type Object3D,
+} from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+
+/** Colour and opacity per organ: blood pools red/blue, myocardium muscle, annuli yellow, thorax faint. */
+const ORGAN_LOOK: Readonly<Record<string, { color: number; opacity: number }>> = {
+  lv_blood_pool: { color: 0xc62828, opacity: 1 },
+  lv_myocardium: { color: 0x8d4a43, opacity: 0.55 },
+  rv_blood_pool: { color: 0x5c6bc0, opacity: 1 },
+  la_blood_pool: { color: 0xe57373, opacity: 1 },
+  ra_blood_pool: { color: 0x9fa8da, opacity: 1 },
+  aortic_root: { color: 0xd84315, opacity: 1 },
+  aortic_annulus: { color: 0xfdd835, opacity: 1 },
+  mitral_annulus: { color: 0xfdd835, opacity: 1 },
+  tricuspid_annulus: { color: 0xfdd835, opacity: 1 },
+  pulmonary_annulus: { color: 0xfdd835, opacity: 1 },
+  rib_cage: { color: 0xefebe9, opacity: 0.35 },
+  left_lung: { color: 0xf8bbd0, opacity: 0.18 },
+  right_lung: { color: 0xf8bbd0, opacity: 0.18 },
+};
+
+/**
+ * The three.js scene of the 3D preview: one patient's organs per phase (GLB, metres, patient frame LPS), orbit
+ * controls, rendering on demand. Phases are loaded once and kept, so switching and cine playback only swap groups.
+ */
+export class AnatomyScene {
+  private readonly renderer: WebGLRenderer;
+  private readonly scene = new Scene();
+  private readonly camera = new PerspectiveCamera(35, 1, 0.005, 10);
+  private readonly controls: OrbitControls;
+  private readonly loader = new GLTFLoader();
+  private readonly phases = new Map<string, Promise<Group>>();
+  private readonly resizeObserver: ResizeObserver;
+  private current: Group | null = null;
+  private hidden = new Set<string>();
+  private framed = false;
+
+  constructor(private readonly container: HTMLElement) {
+    this.renderer = new WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    this.renderer.setPixelRatio(Math.min(2, window.devicePixelRatio));
+    this.renderer.setClearColor(new Color(0x11161c));
+    container.appendChild(this.renderer.domElement);
+    this.scene.add(new AmbientLight(0xffffff, 0.7));
+    const key = new DirectionalLight(0xffffff, 1.6);
+    key.position.set(1, 1, 2);
+    this.scene.add(key);
+    const rim = new DirectionalLight(0xffffff, 0.6);
+    rim.position.set(-1, -0.5, -1);
+    this.scene.add(rim);
+    this.controls = new OrbitControls(this.camera, this.renderer.domElement);
+    this.controls.addEventListener('change', () => this.render());
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(container);
+    this.resize();
+  }
+
+  /** Loads a phase's GLB (once; later calls reuse it). */
+  load(phase: string, url: string): Promise<Group> {
+    let loading = this.phases.get(phase);
+    if (!loading) {
+      loading = fetch(url, { credentials: 'same-origin' })
+        .then((response) => {
+          if (!response.ok)
+            throw new Error(`The anatomy of this phase could not be loaded (status ${response.status}).`);
+          return response.arrayBuffer();
+        })
+        .then((bytes) => this.loader.parseAsync(bytes, ''))
+        .then((gltf) => {
+          const group = new Group();
+          // Patient frame LPS (z superior) to three.js (y up), seen from the front.
+          group.rotation.x = -Math.PI / 2;
+          group.add(gltf.scene);
+          gltf.scene.traverse((object) => styleOrgan(object));
+          return group;
+        });
+      loading.catch(() => this.phases.delete(phase));
+      this.phases.set(phase, loading);
+    }
+    return loading;
+  }
+
+  /** Shows a loaded phase in place of the current one. */
+  async show(phase: string, url: string): Promise<void> {
+    const group = await this.load(phase, url);
+    if (this.current !== group) {
+      if (this.current) this.scene.remove(this.current);
+      this.scene.add(group);
+      this.current = group;
+    }
+    this.applyVisibility();
+    if (!this.framed) this.frame(group);
+    this.render();
+  }
+
+  /** Hides the organs not in `visible`. */
+  setVisibleOrgans(visible: ReadonlySet<string>, all: readonly string[]): void {
+    this.hidden = new Set(all.filter((organ) => !visible.has(organ)));
+    this.applyVisibility();
+    this.render();
+  }
+
+  dispose(): void {
+    this.resizeObserver.disconnect();
+    this.controls.dispose();
+    for (const loading of this.phases.values())
+      void loading
+        .then((group) =>
+          group.traverse((object) => {
+            if (object instanceof Mesh) {
+              object.geometry.dispose();
+              (object.material as MeshStandardMaterial).dispose();
+            }
+          }),
+        )
+        .catch(() => undefined);
+    this.renderer.dispose();
+    this.renderer.domElement.remove();
+  }
+
+  private applyVisibility(): void {
+    this.current?.traverse((object) => {
+      if (object instanceof Mesh) object.visible = !this.hidden.has(object.name);
+    });
+  }
+
+  private frame(group: Group): void {
+    group.updateMatrixWorld(true);
+    const heart = new Box3();
+    group.traverse((object) => {
+      if (object instanceof Mesh && object.name.endsWith('blood_pool')) heart.expandByObject(object);
+    });
+    const box = heart.isEmpty() ? new Box3().setFromObject(group) : heart;
+    const centre = box.getCenter(new Vector3());
+    const radius = box.getSize(new Vector3()).length() / 2;
+    const distance = (radius * 1.6) / Math.tan((this.camera.fov * Math.PI) / 360);
+    this.camera.position.set(centre.x, centre.y, centre.z + distance);
+    this.camera.near = distance / 100;
+    this.camera.far = distance * 20;
+    this.camera.updateProjectionMatrix();
+    this.controls.target.copy(centre);
+    this.controls.update();
+    this.framed = true;
+  }
+
+  private resize(): void {
+    const width = Math.max(1, this.container.clientWidth);
+    const height = Math.max(1, this.container.clientHeight);
+    this.renderer.setSize(width, height, false);
+    this.renderer.domElement.style.width = '100%';
+    this.renderer.domElement.style.height = '100%';
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+    this.render();
+  }
+
+  private render(): void {
+    this.renderer.render(this.scene, this.camera);
+  }
+}
+
+function styleOrgan(object: Object3D): void {
+  if (!(object instanceof Mesh)) return;
+  const look = ORGAN_LOOK[object.name] ?? { color: 0xbdbdbd, opacity: 1 };
+  object.material = new MeshStandardMaterial({
+    color: look.color,
+    roughness: 0.6,
+    metalness: 0.05,
+    transparent: look.opacity < 1,
+    opacity: look.opacity,
+    depthWrite: look.opacity === 1,
+    ...(look.opacity < 1 ? { side: DoubleSide } : {}),
+  });
+}

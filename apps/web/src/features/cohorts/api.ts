@@ -1,0 +1,112 @@
+import useSWR from 'swr';
+import type { CohortCriteria } from '@insilico/anatomy';
+import {
+  cohortCountSchema,
+  cohortListSchema,
+  cohortPatientPageSchema,
+  cohortPatientSchema,
+  cohortSchema,
+  pathologyRequestAnswerSchema,
+  type Cohort,
+  type CohortCount,
+  type CohortList,
+  type CohortPatient,
+  type CohortPatientPage,
+  type CohortPatientsQuery,
+  type PathologyRequestAnswer,
+} from '@insilico/contracts';
+import { apiFetch } from '../../lib/api';
+import type { ApiError } from '../../lib/apiError';
+
+/** URLs of the cohort API of one workspace. */
+export const cohortUrls = {
+  list: (deviceId: string) => `/api/devices/${deviceId}/cohorts`,
+  count: (deviceId: string) => `/api/devices/${deviceId}/cohorts/count`,
+  one: (deviceId: string, cohortId: string) => `/api/devices/${deviceId}/cohorts/${cohortId}`,
+  patients: (deviceId: string, cohortId: string, query: CohortPatientsQuery) =>
+    `/api/devices/${deviceId}/cohorts/${cohortId}/patients?${new URLSearchParams({
+      search: query.search,
+      sort: query.sort,
+      order: query.order,
+      page: String(query.page),
+      pageSize: String(query.pageSize),
+    }).toString()}`,
+  csv: (deviceId: string, cohortId: string) => `/api/devices/${deviceId}/cohorts/${cohortId}/patients.csv`,
+  patient: (deviceId: string, cohortId: string, patientId: string) =>
+    `/api/devices/${deviceId}/cohorts/${cohortId}/patients/${patientId}`,
+  mesh: (deviceId: string, cohortId: string, patientId: string, phase: string) =>
+    `/api/devices/${deviceId}/cohorts/${cohortId}/patients/${patientId}/meshes/${phase}`,
+  pathologyRequests: (deviceId: string) => `/api/devices/${deviceId}/pathology-requests`,
+};
+
+/** While an order is in progress the page follows it; a ready or failed cohort does not change any more. */
+const inProgressRefreshMs = 1500;
+
+export function useCohorts(deviceId: string | null) {
+  return useSWR<CohortList, ApiError>(
+    deviceId ? cohortUrls.list(deviceId) : null,
+    (url: string) => apiFetch(url, { schema: cohortListSchema }),
+    {
+      refreshInterval: (data) => (data?.items.some((item) => item.status === 'in_progress') ? inProgressRefreshMs : 0),
+    },
+  );
+}
+
+export function useCohort(deviceId: string | null, cohortId: string) {
+  return useSWR<Cohort, ApiError>(
+    deviceId ? cohortUrls.one(deviceId, cohortId) : null,
+    (url: string) => apiFetch(url, { schema: cohortSchema }),
+    { refreshInterval: (data) => (data?.status === 'in_progress' ? inProgressRefreshMs : 0) },
+  );
+}
+
+export function useCohortPatients(
+  deviceId: string | null,
+  cohortId: string,
+  query: CohortPatientsQuery,
+  ready: boolean,
+) {
+  return useSWR<CohortPatientPage, ApiError>(
+    deviceId && ready ? cohortUrls.patients(deviceId, cohortId, query) : null,
+    (url: string) => apiFetch(url, { schema: cohortPatientPageSchema }),
+    { keepPreviousData: true },
+  );
+}
+
+export function useCohortPatient(deviceId: string | null, cohortId: string, patientId: string) {
+  return useSWR<CohortPatient, ApiError>(
+    deviceId ? cohortUrls.patient(deviceId, cohortId, patientId) : null,
+    (url: string) => apiFetch(url, { schema: cohortPatientSchema }),
+  );
+}
+
+/** `POST .../cohorts/count`: the live count (abortable: a newer click replaces it). */
+export function countCohort(deviceId: string, criteria: CohortCriteria, signal: AbortSignal): Promise<CohortCount> {
+  return apiFetch(cohortUrls.count(deviceId), {
+    method: 'POST',
+    body: { criteria },
+    schema: cohortCountSchema,
+    signal,
+  });
+}
+
+export interface OrderInput {
+  name: string;
+  description: string;
+  size: number;
+  criteria: CohortCriteria;
+}
+
+/** `POST .../cohorts`: places the order; the cohort comes back in progress. */
+export function orderCohort(deviceId: string, input: OrderInput): Promise<Cohort> {
+  return apiFetch(cohortUrls.list(deviceId), { method: 'POST', body: input, schema: cohortSchema });
+}
+
+/** `POST .../pathology-requests`: asks support for a pathology the database lacks. */
+export function requestPathology(deviceId: string, name: string): Promise<PathologyRequestAnswer> {
+  return apiFetch(cohortUrls.pathologyRequests(deviceId), {
+    method: 'POST',
+    body: { name },
+    schema: pathologyRequestAnswerSchema,
+  });
+}
