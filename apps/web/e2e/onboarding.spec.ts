@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { pngFile } from './pictures';
 
 // Runs against the real server (E2E_BASE_URL): a new user signs up, goes through the five
 // onboarding steps, sees the countdown and lands in the new workspace.
@@ -38,9 +39,11 @@ test('a new user goes through the onboarding, sees the countdown and lands in th
   await page.getByLabel('Concept and design feasibility').check();
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // 3. Device details: Other needs its specification; the picture upload is not available yet.
+  // 3. Device details: Other needs its specification; a device picture is uploaded at once.
   await expect(page).toHaveURL(/\/onboarding\/device-details$/);
-  await expect(page.getByRole('button', { name: 'Upload a picture' })).toBeDisabled();
+  await page.getByLabel('Choose a file for the device picture').setInputFiles(pngFile('device.png'));
+  await expect(page.getByRole('img', { name: 'Device picture' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change picture' })).toBeVisible();
   await page.getByLabel('Device name').fill(deviceName);
   await page.getByRole('combobox', { name: /Device type/ }).click();
   await page.getByRole('option', { name: 'Other' }).click();
@@ -98,6 +101,11 @@ test('a new user goes through the onboarding, sees the countdown and lands in th
   await expect(page.getByRole('timer')).toContainText(/Taking you to your workspace in \d seconds?/);
   await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
-  const selected = await page.request.get('/api/me/selected-device');
-  expect(JSON.stringify(await selected.json())).toContain(deviceName);
+  const selected = (await (await page.request.get('/api/me/selected-device')).json()) as {
+    device: { deviceName: string; devicePicture: string | null };
+  };
+  expect(selected.device.deviceName).toBe(deviceName);
+  // The picture of step 3 became the workspace's device picture.
+  expect(selected.device.devicePicture).toMatch(/^\/api\/devices\/[\w-]+\/picture\?v=/);
+  expect((await page.request.get(selected.device.devicePicture!)).status()).toBe(200);
 });
