@@ -7,6 +7,7 @@ import { onboardingRoutes } from '../features/onboarding';
 import { projectRoutes } from '../features/projects';
 import { roomRoutes } from '../features/rooms';
 import { settingsRoutes } from '../features/settings';
+import { supportRoutes } from '../features/support';
 import { teamRoutes } from '../features/team';
 import { uploadRoutes } from '../features/uploads';
 import { workspaceRoutes } from '../features/workspace';
@@ -37,6 +38,7 @@ export const appRoutes: RouteObject[] = [
       ...projectRoutes,
       ...roomRoutes,
       ...settingsRoutes,
+      ...supportRoutes,
       ...teamRoutes,
       ...analysisRoutes,
       ...uploadRoutes,

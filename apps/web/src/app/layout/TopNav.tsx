@@ -14,6 +14,7 @@ import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { WorkspaceSwitcher } from '../../features/devices';
 import { NotificationBell } from '../../features/notifications';
+import { SupportMenu } from '../../features/support';
 import { BrandMark } from '../../components/BrandMark';
 import { AccountMenu } from './AccountMenu';
 import { isCurrentSection, mainSections } from './navigation';
@@ -93,6 +94,7 @@ export function TopNav() {
         </Stack>
         <Box sx={{ flex: 1 }} />
         <WorkspaceSwitcher />
+        <SupportMenu />
         <NotificationBell />
         <AccountMenu />
       </Toolbar>

@@ -1,0 +1,87 @@
+import useSWR from 'swr';
+import {
+  supportContextSchema,
+  supportRequestListSchema,
+  supportRequestSchema,
+  supportScreenshotSchema,
+  type CreateSupportRequest,
+  type SupportContext,
+  type SupportRequest,
+  type SupportRequestList,
+  type SupportRequestStatus,
+  type SupportScreenshot,
+} from '@insilico/contracts';
+import { apiFetch } from '../../lib/api';
+import type { ApiError } from '../../lib/apiError';
+
+/** SWR keys (and URLs). */
+export const supportContextKey = '/api/support/me';
+export const myRequestsKey = '/api/support/requests';
+export const requestKey = (requestId: string) => `/api/support/requests/${requestId}`;
+export const inboxKey = (status: SupportRequestStatus | 'all') => `/api/support/inbox?status=${status}`;
+export const inboxRequestKey = (requestId: string) => `/api/support/inbox/${requestId}`;
+
+const fetchContext = (url: string): Promise<SupportContext> =>
+  apiFetch(url, { schema: supportContextSchema, redirectOnUnauthenticated: false });
+const fetchList = (url: string): Promise<SupportRequestList> => apiFetch(url, { schema: supportRequestListSchema });
+const fetchRequest = (url: string): Promise<SupportRequest> => apiFetch(url, { schema: supportRequestSchema });
+
+/** `GET /api/support/me`: whether the user is support staff, and the support e-mail. */
+export function useSupportContext() {
+  return useSWR<SupportContext, ApiError>(supportContextKey, fetchContext);
+}
+
+/** `GET /api/support/requests`: the signed-in user's own requests. */
+export function useMyRequests() {
+  return useSWR<SupportRequestList, ApiError>(myRequestsKey, fetchList);
+}
+
+/** One request with its thread (author's view); `null` waits. */
+export function useMyRequest(requestId: string | null) {
+  return useSWR<SupportRequest, ApiError>(requestId ? requestKey(requestId) : null, fetchRequest);
+}
+
+/** `GET /api/support/inbox?status=` (support staff). */
+export function useInbox(status: SupportRequestStatus | 'all') {
+  return useSWR<SupportRequestList, ApiError>(inboxKey(status), fetchList);
+}
+
+export function useInboxRequest(requestId: string) {
+  return useSWR<SupportRequest, ApiError>(inboxRequestKey(requestId), fetchRequest);
+}
+
+/** `PUT /api/support/screenshot` with the file as the body: checked by the server like a picture. */
+export function uploadScreenshot(file: File): Promise<SupportScreenshot> {
+  return apiFetch('/api/support/screenshot', { method: 'PUT', file, schema: supportScreenshotSchema });
+}
+
+/** Discards the screenshot attached to the request being written. */
+export function discardScreenshot(): Promise<undefined> {
+  return apiFetch('/api/support/screenshot', { method: 'DELETE' });
+}
+
+export function sendRequest(request: CreateSupportRequest): Promise<SupportRequest> {
+  return apiFetch(myRequestsKey, { method: 'POST', body: request, schema: supportRequestSchema });
+}
+
+/** The author's follow-up (the request is open again). */
+export function sendReply(requestId: string, body: string): Promise<SupportRequest> {
+  return apiFetch(`${requestKey(requestId)}/messages`, {
+    method: 'POST',
+    body: { body },
+    schema: supportRequestSchema,
+  });
+}
+
+/** Support staff: answer (mailed to the user, who is notified). */
+export function sendAnswer(requestId: string, body: string): Promise<SupportRequest> {
+  return apiFetch(`${inboxRequestKey(requestId)}/answers`, {
+    method: 'POST',
+    body: { body },
+    schema: supportRequestSchema,
+  });
+}
+
+export function closeRequest(requestId: string): Promise<SupportRequest> {
+  return apiFetch(`${inboxRequestKey(requestId)}/close`, { method: 'POST', body: {}, schema: supportRequestSchema });
+}
