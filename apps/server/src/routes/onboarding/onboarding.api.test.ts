@@ -52,6 +52,7 @@ describe('onboarding', () => {
       },
       mayCreateWorkspace: true,
       workspaceCount: 0,
+      devicePicture: null,
     });
     let state: Record<string, unknown> = {};
     for (const step of steps.slice(0, 3)) {
