@@ -1,7 +1,6 @@
 import type { FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { countries, usStates, type Device } from '@insilico/contracts';
 import { Page } from '../../../components/Page';
@@ -12,6 +11,7 @@ import { useSettingsForm } from '../useSettingsForm';
 import { DetailList } from './DetailList';
 import { FormFooter } from './FormFooter';
 import { SelectedDevice } from './SelectedDevice';
+import { SettingsSection } from './SettingsSection';
 
 const onlyAdminsNote = 'Only an admin of this device can change the company info. Contact your device company admin.';
 
@@ -54,7 +54,7 @@ function CompanyEditor({ device }: { device: Device }) {
 
 function CompanyInfo({ device }: { device: Device }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 }, borderRadius: 3 }}>
+    <SettingsSection title="Company">
       {device.isAdmin ? (
         <CompanyEditor device={device} />
       ) : (
@@ -72,7 +72,7 @@ function CompanyInfo({ device }: { device: Device }) {
           />
         </Stack>
       )}
-    </Paper>
+    </SettingsSection>
   );
 }
 

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import DevicesOtherOutlinedIcon from '@mui/icons-material/DevicesOtherOutlined';
@@ -25,6 +24,7 @@ import { useSettingsForm } from '../useSettingsForm';
 import { DetailList } from './DetailList';
 import { FormFooter } from './FormFooter';
 import { SelectedDevice } from './SelectedDevice';
+import { SettingsSection } from './SettingsSection';
 
 export const regionLabels: Record<DataRegion, string> = { eu: 'European Union (EU)', us: 'United States (US)' };
 
@@ -138,20 +138,10 @@ function DeviceForm({ device }: { device: Device }) {
 function DeviceDetails({ device }: { device: Device }) {
   return (
     <Stack spacing={3}>
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-label="Device picture"
-        sx={{ p: { xs: 2.5, md: 4 }, borderRadius: 3 }}
-      >
+      <SettingsSection title="Device picture">
         <DevicePicture device={device} />
-      </Paper>
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-label="Details"
-        sx={{ p: { xs: 2.5, md: 4 }, borderRadius: 3 }}
-      >
+      </SettingsSection>
+      <SettingsSection title="Device details">
         {device.isAdmin ? (
           <DeviceForm device={device} />
         ) : (
@@ -169,7 +159,7 @@ function DeviceDetails({ device }: { device: Device }) {
             />
           </Stack>
         )}
-      </Paper>
+      </SettingsSection>
     </Stack>
   );
 }

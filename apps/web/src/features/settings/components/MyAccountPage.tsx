@@ -1,8 +1,7 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -21,17 +20,7 @@ import { checkProfile, profileFormOf } from '../forms';
 import { useSettingsForm } from '../useSettingsForm';
 import { FormFooter } from './FormFooter';
 import { LoadFailure, Loading } from './LoadState';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2.5, md: 4 }, borderRadius: 3 }}>
-      <Typography variant="h2" sx={{ fontSize: 18, mb: 2.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
+import { SettingsSection } from './SettingsSection';
 
 /** The profile form: picture (saved as soon as chosen), full name and job title (Save), e-mail read-only. */
 function AccountEditor({ profile }: { profile: Profile }) {
@@ -63,7 +52,7 @@ function AccountEditor({ profile }: { profile: Profile }) {
 
   return (
     <Stack spacing={3}>
-      <Section title="Profile picture">
+      <SettingsSection title="Profile picture">
         <PictureUpload
           label="Profile picture"
           pictureUrl={profile.pictureUrl}
@@ -79,9 +68,9 @@ function AccountEditor({ profile }: { profile: Profile }) {
             state.setNotice('Your profile picture is removed.');
           }}
         />
-      </Section>
+      </SettingsSection>
 
-      <Section title="Profile">
+      <SettingsSection title="Profile">
         <form onSubmit={submit} noValidate>
           <Stack spacing={2.5} sx={{ maxWidth: 560 }}>
             <TextField
@@ -115,9 +104,9 @@ function AccountEditor({ profile }: { profile: Profile }) {
             <FormFooter state={state} />
           </Stack>
         </form>
-      </Section>
+      </SettingsSection>
 
-      <Section title="Password and sign-out">
+      <SettingsSection title="Password and sign-out">
         <Stack spacing={2}>
           {user.passwordChangeUrl ? (
             <Typography variant="body2" color="text.secondary">
@@ -145,7 +134,7 @@ function AccountEditor({ profile }: { profile: Profile }) {
             </Button>
           </Stack>
         </Stack>
-      </Section>
+      </SettingsSection>
     </Stack>
   );
 }
