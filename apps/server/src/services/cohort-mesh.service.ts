@@ -23,6 +23,14 @@ export function meshPhasesOf(patient: SyntheticPatient): MeshPhase[] {
   return phases;
 }
 
+/**
+ * The phases an order prepares: the static ones (end-diastole, end-systole). Cine frames are built on first view
+ * and cached then: they would triple an order's time (docs/decisions/cohort-meshes.md).
+ */
+export function orderedPhasesOf(patient: SyntheticPatient): MeshPhase[] {
+  return meshPhasesOf(patient).filter((phase) => phase.kind !== 'cine');
+}
+
 /** The phase a label names (`end-diastole`, `end-systole`, `cine-03of12`), if the patient has it. */
 export function patientPhase(patient: SyntheticPatient, label: string): MeshPhase {
   const phase = meshPhasesOf(patient).find((candidate) => phaseLabel(candidate) === label);
@@ -30,35 +38,67 @@ export function patientPhase(patient: SyntheticPatient, label: string): MeshPhas
   return phase;
 }
 
+/** Writes in flight while the next mesh is built: file writes (and their fsync) overlap the computation. */
+const WRITES_IN_FLIGHT = 4;
+
+/** The landmarks a GLB of `patientGlb` carries in `asset.extras` (JSON chunk right after the 12-byte header). */
+function landmarksOfGlb(glb: Uint8Array): readonly Landmark[] {
+  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+  const length = view.getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length))) as {
+    asset?: { extras?: { landmarks?: Landmark[] } };
+  };
+  return json.asset?.extras?.landmarks ?? [];
+}
+
 /**
- * A patient's meshes per phase as one GLB (all organs, metres) and its landmarks (JSON, mm), built on first use
- * and cached in the workspace's data region. Meshes depend only on (population model, seed, patient, phase,
- * mesh model), so the key names all of them and a cached file never goes stale.
+ * A patient's meshes per phase as one GLB (all organs, metres, with the landmarks in mm), built on first use and
+ * cached in the workspace's data region. Meshes depend only on (population model, seed, patient, phase, mesh
+ * model), so the key names all of them and a cached file never goes stale.
  */
 export class PatientMeshCache {
   constructor(private readonly blobs: BlobStore) {}
 
-  private key(populationSeed: number, patient: SyntheticPatient, phase: MeshPhase, extension: string): string {
-    return `meshes/${MESH_MODEL_VERSION}/${MODEL_VERSION}-${populationSeed}/${patient.id}/${phaseLabel(phase)}.${extension}`;
+  private key(populationSeed: number, patient: SyntheticPatient, phase: MeshPhase): string {
+    return `meshes/${MESH_MODEL_VERSION}/${MODEL_VERSION}-${populationSeed}/${patient.id}/${phaseLabel(phase)}.glb`;
   }
 
-  /** Builds and stores the phase unless both files exist already (idempotent). Answers whether it built. */
+  /**
+   * Builds and stores every listed phase that is not stored yet (idempotent), a few writes overlapping the next
+   * build. Calls `done` after each phase, built or found.
+   */
   async prepare(
     region: DataRegion,
     populationSeed: number,
-    patient: SyntheticPatient,
-    phase: MeshPhase,
-  ): Promise<boolean> {
-    const glbKey = this.key(populationSeed, patient, phase, 'glb');
-    const landmarksKey = this.key(populationSeed, patient, phase, 'landmarks.json');
-    if ((await this.exists(region, glbKey)) && (await this.exists(region, landmarksKey))) return false;
-    await this.build(region, populationSeed, patient, phase);
-    return true;
+    items: readonly { patient: SyntheticPatient; phase: MeshPhase }[],
+    done: (index: number) => Promise<void>,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const writing: Promise<void>[] = [];
+    try {
+      for (const [index, { patient, phase }] of items.entries()) {
+        signal.throwIfAborted();
+        const key = this.key(populationSeed, patient, phase);
+        if (!(await this.exists(region, key))) {
+          writing.push(this.blobs.put(region, key, patientGlb(buildPatientMeshes(patient, phase))));
+          if (writing.length >= WRITES_IN_FLIGHT) await writing.shift();
+        }
+        await done(index);
+      }
+      await Promise.all(writing);
+    } finally {
+      // On failure, let the writes still in flight end before the job reports (no stray rejections).
+      await Promise.allSettled(writing);
+    }
   }
 
   async glb(region: DataRegion, populationSeed: number, patient: SyntheticPatient, phase: MeshPhase): Promise<Buffer> {
-    const key = this.key(populationSeed, patient, phase, 'glb');
-    return (await this.blobs.get(region, key)) ?? (await this.build(region, populationSeed, patient, phase)).glb;
+    const key = this.key(populationSeed, patient, phase);
+    const stored = await this.blobs.get(region, key);
+    if (stored) return stored;
+    const glb = Buffer.from(patientGlb(buildPatientMeshes(patient, phase)));
+    await this.blobs.put(region, key, glb);
+    return glb;
   }
 
   async landmarks(
@@ -67,27 +107,7 @@ export class PatientMeshCache {
     patient: SyntheticPatient,
     phase: MeshPhase,
   ): Promise<readonly Landmark[]> {
-    const stored = await this.blobs.get(region, this.key(populationSeed, patient, phase, 'landmarks.json'));
-    if (stored) return JSON.parse(stored.toString('utf8')) as Landmark[];
-    return (await this.build(region, populationSeed, patient, phase)).landmarks;
-  }
-
-  private async build(
-    region: DataRegion,
-    populationSeed: number,
-    patient: SyntheticPatient,
-    phase: MeshPhase,
-  ): Promise<{ glb: Buffer; landmarks: readonly Landmark[] }> {
-    const meshes = buildPatientMeshes(patient, phase);
-    const glb = Buffer.from(patientGlb(meshes));
-    // Landmarks first, GLB last: `prepare` treats the GLB as the marker of a complete phase.
-    await this.blobs.put(
-      region,
-      this.key(populationSeed, patient, phase, 'landmarks.json'),
-      Buffer.from(JSON.stringify(meshes.landmarks)),
-    );
-    await this.blobs.put(region, this.key(populationSeed, patient, phase, 'glb'), glb);
-    return { glb, landmarks: meshes.landmarks };
+    return landmarksOfGlb(await this.glb(region, populationSeed, patient, phase));
   }
 
   private async exists(region: DataRegion, key: string): Promise<boolean> {

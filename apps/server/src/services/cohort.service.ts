@@ -28,7 +28,7 @@ import type { CohortListRow, CohortRepository, CohortRow } from '../repositories
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { JobRepository } from '../repositories/job.repository';
 import { cohortCsv } from './cohort-csv';
-import { meshPhasesOf, patientPhase, type PatientMeshCache } from './cohort-mesh.service';
+import { orderedPhasesOf, patientPhase, type PatientMeshCache } from './cohort-mesh.service';
 import { searchTextOf, sortPatients, toCohortPatient, toPatientRow } from './cohort-patient.mapper';
 import type { VirtualPatientDatabase } from './cohort-population';
 import { ServiceError } from './errors';
@@ -201,7 +201,8 @@ export class CohortService {
 
   /**
    * The work of the order job, idempotent: draws the sample unless it is stored (the draw is reproducible, so a
-   * retry draws the same patients), builds every phase's meshes that are not cached yet, then marks the cohort
+   * retry draws the same patients), builds the static phases' meshes that are not cached yet (cine frames are
+   * built on first view), then marks the cohort
    * ready. Answers the cohort, or null when it was deleted meanwhile.
    */
   async prepareOrder(cohortId: string, work: OrderProgress): Promise<CohortRow | null> {
@@ -221,19 +222,20 @@ export class CohortService {
     }
     const region = await this.region(cohort.deviceId);
     const patients = stored.map((entry) => this.database.patient(cohort, entry.patientIndex));
-    const total = patients.reduce((sum, patient) => sum + meshPhasesOf(patient).length, 0);
-    let done = 0;
-    for (const [i, patient] of patients.entries()) {
-      for (const phase of meshPhasesOf(patient)) {
-        work.signal.throwIfAborted();
-        await this.meshes.prepare(region, cohort.populationSeed, patient, phase);
-        done += 1;
-        await work.progress(
-          0.02 + (0.97 * done) / Math.max(1, total),
-          `Preparing the anatomy of patient ${i + 1} of ${patients.length}`,
-        );
-      }
-    }
+    const items = patients.flatMap((patient, i) =>
+      orderedPhasesOf(patient).map((phase) => ({ patient, phase, number: i + 1 })),
+    );
+    await this.meshes.prepare(
+      region,
+      cohort.populationSeed,
+      items,
+      (index) =>
+        work.progress(
+          0.02 + (0.97 * (index + 1)) / items.length,
+          `Preparing the anatomy of patient ${items[index]?.number ?? patients.length} of ${patients.length}`,
+        ),
+      work.signal,
+    );
     await this.repository.markReady(cohortId);
     return this.repository.findById(cohortId);
   }
