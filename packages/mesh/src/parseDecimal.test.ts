@@ -51,4 +51,23 @@ describe('parseDecimal', () => {
       expect(parse(s), s).toBe(Number(s));
     }
   });
+
+  it('float32 mode equals Math.fround(Number(text)), also for 16 to 25 digits and near float32 ties', () => {
+    const random = random32(7);
+    const tie = 1 + 2 ** -24; // halfway between two float32 neighbours of 1
+    const cases = ['1.00000005960464477539062500001', '1.000000059604644775390625', tie.toPrecision(21)];
+    for (let i = 0; i < 20_000; i++) {
+      const digits = 16 + Math.floor(random() * 10);
+      let s = '';
+      for (let d = 0; d < digits; d++) s += String(Math.floor(random() * 10));
+      const point = Math.floor(random() * (digits + 1));
+      cases.push(
+        `${random() < 0.5 ? '-' : ''}${s.slice(0, point)}.${s.slice(point)}e${Math.floor(random() * 40) - 30}`,
+      );
+    }
+    for (const s of cases) {
+      const bytes = new TextEncoder().encode(s);
+      expect(parseDecimal(bytes, 0, bytes.length, true), s).toBe(Math.fround(Number(s)));
+    }
+  });
 });

@@ -5,11 +5,13 @@
  *
  * Fast path (Clinger): up to 15 significant digits and a decimal exponent within ±22 give an exactly representable
  * mantissa and power of ten, so one multiplication or division is correctly rounded. Everything else goes to
- * `Number()`, which is correctly rounded too, so both paths give the same double for the same text.
+ * `Number()`, which is correctly rounded too, so both paths give the same double for the same text. With
+ * `float32`, the result is `Math.fround(Number(text))`, found without `Number()` also for long digit strings
+ * whenever their first 15 digits settle it (nearly always).
  */
 const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 
-export function parseDecimal(bytes: Uint8Array, start: number, end: number): number | null {
+export function parseDecimal(bytes: Uint8Array, start: number, end: number, float32 = false): number | null {
   let i = start;
   let negative = false;
   if (i < end && (bytes[i] === 43 || bytes[i] === 45)) {
@@ -37,7 +39,8 @@ export function parseDecimal(bytes: Uint8Array, start: number, end: number): num
       mantissa = mantissa * 10 + d;
       if (point) exponent--;
     } else {
-      exact = false; // more digits than the fast path holds exactly: Number() below
+      exact = false; // more digits than the fast path holds exactly
+      if (!point) exponent++;
     }
   }
   if (digits === 0) return null;
@@ -60,9 +63,25 @@ export function parseDecimal(bytes: Uint8Array, start: number, end: number): num
     exponent += expNegative ? -e : e;
   }
   if (i !== end) return null;
-  if (!exact || exponent < -22 || exponent > 22) return Number(latin1(bytes, start, end));
-  const value = exponent < 0 ? mantissa / (POW10[-exponent] as number) : mantissa * (POW10[exponent] as number);
-  return negative ? -value : value;
+  if (exponent >= -22 && exponent <= 22) {
+    if (exact) {
+      const value = float32 ? Math.fround(scale(mantissa, exponent)) : scale(mantissa, exponent);
+      return negative ? -value : value;
+    }
+    if (float32) {
+      // The text lies in [m, m + 1) · 10^e for the first 15 digits m; rounding is monotonic, so when both ends
+      // round to the same float32, so does the text (and so does Number(text)).
+      const low = Math.fround(scale(mantissa, exponent));
+      if (low === Math.fround(scale(mantissa + 1, exponent))) return negative ? -low : low;
+    }
+  }
+  const value = Number(latin1(bytes, start, end));
+  return float32 ? Math.fround(value) : value;
+}
+
+/** m · 10^e, correctly rounded for m < 2⁵³ and |e| ≤ 22 (both factors are exact doubles). */
+function scale(m: number, e: number): number {
+  return e < 0 ? m / (POW10[-e] as number) : m * (POW10[e] as number);
 }
 
 function isLetter(b: number): boolean {

@@ -51,8 +51,13 @@ const ENDLOOP = keyword('endloop');
 const ENDFACET = keyword('endfacet');
 
 export class StlAsciiDecoder {
+  // A word split across chunks is collected here; whole words are read in place from their chunk.
   private readonly word = new Uint8Array(MAX_WORD);
   private wordLength = 0;
+  // The word being handled: bytes [start, end) of `text`.
+  private text: Uint8Array = this.word;
+  private start = 0;
+  private end = 0;
   private wordLine = 1;
   private line = 1;
   private skippingLine = false;
@@ -77,34 +82,47 @@ export class StlAsciiDecoder {
   /** Feeds text bytes; false once the file is refused. */
   push(chunk: Uint8Array): boolean {
     if (this.refusal) return false;
-    for (let i = 0; i < chunk.length; i++) {
-      const b = chunk[i] as number;
+    const n = chunk.length;
+    let i = 0;
+    while (i < n) {
       if (this.skippingLine) {
-        if (b === 10) {
-          this.skippingLine = false;
-          this.line++;
-        }
+        const newline = chunk.indexOf(10, i);
+        if (newline < 0) return true;
+        this.skippingLine = false;
+        this.line++;
+        i = newline + 1;
         continue;
       }
-      if (b === 32 || (b >= 9 && b <= 13)) {
-        if (this.wordLength > 0 && !this.endWord()) return false;
+      const b = chunk[i] as number;
+      if (isSpace(b)) {
+        if (this.wordLength > 0 && !this.endWord(this.word, 0, this.wordLength)) return false;
         if (b === 10) {
           this.skippingLine = false; // a name ends with its line, also when the keyword itself ended it
           this.line++;
         }
+        i++;
         continue;
       }
-      if (b < 32 || b === 127) return this.fail(refuse.unexpectedByte(this.line, b));
+      if (isControl(b)) return this.fail(refuse.unexpectedByte(this.line, b));
+      let end = i + 1;
+      while (end < n && !isSpace(chunk[end] as number) && !isControl(chunk[end] as number)) end++;
       if (this.wordLength === 0) this.wordLine = this.line;
-      if (this.wordLength === MAX_WORD) return this.fail(refuse.wordTooLong(this.line, latin1(this.word, 0, 24)));
-      this.word[this.wordLength++] = b;
+      if (end === n || this.wordLength > 0) {
+        // A word cut by the chunk's end, or the rest of one: collect it (rare, so copying is fine).
+        if (this.wordLength + end - i > MAX_WORD) return this.tooLong(chunk, i);
+        this.word.set(chunk.subarray(i, end), this.wordLength);
+        this.wordLength += end - i;
+      } else if (!this.endWord(chunk, i, end)) {
+        return false;
+      }
+      i = end;
     }
     return true;
   }
 
   /** The mesh, or the refusal, once every byte has been pushed. */
   finish(): { mesh: TriangleMesh } | { refusal: StlRefusal } {
-    if (!this.refusal && this.wordLength > 0) this.endWord();
+    if (!this.refusal && this.wordLength > 0) this.endWord(this.word, 0, this.wordLength);
     if (this.refusal) return { refusal: this.refusal };
     if (this.state !== State.AfterSolid) return { refusal: refuse.asciiEnded(this.wordLine) };
     if (this.corners === 0) return { refusal: refuse.noTriangles() };
@@ -117,12 +135,23 @@ export class StlAsciiDecoder {
   }
 
   private is(keywordBytes: Uint8Array): boolean {
-    if (this.wordLength !== keywordBytes.length) return false;
+    if (this.end - this.start !== keywordBytes.length) return false;
     for (let i = 0; i < keywordBytes.length; i++) {
       // `| 0x20` lowers ASCII letters; keywords are all letters, so this is an exact case-insensitive match.
-      if (((this.word[i] as number) | 0x20) !== keywordBytes[i]) return false;
+      if (((this.text[this.start + i] as number) | 0x20) !== keywordBytes[i]) return false;
     }
     return true;
+  }
+
+  /** The current word for a message (at most 40 characters). */
+  private shown(): string {
+    return latin1(this.text, this.start, Math.min(this.end, this.start + 40));
+  }
+
+  private tooLong(chunk: Uint8Array, from: number): false {
+    const head =
+      this.wordLength > 0 ? latin1(this.word, 0, 24) : latin1(chunk, from, Math.min(chunk.length, from + 24));
+    return this.fail(refuse.wordTooLong(this.wordLine, head));
   }
 
   private expect(keywordBytes: Uint8Array, next: State): boolean {
@@ -134,11 +163,15 @@ export class StlAsciiDecoder {
   }
 
   private unexpected(what: string): false {
-    return this.fail(refuse.expected(this.wordLine, what, latin1(this.word, 0, Math.min(this.wordLength, 40))));
+    return this.fail(refuse.expected(this.wordLine, what, this.shown()));
   }
 
-  /** Handles the finished word against the grammar; false once refused. */
-  private endWord(): boolean {
+  /** Handles the word text[start, end) against the grammar; false once refused. */
+  private endWord(text: Uint8Array, start: number, end: number): boolean {
+    if (end - start > MAX_WORD) return this.tooLong(text, start);
+    this.text = text;
+    this.start = start;
+    this.end = end;
     const ok = this.step();
     this.wordLength = 0;
     return ok;
@@ -170,7 +203,7 @@ export class StlAsciiDecoder {
       case State.NormalX:
       case State.NormalY:
       case State.NormalZ:
-        if (parseDecimal(this.word, 0, this.wordLength) === null) return this.notANumber();
+        if (parseDecimal(this.text, this.start, this.end) === null) return this.notANumber();
         this.state++;
         return true;
       case State.Outer:
@@ -193,16 +226,16 @@ export class StlAsciiDecoder {
   }
 
   private notANumber(): false {
-    return this.fail(refuse.notANumber(this.wordLine, latin1(this.word, 0, Math.min(this.wordLength, 40))));
+    return this.fail(refuse.notANumber(this.wordLine, this.shown()));
   }
 
   private coordinate(axis: number): boolean {
-    const value = parseDecimal(this.word, 0, this.wordLength);
+    const value = parseDecimal(this.text, this.start, this.end, true);
     if (value === null) return this.notANumber();
     this.f32[axis] = value;
     if (!Number.isFinite(this.f32[axis] as number)) {
       const triangle = Math.floor(this.corners / 3) + 1;
-      return this.fail(refuse.nonFiniteAscii(this.wordLine, triangle, latin1(this.word, 0, this.wordLength)));
+      return this.fail(refuse.nonFiniteAscii(this.wordLine, triangle, this.shown()));
     }
     if (axis < 2) {
       this.state++;
@@ -223,4 +256,13 @@ export class StlAsciiDecoder {
     this.state = this.cornerInFacet === 0 ? State.Endloop : State.Vertex;
     return true;
   }
+}
+
+export function isSpace(b: number): boolean {
+  return b === 32 || (b >= 9 && b <= 13);
+}
+
+/** Control bytes other than whitespace: not in a text file. */
+export function isControl(b: number): boolean {
+  return (b < 32 && (b < 9 || b > 13)) || b === 127;
 }

@@ -1,5 +1,5 @@
 import type { TriangleMesh } from './types';
-import { StlAsciiDecoder } from './stlAsciiDecoder';
+import { isControl, isSpace, StlAsciiDecoder } from './stlAsciiDecoder';
 import { StlBinaryDecoder } from './stlBinaryDecoder';
 import { refuse, type StlRefusal } from './stlRefusal';
 
@@ -146,17 +146,15 @@ class StlStreamParser implements StlParser {
  * in any case, after optional whitespace, followed by whitespace or the end, and no control bytes; −1 otherwise.
  */
 function asciiStart(head: Uint8Array): number {
-  for (const b of head) {
-    if ((b < 32 && (b < 9 || b > 13)) || b === 127) return -1;
-  }
+  if (head.some(isControl)) return -1;
   const start = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
   let i = start;
-  while (i < head.length && (head[i] === 32 || ((head[i] as number) >= 9 && (head[i] as number) <= 13))) i++;
+  while (i < head.length && isSpace(head[i] as number)) i++;
   const word = 'solid';
   for (let k = 0; k < word.length; k++, i++) {
     if (i >= head.length || ((head[i] as number) | 0x20) !== word.charCodeAt(k)) return -1;
   }
   const after = head[i];
-  if (after !== undefined && after !== 32 && (after < 9 || after > 13)) return -1;
+  if (after !== undefined && !isSpace(after)) return -1;
   return start;
 }

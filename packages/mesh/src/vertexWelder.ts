@@ -110,8 +110,14 @@ export class VertexWelder {
   }
 }
 
-/** Hash of a vertex: a multiplicative mix of the three coordinate bit patterns. */
+/**
+ * Hash of a vertex: the three bit patterns folded in with murmur3-style multiply–xorshift steps. The low bits
+ * (which pick the slot) must depend on every input bit: coordinates of one part share exponents and often
+ * their low mantissa bits, and a plain sum of products left a quarter of the recent-cache hits on the table.
+ */
 function mix(x: number, y: number, z: number): number {
-  const h = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77) ^ Math.imul(z, 0xc2b2ae3d)) >>> 0;
-  return h ^ (h >>> 15);
+  let h = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ y ^ (y >>> 13), 0xc2b2ae35);
+  h = Math.imul(h ^ z ^ (z >>> 16), 0x9e3779b1);
+  return (h ^ (h >>> 16)) >>> 0;
 }
