@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Page tests render MUI in jsdom and walk several steps: seconds each on a busy 2-core machine.
+    testTimeout: 30_000,
   },
 });
