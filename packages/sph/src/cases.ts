@@ -3,6 +3,7 @@ import { WeaklyCompressibleFluid } from './fluid';
 import { box, boxContainerWall, channelWalls, particlesFromShape, subtract, union } from './geometry';
 import { ElasticMaterial, type ElasticModel } from './material';
 import { ElasticSolid } from './solid';
+import type { GradientOrder } from './solidGradient';
 
 /** Hydrostatic tank settings (SI units). */
 export interface HydrostaticTankOptions {
@@ -97,8 +98,13 @@ export function poiseuilleChannel(o: PoiseuilleOptions): WeaklyCompressibleFluid
 export interface DamBreakOptions {
   /** Particle spacing, m (SPHinXsys: 0.025). */
   dp: number;
-  /** Water column height H, m (width 2H; tank 5.366H square). */
+  /** Water column height H, m (tank 5.366H square). */
   height?: number;
+  /**
+   * Water column width, m (default 2H, the SPHinXsys case; H/2 gives Martin & Moyce's n² = 2 column, twice as high
+   * as wide). The tank stays 5.366H square.
+   */
+  width?: number;
   /** Gravity, m/s². */
   g?: number;
   /** Density, kg/m³. */
@@ -118,7 +124,7 @@ export function damBreak(o: DamBreakOptions): WeaklyCompressibleFluid {
   const DL = 5.366 * H;
   const DH = 5.366 * H;
   const uRef = 2 * Math.sqrt(g * H);
-  const fluid = particlesFromShape(box([0, 0, 0], [2 * H, H, 0]), dp, 2, rho0);
+  const fluid = particlesFromShape(box([0, 0, 0], [o.width ?? 2 * H, H, 0]), dp, 2, rho0);
   const t = 4 * dp;
   const wall = boxContainerWall([0, 0, 0], [DL, DH, 0], t, dp, 2, rho0);
   const domain: Domain = { lower: [-t, -t, 0], upper: [DL + t, DH + t, 0], periodic: [false, false, false] };
@@ -171,6 +177,13 @@ export interface OscillatingBeamOptions {
   vf?: number;
   /** Constitutive model (default linear elastic, the SPHinXsys St Venant–Kirchhoff solid). */
   model?: ElasticModel;
+  /** Gradient order of the solid (default 1, as SPHinXsys; 2 for bending accuracy, see `ElasticSolid`). */
+  gradientOrder?: GradientOrder;
+  /**
+   * 'sphinxsys' (default): the insert is free inside the fixed clamp particles, as SPHinXsys sets it up;
+   * 'rigid': the insert is held as well, so the plate is built in exactly at x = 0 (the beam theory's clamp).
+   */
+  clamp?: 'sphinxsys' | 'rigid';
 }
 
 /** The oscillating cantilever plate with what its validation needs. */
@@ -217,7 +230,8 @@ export function oscillatingBeam(o: OscillatingBeamOptions = {}): OscillatingBeam
   const base = box([-SL - BW, -PH / 2 - BW, 0], [0, PH / 2 + BW, 0]);
   const column = box([-SL, -PH / 2, 0], [PL, PH / 2, 0]);
   const particles = particlesFromShape(union(base, column), dp, 2, rho0);
-  const clamp = subtract(base, column);
+  // The base covers the insert: all of it fixed is the rigid clamp.
+  const clamp = o.clamp === 'rigid' ? base : subtract(base, column);
   const kl = 1.875;
   const M = Math.sin(kl) + Math.sinh(kl);
   const N = Math.cos(kl) + Math.cosh(kl);
@@ -232,6 +246,12 @@ export function oscillatingBeam(o: OscillatingBeamOptions = {}): OscillatingBeam
     }
     if (particles.x[i]! > PL - dp) tip.push(i);
   }
-  const solid = new ElasticSolid(particles, { dim: 2, dp, material, fixed: (x, y, z) => clamp.contains(x, y, z) });
+  const solid = new ElasticSolid(particles, {
+    dim: 2,
+    dp,
+    material,
+    fixed: (x, y, z) => clamp.contains(x, y, z),
+    ...(o.gradientOrder === undefined ? {} : { gradientOrder: o.gradientOrder }),
+  });
   return { solid, tip, analyticPeriod: cantileverPeriod({ length: PL, thickness: PH, rho: rho0, E, nu }) };
 }

@@ -1,11 +1,12 @@
 import { CellLinkedList } from './cellList';
 import { WendlandC2, smoothingLength } from './kernel';
-import { invert3, multiply3, setIdentity, det3 } from './mat3';
+import { multiply3, setIdentity, det3 } from './mat3';
 import { ElasticMaterial, vonMisesStrain, vonMisesStress, type ElasticMaterialOptions } from './material';
 import { NeighbourList, buildNeighbours } from './neighbours';
 import { sharedFloat64, type Dimension, type ParticleArrays } from './particles';
 import type { OutputSource } from './output';
 import { runAsync, type RunOptions, type RunStatus } from './run';
+import { pairGradients, type GradientOrder } from './solidGradient';
 
 /** Settings of an elastic solid (SI units). */
 export interface SolidOptions {
@@ -28,6 +29,12 @@ export interface SolidOptions {
   acousticCfl?: number;
   /** Factor of the pairwise numerical damping (default 0.25, as SPHinXsys; 0 = off). */
   numericalDamping?: number;
+  /**
+   * Consistency order of the reference gradient (default 1): 1 = SPHinXsys's corrected kernel gradient B_i ∇W_ij,
+   * exact for linear fields; 2 = exact for quadratic fields (`solidGradient.ts`), which removes most of the
+   * bending-stiffness error of surface particles at about twice the steps (docs/decisions/sph-solid.md).
+   */
+  gradientOrder?: GradientOrder;
 }
 
 /** Counters of a solid simulation so far. */
@@ -41,18 +48,21 @@ export interface SolidCounters {
 /**
  * Elastic solid by total Lagrangian SPH after SPHinXsys (Zhang, Rezavand & Hu, JCP 2021; the method of Vignjevic,
  * Reveles & Campbell 2006): every quantity is an SPH sum over the neighbours of the initial (reference)
- * configuration, which are found once. Kernel gradients are corrected by B_i = (−Σ_j V_j r_ij ⊗ ∇W_ij)⁻¹, so the
- * deformation gradient of any linear displacement field is exact.
+ * configuration, which are found once. Gradients use pair weights g_ij of the reference configuration
+ * (`solidGradient.ts`): ∇u_i = Σ_j (u_j − u_i) ⊗ g_ij, exact for linear fields (order 1, SPHinXsys's
+ * g_ij = V_j B_i ∇W_ij) or for quadratic ones (order 2).
  *
  * One time step of `dt` (velocity Verlet, as SPHinXsys's stress relaxation):
- * 1. r += v dt/2; F += Ḟ dt/2; ρ = ρ₀ / det F; P_i B_i with P = F S(F);
- *    a_i = (1/ρ₀) Σ_j V_j dW_ij [P_i B_i + P_j B_j + κ (W_ij/W₀) ½(F_i + F_j) · ½ρ₀c₀h ε̇_ij] e_ij, where
- *    ε̇_ij = (d/r⁰_ij)² (r_i − r_j)·(v_i − v_j) is the pair strain rate and κ = 0.25 the numerical damping;
+ * 1. r += v dt/2; F += Ḟ dt/2; ρ = ρ₀ / det F; P = F S(F);
+ *    a_i = (1/ρ₀) [P_i Σ_j g_ij − Σ_j P_j h_ij + Σ_j V_j dW_ij κ (W_ij/W₀) ½(F_i + F_j) · ½ρ₀c₀h ε̇_ij e_ij], where
+ *    h_ij = (V_j/V_i) g_ji, ε̇_ij = (d/r⁰_ij)² (r_i − r_j)·(v_i − v_j) is the pair strain rate and κ = 0.25 the
+ *    numerical damping. The stress terms are −∂/∂x_i of the discrete strain energy Σ_i V_i Ψ(F_i), so they
+ *    conserve momentum and energy; with order-1 weights they are SPHinXsys's Σ_j V_j dW_ij (P_i B_i + P_j B_j) e_ij;
  *    v += (a + g + a_external − η v) dt;
  * 2. fixed particles: r = r⁰, v = 0;
- * 3. r += v dt/2; Ḟ_i = −Σ_j (v_i − v_j) ⊗ V_j ∇W_ij · B_i; F += Ḟ dt/2.
- * Pair forces are antisymmetric (e_ji = −e_ij), so momentum is conserved up to the fixed particles.
- * Time step: dt = CFL · min_i min(√(h / |a_i|), h / (c₀ + |v_i|)).
+ * 3. r += v dt/2; Ḟ_i = Σ_j (v_j − v_i) ⊗ g_ij; F += Ḟ dt/2.
+ * Time step: dt = CFL · min_i min(√(h / |a_i|), h / (σ c₀ + |v_i|)), σ = 1 for order 1 (SPHinXsys) and the
+ * stencil factor of `solidGradient.ts` (≈ 2: one-sided surface fits) for order 2.
  *
  * Tensors are 3×3 row-major, 9 per particle (`mat3.ts`); in 2D their z row and column are the identity's.
  */
@@ -71,16 +81,29 @@ export class ElasticSolid {
   readonly x0: Float64Array;
   readonly y0: Float64Array;
   readonly z0: Float64Array;
-  /** Kernel-gradient correction matrices B, 9 per particle. */
+  /** Kernel-gradient correction matrices B (first order), 9 per particle. */
   readonly B: Float64Array;
   /** Deformation gradients F, 9 per particle. */
   readonly F: Float64Array;
   /** Rates Ḟ, 1/s, 9 per particle. */
   readonly dF: Float64Array;
-  /** First Piola–Kirchhoff stress times B, Pa, 9 per particle. */
-  readonly PB: Float64Array;
+  /** First Piola–Kirchhoff stress P = F S, Pa, 9 per particle. */
+  readonly P: Float64Array;
   /** 1 for fixed (clamped) particles. */
   readonly fixed: Uint8Array;
+  /** Gradient order in use. */
+  readonly gradientOrder: GradientOrder;
+  /** Largest stencil weight relative to first order (`PairGradients.stencilFactor`); it divides the time step. */
+  readonly stencilFactor: number;
+  /** Per pair: the gradient weights g_ij and the transposed weights h_ij = (V_j/V_i) g_ji, 1/m. */
+  private readonly gx: Float64Array;
+  private readonly gy: Float64Array;
+  private readonly gz: Float64Array;
+  private readonly hx: Float64Array;
+  private readonly hy: Float64Array;
+  private readonly hz: Float64Array;
+  /** Per particle: Σ_j g_ij, 3 per particle, 1/m. */
+  private readonly gSum: Float64Array;
   /** Per pair: V_j⁰ dW/dr (reference configuration), 1/m (2D) or 1/m (3D). */
   private readonly dwv: Float64Array;
   /**
@@ -90,7 +113,7 @@ export class ElasticSolid {
   private readonly dampingFactor: Float64Array;
   /** Counters. */
   readonly counters: SolidCounters = { time: 0, steps: 0 };
-  private readonly o: Required<Omit<SolidOptions, 'material' | 'fixed'>>;
+  private readonly o: Required<Omit<SolidOptions, 'material' | 'fixed' | 'gradientOrder'>>;
   private readonly scratch = new Float64Array(18);
   private derived: Float64Array[] | undefined;
 
@@ -118,10 +141,9 @@ export class ElasticSolid {
     this.x0.set(particles.x.subarray(0, n));
     this.y0.set(particles.y.subarray(0, n));
     this.z0.set(particles.z.subarray(0, n));
-    this.B = sharedFloat64(9 * cap);
     this.F = sharedFloat64(9 * cap);
     this.dF = sharedFloat64(9 * cap);
-    this.PB = sharedFloat64(9 * cap);
+    this.P = sharedFloat64(9 * cap);
     this.fixed = new Uint8Array(cap);
     for (let i = 0; i < n; i++) {
       setIdentity(this.F, 9 * i);
@@ -140,27 +162,14 @@ export class ElasticSolid {
         this.dampingFactor[k] = (scale * w[k]! * options.dim * options.dim) / (r[k]! * r[k]!);
       }
     }
-    this.correctionMatrices();
+    this.gradientOrder = options.gradientOrder ?? 1;
+    const g = pairGradients(this.inner, n, particles.vol, options.dim, this.h, this.gradientOrder);
+    ({ gx: this.gx, gy: this.gy, gz: this.gz, hx: this.hx, hy: this.hy, hz: this.hz, B: this.B } = g);
+    this.gSum = g.rowSum;
+    this.stencilFactor = g.stencilFactor;
   }
 
-  /** B_i = (−Σ_j V_j r_ij dW_ij e_ij ⊗ e_ij)⁻¹ in the reference configuration (identity if singular). */
-  private correctionMatrices(): void {
-    const { start, end, j: nj, dw, r, ex, ey, ez } = this.inner;
-    const vol = this.particles.vol;
-    const m = this.scratch;
-    for (let i = 0; i < this.particles.count; i++) {
-      m.fill(0, 0, 9);
-      for (let k = start[i]!; k < end[i]!; k++) {
-        const c = -r[k]! * dw[k]! * vol[nj[k]!]!;
-        const e = [ex[k]!, ey[k]!, ez[k]!];
-        for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) m[3 * a + b] = m[3 * a + b]! + c * e[a]! * e[b]!;
-      }
-      if (this.o.dim === 2) m[8] = 1;
-      if (invert3(m, 0, this.B, 9 * i) === 0) setIdentity(this.B, 9 * i);
-    }
-  }
-
-  /** Acoustic time step, s: CFL · min over particles of min(√(h/|a|), h/(c₀ + |v|)). */
+  /** Acoustic time step, s: CFL · min over particles of min(√(h/|a|), h/(σ c₀ + |v|)), σ the stencil factor. */
   timeStep(): number {
     const { vx, vy, vz, ax, ay, az, apx, apy, apz, count } = this.particles;
     const h = this.h;
@@ -175,14 +184,14 @@ export class ElasticSolid {
       if (v2 > vmax2) vmax2 = v2;
     }
     const byAcceleration = Math.sqrt(h / (Math.sqrt(amax2) + 1e-300));
-    return this.o.acousticCfl * Math.min(byAcceleration, h / (c0 + Math.sqrt(vmax2)));
+    return this.o.acousticCfl * Math.min(byAcceleration, h / (this.stencilFactor * c0 + Math.sqrt(vmax2)));
   }
 
   /** First half of a step: half-step positions and F, stresses, stress acceleration, then the velocity update. */
   private stressRelaxation(dt: number): void {
     const p = this.particles;
     const { x, y, z, vx, vy, vz, ax, ay, az, apx, apy, apz, rho, count } = p;
-    const { F, dF, B, PB } = this;
+    const { F, dF, P } = this;
     const mat = this.material;
     const half = 0.5 * dt;
     const s = this.scratch;
@@ -194,8 +203,7 @@ export class ElasticSolid {
       for (let k = 0; k < 9; k++) F[o + k] = F[o + k]! + dF[o + k]! * half;
       rho[i] = mat.rho0 / det3(F, o);
       mat.stressPK2(F, o, s, 0);
-      multiply3(F, o, s, 0, s, 9);
-      multiply3(s, 9, B, o, PB, o);
+      multiply3(F, o, s, 0, P, o);
     }
     if (this.o.dim === 2) this.stressAcceleration2d();
     else this.stressAcceleration3d();
@@ -209,13 +217,13 @@ export class ElasticSolid {
   }
 
   /**
-   * Stress acceleration a_i = (1/ρ₀) Σ_j V_j dW_ij (P_i B_i + P_j B_j + d_ij (F_i + F_j)) e_ij, evaluated as
-   * (1/ρ₀) [P_i B_i Σ_j f e + F_i Σ_j f d e + Σ_j f (P_j B_j + d F_j) e] with f = V_j dW_ij, which needs no
-   * per-pair reads of particle i's tensors. 2D: only the in-plane block of each tensor.
+   * Stress acceleration a_i = (1/ρ₀) [P_i G_i + F_i Σ_j f d_ij e_ij + Σ_j (d_ij F_j f e_ij − P_j h_ij)] with
+   * G_i = Σ_j g_ij, f = V_j dW_ij and d_ij the damping stress factor; no per-pair reads of particle i's tensors.
+   * 2D: only the in-plane block of each tensor.
    */
   private stressAcceleration2d(): void {
     const { x, y, vx, vy, ax, ay, count } = this.particles;
-    const { F, PB } = this;
+    const { F, P, gSum, hx, hy } = this;
     const { start, end, j: nj, ex, ey } = this.inner;
     const dwv = this.dwv;
     const df = this.dampingFactor;
@@ -225,8 +233,6 @@ export class ElasticSolid {
       const yi = y[i]!;
       const vxi = vx[i]!;
       const vyi = vy[i]!;
-      let g0 = 0;
-      let g1 = 0;
       let d0 = 0;
       let d1 = 0;
       let s0 = 0;
@@ -236,33 +242,32 @@ export class ElasticSolid {
         const j = nj[k]!;
         const oj = 9 * j;
         const f = dwv[k]!;
-        const e0 = ex[k]!;
-        const e1 = ey[k]!;
         const d = df[k]! * ((xi - x[j]!) * (vxi - vx[j]!) + (yi - y[j]!) * (vyi - vy[j]!));
-        const fe0 = f * e0;
-        const fe1 = f * e1;
-        g0 += fe0;
-        g1 += fe1;
+        const fe0 = f * ex[k]!;
+        const fe1 = f * ey[k]!;
+        const h0 = hx[k]!;
+        const h1 = hy[k]!;
         d0 += d * fe0;
         d1 += d * fe1;
-        s0 += (PB[oj]! + d * F[oj]!) * fe0 + (PB[oj + 1]! + d * F[oj + 1]!) * fe1;
-        s1 += (PB[oj + 3]! + d * F[oj + 3]!) * fe0 + (PB[oj + 4]! + d * F[oj + 4]!) * fe1;
+        s0 += d * (F[oj]! * fe0 + F[oj + 1]! * fe1) - P[oj]! * h0 - P[oj + 1]! * h1;
+        s1 += d * (F[oj + 3]! * fe0 + F[oj + 4]! * fe1) - P[oj + 3]! * h0 - P[oj + 4]! * h1;
       }
       const oi = 9 * i;
-      ax[i] = (PB[oi]! * g0 + PB[oi + 1]! * g1 + F[oi]! * d0 + F[oi + 1]! * d1 + s0) * invRho0;
-      ay[i] = (PB[oi + 3]! * g0 + PB[oi + 4]! * g1 + F[oi + 3]! * d0 + F[oi + 4]! * d1 + s1) * invRho0;
+      const g0 = gSum[3 * i]!;
+      const g1 = gSum[3 * i + 1]!;
+      ax[i] = (P[oi]! * g0 + P[oi + 1]! * g1 + F[oi]! * d0 + F[oi + 1]! * d1 + s0) * invRho0;
+      ay[i] = (P[oi + 3]! * g0 + P[oi + 4]! * g1 + F[oi + 3]! * d0 + F[oi + 4]! * d1 + s1) * invRho0;
     }
   }
 
   /** 3D `stressAcceleration2d` (the full tensors; also correct, only slower, for 2D). */
   private stressAcceleration3d(): void {
     const { x, y, z, vx, vy, vz, ax, ay, az, count } = this.particles;
-    const { F, PB } = this;
+    const { F, P, gSum, hx, hy, hz } = this;
     const { start, end, j: nj, ex, ey, ez } = this.inner;
     const dwv = this.dwv;
     const df = this.dampingFactor;
     const invRho0 = 1 / this.material.rho0;
-    const g = [0, 0, 0];
     const dd = [0, 0, 0];
     const sum = [0, 0, 0];
     for (let i = 0; i < count; i++) {
@@ -272,7 +277,6 @@ export class ElasticSolid {
       const vxi = vx[i]!;
       const vyi = vy[i]!;
       const vzi = vz[i]!;
-      g.fill(0);
       dd.fill(0);
       sum.fill(0);
       const kEnd = end[i]!;
@@ -285,22 +289,22 @@ export class ElasticSolid {
         const fe0 = f * ex[k]!;
         const fe1 = f * ey[k]!;
         const fe2 = f * ez[k]!;
-        g[0]! += fe0;
-        g[1]! += fe1;
-        g[2]! += fe2;
+        const h0 = hx[k]!;
+        const h1 = hy[k]!;
+        const h2 = hz[k]!;
         dd[0]! += d * fe0;
         dd[1]! += d * fe1;
         dd[2]! += d * fe2;
         for (let a = 0; a < 3; a++) {
           const o = oj + 3 * a;
           sum[a]! +=
-            (PB[o]! + d * F[o]!) * fe0 + (PB[o + 1]! + d * F[o + 1]!) * fe1 + (PB[o + 2]! + d * F[o + 2]!) * fe2;
+            d * (F[o]! * fe0 + F[o + 1]! * fe1 + F[o + 2]! * fe2) - P[o]! * h0 - P[o + 1]! * h1 - P[o + 2]! * h2;
         }
       }
       const acc = (a: number): number => {
         const o = 9 * i + 3 * a;
         let v = sum[a]!;
-        for (let b = 0; b < 3; b++) v += PB[o + b]! * g[b]! + F[o + b]! * dd[b]!;
+        for (let b = 0; b < 3; b++) v += P[o + b]! * gSum[3 * i + b]! + F[o + b]! * dd[b]!;
         return v * invRho0;
       };
       ax[i] = acc(0);
@@ -335,23 +339,18 @@ export class ElasticSolid {
     }
     if (this.o.dim === 2) this.velocityGradient2d();
     else this.velocityGradient3d();
-    const { F, dF, B } = this;
-    const s = this.scratch;
+    const { F, dF } = this;
     for (let i = 0; i < count; i++) {
       const o = 9 * i;
-      // Ḟ = (−Σ_j (v_i − v_j) ⊗ V_j ∇W_ij) · B_i; the sum was left in dF.
-      for (let k = 0; k < 9; k++) s[k] = dF[o + k]!;
-      multiply3(s, 0, B, o, dF, o);
       for (let k = 0; k < 9; k++) F[o + k] = F[o + k]! + dF[o + k]! * half;
     }
   }
 
-  /** −Σ_j (v_i − v_j) ⊗ V_j ∇W_ij into `dF` (2D: the in-plane block; the rest stays zero). */
+  /** Ḟ_i = Σ_j (v_j − v_i) ⊗ g_ij into `dF` (2D: the in-plane block; the rest stays zero). */
   private velocityGradient2d(): void {
     const { vx, vy, count } = this.particles;
-    const { start, end, j: nj, ex, ey } = this.inner;
-    const dwv = this.dwv;
-    const dF = this.dF;
+    const { start, end, j: nj } = this.inner;
+    const { gx, gy, dF } = this;
     for (let i = 0; i < count; i++) {
       const vxi = vx[i]!;
       const vyi = vy[i]!;
@@ -362,9 +361,8 @@ export class ElasticSolid {
       const kEnd = end[i]!;
       for (let k = start[i]!; k < kEnd; k++) {
         const j = nj[k]!;
-        const f = dwv[k]!;
-        const g0 = f * ex[k]!;
-        const g1 = f * ey[k]!;
+        const g0 = gx[k]!;
+        const g1 = gy[k]!;
         const d0 = vx[j]! - vxi;
         const d1 = vy[j]! - vyi;
         a00 += d0 * g0;
@@ -383,9 +381,8 @@ export class ElasticSolid {
   /** 3D `velocityGradient2d`. */
   private velocityGradient3d(): void {
     const { vx, vy, vz, count } = this.particles;
-    const { start, end, j: nj, ex, ey, ez } = this.inner;
-    const dwv = this.dwv;
-    const dF = this.dF;
+    const { start, end, j: nj } = this.inner;
+    const { gx, gy, gz, dF } = this;
     for (let i = 0; i < count; i++) {
       const o = 9 * i;
       dF.fill(0, o, o + 9);
@@ -393,8 +390,7 @@ export class ElasticSolid {
       const kEnd = end[i]!;
       for (let k = start[i]!; k < kEnd; k++) {
         const j = nj[k]!;
-        const f = dwv[k]!;
-        const g = [f * ex[k]!, f * ey[k]!, f * ez[k]!];
+        const g = [gx[k]!, gy[k]!, gz[k]!];
         const d = [vx[j]! - v[0]!, vy[j]! - v[1]!, vz[j]! - v[2]!];
         for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) dF[o + 3 * a + b]! += d[a]! * g[b]!;
       }
@@ -467,6 +463,32 @@ export class ElasticSolid {
         von_mises_strain: [strain],
       },
     };
+  }
+
+  /**
+   * Outward unit normals of the reference configuration, 3 per particle: n⁰_i = −Σ_j V_j ∇W_ij / |…| where that sum
+   * is at least 5 % of Σ_j V_j |∇W_ij| (particles within a kernel radius of the surface), else zero (interior).
+   */
+  surfaceNormals(): Float64Array {
+    const p = this.particles;
+    const { start, end, j: nj, dw, ex, ey, ez } = this.inner;
+    const out = new Float64Array(3 * p.count);
+    for (let i = 0; i < p.count; i++) {
+      let [sx, sy, sz, scale] = [0, 0, 0, 0];
+      for (let k = start[i]!; k < end[i]!; k++) {
+        const f = dw[k]! * p.vol[nj[k]!]!;
+        sx += f * ex[k]!;
+        sy += f * ey[k]!;
+        sz += f * ez[k]!;
+        scale -= f;
+      }
+      const len = Math.hypot(sx, sy, sz);
+      if (len < 0.05 * scale) continue;
+      out[3 * i] = -sx / len;
+      out[3 * i + 1] = -sy / len;
+      out[3 * i + 2] = -sz / len;
+    }
+    return out;
   }
 
   /** Total kinetic energy ½ Σ m v², J (J/m in 2D). */
