@@ -178,6 +178,35 @@ describe('NotificationBell', () => {
     expect(await screen.findByText('Pushed')).toBeTruthy();
   });
 
+  // Regression: with more requests at page load (e.g. the workspace switcher), the stream's events
+  // may arrive while the first page is still in flight. They must not leave the bell without data.
+  it('fetches again when the stream speaks before the first page has loaded, and shows the result', async () => {
+    let answerFirst: (response: Response) => void = () => undefined;
+    let calls = 0;
+    fetchMock.mockImplementation((input) => {
+      if (urlOf(input) !== '/api/notifications?limit=20') return Promise.resolve(jsonResponse(404, {}));
+      calls += 1;
+      if (calls === 1) return new Promise<Response>((resolve) => (answerFirst = resolve));
+      return Promise.resolve(jsonResponse(200, pages['/api/notifications?limit=20']));
+    });
+    renderBell();
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const source = FakeEventSource.instances[0];
+    pages['/api/notifications?limit=20'] = {
+      items: [notification('n-6', { title: 'Early' })],
+      hasUnseen: true,
+      nextBefore: null,
+    };
+    act(() => source?.emit('unseen', { hasUnseen: false }));
+    act(() => source?.emit('notification', notification('n-6', { title: 'Early' })));
+    // The first answer predates the event; it arrives last and is dropped in favour of the refetch.
+    act(() => answerFirst(jsonResponse(200, { items: [], hasUnseen: false, nextBefore: null })));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, unseen notifications' }));
+    expect(await screen.findByText('Early')).toBeTruthy();
+    expect(calls).toBeGreaterThan(1);
+  });
+
   it('marks a notification arriving while the panel is open as seen', async () => {
     renderBell();
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));

@@ -58,14 +58,16 @@ export function useNotifications(): NotificationsState {
 
   // A stream event that arrives before the first page has loaded cannot be merged into it, and
   // the request still in flight may predate the event: fetch again (SWR drops the older answer).
+  // Only fetch: an update of the still-empty cache would count as a mutation newer than that fetch,
+  // and SWR would drop the fetch's answer too, leaving the bell without data until a reload.
   const loaded = data !== undefined;
-  const refetchIfNotLoaded = useCallback(() => {
-    if (!loaded) void mutate();
-  }, [loaded, mutate]);
 
   const receive = useCallback(
     (notification: Notification) => {
-      refetchIfNotLoaded();
+      if (!loaded) {
+        void mutate();
+        return;
+      }
       void mutate(
         (pages) =>
           withFirstPage(pages, (first) => ({
@@ -76,15 +78,18 @@ export function useNotifications(): NotificationsState {
         { revalidate: false },
       );
     },
-    [mutate, refetchIfNotLoaded],
+    [loaded, mutate],
   );
 
   const setHasUnseen = useCallback(
     (value: boolean) => {
-      refetchIfNotLoaded();
+      if (!loaded) {
+        void mutate();
+        return;
+      }
       void mutate((pages) => withFirstPage(pages, (first) => ({ ...first, hasUnseen: value })), { revalidate: false });
     },
-    [mutate, refetchIfNotLoaded],
+    [loaded, mutate],
   );
 
   const markSeen = useCallback(
