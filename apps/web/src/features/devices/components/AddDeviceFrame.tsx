@@ -2,11 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { countries, type Onboarding } from '@insilico/contracts';
+import { LoadFailure, Loading } from '../../../components/LoadState';
 import { Page } from '../../../components/Page';
 import { OnboardingStepper, StepFlowContext, useOnboarding } from '../../onboarding';
 import { useDevices } from '../api';
@@ -25,15 +22,6 @@ interface AddDeviceFrameProps {
   title: string;
   description: string;
   children: (onboarding: Onboarding) => ReactNode;
-}
-
-function Loading() {
-  return (
-    <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 4 }}>
-      <CircularProgress size={22} aria-hidden="true" />
-      <Typography color="text.secondary">Loading…</Typography>
-    </Stack>
-  );
 }
 
 /** The company the new workspace takes from the selected one (there is no company step). */
@@ -62,27 +50,13 @@ export function AddDeviceFrame({ step, title, description, children }: AddDevice
 
   let body: ReactNode;
   if (error && (!data || !devices.data)) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => {
-              void onboarding.mutate();
-              void devices.mutate();
-            }}
-          >
-            Retry
-          </Button>
-        }
-      >
-        Your new device could not be loaded. {error.message}
-      </Alert>
-    );
+    const retry = () => {
+      void onboarding.mutate();
+      void devices.mutate();
+    };
+    body = <LoadFailure what="Your new device" error={error} retry={retry} />;
   } else if (!data || !devices.data) {
-    body = <Loading />;
+    body = <Loading what="your new device" />;
   } else if (!devices.data.items.some((device) => device.userStatus === 'ok') || !data.mayCreateWorkspace) {
     return <Navigate to={addDevicePath} replace />;
   } else if (!mayOpenAddDeviceStep(step, data.state)) {

@@ -4,12 +4,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
+import { LoadFailure, Loading } from '../../../components/LoadState';
 import { Page } from '../../../components/Page';
 import { useOnboarding } from '../../onboarding';
 import { useDevices } from '../api';
@@ -23,32 +22,13 @@ export function AddDevicePage() {
 
   let body;
   if (error && (!devices.data || !onboarding.data)) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => {
-              void devices.mutate();
-              void onboarding.mutate();
-            }}
-          >
-            Retry
-          </Button>
-        }
-      >
-        Your workspaces could not be loaded. {error.message}
-      </Alert>
-    );
+    const retry = () => {
+      void devices.mutate();
+      void onboarding.mutate();
+    };
+    body = <LoadFailure what="Your workspaces" error={error} retry={retry} />;
   } else if (!devices.data || !onboarding.data) {
-    body = (
-      <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
-        <CircularProgress size={22} aria-hidden="true" />
-        <Typography color="text.secondary">Loading your workspaces…</Typography>
-      </Stack>
-    );
+    body = <Loading what="your workspaces" />;
   } else if (!devices.data.items.some((device) => device.userStatus === 'ok')) {
     body = (
       <Alert

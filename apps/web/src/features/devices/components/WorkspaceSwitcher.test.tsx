@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { DeviceSummary } from '@insilico/contracts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
+
+// Whole MUI pages on a shared, busy machine: give the first render time.
+configure({ asyncUtilTimeout: 5000 });
 
 const device = (id: string, name: string, overrides: Partial<DeviceSummary> = {}): DeviceSummary => ({
   deviceId: id,

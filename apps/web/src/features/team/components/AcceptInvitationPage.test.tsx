@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { DeviceSummary } from '@insilico/contracts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders';
 import { AcceptInvitationPage } from './AcceptInvitationPage';
+
+// Whole MUI pages on a shared, busy machine: give the first render time.
+configure({ asyncUtilTimeout: 5000 });
 
 const pending: DeviceSummary = {
   deviceId: 'd-1',

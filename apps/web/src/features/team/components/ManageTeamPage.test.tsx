@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { noPermissionMessage, type Team } from '@insilico/contracts';
 import { UserContext } from '../../../app/user/userContext';
 import { jsonResponse, renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import { ManageTeamPage } from './ManageTeamPage';
+
+// Whole MUI pages on a shared, busy machine: give the first render time.
+configure({ asyncUtilTimeout: 5000 });
 
 const device = {
   deviceId: 'd-1',

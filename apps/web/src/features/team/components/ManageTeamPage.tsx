@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
@@ -16,6 +15,7 @@ import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined
 import SearchIcon from '@mui/icons-material/Search';
 import type { DeviceSummary, MemberRole } from '@insilico/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { LoadFailure, Loading } from '../../../components/LoadState';
 import { Page } from '../../../components/Page';
 import { ApiError } from '../../../lib/apiError';
 import { useSignedInUser } from '../../../app/user/userContext';
@@ -130,24 +130,10 @@ function TeamOf({ device }: { device: DeviceSummary }) {
       team.error.status === 403 ? (
         <Alert severity="warning">{team.error.message}</Alert>
       ) : (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void team.mutate()}>
-              Retry
-            </Button>
-          }
-        >
-          The team could not be loaded. {team.error.message}
-        </Alert>
+        <LoadFailure what="The team" error={team.error} retry={() => void team.mutate()} />
       );
   } else if (!team.data) {
-    body = (
-      <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
-        <CircularProgress size={22} aria-hidden="true" />
-        <Typography color="text.secondary">Loading the team…</Typography>
-      </Stack>
-    );
+    body = <Loading what="the team" />;
   } else {
     const found = orderTeam(searchTeam(team.data.items, search));
     const shown = pageOf(found, page, rowsPerPage);
@@ -271,25 +257,9 @@ export function ManageTeamPage() {
 
   let body;
   if (selected.error && !selected.data) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void selected.mutate()}>
-            Retry
-          </Button>
-        }
-      >
-        Your workspace could not be loaded. {selected.error.message}
-      </Alert>
-    );
+    body = <LoadFailure what="Your workspace" error={selected.error} retry={() => void selected.mutate()} />;
   } else if (!selected.data) {
-    body = (
-      <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
-        <CircularProgress size={22} aria-hidden="true" />
-        <Typography color="text.secondary">Loading your workspace…</Typography>
-      </Stack>
-    );
+    body = <Loading what="your workspace" />;
   } else {
     body = (
       <Alert
