@@ -113,13 +113,6 @@ export const caseSchema = z
     if (!c.fluid && c.solids.length === 0) {
       ctx.addIssue({ code: 'custom', message: 'the case needs a fluid or at least one solid' });
     }
-    if (c.fluid && c.solids.length > 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['solids'],
-        message: 'fluid–solid coupling is not available yet: a case holds either a fluid or solids',
-      });
-    }
     if (!c.fluid && c.particles.length > 0) {
       ctx.addIssue({ code: 'custom', path: ['particles'], message: 'tracked particles need a fluid' });
     }

@@ -5,7 +5,8 @@ import type { Geometry, Region, SphCase } from './caseFile';
 import { CellLinkedList, type Domain } from './cellList';
 import { FLUID_STATE, packArrays, unpackArrays, type PackedArray } from './checkpoint';
 import { frameToCsv, frameToVtp } from './exporters';
-import { WeaklyCompressibleFluid } from './fluid';
+import { WeaklyCompressibleFluid, type FluidOptions } from './fluid';
+import { FluidStructureInteraction } from './fsi';
 import { ball, box, boxContainerWall, particlesFromShape, subtract, union, type Shape } from './geometry';
 import { WendlandC2, smoothingLength } from './kernel';
 import { meshShape } from './meshShape';
@@ -23,28 +24,37 @@ interface CaseObject {
   output(): OutputSource;
 }
 
-/** The bodies of a case, stepped together (a fluid with walls and tracked particles, or solids). */
+/**
+ * The bodies of a case, stepped together: a fluid with walls and tracked particles, solids, or both (coupled by
+ * `FluidStructureInteraction`, the solids then also being walls of the fluid).
+ */
 export class CaseSimulation {
   readonly counters = { time: 0 };
   readonly fluid: WeaklyCompressibleFluid | undefined;
   readonly trackers: { name: string; tracker: ParticleTracker }[];
   readonly solids: { name: string; solid: ElasticSolid }[];
+  /** The coupling, when the case has a fluid and solids. */
+  readonly fsi: FluidStructureInteraction | undefined;
 
   constructor(
-    fluid: WeaklyCompressibleFluid | undefined,
+    fluid: WeaklyCompressibleFluid | FluidStructureInteraction | undefined,
     trackers: { name: string; tracker: ParticleTracker }[],
     solids: { name: string; solid: ElasticSolid }[],
   ) {
-    this.fluid = fluid;
+    this.fsi = fluid instanceof FluidStructureInteraction ? fluid : undefined;
+    this.fluid = fluid instanceof FluidStructureInteraction ? fluid.fluid : fluid;
     this.trackers = trackers;
     this.solids = solids;
   }
 
-  /** One step towards `endTime` (s): a fluid advection step (then the tracked particles), or a common solid step. */
+  /**
+   * One step towards `endTime` (s): a fluid advection step (with the coupled solids sub-cycled in it, then the
+   * tracked particles), or a common solid step.
+   */
   step(endTime: number): void {
     const before = this.counters.time;
     if (this.fluid) {
-      this.fluid.step(endTime);
+      (this.fsi ?? this.fluid).step(endTime);
       this.counters.time = this.fluid.counters.time;
       for (const { tracker } of this.trackers) tracker.advance(this.counters.time - before);
       return;
@@ -91,17 +101,28 @@ export class CaseSimulation {
       arrays.push({ name: `${name}.F`, data: solid.F.subarray(0, 9 * p.count) });
       arrays.push({ name: `${name}.dF`, data: solid.dF.subarray(0, 9 * p.count) });
     }
+    // The fluid's copy of coupled solids: positions, averaged velocities and accelerations, normals.
+    if (this.fsi) {
+      const w = this.fsi.fluid.wall;
+      for (const field of WALL_STATE) arrays.push({ name: `walls.${field}`, data: w[field].subarray(0, w.count) });
+    }
     const meta = {
       time: this.counters.time,
       fluid: f ? { ...f.counters } : null,
       solids: this.solids.map(({ solid }) => ({ ...solid.counters })),
+      fsi: this.fsi ? { ...this.fsi.counters } : null,
     };
     return packArrays(meta, arrays);
   }
 
   /** Restores a checkpoint of the same case; throws if it does not fit. */
   restore(bytes: Uint8Array): void {
-    type Meta = { time: number; fluid: WeaklyCompressibleFluid['counters'] | null; solids: ElasticSolid['counters'][] };
+    type Meta = {
+      time: number;
+      fluid: WeaklyCompressibleFluid['counters'] | null;
+      solids: ElasticSolid['counters'][];
+      fsi?: FluidStructureInteraction['counters'] | null;
+    };
     const { meta, arrays } = unpackArrays<Meta>(bytes);
     const take = (name: string, target: Float64Array, length: number): void => {
       const a = arrays.get(name);
@@ -129,9 +150,18 @@ export class CaseSimulation {
       take(`${name}.dF`, solid.dF, 9 * p.count);
       Object.assign(solid.counters, meta.solids[k]);
     });
+    if (this.fsi) {
+      const w = this.fsi.fluid.wall;
+      for (const field of WALL_STATE) take(`walls.${field}`, w[field], w.count);
+      if (!meta.fsi) throw new Error('the checkpoint does not fit this case (no coupling)');
+      Object.assign(this.fsi.counters, meta.fsi);
+    }
     this.counters.time = meta.time;
   }
 }
+
+/** Fields of the fluid's wall that a coupled solid moves (saved in checkpoints). */
+const WALL_STATE = ['x', 'y', 'z', 'vx', 'vy', 'vz', 'ax', 'ay', 'az', 'nx', 'ny', 'nz'] as const;
 
 /** The shape of one geometry entry (STL files are read relative to `baseDir`). */
 async function shapeOf(g: Geometry, dim: 2 | 3, baseDir: string): Promise<Shape> {
@@ -237,6 +267,7 @@ function bounds(
 export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimulation> {
   const dim = c.dimension;
   const dp = c.dp;
+  const solids = await Promise.all(c.solids.map((s) => buildSolid(s, c, baseDir)));
   if (c.fluid) {
     const fl = c.fluid;
     const fluidShape = await regionShape(fl.region, dim, baseDir);
@@ -254,7 +285,7 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
       walls.push(wall);
     }
     const wall = concat(dim, walls);
-    const { lower, upper } = bounds([fluid, wall], dim, margin);
+    const { lower, upper } = bounds([fluid, wall, ...solids.map(({ solid }) => solid.particles)], dim, margin);
     // Periodic axes span exactly the fluid region's extent.
     for (let a = 0; a < dim; a++) {
       if (c.periodic[a]) {
@@ -263,7 +294,7 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
       }
     }
     const domain: Domain = { lower, upper, periodic: c.periodic };
-    const sim = new WeaklyCompressibleFluid(fluid, wall, {
+    const options: FluidOptions = {
       dim,
       dp,
       rho0: fl.density,
@@ -274,7 +305,19 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
       freeSurface: fl.freeSurface,
       transportCorrection: fl.freeSurface ? 0 : 0.2,
       domain,
-    });
+    };
+    const coupled =
+      solids.length > 0
+        ? new FluidStructureInteraction(
+            fluid,
+            wall,
+            solids.map(({ solid }) => solid),
+            options,
+          )
+        : undefined;
+    const sim = coupled?.fluid ?? new WeaklyCompressibleFluid(fluid, wall, options);
+    // The walls that capture tracked particles: the static ones and, when coupled, the solids.
+    const capturing = sim.wall;
     const trackers = c.particles.map((set) => {
       const p = new ParticleArrays(dim, set.positions.length);
       for (const [x, y, z] of set.positions) p.add(x, y, z, 0, set.density ?? fl.density);
@@ -284,40 +327,45 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
         ...(set.density !== undefined ? { density: set.density } : {}),
         ...(set.drag !== undefined ? { drag: set.drag } : {}),
         gravity: c.gravity,
-        capture: set.captureByWalls && wall.count > 0 ? [wall] : [],
+        capture: set.captureByWalls && capturing.count > 0 ? [capturing] : [],
       });
       return { name: set.name, tracker };
     });
-    const result = new CaseSimulation(sim, trackers, []);
+    const result = new CaseSimulation(coupled ?? sim, trackers, solids);
     result.fluidName = fl.name;
     return result;
   }
-  const solids = await Promise.all(
-    c.solids.map(async (s) => {
-      const particles = particlesFromShape(await regionShape(s.region, dim, baseDir), dp, dim, s.material.density);
-      if (particles.count === 0) throw new Error(`solid '${s.name}' holds no particle at this dp`);
-      const v = s.initialVelocity ?? [0, 0, 0];
-      particles.vx.fill(v[0], 0, particles.count);
-      particles.vy.fill(v[1], 0, particles.count);
-      particles.vz.fill(dim === 3 ? v[2] : 0, 0, particles.count);
-      const fixed = s.fixed ? await regionShape(s.fixed, dim, baseDir) : undefined;
-      const solid = new ElasticSolid(particles, {
-        dim,
-        dp,
-        material: {
-          model: s.material.model,
-          rho0: s.material.density,
-          youngsModulus: s.material.youngsModulus,
-          poissonRatio: s.material.poissonRatio,
-        },
-        gravity: c.gravity,
-        damping: s.damping ?? 0,
-        ...(fixed ? { fixed: (x: number, y: number, z: number) => fixed.contains(x, y, z) } : {}),
-      });
-      return { name: s.name, solid };
-    }),
-  );
   return new CaseSimulation(undefined, [], solids);
+}
+
+/** One solid of a case. */
+async function buildSolid(
+  s: SphCase['solids'][number],
+  c: SphCase,
+  baseDir: string,
+): Promise<{ name: string; solid: ElasticSolid }> {
+  const { dimension: dim, dp } = c;
+  const particles = particlesFromShape(await regionShape(s.region, dim, baseDir), dp, dim, s.material.density);
+  if (particles.count === 0) throw new Error(`solid '${s.name}' holds no particle at this dp`);
+  const v = s.initialVelocity ?? [0, 0, 0];
+  particles.vx.fill(v[0], 0, particles.count);
+  particles.vy.fill(v[1], 0, particles.count);
+  particles.vz.fill(dim === 3 ? v[2] : 0, 0, particles.count);
+  const fixed = s.fixed ? await regionShape(s.fixed, dim, baseDir) : undefined;
+  const solid = new ElasticSolid(particles, {
+    dim,
+    dp,
+    material: {
+      model: s.material.model,
+      rho0: s.material.density,
+      youngsModulus: s.material.youngsModulus,
+      poissonRatio: s.material.poissonRatio,
+    },
+    gravity: c.gravity,
+    damping: s.damping ?? 0,
+    ...(fixed ? { fixed: (x: number, y: number, z: number) => fixed.contains(x, y, z) } : {}),
+  });
+  return { name: s.name, solid };
 }
 
 /** Options of `runCase`. */

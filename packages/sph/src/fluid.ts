@@ -4,7 +4,7 @@ import { NeighbourList, buildNeighbours } from './neighbours';
 import type { Dimension, ParticleArrays } from './particles';
 import { FluidPasses, Pass } from './passes';
 import { WorkerPool } from './pool';
-import { runAsync, type RunOptions as GenericRunOptions, type RunStatus } from './run';
+import { runAsync, runSync, type RunOptions as GenericRunOptions, type RunStatus } from './run';
 
 export type { RunStatus } from './run';
 
@@ -37,6 +37,11 @@ export interface FluidOptions {
   acousticCfl?: number;
   /** Advection CFL number (default 0.25). */
   advectionCfl?: number;
+  /**
+   * True when wall particles move (a solid coupled as a moving wall, `fsi.ts`): their cell list is then rebuilt
+   * with the neighbour lists at every advection step (default false: built once).
+   */
+  movingWall?: boolean;
 }
 
 /** Counters of a simulation so far. */
@@ -47,6 +52,14 @@ export interface FluidCounters {
   advectionSteps: number;
   /** Inner acoustic steps taken. */
   acousticSteps: number;
+}
+
+/** Calls into an advection step (the fluid–structure coupling). */
+export interface AdvectionHooks {
+  /** After the neighbour rebuild, density summation and viscous forces, before the acoustic steps. */
+  forcesReady?: () => void;
+  /** After each acoustic step of `dt` s. */
+  acoustic?: (dt: number) => void;
 }
 
 /** Options of `WeaklyCompressibleFluid.runAsync`. */
@@ -62,7 +75,10 @@ export type RunOptions = GenericRunOptions<FluidCounters>;
 export class WeaklyCompressibleFluid {
   /** Fluid particles. */
   readonly fluid: ParticleArrays;
-  /** Static wall particles (may be empty). Walls need `vol` and inward normals `n`. */
+  /**
+   * Wall particles (may be empty). Walls need `vol` and normals `n` pointing into the fluid; a moving wall also
+   * its velocity `v` and acceleration `a` (both zero for static walls).
+   */
   readonly wall: ParticleArrays;
   /** Kernel. */
   readonly kernel: WendlandC2;
@@ -75,7 +91,8 @@ export class WeaklyCompressibleFluid {
   /** Counters. */
   readonly counters: FluidCounters = { time: 0, advectionSteps: 0, acousticSteps: 0 };
   private readonly o: Required<FluidOptions>;
-  private readonly cells: CellLinkedList;
+  /** Cell list of the fluid particles (rebuilt at every advection step). */
+  readonly cells: CellLinkedList;
   private readonly wallCells: CellLinkedList;
   /** The particle passes (shared with the worker threads). */
   private readonly passes: FluidPasses;
@@ -86,7 +103,7 @@ export class WeaklyCompressibleFluid {
 
   /** Sets up a simulation of `fluid` bounded by `wall` (pass an empty body for none). */
   constructor(fluid: ParticleArrays, wall: ParticleArrays, options: FluidOptions) {
-    this.o = { acousticCfl: 0.6, advectionCfl: 0.25, transportCorrection: 0, ...options };
+    this.o = { acousticCfl: 0.6, advectionCfl: 0.25, transportCorrection: 0, movingWall: false, ...options };
     this.fluid = fluid;
     this.wall = wall;
     this.h = smoothingLength(options.dp);
@@ -177,6 +194,7 @@ export class WeaklyCompressibleFluid {
   updateNeighbours(): void {
     this.wrapPeriodic();
     this.cells.rebuild(this.fluid);
+    if (this.o.movingWall) this.wallCells.rebuild(this.wall);
     const pool = this.pool;
     if (pool) {
       pool.syncBuffers();
@@ -273,15 +291,16 @@ export class WeaklyCompressibleFluid {
 
   /**
    * One advection step: neighbour rebuild, density summation, viscous and body forces, then inner
-   * acoustic steps until the advection step (s) is covered or `endTime` (s) is reached.
-   * Returns the number of acoustic steps taken.
+   * acoustic steps until the advection step (s) is covered or `endTime` (s) is reached. `hooks` couple a solid
+   * (`fsi.ts`). Returns the number of acoustic steps taken.
    */
-  advectionStep(endTime = Infinity): number {
+  advectionStep(endTime = Infinity, hooks?: AdvectionHooks): number {
     this.updateNeighbours();
     this.densitySummation();
     this.vmax2 = this.runPass(Pass.MaxSpeed, 0);
     this.viscousAndBodyForce();
     this.transportVelocityCorrection();
+    hooks?.forcesReady?.();
     // As in the SPHinXsys cases, the last acoustic step is not shortened to land exactly on the advection
     // step (it may overshoot it by less than one acoustic step); only the end time is hit exactly.
     const remaining = endTime - this.counters.time;
@@ -294,6 +313,7 @@ export class WeaklyCompressibleFluid {
       this.runPass(Pass.PressureForces, dt);
       this.runPass(Pass.DensityDivergence, dt);
       this.vmax2 = this.runPass(Pass.DensityVelocity, dt);
+      hooks?.acoustic?.(dt);
       elapsed += dt;
       steps++;
     }
@@ -305,10 +325,7 @@ export class WeaklyCompressibleFluid {
 
   /** Runs to simulated time `endTime` (s), calling `onAdvection` after every advection step. */
   run(endTime: number, onAdvection?: (counters: FluidCounters) => void): void {
-    while (this.counters.time < endTime * (1 - 1e-12)) {
-      this.advectionStep(endTime);
-      onAdvection?.(this.counters);
-    }
+    runSync(this, endTime, onAdvection);
   }
 
   /** One advection step towards `endTime` (s); the step of `runAsync`. */

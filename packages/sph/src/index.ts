@@ -18,6 +18,7 @@ export {
 } from './cases';
 export {
   WeaklyCompressibleFluid,
+  type AdvectionHooks,
   type FluidCounters,
   type FluidOptions,
   type RunOptions,
@@ -60,6 +61,8 @@ export {
 } from './output';
 export { runAsync, type Steppable } from './run';
 export { ElasticSolid, type SolidCounters, type SolidOptions } from './solid';
+export { pairGradients, type GradientOrder, type PairGradients } from './solidGradient';
+export { FluidStructureInteraction, type FsiCounters } from './fsi';
 export { ParticleTracker, type DragLaw, type TrackingOptions } from './tracking';
 export {
   UNITS_BY_KIND,

@@ -170,6 +170,7 @@ export class FluidPasses {
     const cdw = this.contact.dw;
     const cr = this.contact.r;
     const wallVol = this.wall.vol;
+    const { vx: wvx, vy: wvy, vz: wvz } = this.wall;
     const [gx, gy, gz] = this.s.gravity;
     const twoMu = 2 * this.s.mu;
     const eps = 0.01 * this.h;
@@ -191,11 +192,12 @@ export class FluidPasses {
         }
         const cend = ce[i]!;
         for (let k = cs[i]!; k < cend; k++) {
-          // Static no-slip wall: mirrored velocity gives a jump of 2 v_i.
-          const f = (2 * cdw[k]! * wallVol[cj[k]!]!) / (cr[k]! + eps);
-          sx += f * vxi;
-          sy += f * vyi;
-          sz += f * vzi;
+          // No-slip wall: the mirrored velocity 2 v_w − v_i gives a jump of 2 (v_i − v_w).
+          const j = cj[k]!;
+          const f = (2 * cdw[k]! * wallVol[j]!) / (cr[k]! + eps);
+          sx += f * (vxi - wvx[j]!);
+          sy += f * (vyi - wvy[j]!);
+          sz += f * (vzi - wvz[j]!);
         }
         const c = twoMu / rho[i]!;
         sx *= c;
@@ -323,6 +325,7 @@ export class FluidPasses {
     const cey = this.contact.ey;
     const cez = this.contact.ez;
     const wallVol = this.wall.vol;
+    const { ax: wax, ay: way, az: waz } = this.wall;
     const invRhoC = 1 / (rho0 * c0);
     for (let i = i0; i < i1; i++) {
       const pi = p[i]!;
@@ -351,9 +354,11 @@ export class FluidPasses {
           const exk = cex[k]!;
           const eyk = cey[k]!;
           const ezk = cez[k]!;
-          const face = -(gx * exk + gy * eyk + gz * ezk);
+          const jw = cj[k]!;
+          // Wall pressure extrapolated with the fluid's acceleration relative to the wall's.
+          const face = -((gx - wax[jw]!) * exk + (gy - way[jw]!) * eyk + (gz - waz[jw]!) * ezk);
           const pw = pi + rhoI * cr[k]! * (face > 0 ? face : 0);
-          const dwv = cdw[k]! * wallVol[cj[k]!]!;
+          const dwv = cdw[k]! * wallVol[jw]!;
           const s = (pi + pw) * dwv;
           sx += s * exk;
           sy += s * eyk;
@@ -391,6 +396,7 @@ export class FluidPasses {
     const cex = this.contact.ex;
     const cey = this.contact.ey;
     const wallVol = this.wall.vol;
+    const { ax: wax, ay: way } = this.wall;
     const invRhoC = 1 / (rho0 * c0);
     for (let i = i0; i < i1; i++) {
       const pi = p[i]!;
@@ -414,9 +420,10 @@ export class FluidPasses {
       for (let k = cs[i]!; k < cend; k++) {
         const exk = cex[k]!;
         const eyk = cey[k]!;
-        const face = -(gx * exk + gy * eyk);
+        const jw = cj[k]!;
+        const face = -((gx - wax[jw]!) * exk + (gy - way[jw]!) * eyk);
         const pw = pi + rhoI * cr[k]! * (face > 0 ? face : 0);
-        const dwv = cdw[k]! * wallVol[cj[k]!]!;
+        const dwv = cdw[k]! * wallVol[jw]!;
         const s = (pi + pw) * dwv;
         sx += s * exk;
         sy += s * eyk;
@@ -451,6 +458,7 @@ export class FluidPasses {
     const cey = this.contact.ey;
     const cez = this.contact.ez;
     const wallVol = this.wall.vol;
+    const { vx: wvx, vy: wvy, vz: wvz } = this.wall;
     const wnx = this.wall.nx;
     const wny = this.wall.ny;
     const wnz = this.wall.nz;
@@ -484,11 +492,15 @@ export class FluidPasses {
       for (let k = cs[i]!; k < cend; k++) {
         const j = cj[k]!;
         const dwv = cdw[k]! * wallVol[j]!;
-        div += 2 * (vxi * cex[k]! + vyi * cey[k]! + vzi * cez[k]!) * dwv;
+        // Relative to the wall velocity (the mirrored fluid velocity is 2 v_w − v_i).
+        const ux = vxi - wvx[j]!;
+        const uy = vyi - wvy[j]!;
+        const uz = vzi - wvz[j]!;
+        div += 2 * (ux * cex[k]! + uy * cey[k]! + uz * cez[k]!) * dwv;
         const nxk = wnx[j]!;
         const nyk = wny[j]!;
         const nzk = wnz[j]!;
-        const uj = 2 * (vxi * nxk + vyi * nyk + vzi * nzk);
+        const uj = 2 * (ux * nxk + uy * nyk + uz * nzk);
         if (uj < 0) {
           const lim = -uj * limiterScale;
           const d = rhoC * uj * (lim < 1 ? lim : 1) * dwv;
@@ -522,6 +534,7 @@ export class FluidPasses {
     const cex = this.contact.ex;
     const cey = this.contact.ey;
     const wallVol = this.wall.vol;
+    const { vx: wvx, vy: wvy } = this.wall;
     const wnx = this.wall.nx;
     const wny = this.wall.ny;
     const rhoC = rho0 * c0;
@@ -550,10 +563,12 @@ export class FluidPasses {
       for (let k = cs[i]!; k < cend; k++) {
         const j = cj[k]!;
         const dwv = cdw[k]! * wallVol[j]!;
-        div += 2 * (vxi * cex[k]! + vyi * cey[k]!) * dwv;
+        const ux = vxi - wvx[j]!;
+        const uy = vyi - wvy[j]!;
+        div += 2 * (ux * cex[k]! + uy * cey[k]!) * dwv;
         const nxk = wnx[j]!;
         const nyk = wny[j]!;
-        const uj = 2 * (vxi * nxk + vyi * nyk);
+        const uj = 2 * (ux * nxk + uy * nyk);
         if (uj < 0) {
           const lim = -uj * limiterScale;
           const d = rhoC * uj * (lim < 1 ? lim : 1) * dwv;

@@ -22,6 +22,14 @@ export interface Steppable<C> {
   step(endTime: number): void;
 }
 
+/** Steps `sim` to simulated time `endTime` (s) synchronously, calling `onStep` after every step. */
+export function runSync<C>(sim: Steppable<C>, endTime: number, onStep?: (counters: C) => void): void {
+  while (sim.counters.time < endTime * (1 - 1e-12)) {
+    sim.step(endTime);
+    onStep?.(sim.counters);
+  }
+}
+
 /**
  * Steps `sim` to simulated time `endTime` (s), reporting progress and yielding to the event loop every
  * `yieldEveryMs` so that `signal` can cancel it between steps. A cancelled run leaves a consistent state at the
