@@ -180,13 +180,17 @@ export class FluidStructureInteraction {
     const out = this.pressure[s]!;
     for (let i = 0; i < solid.particles.count; i++) {
       const w = o + i;
-      const [nx, ny, nz] = [wall.nx[w]!, wall.ny[w]!, wall.nz[w]!];
+      const nx = wall.nx[w]!;
+      const ny = wall.ny[w]!;
+      const nz = wall.nz[w]!;
       let fx = 0;
       let fy = 0;
       let fz = 0;
       for (let k = start[i]!; k < end[i]!; k++) {
         const j = nj[k]!;
-        const [exk, eyk, ezk] = [ex[k]!, ey[k]!, ez[k]!];
+        const exk = ex[k]!;
+        const eyk = ey[k]!;
+        const ezk = ez[k]!;
         // The fluid's half-step density is m/V (its pressure and volume are from the pressure half-step).
         const rhoJ = mass[j]! / vol[j]!;
         const face = (apx[j]! - wall.ax[w]!) * exk + (apy[j]! - wall.ay[w]!) * eyk + (apz[j]! - wall.az[w]!) * ezk;
