@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { Picture, PictureSize } from '@insilico/contracts';
 import { maySeeDevicePicture, maySeeProfilePicture } from '../policies/picture.policy';
 import { authorize, grantOf, mayCreateWorkspace, type WorkspaceGrant } from '../policies/workspace.policy';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
 import type { PictureOwner, PictureRepository, StoredFileRow } from '../repositories/picture.repository';
 import { ServiceError } from './errors';
-import { pictureExtensions, processPicture } from './picture-processing';
+import { keysOf, removePictureFiles, writePictureFiles, type StoredBytes } from './picture-files';
+import { processPicture } from './picture-processing';
 import { pictureUrls } from './picture-urls';
 
 /** The bytes of a picture to send, with what caches need. */
@@ -135,7 +135,7 @@ export class PictureService {
     }
     const adopted = await this.deps.files.adopt(userId, deviceId, region);
     if (!adopted) return null;
-    if (from !== region) await this.cleanUp(from, keys);
+    if (from !== region) await this.cleanUp([draft]);
     return pictureUrls.device(deviceId, adopted.id);
   }
 
@@ -158,38 +158,21 @@ export class PictureService {
     deviceId: string | null,
     upload: UploadReader,
   ): Promise<StoredFileRow> {
-    const picture = await processPicture(await upload());
-    const name = `pictures/${randomUUID()}`;
-    const extension = pictureExtensions[picture.format];
-    const storageKey = `${name}.${extension}`;
-    const thumbnailKey = `${name}-thumb.${extension}`;
-    await this.deps.blobs.put(region, storageKey, picture.full.bytes);
-    await this.deps.blobs.put(region, thumbnailKey, picture.thumbnail.bytes);
+    const files = await writePictureFiles(this.deps.blobs, region, 'pictures', await processPicture(await upload()));
     let result;
     try {
-      result = await this.deps.files.replace(owner, {
-        deviceId,
-        uploadedBy,
-        purpose,
-        region,
-        storageKey,
-        thumbnailKey,
-        contentType: picture.contentType,
-        bytes: picture.full.bytes.length,
-        width: picture.full.width,
-        height: picture.full.height,
-      });
+      result = await this.deps.files.replace(owner, { deviceId, uploadedBy, purpose, ...files });
     } catch (error) {
-      await this.cleanUp(region, [storageKey, thumbnailKey]);
+      await this.cleanUp([files]);
       throw error;
     }
-    if (result.previous) await this.cleanUp(result.previous.region as DataRegion, keysOf(result.previous));
+    if (result.previous) await this.cleanUp([result.previous]);
     return result.stored!;
   }
 
   private async remove(owner: PictureOwner): Promise<void> {
     const { previous } = await this.deps.files.replace(owner, null);
-    if (previous) await this.cleanUp(previous.region as DataRegion, keysOf(previous));
+    if (previous) await this.cleanUp([previous]);
   }
 
   private async content(file: StoredFileRow | null, size: PictureSize): Promise<PictureContent> {
@@ -200,18 +183,7 @@ export class PictureService {
     return { bytes, contentType: file.contentType, version: file.id };
   }
 
-  private async cleanUp(region: DataRegion, keys: string[]): Promise<void> {
-    for (const key of keys) {
-      try {
-        await this.deps.blobs.delete(region, key);
-      } catch (error) {
-        // The row is gone, so the bytes are unreachable; an operator may remove them.
-        this.deps.log.warn({ err: error, region, key }, 'picture bytes could not be removed');
-      }
-    }
+  private cleanUp(files: readonly StoredBytes[]): Promise<void> {
+    return removePictureFiles(this.deps.blobs, files, this.deps.log);
   }
-}
-
-function keysOf(file: StoredFileRow): string[] {
-  return file.thumbnailKey ? [file.storageKey, file.thumbnailKey] : [file.storageKey];
 }

@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fullNameRequiredMessage, type Device } from '@insilico/contracts';
 import { checkProfile, companyFormOf, isChanged, manageDeviceFormOf, profileFormOf } from './forms';
+import { testDevice } from './testDevice';
 
-const device: Device = {
-  deviceId: 'd-1',
-  deviceName: 'Valve X',
-  devicePicture: null,
-  datetimeCreation: '2026-11-21T10:00:00.000Z',
-  role: 'admin',
-  userStatus: 'ok',
-  isAdmin: true,
-  deviceType: 'other',
-  deviceTypeOther: 'Occluder',
-  bodyParts: ['heart_and_thorax'],
-  deviceDevPhase: ['clinical_trial'],
-  companyName: 'Cardio Inc',
-  country: 'US',
-  countryState: 'CA',
-  streetAddress: '1 Main Street',
-  city: 'San Francisco',
-  zipCode: '94105',
-  dataRegion: 'us',
-  dataRegionChangeable: true,
-  deviceUsers: 3,
-};
+const device: Device = { ...testDevice, deviceType: 'other', deviceTypeOther: 'Occluder' };
 
 describe('settings forms', () => {
   it('sees a change in any field; stage order does not count', () => {
