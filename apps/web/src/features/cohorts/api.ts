@@ -41,14 +41,19 @@ export const cohortUrls = {
 
 /** While an order is in progress the page follows it; a ready or failed cohort does not change any more. */
 const inProgressRefreshMs = 1500;
+/** The app dedupes for 60 s (spec §7); polling needs each tick to reach the server. */
+const following = (
+  refreshInterval: (data: { status?: string; items?: { status: string }[] } | undefined) => number,
+) => ({
+  refreshInterval,
+  dedupingInterval: inProgressRefreshMs - 500,
+});
 
 export function useCohorts(deviceId: string | null) {
   return useSWR<CohortList, ApiError>(
     deviceId ? cohortUrls.list(deviceId) : null,
     (url: string) => apiFetch(url, { schema: cohortListSchema }),
-    {
-      refreshInterval: (data) => (data?.items.some((item) => item.status === 'in_progress') ? inProgressRefreshMs : 0),
-    },
+    following((data) => (data?.items?.some((item) => item.status === 'in_progress') ? inProgressRefreshMs : 0)),
   );
 }
 
@@ -56,7 +61,7 @@ export function useCohort(deviceId: string | null, cohortId: string) {
   return useSWR<Cohort, ApiError>(
     deviceId ? cohortUrls.one(deviceId, cohortId) : null,
     (url: string) => apiFetch(url, { schema: cohortSchema }),
-    { refreshInterval: (data) => (data?.status === 'in_progress' ? inProgressRefreshMs : 0) },
+    following((data) => (data?.status === 'in_progress' ? inProgressRefreshMs : 0)),
   );
 }
 
