@@ -4,33 +4,49 @@ import { box, boxContainerWall, particlesFromShape } from './geometry';
 import { ParticleArrays } from './particles';
 import { ElasticSolid } from './solid';
 
-/**
- * A water layer W wide and D = 0.5 deep (ρ = g = 1, dp = 0.05) whose floor is an elastic plate 4 dp thick reaching
- * under the side walls; `fixed(x, W)` says which plate particles are clamped; `damping` is the plate's mass damping.
- */
-function plateUnderWater(fixed: (x: number, width: number) => boolean, youngsModulus: number, damping: number, W = 1) {
-  const [D, dp, rho] = [0.5, 0.05, 1];
-  const t = 4 * dp;
-  const container = boxContainerWall([0, 0, 0], [W, 1, 0], t, dp, 2, rho);
-  // Side walls only: the plate is the floor.
-  const walls = new ParticleArrays(2, container.count);
+/** The walls of a box container 4 dp thick around [0, upper] without its floor (y < 0): a plate is the floor. */
+function sideWalls(dim: 2 | 3, upper: [number, number, number], dp: number, rho: number): ParticleArrays {
+  const container = boxContainerWall([0, 0, 0], upper, 4 * dp, dp, dim, rho);
+  const walls = new ParticleArrays(dim, container.count);
   for (let i = 0; i < container.count; i++) {
     if (container.y[i]! < 0) continue;
-    const k = walls.add(container.x[i]!, container.y[i]!, 0, container.vol[i]!, rho);
+    const k = walls.add(container.x[i]!, container.y[i]!, container.z[i]!, container.vol[i]!, rho);
     walls.nx[k] = container.nx[i]!;
     walls.ny[k] = container.ny[i]!;
+    walls.nz[k] = container.nz[i]!;
   }
-  const plateParticles = particlesFromShape(box([-t, -t, 0], [W + t, 0, 0]), dp, 2, rho);
+  return walls;
+}
+
+/**
+ * A water layer W wide and D = 0.5 deep (ρ = g = 1; 2D dp = 0.05, 3D dp = 0.1 and 0.5 deep in z) whose floor is an
+ * elastic plate 4 dp thick reaching under the side walls; `fixed(x, W)` says which plate particles are clamped;
+ * `damping` is the plate's mass damping.
+ */
+function plateUnderWater(o: {
+  dim?: 2 | 3;
+  fixed: (x: number, width: number) => boolean;
+  youngsModulus: number;
+  damping?: number;
+  W?: number;
+}) {
+  const dim = o.dim ?? 2;
+  const [W, D, rho] = [o.W ?? 1, 0.5, 1];
+  const dp = dim === 3 ? 0.1 : 0.05;
+  const t = 4 * dp;
+  const [Lz, tz] = dim === 3 ? [0.5, t] : [0, 0];
+  const walls = sideWalls(dim, [W, 1, Lz], dp, rho);
+  const plateParticles = particlesFromShape(box([-t, -t, -tz], [W + t, 0, Lz + tz]), dp, dim, rho);
   const plate = new ElasticSolid(plateParticles, {
-    dim: 2,
+    dim,
     dp,
-    material: { model: 'linear_elastic', rho0: rho, youngsModulus, poissonRatio: 0.3 },
-    fixed: (x) => fixed(x, W),
-    damping,
+    material: { model: 'linear_elastic', rho0: rho, youngsModulus: o.youngsModulus, poissonRatio: 0.3 },
+    fixed: (x) => o.fixed(x, W),
+    damping: o.damping ?? 0,
   });
-  const water = particlesFromShape(box([0, 0, 0], [W, D, 0]), dp, 2, rho);
+  const water = particlesFromShape(box([0, 0, 0], [W, D, Lz]), dp, dim, rho);
   const sim = new FluidStructureInteraction(water, walls, [plate], {
-    dim: 2,
+    dim,
     dp,
     rho0: rho,
     c0: 10,
@@ -38,28 +54,28 @@ function plateUnderWater(fixed: (x: number, width: number) => boolean, youngsMod
     gravity: [0, -1, 0],
     uRef: Math.sqrt(D),
     freeSurface: true,
-    domain: { lower: [-t, -t, 0], upper: [W + t, 1 + t, 0], periodic: [false, false, false] },
+    domain: { lower: [-t, -t, -tz], upper: [W + t, 1 + t, Lz + tz], periodic: [false, false, false] },
   });
   const weight = water.count * water.mass[0]!;
   return { sim, plate, weight, W, D, t, dp };
 }
 
 /** Mean fluid force on solid 0 over the advection steps from `from` to `end` (s). */
-function meanForce(sim: FluidStructureInteraction, from: number, end: number): [number, number] {
+function meanForce(sim: FluidStructureInteraction, from: number, end: number): [number, number, number] {
   sim.run(from);
-  let [fx, fy, n] = [0, 0, 0];
+  const sum = [0, 0, 0];
+  let n = 0;
   sim.run(end, () => {
     const f = sim.fluidForce(0);
-    fx += f[0];
-    fy += f[1];
+    for (let a = 0; a < 3; a++) sum[a] = sum[a]! + f[a]!;
     n++;
   });
-  return [fx / n, fy / n];
+  return [sum[0]! / n, sum[1]! / n, sum[2]! / n];
 }
 
 describe('fluid–structure interaction', () => {
   it('a clamped plate under a water layer carries the weight of the water (hydrostatic force balance)', () => {
-    const { sim, weight } = plateUnderWater(() => true, 100, 0);
+    const { sim, weight } = plateUnderWater({ fixed: () => true, youngsModulus: 100 });
     const [fx, fy] = meanForce(sim, 2.5, 3);
     // The floor carries ρ g D W = 0.5 (the side walls only push sideways); the pressure acts downwards.
     expect(Math.abs(-fy / weight - 1)).toBeLessThan(0.02);
@@ -72,9 +88,19 @@ describe('fluid–structure interaction', () => {
     expect(vmax).toBeLessThan(0.02 * Math.sqrt(0.5));
   }, 60_000);
 
+  it('3D: a clamped plate under a water layer carries the weight of the water', () => {
+    const { sim, weight } = plateUnderWater({ dim: 3, fixed: () => true, youngsModulus: 100 });
+    const [fx, fy, fz] = meanForce(sim, 2, 3);
+    // Coarse (5 particle layers of water): within 3 %; the sideways forces cancel by symmetry.
+    expect(Math.abs(-fy / weight - 1)).toBeLessThan(0.03);
+    expect(Math.abs(fx / weight)).toBeLessThan(1e-9);
+    expect(Math.abs(fz / weight)).toBeLessThan(1e-9);
+  }, 120_000);
+
   it('a flexible plate clamped at both ends sags as under the hydrostatic pressure, stays stable and balances the load', () => {
     const E = 2000;
-    const { sim, plate, weight, W, D, dp } = plateUnderWater((x, w) => x < 0 || x > w, E, 5, 2);
+    const clamped = { fixed: (x: number, w: number) => x < 0 || x > w, youngsModulus: E, damping: 5, W: 2 };
+    const { sim, plate, weight, W, D, dp } = plateUnderWater(clamped);
     const [, fy] = meanForce(sim, 4, 4.5);
     expect(Math.abs(-fy / weight - 1)).toBeLessThan(0.03);
     const midSag = (solid: ElasticSolid): number => {
@@ -88,7 +114,7 @@ describe('fluid–structure interaction', () => {
       return -sum / n;
     };
     // Reference: the same plate, dry, under the pressure ρ g D as a traction on its wetted top row.
-    const dry = plateUnderWater((x, w) => x < 0 || x > w, E, 5, 2).plate;
+    const dry = plateUnderWater(clamped).plate;
     const p = dry.particles;
     for (let i = 0; i < p.count; i++) {
       if (dry.y0[i]! > -dp && dry.x0[i]! > 0 && dry.x0[i]! < W) p.apy[i] = (-D * dp) / p.mass[i]!;
