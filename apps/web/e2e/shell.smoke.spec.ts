@@ -38,6 +38,15 @@ const notifications = [
 async function mockApi(page: Page, me: { status: number; body: unknown }) {
   const seenBodies: unknown[] = [];
   await page.route('**/api/auth/me', (route) => route.fulfill({ status: me.status, json: me.body }));
+  await page.route('**/api/me/profile', (route) =>
+    route.fulfill({
+      status: me.status,
+      json:
+        me.status === 200
+          ? { email: user.email, fullName: user.fullName, jobTitle: user.jobTitle, pictureUrl: user.pictureUrl }
+          : me.body,
+    }),
+  );
   await page.route('**/api/notifications/stream', (route) => route.abort());
   await page.route('**/api/notifications/seen', (route) => {
     seenBodies.push(route.request().postDataJSON());
