@@ -1,6 +1,5 @@
 import { noPermissionMessage, type MemberRole } from '@insilico/contracts';
-import { ServiceError } from '../services/errors';
-import { decide, type Decision, type WorkspaceGrant } from './workspace.policy';
+import { decide, refusal, type Decision, type WorkspaceGrant } from './workspace.policy';
 
 /**
  * Who may do what with the patient cohorts of a workspace (issue 4): members and admins order and read every
@@ -38,14 +37,14 @@ export function decideCohort(action: CohortAction, grant: WorkspaceGrant | null,
   return { allowed: false, code: 'forbidden', message: noPermissionMessage };
 }
 
-/** Throws 403 unless allowed. */
+/** Throws 404 for outsiders and 403 for members, unless allowed. */
 export function authorizeCohort(
   action: CohortAction,
   grant: WorkspaceGrant | null,
   cohort?: CohortVisibility,
 ): asserts grant is WorkspaceGrant {
   const decision = decideCohort(action, grant, cohort);
-  if (!decision.allowed) throw new ServiceError(403, decision.code, decision.message);
+  if (!decision.allowed) throw refusal(decision);
 }
 
 /** Whether the caller may list the workspace's cohorts at all (guests: yes, but only see their projects' ones). */

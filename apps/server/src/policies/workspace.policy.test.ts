@@ -1,7 +1,14 @@
 import { memberRoles, membershipStatuses, noPermissionMessage } from '@insilico/contracts';
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../services/errors';
-import { authorize, decide, grantOf, workspacePermissions, type WorkspaceAction } from './workspace.policy';
+import {
+  authorize,
+  decide,
+  grantOf,
+  workspaceNotFoundMessage,
+  workspacePermissions,
+  type WorkspaceAction,
+} from './workspace.policy';
 
 const actions = Object.keys(workspacePermissions) as WorkspaceAction[];
 
@@ -21,9 +28,9 @@ describe('workspace policy', () => {
     });
   });
 
-  it('denies everything to non-members, invited and pending users', () => {
+  it('denies everything to non-members, invited and pending users; outsiders as if there were no workspace', () => {
     for (const action of actions) {
-      expect(decide(action, null)).toEqual({ allowed: false, code: 'forbidden', message: noPermissionMessage });
+      expect(decide(action, null)).toEqual({ allowed: false, code: 'not_found', message: workspaceNotFoundMessage });
       for (const role of memberRoles) {
         expect(decide(action, { role, status: 'invited' }).allowed).toBe(false);
         expect(decide(action, { role, status: 'pending_approval' })).toMatchObject({
@@ -44,7 +51,11 @@ describe('workspace policy', () => {
       });
   });
 
-  it('throws a 403 ServiceError and reads stored rows defensively', () => {
+  it('throws 403 for members, 404 for outsiders, and reads stored rows defensively', () => {
+    expect(() => authorize('team.manage', { role: 'member', status: 'ok' })).toThrow(
+      expect.objectContaining({ status: 403 }),
+    );
+    expect(() => authorize('team.manage', null)).toThrow(expect.objectContaining({ status: 404 }));
     expect(() => authorize('team.manage', { role: 'member', status: 'ok' })).toThrow(ServiceError);
     expect(() => authorize('team.manage', { role: 'admin', status: 'ok' })).not.toThrow();
     expect(grantOf({ role: 'owner', status: 'ok' })).toBeNull();

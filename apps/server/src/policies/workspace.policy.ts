@@ -51,9 +51,15 @@ const onlyAdminsMessage = 'Only an admin of this device can do this. Contact you
 /** Actions refused with the no-permission message of spec §6 rather than "only an admin". */
 const noPermissionActions: readonly WorkspaceAction[] = ['project.create', 'team.read', 'subscription.read'];
 const pendingMessage = 'Your access to this device is waiting for approval by a device admin.';
+export const workspaceNotFoundMessage = 'This device workspace does not exist, or you are not a member of it.';
 
+/**
+ * Outsiders (no membership, or only an invitation) learn nothing about a workspace: its ids answer
+ * 404 as if it did not exist (issue 3: "ids from another workspace answer 404").
+ */
 export function decide(action: WorkspaceAction, grant: WorkspaceGrant | null): Decision {
-  if (!grant || grant.status === 'invited') return { allowed: false, code: 'forbidden', message: noPermissionMessage };
+  if (!grant || grant.status === 'invited')
+    return { allowed: false, code: 'not_found', message: workspaceNotFoundMessage };
   if (grant.status === 'pending_approval') return { allowed: false, code: 'pending_approval', message: pendingMessage };
   if (workspacePermissions[action].includes(grant.role)) return { allowed: true };
   return {
@@ -63,10 +69,15 @@ export function decide(action: WorkspaceAction, grant: WorkspaceGrant | null): D
   };
 }
 
-/** Throws 403 unless the grant allows the action. */
+/** The refusal of a decision as an HTTP error: 404 for outsiders, 403 for members without the right. */
+export function refusal(decision: Decision & { allowed: false }): ServiceError {
+  return new ServiceError(decision.code === 'not_found' ? 404 : 403, decision.code, decision.message);
+}
+
+/** Throws 404 for outsiders and 403 for members, unless the grant allows the action. */
 export function authorize(action: WorkspaceAction, grant: WorkspaceGrant | null): asserts grant is WorkspaceGrant {
   const decision = decide(action, grant);
-  if (!decision.allowed) throw new ServiceError(403, decision.code, decision.message);
+  if (!decision.allowed) throw refusal(decision);
 }
 
 /** Reads a stored membership as a grant (unknown values grant nothing). */

@@ -74,6 +74,9 @@ describe('PictureUpload', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Remove the profile picture?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    // Wait for the dialog to close: while it fades out, the page behind is aria-hidden and the only
+    // accessible "Remove" is the dialog's own confirm button.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(onRemove).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog');

@@ -60,7 +60,7 @@ afterAll(async () => {
 type Call = (browser: TestBrowser) => Promise<Response>;
 const x = 401; // anonymous
 const cohortPath = () => `/api/devices/${deviceId}/cohorts/${cohortId}`;
-const deny = { anonymous: x, nonMember: 403, invited: 403, pending: 403, otherAdmin: 403 } as const;
+const deny = { anonymous: x, nonMember: 404, invited: 404, pending: 403, otherAdmin: 404 } as const;
 const table: [string, Call, Record<Principal, number>][] = [
   [
     'POST /api/devices/:id/cohorts/count',

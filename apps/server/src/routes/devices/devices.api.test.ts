@@ -1,4 +1,4 @@
-import { noPermissionMessage } from '@insilico/contracts';
+import { workspaceNotFoundMessage } from '../../policies/workspace.policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../test/helpers/browser';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
@@ -191,18 +191,18 @@ describe('device workspaces', () => {
     const deviceB = await createWorkspace(b, { deviceInfo: { deviceName: 'B secret', deviceType: 'stent' } });
     const path = `/api/devices/${deviceB.deviceId}`;
     expect(await errorOf(await a.browser.get(path))).toEqual({
-      status: 403,
-      code: 'forbidden',
-      message: noPermissionMessage,
+      status: 404,
+      code: 'not_found',
+      message: workspaceNotFoundMessage,
     });
-    expect((await send(a.browser, 'PATCH', path, { dataRegion: 'us' })).status).toBe(403);
-    expect((await send(a.browser, 'PUT', '/api/me/selected-device', { deviceId: deviceB.deviceId })).status).toBe(403);
+    expect((await send(a.browser, 'PATCH', path, { dataRegion: 'us' })).status).toBe(404);
+    expect((await send(a.browser, 'PUT', '/api/me/selected-device', { deviceId: deviceB.deviceId })).status).toBe(404);
     expect((await a.browser.get('/api/devices')).status).toBe(200);
     const listed = await json<{ items: CreatedDevice[] }>(await a.browser.get('/api/devices'));
     expect(listed.items.map((item) => item.deviceId)).not.toContain(deviceB.deviceId);
     expect(((await json(await b.browser.get(path))) as { dataRegion: string }).dataRegion).toBe('eu');
     // An id that exists nowhere answers like one of another tenant: no existence oracle.
-    expect((await a.browser.get('/api/devices/00000000-0000-4000-8000-000000000000')).status).toBe(403);
+    expect((await a.browser.get('/api/devices/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
   it('needs a session', async () => {

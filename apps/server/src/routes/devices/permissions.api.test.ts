@@ -63,47 +63,47 @@ const table: [string, Call, Record<Principal, number>][] = [
   [
     'GET /api/devices/:id',
     (b) => b.get(`/api/devices/${deviceId}`),
-    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 200, member: 200, otherAdmin: 403, admin: 200 },
+    { anonymous: x, nonMember: 404, invited: 404, pending: 403, guest: 200, member: 200, otherAdmin: 404, admin: 200 },
   ],
   [
     'PATCH /api/devices/:id',
     (b) => send(b, 'PATCH', `/api/devices/${deviceId}`, { dataRegion: 'eu' }),
-    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 403, member: 403, otherAdmin: 403, admin: 200 },
+    { anonymous: x, nonMember: 404, invited: 404, pending: 403, guest: 403, member: 403, otherAdmin: 404, admin: 200 },
   ],
   [
     'GET /api/devices/:id/team',
     (b) => b.get(`/api/devices/${deviceId}/team`),
-    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 403, member: 200, otherAdmin: 403, admin: 200 },
+    { anonymous: x, nonMember: 404, invited: 404, pending: 403, guest: 403, member: 200, otherAdmin: 404, admin: 200 },
   ],
   [
     'POST /api/devices/:id/invitations',
     (b) => b.postJson(`/api/devices/${deviceId}/invitations`, { email: `new${(inviteCounter += 1)}@example.com` }),
-    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 403, member: 403, otherAdmin: 403, admin: 201 },
+    { anonymous: x, nonMember: 404, invited: 404, pending: 403, guest: 403, member: 403, otherAdmin: 404, admin: 201 },
   ],
   [
     'DELETE /api/devices/:id/invitations/:invitationId',
     (b) => send(b, 'DELETE', `/api/devices/${deviceId}/invitations/${revokeInvitationId}`),
-    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 403, member: 403, otherAdmin: 403, admin: 204 },
+    { anonymous: x, nonMember: 404, invited: 404, pending: 403, guest: 403, member: 403, otherAdmin: 404, admin: 204 },
   ],
   [
     'POST /api/devices/:id/members/:userId/approve',
     (b) => b.postJson(`/api/devices/${deviceId}/members/${approveTargetId}/approve`, {}),
-    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 403, member: 403, otherAdmin: 403, admin: 200 },
+    { anonymous: x, nonMember: 404, invited: 404, pending: 403, guest: 403, member: 403, otherAdmin: 404, admin: 200 },
   ],
   [
     'PATCH /api/devices/:id/members/:userId',
     (b) => send(b, 'PATCH', `/api/devices/${deviceId}/members/${removeTargetId}`, { role: 'guest' }),
-    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 403, member: 403, otherAdmin: 403, admin: 200 },
+    { anonymous: x, nonMember: 404, invited: 404, pending: 403, guest: 403, member: 403, otherAdmin: 404, admin: 200 },
   ],
   [
     'DELETE /api/devices/:id/members/:userId',
     (b) => send(b, 'DELETE', `/api/devices/${deviceId}/members/${removeTargetId}`),
-    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 403, member: 403, otherAdmin: 403, admin: 204 },
+    { anonymous: x, nonMember: 404, invited: 404, pending: 403, guest: 403, member: 403, otherAdmin: 404, admin: 204 },
   ],
   [
     'PUT /api/me/selected-device',
     (b) => send(b, 'PUT', '/api/me/selected-device', { deviceId }),
-    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 200, member: 200, otherAdmin: 403, admin: 200 },
+    { anonymous: x, nonMember: 404, invited: 404, pending: 403, guest: 200, member: 200, otherAdmin: 404, admin: 200 },
   ],
   [
     'GET /api/me/selected-device',
@@ -183,7 +183,7 @@ const table: [string, Call, Record<Principal, number>][] = [
   [
     'GET /api/devices/:id/subscription',
     (b) => b.get(`/api/devices/${deviceId}/subscription`),
-    { anonymous: x, nonMember: 403, invited: 403, pending: 403, guest: 403, member: 200, otherAdmin: 403, admin: 200 },
+    { anonymous: x, nonMember: 404, invited: 404, pending: 403, guest: 403, member: 200, otherAdmin: 404, admin: 200 },
   ],
   [
     'GET /api/support/requests (each sees their own)',

@@ -128,7 +128,7 @@ describe('subscriptions and seats', () => {
     expect((await errorOf(await pending.browser.get(`/api/devices/${deviceId}/subscription`))).code).toBe(
       'pending_approval',
     );
-    expect((await errorOf(await stranger.browser.get(`/api/devices/${deviceId}/subscription`))).status).toBe(403);
+    expect((await errorOf(await stranger.browser.get(`/api/devices/${deviceId}/subscription`))).status).toBe(404);
     expect((await stranger.browser.get(`/api/devices/not-a-uuid/subscription`)).status).toBe(400);
   });
 

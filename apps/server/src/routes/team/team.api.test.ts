@@ -1,4 +1,5 @@
 import { noPermissionMessage } from '@insilico/contracts';
+import { workspaceNotFoundMessage } from '../../policies/workspace.policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../test/helpers/browser';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
@@ -59,10 +60,11 @@ describe('team and membership', () => {
       await server.context.db.executeSql('select 1 from invitations where token_hash = $1', [token]),
     ).toMatchObject({ rowCount: 0 });
 
-    // Before accepting, the colleague is no member at all.
-    expect((await errorOf(await colleague.browser.get(`/api/devices/${deviceId}/team`))).message).toBe(
-      noPermissionMessage,
-    );
+    // Before accepting, the colleague is no member at all: the workspace is not there for them.
+    expect(await errorOf(await colleague.browser.get(`/api/devices/${deviceId}/team`))).toMatchObject({
+      status: 404,
+      message: workspaceNotFoundMessage,
+    });
     const accepted = await colleague.browser.postJson('/api/invitations/accept', { token });
     expect(accepted.status).toBe(200);
     expect(await json(accepted)).toMatchObject({
@@ -196,17 +198,17 @@ describe('team and membership', () => {
     expect((await team(member.browser, deviceId)).items).toHaveLength(2);
     expect((await send(admin.browser, 'DELETE', `/api/devices/${deviceId}/members/${member.id}`)).status).toBe(204);
     expect(await errorOf(await member.browser.get(`/api/devices/${deviceId}/team`))).toEqual({
-      status: 403,
-      code: 'forbidden',
-      message: noPermissionMessage,
+      status: 404,
+      code: 'not_found',
+      message: workspaceNotFoundMessage,
     });
-    expect((await send(member.browser, 'PUT', '/api/me/selected-device', { deviceId })).status).toBe(403);
+    expect((await send(member.browser, 'PUT', '/api/me/selected-device', { deviceId })).status).toBe(404);
     expect(await json(await member.browser.get('/api/me/selected-device'))).toEqual({ device: null });
     expect(await json(await member.browser.get('/api/devices'))).toEqual({ items: [] });
     expect((await send(admin.browser, 'DELETE', `/api/devices/${deviceId}/members/${member.id}`)).status).toBe(404);
   });
 
-  it('isolates tenants: member ids of another workspace answer 404, its team 403', async () => {
+  it('isolates tenants: ids of another workspace answer 404, the workspace itself too', async () => {
     const adminA = await signedIn(server);
     const adminB = await signedIn(server);
     const a = await createWorkspace(adminA);
@@ -217,10 +219,10 @@ describe('team and membership', () => {
     expect((await send(adminA.browser, 'PATCH', viaA, { role: 'admin' })).status).toBe(404);
     expect((await send(adminA.browser, 'DELETE', viaA)).status).toBe(404);
     const viaB = `/api/devices/${b.deviceId}/members/${memberOfB.id}`;
-    expect((await adminA.browser.postJson(`${viaB}/approve`, {})).status).toBe(403);
-    expect((await send(adminA.browser, 'DELETE', viaB)).status).toBe(403);
-    expect((await adminA.browser.get(`/api/devices/${b.deviceId}/team`)).status).toBe(403);
-    expect((await invite(adminA, b.deviceId, 'intruder@example.com')).status).toBe(403);
+    expect((await adminA.browser.postJson(`${viaB}/approve`, {})).status).toBe(404);
+    expect((await send(adminA.browser, 'DELETE', viaB)).status).toBe(404);
+    expect((await adminA.browser.get(`/api/devices/${b.deviceId}/team`)).status).toBe(404);
+    expect((await invite(adminA, b.deviceId, 'intruder@example.com')).status).toBe(404);
     const openOfB = (await team(adminB.browser, b.deviceId)).items;
     expect(openOfB).toEqual([
       expect.objectContaining({ userId: adminB.id }),
