@@ -98,12 +98,31 @@ export async function createContext(
     jobs.requestMailDelivery().catch((error: unknown) => log.error({ err: error }, 'mail delivery request failed'));
   });
   const blobs = new FilesystemBlobStore(join(config.dataDir, 'blobs'));
+  const support = new SupportService({
+    store: new SupportStore(db.orm),
+    notifications,
+    blobs,
+    publicUrl: config.publicUrl,
+    supportEmail: config.supportEmail,
+    log: log.child({ component: 'support' }),
+  });
   const cohorts = new CohortService(
     new CohortRepository(db.orm),
     new DeviceRepository(db.orm),
     new VirtualPatientDatabase(),
     new PatientMeshCache(blobs),
     jobRepository,
+    // A pathology the criteria do not offer yet reaches support as a request in the inbox.
+    async ({ deviceId, userId, name }) => {
+      await support.create(
+        userId,
+        {
+          subject: `New pathology requested: ${name}`,
+          message: `Please add the pathology "${name}" to the virtual patient database. It was asked for in the cohort criteria.`,
+        },
+        { deviceId },
+      );
+    },
   );
   const jobRunner = options.workJobs
     ? new JobRunner(
@@ -152,14 +171,7 @@ export async function createContext(
     profiles: new ProfileService(users),
     mailDelivery,
     subscriptions: new SubscriptionService(workspaceStore),
-    support: new SupportService({
-      store: new SupportStore(db.orm),
-      notifications,
-      blobs,
-      publicUrl: config.publicUrl,
-      supportEmail: config.supportEmail,
-      log: log.child({ component: 'support' }),
-    }),
+    support,
     supportStaff: new SupportStaffService(new SupportRepository(db.orm)),
     blobs,
     cohorts,

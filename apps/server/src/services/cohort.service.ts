@@ -53,6 +53,9 @@ const notFound = () => new ServiceError(404, 'not_found', 'No such patient cohor
  * Patient cohorts: the live count, orders (validated, refused up front when too few patients match, then a
  * durable job), the list, one cohort, its patients (search, sort, paging, CSV), one patient and its meshes.
  */
+/** Called once for each new pathology request (the context files it in the support inbox). */
+export type PathologyRequestListener = (request: { deviceId: string; userId: string; name: string }) => Promise<void>;
+
 export class CohortService {
   constructor(
     private readonly repository: CohortRepository,
@@ -60,7 +63,16 @@ export class CohortService {
     private readonly database: VirtualPatientDatabase,
     private readonly meshes: PatientMeshCache,
     private readonly jobs: JobRepository,
+    /** Tells support about a pathology asked for the first time in a workspace (spec: support sees it). */
+    private readonly onPathologyRequested: PathologyRequestListener = async () => {},
   ) {}
+
+  /** Stores a pathology request once per user, workspace and name, and tells support when it is new. */
+  private async recordPathologyRequest(deviceId: string, userId: string, name: string): Promise<boolean> {
+    const created = await this.repository.requestPathology(deviceId, userId, name);
+    if (created) await this.onPathologyRequested({ deviceId, userId, name });
+    return created;
+  }
 
   async count(userId: string, deviceId: string, body: CohortCriteriaBody): Promise<CohortCount> {
     authorizeCohort('cohort.order', await this.grant(userId, deviceId));
@@ -101,7 +113,7 @@ export class CohortService {
       createdBy: userId,
     });
     if (!row) throw new ServiceError(409, 'cohort_name_taken', cohortNameTakenMessage);
-    for (const name of newPathologies(criteria)) await this.repository.requestPathology(deviceId, userId, name);
+    for (const name of newPathologies(criteria)) await this.recordPathologyRequest(deviceId, userId, name);
     try {
       const data: CohortOrderData = { cohortId: id, userId };
       const run = await this.jobs.enqueue(cohortOrderJob.kind, data, {
@@ -196,7 +208,7 @@ export class CohortService {
     const name = normalizeNewPathologyName(text);
     if (name === null)
       throw new ServiceError(400, 'invalid', 'Name a pathology the list does not offer yet (at most 100 characters).');
-    return { name, created: await this.repository.requestPathology(deviceId, userId, name) };
+    return { name, created: await this.recordPathologyRequest(deviceId, userId, name) };
   }
 
   /**

@@ -109,9 +109,12 @@ export class SupportService {
     await this.removeBytes(removed);
   }
 
-  async create(userId: string, input: NewSupportRequest): Promise<SupportRequest> {
+  /** A request from the user; it names the workspace given, or else the one the user has selected. */
+  async create(userId: string, input: NewSupportRequest, options: { deviceId?: string } = {}): Promise<SupportRequest> {
     const person = await this.person(userId);
-    const selected = await this.deps.store.repositories.support.selectedDevice(userId);
+    const selected = options.deviceId
+      ? { deviceId: options.deviceId }
+      : await this.deps.store.repositories.support.selectedDevice(userId);
     const created = await this.deps.store.transaction(async ({ support, mail }) => {
       let screenshotFileId: string | null = null;
       if (input.screenshotId) {

@@ -248,6 +248,19 @@ describe('ordering', () => {
       name: 'heart failure',
     });
     expect(builtIn.status).toBe(400);
+
+    // Support sees each new request once, in its inbox, with the workspace it came from.
+    const agent = await signedIn(server);
+    await server.context.supportStaff.set(agent.account.email, true);
+    const inbox = await json<{ items: { subject: string; device: { deviceId: string } | null }[] }>(
+      await agent.browser.get('/api/support/inbox?status=all'),
+    );
+    const asked = inbox.items.filter((item) => item.subject.startsWith('New pathology requested: '));
+    expect(asked.map((item) => item.subject).sort()).toEqual([
+      'New pathology requested: Bicuspid aortic valve',
+      'New pathology requested: Marfan syndrome',
+    ]);
+    expect(asked.every((item) => item.device?.deviceId === deviceId)).toBe(true);
   });
 });
 
