@@ -1,8 +1,8 @@
 import type { CohortPatientPage, CohortPatient } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../../test/helpers/browser';
+import { type TestBrowser } from '../../../test/helpers/browser';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { createWorkspace, invite, joinedMember, json, signedIn } from '../devices/workspace.fixtures';
+import { json, principals, workspacePrincipals, type Principal } from '../devices/workspace.fixtures';
 import { criteriaWith, orderBody, orderCohort, settled } from './cohort.fixtures';
 
 /**
@@ -10,11 +10,8 @@ import { criteriaWith, orderBody, orderCohort, settled } from './cohort.fixtures
  * allow (2xx) or deny (401 / 403 / 404). Members and admins order and read; guests read only cohorts attached
  * to their projects, and projects do not exist yet, so they read none (docs/decisions/cohort-permissions.md).
  */
-const principals = ['anonymous', 'nonMember', 'invited', 'pending', 'guest', 'member', 'otherAdmin', 'admin'] as const;
-type Principal = (typeof principals)[number];
-
 let server: TestServer;
-const browsers = {} as Record<Principal, TestBrowser>;
+let browsers = {} as Record<Principal, TestBrowser>;
 let deviceId = '';
 let cohortId = '';
 let patientId = '';
@@ -23,15 +20,9 @@ let orderCounter = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const admin = await signedIn(server);
-  deviceId = (await createWorkspace(admin)).deviceId;
-  const otherAdmin = await signedIn(server);
-  await createWorkspace(otherAdmin);
-  const invited = await signedIn(server);
-  expect((await invite(admin, deviceId, invited.account.email)).status).toBe(201);
-  const pending = await joinedMember(server, admin, deviceId, 'member', { approve: false });
-  const guest = await joinedMember(server, admin, deviceId, 'guest');
-  const member = await joinedMember(server, admin, deviceId, 'member');
+  const everyone = await workspacePrincipals(server);
+  const admin = everyone.admin;
+  ({ deviceId, browsers } = everyone);
   const cohort = await orderCohort(admin.browser, deviceId, { name: 'Readable', size: 5 });
   cohortId = (await settled(admin.browser, deviceId, cohort.id)).id;
   const page = await json<CohortPatientPage>(
@@ -42,16 +33,6 @@ beforeAll(async () => {
     await admin.browser.get(`/api/devices/${deviceId}/cohorts/${cohortId}/patients/${patientId}`),
   );
   phase = patient.meshes.phases[0]!;
-  Object.assign(browsers, {
-    anonymous: new TestBrowser(server.origin),
-    nonMember: (await signedIn(server)).browser,
-    invited: invited.browser,
-    pending: pending.browser,
-    guest: guest.browser,
-    member: member.browser,
-    otherAdmin: otherAdmin.browser,
-    admin: admin.browser,
-  });
 }, 180_000);
 afterAll(async () => {
   await server?.stop();

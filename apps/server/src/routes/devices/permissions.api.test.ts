@@ -1,19 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../../test/helpers/browser';
+import { type TestBrowser } from '../../../test/helpers/browser';
 import { putBytes, testPicture } from '../../../test/helpers/pictures';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { createWorkspace, invite, joinedMember, json, send, signedIn, workspaceBody } from './workspace.fixtures';
+import {
+  invite,
+  joinedMember,
+  json,
+  principals,
+  send,
+  workspaceBody,
+  workspacePrincipals,
+  type Principal,
+} from './workspace.fixtures';
 
 /**
  * The permission table of issue 3: every endpoint of the device-workspace API for every principal,
  * each cell an explicit allow (2xx) or deny (401 / 403). Principals run in this order, the admin
  * last, so that the admin's successful changes do not alter what the others were refused.
  */
-const principals = ['anonymous', 'nonMember', 'invited', 'pending', 'guest', 'member', 'otherAdmin', 'admin'] as const;
-type Principal = (typeof principals)[number];
-
 let server: TestServer;
-const browsers = {} as Record<Principal, TestBrowser>;
+let browsers = {} as Record<Principal, TestBrowser>;
 let deviceId = '';
 let approveTargetId = '';
 let removeTargetId = '';
@@ -24,34 +30,18 @@ let picture: Buffer = Buffer.alloc(0);
 
 beforeAll(async () => {
   server = await startTestServer();
-  const admin = await signedIn(server);
+  const everyone = await workspacePrincipals(server);
+  const admin = everyone.admin;
+  ({ deviceId, browsers } = everyone);
   adminId = admin.id;
-  deviceId = (await createWorkspace(admin)).deviceId;
   // Pictures to read: the admin's own and the device's.
   picture = await testPicture('png', 64, 48);
   expect((await putBytes(admin.browser, '/api/me/picture', picture)).status).toBe(200);
   expect((await putBytes(admin.browser, `/api/devices/${deviceId}/picture`, picture)).status).toBe(200);
-  const otherAdmin = await signedIn(server);
-  await createWorkspace(otherAdmin);
-  const invited = await signedIn(server);
-  expect((await invite(admin, deviceId, invited.account.email)).status).toBe(201);
-  const pending = await joinedMember(server, admin, deviceId, 'member', { approve: false });
-  const guest = await joinedMember(server, admin, deviceId, 'guest');
-  const member = await joinedMember(server, admin, deviceId, 'member');
   approveTargetId = (await joinedMember(server, admin, deviceId, 'member', { approve: false })).id;
   removeTargetId = (await joinedMember(server, admin, deviceId, 'member')).id;
   revokeInvitationId = (await json<{ invitationId: string }>(await invite(admin, deviceId, 'revoke.me@example.com')))
     .invitationId;
-  Object.assign(browsers, {
-    anonymous: new TestBrowser(server.origin),
-    nonMember: (await signedIn(server)).browser,
-    invited: invited.browser,
-    pending: pending.browser,
-    guest: guest.browser,
-    member: member.browser,
-    otherAdmin: otherAdmin.browser,
-    admin: admin.browser,
-  });
 }, 120_000);
 afterAll(async () => {
   await server?.stop();

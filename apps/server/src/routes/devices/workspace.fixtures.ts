@@ -99,3 +99,42 @@ export async function joinedMember(
     );
   return person;
 }
+
+/** Everyone a permission table asks: from no session to the workspace's admin (the admin runs last). */
+export const principals = [
+  'anonymous',
+  'nonMember',
+  'invited',
+  'pending',
+  'guest',
+  'member',
+  'otherAdmin',
+  'admin',
+] as const;
+export type Principal = (typeof principals)[number];
+
+/** A workspace with one person of each principal, and each one's signed-in browser. */
+export async function workspacePrincipals(
+  server: TestServer,
+): Promise<{ admin: Person; deviceId: string; browsers: Record<Principal, TestBrowser> }> {
+  const admin = await signedIn(server);
+  const { deviceId } = await createWorkspace(admin);
+  const otherAdmin = await signedIn(server);
+  await createWorkspace(otherAdmin);
+  const invited = await signedIn(server);
+  expect((await invite(admin, deviceId, invited.account.email)).status).toBe(201);
+  const pending = await joinedMember(server, admin, deviceId, 'member', { approve: false });
+  const guest = await joinedMember(server, admin, deviceId, 'guest');
+  const member = await joinedMember(server, admin, deviceId, 'member');
+  const browsers: Record<Principal, TestBrowser> = {
+    anonymous: new TestBrowser(server.origin),
+    nonMember: (await signedIn(server)).browser,
+    invited: invited.browser,
+    pending: pending.browser,
+    guest: guest.browser,
+    member: member.browser,
+    otherAdmin: otherAdmin.browser,
+    admin: admin.browser,
+  };
+  return { admin, deviceId, browsers };
+}
