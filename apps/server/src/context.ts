@@ -12,6 +12,7 @@ import { MailDeliveryRepository } from './repositories/mail-delivery.repository'
 import { MailRepository } from './repositories/mail.repository';
 import { NotificationRepository } from './repositories/notification.repository';
 import { PictureRepository } from './repositories/picture.repository';
+import { ProjectAccessRepository } from './repositories/project-access.repository';
 import { SessionRepository } from './repositories/session.repository';
 import { SettingsRepository } from './repositories/settings.repository';
 import { SmtpRepository } from './repositories/smtp.repository';
@@ -30,6 +31,7 @@ import { NotificationService } from './services/notification.service';
 import { OnboardingService } from './services/onboarding.service';
 import { PictureService } from './services/picture.service';
 import { ProfileService } from './services/profile.service';
+import { ProjectAccessService } from './services/project-access.service';
 import { SessionService } from './services/session.service';
 import { SubscriptionService } from './services/subscription.service';
 import { SupportStaffService } from './services/support-staff.service';
@@ -67,6 +69,8 @@ export interface AppContext {
   blobs: BlobStore;
   /** Patient cohorts (issue 4). */
   cohorts: CohortService;
+  /** Loads a project with the caller's standing and applies the project policy (issue 5). */
+  projectAccess: ProjectAccessService;
 }
 
 export async function createContext(
@@ -175,5 +179,6 @@ export async function createContext(
     supportStaff: new SupportStaffService(new SupportRepository(db.orm)),
     blobs,
     cohorts,
+    projectAccess: new ProjectAccessService(new ProjectAccessRepository(db.orm)),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './devices';
 import { users } from './users';
 
@@ -24,7 +24,7 @@ export const storedFiles = pgTable(
     /** A small version for lists and avatars (pictures only). */
     thumbnailKey: text('thumbnail_key'),
     contentType: text('content_type').notNull(),
-    bytes: integer('bytes').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
     width: integer('width'),
     height: integer('height'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -32,6 +32,9 @@ export const storedFiles = pgTable(
   (t) => [
     index('stored_files_device_idx').on(t.deviceId),
     check('stored_files_region_ck', sql`${t.region} in ('eu', 'us')`),
-    check('stored_files_purpose_ck', sql`${t.purpose} in ('profile_picture', 'device_picture', 'support_screenshot')`),
+    check(
+      'stored_files_purpose_ck',
+      sql`${t.purpose} in ('profile_picture', 'device_picture', 'support_screenshot', 'device_version_model', 'device_version_preview', 'room_screenshot')`,
+    ),
   ],
 );

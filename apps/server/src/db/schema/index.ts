@@ -9,3 +9,14 @@ export { mailOutbox } from './mail';
 export { storedFiles } from './files';
 export { supportRequests, supportMessages } from './support';
 export { cohorts, cohortPatients, pathologyRequests } from './cohorts';
+export {
+  questionsOfInterest,
+  projects,
+  projectMembers,
+  projectCohorts,
+  projectDrafts,
+  projectComments,
+} from './projects';
+export { uploads, deviceVersions, deviceVersionFiles, projectDeviceVersions } from './device-versions';
+export { rooms, roomPlacements, roomShares, roomScreenshots } from './rooms';
+export { analyses } from './analyses';
