@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+/**
+ * Device versions (spec §3 "Device version", §4 "New device version", §5 "Device version name", §8): a name
+ * unique per workspace (any letter case), a description and one or more .stl files, uploaded with tus and then
+ * processed in the background (validated, measured, previewed).
+ */
+
+/** The duplicate-name message of spec §5, word for word. */
+export const deviceVersionNameTakenMessage =
+  'Device version with this name already exists. Please change name to proceed.';
+/** The creation error of spec §8, word for word; the reason per file follows it. */
+export const deviceVersionFailedMessage =
+  'Something went wrong. Please check whether one of the files is corrupted and try to upload it again.';
+export const deviceVersionNameMaxLength = 100;
+export const deviceVersionDescriptionMaxLength = 2000;
+/** Files per version: enough for an assembly, few enough to process in one job. */
+export const deviceVersionMaxFiles = 20;
+export const stlFileNamePattern = /\.stl$/i;
+export const notStlMessage = 'Only .stl files can be added to a device version.';
+
+export const deviceVersionNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the device version a name.')
+  .max(deviceVersionNameMaxLength, `The name can have at most ${deviceVersionNameMaxLength} characters.`);
+
+/** `POST /api/devices/:deviceId/device-versions`. */
+export const createDeviceVersionSchema = z.object({
+  name: deviceVersionNameSchema,
+  description: z
+    .string()
+    .trim()
+    .max(
+      deviceVersionDescriptionMaxLength,
+      `The description can have at most ${deviceVersionDescriptionMaxLength} characters.`,
+    )
+    .default(''),
+  /** Completed uploads of this workspace, in the order the files are listed. */
+  uploadIds: z
+    .array(z.uuid())
+    .min(1, 'Add at least one .stl file.')
+    .max(deviceVersionMaxFiles, `A device version can have at most ${deviceVersionMaxFiles} files.`)
+    .refine((ids) => new Set(ids).size === ids.length, 'A file is listed twice.'),
+  /** The project the version joins once it is ready (the creation wizard). */
+  targetProjectId: z.uuid().optional(),
+});
+export type CreateDeviceVersion = z.input<typeof createDeviceVersionSchema>;
+
+/** `GET .../device-versions/name-available?name=`: the form's live check. */
+export const deviceVersionNameQuerySchema = z.object({ name: deviceVersionNameSchema });
+export const deviceVersionNameAvailabilitySchema = z.object({
+  available: z.boolean(),
+  /** The spec message when taken. */
+  message: z.string().nullable(),
+});
+export type DeviceVersionNameAvailability = z.infer<typeof deviceVersionNameAvailabilitySchema>;
+
+export const deviceVersionStatusSchema = z.enum(['uploading', 'processing', 'ready', 'failed']);
+export type DeviceVersionStatus = z.infer<typeof deviceVersionStatusSchema>;
+
+const vec3Schema = z.tuple([z.number(), z.number(), z.number()]);
+
+/** What processing measured of one file (lengths in mm; STL has no unit, device files are taken to be in mm). */
+export const stlMetricsSchema = z.object({
+  triangleCount: z.number().int(),
+  vertexCount: z.number().int(),
+  boundingBox: z.object({ min: vec3Schema, max: vec3Schema, size: vec3Schema }),
+  surfaceArea_mm2: z.number(),
+  /** Only for a closed, consistently oriented surface. */
+  volume_mm3: z.number().nullable(),
+  watertight: z.boolean(),
+  boundaryEdges: z.number().int(),
+  nonManifoldEdges: z.number().int(),
+  degenerateTriangles: z.number().int(),
+  orientationFlips: z.number().int(),
+});
+export type StlMetrics = z.infer<typeof stlMetricsSchema>;
+
+/** A warning about an accepted file (open surface, flipped triangles …): it informs, it does not refuse. */
+export const stlFindingSchema = z.object({ code: z.string(), count: z.number().int(), message: z.string() });
+export type StlFinding = z.infer<typeof stlFindingSchema>;
+
+export const deviceVersionFileSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  fileName: z.string(),
+  bytes: z.number().int(),
+  status: z.enum(['pending', 'valid', 'refused']),
+  format: z.enum(['binary', 'ascii']).nullable(),
+  metrics: stlMetricsSchema.nullable(),
+  findings: z.array(stlFindingSchema),
+  /** Why the file was refused (status refused): the reason in words, under the spec §8 message. */
+  refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** Download of the original file (binary or ASCII STL as uploaded); null until stored. */
+  modelUrl: z.string().nullable(),
+  /** 256 × 256 PNG; null until processed (and for refused files). */
+  previewUrl: z.string().nullable(),
+});
+export type DeviceVersionFile = z.infer<typeof deviceVersionFileSchema>;
+
+export const deviceVersionSchema = z.object({
+  id: z.string(),
+  deviceId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: deviceVersionStatusSchema,
+  /** Progress of processing, 0..1 (1 once ready or failed). */
+  progress: z.number().min(0).max(1),
+  progressMessage: z.string().nullable(),
+  /** The spec §8 message when failed; each refused file carries its reason. */
+  error: z.string().nullable(),
+  files: z.array(deviceVersionFileSchema),
+  createdBy: z.object({ id: z.string(), fullName: z.string() }).nullable(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+  /** Projects using the version (those the caller may see). */
+  projects: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The project it joins once ready (still processing). */
+  targetProjectId: z.string().nullable(),
+});
+export type DeviceVersion = z.infer<typeof deviceVersionSchema>;
+
+export const deviceVersionPageSizes = [10, 25, 50, 100] as const;
+
+/** `GET .../device-versions?search=&status=&page=&pageSize=` (page is 1-based; status: one or a comma list). */
+export const deviceVersionListQuerySchema = z.object({
+  search: z.string().trim().max(100).default(''),
+  status: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').filter((part) => part !== ''))
+    .pipe(z.array(deviceVersionStatusSchema)),
+  page: z.coerce.number().int().min(1).max(10000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (deviceVersionPageSizes as readonly number[]).includes(n), 'Choose 10, 25, 50 or 100 per page.')
+    .default(25),
+});
+export type DeviceVersionListQuery = z.input<typeof deviceVersionListQuerySchema>;
+
+export const deviceVersionListSchema = z.object({
+  items: z.array(deviceVersionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type DeviceVersionList = z.infer<typeof deviceVersionListSchema>;
+
+export const deviceVersionParamsSchema = z.object({ deviceId: z.uuid(), versionId: z.uuid() });
+export const deviceVersionFileParamsSchema = deviceVersionParamsSchema.extend({ fileId: z.uuid() });
+export const projectDeviceVersionParamsSchema = z.object({
+  deviceId: z.uuid(),
+  projectId: z.uuid(),
+  versionId: z.uuid(),
+});
+export const projectParamsForVersionsSchema = z.object({ deviceId: z.uuid(), projectId: z.uuid() });
+
+/** `POST /api/devices/:deviceId/projects/:projectId/device-versions`: add a ready version to a project. */
+export const addProjectDeviceVersionSchema = z.object({ versionId: z.uuid() });
