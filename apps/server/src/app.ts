@@ -24,6 +24,7 @@ import { requireUser } from './policies/authentication';
 import { IdentityRepository } from './repositories/identity.repository';
 import { authRoutes } from './routes/auth/auth.routes';
 import { cohortRoutes } from './routes/cohorts/cohorts.routes';
+import { commentRoutes } from './routes/comments/comments.routes';
 import { deviceRoutes } from './routes/devices/devices.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { jobRoutes } from './routes/jobs/jobs.routes';
@@ -227,6 +228,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await profileRoutes(app, { profiles: context.profiles, authenticated });
   await pictureRoutes(app, { pictures: context.pictures, authenticated });
   await cohortRoutes(app, { cohorts: context.cohorts, authenticated });
+  await commentRoutes(app, { comments: context.comments, authenticated });
   await healthRoutes(app, {
     health: new HealthService(
       async () => void (await context.db.executeSql('select 1')),

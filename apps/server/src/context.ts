@@ -6,6 +6,7 @@ import { jobDefinitions } from './jobs/registry';
 import { JobRunner } from './jobs/job-runner';
 import { type BlobStore, FilesystemBlobStore } from './repositories/blob.repository';
 import { CohortRepository } from './repositories/cohort.repository';
+import { CommentRepository } from './repositories/comment.repository';
 import { DeviceRepository } from './repositories/device.repository';
 import { JobRepository } from './repositories/job.repository';
 import { MailDeliveryRepository } from './repositories/mail-delivery.repository';
@@ -22,6 +23,7 @@ import { WorkspaceStore } from './repositories/workspace-store.repository';
 import { PatientMeshCache } from './services/cohort-mesh.service';
 import { VirtualPatientDatabase } from './services/cohort-population';
 import { CohortService } from './services/cohort.service';
+import { CommentService } from './services/comment.service';
 import { DeviceService } from './services/device.service';
 import { JobService } from './services/job.service';
 import { MailDeliveryService } from './services/mail-delivery.service';
@@ -71,6 +73,8 @@ export interface AppContext {
   cohorts: CohortService;
   /** Loads a project with the caller's standing and applies the project policy (issue 5). */
   projectAccess: ProjectAccessService;
+  /** The Comments tab of projects, with mentions (issue 5 item 4). */
+  comments: CommentService;
 }
 
 export async function createContext(
@@ -156,6 +160,7 @@ export async function createContext(
   });
   const onboarding = new OnboardingService(workspaceStore, devices, pictures);
   const mail = new MailService(new MailRepository(db.orm));
+  const projectAccess = new ProjectAccessService(new ProjectAccessRepository(db.orm));
   return {
     config,
     db,
@@ -179,6 +184,12 @@ export async function createContext(
     supportStaff: new SupportStaffService(new SupportRepository(db.orm)),
     blobs,
     cohorts,
-    projectAccess: new ProjectAccessService(new ProjectAccessRepository(db.orm)),
+    projectAccess,
+    comments: new CommentService({
+      comments: new CommentRepository(db.orm),
+      access: projectAccess,
+      notifications,
+      log: log.child({ component: 'comments' }),
+    }),
   };
 }
