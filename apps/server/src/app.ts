@@ -22,6 +22,7 @@ import { createEmbeddedIssuer, embeddedClientId } from './issuer/embedded-issuer
 import { loadIssuerSecrets } from './issuer/issuer-keys';
 import { requireUser } from './policies/authentication';
 import { IdentityRepository } from './repositories/identity.repository';
+import { analysisRoutes } from './routes/analyses/analyses.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { cohortRoutes } from './routes/cohorts/cohorts.routes';
 import { commentRoutes } from './routes/comments/comments.routes';
@@ -228,6 +229,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await profileRoutes(app, { profiles: context.profiles, authenticated });
   await pictureRoutes(app, { pictures: context.pictures, authenticated });
   await cohortRoutes(app, { cohorts: context.cohorts, authenticated });
+  await analysisRoutes(app, { analyses: context.analyses, authenticated });
   await commentRoutes(app, { comments: context.comments, authenticated });
   await healthRoutes(app, {
     health: new HealthService(

@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { jobDefinitions } from './jobs/registry';
 import { JobRunner } from './jobs/job-runner';
+import { AnalysisRepository } from './repositories/analysis.repository';
 import { type BlobStore, FilesystemBlobStore } from './repositories/blob.repository';
 import { CohortRepository } from './repositories/cohort.repository';
 import { CommentRepository } from './repositories/comment.repository';
@@ -20,6 +21,7 @@ import { SmtpRepository } from './repositories/smtp.repository';
 import { SupportRepository, SupportStore } from './repositories/support.repository';
 import { UserRepository } from './repositories/user.repository';
 import { WorkspaceStore } from './repositories/workspace-store.repository';
+import { AnalysisService } from './services/analysis.service';
 import { PatientMeshCache } from './services/cohort-mesh.service';
 import { VirtualPatientDatabase } from './services/cohort-population';
 import { CohortService } from './services/cohort.service';
@@ -73,6 +75,8 @@ export interface AppContext {
   cohorts: CohortService;
   /** Loads a project with the caller's standing and applies the project policy (issue 5). */
   projectAccess: ProjectAccessService;
+  /** Population analyses of projects (issue 6). */
+  analyses: AnalysisService;
   /** The Comments tab of projects, with mentions (issue 5 item 4). */
   comments: CommentService;
 }
@@ -184,6 +188,7 @@ export async function createContext(
     supportStaff: new SupportStaffService(new SupportRepository(db.orm)),
     blobs,
     cohorts,
+    analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess),
     projectAccess,
     comments: new CommentService({
       comments: new CommentRepository(db.orm),

@@ -14,6 +14,7 @@ import {
   type CohortCount,
   type CohortCriteriaBody,
   type CohortList,
+  type CohortParameterTable,
   type CohortPatient,
   type CohortPatientPage,
   type CohortPatientsQuery,
@@ -28,6 +29,7 @@ import type { CohortListRow, CohortRepository, CohortRow } from '../repositories
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { JobRepository } from '../repositories/job.repository';
 import { cohortCsv } from './cohort-csv';
+import { parameterTableOf } from './cohort-parameter-table';
 import { orderedPhasesOf, patientPhase, type PatientMeshCache } from './cohort-mesh.service';
 import { searchTextOf, sortPatients, toCohortPatient, toPatientRow } from './cohort-patient.mapper';
 import type { VirtualPatientDatabase } from './cohort-population';
@@ -177,6 +179,12 @@ export class CohortService {
     const patients = await this.patientsOf(row.cohort);
     const base = row.cohort.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'cohort';
     return { fileName: `${base}-synthetic-patients.csv`, text: cohortCsv(patients) };
+  }
+
+  /** Every patient with every analysable parameter, as columns (the population analysis page's worker). */
+  async parameterTable(userId: string, deviceId: string, cohortId: string): Promise<CohortParameterTable> {
+    const row = await this.readableCohort(userId, deviceId, cohortId);
+    return parameterTableOf(row.cohort.id, await this.patientsOf(row.cohort));
   }
 
   async patient(userId: string, deviceId: string, cohortId: string, patientId: string): Promise<CohortPatient> {

@@ -3,6 +3,7 @@ import {
   cohortCountSchema,
   cohortListSchema,
   cohortMeshParamsSchema,
+  cohortParameterTableSchema,
   cohortParamsSchema,
   cohortPatientPageSchema,
   cohortPatientParamsSchema,
@@ -95,6 +96,13 @@ export async function cohortRoutes(app: FastifyInstance, deps: CohortRoutesDeps)
         .header('Cache-Control', 'no-store')
         .send(text);
     },
+  );
+
+  api.get(
+    `${base}/:cohortId/parameters`,
+    { ...pre, schema: { tags, params: cohortParamsSchema, response: { 200: cohortParameterTableSchema } } },
+    async (request) =>
+      deps.cohorts.parameterTable(currentUser(request).id, request.params.deviceId, request.params.cohortId),
   );
 
   api.get(

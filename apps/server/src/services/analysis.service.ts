@@ -1,0 +1,217 @@
+import {
+  analysisConflictMessage,
+  analysisSettingsSchema,
+  normalizeAnalysisSettings,
+  type Analysis,
+  type AnalysisList,
+  type AnalysisSettings,
+  type AnalysisSummary,
+} from '@insilico/contracts';
+import { decideProject } from '../policies/project.policy';
+import type {
+  AnalysisChanges,
+  AnalysisCohortRow,
+  AnalysisListRow,
+  AnalysisRepository,
+} from '../repositories/analysis.repository';
+import { isAnalysableParameter } from './cohort-parameter-table';
+import { ServiceError } from './errors';
+import type { ProjectAccessGrant, ProjectAccessService } from './project-access.service';
+
+/** A new analysis, already parsed by its contract schema. */
+export interface NewAnalysisInput {
+  cohortId: string;
+  name: string;
+  parameters: string[];
+  settings: AnalysisSettings;
+  excluded: string[];
+}
+
+/** A change, parsed by its contract schema; `revision` is the one the caller's copy is based on. */
+export interface AnalysisUpdateInput {
+  revision: number | undefined;
+  name?: string;
+  parameters?: string[];
+  settings?: AnalysisSettings;
+  excluded?: string[];
+}
+
+const notFound = () => new ServiceError(404, 'not_found', 'No such analysis in this project.');
+
+/**
+ * Population analyses of a project (issue 6 item 5): the cohort (one of the project's, ready), the parameters,
+ * the settings and the excluded patients, with a revision so two tabs never overwrite each other silently.
+ * `project.read` reads, `project.work` creates and changes (project.policy.ts).
+ */
+export class AnalysisService {
+  constructor(
+    private readonly repository: AnalysisRepository,
+    private readonly access: ProjectAccessService,
+  ) {}
+
+  async list(userId: string, deviceId: string, projectId: string): Promise<AnalysisList> {
+    const grant = await this.access.require('project.read', userId, deviceId, projectId);
+    const rows = await this.repository.list(projectId);
+    return { items: rows.map(toSummary), canEdit: mayWork(grant) };
+  }
+
+  async get(userId: string, deviceId: string, projectId: string, analysisId: string): Promise<Analysis> {
+    const grant = await this.access.require('project.read', userId, deviceId, projectId);
+    const row = await this.repository.find(projectId, analysisId);
+    if (!row) throw notFound();
+    return toAnalysis(row, mayWork(grant));
+  }
+
+  async create(userId: string, deviceId: string, projectId: string, input: NewAnalysisInput): Promise<Analysis> {
+    await this.access.require('project.work', userId, deviceId, projectId);
+    const cohort = await this.projectCohort(projectId, input.cohortId);
+    const settings = normalizeAnalysisSettings(input.settings);
+    await this.check(projectId, cohort, input.parameters, settings, input.excluded);
+    const id = await this.repository.insert({
+      deviceId,
+      projectId,
+      cohortId: cohort.id,
+      name: input.name,
+      parameters: input.parameters,
+      settings,
+      excluded: unique(input.excluded),
+      createdBy: userId,
+    });
+    return this.get(userId, deviceId, projectId, id);
+  }
+
+  async update(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    analysisId: string,
+    input: AnalysisUpdateInput,
+  ): Promise<Analysis> {
+    await this.access.require('project.work', userId, deviceId, projectId);
+    const row = await this.repository.find(projectId, analysisId);
+    if (!row) throw notFound();
+    if (input.revision === undefined)
+      throw new ServiceError(
+        428,
+        'revision_required',
+        'Say which revision of the analysis the change is based on (If-Match header or revision field).',
+      );
+    if (input.revision !== row.analysis.revision) throw conflict(row.analysis.revision);
+    const current = toAnalysis(row, true);
+    const parameters = input.parameters ?? current.parameters;
+    const settings = normalizeAnalysisSettings(input.settings ?? current.settings);
+    const excluded = unique(input.excluded ?? current.excluded);
+    await this.check(projectId, row.cohort, parameters, settings, excluded);
+    const changes: AnalysisChanges = { parameters, settings, excluded };
+    if (input.name !== undefined) changes.name = input.name;
+    if (!(await this.repository.update(projectId, analysisId, input.revision, changes))) {
+      // Someone else wrote between our read and our write.
+      const now = await this.repository.find(projectId, analysisId);
+      if (!now) throw notFound();
+      throw conflict(now.analysis.revision);
+    }
+    return this.get(userId, deviceId, projectId, analysisId);
+  }
+
+  private async projectCohort(projectId: string, cohortId: string): Promise<AnalysisCohortRow> {
+    const cohort = await this.repository.projectCohort(projectId, cohortId);
+    if (!cohort)
+      throw new ServiceError(
+        422,
+        'cohort_not_in_project',
+        'This patient cohort is not part of the project. Choose one of the project’s cohorts.',
+      );
+    if (cohort.status !== 'ready')
+      throw new ServiceError(
+        409,
+        'cohort_not_ready',
+        cohort.status === 'failed'
+          ? 'This cohort could not be prepared, so it has no patients to analyse.'
+          : 'The patients of this cohort are still being prepared. You get a notification when they are ready.',
+      );
+    return cohort;
+  }
+
+  /** The checks the contract cannot make: known parameters, patients of the cohort, versions of the project. */
+  private async check(
+    projectId: string,
+    cohort: AnalysisCohortRow,
+    parameters: readonly string[],
+    settings: AnalysisSettings,
+    excluded: readonly string[],
+  ): Promise<void> {
+    const rangeKeys = settings.deviceFits.flatMap((fit) =>
+      fit.sizes.flatMap((size) => size.ranges.map((range) => range.parameter)),
+    );
+    const unknown = unique([...parameters, ...rangeKeys]).filter((key) => !isAnalysableParameter(key));
+    if (unknown.length > 0)
+      throw new ServiceError(422, 'unknown_parameter', `These parameters are not known: ${unknown.join(', ')}.`, {
+        parameters: unknown,
+      });
+    if (settings.sizingParameter !== null && !parameters.includes(settings.sizingParameter))
+      throw new ServiceError(
+        422,
+        'invalid_sizing_parameter',
+        'The sizing proposal must use one of the analysed parameters.',
+      );
+    if (excluded.length > 0) {
+      const patients = new Set(await this.repository.cohortPatientIds(cohort.id));
+      const strangers = excluded.filter((id) => !patients.has(id));
+      if (strangers.length > 0)
+        throw new ServiceError(
+          422,
+          'unknown_patient',
+          `These patients are not in the cohort ${cohort.name}: ${strangers.slice(0, 10).join(', ')}${strangers.length > 10 ? ' …' : ''}.`,
+          { patients: strangers },
+        );
+    }
+    const versionIds = unique(
+      settings.deviceFits.map((fit) => fit.versionId).filter((id): id is string => id !== null),
+    );
+    const onProject = await this.repository.versionsOnProject(projectId, versionIds);
+    if (versionIds.some((id) => !onProject.has(id)))
+      throw new ServiceError(
+        422,
+        'version_not_in_project',
+        'Sizing windows can only be given for device versions of this project.',
+      );
+  }
+}
+
+function mayWork(grant: ProjectAccessGrant): boolean {
+  return decideProject('project.work', grant.standing).allowed;
+}
+
+function conflict(revision: number): ServiceError {
+  return new ServiceError(409, 'revision_conflict', analysisConflictMessage, { revision });
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+function toSummary(row: AnalysisListRow): AnalysisSummary {
+  const { analysis } = row;
+  return {
+    id: analysis.id,
+    projectId: analysis.projectId,
+    name: analysis.name,
+    cohort: row.cohort,
+    parameters: analysis.parameters,
+    excludedCount: analysis.excluded.length,
+    revision: analysis.revision,
+    createdBy: analysis.createdBy ? { id: analysis.createdBy, fullName: row.creatorName ?? '' } : null,
+    createdAt: analysis.createdAt.toISOString(),
+    updatedAt: analysis.updatedAt.toISOString(),
+  };
+}
+
+function toAnalysis(row: AnalysisListRow, canEdit: boolean): Analysis {
+  return {
+    ...toSummary(row),
+    // Stored settings were checked on the way in; parsing fills any field added since with its default.
+    settings: normalizeAnalysisSettings(analysisSettingsSchema.parse(row.analysis.settings)),
+    excluded: row.analysis.excluded,
+    canEdit,
+  };
+}
