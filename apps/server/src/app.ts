@@ -33,6 +33,7 @@ import { notificationRoutes } from './routes/notifications/notifications.routes'
 import { onboardingRoutes } from './routes/onboarding/onboarding.routes';
 import { pictureRoutes } from './routes/pictures/pictures.routes';
 import { profileRoutes } from './routes/profile/profile.routes';
+import { projectCreationRoutes } from './routes/project-creation/project-creation.routes';
 import { operatorRoutes } from './routes/operator/operator.routes';
 import { subscriptionOperatorRoutes } from './routes/operator/subscription-operator.routes';
 import { supportOperatorRoutes } from './routes/operator/support-operator.routes';
@@ -229,6 +230,12 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await profileRoutes(app, { profiles: context.profiles, authenticated });
   await pictureRoutes(app, { pictures: context.pictures, authenticated });
   await cohortRoutes(app, { cohorts: context.cohorts, authenticated });
+  await projectCreationRoutes(app, {
+    projectCreation: context.projectCreation,
+    projectDrafts: context.projectDrafts,
+    questions: context.questions,
+    authenticated,
+  });
   await analysisRoutes(app, { analyses: context.analyses, authenticated });
   await commentRoutes(app, { comments: context.comments, authenticated });
   await healthRoutes(app, {

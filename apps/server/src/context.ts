@@ -15,6 +15,9 @@ import { MailRepository } from './repositories/mail.repository';
 import { NotificationRepository } from './repositories/notification.repository';
 import { PictureRepository } from './repositories/picture.repository';
 import { ProjectAccessRepository } from './repositories/project-access.repository';
+import { ProjectCreationStore } from './repositories/project-creation.repository';
+import { ProjectDraftRepository } from './repositories/project-draft.repository';
+import { QuestionRepository } from './repositories/question.repository';
 import { SessionRepository } from './repositories/session.repository';
 import { SettingsRepository } from './repositories/settings.repository';
 import { SmtpRepository } from './repositories/smtp.repository';
@@ -36,6 +39,9 @@ import { OnboardingService } from './services/onboarding.service';
 import { PictureService } from './services/picture.service';
 import { ProfileService } from './services/profile.service';
 import { ProjectAccessService } from './services/project-access.service';
+import { ProjectCreationService } from './services/project-creation.service';
+import { ProjectDraftService } from './services/project-draft.service';
+import { QuestionService } from './services/question.service';
 import { SessionService } from './services/session.service';
 import { SubscriptionService } from './services/subscription.service';
 import { SupportStaffService } from './services/support-staff.service';
@@ -75,6 +81,10 @@ export interface AppContext {
   cohorts: CohortService;
   /** Loads a project with the caller's standing and applies the project policy (issue 5). */
   projectAccess: ProjectAccessService;
+  /** The project creation wizard: creating a project, its draft, questions of interest (issue 5 items 1–2). */
+  projectCreation: ProjectCreationService;
+  projectDrafts: ProjectDraftService;
+  questions: QuestionService;
   /** Population analyses of projects (issue 6). */
   analyses: AnalysisService;
   /** The Comments tab of projects, with mentions (issue 5 item 4). */
@@ -164,6 +174,7 @@ export async function createContext(
   });
   const onboarding = new OnboardingService(workspaceStore, devices, pictures);
   const mail = new MailService(new MailRepository(db.orm));
+  const deviceRepository = new DeviceRepository(db.orm);
   const projectAccess = new ProjectAccessService(new ProjectAccessRepository(db.orm));
   return {
     config,
@@ -188,6 +199,9 @@ export async function createContext(
     supportStaff: new SupportStaffService(new SupportRepository(db.orm)),
     blobs,
     cohorts,
+    projectCreation: new ProjectCreationService(new ProjectCreationStore(db.orm), deviceRepository, notifications),
+    projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository),
+    questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository),
     analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess),
     projectAccess,
     comments: new CommentService({

@@ -1,0 +1,160 @@
+import {
+  projectStageNotInWorkspaceMessage,
+  projectTitleProblem,
+  projectTitleTakenMessage,
+  teamNoMatchMessage,
+  type CreatedProject,
+  type CreateProjectBody,
+  type ProjectTitleCheck,
+} from '@insilico/contracts';
+import { authorize, grantOf } from '../policies/workspace.policy';
+import type { DeviceRepository } from '../repositories/device.repository';
+import type { LinkedRows, ProjectCreationStore } from '../repositories/project-creation.repository';
+import { ServiceError } from './errors';
+import type { NotificationService } from './notification.service';
+
+export const cohortNotInWorkspaceMessage = 'No such patient cohort in this device workspace.';
+export const versionNotInWorkspaceMessage = 'No such device version in this device workspace.';
+export const questionNotInWorkspaceMessage = 'No such question of interest in this device workspace.';
+export const previousProjectNotInWorkspaceMessage = 'No such project in this device workspace.';
+
+const titleTaken = () => new ServiceError(409, 'project_title_taken', projectTitleTakenMessage);
+
+/**
+ * Creating a project (issue 5 item 1): the title rule of spec §5, a stage of the workspace, and cohorts, device
+ * versions, question and team that all belong to the workspace; written in one transaction together with the
+ * removal of the creator's draft. The creator is always on the team. A device version still processing is
+ * linked through its target project and joins when its job marks it ready (spec §4).
+ */
+export class ProjectCreationService {
+  constructor(
+    private readonly store: ProjectCreationStore,
+    private readonly devices: DeviceRepository,
+    private readonly notifications: NotificationService,
+  ) {}
+
+  /** The title step asks before it moves on: the spec message, the taken message, or null. */
+  async checkTitle(userId: string, deviceId: string, name: string): Promise<ProjectTitleCheck> {
+    await this.authorize(userId, deviceId);
+    const problem = projectTitleProblem(name);
+    if (problem) return { problem };
+    const taken = await this.store.transaction((repository) => repository.titleTaken(deviceId, name.trim()));
+    return { problem: taken ? projectTitleTakenMessage : null };
+  }
+
+  async create(userId: string, deviceId: string, input: CreateProjectBody): Promise<CreatedProject> {
+    await this.authorize(userId, deviceId);
+    const titleProblem = projectTitleProblem(input.name);
+    if (titleProblem) throw new ServiceError(422, 'invalid_title', titleProblem);
+    const name = input.name.trim();
+    const device = await this.devices.findById(deviceId);
+    if (!device?.developmentStages.includes(input.developmentStage))
+      throw new ServiceError(422, 'invalid_stage', projectStageNotInWorkspaceMessage);
+    const team = [...new Set([userId, ...input.teamUserIds])];
+
+    const created = await this.store.transaction(async (repository) => {
+      if (await repository.titleTaken(deviceId, name)) throw titleTaken();
+      const linked = await repository.linked(deviceId, {
+        cohortIds: input.cohortIds,
+        versionIds: input.versionIds,
+        userIds: team,
+        questionId: input.questionId,
+        basedOnProjectId: input.basedOnProjectId,
+      });
+      checkLinked(input, team, userId, linked);
+      const project = await repository.insertProject({
+        deviceId,
+        name,
+        developmentStage: input.developmentStage,
+        questionId: input.questionId,
+        basedOnProjectId: input.basedOnProjectId,
+        createdBy: userId,
+      });
+      // A project of the same title committed since the check above.
+      if (!project) throw titleTaken();
+      await repository.addMembers(project.id, team, userId);
+      await repository.addCohorts(project.id, input.cohortIds, userId);
+      const ready = linked.versions.filter((version) => version.status === 'ready').map((version) => version.id);
+      await repository.addVersions(project.id, ready, userId);
+      await repository.targetVersions(
+        project.id,
+        linked.versions.filter((version) => version.status !== 'ready').map((version) => version.id),
+      );
+      await repository.drafts.delete(userId, deviceId);
+      return project;
+    });
+
+    await this.notifyTeam(
+      created.id,
+      name,
+      team.filter((member) => member !== userId),
+    );
+    return { id: created.id };
+  }
+
+  /** Tells each added user (not the creator); a failed notification does not undo the project. */
+  private async notifyTeam(projectId: string, name: string, userIds: string[]): Promise<void> {
+    await Promise.allSettled(
+      userIds.map((userId) =>
+        this.notifications.post({
+          userId,
+          kind: 'project.member_added',
+          title: `You were added to the project ${name}`,
+          link: `/projects/view/stats?project=${projectId}`,
+          dedupeKey: `project-member-added:${projectId}`,
+        }),
+      ),
+    );
+  }
+
+  private async authorize(userId: string, deviceId: string): Promise<void> {
+    authorize('project.create', grantOf(await this.devices.findMembership(deviceId, userId)));
+  }
+}
+
+/** Refuses ids of another workspace (404, as if they did not exist) and links that cannot be made (422/409). */
+function checkLinked(input: CreateProjectBody, team: string[], creatorId: string, linked: LinkedRows): void {
+  const missing = (wanted: string[], found: { id: string }[]) =>
+    wanted.filter((id) => !found.some((row) => row.id === id));
+
+  const missingCohorts = missing(input.cohortIds, linked.cohorts);
+  if (missingCohorts.length > 0)
+    throw new ServiceError(404, 'cohort_not_found', cohortNotInWorkspaceMessage, { cohortIds: missingCohorts });
+  const failedCohort = linked.cohorts.find((cohort) => cohort.status === 'failed');
+  if (failedCohort)
+    throw new ServiceError(
+      422,
+      'cohort_failed',
+      `The patient cohort ${failedCohort.name} could not be prepared. Choose another cohort or order it again.`,
+    );
+
+  const missingVersions = missing(input.versionIds, linked.versions);
+  if (missingVersions.length > 0)
+    throw new ServiceError(404, 'version_not_found', versionNotInWorkspaceMessage, { versionIds: missingVersions });
+  const failedVersion = linked.versions.find((version) => version.status === 'failed');
+  if (failedVersion)
+    throw new ServiceError(
+      422,
+      'version_failed',
+      `The device version ${failedVersion.name} could not be processed. Choose another version or upload it again.`,
+    );
+  // The schema holds one target project per version: a version processing for another project waits for it.
+  const claimed = linked.versions.find((version) => version.status !== 'ready' && version.targetProjectId !== null);
+  if (claimed)
+    throw new ServiceError(
+      409,
+      'version_claimed',
+      `The device version ${claimed.name} is still being processed for another project. Add it once it is ready.`,
+    );
+
+  const notMembers = team.filter(
+    (id) => id !== creatorId && !linked.members.some((member) => member.userId === id && member.status === 'ok'),
+  );
+  if (notMembers.length > 0)
+    throw new ServiceError(422, 'not_in_workspace', teamNoMatchMessage, { userIds: notMembers });
+
+  if (input.questionId !== null && !linked.questionFound)
+    throw new ServiceError(404, 'question_not_found', questionNotInWorkspaceMessage);
+  if (input.basedOnProjectId !== null && !linked.basedOnFound)
+    throw new ServiceError(404, 'project_not_found', previousProjectNotInWorkspaceMessage);
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { cohortCriteriaSchema, cohortDescriptionMaxLength } from './cohorts';
+import { developmentStageSchema } from './devices';
+import { projectCreationLimits } from './project-creation';
+
+/**
+ * The project creation state of spec §3, kept on the server as one draft per user and workspace so a reload
+ * continues (issue 5 item 1). Every field has a default, so an older or partial draft still reads. The meaning
+ * of each field is recorded in docs/decisions/project-creation-draft.md.
+ */
+
+/** Spec §2: the five steps of the wizard, in order (step numbers start at 1, spec §3). */
+export const projectCreationSteps = [
+  'Project title',
+  'Virtual patient cohort',
+  'Question of interest',
+  'Device version',
+  'Team',
+] as const;
+export const projectCreationStepCount = projectCreationSteps.length;
+
+const idList = (max: number) => z.array(z.uuid()).max(max).default([]);
+
+/** A cohort order being typed inside the wizard (the inline ordering flow), so a reload keeps it. */
+export const cohortOrderDraftSchema = z.object({
+  step: z.enum(['criteria', 'order']).default('criteria'),
+  criteria: cohortCriteriaSchema.nullable().default(null),
+  name: z.string().max(200).default(''),
+  description: z.string().max(cohortDescriptionMaxLength).default(''),
+  size: z.number().int().min(1).max(1000).nullable().default(null),
+});
+export type CohortOrderDraft = z.infer<typeof cohortOrderDraftSchema>;
+
+/** The name and description of a new device version being typed (the files are uploads of their own). */
+export const deviceVersionDraftSchema = z.object({
+  name: z.string().max(200).default(''),
+  description: z.string().max(2000).default(''),
+});
+export type DeviceVersionDraft = z.infer<typeof deviceVersionDraftSchema>;
+
+export const projectDraftStateSchema = z.object({
+  step: z.number().int().min(1).max(projectCreationStepCount).default(1),
+  /** Kept as typed (the 50-character rule is checked when the step is left and when the project is created). */
+  title: z.string().max(200).default(''),
+  developmentStage: developmentStageSchema.nullable().default(null),
+  options: z
+    .object({
+      isCreatingFromScratch: z.boolean().default(true),
+      /** Cohorts from one's own imaging data are not offered yet (their issue); always false for now. */
+      useUploadedImagingData: z.boolean().default(false),
+    })
+    .default({ isCreatingFromScratch: true, useUploadedImagingData: false }),
+  /** The previous project the draft was copied from (options.isCreatingFromScratch false). */
+  basedOnProjectId: z.uuid().nullable().default(null),
+  /** The cohort whose criteria the inline order started from ("order a similar cohort"). */
+  basedOnPatientCohort: z.uuid().nullable().default(null),
+  /** Cohorts of the workspace chosen for the project. */
+  existingCohortSelected: idList(projectCreationLimits.cohorts),
+  /** Cohorts ordered inside the wizard (they may still be in progress). */
+  newPatientCohortOrders: idList(projectCreationLimits.cohorts),
+  /** The order being typed on new-patient-cohort. */
+  firstPatientCohort: cohortOrderDraftSchema.nullable().default(null),
+  questionId: z.uuid().nullable().default(null),
+  /** Device versions of the workspace chosen for the project. */
+  existingDeviceVersionsSelected: idList(projectCreationLimits.versions),
+  /** Device versions created inside the wizard (they may still be processing). */
+  newDeviceVersions: idList(projectCreationLimits.versions),
+  /** The new device version being typed on new-device-version. */
+  firstDeviceVersion: deviceVersionDraftSchema.nullable().default(null),
+  /** The team besides the creator, who is always on it. */
+  teamUserIds: idList(projectCreationLimits.teamUsers),
+});
+export type ProjectDraftState = z.infer<typeof projectDraftStateSchema>;
+export type ProjectDraftStateInput = z.input<typeof projectDraftStateSchema>;
+
+/** `GET /api/devices/:deviceId/project-draft`: null when the user has no draft in this workspace. */
+export const projectDraftSchema = z.object({
+  state: projectDraftStateSchema.nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type ProjectDraft = z.infer<typeof projectDraftSchema>;
+
+/** A fresh draft (the defaults of every field). */
+export function emptyProjectDraft(): ProjectDraftState {
+  return projectDraftStateSchema.parse({});
+}
