@@ -18,6 +18,7 @@ import { ProjectAccessRepository } from './repositories/project-access.repositor
 import { ProjectCreationStore } from './repositories/project-creation.repository';
 import { ProjectDraftRepository } from './repositories/project-draft.repository';
 import { QuestionRepository } from './repositories/question.repository';
+import { RoomRepository } from './repositories/room.repository';
 import { SessionRepository } from './repositories/session.repository';
 import { SettingsRepository } from './repositories/settings.repository';
 import { SmtpRepository } from './repositories/smtp.repository';
@@ -42,6 +43,8 @@ import { ProjectAccessService } from './services/project-access.service';
 import { ProjectCreationService } from './services/project-creation.service';
 import { ProjectDraftService } from './services/project-draft.service';
 import { QuestionService } from './services/question.service';
+import { RoomScreenshotService } from './services/room-screenshot.service';
+import { RoomService } from './services/room.service';
 import { SessionService } from './services/session.service';
 import { SubscriptionService } from './services/subscription.service';
 import { SupportStaffService } from './services/support-staff.service';
@@ -89,6 +92,9 @@ export interface AppContext {
   analyses: AnalysisService;
   /** The Comments tab of projects, with mentions (issue 5 item 4). */
   comments: CommentService;
+  /** Rooms of projects: the Rooms tab, the scene with placed devices, screenshots (issue 5 items 7–8). */
+  rooms: RoomService;
+  roomScreenshots: RoomScreenshotService;
 }
 
 export async function createContext(
@@ -176,6 +182,9 @@ export async function createContext(
   const mail = new MailService(new MailRepository(db.orm));
   const deviceRepository = new DeviceRepository(db.orm);
   const projectAccess = new ProjectAccessService(new ProjectAccessRepository(db.orm));
+  const roomRepository = new RoomRepository(db.orm);
+  const roomLog = log.child({ component: 'rooms' });
+  const rooms = new RoomService(roomRepository, projectAccess, cohorts, notifications, blobs, roomLog);
   return {
     config,
     db,
@@ -209,6 +218,14 @@ export async function createContext(
       access: projectAccess,
       notifications,
       log: log.child({ component: 'comments' }),
+    }),
+    rooms,
+    roomScreenshots: new RoomScreenshotService({
+      rooms,
+      repository: roomRepository,
+      devices: deviceRepository,
+      blobs,
+      log: roomLog,
     }),
   };
 }

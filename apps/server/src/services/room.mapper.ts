@@ -1,0 +1,58 @@
+import type { Room, RoomScreenshot } from '@insilico/contracts';
+import type { RoomListRow, ScreenshotRow } from '../repositories/room.repository';
+
+/** API paths of rooms, shared by the room services (answers carry URLs, never storage keys). */
+export function roomsPath(deviceId: string, projectId: string): string {
+  return `/api/devices/${deviceId}/projects/${projectId}/rooms`;
+}
+
+/** The web page of a room's scene (a notification's link names the workspace, which may not be selected). */
+export function roomPagePath(deviceId: string, projectId: string, roomId: string): string {
+  return `/projects/room?project=${projectId}&room=${roomId}&device=${deviceId}`;
+}
+
+/** A device version's model file, served by the device-version API. */
+export function modelUrl(deviceId: string, versionId: string, fileId: string): string {
+  return `/api/devices/${deviceId}/device-versions/${versionId}/files/${fileId}/model`;
+}
+
+export function toScreenshot(deviceId: string, projectId: string, row: ScreenshotRow): RoomScreenshot {
+  const image = `${roomsPath(deviceId, projectId)}/${row.roomId}/screenshots/${row.id}/image`;
+  return {
+    id: row.id,
+    // The id names the bytes for good (a screenshot never changes), so the URL may be cached forever.
+    url: `${image}?v=${row.id}`,
+    thumbnailUrl: `${image}?size=thumb&v=${row.id}`,
+    width: row.file.width ?? 0,
+    height: row.file.height ?? 0,
+    createdBy: row.createdBy ? { id: row.createdBy, name: row.createdByName ?? '' } : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface RoomExtras {
+  placementCount: number;
+  screenshots: { latest: ScreenshotRow; count: number } | undefined;
+  sharedWith: { id: string; name: string }[];
+}
+
+export function toRoom(deviceId: string, row: RoomListRow, extras: RoomExtras): Room {
+  const { room } = row;
+  return {
+    id: room.id,
+    projectId: room.projectId,
+    name: room.name,
+    subject:
+      room.cohortId !== null
+        ? { kind: 'patient', cohortId: room.cohortId, cohortName: row.cohortName ?? '', patientId: row.patientId ?? '' }
+        : { kind: 'ssm', ssmId: room.ssmId ?? '' },
+    hasSimulation: false,
+    placementCount: extras.placementCount,
+    screenshotCount: extras.screenshots?.count ?? 0,
+    latestScreenshot: extras.screenshots ? toScreenshot(deviceId, room.projectId, extras.screenshots.latest) : null,
+    sharedWith: extras.sharedWith,
+    createdBy: room.createdBy ? { id: room.createdBy, name: row.createdByName ?? '' } : null,
+    createdAt: room.createdAt.toISOString(),
+    updatedAt: room.updatedAt.toISOString(),
+  };
+}

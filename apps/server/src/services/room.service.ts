@@ -1,0 +1,307 @@
+import { LANDMARKS, ORGANS } from '@insilico/anatomy';
+import {
+  roomNameTakenMessage,
+  type CreateRoom,
+  type Room,
+  type RoomListQuery,
+  type RoomPage,
+  type RoomScene,
+  type RoomShareList,
+  type RoomView,
+  type SaveRoomSceneBody,
+} from '@insilico/contracts';
+import { decideProject, type ProjectAction } from '../policies/project.policy';
+import type { BlobStore } from '../repositories/blob.repository';
+import type { RoomListRow, RoomRepository } from '../repositories/room.repository';
+import type { CohortService } from './cohort.service';
+import { ServiceError } from './errors';
+import type { NotificationService } from './notification.service';
+import { removePictureFiles } from './picture-files';
+import type { ProjectAccessGrant, ProjectAccessService } from './project-access.service';
+import { defaultRoomName } from './room-names';
+import { modelUrl, roomPagePath, toRoom } from './room.mapper';
+
+export const roomNotFoundMessage = 'This room does not exist in this project.';
+
+/** A room the caller may act on, with the project grant that allowed it. */
+export interface RoomGrant {
+  access: ProjectAccessGrant;
+  row: RoomListRow;
+}
+
+const landmarkNames: ReadonlySet<string> = new Set(LANDMARKS);
+const organNames: ReadonlySet<string> = new Set(ORGANS);
+
+/**
+ * Rooms of a project (issue 5 items 7–8): list with filters, create on a patient of the project's cohorts, rename,
+ * delete, share with the team, and the scene (placements of the project's ready device versions, view settings,
+ * the patient's anatomy). Reading needs `project.read`, every change `project.work` (project.policy.ts).
+ */
+export class RoomService {
+  constructor(
+    private readonly repository: RoomRepository,
+    private readonly projects: ProjectAccessService,
+    private readonly cohorts: CohortService,
+    private readonly notifications: NotificationService,
+    private readonly blobs: BlobStore,
+    private readonly log: { warn(details: object, message: string): void },
+  ) {}
+
+  /** Loads a room of the project after the project policy allowed the action; 404 for a room of another project. */
+  async require(
+    action: ProjectAction,
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    roomId: string,
+  ): Promise<RoomGrant> {
+    const access = await this.projects.require(action, userId, deviceId, projectId);
+    const row = await this.repository.find(projectId, roomId);
+    if (!row) throw new ServiceError(404, 'room_not_found', roomNotFoundMessage);
+    return { access, row };
+  }
+
+  async list(userId: string, deviceId: string, projectId: string, query: RoomListQuery): Promise<RoomPage> {
+    await this.projects.require('project.read', userId, deviceId, projectId);
+    const [{ rows, total }, patients] = await Promise.all([
+      this.repository.list(projectId, query, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
+      this.repository.patientFacets(projectId),
+    ]);
+    return {
+      items: await this.present(deviceId, rows),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+      // SSMs come with their own issue; until then no room is on one.
+      facets: { patients, ssms: [] },
+    };
+  }
+
+  async get(userId: string, deviceId: string, projectId: string, roomId: string): Promise<Room> {
+    const { row } = await this.require('project.read', userId, deviceId, projectId, roomId);
+    return this.presentOne(deviceId, row);
+  }
+
+  async create(userId: string, deviceId: string, projectId: string, input: CreateRoom): Promise<Room> {
+    await this.projects.require('project.work', userId, deviceId, projectId);
+    const cohort = await this.repository.projectCohort(projectId, input.cohortId);
+    if (!cohort)
+      throw new ServiceError(422, 'cohort_not_in_project', 'Choose a patient of one of this project’s cohorts.');
+    if (cohort.status !== 'ready')
+      throw new ServiceError(
+        409,
+        'cohort_not_ready',
+        'The patients of this cohort are still being prepared. You get a notification when they are ready.',
+      );
+    const patientIndex = await this.repository.patientIndex(cohort.id, input.patientId);
+    if (patientIndex === null)
+      throw new ServiceError(422, 'patient_not_in_cohort', `Cohort ${cohort.name} has no patient ${input.patientId}.`);
+    const name =
+      input.name ??
+      defaultRoomName(input.patientId, await this.repository.namesStartingWith(projectId, input.patientId));
+    const room = await this.repository.insert({
+      projectId,
+      name,
+      cohortId: cohort.id,
+      patientIndex,
+      createdBy: userId,
+      scene: {},
+    });
+    if (!room) throw new ServiceError(409, 'room_name_taken', roomNameTakenMessage);
+    return this.get(userId, deviceId, projectId, room.id);
+  }
+
+  async rename(userId: string, deviceId: string, projectId: string, roomId: string, name: string): Promise<Room> {
+    const { row } = await this.require('project.work', userId, deviceId, projectId, roomId);
+    if (row.room.name !== name) {
+      if (await this.repository.nameTaken(projectId, name, roomId))
+        throw new ServiceError(409, 'room_name_taken', roomNameTakenMessage);
+      try {
+        await this.repository.rename(roomId, name);
+      } catch (error) {
+        // Another rename to the same name won the race: the unique index says so.
+        if (await this.repository.nameTaken(projectId, name, roomId))
+          throw new ServiceError(409, 'room_name_taken', roomNameTakenMessage);
+        throw error;
+      }
+    }
+    return this.get(userId, deviceId, projectId, roomId);
+  }
+
+  /** Deletes the room with its placements, shares and screenshots (rows, then the screenshots' bytes). */
+  async remove(userId: string, deviceId: string, projectId: string, roomId: string): Promise<void> {
+    await this.require('project.work', userId, deviceId, projectId, roomId);
+    const files = await this.repository.transaction((repository) => repository.delete(roomId));
+    await removePictureFiles(this.blobs, files, this.log);
+  }
+
+  /** The project team (without the caller) and whether the room is shared with each. */
+  async shareList(userId: string, deviceId: string, projectId: string, roomId: string): Promise<RoomShareList> {
+    await this.require('project.read', userId, deviceId, projectId, roomId);
+    const [team, shares] = await Promise.all([this.repository.team(projectId), this.repository.shares([roomId])]);
+    const sharedAt = new Map(shares.map((share) => [share.userId, share.sharedAt]));
+    return {
+      items: team
+        .filter((person) => person.userId !== userId)
+        .map((person) => ({
+          userId: person.userId,
+          name: person.name,
+          email: person.email,
+          shared: sharedAt.has(person.userId),
+          sharedAt: sharedAt.get(person.userId)?.toISOString() ?? null,
+        })),
+    };
+  }
+
+  /** Shares the room with members of the project team; each newly shared person is notified. */
+  async share(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    roomId: string,
+    userIds: readonly string[],
+  ): Promise<RoomShareList> {
+    const { access, row } = await this.require('project.work', userId, deviceId, projectId, roomId);
+    const team = await this.repository.team(projectId);
+    const onTeam = new Set(team.map((person) => person.userId));
+    const wanted = [...new Set(userIds)];
+    const outsiders = wanted.filter((id) => !onTeam.has(id));
+    if (outsiders.length > 0)
+      throw new ServiceError(422, 'not_on_team', 'A room can be shared only with members of the project team.', {
+        userIds: outsiders,
+      });
+    const added = await this.repository.share(
+      roomId,
+      wanted.filter((id) => id !== userId),
+      userId,
+    );
+    const sharer = team.find((person) => person.userId === userId)?.name ?? 'A team member';
+    for (const recipient of added)
+      await this.notifications.post({
+        userId: recipient,
+        kind: 'room.shared',
+        title: `${sharer} shared the room ${row.room.name} with you`,
+        body: `Project ${access.project.name}`,
+        link: roomPagePath(deviceId, projectId, roomId),
+        dedupeKey: `room-shared:${roomId}:${recipient}`,
+      });
+    return this.shareList(userId, deviceId, projectId, roomId);
+  }
+
+  async scene(userId: string, deviceId: string, projectId: string, roomId: string): Promise<RoomScene> {
+    const { access, row } = await this.require('project.read', userId, deviceId, projectId, roomId);
+    const [room, anatomy, placements, versions] = await Promise.all([
+      this.presentOne(deviceId, row),
+      this.anatomyOf(userId, deviceId, row),
+      this.repository.placements(roomId),
+      this.repository.readyVersions(projectId),
+    ]);
+    const patientPath = `/api/devices/${deviceId}/cohorts/${anatomy.cohortId}/patients/${anatomy.id}`;
+    const saved = (row.room.scene as { view?: Partial<RoomView> }).view ?? {};
+    return {
+      room,
+      anatomy: {
+        phases: anatomy.meshes.phases,
+        organs: anatomy.meshes.organs,
+        meshUrlTemplate: `${patientPath}/meshes/{phase}`,
+        landmarksUrlTemplate: `${patientPath}/meshes/{phase}/landmarks`,
+      },
+      view: { phase: saved.phase ?? null, hiddenOrgans: saved.hiddenOrgans ?? [] },
+      placements: placements.map((placement) => ({
+        id: placement.id,
+        versionId: placement.versionId,
+        versionName: placement.versionName,
+        transform: placement.transform as RoomScene['placements'][number]['transform'],
+        landmark: placement.landmark,
+      })),
+      versions: versions.map((version) => ({
+        id: version.id,
+        name: version.name,
+        files: version.files.map((file) => ({
+          id: file.id,
+          fileName: file.fileName,
+          modelUrl: modelUrl(deviceId, version.id, file.id),
+        })),
+      })),
+      canEdit: decideProject('project.work', access.standing).allowed,
+    };
+  }
+
+  /** Replaces the saved scene: placements of ready versions of the project, and the view settings. */
+  async saveScene(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    roomId: string,
+    input: SaveRoomSceneBody,
+  ): Promise<RoomScene> {
+    const { row } = await this.require('project.work', userId, deviceId, projectId, roomId);
+    const anatomy = await this.anatomyOf(userId, deviceId, row);
+    const { view } = input;
+    if (view.phase !== null && !anatomy.meshes.phases.includes(view.phase))
+      throw new ServiceError(
+        422,
+        'unknown_phase',
+        `Patient ${row.patientId ?? ''} has no images for the phase ${view.phase}.`,
+      );
+    const unknownOrgans = view.hiddenOrgans.filter((organ) => !organNames.has(organ));
+    if (unknownOrgans.length > 0)
+      throw new ServiceError(422, 'unknown_organ', `Unknown organ: ${unknownOrgans.join(', ')}.`);
+    const ready = new Set((await this.repository.readyVersions(projectId)).map((version) => version.id));
+    const placements = input.placements.map((placement, index) => {
+      if (!ready.has(placement.versionId))
+        throw new ServiceError(
+          422,
+          'version_not_placeable',
+          'Only device versions of this project that have finished processing can be placed.',
+          { index, versionId: placement.versionId },
+        );
+      const { landmark } = placement;
+      if (landmark !== null && !landmarkNames.has(landmark))
+        throw new ServiceError(422, 'unknown_landmark', `Unknown landmark: ${landmark}.`, { index });
+      return { versionId: placement.versionId, transform: { ...placement.transform }, landmark };
+    });
+    await this.repository.transaction(async (repository) => {
+      await repository.replacePlacements(roomId, placements, userId);
+      await repository.touch(roomId, {
+        ...row.room.scene,
+        view: { phase: view.phase, hiddenOrgans: [...new Set(view.hiddenOrgans)] },
+      });
+    });
+    return this.scene(userId, deviceId, projectId, roomId);
+  }
+
+  /**
+   * The room's patient with its mesh phases, read through the cohort API's own check (guests read the cohorts of
+   * the projects they are on), so the scene never shows what the caller could not open there.
+   */
+  private async anatomyOf(userId: string, deviceId: string, row: RoomListRow) {
+    const { cohortId } = row.room;
+    if (cohortId === null || row.patientId === null)
+      throw new ServiceError(409, 'no_anatomy', 'Rooms on a statistical shape model cannot be opened yet.');
+    return this.cohorts.patient(userId, deviceId, cohortId, row.patientId);
+  }
+
+  private async presentOne(deviceId: string, row: RoomListRow): Promise<Room> {
+    const [room] = await this.present(deviceId, [row]);
+    return room!;
+  }
+
+  private async present(deviceId: string, rows: readonly RoomListRow[]): Promise<Room[]> {
+    const ids = rows.map((row) => row.room.id);
+    const [placementCounts, screenshots, shares] = await Promise.all([
+      this.repository.placementCounts(ids),
+      this.repository.screenshotSummaries(ids),
+      this.repository.shares(ids),
+    ]);
+    return rows.map((row) =>
+      toRoom(deviceId, row, {
+        placementCount: placementCounts.get(row.room.id) ?? 0,
+        screenshots: screenshots.get(row.room.id),
+        sharedWith: shares
+          .filter((share) => share.roomId === row.room.id)
+          .map((share) => ({ id: share.userId, name: share.name })),
+      }),
+    );
+  }
+}

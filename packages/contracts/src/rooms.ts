@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { meshPhasePattern, patientIdPattern } from './cohorts';
+
+/**
+ * Rooms of a project (issue 5 items 7–8): a patient of one of the project's cohorts (or, later, an SSM) with
+ * device versions placed in its anatomy, the view settings, sharing and a screenshot gallery.
+ * See docs/decisions/rooms.md.
+ */
+
+export const roomNameMaxLength = 100;
+/** A rename to the name of another room of the project (spec §5 "Rename": the field shows it as its error). */
+export const roomNameTakenMessage = 'A room with this name already exists in this project. Please choose another name.';
+/** Spec §8 "Rename error", completed where the source is cut short. */
+export const renameFailedMessage =
+  'Something went wrong. Your name could not be saved at the moment. Please try again later or contact support.';
+
+export const roomNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please give the room a name.')
+  .max(roomNameMaxLength, `A room name can have at most ${roomNameMaxLength} characters.`);
+
+export const projectRoomsParamsSchema = z.object({ deviceId: z.uuid(), projectId: z.uuid() });
+export const roomParamsSchema = projectRoomsParamsSchema.extend({ roomId: z.uuid() });
+export const roomScreenshotParamsSchema = roomParamsSchema.extend({ screenshotId: z.uuid() });
+
+/** `POST …/rooms`: a room on a patient of one of the project's cohorts; without a name, `<patient> room`. */
+export const createRoomSchema = z.object({
+  cohortId: z.uuid(),
+  patientId: z.string().regex(patientIdPattern, 'Choose a patient of one of the project’s cohorts.'),
+  name: roomNameSchema.optional(),
+});
+export type CreateRoom = z.input<typeof createRoomSchema>;
+
+export const renameRoomSchema = z.object({ name: roomNameSchema });
+export type RenameRoom = z.input<typeof renameRoomSchema>;
+
+export const roomPageSizes = [12, 24, 48, 96] as const;
+/** `any` (default), `yes` or `no`: the tri-state filters of the Rooms tab. */
+export const roomFilterFlagSchema = z.enum(['any', 'yes', 'no']);
+export type RoomFilterFlag = z.infer<typeof roomFilterFlagSchema>;
+
+/**
+ * `GET …/rooms?search=&cohortId=&patientId=&ssmId=&subject=&hasSimulation=&page=&pageSize=` (page is 1-based).
+ * `subject` narrows to patient rooms or SSM rooms; `ssmId` to the rooms of one SSM.
+ */
+export const roomListQuerySchema = z.object({
+  search: z.string().trim().max(100).default(''),
+  cohortId: z.uuid().optional(),
+  patientId: z.string().regex(patientIdPattern, 'Choose a patient of one of the project’s cohorts.').optional(),
+  ssmId: z.uuid().optional(),
+  subject: z.enum(['any', 'patient', 'ssm']).default('any'),
+  hasSimulation: roomFilterFlagSchema.default('any'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((size) => (roomPageSizes as readonly number[]).includes(size), 'Choose 12, 24, 48 or 96 rooms per page.')
+    .default(24),
+});
+export type RoomListQuery = z.infer<typeof roomListQuerySchema>;
+export type RoomListQueryInput = z.input<typeof roomListQuerySchema>;
+
+const personSchema = z.object({ id: z.string(), name: z.string() });
+
+/** What a room shows: a patient (cohort + patient id) or an SSM. */
+export const roomSubjectSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('patient'), cohortId: z.string(), cohortName: z.string(), patientId: z.string() }),
+  z.object({ kind: z.literal('ssm'), ssmId: z.string() }),
+]);
+export type RoomSubject = z.infer<typeof roomSubjectSchema>;
+
+export const roomScreenshotSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  createdBy: personSchema.nullable(),
+  createdAt: z.string(),
+});
+export type RoomScreenshot = z.infer<typeof roomScreenshotSchema>;
+
+export const roomSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  name: z.string(),
+  subject: roomSubjectSchema,
+  /** No simulations exist yet (issue 7 brings them): false for every room until then. */
+  hasSimulation: z.boolean(),
+  placementCount: z.number().int(),
+  screenshotCount: z.number().int(),
+  latestScreenshot: roomScreenshotSchema.nullable(),
+  sharedWith: z.array(personSchema),
+  createdBy: personSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Room = z.infer<typeof roomSchema>;
+
+/** The patients and SSMs the project's rooms are on (the filter choices, independent of the filters). */
+export const roomFacetsSchema = z.object({
+  patients: z.array(z.object({ cohortId: z.string(), cohortName: z.string(), patientId: z.string() })),
+  ssms: z.array(z.object({ ssmId: z.string(), name: z.string() })),
+});
+export type RoomFacets = z.infer<typeof roomFacetsSchema>;
+
+export const roomPageSchema = z.object({
+  items: z.array(roomSchema),
+  /** Rooms matching the filters (all pages). */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  facets: roomFacetsSchema,
+});
+export type RoomPage = z.infer<typeof roomPageSchema>;
+
+/** `POST …/rooms/:roomId/shares`: share with members of the project team (they are notified). */
+export const shareRoomSchema = z.object({
+  userIds: z.array(z.uuid()).min(1, 'Choose at least one team member.').max(100),
+});
+export type ShareRoom = z.input<typeof shareRoomSchema>;
+
+/** `GET …/rooms/:roomId/shares`: the project team (without the caller) and whether the room is shared with each. */
+export const roomShareListSchema = z.object({
+  items: z.array(
+    z.object({
+      userId: z.string(),
+      name: z.string(),
+      email: z.string(),
+      shared: z.boolean(),
+      sharedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type RoomShareList = z.infer<typeof roomShareListSchema>;
+
+/** Placement limits (docs/decisions/rooms.md). Positions are mm in the patient frame (LPS). */
+export const placementLimits = {
+  maxPlacements: 20,
+  /** |x|, |y|, |z| of a position, mm. */
+  maxPositionMm: 2000,
+  /** Allowed deviation of the quaternion's norm from 1. */
+  quaternionTolerance: 1e-3,
+  minScale: 0.05,
+  maxScale: 20,
+} as const;
+
+const finite = (what: string) => z.number({ error: `${what} must be a number.` }).finite(`${what} must be finite.`);
+const positionComponent = finite('A position').refine(
+  (value) => Math.abs(value) <= placementLimits.maxPositionMm,
+  `A position must lie within ±${placementLimits.maxPositionMm} mm of the patient's origin.`,
+);
+const scaleComponent = finite('A scale').refine(
+  (value) => value >= placementLimits.minScale && value <= placementLimits.maxScale,
+  `A scale must lie between ${placementLimits.minScale} and ${placementLimits.maxScale}.`,
+);
+
+export const placementTransformSchema = z.object({
+  /** mm, patient frame. */
+  position: z.tuple([positionComponent, positionComponent, positionComponent]),
+  /** Rotation as a unit quaternion [x, y, z, w]. */
+  quaternion: z
+    .tuple([finite('A rotation'), finite('A rotation'), finite('A rotation'), finite('A rotation')])
+    .refine(
+      (q) => Math.abs(Math.hypot(...q) - 1) <= placementLimits.quaternionTolerance,
+      'A rotation must be a unit quaternion.',
+    ),
+  scale: z.tuple([scaleComponent, scaleComponent, scaleComponent]),
+});
+export type PlacementTransform = z.infer<typeof placementTransformSchema>;
+
+const landmarkNameSchema = z.string().regex(/^[a-z_]{1,40}$/, 'Unknown landmark.');
+const organNameSchema = z.string().regex(/^[a-z_]{1,40}$/, 'Unknown organ.');
+
+export const placementInputSchema = z.object({
+  /** A device version on the project, ready (processed). */
+  versionId: z.uuid(),
+  transform: placementTransformSchema,
+  /** The landmark the device was snapped to, if any. */
+  landmark: landmarkNameSchema.nullable().default(null),
+});
+
+export const roomViewSchema = z.object({
+  /** The heart-cycle phase shown (`end-diastole`, `end-systole`, a cine frame); null: the first the patient has. */
+  phase: z.string().regex(meshPhasePattern, 'Unknown phase.').nullable().default(null),
+  hiddenOrgans: z.array(organNameSchema).max(40).default([]),
+});
+export type RoomView = z.infer<typeof roomViewSchema>;
+
+/** `PUT …/rooms/:roomId/scene`: the whole scene replaces the saved one. */
+export const saveRoomSceneSchema = z.object({
+  view: roomViewSchema,
+  placements: z
+    .array(placementInputSchema)
+    .max(placementLimits.maxPlacements, `A room holds at most ${placementLimits.maxPlacements} devices.`),
+});
+export type SaveRoomScene = z.input<typeof saveRoomSceneSchema>;
+/** The scene as the server receives it, after parsing (defaults filled in). */
+export type SaveRoomSceneBody = z.output<typeof saveRoomSceneSchema>;
+
+export const placementSchema = z.object({
+  id: z.string(),
+  versionId: z.string(),
+  versionName: z.string(),
+  transform: placementTransformSchema,
+  landmark: z.string().nullable(),
+});
+export type Placement = z.infer<typeof placementSchema>;
+
+/** A device version the scene can place: ready, on the project, with its STL files. */
+export const sceneVersionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  files: z.array(z.object({ id: z.string(), fileName: z.string(), modelUrl: z.string() })),
+});
+export type SceneVersion = z.infer<typeof sceneVersionSchema>;
+
+/** `GET …/rooms/:roomId/scene`: the room, its anatomy, placements, view, and the versions that can be placed. */
+export const roomSceneSchema = z.object({
+  room: roomSchema,
+  anatomy: z.object({
+    phases: z.array(z.string()),
+    organs: z.array(z.string()),
+    /** `…/meshes/{phase}` (GLB, metres) and `…/meshes/{phase}/landmarks` (mm), with `{phase}` to fill in. */
+    meshUrlTemplate: z.string(),
+    landmarksUrlTemplate: z.string(),
+  }),
+  view: roomViewSchema,
+  placements: z.array(placementSchema),
+  versions: z.array(sceneVersionSchema),
+  /** Whether the caller may change the room (project.work). */
+  canEdit: z.boolean(),
+});
+export type RoomScene = z.infer<typeof roomSceneSchema>;
+
+/** PNG screenshots of the scene: at most this many bytes (checked while the body streams). */
+export const roomScreenshotMaxBytes = 5120 * 1024;
+export const roomScreenshotListSchema = z.object({ items: z.array(roomScreenshotSchema) });
+export type RoomScreenshotList = z.infer<typeof roomScreenshotListSchema>;
