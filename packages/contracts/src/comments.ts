@@ -43,14 +43,20 @@ export function mentionedUserIds(body: string): string[] {
   return [...new Set(ids)];
 }
 
-/** The token for a mention; brackets and line breaks leave the name so the token stays well-formed. */
-export function mentionToken(user: { userId: string; fullName: string }): string {
-  const label =
-    user.fullName
-      .replace(/[[\]\n\r]+/g, ' ')
+/** A name as a mention shows it: brackets and line breaks become spaces (so a token stays well-formed). */
+export function mentionLabel(fullName: string): string {
+  return (
+    fullName
+      .replace(/[[\]\s]+/g, ' ')
       .trim()
-      .slice(0, 200) || 'Someone';
-  return `@[${label}](${user.userId})`;
+      .slice(0, 200)
+      .trim() || 'Someone'
+  );
+}
+
+/** The token for a mention. */
+export function mentionToken(user: { userId: string; fullName: string }): string {
+  return `@[${mentionLabel(user.fullName)}](${user.userId})`;
 }
 
 /** A body as plain text (mentions as `@Name`), e.g. for a notification. */

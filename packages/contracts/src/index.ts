@@ -274,6 +274,7 @@ export {
   commentBodyTooLongMessage,
   commentSegments,
   mentionedUserIds,
+  mentionLabel,
   mentionToken,
   commentPlainText,
   projectCommentsParamsSchema,

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { placeholderRoute } from '../../components/placeholderRoute';
+import { ProjectCommentsTab } from '../comments';
 import { ProjectViewLayout } from './components/ProjectViewLayout';
 
 // Spec §2 "Project creation": the five steps, and which step each sub-route belongs to.
@@ -46,11 +47,7 @@ export const projectRoutes: RouteObject[] = [
           'Rename, share or delete saved rooms.',
         ],
       }),
-      placeholderRoute('comments', {
-        section: 'Project',
-        title: 'Project comments',
-        upcoming: ['Discuss the project with your team.'],
-      }),
+      { path: 'comments', element: <ProjectCommentsTab /> },
     ],
   },
   {
