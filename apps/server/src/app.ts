@@ -26,6 +26,7 @@ import { analysisRoutes } from './routes/analyses/analyses.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { cohortRoutes } from './routes/cohorts/cohorts.routes';
 import { commentRoutes } from './routes/comments/comments.routes';
+import { deviceVersionRoutes } from './routes/device-versions/device-versions.routes';
 import { deviceRoutes } from './routes/devices/devices.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { jobRoutes } from './routes/jobs/jobs.routes';
@@ -41,6 +42,7 @@ import { supportOperatorRoutes } from './routes/operator/support-operator.routes
 import { subscriptionRoutes } from './routes/subscriptions/subscription.routes';
 import { supportRoutes } from './routes/support/support.routes';
 import { teamRoutes } from './routes/team/team.routes';
+import { uploadRoutes } from './routes/uploads/uploads.routes';
 import { AuthService } from './services/auth.service';
 import { ServiceError } from './services/errors';
 import { HealthService } from './services/health.service';
@@ -231,6 +233,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await profileRoutes(app, { profiles: context.profiles, authenticated });
   await pictureRoutes(app, { pictures: context.pictures, authenticated });
   await cohortRoutes(app, { cohorts: context.cohorts, authenticated });
+  await uploadRoutes(app, { uploads: context.uploads, authenticated });
+  await deviceVersionRoutes(app, { deviceVersions: context.deviceVersions, authenticated });
   await projectCreationRoutes(app, {
     projectCreation: context.projectCreation,
     projectDrafts: context.projectDrafts,

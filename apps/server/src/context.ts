@@ -9,6 +9,7 @@ import { type BlobStore, FilesystemBlobStore } from './repositories/blob.reposit
 import { CohortRepository } from './repositories/cohort.repository';
 import { CommentRepository } from './repositories/comment.repository';
 import { DeviceRepository } from './repositories/device.repository';
+import { DeviceVersionRepository } from './repositories/device-version.repository';
 import { JobRepository } from './repositories/job.repository';
 import { MailDeliveryRepository } from './repositories/mail-delivery.repository';
 import { MailRepository } from './repositories/mail.repository';
@@ -21,6 +22,7 @@ import { QuestionRepository } from './repositories/question.repository';
 import { RoomRepository } from './repositories/room.repository';
 import { SessionRepository } from './repositories/session.repository';
 import { SettingsRepository } from './repositories/settings.repository';
+import { UploadRepository } from './repositories/upload.repository';
 import { SmtpRepository } from './repositories/smtp.repository';
 import { SupportRepository, SupportStore } from './repositories/support.repository';
 import { UserRepository } from './repositories/user.repository';
@@ -31,6 +33,7 @@ import { VirtualPatientDatabase } from './services/cohort-population';
 import { CohortService } from './services/cohort.service';
 import { CommentService } from './services/comment.service';
 import { DeviceService } from './services/device.service';
+import { DeviceVersionService } from './services/device-version.service';
 import { JobService } from './services/job.service';
 import { MailDeliveryService } from './services/mail-delivery.service';
 import { MailService } from './services/mail.service';
@@ -50,6 +53,7 @@ import { SubscriptionService } from './services/subscription.service';
 import { SupportStaffService } from './services/support-staff.service';
 import { SupportService } from './services/support.service';
 import { defaultInvitationTtlMs, TeamService } from './services/team.service';
+import { UploadService } from './services/upload.service';
 
 /** The composition root shared by the HTTP server and the standalone worker: one of each part. */
 export interface AppContext {
@@ -84,6 +88,9 @@ export interface AppContext {
   cohorts: CohortService;
   /** Loads a project with the caller's standing and applies the project policy (issue 5). */
   projectAccess: ProjectAccessService;
+  /** Resumable uploads (tus) and device versions with their processing (issue 5 item 6). */
+  uploads: UploadService;
+  deviceVersions: DeviceVersionService;
   /** The project creation wizard: creating a project, its draft, questions of interest (issue 5 items 1–2). */
   projectCreation: ProjectCreationService;
   projectDrafts: ProjectDraftService;
@@ -152,11 +159,21 @@ export async function createContext(
       );
     },
   );
+  const uploads = new UploadService(new UploadRepository(db.orm), new DeviceRepository(db.orm), blobs);
+  const deviceVersions = new DeviceVersionService({
+    repository: new DeviceVersionRepository(db.orm),
+    devices: new DeviceRepository(db.orm),
+    uploads: new UploadRepository(db.orm),
+    blobs,
+    jobs: jobRepository,
+    projectAccess: new ProjectAccessService(new ProjectAccessRepository(db.orm)),
+    notifications,
+  });
   const jobRunner = options.workJobs
     ? new JobRunner(
         jobRepository,
         jobDefinitions,
-        { notifications, sessions, mailDelivery, cohorts },
+        { notifications, sessions, mailDelivery, cohorts, deviceVersions, uploads },
         {
           heartbeatMs: config.jobHeartbeatMs,
           staleAfterMs: config.jobStaleAfterMs,
@@ -208,6 +225,8 @@ export async function createContext(
     supportStaff: new SupportStaffService(new SupportRepository(db.orm)),
     blobs,
     cohorts,
+    uploads,
+    deviceVersions,
     projectCreation: new ProjectCreationService(new ProjectCreationStore(db.orm), deviceRepository, notifications),
     projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository),
     questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository),

@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
 import type { MailDeliveryService } from '../services/mail-delivery.service';
 import type { CohortService } from '../services/cohort.service';
+import type { DeviceVersionService } from '../services/device-version.service';
 import type { NotificationService } from '../services/notification.service';
 import type { SessionService } from '../services/session.service';
+import type { UploadService } from '../services/upload.service';
 
 /** What a job's `perform` may use: services, never the HTTP layer. */
 export interface JobServices {
@@ -12,6 +14,9 @@ export interface JobServices {
   mailDelivery: MailDeliveryService | null;
   /** Patient cohorts (the order job). */
   cohorts: CohortService;
+  /** Device versions (the processing job) and resumable uploads (the expiry sweep). */
+  deviceVersions: DeviceVersionService;
+  uploads: UploadService;
 }
 
 export interface JobContext<Data> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertBlobKey, FilesystemBlobStore } from './blob.repository';
+import { assertBlobKey, BlobLimitError, FilesystemBlobStore } from './blob.repository';
 
 describe('FilesystemBlobStore', () => {
   let root: string;
@@ -39,5 +39,34 @@ describe('FilesystemBlobStore', () => {
       expect(() => assertBlobKey(key), key).toThrow(/Invalid blob key/);
     }
     expect(() => assertBlobKey('cohorts/1f/patient-0001.ed.glb')).not.toThrow();
+  });
+
+  describe('writeFrom (resumable uploads)', () => {
+    const bytes = (s: string) => new TextEncoder().encode(s);
+    async function* chunks(...parts: string[]) {
+      for (const part of parts) yield bytes(part);
+    }
+    async function* dropsAfter(part: string) {
+      yield bytes(part);
+      throw new Error('aborted');
+    }
+
+    it('appends at the offset and cuts bytes a crashed writer left beyond it', async () => {
+      expect(await store.writeFrom('eu', 'u/1', 0, chunks('abc', 'def'), 100)).toEqual({ written: 6, ended: true });
+      // Pretend "def" was never recorded: the next write starts at 3 and replaces it.
+      expect(await store.writeFrom('eu', 'u/1', 3, chunks('XY'), 100)).toEqual({ written: 2, ended: true });
+      expect((await store.get('eu', 'u/1'))?.toString()).toBe('abcXY');
+    });
+
+    it('keeps what arrived when the source fails', async () => {
+      expect(await store.writeFrom('eu', 'u/2', 0, dropsAfter('hello'), 100)).toEqual({ written: 5, ended: false });
+      expect((await store.get('eu', 'u/2'))?.toString()).toBe('hello');
+    });
+
+    it('refuses more than the limit and cuts back to the offset', async () => {
+      await store.writeFrom('eu', 'u/3', 0, chunks('ab'), 100);
+      await expect(store.writeFrom('eu', 'u/3', 2, chunks('cd', 'efgh'), 3)).rejects.toBeInstanceOf(BlobLimitError);
+      expect((await store.get('eu', 'u/3'))?.toString()).toBe('ab');
+    });
   });
 });

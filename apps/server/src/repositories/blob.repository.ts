@@ -17,6 +17,27 @@ export interface BlobStore {
   open(region: DataRegion, key: string): Promise<{ stream: Readable; bytes: number } | null>;
   /** Removes the file; removing a missing file is not an error. */
   delete(region: DataRegion, key: string): Promise<void>;
+  /**
+   * Writes a stream into the file from `offset` on (resumable uploads): the file is created when missing and cut
+   * to `offset` first, so bytes a crashed writer left beyond the recorded offset never count. The bytes are synced
+   * before it answers. When the source fails (a client drops the connection) what arrived is kept and `ended` is
+   * false. More than `maxBytes` throws `BlobLimitError` and cuts the file back to `offset`.
+   */
+  writeFrom(
+    region: DataRegion,
+    key: string,
+    offset: number,
+    source: AsyncIterable<Uint8Array>,
+    maxBytes: number,
+  ): Promise<{ written: number; ended: boolean }>;
+}
+
+/** A stream brought more bytes than the writer allowed. */
+export class BlobLimitError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`More than ${maxBytes} bytes were sent.`);
+    this.name = 'BlobLimitError';
+  }
 }
 
 /** Keys are relative paths of safe segments: letters, digits, `-`, `_`, `.`, never `..`. */
@@ -86,5 +107,47 @@ export class FilesystemBlobStore implements BlobStore {
 
   async delete(region: DataRegion, key: string): Promise<void> {
     await rm(this.path(region, key), { force: true });
+  }
+
+  async writeFrom(
+    region: DataRegion,
+    key: string,
+    offset: number,
+    source: AsyncIterable<Uint8Array>,
+    maxBytes: number,
+  ): Promise<{ written: number; ended: boolean }> {
+    const path = this.path(region, key);
+    await mkdir(dirname(path), { recursive: true });
+    // 'r+' keeps the bytes before `offset`; positioned writes (not append mode) so the offset decides.
+    const handle = await open(path, 'r+').catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return open(path, 'w+');
+      throw error;
+    });
+    let written = 0;
+    let ended = true;
+    // Set while our own write runs: its failure is storage's fault and must not pass for a dropped client.
+    let writing = false;
+    try {
+      await handle.truncate(offset);
+      try {
+        for await (const chunk of source) {
+          if (written + chunk.length > maxBytes) {
+            await handle.truncate(offset);
+            throw new BlobLimitError(maxBytes);
+          }
+          writing = true;
+          await handle.write(chunk, 0, chunk.length, offset + written);
+          writing = false;
+          written += chunk.length;
+        }
+      } catch (error) {
+        if (error instanceof BlobLimitError || writing) throw error;
+        ended = false;
+      }
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    return { written, ended };
   }
 }

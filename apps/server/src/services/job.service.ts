@@ -2,6 +2,7 @@ import type { Job } from '@insilico/contracts';
 import { selfCheckJob, type SelfCheckData } from '../jobs/self-check.job';
 import { mailDeliveryJob } from '../jobs/mail-delivery.job';
 import { sessionPurgeJob } from '../jobs/session-purge.job';
+import { uploadExpiryJob } from '../jobs/upload-expiry.job';
 import type { JobRepository, JobRunRow } from '../repositories/job.repository';
 import { ServiceError } from './errors';
 
@@ -29,6 +30,7 @@ export class JobService {
   /** With SMTP the outbox is swept every minute (retries with back-off); without, the sweep is removed. */
   async scheduleRecurring(options: { mailDelivery: boolean }): Promise<void> {
     await this.repository.schedule(sessionPurgeJob.kind, '*/15 * * * *');
+    await this.repository.schedule(uploadExpiryJob.kind, '7,22,37,52 * * * *');
     if (options.mailDelivery) await this.repository.schedule(mailDeliveryJob.kind, '* * * * *');
     else await this.repository.unschedule(mailDeliveryJob.kind);
   }

@@ -9,7 +9,7 @@ export class TestBrowser {
 
   async request(
     path: string,
-    init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+    init: { method?: string; body?: string | Uint8Array; headers?: Record<string, string> } = {},
   ): Promise<Response> {
     const url = new URL(path, this.origin);
     const headers: Record<string, string> = { ...init.headers };

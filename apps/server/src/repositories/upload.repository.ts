@@ -1,0 +1,62 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Orm } from '../db/client';
+import { uploads } from '../db/schema';
+
+export type UploadRow = typeof uploads.$inferSelect;
+export type NewUpload = typeof uploads.$inferInsert;
+
+/** The rows of resumable uploads (tus). The bytes live in the blob store under `storageKey`. */
+export class UploadRepository {
+  constructor(private readonly orm: Orm) {}
+
+  async insert(upload: NewUpload): Promise<UploadRow> {
+    const rows = await this.orm.insert(uploads).values(upload).returning();
+    return rows[0]!;
+  }
+
+  /** An upload of the workspace, or null (also when it belongs to another workspace). */
+  async find(deviceId: string, uploadId: string): Promise<UploadRow | null> {
+    const rows = await this.orm
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.deviceId, deviceId), eq(uploads.id, uploadId)));
+    return rows[0] ?? null;
+  }
+
+  async findMany(deviceId: string, uploadIds: readonly string[]): Promise<UploadRow[]> {
+    if (uploadIds.length === 0) return [];
+    return this.orm
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.deviceId, deviceId), inArray(uploads.id, [...uploadIds])));
+  }
+
+  /**
+   * Records `written` more bytes after `expectedOffset`, only if the offset is still what the writer started
+   * from (a second writer that got there first wins); null otherwise. Completes the upload at its length.
+   */
+  async advance(uploadId: string, expectedOffset: number, written: number, expiresAt: Date): Promise<UploadRow | null> {
+    const next = expectedOffset + written;
+    const rows = await this.orm
+      .update(uploads)
+      .set({
+        offset: next,
+        updatedAt: sql`now()`,
+        expiresAt,
+        completedAt: sql`case when ${next} = ${uploads.length} then now() else null end`,
+      })
+      .where(and(eq(uploads.id, uploadId), eq(uploads.offset, expectedOffset)))
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  async delete(uploadId: string): Promise<UploadRow | null> {
+    const rows = await this.orm.delete(uploads).where(eq(uploads.id, uploadId)).returning();
+    return rows[0] ?? null;
+  }
+
+  /** Uploads whose time ran out, oldest first. */
+  async expired(before: Date, limit: number): Promise<UploadRow[]> {
+    return this.orm.select().from(uploads).where(lt(uploads.expiresAt, before)).orderBy(uploads.expiresAt).limit(limit);
+  }
+}

@@ -1,0 +1,191 @@
+import { connect } from 'node:net';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { tusVersion, uploadMaxBytes, uploadTooLargeMessage } from '@insilico/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { createWorkspace, errorOf, joinedMember, signedIn, type Person } from '../devices/workspace.fixtures';
+import { createUpload, metadataOf, patchUpload, tus } from './upload.fixtures';
+
+let server: TestServer;
+let admin: Person;
+let deviceId = '';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signedIn(server);
+  deviceId = (await createWorkspace(admin)).deviceId;
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+const bytes = (n: number, seed = 1) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) % 251);
+
+async function created(length: number, name = 'part.stl'): Promise<string> {
+  const response = await createUpload(admin.browser, deviceId, length, name);
+  expect(response.status).toBe(201);
+  return response.headers.get('location')!;
+}
+
+function head(location: string, browser = admin.browser): Promise<Response> {
+  return browser.request(location, { method: 'HEAD', headers: tus });
+}
+
+/** The stored bytes of an upload (the embedded blob store of the test server). */
+function blobPath(location: string): string {
+  return join(server.dataDir, 'blobs', 'eu', 'uploads', deviceId, location.split('/').pop()!);
+}
+
+describe('tus core and creation', () => {
+  it('answers its capabilities to OPTIONS', async () => {
+    const response = await admin.browser.request(`/api/devices/${deviceId}/uploads`, { method: 'OPTIONS' });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('tus-version')).toBe(tusVersion);
+    expect(response.headers.get('tus-resumable')).toBe(tusVersion);
+    expect(response.headers.get('tus-extension')).toBe('creation,termination,expiration');
+    expect(response.headers.get('tus-max-size')).toBe(String(uploadMaxBytes));
+  });
+
+  it('refuses a request without the supported Tus-Resumable version with 412', async () => {
+    const response = await admin.browser.request(`/api/devices/${deviceId}/uploads`, {
+      method: 'POST',
+      headers: {
+        'tus-resumable': '0.2.2',
+        'upload-length': '10',
+        'upload-metadata': metadataOf({ filename: 'a.stl' }),
+      },
+    });
+    expect(response.status).toBe(412);
+    expect(response.headers.get('tus-version')).toBe(tusVersion);
+  });
+
+  it('creates, reports the offset, takes the bytes in pieces and completes', async () => {
+    const data = bytes(1000);
+    const location = await created(data.length);
+    expect(location).toMatch(new RegExp(`^/api/devices/${deviceId}/uploads/[0-9a-f-]{36}$`));
+    let state = await head(location);
+    expect(state.status).toBe(200);
+    expect(state.headers.get('upload-offset')).toBe('0');
+    expect(state.headers.get('upload-length')).toBe('1000');
+    expect(state.headers.get('cache-control')).toBe('no-store');
+    expect(new Date(state.headers.get('upload-expires')!).getTime()).toBeGreaterThan(Date.now());
+    expect(state.headers.get('upload-metadata')).toBe(metadataOf({ filename: 'part.stl' }));
+
+    const first = await patchUpload(admin.browser, location, 0, data.subarray(0, 400));
+    expect(first.status).toBe(204);
+    expect(first.headers.get('upload-offset')).toBe('400');
+    expect(first.headers.get('tus-resumable')).toBe(tusVersion);
+    const second = await patchUpload(admin.browser, location, 400, data.subarray(400));
+    expect(second.headers.get('upload-offset')).toBe('1000');
+    state = await head(location);
+    expect(state.headers.get('upload-offset')).toBe('1000');
+  });
+
+  it('answers 409 when the offset does not match, and 415 for another body type', async () => {
+    const location = await created(100);
+    await patchUpload(admin.browser, location, 0, bytes(10));
+    const mismatch = await patchUpload(admin.browser, location, 0, bytes(10));
+    expect(mismatch.status).toBe(409);
+    expect((await errorOf(mismatch)).code).toBe('offset_mismatch');
+    const wrongType = await patchUpload(admin.browser, location, 10, bytes(10), { 'content-type': 'application/json' });
+    expect(wrongType.status).toBe(415);
+    expect((await head(location)).headers.get('upload-offset')).toBe('10');
+  });
+
+  it('refuses a file over 1 GiB at creation with 413 and a message, and bytes beyond the length', async () => {
+    const tooBig = await createUpload(admin.browser, deviceId, uploadMaxBytes + 1, 'huge.stl');
+    expect(tooBig.status).toBe(413);
+    expect((await errorOf(tooBig)).message).toBe(uploadTooLargeMessage);
+    const location = await created(10);
+    const beyond = await patchUpload(admin.browser, location, 0, bytes(11));
+    expect(beyond.status).toBe(413);
+    expect((await head(location)).headers.get('upload-offset')).toBe('0');
+  });
+
+  it('refuses creation without a length, without a file name, or with a name that is not .stl', async () => {
+    const noLength = await admin.browser.request(`/api/devices/${deviceId}/uploads`, {
+      method: 'POST',
+      headers: { ...tus, 'upload-metadata': metadataOf({ filename: 'a.stl' }) },
+    });
+    expect(noLength.status).toBe(400);
+    const noName = await admin.browser.request(`/api/devices/${deviceId}/uploads`, {
+      method: 'POST',
+      headers: { ...tus, 'upload-length': '5' },
+    });
+    expect(noName.status).toBe(400);
+    const notStl = await createUpload(admin.browser, deviceId, 5, 'notes.txt');
+    expect(notStl.status).toBe(415);
+    expect((await errorOf(notStl)).message).toBe('Only .stl files can be added to a device version.');
+  });
+
+  it('keeps the bytes of a PATCH whose connection broke, so the client resumes from there', async () => {
+    const data = bytes(200_000, 7);
+    const location = await created(data.length, 'resume.stl');
+    const cookie = [...admin.browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const url = new URL(server.origin);
+    // Announce the whole file, send 120,000 bytes, then drop the connection.
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => {
+        socket.write(
+          `PATCH ${location} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${server.origin}\r\nCookie: ${cookie}\r\n` +
+            `Tus-Resumable: ${tusVersion}\r\nUpload-Offset: 0\r\nContent-Type: application/offset+octet-stream\r\n` +
+            `Content-Length: ${data.length}\r\n\r\n`,
+        );
+        socket.write(data.subarray(0, 120_000), () => setTimeout(() => socket.destroy(), 300));
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+    let offset = 0;
+    for (let i = 0; i < 50 && offset === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      offset = Number((await head(location)).headers.get('upload-offset'));
+    }
+    expect(offset).toBe(120_000);
+    const rest = await patchUpload(admin.browser, location, offset, data.subarray(offset));
+    expect(rest.status).toBe(204);
+    expect(rest.headers.get('upload-offset')).toBe(String(data.length));
+  });
+});
+
+describe('termination and expiration', () => {
+  it('removes an upload and its bytes on DELETE', async () => {
+    const location = await created(10);
+    await patchUpload(admin.browser, location, 0, bytes(5));
+    expect(existsSync(blobPath(location))).toBe(true);
+    const deleted = await admin.browser.request(location, { method: 'DELETE', headers: tus });
+    expect(deleted.status).toBe(204);
+    expect((await head(location)).status).toBe(404);
+    expect(existsSync(blobPath(location))).toBe(false);
+  });
+
+  it('answers 410 for an expired upload and the sweep removes expired ones', async () => {
+    const expired = await created(10);
+    const swept = await created(10);
+    await patchUpload(admin.browser, swept, 0, bytes(3));
+    const past = new Date(Date.now() - 1000).toISOString();
+    for (const location of [expired, swept])
+      await server.context.db.executeSql('update uploads set expires_at = $1 where id = $2', [
+        past,
+        location.split('/').pop(),
+      ]);
+    expect((await head(expired)).status).toBe(410);
+    expect((await head(expired)).status).toBe(404);
+    expect(await server.context.uploads.expire()).toBeGreaterThanOrEqual(1);
+    expect((await head(swept)).status).toBe(404);
+    expect(existsSync(blobPath(swept))).toBe(false);
+  });
+});
+
+describe('whose upload', () => {
+  it('answers 404 to anyone but the uploader, and 403 to a guest who tries to upload', async () => {
+    const location = await created(10);
+    const member = await joinedMember(server, admin, deviceId, 'member');
+    expect((await head(location, member.browser)).status).toBe(404);
+    expect((await patchUpload(member.browser, location, 0, bytes(10))).status).toBe(404);
+    const guest = await joinedMember(server, admin, deviceId, 'guest');
+    expect((await createUpload(guest.browser, deviceId, 10, 'a.stl')).status).toBe(403);
+    expect((await createUpload(member.browser, deviceId, 10, 'a.stl')).status).toBe(201);
+  });
+});

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import {
+  notStlMessage,
+  stlFileNamePattern,
+  uploadExpiryMs,
+  uploadMaxBytes,
+  uploadPurposes,
+  uploadTooLargeMessage,
+  type UploadPurpose,
+} from '@insilico/contracts';
+import { authorize, grantOf } from '../policies/workspace.policy';
+import { BlobLimitError, type BlobStore, type DataRegion } from '../repositories/blob.repository';
+import type { DeviceRepository } from '../repositories/device.repository';
+import type { UploadRepository, UploadRow } from '../repositories/upload.repository';
+import { ServiceError } from './errors';
+
+/** What a client learns about an upload (the tus headers are made from it). */
+export interface UploadState {
+  id: string;
+  offset: number;
+  length: number;
+  metadata: Record<string, string>;
+  expiresAt: Date;
+}
+
+export interface CreateUpload {
+  length: number;
+  metadata: Record<string, string>;
+}
+
+export const uploadNotFoundMessage = 'This upload does not exist (any more). Please upload the file again.';
+export const uploadExpiredMessage = 'This upload has expired. Please upload the file again.';
+const uploadBusyMessage = 'Another request is writing this upload. Ask for its offset and continue from there.';
+const offsetMismatchMessage = 'The offset does not match the bytes received so far. Ask for the offset and resume.';
+const beyondLengthMessage = 'More bytes were sent than the upload length announced.';
+const fileNameMissingMessage = 'The upload needs a file name (Upload-Metadata "filename").';
+
+/**
+ * Resumable uploads (tus 1.0.0, see docs/decisions/uploads-tus.md): only people who may create projects (admins
+ * and members) upload; an upload belongs to its uploader, who alone may resume, read or end it; it expires
+ * `uploadExpiryMs` after its last change. The bytes go straight to the blob store, one PATCH body streamed at a
+ * time and never held whole in memory.
+ */
+export class UploadService {
+  /** Uploads being written by a PATCH in this process: one writer at a time per upload. */
+  private readonly writing = new Set<string>();
+
+  constructor(
+    private readonly repository: UploadRepository,
+    private readonly devices: DeviceRepository,
+    private readonly blobs: BlobStore,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async create(userId: string, deviceId: string, input: CreateUpload): Promise<UploadState> {
+    const region = await this.authorizeUpload(userId, deviceId);
+    if (!Number.isSafeInteger(input.length) || input.length < 0)
+      throw new ServiceError(400, 'bad_request', 'Upload-Length must be a whole number of bytes.');
+    if (input.length > uploadMaxBytes) throw new ServiceError(413, 'upload_too_large', uploadTooLargeMessage);
+    const fileName = (input.metadata.filename ?? '').trim();
+    if (fileName === '' || fileName.length > 255) throw new ServiceError(400, 'bad_request', fileNameMissingMessage);
+    const purpose = purposeOf(input.metadata.purpose);
+    if (purpose === 'device_version_model' && !stlFileNamePattern.test(fileName))
+      throw new ServiceError(415, 'not_stl', notStlMessage);
+    const id = randomUUID();
+    const row = await this.repository.insert({
+      id,
+      deviceId,
+      userId,
+      purpose,
+      fileName,
+      length: input.length,
+      offset: 0,
+      metadata: input.metadata,
+      region,
+      storageKey: `uploads/${deviceId}/${id}`,
+      expiresAt: this.expiry(),
+      completedAt: input.length === 0 ? this.now() : null,
+    });
+    // An empty file is complete at once; its (empty) bytes still exist, so every upload has a blob.
+    if (input.length === 0) await this.blobs.put(row.region as DataRegion, row.storageKey, new Uint8Array(0));
+    return stateOf(row);
+  }
+
+  async state(userId: string, deviceId: string, uploadId: string): Promise<UploadState> {
+    return stateOf(await this.ownUpload(userId, deviceId, uploadId));
+  }
+
+  /**
+   * Writes one PATCH body at `offset`. A body cut short (the connection dropped) still counts what arrived, so
+   * the client resumes from there; a body beyond the announced length is refused and not kept.
+   */
+  async append(
+    userId: string,
+    deviceId: string,
+    uploadId: string,
+    offset: number,
+    body: AsyncIterable<Uint8Array>,
+    declaredBytes: number | undefined,
+  ): Promise<UploadState> {
+    const upload = await this.ownUpload(userId, deviceId, uploadId);
+    if (this.writing.has(upload.id)) throw new ServiceError(409, 'upload_busy', uploadBusyMessage);
+    if (offset !== upload.offset) throw new ServiceError(409, 'offset_mismatch', offsetMismatchMessage);
+    const room = upload.length - upload.offset;
+    if (declaredBytes !== undefined && declaredBytes > room)
+      throw new ServiceError(413, 'beyond_length', beyondLengthMessage);
+    this.writing.add(upload.id);
+    try {
+      let written: number;
+      try {
+        ({ written } = await this.blobs.writeFrom(
+          upload.region as DataRegion,
+          upload.storageKey,
+          upload.offset,
+          body,
+          room,
+        ));
+      } catch (error) {
+        if (error instanceof BlobLimitError) throw new ServiceError(413, 'beyond_length', beyondLengthMessage);
+        throw error;
+      }
+      const advanced = await this.repository.advance(upload.id, upload.offset, written, this.expiry());
+      // Another process recorded bytes meanwhile (only possible with several servers and no sticky routing).
+      if (!advanced) throw new ServiceError(409, 'offset_mismatch', offsetMismatchMessage);
+      return stateOf(advanced);
+    } finally {
+      this.writing.delete(upload.id);
+    }
+  }
+
+  /** tus termination: the upload and its bytes are removed. */
+  async terminate(userId: string, deviceId: string, uploadId: string): Promise<void> {
+    const upload = await this.ownUpload(userId, deviceId, uploadId);
+    if (this.writing.has(upload.id)) throw new ServiceError(409, 'upload_busy', uploadBusyMessage);
+    await this.remove(upload);
+  }
+
+  /** Removes uploads whose time ran out (the sweep job); answers how many. */
+  async expire(limit = 500): Promise<number> {
+    let removed = 0;
+    for (const upload of await this.repository.expired(this.now(), limit)) {
+      if (this.writing.has(upload.id)) continue;
+      if (await this.remove(upload)) removed += 1;
+    }
+    return removed;
+  }
+
+  /** Whether the caller may upload to the workspace at all (project creators); answers its data region. */
+  private async authorizeUpload(userId: string, deviceId: string): Promise<DataRegion> {
+    authorize('project.create', grantOf(await this.devices.findMembership(deviceId, userId)));
+    const device = await this.devices.findById(deviceId);
+    if (!device) throw new ServiceError(404, 'not_found', uploadNotFoundMessage);
+    return device.dataRegion as DataRegion;
+  }
+
+  /** The caller's own live upload; someone else's answers 404 like a missing one, an expired one 410. */
+  private async ownUpload(userId: string, deviceId: string, uploadId: string): Promise<UploadRow> {
+    await this.authorizeUpload(userId, deviceId);
+    const upload = await this.repository.find(deviceId, uploadId);
+    if (!upload || upload.userId !== userId) throw new ServiceError(404, 'upload_not_found', uploadNotFoundMessage);
+    if (upload.expiresAt <= this.now() && !this.writing.has(upload.id)) {
+      await this.remove(upload);
+      throw new ServiceError(410, 'upload_expired', uploadExpiredMessage);
+    }
+    return upload;
+  }
+
+  /** Deletes the row first (the claim), then the bytes; false when someone else claimed it. */
+  private async remove(upload: UploadRow): Promise<boolean> {
+    const removed = await this.repository.delete(upload.id);
+    if (!removed) return false;
+    await this.blobs.delete(removed.region as DataRegion, removed.storageKey);
+    return true;
+  }
+
+  private expiry(): Date {
+    return new Date(this.now().getTime() + uploadExpiryMs);
+  }
+}
+
+function purposeOf(value: string | undefined): UploadPurpose {
+  if (value === undefined || value === '') return 'device_version_model';
+  const known = uploadPurposes.find((purpose) => purpose === value);
+  if (!known) throw new ServiceError(400, 'bad_request', `Unknown upload purpose "${value.slice(0, 40)}".`);
+  return known;
+}
+
+function stateOf(row: UploadRow): UploadState {
+  return { id: row.id, offset: row.offset, length: row.length, metadata: row.metadata, expiresAt: row.expiresAt };
+}
