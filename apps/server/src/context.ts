@@ -187,6 +187,7 @@ export async function createContext(
   const team = new TeamService(workspaceStore, {
     publicUrl: config.publicUrl,
     invitationTtlMs: defaultInvitationTtlMs,
+    notifications,
   });
   const devices = new DeviceService(workspaceStore, team);
   const pictures = new PictureService({

@@ -5,6 +5,7 @@ import type { DeviceRow } from '../repositories/device.repository';
 import type { InvitationRow } from '../repositories/invitation.repository';
 import type { WorkspaceRepositories, WorkspaceStore } from '../repositories/workspace-store.repository';
 import { ServiceError } from './errors';
+import type { NotificationService } from './notification.service';
 import { userPictureUrl } from './picture-urls';
 import { ensureSeatFree } from './subscription.service';
 import { toSummary, type Actor } from './workspace.mapper';
@@ -14,12 +15,16 @@ export interface TeamOptions {
   publicUrl: string;
   /** How long an invitation link works (see docs/decisions/workspaces-invitations.md). */
   invitationTtlMs: number;
+  /** Tells an accepted user (the waiting page may be closed by then). */
+  notifications: Pick<NotificationService, 'post'>;
   now?: () => Date;
 }
 
 /** The page the mailed link opens; it posts the token to `POST /api/invitations/accept`. */
 export const acceptInvitationPath = '/accept-invitation';
 export const defaultInvitationTtlMs = 7 * 24 * 60 * 60_000;
+
+const roleWithArticle = (role: string) => (role === 'admin' ? 'an admin' : `a ${role}`);
 
 const notFoundMember = () => new ServiceError(404, 'not_found', 'No such member in this device workspace.');
 
@@ -192,6 +197,16 @@ export class TeamService {
         throw new ServiceError(409, 'not_pending', 'This user is not waiting for approval.');
       throw notFoundMember();
     }
+    const device = await devices.findById(deviceId);
+    // The waiting page opens the workspace by itself; this reaches someone who closed it. Its link is that page,
+    // which selects the workspace and opens it.
+    await this.options.notifications.post({
+      userId,
+      kind: 'team.accepted',
+      title: `You can now work in "${device?.name ?? 'the device workspace'}"`,
+      body: `An admin accepted you as ${roleWithArticle(updated.role)}.`,
+      link: `${acceptInvitationPath}?device=${deviceId}`,
+    });
     return this.member(deviceId, userId);
   }
 

@@ -1,4 +1,4 @@
-import { noPermissionMessage } from '@insilico/contracts';
+import { noPermissionMessage, type NotificationList } from '@insilico/contracts';
 import { workspaceNotFoundMessage } from '../../policies/workspace.policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../test/helpers/browser';
@@ -113,6 +113,33 @@ describe('team and membership', () => {
         .deviceId,
     ).toBe(deviceId);
     expect((await errorOf(await invite(admin, deviceId, colleague.account.email))).code).toBe('already_member');
+  });
+
+  it('tells a pending user when an admin accepts them, with a link that opens the workspace', async () => {
+    const admin = await signedIn(server);
+    const { deviceId, deviceName } = await createWorkspace(admin);
+    const pending = await joinedMember(server, admin, deviceId, 'member', { approve: false });
+    const notifications = async () =>
+      (await json<NotificationList>(await pending.browser.get('/api/notifications'))).items;
+    expect(await notifications()).toEqual([]);
+    expect((await admin.browser.postJson(`/api/devices/${deviceId}/members/${pending.id}/approve`, {})).status).toBe(
+      200,
+    );
+    expect(await notifications()).toEqual([
+      expect.objectContaining({
+        kind: 'team.accepted',
+        title: `You can now work in "${deviceName}"`,
+        body: 'An admin accepted you as a member.',
+        link: `/accept-invitation?device=${deviceId}`,
+        seenAt: null,
+      }),
+    ]);
+    // Nobody else hears of it, and a refused second approval tells nobody.
+    expect((await admin.browser.postJson(`/api/devices/${deviceId}/members/${pending.id}/approve`, {})).status).toBe(
+      409,
+    );
+    expect(await notifications()).toHaveLength(1);
+    expect((await json<NotificationList>(await admin.browser.get('/api/notifications'))).items).toEqual([]);
   });
 
   it('refuses an expired, unknown or revoked invitation link', async () => {
