@@ -35,6 +35,7 @@ import { onboardingRoutes } from './routes/onboarding/onboarding.routes';
 import { pictureRoutes } from './routes/pictures/pictures.routes';
 import { profileRoutes } from './routes/profile/profile.routes';
 import { projectCreationRoutes } from './routes/project-creation/project-creation.routes';
+import { projectRoutes } from './routes/projects/projects.routes';
 import { roomRoutes } from './routes/rooms/rooms.routes';
 import { operatorRoutes } from './routes/operator/operator.routes';
 import { subscriptionOperatorRoutes } from './routes/operator/subscription-operator.routes';
@@ -232,6 +233,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await onboardingRoutes(app, { onboarding: context.onboarding, authenticated });
   await profileRoutes(app, { profiles: context.profiles, authenticated });
   await pictureRoutes(app, { pictures: context.pictures, authenticated });
+  await projectRoutes(app, { projects: context.projects, authenticated });
   await cohortRoutes(app, { cohorts: context.cohorts, authenticated });
   await uploadRoutes(app, { uploads: context.uploads, authenticated });
   await deviceVersionRoutes(app, { deviceVersions: context.deviceVersions, authenticated });

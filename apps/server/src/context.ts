@@ -15,6 +15,7 @@ import { MailDeliveryRepository } from './repositories/mail-delivery.repository'
 import { MailRepository } from './repositories/mail.repository';
 import { NotificationRepository } from './repositories/notification.repository';
 import { PictureRepository } from './repositories/picture.repository';
+import { ProjectRepository } from './repositories/project.repository';
 import { ProjectAccessRepository } from './repositories/project-access.repository';
 import { ProjectCreationStore } from './repositories/project-creation.repository';
 import { ProjectDraftRepository } from './repositories/project-draft.repository';
@@ -46,6 +47,7 @@ import { ProjectAccessService } from './services/project-access.service';
 import { ProjectCreationService } from './services/project-creation.service';
 import { ProjectDraftService } from './services/project-draft.service';
 import { QuestionService } from './services/question.service';
+import { ProjectService } from './services/project.service';
 import { RoomScreenshotService } from './services/room-screenshot.service';
 import { RoomService } from './services/room.service';
 import { SessionService } from './services/session.service';
@@ -71,6 +73,8 @@ export interface AppContext {
   /** Device workspaces (issue 3). */
   devices: DeviceService;
   team: TeamService;
+  /** Projects: overview, one project, status, team, stats (issue 5). */
+  projects: ProjectService;
   onboarding: OnboardingService;
   mail: MailService;
   /** Profile and device pictures (issue 3). */
@@ -201,6 +205,7 @@ export async function createContext(
   const deviceRepository = new DeviceRepository(db.orm);
   const projectAccess = new ProjectAccessService(new ProjectAccessRepository(db.orm));
   const roomRepository = new RoomRepository(db.orm);
+  const projects = new ProjectService(new ProjectRepository(db.orm), projectAccess, notifications);
   const roomLog = log.child({ component: 'rooms' });
   const rooms = new RoomService(roomRepository, projectAccess, cohorts, notifications, blobs, roomLog);
   return {
@@ -221,6 +226,7 @@ export async function createContext(
     pictures,
     profiles: new ProfileService(users),
     mailDelivery,
+    projects,
     subscriptions: new SubscriptionService(workspaceStore),
     support,
     supportStaff: new SupportStaffService(new SupportRepository(db.orm)),

@@ -3,9 +3,8 @@ import { decide, refusal, type Decision, type WorkspaceGrant } from './workspace
 
 /**
  * Who may do what with the patient cohorts of a workspace (issue 4): members and admins order and read every
- * cohort; guests read only cohorts attached to a project they are on. Projects do not exist yet (issue 5), so
- * no cohort is attached to any project and guests see none — see docs/decisions/cohort-permissions.md. The
- * projects issue extends `CohortVisibility.onCallersProject` and nothing else here.
+ * cohort; guests read only cohorts attached to a project they are on (`project_cohorts` of a project whose team
+ * has them; `CohortService` computes it) — see docs/decisions/cohort-permissions.md.
  */
 export type CohortAction =
   /** Count matching patients and place an order (the live count belongs to ordering). */
@@ -24,7 +23,7 @@ export const cohortPermissions: Readonly<Record<CohortAction, readonly MemberRol
 
 /** What the policy needs to know about one cohort. */
 export interface CohortVisibility {
-  /** True when the cohort is attached to a project the caller is on (always false until projects exist). */
+  /** True when the cohort is attached to a project the caller is on. */
   onCallersProject: boolean;
 }
 

@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
-import { cohortPatients, cohorts, jobRuns, pathologyRequests, users } from '../db/schema';
+import {
+  cohortPatients,
+  cohorts,
+  jobRuns,
+  pathologyRequests,
+  projectCohorts,
+  projectMembers,
+  projects,
+  users,
+} from '../db/schema';
 
 export type CohortRow = typeof cohorts.$inferSelect;
 export type NewCohort = typeof cohorts.$inferInsert;
@@ -50,6 +59,23 @@ export class CohortRepository {
   async find(deviceId: string, cohortId: string): Promise<CohortListRow | null> {
     const rows = await this.selectWithCreator().where(and(eq(cohorts.deviceId, deviceId), eq(cohorts.id, cohortId)));
     return rows[0] ?? null;
+  }
+
+  /**
+   * The ids of the workspace's cohorts attached to a project the user is on (what a guest may read), or only
+   * whether `cohortId` is one of them.
+   */
+  async onProjectsOf(deviceId: string, userId: string, cohortId?: string): Promise<Set<string>> {
+    const rows = await this.orm
+      .selectDistinct({ cohortId: projectCohorts.cohortId })
+      .from(projectCohorts)
+      .innerJoin(projects, eq(projects.id, projectCohorts.projectId))
+      .innerJoin(
+        projectMembers,
+        and(eq(projectMembers.projectId, projectCohorts.projectId), eq(projectMembers.userId, userId)),
+      )
+      .where(and(eq(projects.deviceId, deviceId), cohortId ? eq(projectCohorts.cohortId, cohortId) : undefined));
+    return new Set(rows.map((row) => row.cohortId));
   }
 
   /** A cohort by id alone (the order job). */

@@ -135,9 +135,14 @@ export class CohortService {
   async list(userId: string, deviceId: string): Promise<CohortList> {
     const grant = await this.grant(userId, deviceId);
     if (!mayListCohorts(grant)) authorizeCohort('cohort.read', grant);
-    const rows = await this.repository.list(deviceId);
+    const [rows, visible] = await Promise.all([
+      this.repository.list(deviceId),
+      this.visibleToGuest(grant, deviceId, userId),
+    ]);
     return {
-      items: rows.filter((row) => this.readable(grant, row.cohort)).map((row) => toSummary(row)),
+      items: rows
+        .filter((row) => !visible || this.visibility(visible, row.cohort).onCallersProject)
+        .map((row) => toSummary(row)),
     };
   }
 
@@ -270,13 +275,21 @@ export class CohortService {
     return grantOf(await this.devices.findMembership(deviceId, userId));
   }
 
-  /** Until projects exist (issue 5) no cohort is attached to a project. */
-  private visibility(_cohort: CohortRow): CohortVisibility {
-    return { onCallersProject: false };
+  /**
+   * For a guest, the cohorts attached to projects they are on (`cohortId`: only that one is looked up); null for
+   * everybody else, who reads every cohort of the workspace.
+   */
+  private async visibleToGuest(
+    grant: WorkspaceGrant,
+    deviceId: string,
+    userId: string,
+    cohortId?: string,
+  ): Promise<Set<string> | null> {
+    return grant.role === 'guest' ? this.repository.onProjectsOf(deviceId, userId, cohortId) : null;
   }
 
-  private readable(grant: WorkspaceGrant, cohort: CohortRow): boolean {
-    return grant.role !== 'guest' || this.visibility(cohort).onCallersProject;
+  private visibility(onCallersProjects: Set<string> | null, cohort: CohortRow): CohortVisibility {
+    return { onCallersProject: onCallersProjects?.has(cohort.id) ?? false };
   }
 
   private async readableCohort(userId: string, deviceId: string, cohortId: string): Promise<CohortListRow> {
@@ -285,7 +298,11 @@ export class CohortService {
     if (!mayListCohorts(grant)) authorizeCohort('cohort.read', grant);
     const row = await this.repository.find(deviceId, cohortId);
     if (!row) throw notFound();
-    authorizeCohort('cohort.read', grant, this.visibility(row.cohort));
+    authorizeCohort(
+      'cohort.read',
+      grant,
+      this.visibility(await this.visibleToGuest(grant, deviceId, userId, cohortId), row.cohort),
+    );
     return row;
   }
 

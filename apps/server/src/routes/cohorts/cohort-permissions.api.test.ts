@@ -2,26 +2,39 @@ import type { CohortPatientPage, CohortPatient } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestBrowser } from '../../../test/helpers/browser';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { json, principals, workspacePrincipals, type Principal } from '../devices/workspace.fixtures';
+import {
+  json,
+  principals,
+  send,
+  workspacePrincipals,
+  type Person,
+  type Principal,
+} from '../devices/workspace.fixtures';
+import { insertProject, userIdOf } from '../../../test/factories/project-rows';
 import { criteriaWith, orderBody, orderCohort, settled } from './cohort.fixtures';
 
 /**
  * The permission table of the cohort API (issue 4): every endpoint for every principal, each cell an explicit
  * allow (2xx) or deny (401 / 403 / 404). Members and admins order and read; guests read only cohorts attached
- * to their projects, and projects do not exist yet, so they read none (docs/decisions/cohort-permissions.md).
+ * to projects they are on (docs/decisions/cohort-permissions.md): the table's cohort is on a project without
+ * them, a second one on a project with them.
  */
 let server: TestServer;
+let admin: Person;
 let browsers = {} as Record<Principal, TestBrowser>;
 let deviceId = '';
 let cohortId = '';
 let patientId = '';
 let phase = '';
 let orderCounter = 0;
+let guestCohortId = '';
+let guestProjectId = '';
+let guestId = '';
 
 beforeAll(async () => {
   server = await startTestServer();
   const everyone = await workspacePrincipals(server);
-  const admin = everyone.admin;
+  admin = everyone.admin;
   ({ deviceId, browsers } = everyone);
   const cohort = await orderCohort(admin.browser, deviceId, { name: 'Readable', size: 5 });
   cohortId = (await settled(admin.browser, deviceId, cohort.id)).id;
@@ -33,7 +46,12 @@ beforeAll(async () => {
     await admin.browser.get(`/api/devices/${deviceId}/cohorts/${cohortId}/patients/${patientId}`),
   );
   phase = patient.meshes.phases[0]!;
-}, 180_000);
+  guestId = await userIdOf(browsers.guest);
+  await insertProject(server, { deviceId, team: [admin.id], cohortIds: [cohortId] });
+  const guestCohort = await orderCohort(admin.browser, deviceId, { name: 'On the guest’s project', size: 5 });
+  guestCohortId = (await settled(admin.browser, deviceId, guestCohort.id)).id;
+  guestProjectId = await insertProject(server, { deviceId, team: [admin.id, guestId], cohortIds: [guestCohortId] });
+}, 240_000);
 afterAll(async () => {
   await server?.stop();
 });
@@ -103,10 +121,27 @@ describe('permission table of the cohort API', () => {
     expect(actual).toEqual(expected);
   });
 
-  it('shows a guest an empty list (no cohort is attached to a project of theirs)', async () => {
-    const list = await json<{ items: unknown[] }>(await browsers.guest.get(`/api/devices/${deviceId}/cohorts`));
-    expect(list.items).toEqual([]);
-    const full = await json<{ items: unknown[] }>(await browsers.member.get(`/api/devices/${deviceId}/cohorts`));
-    expect(full.items.length).toBeGreaterThan(0);
+  it('shows a guest only the cohorts of projects they are on, and reads those in full', async () => {
+    const ids = async (browser: TestBrowser) =>
+      (await json<{ items: { id: string }[] }>(await browser.get(`/api/devices/${deviceId}/cohorts`))).items.map(
+        (item) => item.id,
+      );
+    expect(await ids(browsers.guest)).toEqual([guestCohortId]);
+    expect((await ids(browsers.member)).length).toBeGreaterThan(2);
+    const own = `/api/devices/${deviceId}/cohorts/${guestCohortId}`;
+    expect((await browsers.guest.get(own)).status).toBe(200);
+    const page = await json<CohortPatientPage>(await browsers.guest.get(`${own}/patients`));
+    expect(page.total).toBe(5);
+    expect((await browsers.guest.get(`${own}/patients/${page.items[0]!.id}`)).status).toBe(200);
+    expect((await browsers.guest.get(`${own}/patients.csv`)).status).toBe(200);
+  });
+
+  it('takes the cohort away from a guest taken off the project', async () => {
+    const own = `/api/devices/${deviceId}/cohorts/${guestCohortId}`;
+    await send(admin.browser, 'DELETE', `/api/devices/${deviceId}/projects/${guestProjectId}/team/${guestId}`);
+    expect((await browsers.guest.get(own)).status).toBe(403);
+    expect(
+      (await json<{ items: unknown[] }>(await browsers.guest.get(`/api/devices/${deviceId}/cohorts`))).items,
+    ).toEqual([]);
   });
 });

@@ -1,0 +1,228 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Orm } from '../db/client';
+import {
+  cohortPatients,
+  cohorts,
+  deviceVersions,
+  memberships,
+  projectCohorts,
+  projectDeviceVersions,
+  projectMembers,
+  projects,
+  questionsOfInterest,
+  rooms,
+  users,
+} from '../db/schema';
+
+export type ProjectTableRow = typeof projects.$inferSelect;
+export type QuestionRow = typeof questionsOfInterest.$inferSelect;
+
+/** A project with its question (null when it has none). */
+export interface ProjectWithQuestion {
+  project: ProjectTableRow;
+  question: QuestionRow | null;
+}
+
+/** A team member with what avatars need and their standing in the project's workspace (null: left it). */
+export interface TeamMemberRow {
+  projectId: string;
+  userId: string;
+  fullName: string;
+  email: string;
+  pictureFileId: string | null;
+  pictureUrl: string | null;
+  role: string | null;
+  status: string | null;
+  addedAt: Date;
+}
+
+export interface ProjectCohortRow {
+  projectId: string;
+  id: string;
+  name: string;
+  size: number;
+  status: string;
+}
+
+export interface ProjectVersionRow {
+  projectId: string;
+  id: string;
+  name: string;
+  status: string;
+}
+
+/** Which projects a list reads: the workspace's, optionally only one status, a name search, or one user's team. */
+export interface ProjectFilter {
+  deviceId: string;
+  status?: string;
+  /** Case-insensitive part of the name. */
+  search?: string;
+  /** Only projects this user is on (guests). */
+  memberId?: string;
+}
+
+/** `%` and `_` typed by a user are literal characters, not patterns. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * Projects, their teams, cohorts and device versions. A list reads each table once for all its projects (no query
+ * per project), so the overview stays fast with a thousand projects.
+ */
+export class ProjectRepository {
+  constructor(private readonly orm: Orm) {}
+
+  /** The projects of a filter, newest first (ties by id, so the order is stable), with their questions. */
+  async list(filter: ProjectFilter): Promise<ProjectWithQuestion[]> {
+    const conditions: SQL[] = [eq(projects.deviceId, filter.deviceId)];
+    if (filter.status) conditions.push(eq(projects.status, filter.status));
+    if (filter.search) conditions.push(ilike(projects.name, likePattern(filter.search)));
+    if (filter.memberId)
+      conditions.push(
+        inArray(
+          projects.id,
+          this.orm
+            .select({ id: projectMembers.projectId })
+            .from(projectMembers)
+            .where(eq(projectMembers.userId, filter.memberId)),
+        ),
+      );
+    return this.orm
+      .select({ project: projects, question: questionsOfInterest })
+      .from(projects)
+      .leftJoin(questionsOfInterest, eq(questionsOfInterest.id, projects.questionId))
+      .where(and(...conditions))
+      .orderBy(desc(projects.createdAt), asc(projects.id));
+  }
+
+  async find(deviceId: string, projectId: string): Promise<ProjectWithQuestion | null> {
+    const rows = await this.orm
+      .select({ project: projects, question: questionsOfInterest })
+      .from(projects)
+      .leftJoin(questionsOfInterest, eq(questionsOfInterest.id, projects.questionId))
+      .where(and(eq(projects.deviceId, deviceId), eq(projects.id, projectId)));
+    return rows[0] ?? null;
+  }
+
+  /** The teams of these projects, in the order people were added. */
+  async teams(deviceId: string, projectIds: readonly string[]): Promise<TeamMemberRow[]> {
+    if (projectIds.length === 0) return [];
+    return this.orm
+      .select({
+        projectId: projectMembers.projectId,
+        userId: projectMembers.userId,
+        fullName: users.fullName,
+        email: users.email,
+        pictureFileId: users.pictureFileId,
+        pictureUrl: users.pictureUrl,
+        role: memberships.role,
+        status: memberships.status,
+        addedAt: projectMembers.addedAt,
+      })
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId))
+      .leftJoin(memberships, and(eq(memberships.userId, projectMembers.userId), eq(memberships.deviceId, deviceId)))
+      .where(inArray(projectMembers.projectId, [...projectIds]))
+      .orderBy(asc(projectMembers.addedAt), asc(projectMembers.userId));
+  }
+
+  async cohorts(projectIds: readonly string[]): Promise<ProjectCohortRow[]> {
+    if (projectIds.length === 0) return [];
+    return this.orm
+      .select({
+        projectId: projectCohorts.projectId,
+        id: cohorts.id,
+        name: cohorts.name,
+        size: cohorts.size,
+        status: cohorts.status,
+      })
+      .from(projectCohorts)
+      .innerJoin(cohorts, eq(cohorts.id, projectCohorts.cohortId))
+      .where(inArray(projectCohorts.projectId, [...projectIds]))
+      .orderBy(asc(projectCohorts.addedAt), asc(cohorts.name));
+  }
+
+  async deviceVersions(projectIds: readonly string[]): Promise<ProjectVersionRow[]> {
+    if (projectIds.length === 0) return [];
+    return this.orm
+      .select({
+        projectId: projectDeviceVersions.projectId,
+        id: deviceVersions.id,
+        name: deviceVersions.name,
+        status: deviceVersions.status,
+      })
+      .from(projectDeviceVersions)
+      .innerJoin(deviceVersions, eq(deviceVersions.id, projectDeviceVersions.versionId))
+      .where(inArray(projectDeviceVersions.projectId, [...projectIds]))
+      .orderBy(asc(projectDeviceVersions.addedAt), asc(deviceVersions.name));
+  }
+
+  /**
+   * Moves the status only if it still is `from` (two people moving at once: one wins, the other is told the
+   * status changed). Null when it was not `from` any more.
+   */
+  async changeStatus(projectId: string, from: string, to: string, userId: string): Promise<ProjectTableRow | null> {
+    const rows = await this.orm
+      .update(projects)
+      .set({ status: to, statusChangedAt: sql`now()`, statusChangedBy: userId, updatedAt: sql`now()` })
+      .where(and(eq(projects.id, projectId), eq(projects.status, from)))
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  /** The caller's workspace membership of another user (team additions accept only `ok` members). */
+  async membership(deviceId: string, userId: string): Promise<{ role: string; status: string } | null> {
+    const rows = await this.orm
+      .select({ role: memberships.role, status: memberships.status })
+      .from(memberships)
+      .where(and(eq(memberships.deviceId, deviceId), eq(memberships.userId, userId)));
+    return rows[0] ?? null;
+  }
+
+  /** Adds a user to a team; false when they already are on it. */
+  async addMember(projectId: string, userId: string, addedBy: string): Promise<boolean> {
+    const rows = await this.orm
+      .insert(projectMembers)
+      .values({ projectId, userId, addedBy })
+      .onConflictDoNothing()
+      .returning({ userId: projectMembers.userId });
+    return rows.length > 0;
+  }
+
+  /**
+   * Removes a user unless they are the last one. The project row is locked first, so two removals at once cannot
+   * both see "someone else remains".
+   */
+  async removeMember(projectId: string, userId: string): Promise<'removed' | 'not_on_team' | 'last_member'> {
+    return this.orm.transaction(async (tx) => {
+      await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
+      const team = await tx
+        .select({ userId: projectMembers.userId })
+        .from(projectMembers)
+        .where(eq(projectMembers.projectId, projectId));
+      if (!team.some((member) => member.userId === userId)) return 'not_on_team';
+      if (team.length <= 1) return 'last_member';
+      await tx
+        .delete(projectMembers)
+        .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+      return 'removed';
+    });
+  }
+
+  /** Patients stored per cohort (a cohort in progress has none yet). */
+  async patientCounts(cohortIds: readonly string[]): Promise<Map<string, number>> {
+    if (cohortIds.length === 0) return new Map();
+    const rows = await this.orm
+      .select({ cohortId: cohortPatients.cohortId, n: count() })
+      .from(cohortPatients)
+      .where(inArray(cohortPatients.cohortId, [...cohortIds]))
+      .groupBy(cohortPatients.cohortId);
+    return new Map(rows.map((row) => [row.cohortId, row.n]));
+  }
+
+  async roomCount(projectId: string): Promise<number> {
+    const rows = await this.orm.select({ n: count() }).from(rooms).where(eq(rooms.projectId, projectId));
+    return rows[0]?.n ?? 0;
+  }
+}

@@ -1,0 +1,256 @@
+import {
+  cohortStatusSchema,
+  developmentStageSchema,
+  deviceVersionStatusSchema,
+  initialsOf,
+  isAllowedMove,
+  lastTeamMemberMessage,
+  memberRoles,
+  projectStatusSchema,
+  refusedMoveMessage,
+  vv40GradeSchema,
+  modelRiskOf,
+  teamNoMatchMessage,
+  type Project,
+  type ProjectList,
+  type ProjectListQuery,
+  type ProjectPerson,
+  type ProjectQuestion,
+  type ProjectStats,
+  type ProjectStatus,
+  type ProjectTeam,
+} from '@insilico/contracts';
+import { decideProject, seesAllProjects, type ProjectStanding } from '../policies/project.policy';
+import { authorize, decide, grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
+import type {
+  ProjectCohortRow,
+  ProjectRepository,
+  ProjectVersionRow,
+  ProjectWithQuestion,
+  QuestionRow,
+  TeamMemberRow,
+} from '../repositories/project.repository';
+import { ServiceError } from './errors';
+import type { NotificationService } from './notification.service';
+import { userPictureUrl } from './picture-urls';
+import type { ProjectAccessService } from './project-access.service';
+
+/** The page a project's notifications open. */
+export const projectStatsPath = (projectId: string) => `/projects/view/stats?project=${projectId}`;
+
+const statusWords: Record<ProjectStatus, string> = {
+  active: 'reactivated',
+  completed: 'completed',
+  abandoned: 'abandoned',
+};
+
+function groupBy<T extends { projectId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.projectId);
+    if (group) group.push(row);
+    else groups.set(row.projectId, [row]);
+  }
+  return groups;
+}
+
+export function toPerson(row: TeamMemberRow): ProjectPerson {
+  const name = row.fullName.trim() || row.email;
+  const role = memberRoles.find((known) => known === row.role && row.status === 'ok') ?? null;
+  return {
+    id: row.userId,
+    name,
+    initials: initialsOf(name),
+    pictureUrl: userPictureUrl({ id: row.userId, pictureFileId: row.pictureFileId, pictureUrl: row.pictureUrl }),
+    role,
+  };
+}
+
+function toQuestion(row: QuestionRow): ProjectQuestion {
+  const grades = {
+    modelInfluence: vv40GradeSchema.nullable().parse(row.modelInfluence),
+    decisionConsequence: vv40GradeSchema.nullable().parse(row.decisionConsequence),
+  };
+  return {
+    id: row.id,
+    question: row.question,
+    contextOfUse: row.contextOfUse,
+    ...grades,
+    riskLevel: modelRiskOf(grades),
+  };
+}
+
+function toCohort(row: ProjectCohortRow) {
+  return { id: row.id, name: row.name, size: row.size, status: cohortStatusSchema.parse(row.status) };
+}
+
+function toVersion(row: ProjectVersionRow) {
+  return { id: row.id, name: row.name, status: deviceVersionStatusSchema.parse(row.status) };
+}
+
+/** The parts of a project that are read per table, for many projects at once. */
+interface ProjectParts {
+  teams: Map<string, TeamMemberRow[]>;
+  cohorts: Map<string, ProjectCohortRow[]>;
+  versions: Map<string, ProjectVersionRow[]>;
+}
+
+/**
+ * Projects of a workspace (issue 5 items 3–5): the overview list, one project, status moves, the project team and
+ * the Stats tab. Reads go through the project policy (project.policy.ts); every project-scoped change through
+ * `ProjectAccessService.require`.
+ */
+export class ProjectService {
+  constructor(
+    private readonly repository: ProjectRepository,
+    private readonly access: ProjectAccessService,
+    private readonly notifications: NotificationService,
+  ) {}
+
+  async list(userId: string, deviceId: string, query: ProjectListQuery): Promise<ProjectList> {
+    const grant = grantOf(await this.repository.membership(deviceId, userId));
+    authorize('workspace.view', grant);
+    const rows = await this.repository.list({
+      deviceId,
+      status: query.status,
+      search: query.search,
+      memberId: seesAllProjects(grant) ? undefined : userId,
+    });
+    const parts = await this.parts(
+      deviceId,
+      rows.map((row) => row.project.id),
+    );
+    return {
+      items: rows.map((row) => this.toProject(row, parts, grant, userId)),
+      canCreate: decide('project.create', grant).allowed,
+    };
+  }
+
+  async get(userId: string, deviceId: string, projectId: string): Promise<Project> {
+    const { standing } = await this.access.require('project.read', userId, deviceId, projectId);
+    return this.project(userId, deviceId, projectId, standing.grant);
+  }
+
+  async changeStatus(userId: string, deviceId: string, projectId: string, to: ProjectStatus): Promise<Project> {
+    const { project, standing } = await this.access.require('project.manage', userId, deviceId, projectId);
+    const from = projectStatusSchema.parse(project.status);
+    if (!isAllowedMove(from, to)) throw new ServiceError(409, 'status_move_refused', refusedMoveMessage(from, to));
+    const changed = await this.repository.changeStatus(projectId, from, to, userId);
+    if (!changed)
+      throw new ServiceError(
+        409,
+        'status_changed',
+        'Somebody else changed the status of this project just now. Reload the page to see its current status.',
+      );
+    const result = await this.project(userId, deviceId, projectId, standing.grant);
+    await this.notifyTeam(result, userId, {
+      kind: 'project.status',
+      title: `Project ${result.name} was ${statusWords[to]}`,
+    });
+    return result;
+  }
+
+  async team(userId: string, deviceId: string, projectId: string): Promise<ProjectTeam> {
+    const { standing } = await this.access.require('project.read', userId, deviceId, projectId);
+    return this.teamOf(deviceId, projectId, standing);
+  }
+
+  async addMember(userId: string, deviceId: string, projectId: string, memberId: string): Promise<ProjectTeam> {
+    const { project, standing } = await this.access.require('project.manage', userId, deviceId, projectId);
+    // Only people already working in the workspace (spec §5 "Team search"); the rest get the search's message.
+    const membership = grantOf(await this.repository.membership(deviceId, memberId));
+    if (membership?.status !== 'ok') throw new ServiceError(422, 'no_match', teamNoMatchMessage);
+    if (!(await this.repository.addMember(projectId, memberId, userId)))
+      throw new ServiceError(409, 'already_on_team', 'This user is already on the project team.');
+    await this.notifications.post({
+      userId: memberId,
+      kind: 'project.team',
+      title: `You were added to the project ${project.name}`,
+      link: projectStatsPath(projectId),
+    });
+    return this.teamOf(deviceId, projectId, { ...standing, onTeam: standing.onTeam || memberId === userId });
+  }
+
+  async removeMember(userId: string, deviceId: string, projectId: string, memberId: string): Promise<ProjectTeam> {
+    const { standing } = await this.access.require('project.manage', userId, deviceId, projectId);
+    const outcome = await this.repository.removeMember(projectId, memberId);
+    if (outcome === 'not_on_team') throw new ServiceError(404, 'not_on_team', 'This user is not on the project team.');
+    if (outcome === 'last_member') throw new ServiceError(409, 'last_team_member', lastTeamMemberMessage);
+    return this.teamOf(deviceId, projectId, { ...standing, onTeam: standing.onTeam && memberId !== userId });
+  }
+
+  async stats(userId: string, deviceId: string, projectId: string): Promise<ProjectStats> {
+    await this.access.require('project.read', userId, deviceId, projectId);
+    const ids = [projectId];
+    const [cohorts, versions, team, rooms] = await Promise.all([
+      this.repository.cohorts(ids),
+      this.repository.deviceVersions(ids),
+      this.repository.teams(deviceId, ids),
+      this.repository.roomCount(projectId),
+    ]);
+    const patients = await this.repository.patientCounts(cohorts.map((cohort) => cohort.id));
+    const byStatus: ProjectStats['deviceVersions']['byStatus'] = {};
+    for (const version of versions) {
+      const status = deviceVersionStatusSchema.parse(version.status);
+      byStatus[status] = (byStatus[status] ?? 0) + 1;
+    }
+    const cohortStats = cohorts.map((cohort) => ({ ...toCohort(cohort), patients: patients.get(cohort.id) ?? 0 }));
+    return {
+      cohorts: cohortStats,
+      patients: cohortStats.reduce((sum, cohort) => sum + cohort.patients, 0),
+      deviceVersions: { items: versions.map(toVersion), byStatus },
+      rooms: { total: rooms },
+      // No simulations table exists yet (issue 7): nothing to count, said honestly.
+      simulations: { total: 0, byStatus: {} },
+      team: team.map(toPerson),
+    };
+  }
+
+  private async project(userId: string, deviceId: string, projectId: string, grant: WorkspaceGrant) {
+    const row = await this.repository.find(deviceId, projectId);
+    if (!row) throw new ServiceError(404, 'project_not_found', 'This project does not exist in this device workspace.');
+    return this.toProject(row, await this.parts(deviceId, [projectId]), grant, userId);
+  }
+
+  private async teamOf(deviceId: string, projectId: string, standing: ProjectStanding): Promise<ProjectTeam> {
+    const rows = await this.repository.teams(deviceId, [projectId]);
+    return { items: rows.map(toPerson), canManage: decideProject('project.manage', standing).allowed };
+  }
+
+  private async parts(deviceId: string, projectIds: string[]): Promise<ProjectParts> {
+    const [teams, cohorts, versions] = await Promise.all([
+      this.repository.teams(deviceId, projectIds),
+      this.repository.cohorts(projectIds),
+      this.repository.deviceVersions(projectIds),
+    ]);
+    return { teams: groupBy(teams), cohorts: groupBy(cohorts), versions: groupBy(versions) };
+  }
+
+  private toProject(row: ProjectWithQuestion, parts: ProjectParts, grant: WorkspaceGrant, userId: string): Project {
+    const { project, question } = row;
+    const team = parts.teams.get(project.id) ?? [];
+    const standing: ProjectStanding = { grant, onTeam: team.some((member) => member.userId === userId) };
+    return {
+      id: project.id,
+      name: project.name,
+      developmentStage: developmentStageSchema.parse(project.developmentStage),
+      status: projectStatusSchema.parse(project.status),
+      question: question ? toQuestion(question) : null,
+      cohorts: (parts.cohorts.get(project.id) ?? []).map(toCohort),
+      deviceVersions: (parts.versions.get(project.id) ?? []).map(toVersion),
+      team: team.map(toPerson),
+      createdAt: project.createdAt.toISOString(),
+      statusChangedAt: project.statusChangedAt?.toISOString() ?? null,
+      canManage: decideProject('project.manage', standing).allowed,
+      canComment: decideProject('project.comment', standing).allowed,
+    };
+  }
+
+  /** Tells the team about a change, except whoever made it. */
+  private async notifyTeam(project: Project, actorId: string, message: { kind: string; title: string }) {
+    for (const member of project.team) {
+      if (member.id === actorId) continue;
+      await this.notifications.post({ userId: member.id, ...message, link: projectStatsPath(project.id) });
+    }
+  }
+}
