@@ -88,6 +88,8 @@ export const analysisSettingsSchema = z.object({
   bandwidth: z.enum(['scott', 'silverman']).default(analysisDefaults.bandwidth),
   /** The parameter of the sizing proposal (one of the analysis' parameters), null: none. */
   sizingParameter: parameterKeySchema.nullable().default(null),
+  /** Width of each window of the size-set proposal, in the sizing parameter's unit; null: no proposal. */
+  sizeSetWidth: z.number().gt(0, 'The window width must be above 0.').max(1e6).nullable().default(null),
   deviceFits: z.array(deviceFitSchema).max(analysisLimits.deviceFits).default([]),
 });
 export type AnalysisSettings = z.infer<typeof analysisSettingsSchema>;

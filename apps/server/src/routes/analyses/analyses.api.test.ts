@@ -213,6 +213,7 @@ describe('creating an analysis', () => {
         seedPercentile: 50,
         bandwidth: 'scott',
         sizingParameter: null,
+        sizeSetWidth: null,
         deviceFits: [],
       },
     });

@@ -1,0 +1,152 @@
+import { analysisSettingsSchema, type Analysis } from '@insilico/contracts';
+import { describe, expect, it } from 'vitest';
+import { analysisReducer, initialAnalysisState, type AnalysisAction, type AnalysisViewState } from './analysisState';
+import type { AnalysisOutcome, WorkerReply } from './worker/analysisProtocol';
+
+function analysis(change: Partial<Analysis> = {}): Analysis {
+  return {
+    id: 'a1',
+    projectId: 'p1',
+    name: '',
+    cohort: { id: 'c1', name: 'Twenty', size: 20, status: 'ready' },
+    parameters: ['height_cm'],
+    excludedCount: 0,
+    revision: 3,
+    createdBy: null,
+    createdAt: '2026-11-22T00:00:00.000Z',
+    updatedAt: '2026-11-22T00:00:00.000Z',
+    settings: analysisSettingsSchema.parse({}),
+    excluded: [],
+    canEdit: true,
+    ...change,
+  };
+}
+
+const run = (state: AnalysisViewState, ...actions: AnalysisAction[]) => actions.reduce(analysisReducer, state);
+const outcome = { rows: [0, 1] } as unknown as AnalysisOutcome;
+const ok = (seq: number): WorkerReply => ({ seq, ok: true, outcome });
+
+describe('exclusions', () => {
+  it('toggles a patient in and out of the excluded set, marking the draft unsaved', () => {
+    const start = initialAnalysisState(analysis());
+    const excluded = run(start, { type: 'toggle', id: 'SYN-000001' });
+    expect(excluded.draft.excluded).toEqual(['SYN-000001']);
+    expect(excluded.dirty).toBe(true);
+    const back = run(excluded, { type: 'toggle', id: 'SYN-000001' });
+    expect(back.draft.excluded).toEqual([]);
+  });
+
+  it('removes several patients at once without repeating one already excluded', () => {
+    const state = run(
+      initialAnalysisState(analysis({ excluded: ['SYN-000002'] })),
+      { type: 'exclude', ids: ['SYN-000002', 'SYN-000003', 'SYN-000004'] },
+      { type: 'include', ids: ['SYN-000004'] },
+    );
+    expect(state.draft.excluded).toEqual(['SYN-000002', 'SYN-000003']);
+  });
+
+  it('leaves the state alone when nothing changes', () => {
+    const start = initialAnalysisState(analysis({ excluded: ['SYN-000002'] }));
+    expect(run(start, { type: 'exclude', ids: ['SYN-000002'] })).toBe(start);
+    expect(run(start, { type: 'include', ids: ['SYN-000009'] })).toBe(start);
+  });
+});
+
+describe('settings', () => {
+  it('moves out-of-range percentiles at once (spec §5)', () => {
+    const start = initialAnalysisState(analysis());
+    const state = run(start, {
+      type: 'change',
+      change: { settings: { ...start.draft.settings, percentiles: [105, -2, 50], seedPercentile: -10 } },
+    });
+    expect(state.draft.settings.percentiles).toEqual([0, 50, 100]);
+    expect(state.draft.settings.seedPercentile).toBe(0);
+  });
+});
+
+describe('saving', () => {
+  it('raises the patients flag while saving and takes the server’s revision and copy', () => {
+    const excluded = run(initialAnalysisState(analysis()), { type: 'exclude', ids: ['SYN-000001'] });
+    const saving = run(excluded, { type: 'save-started' });
+    expect(saving.loading.patients).toBe(true);
+    const saved = run(saving, { type: 'saved', analysis: analysis({ revision: 4, excluded: ['SYN-000001'] }) });
+    expect(saved).toMatchObject({ revision: 4, dirty: false, sending: null, loading: { patients: false } });
+  });
+
+  it('keeps a change made during a save, to save it on top of the new revision', () => {
+    const state = run(
+      initialAnalysisState(analysis()),
+      { type: 'exclude', ids: ['SYN-000001'] },
+      { type: 'save-started' },
+      { type: 'exclude', ids: ['SYN-000002'] },
+      { type: 'saved', analysis: analysis({ revision: 4, excluded: ['SYN-000001'] }) },
+    );
+    expect(state).toMatchObject({ revision: 4, dirty: true });
+    expect(state.draft.excluded).toEqual(['SYN-000001', 'SYN-000002']);
+  });
+
+  it('stops at a conflict until the analysis is reloaded', () => {
+    const conflicted = run(
+      initialAnalysisState(analysis()),
+      { type: 'exclude', ids: ['SYN-000001'] },
+      { type: 'save-started' },
+      { type: 'save-failed', conflict: true },
+    );
+    expect(conflicted).toMatchObject({ conflict: true, dirty: true, loading: { patients: false } });
+    const reloaded = run(conflicted, { type: 'loaded', analysis: analysis({ revision: 7, excluded: ['SYN-000005'] }) });
+    expect(reloaded).toMatchObject({ conflict: false, dirty: false, revision: 7 });
+    expect(reloaded.draft.excluded).toEqual(['SYN-000005']);
+  });
+});
+
+describe('loading the stored analysis', () => {
+  it('keeps the state when the same revision arrives again (no second recalculation on mount)', () => {
+    const start = initialAnalysisState(analysis());
+    expect(run(start, { type: 'loaded', analysis: analysis() })).toBe(start);
+  });
+});
+
+describe('recalculation flags and the alpha counter', () => {
+  it('counts recalculations in flight and shows only the newest answer', () => {
+    const start = initialAnalysisState(analysis());
+    const two = run(start, { type: 'run-started', seq: 1 }, { type: 'run-started', seq: 2 });
+    expect(two.loading).toEqual({ patients: false, correlation: true, alpha: 2 });
+    // The older answer arrives first: dropped, but counted down.
+    const one = run(two, { type: 'run-settled', reply: ok(1), stale: true });
+    expect(one.loading).toEqual({ patients: false, correlation: true, alpha: 1 });
+    expect(one.outcome).toBeNull();
+    const done = run(one, { type: 'run-settled', reply: ok(2), stale: false });
+    expect(done.loading).toEqual({ patients: false, correlation: false, alpha: 0 });
+    expect(done.outcome).toBe(outcome);
+  });
+
+  it('replaces numbers by the failure, e.g. below 20 patients', () => {
+    const state = run(
+      initialAnalysisState(analysis()),
+      { type: 'run-started', seq: 1 },
+      { type: 'run-settled', reply: ok(1), stale: false },
+      { type: 'run-started', seq: 2 },
+      {
+        type: 'run-settled',
+        reply: {
+          seq: 2,
+          ok: false,
+          code: 'insufficient_patients',
+          message: 'Statistical analysis needs at least 20 patients.',
+        },
+        stale: false,
+      },
+    );
+    expect(state.outcome).toBeNull();
+    expect(state.failure).toEqual({
+      code: 'insufficient_patients',
+      message: 'Statistical analysis needs at least 20 patients.',
+    });
+    expect(state.loading.alpha).toBe(0);
+  });
+
+  it('never counts below zero', () => {
+    const state = run(initialAnalysisState(analysis()), { type: 'run-settled', reply: ok(9), stale: true });
+    expect(state.loading.alpha).toBe(0);
+  });
+});

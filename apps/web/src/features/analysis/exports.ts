@@ -1,0 +1,71 @@
+/**
+ * Exports of the analysis page: every table as CSV, every chart as SVG (spec §7 "Chart export: saves an SVG image
+ * named by a file-name prop (default 'graph')").
+ */
+
+/** The file name every chart exports under unless its card names another (spec §7). */
+export const defaultChartFileName = 'graph';
+
+/** A table to export: column headings and one array of cells per row. */
+export interface CsvTable {
+  columns: readonly string[];
+  rows: readonly (readonly (string | number | boolean | null)[])[];
+}
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. Text starting with `=`, `+`, `-`,
+ * `@` or a tab is prefixed with `'` so a spreadsheet shows it instead of running it as a formula (OWASP CSV
+ * injection); numbers are written as numbers (full precision, a dot as decimal mark), missing values empty.
+ */
+export function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The table as CSV text with CRLF line ends (RFC 4180), heading first. */
+export function toCsv(table: CsvTable): string {
+  return [table.columns, ...table.rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** A safe file name ending in `extension`: characters a file system refuses become `-`; empty becomes the default. */
+export function exportFileName(name: string, extension: 'csv' | 'svg'): string {
+  const base =
+    name
+      .trim()
+      .replace(new RegExp(`\\.${extension}$`, 'i'), '')
+      // Characters Windows and Unix refuse in file names, and control characters (code points below 32).
+      .replace(/[\\/:*?"<>|]+/g, '-')
+      .replace(/\p{Cc}+/gu, '-')
+      .replace(/\s+/g, ' ')
+      .slice(0, 120) || defaultChartFileName;
+  return `${base}.${extension}`;
+}
+
+/** Saves text as a download in the browser. */
+export function downloadText(fileName: string, type: string, text: string): void {
+  // A byte-order mark lets spreadsheet programs read the CSV's units (µ, ², °) as UTF-8.
+  const blob = new Blob([type.startsWith('text/csv') ? '\uFEFF' : '', text], { type });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, or the download may be cancelled.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Downloads a table as `<name>.csv`. */
+export function downloadCsv(name: string, table: CsvTable): void {
+  downloadText(exportFileName(name, 'csv'), 'text/csv;charset=utf-8', toCsv(table));
+}
+
+/** Downloads an SVG document as `<name>.svg` (name defaults to `graph`). */
+export function downloadSvg(svg: string, name: string = defaultChartFileName): void {
+  downloadText(exportFileName(name, 'svg'), 'image/svg+xml;charset=utf-8', svg);
+}
