@@ -193,10 +193,7 @@ export async function createContext(
     invitationTtlMs: defaultInvitationTtlMs,
     notifications,
   });
-  // The device picture follows a change of the data region (pictures is built next: it asks devices for grants).
-  const devices: DeviceService = new DeviceService(workspaceStore, team, (deviceId): Promise<void> =>
-    pictures.moveDevicePictureToRegion(deviceId),
-  );
+  const devices = new DeviceService(workspaceStore, team);
   const pictures = new PictureService({
     files: new PictureRepository(db.orm),
     blobs,
