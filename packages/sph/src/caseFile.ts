@@ -31,12 +31,20 @@ const regionSchema = z.object({
 });
 export type Region = z.infer<typeof regionSchema>;
 
+/**
+ * Optional particle relaxation of a body after lattice filling (SPHinXsys's relaxation, `relaxation.ts`): the particles
+ * become uniform up to the body's surface. `{}` relaxes with the default number of steps.
+ */
+const relaxationSchema = z.object({ steps: z.number().int().min(1).max(100_000).default(500) });
+
 const side = z.enum(['x-', 'x+', 'y-', 'y+', 'z-', 'z+']);
 
 /** Static walls: a box container (inward normals) and/or wall particles filling a region (normals computed). */
 const wallsSchema = z.object({
   container: z.object({ lower: vec3, upper: vec3, thickness: positive, open: z.array(side).optional() }).optional(),
   region: regionSchema.optional(),
+  /** Relax the particles of `region` (the container's lattice is left as is). */
+  relaxation: relaxationSchema.optional(),
 });
 
 const fluidSchema = z.object({
@@ -55,6 +63,7 @@ const fluidSchema = z.object({
   /** Free-surface flow (default true); false for internal flows, which also use transport-velocity correction. */
   freeSurface: z.boolean().default(true),
   region: regionSchema,
+  relaxation: relaxationSchema.optional(),
 });
 
 const materialSchema = z.object({
@@ -68,6 +77,7 @@ const solidSchema = z.object({
   name: z.string().regex(/^[A-Za-z0-9_-]+$/, 'use letters, digits, _ and - only'),
   material: materialSchema,
   region: regionSchema,
+  relaxation: relaxationSchema.optional(),
   /** Particles of the body inside this region are held fixed (clamped). */
   fixed: regionSchema.optional(),
   initialVelocity: vec3.optional(),

@@ -15,6 +15,7 @@ import { buildManifest, encodeFrame, fluidOutput, type Manifest, type ObjectKind
 import { ParticleArrays } from './particles';
 import { runAsync, type RunStatus } from './run';
 import { ElasticSolid } from './solid';
+import { relaxParticles } from './relaxation';
 import { ParticleTracker } from './tracking';
 
 /** One output object of a case. */
@@ -184,6 +185,19 @@ async function shapeOf(g: Geometry, dim: 2 | 3, baseDir: string): Promise<Shape>
   }
 }
 
+/** The lattice particles of `shape`, relaxed to it when the case asks for relaxation. */
+function bodyParticles(
+  shape: Shape,
+  dp: number,
+  dim: 2 | 3,
+  rho: number,
+  relaxation: { steps: number } | undefined,
+): ParticleArrays {
+  const particles = particlesFromShape(shape, dp, dim, rho);
+  if (relaxation && particles.count > 0) relaxParticles(particles, shape, { dp, steps: relaxation.steps });
+  return particles;
+}
+
 /** The shape of a region: union of its shapes minus union of its subtracted shapes. */
 async function regionShape(r: Region, dim: 2 | 3, baseDir: string): Promise<Shape> {
   const shapes = await Promise.all(r.shapes.map((g) => shapeOf(g, dim, baseDir)));
@@ -271,7 +285,7 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
   if (c.fluid) {
     const fl = c.fluid;
     const fluidShape = await regionShape(fl.region, dim, baseDir);
-    const fluid = particlesFromShape(fluidShape, dp, dim, fl.density);
+    const fluid = bodyParticles(fluidShape, dp, dim, fl.density, fl.relaxation);
     if (fluid.count === 0) throw new Error('the fluid region holds no particle at this dp');
     const walls: ParticleArrays[] = [];
     if (c.walls?.container) {
@@ -280,7 +294,8 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
     }
     const margin = 2 * 2 * smoothingLength(dp);
     if (c.walls?.region) {
-      const wall = particlesFromShape(await regionShape(c.walls.region, dim, baseDir), dp, dim, fl.density);
+      const wallShape = await regionShape(c.walls.region, dim, baseDir);
+      const wall = bodyParticles(wallShape, dp, dim, fl.density, c.walls.relaxation);
       regionWallNormals(wall, dp, { ...bounds([wall], dim, margin), periodic: [false, false, false] });
       walls.push(wall);
     }
@@ -345,7 +360,8 @@ async function buildSolid(
   baseDir: string,
 ): Promise<{ name: string; solid: ElasticSolid }> {
   const { dimension: dim, dp } = c;
-  const particles = particlesFromShape(await regionShape(s.region, dim, baseDir), dp, dim, s.material.density);
+  const shape = await regionShape(s.region, dim, baseDir);
+  const particles = bodyParticles(shape, dp, dim, s.material.density, s.relaxation);
   if (particles.count === 0) throw new Error(`solid '${s.name}' holds no particle at this dp`);
   const v = s.initialVelocity ?? [0, 0, 0];
   particles.vx.fill(v[0], 0, particles.count);

@@ -8,6 +8,12 @@ export interface Shape {
   readonly upper: readonly [number, number, number];
   /** True when the point (m) lies inside the shape. */
   contains(x: number, y: number, z: number): boolean;
+  /**
+   * Signed distance (m) from the point to the surface, negative inside (used by particle relaxation). Closed meshes
+   * give it exactly within a narrow band about the surface and only the sign and a lower bound of the magnitude
+   * beyond it. Absent for shapes that offer only an inside test.
+   */
+  distance?(x: number, y: number, z: number): number;
 }
 
 /** Axis-aligned box [lower, upper] (m); an empty z range (lower z = upper z) means a 2D box. */
@@ -18,6 +24,14 @@ export function box(lower: readonly [number, number, number], upper: readonly [n
     upper,
     contains: (x, y, z) =>
       x > lower[0] && x < upper[0] && y > lower[1] && y < upper[1] && (flat || (z > lower[2] && z < upper[2])),
+    distance: (x, y, z) => {
+      // Per axis: distance outside the slab (> 0) or minus the depth inside it (< 0).
+      const qx = Math.max(lower[0] - x, x - upper[0]);
+      const qy = Math.max(lower[1] - y, y - upper[1]);
+      const qz = flat ? -Infinity : Math.max(lower[2] - z, z - upper[2]);
+      const outside = Math.hypot(Math.max(qx, 0), Math.max(qy, 0), Math.max(qz, 0));
+      return outside > 0 ? outside : Math.max(qx, qy, qz);
+    },
   };
 }
 
@@ -32,24 +46,33 @@ export function ball(centre: readonly [number, number, number], radius: number, 
       const dz = dim === 3 ? z - cz : 0;
       return (x - cx) ** 2 + (y - cy) ** 2 + dz * dz < r2;
     },
+    distance: (x, y, z) => Math.hypot(x - cx, y - cy, dim === 3 ? z - cz : 0) - radius,
   };
 }
 
 /** Points in `a` or in `b`; the bounding box covers both. */
 export function union(a: Shape, b: Shape): Shape {
+  const da = a.distance;
+  const db = b.distance;
   return {
     lower: [Math.min(a.lower[0], b.lower[0]), Math.min(a.lower[1], b.lower[1]), Math.min(a.lower[2], b.lower[2])],
     upper: [Math.max(a.upper[0], b.upper[0]), Math.max(a.upper[1], b.upper[1]), Math.max(a.upper[2], b.upper[2])],
     contains: (x, y, z) => a.contains(x, y, z) || b.contains(x, y, z),
+    // min(d_a, d_b): exact outside both shapes, and inside as long as the shapes do not overlap deeply.
+    ...(da && db ? { distance: (x: number, y: number, z: number) => Math.min(da(x, y, z), db(x, y, z)) } : {}),
   };
 }
 
 /** Points of `outer` that are not in `inner` (e.g. a wall shell around a container). */
 export function subtract(outer: Shape, inner: Shape): Shape {
+  const dOut = outer.distance;
+  const dIn = inner.distance;
   return {
     lower: outer.lower,
     upper: outer.upper,
     contains: (x, y, z) => outer.contains(x, y, z) && !inner.contains(x, y, z),
+    // max(d_outer, −d_inner): exact away from the edges where the two surfaces meet (a bound there).
+    ...(dOut && dIn ? { distance: (x: number, y: number, z: number) => Math.max(dOut(x, y, z), -dIn(x, y, z)) } : {}),
   };
 }
 

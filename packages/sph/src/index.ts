@@ -59,6 +59,7 @@ export {
   type ObjectKind,
   type OutputSource,
 } from './output';
+export { DEFAULT_RELAXATION_STEPS, relaxParticles, type RelaxationOptions, type RelaxationResult } from './relaxation';
 export { runAsync, type Steppable } from './run';
 export { ElasticSolid, type SolidCounters, type SolidOptions } from './solid';
 export { pairGradients, type GradientOrder, type PairGradients } from './solidGradient';
@@ -73,4 +74,11 @@ export {
   type UnitSystem,
 } from './outputLabels';
 export { ParticleArrays, sharedFloat64, sharedInt32, type Dimension } from './particles';
-export { hydrostaticProfile, kineticEnergy, poiseuilleProfile, probePressure, surgeFront } from './verification';
+export {
+  hydrostaticProfile,
+  kineticEnergy,
+  numberDensityErrors,
+  poiseuilleProfile,
+  probePressure,
+  surgeFront,
+} from './verification';

@@ -1,5 +1,6 @@
 import { boundingBox, type TriangleMesh } from '@insilico/mesh';
 import type { Shape } from './geometry';
+import { meshDistance } from './meshDistance';
 
 /**
  * A closed triangle mesh (e.g. read from STL with `readStl` of @insilico/mesh) as a `Shape` for lattice filling.
@@ -9,7 +10,8 @@ import type { Shape } from './geometry';
  * diagonal) are resolved by simulation of simplicity: the point is moved by the infinitesimal (0, δ, δ²), which makes
  * every crossing test decided and consistent between the triangles that share an edge, so such a crossing counts
  * exactly once. Triangles are bucketed on a grid over the (y, z) plane, so a query tests only the triangles whose
- * (y, z) bounds cover the point. A point exactly on the surface may count as inside or outside.
+ * (y, z) bounds cover the point. A point exactly on the surface may count as inside or outside. The signed distance
+ * (for particle relaxation) is the exact distance to the nearest triangle (`meshDistance`), negative inside.
  */
 export interface MeshShapeOptions {
   /** Factor from mesh coordinates to metres (default 0.001: STL coordinates in mm). */
@@ -112,5 +114,10 @@ export function meshShape(mesh: TriangleMesh, options: MeshShapeOptions = {}): S
     }
     return (crossings & 1) === 1;
   };
-  return { lower, upper, contains };
+  const unsigned = meshDistance(p, tri, lower, upper);
+  const distance = (x: number, y: number, z: number): number => {
+    const d = unsigned(x, y, z);
+    return contains(x, y, z) ? -d : d;
+  };
+  return { lower, upper, contains, distance };
 }

@@ -1,4 +1,9 @@
+import { CellLinkedList } from './cellList';
 import type { WeaklyCompressibleFluid } from './fluid';
+import type { Shape } from './geometry';
+import { WendlandC2, smoothingLength } from './kernel';
+import { NeighbourList, buildNeighbours } from './neighbours';
+import type { ParticleArrays } from './particles';
 
 /**
  * Hydrostatic check: bins fluid particles into `bins` horizontal bands over [0, depth] (m) and returns,
@@ -106,4 +111,62 @@ export function probePressure(sim: WeaklyCompressibleFluid, x: number, y: number
     den += wv;
   }
   return den > 0 ? num / den : 0;
+}
+
+/**
+ * Number-density error of a body's particles against its shape (relaxation check): for each particle within the kernel
+ * cut-off of the surface (by `shape.distance`), the kernel sum completed by the part of the support outside the shape,
+ *   e_i = Σ_j W_ij V_j / (σ₀ V_i) + ∫_outside W dV − 1,
+ * which is 0 for a regular lattice in full support; σ₀ is the lattice number density. The outside integral is a
+ * midpoint sum over sub-cells of dp/`subdivisions` classified by `shape.contains` (independent of the level set
+ * that relaxation uses). Returns the errors of the near-surface particles and of the others (deeper inside).
+ */
+export function numberDensityErrors(
+  particles: ParticleArrays,
+  shape: Shape,
+  dp: number,
+  subdivisions = 8,
+): { surface: number[]; interior: number[] } {
+  const dim = particles.dim;
+  const distance = shape.distance;
+  if (!distance) throw new Error('the shape has no signed distance');
+  const kernel = new WendlandC2(smoothingLength(dp), dim);
+  const rc = kernel.cutoff;
+  const sigma0 = kernel.latticeNumberDensity(dp);
+  const margin = rc + dp;
+  const lower = [0, 1, 2].map((a) => (a < dim ? shape.lower[a]! - margin : 0)) as [number, number, number];
+  const upper = [0, 1, 2].map((a) => (a < dim ? shape.upper[a]! + margin : 0)) as [number, number, number];
+  const n = particles.count;
+  const cells = new CellLinkedList({ lower, upper, periodic: [false, false, false] }, rc, n, dim);
+  cells.rebuild(particles);
+  const list = new NeighbourList(n, n * (dim === 2 ? 32 : 96));
+  buildNeighbours(particles, particles, cells, kernel, true, list);
+  const q = dp / subdivisions;
+  const m = Math.ceil(rc / q);
+  const mz = dim === 3 ? m : 0;
+  const cellVolume = dim === 3 ? q * q * q : q * q;
+  const surface: number[] = [];
+  const interior: number[] = [];
+  const { x, y, z, vol } = particles;
+  for (let i = 0; i < n; i++) {
+    let sum = kernel.w(0) * vol[i]!;
+    for (let k = list.start[i]!; k < list.end[i]!; k++) sum += list.w[k]! * vol[list.j[k]!]!;
+    sum /= sigma0 * vol[i]!;
+    if (distance(x[i]!, y[i]!, z[i]!) < -rc) {
+      interior.push(sum - 1);
+      continue;
+    }
+    for (let c = -mz; c <= mz; c++) {
+      for (let b = -m; b <= m; b++) {
+        for (let a = -m; a <= m; a++) {
+          const r = q * Math.sqrt(a * a + b * b + c * c);
+          if (r >= rc) continue;
+          if (!shape.contains(x[i]! + a * q, y[i]! + b * q, dim === 3 ? z[i]! + c * q : 0))
+            sum += kernel.w(r) * cellVolume;
+        }
+      }
+    }
+    surface.push(sum - 1);
+  }
+  return { surface, interior };
 }

@@ -1,0 +1,146 @@
+/**
+ * Unsigned distance from a point to a triangle soup (positions in m, 3 per vertex; 3 indices per triangle), exact.
+ * Triangles are bucketed on a 3D grid over their bounding box; a query visits shells of cells around the point's
+ * cell, nearest first, and stops once the next shell cannot hold anything closer.
+ */
+export function meshDistance(
+  p: Float64Array,
+  tri: Uint32Array | Int32Array | readonly number[],
+  lower: readonly [number, number, number],
+  upper: readonly [number, number, number],
+): (x: number, y: number, z: number) => number {
+  const nt = tri.length / 3;
+  const g = Math.max(1, Math.min(64, Math.round(Math.cbrt(nt))));
+  const size = [0, 1, 2].map((a) => (upper[a]! - lower[a]!) / g || 1);
+  const minSize = Math.min(...size);
+  const cellOf = (v: number, a: number): number => Math.min(g - 1, Math.max(0, Math.floor((v - lower[a]!) / size[a]!)));
+  const ranges: number[][] = [];
+  const counts = new Int32Array(g * g * g + 1);
+  for (let t = 0; t < nt; t++) {
+    const r: number[] = [];
+    for (let a = 0; a < 3; a++) {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (let c = 0; c < 3; c++) {
+        const v = p[3 * (tri[3 * t + c] as number) + a]!;
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+      r.push(cellOf(lo, a), cellOf(hi, a));
+    }
+    ranges.push(r);
+    for (let k = r[4]!; k <= r[5]!; k++)
+      for (let j = r[2]!; j <= r[3]!; j++) for (let i = r[0]!; i <= r[1]!; i++) counts[(k * g + j) * g + i + 1]!++;
+  }
+  for (let c = 0; c < g * g * g; c++) counts[c + 1] = counts[c + 1]! + counts[c]!;
+  const bucket = new Int32Array(counts[g * g * g]!);
+  const fill = counts.slice(0, g * g * g);
+  ranges.forEach((r, t) => {
+    for (let k = r[4]!; k <= r[5]!; k++)
+      for (let j = r[2]!; j <= r[3]!; j++)
+        for (let i = r[0]!; i <= r[1]!; i++) bucket[fill[(k * g + j) * g + i]!++] = t;
+  });
+
+  const cellDistance2 = (c: number, x: number, y: number, z: number): number => {
+    let best = Infinity;
+    for (let b = counts[c]!; b < counts[c + 1]!; b++) {
+      const t = bucket[b]!;
+      best = Math.min(
+        best,
+        pointTriangleDistance2(
+          p,
+          3 * (tri[3 * t] as number),
+          3 * (tri[3 * t + 1] as number),
+          3 * (tri[3 * t + 2] as number),
+          x,
+          y,
+          z,
+        ),
+      );
+    }
+    return best;
+  };
+
+  return (x, y, z) => {
+    const ci = cellOf(x, 0);
+    const cj = cellOf(y, 1);
+    const ck = cellOf(z, 2);
+    let best = Infinity;
+    for (let ring = 0; ring < g; ring++) {
+      for (let k = Math.max(0, ck - ring); k <= Math.min(g - 1, ck + ring); k++) {
+        for (let j = Math.max(0, cj - ring); j <= Math.min(g - 1, cj + ring); j++) {
+          for (let i = Math.max(0, ci - ring); i <= Math.min(g - 1, ci + ring); i++) {
+            // Only the shell of this ring: the inner cells were visited before.
+            if (Math.max(Math.abs(i - ci), Math.abs(j - cj), Math.abs(k - ck)) !== ring) continue;
+            best = Math.min(best, cellDistance2(((k * g + j) * g + i) as number, x, y, z));
+          }
+        }
+      }
+      // Every cell of a later ring is at least ring · (smallest cell width) away.
+      if (best <= (ring * minSize) ** 2) break;
+    }
+    return Math.sqrt(best);
+  };
+}
+
+/** Squared distance from (x, y, z) to the triangle of vertex offsets a, b, c in `p` (Ericson, Real-Time Collision Detection, 5.1.5). */
+function pointTriangleDistance2(
+  p: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+  x: number,
+  y: number,
+  z: number,
+): number {
+  const ax = p[a]!;
+  const ay = p[a + 1]!;
+  const az = p[a + 2]!;
+  const abx = p[b]! - ax;
+  const aby = p[b + 1]! - ay;
+  const abz = p[b + 2]! - az;
+  const acx = p[c]! - ax;
+  const acy = p[c + 1]! - ay;
+  const acz = p[c + 2]! - az;
+  const apx = x - ax;
+  const apy = y - ay;
+  const apz = z - az;
+  const d1 = abx * apx + aby * apy + abz * apz;
+  const d2 = acx * apx + acy * apy + acz * apz;
+  const d = (qx: number, qy: number, qz: number): number => (x - qx) ** 2 + (y - qy) ** 2 + (z - qz) ** 2;
+  if (d1 <= 0 && d2 <= 0) return d(ax, ay, az);
+  const bpx = x - p[b]!;
+  const bpy = y - p[b + 1]!;
+  const bpz = z - p[b + 2]!;
+  const d3 = abx * bpx + aby * bpy + abz * bpz;
+  const d4 = acx * bpx + acy * bpy + acz * bpz;
+  if (d3 >= 0 && d4 <= d3) return d(p[b]!, p[b + 1]!, p[b + 2]!);
+  const vc = d1 * d4 - d3 * d2;
+  if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+    const v = d1 / (d1 - d3);
+    return d(ax + v * abx, ay + v * aby, az + v * abz);
+  }
+  const cpx = x - p[c]!;
+  const cpy = y - p[c + 1]!;
+  const cpz = z - p[c + 2]!;
+  const d5 = abx * cpx + aby * cpy + abz * cpz;
+  const d6 = acx * cpx + acy * cpy + acz * cpz;
+  if (d6 >= 0 && d5 <= d6) return d(p[c]!, p[c + 1]!, p[c + 2]!);
+  const vb = d5 * d2 - d1 * d6;
+  if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+    const w = d2 / (d2 - d6);
+    return d(ax + w * acx, ay + w * acy, az + w * acz);
+  }
+  const va = d3 * d6 - d5 * d4;
+  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+    const w = (d4 - d3) / (d4 - d3 + (d5 - d6));
+    const bx = p[b]!;
+    const by = p[b + 1]!;
+    const bz = p[b + 2]!;
+    return d(bx + w * (p[c]! - bx), by + w * (p[c + 1]! - by), bz + w * (p[c + 2]! - bz));
+  }
+  const denom = 1 / (va + vb + vc);
+  const v = vb * denom;
+  const w = vc * denom;
+  return d(ax + abx * v + acx * w, ay + aby * v + acy * w, az + abz * v + acz * w);
+}
