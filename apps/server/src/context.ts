@@ -193,7 +193,10 @@ export async function createContext(
     invitationTtlMs: defaultInvitationTtlMs,
     notifications,
   });
-  const devices = new DeviceService(workspaceStore, team);
+  // The device picture follows a change of the data region (pictures is built next: it asks devices for grants).
+  const devices: DeviceService = new DeviceService(workspaceStore, team, (deviceId): Promise<void> =>
+    pictures.moveDevicePictureToRegion(deviceId),
+  );
   const pictures = new PictureService({
     files: new PictureRepository(db.orm),
     blobs,

@@ -62,6 +62,16 @@ export class PictureRepository {
     });
   }
 
+  /** Records that a file's bytes now live in another region; false when the row changed meanwhile. */
+  async moveRegion(fileId: string, from: DataRegion, to: DataRegion): Promise<boolean> {
+    const rows = await this.orm
+      .update(storedFiles)
+      .set({ region: to })
+      .where(and(eq(storedFiles.id, fileId), eq(storedFiles.region, from)))
+      .returning({ id: storedFiles.id });
+    return rows.length > 0;
+  }
+
   /**
    * The viewer's and the owner's memberships in every workspace they share (both have a membership
    * row there), for the policy to judge.

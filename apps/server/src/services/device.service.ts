@@ -44,6 +44,8 @@ export class DeviceService {
   constructor(
     private readonly store: WorkspaceStore,
     private readonly team: TeamService,
+    /** Moves the device picture to the workspace's data region (picture.service). */
+    private readonly movePictureToRegion: (deviceId: string) => Promise<void>,
   ) {}
 
   /** The caller's standing in a workspace (null: not a member, or removed). */
@@ -148,6 +150,8 @@ export class DeviceService {
     };
     const updated = await devices.update(deviceId, changes);
     if (!updated) throw new ServiceError(404, 'not_found', 'No such device workspace.');
+    // Also when the region is sent unchanged: saving again completes a move that failed before.
+    if (patch.dataRegion) await this.movePictureToRegion(deviceId);
     return this.toDevice(updated, grant);
   }
 

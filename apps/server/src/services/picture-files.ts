@@ -53,6 +53,19 @@ export async function writePictureFiles(
 }
 
 /**
+ * Copies a stored file's bytes (picture and thumbnail) to another data region under the same keys; the row and
+ * the originals are the caller's to change and remove.
+ */
+export async function copyPictureFiles(blobs: BlobStore, file: StoredBytes, to: DataRegion): Promise<void> {
+  const from = file.region as DataRegion;
+  for (const key of keysOf(file)) {
+    const bytes = await blobs.get(from, key);
+    if (!bytes) throw new Error(`picture bytes missing: ${from}/${key}`);
+    await blobs.put(to, key, bytes);
+  }
+}
+
+/**
  * Removes the bytes of files whose rows are gone (replaced, removed, or never recorded). A failure
  * is reported, not thrown: the bytes are unreachable without their row, and an operator may clear them.
  */

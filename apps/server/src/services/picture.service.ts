@@ -4,7 +4,7 @@ import { authorize, grantOf, mayCreateWorkspace, type WorkspaceGrant } from '../
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
 import type { PictureOwner, PictureRepository, StoredFileRow } from '../repositories/picture.repository';
 import { ServiceError } from './errors';
-import { keysOf, removePictureFiles, writePictureFiles, type StoredBytes } from './picture-files';
+import { copyPictureFiles, removePictureFiles, writePictureFiles, type StoredBytes } from './picture-files';
 import { processPicture } from './picture-processing';
 import { pictureUrls } from './picture-urls';
 
@@ -125,18 +125,26 @@ export class PictureService {
     const region = await this.deps.files.deviceRegion(deviceId);
     if (!draft || !region) return null;
     const from = draft.region as DataRegion;
-    const keys = keysOf(draft);
-    if (from !== region) {
-      for (const key of keys) {
-        const bytes = await this.deps.blobs.get(from, key);
-        if (!bytes) throw new Error(`picture bytes missing: ${from}/${key}`);
-        await this.deps.blobs.put(region, key, bytes);
-      }
-    }
+    if (from !== region) await copyPictureFiles(this.deps.blobs, draft, region);
     const adopted = await this.deps.files.adopt(userId, deviceId, region);
     if (!adopted) return null;
     if (from !== region) await this.cleanUp([draft]);
     return pictureUrls.device(deviceId, adopted.id);
+  }
+
+  /**
+   * Moves the device picture's bytes to the workspace's data region after the region changed (allowed only
+   * until the workspace holds data). Nothing happens when they are there already, so saving again completes a
+   * move that failed half-way.
+   */
+  async moveDevicePictureToRegion(deviceId: string): Promise<void> {
+    const file = await this.deps.files.current({ kind: 'device', deviceId });
+    const region = await this.deps.files.deviceRegion(deviceId);
+    if (!file || !region || file.region === region) return;
+    await copyPictureFiles(this.deps.blobs, file, region);
+    const moved = await this.deps.files.moveRegion(file.id, file.region as DataRegion, region);
+    // Replaced or moved by someone else meanwhile: the copies are the ones nobody points to.
+    await this.cleanUp([moved ? file : { ...file, region }]);
   }
 
   private async authorizeDeviceChange(userId: string, deviceId: string): Promise<void> {

@@ -275,6 +275,41 @@ describe('device picture', () => {
     expect(storedPictures('us').length).toBe(before + 2);
     expect((await admin.browser.get(`/api/devices/${us.deviceId}/picture`)).status).toBe(200);
   });
+
+  it('moves to the new data region when the workspace changes its region', async () => {
+    const eu = await createWorkspace(admin);
+    expect(eu.dataRegion).toBe('eu');
+    const uploaded = await putBytes(admin.browser, `/api/devices/${eu.deviceId}/picture`, png);
+    const { pictureUrl } = await json<{ pictureUrl: string }>(uploaded);
+    const euBefore = storedPictures('eu');
+    const usBefore = storedPictures('us');
+    const original = await (await admin.browser.get(pictureUrl)).arrayBuffer();
+
+    const changed = await send(admin.browser, 'PATCH', `/api/devices/${eu.deviceId}`, { dataRegion: 'us' });
+    expect(changed.status).toBe(200);
+    expect(await json(changed)).toMatchObject({ dataRegion: 'us' });
+    // Both files (picture and thumbnail) left the EU area and are in the US one, under the same names.
+    const moved = euBefore.filter((name) => !storedPictures('eu').includes(name));
+    expect(moved).toHaveLength(2);
+    expect(
+      storedPictures('us')
+        .filter((name) => !usBefore.includes(name))
+        .sort(),
+    ).toEqual(moved.sort());
+    // The same picture under the same URL.
+    const served = await admin.browser.get(pictureUrl);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(original))).toBe(true);
+    expect((await admin.browser.get(`${pictureUrl.replace(/\?.*/, '')}?size=thumb`)).status).toBe(200);
+
+    // Saving the region again changes nothing; back to the EU moves it back.
+    expect((await send(admin.browser, 'PATCH', `/api/devices/${eu.deviceId}`, { dataRegion: 'us' })).status).toBe(200);
+    expect(storedPictures('us').filter((name) => moved.includes(name))).toHaveLength(2);
+    expect((await send(admin.browser, 'PATCH', `/api/devices/${eu.deviceId}`, { dataRegion: 'eu' })).status).toBe(200);
+    expect(storedPictures('eu').filter((name) => moved.includes(name))).toHaveLength(2);
+    expect(storedPictures('us').filter((name) => moved.includes(name))).toHaveLength(0);
+    expect((await admin.browser.get(pictureUrl)).status).toBe(200);
+  });
 });
 
 describe('onboarding device picture', () => {
