@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { analysisRoutes } from '../features/analysis';
 import { cohortRoutes } from '../features/cohorts';
+import { deviceVersionRoutes } from '../features/device-versions';
 import { deviceRoutes } from '../features/devices';
 import { measurementRoutes } from '../features/measurements';
 import { onboardingRoutes } from '../features/onboarding';
@@ -34,6 +35,7 @@ export const appRoutes: RouteObject[] = [
       ...deviceRoutes,
       ...onboardingRoutes,
       ...cohortRoutes,
+      ...deviceVersionRoutes,
       ...measurementRoutes,
       ...projectRoutes,
       ...roomRoutes,

@@ -2,6 +2,7 @@
 export const mainSections = [
   { label: 'Projects', to: '/projects/overview', prefixes: ['/projects'] },
   { label: 'Patient cohorts', to: '/patient-cohort', prefixes: ['/patient-cohort', '/measurement'] },
+  { label: 'Device versions', to: '/device-versions', prefixes: ['/device-versions'] },
   { label: 'Population analysis', to: '/population-analysis/overview', prefixes: ['/population-analysis'] },
   { label: 'Activity feed', to: '/activity-feed', prefixes: ['/activity-feed'] },
   { label: 'Design history', to: '/design-history', prefixes: ['/design-history'] },

@@ -1,6 +1,7 @@
 // Device versions (issue 5 item 6): the widgets the project-creation wizard mounts, and the versions page.
+export { deviceVersionRoutes } from './routes';
 export { DeviceVersionChooser } from './components/DeviceVersionChooser';
 export { NewDeviceVersionForm } from './components/NewDeviceVersionForm';
 export { DeviceVersionStatusChip } from './components/DeviceVersionStatusChip';
-export { deviceVersionPath, deviceVersionsPath } from './paths';
+export { deviceVersionPath, deviceVersionsPath, newDeviceVersionPath } from './paths';
 export type { DeviceVersionChooserProps, DeviceVersionFormDraft, NewDeviceVersionFormProps } from './props';

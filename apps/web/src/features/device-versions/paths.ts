@@ -5,3 +5,6 @@ export const deviceVersionsPath = '/device-versions';
 export function deviceVersionPath(versionId: string): string {
   return `${deviceVersionsPath}?version=${versionId}`;
 }
+
+/** The page creating a version outside a project (the wizard mounts the same form). */
+export const newDeviceVersionPath = `${deviceVersionsPath}/new`;
