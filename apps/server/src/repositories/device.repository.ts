@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
-import { devices, memberships, selectedDevices, users } from '../db/schema';
+import { cohorts, deviceVersions, devices, memberships, projects, selectedDevices, uploads, users } from '../db/schema';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type NewDevice = typeof devices.$inferInsert;
@@ -68,6 +68,22 @@ export class DeviceRepository {
       .from(memberships)
       .where(and(eq(memberships.deviceId, deviceId), eq(memberships.userId, userId)));
     return rows[0] ?? null;
+  }
+
+  /**
+   * Whether the workspace holds data in its region: a cohort (meshes), a project, a device version or an upload.
+   * The device picture does not count; it moves with the region.
+   */
+  async holdsData(deviceId: string): Promise<boolean> {
+    const exists = (table: typeof cohorts | typeof projects | typeof deviceVersions | typeof uploads) =>
+      sql`exists (select 1 from ${table} where ${table.deviceId} = ${deviceId})`;
+    const rows = await this.orm
+      .select({
+        holds: sql<boolean>`(${exists(cohorts)} or ${exists(projects)} or ${exists(deviceVersions)} or ${exists(uploads)})`,
+      })
+      .from(devices)
+      .where(eq(devices.id, deviceId));
+    return rows[0]?.holds === true;
   }
 
   async countMembers(deviceId: string, status: string): Promise<number> {

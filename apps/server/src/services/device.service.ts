@@ -196,12 +196,9 @@ export class DeviceService {
     return { device: toSummary(device, grant) };
   }
 
-  /**
-   * Whether the workspace holds data, which fixes its data region. Projects (issue 5) are the first
-   * data a workspace holds; until they exist nothing does. See docs/decisions/workspaces-data-region.md.
-   */
-  private async holdsData(_deviceId: string): Promise<boolean> {
-    return false;
+  /** Whether the workspace holds data, which fixes its data region (docs/decisions/workspaces-data-region.md). */
+  private async holdsData(deviceId: string): Promise<boolean> {
+    return this.store.repositories.devices.holdsData(deviceId);
   }
 
   private async toDevice(row: DeviceRow, grant: WorkspaceGrant): Promise<Device> {

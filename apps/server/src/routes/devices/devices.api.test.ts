@@ -1,5 +1,6 @@
 import { workspaceNotFoundMessage } from '../../policies/workspace.policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProject } from '../../../test/factories/project.factory';
 import { TestBrowser } from '../../../test/helpers/browser';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import {
@@ -182,6 +183,23 @@ describe('device workspaces', () => {
       expect(summary.items).toEqual([expect.objectContaining({ deviceName: 'Valve Y', isAdmin: false })]);
     }
     expect(((await json(await admin.browser.get(path))) as { dataRegion: string }).dataRegion).toBe('us');
+  });
+
+  it('fixes the data region once the workspace holds data (a project)', async () => {
+    const admin = await signedIn(server);
+    const device = await createWorkspace(admin);
+    const path = `/api/devices/${device.deviceId}`;
+    expect(await json(await admin.browser.get(path))).toMatchObject({ dataRegion: 'eu', dataRegionChangeable: true });
+    await insertProject(server, device.deviceId, [admin.id]);
+    expect(await json(await admin.browser.get(path))).toMatchObject({ dataRegionChangeable: false });
+    expect(await errorOf(await send(admin.browser, 'PATCH', path, { dataRegion: 'us' }))).toEqual({
+      status: 409,
+      code: 'data_region_fixed',
+      message: 'The data region cannot change any more: this device workspace already holds data.',
+    });
+    // Saving other details with the same region still works.
+    expect((await send(admin.browser, 'PATCH', path, { dataRegion: 'eu' })).status).toBe(200);
+    expect(((await json(await admin.browser.get(path))) as { dataRegion: string }).dataRegion).toBe('eu');
   });
 
   it('isolates tenants: a user of workspace A can neither read, change nor select workspace B', async () => {
