@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { meshPhasePattern, patientIdPattern } from './cohorts';
+import { cohortStatusSchema, meshPhasePattern, patientIdPattern } from './cohorts';
 
 /**
  * Rooms of a project (issue 5 items 7–8): a patient of one of the project's cohorts (or, later, an SSM) with
@@ -112,6 +112,10 @@ export const roomPageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   facets: roomFacetsSchema,
+  /** The project's cohorts: where a new room's patient is chosen (ready ones have patients). */
+  cohorts: z.array(z.object({ cohortId: z.string(), name: z.string(), status: cohortStatusSchema })),
+  /** Whether the caller may create, rename, share and delete rooms (project.work). */
+  canEdit: z.boolean(),
 });
 export type RoomPage = z.infer<typeof roomPageSchema>;
 

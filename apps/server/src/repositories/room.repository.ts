@@ -162,6 +162,16 @@ export class RoomRepository {
     return rows[0]?.cohort ?? null;
   }
 
+  /** The project's cohorts, by name. */
+  async projectCohorts(projectId: string): Promise<{ cohortId: string; name: string; status: string }[]> {
+    return this.orm
+      .select({ cohortId: cohorts.id, name: cohorts.name, status: cohorts.status })
+      .from(projectCohorts)
+      .innerJoin(cohorts, eq(cohorts.id, projectCohorts.cohortId))
+      .where(eq(projectCohorts.projectId, projectId))
+      .orderBy(asc(cohorts.name));
+  }
+
   /** The index of a patient (by its `SYN-…` id) in a cohort, or null. */
   async patientIndex(cohortId: string, patientId: string): Promise<number | null> {
     const rows = await this.orm

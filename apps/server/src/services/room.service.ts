@@ -1,5 +1,6 @@
 import { LANDMARKS, ORGANS } from '@insilico/anatomy';
 import {
+  cohortStatusSchema,
   roomNameTakenMessage,
   type CreateRoom,
   type Room,
@@ -31,6 +32,7 @@ export interface RoomGrant {
 
 const landmarkNames: ReadonlySet<string> = new Set(LANDMARKS);
 const organNames: ReadonlySet<string> = new Set(ORGANS);
+const thorax = ['left_lung', 'rib_cage', 'right_lung'] as const;
 
 /**
  * Rooms of a project (issue 5 items 7–8): list with filters, create on a patient of the project's cohorts, rename,
@@ -62,10 +64,11 @@ export class RoomService {
   }
 
   async list(userId: string, deviceId: string, projectId: string, query: RoomListQuery): Promise<RoomPage> {
-    await this.projects.require('project.read', userId, deviceId, projectId);
-    const [{ rows, total }, patients] = await Promise.all([
+    const access = await this.projects.require('project.read', userId, deviceId, projectId);
+    const [{ rows, total }, patients, cohorts] = await Promise.all([
       this.repository.list(projectId, query, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
       this.repository.patientFacets(projectId),
+      this.repository.projectCohorts(projectId),
     ]);
     return {
       items: await this.present(deviceId, rows),
@@ -74,6 +77,8 @@ export class RoomService {
       pageSize: query.pageSize,
       // SSMs come with their own issue; until then no room is on one.
       facets: { patients, ssms: [] },
+      cohorts: cohorts.map((cohort) => ({ ...cohort, status: cohortStatusSchema.parse(cohort.status) })),
+      canEdit: decideProject('project.work', access.standing).allowed,
     };
   }
 
@@ -206,7 +211,8 @@ export class RoomService {
         meshUrlTemplate: `${patientPath}/meshes/{phase}`,
         landmarksUrlTemplate: `${patientPath}/meshes/{phase}/landmarks`,
       },
-      view: { phase: saved.phase ?? null, hiddenOrgans: saved.hiddenOrgans ?? [] },
+      // A room never saved shows the heart; the thorax can be switched on (as the patient page does).
+      view: { phase: saved.phase ?? null, hiddenOrgans: saved.hiddenOrgans ?? [...thorax] },
       placements: placements.map((placement) => ({
         id: placement.id,
         versionId: placement.versionId,

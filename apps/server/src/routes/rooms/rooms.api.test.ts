@@ -143,6 +143,8 @@ describe('listing and filters', () => {
       [patients[0], patients[1], patients[2]].sort(),
     );
     expect(all.facets.ssms).toEqual([]);
+    expect(all.cohorts).toEqual([{ cohortId, name: 'Mitral A', status: 'ready' }]);
+    expect(all.canEdit).toBe(true);
     expect((await list(admin.browser, '?search=oVeRsIzEd')).items.map((room) => room.name)).toEqual([
       'OVERSIZED valve',
     ]);
@@ -204,7 +206,11 @@ describe('the scene', () => {
     expect(scene.versions[0]!.files[0]!.modelUrl).toMatch(
       new RegExp(`^/api/devices/${deviceId}/device-versions/${readyVersion}/files/[0-9a-f-]+/model$`),
     );
-    expect(scene).toMatchObject({ placements: [], view: { phase: null, hiddenOrgans: [] }, canEdit: true });
+    expect(scene).toMatchObject({
+      placements: [],
+      view: { phase: null, hiddenOrgans: ['left_lung', 'rib_cage', 'right_lung'] },
+      canEdit: true,
+    });
   });
 
   it('saves placements and view settings and reads them back in order', async () => {

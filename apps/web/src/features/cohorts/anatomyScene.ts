@@ -38,14 +38,15 @@ const ORGAN_LOOK: Readonly<Record<string, { color: number; opacity: number }>> =
  * controls, rendering on demand. Phases are loaded once and kept, so switching and cine playback only swap groups.
  */
 export class AnatomyScene {
-  private readonly renderer: WebGLRenderer;
-  private readonly scene = new Scene();
-  private readonly camera = new PerspectiveCamera(35, 1, 0.005, 10);
-  private readonly controls: OrbitControls;
+  // Protected: the room scene (features/rooms) builds on this one with device placements.
+  protected readonly renderer: WebGLRenderer;
+  protected readonly scene = new Scene();
+  protected readonly camera = new PerspectiveCamera(35, 1, 0.005, 10);
+  protected readonly controls: OrbitControls;
   private readonly loader = new GLTFLoader();
   private readonly phases = new Map<string, Promise<Group>>();
   private readonly resizeObserver: ResizeObserver;
-  private current: Group | null = null;
+  protected current: Group | null = null;
   private hidden = new Set<string>();
   private framed = false;
 
@@ -167,7 +168,7 @@ export class AnatomyScene {
     this.render();
   }
 
-  private render(): void {
+  protected render(): void {
     this.renderer.render(this.scene, this.camera);
   }
 }

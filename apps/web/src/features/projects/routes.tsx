@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { placeholderRoute } from '../../components/placeholderRoute';
 import { ProjectCommentsTab } from '../comments';
+import { ProjectRoomsTab } from '../rooms';
 import { ProjectViewLayout } from './components/ProjectViewLayout';
 
 // Spec §2 "Project creation": the five steps, and which step each sub-route belongs to.
@@ -38,15 +39,7 @@ export const projectRoutes: RouteObject[] = [
         title: 'Project stats',
         upcoming: ['See the project’s cohorts, device versions, question of interest and team at a glance.'],
       }),
-      placeholderRoute('rooms', {
-        section: 'Project',
-        title: 'Project rooms',
-        upcoming: [
-          'Open a room on a patient or a statistical shape model (SSM).',
-          'Filter rooms by patient, by SSM or by having a simulation, and search them.',
-          'Rename, share or delete saved rooms.',
-        ],
-      }),
+      { path: 'rooms', element: <ProjectRoomsTab /> },
       { path: 'comments', element: <ProjectCommentsTab /> },
     ],
   },

@@ -1,7 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { placeholderRoute } from '../../components/placeholderRoute';
+import { RoomScenePage } from './components/RoomScenePage';
 
 export const roomRoutes: RouteObject[] = [
+  // A room's scene: `?project=<uuid>&room=<uuid>` (and `&device=` from a notification's link).
+  { path: 'projects/room', element: <RoomScenePage /> },
   placeholderRoute('projects/room/analyses', {
     section: 'Room',
     title: 'Simulation analyses',

@@ -1,0 +1,175 @@
+import { useId, useState } from 'react';
+import type { Room, RoomPage } from '@insilico/contracts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import SearchIcon from '@mui/icons-material/Search';
+import { SyntheticLabel, useCohortPatients } from '../../cohorts';
+import type { ApiError } from '../../../lib/apiError';
+import { createRoom } from '../api';
+
+interface CreateRoomDialogProps {
+  open: boolean;
+  deviceId: string;
+  projectId: string;
+  cohorts: RoomPage['cohorts'];
+  onClose: () => void;
+  onCreated: (room: Room) => void;
+}
+
+const statusNote: Record<string, string> = {
+  in_progress: ' (being prepared)',
+  failed: ' (could not be prepared)',
+};
+
+/**
+ * A new room: choose one of the project's cohorts, then one of its patients (searchable by id, sex, age…).
+ * Mounted while open, so every opening starts afresh.
+ */
+export function CreateRoomDialog({ open, deviceId, projectId, cohorts, onClose, onCreated }: CreateRoomDialogProps) {
+  const id = useId();
+  const firstReady = cohorts.find((cohort) => cohort.status === 'ready')?.cohortId ?? '';
+  const [cohortId, setCohortId] = useState(firstReady);
+  const [search, setSearch] = useState('');
+  const [patientId, setPatientId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const ready = cohorts.some((cohort) => cohort.cohortId === cohortId && cohort.status === 'ready');
+  const patients = useCohortPatients(
+    open ? deviceId : null,
+    cohortId,
+    { search, sort: 'id', order: 'asc', page: 1, pageSize: 50 },
+    ready,
+  );
+
+  const submit = async () => {
+    if (!patientId) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onCreated(await createRoom(deviceId, projectId, { cohortId, patientId }));
+    } catch (caught) {
+      setError((caught as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
+      <DialogTitle id={`${id}-title`}>New room</DialogTitle>
+      <DialogContent>
+        {cohorts.length === 0 ? (
+          <Alert severity="info">
+            This project has no patient cohort yet. Add a cohort to the project to open rooms on its patients.
+          </Alert>
+        ) : (
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              select
+              label="Patient cohort"
+              value={cohortId}
+              onChange={(event) => {
+                setCohortId(event.target.value);
+                setPatientId(null);
+              }}
+            >
+              {cohorts.map((cohort) => (
+                <MenuItem key={cohort.cohortId} value={cohort.cohortId} disabled={cohort.status !== 'ready'}>
+                  {cohort.name}
+                  {statusNote[cohort.status] ?? ''}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <TextField
+                label="Search patients"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                size="small"
+                fullWidth
+                disabled={!ready}
+                slotProps={{
+                  input: {
+                    startAdornment: (
+                      <InputAdornment position="start">
+                        <SearchIcon fontSize="small" aria-hidden="true" />
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+              <SyntheticLabel />
+            </Stack>
+            {!ready ? (
+              <Typography color="text.secondary">Choose a cohort whose patients are ready.</Typography>
+            ) : patients.error ? (
+              <Alert severity="error">The patients could not be loaded. {patients.error.message}</Alert>
+            ) : !patients.data ? (
+              <Stack direction="row" spacing={1} role="status" sx={{ alignItems: 'center' }}>
+                <CircularProgress size={18} aria-hidden="true" />
+                <Typography color="text.secondary">Loading patients…</Typography>
+              </Stack>
+            ) : patients.data.items.length === 0 ? (
+              <Typography color="text.secondary">No patient matches “{search}”.</Typography>
+            ) : (
+              <List
+                dense
+                aria-label="Patients"
+                sx={{ maxHeight: 280, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+              >
+                {patients.data.items.map((patient) => (
+                  <ListItemButton
+                    key={patient.id}
+                    selected={patient.id === patientId}
+                    onClick={() => setPatientId(patient.id)}
+                  >
+                    <ListItemText
+                      primary={patient.id}
+                      secondary={`${patient.sex}, ${patient.age} years, BMI ${patient.bmi_kg_m2.toFixed(1)}${
+                        patient.pathologies.length > 0
+                          ? ` · ${patient.pathologies.join(', ').replaceAll('_', ' ')}`
+                          : ''
+                      }`}
+                    />
+                  </ListItemButton>
+                ))}
+              </List>
+            )}
+          </Stack>
+        )}
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={busy || !patientId}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
+        >
+          Create room
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
