@@ -5,6 +5,7 @@ import { deviceVersionRoutes } from '../features/device-versions';
 import { deviceRoutes } from '../features/devices';
 import { measurementRoutes } from '../features/measurements';
 import { onboardingRoutes } from '../features/onboarding';
+import { projectCreationRoutes } from '../features/project-creation';
 import { projectRoutes } from '../features/projects';
 import { roomRoutes } from '../features/rooms';
 import { settingsRoutes } from '../features/settings';
@@ -38,6 +39,7 @@ export const appRoutes: RouteObject[] = [
       ...deviceVersionRoutes,
       ...measurementRoutes,
       ...projectRoutes,
+      ...projectCreationRoutes,
       ...roomRoutes,
       ...settingsRoutes,
       ...supportRoutes,

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { emptyProjectDraft, type Project } from '@insilico/contracts';
+import {
+  chosenCohorts,
+  chosenVersions,
+  copyFromProject,
+  createRequest,
+  defaultStage,
+  startFromScratch,
+  toggleId,
+} from './wizardState';
+
+const person = (id: string, role: 'admin' | 'member' | 'guest' | null = 'member') => ({
+  id,
+  name: id,
+  initials: 'X',
+  pictureUrl: null,
+  role,
+});
+
+const previous: Project = {
+  id: 'p-1',
+  name: 'Mitral study',
+  developmentStage: 'clinical_trial',
+  status: 'completed',
+  question: {
+    id: 'q-1',
+    question: 'Does it seal?',
+    contextOfUse: null,
+    modelInfluence: null,
+    decisionConsequence: null,
+    riskLevel: null,
+  },
+  cohorts: [
+    { id: 'c-1', name: 'Adults', size: 10, status: 'ready' },
+    { id: 'c-2', name: 'Broken', size: 5, status: 'failed' },
+  ],
+  deviceVersions: [
+    { id: 'v-1', name: 'v1', status: 'ready' },
+    { id: 'v-2', name: 'v2', status: 'processing' },
+    { id: 'v-3', name: 'v3', status: 'failed' },
+  ],
+  team: [person('me'), person('u-2'), person('gone', null), person('u-3', 'guest')],
+  createdAt: '2026-11-01T10:00:00.000Z',
+  statusChangedAt: null,
+  canManage: true,
+  canComment: true,
+};
+
+describe('the wizard draft rules', () => {
+  it('copies a previous project but keeps the title, and leaves out what cannot be added', () => {
+    const draft = copyFromProject({ ...emptyProjectDraft(), title: 'My title' }, previous, 'me');
+    expect(draft).toMatchObject({
+      title: 'My title',
+      options: { isCreatingFromScratch: false, useUploadedImagingData: false },
+      basedOnProjectId: 'p-1',
+      developmentStage: 'clinical_trial',
+      questionId: 'q-1',
+      existingCohortSelected: ['c-1'],
+      existingDeviceVersionsSelected: ['v-1', 'v-2'],
+      // The creator joins anyway; someone no longer in the workspace cannot.
+      teamUserIds: ['u-2', 'u-3'],
+    });
+    expect(startFromScratch(draft)).toMatchObject({
+      options: { isCreatingFromScratch: true },
+      basedOnProjectId: null,
+      title: 'My title',
+    });
+  });
+
+  it('joins chosen and newly made cohorts and versions without duplicates', () => {
+    const draft = {
+      ...emptyProjectDraft(),
+      existingCohortSelected: ['c-1', 'c-2'],
+      newPatientCohortOrders: ['c-2', 'c-3'],
+      existingDeviceVersionsSelected: ['v-1'],
+      newDeviceVersions: ['v-9'],
+    };
+    expect(chosenCohorts(draft)).toEqual(['c-1', 'c-2', 'c-3']);
+    expect(chosenVersions(draft)).toEqual(['v-1', 'v-9']);
+    expect(createRequest({ ...draft, title: 'T', questionId: 'q' }, 'concept_and_design_feasibility')).toEqual({
+      name: 'T',
+      developmentStage: 'concept_and_design_feasibility',
+      questionId: 'q',
+      cohortIds: ['c-1', 'c-2', 'c-3'],
+      versionIds: ['v-1', 'v-9'],
+      teamUserIds: [],
+      basedOnProjectId: null,
+    });
+  });
+
+  it('preselects the only stage of a workspace, and keeps a chosen stage the workspace has', () => {
+    const draft = emptyProjectDraft();
+    expect(defaultStage(draft, ['concept_and_design_feasibility'])).toBe('concept_and_design_feasibility');
+    expect(defaultStage(draft, ['concept_and_design_feasibility', 'clinical_trial'])).toBeNull();
+    expect(defaultStage({ ...draft, developmentStage: 'clinical_trial' }, ['clinical_trial'])).toBe('clinical_trial');
+    expect(
+      defaultStage({ ...draft, developmentStage: 'animal_testing' }, [
+        'concept_and_design_feasibility',
+        'clinical_trial',
+      ]),
+    ).toBeNull();
+  });
+
+  it('toggles ids once', () => {
+    expect(toggleId(['a'], 'a', true)).toEqual(['a']);
+    expect(toggleId(['a'], 'b', true)).toEqual(['a', 'b']);
+    expect(toggleId(['a', 'b'], 'a', false)).toEqual(['b']);
+  });
+});

@@ -1,0 +1,68 @@
+import type { DevelopmentStage, Project, ProjectDraftState } from '@insilico/contracts';
+
+/** Pure rules of the wizard's draft (spec §3 "Project creation state"), kept apart from the pages. */
+
+/** Adds or removes an id (checkbox lists). */
+export function toggleId(list: readonly string[], id: string, on: boolean): string[] {
+  return on ? (list.includes(id) ? [...list] : [...list, id]) : list.filter((item) => item !== id);
+}
+
+/** Every cohort the project will have: chosen from the workspace and ordered inside the wizard. */
+export function chosenCohorts(draft: ProjectDraftState): string[] {
+  return [...new Set([...draft.existingCohortSelected, ...draft.newPatientCohortOrders])];
+}
+
+/** Every device version the project will have: chosen and created inside the wizard. */
+export function chosenVersions(draft: ProjectDraftState): string[] {
+  return [...new Set([...draft.existingDeviceVersionsSelected, ...draft.newDeviceVersions])];
+}
+
+/**
+ * "From a previous project": the draft takes the project's stage, question, cohorts, device versions (failed ones
+ * are left out: they cannot be added) and team (the creator joins anyway). The title stays as typed.
+ */
+export function copyFromProject(draft: ProjectDraftState, project: Project, creatorId: string): ProjectDraftState {
+  return {
+    ...draft,
+    options: { ...draft.options, isCreatingFromScratch: false },
+    basedOnProjectId: project.id,
+    developmentStage: project.developmentStage,
+    questionId: project.question?.id ?? null,
+    existingCohortSelected: project.cohorts.filter((cohort) => cohort.status !== 'failed').map((cohort) => cohort.id),
+    existingDeviceVersionsSelected: project.deviceVersions
+      .filter((version) => version.status !== 'failed')
+      .map((version) => version.id),
+    teamUserIds: project.team.filter((person) => person.role !== null && person.id !== creatorId).map((p) => p.id),
+  };
+}
+
+/** Back to a project started from scratch (keeps the title and stage). */
+export function startFromScratch(draft: ProjectDraftState): ProjectDraftState {
+  return {
+    ...draft,
+    options: { ...draft.options, isCreatingFromScratch: true },
+    basedOnProjectId: null,
+  };
+}
+
+/** The stage to preselect: the draft's, else the workspace's only stage. */
+export function defaultStage(
+  draft: ProjectDraftState,
+  workspaceStages: readonly DevelopmentStage[],
+): DevelopmentStage | null {
+  if (draft.developmentStage && workspaceStages.includes(draft.developmentStage)) return draft.developmentStage;
+  return workspaceStages.length === 1 ? workspaceStages[0]! : null;
+}
+
+/** The body of `POST .../projects` from the draft. */
+export function createRequest(draft: ProjectDraftState, developmentStage: DevelopmentStage) {
+  return {
+    name: draft.title,
+    developmentStage,
+    questionId: draft.questionId,
+    cohortIds: chosenCohorts(draft),
+    versionIds: chosenVersions(draft),
+    teamUserIds: draft.teamUserIds,
+    basedOnProjectId: draft.basedOnProjectId,
+  };
+}
