@@ -1,0 +1,92 @@
+import useSWR from 'swr';
+import {
+  analysisListSchema,
+  analysisSchema,
+  cohortParameterTableSchema,
+  projectListSchema,
+  type Analysis,
+  type AnalysisList,
+  type CohortParameterTable,
+  type CreateAnalysis,
+  type ProjectList,
+  type UpdateAnalysis,
+} from '@insilico/contracts';
+import { apiFetch } from '../../lib/api';
+import type { ApiError } from '../../lib/apiError';
+
+/** URLs the population analysis page calls. */
+export const analysisUrls = {
+  projects: (deviceId: string) => `/api/devices/${deviceId}/projects`,
+  analyses: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/analyses`,
+  analysis: (deviceId: string, projectId: string, analysisId: string) =>
+    `/api/devices/${deviceId}/projects/${projectId}/analyses/${analysisId}`,
+  parameterTable: (deviceId: string, cohortId: string) => `/api/devices/${deviceId}/cohorts/${cohortId}/parameters`,
+  rooms: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/rooms`,
+};
+
+export function useAnalysisProjects(deviceId: string | null) {
+  return useSWR<ProjectList, ApiError>(deviceId ? analysisUrls.projects(deviceId) : null, (url: string) =>
+    apiFetch(url, { schema: projectListSchema }),
+  );
+}
+
+export function useProjectAnalyses(deviceId: string | null, projectId: string | null) {
+  return useSWR<AnalysisList, ApiError>(
+    deviceId && projectId ? analysisUrls.analyses(deviceId, projectId) : null,
+    (url: string) => apiFetch(url, { schema: analysisListSchema }),
+  );
+}
+
+export function useAnalysis(deviceId: string | null, projectId: string | null, analysisId: string | null) {
+  return useSWR<Analysis, ApiError>(
+    deviceId && projectId && analysisId ? analysisUrls.analysis(deviceId, projectId, analysisId) : null,
+    (url: string) => apiFetch(url, { schema: analysisSchema }),
+    // The page holds the draft; a refetch would only race with its saves.
+    { revalidateIfStale: false, revalidateOnReconnect: false },
+  );
+}
+
+export function useParameterTable(deviceId: string | null, cohortId: string | null) {
+  return useSWR<CohortParameterTable, ApiError>(
+    deviceId && cohortId ? analysisUrls.parameterTable(deviceId, cohortId) : null,
+    (url: string) => apiFetch(url, { schema: cohortParameterTableSchema }),
+  );
+}
+
+export function createAnalysis(deviceId: string, projectId: string, body: CreateAnalysis): Promise<Analysis> {
+  return apiFetch(analysisUrls.analyses(deviceId, projectId), { method: 'POST', body, schema: analysisSchema });
+}
+
+/** Saves a change on top of `revision` (the server answers 409 when it moved on). */
+export function updateAnalysis(
+  deviceId: string,
+  projectId: string,
+  analysisId: string,
+  revision: number,
+  change: Omit<UpdateAnalysis, 'revision'>,
+): Promise<Analysis> {
+  return apiFetch(analysisUrls.analysis(deviceId, projectId, analysisId), {
+    method: 'PATCH',
+    body: { ...change, revision },
+    schema: analysisSchema,
+  });
+}
+
+/** The one field of the Rooms API's answer this page needs. */
+const createdRoom = {
+  parse(data: unknown): { id: string } {
+    const id = typeof data === 'object' && data !== null ? (data as { id?: unknown }).id : undefined;
+    if (typeof id !== 'string') throw new Error('The room answer has no id.');
+    return { id };
+  },
+};
+
+/** Opens a room on a patient of one of the project's cohorts (the Rooms API); answers the room's id. */
+export async function openRoom(deviceId: string, projectId: string, cohortId: string, patientId: string) {
+  const room = await apiFetch(analysisUrls.rooms(deviceId, projectId), {
+    method: 'POST',
+    body: { cohortId, patientId },
+    schema: createdRoom,
+  });
+  return room.id;
+}

@@ -1,0 +1,159 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  analysisErrorMessage,
+  analysisSettingsSchema,
+  type Analysis,
+  type CohortParameterTable,
+  type Project,
+} from '@insilico/contracts';
+import { mulberry32 } from '@insilico/stats';
+import { handleRequest, type WorkerPort, type WorkerReply, type WorkerRequest } from '../worker/analysisProtocol';
+import { AnalysisWorkspace } from './AnalysisWorkspace';
+
+// Charts are drawn by the lazily loaded ECharts chunk, which the journey covers; here a card is its title.
+vi.mock('./charts/ChartCard', () => ({
+  ChartCard: ({ title, empty }: { title: string; empty: boolean }) => (
+    <div>
+      {title}
+      {empty ? ' No graph data' : ''}
+    </div>
+  ),
+}));
+
+const keys = ['height_cm', 'aorticAnnulusPerimeter_mm', 'weight_kg'];
+
+function parameterTable(patients: number): CohortParameterTable {
+  const random = mulberry32(3);
+  return {
+    cohortId: 'c1',
+    synthetic: true,
+    patients: Array.from({ length: patients }, (_, i) => `SYN-${String(i + 1).padStart(6, '0')}`),
+    sex: Array.from({ length: patients }, (_, i) => (i % 2 ? 'female' : 'male')),
+    age: Array.from({ length: patients }, () => 40 + Math.floor(30 * random())),
+    parameters: [
+      { key: 'height_cm', group: 'body', label: 'Height', unit: 'cm', decimals: 1 },
+      {
+        key: 'aorticAnnulusPerimeter_mm',
+        group: 'cardiac',
+        label: 'Aortic annulus perimeter',
+        unit: 'mm',
+        decimals: 1,
+      },
+      { key: 'weight_kg', group: 'body', label: 'Weight', unit: 'kg', decimals: 1 },
+    ],
+    values: keys.map((_, j) => Array.from({ length: patients }, () => 50 + 30 * j + 20 * random())),
+  };
+}
+
+function analysis(patients: number): Analysis {
+  return {
+    id: '00000000-0000-4000-8000-00000000000a',
+    projectId: '00000000-0000-4000-8000-00000000000b',
+    name: '',
+    cohort: { id: 'c1', name: 'Twenty-five', size: patients, status: 'ready' },
+    parameters: keys,
+    excludedCount: 0,
+    revision: 1,
+    createdBy: null,
+    createdAt: '2026-11-22T00:00:00.000Z',
+    updatedAt: '2026-11-22T00:00:00.000Z',
+    settings: analysisSettingsSchema.parse({}),
+    excluded: [],
+    canEdit: true,
+  };
+}
+
+const project = {
+  id: '00000000-0000-4000-8000-00000000000b',
+  name: 'Sizing',
+  deviceVersions: [],
+  cohorts: [],
+} as unknown as Project;
+
+/** A worker that runs the real job asynchronously, or answers every job with `reply`. */
+function fakeWorker(reply?: (request: WorkerRequest) => WorkerReply): () => WorkerPort {
+  return () => {
+    const port: WorkerPort = {
+      onmessage: null,
+      onerror: null,
+      terminate: () => {},
+      postMessage: (message) =>
+        setTimeout(() => port.onmessage?.({ data: (reply ?? handleRequest)(message) } as MessageEvent<WorkerReply>)),
+    };
+    return port;
+  };
+}
+
+function show(patients: number, startWorker = fakeWorker()) {
+  return render(
+    <MemoryRouter>
+      <AnalysisWorkspace
+        deviceId="00000000-0000-4000-8000-00000000000c"
+        project={project}
+        analysis={analysis(patients)}
+        table={parameterTable(patients)}
+        reload={() => {}}
+        startWorker={startWorker}
+      />
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('AnalysisWorkspace', () => {
+  it('shows the worker’s numbers and saves an exclusion made in the patients drawer, which recalculates', async () => {
+    const saves: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+      const body = JSON.parse(String(init?.body)) as { excluded: string[]; revision: number };
+      saves.push(body);
+      const saved = { ...analysis(25), excluded: body.excluded, excludedCount: body.excluded.length, revision: 2 };
+      return new Response(JSON.stringify(saved), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    show(25);
+    const summary = await screen.findByRole('table', { name: /^Summary/ });
+    const meanBefore = within(within(summary).getByRole('row', { name: /^Height/ })).getAllByRole('cell')[3]!
+      .textContent;
+    expect(screen.getByText(/25 of 25 patients included/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Patients' }));
+    const drawer = await screen.findByRole('region', { name: 'Patients' });
+    expect(within(drawer).getByText('Synthetic')).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Remove SYN-000003' }));
+    expect(within(drawer).getByRole('checkbox', { name: 'Include SYN-000003' })).toHaveProperty('checked', false);
+
+    await waitFor(() => expect(saves).toEqual([expect.objectContaining({ revision: 1, excluded: ['SYN-000003'] })]));
+    await waitFor(() => expect(within(drawer).getByText(/24 of 25 included · Saved/)).toBeTruthy());
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Close patients' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Patients' })).toBeNull());
+    expect(screen.getByText(/24 of 25 patients included/)).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        within(
+          within(screen.getByRole('table', { name: /^Summary/ })).getByRole('row', { name: /^Height/ }),
+        ).getAllByRole('cell')[3]!.textContent,
+      ).not.toBe(meanBefore),
+    );
+    // The whole page (every block's tables) renders several times in jsdom: slow on a busy 2-core machine.
+  }, 120_000);
+
+  it('explains the minimum instead of numbers below 20 patients', async () => {
+    show(5);
+    expect(await screen.findByText(/Statistical analysis needs at least 20 patients\./)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: /^Summary/ })).toBeNull();
+  });
+
+  it('shows the spec’s error dialog with Cancel and Reload when the analysis fails', async () => {
+    show(
+      25,
+      fakeWorker((request) => ({ seq: request.seq, ok: false, code: 'failed', message: 'out of memory' })),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(analysisErrorMessage)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Reload' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

@@ -1,0 +1,194 @@
+import { useMemo, useState } from 'react';
+import {
+  analysisMinPatients,
+  analysisMinPatientsMessage,
+  type Analysis,
+  type AnalysisSettings,
+  type CohortParameterTable,
+  type Project,
+} from '@insilico/contracts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
+import { SyntheticLabel } from '../../cohorts';
+import { useAnalysisSession } from '../hooks/useAnalysisSession';
+import type { WorkerPort } from '../worker/analysisProtocol';
+import { patientAt, type BlockProps } from './blockProps';
+import { AnalysisErrorDialog } from './AnalysisErrorDialog';
+import { AnalysisSection } from './AnalysisSection';
+import { CorrelationBlock } from './CorrelationBlock';
+import { DeviceFitBlock } from './DeviceFitBlock';
+import { ExtremeCasesBlock } from './ExtremeCasesBlock';
+import { OutlierBlock } from './OutlierBlock';
+import { ParameterFilterBlock } from './ParameterFilterBlock';
+import { PatientsDrawer } from './PatientsDrawer';
+import { PdfGraphBlock } from './PdfGraphBlock';
+import { SummaryBlock } from './SummaryBlock';
+
+interface AnalysisWorkspaceProps {
+  deviceId: string;
+  project: Project;
+  analysis: Analysis;
+  table: CohortParameterTable;
+  /** Loads the stored analysis again (after a conflict). */
+  reload: () => void;
+  /** Starts the analysis worker (tests pass a fake). */
+  startWorker?: () => WorkerPort;
+}
+
+/** An open analysis: its inputs, the recalculation on every change (spec §4) and the blocks of spec §2. */
+export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, startWorker }: AnalysisWorkspaceProps) {
+  const { state, dispatch, broken } = useAnalysisSession(
+    deviceId,
+    project.id,
+    analysis,
+    table,
+    startWorker ? { startWorker } : {},
+  );
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [errorDismissed, setErrorDismissed] = useState(false);
+  const { draft, outcome, failure, loading, conflict } = state;
+  const canEdit = analysis.canEdit;
+  const parameterOf = useMemo(() => new Map(table.parameters.map((p) => [p.key, p])), [table]);
+  const setSettings = (settings: AnalysisSettings) => dispatch({ type: 'change', change: { settings } });
+  const exclude = (ids: string[]) => dispatch({ type: 'exclude', ids });
+
+  const outliers = useMemo(() => {
+    if (!outcome) return new Set<string>();
+    const rows = new Set<number>(outcome.analysis.mahalanobis?.indices ?? []);
+    for (const parameter of outcome.analysis.parameters) for (const row of parameter.outliers.indices) rows.add(row);
+    return new Set([...rows].map((row) => patientAt(outcome, table, row)));
+  }, [outcome, table]);
+
+  const included = table.patients.length - draft.excluded.length;
+  const tooFew = table.patients.length < analysisMinPatients || failure?.code === 'insufficient_patients';
+  const block: BlockProps | null = outcome ? { outcome, table, draft, parameterOf, canEdit, exclude } : null;
+
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography>
+            Cohort <strong>{analysis.cohort.name}</strong>: {included} of {table.patients.length} patients included
+          </Typography>
+          <SyntheticLabel />
+          {loading.patients && <Chip size="small" label="Saving…" />}
+          {loading.alpha > 0 && (
+            <Chip
+              size="small"
+              icon={<CircularProgress size={14} aria-hidden="true" />}
+              label={`Recalculating (${loading.alpha})`}
+              role="status"
+            />
+          )}
+          {!canEdit && <Chip size="small" label="Read only" variant="outlined" />}
+        </Stack>
+        <Button variant="outlined" startIcon={<PeopleOutlineIcon />} onClick={() => setDrawerOpen(true)}>
+          Patients{draft.excluded.length > 0 ? ` (${draft.excluded.length} excluded)` : ''}
+        </Button>
+      </Stack>
+      {conflict && (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={reload}>
+              Reload
+            </Button>
+          }
+        >
+          This analysis was changed in another tab or by someone else since you opened it. Reload it to see the latest
+          version; your last change was not saved.
+        </Alert>
+      )}
+      <AnalysisSection title="Parameter filter">
+        <ParameterFilterBlock
+          parameters={table.parameters}
+          chosen={draft.parameters}
+          settings={draft.settings}
+          canEdit={canEdit}
+          onParameters={(parameters) =>
+            dispatch({
+              type: 'change',
+              change: {
+                parameters,
+                // The sizing proposal must stay on an analysed parameter (the server checks it too).
+                ...(draft.settings.sizingParameter && !parameters.includes(draft.settings.sizingParameter)
+                  ? { settings: { ...draft.settings, sizingParameter: null } }
+                  : {}),
+              },
+            })
+          }
+          onSettings={setSettings}
+        />
+      </AnalysisSection>
+      {tooFew ? (
+        <Alert severity="info">
+          {analysisMinPatientsMessage} This analysis has {included} {included === 1 ? 'patient' : 'patients'}
+          {draft.excluded.length > 0 ? ` (${draft.excluded.length} excluded — include some again in Patients)` : ''}.
+          Choose a cohort of at least {analysisMinPatients} patients to see the statistics.
+        </Alert>
+      ) : !block ? (
+        <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center' }}>
+          <CircularProgress size={22} aria-hidden="true" />
+          <Typography color="text.secondary">Calculating the analysis…</Typography>
+        </Stack>
+      ) : (
+        <>
+          <AnalysisSection title="Summary">
+            <SummaryBlock outcome={block.outcome} parameterOf={parameterOf} />
+          </AnalysisSection>
+          <AnalysisSection title="Outliers">
+            <OutlierBlock {...block} />
+          </AnalysisSection>
+          <AnalysisSection title="PDF graph">
+            <PdfGraphBlock {...block} setBandwidth={(bandwidth) => setSettings({ ...draft.settings, bandwidth })} />
+          </AnalysisSection>
+          <AnalysisSection title="Correlations">
+            <CorrelationBlock {...block} recalculating={loading.correlation} />
+          </AnalysisSection>
+          <AnalysisSection title="Extreme cases">
+            <ExtremeCasesBlock
+              outcome={block.outcome}
+              table={table}
+              deviceId={deviceId}
+              projectId={project.id}
+              cohortId={analysis.cohort.id}
+              canOpenRooms={canEdit}
+            />
+          </AnalysisSection>
+          <AnalysisSection title="Device fit">
+            <DeviceFitBlock
+              {...block}
+              versions={project.deviceVersions.filter((v) => v.status === 'ready')}
+              setSettings={setSettings}
+            />
+          </AnalysisSection>
+        </>
+      )}
+      <PatientsDrawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        table={table}
+        excluded={draft.excluded}
+        outliers={outliers}
+        loading={loading}
+        canEdit={canEdit}
+        onToggle={(id) => dispatch({ type: 'toggle', id })}
+        onExclude={exclude}
+        onInclude={(ids) => dispatch({ type: 'include', ids })}
+      />
+      <AnalysisErrorDialog
+        open={(broken || failure?.code === 'failed' || failure?.code === 'invalid_input') && !errorDismissed}
+        onCancel={() => setErrorDismissed(true)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useNavigate, Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ApiError } from '../../../lib/apiError';
+import { openRoom } from '../api';
+import { formatValue } from '../format';
+import { patientAt, type BlockProps } from './blockProps';
+import { ExportTable } from './ExportTable';
+
+interface CaseRow {
+  patientId: string;
+  cluster: number;
+  clusterSize: number;
+  distance: number;
+}
+
+interface ExtremeCasesBlockProps extends Pick<BlockProps, 'outcome' | 'table'> {
+  deviceId: string;
+  projectId: string;
+  cohortId: string;
+  canOpenRooms: boolean;
+}
+
+/**
+ * Up to five multidimensional extreme cases (spec §9; docs/decisions/stats-extreme-cases.md), each with a button
+ * that opens a room on that patient in the project (the Rooms API).
+ */
+export function ExtremeCasesBlock({
+  outcome,
+  table,
+  deviceId,
+  projectId,
+  cohortId,
+  canOpenRooms,
+}: ExtremeCasesBlockProps) {
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { extremeCases } = outcome.analysis;
+  const rows: CaseRow[] = extremeCases.cases.map((item) => ({
+    patientId: patientAt(outcome, table, item.row),
+    cluster: item.cluster + 1,
+    clusterSize: item.clusterSize,
+    distance: item.distance,
+  }));
+  const roomsTab = `/projects/view/rooms?project=${projectId}`;
+
+  const open = async (patientId: string) => {
+    setOpening(patientId);
+    setFailure(null);
+    try {
+      const roomId = await openRoom(deviceId, projectId, cohortId, patientId);
+      void navigate(`/projects/room?project=${projectId}&room=${roomId}`);
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : 'The room could not be opened.');
+      setOpening(null);
+    }
+  };
+
+  return (
+    <Stack spacing={1.5}>
+      <Typography color="text.secondary">
+        The patient farthest from the population centre in each of up to five clusters (standardised parameters,
+        principal components explaining {formatValue(extremeCases.explainedVariance * 100, 0)} % of the variance,
+        k-means++ with a fixed seed).
+      </Typography>
+      {failure && (
+        <Alert severity="error">
+          {failure} You can also open rooms from the{' '}
+          <Link component={RouterLink} to={roomsTab}>
+            project’s Rooms tab
+          </Link>
+          .
+        </Alert>
+      )}
+      <ExportTable
+        title="Extreme cases"
+        fileName="extreme-cases"
+        columns={[
+          { header: 'Patient', value: (row: CaseRow) => row.patientId },
+          { header: 'Cluster', value: (row) => row.cluster, numeric: true },
+          { header: 'Patients in cluster', value: (row) => row.clusterSize, numeric: true },
+          {
+            header: 'Distance (SD)',
+            value: (row) => row.distance,
+            render: (row) => formatValue(row.distance, 2),
+            numeric: true,
+          },
+        ]}
+        rows={rows}
+        rowKey={(row) => row.patientId}
+        emptyText="No extreme cases: the parameters do not vary."
+        actions={(row) =>
+          canOpenRooms ? (
+            <Button size="small" disabled={opening !== null} onClick={() => void open(row.patientId)}>
+              {opening === row.patientId ? 'Opening…' : 'Open room'}
+            </Button>
+          ) : null
+        }
+      />
+    </Stack>
+  );
+}

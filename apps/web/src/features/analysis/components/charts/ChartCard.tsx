@@ -1,0 +1,76 @@
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { defaultChartFileName, downloadSvg } from '../../exports';
+import type { ChartOption } from './chartOption';
+
+// The chart library is its own chunk, fetched when the first chart shows (spec §7 "Lazy loading").
+const EChart = lazy(() => import('./EChart'));
+
+export interface ChartCardProps {
+  title: string;
+  option: ChartOption;
+  /** No data to draw: the card says 'No graph data' instead of an empty frame. */
+  empty: boolean;
+  /** The exported file's name without extension (spec §7: default 'graph'). */
+  fileName?: string;
+  height?: number;
+  /** Controls above the chart (parameter pickers, toggles). */
+  controls?: ReactNode;
+  onItemClick?: (dataIndex: number, seriesIndex: number) => void;
+}
+
+/** A titled chart with SVG export, 'Loading chart...' while the library loads and 'No graph data' when empty. */
+export function ChartCard({
+  title,
+  option,
+  empty,
+  fileName = defaultChartFileName,
+  height = 280,
+  controls,
+  onItemClick,
+}: ChartCardProps) {
+  const [toSvg, setToSvg] = useState<(() => string) | null>(null);
+  // A function is stored as state through an updater, or React would call it.
+  const onReady = useCallback((exporter: (() => string) | null) => setToSvg(() => exporter), []);
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+          <Typography variant="h3" component="h3" sx={{ fontSize: 18 }}>
+            {title}
+          </Typography>
+          <Button
+            size="small"
+            startIcon={<DownloadIcon aria-hidden="true" />}
+            disabled={empty || !toSvg}
+            onClick={() => toSvg && downloadSvg(toSvg(), fileName)}
+            aria-label={`Export ${title} as SVG`}
+          >
+            SVG
+          </Button>
+        </Stack>
+        {controls}
+        {empty ? (
+          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+            No graph data
+          </Typography>
+        ) : (
+          <Suspense
+            fallback={
+              <Typography role="status" color="text.secondary" sx={{ height, display: 'grid', placeItems: 'center' }}>
+                Loading chart...
+              </Typography>
+            }
+          >
+            <EChart option={option} height={height} onReady={onReady} onItemClick={onItemClick} />
+          </Suspense>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import type { AnalysisParameter } from '@insilico/contracts';
+
+/** A number for a table cell: the parameter's decimals, '–' when missing, ±∞ spelled out. */
+export function formatValue(value: number | null | undefined, decimals = 2): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '–';
+  if (!Number.isFinite(value)) return value > 0 ? '∞' : '−∞';
+  return value.toLocaleString('en-GB', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/** A fraction 0–1 as a percentage with one decimal. */
+export function formatPercent(fraction: number): string {
+  return `${formatValue(fraction * 100, 1)} %`;
+}
+
+/** A p-value: scientific below 0.001, so 1e-12 and 0.0009 stay readable. */
+export function formatPValue(p: number): string {
+  if (Number.isNaN(p)) return '–';
+  return p < 0.001 ? p.toExponential(2) : p.toFixed(4);
+}
+
+/** "Aortic annulus perimeter (mm)". */
+export function parameterLabel(parameter: AnalysisParameter | undefined, key = ''): string {
+  return parameter ? `${parameter.label} (${parameter.unit})` : key;
+}

@@ -1,0 +1,92 @@
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { Analysis, CohortParameterTable } from '@insilico/contracts';
+import { matrixFromColumns, type PopulationMatrix } from '@insilico/stats';
+import { ApiError } from '../../../lib/apiError';
+import { updateAnalysis } from '../api';
+import { analysisReducer, initialAnalysisState, type AnalysisAction, type AnalysisViewState } from '../analysisState';
+import { AnalysisWorkerClient, type WorkerPort } from '../worker/analysisProtocol';
+import { startAnalysisWorker } from '../worker/startAnalysisWorker';
+
+export interface AnalysisSession {
+  state: AnalysisViewState;
+  dispatch: (action: AnalysisAction) => void;
+  /** The cohort table as a matrix (every parameter), built once. */
+  matrix: PopulationMatrix;
+  /** Row of each patient id in the table. */
+  rowOf: ReadonlyMap<string, number>;
+  /** A save or a recalculation failed in a way only a reload can mend (spec §8's dialog). */
+  broken: boolean;
+}
+
+/**
+ * One open analysis: the draft and its saving (each change saved on top of the last revision, one save at a time),
+ * and the recalculation in the Web Worker whenever the inputs change (spec §4).
+ */
+export function useAnalysisSession(
+  deviceId: string,
+  projectId: string,
+  analysis: Analysis,
+  table: CohortParameterTable,
+  options: { startWorker?: () => WorkerPort } = {},
+): AnalysisSession {
+  const [state, dispatch] = useReducer(analysisReducer, analysis, initialAnalysisState);
+  const [broken, setBroken] = useState(false);
+
+  const matrix = useMemo(() => matrixFromColumns(table.values.map((values) => Float64Array.from(values))), [table]);
+  const rowOf = useMemo(() => new Map(table.patients.map((id, row) => [id, row])), [table]);
+  const keys = useMemo(() => table.parameters.map((parameter) => parameter.key), [table]);
+
+  // A new analysis (or a reload after a conflict) replaces the draft.
+  useEffect(() => dispatch({ type: 'loaded', analysis }), [analysis]);
+
+  // One worker per open analysis.
+  const clientRef = useRef<AnalysisWorkerClient | null>(null);
+  const startWorker = options.startWorker ?? startAnalysisWorker;
+  useEffect(() => {
+    const client = new AnalysisWorkerClient(startWorker(), (reply, stale) => {
+      if (!stale && !reply.ok && reply.code === 'failed') setBroken(true);
+      dispatch({ type: 'run-settled', reply, stale });
+    });
+    clientRef.current = client;
+    return () => {
+      client.dispose();
+      clientRef.current = null;
+    };
+    // The worker lives as long as the page; `startWorker` is fixed per mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Every change of the inputs recalculates (spec §4).
+  const { parameters, settings, excluded } = state.draft;
+  useEffect(() => {
+    const client = clientRef.current;
+    if (!client) return;
+    const excludedRows = excluded.flatMap((id) => {
+      const row = rowOf.get(id);
+      return row === undefined ? [] : [row];
+    });
+    const seq = client.run({ matrix, keys, parameters, excludedRows, settings });
+    dispatch({ type: 'run-started', seq });
+  }, [matrix, keys, rowOf, parameters, settings, excluded]);
+
+  // Saving: one request at a time, each on top of the revision the last one answered.
+  const { dirty, sending, conflict, revision, draft } = state;
+  useEffect(() => {
+    if (!dirty || sending !== null || conflict || broken || !analysis.canEdit) return;
+    const timer = setTimeout(() => {
+      dispatch({ type: 'save-started' });
+      updateAnalysis(deviceId, projectId, analysis.id, revision, draft).then(
+        (saved) => dispatch({ type: 'saved', analysis: saved }),
+        (error: unknown) => {
+          const isConflict = error instanceof ApiError && error.status === 409;
+          dispatch({ type: 'save-failed', conflict: isConflict });
+          if (!isConflict) setBroken(true);
+        },
+      );
+      // A short pause gathers quick clicks (several exclusions) into one save.
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [dirty, sending, conflict, broken, revision, draft, deviceId, projectId, analysis.id, analysis.canEdit]);
+
+  return { state, dispatch, matrix, rowOf, broken };
+}
