@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { DeviceVersion } from '@insilico/contracts';
 import { expect } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
-import type { TestServer } from '../../../test/helpers/test-server';
 import { json } from '../devices/workspace.fixtures';
 import { uploadFile } from '../uploads/upload.fixtures';
 
@@ -45,27 +43,4 @@ export async function processed(browser: TestBrowser, deviceId: string, versionI
       throw new Error(`device version ${versionId} still ${version.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-/**
- * A project with a team, written straight to the database: the projects API is another suite's subject, and
- * these suites only need a project to link versions to.
- */
-export async function insertProject(
-  server: TestServer,
-  deviceId: string,
-  team: readonly string[],
-  name = uniqueName('Project').slice(0, 50),
-): Promise<string> {
-  const id = randomUUID();
-  await server.context.db.executeSql(
-    `insert into projects (id, device_id, name, development_stage, created_by) values ($1, $2, $3, 'concept_and_design_feasibility', $4)`,
-    [id, deviceId, name, team[0] ?? null],
-  );
-  for (const userId of team)
-    await server.context.db.executeSql('insert into project_members (project_id, user_id) values ($1, $2)', [
-      id,
-      userId,
-    ]);
-  return id;
 }

@@ -19,7 +19,8 @@ import {
   type Person,
 } from '../devices/workspace.fixtures';
 import { uploadFile } from '../uploads/upload.fixtures';
-import { createVersion, insertProject, postVersion, processed, uniqueName } from './device-version.fixtures';
+import { insertProject } from '../../../test/factories/project-rows';
+import { createVersion, postVersion, processed, uniqueName } from './device-version.fixtures';
 import { stlCorpus } from './stl.fixtures';
 
 let server: TestServer;
@@ -233,7 +234,7 @@ describe('list, search and paging', () => {
 describe('projects', () => {
   it('a new version targeted at a project joins it once ready, and its team hears of it', async () => {
     const member = await joinedMember(server, admin, deviceId, 'member');
-    const projectId = await insertProject(server, deviceId, [admin.id, member.id]);
+    const projectId = await insertProject(server, { deviceId, team: [admin.id, member.id] });
     const version = await processedVersion([['t.stl', corpus.binary]], { targetProjectId: projectId });
     expect(version.status).toBe('ready');
     expect(version.projects.map((p) => p.id)).toEqual([projectId]);
@@ -246,7 +247,7 @@ describe('projects', () => {
   });
 
   it('adds a ready version to a project and removes it; a failed one is refused; off-team members may not', async () => {
-    const projectId = await insertProject(server, deviceId, [admin.id]);
+    const projectId = await insertProject(server, { deviceId, team: [admin.id] });
     const ready = await processedVersion([['r.stl', corpus.binary]]);
     const failed = await processedVersion([['f.stl', corpus.empty]]);
     const path = `/api/devices/${deviceId}/projects/${projectId}/device-versions`;
@@ -262,7 +263,7 @@ describe('projects', () => {
 
   it('a guest reads only the versions of projects they are on', async () => {
     const guest = await joinedMember(server, admin, deviceId, 'guest');
-    const projectId = await insertProject(server, deviceId, [admin.id, guest.id]);
+    const projectId = await insertProject(server, { deviceId, team: [admin.id, guest.id] });
     const theirs = await processedVersion([['g.stl', corpus.binary]], { targetProjectId: projectId });
     const notTheirs = await processedVersion([['n.stl', corpus.binary]]);
     const list = await json<DeviceVersionList>(await guest.browser.get(`${base()}?pageSize=100`));
