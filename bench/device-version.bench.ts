@@ -1,0 +1,184 @@
+// `npm run bench -- device-version`: the whole processing path of a device version with one 1,000,000-triangle
+// binary STL (50 MB): upload through tus over HTTP (8 MiB PATCHes), then from "version created" (the upload is
+// stored) to "ready" (job queued, picked up, file streamed from storage through validateStlChunks, metrics,
+// preview PNG, rows written, notification). Runs the real server in this process (PGlite in memory, jobs worked
+// in-process, files in a temporary folder). Reference in the same run, rounds interleaved:
+//   parse-only — validateStlChunks over a 1 MB read stream of the same file plus meshPreviewPng: the bare
+//                computation the job cannot avoid; the ratio job / parse-only is what queue, storage, database
+//                and HTTP polling add.
+// DEVICE_VERSION_BENCH_ROUNDS (default 3). Figures go to docs/benchmarks.md, "Device-version processing".
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  loftIndices,
+  loftRingVertex,
+  loftVertexCount,
+  meshPreviewPng,
+  validateStlChunks,
+  writeBinaryStl,
+  type TriangleMesh,
+} from '@insilico/mesh';
+import { loadConfig } from '../apps/server/src/config';
+import { sessionCookieName } from '../apps/server/src/http/session-cookie';
+import { startServer } from '../apps/server/src/server';
+
+const ROUNDS = Number(process.env.DEVICE_VERSION_BENCH_ROUNDS ?? 3);
+
+/** The STL bench's file: a closed bumpy sphere, 500 rings × 1000 around, exactly 1,000,000 triangles. */
+function bumpySphere(): TriangleMesh {
+  const options = { ringCount: 500, ringSize: 1000 };
+  const positions = new Float64Array(loftVertexCount(options) * 3);
+  positions.set([0, 0, -20], 0);
+  for (let r = 0; r < options.ringCount; r++) {
+    const theta = (Math.PI * (r + 1)) / (options.ringCount + 1);
+    for (let i = 0; i < options.ringSize; i++) {
+      const phi = (2 * Math.PI * i) / options.ringSize;
+      const rho = 20 * (1 + 0.05 * Math.sin(5 * theta) * Math.cos(7 * phi));
+      const v = loftRingVertex(options, r, i) * 3;
+      positions[v] = rho * Math.sin(theta) * Math.cos(phi);
+      positions[v + 1] = rho * Math.sin(theta) * Math.sin(phi);
+      positions[v + 2] = -rho * Math.cos(theta);
+    }
+  }
+  positions.set([0, 0, 20], positions.length - 3);
+  return { positions, indices: loftIndices(options) };
+}
+
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const best = (xs: readonly number[]): number => Math.min(...xs);
+const ms = (x: number): string => `${x.toFixed(0).padStart(6)} ms`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const workDir = mkdtempSync(join(tmpdir(), 'insilico-version-bench-'));
+const file = join(workDir, 'sphere.stl');
+const bytes = writeBinaryStl(bumpySphere());
+writeFileSync(file, bytes);
+console.log(`file: ${(bytes.length / 1e6).toFixed(1)} MB, ${(bytes.length - 84) / 50} triangles`);
+
+async function parseOnly(): Promise<number> {
+  const t0 = performance.now();
+  const result = await validateStlChunks(createReadStream(file, { highWaterMark: 1 << 20 }), bytes.length);
+  if (!result.ok) throw new Error(result.refusal.reason);
+  meshPreviewPng(result.mesh);
+  return performance.now() - t0;
+}
+
+const port = await freePort();
+const dataDir = join(workDir, 'data');
+const origin = `http://127.0.0.1:${port}`;
+const config = loadConfig({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: origin,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  JOB_POLL_SECONDS: '0.5',
+  WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+});
+const server = await startServer(config, { pgliteDir: null });
+const { context } = server;
+try {
+  const user = await context.users.upsertFromIdentity({
+    issuer: 'bench',
+    subject: 'bench-versions',
+    email: 'versions@example.com',
+    fullName: 'Bench Versions',
+  });
+  const { device } = await context.devices.create(
+    { id: user.id, email: user.email, fullName: user.fullName },
+    {
+      bodyParts: ['heart_and_thorax'],
+      developmentStages: ['concept_and_design_feasibility'],
+      deviceInfo: { deviceName: 'Bench valve', deviceType: 'valve_replacement' },
+      company: { companyName: 'Bench', country: 'DE', streetAddress: 'A 1', city: 'Berlin', zipCode: '10115' },
+      team: [],
+    },
+  );
+  const token = await context.sessions.startUserSession(user.id, 'bench');
+  const cookie = `${sessionCookieName(config.secureCookies)}=${token}`;
+  const tus = { cookie, origin, 'tus-resumable': '1.0.0' };
+  const base = `${origin}/api/devices/${device.deviceId}`;
+
+  async function upload(): Promise<string> {
+    const created = await fetch(`${base}/uploads`, {
+      method: 'POST',
+      headers: {
+        ...tus,
+        'upload-length': String(bytes.length),
+        'upload-metadata': `filename ${Buffer.from('sphere.stl').toString('base64')}`,
+      },
+    });
+    if (created.status !== 201) throw new Error(`upload creation answered ${created.status}`);
+    const location = created.headers.get('location')!;
+    const chunk = 8 * 1024 * 1024;
+    for (let offset = 0; offset < bytes.length; offset += chunk) {
+      const patched = await fetch(`${origin}${location}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        body: bytes.subarray(offset, Math.min(bytes.length, offset + chunk)),
+      });
+      if (patched.status !== 204) throw new Error(`PATCH answered ${patched.status}`);
+    }
+    return location.split('/').pop()!;
+  }
+
+  async function processVersion(uploadId: string, round: number): Promise<{ ms: number; triangles: number }> {
+    const t0 = performance.now();
+    const created = await fetch(`${base}/device-versions`, {
+      method: 'POST',
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Bench ${round}`, uploadIds: [uploadId] }),
+    });
+    if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
+    const { id } = (await created.json()) as { id: string };
+    for (;;) {
+      const version = (await (await fetch(`${base}/device-versions/${id}`, { headers: { cookie } })).json()) as {
+        status: string;
+        files: { metrics: { triangleCount: number } | null }[];
+      };
+      if (version.status === 'ready')
+        return { ms: performance.now() - t0, triangles: version.files[0]!.metrics!.triangleCount };
+      if (version.status === 'failed') throw new Error('the version failed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  await parseOnly(); // warm-up (JIT), not counted
+  const uploads: number[] = [];
+  const jobs: number[] = [];
+  const parses: number[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const u0 = performance.now();
+    const uploadId = await upload();
+    uploads.push(performance.now() - u0);
+    const job = await processVersion(uploadId, round);
+    if (job.triangles !== 1_000_000) throw new Error(`measured ${job.triangles} triangles`);
+    jobs.push(job.ms);
+    parses.push(await parseOnly());
+  }
+  console.log(
+    `upload over tus (8 MiB PATCHes)                 best ${ms(best(uploads))}   median ${ms(median(uploads))}`,
+  );
+  console.log(`created → ready (queue, stream, check, preview) best ${ms(best(jobs))}   median ${ms(median(jobs))}`);
+  console.log(
+    `reference parse-only (validateStlChunks + PNG)   best ${ms(best(parses))}   median ${ms(median(parses))}`,
+  );
+  console.log(
+    `ratio job / parse-only: best ${(best(jobs) / best(parses)).toFixed(2)}, median ${(median(jobs) / median(parses)).toFixed(2)}`,
+  );
+} finally {
+  await server.close();
+  rmSync(workDir, { recursive: true, force: true });
+}
