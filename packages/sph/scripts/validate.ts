@@ -1,5 +1,5 @@
 // Longer verification runs than the unit tests (results go to docs/validation.md, "SPH engine"):
-//   node --import tsx packages/sph/scripts/validate.ts [hydrostatic|poiseuille|dam|martin-moyce|beam [div order clamp]]
+//   node --import tsx packages/sph/scripts/validate.ts [hydrostatic|poiseuille|dam|martin-moyce [dp,…]|beam [div order clamp]]
 // Hydrostatic tank at dp = H/20 and H/40, Poiseuille flow at t = 6 and t = 10, the 2D dam break (dp 0.025) with the
 // wall-pressure probe at every advection step (CSV and SVG in packages/sph/validation/), and the surge front of
 // Martin & Moyce's n² = 2 column against their Table 2; `beam` (only on request, long): cantilever periods.
@@ -15,6 +15,9 @@ import {
   poiseuilleProfile,
   probePressure,
   surgeFront,
+  martinMoyceFront,
+  MARTIN_MOYCE,
+  type FrontPoint,
   type WeaklyCompressibleFluid,
 } from '../src/index';
 import { svgPlot } from './svgPlot';
@@ -125,64 +128,74 @@ function dam(): void {
  * Martin & Moyce (1952), Table 2: surge front Z = z/a against T = t·√(2g/a) for the column of width a and height
  * 2a (n² = 2, a = 2¼ in); transcribed in TormodLandet/Ocellaris, scripts/plot_dam_break.py.
  */
-const MARTIN_MOYCE_T = [0.41, 0.84, 1.19, 1.43, 1.63, 1.83, 1.98, 2.2, 2.32, 2.51, 2.65, 2.83, 2.98, 3.11, 3.33];
-const MARTIN_MOYCE_Z = [1.11, 1.22, 1.44, 1.67, 1.89, 2.11, 2.33, 2.56, 2.78, 3.0, 3.22, 3.44, 3.67, 3.89, 4.11];
+/** A relative error as a signed percentage. */
+const pct = (e: number): string => `${e >= 0 ? '+' : '−'}${Math.abs(e * 100).toFixed(1)} %`;
 
 /**
- * The Martin & Moyce n² = 2 column (width a = 1, height 2a) in the SPHinXsys tank and scheme (dp = a/40, 3,200
- * particles): front Z against their Table 2 at each tabulated T; also the SPHinXsys column (width 2H) for contrast.
+ * Martin & Moyce's n² = 2 column at each spacing of `dps` (default a/40 and a/80) on 2 threads (`martinMoyceFront`):
+ * the table for docs/validation.md and the front plot; then the SPHinXsys column (width 2H) for contrast.
  */
-function martinMoyce(): void {
+async function martinMoyce(dps: number[]): Promise<void> {
   const g = 1;
-  const a = 1;
-  const sim = damBreak({ dp: 0.025, height: 2 * a, width: a });
-  const lines: string[] = [];
-  const simT: number[] = [0];
-  const simZ: number[] = [surgeFront(sim) / a];
-  let worst = 0;
-  let worstTo3 = 0;
-  MARTIN_MOYCE_T.forEach((T, k) => {
-    sim.run(T / Math.sqrt((2 * g) / a), (c) => {
-      simT.push(c.time * Math.sqrt((2 * g) / a));
-      simZ.push(surgeFront(sim) / a);
+  const series: { label: string; x: number[]; y: number[]; colour: string }[] = [];
+  const colours = ['#1f77b4', '#2ca02c', '#9467bd', '#8c564b'];
+  for (const dp of dps) {
+    const x: number[] = [0];
+    const y: number[] = [1];
+    const { points, particles, steps } = await martinMoyceFront(dp, {
+      threads: 2,
+      onSample: (T, Z) => {
+        x.push(T);
+        y.push(Z);
+      },
     });
-    const Z = surgeFront(sim) / a;
-    const err = Z / MARTIN_MOYCE_Z[k]! - 1;
-    worst = Math.max(worst, Math.abs(err));
-    if (T <= 3) worstTo3 = Math.max(worstTo3, Math.abs(err));
-    lines.push(
-      `T=${T.toFixed(2)} Z=${Z.toFixed(3)} (M&M ${MARTIN_MOYCE_Z[k]!.toFixed(2)}, ${(err * 100).toFixed(1)} %)`,
+    console.log(
+      `\nMartin & Moyce n²=2 column, dp = a/${Math.round(1 / dp)} (${particles} particles, steps ${steps.join(' / ')}):`,
     );
-  });
-  console.log(`Martin & Moyce n²=2 column, dp = a/40:\n  ${lines.join('\n  ')}`);
-  console.log(
-    `  largest |error| up to T = 3: ${(worstTo3 * 100).toFixed(1)} %; over all points: ${(worst * 100).toFixed(1)} %`,
+    console.log('| T | M&M Z | Z largest x | error | Z continuous layer | error | T lead |');
+    for (const q of points) {
+      console.log(
+        `| ${q.T.toFixed(2)} | ${q.experiment.toFixed(2)} | ${q.largestX.toFixed(3)} | ${pct(q.largestXError)} | ${q.layer.toFixed(3)} | ${pct(q.layerError)} | ${q.timeLead.toFixed(2)} |`,
+      );
+    }
+    const upTo3 = points.filter((q) => q.T <= 3);
+    const worst = (e: (q: FrontPoint) => number): string => pct(Math.max(...upTo3.map((q) => Math.abs(e(q)))));
+    console.log(
+      `largest |error| up to T = 3: largest x ${worst((q) => q.largestXError)}, continuous layer ${worst((q) => q.layerError)}`,
+    );
+    series.push({ label: `SPH, dp = a/${Math.round(1 / dp)}`, x, y, colour: colours[series.length]! });
+  }
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(
+    `${outDir}dam-break-front.svg`,
+    svgPlot(
+      [
+        ...series,
+        {
+          label: 'Martin & Moyce (1952)',
+          x: [...MARTIN_MOYCE.T],
+          y: [...MARTIN_MOYCE.Z],
+          style: 'points',
+          colour: '#d62728',
+        },
+      ],
+      { title: 'Collapse of a column 2a high and a wide: surge front', xLabel: 'T = t·√(2g/a)', yLabel: 'Z = z/a' },
+    ),
   );
   // The SPHinXsys column (H high, 2H wide; n² = 1/2) in Martin & Moyce's scaling with a = its width 2H, up to the
   // issue's t·√(2g/H) = 3 (T = 2.12): a different aspect ratio, shown because it is often plotted against n² = 2.
   const wide = damBreak({ dp: 0.025 });
   const wideLines: string[] = [];
   let wideWorst = 0;
-  MARTIN_MOYCE_T.filter((T) => T <= 3 / Math.SQRT2).forEach((T, k) => {
+  MARTIN_MOYCE.T.filter((T) => T <= 3 / Math.SQRT2).forEach((T, k) => {
     wide.run(T / Math.sqrt((2 * g) / 2));
     const Z = surgeFront(wide) / 2;
-    const err = Z / MARTIN_MOYCE_Z[k]! - 1;
+    const err = Z / MARTIN_MOYCE.Z[k]! - 1;
     wideWorst = Math.max(wideWorst, Math.abs(err));
     wideLines.push(`T=${T.toFixed(2)} Z=${Z.toFixed(3)} (${(err * 100).toFixed(1)} %)`);
   });
   console.log(
     `SPHinXsys column (n² = 1/2), a = 2H:\n  ${wideLines.join('\n  ')}\n  largest |error| ${(wideWorst * 100).toFixed(1)} %`,
-  );
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(
-    `${outDir}dam-break-front.svg`,
-    svgPlot(
-      [
-        { label: 'SPH, dp = a/40', x: simT, y: simZ, colour: '#1f77b4' },
-        { label: 'Martin & Moyce (1952)', x: MARTIN_MOYCE_T, y: MARTIN_MOYCE_Z, style: 'points', colour: '#d62728' },
-      ],
-      { title: 'Collapse of a column 2a high and a wide: surge front', xLabel: 'T = t·√(2g/a)', yLabel: 'Z = z/a' },
-    ),
   );
 }
 
@@ -227,5 +240,8 @@ if (only === undefined || only === 'hydrostatic') {
 }
 if (only === undefined || only === 'poiseuille') poiseuille([6, 10]);
 if (only === undefined || only === 'dam') dam();
-if (only === undefined || only === 'martin-moyce') martinMoyce();
+if (only === undefined || only === 'martin-moyce') {
+  const dps = process.argv[3]?.split(',').map(Number) ?? [0.025, 0.0125];
+  await martinMoyce(dps);
+}
 if (only === 'beam') beam(process.argv.slice(3));

@@ -44,6 +44,7 @@ export {
   type ElasticMaterialOptions,
   type ElasticModel,
 } from './material';
+export { MARTIN_MOYCE, martinMoyceFront, type FrontPoint } from './martinMoyce';
 export { meshShape, type MeshShapeOptions } from './meshShape';
 export { NeighbourList, buildNeighbours } from './neighbours';
 export {
@@ -76,6 +77,7 @@ export {
 export { ParticleArrays, sharedFloat64, sharedInt32, type Dimension } from './particles';
 export {
   hydrostaticProfile,
+  connectedFront,
   kineticEnergy,
   numberDensityErrors,
   poiseuilleProfile,

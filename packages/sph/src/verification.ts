@@ -170,3 +170,32 @@ export function numberDensityErrors(
   }
   return { surface, interior };
 }
+
+/**
+ * Front of the continuous water layer: the largest x (m) of a fluid particle whose kernel sum over fluid and wall
+ * particles, Σ_j W_ij V_j / (σ₀ V_i), is at least `threshold` (default ½, the value at a flat free surface). Spray
+ * and isolated particles ahead of the layer fall below it. Brute force over candidates from the right.
+ */
+export function connectedFront(sim: WeaklyCompressibleFluid, threshold = 0.5): number {
+  const f = sim.fluid;
+  const w = sim.wall;
+  const kernel = sim.kernel;
+  const sigma0 = kernel.latticeNumberDensity(sim.h / smoothingLength(1));
+  const order = Array.from({ length: f.count }, (_, i) => i).sort((a, b) => f.x[b]! - f.x[a]!);
+  const rc = kernel.cutoff;
+  const sum = (p: ParticleArrays, xi: number, yi: number, zi: number): number => {
+    let s = 0;
+    for (let j = 0; j < p.count; j++) {
+      const dx = p.x[j]! - xi;
+      if (dx > rc || dx < -rc) continue;
+      const r = Math.hypot(dx, p.y[j]! - yi, p.z[j]! - zi);
+      if (r < rc) s += kernel.w(r) * p.vol[j]!;
+    }
+    return s;
+  };
+  for (const i of order) {
+    const [x, y, z] = [f.x[i]!, f.y[i]!, f.z[i]!];
+    if ((sum(f, x, y, z) + sum(w, x, y, z)) / (sigma0 * f.vol[i]!) >= threshold) return x;
+  }
+  return -Infinity;
+}
