@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { expect, test, type Download } from '@playwright/test';
+import { orderReadyCohort } from './cohort-helpers';
 import { api, createWorkspace, signUp } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL): a 50-patient cohort ordered through the cohort API and a project made
@@ -8,37 +9,6 @@ import { api, createWorkspace, signUp } from './workspace-helpers';
 // and read its coverage, export a table as CSV and a chart as SVG.
 
 const perimeter = 'aorticAnnulusPerimeter_mm';
-
-async function readyCohort(page: Page, deviceId: string): Promise<string> {
-  const cohort = await api(page, 'POST', `/api/devices/${deviceId}/cohorts`, {
-    name: `Annulus 50 ${Date.now()}`,
-    size: 50,
-    criteria: {
-      body_part: 'heart_and_thorax',
-      pathology: {},
-      sex: {},
-      body_dimensions: {
-        height: { min: 0, max: 215 },
-        weight: { min: 0, max: 180 },
-        bmi: { min: 10, max: 40 },
-        bsa: { min: 0, max: 3.5 },
-      },
-      origin: { by: 'location', location: {}, ethnicity: {} },
-      age_group: {},
-      phases_of_heart_cycle: {},
-    },
-  });
-  const id = cohort.id as string;
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/devices/${deviceId}/cohorts/${id}`)).json()) as { status: string })
-          .status,
-      { timeout: 240_000, intervals: [1000] },
-    )
-    .toBe('ready');
-  return id;
-}
 
 async function saved(download: Promise<Download>): Promise<{ name: string; text: string }> {
   const file = await download;
@@ -51,7 +21,11 @@ test('an analysis of 50 patients recalculates on exclusion, reads device coverag
   await signUp(page, '/', 'Petra Population');
   await expect(page).toHaveURL(/\/onboarding\/body-part$/);
   const deviceId = await createWorkspace(page, `Valve P ${Date.now()}`);
-  const cohortId = await readyCohort(page, deviceId);
+  const cohortId = await orderReadyCohort(page, deviceId, {
+    name: `Annulus 50 ${Date.now()}`,
+    size: 50,
+    timeoutMs: 240_000,
+  });
   const project = await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
     name: `Sizing ${Date.now() % 1e6}`,
     developmentStage: 'concept_and_design_feasibility',

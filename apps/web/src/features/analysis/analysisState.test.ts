@@ -1,26 +1,10 @@
-import { analysisSettingsSchema, type Analysis } from '@insilico/contracts';
+import type { Analysis } from '@insilico/contracts';
 import { describe, expect, it } from 'vitest';
+import { testAnalysis } from './testAnalysis';
 import { analysisReducer, initialAnalysisState, type AnalysisAction, type AnalysisViewState } from './analysisState';
 import type { AnalysisOutcome, WorkerReply } from './worker/analysisProtocol';
 
-function analysis(change: Partial<Analysis> = {}): Analysis {
-  return {
-    id: 'a1',
-    projectId: 'p1',
-    name: '',
-    cohort: { id: 'c1', name: 'Twenty', size: 20, status: 'ready' },
-    parameters: ['height_cm'],
-    excludedCount: 0,
-    revision: 3,
-    createdBy: null,
-    createdAt: '2026-11-22T00:00:00.000Z',
-    updatedAt: '2026-11-22T00:00:00.000Z',
-    settings: analysisSettingsSchema.parse({}),
-    excluded: [],
-    canEdit: true,
-    ...change,
-  };
-}
+const analysis = (change: Partial<Analysis> = {}) => testAnalysis({ revision: 3, ...change });
 
 const run = (state: AnalysisViewState, ...actions: AnalysisAction[]) => actions.reduce(analysisReducer, state);
 const outcome = { rows: [0, 1] } as unknown as AnalysisOutcome;

@@ -1,14 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  analysisErrorMessage,
-  analysisSettingsSchema,
-  type Analysis,
-  type CohortParameterTable,
-  type Project,
-} from '@insilico/contracts';
+import { analysisErrorMessage, type Analysis, type CohortParameterTable, type Project } from '@insilico/contracts';
 import { mulberry32 } from '@insilico/stats';
+import { testAnalysis } from '../testAnalysis';
 import { handleRequest, type WorkerPort, type WorkerReply, type WorkerRequest } from '../worker/analysisProtocol';
 import { AnalysisWorkspace } from './AnalysisWorkspace';
 
@@ -48,21 +43,7 @@ function parameterTable(patients: number): CohortParameterTable {
 }
 
 function analysis(patients: number): Analysis {
-  return {
-    id: '00000000-0000-4000-8000-00000000000a',
-    projectId: '00000000-0000-4000-8000-00000000000b',
-    name: '',
-    cohort: { id: 'c1', name: 'Twenty-five', size: patients, status: 'ready' },
-    parameters: keys,
-    excludedCount: 0,
-    revision: 1,
-    createdBy: null,
-    createdAt: '2026-11-22T00:00:00.000Z',
-    updatedAt: '2026-11-22T00:00:00.000Z',
-    settings: analysisSettingsSchema.parse({}),
-    excluded: [],
-    canEdit: true,
-  };
+  return testAnalysis({ parameters: keys, cohort: { id: 'c1', name: 'Cohort', size: patients, status: 'ready' } });
 }
 
 const project = {

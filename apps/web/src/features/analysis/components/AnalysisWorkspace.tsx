@@ -14,6 +14,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
+import { Loading } from '../../../components/LoadState';
 import { SyntheticLabel } from '../../cohorts';
 import { useAnalysisSession } from '../hooks/useAnalysisSession';
 import type { WorkerPort } from '../worker/analysisProtocol';
@@ -136,10 +137,7 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
           Choose a cohort of at least {analysisMinPatients} patients to see the statistics.
         </Alert>
       ) : !block ? (
-        <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center' }}>
-          <CircularProgress size={22} aria-hidden="true" />
-          <Typography color="text.secondary">Calculating the analysis…</Typography>
-        </Stack>
+        <Loading what="the results" />
       ) : (
         <>
           <AnalysisSection title="Summary">
