@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cohortStatusSchema } from './cohorts';
+import { deviceVersionStatusSchema } from './device-versions';
 import { developmentStageSchema, memberRoleSchema } from './devices';
 import { vv40GradeSchema } from './questions';
 
@@ -77,9 +78,6 @@ export const projectCohortSchema = z.object({
   status: cohortStatusSchema,
 });
 export type ProjectCohort = z.infer<typeof projectCohortSchema>;
-
-export const deviceVersionStatusSchema = z.enum(['uploading', 'processing', 'ready', 'failed']);
-export type DeviceVersionStatusValue = z.infer<typeof deviceVersionStatusSchema>;
 
 export const projectDeviceVersionSchema = z.object({
   id: z.string(),

@@ -78,6 +78,32 @@ function leafOf(path: string) {
 
 const fetchMock = vi.fn<typeof fetch>();
 
+const selectedDevice = {
+  deviceId: 'd-1',
+  deviceName: 'Valve X',
+  devicePicture: null,
+  datetimeCreation: '2026-03-05T12:00:00.000Z',
+  role: 'admin',
+  userStatus: 'ok',
+  isAdmin: true,
+};
+const projectBody = {
+  id: 'p-1',
+  name: 'Valve sizing',
+  developmentStage: 'concept_and_design_feasibility',
+  status: 'active',
+  question: null,
+  cohorts: [],
+  deviceVersions: [],
+  team: [],
+  createdAt: '2026-03-05T12:00:00.000Z',
+  statusChangedAt: null,
+  canManage: true,
+  canComment: true,
+};
+/** What the project call answers in the project view tests. */
+let project: { status: number; body: unknown } = { status: 404, body: { error: { code: 'not_found', message: 'x' } } };
+
 function renderAt(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   renderWithProviders(
@@ -97,6 +123,8 @@ beforeEach(() => {
       const { email, fullName, jobTitle, pictureUrl } = testUser;
       return Promise.resolve(jsonResponse(200, { email, fullName, jobTitle, pictureUrl }));
     }
+    if (url === '/api/me/selected-device') return Promise.resolve(jsonResponse(200, { device: selectedDevice }));
+    if (url === '/api/devices/d-1/projects/p-1') return Promise.resolve(jsonResponse(project.status, project.body));
     if (url.startsWith('/api/notifications'))
       return Promise.resolve(jsonResponse(200, { items: [], hasUnseen: false, nextBefore: null }));
     return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'Not found' } }));
@@ -134,22 +162,35 @@ describe('app routes', () => {
   });
 
   it('renders a placeholder page with its title, the shell and an honest state', async () => {
-    renderAt('/projects/overview?stage=concept');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Projects overview' })).toBeTruthy();
+    renderAt('/activity-feed?since=week');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Activity feed' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Not available yet' })).toBeTruthy();
     expect(screen.getAllByRole('navigation', { name: 'Main' }).length).toBeGreaterThan(0);
-    expect(screen.getByRole('link', { name: 'Projects', current: 'page' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Activity feed', current: 'page' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Account and settings' })).toBeTruthy();
-    expect(document.title).toBe('Projects overview · InSilico Workspace');
+    expect(document.title).toBe('Activity feed · InSilico Workspace');
   });
 
   it('renders the project view with its three tabs', async () => {
-    renderAt('/projects/view/rooms');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Project rooms' })).toBeTruthy();
+    project = { status: 200, body: projectBody };
+    renderAt('/projects/view/rooms?project=p-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Valve sizing' })).toBeTruthy();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['Stats', 'Rooms', 'Comments']);
     expect(screen.getByRole('tab', { name: 'Rooms' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Comments' }).getAttribute('href')).toBe(
+      '/projects/view/comments?project=p-1',
+    );
+  });
+
+  it('shows the server’s message for a project the user may not see, without the tabs', async () => {
+    const message =
+      'You do not have permission to access this project. Contact your device company admin to check whether you have been added to this device or project.';
+    project = { status: 403, body: { error: { code: 'forbidden', message } } };
+    renderAt('/projects/view/stats?project=p-1');
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryAllByRole('tab')).toEqual([]);
   });
 
   it('renders the 404 page inside the shell', async () => {

@@ -1,0 +1,106 @@
+import useSWR, { mutate as mutateGlobal } from 'swr';
+import {
+  projectListSchema,
+  projectSchema,
+  projectStatsSchema,
+  projectTeamSchema,
+  type Project,
+  type ProjectList,
+  type ProjectStats,
+  type ProjectStatus,
+  type ProjectTeam,
+} from '@insilico/contracts';
+import { apiFetch } from '../../lib/api';
+import type { ApiError } from '../../lib/apiError';
+
+/** What the overview asks for: a status (or every one) and a search text. */
+export interface ProjectListFilter {
+  status: ProjectStatus | 'all';
+  search: string;
+}
+
+/** URLs of the projects API of one workspace. */
+export const projectUrls = {
+  all: (deviceId: string) => `/api/devices/${deviceId}/projects`,
+  list: (deviceId: string, filter: ProjectListFilter) => {
+    const query = new URLSearchParams();
+    if (filter.status !== 'all') query.set('status', filter.status);
+    if (filter.search.trim()) query.set('search', filter.search.trim());
+    const text = query.toString();
+    return `/api/devices/${deviceId}/projects${text ? `?${text}` : ''}`;
+  },
+  one: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}`,
+  status: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/status`,
+  team: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/team`,
+  member: (deviceId: string, projectId: string, userId: string) =>
+    `/api/devices/${deviceId}/projects/${projectId}/team/${userId}`,
+  stats: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/stats`,
+};
+
+export function useProjects(deviceId: string | null, filter: ProjectListFilter) {
+  return useSWR<ProjectList, ApiError>(
+    deviceId ? projectUrls.list(deviceId, filter) : null,
+    (url: string) => apiFetch(url, { schema: projectListSchema }),
+    // A new filter keeps the cards of the last one until its answer arrives (no flash of "loading").
+    { keepPreviousData: true },
+  );
+}
+
+export function useProject(deviceId: string | null, projectId: string | null) {
+  return useSWR<Project, ApiError>(deviceId && projectId ? projectUrls.one(deviceId, projectId) : null, (url: string) =>
+    apiFetch(url, { schema: projectSchema }),
+  );
+}
+
+export function useProjectStats(deviceId: string | null, projectId: string | null) {
+  return useSWR<ProjectStats, ApiError>(
+    deviceId && projectId ? projectUrls.stats(deviceId, projectId) : null,
+    (url: string) => apiFetch(url, { schema: projectStatsSchema }),
+  );
+}
+
+export function useProjectTeam(deviceId: string | null, projectId: string | null) {
+  return useSWR<ProjectTeam, ApiError>(
+    deviceId && projectId ? projectUrls.team(deviceId, projectId) : null,
+    (url: string) => apiFetch(url, { schema: projectTeamSchema }),
+  );
+}
+
+/** After a change of one project: every list of the workspace, the project, its team and its stats reload. */
+async function refreshProject(deviceId: string, projectId: string): Promise<void> {
+  const prefix = projectUrls.all(deviceId);
+  const own = projectUrls.one(deviceId, projectId);
+  await mutateGlobal(
+    (key) => typeof key === 'string' && (key === prefix || key.startsWith(`${prefix}?`) || key.startsWith(own)),
+  );
+}
+
+/** `POST .../status`: one of the allowed moves. */
+export async function changeProjectStatus(deviceId: string, projectId: string, status: ProjectStatus) {
+  const project = await apiFetch(projectUrls.status(deviceId, projectId), {
+    method: 'POST',
+    body: { status },
+    schema: projectSchema,
+  });
+  await refreshProject(deviceId, projectId);
+  return project;
+}
+
+export async function addProjectMember(deviceId: string, projectId: string, userId: string) {
+  const team = await apiFetch(projectUrls.team(deviceId, projectId), {
+    method: 'POST',
+    body: { userId },
+    schema: projectTeamSchema,
+  });
+  await refreshProject(deviceId, projectId);
+  return team;
+}
+
+export async function removeProjectMember(deviceId: string, projectId: string, userId: string) {
+  const team = await apiFetch(projectUrls.member(deviceId, projectId, userId), {
+    method: 'DELETE',
+    schema: projectTeamSchema,
+  });
+  await refreshProject(deviceId, projectId);
+  return team;
+}
