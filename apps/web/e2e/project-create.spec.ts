@@ -77,6 +77,13 @@ test('a project is created end to end, with a new device version that joins it o
   await expect(page.getByText('Project title is too long. Maximum 50 characters.')).toBeVisible();
   await titleField.fill(title);
   await expect(page.getByText('Project title is too long. Maximum 50 characters.')).toBeHidden();
+  // Leaving with unsaved progress asks first (spec §4, §8); Stay keeps what was typed.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave the page?' });
+  await expect(leave.getByText('Are you sure you want to leave the page? Your progress will be lost.')).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/projects\/create\/title$/);
+  await expect(titleField).toHaveValue(title);
   // The workspace has one stage: it is chosen already.
   await expect(page.getByRole('radio', { name: 'Concept and design feasibility' })).toBeChecked();
   await page.getByRole('button', { name: 'Next' }).click();
