@@ -164,7 +164,7 @@ test('a room on a patient: place and snap a device, save, screenshot, rename, fi
   await expect(leave).toContainText('Are you sure you want to leave the page? Your progress will be lost.');
   await leave.getByRole('button', { name: 'Stay' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('The room is saved.')).toBeVisible();
+  await expect(page.getByText('The room is saved.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Unsaved changes')).toHaveCount(0);
   await page.reload();
   await expect(scene).toHaveAttribute('data-shown-phase', /end-/, { timeout: 60_000 });
@@ -177,7 +177,7 @@ test('a room on a patient: place and snap a device, save, screenshot, rename, fi
   const thumb = page
     .getByRole('region', { name: 'Screenshots' })
     .getByRole('button', { name: /Preview the screenshot/ });
-  await expect(thumb).toHaveCount(1);
+  await expect(thumb).toHaveCount(1, { timeout: 30_000 });
   const preview = page.getByRole('dialog', { name: /Screenshot/ });
   await thumb.click();
   await expect(preview.getByRole('img')).toBeVisible();

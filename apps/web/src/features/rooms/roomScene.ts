@@ -1,4 +1,5 @@
 import {
+  Box3,
   Group,
   Mesh,
   MeshStandardMaterial,
@@ -100,10 +101,20 @@ export class RoomScene extends AnatomyScene {
     this.remove(key);
     const device = new Group();
     device.name = key;
-    for (const geometry of geometries)
-      device.add(
-        new Mesh(geometry, new MeshStandardMaterial({ color: deviceColour, roughness: 0.35, metalness: 0.5 })),
-      );
+    // The placement's position is the centre of the model's bounding box (all its files together), so that a device
+    // snapped to a landmark sits centred on it whatever origin its STL files were drawn around.
+    const bounds = new Box3();
+    for (const geometry of geometries) {
+      geometry.computeBoundingBox();
+      if (geometry.boundingBox) bounds.union(geometry.boundingBox);
+    }
+    const centre = bounds.isEmpty() ? new Vector3() : bounds.getCenter(new Vector3());
+    for (const geometry of geometries) {
+      const material = new MeshStandardMaterial({ color: deviceColour, roughness: 0.35, metalness: 0.5 });
+      const mesh = new Mesh(geometry, material);
+      mesh.position.copy(centre).negate();
+      device.add(mesh);
+    }
     this.apply(device, transform);
     this.patientFrame.add(device);
     this.devices.set(key, device);
