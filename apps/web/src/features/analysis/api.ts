@@ -4,10 +4,12 @@ import {
   analysisSchema,
   cohortParameterTableSchema,
   projectListSchema,
+  roomSchema,
   type Analysis,
   type AnalysisList,
   type CohortParameterTable,
   type CreateAnalysis,
+  type CreateRoom,
   type ProjectList,
   type UpdateAnalysis,
 } from '@insilico/contracts';
@@ -72,21 +74,12 @@ export function updateAnalysis(
   });
 }
 
-/** The one field of the Rooms API's answer this page needs. */
-const createdRoom = {
-  parse(data: unknown): { id: string } {
-    const id = typeof data === 'object' && data !== null ? (data as { id?: unknown }).id : undefined;
-    if (typeof id !== 'string') throw new Error('The room answer has no id.');
-    return { id };
-  },
-};
-
 /** Opens a room on a patient of one of the project's cohorts (the Rooms API); answers the room's id. */
 export async function openRoom(deviceId: string, projectId: string, cohortId: string, patientId: string) {
   const room = await apiFetch(analysisUrls.rooms(deviceId, projectId), {
     method: 'POST',
-    body: { cohortId, patientId },
-    schema: createdRoom,
+    body: { cohortId, patientId } satisfies CreateRoom,
+    schema: roomSchema,
   });
   return room.id;
 }
