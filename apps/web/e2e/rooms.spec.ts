@@ -1,44 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { orderReadyCohort } from './cohort-helpers';
 import { api, createWorkspace, signUp } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). A project with a 5-patient cohort and a processed
 // device version (made through the cohort, project, upload and device-version APIs); then in the browser: a room
 // on a patient, the device placed and snapped to the mitral annulus and saved, a screenshot previewed, the room
 // renamed (a duplicate name refused first), the rooms filtered, and a room deleted.
-
-async function readyCohort(page: Page, deviceId: string): Promise<string> {
-  const cohort = await api(page, 'POST', `/api/devices/${deviceId}/cohorts`, {
-    name: `Rooms ${Date.now()}`,
-    size: 5,
-    criteria: {
-      body_part: 'heart_and_thorax',
-      pathology: {},
-      sex: {},
-      body_dimensions: {
-        height: { min: 0, max: 215 },
-        weight: { min: 0, max: 180 },
-        bmi: { min: 10, max: 40 },
-        bsa: { min: 0, max: 3.5 },
-      },
-      origin: { by: 'location', location: {}, ethnicity: {} },
-      age_group: {},
-      phases_of_heart_cycle: {},
-    },
-  });
-  const id = cohort.id as string;
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await page.request.get(`/api/devices/${deviceId}/cohorts/${id}`)).json()) as {
-            status: string;
-          }
-        ).status,
-      { timeout: 180_000, intervals: [1000] },
-    )
-    .toBe('ready');
-  return id;
-}
 
 /** A closed binary STL: a square pyramid 24 mm wide and 12 mm high along +Z (the device's axis). */
 function pyramidStl(): Buffer {
@@ -117,7 +84,7 @@ test('a room on a patient: place and snap a device, save, screenshot, rename, fi
   await signUp(page, '/', 'Rosa Rooms');
   await expect(page).toHaveURL(/\/onboarding\/body-part$/);
   const deviceId = await createWorkspace(page, `Valve R ${Date.now()}`);
-  const cohortId = await readyCohort(page, deviceId);
+  const cohortId = await orderReadyCohort(page, deviceId, { name: `Rooms ${Date.now()}`, size: 5 });
   const project = await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
     name: `Rooms ${Date.now() % 1e6}`,
     developmentStage: 'concept_and_design_feasibility',
