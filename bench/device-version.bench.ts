@@ -11,40 +11,13 @@ import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  loftIndices,
-  loftRingVertex,
-  loftVertexCount,
-  meshPreviewPng,
-  validateStlChunks,
-  writeBinaryStl,
-  type TriangleMesh,
-} from '@insilico/mesh';
+import { meshPreviewPng, validateStlChunks, writeBinaryStl } from '@insilico/mesh';
 import { loadConfig } from '../apps/server/src/config';
 import { sessionCookieName } from '../apps/server/src/http/session-cookie';
 import { startServer } from '../apps/server/src/server';
+import { bumpySphere } from './bumpySphere';
 
 const ROUNDS = Number(process.env.DEVICE_VERSION_BENCH_ROUNDS ?? 3);
-
-/** The STL bench's file: a closed bumpy sphere, 500 rings × 1000 around, exactly 1,000,000 triangles. */
-function bumpySphere(): TriangleMesh {
-  const options = { ringCount: 500, ringSize: 1000 };
-  const positions = new Float64Array(loftVertexCount(options) * 3);
-  positions.set([0, 0, -20], 0);
-  for (let r = 0; r < options.ringCount; r++) {
-    const theta = (Math.PI * (r + 1)) / (options.ringCount + 1);
-    for (let i = 0; i < options.ringSize; i++) {
-      const phi = (2 * Math.PI * i) / options.ringSize;
-      const rho = 20 * (1 + 0.05 * Math.sin(5 * theta) * Math.cos(7 * phi));
-      const v = loftRingVertex(options, r, i) * 3;
-      positions[v] = rho * Math.sin(theta) * Math.cos(phi);
-      positions[v + 1] = rho * Math.sin(theta) * Math.sin(phi);
-      positions[v + 2] = -rho * Math.cos(theta);
-    }
-  }
-  positions.set([0, 0, 20], positions.length - 3);
-  return { positions, indices: loftIndices(options) };
-}
 
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const best = (xs: readonly number[]): number => Math.min(...xs);

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DeviceVersion, NotificationList } from '@insilico/contracts';
-import { loftIndices, loftRingVertex, loftVertexCount, writeBinaryStl } from '@insilico/mesh';
+import { writeBinaryStl } from '@insilico/mesh';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newAccount, signUp, TestBrowser } from '../../test/helpers/browser';
+import { killHard, ProcessGroup, waitForHealth } from '../../test/helpers/server-process';
 import { freePort, startTestServer, type TestServer } from '../../test/helpers/test-server';
 import { workspaceBody } from '../routes/devices/workspace.fixtures';
 import { uploadFile } from '../routes/uploads/upload.fixtures';
@@ -14,68 +13,26 @@ import { uploadFile } from '../routes/uploads/upload.fixtures';
 // The process working a device version's job is killed with SIGKILL between two files: after the restart the
 // job runs again, skips the file judged before the kill, finishes, and the creator is notified once.
 
-const serverDir = fileURLToPath(new URL('../..', import.meta.url));
-const fastJobs = {
-  JOB_HEARTBEAT_SECONDS: '1',
-  JOB_STALE_AFTER_SECONDS: '3',
-  JOB_POLL_SECONDS: '0.5',
-  LOG_LEVEL: 'warn',
-};
-const children: ChildProcess[] = [];
+const processes = new ProcessGroup();
 
-function startProcess(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: serverDir,
-    env: { ...process.env, ...fastJobs, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr?.on('data', () => undefined);
-  children.push(child);
-  return child;
-}
-
-async function killHard(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-async function waitForHealth(origin: string, ms = 90_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (
-      await fetch(`${origin}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server at ${origin} did not come up within ${ms / 1000} s`);
-}
-
-/** A closed bumpy sphere of 2·rings·1000 triangles: big enough that one file takes a moment to check. */
-function sphereStl(rings: number): Uint8Array {
-  const options = { ringCount: rings, ringSize: 1000 };
-  const positions = new Float64Array(loftVertexCount(options) * 3);
-  positions.set([0, 0, -20], 0);
-  for (let r = 0; r < rings; r++) {
-    const theta = (Math.PI * (r + 1)) / (rings + 1);
-    for (let i = 0; i < options.ringSize; i++) {
-      const phi = (2 * Math.PI * i) / options.ringSize;
-      const rho = 20 * (1 + 0.05 * Math.sin(5 * theta) * Math.cos(7 * phi));
-      const v = loftRingVertex(options, r, i) * 3;
-      positions.set(
-        [rho * Math.sin(theta) * Math.cos(phi), rho * Math.sin(theta) * Math.sin(phi), -rho * Math.cos(theta)],
-        v,
-      );
+/** A wavy square plate of 2·(n−1)² triangles (an open surface): big enough that one file takes a moment. */
+function plateStl(n: number): Uint8Array {
+  const positions = new Float64Array(n * n * 3);
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) positions.set([x * 0.1, y * 0.1, Math.sin(x / 7) * Math.cos(y / 5)], (y * n + x) * 3);
+  const indices = new Uint32Array(6 * (n - 1) * (n - 1));
+  let t = 0;
+  for (let y = 0; y < n - 1; y++)
+    for (let x = 0; x < n - 1; x++) {
+      const a = y * n + x;
+      indices.set([a, a + 1, a + n + 1, a, a + n + 1, a + n], t);
+      t += 6;
     }
-  }
-  positions.set([0, 0, 20], positions.length - 3);
-  return writeBinaryStl({ positions, indices: loftIndices(options) });
+  return writeBinaryStl({ positions, indices });
 }
+
+const side = 448;
+const trianglesPerFile = 2 * (side - 1) ** 2;
 
 async function versionOf(browser: TestBrowser, deviceId: string, id: string): Promise<DeviceVersion | null> {
   const response = await browser.get(`/api/devices/${deviceId}/device-versions/${id}`).catch(() => null);
@@ -103,7 +60,7 @@ async function waitForVersion(
 
 /** Uploads three large files and creates the version; answers its id once the first file is judged. */
 async function createAndReachSecondFile(browser: TestBrowser, deviceId: string): Promise<string> {
-  const stl = sphereStl(200); // 400,000 triangles, 20 MB
+  const stl = plateStl(side); // 399,618 triangles, 20 MB
   const uploadIds = [];
   for (const name of ['a.stl', 'b.stl', 'c.stl'])
     uploadIds.push(await uploadFile(browser, deviceId, name, stl, 4 << 20));
@@ -119,17 +76,15 @@ async function expectFinishedOnce(browser: TestBrowser, deviceId: string, id: st
   const ready = await waitForVersion(browser, deviceId, id, (v) => v.status !== 'processing', 120_000);
   expect(ready.status).toBe('ready');
   expect(ready.files.map((f) => [f.status, f.metrics?.triangleCount])).toEqual([
-    ['valid', 400_000],
-    ['valid', 400_000],
-    ['valid', 400_000],
+    ['valid', trianglesPerFile],
+    ['valid', trianglesPerFile],
+    ['valid', trianglesPerFile],
   ]);
   const list = (await (await browser.get('/api/notifications?limit=100')).json()) as NotificationList;
   expect(list.items.filter((n) => n.link?.includes(id))).toHaveLength(1);
 }
 
-afterEach(async () => {
-  for (const child of children.splice(0)) await killHard(child);
-});
+afterEach(() => processes.killAll());
 
 // Each database leg runs its own variant (no skipped test in either run).
 if (!process.env.TEST_DATABASE_URL)
@@ -140,7 +95,7 @@ if (!process.env.TEST_DATABASE_URL)
       const origin = `http://127.0.0.1:${port}`;
       const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, DATABASE_URL: '' };
       try {
-        const first = startProcess('src/main.ts', env);
+        const first = processes.start('src/main.ts', env);
         await waitForHealth(origin);
         const browser = new TestBrowser(origin);
         await signUp(browser, newAccount(), '/');
@@ -151,11 +106,11 @@ if (!process.env.TEST_DATABASE_URL)
         const id = await createAndReachSecondFile(browser, deviceId);
         await killHard(first);
 
-        startProcess('src/main.ts', env);
+        processes.start('src/main.ts', env);
         await waitForHealth(origin);
         await expectFinishedOnce(browser, deviceId, id);
       } finally {
-        for (const child of children.splice(0)) await killHard(child);
+        await processes.killAll();
         rmSync(dataDir, { recursive: true, force: true });
       }
     }, 300_000);
@@ -177,11 +132,11 @@ else
         device: { deviceId: string };
       };
       const deviceId = device.device.deviceId;
-      const first = startProcess('src/jobs/worker.ts', workerEnv);
+      const first = processes.start('src/jobs/worker.ts', workerEnv);
       const id = await createAndReachSecondFile(browser, deviceId);
       await killHard(first);
 
-      startProcess('src/jobs/worker.ts', workerEnv);
+      processes.start('src/jobs/worker.ts', workerEnv);
       await expectFinishedOnce(browser, deviceId, id);
     }, 300_000);
   });

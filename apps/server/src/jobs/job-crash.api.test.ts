@@ -1,54 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newAccount, signUp, TestBrowser } from '../../test/helpers/browser';
+import { killHard, ProcessGroup, waitForHealth } from '../../test/helpers/server-process';
 import { freePort, startTestServer, type TestServer } from '../../test/helpers/test-server';
 
 // A worker killed with SIGKILL in the middle of a job: the job must run again and finish, and its
 // effect (the notification) must happen exactly once.
 
-const serverDir = fileURLToPath(new URL('../..', import.meta.url));
-const fastJobs = {
-  JOB_HEARTBEAT_SECONDS: '1',
-  JOB_STALE_AFTER_SECONDS: '3',
-  JOB_POLL_SECONDS: '0.5',
-  LOG_LEVEL: 'warn',
-};
-const children: ChildProcess[] = [];
-
-function startProcess(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: serverDir,
-    env: { ...process.env, ...fastJobs, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr?.on('data', () => undefined);
-  children.push(child);
-  return child;
-}
-
-async function killHard(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-async function waitForHealth(origin: string, ms = 90_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${origin}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server at ${origin} did not come up within ${ms / 1000} s`);
-}
+const processes = new ProcessGroup();
 
 interface JobBody {
   id: string;
@@ -81,9 +42,7 @@ async function selfCheckNotifications(browser: TestBrowser): Promise<number> {
   return list.items.filter((n) => n.kind === 'job.self-check').length;
 }
 
-afterEach(async () => {
-  for (const child of children.splice(0)) await killHard(child);
-});
+afterEach(() => processes.killAll());
 
 // Each database leg runs its own variant (no skipped test in either run).
 if (!process.env.TEST_DATABASE_URL)
@@ -94,7 +53,7 @@ if (!process.env.TEST_DATABASE_URL)
       const origin = `http://127.0.0.1:${port}`;
       const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, DATABASE_URL: '' };
       try {
-        const first = startProcess('src/main.ts', env);
+        const first = processes.start('src/main.ts', env);
         await waitForHealth(origin);
         const browser = new TestBrowser(origin);
         await signUp(browser, newAccount(), '/');
@@ -102,13 +61,13 @@ if (!process.env.TEST_DATABASE_URL)
         await waitForJob(browser, job.id, (j) => j.status === 'running' && j.progress >= 0.15, 30_000);
         await killHard(first);
 
-        startProcess('src/main.ts', env);
+        processes.start('src/main.ts', env);
         await waitForHealth(origin);
         const finished = await waitForJob(browser, job.id, (j) => j.status === 'completed', 60_000);
         expect(finished.attempts).toBe(2);
         expect(await selfCheckNotifications(browser)).toBe(1);
       } finally {
-        for (const child of children.splice(0)) await killHard(child);
+        await processes.killAll();
         rmSync(dataDir, { recursive: true, force: true });
       }
     }, 180_000);
@@ -126,12 +85,12 @@ else
       const workerEnv = { DATABASE_URL: server.databaseUrl!, DATA_DIR: server.dataDir };
       const browser = new TestBrowser(server.origin);
       await signUp(browser, newAccount(), '/');
-      const first = startProcess('src/jobs/worker.ts', workerEnv);
+      const first = processes.start('src/jobs/worker.ts', workerEnv);
       const job = (await (await browser.postJson('/api/jobs/self-check', { seconds: 6 })).json()) as JobBody;
       await waitForJob(browser, job.id, (j) => j.status === 'running' && j.progress >= 0.15, 60_000);
       await killHard(first);
 
-      startProcess('src/jobs/worker.ts', workerEnv);
+      processes.start('src/jobs/worker.ts', workerEnv);
       const finished = await waitForJob(browser, job.id, (j) => j.status === 'completed', 60_000);
       expect(finished.attempts).toBe(2);
       expect(await selfCheckNotifications(browser)).toBe(1);
