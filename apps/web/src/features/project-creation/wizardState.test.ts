@@ -6,6 +6,7 @@ import {
   copyFromProject,
   createRequest,
   defaultStage,
+  missingBeforeCreate,
   startFromScratch,
   toggleId,
 } from './wizardState';
@@ -106,5 +107,26 @@ describe('the wizard draft rules', () => {
     expect(toggleId(['a'], 'a', true)).toEqual(['a']);
     expect(toggleId(['a'], 'b', true)).toEqual(['a', 'b']);
     expect(toggleId(['a', 'b'], 'a', false)).toEqual(['b']);
+  });
+
+  it('names the first thing missing before the project can be created', () => {
+    const complete = {
+      ...emptyProjectDraft(),
+      title: 'Study',
+      existingCohortSelected: ['c-1'],
+      questionId: 'q-1',
+    };
+    expect(missingBeforeCreate(complete, 'clinical_trial')).toBeNull();
+    expect(missingBeforeCreate({ ...complete, title: 'x'.repeat(51) }, 'clinical_trial')).toEqual({
+      text: 'Project title is too long. Maximum 50 characters.',
+      route: 'title',
+    });
+    expect(missingBeforeCreate(complete, null)?.route).toBe('title');
+    expect(missingBeforeCreate({ ...complete, existingCohortSelected: [] }, 'clinical_trial')?.route).toBe(
+      'patient-cohort-list',
+    );
+    expect(missingBeforeCreate({ ...complete, questionId: null }, 'clinical_trial')?.route).toBe(
+      'question-of-interest',
+    );
   });
 });

@@ -1,4 +1,5 @@
-import type { DevelopmentStage, Project, ProjectDraftState } from '@insilico/contracts';
+import { projectTitleProblem, type DevelopmentStage, type Project, type ProjectDraftState } from '@insilico/contracts';
+import type { WizardRoute } from './paths';
 
 /** Pure rules of the wizard's draft (spec §3 "Project creation state"), kept apart from the pages. */
 
@@ -65,4 +66,21 @@ export function createRequest(draft: ProjectDraftState, developmentStage: Develo
     teamUserIds: draft.teamUserIds,
     basedOnProjectId: draft.basedOnProjectId,
   };
+}
+
+/**
+ * What the wizard still needs before the project can be created (a page opened directly, e.g. by a bookmark, may
+ * skip a step): the first missing piece and the step that supplies it, or null.
+ */
+export function missingBeforeCreate(
+  draft: ProjectDraftState,
+  stage: DevelopmentStage | null,
+): { text: string; route: WizardRoute } | null {
+  const titleProblem = projectTitleProblem(draft.title);
+  if (titleProblem) return { text: titleProblem, route: 'title' };
+  if (!stage) return { text: 'Choose the development stage of the project.', route: 'title' };
+  if (chosenCohorts(draft).length === 0)
+    return { text: 'Choose at least one patient cohort.', route: 'patient-cohort-list' };
+  if (!draft.questionId) return { text: 'Choose the question of interest.', route: 'question-of-interest' };
+  return null;
 }

@@ -22,7 +22,14 @@ import { labelOf } from '../../../lib/labels';
 import { createProject, creationUrls } from '../api';
 import { projectStatsPath } from '../paths';
 import { useWizard } from '../wizardContext';
-import { chosenCohorts, chosenVersions, createRequest, defaultStage, toggleId } from '../wizardState';
+import {
+  chosenCohorts,
+  chosenVersions,
+  createRequest,
+  defaultStage,
+  missingBeforeCreate,
+  toggleId,
+} from '../wizardState';
 import { StepActions } from './StepActions';
 import { StepHeading } from './StepHeading';
 
@@ -40,6 +47,7 @@ export function TeamStep() {
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const stage = defaultStage(draft, device.deviceDevPhase);
+  const missing = missingBeforeCreate(draft, stage);
 
   async function finish() {
     setError(null);
@@ -131,6 +139,18 @@ export function TeamStep() {
             ].join(' · ')}
           </Typography>
         </Paper>
+        {missing && (
+          <Alert
+            severity="warning"
+            action={
+              <Button color="inherit" size="small" onClick={() => void go(missing.route)}>
+                Go there
+              </Button>
+            }
+          >
+            {missing.text}
+          </Alert>
+        )}
         {error && (
           <Alert
             severity="error"
@@ -150,6 +170,7 @@ export function TeamStep() {
         onBack={() => void go('device-version')}
         onNext={() => void finish()}
         nextLabel="Create project"
+        nextDisabled={missing !== null}
         busy={creating || saving}
       />
     </div>
