@@ -7,10 +7,6 @@
 //   count-in-process — countMatches over the population without HTTP: what the endpoint adds to the computation.
 // COHORT_BENCH_SIZE (default 100) and COHORT_BENCH_COUNTS (default 50 timed count calls after 5 warm-ups).
 // Figures go to docs/benchmarks.md, "Cohort orders".
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   buildPatientMeshes,
   countMatches,
@@ -22,10 +18,8 @@ import {
   toggleSex,
   type CohortCriteria,
 } from '@insilico/anatomy';
-import { loadConfig } from '../apps/server/src/config';
-import { startServer } from '../apps/server/src/server';
 import { orderedPhasesOf } from '../apps/server/src/services/cohort-mesh.service';
-import { sessionCookieName } from '../apps/server/src/http/session-cookie';
+import { signedInWorkspace, startBenchServer } from './benchServer';
 
 const SIZE = Number(process.env.COHORT_BENCH_SIZE ?? 100);
 const COUNTS = Number(process.env.COHORT_BENCH_COUNTS ?? 50);
@@ -36,52 +30,13 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'insilico-cohort-bench-'));
-const origin = `http://127.0.0.1:${port}`;
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: origin,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  JOB_POLL_SECONDS: '0.5',
-  WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-});
-const server = await startServer(config, { pgliteDir: null });
-const { context } = server;
+const server = await startBenchServer('cohort');
+const { origin } = server;
 try {
   // A user with a workspace and a session cookie (the sign-in pages are not what is measured).
-  const user = await context.users.upsertFromIdentity({
-    issuer: 'bench',
-    subject: 'bench-user',
-    email: 'bench@example.com',
-    fullName: 'Bench Mark',
-  });
-  const { device } = await context.devices.create(
-    { id: user.id, email: user.email, fullName: user.fullName },
-    {
-      bodyParts: ['heart_and_thorax'],
-      developmentStages: ['concept_and_design_feasibility'],
-      deviceInfo: { deviceName: 'Bench valve', deviceType: 'valve_replacement' },
-      company: { companyName: 'Bench', country: 'DE', streetAddress: 'A 1', city: 'Berlin', zipCode: '10115' },
-      team: [],
-    },
-  );
-  const token = await context.sessions.startUserSession(user.id, 'bench');
+  const { deviceId, cookie } = await signedInWorkspace(server, 'bench-user', 'Bench valve');
   const headers = {
-    cookie: `${sessionCookieName(config.secureCookies)}=${token}`,
+    cookie,
     origin,
     'content-type': 'application/json',
   };
@@ -90,7 +45,7 @@ try {
       `${origin}${path}`,
       body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) },
     );
-  const base = `/api/devices/${device.deviceId}/cohorts`;
+  const base = `/api/devices/${deviceId}/cohorts`;
 
   // --- Live count: HTTP round trip against the computation alone. ---
   const criteria: CohortCriteria = setBodyDimensionRange(
@@ -153,5 +108,4 @@ try {
   console.log(`ratio order / meshes-only                                  ${(readySeconds / meshSeconds).toFixed(2)}`);
 } finally {
   await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -8,13 +8,10 @@
 //                and HTTP polling add.
 // DEVICE_VERSION_BENCH_ROUNDS (default 3). Figures go to docs/benchmarks.md, "Device-version processing".
 import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { meshPreviewPng, validateStlChunks, writeBinaryStl } from '@insilico/mesh';
-import { loadConfig } from '../apps/server/src/config';
-import { sessionCookieName } from '../apps/server/src/http/session-cookie';
-import { startServer } from '../apps/server/src/server';
+import { signedInWorkspace, startBenchServer } from './benchServer';
 import { bumpySphere } from './bumpySphere';
 
 const ROUNDS = Number(process.env.DEVICE_VERSION_BENCH_ROUNDS ?? 3);
@@ -22,17 +19,6 @@ const ROUNDS = Number(process.env.DEVICE_VERSION_BENCH_ROUNDS ?? 3);
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const best = (xs: readonly number[]): number => Math.min(...xs);
 const ms = (x: number): string => `${x.toFixed(0).padStart(6)} ms`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const workDir = mkdtempSync(join(tmpdir(), 'insilico-version-bench-'));
 const file = join(workDir, 'sphere.stl');
@@ -48,41 +34,12 @@ async function parseOnly(): Promise<number> {
   return performance.now() - t0;
 }
 
-const port = await freePort();
-const dataDir = join(workDir, 'data');
-const origin = `http://127.0.0.1:${port}`;
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: origin,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  JOB_POLL_SECONDS: '0.5',
-  WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-});
-const server = await startServer(config, { pgliteDir: null });
-const { context } = server;
+const server = await startBenchServer('device-version');
+const { origin } = server;
 try {
-  const user = await context.users.upsertFromIdentity({
-    issuer: 'bench',
-    subject: 'bench-versions',
-    email: 'versions@example.com',
-    fullName: 'Bench Versions',
-  });
-  const { device } = await context.devices.create(
-    { id: user.id, email: user.email, fullName: user.fullName },
-    {
-      bodyParts: ['heart_and_thorax'],
-      developmentStages: ['concept_and_design_feasibility'],
-      deviceInfo: { deviceName: 'Bench valve', deviceType: 'valve_replacement' },
-      company: { companyName: 'Bench', country: 'DE', streetAddress: 'A 1', city: 'Berlin', zipCode: '10115' },
-      team: [],
-    },
-  );
-  const token = await context.sessions.startUserSession(user.id, 'bench');
-  const cookie = `${sessionCookieName(config.secureCookies)}=${token}`;
+  const { deviceId, cookie } = await signedInWorkspace(server, 'bench-versions', 'Bench valve');
   const tus = { cookie, origin, 'tus-resumable': '1.0.0' };
-  const base = `${origin}/api/devices/${device.deviceId}`;
+  const base = `${origin}/api/devices/${deviceId}`;
 
   async function upload(): Promise<string> {
     const created = await fetch(`${base}/uploads`, {

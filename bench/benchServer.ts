@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type AppConfig } from '../apps/server/src/config';
+import type { AppContext } from '../apps/server/src/context';
+import { sessionCookieName } from '../apps/server/src/http/session-cookie';
+import { startServer } from '../apps/server/src/server';
+
+/**
+ * The real server inside a benchmark's process: PGlite in memory, jobs worked in-process (poll 0.5 s), files in a
+ * temporary folder removed by `close`. The sign-in pages are not what benchmarks measure, so `signedInWorkspace`
+ * makes a user, a workspace and a session cookie directly.
+ */
+export interface BenchServer {
+  origin: string;
+  config: AppConfig;
+  context: AppContext;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startBenchServer(name: string): Promise<BenchServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `insilico-${name}-bench-`));
+  const origin = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JOB_POLL_SECONDS: '0.5',
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+  });
+  const server = await startServer(config, { pgliteDir: null });
+  return {
+    origin,
+    config,
+    context: server.context,
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A user with a workspace of their own and the cookie of a session. */
+export async function signedInWorkspace(
+  server: BenchServer,
+  subject: string,
+  deviceName: string,
+): Promise<{ userId: string; deviceId: string; cookie: string }> {
+  const { context } = server;
+  const user = await context.users.upsertFromIdentity({
+    issuer: 'bench',
+    subject,
+    email: `${subject}@example.com`,
+    fullName: 'Bench Mark',
+  });
+  const { device } = await context.devices.create(
+    { id: user.id, email: user.email, fullName: user.fullName },
+    {
+      bodyParts: ['heart_and_thorax'],
+      developmentStages: ['concept_and_design_feasibility'],
+      deviceInfo: { deviceName, deviceType: 'valve_replacement' },
+      company: { companyName: 'Bench', country: 'DE', streetAddress: 'A 1', city: 'Berlin', zipCode: '10115' },
+      team: [],
+    },
+  );
+  const token = await context.sessions.startUserSession(user.id, 'bench');
+  return {
+    userId: user.id,
+    deviceId: device.deviceId,
+    cookie: `${sessionCookieName(server.config.secureCookies)}=${token}`,
+  };
+}
