@@ -107,6 +107,8 @@ test('a project is created end to end, with a new device version that joins it o
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('textbox', { name: 'Project title' })).toHaveValue(title);
   await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/projects\/create\/patient-cohort-list$/);
+  await expect(page.getByRole('checkbox', { name: cohortName })).toBeChecked();
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Step 3: a new question of interest with the V&V 40 fields and its model risk level.
