@@ -1,0 +1,309 @@
+// `npm run bench -- projects-overview`: issue 5's budget "/projects/overview with 1,000 projects in a workspace:
+// interactive in under 1 s in headless Chromium". Runs the real server in this process (PGlite in memory) with the
+// built web app, seeds two workspaces of one user straight into the database — 1,000 projects and 10 projects, each
+// project with a question, two cohorts, two device versions and a team of three — and opens the page in Debian's
+// Chromium (the journeys' flags) with a real session.
+// Measured per load, from navigation start: "interactive" = every stage group shows its first cards and the status
+// filter is enabled; then the time from a click on "All" until its cards are shown.
+// References in the same run: the same page with 10 projects (ratio), and the raw API answer for 1,000 projects.
+// PROJECTS_BENCH_COUNT (default 1000), PROJECTS_BENCH_RUNS (default 7 timed loads each, after 2 warm-ups),
+// PROJECTS_BENCH_WEB_DIST (a built web app; default: built into a temporary folder first, ≈ 20 s).
+// Figures go to docs/benchmarks.md, "Projects overview".
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type * as Playwright from 'playwright';
+import { createDefaultCriteria } from '@insilico/anatomy';
+import { loadConfig } from '../apps/server/src/config';
+import {
+  cohorts,
+  deviceVersions,
+  projectCohorts,
+  projectDeviceVersions,
+  projectMembers,
+  projects,
+  questionsOfInterest,
+} from '../apps/server/src/db/schema';
+import { sessionCookieName } from '../apps/server/src/http/session-cookie';
+import { startServer } from '../apps/server/src/server';
+
+const COUNT = Number(process.env.PROJECTS_BENCH_COUNT ?? 1000);
+const REFERENCE_COUNT = 10;
+const RUNS = Number(process.env.PROJECTS_BENCH_RUNS ?? 7);
+const BUDGET_MS = 1000;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The flags of apps/web/playwright.config.ts (the journeys').
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function webDist(scratch: string): string {
+  const given = process.env.PROJECTS_BENCH_WEB_DIST;
+  if (given) {
+    if (!existsSync(join(given, 'index.html'))) throw new Error(`PROJECTS_BENCH_WEB_DIST=${given} has no index.html`);
+    return given;
+  }
+  const outDir = join(scratch, 'web');
+  const webRoot = fileURLToPath(new URL('../apps/web', import.meta.url));
+  console.log('building the web app (set PROJECTS_BENCH_WEB_DIST to skip) …');
+  const run = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: webRoot,
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) throw new Error('the web build failed');
+  return outDir;
+}
+
+if (!existsSync(CHROMIUM)) {
+  console.error(`Chromium is missing at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+const playwright: typeof Playwright = await import('playwright');
+const scratch = mkdtempSync(join(tmpdir(), 'insilico-projects-bench-'));
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const config = loadConfig({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: origin,
+  DATA_DIR: join(scratch, 'data'),
+  LOG_LEVEL: 'silent',
+  WEB_DIST_DIR: webDist(scratch),
+});
+const server = await startServer(config, { pgliteDir: null });
+const { context } = server;
+const orm = context.db.orm;
+
+/** A workspace of `count` projects over two stages, each with a question, two cohorts, two versions and 3 people. */
+async function seedWorkspace(ownerId: string, teamIds: string[], name: string, count: number): Promise<string> {
+  const { device } = await context.devices.create(
+    { id: ownerId, email: `${ownerId}@example.com`, fullName: 'Bench Owner' },
+    {
+      bodyParts: ['heart_and_thorax'],
+      developmentStages: ['concept_and_design_feasibility', 'clinical_trial'],
+      deviceInfo: { deviceName: name, deviceType: 'valve_replacement' },
+      company: { companyName: 'Bench', country: 'DE', streetAddress: 'A 1', city: 'Berlin', zipCode: '10115' },
+      team: [],
+    },
+  );
+  const deviceId = device.deviceId;
+  for (const userId of teamIds)
+    await context.db.executeSql(
+      `insert into memberships (device_id, user_id, role, status) values ($1, $2, 'member', 'ok')`,
+      [deviceId, userId],
+    );
+  const cohortIds = Array.from({ length: 6 }, () => randomUUID());
+  await orm.insert(cohorts).values(
+    cohortIds.map((id, index) => ({
+      id,
+      deviceId,
+      name: `Cohort ${index + 1} — mitral adults`,
+      criteria: createDefaultCriteria() as unknown as Record<string, unknown>,
+      size: 20,
+      status: 'ready',
+      populationSeed: 1,
+      populationSize: 2000,
+      modelVersion: 'bench',
+      sampleSeed: index,
+      matchingAtOrder: 900,
+    })),
+  );
+  const versionIds = Array.from({ length: 6 }, () => randomUUID());
+  await orm
+    .insert(deviceVersions)
+    .values(versionIds.map((id, index) => ({ id, deviceId, name: `Valve v${index + 1}.0`, status: 'ready' })));
+  const questionIds = Array.from({ length: 4 }, () => randomUUID());
+  await orm.insert(questionsOfInterest).values(
+    questionIds.map((id, index) => ({
+      id,
+      deviceId,
+      question: `Does the valve seal at the annulus without paravalvular leak in case ${index + 1}?`,
+      modelInfluence: 'medium',
+      decisionConsequence: 'high',
+    })),
+  );
+  const rows = Array.from({ length: count }, (_, index) => ({
+    id: randomUUID(),
+    deviceId,
+    name: `Project ${String(index + 1).padStart(4, '0')} annulus sizing`,
+    developmentStage: index % 3 === 0 ? 'clinical_trial' : 'concept_and_design_feasibility',
+    status: index % 10 === 9 ? 'completed' : 'active',
+    questionId: questionIds[index % questionIds.length]!,
+    createdBy: ownerId,
+    createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000),
+  }));
+  const team = [ownerId, ...teamIds];
+  for (let start = 0; start < rows.length; start += 250) {
+    const batch = rows.slice(start, start + 250);
+    await orm.insert(projects).values(batch);
+    await orm
+      .insert(projectMembers)
+      .values(batch.flatMap((row) => team.map((userId) => ({ projectId: row.id, userId }))));
+    await orm.insert(projectCohorts).values(
+      batch.flatMap((row, index) => [
+        { projectId: row.id, cohortId: cohortIds[index % 6]! },
+        { projectId: row.id, cohortId: cohortIds[(index + 1) % 6]! },
+      ]),
+    );
+    await orm.insert(projectDeviceVersions).values(
+      batch.flatMap((row, index) => [
+        { projectId: row.id, versionId: versionIds[index % 6]! },
+        { projectId: row.id, versionId: versionIds[(index + 2) % 6]! },
+      ]),
+    );
+  }
+  return deviceId;
+}
+
+try {
+  const user = await context.users.upsertFromIdentity({
+    issuer: 'bench',
+    subject: 'bench-owner',
+    email: 'owner@example.com',
+    fullName: 'Bench Owner',
+  });
+  const teammates = await Promise.all(
+    ['Ada Lovelace', 'Bea Member'].map((fullName, index) =>
+      context.users.upsertFromIdentity({
+        issuer: 'bench',
+        subject: `bench-${index}`,
+        email: `mate${index}@example.com`,
+        fullName,
+      }),
+    ),
+  );
+  const teamIds = teammates.map((mate) => mate.id);
+  const seedStart = performance.now();
+  const bigDevice = await seedWorkspace(user.id, teamIds, 'Big valve', COUNT);
+  const smallDevice = await seedWorkspace(user.id, teamIds, 'Small valve', REFERENCE_COUNT);
+  console.log(`seeded ${COUNT} + ${REFERENCE_COUNT} projects in ${fmt(performance.now() - seedStart)}`);
+  const token = await context.sessions.startUserSession(user.id, 'bench');
+  const cookieName = sessionCookieName(config.secureCookies);
+  const headers = { cookie: `${cookieName}=${token}`, origin, 'content-type': 'application/json' };
+
+  // Reference: the API alone (what the page waits for before it can draw anything).
+  const apiTimes: number[] = [];
+  let activeCount = 0;
+  for (let run = 0; run < RUNS + 2; run += 1) {
+    const t0 = performance.now();
+    const response = await fetch(`${origin}/api/devices/${bigDevice}/projects?status=active`, { headers });
+    const body = (await response.json()) as { items: unknown[] };
+    if (run >= 2) apiTimes.push(performance.now() - t0);
+    activeCount = body.items.length;
+  }
+
+  const browser = await playwright.chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browserContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await browserContext.addCookies([{ name: cookieName, value: token, url: origin }]);
+  const userAgent = await (async () => {
+    const page = await browserContext.newPage();
+    const agent = String(await page.evaluate('navigator.userAgent'));
+    await page.close();
+    return agent.match(/HeadlessChrome\/[\d.]+|Chrome\/[\d.]+/)?.[0] ?? agent;
+  })();
+
+  // Checks run in the page (strings: this file is type-checked without the DOM library). Each answers the page's
+  // clock (ms since navigation start) once its condition holds.
+  const interactiveCheck = `(() => {
+    const filter = document.querySelector('[aria-label="Project status"] button');
+    const groups = [...document.querySelectorAll('section[aria-labelledby^="stage-"]')];
+    const ready = filter !== null && !filter.disabled && groups.length === 3 &&
+      groups.every((group) => group.querySelector('a[href^="/projects/view/stats"]') || group.textContent.includes('No '));
+    return ready ? performance.now() : false;
+  })()`;
+  const allShownCheck = `(() => {
+    const pressed = document.querySelector('[aria-label="Project status"] button[value="all"][aria-pressed="true"]');
+    const busy = document.querySelector('[aria-busy="true"]');
+    return pressed && !busy && document.querySelector('a[href^="/projects/view/stats"]') ? performance.now() : false;
+  })()`;
+
+  /** One cold page load of the overview in the selected workspace; times from navigation start (ms). */
+  async function load(deviceId: string): Promise<{ interactive: number; allFilter: number; cards: number }> {
+    const selected = await fetch(`${origin}/api/me/selected-device`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ deviceId }),
+    });
+    if (!selected.ok) throw new Error(`selecting the workspace answered ${selected.status}`);
+    const page = await browserContext.newPage();
+    await page.goto(`${origin}/projects/overview`, { waitUntil: 'commit' });
+    // Interactive: each non-empty stage group shows cards and the status filter can be used.
+    const interactive = Number(
+      await (await page.waitForFunction(interactiveCheck, undefined, { polling: 'raf', timeout: 30_000 })).jsonValue(),
+    );
+    const cards = await page.locator('a[href^="/projects/view/stats"]').count();
+    const clickedAt = Number(await page.evaluate('performance.now()'));
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    const allShown = Number(
+      await (await page.waitForFunction(allShownCheck, undefined, { polling: 'raf', timeout: 30_000 })).jsonValue(),
+    );
+    await page.close();
+    return { interactive, allFilter: allShown - clickedAt, cards };
+  }
+
+  const big: { interactive: number[]; all: number[] } = { interactive: [], all: [] };
+  const small: { interactive: number[]; all: number[] } = { interactive: [], all: [] };
+  let bigCards = 0;
+  let smallCards = 0;
+  // Interleaved, so load on the shared machine hits both alike; two warm-ups each (JS compiled, assets cached).
+  for (let run = 0; run < RUNS + 2; run += 1) {
+    const b = await load(bigDevice);
+    const s = await load(smallDevice);
+    bigCards = b.cards;
+    smallCards = s.cards;
+    if (run < 2) continue;
+    big.interactive.push(b.interactive);
+    big.all.push(b.allFilter);
+    small.interactive.push(s.interactive);
+    small.all.push(s.allFilter);
+  }
+  await browser.close();
+
+  const bigTti = median(big.interactive);
+  const smallTti = median(small.interactive);
+  console.log(`\n${userAgent}, median of ${RUNS} loads after 2 warm-ups (interleaved)`);
+  console.log(
+    `overview, ${COUNT} projects (${activeCount} active, ${bigCards} cards drawn): interactive ${fmt(bigTti)} ` +
+      `(min ${fmt(Math.min(...big.interactive))}, max ${fmt(Math.max(...big.interactive))})   ` +
+      `target < ${BUDGET_MS} ms ${bigTti < BUDGET_MS ? '✔' : '✘'}`,
+  );
+  console.log(`  switch to "All" → cards shown                        ${fmt(median(big.all))}`);
+  console.log(
+    `reference: overview, ${REFERENCE_COUNT} projects (${smallCards} cards): interactive ${fmt(smallTti)}; ` +
+      `"All" ${fmt(median(small.all))}`,
+  );
+  console.log(
+    `reference: GET …/projects?status=active, ${activeCount} projects (Node fetch)  ${fmt(median(apiTimes))}`,
+  );
+  console.log(
+    `ratio ${COUNT} / ${REFERENCE_COUNT} projects (interactive)                 ${(bigTti / smallTti).toFixed(2)}`,
+  );
+} finally {
+  await server.close();
+  rmSync(scratch, { recursive: true, force: true });
+}
