@@ -9,11 +9,12 @@ export interface Shape {
   /** True when the point (m) lies inside the shape. */
   contains(x: number, y: number, z: number): boolean;
   /**
-   * Signed distance (m) from the point to the surface, negative inside (used by particle relaxation). Closed meshes
-   * give it exactly within a narrow band about the surface and only the sign and a lower bound of the magnitude
-   * beyond it. Absent for shapes that offer only an inside test.
+   * Signed distance (m) from the point to the surface, negative inside (used by particle relaxation). Given `band`
+   * (m), a shape may stop searching beyond it: the value is then exact where |d| < band, and elsewhere has the right
+   * sign and a magnitude of at least `band` (closed meshes do this; analytic shapes are always exact). Absent for
+   * shapes that offer only an inside test.
    */
-  distance?(x: number, y: number, z: number): number;
+  distance?(x: number, y: number, z: number, band?: number): number;
 }
 
 /** Axis-aligned box [lower, upper] (m); an empty z range (lower z = upper z) means a 2D box. */
@@ -59,7 +60,9 @@ export function union(a: Shape, b: Shape): Shape {
     upper: [Math.max(a.upper[0], b.upper[0]), Math.max(a.upper[1], b.upper[1]), Math.max(a.upper[2], b.upper[2])],
     contains: (x, y, z) => a.contains(x, y, z) || b.contains(x, y, z),
     // min(d_a, d_b): exact outside both shapes, and inside as long as the shapes do not overlap deeply.
-    ...(da && db ? { distance: (x: number, y: number, z: number) => Math.min(da(x, y, z), db(x, y, z)) } : {}),
+    ...(da && db
+      ? { distance: (x: number, y: number, z: number, band?: number) => Math.min(da(x, y, z, band), db(x, y, z, band)) }
+      : {}),
   };
 }
 
@@ -72,7 +75,12 @@ export function subtract(outer: Shape, inner: Shape): Shape {
     upper: outer.upper,
     contains: (x, y, z) => outer.contains(x, y, z) && !inner.contains(x, y, z),
     // max(d_outer, −d_inner): exact away from the edges where the two surfaces meet (a bound there).
-    ...(dOut && dIn ? { distance: (x: number, y: number, z: number) => Math.max(dOut(x, y, z), -dIn(x, y, z)) } : {}),
+    ...(dOut && dIn
+      ? {
+          distance: (x: number, y: number, z: number, band?: number) =>
+            Math.max(dOut(x, y, z, band), -dIn(x, y, z, band)),
+        }
+      : {}),
   };
 }
 

@@ -21,13 +21,16 @@ export class LevelSet {
   private readonly origin: [number, number, number];
   private readonly n: [number, number, number];
   private readonly phi: Float32Array;
-  private readonly distance: (x: number, y: number, z: number) => number;
+  private readonly distance: (x: number, y: number, z: number, band?: number) => number;
+  /** Distances are exact within this band (m) about the surface (the margin): all relaxation looks at. */
+  private readonly band: number;
 
   /** Grid over the bounding box of `shape` widened by `margin` m, at `spacing` m (coarsened if too many nodes). */
   constructor(shape: Shape, dim: Dimension, spacing: number, margin: number) {
     const distance = shape.distance;
     if (!distance) throw new Error('particle relaxation needs a shape with a signed distance');
     this.distance = distance;
+    this.band = margin;
     this.dim = dim;
     const extent = [0, 1, 2].map((a) => (a < dim ? shape.upper[a]! - shape.lower[a]! + 2 * margin : 0));
     let h = spacing;
@@ -49,13 +52,16 @@ export class LevelSet {
     if (Number.isNaN(v)) {
       const s = this.spacing;
       const [ox, oy, oz] = this.origin;
-      v = this.distance(ox + i * s, oy + j * s, this.dim === 3 ? oz + k * s : 0);
+      v = this.distance(ox + i * s, oy + j * s, this.dim === 3 ? oz + k * s : 0, this.band);
       this.phi[c] = v;
     }
     return v;
   }
 
-  /** Signed distance (m) at the node nearest to the point (within half a spacing per axis of the exact value). */
+  /**
+   * Signed distance (m) at the node nearest to the point (within half a spacing per axis of the exact value; beyond the
+   * band only its sign and a magnitude ≥ band).
+   */
   nearest(x: number, y: number, z: number): number {
     const s = this.spacing;
     const [ox, oy, oz] = this.origin;
@@ -104,21 +110,27 @@ export class LevelSet {
     out[2] = gz;
   }
 
-  /** Unit outward normal at the point: the normalised central-difference gradient of the exact signed distance. */
+  /**
+   * Unit outward normal at the point: the normalised central-difference gradient of the level set about the nearest
+   * node (cached values, so a faceted mesh costs no new distance queries).
+   */
   normal(x: number, y: number, z: number, out: [number, number, number]): void {
-    const e = 0.05 * this.spacing;
-    const d = this.distance;
-    const gx = d(x + e, y, z) - d(x - e, y, z);
-    const gy = d(x, y + e, z) - d(x, y - e, z);
-    const gz = this.dim === 3 ? d(x, y, z + e) - d(x, y, z - e) : 0;
+    const s = this.spacing;
+    const [ox, oy, oz] = this.origin;
+    const i = Math.round((x - ox) / s);
+    const j = Math.round((y - oy) / s);
+    const k = this.dim === 3 ? Math.round((z - oz) / s) : 0;
+    const gx = this.node(i + 1, j, k) - this.node(i - 1, j, k);
+    const gy = this.node(i, j + 1, k) - this.node(i, j - 1, k);
+    const gz = this.dim === 3 ? this.node(i, j, k + 1) - this.node(i, j, k - 1) : 0;
     const len = Math.hypot(gx, gy, gz) || 1;
     out[0] = gx / len;
     out[1] = gy / len;
     out[2] = gz / len;
   }
 
-  /** Exact signed distance of the shape at the point, m. */
+  /** Signed distance of the shape at the point, m (exact within the band). */
   signedDistance(x: number, y: number, z: number): number {
-    return this.distance(x, y, z);
+    return this.distance(x, y, z, this.band);
   }
 }

@@ -1,14 +1,16 @@
 /**
  * Unsigned distance from a point to a triangle soup (positions in m, 3 per vertex; 3 indices per triangle), exact.
  * Triangles are bucketed on a 3D grid over their bounding box; a query visits shells of cells around the point's
- * cell, nearest first, and stops once the next shell cannot hold anything closer.
+ * cell, nearest first, and stops once the next shell cannot hold anything closer, or, given `band` (m), once
+ * everything unvisited is at least `band` away (the result is then a lower bound ≥ band, enough to know that the point
+ * is far from the surface).
  */
 export function meshDistance(
   p: Float64Array,
   tri: Uint32Array | Int32Array | readonly number[],
   lower: readonly [number, number, number],
   upper: readonly [number, number, number],
-): (x: number, y: number, z: number) => number {
+): (x: number, y: number, z: number, band?: number) => number {
   const nt = tri.length / 3;
   const g = Math.max(1, Math.min(64, Math.round(Math.cbrt(nt))));
   const size = [0, 1, 2].map((a) => (upper[a]! - lower[a]!) / g || 1);
@@ -61,7 +63,7 @@ export function meshDistance(
     return best;
   };
 
-  return (x, y, z) => {
+  return (x, y, z, band = Infinity) => {
     const ci = cellOf(x, 0);
     const cj = cellOf(y, 1);
     const ck = cellOf(z, 2);
@@ -77,7 +79,9 @@ export function meshDistance(
         }
       }
       // Every cell of a later ring is at least ring · (smallest cell width) away.
-      if (best <= (ring * minSize) ** 2) break;
+      const reach = ring * minSize;
+      if (best <= reach * reach) break;
+      if (reach >= band) return reach;
     }
     return Math.sqrt(best);
   };

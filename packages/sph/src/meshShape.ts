@@ -115,8 +115,8 @@ export function meshShape(mesh: TriangleMesh, options: MeshShapeOptions = {}): S
     return (crossings & 1) === 1;
   };
   const unsigned = meshDistance(p, tri, lower, upper);
-  const distance = (x: number, y: number, z: number): number => {
-    const d = unsigned(x, y, z);
+  const distance = (x: number, y: number, z: number, band?: number): number => {
+    const d = unsigned(x, y, z, band);
     return contains(x, y, z) ? -d : d;
   };
   return { lower, upper, contains, distance };

@@ -152,7 +152,7 @@ export function numberDensityErrors(
     let sum = kernel.w(0) * vol[i]!;
     for (let k = list.start[i]!; k < list.end[i]!; k++) sum += list.w[k]! * vol[list.j[k]!]!;
     sum /= sigma0 * vol[i]!;
-    if (distance(x[i]!, y[i]!, z[i]!) < -rc) {
+    if (distance(x[i]!, y[i]!, z[i]!, rc) <= -rc) {
       interior.push(sum - 1);
       continue;
     }
