@@ -453,6 +453,7 @@ export {
   projectDeviceVersionSchema,
   projectSchema,
   projectSearchMaxLength,
+  projectPageMaxLimit,
   projectListQuerySchema,
   projectListSchema,
   projectParamsSchema,

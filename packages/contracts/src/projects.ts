@@ -108,14 +108,28 @@ export type Project = z.infer<typeof projectSchema>;
 export const projectSearchMaxLength = 100;
 
 /** `GET /api/devices/:deviceId/projects?status=&search=`: no status means every status. */
+/** Most projects one list answer carries when a page is asked for. */
+export const projectPageMaxLimit = 200;
+
+/**
+ * `GET .../projects`. Without `limit` every matching project is listed (the wizard's previous projects); the
+ * overview asks per stage group for a page (`stage`, `limit`, `offset`), and `limit=0` answers only the counts.
+ */
 export const projectListQuerySchema = z.object({
   status: projectStatusSchema.optional(),
   search: z.string().trim().max(projectSearchMaxLength).default(''),
+  stage: developmentStageSchema.optional(),
+  limit: z.coerce.number().int().min(0).max(projectPageMaxLimit).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
 });
 export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
 
 export const projectListSchema = z.object({
   items: z.array(projectSchema),
+  /** How many projects match status, search and stage (all pages). */
+  total: z.number().int().nonnegative(),
+  /** How many projects match status and search, per development stage (the overview's group headings). */
+  stageCounts: z.record(developmentStageSchema, z.number().int().nonnegative()),
   /** Whether the caller may create projects (admins and members). */
   canCreate: z.boolean(),
 });

@@ -55,6 +55,8 @@ export interface ProjectVersionRow {
 export interface ProjectFilter {
   deviceId: string;
   status?: string;
+  /** Only one development stage (an overview group). */
+  stage?: string | undefined;
   /** Case-insensitive part of the name. */
   search?: string;
   /** Only projects this user is on (guests). */
@@ -73,10 +75,34 @@ function likePattern(search: string): string {
 export class ProjectRepository {
   constructor(private readonly orm: Orm) {}
 
-  /** The projects of a filter, newest first (ties by id, so the order is stable), with their questions. */
-  async list(filter: ProjectFilter): Promise<ProjectWithQuestion[]> {
+  /**
+   * The projects of a filter, newest first (ties by id, so the order is stable and pages do not overlap), with
+   * their questions; one page of them when `page` is given.
+   */
+  async list(filter: ProjectFilter, page?: { limit: number; offset: number }): Promise<ProjectWithQuestion[]> {
+    const query = this.orm
+      .select({ project: projects, question: questionsOfInterest })
+      .from(projects)
+      .leftJoin(questionsOfInterest, eq(questionsOfInterest.id, projects.questionId))
+      .where(and(...this.conditions(filter)))
+      .orderBy(desc(projects.createdAt), asc(projects.id));
+    return page ? query.limit(page.limit).offset(page.offset) : query;
+  }
+
+  /** How many projects of a filter (its stage ignored) there are per development stage. */
+  async stageCounts(filter: ProjectFilter): Promise<Map<string, number>> {
+    const rows = await this.orm
+      .select({ stage: projects.developmentStage, n: count() })
+      .from(projects)
+      .where(and(...this.conditions({ ...filter, stage: undefined })))
+      .groupBy(projects.developmentStage);
+    return new Map(rows.map((row) => [row.stage, row.n]));
+  }
+
+  private conditions(filter: ProjectFilter): SQL[] {
     const conditions: SQL[] = [eq(projects.deviceId, filter.deviceId)];
     if (filter.status) conditions.push(eq(projects.status, filter.status));
+    if (filter.stage) conditions.push(eq(projects.developmentStage, filter.stage));
     if (filter.search) conditions.push(ilike(projects.name, likePattern(filter.search)));
     if (filter.memberId)
       conditions.push(
@@ -88,12 +114,7 @@ export class ProjectRepository {
             .where(eq(projectMembers.userId, filter.memberId)),
         ),
       );
-    return this.orm
-      .select({ project: projects, question: questionsOfInterest })
-      .from(projects)
-      .leftJoin(questionsOfInterest, eq(questionsOfInterest.id, projects.questionId))
-      .where(and(...conditions))
-      .orderBy(desc(projects.createdAt), asc(projects.id));
+    return conditions;
   }
 
   async find(deviceId: string, projectId: string): Promise<ProjectWithQuestion | null> {

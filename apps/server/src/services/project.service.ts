@@ -11,6 +11,7 @@ import {
   vv40GradeSchema,
   modelRiskOf,
   teamNoMatchMessage,
+  type DevelopmentStage,
   type Project,
   type ProjectList,
   type ProjectListQuery,
@@ -110,18 +111,36 @@ export class ProjectService {
   async list(userId: string, deviceId: string, query: ProjectListQuery): Promise<ProjectList> {
     const grant = grantOf(await this.repository.membership(deviceId, userId));
     authorize('workspace.view', grant);
-    const rows = await this.repository.list({
+    const filter = {
       deviceId,
       status: query.status,
       search: query.search,
+      stage: query.stage,
       memberId: seesAllProjects(grant) ? undefined : userId,
-    });
+    };
+    const counts = await this.repository.stageCounts(filter);
+    const stageCounts = Object.fromEntries(
+      developmentStageSchema.options.map((stage) => [stage, counts.get(stage) ?? 0]),
+    ) as Record<DevelopmentStage, number>;
+    const total = query.stage
+      ? stageCounts[query.stage]
+      : developmentStageSchema.options.reduce((sum, stage) => sum + stageCounts[stage], 0);
+    // limit=0 asks only for the counts (the overview's headings and empty state).
+    const rows =
+      query.limit === 0
+        ? []
+        : await this.repository.list(
+            filter,
+            query.limit === undefined ? undefined : { limit: query.limit, offset: query.offset },
+          );
     const parts = await this.parts(
       deviceId,
       rows.map((row) => row.project.id),
     );
     return {
       items: rows.map((row) => this.toProject(row, parts, grant, userId)),
+      total,
+      stageCounts,
       canCreate: decide('project.create', grant).allowed,
     };
   }

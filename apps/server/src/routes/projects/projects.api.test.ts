@@ -139,7 +139,7 @@ describe('the overview list and one project', () => {
     expect(refused.status).toBe(400);
   });
 
-  it('lists 1,000 projects in one answer', async () => {
+  it('lists 1,000 projects in one answer, or by stage page with the counts per stage', async () => {
     const { deviceId: bigDevice } = await createWorkspace(stranger, {
       deviceInfo: { deviceName: 'Big', deviceType: 'stent' },
     });
@@ -162,6 +162,29 @@ describe('the overview list and one project', () => {
     expect(body.items.every((item) => item.team.length === 1 && item.canManage)).toBe(true);
     // Generous for a loaded 2-core machine; the benchmark measures it properly.
     expect(elapsed).toBeLessThan(10_000);
+    expect(body.total).toBe(1000);
+    expect(body.stageCounts).toEqual({ concept_and_design_feasibility: 500, animal_testing: 0, clinical_trial: 500 });
+
+    // The overview's way: the counts alone, then one page per stage group; pages follow on without overlap.
+    const path = `/api/devices/${bigDevice}/projects`;
+    const countsOnly = await json<ProjectList>(await stranger.browser.get(`${path}?limit=0&search=bulk 00`));
+    expect(countsOnly).toMatchObject({ items: [], total: 100, canCreate: true });
+    expect(countsOnly.stageCounts).toEqual({
+      concept_and_design_feasibility: 50,
+      animal_testing: 0,
+      clinical_trial: 50,
+    });
+    const page = async (offset: number) =>
+      json<ProjectList>(await stranger.browser.get(`${path}?stage=clinical_trial&limit=24&offset=${offset}`));
+    const [first, second] = [await page(0), await page(24)];
+    expect(first.total).toBe(500);
+    expect(first.items).toHaveLength(24);
+    expect(first.items.every((item) => item.developmentStage === 'clinical_trial')).toBe(true);
+    const everyInStage = body.items.filter((item) => item.developmentStage === 'clinical_trial').map((item) => item.id);
+    expect([...first.items, ...second.items].map((item) => item.id)).toEqual(everyInStage.slice(0, 48));
+    expect((await page(490)).items).toHaveLength(10);
+    expect((await stranger.browser.get(`${path}?limit=201`)).status).toBe(400);
+    expect((await stranger.browser.get(`${path}?stage=orbit`)).status).toBe(400);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   projectSchema,
   projectStatsSchema,
   projectTeamSchema,
+  type DevelopmentStage,
   type Project,
   type ProjectList,
   type ProjectStats,
@@ -13,10 +14,16 @@ import {
 import { apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
-/** What the overview asks for: a status (or every one) and a search text. */
+/**
+ * What the overview asks for: a status (or every one) and a search text; a stage group's page (`stage`, `limit`,
+ * `offset`), or only the counts (`limit: 0`).
+ */
 export interface ProjectListFilter {
   status: ProjectStatus | 'all';
   search: string;
+  stage?: DevelopmentStage;
+  limit?: number;
+  offset?: number;
 }
 
 /** URLs of the projects API of one workspace. */
@@ -26,6 +33,9 @@ export const projectUrls = {
     const query = new URLSearchParams();
     if (filter.status !== 'all') query.set('status', filter.status);
     if (filter.search.trim()) query.set('search', filter.search.trim());
+    if (filter.stage) query.set('stage', filter.stage);
+    if (filter.limit !== undefined) query.set('limit', String(filter.limit));
+    if (filter.offset) query.set('offset', String(filter.offset));
     const text = query.toString();
     return `/api/devices/${deviceId}/projects${text ? `?${text}` : ''}`;
   },

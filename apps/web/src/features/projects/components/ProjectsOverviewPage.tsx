@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +13,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
-import { projectSearchMaxLength, projectStatuses, type Project } from '@insilico/contracts';
+import { projectSearchMaxLength, projectStatuses, type DevelopmentStage } from '@insilico/contracts';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { Page } from '../../../components/Page';
 import { useSelectedDevice } from '../../devices';
@@ -58,28 +58,57 @@ function useDebounced(value: string, delayMs: number): string {
   return settled;
 }
 
+/** One page of a stage group's cards (its own request, so "Show more" loads only the next page). */
+function StagePage({
+  deviceId,
+  filter,
+  page,
+}: {
+  deviceId: string;
+  filter: ProjectListFilter & { stage: DevelopmentStage };
+  page: number;
+}) {
+  const projects = useProjects(deviceId, { ...filter, limit: groupPageSize, offset: page * groupPageSize });
+  if (projects.error && !projects.data)
+    return (
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <LoadFailure what="The projects" error={projects.error} retry={() => void projects.mutate()} />
+      </Box>
+    );
+  if (!projects.data)
+    return (
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <Loading what="the projects" />
+      </Box>
+    );
+  return projects.data.items.map((project) => <ProjectCard key={project.id} deviceId={deviceId} project={project} />);
+}
+
 function StageGroup({
   deviceId,
   label,
-  projects,
-  status,
+  count,
+  filter,
 }: {
   deviceId: string;
   label: string;
-  projects: Project[];
-  status: StatusFilter;
+  /** How many projects of the filter are in this stage. */
+  count: number;
+  filter: ProjectListFilter & { stage: DevelopmentStage };
 }) {
-  const [shown, setShown] = useState(groupPageSize);
+  const [pages, setPages] = useState(1);
+  const shown = Math.min(count, pages * groupPageSize);
   const headingId = `stage-${label.toLowerCase()}`;
+  const { status } = filter;
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mb: 4 }}>
       <Typography id={headingId} variant="h3" component="h2" sx={{ mb: 1.5, fontSize: 20 }}>
         {label}{' '}
         <Typography component="span" color="text.secondary" sx={{ fontSize: 16 }}>
-          ({projects.length})
+          ({count})
         </Typography>
       </Typography>
-      {projects.length === 0 ? (
+      {count === 0 ? (
         <Typography color="text.secondary" sx={{ fontSize: 14 }}>
           No {status === 'all' ? '' : `${statusLabels[status].toLowerCase()} `}projects in this stage.
         </Typography>
@@ -92,13 +121,13 @@ function StageGroup({
               gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
             }}
           >
-            {projects.slice(0, shown).map((project) => (
-              <ProjectCard key={project.id} deviceId={deviceId} project={project} />
+            {Array.from({ length: pages }, (_, page) => (
+              <StagePage key={page} deviceId={deviceId} filter={filter} page={page} />
             ))}
           </Box>
-          {projects.length > shown && (
-            <Button sx={{ mt: 1.5 }} onClick={() => setShown((count) => count + groupPageSize * 2)}>
-              Show {Math.min(groupPageSize * 2, projects.length - shown)} more of {projects.length - shown}
+          {count > shown && (
+            <Button sx={{ mt: 1.5 }} onClick={() => setPages((current) => current + 2)}>
+              Show {Math.min(groupPageSize * 2, count - shown)} more of {count - shown}
             </Button>
           )}
         </>
@@ -108,20 +137,13 @@ function StageGroup({
 }
 
 function ProjectGroups({ deviceId, status, search }: { deviceId: string; status: StatusFilter; search: string }) {
-  const projects = useProjects(deviceId, { status, search });
-  const groups = useMemo(
-    () =>
-      stageGroups.map((group) => ({
-        ...group,
-        projects: (projects.data?.items ?? []).filter((project) => project.developmentStage === group.stage),
-      })),
-    [projects.data],
-  );
-  if (projects.error && !projects.data)
-    return <LoadFailure what="The projects" error={projects.error} retry={() => void projects.mutate()} />;
-  if (!projects.data) return <Loading what="the projects" />;
-  const { items, canCreate } = projects.data;
-  if (items.length === 0)
+  // The counts per stage first (a small answer whatever the workspace's size); each group then asks for its page.
+  const counts = useProjects(deviceId, { status, search, limit: 0 });
+  if (counts.error && !counts.data)
+    return <LoadFailure what="The projects" error={counts.error} retry={() => void counts.mutate()} />;
+  if (!counts.data) return <Loading what="the projects" />;
+  const { total, stageCounts, canCreate } = counts.data;
+  if (total === 0)
     return (
       <Paper variant="outlined" sx={{ p: 4, borderRadius: 2, textAlign: 'center' }}>
         <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
@@ -141,15 +163,15 @@ function ProjectGroups({ deviceId, status, search }: { deviceId: string; status:
       </Paper>
     );
   return (
-    <Box aria-busy={projects.isValidating}>
+    <Box aria-busy={counts.isValidating}>
       {/* Keyed by the filter: another filter starts each group at its first page again. */}
-      {groups.map((group) => (
+      {stageGroups.map((group) => (
         <StageGroup
           key={`${group.stage}:${status}:${search}`}
           deviceId={deviceId}
           label={group.label}
-          projects={group.projects}
-          status={status}
+          count={stageCounts[group.stage] ?? 0}
+          filter={{ status, search, stage: group.stage }}
         />
       ))}
     </Box>
@@ -163,7 +185,7 @@ export function ProjectsOverviewPage() {
   const [status, setStatus] = useStatusFilter();
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim(), searchDelayMs);
-  const projects = useProjects(deviceId, { status, search });
+  const projects = useProjects(deviceId, { status, search, limit: 0 });
 
   let body;
   if (selected.error && !selected.data)
