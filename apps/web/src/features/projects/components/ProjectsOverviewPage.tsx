@@ -87,26 +87,28 @@ function StagePage({
 function StageGroup({
   deviceId,
   label,
-  count,
   filter,
 }: {
   deviceId: string;
   label: string;
-  /** How many projects of the filter are in this stage. */
-  count: number;
   filter: ProjectListFilter & { stage: DevelopmentStage };
 }) {
   const [pages, setPages] = useState(1);
-  const shown = Math.min(count, pages * groupPageSize);
+  // The same request as the first StagePage (SWR shares it): its total is the group's count.
+  const first = useProjects(deviceId, { ...filter, limit: groupPageSize, offset: 0 });
+  const count = first.data?.total;
+  const shown = Math.min(count ?? 0, pages * groupPageSize);
   const headingId = `stage-${label.toLowerCase()}`;
   const { status } = filter;
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mb: 4 }}>
       <Typography id={headingId} variant="h3" component="h2" sx={{ mb: 1.5, fontSize: 20 }}>
         {label}{' '}
-        <Typography component="span" color="text.secondary" sx={{ fontSize: 16 }}>
-          ({count})
-        </Typography>
+        {count !== undefined && (
+          <Typography component="span" color="text.secondary" sx={{ fontSize: 16 }}>
+            ({count})
+          </Typography>
+        )}
       </Typography>
       {count === 0 ? (
         <Typography color="text.secondary" sx={{ fontSize: 14 }}>
@@ -125,7 +127,7 @@ function StageGroup({
               <StagePage key={page} deviceId={deviceId} filter={filter} page={page} />
             ))}
           </Box>
-          {count > shown && (
+          {count !== undefined && count > shown && (
             <Button sx={{ mt: 1.5 }} onClick={() => setPages((current) => current + 2)}>
               Show {Math.min(groupPageSize * 2, count - shown)} more of {count - shown}
             </Button>
@@ -137,13 +139,12 @@ function StageGroup({
 }
 
 function ProjectGroups({ deviceId, status, search }: { deviceId: string; status: StatusFilter; search: string }) {
-  // The counts per stage first (a small answer whatever the workspace's size); each group then asks for its page.
+  // The counts (a small answer whatever the workspace's size) and each group's first page are asked for at once.
   const counts = useProjects(deviceId, { status, search, limit: 0 });
   if (counts.error && !counts.data)
     return <LoadFailure what="The projects" error={counts.error} retry={() => void counts.mutate()} />;
-  if (!counts.data) return <Loading what="the projects" />;
-  const { total, stageCounts, canCreate } = counts.data;
-  if (total === 0)
+  if (counts.data?.total === 0) {
+    const { canCreate } = counts.data;
     return (
       <Paper variant="outlined" sx={{ p: 4, borderRadius: 2, textAlign: 'center' }}>
         <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
@@ -162,6 +163,7 @@ function ProjectGroups({ deviceId, status, search }: { deviceId: string; status:
         </Typography>
       </Paper>
     );
+  }
   return (
     <Box aria-busy={counts.isValidating}>
       {/* Keyed by the filter: another filter starts each group at its first page again. */}
@@ -170,7 +172,6 @@ function ProjectGroups({ deviceId, status, search }: { deviceId: string; status:
           key={`${group.stage}:${status}:${search}`}
           deviceId={deviceId}
           label={group.label}
-          count={stageCounts[group.stage] ?? 0}
           filter={{ status, search, stage: group.stage }}
         />
       ))}
