@@ -23,7 +23,29 @@ export const Command = {
   Reload: 100,
   /** Leave the loop and exit. */
   Exit: 101,
+  /** Build the pass table described by the `TableSpec` sent on the worker's port (`WorkerPool.attach`). */
+  Attach: 102,
+  /** Commands from here on run attached tables: `TableBase · (table + 1) + pass` (`WorkerPool.runTable`). */
+  TableBase: 1000,
 } as const;
+
+/**
+ * Passes of another body that the pool can run besides the fluid's (e.g. an elastic solid's,
+ * `solidPasses.ts`). The table picks the particle range of each thread itself; like the fluid's passes, a
+ * particle's arithmetic must not depend on the split.
+ */
+export interface PassTable {
+  /** Runs pass `pass` (< `Command.Reload`) with time step `dt` (s) as thread `thread` of `threads`; returns a partial maximised over threads. */
+  runThread(pass: number, thread: number, threads: number, dt: number): number;
+}
+
+/** How a worker builds an attached table: the factory `factory` exported by `module` (a URL), called with `data`. */
+export interface TableSpec {
+  module: string;
+  factory: string;
+  /** Plain data (structured-cloneable, SharedArrayBuffers shared). */
+  data: unknown;
+}
 
 /** Slots of the shared values array (Float64): the time step, then one partial per thread. */
 export const Values = {
@@ -87,6 +109,14 @@ export interface WorkerInit {
   control: SharedArrayBuffer;
   /** Values array buffer (Float64). */
   values: SharedArrayBuffer;
+  /** The fluid's storage and settings; absent for a pool that runs only attached tables. */
+  fluid?: FluidWorkerInit;
+  /** Port on which `Reload` buffers and `Attach` specs arrive. */
+  port: MessagePort;
+}
+
+/** The fluid part of `WorkerInit`. */
+export interface FluidWorkerInit {
   /** Pass settings. */
   settings: PassSettings;
   /** Fluid storage. */
@@ -101,8 +131,6 @@ export interface WorkerInit {
   cells: Record<string, SharedArrayBuffer>;
   /** Wall cell list buffers. */
   wallCells: Record<string, SharedArrayBuffer>;
-  /** Port on which `Reload` buffers arrive. */
-  port: MessagePort;
 }
 
 /** Buffers sent with `Command.Reload`. */
@@ -118,7 +146,8 @@ export interface ReloadMessage {
  * main thread is thread 0 and works on its own range too; `threads − 1` workers take the others. A pass
  * is started by bumping a generation counter in a shared Int32Array (`Atomics.notify`) and joined by a
  * done counter (`Atomics.wait`): no messages and no allocation per pass. Reductions (the maximum speed) are
- * per-thread partials combined in thread order.
+ * per-thread partials combined in thread order. Other bodies' passes (`PassTable`) can be attached and run on
+ * the same threads; a pool without fluid passes runs only those.
  */
 export class WorkerPool {
   /** Threads in all, main thread included. */
@@ -127,16 +156,18 @@ export class WorkerPool {
   private readonly values: Float64Array;
   private readonly workers: Worker[];
   private readonly ports: MessagePort[];
-  private readonly passes: FluidPasses;
-  private innerBuffer: ArrayBufferLike;
-  private contactBuffer: ArrayBufferLike;
+  private readonly passes: FluidPasses | null;
+  /** Attached tables (main-thread side), in attach order. */
+  private readonly tables: PassTable[] = [];
+  private innerBuffer: ArrayBufferLike | undefined;
+  private contactBuffer: ArrayBufferLike | undefined;
   private closed = false;
   private readonly spin: number;
   /** Cumulative work per particle (scratch of `balance`). */
   private readonly work: Float64Array;
 
   private constructor(
-    passes: FluidPasses,
+    passes: FluidPasses | null,
     threads: number,
     ctrl: Int32Array,
     values: Float64Array,
@@ -151,22 +182,36 @@ export class WorkerPool {
     this.values = values;
     this.workers = workers;
     this.ports = ports;
-    this.innerBuffer = passes.inner.j.buffer;
-    this.contactBuffer = passes.contact.j.buffer;
-    this.work = new Float64Array(passes.fluid.count + 1);
+    this.innerBuffer = passes?.inner.j.buffer;
+    this.contactBuffer = passes?.contact.j.buffer;
+    this.work = new Float64Array((passes?.fluid.count ?? 0) + 1);
   }
 
   /**
    * Starts `threads − 1` workers (each runs `worker.ts` through tsx) and waits until they are ready. Waiting
-   * threads busy-wait `spin` iterations before they sleep.
+   * threads busy-wait `spin` iterations before they sleep. `passes` null: a pool for attached tables only.
    */
-  static async start(passes: FluidPasses, threads: number, spin = DEFAULT_SPIN): Promise<WorkerPool> {
+  static async start(passes: FluidPasses | null, threads: number, spin = DEFAULT_SPIN): Promise<WorkerPool> {
     if (!Number.isInteger(threads) || threads < 2) throw new RangeError('a pool needs at least 2 threads');
     const ctrl = new Int32Array(new SharedArrayBuffer((Control.Bounds + threads + 1) * 4));
     const values = new Float64Array(new SharedArrayBuffer((Values.Partials + threads) * 8));
-    const { fluid, wall, inner, contact } = passes;
-    const body = (p: typeof fluid): SharedBody => ({ capacity: p.capacity, count: p.count, buffers: p.buffers() });
+    const body = (p: FluidPasses['fluid']): SharedBody => ({
+      capacity: p.capacity,
+      count: p.count,
+      buffers: p.buffers(),
+    });
     const list = (l: NeighbourList): SharedList => ({ rows: l.start.length - 1, buffers: l.buffers() });
+    const fluidInit: FluidWorkerInit | undefined = passes
+      ? {
+          settings: passes.s,
+          fluid: body(passes.fluid),
+          wall: body(passes.wall),
+          inner: list(passes.inner),
+          contact: list(passes.contact),
+          cells: passes.cells.buffers(),
+          wallCells: passes.wallCells.buffers(),
+        }
+      : undefined;
     const workers: Worker[] = [];
     const ports: MessagePort[] = [];
     for (let t = 1; t < threads; t++) {
@@ -177,13 +222,7 @@ export class WorkerPool {
         spin,
         control: ctrl.buffer as SharedArrayBuffer,
         values: values.buffer as SharedArrayBuffer,
-        settings: passes.s,
-        fluid: body(fluid),
-        wall: body(wall),
-        inner: list(inner),
-        contact: list(contact),
-        cells: passes.cells.buffers(),
-        wallCells: passes.wallCells.buffers(),
+        fluid: fluidInit,
         port: channel.port2,
       };
       const worker = new Worker(WORKER_BOOTSTRAP, {
@@ -210,6 +249,7 @@ export class WorkerPool {
 
   /** Re-sends the neighbour-list buffers to the workers if the lists grew (rare). */
   syncBuffers(): void {
+    if (!this.passes) return;
     const { inner, contact } = this.passes;
     if (inner.j.buffer !== this.innerBuffer || contact.j.buffer !== this.contactBuffer) {
       const message: ReloadMessage = { inner: inner.buffers(), contact: contact.buffers() };
@@ -226,6 +266,7 @@ export class WorkerPool {
    * particle, never the result.
    */
   balance(): void {
+    if (!this.passes) return;
     const n = this.passes.fluid.count;
     const { start: is, end: ie } = this.passes.inner;
     const { start: cs, end: ce } = this.passes.contact;
@@ -257,6 +298,10 @@ export class WorkerPool {
    */
   run(pass: number, dt: number): number {
     this.dispatch(pass, dt);
+    return this.maxPartial();
+  }
+
+  private maxPartial(): number {
     let m = this.values[Values.Partials]!;
     for (let t = 1; t < this.threads; t++) {
       const v = this.values[Values.Partials + t]!;
@@ -273,9 +318,12 @@ export class WorkerPool {
     Atomics.store(ctrl, Control.Command, command);
     Atomics.add(ctrl, Control.Generation, 1);
     Atomics.notify(ctrl, Control.Generation);
-    if (command < Command.Reload) {
+    if (command < Command.Reload && this.passes) {
       const i1 = ctrl[Control.Bounds + 1]!;
       this.values[Values.Partials] = this.passes.runPass(command, 0, i1, dt, 0, this.threads);
+    } else if (command >= Command.TableBase) {
+      const table = this.tables[Math.floor(command / Command.TableBase) - 1]!;
+      this.values[Values.Partials] = table.runThread(command % Command.TableBase, 0, this.threads, dt);
     }
     const target = this.threads - 1;
     let spins = 0;
@@ -288,6 +336,31 @@ export class WorkerPool {
       Atomics.store(ctrl, Control.Error, 0);
       throw new Error(`a worker failed in command ${command}`);
     }
+  }
+
+  /**
+   * Attaches a pass table: `table` is this thread's, and every worker builds its own from `spec` (over the
+   * same shared storage). Returns the table's index for `runTable`. Not per step: it sends messages.
+   */
+  attach(table: PassTable, spec: TableSpec): number {
+    for (const port of this.ports) port.postMessage(spec);
+    this.dispatch(Command.Attach, 0);
+    this.tables.push(table);
+    return this.tables.length - 1;
+  }
+
+  /**
+   * Runs pass `pass` of attached table `table` with time step `dt` (s) on all threads; returns the maximum of
+   * the per-thread partials, combined in thread order.
+   */
+  runTable(table: number, pass: number, dt: number): number {
+    this.dispatch(Command.TableBase * (table + 1) + pass, dt);
+    return this.maxPartial();
+  }
+
+  /** True once `close` has been called. */
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   /** Stops the workers and waits for them to exit. */

@@ -1,14 +1,25 @@
 // Worker-thread entry of the SPH pool (started by `WorkerPool.start` through tsx): views the shared particle
 // and neighbour storage, then loops waiting for commands on the shared control array until told to exit.
+// Attached pass tables (other bodies, e.g. solids) are built from their `TableSpec` and run on the same loop.
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { CellLinkedList } from './cellList';
 import { smoothingLength } from './kernel';
 import { NeighbourList } from './neighbours';
 import { ParticleArrays } from './particles';
 import { FluidPasses } from './passes';
-import { Command, Control, Values, type ReloadMessage, type WorkerInit } from './pool';
+import {
+  Command,
+  Control,
+  Values,
+  type FluidWorkerInit,
+  type PassTable,
+  type ReloadMessage,
+  type TableSpec,
+  type WorkerInit,
+} from './pool';
 
-function main(init: WorkerInit): void {
+/** The fluid's passes over the shared storage of `init`, with its neighbour lists (re-attached on `Reload`). */
+function fluidPasses(init: FluidWorkerInit): FluidPasses {
   const { settings } = init;
   const fluid = new ParticleArrays(settings.dim, init.fluid.capacity, init.fluid.buffers);
   fluid.count = init.fluid.count;
@@ -26,7 +37,20 @@ function main(init: WorkerInit): void {
     settings.dim,
     init.wallCells,
   );
-  const passes = new FluidPasses(fluid, wall, inner, contact, cells, wallCells, settings);
+  return new FluidPasses(fluid, wall, inner, contact, cells, wallCells, settings);
+}
+
+/** Builds an attached table from its spec. */
+async function buildTable(spec: TableSpec): Promise<PassTable> {
+  const module = (await import(spec.module)) as Record<string, (data: unknown) => PassTable>;
+  const factory = module[spec.factory];
+  if (typeof factory !== 'function') throw new Error(`${spec.module} exports no ${spec.factory}`);
+  return factory(spec.data);
+}
+
+async function main(init: WorkerInit): Promise<void> {
+  const passes = init.fluid ? fluidPasses(init.fluid) : null;
+  const tables: PassTable[] = [];
   const ctrl = new Int32Array(init.control);
   const values = new Float64Array(init.values);
   const t = init.index;
@@ -47,13 +71,19 @@ function main(init: WorkerInit): void {
       break;
     }
     try {
-      if (command === Command.Reload) {
+      if (command === Command.Reload || command === Command.Attach) {
         let message = receiveMessageOnPort(init.port);
         while (message === undefined) message = receiveMessageOnPort(init.port);
-        const m = message.message as ReloadMessage;
-        inner.attach(m.inner);
-        contact.attach(m.contact);
-      } else {
+        if (command === Command.Attach) tables.push(await buildTable(message.message as TableSpec));
+        else {
+          const m = message.message as ReloadMessage;
+          passes?.inner.attach(m.inner);
+          passes?.contact.attach(m.contact);
+        }
+      } else if (command >= Command.TableBase) {
+        const table = tables[Math.floor(command / Command.TableBase) - 1]!;
+        values[Values.Partials + t] = table.runThread(command % Command.TableBase, t, init.threads, values[Values.Dt]!);
+      } else if (passes) {
         const i0 = ctrl[Control.Bounds + t]!;
         const i1 = ctrl[Control.Bounds + t + 1]!;
         values[Values.Partials + t] = passes.runPass(command, i0, i1, values[Values.Dt]!, t, init.threads);
@@ -69,4 +99,4 @@ function main(init: WorkerInit): void {
   process.exit(0);
 }
 
-main(workerData as WorkerInit);
+void main(workerData as WorkerInit);
