@@ -25,7 +25,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|swr)[\\/]/ },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)/ },
+            // MUI's core (styles, system, emotion) only: each component lands with the pages that use it, so the
+            // start-up bundle carries only what the shell draws.
+            {
+              name: 'mui',
+              test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|styled-engine|utils|private-theming|material[\\/](styles|utils)))[\\/]/,
+            },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },

@@ -146,7 +146,7 @@ describe('app routes', () => {
     const leaf = leafOf(path);
     expect(leaf).toBeDefined();
     expect(leaf?.path).not.toBe('*');
-    expect(leaf?.element ?? leaf?.Component).toBeTruthy();
+    expect(leaf?.element ?? leaf?.Component ?? leaf?.lazy).toBeTruthy();
   });
 
   it('sends unknown paths to the 404 page', () => {

@@ -1,10 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { PopulationAnalysisPage } from './components/PopulationAnalysisPage';
 
 export const analysisRoutes: RouteObject[] = [
   {
     path: 'population-analysis/overview',
-    element: <PopulationAnalysisPage />,
+    lazy: async () => ({ Component: (await import('./components/PopulationAnalysisPage')).PopulationAnalysisPage }),
     handle: { title: 'Population analysis' },
   },
 ];

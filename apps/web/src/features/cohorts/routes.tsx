@@ -1,17 +1,30 @@
 import type { RouteObject } from 'react-router';
-import { CohortListPage } from './components/CohortListPage';
-import { CohortPage } from './components/CohortPage';
-import { CreateCohortPage, OrderPatientsPage } from './components/OrderPages';
-import { PatientPage } from './components/PatientPage';
 
+// Each page is its own chunk, loaded on first visit (the start-up bundle stays small).
 export const cohortRoutes: RouteObject[] = [
-  { path: 'patient-cohort', element: <CohortListPage />, handle: { title: 'Patient cohorts' } },
-  { path: 'patient-cohort/create', element: <CreateCohortPage />, handle: { title: 'Create a patient cohort' } },
-  { path: 'patient-cohort/order-patient', element: <OrderPatientsPage />, handle: { title: 'Order patients' } },
-  { path: 'patient-cohort/cohorts/:cohortId', element: <CohortPage />, handle: { title: 'Patient cohort' } },
+  {
+    path: 'patient-cohort',
+    lazy: async () => ({ Component: (await import('./components/CohortListPage')).CohortListPage }),
+    handle: { title: 'Patient cohorts' },
+  },
+  {
+    path: 'patient-cohort/create',
+    lazy: async () => ({ Component: (await import('./components/OrderPages')).CreateCohortPage }),
+    handle: { title: 'Create a patient cohort' },
+  },
+  {
+    path: 'patient-cohort/order-patient',
+    lazy: async () => ({ Component: (await import('./components/OrderPages')).OrderPatientsPage }),
+    handle: { title: 'Order patients' },
+  },
+  {
+    path: 'patient-cohort/cohorts/:cohortId',
+    lazy: async () => ({ Component: (await import('./components/CohortPage')).CohortPage }),
+    handle: { title: 'Patient cohort' },
+  },
   {
     path: 'patient-cohort/cohorts/:cohortId/patients/:patientId',
-    element: <PatientPage />,
+    lazy: async () => ({ Component: (await import('./components/PatientPage')).PatientPage }),
     handle: { title: 'Virtual patient' },
   },
 ];

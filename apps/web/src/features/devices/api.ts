@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import { deviceListSchema, selectedDeviceSchema, type DeviceList, type SelectedDevice } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
@@ -20,6 +20,15 @@ export function useDevices() {
 /** `GET /api/me/selected-device`: the workspace the user works in, or null. */
 export function useSelectedDevice() {
   return useSWR<SelectedDevice, ApiError>(selectedDeviceKey, fetchSelectedDevice);
+}
+
+/**
+ * Asks for the workspaces and the selected one at once, at start-up: the shell and most pages need both, and
+ * asking before the components mount saves a round trip after the profile call (SWR hands the answers over).
+ */
+export function preloadWorkspaces(): void {
+  void preload(devicesKey, fetchDevices);
+  void preload(selectedDeviceKey, fetchSelectedDevice);
 }
 
 /** `PUT /api/me/selected-device`. */

@@ -1,3 +1,3 @@
 export { deviceRoutes } from './routes';
-export { devicesKey, selectDevice, selectedDeviceKey, useDevices, useSelectedDevice } from './api';
+export { devicesKey, preloadWorkspaces, selectDevice, selectedDeviceKey, useDevices, useSelectedDevice } from './api';
 export { WorkspaceSwitcher } from './components/WorkspaceSwitcher';

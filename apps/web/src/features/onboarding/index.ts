@@ -1,11 +1,6 @@
-export { onboardingRoutes } from './routes';
+export { onboardingRoutes, loadOnboardingSteps } from './routes';
 export { onboardingKey, useOnboarding } from './api';
 export { onboardingTarget } from './steps';
-// Add device (features/devices) shows the same steps in its own routes.
-export { BodyPartStep } from './components/BodyPartStep';
-export { DevelopmentStageStep } from './components/DevelopmentStageStep';
-export { DeviceDetailsStep } from './components/DeviceDetailsStep';
-export { TeamStep } from './components/TeamStep';
 export { OnboardingStepper } from './components/OnboardingFrame';
 export { StepFlowContext, type StepFlow } from './stepFlow';
 // The form parts settings (/manage-device, /company-info) share with the onboarding steps.

@@ -1,20 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { placeholderRoute } from '../../components/placeholderRoute';
-import { CohortListStep } from './components/CohortListStep';
-import { CreateProjectLayout, ResumeWizard } from './components/CreateProjectLayout';
-import { DeviceVersionStep, NewDeviceVersionStep } from './components/DeviceVersionSteps';
-import { NewCohortStep } from './components/NewCohortStep';
-import { NewQuestionStep } from './components/NewQuestionStep';
-import { PreviousCohortListStep } from './components/PreviousCohortListStep';
-import { PreviousProjectListStep } from './components/PreviousProjectListStep';
-import { QuestionStep } from './components/QuestionStep';
-import { TeamStep } from './components/TeamStep';
-import { TitleStep } from './components/TitleStep';
-import { deviceVersionWidgets } from './deviceVersionWidgets';
 
-const step = (path: string, title: string, element: React.ReactNode): RouteObject => ({
+/** A wizard step, its page loaded on first visit (its own chunk). */
+const step = (path: string, title: string, page: () => Promise<React.ReactNode>): RouteObject => ({
   path,
-  element,
+  lazy: async () => ({ element: await page() }),
   handle: { title },
 });
 
@@ -38,23 +28,58 @@ const notOfferedYet = (path: string, title: string): RouteObject =>
 export const projectCreationRoutes: RouteObject[] = [
   {
     path: 'projects/create',
-    element: <CreateProjectLayout />,
+    lazy: async () => ({ Component: (await import('./components/CreateProjectLayout')).CreateProjectLayout }),
     children: [
-      { index: true, element: <ResumeWizard /> },
-      step('title', 'Create project: title', <TitleStep />),
-      step('previous-project-list', 'Create project: previous project', <PreviousProjectListStep />),
-      step('patient-cohort-list', 'Create project: patient cohort', <CohortListStep />),
-      step('previous-patient-cohort-list', 'Create project: previous cohorts', <PreviousCohortListStep />),
-      step('new-patient-cohort', 'Create project: new cohort', <NewCohortStep />),
-      step('question-of-interest', 'Create project: question of interest', <QuestionStep />),
-      step('new-question-of-interest', 'Create project: new question', <NewQuestionStep />),
-      step('device-version', 'Create project: device version', <DeviceVersionStep widgets={deviceVersionWidgets} />),
-      step(
-        'new-device-version',
-        'Create project: new device version',
-        <NewDeviceVersionStep widgets={deviceVersionWidgets} />,
-      ),
-      step('team', 'Create project: team', <TeamStep />),
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./components/CreateProjectLayout')).ResumeWizard }),
+      },
+      step('title', 'Create project: title', async () => {
+        const { TitleStep } = await import('./components/TitleStep');
+        return <TitleStep />;
+      }),
+      step('previous-project-list', 'Create project: previous project', async () => {
+        const { PreviousProjectListStep } = await import('./components/PreviousProjectListStep');
+        return <PreviousProjectListStep />;
+      }),
+      step('patient-cohort-list', 'Create project: patient cohort', async () => {
+        const { CohortListStep } = await import('./components/CohortListStep');
+        return <CohortListStep />;
+      }),
+      step('previous-patient-cohort-list', 'Create project: previous cohorts', async () => {
+        const { PreviousCohortListStep } = await import('./components/PreviousCohortListStep');
+        return <PreviousCohortListStep />;
+      }),
+      step('new-patient-cohort', 'Create project: new cohort', async () => {
+        const { NewCohortStep } = await import('./components/NewCohortStep');
+        return <NewCohortStep />;
+      }),
+      step('question-of-interest', 'Create project: question of interest', async () => {
+        const { QuestionStep } = await import('./components/QuestionStep');
+        return <QuestionStep />;
+      }),
+      step('new-question-of-interest', 'Create project: new question', async () => {
+        const { NewQuestionStep } = await import('./components/NewQuestionStep');
+        return <NewQuestionStep />;
+      }),
+      step('device-version', 'Create project: device version', async () => {
+        const [{ DeviceVersionStep }, { deviceVersionWidgets }] = await Promise.all([
+          import('./components/DeviceVersionSteps'),
+          import('./deviceVersionWidgets'),
+        ]);
+        return <DeviceVersionStep widgets={deviceVersionWidgets} />;
+      }),
+      step('new-device-version', 'Create project: new device version', async () => {
+        const [{ NewDeviceVersionStep }, { deviceVersionWidgets }] = await Promise.all([
+          import('./components/DeviceVersionSteps'),
+          import('./deviceVersionWidgets'),
+        ]);
+        return <NewDeviceVersionStep widgets={deviceVersionWidgets} />;
+      }),
+      step('team', 'Create project: team', async () => {
+        const { TeamStep } = await import('./components/TeamStep');
+        return <TeamStep />;
+      }),
     ],
   },
   {

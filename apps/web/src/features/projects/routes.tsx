@@ -1,21 +1,26 @@
 import type { RouteObject } from 'react-router';
-import { ProjectCommentsTab } from '../comments';
-import { ProjectRoomsTab } from '../rooms';
-import { ProjectStatsTab } from './components/ProjectStatsTab';
-import { ProjectsOverviewPage } from './components/ProjectsOverviewPage';
-import { ProjectViewIndex } from './components/ProjectViewIndex';
-import { ProjectViewLayout } from './components/ProjectViewLayout';
+import { projectCommentsTab } from '../comments';
+import { projectRoomsTab } from '../rooms';
 
 export const projectRoutes: RouteObject[] = [
-  { path: 'projects/overview', element: <ProjectsOverviewPage /> },
+  {
+    path: 'projects/overview',
+    lazy: async () => ({ Component: (await import('./components/ProjectsOverviewPage')).ProjectsOverviewPage }),
+  },
   {
     path: 'projects/view',
-    element: <ProjectViewLayout />,
+    lazy: async () => ({ Component: (await import('./components/ProjectViewLayout')).ProjectViewLayout }),
     children: [
-      { index: true, element: <ProjectViewIndex /> },
-      { path: 'stats', element: <ProjectStatsTab /> },
-      { path: 'rooms', element: <ProjectRoomsTab /> },
-      { path: 'comments', element: <ProjectCommentsTab /> },
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./components/ProjectViewIndex')).ProjectViewIndex }),
+      },
+      {
+        path: 'stats',
+        lazy: async () => ({ Component: (await import('./components/ProjectStatsTab')).ProjectStatsTab }),
+      },
+      { path: 'rooms', lazy: projectRoomsTab },
+      { path: 'comments', lazy: projectCommentsTab },
     ],
   },
 ];

@@ -1,10 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { placeholderRoute } from '../../components/placeholderRoute';
-import { RoomScenePage } from './components/RoomScenePage';
 
 export const roomRoutes: RouteObject[] = [
   // A room's scene: `?project=<uuid>&room=<uuid>` (and `&device=` from a notification's link).
-  { path: 'projects/room', element: <RoomScenePage /> },
+  {
+    path: 'projects/room',
+    lazy: async () => ({ Component: (await import('./components/RoomScenePage')).RoomScenePage }),
+  },
   placeholderRoute('projects/room/analyses', {
     section: 'Room',
     title: 'Simulation analyses',
@@ -16,3 +18,8 @@ export const roomRoutes: RouteObject[] = [
     ],
   }),
 ];
+
+/** The Rooms tab of the project view (mounted by features/projects on /projects/view/rooms), loaded on first visit. */
+export const projectRoomsTab = async () => ({
+  Component: (await import('./components/ProjectRoomsTab')).ProjectRoomsTab,
+});

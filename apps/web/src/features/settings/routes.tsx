@@ -1,14 +1,29 @@
 import type { RouteObject } from 'react-router';
-import { CompanyInfoPage } from './components/CompanyInfoPage';
-import { HelpPage } from './components/HelpPage';
-import { ManageDevicePage } from './components/ManageDevicePage';
-import { MyAccountPage } from './components/MyAccountPage';
-import { SubscriptionsPage } from './components/SubscriptionsPage';
 
 export const settingsRoutes: RouteObject[] = [
-  { path: 'my-account', element: <MyAccountPage />, handle: { title: 'My account' } },
-  { path: 'manage-device', element: <ManageDevicePage />, handle: { title: 'Manage device' } },
-  { path: 'company-info', element: <CompanyInfoPage />, handle: { title: 'Company info' } },
-  { path: 'help', element: <HelpPage />, handle: { title: 'Help' } },
-  { path: 'subscriptions', element: <SubscriptionsPage />, handle: { title: 'Subscriptions' } },
+  {
+    path: 'my-account',
+    lazy: async () => ({ Component: (await import('./components/MyAccountPage')).MyAccountPage }),
+    handle: { title: 'My account' },
+  },
+  {
+    path: 'manage-device',
+    lazy: async () => ({ Component: (await import('./components/ManageDevicePage')).ManageDevicePage }),
+    handle: { title: 'Manage device' },
+  },
+  {
+    path: 'company-info',
+    lazy: async () => ({ Component: (await import('./components/CompanyInfoPage')).CompanyInfoPage }),
+    handle: { title: 'Company info' },
+  },
+  {
+    path: 'help',
+    lazy: async () => ({ Component: (await import('./components/HelpPage')).HelpPage }),
+    handle: { title: 'Help' },
+  },
+  {
+    path: 'subscriptions',
+    lazy: async () => ({ Component: (await import('./components/SubscriptionsPage')).SubscriptionsPage }),
+    handle: { title: 'Subscriptions' },
+  },
 ];
