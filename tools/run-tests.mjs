@@ -3,7 +3,7 @@
 // PostgreSQL: TEST_DATABASE_URL (.ci/run sets it). In CI a missing prerequisite fails, by name.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 
@@ -30,11 +30,24 @@ function count(file, kind) {
   }
 }
 
+// The API tests spend much of their time waiting for the server, its jobs and the database, so one worker per
+// core beats vitest's default (cores − 1): on the 2-core CI machine the embedded leg took 506 s with 1 worker and
+// 422 s with 3 (docs/decisions/ci-time.md).
+const vitestWorkers = Math.max(2, availableParallelism() - 1);
+
 function vitestArgs(name, extra = []) {
   const file = join(reportDir, `${name}.json`);
   return {
     file,
-    args: ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    args: [
+      'vitest',
+      'run',
+      ...extra,
+      `--maxWorkers=${vitestWorkers}`,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
   };
 }
 
@@ -47,6 +60,34 @@ function step(name, command, args, env = {}, report = null) {
   results.push({ name, ok: run.status === 0, seconds });
   if (report) count(report.file, report.kind);
   if (run.status !== 0) finish();
+}
+
+/**
+ * Runs independent checks at once (each is mostly one core), printing each one's output when it ends so the logs
+ * do not interleave; any failure stops the run after all of them ended.
+ */
+async function parallelSteps(steps) {
+  const outcomes = await Promise.all(
+    steps.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) =>
+            resolve({ name, ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1), output }),
+          );
+        }),
+    ),
+  );
+  for (const outcome of outcomes) {
+    console.log(`\n▶ ${outcome.name}`);
+    process.stdout.write(Buffer.concat(outcome.output));
+    results.push({ name: outcome.name, ok: outcome.ok, seconds: outcome.seconds });
+  }
+  if (outcomes.some((outcome) => !outcome.ok)) finish();
 }
 
 /** The server the browser journeys run against; never left running, whatever fails. */
@@ -88,9 +129,11 @@ async function waitFor(url, ms) {
 
 const npx = (args, env) => ['node', ['node_modules/.bin/' + args[0], ...args.slice(1)], env];
 
-step('lint', ...npx(['eslint', '.', '--max-warnings', '0']));
-step('formatting (prettier)', ...npx(['prettier', '--check', '.']));
-step('typecheck', 'node', ['tools/typecheck.mjs']);
+await parallelSteps([
+  ['lint', ...npx(['eslint', '.', '--max-warnings', '0'])],
+  ['formatting (prettier)', ...npx(['prettier', '--check', '.'])],
+  ['typecheck', 'node', ['tools/typecheck.mjs']],
+]);
 const embedded = vitestArgs('embedded');
 step('unit and API tests (embedded database)', ...npx(embedded.args, { TEST_DATABASE_URL: '' }), {
   file: embedded.file,
