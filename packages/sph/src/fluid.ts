@@ -254,39 +254,33 @@ export class WeaklyCompressibleFluid {
   }
 
   /**
-   * Pressure relaxation (first half of an acoustic step of `dt` s), any dimension, in two passes: half-step
-   * density, pressure, volume and position; then pair forces with the velocity update and the position
-   * half-step of the density relaxation. Runs on the calling thread (the generic code, also for 2D).
+   * Pressure relaxation (first half of an acoustic step of `dt` s), any dimension: half-step density, pressure,
+   * volume and position, pair forces, the velocity update and the position half-step of the density relaxation,
+   * in one pass. Runs on the calling thread (the generic code, also for 2D).
    */
   pressureRelaxation(dt: number): void {
-    const n = this.fluid.count;
-    this.passes.pressureHalfStep(0, n, dt);
-    this.passes.pressureForces(0, n, dt);
+    this.passes.pressureStep(0, this.fluid.count, dt);
   }
 
   /**
-   * Density relaxation (second half of an acoustic step of `dt` s), any dimension: pair divergence and
-   * Riemann dissipation with the density update; then the velocity update and the maximum speed. Runs on the
-   * calling thread (the generic code, also for 2D).
+   * Density relaxation (second half of an acoustic step of `dt` s), any dimension: pair divergence and Riemann
+   * dissipation with the density and velocity updates and the maximum speed. Runs on the calling thread (the
+   * generic code, also for 2D).
    */
   densityRelaxation(dt: number): void {
-    const n = this.fluid.count;
-    this.passes.densityDivergence(0, n, dt);
-    this.vmax2 = this.passes.densityVelocity(0, n, dt);
+    this.vmax2 = this.passes.densityStep(0, this.fluid.count, dt);
+    this.passes.commitVelocity();
   }
 
   /** 2D pressure relaxation (the 2D specialisation of `pressureRelaxation`), on the calling thread. */
   pressureRelaxation2d(dt: number): void {
-    const n = this.fluid.count;
-    this.passes.pressureHalfStep2d(0, n, dt);
-    this.passes.pressureForces2d(0, n, dt);
+    this.passes.pressureStep2d(0, this.fluid.count, dt);
   }
 
   /** 2D density relaxation (the 2D specialisation of `densityRelaxation`), on the calling thread. */
   densityRelaxation2d(dt: number): void {
-    const n = this.fluid.count;
-    this.passes.densityDivergence2d(0, n, dt);
-    this.vmax2 = this.passes.densityVelocity2d(0, n, dt);
+    this.vmax2 = this.passes.densityStep2d(0, this.fluid.count, dt);
+    this.passes.commitVelocity();
   }
 
   /**
@@ -309,10 +303,10 @@ export class WeaklyCompressibleFluid {
     let steps = 0;
     while (elapsed < big - 1e-12 * big) {
       const dt = Math.min(this.acousticTimeStep(), remaining - elapsed);
-      this.runPass(Pass.PressureHalfStep, dt);
-      this.runPass(Pass.PressureForces, dt);
-      this.runPass(Pass.DensityDivergence, dt);
-      this.vmax2 = this.runPass(Pass.DensityVelocity, dt);
+      // Two passes (two barriers with threads) per acoustic step; see docs/decisions/sph-threads.md.
+      this.runPass(Pass.PressureStep, dt);
+      this.vmax2 = this.runPass(Pass.DensityStep, dt);
+      this.passes.commitVelocity();
       hooks?.acoustic?.(dt);
       elapsed += dt;
       steps++;

@@ -1,7 +1,7 @@
 import type { CellLinkedList, Domain } from './cellList';
 import { WendlandC2, smoothingLength } from './kernel';
 import { buildNeighbours, type NeighbourList } from './neighbours';
-import type { Dimension, ParticleArrays } from './particles';
+import { sharedFloat64, type Dimension, type ParticleArrays } from './particles';
 
 /** The resolved settings the particle passes need (SI units; a plain object, so it can go to a worker). */
 export interface PassSettings {
@@ -23,6 +23,11 @@ export interface PassSettings {
   transportCorrection: number;
   /** Domain (for periodic wrapping), m. */
   domain: Domain;
+  /**
+   * The shared scratch buffers of the acoustic step (`FluidPasses.scratchBuffers`), so that every thread views
+   * the same ones; filled in by the first `FluidPasses` built over these settings when absent.
+   */
+  scratch?: Record<string, SharedArrayBuffer>;
 }
 
 /**
@@ -57,6 +62,14 @@ export class FluidPasses {
   readonly cells: CellLinkedList;
   /** Cell list of the wall (built once). */
   readonly wallCells: CellLinkedList;
+  /** Half-step density of the current acoustic step (scratch, per fluid particle), kg/m³. */
+  readonly rhoHalf: Float64Array;
+  /** Pressure (dissipation) part of dρ/dt of the current acoustic step (scratch), kg/(m³·s). */
+  readonly drhoHalf: Float64Array;
+  /** Velocity at the end of the current acoustic step (scratch until `commitVelocity`), m/s. */
+  readonly vxNext: Float64Array;
+  readonly vyNext: Float64Array;
+  readonly vzNext: Float64Array;
 
   /** Passes over the given storage (shared with other threads). */
   constructor(
@@ -74,12 +87,27 @@ export class FluidPasses {
     this.contact = contact;
     this.cells = cells;
     this.wallCells = wallCells;
-    this.s = settings;
+    const scratch = settings.scratch ?? FluidPasses.scratchBuffers(fluid.capacity);
+    this.s = { ...settings, scratch };
+    this.rhoHalf = new Float64Array(scratch.rhoHalf!);
+    this.drhoHalf = new Float64Array(scratch.drhoHalf!);
+    this.vxNext = new Float64Array(scratch.vxNext!);
+    this.vyNext = new Float64Array(scratch.vyNext!);
+    this.vzNext = new Float64Array(scratch.vzNext!);
     this.h = smoothingLength(settings.dp);
     this.kernel = new WendlandC2(this.h, settings.dim);
     this.sigma0 = this.kernel.latticeNumberDensity(settings.dp);
     this.w0 = this.kernel.w(0);
     this.gradientScale = 1 / this.kernel.latticeGradientMoment(settings.dp);
+  }
+
+  /** New shared scratch buffers for `capacity` fluid particles (see `PassSettings.scratch`). */
+  static scratchBuffers(capacity: number): Record<string, SharedArrayBuffer> {
+    const out: Record<string, SharedArrayBuffer> = {};
+    for (const name of ['rhoHalf', 'drhoHalf', 'vxNext', 'vyNext', 'vzNext']) {
+      out[name] = sharedFloat64(capacity).buffer as SharedArrayBuffer;
+    }
+    return out;
   }
 
   /**
@@ -273,46 +301,18 @@ export class FluidPasses {
     return m;
   }
 
-  /** Pressure relaxation, first pass (any dimension): half-step density, pressure, volume and position. */
-  pressureHalfStep(i0: number, i1: number, dt: number): void {
-    const { x, y, z, vx, vy, vz, rho, drho, p, mass, vol } = this.fluid;
-    const { rho0, c0 } = this.s;
-    const c2 = c0 * c0;
-    const halfDt = 0.5 * dt;
-    for (let i = i0; i < i1; i++) {
-      const r = rho[i]! + drho[i]! * halfDt;
-      rho[i] = r;
-      p[i] = c2 * (r - rho0);
-      vol[i] = mass[i]! / r;
-      x[i] = x[i]! + vx[i]! * halfDt;
-      y[i] = y[i]! + vy[i]! * halfDt;
-      z[i] = z[i]! + vz[i]! * halfDt;
-    }
-  }
-
-  /** 2D `pressureHalfStep` (no z). */
-  pressureHalfStep2d(i0: number, i1: number, dt: number): void {
-    const { x, y, vx, vy, rho, drho, p, mass, vol } = this.fluid;
-    const { rho0, c0 } = this.s;
-    const c2 = c0 * c0;
-    const halfDt = 0.5 * dt;
-    for (let i = i0; i < i1; i++) {
-      const r = rho[i]! + drho[i]! * halfDt;
-      rho[i] = r;
-      p[i] = c2 * (r - rho0);
-      vol[i] = mass[i]! / r;
-      x[i] = x[i]! + vx[i]! * halfDt;
-      y[i] = y[i]! + vy[i]! * halfDt;
-    }
-  }
-
   /**
-   * Pressure relaxation, second pass (any dimension): pair forces with the velocity update and the position
-   * half-step of the density relaxation (positions are not read by the cached pair geometry).
+   * Pressure relaxation of an acoustic step of `dt` s (any dimension), in one pass: the half-step density,
+   * pressure and volume of each particle and of each of its neighbours (a neighbour's are recomputed per pair
+   * from its ρ and dρ/dt with the same arithmetic, so no pass and barrier are needed before this one), pair
+   * forces, the velocity update and both position half-steps. Writes p, V, v and x of the range; the half-step
+   * density and the pressure part of dρ/dt go to the scratch, because neighbours still read ρ and dρ/dt.
    */
-  pressureForces(i0: number, i1: number, dt: number): void {
-    const { x, y, z, vx, vy, vz, apx, apy, apz, rho, drho, p, vol } = this.fluid;
+  pressureStep(i0: number, i1: number, dt: number): void {
+    const { x, y, z, vx, vy, vz, apx, apy, apz, rho, drho, p, mass, vol } = this.fluid;
+    const { rhoHalf, drhoHalf } = this;
     const { rho0, c0 } = this.s;
+    const c2 = c0 * c0;
     const halfDt = 0.5 * dt;
     const { start, j: nj, dw, ex, ey, ez } = this.inner;
     const rowEnd = this.inner.end;
@@ -328,7 +328,10 @@ export class FluidPasses {
     const { ax: wax, ay: way, az: waz } = this.wall;
     const invRhoC = 1 / (rho0 * c0);
     for (let i = i0; i < i1; i++) {
-      const pi = p[i]!;
+      const rhoI = rho[i]! + drho[i]! * halfDt;
+      const pi = c2 * (rhoI - rho0);
+      p[i] = pi;
+      vol[i] = mass[i]! / rhoI;
       let sx = 0;
       let sy = 0;
       let sz = 0;
@@ -336,55 +339,58 @@ export class FluidPasses {
       const end = rowEnd[i]!;
       for (let k = start[i]!; k < end; k++) {
         const j = nj[k]!;
-        const pj = p[j]!;
-        const dwv = dw[k]! * vol[j]!;
+        const rj = rho[j]! + drho[j]! * halfDt;
+        const pj = c2 * (rj - rho0);
+        const dwv = dw[k]! * (mass[j]! / rj);
         const s = (pi + pj) * dwv;
         sx += s * ex[k]!;
         sy += s * ey[k]!;
         sz += s * ez[k]!;
         diss += (pi - pj) * dwv;
       }
+      const gx = apx[i]!;
+      const gy = apy[i]!;
+      const gz = apz[i]!;
       const cend = ce[i]!;
-      if (cend > cs[i]!) {
-        const rhoI = rho[i]!;
-        const gx = apx[i]!;
-        const gy = apy[i]!;
-        const gz = apz[i]!;
-        for (let k = cs[i]!; k < cend; k++) {
-          const exk = cex[k]!;
-          const eyk = cey[k]!;
-          const ezk = cez[k]!;
-          const jw = cj[k]!;
-          // Wall pressure extrapolated with the fluid's acceleration relative to the wall's.
-          const face = -((gx - wax[jw]!) * exk + (gy - way[jw]!) * eyk + (gz - waz[jw]!) * ezk);
-          const pw = pi + rhoI * cr[k]! * (face > 0 ? face : 0);
-          const dwv = cdw[k]! * wallVol[jw]!;
-          const s = (pi + pw) * dwv;
-          sx += s * exk;
-          sy += s * eyk;
-          sz += s * ezk;
-          diss += (pi - pw) * dwv;
-        }
+      for (let k = cs[i]!; k < cend; k++) {
+        const exk = cex[k]!;
+        const eyk = cey[k]!;
+        const ezk = cez[k]!;
+        const jw = cj[k]!;
+        // Wall pressure extrapolated with the fluid's acceleration relative to the wall's.
+        const face = -((gx - wax[jw]!) * exk + (gy - way[jw]!) * eyk + (gz - waz[jw]!) * ezk);
+        const pw = pi + rhoI * cr[k]! * (face > 0 ? face : 0);
+        const dwv = cdw[k]! * wallVol[jw]!;
+        const s = (pi + pw) * dwv;
+        sx += s * exk;
+        sy += s * eyk;
+        sz += s * ezk;
+        diss += (pi - pw) * dwv;
       }
-      const rhoI = rho[i]!;
       const invRho = 1 / rhoI;
-      drho[i] = diss * invRhoC * rhoI;
-      const u = vx[i]! + (apx[i]! - sx * invRho) * dt;
-      const v = vy[i]! + (apy[i]! - sy * invRho) * dt;
-      const w = vz[i]! + (apz[i]! - sz * invRho) * dt;
+      rhoHalf[i] = rhoI;
+      drhoHalf[i] = diss * invRhoC * rhoI;
+      const vxi = vx[i]!;
+      const vyi = vy[i]!;
+      const vzi = vz[i]!;
+      const u = vxi + (gx - sx * invRho) * dt;
+      const v = vyi + (gy - sy * invRho) * dt;
+      const w = vzi + (gz - sz * invRho) * dt;
       vx[i] = u;
       vy[i] = v;
       vz[i] = w;
-      x[i] = x[i]! + u * halfDt;
-      y[i] = y[i]! + v * halfDt;
-      z[i] = z[i]! + w * halfDt;
+      x[i] = x[i]! + vxi * halfDt + u * halfDt;
+      y[i] = y[i]! + vyi * halfDt + v * halfDt;
+      z[i] = z[i]! + vzi * halfDt + w * halfDt;
     }
   }
 
-  /** 2D `pressureForces` (same arithmetic without z). */
-  pressureForces2d(i0: number, i1: number, dt: number): void {
-    const { x, y, vx, vy, apx, apy, rho, drho, p, vol } = this.fluid;
+  /** 2D `pressureStep` (same arithmetic without z). */
+  pressureStep2d(i0: number, i1: number, dt: number): void {
+    const { x, y, vx, vy, apx, apy, rho, drho, p, mass, vol } = this.fluid;
+    const { rhoHalf, drhoHalf } = this;
     const { rho0, c0 } = this.s;
+    const c2 = c0 * c0;
     const halfDt = 0.5 * dt;
     const { start, j: nj, dw, ex, ey } = this.inner;
     const rowEnd = this.inner.end;
@@ -399,21 +405,24 @@ export class FluidPasses {
     const { ax: wax, ay: way } = this.wall;
     const invRhoC = 1 / (rho0 * c0);
     for (let i = i0; i < i1; i++) {
-      const pi = p[i]!;
+      const rhoI = rho[i]! + drho[i]! * halfDt;
+      const pi = c2 * (rhoI - rho0);
+      p[i] = pi;
+      vol[i] = mass[i]! / rhoI;
       let sx = 0;
       let sy = 0;
       let diss = 0;
       const end = rowEnd[i]!;
       for (let k = start[i]!; k < end; k++) {
         const j = nj[k]!;
-        const pj = p[j]!;
-        const dwv = dw[k]! * vol[j]!;
+        const rj = rho[j]! + drho[j]! * halfDt;
+        const pj = c2 * (rj - rho0);
+        const dwv = dw[k]! * (mass[j]! / rj);
         const s = (pi + pj) * dwv;
         sx += s * ex[k]!;
         sy += s * ey[k]!;
         diss += (pi - pj) * dwv;
       }
-      const rhoI = rho[i]!;
       const gx = apx[i]!;
       const gy = apy[i]!;
       const cend = ce[i]!;
@@ -430,22 +439,27 @@ export class FluidPasses {
         diss += (pi - pw) * dwv;
       }
       const invRho = 1 / rhoI;
-      drho[i] = diss * invRhoC * rhoI;
-      const u = vx[i]! + (gx - sx * invRho) * dt;
-      const v = vy[i]! + (gy - sy * invRho) * dt;
+      rhoHalf[i] = rhoI;
+      drhoHalf[i] = diss * invRhoC * rhoI;
+      const vxi = vx[i]!;
+      const vyi = vy[i]!;
+      const u = vxi + (gx - sx * invRho) * dt;
+      const v = vyi + (gy - sy * invRho) * dt;
       vx[i] = u;
       vy[i] = v;
-      x[i] = x[i]! + u * halfDt;
-      y[i] = y[i]! + v * halfDt;
+      x[i] = x[i]! + vxi * halfDt + u * halfDt;
+      y[i] = y[i]! + vyi * halfDt + v * halfDt;
     }
   }
 
   /**
-   * Density relaxation, first pass (any dimension): pair divergence and Riemann dissipation with the
-   * density update; the dissipative acceleration goes to `a`, m/s².
+   * Density relaxation of an acoustic step of `dt` s (any dimension), in one pass: pair divergence and Riemann
+   * dissipation, the density update, and the velocity update into the scratch (`vxNext` …), because neighbours
+   * still read v; `commitVelocity` copies it once every thread is done. Returns the range's max speed², m²/s².
    */
-  densityDivergence(i0: number, i1: number, dt: number): void {
-    const { vx, vy, vz, ax, ay, az, rho, drho, vol } = this.fluid;
+  densityStep(i0: number, i1: number, dt: number): number {
+    const { vx, vy, vz, rho, drho, vol } = this.fluid;
+    const { rhoHalf, drhoHalf, vxNext, vyNext, vzNext } = this;
     const { rho0, c0 } = this.s;
     const halfDt = 0.5 * dt;
     const { start, j: nj, dw, ex, ey, ez } = this.inner;
@@ -464,6 +478,7 @@ export class FluidPasses {
     const wnz = this.wall.nz;
     const rhoC = rho0 * c0;
     const limiterScale = 3 / c0;
+    let vmax2 = 0;
     for (let i = i0; i < i1; i++) {
       const vxi = vx[i]!;
       const vyi = vy[i]!;
@@ -509,20 +524,27 @@ export class FluidPasses {
           sz += d * nzk;
         }
       }
-      const rhoI = rho[i]!;
-      const rate = drho[i]! + div * rhoI;
+      const rhoI = rhoHalf[i]!;
+      const rate = drhoHalf[i]! + div * rhoI;
       drho[i] = rate;
       rho[i] = rhoI + rate * halfDt;
       const invRho = 1 / rhoI;
-      ax[i] = sx * invRho;
-      ay[i] = sy * invRho;
-      az[i] = sz * invRho;
+      const u = vxi + sx * invRho * dt;
+      const v = vyi + sy * invRho * dt;
+      const w = vzi + sz * invRho * dt;
+      vxNext[i] = u;
+      vyNext[i] = v;
+      vzNext[i] = w;
+      const s = u * u + v * v + w * w;
+      if (s > vmax2) vmax2 = s;
     }
+    return vmax2;
   }
 
-  /** 2D `densityDivergence` (same arithmetic without z). */
-  densityDivergence2d(i0: number, i1: number, dt: number): void {
-    const { vx, vy, ax, ay, rho, drho, vol } = this.fluid;
+  /** 2D `densityStep` (same arithmetic without z). */
+  densityStep2d(i0: number, i1: number, dt: number): number {
+    const { vx, vy, rho, drho, vol } = this.fluid;
+    const { rhoHalf, drhoHalf, vxNext, vyNext } = this;
     const { rho0, c0 } = this.s;
     const halfDt = 0.5 * dt;
     const { start, j: nj, dw, ex, ey } = this.inner;
@@ -539,6 +561,7 @@ export class FluidPasses {
     const wny = this.wall.ny;
     const rhoC = rho0 * c0;
     const limiterScale = 3 / c0;
+    let vmax2 = 0;
     for (let i = i0; i < i1; i++) {
       const vxi = vx[i]!;
       const vyi = vy[i]!;
@@ -576,46 +599,27 @@ export class FluidPasses {
           sy += d * nyk;
         }
       }
-      const rhoI = rho[i]!;
-      const rate = drho[i]! + div * rhoI;
+      const rhoI = rhoHalf[i]!;
+      const rate = drhoHalf[i]! + div * rhoI;
       drho[i] = rate;
       rho[i] = rhoI + rate * halfDt;
       const invRho = 1 / rhoI;
-      ax[i] = sx * invRho;
-      ay[i] = sy * invRho;
-    }
-  }
-
-  /** Density relaxation, second pass (any dimension): velocity update; returns the range's max speed², m²/s². */
-  densityVelocity(i0: number, i1: number, dt: number): number {
-    const { vx, vy, vz, ax, ay, az } = this.fluid;
-    let vmax2 = 0;
-    for (let i = i0; i < i1; i++) {
-      const u = vx[i]! + ax[i]! * dt;
-      const v = vy[i]! + ay[i]! * dt;
-      const w = vz[i]! + az[i]! * dt;
-      vx[i] = u;
-      vy[i] = v;
-      vz[i] = w;
-      const s = u * u + v * v + w * w;
-      if (s > vmax2) vmax2 = s;
-    }
-    return vmax2;
-  }
-
-  /** 2D `densityVelocity`. */
-  densityVelocity2d(i0: number, i1: number, dt: number): number {
-    const { vx, vy, ax, ay } = this.fluid;
-    let vmax2 = 0;
-    for (let i = i0; i < i1; i++) {
-      const u = vx[i]! + ax[i]! * dt;
-      const v = vy[i]! + ay[i]! * dt;
-      vx[i] = u;
-      vy[i] = v;
+      const u = vxi + sx * invRho * dt;
+      const v = vyi + sy * invRho * dt;
+      vxNext[i] = u;
+      vyNext[i] = v;
       const s = u * u + v * v;
       if (s > vmax2) vmax2 = s;
     }
     return vmax2;
+  }
+
+  /** Copies the velocities of the last `densityStep` from the scratch into v (after every thread finished it). */
+  commitVelocity(): void {
+    const n = this.fluid.count;
+    this.fluid.vx.set(this.vxNext.subarray(0, n));
+    this.fluid.vy.set(this.vyNext.subarray(0, n));
+    if (this.s.dim === 3) this.fluid.vz.set(this.vzNext.subarray(0, n));
   }
 
   /**
@@ -642,20 +646,12 @@ export class FluidPasses {
         return 0;
       case Pass.MaxSpeed:
         return this.maxSpeed2(i0, i1);
-      case Pass.PressureHalfStep:
-        if (is2d) this.pressureHalfStep2d(i0, i1, dt);
-        else this.pressureHalfStep(i0, i1, dt);
+      case Pass.PressureStep:
+        if (is2d) this.pressureStep2d(i0, i1, dt);
+        else this.pressureStep(i0, i1, dt);
         return 0;
-      case Pass.PressureForces:
-        if (is2d) this.pressureForces2d(i0, i1, dt);
-        else this.pressureForces(i0, i1, dt);
-        return 0;
-      case Pass.DensityDivergence:
-        if (is2d) this.densityDivergence2d(i0, i1, dt);
-        else this.densityDivergence(i0, i1, dt);
-        return 0;
-      case Pass.DensityVelocity:
-        return is2d ? this.densityVelocity2d(i0, i1, dt) : this.densityVelocity(i0, i1, dt);
+      case Pass.DensityStep:
+        return is2d ? this.densityStep2d(i0, i1, dt) : this.densityStep(i0, i1, dt);
       default:
         throw new RangeError(`unknown pass ${pass}`);
     }
@@ -669,9 +665,7 @@ export const Pass = {
   TransportShift: 3,
   TransportApply: 4,
   MaxSpeed: 5,
-  PressureHalfStep: 6,
-  PressureForces: 7,
-  DensityDivergence: 8,
-  DensityVelocity: 9,
+  PressureStep: 6,
+  DensityStep: 7,
   BuildNeighbours: 10,
 } as const;
