@@ -1,12 +1,14 @@
 import { CellLinkedList } from './cellList';
 import { WendlandC2, smoothingLength } from './kernel';
-import { multiply3, setIdentity, det3 } from './mat3';
+import { setIdentity } from './mat3';
 import { ElasticMaterial, vonMisesStrain, vonMisesStress, type ElasticMaterialOptions } from './material';
 import { NeighbourList, buildNeighbours } from './neighbours';
 import { sharedFloat64, type Dimension, type ParticleArrays } from './particles';
 import type { OutputSource } from './output';
+import { WorkerPool } from './pool';
 import { runAsync, type RunOptions, type RunStatus } from './run';
 import { pairGradients, type GradientOrder } from './solidGradient';
+import { SolidPass, SolidPasses } from './solidPasses';
 
 /** Settings of an elastic solid (SI units). */
 export interface SolidOptions {
@@ -95,25 +97,15 @@ export class ElasticSolid {
   readonly gradientOrder: GradientOrder;
   /** Largest stencil weight relative to first order (`PairGradients.stencilFactor`); it divides the time step. */
   readonly stencilFactor: number;
-  /** Per pair: the gradient weights g_ij and the transposed weights h_ij = (V_j/V_i) g_ji, 1/m. */
-  private readonly gx: Float64Array;
-  private readonly gy: Float64Array;
-  private readonly gz: Float64Array;
-  private readonly hx: Float64Array;
-  private readonly hy: Float64Array;
-  private readonly hz: Float64Array;
-  /** Per particle: Σ_j g_ij, 3 per particle, 1/m. */
-  private readonly gSum: Float64Array;
-  /** Per pair: V_j⁰ dW/dr (reference configuration), 1/m (2D) or 1/m (3D). */
-  private readonly dwv: Float64Array;
-  /**
-   * Per pair: the numerical-damping stress per unit of (r_i − r_j)·(v_i − v_j) and of (F_i + F_j),
-   * κ · W_ij/W₀ · ½ · ½ρ₀c₀h · (d/r⁰_ij)², Pa·s/m².
-   */
-  private readonly dampingFactor: Float64Array;
   /** Counters. */
   readonly counters: SolidCounters = { time: 0, steps: 0 };
-  private readonly o: Required<Omit<SolidOptions, 'material' | 'fixed' | 'gradientOrder'>>;
+  /** The per-particle passes (shared with the worker threads). */
+  private readonly passes: SolidPasses;
+  private pool: WorkerPool | null = null;
+  /** This solid's table in `pool`. */
+  private table = -1;
+  /** Whether `pool` was started by this solid (else it is borrowed, e.g. the fluid's). */
+  private ownsPool = false;
   private readonly scratch = new Float64Array(18);
   private derived: Float64Array[] | undefined;
 
@@ -121,14 +113,6 @@ export class ElasticSolid {
   constructor(particles: ParticleArrays, options: SolidOptions) {
     const material =
       options.material instanceof ElasticMaterial ? options.material : new ElasticMaterial(options.material);
-    this.o = {
-      dim: options.dim,
-      dp: options.dp,
-      gravity: options.gravity ?? [0, 0, 0],
-      damping: options.damping ?? 0,
-      acousticCfl: options.acousticCfl ?? 0.6,
-      numericalDamping: options.numericalDamping ?? 0.25,
-    };
     this.particles = particles;
     this.material = material;
     this.h = smoothingLength(options.dp);
@@ -144,7 +128,7 @@ export class ElasticSolid {
     this.F = sharedFloat64(9 * cap);
     this.dF = sharedFloat64(9 * cap);
     this.P = sharedFloat64(9 * cap);
-    this.fixed = new Uint8Array(cap);
+    this.fixed = new Uint8Array(new SharedArrayBuffer(Math.max(1, cap)));
     for (let i = 0; i < n; i++) {
       setIdentity(this.F, 9 * i);
       particles.rho[i] = material.rho0;
@@ -153,255 +137,94 @@ export class ElasticSolid {
     }
     this.inner = referenceNeighbours(particles, this.kernel, options.dim);
     const { start, end, j: nj, w, dw, r } = this.inner;
-    this.dwv = new Float64Array(this.inner.capacity);
-    this.dampingFactor = new Float64Array(this.inner.capacity);
-    const scale = (this.o.numericalDamping * 0.25 * material.rho0 * material.soundSpeed * this.h) / this.kernel.w(0);
+    const dwv = sharedFloat64(this.inner.capacity);
+    const dampingFactor = sharedFloat64(this.inner.capacity);
+    const numericalDamping = options.numericalDamping ?? 0.25;
+    const scale = (numericalDamping * 0.25 * material.rho0 * material.soundSpeed * this.h) / this.kernel.w(0);
     for (let i = 0; i < n; i++) {
       for (let k = start[i]!; k < end[i]!; k++) {
-        this.dwv[k] = dw[k]! * particles.vol[nj[k]!]!;
-        this.dampingFactor[k] = (scale * w[k]! * options.dim * options.dim) / (r[k]! * r[k]!);
+        dwv[k] = dw[k]! * particles.vol[nj[k]!]!;
+        dampingFactor[k] = (scale * w[k]! * options.dim * options.dim) / (r[k]! * r[k]!);
       }
     }
     this.gradientOrder = options.gradientOrder ?? 1;
     const g = pairGradients(this.inner, n, particles.vol, options.dim, this.h, this.gradientOrder);
-    ({ gx: this.gx, gy: this.gy, gz: this.gz, hx: this.hx, hy: this.hy, hz: this.hz, B: this.B } = g);
-    this.gSum = g.rowSum;
+    this.B = g.B;
     this.stencilFactor = g.stencilFactor;
+    const { x0, y0, z0, F, dF, P, fixed } = this;
+    const { gx, gy, gz, hx, hy, hz, rowSum: gSum } = g;
+    const arrays = { x0, y0, z0, F, dF, P, fixed, gx, gy, gz, hx, hy, hz, gSum, dwv, dampingFactor };
+    this.passes = new SolidPasses(particles, this.inner, arrays, {
+      dim: options.dim,
+      h: this.h,
+      material: {
+        model: material.model,
+        rho0: material.rho0,
+        youngsModulus: material.youngsModulus,
+        poissonRatio: material.poissonRatio,
+      },
+      gravity: options.gravity ?? [0, 0, 0],
+      damping: options.damping ?? 0,
+      acousticCfl: options.acousticCfl ?? 0.6,
+      stencilFactor: this.stencilFactor,
+    });
+  }
+
+  /** Threads the passes run on (1 without a pool). */
+  get threads(): number {
+    return this.pool && !this.pool.isClosed ? this.pool.threads : 1;
+  }
+
+  /**
+   * Starts a pool of `threads − 1` persistent worker threads for this solid's passes (the calling thread is the
+   * other one); `threads` ≤ 1 stops any pool. Results are bit-identical for any thread count. Call `stopThreads`
+   * when done. `spin`: busy-wait iterations before a waiting thread sleeps (tuning only).
+   */
+  async startThreads(threads: number, spin?: number): Promise<void> {
+    await this.stopThreads();
+    if (threads <= 1) return;
+    const pool = await WorkerPool.start(null, threads, spin);
+    this.useThreads(pool);
+    this.ownsPool = true;
+  }
+
+  /**
+   * Runs the passes on an existing pool (e.g. the fluid's in a coupled case: the passes of the two bodies never
+   * run at the same time). The pool stays its owner's; once it is closed the solid runs on the calling thread.
+   */
+  useThreads(pool: WorkerPool): void {
+    this.table = pool.attach(this.passes, this.passes.spec());
+    this.pool = pool;
+    this.ownsPool = false;
+  }
+
+  /** Stops the solid's own pool, if any, or leaves a borrowed one; later steps run on the calling thread. */
+  async stopThreads(): Promise<void> {
+    const pool = this.pool;
+    const owned = this.ownsPool;
+    this.pool = null;
+    this.ownsPool = false;
+    if (pool && owned) await pool.close();
+  }
+
+  /** Runs pass `pass` (a `SolidPass`) with time step `dt` (s) over all particles, on the pool if any. */
+  private runPass(pass: number, dt: number): number {
+    const pool = this.pool;
+    if (pool && !pool.isClosed) return pool.runTable(this.table, pass, dt);
+    return this.passes.runPass(pass, 0, this.particles.count, dt);
   }
 
   /** Acoustic time step, s: CFL · min over particles of min(√(h/|a|), h/(σ c₀ + |v|)), σ the stencil factor. */
   timeStep(): number {
-    const { vx, vy, vz, ax, ay, az, apx, apy, apz, count } = this.particles;
-    const h = this.h;
-    const c0 = this.material.soundSpeed;
-    const [gx, gy, gz] = this.o.gravity;
-    let amax2 = 0;
-    let vmax2 = 0;
-    for (let i = 0; i < count; i++) {
-      const a2 = (ax[i]! + apx[i]! + gx) ** 2 + (ay[i]! + apy[i]! + gy) ** 2 + (az[i]! + apz[i]! + gz) ** 2;
-      const v2 = vx[i]! * vx[i]! + vy[i]! * vy[i]! + vz[i]! * vz[i]!;
-      if (a2 > amax2) amax2 = a2;
-      if (v2 > vmax2) vmax2 = v2;
-    }
-    const byAcceleration = Math.sqrt(h / (Math.sqrt(amax2) + 1e-300));
-    return this.o.acousticCfl * Math.min(byAcceleration, h / (this.stencilFactor * c0 + Math.sqrt(vmax2)));
+    return -this.runPass(SolidPass.TimeStep, 0);
   }
 
-  /** First half of a step: half-step positions and F, stresses, stress acceleration, then the velocity update. */
-  private stressRelaxation(dt: number): void {
-    const p = this.particles;
-    const { x, y, z, vx, vy, vz, ax, ay, az, apx, apy, apz, rho, count } = p;
-    const { F, dF, P } = this;
-    const mat = this.material;
-    const half = 0.5 * dt;
-    const s = this.scratch;
-    for (let i = 0; i < count; i++) {
-      x[i] = x[i]! + vx[i]! * half;
-      y[i] = y[i]! + vy[i]! * half;
-      z[i] = z[i]! + vz[i]! * half;
-      const o = 9 * i;
-      for (let k = 0; k < 9; k++) F[o + k] = F[o + k]! + dF[o + k]! * half;
-      rho[i] = mat.rho0 / det3(F, o);
-      mat.stressPK2(F, o, s, 0);
-      multiply3(F, o, s, 0, P, o);
-    }
-    if (this.o.dim === 2) this.stressAcceleration2d();
-    else this.stressAcceleration3d();
-    const [gx, gy, gz] = this.o.gravity;
-    const eta = this.o.damping;
-    for (let i = 0; i < count; i++) {
-      vx[i] = vx[i]! + (ax[i]! + apx[i]! + gx - eta * vx[i]!) * dt;
-      vy[i] = vy[i]! + (ay[i]! + apy[i]! + gy - eta * vy[i]!) * dt;
-      vz[i] = vz[i]! + (az[i]! + apz[i]! + gz - eta * vz[i]!) * dt;
-    }
-  }
-
-  /**
-   * Stress acceleration a_i = (1/ρ₀) [P_i G_i + F_i Σ_j f d_ij e_ij + Σ_j (d_ij F_j f e_ij − P_j h_ij)] with
-   * G_i = Σ_j g_ij, f = V_j dW_ij and d_ij the damping stress factor; no per-pair reads of particle i's tensors.
-   * 2D: only the in-plane block of each tensor.
-   */
-  private stressAcceleration2d(): void {
-    const { x, y, vx, vy, ax, ay, count } = this.particles;
-    const { F, P, gSum, hx, hy } = this;
-    const { start, end, j: nj, ex, ey } = this.inner;
-    const dwv = this.dwv;
-    const df = this.dampingFactor;
-    const invRho0 = 1 / this.material.rho0;
-    for (let i = 0; i < count; i++) {
-      const xi = x[i]!;
-      const yi = y[i]!;
-      const vxi = vx[i]!;
-      const vyi = vy[i]!;
-      let d0 = 0;
-      let d1 = 0;
-      let s0 = 0;
-      let s1 = 0;
-      const kEnd = end[i]!;
-      for (let k = start[i]!; k < kEnd; k++) {
-        const j = nj[k]!;
-        const oj = 9 * j;
-        const f = dwv[k]!;
-        const d = df[k]! * ((xi - x[j]!) * (vxi - vx[j]!) + (yi - y[j]!) * (vyi - vy[j]!));
-        const fe0 = f * ex[k]!;
-        const fe1 = f * ey[k]!;
-        const h0 = hx[k]!;
-        const h1 = hy[k]!;
-        d0 += d * fe0;
-        d1 += d * fe1;
-        s0 += d * (F[oj]! * fe0 + F[oj + 1]! * fe1) - P[oj]! * h0 - P[oj + 1]! * h1;
-        s1 += d * (F[oj + 3]! * fe0 + F[oj + 4]! * fe1) - P[oj + 3]! * h0 - P[oj + 4]! * h1;
-      }
-      const oi = 9 * i;
-      const g0 = gSum[3 * i]!;
-      const g1 = gSum[3 * i + 1]!;
-      ax[i] = (P[oi]! * g0 + P[oi + 1]! * g1 + F[oi]! * d0 + F[oi + 1]! * d1 + s0) * invRho0;
-      ay[i] = (P[oi + 3]! * g0 + P[oi + 4]! * g1 + F[oi + 3]! * d0 + F[oi + 4]! * d1 + s1) * invRho0;
-    }
-  }
-
-  /** 3D `stressAcceleration2d` (the full tensors; also correct, only slower, for 2D). */
-  private stressAcceleration3d(): void {
-    const { x, y, z, vx, vy, vz, ax, ay, az, count } = this.particles;
-    const { F, P, gSum, hx, hy, hz } = this;
-    const { start, end, j: nj, ex, ey, ez } = this.inner;
-    const dwv = this.dwv;
-    const df = this.dampingFactor;
-    const invRho0 = 1 / this.material.rho0;
-    const dd = [0, 0, 0];
-    const sum = [0, 0, 0];
-    for (let i = 0; i < count; i++) {
-      const xi = x[i]!;
-      const yi = y[i]!;
-      const zi = z[i]!;
-      const vxi = vx[i]!;
-      const vyi = vy[i]!;
-      const vzi = vz[i]!;
-      dd.fill(0);
-      sum.fill(0);
-      const kEnd = end[i]!;
-      for (let k = start[i]!; k < kEnd; k++) {
-        const j = nj[k]!;
-        const oj = 9 * j;
-        const f = dwv[k]!;
-        const d =
-          df[k]! * ((xi - x[j]!) * (vxi - vx[j]!) + (yi - y[j]!) * (vyi - vy[j]!) + (zi - z[j]!) * (vzi - vz[j]!));
-        const fe0 = f * ex[k]!;
-        const fe1 = f * ey[k]!;
-        const fe2 = f * ez[k]!;
-        const h0 = hx[k]!;
-        const h1 = hy[k]!;
-        const h2 = hz[k]!;
-        dd[0]! += d * fe0;
-        dd[1]! += d * fe1;
-        dd[2]! += d * fe2;
-        for (let a = 0; a < 3; a++) {
-          const o = oj + 3 * a;
-          sum[a]! +=
-            d * (F[o]! * fe0 + F[o + 1]! * fe1 + F[o + 2]! * fe2) - P[o]! * h0 - P[o + 1]! * h1 - P[o + 2]! * h2;
-        }
-      }
-      const acc = (a: number): number => {
-        const o = 9 * i + 3 * a;
-        let v = sum[a]!;
-        for (let b = 0; b < 3; b++) v += P[o + b]! * gSum[3 * i + b]! + F[o + b]! * dd[b]!;
-        return v * invRho0;
-      };
-      ax[i] = acc(0);
-      ay[i] = acc(1);
-      az[i] = acc(2);
-    }
-  }
-
-  /** Holds the fixed particles at their reference positions, at rest. */
-  private constrain(): void {
-    const { x, y, z, vx, vy, vz, count } = this.particles;
-    const fixed = this.fixed;
-    for (let i = 0; i < count; i++) {
-      if (fixed[i] === 0) continue;
-      x[i] = this.x0[i]!;
-      y[i] = this.y0[i]!;
-      z[i] = this.z0[i]!;
-      vx[i] = 0;
-      vy[i] = 0;
-      vz[i] = 0;
-    }
-  }
-
-  /** Second half of a step: half-step positions, the rate Ḟ from the new velocities, then F. */
-  private deformationRate(dt: number): void {
-    const { x, y, z, vx, vy, vz, count } = this.particles;
-    const half = 0.5 * dt;
-    for (let i = 0; i < count; i++) {
-      x[i] = x[i]! + vx[i]! * half;
-      y[i] = y[i]! + vy[i]! * half;
-      z[i] = z[i]! + vz[i]! * half;
-    }
-    if (this.o.dim === 2) this.velocityGradient2d();
-    else this.velocityGradient3d();
-    const { F, dF } = this;
-    for (let i = 0; i < count; i++) {
-      const o = 9 * i;
-      for (let k = 0; k < 9; k++) F[o + k] = F[o + k]! + dF[o + k]! * half;
-    }
-  }
-
-  /** Ḟ_i = Σ_j (v_j − v_i) ⊗ g_ij into `dF` (2D: the in-plane block; the rest stays zero). */
-  private velocityGradient2d(): void {
-    const { vx, vy, count } = this.particles;
-    const { start, end, j: nj } = this.inner;
-    const { gx, gy, dF } = this;
-    for (let i = 0; i < count; i++) {
-      const vxi = vx[i]!;
-      const vyi = vy[i]!;
-      let a00 = 0;
-      let a01 = 0;
-      let a10 = 0;
-      let a11 = 0;
-      const kEnd = end[i]!;
-      for (let k = start[i]!; k < kEnd; k++) {
-        const j = nj[k]!;
-        const g0 = gx[k]!;
-        const g1 = gy[k]!;
-        const d0 = vx[j]! - vxi;
-        const d1 = vy[j]! - vyi;
-        a00 += d0 * g0;
-        a01 += d0 * g1;
-        a10 += d1 * g0;
-        a11 += d1 * g1;
-      }
-      const o = 9 * i;
-      dF[o] = a00;
-      dF[o + 1] = a01;
-      dF[o + 3] = a10;
-      dF[o + 4] = a11;
-    }
-  }
-
-  /** 3D `velocityGradient2d`. */
-  private velocityGradient3d(): void {
-    const { vx, vy, vz, count } = this.particles;
-    const { start, end, j: nj } = this.inner;
-    const { gx, gy, gz, dF } = this;
-    for (let i = 0; i < count; i++) {
-      const o = 9 * i;
-      dF.fill(0, o, o + 9);
-      const v = [vx[i]!, vy[i]!, vz[i]!];
-      const kEnd = end[i]!;
-      for (let k = start[i]!; k < kEnd; k++) {
-        const j = nj[k]!;
-        const g = [gx[k]!, gy[k]!, gz[k]!];
-        const d = [vx[j]! - v[0]!, vy[j]! - v[1]!, vz[j]! - v[2]!];
-        for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) dF[o + 3 * a + b]! += d[a]! * g[b]!;
-      }
-    }
-  }
-
-  /** One time step of `dt` s (see the class comment). */
+  /** One time step of `dt` s (see the class comment): four passes. */
   advance(dt: number): void {
-    this.stressRelaxation(dt);
-    this.constrain();
-    this.deformationRate(dt);
+    this.runPass(SolidPass.HalfStep, dt);
+    this.runPass(SolidPass.StressAcceleration, 0);
+    this.runPass(SolidPass.Velocity, dt);
+    this.runPass(SolidPass.DeformationRate, dt);
     this.counters.time += dt;
     this.counters.steps++;
   }

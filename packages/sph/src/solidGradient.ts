@@ -1,6 +1,6 @@
 import { invert3, setIdentity } from './mat3';
 import type { NeighbourList } from './neighbours';
-import type { Dimension } from './particles';
+import { sharedFloat64, type Dimension } from './particles';
 
 /**
  * Consistency order of the solid's reference gradient operator: 1 = exact for linear fields (SPHinXsys's
@@ -51,15 +51,16 @@ export function pairGradients(
   order: GradientOrder,
 ): PairGradients {
   const cap = list.capacity;
+  // Shared: the solid's passes read them from worker threads.
   const out: PairGradients = {
-    gx: new Float64Array(cap),
-    gy: new Float64Array(cap),
-    gz: new Float64Array(cap),
-    hx: new Float64Array(cap),
-    hy: new Float64Array(cap),
-    hz: new Float64Array(cap),
-    rowSum: new Float64Array(3 * count),
-    B: new Float64Array(9 * count),
+    gx: sharedFloat64(cap),
+    gy: sharedFloat64(cap),
+    gz: sharedFloat64(cap),
+    hx: sharedFloat64(cap),
+    hy: sharedFloat64(cap),
+    hz: sharedFloat64(cap),
+    rowSum: sharedFloat64(3 * count),
+    B: sharedFloat64(9 * count),
     fallbacks: 0,
     stencilFactor: 1,
   };
