@@ -2,7 +2,7 @@ import { CellLinkedList, type Domain } from './cellList';
 import { WendlandC2, smoothingLength } from './kernel';
 import { NeighbourList, buildNeighbours } from './neighbours';
 import type { Dimension, ParticleArrays } from './particles';
-import { FluidPasses, Pass } from './passes';
+import { FluidPasses, OVERFLOW, Pass } from './passes';
 import { WorkerPool } from './pool';
 import { runAsync, runSync, type RunOptions as GenericRunOptions, type RunStatus } from './run';
 
@@ -186,27 +186,15 @@ export class WeaklyCompressibleFluid {
     }
   }
 
-  /**
-   * Rebuilds cells and neighbour lists at the current positions. The cell list is built on the calling
-   * thread; with a pool, each thread then builds the neighbour rows of its particles into its own region of
-   * the pair arrays (falling back to a serial build with larger lists if a region overflows).
-   */
-  updateNeighbours(): void {
+  /** Wraps periodic axes and rebuilds the cell lists (on the calling thread; O(N)). */
+  private rebuildCells(): void {
     this.wrapPeriodic();
     this.cells.rebuild(this.fluid);
     if (this.o.movingWall) this.wallCells.rebuild(this.wall);
-    const pool = this.pool;
-    if (pool) {
-      pool.syncBuffers();
-      if (pool.run(Pass.BuildNeighbours, 0) === 0) {
-        pool.balance();
-        return;
-      }
-      for (const list of [this.inner, this.contact]) {
-        list.pairs = 0;
-        list.grow();
-      }
-    }
+  }
+
+  /** Builds both neighbour lists on the calling thread, growing them as needed. */
+  private buildNeighboursSerially(): void {
     buildNeighbours(this.fluid, this.fluid, this.cells, this.kernel, true, this.inner, this.gradientScale);
     if (this.wall.count > 0) {
       buildNeighbours(this.fluid, this.wall, this.wallCells, this.kernel, false, this.contact, this.gradientScale);
@@ -214,31 +202,73 @@ export class WeaklyCompressibleFluid {
       this.contact.start.fill(0);
       this.contact.end.fill(0);
     }
+  }
+
+  /** Grows both lists (after a thread's pair region overflowed); the serial build then fills them. */
+  private growLists(): void {
+    for (const list of [this.inner, this.contact]) {
+      list.pairs = 0;
+      list.grow();
+    }
+  }
+
+  /**
+   * Rebuilds cells and neighbour lists at the current positions. The cell list is built on the calling
+   * thread; with a pool, each thread then builds the neighbour rows of its particles into its own region of
+   * the pair arrays (falling back to a serial build with larger lists if a region overflows).
+   */
+  updateNeighbours(): void {
+    this.rebuildCells();
+    const pool = this.pool;
+    if (pool) {
+      pool.syncBuffers();
+      if (pool.run(Pass.BuildNeighbours, 0) === 0) {
+        pool.balance();
+        return;
+      }
+      this.growLists();
+    }
+    this.buildNeighboursSerially();
     if (pool) {
       pool.syncBuffers();
       pool.balance();
     }
   }
 
+  /**
+   * `updateNeighbours` then `densitySummation`, in one pass on a pool (a particle's summation reads only its own
+   * row); returns the maximum speed², m²/s².
+   */
+  private neighboursAndSummation(): number {
+    const pool = this.pool;
+    if (!pool) {
+      this.updateNeighbours();
+      return this.passes.densitySummation(0, this.fluid.count);
+    }
+    this.rebuildCells();
+    pool.syncBuffers();
+    const vmax2 = pool.run(Pass.NeighboursAndSummation, 0);
+    if (vmax2 !== OVERFLOW) {
+      pool.balance();
+      return vmax2;
+    }
+    // Some threads summed already: restore ρ (saved by the pass) so the summation below starts from the same state.
+    this.fluid.rho.set(this.passes.rhoHalf.subarray(0, this.fluid.count));
+    this.growLists();
+    this.buildNeighboursSerially();
+    pool.syncBuffers();
+    pool.balance();
+    return pool.run(Pass.DensitySummation, 0);
+  }
+
   /** Density by summation (free-surface variant if configured); updates pressure and volume. */
   densitySummation(): void {
-    this.runPass(Pass.DensitySummation, 0);
+    this.vmax2 = this.runPass(Pass.DensitySummation, 0);
   }
 
   /** Body force plus viscous acceleration into the advection-step acceleration `ap`, m/s². */
   viscousAndBodyForce(): void {
     this.runPass(Pass.ViscousAndBodyForce, 0);
-  }
-
-  /**
-   * Transport-velocity correction: shifts each particle by −coefficient·h²·Σ 2 V_j ∇W_ij (fluid and
-   * wall neighbours), pushing particles from crowded to sparse regions to keep the distribution
-   * regular in internal shear flows.
-   */
-  transportVelocityCorrection(): void {
-    if (this.o.transportCorrection <= 0) return;
-    this.runPass(Pass.TransportShift, 0);
-    this.runPass(Pass.TransportApply, 0);
   }
 
   /** Advection time step (speed and viscous criteria), s. */
@@ -289,11 +319,9 @@ export class WeaklyCompressibleFluid {
    * (`fsi.ts`). Returns the number of acoustic steps taken.
    */
   advectionStep(endTime = Infinity, hooks?: AdvectionHooks): number {
-    this.updateNeighbours();
-    this.densitySummation();
-    this.vmax2 = this.runPass(Pass.MaxSpeed, 0);
-    this.viscousAndBodyForce();
-    this.transportVelocityCorrection();
+    // Two passes (two barriers with threads) before the acoustic steps; see docs/decisions/sph-threads.md.
+    this.vmax2 = this.neighboursAndSummation();
+    this.runPass(Pass.ForcesAndTransport, 0);
     hooks?.forcesReady?.();
     // As in the SPHinXsys cases, the last acoustic step is not shortened to land exactly on the advection
     // step (it may overshoot it by less than one acoustic step); only the end time is hit exactly.

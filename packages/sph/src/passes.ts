@@ -154,9 +154,24 @@ export class FluidPasses {
     return kc < 0 ? 1 : 0;
   }
 
-  /** Density by summation (free-surface variant if configured); updates pressure and volume. */
-  densitySummation(i0: number, i1: number): void {
-    const { rho, p, mass, vol } = this.fluid;
+  /**
+   * Neighbour rows (as `buildNeighbours`) and then density summation of particles `[i0, i1)` in one pass (a
+   * particle's summation reads only its own row). Returns the range's maximum speed², m²/s², or `OVERFLOW` if a
+   * pair region was too small: the caller then restores ρ from `rhoHalf` (saved here first), grows the lists and
+   * builds serially.
+   */
+  neighboursAndSummation(i0: number, i1: number, thread: number, threads: number): number {
+    this.rhoHalf.set(this.fluid.rho.subarray(i0, i1), i0);
+    if (this.buildNeighbours(i0, i1, thread, threads) !== 0) return OVERFLOW;
+    return this.densitySummation(i0, i1);
+  }
+
+  /**
+   * Density by summation (free-surface variant if configured); updates pressure and volume. Returns the range's
+   * maximum speed² (for the time-step criteria), m²/s².
+   */
+  densitySummation(i0: number, i1: number): number {
+    const { rho, p, mass, vol, vx, vy, vz } = this.fluid;
     const { start, j: nj, w } = this.inner;
     const rowEnd = this.inner.end;
     const cs = this.contact.start;
@@ -167,6 +182,7 @@ export class FluidPasses {
     const { rho0, c0, freeSurface } = this.s;
     const c2 = c0 * c0;
     const scale = rho0 / this.sigma0;
+    let vmax2 = 0;
     for (let i = i0; i < i1; i++) {
       const mi = mass[i]!;
       let sigma = this.w0;
@@ -184,7 +200,10 @@ export class FluidPasses {
       rho[i] = r;
       p[i] = c2 * (r - rho0);
       vol[i] = mi / r;
+      const s2 = vx[i]! * vx[i]! + vy[i]! * vy[i]! + vz[i]! * vz[i]!;
+      if (s2 > vmax2) vmax2 = s2;
     }
+    return vmax2;
   }
 
   /** Body force plus viscous acceleration into the advection-step acceleration `ap`, m/s². */
@@ -239,12 +258,12 @@ export class FluidPasses {
   }
 
   /**
-   * Transport-velocity correction, first pass: the shift −coefficient·h²·Σ 2 V_j ∇W_ij (fluid and wall
-   * neighbours) into the scratch acceleration arrays `a`, m, so every particle sees unshifted neighbours.
+   * Transport-velocity correction: shifts each particle by −coefficient·h²·Σ 2 V_j ∇W_ij (fluid and wall
+   * neighbours). Positions can move in the same pass: the shift reads only the cached pair geometry and V.
    */
-  transportShift(i0: number, i1: number): void {
+  transportCorrection(i0: number, i1: number): void {
     const coefficient = this.s.transportCorrection;
-    const { vol, ax, ay, az } = this.fluid;
+    const { vol, x, y, z } = this.fluid;
     const { start, j: nj, dw, ex, ey, ez } = this.inner;
     const rowEnd = this.inner.end;
     const cs = this.contact.start;
@@ -274,31 +293,10 @@ export class FluidPasses {
         sy += d * cey[k]!;
         sz += d * cez[k]!;
       }
-      ax[i] = -c * sx;
-      ay[i] = -c * sy;
-      az[i] = -c * sz;
+      x[i] = x[i]! + -c * sx;
+      y[i] = y[i]! + -c * sy;
+      z[i] = z[i]! + -c * sz;
     }
-  }
-
-  /** Transport-velocity correction, second pass: applies the shifts of `transportShift`. */
-  transportApply(i0: number, i1: number): void {
-    const { x, y, z, ax, ay, az } = this.fluid;
-    for (let i = i0; i < i1; i++) {
-      x[i] = x[i]! + ax[i]!;
-      y[i] = y[i]! + ay[i]!;
-      z[i] = z[i]! + az[i]!;
-    }
-  }
-
-  /** Maximum fluid speed squared over the range, m²/s². */
-  maxSpeed2(i0: number, i1: number): number {
-    const { vx, vy, vz } = this.fluid;
-    let m = 0;
-    for (let i = i0; i < i1; i++) {
-      const s = vx[i]! * vx[i]! + vy[i]! * vy[i]! + vz[i]! * vz[i]!;
-      if (s > m) m = s;
-    }
-    return m;
   }
 
   /**
@@ -625,27 +623,26 @@ export class FluidPasses {
   /**
    * Runs pass `pass` (a `Pass` code) over `[i0, i1)` with time step `dt` (s) as thread `thread` of `threads`;
    * returns the range's maximum speed² (m²/s²) for the passes that reduce it, the overflow flag of
-   * `buildNeighbours`, else 0. This is the dispatch the worker threads use.
+   * `buildNeighbours` (`OVERFLOW` for `NeighboursAndSummation`), else 0. This is the dispatch the worker threads
+   * use.
    */
   runPass(pass: number, i0: number, i1: number, dt: number, thread = 0, threads = 1): number {
     const is2d = this.s.dim === 2;
     switch (pass) {
       case Pass.BuildNeighbours:
         return this.buildNeighbours(i0, i1, thread, threads);
+      case Pass.NeighboursAndSummation:
+        return this.neighboursAndSummation(i0, i1, thread, threads);
       case Pass.DensitySummation:
-        this.densitySummation(i0, i1);
-        return 0;
+        return this.densitySummation(i0, i1);
       case Pass.ViscousAndBodyForce:
         this.viscousAndBodyForce(i0, i1);
         return 0;
-      case Pass.TransportShift:
-        this.transportShift(i0, i1);
+      case Pass.ForcesAndTransport:
+        // The shift reads V and the cached geometry only, so it may follow the viscous force in the same pass.
+        this.viscousAndBodyForce(i0, i1);
+        if (this.s.transportCorrection > 0) this.transportCorrection(i0, i1);
         return 0;
-      case Pass.TransportApply:
-        this.transportApply(i0, i1);
-        return 0;
-      case Pass.MaxSpeed:
-        return this.maxSpeed2(i0, i1);
       case Pass.PressureStep:
         if (is2d) this.pressureStep2d(i0, i1, dt);
         else this.pressureStep(i0, i1, dt);
@@ -658,14 +655,16 @@ export class FluidPasses {
   }
 }
 
+/** Returned by `NeighboursAndSummation` for a thread whose pair region overflowed (never a speed²). */
+export const OVERFLOW = Infinity;
+
 /** Codes of the passes a worker can run (`FluidPasses.runPass`). */
 export const Pass = {
   DensitySummation: 1,
   ViscousAndBodyForce: 2,
-  TransportShift: 3,
-  TransportApply: 4,
-  MaxSpeed: 5,
+  ForcesAndTransport: 3,
   PressureStep: 6,
   DensityStep: 7,
   BuildNeighbours: 10,
+  NeighboursAndSummation: 11,
 } as const;

@@ -126,6 +126,46 @@ describe('worker-thread pool', () => {
     expect(differingBytes(one, two)).toBe(0);
   }, 60_000);
 
+  it('one thread overflowing while the other already summed densities still matches 1 thread (free surface)', async () => {
+    // Thread 0 gets a sparse block (about 15 pairs per particle), thread 1 a block at half the spacing (about 50):
+    // only thread 1's pair region overflows, after thread 0 has summed its densities from the previous ones.
+    const make = (): WeaklyCompressibleFluid => {
+      const sparse = particlesFromShape(box([0, 0, 0], [1, 1, 0]), 0.1, 2, 1);
+      const dense = particlesFromShape(box([2, 0, 0], [2.5, 0.5, 0]), 0.05, 2, 1);
+      const fluid = new ParticleArrays(2, sparse.count + dense.count);
+      for (const body of [sparse, dense]) {
+        for (let i = 0; i < body.count; i++) fluid.add(body.x[i]!, body.y[i]!, 0, body.vol[i]!, 1);
+      }
+      for (let i = 0; i < fluid.count; i++) {
+        fluid.rho[i] = 1 + 0.05 * Math.sin(3 * i);
+        fluid.vx[i] = 0.1 * Math.sin(7 * i);
+      }
+      return new WeaklyCompressibleFluid(fluid, new ParticleArrays(2, 0), {
+        dim: 2,
+        dp: 0.1,
+        rho0: 1,
+        c0: 20,
+        mu: 0,
+        gravity: [0, 0, 0],
+        uRef: 2,
+        freeSurface: true,
+        domain: { lower: [-0.5, -0.5, 0], upper: [3, 1.5, 0], periodic: [false, false, false] },
+      });
+    };
+    const one = make();
+    const two = make();
+    const capacity = two.inner.capacity;
+    await two.startThreads(2);
+    try {
+      one.advectionStep();
+      two.advectionStep();
+    } finally {
+      await two.stopThreads();
+    }
+    expect(two.inner.capacity).toBeGreaterThan(capacity);
+    expect(differingBytes(one, two)).toBe(0);
+  }, 60_000);
+
   it('reports monotone progress ending at exactly 1', async () => {
     const sim = damBreak({ dp: 0.05 });
     await sim.startThreads(2);
