@@ -13,8 +13,9 @@ import { meshShape } from './meshShape';
 import { NeighbourList, buildNeighbours } from './neighbours';
 import { buildManifest, encodeFrame, fluidOutput, type Manifest, type ObjectKind, type OutputSource } from './output';
 import { ParticleArrays } from './particles';
+import type { WorkerPool } from './pool';
 import { runAsync, type RunStatus } from './run';
-import { ElasticSolid } from './solid';
+import { ElasticSolid, startSolidThreads } from './solid';
 import { relaxParticles } from './relaxation';
 import { ParticleTracker } from './tracking';
 
@@ -36,6 +37,8 @@ export class CaseSimulation {
   readonly solids: { name: string; solid: ElasticSolid }[];
   /** The coupling, when the case has a fluid and solids. */
   readonly fsi: FluidStructureInteraction | undefined;
+  /** The pool of uncoupled solids (`startThreads`). */
+  private solidPool: WorkerPool | null = null;
 
   constructor(
     fluid: WeaklyCompressibleFluid | FluidStructureInteraction | undefined,
@@ -60,9 +63,35 @@ export class CaseSimulation {
       for (const { tracker } of this.trackers) tracker.advance(this.counters.time - before);
       return;
     }
-    const dt = Math.min(endTime - before, ...this.solids.map(({ solid }) => solid.timeStep()));
+    let dt = endTime - before;
+    for (const { solid } of this.solids) dt = Math.min(dt, solid.timeStep());
     for (const { solid } of this.solids) solid.advance(dt);
     this.counters.time = before + dt;
+  }
+
+  /**
+   * Runs every body's passes on `threads` threads: the fluid's (with the coupled solids) or the solids' pool.
+   * Results do not depend on the thread count. Call `stopThreads` when done.
+   */
+  async startThreads(threads: number): Promise<void> {
+    await this.stopThreads();
+    if (this.fsi) await this.fsi.startThreads(threads);
+    else if (this.fluid) await this.fluid.startThreads(threads);
+    else
+      this.solidPool = await startSolidThreads(
+        this.solids.map(({ solid }) => solid),
+        threads,
+      );
+  }
+
+  /** Stops the pools; later steps run on the calling thread. */
+  async stopThreads(): Promise<void> {
+    if (this.fsi) await this.fsi.stopThreads();
+    else if (this.fluid) await this.fluid.stopThreads();
+    for (const { solid } of this.solids) await solid.stopThreads();
+    const pool = this.solidPool;
+    this.solidPool = null;
+    await pool?.close();
   }
 
   /** The output objects, fluid first. */
@@ -445,7 +474,7 @@ export async function runCase(
     await writeFile(join(o.outDir, 'manifest.json'), JSON.stringify(manifestOf(), null, 2));
   };
   if (times.length === 0) await save();
-  if (sim.fluid && c.threads > 1) await sim.fluid.startThreads(c.threads);
+  if (c.threads > 1) await sim.startThreads(c.threads);
   let status: RunStatus = 'completed';
   try {
     while (sim.counters.time < c.endTime * (1 - 1e-12)) {
@@ -461,7 +490,7 @@ export async function runCase(
       await save();
     }
   } finally {
-    if (sim.fluid) await sim.fluid.stopThreads();
+    await sim.stopThreads();
   }
   await writeFile(join(o.outDir, 'checkpoint.bin'), sim.checkpoint());
   await writeFile(join(o.outDir, 'manifest.json'), JSON.stringify(manifestOf(), null, 2));

@@ -82,25 +82,24 @@ describe('sph command line', () => {
     expect(readFileSync(join(part, 'beads', '2.bin')).equals(readFileSync(join(full, 'beads', '2.bin')))).toBe(true);
   }, 60_000);
 
-  it('runs a solid case (a clamped plate under gravity)', async () => {
+  it('runs a solid case (a clamped plate under gravity), on 1 and on 2 threads byte for byte', async () => {
     const out = tmp();
-    const c = parseCase(
-      JSON.stringify({
-        dimension: 2,
-        dp: 0.004,
-        endTime: 0.02,
-        outputInterval: 0.01,
-        gravity: [0, -9.81, 0],
-        solids: [
-          {
-            name: 'plate',
-            material: { model: 'neo_hookean', density: 1000, youngsModulus: 2e6, poissonRatio: 0.3 },
-            region: { shapes: [{ type: 'box', lower: [-0.016, -0.01, 0], upper: [0.1, 0.01, 0] }] },
-            fixed: { shapes: [{ type: 'box', lower: [-0.02, -0.02, 0], upper: [0, 0.02, 0] }] },
-          },
-        ],
-      }),
-    );
+    const solidCase = {
+      dimension: 2,
+      dp: 0.004,
+      endTime: 0.02,
+      outputInterval: 0.01,
+      gravity: [0, -9.81, 0],
+      solids: [
+        {
+          name: 'plate',
+          material: { model: 'neo_hookean', density: 1000, youngsModulus: 2e6, poissonRatio: 0.3 },
+          region: { shapes: [{ type: 'box', lower: [-0.016, -0.01, 0], upper: [0.1, 0.01, 0] }] },
+          fixed: { shapes: [{ type: 'box', lower: [-0.02, -0.02, 0], upper: [0, 0.02, 0] }] },
+        },
+      ],
+    };
+    const c = parseCase(JSON.stringify(solidCase));
     const { manifest, sim } = await runCase(c, { caseDir: out, outDir: out });
     expect(manifest.objects[0]!.columns.map((col) => `${col.label} (${col.unit})`)).toEqual([
       'Particle Id ()',
@@ -117,9 +116,12 @@ describe('sph command line', () => {
     for (let i = 0; i < solid.particles.count; i++)
       if (solid.x0[i]! > 0.095) tip = Math.min(tip, solid.particles.y[i]! - solid.y0[i]!);
     expect(tip).toBeLessThan(0);
+    const threaded = tmp();
+    await runCase(parseCase(JSON.stringify({ ...solidCase, threads: 2 })), { caseDir: threaded, outDir: threaded });
+    expect(readFileSync(join(threaded, 'plate', '2.bin')).equals(readFileSync(join(out, 'plate', '2.bin')))).toBe(true);
   }, 60_000);
 
-  it('runs a fluid–solid case (water against an elastic flap) and restarts it byte for byte', async () => {
+  it('runs a fluid–solid case (water against an elastic flap) and restarts it byte for byte, also on 2 threads', async () => {
     // The water column of the dam case runs into a flap 0.3 wide and 1.2 high standing on the floor at x = 1.5;
     // the flap's lowest 0.2 is clamped. Light and soft, so it is pushed within the run.
     const fsiCase = {
@@ -156,10 +158,12 @@ describe('sph command line', () => {
       const inside = water.x[i]! > 1.55 && water.x[i]! < 1.75 && water.y[i]! < 1.1;
       expect(inside).toBe(false);
     }
+    // The first half and the restart on 2 threads (fluid and flap) end where the 1-thread run ends.
     const part = tmp();
-    await runCase(parseCase(JSON.stringify({ ...fsiCase, endTime: 0.4 })), { caseDir: part, outDir: part });
+    const threaded = { ...fsiCase, threads: 2 };
+    await runCase(parseCase(JSON.stringify({ ...threaded, endTime: 0.4 })), { caseDir: part, outDir: part });
     const restart = new Uint8Array(readFileSync(join(part, 'checkpoint.bin')));
-    await runCase(c, { caseDir: part, outDir: part, restart });
+    await runCase(parseCase(JSON.stringify(threaded)), { caseDir: part, outDir: part, restart });
     for (const name of ['water', 'flap']) {
       expect(readFileSync(join(part, name, '2.bin')).equals(readFileSync(join(full, name, '2.bin')))).toBe(true);
     }

@@ -129,3 +129,37 @@ describe('fluid–structure interaction', () => {
     for (let i = 0; i < count; i++) expect(y[i]).toBeGreaterThan(-sag - dp / 4);
   }, 60_000);
 });
+
+describe('fluid–structure interaction on worker threads', () => {
+  /** Bytes of the fluid's and the plate's state after a short run of the flexible plate on `threads` threads. */
+  async function stateAfter(threads: number): Promise<Uint8Array[]> {
+    const { sim, plate } = plateUnderWater({ fixed: (x, w) => x < 0 || x > w, youngsModulus: 2000, damping: 5, W: 2 });
+    await sim.startThreads(threads);
+    try {
+      expect(sim.threads).toBe(threads);
+      expect(plate.threads).toBe(threads);
+      sim.run(0.3);
+    } finally {
+      await sim.stopThreads();
+    }
+    expect(plate.threads).toBe(1);
+    const { fluid, wall } = sim.fluid;
+    const p = plate.particles;
+    const bytes = (f: Float64Array, n: number): Uint8Array => new Uint8Array(f.buffer, 0, 8 * n).slice();
+    return [
+      ...[fluid.x, fluid.y, fluid.vx, fluid.vy, fluid.rho, fluid.p].map((f) => bytes(f, fluid.count)),
+      ...[wall.x, wall.y, wall.vx, wall.vy, wall.ax, wall.ay, wall.nx, wall.ny].map((f) => bytes(f, wall.count)),
+      ...[p.x, p.y, p.vx, p.vy, p.ax, p.ay].map((f) => bytes(f, p.count)),
+      bytes(plate.F, 9 * p.count),
+      bytes(plate.P, 9 * p.count),
+    ];
+  }
+
+  it('the coupled fluid and solid give byte-identical states on 1, 2 and 3 threads', async () => {
+    const one = await stateAfter(1);
+    const two = await stateAfter(2);
+    const three = await stateAfter(3);
+    expect(two).toEqual(one);
+    expect(three).toEqual(one);
+  }, 120_000);
+});

@@ -2,8 +2,9 @@ import { WeaklyCompressibleFluid, type FluidOptions } from './fluid';
 import { invert3 } from './mat3';
 import { NeighbourList, buildNeighbours } from './neighbours';
 import { ParticleArrays } from './particles';
+import type { WorkerPool } from './pool';
 import { runAsync, runSync, type RunOptions, type RunStatus } from './run';
-import type { ElasticSolid } from './solid';
+import { startSolidThreads, type ElasticSolid } from './solid';
 
 /** Counters of a coupled simulation so far. */
 export interface FsiCounters {
@@ -48,6 +49,8 @@ export class FluidStructureInteraction {
   /** Per solid: pressure force of the last acoustic step, N (N/m in 2D), 3 per particle. */
   private readonly pressure: Float64Array[];
   private readonly scratch = new Float64Array(9);
+  /** The solids' worker pool (the fluid has its own; see docs/decisions/sph-fsi.md). */
+  private solidPool: WorkerPool | null = null;
 
   /**
    * Couples `solids` to a fluid of `fluidParticles` inside `staticWall` (particles with `vol` and normals; may be
@@ -84,6 +87,31 @@ export class FluidStructureInteraction {
     }
     this.fluid = new WeaklyCompressibleFluid(fluidParticles, wall, { ...options, movingWall: true });
     for (let s = 0; s < solids.length; s++) this.updateWall(s, 0);
+  }
+
+  /** Threads the fluid and solid passes run on (1 without pools). */
+  get threads(): number {
+    return this.fluid.threads;
+  }
+
+  /**
+   * Runs the fluid's passes and the solids' passes on `threads` threads (the calling thread and `threads − 1`
+   * workers per pool; `threads` ≤ 1 stops them). Results are bit-identical for any thread count; the coupling
+   * terms stay on the calling thread. Call `stopThreads` when done.
+   */
+  async startThreads(threads: number, spin?: number): Promise<void> {
+    await this.stopThreads();
+    await this.fluid.startThreads(threads, spin);
+    this.solidPool = await startSolidThreads(this.solids, threads, spin);
+  }
+
+  /** Stops the fluid's and the solids' pools; later steps run on the calling thread. */
+  async stopThreads(): Promise<void> {
+    for (const solid of this.solids) await solid.stopThreads();
+    const pool = this.solidPool;
+    this.solidPool = null;
+    await pool?.close();
+    await this.fluid.stopThreads();
   }
 
   /** Total force of the fluid on solid `s` (pressure of the last acoustic step plus viscosity), N (N/m in 2D). */

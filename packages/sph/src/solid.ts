@@ -343,3 +343,19 @@ function referenceNeighbours(particles: ParticleArrays, kernel: WendlandC2, dim:
   buildNeighbours(particles, particles, cells, kernel, true, list);
   return list;
 }
+
+/**
+ * Starts one pool of `threads − 1` workers for all of `solids` (they step one after another, so they can share
+ * it) and returns it, or null for `threads` ≤ 1. The caller closes it (`WorkerPool.close`) after the solids'
+ * `stopThreads`.
+ */
+export async function startSolidThreads(
+  solids: readonly ElasticSolid[],
+  threads: number,
+  spin?: number,
+): Promise<WorkerPool | null> {
+  if (threads <= 1 || solids.length === 0) return null;
+  const pool = await WorkerPool.start(null, threads, spin);
+  for (const solid of solids) solid.useThreads(pool);
+  return pool;
+}
