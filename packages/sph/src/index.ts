@@ -62,7 +62,7 @@ export {
 } from './output';
 export { DEFAULT_RELAXATION_STEPS, relaxParticles, type RelaxationOptions, type RelaxationResult } from './relaxation';
 export { runAsync, type Steppable } from './run';
-export { ElasticSolid, type SolidCounters, type SolidOptions } from './solid';
+export { ElasticSolid, startSolidThreads, type SolidCounters, type SolidOptions } from './solid';
 export { pairGradients, type GradientOrder, type PairGradients } from './solidGradient';
 export { FluidStructureInteraction, type FsiCounters } from './fsi';
 export { ParticleTracker, type DragLaw, type TrackingOptions } from './tracking';
