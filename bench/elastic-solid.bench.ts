@@ -3,7 +3,8 @@
 // (SOLID_BENCH_DIVS, default "10,20"; SOLID_BENCH_ORDER sets the gradient order, default 1).
 // Both runs live in this process and step in alternating blocks (1, 2, 2, 1, 1, 2, …) so that a change of the load
 // of the shared machine hits both alike; both start from the same state and, being bit-identical, do the same work.
-// Reported per step: wall ms and CPU ms (process.cpuUsage, all threads), and the ratios 1 thread / 2 threads.
+// Reported per step: wall ms and CPU ms (process.cpuUsage, all threads), cores used (CPU ÷ wall), and the ratios
+// 1 thread / 2 threads: of the totals, and the median over rounds of the ratio of each round's two adjacent blocks.
 // Figures go to docs/benchmarks.md, "SPH engine", and packages/sph/NOTES.md.
 import { loadavg } from 'node:os';
 import { oscillatingBeam, type ElasticSolid, type GradientOrder } from '@insilico/sph';
@@ -79,8 +80,13 @@ async function main(): Promise<void> {
     console.log(
       `  2 threads: ${ms(t2, t2.wall)} ms/step wall (median block ${median(t2.blocks).toFixed(3)}), ${ms(t2, t2.cpu)} ms/step CPU`,
     );
+    const paired = t1.blocks.map((b, r) => b / t2.blocks[r]!);
     console.log(
-      `  speed-up 1→2 threads: ${(t1.wall / t2.wall).toFixed(2)}× wall (median blocks ${(median(t1.blocks) / median(t2.blocks)).toFixed(2)}×),` +
+      `  cores used: ${(t1.cpu / t1.wall).toFixed(2)} (1 thread), ${(t2.cpu / t2.wall).toFixed(2)} (2 threads)`,
+    );
+    console.log(
+      `  speed-up 1→2 threads: ${(t1.wall / t2.wall).toFixed(2)}× wall totals, ${median(paired).toFixed(2)}× median of` +
+        ` paired rounds (range ${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)});` +
         ` CPU 2 threads / 1 thread ${(t2.cpu / t1.cpu).toFixed(2)}`,
     );
   }
