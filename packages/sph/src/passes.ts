@@ -111,11 +111,11 @@ export class FluidPasses {
   }
 
   /**
-   * Neighbour rows of particles `[i0, i1)` of both lists, written into region `thread` of `threads` equal
+   * Neighbour rows of particles `[i0, i1)` of both lists, written into region `part` of `parts` equal
    * regions of each list's pair arrays. Returns 1 if a region was too small (the caller then grows the lists
    * and builds serially), else 0.
    */
-  buildNeighbours(i0: number, i1: number, thread: number, threads: number): number {
+  buildNeighbours(i0: number, i1: number, part: number, parts: number): number {
     const { fluid, wall, inner, contact } = this;
     const ci = inner.capacity;
     const k = buildNeighbours(
@@ -128,8 +128,8 @@ export class FluidPasses {
       this.gradientScale,
       i0,
       i1,
-      Math.floor((ci * thread) / threads),
-      Math.floor((ci * (thread + 1)) / threads),
+      Math.floor((ci * part) / parts),
+      Math.floor((ci * (part + 1)) / parts),
     );
     if (k < 0) return 1;
     if (wall.count === 0) {
@@ -148,8 +148,8 @@ export class FluidPasses {
       this.gradientScale,
       i0,
       i1,
-      Math.floor((cc * thread) / threads),
-      Math.floor((cc * (thread + 1)) / threads),
+      Math.floor((cc * part) / parts),
+      Math.floor((cc * (part + 1)) / parts),
     );
     return kc < 0 ? 1 : 0;
   }
@@ -160,9 +160,9 @@ export class FluidPasses {
    * pair region was too small: the caller then restores ρ from `rhoHalf` (saved here first), grows the lists and
    * builds serially.
    */
-  neighboursAndSummation(i0: number, i1: number, thread: number, threads: number): number {
+  neighboursAndSummation(i0: number, i1: number, part: number, parts: number): number {
     this.rhoHalf.set(this.fluid.rho.subarray(i0, i1), i0);
-    if (this.buildNeighbours(i0, i1, thread, threads) !== 0) return OVERFLOW;
+    if (this.buildNeighbours(i0, i1, part, parts) !== 0) return OVERFLOW;
     return this.densitySummation(i0, i1);
   }
 
@@ -621,18 +621,19 @@ export class FluidPasses {
   }
 
   /**
-   * Runs pass `pass` (a `Pass` code) over `[i0, i1)` with time step `dt` (s) as thread `thread` of `threads`;
+   * Runs pass `pass` (a `Pass` code) over `[i0, i1)` with time step `dt` (s) as part `part` of `parts` (a chunk of
+   * the pool; it selects the region of the pair arrays the neighbour build writes);
    * returns the range's maximum speed² (m²/s²) for the passes that reduce it, the overflow flag of
    * `buildNeighbours` (`OVERFLOW` for `NeighboursAndSummation`), else 0. This is the dispatch the worker threads
    * use.
    */
-  runPass(pass: number, i0: number, i1: number, dt: number, thread = 0, threads = 1): number {
+  runPass(pass: number, i0: number, i1: number, dt: number, part = 0, parts = 1): number {
     const is2d = this.s.dim === 2;
     switch (pass) {
       case Pass.BuildNeighbours:
-        return this.buildNeighbours(i0, i1, thread, threads);
+        return this.buildNeighbours(i0, i1, part, parts);
       case Pass.NeighboursAndSummation:
-        return this.neighboursAndSummation(i0, i1, thread, threads);
+        return this.neighboursAndSummation(i0, i1, part, parts);
       case Pass.DensitySummation:
         return this.densitySummation(i0, i1);
       case Pass.ViscousAndBodyForce:
@@ -655,7 +656,7 @@ export class FluidPasses {
   }
 }
 
-/** Returned by `NeighboursAndSummation` for a thread whose pair region overflowed (never a speed²). */
+/** Returned by `NeighboursAndSummation` for a part whose pair region overflowed (never a speed²). */
 export const OVERFLOW = Infinity;
 
 /** Codes of the passes a worker can run (`FluidPasses.runPass`). */

@@ -5,17 +5,51 @@ import type { FluidPasses, PassSettings } from './passes';
 
 /** Slots of the shared control array (Int32). */
 export const Control = {
-  /** Command generation: bumped by the main thread to start a command. */
+  /**
+   * Command generation, a sequence lock: the main thread makes it odd, writes the command, then makes it even
+   * (published). A worker takes a command only if it read the same even generation before and after it.
+   */
   Generation: 0,
-  /** Command: a `Pass` code, or `Reload` / `Exit`. */
+  /** Command: a `Pass` code, or `Reload` / `Exit` / `Attach` / a table pass. */
   Command: 1,
-  /** Workers that have finished the current command. */
+  /** Workers that have finished the current broadcast command (not used by the fluid's chunked passes). */
   Done: 2,
   /** Set to 1 by a worker whose pass threw. */
   Error: 3,
-  /** First of the `threads + 1` range bounds: thread t owns particles `[bounds[t], bounds[t+1])`. */
-  Bounds: 4,
+  /** Chunks of the current fluid pass completed. */
+  Completed: 4,
+  /**
+   * First of `threads` claim counters: counter t hands out thread t's chunks `t·K … t·K + K − 1`
+   * (`K = CHUNKS_PER_THREAD`) with `Atomics.add`; it is ≥ K once they are all taken.
+   */
+  Next: 5,
 } as const;
+
+/**
+ * Chunks per thread of a fluid pass. Each thread claims its own chunks first (the same particles every pass, so
+ * they stay in its core's cache), then the chunks others have not claimed yet: a thread that wakes late or is
+ * descheduled by another process leaves its chunks to the others instead of holding everyone at the barrier.
+ */
+export const CHUNKS_PER_THREAD = 8;
+
+/** First slot of the chunk bounds in a control array for `threads` threads (`chunks + 1` slots follow). */
+export function boundsSlot(threads: number): number {
+  return Control.Next + threads;
+}
+
+/**
+ * Claims the next chunk of the current fluid pass for thread `thread` of `threads`: its own chunks first, then
+ * those of the threads after it. Returns the chunk index, or −1 when every chunk is taken.
+ */
+export function claimChunk(ctrl: Int32Array, thread: number, threads: number): number {
+  for (let k = 0; k < threads; k++) {
+    let owner = thread + k;
+    if (owner >= threads) owner -= threads;
+    const c = Atomics.add(ctrl, Control.Next + owner, 1);
+    if (c < CHUNKS_PER_THREAD) return owner * CHUNKS_PER_THREAD + c;
+  }
+  return -1;
+}
 
 /** Commands besides the passes. */
 export const Command = {
@@ -47,11 +81,11 @@ export interface TableSpec {
   data: unknown;
 }
 
-/** Slots of the shared values array (Float64): the time step, then one partial per thread. */
+/** Slots of the shared values array (Float64): the time step, then one partial per chunk (tables: per thread). */
 export const Values = {
   /** Time step of the pass, s. */
   Dt: 0,
-  /** First per-thread partial (max speed², m²/s²). */
+  /** First partial (max speed², m²/s²): per chunk for the fluid's passes, per thread for tables. */
   Partials: 1,
 } as const;
 
@@ -143,11 +177,18 @@ export interface ReloadMessage {
 
 /**
  * Persistent worker threads that run the particle passes of one simulation over the shared storage. The
- * main thread is thread 0 and works on its own range too; `threads − 1` workers take the others. A pass
- * is started by bumping a generation counter in a shared Int32Array (`Atomics.notify`) and joined by a
- * done counter (`Atomics.wait`): no messages and no allocation per pass. Reductions (the maximum speed) are
- * per-thread partials combined in thread order. Other bodies' passes (`PassTable`) can be attached and run on
- * the same threads; a pool without fluid passes runs only those.
+ * main thread is thread 0 and works too; `threads − 1` workers help. A command is published through a
+ * generation counter in a shared Int32Array (`Atomics.notify`); no messages and no allocation per pass.
+ * - The fluid's passes are split into `CHUNKS_PER_THREAD · threads` chunks of about equal work. Every thread
+ *   (the main one first) claims its own chunks with `Atomics.add`, then any left of the others (`claimChunk`);
+ *   the main thread then waits for the completed-chunk count (`Atomics.wait`). A worker that is late or
+ *   descheduled does not stall the pass, and it needs no acknowledgement: it only ever claims chunks of the
+ *   current pass, and reads the pass and its time step after a successful claim (the main thread cannot move on
+ *   while a claimed chunk is unfinished). Reductions (the maximum speed) are per-chunk partials, combined in
+ *   chunk order.
+ * - Other commands (`Reload`, `Attach`, `Exit`) and the passes of attached tables (other bodies' `PassTable`,
+ *   static per-thread ranges) are broadcast: every worker runs them and the main thread waits for all of them.
+ * A pool without fluid passes runs only tables.
  */
 export class WorkerPool {
   /** Threads in all, main thread included. */
@@ -163,6 +204,8 @@ export class WorkerPool {
   private contactBuffer: ArrayBufferLike | undefined;
   private closed = false;
   private readonly spin: number;
+  /** Chunks of a fluid pass. */
+  readonly chunks: number;
   /** Cumulative work per particle (scratch of `balance`). */
   private readonly work: Float64Array;
 
@@ -178,6 +221,7 @@ export class WorkerPool {
     this.spin = spin;
     this.passes = passes;
     this.threads = threads;
+    this.chunks = CHUNKS_PER_THREAD * threads;
     this.ctrl = ctrl;
     this.values = values;
     this.workers = workers;
@@ -193,8 +237,11 @@ export class WorkerPool {
    */
   static async start(passes: FluidPasses | null, threads: number, spin = DEFAULT_SPIN): Promise<WorkerPool> {
     if (!Number.isInteger(threads) || threads < 2) throw new RangeError('a pool needs at least 2 threads');
-    const ctrl = new Int32Array(new SharedArrayBuffer((Control.Bounds + threads + 1) * 4));
-    const values = new Float64Array(new SharedArrayBuffer((Values.Partials + threads) * 8));
+    const chunks = CHUNKS_PER_THREAD * threads;
+    const ctrl = new Int32Array(new SharedArrayBuffer((boundsSlot(threads) + chunks + 1) * 4));
+    // All chunks start claimed, so a worker finds nothing to do until the first fluid pass.
+    ctrl.fill(CHUNKS_PER_THREAD, Control.Next, Control.Next + threads);
+    const values = new Float64Array(new SharedArrayBuffer((Values.Partials + Math.max(threads, chunks)) * 8));
     const body = (p: FluidPasses['fluid']): SharedBody => ({
       capacity: p.capacity,
       count: p.count,
@@ -261,9 +308,9 @@ export class WorkerPool {
   }
 
   /**
-   * After a neighbour rebuild: splits the particles into contiguous ranges with about equal work (one unit
-   * per particle plus its fluid and wall pairs) per thread. The split changes which thread computes a
-   * particle, never the result.
+   * After a neighbour rebuild: splits the particles into contiguous chunks with about equal work (one unit
+   * per particle plus its fluid and wall pairs). The split changes which thread computes a particle, never the
+   * result.
    */
   balance(): void {
     if (!this.passes) return;
@@ -276,10 +323,12 @@ export class WorkerPool {
     for (let i = 0; i < n; i++) work[i + 1] = work[i]! + 1 + (ie[i]! - is[i]!) + (ce[i]! - cs[i]!);
     const total = work[n]!;
     const ctrl = this.ctrl;
-    ctrl[Control.Bounds] = 0;
+    const bounds = boundsSlot(this.threads);
+    ctrl[bounds] = 0;
     let lo = 0;
-    for (let t = 1; t < this.threads; t++) {
-      const target = (total * t) / this.threads;
+    const chunks = this.chunks;
+    for (let c = 1; c < chunks; c++) {
+      const target = (total * c) / chunks;
       let hi = n;
       // Smallest i ≥ lo with the work before i ≥ target.
       while (lo < hi) {
@@ -287,41 +336,86 @@ export class WorkerPool {
         if (work[mid]! < target) lo = mid + 1;
         else hi = mid;
       }
-      ctrl[Control.Bounds + t] = lo;
+      ctrl[bounds + c] = lo;
     }
-    ctrl[Control.Bounds + this.threads] = n;
+    ctrl[bounds + chunks] = n;
   }
 
   /**
-   * Runs pass `pass` with time step `dt` (s) on all threads and returns the maximum of the per-thread
-   * partials (m²/s² for the speed passes, else 0), combined in thread order.
+   * Runs fluid pass `pass` with time step `dt` (s) over all chunks on all threads and returns the maximum of
+   * the per-chunk partials (m²/s² for the speed passes, else 0), combined in chunk order.
    */
   run(pass: number, dt: number): number {
-    this.dispatch(pass, dt);
-    return this.maxPartial();
+    if (this.closed) throw new Error('worker pool is closed');
+    const passes = this.passes;
+    if (!passes) throw new Error('this pool has no fluid passes');
+    const ctrl = this.ctrl;
+    const values = this.values;
+    const chunks = this.chunks;
+    values[Values.Dt] = dt;
+    const threads = this.threads;
+    const bounds = boundsSlot(threads);
+    this.publish(pass, () => {
+      Atomics.store(ctrl, Control.Completed, 0);
+      // Opens the chunks for claiming: after the pass and dt are written.
+      for (let t = 0; t < threads; t++) Atomics.store(ctrl, Control.Next + t, 0);
+    });
+    // An error here is thrown only after every chunk is done: no worker may still run this pass afterwards.
+    let error: unknown = null;
+    for (let c = claimChunk(ctrl, 0, threads); c >= 0; c = claimChunk(ctrl, 0, threads)) {
+      const i0 = ctrl[bounds + c]!;
+      const i1 = ctrl[bounds + c + 1]!;
+      try {
+        values[Values.Partials + c] = passes.runPass(pass, i0, i1, dt, c, chunks);
+      } catch (e) {
+        error ??= e;
+      }
+      Atomics.add(ctrl, Control.Completed, 1);
+    }
+    let spins = 0;
+    for (;;) {
+      const completed = Atomics.load(ctrl, Control.Completed);
+      if (completed === chunks) break;
+      if (++spins > this.spin) Atomics.wait(ctrl, Control.Completed, completed, 1000);
+    }
+    if (error !== null) throw error;
+    this.checkError(pass);
+    return this.maxPartial(chunks);
   }
 
-  private maxPartial(): number {
+  private maxPartial(count: number): number {
     let m = this.values[Values.Partials]!;
-    for (let t = 1; t < this.threads; t++) {
+    for (let t = 1; t < count; t++) {
       const v = this.values[Values.Partials + t]!;
       if (v > m) m = v;
     }
     return m;
   }
 
+  /** Publishes `command` (the generation's sequence lock around it), runs `prepare` inside it, wakes the workers. */
+  private publish(command: number, prepare?: () => void): void {
+    const ctrl = this.ctrl;
+    Atomics.add(ctrl, Control.Generation, 1);
+    Atomics.store(ctrl, Control.Command, command);
+    prepare?.();
+    Atomics.add(ctrl, Control.Generation, 1);
+    Atomics.notify(ctrl, Control.Generation);
+  }
+
+  private checkError(command: number): void {
+    if (Atomics.load(this.ctrl, Control.Error) !== 0) {
+      Atomics.store(this.ctrl, Control.Error, 0);
+      throw new Error(`a worker failed in command ${command}`);
+    }
+  }
+
+  /** Runs a broadcast command (every worker runs it once; the main thread waits for all of them). */
   private dispatch(command: number, dt: number): void {
     if (this.closed) throw new Error('worker pool is closed');
     const ctrl = this.ctrl;
     this.values[Values.Dt] = dt;
-    Atomics.store(ctrl, Control.Done, 0);
-    Atomics.store(ctrl, Control.Command, command);
-    Atomics.add(ctrl, Control.Generation, 1);
-    Atomics.notify(ctrl, Control.Generation);
-    if (command < Command.Reload && this.passes) {
-      const i1 = ctrl[Control.Bounds + 1]!;
-      this.values[Values.Partials] = this.passes.runPass(command, 0, i1, dt, 0, this.threads);
-    } else if (command >= Command.TableBase) {
+    this.publish(command, () => Atomics.store(ctrl, Control.Done, 0));
+    if (command >= Command.TableBase) {
       const table = this.tables[Math.floor(command / Command.TableBase) - 1]!;
       this.values[Values.Partials] = table.runThread(command % Command.TableBase, 0, this.threads, dt);
     }
@@ -332,10 +426,7 @@ export class WorkerPool {
       if (done === target) break;
       if (++spins > this.spin) Atomics.wait(ctrl, Control.Done, done, 1000);
     }
-    if (Atomics.load(ctrl, Control.Error) !== 0) {
-      Atomics.store(ctrl, Control.Error, 0);
-      throw new Error(`a worker failed in command ${command}`);
-    }
+    this.checkError(command);
   }
 
   /**
@@ -355,7 +446,7 @@ export class WorkerPool {
    */
   runTable(table: number, pass: number, dt: number): number {
     this.dispatch(Command.TableBase * (table + 1) + pass, dt);
-    return this.maxPartial();
+    return this.maxPartial(this.threads);
   }
 
   /** True once `close` has been called. */

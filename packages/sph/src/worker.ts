@@ -8,8 +8,11 @@ import { NeighbourList } from './neighbours';
 import { ParticleArrays } from './particles';
 import { FluidPasses } from './passes';
 import {
+  CHUNKS_PER_THREAD,
   Command,
   Control,
+  boundsSlot,
+  claimChunk,
   Values,
   type FluidWorkerInit,
   type PassTable,
@@ -48,6 +51,27 @@ async function buildTable(spec: TableSpec): Promise<PassTable> {
   return factory(spec.data);
 }
 
+/**
+ * Claims and runs chunks of the current fluid pass as thread `thread` of `threads` until none is left. The pass and
+ * its time step are read after each successful claim: a claim is always of the pass being run, which cannot end
+ * while the chunk is unfinished.
+ */
+function runChunks(passes: FluidPasses, ctrl: Int32Array, values: Float64Array, thread: number, threads: number): void {
+  const chunks = CHUNKS_PER_THREAD * threads;
+  const bounds = boundsSlot(threads);
+  for (let c = claimChunk(ctrl, thread, threads); c >= 0; c = claimChunk(ctrl, thread, threads)) {
+    const pass = Atomics.load(ctrl, Control.Command);
+    try {
+      const i0 = ctrl[bounds + c]!;
+      const i1 = ctrl[bounds + c + 1]!;
+      values[Values.Partials + c] = passes.runPass(pass, i0, i1, values[Values.Dt]!, c, chunks);
+    } catch {
+      Atomics.store(ctrl, Control.Error, 1);
+    }
+    if (Atomics.add(ctrl, Control.Completed, 1) === chunks - 1) Atomics.notify(ctrl, Control.Completed);
+  }
+}
+
 async function main(init: WorkerInit): Promise<void> {
   const passes = init.fluid ? fluidPasses(init.fluid) : null;
   const tables: PassTable[] = [];
@@ -57,14 +81,25 @@ async function main(init: WorkerInit): Promise<void> {
   let seen = Atomics.load(ctrl, Control.Generation);
   parentPort?.postMessage('ready');
   for (;;) {
+    // Waits for a newly published command (an even generation, unchanged while the command was read).
     let spins = 0;
-    let generation = Atomics.load(ctrl, Control.Generation);
-    while (generation === seen) {
-      if (++spins > init.spin) Atomics.wait(ctrl, Control.Generation, seen);
-      generation = Atomics.load(ctrl, Control.Generation);
+    let command = 0;
+    for (;;) {
+      const generation = Atomics.load(ctrl, Control.Generation);
+      if (generation !== seen && (generation & 1) === 0) {
+        command = Atomics.load(ctrl, Control.Command);
+        if (Atomics.load(ctrl, Control.Generation) === generation) {
+          seen = generation;
+          break;
+        }
+      } else if (++spins > init.spin) {
+        Atomics.wait(ctrl, Control.Generation, generation);
+      }
     }
-    seen = generation;
-    const command = Atomics.load(ctrl, Control.Command);
+    if (command < Command.Reload) {
+      if (passes) runChunks(passes, ctrl, values, t, init.threads);
+      continue;
+    }
     if (command === Command.Exit) {
       Atomics.add(ctrl, Control.Done, 1);
       Atomics.notify(ctrl, Control.Done);
@@ -83,10 +118,6 @@ async function main(init: WorkerInit): Promise<void> {
       } else if (command >= Command.TableBase) {
         const table = tables[Math.floor(command / Command.TableBase) - 1]!;
         values[Values.Partials + t] = table.runThread(command % Command.TableBase, t, init.threads, values[Values.Dt]!);
-      } else if (passes) {
-        const i0 = ctrl[Control.Bounds + t]!;
-        const i1 = ctrl[Control.Bounds + t + 1]!;
-        values[Values.Partials + t] = passes.runPass(command, i0, i1, values[Values.Dt]!, t, init.threads);
       }
     } catch {
       Atomics.store(ctrl, Control.Error, 1);
