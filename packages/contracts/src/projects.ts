@@ -107,7 +107,6 @@ export type Project = z.infer<typeof projectSchema>;
 
 export const projectSearchMaxLength = 100;
 
-/** `GET /api/devices/:deviceId/projects?status=&search=`: no status means every status. */
 /** Most projects one list answer carries when a page is asked for. */
 export const projectPageMaxLimit = 200;
 
@@ -123,6 +122,37 @@ export const projectListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
+
+/** Cards per stage group on the overview's first screen (and per "Show more" page). */
+export const projectOverviewPageSize = 24;
+
+/**
+ * `GET .../projects/overview?status=&search=&limit=`: the overview's first screen in one answer — each stage
+ * group's count and first `limit` projects (no status means every status). Later pages come from `GET .../projects`
+ * with `stage`, `limit` and `offset`.
+ */
+export const projectOverviewQuerySchema = z.object({
+  status: projectStatusSchema.optional(),
+  search: z.string().trim().max(projectSearchMaxLength).default(''),
+  limit: z.coerce.number().int().min(1).max(projectPageMaxLimit).default(projectOverviewPageSize),
+});
+export type ProjectOverviewQuery = z.infer<typeof projectOverviewQuerySchema>;
+
+export const projectOverviewSchema = z.object({
+  /** Every development stage, in order, with its matching projects' count and the first `limit` of them. */
+  groups: z.array(
+    z.object({
+      stage: developmentStageSchema,
+      total: z.number().int().nonnegative(),
+      items: z.array(projectSchema),
+    }),
+  ),
+  /** How many projects match status and search in all stages. */
+  total: z.number().int().nonnegative(),
+  /** Whether the caller may create projects (admins and members). */
+  canCreate: z.boolean(),
+});
+export type ProjectOverview = z.infer<typeof projectOverviewSchema>;
 
 export const projectListSchema = z.object({
   items: z.array(projectSchema),

@@ -15,6 +15,8 @@ import {
   type Project,
   type ProjectList,
   type ProjectListQuery,
+  type ProjectOverview,
+  type ProjectOverviewQuery,
   type ProjectPerson,
   type ProjectQuestion,
   type ProjectStats,
@@ -25,6 +27,7 @@ import { decideProject, seesAllProjects, type ProjectStanding } from '../policie
 import { authorize, decide, grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
 import type {
   ProjectCohortRow,
+  ProjectFilter,
   ProjectRepository,
   ProjectVersionRow,
   ProjectWithQuestion,
@@ -37,7 +40,9 @@ import { userPictureUrl } from './picture-urls';
 import type { ProjectAccessService } from './project-access.service';
 
 /** The page a project's notifications open. */
-export const projectStatsPath = (projectId: string) => `/projects/view/stats?project=${projectId}`;
+/** A project's Stats tab in the web app; it names the workspace, so the link works whichever one is selected. */
+export const projectStatsPath = (deviceId: string, projectId: string) =>
+  `/projects/view/stats?${new URLSearchParams({ project: projectId, device: deviceId }).toString()}`;
 
 const statusWords: Record<ProjectStatus, string> = {
   active: 'reactivated',
@@ -109,28 +114,17 @@ export class ProjectService {
   ) {}
 
   async list(userId: string, deviceId: string, query: ProjectListQuery): Promise<ProjectList> {
-    const grant = grantOf(await this.repository.membership(deviceId, userId));
-    authorize('workspace.view', grant);
-    const filter = {
-      deviceId,
-      status: query.status,
-      search: query.search,
-      stage: query.stage,
-      memberId: seesAllProjects(grant) ? undefined : userId,
-    };
-    const counts = await this.repository.stageCounts(filter);
-    const stageCounts = Object.fromEntries(
-      developmentStageSchema.options.map((stage) => [stage, counts.get(stage) ?? 0]),
-    ) as Record<DevelopmentStage, number>;
+    const { grant, filter } = await this.listScope(userId, deviceId, query);
+    const stageCounts = await this.stageCounts(filter);
     const total = query.stage
       ? stageCounts[query.stage]
       : developmentStageSchema.options.reduce((sum, stage) => sum + stageCounts[stage], 0);
-    // limit=0 asks only for the counts (the overview's headings and empty state).
+    // limit=0 asks only for the counts.
     const rows =
       query.limit === 0
         ? []
         : await this.repository.list(
-            filter,
+            { ...filter, stage: query.stage },
             query.limit === undefined ? undefined : { limit: query.limit, offset: query.offset },
           );
     const parts = await this.parts(
@@ -143,6 +137,51 @@ export class ProjectService {
       stageCounts,
       canCreate: decide('project.create', grant).allowed,
     };
+  }
+
+  /** The overview's first screen in one answer: per stage its count and first page (one read of the parts). */
+  async overview(userId: string, deviceId: string, query: ProjectOverviewQuery): Promise<ProjectOverview> {
+    const { grant, filter } = await this.listScope(userId, deviceId, query);
+    const stageCounts = await this.stageCounts(filter);
+    const pages = await Promise.all(
+      developmentStageSchema.options.map((stage) =>
+        stageCounts[stage] === 0 ? [] : this.repository.list({ ...filter, stage }, { limit: query.limit, offset: 0 }),
+      ),
+    );
+    const parts = await this.parts(
+      deviceId,
+      pages.flat().map((row) => row.project.id),
+    );
+    return {
+      groups: developmentStageSchema.options.map((stage, index) => ({
+        stage,
+        total: stageCounts[stage],
+        items: pages[index]!.map((row) => this.toProject(row, parts, grant, userId)),
+      })),
+      total: developmentStageSchema.options.reduce((sum, stage) => sum + stageCounts[stage], 0),
+      canCreate: decide('project.create', grant).allowed,
+    };
+  }
+
+  /** Who may list (every workspace member; guests only their projects) and the filter that says so. */
+  private async listScope(userId: string, deviceId: string, query: { status?: ProjectStatus; search: string }) {
+    const grant = grantOf(await this.repository.membership(deviceId, userId));
+    authorize('workspace.view', grant);
+    const filter = {
+      deviceId,
+      status: query.status,
+      search: query.search,
+      memberId: seesAllProjects(grant) ? undefined : userId,
+    };
+    return { grant, filter };
+  }
+
+  private async stageCounts(filter: ProjectFilter): Promise<Record<DevelopmentStage, number>> {
+    const counts = await this.repository.stageCounts(filter);
+    return Object.fromEntries(developmentStageSchema.options.map((stage) => [stage, counts.get(stage) ?? 0])) as Record<
+      DevelopmentStage,
+      number
+    >;
   }
 
   async get(userId: string, deviceId: string, projectId: string): Promise<Project> {
@@ -162,7 +201,7 @@ export class ProjectService {
         'Somebody else changed the status of this project just now. Reload the page to see its current status.',
       );
     const result = await this.project(userId, deviceId, projectId, standing.grant);
-    await this.notifyTeam(result, userId, {
+    await this.notifyTeam(deviceId, result, userId, {
       kind: 'project.status',
       title: `Project ${result.name} was ${statusWords[to]}`,
     });
@@ -185,7 +224,7 @@ export class ProjectService {
       userId: memberId,
       kind: 'project.team',
       title: `You were added to the project ${project.name}`,
-      link: projectStatsPath(projectId),
+      link: projectStatsPath(deviceId, projectId),
     });
     return this.teamOf(deviceId, projectId, { ...standing, onTeam: standing.onTeam || memberId === userId });
   }
@@ -266,10 +305,15 @@ export class ProjectService {
   }
 
   /** Tells the team about a change, except whoever made it. */
-  private async notifyTeam(project: Project, actorId: string, message: { kind: string; title: string }) {
+  private async notifyTeam(
+    deviceId: string,
+    project: Project,
+    actorId: string,
+    message: { kind: string; title: string },
+  ) {
     for (const member of project.team) {
       if (member.id === actorId) continue;
-      await this.notifications.post({ userId: member.id, ...message, link: projectStatsPath(project.id) });
+      await this.notifications.post({ userId: member.id, ...message, link: projectStatsPath(deviceId, project.id) });
     }
   }
 }

@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { preload } from 'swr';
-import { preloadWorkspaces } from '../features/devices';
+import { preloadWorkspaces, useDevices, useSelectedDevice } from '../features/devices';
 import { AppProviders } from './AppProviders';
 import { appRoutes } from './routes';
 import { fetchUser, userProfileKey } from './user/fetchUser';
@@ -11,9 +11,21 @@ void preload(userProfileKey, fetchUser);
 preloadWorkspaces();
 const router = createBrowserRouter(appRoutes);
 
+/**
+ * Takes over the workspace answers preloaded above as soon as the app mounts: SWR moves a preloaded answer into its
+ * cache only once a hook asks for it, and the first page's hooks ask only after its first render (a few hundred ms
+ * later on a cold load). With these, the page's first render already knows the selected workspace.
+ */
+function StartupData() {
+  useDevices();
+  useSelectedDevice();
+  return null;
+}
+
 export function App() {
   return (
     <AppProviders>
+      <StartupData />
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -33,3 +33,14 @@ export const testUser = {
   passwordChangeUrl: '/oidc/password',
   createdAt: '2026-03-05T12:00:00.000Z',
 } as const;
+
+/** The workspace `GET /api/me/selected-device` answers in page tests: d-1, its admin. */
+export const testSelectedDevice = {
+  deviceId: 'd-1',
+  deviceName: 'Valve X',
+  devicePicture: null,
+  datetimeCreation: '2026-03-05T12:00:00.000Z',
+  role: 'admin',
+  userStatus: 'ok',
+  isAdmin: true,
+} as const;

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { ProjectOverview } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectMembers } from '../../db/schema';
 import type { TestBrowser } from '../../../test/helpers/browser';
@@ -78,6 +79,12 @@ const table: Row[] = [
     on: readable,
     off: readable,
   },
+  {
+    name: 'GET /api/devices/:id/projects/overview',
+    call: (b) => b.get(`/api/devices/${deviceId}/projects/overview`),
+    on: readable,
+    off: readable,
+  },
   { name: 'GET .../projects/:projectId', call: (b, p) => b.get(path(p)), on: readable, off: teamOnly },
   {
     name: 'POST .../projects/:projectId/status',
@@ -122,7 +129,7 @@ describe('permission table of the projects API', () => {
     expect(await statuses(row, offTeam)).toEqual({ ...deny, ...row.off });
   });
 
-  it.each(table.slice(1))('$name with an unknown id or one of another workspace answers 404', async (row) => {
+  it.each(table.slice(2))('$name with an unknown id or one of another workspace answers 404', async (row) => {
     for (const projectId of ['00000000-0000-4000-8000-000000000000', foreignProject]) {
       const actual = await statuses(row, projectId, false);
       expect(actual).toEqual({ ...deny, guest: 404, member: 404, admin: 404 });
@@ -147,5 +154,13 @@ describe('permission table of the projects API', () => {
     };
     expect(memberList.items.map((item) => item.id).sort()).toEqual([onTeam, offTeam].sort());
     expect(memberList.canCreate).toBe(true);
+    // The overview's first screen says the same.
+    const overview = async (person: 'guest' | 'member') =>
+      (await (await browsers[person].get(`/api/devices/${deviceId}/projects/overview`)).json()) as ProjectOverview;
+    const ids = (answer: ProjectOverview) => answer.groups.flatMap((group) => group.items.map((item) => item.id));
+    const guestOverview = await overview('guest');
+    expect(ids(guestOverview)).toEqual([onTeam]);
+    expect(guestOverview).toMatchObject({ total: 1, canCreate: false });
+    expect(ids(await overview('member')).sort()).toEqual([onTeam, offTeam].sort());
   });
 });

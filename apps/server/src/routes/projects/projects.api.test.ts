@@ -5,6 +5,7 @@ import {
   teamNoMatchMessage,
   type Project,
   type ProjectList,
+  type ProjectOverview,
   type ProjectStats,
   type ProjectTeam,
 } from '@insilico/contracts';
@@ -185,6 +186,26 @@ describe('the overview list and one project', () => {
     expect((await page(490)).items).toHaveLength(10);
     expect((await stranger.browser.get(`${path}?limit=201`)).status).toBe(400);
     expect((await stranger.browser.get(`${path}?stage=orbit`)).status).toBe(400);
+
+    // The overview's first screen in one answer: every stage in order, its count and the same first page.
+    const overview = await json<ProjectOverview>(await stranger.browser.get(`${path}/overview`));
+    expect(overview.groups.map((group) => [group.stage, group.total, group.items.length])).toEqual([
+      ['concept_and_design_feasibility', 500, 24],
+      ['animal_testing', 0, 0],
+      ['clinical_trial', 500, 24],
+    ]);
+    expect(overview).toMatchObject({ total: 1000, canCreate: true });
+    expect(overview.groups[2]!.items).toEqual(first.items);
+    const searched = await json<ProjectOverview>(
+      await stranger.browser.get(`${path}/overview?search=bulk 00&status=active&limit=5`),
+    );
+    expect(searched.groups.map((group) => [group.total, group.items.length])).toEqual([
+      [50, 5],
+      [0, 0],
+      [50, 5],
+    ]);
+    for (const bad of ['limit=0', 'limit=201', 'status=paused', `search=${'x'.repeat(101)}`])
+      expect((await stranger.browser.get(`${path}/overview?${bad}`)).status).toBe(400);
   });
 });
 
@@ -216,7 +237,7 @@ describe('status moves', () => {
   it('notifies the team but not whoever moved it', async () => {
     await setProjectStatus(server, projectId, 'active');
     expect((await member.browser.postJson(`${base()}/${projectId}/status`, { status: 'completed' })).status).toBe(200);
-    const link = `/projects/view/stats?project=${projectId}`;
+    const link = `/projects/view/stats?project=${projectId}&device=${deviceId}`;
     for (const person of [admin, guest])
       expect(await notificationsOf(person.id)).toContainEqual(
         expect.objectContaining({ title: 'Project Moves was completed', link }),
@@ -261,7 +282,7 @@ describe('the project team', () => {
     expect(await notificationsOf(guest.id)).toContainEqual(
       expect.objectContaining({
         title: 'You were added to the project Team rules',
-        link: `/projects/view/stats?project=${projectId}`,
+        link: `/projects/view/stats?project=${projectId}&device=${deviceId}`,
       }),
     );
     expect((await errorOf(await member.browser.postJson(teamPath(), { userId: guest.id }))).status).toBe(409);

@@ -5,6 +5,8 @@ import {
   projectListQuerySchema,
   projectListSchema,
   projectMemberParamsSchema,
+  projectOverviewQuerySchema,
+  projectOverviewSchema,
   projectParamsSchema,
   projectSchema,
   projectStatsSchema,
@@ -20,7 +22,7 @@ export interface ProjectRoutesDeps {
   authenticated: ReturnType<typeof requireUser>;
 }
 
-/** Projects of a workspace: the overview list, one project, its status, its team and its stats (issue 5). */
+/** Projects of a workspace: the overview's first screen, the list, one project, its status, its team and its stats (issue 5). */
 export async function projectRoutes(app: FastifyInstance, deps: ProjectRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['projects'];
@@ -40,6 +42,21 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectRoutesDep
       },
     },
     async (request) => deps.projects.list(currentUser(request).id, request.params.deviceId, request.query),
+  );
+
+  // Registered before `${base}/:projectId`'s routes; Fastify prefers the static segment anyway.
+  api.get(
+    `${base}/overview`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        params: deviceParamsSchema,
+        querystring: projectOverviewQuerySchema,
+        response: { 200: projectOverviewSchema },
+      },
+    },
+    async (request) => deps.projects.overview(currentUser(request).id, request.params.deviceId, request.query),
   );
 
   api.get(

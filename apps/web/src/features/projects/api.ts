@@ -1,12 +1,14 @@
 import useSWR, { mutate as mutateGlobal } from 'swr';
 import {
   projectListSchema,
+  projectOverviewSchema,
   projectSchema,
   projectStatsSchema,
   projectTeamSchema,
   type DevelopmentStage,
   type Project,
   type ProjectList,
+  type ProjectOverview,
   type ProjectStats,
   type ProjectStatus,
   type ProjectTeam,
@@ -26,19 +28,32 @@ export interface ProjectListFilter {
   offset?: number;
 }
 
+/** Status (none for every status) and search, as the list and the overview take them. */
+function filterQuery(filter: Pick<ProjectListFilter, 'status' | 'search'>): URLSearchParams {
+  const query = new URLSearchParams();
+  if (filter.status !== 'all') query.set('status', filter.status);
+  if (filter.search.trim()) query.set('search', filter.search.trim());
+  return query;
+}
+
+function withQuery(path: string, query: URLSearchParams): string {
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 /** URLs of the projects API of one workspace. */
 export const projectUrls = {
   all: (deviceId: string) => `/api/devices/${deviceId}/projects`,
   list: (deviceId: string, filter: ProjectListFilter) => {
-    const query = new URLSearchParams();
-    if (filter.status !== 'all') query.set('status', filter.status);
-    if (filter.search.trim()) query.set('search', filter.search.trim());
+    const query = filterQuery(filter);
     if (filter.stage) query.set('stage', filter.stage);
     if (filter.limit !== undefined) query.set('limit', String(filter.limit));
     if (filter.offset) query.set('offset', String(filter.offset));
-    const text = query.toString();
-    return `/api/devices/${deviceId}/projects${text ? `?${text}` : ''}`;
+    return withQuery(`/api/devices/${deviceId}/projects`, query);
   },
+  /** The overview's first screen: every stage group's count and first page. */
+  overview: (deviceId: string, filter: Pick<ProjectListFilter, 'status' | 'search'>) =>
+    withQuery(`/api/devices/${deviceId}/projects/overview`, filterQuery(filter)),
   one: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}`,
   status: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/status`,
   team: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/team`,
@@ -52,6 +67,14 @@ export function useProjects(deviceId: string | null, filter: ProjectListFilter) 
     deviceId ? projectUrls.list(deviceId, filter) : null,
     (url: string) => apiFetch(url, { schema: projectListSchema }),
     // A new filter keeps the cards of the last one until its answer arrives (no flash of "loading").
+    { keepPreviousData: true },
+  );
+}
+
+export function useProjectOverview(deviceId: string | null, filter: Pick<ProjectListFilter, 'status' | 'search'>) {
+  return useSWR<ProjectOverview, ApiError>(
+    deviceId ? projectUrls.overview(deviceId, filter) : null,
+    (url: string) => apiFetch(url, { schema: projectOverviewSchema }),
     { keepPreviousData: true },
   );
 }
@@ -80,8 +103,11 @@ export function useProjectTeam(deviceId: string | null, projectId: string | null
 async function refreshProject(deviceId: string, projectId: string): Promise<void> {
   const prefix = projectUrls.all(deviceId);
   const own = projectUrls.one(deviceId, projectId);
+  const overview = `${prefix}/overview`;
   await mutateGlobal(
-    (key) => typeof key === 'string' && (key === prefix || key.startsWith(`${prefix}?`) || key.startsWith(own)),
+    (key) =>
+      typeof key === 'string' &&
+      (key === prefix || key.startsWith(`${prefix}?`) || key.startsWith(overview) || key.startsWith(own)),
   );
 }
 

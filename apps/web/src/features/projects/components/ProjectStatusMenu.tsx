@@ -28,6 +28,9 @@ export function ProjectStatusMenu({ deviceId, project }: { deviceId: string; pro
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // A card is drawn many times on the overview: the menu, dialog and message mount on first use only (then stay,
+  // for their closing transitions and focus return).
+  const [used, setUsed] = useState(false);
   const moves = movesFrom(project.status);
   if (!project.canManage || moves.length === 0) return null;
 
@@ -65,34 +68,39 @@ export function ProjectStatusMenu({ deviceId, project }: { deviceId: string; pro
         disabled={busy}
         onClick={(event) => {
           event.stopPropagation();
+          setUsed(true);
           setAnchor(event.currentTarget);
         }}
         size="small"
       >
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {moves.map((move) => (
-          <MenuItem key={move.to} onClick={() => choose(move)}>
-            {move.action}
-          </MenuItem>
-        ))}
-      </Menu>
-      <ConfirmDialog
-        open={asking !== null}
-        title={asking ? `${asking.action}?` : ''}
-        message={confirmation ? confirmation(project.name) : ''}
-        confirmLabel={asking?.action ?? ''}
-        busy={busy}
-        error={error}
-        onConfirm={() => asking && void run(asking)}
-        onCancel={() => setAsking(null)}
-      />
-      <Snackbar open={failure !== null} autoHideDuration={8000} onClose={() => setFailure(null)}>
-        <Alert severity="error" onClose={() => setFailure(null)} sx={{ width: '100%' }}>
-          {failure}
-        </Alert>
-      </Snackbar>
+      {used && (
+        <>
+          <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+            {moves.map((move) => (
+              <MenuItem key={move.to} onClick={() => choose(move)}>
+                {move.action}
+              </MenuItem>
+            ))}
+          </Menu>
+          <ConfirmDialog
+            open={asking !== null}
+            title={asking ? `${asking.action}?` : ''}
+            message={confirmation ? confirmation(project.name) : ''}
+            confirmLabel={asking?.action ?? ''}
+            busy={busy}
+            error={error}
+            onConfirm={() => asking && void run(asking)}
+            onCancel={() => setAsking(null)}
+          />
+          <Snackbar open={failure !== null} autoHideDuration={8000} onClose={() => setFailure(null)}>
+            <Alert severity="error" onClose={() => setFailure(null)} sx={{ width: '100%' }}>
+              {failure}
+            </Alert>
+          </Snackbar>
+        </>
+      )}
     </>
   );
 }

@@ -13,17 +13,24 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
-import { projectSearchMaxLength, projectStatuses, type DevelopmentStage } from '@insilico/contracts';
+import {
+  projectOverviewPageSize,
+  projectSearchMaxLength,
+  projectStatuses,
+  type DevelopmentStage,
+  type Project,
+  type ProjectOverview,
+} from '@insilico/contracts';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { Page } from '../../../components/Page';
 import { useSelectedDevice } from '../../devices';
-import { useProjects, type ProjectListFilter } from '../api';
+import { useProjectOverview, useProjects, type ProjectListFilter } from '../api';
 import { stageGroups, statusLabels } from '../labels';
 import { createProjectPath } from '../paths';
 import { ProjectCard } from './ProjectCard';
 
 /** Cards shown per stage group before "Show more": a thousand cards at once would make the page slow to use. */
-export const groupPageSize = 24;
+const groupPageSize = projectOverviewPageSize;
 const searchDelayMs = 300;
 
 type StatusFilter = ProjectListFilter['status'];
@@ -58,7 +65,7 @@ function useDebounced(value: string, delayMs: number): string {
   return settled;
 }
 
-/** One page of a stage group's cards (its own request, so "Show more" loads only the next page). */
+/** A later page of a stage group's cards ("Show more"; the first page comes with the overview's answer). */
 function StagePage({
   deviceId,
   filter,
@@ -81,34 +88,36 @@ function StagePage({
         <Loading what="the projects" />
       </Box>
     );
-  return projects.data.items.map((project) => <ProjectCard key={project.id} deviceId={deviceId} project={project} />);
+  return <Cards deviceId={deviceId} projects={projects.data.items} />;
+}
+
+function Cards({ deviceId, projects }: { deviceId: string; projects: readonly Project[] }) {
+  return projects.map((project) => <ProjectCard key={project.id} deviceId={deviceId} project={project} />);
 }
 
 function StageGroup({
   deviceId,
   label,
+  group,
   filter,
 }: {
   deviceId: string;
   label: string;
+  group: ProjectOverview['groups'][number];
   filter: ProjectListFilter & { stage: DevelopmentStage };
 }) {
   const [pages, setPages] = useState(1);
-  // The same request as the first StagePage (SWR shares it): its total is the group's count.
-  const first = useProjects(deviceId, { ...filter, limit: groupPageSize, offset: 0 });
-  const count = first.data?.total;
-  const shown = Math.min(count ?? 0, pages * groupPageSize);
+  const count = group.total;
+  const shown = Math.min(count, pages * groupPageSize);
   const headingId = `stage-${label.toLowerCase()}`;
   const { status } = filter;
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mb: 4 }}>
       <Typography id={headingId} variant="h3" component="h2" sx={{ mb: 1.5, fontSize: 20 }}>
         {label}{' '}
-        {count !== undefined && (
-          <Typography component="span" color="text.secondary" sx={{ fontSize: 16 }}>
-            ({count})
-          </Typography>
-        )}
+        <Typography component="span" color="text.secondary" sx={{ fontSize: 16 }}>
+          ({count})
+        </Typography>
       </Typography>
       {count === 0 ? (
         <Typography color="text.secondary" sx={{ fontSize: 14 }}>
@@ -123,11 +132,13 @@ function StageGroup({
               gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
             }}
           >
-            {Array.from({ length: pages }, (_, page) => (
-              <StagePage key={page} deviceId={deviceId} filter={filter} page={page} />
+            <Cards deviceId={deviceId} projects={group.items} />
+            {/* Only pages that hold cards ("Show more" adds two at a time). */}
+            {Array.from({ length: Math.min(pages, Math.ceil(count / groupPageSize)) - 1 }, (_, index) => (
+              <StagePage key={index + 1} deviceId={deviceId} filter={filter} page={index + 1} />
             ))}
           </Box>
-          {count !== undefined && count > shown && (
+          {count > shown && (
             <Button sx={{ mt: 1.5 }} onClick={() => setPages((current) => current + 2)}>
               Show {Math.min(groupPageSize * 2, count - shown)} more of {count - shown}
             </Button>
@@ -139,12 +150,13 @@ function StageGroup({
 }
 
 function ProjectGroups({ deviceId, status, search }: { deviceId: string; status: StatusFilter; search: string }) {
-  // The counts (a small answer whatever the workspace's size) and each group's first page are asked for at once.
-  const counts = useProjects(deviceId, { status, search, limit: 0 });
-  if (counts.error && !counts.data)
-    return <LoadFailure what="The projects" error={counts.error} retry={() => void counts.mutate()} />;
-  if (counts.data?.total === 0) {
-    const { canCreate } = counts.data;
+  // One request for the first screen: every group's count and first page.
+  const overview = useProjectOverview(deviceId, { status, search });
+  if (overview.error && !overview.data)
+    return <LoadFailure what="The projects" error={overview.error} retry={() => void overview.mutate()} />;
+  if (!overview.data) return <Loading what="the projects" />;
+  if (overview.data.total === 0) {
+    const { canCreate } = overview.data;
     return (
       <Paper variant="outlined" sx={{ p: 4, borderRadius: 2, textAlign: 'center' }}>
         <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
@@ -164,17 +176,22 @@ function ProjectGroups({ deviceId, status, search }: { deviceId: string; status:
       </Paper>
     );
   }
+  const groups = overview.data.groups;
   return (
-    <Box aria-busy={counts.isValidating}>
+    <Box aria-busy={overview.isValidating}>
       {/* Keyed by the filter: another filter starts each group at its first page again. */}
-      {stageGroups.map((group) => (
-        <StageGroup
-          key={`${group.stage}:${status}:${search}`}
-          deviceId={deviceId}
-          label={group.label}
-          filter={{ status, search, stage: group.stage }}
-        />
-      ))}
+      {stageGroups.map(({ stage, label }) => {
+        const group = groups.find((candidate) => candidate.stage === stage);
+        return group ? (
+          <StageGroup
+            key={`${stage}:${status}:${search}`}
+            deviceId={deviceId}
+            label={label}
+            group={group}
+            filter={{ status, search, stage }}
+          />
+        ) : null;
+      })}
     </Box>
   );
 }
@@ -186,7 +203,7 @@ export function ProjectsOverviewPage() {
   const [status, setStatus] = useStatusFilter();
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim(), searchDelayMs);
-  const projects = useProjects(deviceId, { status, search, limit: 0 });
+  const projects = useProjectOverview(deviceId, { status, search });
 
   let body;
   if (selected.error && !selected.data)
