@@ -12,6 +12,7 @@ import type { DeviceRepository } from '../repositories/device.repository';
 import type { LinkedRows, ProjectCreationStore } from '../repositories/project-creation.repository';
 import { ServiceError } from './errors';
 import type { NotificationService } from './notification.service';
+import { projectStatsPath } from './project.service';
 
 export const cohortNotInWorkspaceMessage = 'No such patient cohort in this device workspace.';
 export const versionNotInWorkspaceMessage = 'No such device version in this device workspace.';
@@ -85,6 +86,7 @@ export class ProjectCreationService {
     });
 
     await this.notifyTeam(
+      deviceId,
       created.id,
       name,
       team.filter((member) => member !== userId),
@@ -93,14 +95,14 @@ export class ProjectCreationService {
   }
 
   /** Tells each added user (not the creator); a failed notification does not undo the project. */
-  private async notifyTeam(projectId: string, name: string, userIds: string[]): Promise<void> {
+  private async notifyTeam(deviceId: string, projectId: string, name: string, userIds: string[]): Promise<void> {
     await Promise.allSettled(
       userIds.map((userId) =>
         this.notifications.post({
           userId,
           kind: 'project.member_added',
           title: `You were added to the project ${name}`,
-          link: `/projects/view/stats?project=${projectId}`,
+          link: projectStatsPath(deviceId, projectId),
           dedupeKey: `project-member-added:${projectId}`,
         }),
       ),

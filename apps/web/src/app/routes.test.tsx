@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 // RouterProvider from 'react-router', not 'react-router/dom': under Node 20 vitest would load the
 // latter as CommonJS, a second copy of the router context.
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
-import { jsonResponse, renderWithProviders, testUser } from '../test/renderWithProviders';
+import { jsonResponse, renderWithProviders, testSelectedDevice, testUser } from '../test/renderWithProviders';
 import { appRoutes } from './routes';
 import { UserProvider } from './user/UserProvider';
 
@@ -78,15 +78,6 @@ function leafOf(path: string) {
 
 const fetchMock = vi.fn<typeof fetch>();
 
-const selectedDevice = {
-  deviceId: 'd-1',
-  deviceName: 'Valve X',
-  devicePicture: null,
-  datetimeCreation: '2026-03-05T12:00:00.000Z',
-  role: 'admin',
-  userStatus: 'ok',
-  isAdmin: true,
-};
 const projectBody = {
   id: 'p-1',
   name: 'Valve sizing',
@@ -123,8 +114,10 @@ beforeEach(() => {
       const { email, fullName, jobTitle, pictureUrl } = testUser;
       return Promise.resolve(jsonResponse(200, { email, fullName, jobTitle, pictureUrl }));
     }
-    if (url === '/api/me/selected-device') return Promise.resolve(jsonResponse(200, { device: selectedDevice }));
+    if (url === '/api/me/selected-device') return Promise.resolve(jsonResponse(200, { device: testSelectedDevice }));
     if (url === '/api/devices/d-1/projects/p-1') return Promise.resolve(jsonResponse(project.status, project.body));
+    if (url === '/api/devices/d-2/projects/p-2')
+      return Promise.resolve(jsonResponse(200, { ...projectBody, id: 'p-2', name: 'Other workspace project' }));
     if (url.startsWith('/api/notifications'))
       return Promise.resolve(jsonResponse(200, { items: [], hasUnseen: false, nextBefore: null }));
     return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'Not found' } }));
@@ -181,6 +174,14 @@ describe('app routes', () => {
     expect(screen.getByRole('tab', { name: 'Rooms' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Comments' }).getAttribute('href')).toBe(
       '/projects/view/comments?project=p-1',
+    );
+  });
+
+  it('opens a project of the workspace its link names (a notification’s), and its tabs keep that workspace', async () => {
+    renderAt('/projects/view/rooms?project=p-2&device=d-2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Other workspace project' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Stats' }).getAttribute('href')).toBe(
+      '/projects/view/stats?project=p-2&device=d-2',
     );
   });
 

@@ -259,9 +259,11 @@ describe('POST /api/devices/:deviceId/projects: what the project links to', () =
 
     // The admin was added by the member and hears about it; the creator does not notify themself.
     const notified = await json<{ items: Notification[] }>(await admin.browser.get('/api/notifications'));
-    expect(notified.items.some((item) => item.link === `/projects/view/stats?project=${id}`)).toBe(true);
+    expect(notified.items.some((item) => item.link === `/projects/view/stats?project=${id}&device=${deviceId}`)).toBe(
+      true,
+    );
     const own = await json<{ items: Notification[] }>(await member.browser.get('/api/notifications'));
-    expect(own.items.some((item) => item.link === `/projects/view/stats?project=${id}`)).toBe(false);
+    expect(own.items.some((item) => item.link === `/projects/view/stats?project=${id}&device=${deviceId}`)).toBe(false);
   });
 
   it('puts the creator on the team even when the team list leaves them out', async () => {

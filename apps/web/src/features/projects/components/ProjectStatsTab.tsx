@@ -108,7 +108,7 @@ function Versions({ stats }: { stats: ProjectStats }) {
 
 /** `/projects/view/stats`: cohorts and patients, device versions, rooms, simulations by status, and the team. */
 export function ProjectStatsTab() {
-  const { deviceId, projectId } = useProjectLocation();
+  const { deviceId, projectId, namedDeviceId } = useProjectLocation();
   const project = useProject(deviceId, projectId);
   const stats = useProjectStats(deviceId, projectId);
 
@@ -131,7 +131,7 @@ export function ProjectStatsTab() {
           title="Rooms"
           figure={stats.data.rooms.total}
           action={
-            <Link component={RouterLink} to={projectViewPath(projectId, 'rooms')}>
+            <Link component={RouterLink} to={projectViewPath(projectId, 'rooms', namedDeviceId)}>
               Open the rooms
             </Link>
           }

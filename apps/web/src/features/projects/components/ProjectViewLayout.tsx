@@ -63,7 +63,7 @@ function Header({ deviceId, project }: { deviceId: string; project: Project }) {
  */
 export function ProjectViewLayout() {
   const { pathname } = useLocation();
-  const { deviceId, projectId, loading, error } = useProjectLocation();
+  const { deviceId, projectId, namedDeviceId, loading, error } = useProjectLocation();
   const project = useProject(deviceId, projectId);
   const current = tabs.find((entry) => pathname.startsWith(`/projects/view/${entry.tab}`))?.tab ?? false;
 
@@ -121,7 +121,7 @@ export function ProjectViewLayout() {
                 value={entry.tab}
                 label={entry.label}
                 component={RouterLink}
-                to={projectViewPath(projectId, entry.tab)}
+                to={projectViewPath(projectId, entry.tab, namedDeviceId)}
                 sx={{ minWidth: 0, px: 2 }}
               />
             ))}

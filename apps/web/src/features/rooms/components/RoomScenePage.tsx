@@ -31,7 +31,7 @@ const RoomWorkspace = lazy(() => import('./RoomWorkspace').then((module) => ({ d
  * screenshot gallery.
  */
 export function RoomScenePage() {
-  const { deviceId, projectId, roomId, loading, error } = useRoomLocation();
+  const { deviceId, projectId, roomId, namedDeviceId, loading, error } = useRoomLocation();
   const scene = useRoomScene(deviceId, projectId, roomId);
   const screenshots = useRoomScreenshots(deviceId, projectId, roomId);
   const [saved, setSaved] = useState<SceneDraft | null>(null);
@@ -65,7 +65,7 @@ export function RoomScenePage() {
         <Alert severity="info">Open a room from the Rooms tab of a project.</Alert>
       </Container>
     );
-  const back = `/projects/view/rooms?project=${projectId}`;
+  const back = `/projects/view/rooms?${new URLSearchParams({ project: projectId, ...(namedDeviceId ? { device: namedDeviceId } : {}) }).toString()}`;
   if (error || loading || !deviceId || scene.error || !scene.data || !draft)
     return (
       <Container maxWidth="lg" sx={{ py: 4 }}>

@@ -5,6 +5,8 @@ export interface RoomLocation {
   deviceId: string | null;
   projectId: string | null;
   roomId: string | null;
+  /** The workspace the address names (`?device=`), kept on links back to the project; null when it names none. */
+  namedDeviceId: string | null;
   loading: boolean;
   error: string | null;
 }
@@ -18,10 +20,10 @@ export function useRoomLocation(): RoomLocation {
   const selected = useSelectedDevice();
   const projectId = params.get('project');
   const roomId = params.get('room');
-  const named = params.get('device');
-  if (named) return { deviceId: named, projectId, roomId, loading: false, error: null };
-  if (selected.error && !selected.data)
-    return { deviceId: null, projectId, roomId, loading: false, error: selected.error.message };
-  if (!selected.data) return { deviceId: null, projectId, roomId, loading: true, error: null };
-  return { deviceId: selected.data.device?.deviceId ?? null, projectId, roomId, loading: false, error: null };
+  const namedDeviceId = params.get('device');
+  const at = { projectId, roomId, namedDeviceId };
+  if (namedDeviceId) return { ...at, deviceId: namedDeviceId, loading: false, error: null };
+  if (selected.error && !selected.data) return { ...at, deviceId: null, loading: false, error: selected.error.message };
+  if (!selected.data) return { ...at, deviceId: null, loading: true, error: null };
+  return { ...at, deviceId: selected.data.device?.deviceId ?? null, loading: false, error: null };
 }
