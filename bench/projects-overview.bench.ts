@@ -6,7 +6,7 @@
 // Measured per load, from navigation start: "interactive" = every stage group shows its first cards and the status
 // filter is enabled; then the time from a click on "All" until its cards are shown.
 // References in the same run: the same page with 10 projects (ratio), and the raw API answer for 1,000 projects.
-// PROJECTS_BENCH_COUNT (default 1000), PROJECTS_BENCH_RUNS (default 7 timed loads each, after 2 warm-ups),
+// PROJECTS_BENCH_COUNT (default 1000), PROJECTS_BENCH_TRACE=1 (resource timings), PROJECTS_BENCH_RUNS (default 7 timed loads each, after 2 warm-ups),
 // PROJECTS_BENCH_WEB_DIST (a built web app; default: built into a temporary folder first, ≈ 20 s).
 // Figures go to docs/benchmarks.md, "Projects overview".
 import { spawnSync } from 'node:child_process';
@@ -35,6 +35,89 @@ const COUNT = Number(process.env.PROJECTS_BENCH_COUNT ?? 1000);
 const REFERENCE_COUNT = 10;
 const RUNS = Number(process.env.PROJECTS_BENCH_RUNS ?? 7);
 const BUDGET_MS = 1000;
+// PROJECTS_BENCH_TRACE=1 prints when each script and API call of the last 1,000-project load started and ended.
+const TRACE = process.env.PROJECTS_BENCH_TRACE === '1';
+// PROJECTS_BENCH_PROFILE=1 prints the page's CPU profile (self time per function) of the last 1,000-project load;
+// build the web app with `--minify false` for readable names.
+const PROFILE = process.env.PROJECTS_BENCH_PROFILE === '1';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  ts: number;
+  tid: number;
+  pid: number;
+  args?: { name?: string };
+}
+
+/** Sums the renderer main thread's top-level trace events (not nested in another) by name. */
+function summariseTrace(buffer: Buffer): string {
+  const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
+  const main = traceEvents.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  if (!main) return '(no renderer main thread in the trace)';
+  const events = traceEvents
+    .filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur)
+    .sort((a, b) => a.ts - b.ts);
+  const totals = new Map<string, number>();
+  let end = -Infinity;
+  for (const event of events) {
+    if (event.ts < end) continue; // nested in the previous top-level event
+    end = event.ts + event.dur!;
+    totals.set(event.name, (totals.get(event.name) ?? 0) + event.dur! / 1000);
+  }
+  return [...totals.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([name, ms]) => `${ms.toFixed(1).padStart(7)} ms  ${name}`)
+    .join('\n');
+}
+
+/** Starts the page's CPU profiler; the returned function stops it and summarises self time per function. */
+async function startProfile(page: Playwright.Page): Promise<() => Promise<string>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+      profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+    };
+    const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parent = new Map<number, number>();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+    const nameOf = (node: ProfileNode) =>
+      `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*\//, '')}:${node.callFrame.lineNumber}`;
+    const self = new Map<string, number>();
+    const total = new Map<string, number>();
+    profile.samples.forEach((id, index) => {
+      const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+      self.set(nameOf(byNode.get(id)!), (self.get(nameOf(byNode.get(id)!)) ?? 0) + ms);
+      // Inclusive time of React components (capitalised names), once per sample.
+      const seen = new Set<string>();
+      for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+        const key = nameOf(byNode.get(node)!);
+        if (/^[A-Z]/.test(key) && !seen.has(key)) {
+          seen.add(key);
+          total.set(key, (total.get(key) ?? 0) + ms);
+        }
+      }
+    });
+    const top = (map: Map<string, number>, n: number) =>
+      [...map.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([key, ms]) => `${ms.toFixed(1).padStart(7)} ms  ${key}`)
+        .join('\n');
+    return `${top(self, 25)}\n\ninclusive time of components:\n${top(total, 30)}`;
+  };
+}
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The flags of apps/web/playwright.config.ts (the journeys').
 const CHROMIUM_ARGS = [
@@ -242,6 +325,11 @@ try {
     return pressed && !busy && document.querySelector('a[href^="/projects/view/stats"]') ? performance.now() : false;
   })()`;
 
+  const traceScript = `performance.getEntriesByType('resource')
+    .map((e) => e.startTime.toFixed(0).padStart(5) + ' → ' + e.responseEnd.toFixed(0).padStart(5) + '  ' +
+      e.name.replace(location.origin, ''))
+    .join('\\n')`;
+
   /** One cold page load of the overview in the selected workspace; times from navigation start (ms). */
   async function load(deviceId: string): Promise<{ interactive: number; allFilter: number; cards: number }> {
     const selected = await fetch(`${origin}/api/me/selected-device`, {
@@ -251,6 +339,9 @@ try {
     });
     if (!selected.ok) throw new Error(`selecting the workspace answered ${selected.status}`);
     const page = await browserContext.newPage();
+    const profiler = PROFILE && deviceId === bigDevice ? await startProfile(page) : null;
+    if (PROFILE && deviceId === bigDevice)
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'blink'] });
     await page.goto(`${origin}/projects/overview`, { waitUntil: 'commit' });
     // Interactive: each non-empty stage group shows cards and the status filter can be used.
     const interactive = Number(
@@ -258,6 +349,13 @@ try {
     );
     const cards = await page.locator('a[href^="/projects/view/stats"]').count();
     const clickedAt = Number(await page.evaluate('performance.now()'));
+    if (TRACE && deviceId === bigDevice) lastTrace = String(await page.evaluate(traceScript));
+    if (profiler) {
+      lastProfile = await profiler();
+      lastProfile +=
+        '\n\nrenderer main thread by trace event (top-level events only):\n' +
+        summariseTrace(await browser.stopTracing());
+    }
     await page.getByRole('button', { name: 'All', exact: true }).click();
     const allShown = Number(
       await (await page.waitForFunction(allShownCheck, undefined, { polling: 'raf', timeout: 30_000 })).jsonValue(),
@@ -266,6 +364,8 @@ try {
     return { interactive, allFilter: allShown - clickedAt, cards };
   }
 
+  let lastTrace = '';
+  let lastProfile = '';
   const big: { interactive: number[]; all: number[] } = { interactive: [], all: [] };
   const small: { interactive: number[]; all: number[] } = { interactive: [], all: [] };
   let bigCards = 0;
@@ -283,6 +383,8 @@ try {
     small.all.push(s.allFilter);
   }
   await browser.close();
+  if (PROFILE) console.log(`\nself time by function, last ${COUNT}-project load until interactive:\n${lastProfile}`);
+  if (TRACE) console.log(`\nresources of the last ${COUNT}-project load (ms from navigation start):\n${lastTrace}`);
 
   const bigTti = median(big.interactive);
   const smallTti = median(small.interactive);
