@@ -145,6 +145,11 @@ export class WeaklyCompressibleFluid {
     return this.pool?.threads ?? 1;
   }
 
+  /** The worker pool while threads run (null otherwise): coupled bodies attach their passes to it (`fsi.ts`). */
+  get workerPool(): WorkerPool | null {
+    return this.pool;
+  }
+
   /**
    * Starts a pool of `threads − 1` persistent worker threads (the calling thread is the other one) over the
    * shared storage; `threads` ≤ 1 stops any pool. Results are bit-identical for any thread count
