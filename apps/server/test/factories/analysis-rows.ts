@@ -1,44 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { TestServer } from '../helpers/test-server';
-import {
-  cohorts,
-  deviceVersions,
-  projectCohorts,
-  projectDeviceVersions,
-  projectMembers,
-  projects,
-} from '../../src/db/schema';
+import { cohorts, deviceVersions } from '../../src/db/schema';
 
 /** Rows the analysis suites need, written straight into the database. */
-
-/**
- * A project written straight into the database with the given team and cohorts: these suites test analyses, not
- * how projects are created (the project-creation suites do), and need teams no creation path gives (e.g. none of
- * the table's principals on it).
- */
-export async function insertProject(
-  server: TestServer,
-  deviceId: string,
-  options: { team: readonly string[]; cohortIds: readonly string[]; versionIds?: readonly string[] },
-): Promise<string> {
-  const orm = server.context.db.orm;
-  const [project] = await orm
-    .insert(projects)
-    .values({
-      deviceId,
-      name: `Project ${Math.random().toString(36).slice(2, 8)}`,
-      developmentStage: 'concept_and_design_feasibility',
-    })
-    .returning({ id: projects.id });
-  const projectId = project!.id;
-  if (options.team.length > 0)
-    await orm.insert(projectMembers).values(options.team.map((userId) => ({ projectId, userId })));
-  if (options.cohortIds.length > 0)
-    await orm.insert(projectCohorts).values(options.cohortIds.map((cohortId) => ({ projectId, cohortId })));
-  if (options.versionIds?.length)
-    await orm.insert(projectDeviceVersions).values(options.versionIds.map((versionId) => ({ projectId, versionId })));
-  return projectId;
-}
 
 /** A copy of a cohort's row that stays in progress (its order never runs): for the "not ready" refusals. */
 export async function insertCohortInProgress(server: TestServer, like: string): Promise<string> {

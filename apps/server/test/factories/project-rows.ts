@@ -18,13 +18,13 @@ import type { TestServer } from '../helpers/test-server';
  */
 export interface ProjectSeed {
   deviceId: string;
-  /** The team; the first one is the creator. At least one, as the API keeps it. */
-  team: string[];
+  /** The team; the first one is the creator. May be empty (suites that need a team no API path allows). */
+  team: readonly string[];
   name?: string;
   developmentStage?: DevelopmentStage;
   status?: ProjectStatus;
-  cohortIds?: string[];
-  versionIds?: string[];
+  cohortIds?: readonly string[];
+  versionIds?: readonly string[];
   questionId?: string | null;
   createdAt?: Date;
 }

@@ -20,7 +20,8 @@ import {
   type Person,
   type Principal,
 } from '../devices/workspace.fixtures';
-import { insertCohortInProgress, insertProject, insertReadyVersion } from '../../../test/factories/analysis-rows';
+import { insertCohortInProgress, insertReadyVersion } from '../../../test/factories/analysis-rows';
+import { insertProject } from '../../../test/factories/project-rows';
 import { patchAnalysis, userIdOf } from './analysis.fixtures';
 
 /**
@@ -74,12 +75,13 @@ beforeAll(async () => {
   // Somebody none of the table's principals is: the only one on the "off team" project.
   const teamOfOne = await joinedMember(server, admin, deviceId, 'member');
   versionOnProject = await insertReadyVersion(server, deviceId);
-  onProject = await insertProject(server, deviceId, {
+  onProject = await insertProject(server, {
+    deviceId,
     team: [adminId, memberId, guestId],
     cohortIds: [twentyId, fiveId, pendingCohortId],
     versionIds: [versionOnProject],
   });
-  offProject = await insertProject(server, deviceId, { team: [teamOfOne.id], cohortIds: [twentyId] });
+  offProject = await insertProject(server, { deviceId, team: [teamOfOne.id], cohortIds: [twentyId] });
   onAnalysis = (await created(admin.browser, onProject, { cohortId: twentyId, parameters })).id;
   offAnalysis = (await created(teamOfOne.browser, offProject, { cohortId: twentyId, parameters })).id;
   outsider = await signedIn(server);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { json, principals, send, workspacePrincipals, type Principal } from '../devices/workspace.fixtures';
-import { insertComment, insertProject } from '../../../test/factories/project.factory';
+import { insertComment } from '../../../test/factories/comment-rows';
+import { insertProject } from '../../../test/factories/project-rows';
 import { commentsPath, postComment, userIdOf } from './comment.fixtures';
 
 /**
@@ -25,8 +26,8 @@ beforeAll(async () => {
   ({ deviceId, browsers } = everyone);
   memberId = await userIdOf(browsers.member);
   const guestId = await userIdOf(browsers.guest);
-  onTeam = await insertProject(server, deviceId, [everyone.admin.id, memberId, guestId]);
-  offTeam = await insertProject(server, deviceId, []);
+  onTeam = await insertProject(server, { deviceId, team: [everyone.admin.id, memberId, guestId] });
+  offTeam = await insertProject(server, { deviceId, team: [] });
   adminComment = (await postComment(browsers.admin, deviceId, onTeam, 'The admin wrote this')).id;
 }, 180_000);
 afterAll(async () => {
@@ -99,7 +100,7 @@ describe('permission table of the comment API', () => {
   });
 
   it('answers 404 for a comment of another project, even to its admin', async () => {
-    const elsewhere = await insertProject(server, deviceId, []);
+    const elsewhere = await insertProject(server, { deviceId, team: [] });
     const foreign = await insertComment(server, elsewhere, memberId);
     const response = await send(browsers.admin, 'DELETE', `${path(onTeam)}/${foreign}`);
     expect(response.status).toBe(404);

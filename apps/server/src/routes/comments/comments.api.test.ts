@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { errorOf, json, joinedMember, signedIn, createWorkspace, type Person } from '../devices/workspace.fixtures';
 import { and, eq } from 'drizzle-orm';
-import { insertProject } from '../../../test/factories/project.factory';
+import { insertProject } from '../../../test/factories/project-rows';
 import { projectMembers } from '../../db/schema';
 import { commentsPath, deleteComment, editComment, listComments, mention, postComment } from './comment.fixtures';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   member = await joinedMember(server, admin, deviceId, 'member');
   guest = await joinedMember(server, admin, deviceId, 'guest');
   outsider = await joinedMember(server, admin, deviceId, 'member');
-  projectId = await insertProject(server, deviceId, [admin.id, member.id, guest.id], 'Valve study');
+  projectId = await insertProject(server, { deviceId, team: [admin.id, member.id, guest.id], name: 'Valve study' });
 }, 180_000);
 afterAll(async () => {
   await server?.stop();
@@ -35,7 +35,7 @@ const notificationsOf = async (person: Person) =>
 
 describe('threads', () => {
   it('lists top-level comments newest first, each with its replies oldest first, and pages them', async () => {
-    const project = await insertProject(server, deviceId, [admin.id, member.id]);
+    const project = await insertProject(server, { deviceId, team: [admin.id, member.id] });
     const first = await postComment(admin.browser, deviceId, project, 'First');
     const second = await postComment(member.browser, deviceId, project, 'Second');
     const third = await postComment(admin.browser, deviceId, project, 'Third');
@@ -66,7 +66,7 @@ describe('threads', () => {
   });
 
   it('refuses a reply to a comment of another project', async () => {
-    const elsewhere = await insertProject(server, deviceId, [member.id]);
+    const elsewhere = await insertProject(server, { deviceId, team: [member.id] });
     const foreign = await postComment(member.browser, deviceId, elsewhere, 'Elsewhere');
     const response = await member.browser.postJson(commentsPath(deviceId, projectId), {
       body: 'Reply',
@@ -177,7 +177,7 @@ describe('mentions', () => {
   });
 
   it('notifies only people newly mentioned by an edit, and keeps a mention of someone who left the team', async () => {
-    const project = await insertProject(server, deviceId, [admin.id, member.id, guest.id]);
+    const project = await insertProject(server, { deviceId, team: [admin.id, member.id, guest.id] });
     const comment = await postComment(admin.browser, deviceId, project, `Hi ${mention(member.id, 'M')}`);
     const link = `/projects/view/comments?project=${project}&device=${deviceId}&comment=${comment.id}`;
     expect((await notificationsOf(member)).filter((n) => n.link === link)).toHaveLength(1);

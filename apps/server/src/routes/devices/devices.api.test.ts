@@ -1,6 +1,6 @@
 import { workspaceNotFoundMessage } from '../../policies/workspace.policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProject } from '../../../test/factories/project.factory';
+import { insertProject } from '../../../test/factories/project-rows';
 import { TestBrowser } from '../../../test/helpers/browser';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import {
@@ -190,7 +190,7 @@ describe('device workspaces', () => {
     const device = await createWorkspace(admin);
     const path = `/api/devices/${device.deviceId}`;
     expect(await json(await admin.browser.get(path))).toMatchObject({ dataRegion: 'eu', dataRegionChangeable: true });
-    await insertProject(server, device.deviceId, [admin.id]);
+    await insertProject(server, { deviceId: device.deviceId, team: [admin.id] });
     expect(await json(await admin.browser.get(path))).toMatchObject({ dataRegionChangeable: false });
     expect(await errorOf(await send(admin.browser, 'PATCH', path, { dataRegion: 'us' }))).toEqual({
       status: 409,

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../../test/helpers/test-ser
 import { orderCohort, settled } from '../cohorts/cohort.fixtures';
 import { json, principals, send, workspacePrincipals, type Principal } from '../devices/workspace.fixtures';
 import { createRoom, patientIdsOf, postBytes, roomsPathOf, transform } from './room.fixtures';
-import { insertProject } from '../../../test/factories/analysis-rows';
+import { insertProject } from '../../../test/factories/project-rows';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
 import { userIdOf } from '../analyses/analysis.fixtures';
 
@@ -42,10 +42,7 @@ beforeAll(async () => {
     [on, [adminId, memberId, guestId]],
     [off, [adminId]],
   ] as const) {
-    place.projectId = await insertProject(server, deviceId, {
-      team,
-      cohortIds: [cohortId],
-    });
+    place.projectId = await insertProject(server, { deviceId, team, cohortIds: [cohortId] });
     place.roomId = (await createRoom(admin, deviceId, place.projectId, { cohortId, patientId: patients[0] })).id;
     const shot = await postBytes(admin, `${roomsPathOf(deviceId, place.projectId)}/${place.roomId}/screenshots`, png);
     place.screenshotId = (await json<RoomScreenshot>(shot)).id;

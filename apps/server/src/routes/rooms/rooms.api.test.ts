@@ -24,7 +24,7 @@ import {
   type Person,
 } from '../devices/workspace.fixtures';
 import { createRoom, patientIdsOf, postBytes, roomsPathOf, transform } from './room.fixtures';
-import { insertProject } from '../../../test/factories/analysis-rows';
+import { insertProject } from '../../../test/factories/project-rows';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
 import { userIdOf } from '../analyses/analysis.fixtures';
 
@@ -59,14 +59,8 @@ beforeAll(async () => {
   otherCohortId = (await settled(admin.browser, deviceId, second.id)).id;
   patients = await patientIdsOf(admin.browser, deviceId, cohortId);
   otherPatients = await patientIdsOf(admin.browser, deviceId, otherCohortId);
-  projectId = await insertProject(server, deviceId, {
-    team: [admin.id, member.id],
-    cohortIds: [cohortId],
-  });
-  const elsewhere = await insertProject(server, deviceId, {
-    team: [admin.id],
-    cohortIds: [],
-  });
+  projectId = await insertProject(server, { deviceId, team: [admin.id, member.id], cohortIds: [cohortId] });
+  const elsewhere = await insertProject(server, { deviceId, team: [admin.id], cohortIds: [] });
   readyVersion = (await insertVersionWithModel(server, deviceId, { name: 'Valve 1', status: 'ready', projectId }))
     .versionId;
   processingVersion = (
