@@ -2,9 +2,8 @@ import { WeaklyCompressibleFluid, type FluidOptions } from './fluid';
 import { invert3 } from './mat3';
 import { NeighbourList, buildNeighbours } from './neighbours';
 import { ParticleArrays } from './particles';
-import type { WorkerPool } from './pool';
 import { runAsync, runSync, type RunOptions, type RunStatus } from './run';
-import { startSolidThreads, type ElasticSolid } from './solid';
+import type { ElasticSolid } from './solid';
 
 /** Counters of a coupled simulation so far. */
 export interface FsiCounters {
@@ -49,8 +48,6 @@ export class FluidStructureInteraction {
   /** Per solid: pressure force of the last acoustic step, N (N/m in 2D), 3 per particle. */
   private readonly pressure: Float64Array[];
   private readonly scratch = new Float64Array(9);
-  /** The solids' worker pool (the fluid has its own; see docs/decisions/sph-fsi.md). */
-  private solidPool: WorkerPool | null = null;
 
   /**
    * Couples `solids` to a fluid of `fluidParticles` inside `staticWall` (particles with `vol` and normals; may be
@@ -95,22 +92,21 @@ export class FluidStructureInteraction {
   }
 
   /**
-   * Runs the fluid's passes and the solids' passes on `threads` threads (the calling thread and `threads − 1`
-   * workers per pool; `threads` ≤ 1 stops them). Results are bit-identical for any thread count; the coupling
-   * terms stay on the calling thread. Call `stopThreads` when done.
+   * Runs the fluid's and the solids' passes on one pool of `threads` threads (the calling thread and `threads − 1`
+   * workers; `threads` ≤ 1 stops it): the solids' passes, attached to the fluid's pool, run inside the fluid's
+   * acoustic hook, never at the same time as a fluid pass. Results are bit-identical for any thread count; the
+   * coupling terms stay on the calling thread. Call `stopThreads` when done.
    */
   async startThreads(threads: number, spin?: number): Promise<void> {
     await this.stopThreads();
     await this.fluid.startThreads(threads, spin);
-    this.solidPool = await startSolidThreads(this.solids, threads, spin);
+    const pool = this.fluid.workerPool;
+    if (pool) for (const solid of this.solids) solid.useThreads(pool);
   }
 
-  /** Stops the fluid's and the solids' pools; later steps run on the calling thread. */
+  /** Stops the pool; later steps run on the calling thread. */
   async stopThreads(): Promise<void> {
     for (const solid of this.solids) await solid.stopThreads();
-    const pool = this.solidPool;
-    this.solidPool = null;
-    await pool?.close();
     await this.fluid.stopThreads();
   }
 
