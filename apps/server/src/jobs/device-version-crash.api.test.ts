@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { DeviceVersion, NotificationList } from '@insilico/contracts';
 import { writeBinaryStl } from '@insilico/mesh';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newAccount, signUp, TestBrowser } from '../../test/helpers/browser';
-import { killHard, ProcessGroup, waitForHealth } from '../../test/helpers/server-process';
-import { freePort, startTestServer, type TestServer } from '../../test/helpers/test-server';
+import { killHard, pollUntil, ProcessGroup, withEmbeddedServer } from '../../test/helpers/server-process';
+import { startTestServer, type TestServer } from '../../test/helpers/test-server';
 import { workspaceBody } from '../routes/devices/workspace.fixtures';
 import { uploadFile } from '../routes/uploads/upload.fixtures';
 
@@ -34,11 +31,6 @@ function plateStl(n: number): Uint8Array {
 const side = 448;
 const trianglesPerFile = 2 * (side - 1) ** 2;
 
-async function versionOf(browser: TestBrowser, deviceId: string, id: string): Promise<DeviceVersion | null> {
-  const response = await browser.get(`/api/devices/${deviceId}/device-versions/${id}`).catch(() => null);
-  return response?.ok ? ((await response.json()) as DeviceVersion) : null;
-}
-
 async function waitForVersion(
   browser: TestBrowser,
   deviceId: string,
@@ -46,16 +38,11 @@ async function waitForVersion(
   done: (version: DeviceVersion) => boolean,
   ms: number,
 ): Promise<DeviceVersion> {
-  const deadline = Date.now() + ms;
-  let last: DeviceVersion | null = null;
-  while (Date.now() < deadline) {
-    last = (await versionOf(browser, deviceId, id)) ?? last;
-    if (last && done(last)) return last;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(
-    `version ${id} did not reach the expected state; last seen ${JSON.stringify(last?.files.map((f) => f.status))}`,
-  );
+  const read = async () => {
+    const response = await browser.get(`/api/devices/${deviceId}/device-versions/${id}`);
+    return response.ok ? ((await response.json()) as DeviceVersion) : null;
+  };
+  return pollUntil(`version ${id}`, read, done, ms, (last) => JSON.stringify(last?.files.map((f) => f.status)));
 }
 
 /** Uploads three large files and creates the version; answers its id once the first file is judged. */
@@ -90,13 +77,8 @@ afterEach(() => processes.killAll());
 if (!process.env.TEST_DATABASE_URL)
   describe('embedded database: the server process is killed while a version is processed', () => {
     it('processes the rest after the restart and notifies once', async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'insilico-version-crash-'));
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
-      const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, DATABASE_URL: '' };
-      try {
-        const first = processes.start('src/main.ts', env);
-        await waitForHealth(origin);
+      await withEmbeddedServer(processes, async ({ origin, start }) => {
+        const first = await start();
         const browser = new TestBrowser(origin);
         await signUp(browser, newAccount(), '/');
         const device = (await (await browser.postJson('/api/devices', workspaceBody())).json()) as {
@@ -106,13 +88,9 @@ if (!process.env.TEST_DATABASE_URL)
         const id = await createAndReachSecondFile(browser, deviceId);
         await killHard(first);
 
-        processes.start('src/main.ts', env);
-        await waitForHealth(origin);
+        await start();
         await expectFinishedOnce(browser, deviceId, id);
-      } finally {
-        await processes.killAll();
-        rmSync(dataDir, { recursive: true, force: true });
-      }
+      });
     }, 300_000);
   });
 else

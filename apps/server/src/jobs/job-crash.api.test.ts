@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newAccount, signUp, TestBrowser } from '../../test/helpers/browser';
-import { killHard, ProcessGroup, waitForHealth } from '../../test/helpers/server-process';
-import { freePort, startTestServer, type TestServer } from '../../test/helpers/test-server';
+import { killHard, pollUntil, ProcessGroup, withEmbeddedServer } from '../../test/helpers/server-process';
+import { startTestServer, type TestServer } from '../../test/helpers/test-server';
 
 // A worker killed with SIGKILL in the middle of a job: the job must run again and finish, and its
 // effect (the notification) must happen exactly once.
@@ -24,17 +21,11 @@ async function waitForJob(
   done: (job: JobBody) => boolean,
   ms: number,
 ): Promise<JobBody> {
-  const deadline = Date.now() + ms;
-  let job: JobBody | null = null;
-  while (Date.now() < deadline) {
-    const response = await browser.get(`/api/jobs/${id}`).catch(() => null);
-    if (response?.ok) {
-      job = (await response.json()) as JobBody;
-      if (done(job)) return job;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`job ${id} did not reach the expected state within ${ms / 1000} s; last seen ${JSON.stringify(job)}`);
+  const read = async () => {
+    const response = await browser.get(`/api/jobs/${id}`);
+    return response.ok ? ((await response.json()) as JobBody) : null;
+  };
+  return pollUntil(`job ${id}`, read, done, ms);
 }
 
 async function selfCheckNotifications(browser: TestBrowser): Promise<number> {
@@ -48,28 +39,19 @@ afterEach(() => processes.killAll());
 if (!process.env.TEST_DATABASE_URL)
   describe('embedded database: the server process is killed mid-job', () => {
     it('runs the job again after restart and notifies once', async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'insilico-crash-'));
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
-      const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, DATABASE_URL: '' };
-      try {
-        const first = processes.start('src/main.ts', env);
-        await waitForHealth(origin);
+      await withEmbeddedServer(processes, async ({ origin, start }) => {
+        const first = await start();
         const browser = new TestBrowser(origin);
         await signUp(browser, newAccount(), '/');
         const job = (await (await browser.postJson('/api/jobs/self-check', { seconds: 6 })).json()) as JobBody;
         await waitForJob(browser, job.id, (j) => j.status === 'running' && j.progress >= 0.15, 30_000);
         await killHard(first);
 
-        processes.start('src/main.ts', env);
-        await waitForHealth(origin);
+        await start();
         const finished = await waitForJob(browser, job.id, (j) => j.status === 'completed', 60_000);
         expect(finished.attempts).toBe(2);
         expect(await selfCheckNotifications(browser)).toBe(1);
-      } finally {
-        await processes.killAll();
-        rmSync(dataDir, { recursive: true, force: true });
-      }
+      });
     }, 180_000);
   });
 else

@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './test-server';
 
 /**
  * Server and worker processes for the crash suites: started with tsx from apps/server, with fast job liveness
@@ -54,4 +58,49 @@ export async function waitForHealth(origin: string, ms = 90_000): Promise<void> 
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`server at ${origin} did not come up within ${ms / 1000} s`);
+}
+
+/**
+ * A server process on the embedded database in a fresh data folder and port: `run` starts it (again, after a kill)
+ * with `start`, which answers once the server is healthy. Every process is killed and the folder removed after.
+ */
+export async function withEmbeddedServer(
+  processes: ProcessGroup,
+  run: (server: { origin: string; start(): Promise<ChildProcess> }) => Promise<void>,
+): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'insilico-crash-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, DATABASE_URL: '' };
+  try {
+    await run({
+      origin,
+      start: async () => {
+        const child = processes.start('src/main.ts', env);
+        await waitForHealth(origin);
+        return child;
+      },
+    });
+  } finally {
+    await processes.killAll();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Reads a state until `done` holds (an unanswered read counts as not yet); fails with the last state seen. */
+export async function pollUntil<T>(
+  what: string,
+  read: () => Promise<T | null>,
+  done: (state: T) => boolean,
+  ms: number,
+  describe: (state: T | null) => string = (state) => JSON.stringify(state),
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  let last: T | null = null;
+  while (Date.now() < deadline) {
+    last = (await read().catch(() => null)) ?? last;
+    if (last !== null && done(last)) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not reach the expected state within ${ms / 1000} s; last seen ${describe(last)}`);
 }
