@@ -8,6 +8,14 @@
 // the worker pool is excluded). The reference figures are SPHinXsys (C++17, TBB, Release) measured on this
 // machine over end time 20 (issue 7): 2D 2.57 M/s with 2 threads and 1.46 M/s with 1 thread; 3D 0.54 M/s with 2
 // threads. Figures go to docs/benchmarks.md, "SPH engine".
+//
+// A/B mode, for a machine whose load changes from minute to minute: SPH_BENCH_COMPARE=<root of another checkout>
+// (e.g. `git worktree add --detach /tmp/sph-old <commit>` plus a node_modules symlink) runs the 2D case from that
+// checkout (A) and from this one (B) alternately in this process, A then B and B then A in turn, for
+// SPH_BENCH_ROUNDS rounds (default 4) on each thread count, and prints the medians, the ratios B/A (wall and per CPU
+// second) and the number of fluid values that differ between the two at the end.
+import { pathToFileURL } from 'node:url';
+import * as current from '@insilico/sph';
 import { damBreak, damBreak3d, surgeFront, type WeaklyCompressibleFluid } from '@insilico/sph';
 
 const END_2D = Number(process.env.SPH_BENCH_END ?? 2);
@@ -15,6 +23,69 @@ const END_3D = Number(process.env.SPH_BENCH_3D_END ?? 0.3);
 const DP_2D = Number(process.env.SPH_BENCH_DP ?? 0.025);
 const SPIN = process.env.SPH_BENCH_SPIN === undefined ? undefined : Number(process.env.SPH_BENCH_SPIN);
 const THREADS = (process.env.SPH_BENCH_THREADS ?? '1,2').split(',').map(Number);
+const COMPARE = process.env.SPH_BENCH_COMPARE;
+const ROUNDS = Number(process.env.SPH_BENCH_ROUNDS ?? 4);
+
+/** Runs `sim` to `end` on `threads` threads; returns wall and CPU seconds (all threads of the process). */
+async function timedRun(
+  sim: WeaklyCompressibleFluid,
+  threads: number,
+  end: number,
+): Promise<{ wall: number; cpu: number }> {
+  await sim.startThreads(threads, SPIN);
+  try {
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    sim.run(end);
+    const wall = (performance.now() - t0) / 1000;
+    const cpuUsage = process.cpuUsage(cpu0);
+    return { wall, cpu: (cpuUsage.user + cpuUsage.system) / 1e6 };
+  } finally {
+    await sim.stopThreads();
+  }
+}
+
+/** The A/B mode (see the header). */
+async function compare(root: string): Promise<void> {
+  const url = pathToFileURL(`${root}/packages/sph/src/index.ts`).href;
+  const other = (await import(url)) as typeof current;
+  const median = (v: number[]): number => [...v].sort((a, b) => a - b)[v.length >> 1]!;
+  const fields = ['x', 'y', 'vx', 'vy', 'rho', 'drho', 'p', 'vol'] as const;
+  for (const threads of THREADS) {
+    const rate: Record<'A' | 'B', { wall: number[]; cpu: number[] }> = {
+      A: { wall: [], cpu: [] },
+      B: { wall: [], cpu: [] },
+    };
+    const last: Partial<Record<'A' | 'B', WeaklyCompressibleFluid>> = {};
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
+        const sim = (name === 'A' ? other : current).damBreak({ dp: DP_2D });
+        const { wall, cpu } = await timedRun(sim, threads, END_2D);
+        const updates = (sim.fluid.count * sim.counters.acousticSteps) / 1e6;
+        rate[name].wall.push(updates / wall);
+        rate[name].cpu.push(updates / cpu);
+        last[name] = sim;
+        console.log(
+          `${name}, ${threads} thread(s): ${(updates / wall).toFixed(3)} M/s wall, ${(updates / cpu).toFixed(3)} per CPU s`,
+        );
+      }
+    }
+    let differing = 0;
+    const a = last.A!.fluid;
+    const b = last.B!.fluid;
+    for (const f of fields) for (let i = 0; i < a.count; i++) if (!Object.is(a[f][i], b[f][i])) differing++;
+    const [wa, wb, ca, cb] = [rate.A.wall, rate.B.wall, rate.A.cpu, rate.B.cpu].map(median) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    console.log(
+      `${threads} thread(s), medians of ${ROUNDS}: A ${wa.toFixed(3)} / B ${wb.toFixed(3)} M/s wall (B/A ${(wb / wa).toFixed(3)}), ` +
+        `A ${ca.toFixed(3)} / B ${cb.toFixed(3)} per CPU s (B/A ${(cb / ca).toFixed(3)}); differing values ${differing}`,
+    );
+  }
+}
 
 async function measure(
   label: string,
@@ -27,20 +98,8 @@ async function measure(
   console.log(
     `\n${label}, ${threads} thread(s): ${fluidCount} fluid / ${sim.wall.count} wall particles, end time ${end}`,
   );
-  await sim.startThreads(threads, SPIN);
-  let wall = 0;
-  let cpu = 0;
-  try {
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    sim.run(end);
-    wall = (performance.now() - t0) / 1000;
-    // process.cpuUsage covers every thread of the process, workers included.
-    const cpuUsage = process.cpuUsage(cpu0);
-    cpu = (cpuUsage.user + cpuUsage.system) / 1e6;
-  } finally {
-    await sim.stopThreads();
-  }
+  // process.cpuUsage covers every thread of the process, workers included.
+  const { wall, cpu } = await timedRun(sim, threads, end);
   const { advectionSteps, acousticSteps } = sim.counters;
   const updates = fluidCount * acousticSteps;
   console.log(
@@ -53,12 +112,17 @@ async function measure(
   console.log(`CPU time:   ${(updates / cpu / 1e6).toFixed(3)} M particle-updates per CPU second`);
 }
 
-for (const threads of THREADS) {
-  await measure(`2D dam break, dp ${DP_2D}`, damBreak({ dp: DP_2D }), threads, END_2D, [
-    ['1 thread', 1.46],
-    ['2 threads', 2.57],
-  ]);
-}
-if (END_3D > 0) {
-  await measure('3D dam break, dp 0.05', damBreak3d({ dp: 0.05 }), Math.max(...THREADS), END_3D, [['2 threads', 0.54]]);
+if (COMPARE) await compare(COMPARE);
+else {
+  for (const threads of THREADS) {
+    await measure(`2D dam break, dp ${DP_2D}`, damBreak({ dp: DP_2D }), threads, END_2D, [
+      ['1 thread', 1.46],
+      ['2 threads', 2.57],
+    ]);
+  }
+  if (END_3D > 0) {
+    await measure('3D dam break, dp 0.05', damBreak3d({ dp: 0.05 }), Math.max(...THREADS), END_3D, [
+      ['2 threads', 0.54],
+    ]);
+  }
 }
