@@ -30,7 +30,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startBenchServer(name: string): Promise<BenchServer> {
+/** `webDist`: a built web app the server serves (the browser benchmarks); none by default. */
+export async function startBenchServer(name: string, options: { webDist?: string } = {}): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `insilico-${name}-bench-`));
   const origin = `http://127.0.0.1:${port}`;
@@ -41,7 +42,7 @@ export async function startBenchServer(name: string): Promise<BenchServer> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     JOB_POLL_SECONDS: '0.5',
-    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    WEB_DIST_DIR: options.webDist ?? join(dataDir, 'no-web-build'),
   });
   const server = await startServer(config, { pgliteDir: null });
   return {

@@ -5,20 +5,18 @@
 // Chromium (the journeys' flags) with a real session.
 // Measured per load, from navigation start: "interactive" = every stage group shows its first cards and the status
 // filter is enabled; then the time from a click on "All" until its cards are shown.
-// References in the same run: the same page with 10 projects (ratio), and the raw API answer for 1,000 projects.
+// References in the same run: the same page with 10 projects (ratio), and the page's one API request alone.
 // PROJECTS_BENCH_COUNT (default 1000), PROJECTS_BENCH_TRACE=1 (resource timings), PROJECTS_BENCH_RUNS (default 7 timed loads each, after 2 warm-ups),
 // PROJECTS_BENCH_WEB_DIST (a built web app; default: built into a temporary folder first, ≈ 20 s).
 // Figures go to docs/benchmarks.md, "Projects overview".
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Playwright from 'playwright';
 import { createDefaultCriteria } from '@insilico/anatomy';
-import { loadConfig } from '../apps/server/src/config';
 import {
   cohorts,
   deviceVersions,
@@ -29,7 +27,7 @@ import {
   questionsOfInterest,
 } from '../apps/server/src/db/schema';
 import { sessionCookieName } from '../apps/server/src/http/session-cookie';
-import { startServer } from '../apps/server/src/server';
+import { startBenchServer } from './benchServer';
 
 const COUNT = Number(process.env.PROJECTS_BENCH_COUNT ?? 1000);
 const REFERENCE_COUNT = 10;
@@ -134,17 +132,6 @@ const CHROMIUM_ARGS = [
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 function webDist(scratch: string): string {
   const given = process.env.PROJECTS_BENCH_WEB_DIST;
   if (given) {
@@ -168,17 +155,8 @@ if (!existsSync(CHROMIUM)) {
 }
 const playwright: typeof Playwright = await import('playwright');
 const scratch = mkdtempSync(join(tmpdir(), 'insilico-projects-bench-'));
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: origin,
-  DATA_DIR: join(scratch, 'data'),
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: webDist(scratch),
-});
-const server = await startServer(config, { pgliteDir: null });
+const server = await startBenchServer('projects', { webDist: webDist(scratch) });
+const { origin, config } = server;
 const { context } = server;
 const orm = context.db.orm;
 
@@ -289,15 +267,15 @@ try {
   const cookieName = sessionCookieName(config.secureCookies);
   const headers = { cookie: `${cookieName}=${token}`, origin, 'content-type': 'application/json' };
 
-  // Reference: the API alone (what the page waits for before it can draw anything).
+  // Reference: the page's one request alone (what it waits for before it can draw the cards).
   const apiTimes: number[] = [];
   let activeCount = 0;
   for (let run = 0; run < RUNS + 2; run += 1) {
     const t0 = performance.now();
-    const response = await fetch(`${origin}/api/devices/${bigDevice}/projects?status=active`, { headers });
-    const body = (await response.json()) as { items: unknown[] };
+    const response = await fetch(`${origin}/api/devices/${bigDevice}/projects/overview?status=active`, { headers });
+    const body = (await response.json()) as { total: number };
     if (run >= 2) apiTimes.push(performance.now() - t0);
-    activeCount = body.items.length;
+    activeCount = body.total;
   }
 
   const browser = await playwright.chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -400,7 +378,7 @@ try {
       `"All" ${fmt(median(small.all))}`,
   );
   console.log(
-    `reference: GET …/projects?status=active, ${activeCount} projects (Node fetch)  ${fmt(median(apiTimes))}`,
+    `reference: GET …/projects/overview?status=active, ${activeCount} projects (Node fetch)  ${fmt(median(apiTimes))}`,
   );
   console.log(
     `ratio ${COUNT} / ${REFERENCE_COUNT} projects (interactive)                 ${(bigTti / smallTti).toFixed(2)}`,
