@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { registerFonts } from './http/fonts';
+import { validationMessage } from './lib/validation-message';
 import { injectFetch } from './http/inject-fetch';
 import { maintenancePage } from './http/maintenance-page';
 import { isSameOriginRequest, stateChangingMethods } from './http/origin';
@@ -119,7 +120,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send({
-        error: { code: 'bad_request', message: 'Some of what was sent is not valid.', details: error.validation },
+        error: { code: 'bad_request', message: validationMessage(error.validation), details: error.validation },
       });
     }
     if (error instanceof ServiceError) {

@@ -13,6 +13,7 @@ import {
 import { mayCreateWorkspace } from '../policies/workspace.policy';
 import type { WorkspaceStore } from '../repositories/workspace-store.repository';
 import { refuseProblems, type DeviceService } from './device.service';
+import { validationMessage } from '../lib/validation-message';
 import { ServiceError } from './errors';
 import type { PictureService } from './picture.service';
 import type { Actor } from './workspace.mapper';
@@ -63,7 +64,8 @@ export class OnboardingService {
     if (!mayCreateWorkspace(actor))
       throw new ServiceError(403, 'forbidden', 'You may not create a device workspace. Ask for an invitation.');
     const parsed = onboardingStateSchema.safeParse({ ...emptyState, ...input });
-    if (!parsed.success) throw new ServiceError(400, 'bad_request', 'Some of what was sent is not valid.');
+    if (!parsed.success)
+      throw new ServiceError(400, 'bad_request', validationMessage(parsed.error.issues), parsed.error.issues);
     const state = await this.withDefaultCompany(actor.id, parsed.data);
     refuseProblems([
       state.bodyPart ? bodyPartProblem(state.bodyPart) : null,

@@ -451,14 +451,18 @@ describe('questions of interest', () => {
     expect(question).toMatchObject({ contextOfUse: null, modelInfluence: 'low', modelRiskLevel: null });
   });
 
-  it('refuses an empty or too long question and unknown grades', async () => {
-    for (const body of [
-      { question: '   ' },
-      { question: 'q'.repeat(501) },
-      { question: 'Fine?', modelInfluence: 'extreme' },
-      { question: 'Fine?', contextOfUse: 'c'.repeat(2001) },
-    ])
-      expect((await member.browser.postJson(`${base()}/questions-of-interest`, body)).status).toBe(400);
+  it('refuses an empty or too long question and unknown grades, saying what is wrong', async () => {
+    for (const [body, message] of [
+      [{ question: '   ' }, 'Enter the question of interest.'],
+      [{ question: 'q'.repeat(501) }, 'The question can have at most 500 characters.'],
+      [{ question: 'Fine?', modelInfluence: 'extreme' }, 'Some of what was sent is not valid.'],
+      [{ question: 'Fine?', contextOfUse: 'c'.repeat(2001) }, 'The context of use can have at most 2000 characters.'],
+    ] as const)
+      expect(await errorOf(await member.browser.postJson(`${base()}/questions-of-interest`, body))).toEqual({
+        status: 400,
+        code: 'bad_request',
+        message,
+      });
   });
 
   it('keeps each workspace’s questions to itself', async () => {
