@@ -16,6 +16,14 @@ describe('formatDate', () => {
     expect(formatDate(0, 'UTC')).toBe('01.01.1970');
   });
 
+  it('shows the viewer’s own calendar day when no zone is given (the app’s case), as Intl would', () => {
+    for (const iso of ['2026-01-31T23:30:00Z', '2026-07-04T00:07:00Z', '1999-12-31T08:00:00Z']) {
+      const viewer = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      expect(formatDate(iso)).toBe(formatDate(iso, viewer));
+      expect(formatDateTime(iso)).toBe(formatDateTime(iso, viewer));
+    }
+  });
+
   it('answers an empty string for an invalid date', () => {
     expect(formatDate('not a date')).toBe('');
   });

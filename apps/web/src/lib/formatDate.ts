@@ -24,9 +24,20 @@ function formatterOf(shape: Shape, timeZone: string | undefined): Intl.DateTimeF
   return formatter;
 }
 
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
 function partsOf(input: DateInput, shape: Shape, timeZone: string | undefined): Map<string, string> | null {
   const date = input instanceof Date ? input : new Date(input);
   if (Number.isNaN(date.getTime())) return null;
+  // The viewer's own zone needs no Intl at all (the first formatter of a page costs tens of ms to set up).
+  if (timeZone === undefined)
+    return new Map([
+      ['day', twoDigits(date.getDate())],
+      ['month', twoDigits(date.getMonth() + 1)],
+      ['year', String(date.getFullYear()).padStart(4, '0')],
+      ['hour', twoDigits(date.getHours())],
+      ['minute', twoDigits(date.getMinutes())],
+    ]);
   const parts = formatterOf(shape, timeZone).formatToParts(date);
   return new Map(parts.map((part) => [part.type, part.value]));
 }
