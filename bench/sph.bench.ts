@@ -11,9 +11,11 @@
 //
 // A/B mode, for a machine whose load changes from minute to minute: SPH_BENCH_COMPARE=<root of another checkout>
 // (e.g. `git worktree add --detach /tmp/sph-old <commit>` plus a node_modules symlink) runs the 2D case from that
-// checkout (A) and from this one (B) alternately in this process, A then B and B then A in turn, for
-// SPH_BENCH_ROUNDS rounds (default 4) on each thread count, and prints the medians, the ratios B/A (wall and per CPU
-// second) and the number of fluid values that differ between the two at the end.
+// checkout (A) and from this one (B) side by side in this process, in alternating blocks of SPH_BENCH_BLOCK advection
+// steps (default 4; A then B, then B then A, …) up to SPH_BENCH_END, on each thread count, and prints the medians and
+// totals of ms per acoustic step (wall and CPU, lower is better), their ratios B/A and the number of fluid values
+// that differ between the two at the end. SPH_BENCH_FUSE=1 runs the pressure relaxation as one pass
+// (WeaklyCompressibleFluid.fusedPressure) in every run that has the switch.
 import { pathToFileURL } from 'node:url';
 import * as current from '@insilico/sph';
 import { damBreak, damBreak3d, surgeFront, type WeaklyCompressibleFluid } from '@insilico/sph';
@@ -24,7 +26,9 @@ const DP_2D = Number(process.env.SPH_BENCH_DP ?? 0.025);
 const SPIN = process.env.SPH_BENCH_SPIN === undefined ? undefined : Number(process.env.SPH_BENCH_SPIN);
 const THREADS = (process.env.SPH_BENCH_THREADS ?? '1,2').split(',').map(Number);
 const COMPARE = process.env.SPH_BENCH_COMPARE;
-const ROUNDS = Number(process.env.SPH_BENCH_ROUNDS ?? 4);
+/** SPH_BENCH_FUSE=1: the pressure relaxation in one pass (`fusedPressure`, in every run that has the switch). */
+const FUSE = process.env.SPH_BENCH_FUSE === '1';
+const BLOCK = Number(process.env.SPH_BENCH_BLOCK ?? 4);
 
 /** Runs `sim` to `end` on `threads` threads; returns wall and CPU seconds (all threads of the process). */
 async function timedRun(
@@ -33,6 +37,7 @@ async function timedRun(
   end: number,
 ): Promise<{ wall: number; cpu: number }> {
   await sim.startThreads(threads, SPIN);
+  if (FUSE && 'fusedPressure' in sim) sim.fusedPressure = true;
   try {
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
@@ -50,39 +55,44 @@ async function compare(root: string): Promise<void> {
   const url = pathToFileURL(`${root}/packages/sph/src/index.ts`).href;
   const other = (await import(url)) as typeof current;
   const median = (v: number[]): number => [...v].sort((a, b) => a - b)[v.length >> 1]!;
+  const sum = (v: number[]): number => v.reduce((a, b) => a + b, 0);
+  const cpuMs = (): number => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e3;
+  };
   const fields = ['x', 'y', 'vx', 'vy', 'rho', 'drho', 'p', 'vol'] as const;
   for (const threads of THREADS) {
-    const rate: Record<'A' | 'B', { wall: number[]; cpu: number[] }> = {
-      A: { wall: [], cpu: [] },
-      B: { wall: [], cpu: [] },
-    };
-    const last: Partial<Record<'A' | 'B', WeaklyCompressibleFluid>> = {};
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const name of round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
-        const sim = (name === 'A' ? other : current).damBreak({ dp: DP_2D });
-        const { wall, cpu } = await timedRun(sim, threads, END_2D);
-        const updates = (sim.fluid.count * sim.counters.acousticSteps) / 1e6;
-        rate[name].wall.push(updates / wall);
-        rate[name].cpu.push(updates / cpu);
-        last[name] = sim;
-        console.log(
-          `${name}, ${threads} thread(s): ${(updates / wall).toFixed(3)} M/s wall, ${(updates / cpu).toFixed(3)} per CPU s`,
-        );
+    const sims = { A: other.damBreak({ dp: DP_2D }), B: current.damBreak({ dp: DP_2D }) };
+    const ms = { A: { wall: [] as number[], cpu: [] as number[] }, B: { wall: [] as number[], cpu: [] as number[] } };
+    for (const sim of Object.values(sims)) {
+      await sim.startThreads(threads, SPIN);
+      if (FUSE && 'fusedPressure' in sim) sim.fusedPressure = true;
+    }
+    try {
+      for (let block = 0; sims.A.counters.time < END_2D - 1e-12; block++) {
+        for (const name of block % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
+          const sim = sims[name];
+          const steps0 = sim.counters.acousticSteps;
+          const cpu0 = cpuMs();
+          const t0 = performance.now();
+          for (let k = 0; k < BLOCK; k++) sim.advectionStep(END_2D);
+          const steps = sim.counters.acousticSteps - steps0;
+          ms[name].wall.push((performance.now() - t0) / steps);
+          ms[name].cpu.push((cpuMs() - cpu0) / steps);
+        }
       }
+    } finally {
+      for (const sim of Object.values(sims)) await sim.stopThreads();
     }
     let differing = 0;
-    const a = last.A!.fluid;
-    const b = last.B!.fluid;
+    const { A: a, B: b } = { A: sims.A.fluid, B: sims.B.fluid };
     for (const f of fields) for (let i = 0; i < a.count; i++) if (!Object.is(a[f][i], b[f][i])) differing++;
-    const [wa, wb, ca, cb] = [rate.A.wall, rate.B.wall, rate.A.cpu, rate.B.cpu].map(median) as [
-      number,
-      number,
-      number,
-      number,
-    ];
+    const ratio = (f: (v: number[]) => number, key: 'wall' | 'cpu'): string =>
+      `A ${f(ms.A[key]).toFixed(3)} / B ${f(ms.B[key]).toFixed(3)} (B/A ${(f(ms.B[key]) / f(ms.A[key])).toFixed(3)})`;
     console.log(
-      `${threads} thread(s), medians of ${ROUNDS}: A ${wa.toFixed(3)} / B ${wb.toFixed(3)} M/s wall (B/A ${(wb / wa).toFixed(3)}), ` +
-        `A ${ca.toFixed(3)} / B ${cb.toFixed(3)} per CPU s (B/A ${(cb / ca).toFixed(3)}); differing values ${differing}`,
+      `${threads} thread(s), ${ms.A.wall.length} blocks of ${BLOCK} advection steps each, ms per acoustic step: ` +
+        `wall median ${ratio(median, 'wall')}, wall summed over blocks ${ratio(sum, 'wall')}, CPU median ${ratio(median, 'cpu')}; ` +
+        `differing values ${differing}`,
     );
   }
 }

@@ -100,6 +100,13 @@ export class WeaklyCompressibleFluid {
   /** 1 / lattice gradient moment: makes gradients of linear fields exact on a regular lattice. */
   readonly gradientScale: number;
   private vmax2 = 0;
+  /**
+   * Pressure relaxation in one pass (a neighbour's half-step p and V recomputed per pair: one barrier less, about
+   * 1.4× the pair work of that pass) instead of two (half-step, then forces). Bit-identical either way. Off by
+   * default: measured in the same process on this loaded machine, the extra arithmetic cost more than the barrier
+   * saved (docs/benchmarks.md); a tuning switch for a quiet machine (`SPH_BENCH_FUSE=1` in the bench).
+   */
+  fusedPressure = false;
 
   /** Sets up a simulation of `fluid` bounded by `wall` (pass an empty body for none). */
   constructor(fluid: ParticleArrays, wall: ParticleArrays, options: FluidOptions) {
@@ -336,8 +343,13 @@ export class WeaklyCompressibleFluid {
     let steps = 0;
     while (elapsed < big - 1e-12 * big) {
       const dt = Math.min(this.acousticTimeStep(), remaining - elapsed);
-      // Two passes (two barriers with threads) per acoustic step; see docs/decisions/sph-threads.md.
-      this.runPass(Pass.PressureStep, dt);
+      // Three passes (three barriers with threads) per acoustic step, two with the fused pressure pass; see
+      // docs/decisions/sph-threads.md.
+      if (this.fusedPressure) this.runPass(Pass.PressureStep, dt);
+      else {
+        this.runPass(Pass.PressureHalfStep, dt);
+        this.runPass(Pass.PressureForces, dt);
+      }
       this.vmax2 = this.runPass(Pass.DensityStep, dt);
       this.passes.commitVelocity();
       hooks?.acoustic?.(dt);

@@ -62,6 +62,16 @@ describe('worker-thread pool', () => {
     expect(differingBytes(one, three)).toBe(0);
   }, 60_000);
 
+  it('the fused one-pass pressure relaxation gives the same bytes as the two-pass one (2D dam break and 3D)', async () => {
+    const fused = damBreak({ dp: 0.05 });
+    fused.fusedPressure = true;
+    const one = await runOn(damBreak({ dp: 0.05 }), 1, 0.3);
+    expect(differingBytes(one, await runOn(fused, 2, 0.3))).toBe(0);
+    const fused3d = column3d();
+    fused3d.fusedPressure = true;
+    expect(differingBytes(await runOn(column3d(), 1, 0.1), await runOn(fused3d, 1, 0.1))).toBe(0);
+  }, 60_000);
+
   it('2 threads: identical to 1 thread with viscosity, transport correction and periodic x (Poiseuille, t = 0.3)', async () => {
     const options = { height: 1, length: 6, dp: 0.05, mu: 0.1, rho0: 1, meanVelocity: 1 };
     const one = await runOn(poiseuilleChannel(options), 1, 0.3);
