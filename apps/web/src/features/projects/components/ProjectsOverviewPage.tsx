@@ -24,7 +24,7 @@ import {
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { Page } from '../../../components/Page';
 import { useSelectedDevice } from '../../devices';
-import { useProjectOverview, useProjects, type ProjectListFilter } from '../api';
+import { useEarlyProjectOverview, useProjectOverview, useProjects, type ProjectListFilter } from '../api';
 import { stageGroups, statusLabels } from '../labels';
 import { createProjectPath } from '../paths';
 import { ProjectCard } from './ProjectCard';
@@ -203,6 +203,7 @@ export function ProjectsOverviewPage() {
   const [status, setStatus] = useStatusFilter();
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim(), searchDelayMs);
+  useEarlyProjectOverview(deviceId, { status, search });
   const projects = useProjectOverview(deviceId, { status, search });
 
   let body;
