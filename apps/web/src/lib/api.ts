@@ -1,5 +1,6 @@
 import { apiErrorSchema, errorCodes } from '@insilico/contracts';
 import { ApiError, clientErrorCodes } from './apiError';
+import { takeEarlyResponse } from './earlyRequests';
 import { assignLocation, loginUrl } from './browserLocation';
 
 /** Anything with zod's `parse`: the answer is validated against the contract before it is used. */
@@ -58,13 +59,15 @@ export async function apiFetch<T = undefined>(path: string, request: ApiRequest<
 
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
-      credentials: 'same-origin',
-      signal,
-    });
+    const early = method === 'GET' && !signal ? takeEarlyResponse(path) : undefined;
+    response = await (early ??
+      fetch(path, {
+        method,
+        headers,
+        body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
+        credentials: 'same-origin',
+        signal,
+      }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(
