@@ -26,6 +26,7 @@ import {
   projects,
   questionsOfInterest,
 } from '../apps/server/src/db/schema';
+import { chromiumArgs, chromiumPath } from '../apps/web/e2e/chromium';
 import { sessionCookieName } from '../apps/server/src/http/session-cookie';
 import { startBenchServer } from './benchServer';
 
@@ -116,18 +117,6 @@ async function startProfile(page: Playwright.Page): Promise<() => Promise<string
     return `${top(self, 25)}\n\ninclusive time of components:\n${top(total, 30)}`;
   };
 }
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The flags of apps/web/playwright.config.ts (the journeys').
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
@@ -149,8 +138,8 @@ function webDist(scratch: string): string {
   return outDir;
 }
 
-if (!existsSync(CHROMIUM)) {
-  console.error(`Chromium is missing at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
+if (!existsSync(chromiumPath)) {
+  console.error(`Chromium is missing at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH).`);
   process.exit(1);
 }
 const playwright: typeof Playwright = await import('playwright');
@@ -289,7 +278,7 @@ try {
     activeCount = body.total;
   }
 
-  const browser = await playwright.chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await playwright.chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const browserContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await browserContext.addCookies([{ name: cookieName, value: token, url: origin }]);
   const userAgent = await (async () => {

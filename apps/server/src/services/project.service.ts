@@ -39,7 +39,6 @@ import type { NotificationService } from './notification.service';
 import { userPictureUrl } from './picture-urls';
 import type { ProjectAccessService } from './project-access.service';
 
-/** The page a project's notifications open. */
 /** A project's Stats tab in the web app; it names the workspace, so the link works whichever one is selected. */
 export const projectStatsPath = (deviceId: string, projectId: string) =>
   `/projects/view/stats?${new URLSearchParams({ project: projectId, device: deviceId }).toString()}`;
@@ -94,6 +93,9 @@ function toVersion(row: ProjectVersionRow) {
   return { id: row.id, name: row.name, status: deviceVersionStatusSchema.parse(row.status) };
 }
 
+const totalOf = (stageCounts: Record<DevelopmentStage, number>) =>
+  developmentStageSchema.options.reduce((sum, stage) => sum + stageCounts[stage], 0);
+
 /** The parts of a project that are read per table, for many projects at once. */
 interface ProjectParts {
   teams: Map<string, TeamMemberRow[]>;
@@ -116,9 +118,7 @@ export class ProjectService {
   async list(userId: string, deviceId: string, query: ProjectListQuery): Promise<ProjectList> {
     const { grant, filter } = await this.listScope(userId, deviceId, query);
     const stageCounts = await this.stageCounts(filter);
-    const total = query.stage
-      ? stageCounts[query.stage]
-      : developmentStageSchema.options.reduce((sum, stage) => sum + stageCounts[stage], 0);
+    const total = query.stage ? stageCounts[query.stage] : totalOf(stageCounts);
     // limit=0 asks only for the counts.
     const rows =
       query.limit === 0
@@ -158,7 +158,7 @@ export class ProjectService {
         total: stageCounts[stage],
         items: pages[index]!.map((row) => this.toProject(row, parts, grant, userId)),
       })),
-      total: developmentStageSchema.options.reduce((sum, stage) => sum + stageCounts[stage], 0),
+      total: totalOf(stageCounts),
       canCreate: decide('project.create', grant).allowed,
     };
   }

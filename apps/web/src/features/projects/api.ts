@@ -18,8 +18,8 @@ import { apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
 /**
- * What the overview asks for: a status (or every one) and a search text; a stage group's page (`stage`, `limit`,
- * `offset`), or only the counts (`limit: 0`).
+ * What the project lists ask for: a status (or every one) and a search text; for "Show more", a stage group's page
+ * (`stage`, `limit`, `offset`).
  */
 export interface ProjectListFilter {
   status: ProjectStatus | 'all';
