@@ -30,7 +30,7 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
-const server = await startBenchServer('cohort');
+const server = await startBenchServer('cohort', { jobPollSeconds: 0.5 });
 const { origin } = server;
 try {
   // A user with a workspace and a session cookie (the sign-in pages are not what is measured).

@@ -34,7 +34,7 @@ async function parseOnly(): Promise<number> {
   return performance.now() - t0;
 }
 
-const server = await startBenchServer('device-version');
+const server = await startBenchServer('device-version', { jobPollSeconds: 0.5 });
 const { origin } = server;
 try {
   const { deviceId, cookie } = await signedInWorkspace(server, 'bench-versions', 'Bench valve');

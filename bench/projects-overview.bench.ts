@@ -1,12 +1,12 @@
 // `npm run bench -- projects-overview`: issue 5's budget "/projects/overview with 1,000 projects in a workspace:
 // interactive in under 1 s in headless Chromium". Runs the real server in this process (PGlite in memory) with the
-// built web app, seeds two workspaces of one user straight into the database — 1,000 projects and 10 projects, each
-// project with a question, two cohorts, two device versions and a team of three — and opens the page in Debian's
-// Chromium (the journeys' flags) with a real session.
+// built web app (the product's default job poll), seeds two workspaces of one user straight into the database — 1,000
+// projects and 10 projects, each project with a question, two cohorts, two device versions and a team of three — and
+// opens the page in Debian's Chromium (the journeys' flags) with a real session, one browser profile per workspace.
 // Measured per load, from navigation start: "interactive" = every stage group shows its first cards and the status
 // filter is enabled; then the time from a click on "All" until its cards are shown.
 // References in the same run: the same page with 10 projects (ratio), and the page's one API request alone.
-// PROJECTS_BENCH_COUNT (default 1000), PROJECTS_BENCH_TRACE=1 (resource timings), PROJECTS_BENCH_RUNS (default 7 timed loads each, after 2 warm-ups),
+// PROJECTS_BENCH_COUNT (default 1000), PROJECTS_BENCH_TRACE=1 (timeline), PROJECTS_BENCH_RUNS (default 7 timed loads each, after 2 warm-ups),
 // PROJECTS_BENCH_WEB_DIST (a built web app; default: built into a temporary folder first, ≈ 20 s).
 // Figures go to docs/benchmarks.md, "Projects overview".
 import { spawnSync } from 'node:child_process';
@@ -34,7 +34,8 @@ const COUNT = Number(process.env.PROJECTS_BENCH_COUNT ?? 1000);
 const REFERENCE_COUNT = 10;
 const RUNS = Number(process.env.PROJECTS_BENCH_RUNS ?? 7);
 const BUDGET_MS = 1000;
-// PROJECTS_BENCH_TRACE=1 prints when each script and API call of the last 1,000-project load started and ended.
+// PROJECTS_BENCH_TRACE=1 prints the last 1,000-project load's timeline: when each script and API call started and
+// ended, its long tasks (≥ 50 ms of the page's main thread) and its paints.
 const TRACE = process.env.PROJECTS_BENCH_TRACE === '1';
 // PROJECTS_BENCH_PROFILE=1 prints the page's CPU profile (self time per function) of the last 1,000-project load;
 // build the web app with `--minify false` for readable names.
@@ -279,10 +280,19 @@ try {
   }
 
   const browser = await playwright.chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  const browserContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await browserContext.addCookies([{ name: cookieName, value: token, url: origin }]);
+  // One browser profile per workspace, as for a user who works in it: its cache and storage (the app keeps the
+  // selected workspace as a hint for its next start) carry over from one load to the next, as they would.
+  const openProfile = async () => {
+    const profile = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await profile.addCookies([{ name: cookieName, value: token, url: origin }]);
+    return profile;
+  };
+  const profiles = new Map([
+    [bigDevice, await openProfile()],
+    [smallDevice, await openProfile()],
+  ]);
   const userAgent = await (async () => {
-    const page = await browserContext.newPage();
+    const page = await profiles.get(bigDevice)!.newPage();
     const agent = String(await page.evaluate('navigator.userAgent'));
     await page.close();
     return agent.match(/HeadlessChrome\/[\d.]+|Chrome\/[\d.]+/)?.[0] ?? agent;
@@ -303,10 +313,15 @@ try {
     return pressed && !busy && document.querySelector('a[href^="/projects/view/stats"]') ? performance.now() : false;
   })()`;
 
-  const traceScript = `performance.getEntriesByType('resource')
-    .map((e) => e.startTime.toFixed(0).padStart(5) + ' → ' + e.responseEnd.toFixed(0).padStart(5) + '  ' +
-      e.name.replace(location.origin, ''))
-    .join('\\n')`;
+  // With TRACE: the page's long tasks and paints (recorded from the start by an init script) and its resources.
+  const recordTimeline = `window.__benchTimeline = [];
+    new PerformanceObserver((list) => window.__benchTimeline.push(...list.getEntries()))
+      .observe({ entryTypes: ['longtask', 'paint'] });`;
+  const traceScript = `[...window.__benchTimeline.map((e) => ({ at: e.startTime, line: e.startTime.toFixed(0).padStart(5) +
+      ' +' + e.duration.toFixed(0).padStart(4) + '  ' + (e.entryType === 'paint' ? e.name : 'long task') })),
+    ...performance.getEntriesByType('resource').map((e) => ({ at: e.startTime, line: e.startTime.toFixed(0).padStart(5) +
+      ' → ' + e.responseEnd.toFixed(0).padStart(5) + '  ' + e.name.replace(location.origin, '') }))]
+    .sort((a, b) => a.at - b.at).map((e) => e.line).join('\\n')`;
 
   /** One cold page load of the overview in the selected workspace; times from navigation start (ms). */
   async function load(deviceId: string): Promise<{ interactive: number; allFilter: number; cards: number }> {
@@ -316,7 +331,8 @@ try {
       body: JSON.stringify({ deviceId }),
     });
     if (!selected.ok) throw new Error(`selecting the workspace answered ${selected.status}`);
-    const page = await browserContext.newPage();
+    const page = await profiles.get(deviceId)!.newPage();
+    if (TRACE && deviceId === bigDevice) await page.addInitScript(recordTimeline);
     const profiler = PROFILE && deviceId === bigDevice ? await startProfile(page) : null;
     if (PROFILE && deviceId === bigDevice)
       await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'blink'] });
@@ -362,7 +378,7 @@ try {
   }
   await browser.close();
   if (PROFILE) console.log(`\nself time by function, last ${COUNT}-project load until interactive:\n${lastProfile}`);
-  if (TRACE) console.log(`\nresources of the last ${COUNT}-project load (ms from navigation start):\n${lastTrace}`);
+  if (TRACE) console.log(`\nthe last ${COUNT}-project load (ms from navigation start):\n${lastTrace}`);
 
   const bigTti = median(big.interactive);
   const smallTti = median(small.interactive);

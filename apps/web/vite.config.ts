@@ -1,12 +1,27 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { selectedDeviceHintKey, startEarlyRequests } from './src/lib/earlyRequests.js';
+
+// index.html's marker becomes an inline script that starts the app's first requests while its code still loads
+// (src/lib/earlyRequests.ts): inline, because a script file would wait for the browser to fetch and schedule it.
+const earlyRequestsMarker = '<!-- early requests (vite.config.ts) -->';
+const inlineEarlyRequests: Plugin = {
+  name: 'insilico-early-requests',
+  transformIndexHtml(html) {
+    if (!html.includes(earlyRequestsMarker)) throw new Error(`index.html lacks the marker ${earlyRequestsMarker}`);
+    return html.replace(
+      earlyRequestsMarker,
+      `<script>(${startEarlyRequests.toString()})(window, ${JSON.stringify(selectedDeviceHintKey)});</script>`,
+    );
+  },
+};
 
 // In development the API, its event stream and the embedded sign-in issuer live on the server
 // (port 3000); proxying keeps every call same-origin, as it is in production.
 const server = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), inlineEarlyRequests],
   server: {
     port: 5173,
     proxy: {

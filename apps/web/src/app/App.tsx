@@ -26,7 +26,11 @@ export function App() {
   return (
     <AppProviders>
       <StartupData />
-      <RouterProvider router={router} />
+      {/* Route changes render at once rather than as interruptible transitions: the first page's render would
+          otherwise be cut into 5 ms slices with the browser's other work in between (a few hundred ms later on
+          screen on a cold load). Lazy routes still wait for their code before the page changes, and the lazy parts
+          inside pages have their own Suspense fallbacks. */}
+      <RouterProvider router={router} useTransitions={false} />
     </AppProviders>
   );
 }

@@ -1,10 +1,74 @@
 /**
- * The answers public/early-requests.js asked for before the app's code ran. Each is handed out once, to the first
- * GET of its path; later calls fetch as usual (an answer must not be reused once the data may have changed).
+ * Start-up requests made before the app's code has loaded (docs/decisions/projects-overview-speed.md). Every page
+ * first needs the session, the workspaces and the selected workspace, and the app's own requests would start only
+ * once its code has been evaluated (several hundred ms on a cold load). `startEarlyRequests` asks for them from an
+ * inline script at the top of index.html; `takeEarlyResponse` hands each answer to the first GET of its path, once
+ * (an answer must not be reused once the data may have changed).
  */
 declare global {
   interface Window {
     __insilicoEarlyRequests?: Record<string, Promise<Response> | undefined>;
+  }
+}
+
+/**
+ * Where the app keeps the id of the user's selected workspace, as a hint for the next start (the server keeps the
+ * selection itself): the first data of a page can then be asked for before the selected workspace has answered.
+ */
+export const selectedDeviceHintKey = 'insilico.selectedDevice';
+
+/**
+ * Runs as an inline classic script (vite.config.ts writes this function's source into index.html, called with
+ * `selectedDeviceHintKey`), so it must stay self-contained: no imports and no names from outside its body.
+ *
+ * It also asks for the first data of the page the app opens on where that is one request: the projects overview
+ * (the URL `projectUrls.overview` builds, with the status filter read from the address as the page reads it;
+ * earlyRequests.test.ts holds them together). It asks at once for the workspace the hint names, and again once the
+ * selected workspace has answered if that is another one: a stale hint costs one unused request, never a wrong
+ * answer, because the app takes an early answer only for the URL it asks for.
+ */
+export function startEarlyRequests(win: Window, hintKey: string): void {
+  const early: Record<string, Promise<Response>> = {};
+  const ask = (path: string): Promise<Response> => {
+    const request = win.fetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    // A failed early request is not reported here; the app asks again itself.
+    request.catch(() => undefined);
+    early[path] = request;
+    return request;
+  };
+  ask('/api/auth/me');
+  ask('/api/devices');
+  const selected = ask('/api/me/selected-device');
+  win.__insilicoEarlyRequests = early;
+
+  if (win.location.pathname.replace(/\/$/, '') !== '/projects/overview') return;
+  const status = new URLSearchParams(win.location.search).get('status');
+  const query =
+    status === 'all' ? '' : `?status=${status === 'completed' || status === 'abandoned' ? status : 'active'}`;
+  const overview = (deviceId: string) => `/api/devices/${deviceId}/projects/overview${query}`;
+  let hinted: string | null = null;
+  try {
+    hinted = win.localStorage.getItem(hintKey);
+  } catch {
+    // Storage may be unavailable (privacy settings): wait for the selected workspace instead.
+  }
+  if (hinted) ask(overview(hinted));
+  selected
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .then((body: { device?: { deviceId?: unknown } | null } | null) => {
+      const deviceId = body?.device?.deviceId;
+      if (typeof deviceId === 'string' && deviceId !== hinted) ask(overview(deviceId));
+    })
+    .catch(() => undefined);
+}
+
+/** Keeps the selected workspace's id for the next start (`startEarlyRequests`); null forgets it. */
+export function rememberSelectedDevice(deviceId: string | null): void {
+  try {
+    if (deviceId) window.localStorage.setItem(selectedDeviceHintKey, deviceId);
+    else window.localStorage.removeItem(selectedDeviceHintKey);
+  } catch {
+    // Only a hint: without storage the next start waits for the selected workspace.
   }
 }
 

@@ -1,14 +1,9 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -16,13 +11,17 @@ import { WorkspaceSwitcher } from '../../features/devices';
 import { NotificationBell } from '../../features/notifications';
 import { SupportMenu } from '../../features/support';
 import { BrandMark } from '../../components/BrandMark';
+import { lazyPanel, useOpenedOnce } from '../../components/lazyPanel';
 import { AccountMenu } from './AccountMenu';
 import { isCurrentSection, mainSections } from './navigation';
+
+const drawer = lazyPanel(async () => (await import('./NavDrawer')).NavDrawer);
 
 /** The top bar: product name, main sections (a drawer below 960 px), workspace switcher, notification bell and account menu. */
 export function TopNav() {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerMounted = useOpenedOnce(drawerOpen);
 
   return (
     <AppBar
@@ -35,6 +34,8 @@ export function TopNav() {
         <IconButton
           edge="start"
           aria-label="Open navigation"
+          onPointerEnter={drawer.preload}
+          onFocus={drawer.preload}
           onClick={() => setDrawerOpen(true)}
           sx={{ display: { xs: 'inline-flex', md: 'none' } }}
         >
@@ -98,29 +99,11 @@ export function TopNav() {
         <NotificationBell />
         <AccountMenu />
       </Toolbar>
-      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 280 } } }}>
-        <Box sx={{ p: 2 }}>
-          <BrandMark />
-        </Box>
-        <Divider />
-        <List component="nav" aria-label="Main">
-          {mainSections.map((section) => {
-            const current = isCurrentSection(section, pathname);
-            return (
-              <ListItemButton
-                key={section.to}
-                component={RouterLink}
-                to={section.to}
-                selected={current}
-                aria-current={current ? 'page' : undefined}
-                onClick={() => setDrawerOpen(false)}
-              >
-                <ListItemText primary={section.label} slotProps={{ primary: { sx: { fontWeight: 700 } } }} />
-              </ListItemButton>
-            );
-          })}
-        </List>
-      </Drawer>
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <drawer.Panel open={drawerOpen} pathname={pathname} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -1,6 +1,7 @@
 import useSWR, { preload } from 'swr';
 import { deviceListSchema, selectedDeviceSchema, type DeviceList, type SelectedDevice } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
+import { rememberSelectedDevice } from '../../lib/earlyRequests';
 import type { ApiError } from '../../lib/apiError';
 import { devicesKey, selectedDeviceKey } from '../../lib/workspaceKeys';
 
@@ -9,8 +10,11 @@ export { devicesKey, selectedDeviceKey };
 // Read by the shell on every page: a 401 is left to the page and the profile call (see lib/api.ts).
 const fetchDevices = (url: string): Promise<DeviceList> =>
   apiFetch(url, { schema: deviceListSchema, redirectOnUnauthenticated: false });
-const fetchSelectedDevice = (url: string): Promise<SelectedDevice> =>
-  apiFetch(url, { schema: selectedDeviceSchema, redirectOnUnauthenticated: false });
+async function fetchSelectedDevice(url: string): Promise<SelectedDevice> {
+  const selected = await apiFetch(url, { schema: selectedDeviceSchema, redirectOnUnauthenticated: false });
+  rememberSelectedDevice(selected.device?.deviceId ?? null);
+  return selected;
+}
 
 /** `GET /api/devices`: every workspace the user belongs to (any membership status). */
 export function useDevices() {
@@ -32,6 +36,12 @@ export function preloadWorkspaces(): void {
 }
 
 /** `PUT /api/me/selected-device`. */
-export function selectDevice(deviceId: string): Promise<SelectedDevice> {
-  return apiFetch(selectedDeviceKey, { method: 'PUT', body: { deviceId }, schema: selectedDeviceSchema });
+export async function selectDevice(deviceId: string): Promise<SelectedDevice> {
+  const selected = await apiFetch(selectedDeviceKey, {
+    method: 'PUT',
+    body: { deviceId },
+    schema: selectedDeviceSchema,
+  });
+  rememberSelectedDevice(selected.device?.deviceId ?? null);
+  return selected;
 }

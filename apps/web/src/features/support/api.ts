@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import {
   supportContextSchema,
   supportRequestListSchema,
@@ -29,6 +29,18 @@ const fetchRequest = (url: string): Promise<SupportRequest> => apiFetch(url, { s
 /** `GET /api/support/me`: whether the user is support staff, and the support e-mail. */
 export function useSupportContext() {
   return useSWR<SupportContext, ApiError>(supportContextKey, fetchContext);
+}
+
+let contextPreloaded = false;
+
+/**
+ * Asks for the support context ahead of its first use (the help menu, before it opens); once per page load, since
+ * SWR hands a preloaded answer to the next hook that asks, however old.
+ */
+export function preloadSupportContext(): void {
+  if (contextPreloaded) return;
+  contextPreloaded = true;
+  void preload(supportContextKey, fetchContext).catch(() => undefined);
 }
 
 /** `GET /api/support/requests`: the signed-in user's own requests. */

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { placeholderRoute } from '../../components/placeholderRoute';
+import { placeholderElement, placeholderRoute } from '../../components/placeholderRoute';
 
 const limits =
   'One imaging dataset as a .zip of at most 1 GB, DICOM only; 4 GB of free memory advised; it may take up to 30 minutes.';
@@ -11,14 +10,11 @@ export const uploadRoutes: RouteObject[] = [
     children: [
       {
         index: true,
-        handle: { title: 'Upload images' },
-        element: (
-          <PlaceholderPage
-            section="Image upload"
-            title="Upload images"
-            upcoming={['Upload your own imaging data to build patient cohorts from it.', limits]}
-          />
-        ),
+        ...placeholderElement({
+          section: 'Image upload',
+          title: 'Upload images',
+          upcoming: ['Upload your own imaging data to build patient cohorts from it.', limits],
+        }),
       },
       placeholderRoute('upload', {
         section: 'Image upload',

@@ -17,6 +17,9 @@ import { TeamAvatars } from './TeamAvatars';
 const CardRoot = styled('article')(({ theme }) => ({
   position: 'relative',
   height: '100%',
+  // Cards below the fold are laid out and painted only when scrolled near (the overview draws up to 24 per group).
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 188px',
   borderRadius: 16,
   border: `1px solid ${theme.palette.divider}`,
   backgroundColor: theme.palette.background.paper,
