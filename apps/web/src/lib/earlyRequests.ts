@@ -8,6 +8,8 @@
 declare global {
   interface Window {
     __insilicoEarlyRequests?: Record<string, Promise<Response> | undefined>;
+    /** On the projects overview: the overview URL of the selected workspace, once known (null: none asked for). */
+    __insilicoEarlyOverview?: Promise<string | null>;
   }
 }
 
@@ -53,13 +55,22 @@ export function startEarlyRequests(win: Window, hintKey: string): void {
     // Storage may be unavailable (privacy settings): wait for the selected workspace instead.
   }
   if (hinted) ask(overview(hinted));
-  selected
+  win.__insilicoEarlyOverview = selected
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((body: { device?: { deviceId?: unknown } | null } | null) => {
       const deviceId = body?.device?.deviceId;
-      if (typeof deviceId === 'string' && deviceId !== hinted) ask(overview(deviceId));
+      if (typeof deviceId !== 'string') return null;
+      if (deviceId !== hinted) ask(overview(deviceId));
+      return overview(deviceId);
     })
-    .catch(() => undefined);
+    .catch(() => null);
+}
+
+/** The overview URL the inline script asked for the selected workspace (once; null when there is none). */
+export function takeEarlyOverviewUrl(): Promise<string | null> {
+  const url = typeof window === 'undefined' ? undefined : window.__insilicoEarlyOverview;
+  if (url) delete window.__insilicoEarlyOverview;
+  return url ?? Promise.resolve(null);
 }
 
 /** Keeps the selected workspace's id for the next start (`startEarlyRequests`); null forgets it. */

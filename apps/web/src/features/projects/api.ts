@@ -15,6 +15,7 @@ import {
   type ProjectTeam,
 } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
+import { takeEarlyOverviewUrl } from '../../lib/earlyRequests';
 import type { ApiError } from '../../lib/apiError';
 
 /**
@@ -74,9 +75,39 @@ export function useProjects(deviceId: string | null, filter: ProjectListFilter) 
 
 const fetchOverview = (url: string) => apiFetch(url, { schema: projectOverviewSchema });
 
+/** Overview answers put into SWR's cache by `primeEarlyOverview`, not yet shown. */
+const primedOverviews = new Set<string>();
+
+/** How long the first render of the overview waits for the early answer before it shows its loading state. */
+const primeWaitMs = 1500;
+
+/**
+ * On a cold start on the overview: takes the answer index.html's inline script asked for (lib/earlyRequests.ts) and
+ * puts it into SWR's cache before the page is first drawn, so the first render shows the cards rather than a loading
+ * state followed by a second render and layout. Waits at most `primeWaitMs`; a slower or failed answer is left to
+ * the page, which asks itself.
+ */
+export async function primeEarlyOverview(): Promise<void> {
+  let waiting = true;
+  const prime = (async () => {
+    const url = await takeEarlyOverviewUrl();
+    if (!url) return;
+    const overview = await fetchOverview(url);
+    if (!waiting) return;
+    primedOverviews.add(url);
+    await mutateGlobal(url, overview, { revalidate: false });
+  })().catch(() => undefined);
+  await Promise.race([prime, new Promise((resolve) => setTimeout(resolve, primeWaitMs))]);
+  waiting = false;
+}
+
 export function useProjectOverview(deviceId: string | null, filter: Pick<ProjectListFilter, 'status' | 'search'>) {
-  return useSWR<ProjectOverview, ApiError>(deviceId ? projectUrls.overview(deviceId, filter) : null, fetchOverview, {
+  const key = deviceId ? projectUrls.overview(deviceId, filter) : null;
+  // A primed answer is a moment old: the page does not ask again as it mounts.
+  const [primed] = useState(() => key !== null && primedOverviews.delete(key));
+  return useSWR<ProjectOverview, ApiError>(key, fetchOverview, {
     keepPreviousData: true,
+    ...(primed ? { revalidateOnMount: false } : {}),
   });
 }
 

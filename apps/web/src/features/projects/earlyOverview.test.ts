@@ -1,17 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   rememberSelectedDevice,
   selectedDeviceHintKey,
   startEarlyRequests,
+  takeEarlyOverviewUrl,
   takeEarlyResponse,
 } from '../../lib/earlyRequests';
-import { projectUrls } from './api';
+import { primeEarlyOverview, projectUrls, useProjectOverview } from './api';
 
 interface FakeWindow {
   fetch: (path: string) => Promise<Response>;
   location: { pathname: string; search: string };
   localStorage: Pick<Storage, 'getItem'>;
   __insilicoEarlyRequests?: Record<string, Promise<Response> | undefined>;
+  __insilicoEarlyOverview?: Promise<string | null>;
 }
 
 /** A window whose fetch records paths and answers the selected workspace with `selectedId`. */
@@ -68,22 +71,26 @@ describe('early start-up requests (the inline script of index.html)', () => {
     // The selected workspace is the hinted one: no second request.
     expect(asked).toEqual([...startup, expected]);
     expect(win.__insilicoEarlyRequests?.[expected]).toBeDefined();
+    expect(await win.__insilicoEarlyOverview).toBe(expected);
   });
 
   it('asks for the selected workspace once it answers, when the hint is stale or missing', async () => {
     const stale = fakeWindow('/projects/overview', 'device-old', 'device-2');
     runInline(stale.win);
     await settle();
+    const selected = projectUrls.overview('device-2', { status: 'active', search: '' });
     expect(stale.asked).toEqual([
       ...startup,
       projectUrls.overview('device-old', { status: 'active', search: '' }),
-      projectUrls.overview('device-2', { status: 'active', search: '' }),
+      selected,
     ]);
+    expect(await stale.win.__insilicoEarlyOverview).toBe(selected);
 
     const none = fakeWindow('/projects/overview', null, null);
     runInline(none.win);
     await settle();
     expect(none.asked).toEqual(startup);
+    expect(await none.win.__insilicoEarlyOverview).toBeNull();
   });
 
   it('hands each early answer to the first request of its path only', async () => {
@@ -99,5 +106,20 @@ describe('early start-up requests (the inline script of index.html)', () => {
     expect(window.localStorage.getItem(selectedDeviceHintKey)).toBe('device-9');
     rememberSelectedDevice(null);
     expect(window.localStorage.getItem(selectedDeviceHintKey)).toBeNull();
+  });
+
+  it('puts the early overview into the cache before the page is drawn: its first render has the cards, no request', async () => {
+    const url = projectUrls.overview('device-7', { status: 'active', search: '' });
+    const overview = { groups: [], total: 0, canCreate: true };
+    window.__insilicoEarlyRequests = { [url]: Promise.resolve(new Response(JSON.stringify(overview))) };
+    window.__insilicoEarlyOverview = Promise.resolve(url);
+    const fetched = vi.spyOn(window, 'fetch');
+    await primeEarlyOverview();
+    expect(await takeEarlyOverviewUrl()).toBeNull(); // taken once
+
+    const { result } = renderHook(() => useProjectOverview('device-7', { status: 'active', search: '' }));
+    expect(result.current.data).toEqual(overview);
+    expect(fetched).not.toHaveBeenCalled();
+    fetched.mockRestore();
   });
 });

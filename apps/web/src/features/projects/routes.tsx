@@ -5,7 +5,14 @@ import { projectRoomsTab } from '../rooms';
 export const projectRoutes: RouteObject[] = [
   {
     path: 'projects/overview',
-    lazy: async () => ({ Component: (await import('./components/ProjectsOverviewPage')).ProjectsOverviewPage }),
+    // The page's code and, on a cold start, the overview index.html already asked for (its first render draws the cards).
+    lazy: async () => {
+      const [page] = await Promise.all([
+        import('./components/ProjectsOverviewPage'),
+        import('./api').then((api) => api.primeEarlyOverview()),
+      ]);
+      return { Component: page.ProjectsOverviewPage };
+    },
   },
   {
     path: 'projects/view',
