@@ -75,8 +75,8 @@ export function useProjects(deviceId: string | null, filter: ProjectListFilter) 
 
 const fetchOverview = (url: string) => apiFetch(url, { schema: projectOverviewSchema });
 
-/** Overview answers put into SWR's cache by `primeEarlyOverview`, not yet shown. */
-const primedOverviews = new Set<string>();
+/** When `primeEarlyOverview` put each overview answer into SWR's cache (ms since the epoch). */
+const primedAt = new Map<string, number>();
 
 /** How long the first render of the overview waits for the early answer before it shows its loading state. */
 const primeWaitMs = 1500;
@@ -94,7 +94,7 @@ export async function primeEarlyOverview(): Promise<void> {
     if (!url) return;
     const overview = await fetchOverview(url);
     if (!waiting) return;
-    primedOverviews.add(url);
+    primedAt.set(url, Date.now());
     await mutateGlobal(url, overview, { revalidate: false });
   })().catch(() => undefined);
   await Promise.race([prime, new Promise((resolve) => setTimeout(resolve, primeWaitMs))]);
@@ -103,8 +103,9 @@ export async function primeEarlyOverview(): Promise<void> {
 
 export function useProjectOverview(deviceId: string | null, filter: Pick<ProjectListFilter, 'status' | 'search'>) {
   const key = deviceId ? projectUrls.overview(deviceId, filter) : null;
-  // A primed answer is a moment old: the page does not ask again as it mounts.
-  const [primed] = useState(() => key !== null && primedOverviews.delete(key));
+  // A primed answer counts as SWR's own request would: not asked for again within the deduping interval.
+  const { dedupingInterval } = useSWRConfig();
+  const [primed] = useState(() => key !== null && Date.now() - (primedAt.get(key) ?? -Infinity) < dedupingInterval);
   return useSWR<ProjectOverview, ApiError>(key, fetchOverview, {
     keepPreviousData: true,
     ...(primed ? { revalidateOnMount: false } : {}),
