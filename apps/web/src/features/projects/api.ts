@@ -78,27 +78,30 @@ const fetchOverview = (url: string) => apiFetch(url, { schema: projectOverviewSc
 /** When `primeEarlyOverview` put each overview answer into SWR's cache (ms since the epoch). */
 const primedAt = new Map<string, number>();
 
-/** How long the first render of the overview waits for the early answer before it shows its loading state. */
-const primeWaitMs = 1500;
+/** How long the overview's first render waits for the early answer before it shows its loading state instead. */
+const primeWaitMs = 400;
 
 /**
  * On a cold start on the overview: takes the answer index.html's inline script asked for (lib/earlyRequests.ts) and
  * puts it into SWR's cache before the page is first drawn, so the first render shows the cards rather than a loading
- * state followed by a second render and layout. Waits at most `primeWaitMs`; a slower or failed answer is left to
- * the page, which asks itself.
+ * state followed by a second render and layout. Waits at most `primeWaitMs` (the shell should not stay blank behind a
+ * slow answer): a later answer is handed to the page's own hook through SWR's preload, a failed one is left to the
+ * page, which asks again.
  */
 export async function primeEarlyOverview(): Promise<void> {
-  let waiting = true;
-  const prime = (async () => {
-    const url = await takeEarlyOverviewUrl();
-    if (!url) return;
-    const overview = await fetchOverview(url);
-    if (!waiting) return;
-    primedAt.set(url, Date.now());
-    await mutateGlobal(url, overview, { revalidate: false });
-  })().catch(() => undefined);
-  await Promise.race([prime, new Promise((resolve) => setTimeout(resolve, primeWaitMs))]);
-  waiting = false;
+  const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), primeWaitMs));
+  const url = await Promise.race([takeEarlyOverviewUrl(), late]);
+  // Late or none: the early answer, if any, stays for the page's first request of its URL (lib/api.ts).
+  if (url === null || url === 'late') return;
+  const request = fetchOverview(url);
+  const overview = await Promise.race([request.catch(() => null), late]);
+  if (overview === 'late') {
+    void preload(url, () => request).catch(() => undefined);
+    return;
+  }
+  if (overview === null) return;
+  primedAt.set(url, Date.now());
+  await mutateGlobal(url, overview, { revalidate: false });
 }
 
 export function useProjectOverview(deviceId: string | null, filter: Pick<ProjectListFilter, 'status' | 'search'>) {

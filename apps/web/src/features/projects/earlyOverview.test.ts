@@ -1,4 +1,4 @@
-import { renderHook } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   rememberSelectedDevice,
@@ -125,6 +125,26 @@ describe('early start-up requests (the inline script of index.html)', () => {
     expect(result.current[0]?.data).toEqual(overview);
     expect(result.current[1]?.data).toEqual(overview);
     await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetched).not.toHaveBeenCalled();
+    fetched.mockRestore();
+  });
+
+  it('does not hold the first render for a late answer: the page shows its loading state and takes that answer', async () => {
+    const url = projectUrls.overview('device-8', { status: 'active', search: '' });
+    const overview = { groups: [], total: 0, canCreate: false };
+    const answer = new Promise<Response>((resolve) =>
+      setTimeout(() => resolve(new Response(JSON.stringify(overview))), 700),
+    );
+    window.__insilicoEarlyRequests = { [url]: answer };
+    window.__insilicoEarlyOverview = Promise.resolve(url);
+    const fetched = vi.spyOn(window, 'fetch');
+    const started = Date.now();
+    await primeEarlyOverview();
+    expect(Date.now() - started).toBeLessThan(650);
+
+    const { result } = renderHook(() => useProjectOverview('device-8', { status: 'active', search: '' }));
+    expect(result.current.data).toBeUndefined();
+    await waitFor(() => expect(result.current.data).toEqual(overview));
     expect(fetched).not.toHaveBeenCalled();
     fetched.mockRestore();
   });
