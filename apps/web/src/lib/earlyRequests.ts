@@ -25,9 +25,9 @@ export const selectedDeviceHintKey = 'insilico.selectedDevice';
  *
  * It also asks for the first data of the page the app opens on where that is one request: the projects overview
  * (the URL `projectUrls.overview` builds, with the status filter read from the address as the page reads it;
- * earlyRequests.test.ts holds them together). It asks at once for the workspace the hint names, and again once the
- * selected workspace has answered if that is another one: a stale hint costs one unused request, never a wrong
- * answer, because the app takes an early answer only for the URL it asks for.
+ * features/projects/earlyOverview.test.ts holds them together). It asks at once for the workspace the hint names,
+ * and again once the selected workspace has answered if that is another one: a stale hint costs one unused request,
+ * never a wrong answer, because the app takes an early answer only for the URL it asks for.
  */
 export function startEarlyRequests(win: Window, hintKey: string): void {
   const early: Record<string, Promise<Response>> = {};
@@ -54,6 +54,8 @@ export function startEarlyRequests(win: Window, hintKey: string): void {
   } catch {
     // Storage may be unavailable (privacy settings): wait for the selected workspace instead.
   }
+  // Only an id (one path segment) is taken from storage.
+  if (hinted !== null && !/^[\w-]+$/.test(hinted)) hinted = null;
   if (hinted) ask(overview(hinted));
   win.__insilicoEarlyOverview = selected
     .then((response) => (response.ok ? response.clone().json() : null))

@@ -86,6 +86,11 @@ describe('early start-up requests (the inline script of index.html)', () => {
     ]);
     expect(await stale.win.__insilicoEarlyOverview).toBe(selected);
 
+    const tampered = fakeWindow('/projects/overview', '../../admin', null);
+    runInline(tampered.win);
+    await settle();
+    expect(tampered.asked).toEqual(startup);
+
     const none = fakeWindow('/projects/overview', null, null);
     runInline(none.win);
     await settle();
