@@ -16,12 +16,30 @@ const inlineEarlyRequests: Plugin = {
   },
 };
 
+// The Nunito files the first screen draws with (body 400, bold 700, headings 800) are preloaded: found only once the
+// first render has laid out text, they would arrive after it and make the browser lay the page out again.
+const firstScreenFonts = /^assets\/nunito-latin-(400|700|800)-normal-[\w-]+\.woff2$/;
+const preloadFirstScreenFonts: Plugin = {
+  name: 'insilico-preload-fonts',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (_html, context) =>
+      Object.keys(context.bundle ?? {})
+        .filter((file) => firstScreenFonts.test(file))
+        .map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${file}` },
+          injectTo: 'head' as const,
+        })),
+  },
+};
+
 // In development the API, its event stream and the embedded sign-in issuer live on the server
 // (port 3000); proxying keeps every call same-origin, as it is in production.
 const server = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), inlineEarlyRequests],
+  plugins: [react(), inlineEarlyRequests, preloadFirstScreenFonts],
   server: {
     port: 5173,
     proxy: {
