@@ -2,12 +2,17 @@
 // interactive in under 1 s in headless Chromium". Runs the real server in this process (PGlite in memory) with the
 // built web app (the product's default job poll), seeds two workspaces of one user straight into the database — 1,000
 // projects and 10 projects, each project with a question, two cohorts, two device versions and a team of three — and
-// opens the page in Debian's Chromium (the journeys' flags) with a real session, one browser profile per workspace.
+// opens the page in Debian's Chromium (the journeys' flags) with a real session, in one browser profile (a user-data
+// dir of its own) per workspace, as a user who works in it has.
 // Measured per load, from navigation start: "interactive" = every stage group shows its first cards and the status
 // filter is enabled; then the time from a click on "All" until its cards are shown.
-// References in the same run: the same page with 10 projects (ratio), and the page's one API request alone.
+// References in the same run: the same page with 10 projects (ratio), the same page in a private window (a Playwright
+// browser context: nothing of it outlives the window), and the page's one API request alone.
 // PROJECTS_BENCH_COUNT (default 1000), PROJECTS_BENCH_TRACE=1 (timeline), PROJECTS_BENCH_RUNS (default 7 timed loads each, after 2 warm-ups),
 // PROJECTS_BENCH_WEB_DIST (a built web app; default: built into a temporary folder first, ≈ 20 s).
+// PROJECTS_BENCH_COMPARE=<another built web app>: A/B in one run — a second server (same seed) serves that build, and
+// every load of the first is followed by the same load of the second, so the machine's drift hits both alike (this
+// virtual machine's timings move by 10–25 % within an hour); prints both medians and their ratio.
 // Figures go to docs/benchmarks.md, "Projects overview".
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -28,7 +33,8 @@ import {
 } from '../apps/server/src/db/schema';
 import { chromiumArgs, chromiumPath } from '../apps/web/e2e/chromium';
 import { sessionCookieName } from '../apps/server/src/http/session-cookie';
-import { startBenchServer } from './benchServer';
+import type { AppContext } from '../apps/server/src/context';
+import { startBenchServer, type BenchServer } from './benchServer';
 
 const COUNT = Number(process.env.PROJECTS_BENCH_COUNT ?? 1000);
 const REFERENCE_COUNT = 10;
@@ -119,6 +125,30 @@ async function startProfile(page: Playwright.Page): Promise<() => Promise<string
   };
 }
 
+/** Starts a trace of the page's renderer over its own DevTools session; the returned function ends it. */
+async function startTrace(page: Playwright.Page): Promise<() => Promise<Buffer>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['devtools.timeline', 'v8', 'blink'] },
+    transferMode: 'ReturnAsStream',
+  });
+  return async () => {
+    const complete = new Promise<string>((resolve) =>
+      cdp.once('Tracing.tracingComplete', (event) => resolve(event.stream ?? '')),
+    );
+    await cdp.send('Tracing.end');
+    const handle = await complete;
+    const chunks: Buffer[] = [];
+    for (;;) {
+      const chunk = await cdp.send('IO.read', { handle });
+      chunks.push(Buffer.from(chunk.data, chunk.base64Encoded ? 'base64' : 'utf8'));
+      if (chunk.eof) break;
+    }
+    await cdp.send('IO.close', { handle });
+    return Buffer.concat(chunks);
+  };
+}
+
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 
@@ -145,13 +175,29 @@ if (!existsSync(chromiumPath)) {
 }
 const playwright: typeof Playwright = await import('playwright');
 const scratch = mkdtempSync(join(tmpdir(), 'insilico-projects-bench-'));
-const server = await startBenchServer('projects', { webDist: webDist(scratch) });
-const { origin, config } = server;
-const { context } = server;
-const orm = context.db.orm;
+const compareDist = process.env.PROJECTS_BENCH_COMPARE;
+if (compareDist && !existsSync(join(compareDist, 'index.html')))
+  throw new Error(`PROJECTS_BENCH_COMPARE=${compareDist} has no index.html`);
+
+/** One server with its build and its seeded user: two workspaces (COUNT and REFERENCE_COUNT projects). */
+interface Site {
+  label: string;
+  server: BenchServer;
+  bigDevice: string;
+  smallDevice: string;
+  token: string;
+  headers: Record<string, string>;
+}
 
 /** A workspace of `count` projects over two stages, each with a question, two cohorts, two versions and 3 people. */
-async function seedWorkspace(ownerId: string, teamIds: string[], name: string, count: number): Promise<string> {
+async function seedWorkspace(
+  context: AppContext,
+  ownerId: string,
+  teamIds: string[],
+  name: string,
+  count: number,
+): Promise<string> {
+  const orm = context.db.orm;
   const { device } = await context.devices.create(
     { id: ownerId, email: `${ownerId}@example.com`, fullName: 'Bench Owner' },
     {
@@ -231,7 +277,9 @@ async function seedWorkspace(ownerId: string, teamIds: string[], name: string, c
   return deviceId;
 }
 
-try {
+async function openSite(label: string, dist: string): Promise<Site> {
+  const server = await startBenchServer('projects', { webDist: dist });
+  const { context, origin, config } = server;
   const user = await context.users.upsertFromIdentity({
     issuer: 'bench',
     subject: 'bench-owner',
@@ -250,12 +298,24 @@ try {
   );
   const teamIds = teammates.map((mate) => mate.id);
   const seedStart = performance.now();
-  const bigDevice = await seedWorkspace(user.id, teamIds, 'Big valve', COUNT);
-  const smallDevice = await seedWorkspace(user.id, teamIds, 'Small valve', REFERENCE_COUNT);
-  console.log(`seeded ${COUNT} + ${REFERENCE_COUNT} projects in ${fmt(performance.now() - seedStart)}`);
+  const bigDevice = await seedWorkspace(context, user.id, teamIds, 'Big valve', COUNT);
+  const smallDevice = await seedWorkspace(context, user.id, teamIds, 'Small valve', REFERENCE_COUNT);
+  console.log(`${label}: seeded ${COUNT} + ${REFERENCE_COUNT} projects in ${fmt(performance.now() - seedStart)}`);
   const token = await context.sessions.startUserSession(user.id, 'bench');
-  const cookieName = sessionCookieName(config.secureCookies);
-  const headers = { cookie: `${cookieName}=${token}`, origin, 'content-type': 'application/json' };
+  const headers = {
+    cookie: `${sessionCookieName(config.secureCookies)}=${token}`,
+    origin,
+    'content-type': 'application/json',
+  };
+  return { label, server, bigDevice, smallDevice, token, headers };
+}
+
+const mainDist = webDist(scratch);
+const sites: Site[] = [await openSite(compareDist ? `A (${mainDist})` : mainDist, mainDist)];
+try {
+  if (compareDist) sites.push(await openSite(`B (${compareDist})`, compareDist));
+  const [{ server, bigDevice, headers }] = sites as [Site];
+  const { origin } = server;
 
   // Reference: the page's one request alone (what it waits for before it can draw the cards).
   const apiTimes: number[] = [];
@@ -279,20 +339,32 @@ try {
     activeCount = body.total;
   }
 
-  const browser = await playwright.chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  // One browser profile per workspace, as for a user who works in it: its cache and storage (the app keeps the
-  // selected workspace as a hint for its next start) carry over from one load to the next, as they would.
-  const openProfile = async () => {
-    const profile = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await profile.addCookies([{ name: cookieName, value: token, url: origin }]);
+  // The measured loads run in a browser profile of their own per workspace, as a user who works in it has one: a
+  // fresh user-data dir, then whatever the browser keeps (its caches; local storage, where the app keeps the selected
+  // workspace as a hint for its next start) carries over from one load to the next. Reference: a private window
+  // (Playwright's default browser context), about 0.4 s slower on this machine (docs/benchmarks.md, session 6).
+  const sizeOf = { width: 1440, height: 900 };
+  const signIn = async (profile: Playwright.BrowserContext, site: Site) => {
+    const { origin: url, config } = site.server;
+    await profile.addCookies([{ name: sessionCookieName(config.secureCookies), value: site.token, url }]);
     return profile;
   };
-  const profiles = new Map([
-    [bigDevice, await openProfile()],
-    [smallDevice, await openProfile()],
-  ]);
+  const userProfiles = new Map<string, Playwright.BrowserContext>();
+  for (const site of sites)
+    for (const deviceId of [site.bigDevice, site.smallDevice]) {
+      const profile = await playwright.chromium.launchPersistentContext(mkdtempSync(join(scratch, 'profile-')), {
+        executablePath: chromiumPath,
+        args: chromiumArgs,
+        viewport: sizeOf,
+      });
+      userProfiles.set(deviceId, await signIn(profile, site));
+    }
+  const browser = await playwright.chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const privateWindows = await Promise.all(
+    sites.map(async (site) => signIn(await browser.newContext({ viewport: sizeOf }), site)),
+  );
   const userAgent = await (async () => {
-    const page = await profiles.get(bigDevice)!.newPage();
+    const page = await privateWindows[0]!.newPage();
     const agent = String(await page.evaluate('navigator.userAgent'));
     await page.close();
     return agent.match(/HeadlessChrome\/[\d.]+|Chrome\/[\d.]+/)?.[0] ?? agent;
@@ -324,31 +396,35 @@ try {
     .sort((a, b) => a.at - b.at).map((e) => e.line).join('\\n')`;
 
   /** One cold page load of the overview in the selected workspace; times from navigation start (ms). */
-  async function load(deviceId: string): Promise<{ interactive: number; allFilter: number; cards: number }> {
-    const selected = await fetch(`${origin}/api/me/selected-device`, {
+  async function load(
+    site: Site,
+    deviceId: string,
+    profile: Playwright.BrowserContext,
+  ): Promise<{ interactive: number; allFilter: number; cards: number }> {
+    const selected = await fetch(`${site.server.origin}/api/me/selected-device`, {
       method: 'PUT',
-      headers,
+      headers: site.headers,
       body: JSON.stringify({ deviceId }),
     });
     if (!selected.ok) throw new Error(`selecting the workspace answered ${selected.status}`);
-    const page = await profiles.get(deviceId)!.newPage();
-    if (TRACE && deviceId === bigDevice) await page.addInitScript(recordTimeline);
-    const profiler = PROFILE && deviceId === bigDevice ? await startProfile(page) : null;
-    if (PROFILE && deviceId === bigDevice)
-      await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'blink'] });
-    await page.goto(`${origin}/projects/overview`, { waitUntil: 'commit' });
+    const page = await profile.newPage();
+    // Trace and profile: the first site's big workspace in its user's profile.
+    const traced = site === sites[0] && profile === userProfiles.get(site.bigDevice);
+    if (TRACE && traced) await page.addInitScript(recordTimeline);
+    const profiler = PROFILE && traced ? await startProfile(page) : null;
+    const tracer = PROFILE && traced ? await startTrace(page) : null;
+    await page.goto(`${site.server.origin}/projects/overview`, { waitUntil: 'commit' });
     // Interactive: each non-empty stage group shows cards and the status filter can be used.
     const interactive = Number(
       await (await page.waitForFunction(interactiveCheck, undefined, { polling: 'raf', timeout: 30_000 })).jsonValue(),
     );
     const cards = await page.locator('a[href^="/projects/view/stats"]').count();
     const clickedAt = Number(await page.evaluate('performance.now()'));
-    if (TRACE && deviceId === bigDevice) lastTrace = String(await page.evaluate(traceScript));
-    if (profiler) {
+    if (TRACE && traced) lastTrace = String(await page.evaluate(traceScript));
+    if (profiler && tracer) {
       lastProfile = await profiler();
       lastProfile +=
-        '\n\nrenderer main thread by trace event (top-level events only):\n' +
-        summariseTrace(await browser.stopTracing());
+        '\n\nrenderer main thread by trace event (top-level events only):\n' + summariseTrace(await tracer());
     }
     await page.getByRole('button', { name: 'All', exact: true }).click();
     const allShown = Number(
@@ -360,47 +436,78 @@ try {
 
   let lastTrace = '';
   let lastProfile = '';
-  const big: { interactive: number[]; all: number[] } = { interactive: [], all: [] };
-  const small: { interactive: number[]; all: number[] } = { interactive: [], all: [] };
-  let bigCards = 0;
-  let smallCards = 0;
-  // Interleaved, so load on the shared machine hits both alike; two warm-ups each (JS compiled, assets cached).
-  for (let run = 0; run < RUNS + 2; run += 1) {
-    const b = await load(bigDevice);
-    const s = await load(smallDevice);
-    bigCards = b.cards;
-    smallCards = s.cards;
-    if (run < 2) continue;
-    big.interactive.push(b.interactive);
-    big.all.push(b.allFilter);
-    small.interactive.push(s.interactive);
-    small.all.push(s.allFilter);
+  interface Loads {
+    interactive: number[];
+    all: number[];
+    cards: number;
   }
+  const noLoads = (): Loads => ({ interactive: [], all: [], cards: 0 });
+  const results = sites.map(() => ({ big: noLoads(), small: noLoads(), privateWindow: noLoads() }));
+  const record = (into: Loads, run: number, one: Awaited<ReturnType<typeof load>>) => {
+    into.cards = one.cards;
+    if (run < 2) return;
+    into.interactive.push(one.interactive);
+    into.all.push(one.allFilter);
+  };
+  // Interleaved, so load on the shared machine hits every site and workspace alike; two warm-ups each (JS compiled
+  // and cached, assets cached).
+  for (let run = 0; run < RUNS + 2; run += 1) {
+    for (const size of ['big', 'small'] as const)
+      for (const [index, site] of sites.entries()) {
+        const deviceId = size === 'big' ? site.bigDevice : site.smallDevice;
+        record(results[index]![size], run, await load(site, deviceId, userProfiles.get(deviceId)!));
+      }
+    for (const [index, site] of sites.entries())
+      record(results[index]!.privateWindow, run, await load(site, site.bigDevice, privateWindows[index]!));
+  }
+  for (const profile of userProfiles.values()) await profile.close();
   await browser.close();
   if (PROFILE) console.log(`\nself time by function, last ${COUNT}-project load until interactive:\n${lastProfile}`);
   if (TRACE) console.log(`\nthe last ${COUNT}-project load (ms from navigation start):\n${lastTrace}`);
 
-  const bigTti = median(big.interactive);
-  const smallTti = median(small.interactive);
-  console.log(`\n${userAgent}, median of ${RUNS} loads after 2 warm-ups (interleaved)`);
-  console.log(
-    `overview, ${COUNT} projects (${activeCount} active, ${bigCards} cards drawn): interactive ${fmt(bigTti)} ` +
-      `(min ${fmt(Math.min(...big.interactive))}, max ${fmt(Math.max(...big.interactive))})   ` +
-      `target < ${BUDGET_MS} ms ${bigTti < BUDGET_MS ? '✔' : '✘'}`,
-  );
-  console.log(`  switch to "All" → cards shown                        ${fmt(median(big.all))}`);
-  console.log(
-    `reference: overview, ${REFERENCE_COUNT} projects (${smallCards} cards): interactive ${fmt(smallTti)}; ` +
-      `"All" ${fmt(median(small.all))}`,
-  );
-  console.log(
-    `reference: GET …/projects/overview?status=active, ${activeCount} projects (Node fetch)  ${fmt(median(apiTimes))}`,
-  );
-  console.log(`reference: the three start-up requests at once (Node fetch)      ${fmt(median(startupTimes))}`);
-  console.log(
-    `ratio ${COUNT} / ${REFERENCE_COUNT} projects (interactive)                 ${(bigTti / smallTti).toFixed(2)}`,
-  );
+  console.log(`\n${userAgent}, median of ${RUNS} loads after 2 warm-ups (interleaved), the user's browser profile`);
+  for (const [index, site] of sites.entries()) {
+    const { big, small, privateWindow } = results[index]!;
+    const bigTti = median(big.interactive);
+    const smallTti = median(small.interactive);
+    if (compareDist) console.log(`\n${site.label}`);
+    console.log(
+      `overview, ${COUNT} projects (${activeCount} active, ${big.cards} cards drawn): interactive ${fmt(bigTti)} ` +
+        `(min ${fmt(Math.min(...big.interactive))}, max ${fmt(Math.max(...big.interactive))})   ` +
+        `target < ${BUDGET_MS} ms ${bigTti < BUDGET_MS ? '✔' : '✘'}`,
+    );
+    console.log(`  switch to "All" → cards shown                        ${fmt(median(big.all))}`);
+    console.log(
+      `reference: overview, ${REFERENCE_COUNT} projects (${small.cards} cards): interactive ${fmt(smallTti)}; ` +
+        `"All" ${fmt(median(small.all))}`,
+    );
+    console.log(
+      `reference: overview, ${COUNT} projects, private window: interactive ` +
+        `${fmt(median(privateWindow.interactive))} (min ${fmt(Math.min(...privateWindow.interactive))}, ` +
+        `max ${fmt(Math.max(...privateWindow.interactive))})`,
+    );
+    if (index === 0) {
+      console.log(
+        `reference: GET …/projects/overview?status=active, ${activeCount} projects (Node fetch)  ${fmt(median(apiTimes))}`,
+      );
+      console.log(`reference: the three start-up requests at once (Node fetch)      ${fmt(median(startupTimes))}`);
+    }
+    console.log(
+      `ratio ${COUNT} / ${REFERENCE_COUNT} projects (interactive)                 ${(bigTti / smallTti).toFixed(2)}`,
+    );
+  }
+  if (compareDist) {
+    const [a, b] = results as [(typeof results)[0], (typeof results)[0]];
+    // Medians' ratio, and the median of per-run ratios (each pair of loads ran back to back).
+    const ratios = (x: number[], y: number[]) =>
+      `medians ${(median(y) / median(x)).toFixed(3)}, paired ${median(y.map((value, run) => value / x[run]!)).toFixed(3)}`;
+    console.log(
+      `\nB / A: ${COUNT} projects ${ratios(a.big.interactive, b.big.interactive)}; ${REFERENCE_COUNT} projects ` +
+        `${ratios(a.small.interactive, b.small.interactive)}; private window ` +
+        `${ratios(a.privateWindow.interactive, b.privateWindow.interactive)}`,
+    );
+  }
 } finally {
-  await server.close();
+  for (const site of sites) await site.server.close();
   rmSync(scratch, { recursive: true, force: true });
 }
