@@ -1,13 +1,14 @@
 // `npm test`: every check, in order — lint, types, unit and API tests on the embedded database,
 // the API tests again on PostgreSQL, then the browser journeys against a real server.
-// PostgreSQL: TEST_DATABASE_URL (.ci/run sets it). In CI a missing prerequisite fails, by name.
+// Prerequisites first (tools/test-prerequisites.mjs): Chromium and PostgreSQL are installed when missing on Debian as
+// root, or the run stops with the command to run. PostgreSQL: TEST_DATABASE_URL, or a private instance for this run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { installMissingPrerequisites, startPrivatePostgres } from './test-prerequisites.mjs';
 
-const ci = process.env.CI === 'true' || process.env.CI === '1';
 const results = [];
 const reportDir = mkdtempSync(join(tmpdir(), 'insilico-test-reports-'));
 const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -93,8 +94,12 @@ async function parallelSteps(steps) {
 /** The server the browser journeys run against; never left running, whatever fails. */
 let server = null;
 
+/** The private PostgreSQL instance of this run, when TEST_DATABASE_URL did not name one. */
+let privatePostgres = null;
+
 function finish() {
   if (server && server.exitCode === null) server.kill('SIGKILL');
+  privatePostgres?.stop();
   console.log('\nSummary');
   for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
   rmSync(reportDir, { recursive: true, force: true });
@@ -129,6 +134,19 @@ async function waitFor(url, ms) {
 
 const npx = (args, env) => ['node', ['node_modules/.bin/' + args[0], ...args.slice(1)], env];
 
+const problems = installMissingPrerequisites({ needPostgres: !process.env.TEST_DATABASE_URL });
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`\n${problem}`);
+  results.push({ name: 'prerequisites missing', ok: false, seconds: '0' });
+  finish();
+}
+if (!process.env.TEST_DATABASE_URL) {
+  privatePostgres = startPrivatePostgres(await freePort());
+  process.env.TEST_DATABASE_URL = privatePostgres.url;
+  console.log(`PostgreSQL for the API tests: a private instance for this run (${privatePostgres.url})`);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => finish());
+
 await parallelSteps([
   ['lint', ...npx(['eslint', '.', '--max-warnings', '0'])],
   ['formatting (prettier)', ...npx(['prettier', '--check', '.'])],
@@ -140,29 +158,10 @@ step('unit and API tests (embedded database)', ...npx(embedded.args, { TEST_DATA
   kind: 'vitest',
 });
 
-const pgUrl = process.env.TEST_DATABASE_URL;
-if (pgUrl) {
-  const postgres = vitestArgs('postgres', ['--root', 'apps/server']);
-  step('API tests (PostgreSQL)', ...npx(postgres.args), {}, { file: postgres.file, kind: 'vitest' });
-} else if (ci) {
-  console.error('\nTEST_DATABASE_URL is not set: the API tests on PostgreSQL cannot run (CI requires them).');
-  results.push({ name: 'API tests (PostgreSQL): TEST_DATABASE_URL missing', ok: false, seconds: '0' });
-  finish();
-} else {
-  console.log(
-    '\nNote: TEST_DATABASE_URL is not set, so the API tests ran on the embedded database only (CI runs both).',
-  );
-}
+const postgres = vitestArgs('postgres', ['--root', 'apps/server']);
+step('API tests (PostgreSQL)', ...npx(postgres.args), {}, { file: postgres.file, kind: 'vitest' });
 
 // Browser journeys: build the web app, start the real server on a fresh data folder, run Playwright.
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  console.error(
-    `\nChromium not found at ${chromium}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`,
-  );
-  results.push({ name: 'browser journeys: Chromium missing', ok: false, seconds: '0' });
-  finish();
-}
 step('web build', 'npm', ['run', 'build', '-w', '@insilico/web']);
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'insilico-e2e-'));
