@@ -49,13 +49,18 @@ const previous: Project = {
 };
 
 describe('the wizard draft rules', () => {
-  it('copies a previous project but keeps the title, and leaves out what cannot be added', () => {
-    const draft = copyFromProject({ ...emptyProjectDraft(), title: 'My title' }, previous, 'me');
+  it('copies a previous project but keeps the title and the chosen stage, and leaves out what cannot be added', () => {
+    const draft = copyFromProject(
+      { ...emptyProjectDraft(), title: 'My title', developmentStage: 'concept_and_design_feasibility' },
+      previous,
+      'me',
+    );
     expect(draft).toMatchObject({
       title: 'My title',
       options: { isCreatingFromScratch: false, useUploadedImagingData: false },
       basedOnProjectId: 'p-1',
-      developmentStage: 'clinical_trial',
+      // The stage chosen on the title step stays (issue 14 item 14): the previous project's is clinical_trial.
+      developmentStage: 'concept_and_design_feasibility',
       questionId: 'q-1',
       existingCohortSelected: ['c-1'],
       existingDeviceVersionsSelected: ['v-1', 'v-2'],

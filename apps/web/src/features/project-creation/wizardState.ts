@@ -19,15 +19,16 @@ export function chosenVersions(draft: ProjectDraftState): string[] {
 }
 
 /**
- * "From a previous project": the draft takes the project's stage, question, cohorts, device versions (failed ones
- * are left out: they cannot be added) and team (the creator joins anyway). The title stays as typed.
+ * "From a previous project": the draft takes the project's question, cohorts, device versions (failed ones are left
+ * out: they cannot be added) and team (the creator joins anyway). The title and the development stage stay as
+ * chosen on the title step, which comes first (the previous project's stage only fills a draft that has none).
  */
 export function copyFromProject(draft: ProjectDraftState, project: Project, creatorId: string): ProjectDraftState {
   return {
     ...draft,
     options: { ...draft.options, isCreatingFromScratch: false },
     basedOnProjectId: project.id,
-    developmentStage: project.developmentStage,
+    developmentStage: draft.developmentStage ?? project.developmentStage,
     questionId: project.question?.id ?? null,
     existingCohortSelected: project.cohorts.filter((cohort) => cohort.status !== 'failed').map((cohort) => cohort.id),
     existingDeviceVersionsSelected: project.deviceVersions
