@@ -105,14 +105,21 @@ export class JobRunner {
     let settle!: () => void;
     const done = new Promise<void>((resolve) => (settle = resolve));
     this.running.set(job.id, { id: job.id, kind: job.kind, controller, done });
-    await this.repository.markRunning(job, this.workerId, attempt);
-    const heartbeat = setInterval(() => {
-      void this.repository.heartbeat(job.id, this.workerId).then((mine) => {
-        if (!mine) controller.abort(new Error('job was taken away from this worker'));
-      });
-    }, this.options.heartbeatMs);
+    let heartbeat: NodeJS.Timeout | undefined;
     let lastProgressWrite = 0;
+    // Everything from markRunning on is inside the try: a database error at any step fails this
+    // run (the queue retries it) and still clears it from `running`, instead of escaping.
     try {
+      await this.repository.markRunning(job, this.workerId, attempt);
+      heartbeat = setInterval(() => {
+        this.repository.heartbeat(job.id, this.workerId).then(
+          (mine) => {
+            if (!mine) controller.abort(new Error('job was taken away from this worker'));
+          },
+          // A missed beat is not fatal: the next one may pass, and the sweeper judges staleness.
+          (error: unknown) => log.warn({ err: error }, 'job heartbeat failed'),
+        );
+      }, this.options.heartbeatMs);
       log.info('job started');
       const data = definition.parse(job.data);
       const result = await definition.perform({
@@ -139,8 +146,11 @@ export class JobRunner {
       }
       const message = error instanceof Error ? error.message : String(error);
       const willRetry = job.retryCount < job.retryLimit;
-      await this.repository.markFailed(job.id, message, willRetry);
       log.error({ err: error, willRetry }, 'job failed');
+      // The queue's own record of the failure (the rethrow below) must not be lost to a second error.
+      await this.repository
+        .markFailed(job.id, message, willRetry)
+        .catch((recordError: unknown) => log.error({ err: recordError }, 'could not record the job failure'));
       throw error;
     } finally {
       clearInterval(heartbeat);
