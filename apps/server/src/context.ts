@@ -120,7 +120,10 @@ export async function createContext(
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
   });
-  const notifications = new NotificationService(new NotificationRepository(db));
+  const notifications = new NotificationService(
+    new NotificationRepository(db),
+    log.child({ component: 'notifications' }),
+  );
   const maintenance = new MaintenanceService(settings, config.maintenanceCacheMs);
   const jobRepository = new JobRepository(db);
   await jobRepository.start((error) => log.error({ err: error }, 'job queue error'));

@@ -19,12 +19,20 @@ export type NotificationEvent =
 
 type Listener = (event: NotificationEvent) => void;
 
+/** Where the relay reports what it could not deliver (a pino logger in the app). */
+export interface NotificationLog {
+  error(details: object, message: string): void;
+}
+
 /** Notifications of a user: posting, listing, marking seen, and live delivery to open streams. */
 export class NotificationService {
   private readonly listeners = new Map<string, Set<Listener>>();
   private unsubscribe: (() => Promise<void>) | null = null;
 
-  constructor(private readonly repository: NotificationRepository) {}
+  constructor(
+    private readonly repository: NotificationRepository,
+    private readonly log: NotificationLog,
+  ) {}
 
   async post(input: PostNotification): Promise<Notification | null> {
     if (input.link && !input.link.startsWith('/'))
@@ -66,9 +74,16 @@ export class NotificationService {
   async startRelay(): Promise<void> {
     this.unsubscribe = await this.repository.subscribe((userId, id) => {
       if (!this.listeners.has(userId)) return;
-      void this.repository.findById(id).then((row) => {
-        if (row) this.emit(userId, { type: 'notification', notification: toNotification(row), hasUnseen: true });
-      });
+      // Called from the database's notify callback: nothing up the stack awaits this, so a failed
+      // read (or a listener that throws) is logged here rather than left to end the process.
+      this.repository
+        .findById(id)
+        .then((row) => {
+          if (row) this.emit(userId, { type: 'notification', notification: toNotification(row), hasUnseen: true });
+        })
+        .catch((error: unknown) =>
+          this.log.error({ err: error, userId, notificationId: id }, 'notification relay failed'),
+        );
     });
   }
 
