@@ -26,6 +26,23 @@ export const defaultInvitationTtlMs = 7 * 24 * 60 * 60_000;
 
 const roleWithArticle = (role: string) => (role === 'admin' ? 'an admin' : `a ${role}`);
 
+/** The team page of a workspace, whichever workspace the admin has selected. */
+export const manageTeamPath = (deviceId: string) => `/manage-team?device=${deviceId}`;
+
+/** What an admin is told when someone accepted an invitation and waits for approval (notification and mail). */
+function pendingNews(device: DeviceRow, pending: Actor, role: string) {
+  return {
+    title: `${pending.fullName} waits for your approval in "${device.name}"`,
+    body: `${pending.fullName} (${pending.email}) accepted the invitation as ${roleWithArticle(role)}. Accept them, or remove them, on the team page.`,
+    link: manageTeamPath(device.id),
+  };
+}
+
+async function activeAdmins(repositories: WorkspaceRepositories, deviceId: string) {
+  const members = await repositories.devices.listMembers(deviceId);
+  return members.filter((member) => member.role === 'admin' && member.status === 'ok');
+}
+
 const notFoundMember = () => new ServiceError(404, 'not_found', 'No such member in this device workspace.');
 
 /**
@@ -182,9 +199,45 @@ export class TeamService {
         status: 'pending_approval',
       });
       if (!created) throw new ServiceError(409, 'already_member', 'You are in this device workspace already.');
+      await this.mailAdminsOfPending(tx, device, actor, invitation.role);
       return created;
     });
+    await this.notifyAdminsOfPending(device, actor, invitation.role);
     return { device: toSummary(device, grantOf(membership)!) };
+  }
+
+  /**
+   * The workspace's admins (status ok) learn that someone waits for their approval, by mail (in the transaction
+   * that makes the user pending, so both happen or neither) and by notification. Without it a pending user waits
+   * until an admin happens to open the team page (issue 14).
+   */
+  private async mailAdminsOfPending(
+    repositories: WorkspaceRepositories,
+    device: DeviceRow,
+    pending: Actor,
+    role: string,
+  ): Promise<void> {
+    const news = pendingNews(device, pending, role);
+    for (const admin of await activeAdmins(repositories, device.id)) {
+      await repositories.mail.insert({
+        to: admin.email,
+        subject: news.title,
+        text: [news.body, '', `Open the team: ${this.options.publicUrl}${news.link}`].join('\n'),
+      });
+    }
+  }
+
+  private async notifyAdminsOfPending(device: DeviceRow, pending: Actor, role: string): Promise<void> {
+    const news = pendingNews(device, pending, role);
+    for (const admin of await activeAdmins(this.store.repositories, device.id)) {
+      await this.options.notifications.post({
+        userId: admin.userId,
+        kind: 'team.pending',
+        title: news.title,
+        body: news.body,
+        link: news.link,
+      });
+    }
   }
 
   /** An admin accepts a pending user: pending_approval → ok. */

@@ -139,7 +139,46 @@ describe('team and membership', () => {
       409,
     );
     expect(await notifications()).toHaveLength(1);
-    expect((await json<NotificationList>(await admin.browser.get('/api/notifications'))).items).toEqual([]);
+    expect(
+      (await json<NotificationList>(await admin.browser.get('/api/notifications'))).items.map((item) => item.kind),
+    ).toEqual(['team.pending']);
+  });
+
+  it('tells every admin, by notification and by mail, that an invited user waits for approval', async () => {
+    const admin = await signedIn(server);
+    const { deviceId, deviceName } = await createWorkspace(admin);
+    const otherAdmin = await joinedMember(server, admin, deviceId, 'admin');
+    const member = await joinedMember(server, admin, deviceId, 'member');
+    const adminNews = async (person: { browser: TestBrowser }) =>
+      (await json<NotificationList>(await person.browser.get('/api/notifications'))).items.filter(
+        (item) => item.kind === 'team.pending',
+      );
+    const before = (await adminNews(admin)).length;
+
+    const pending = await joinedMember(server, admin, deviceId, 'guest', { approve: false });
+    const { fullName, email } = pending.account;
+    const expected = {
+      kind: 'team.pending',
+      title: `${fullName} waits for your approval in "${deviceName}"`,
+      body: `${fullName} (${email}) accepted the invitation as a guest. Accept them, or remove them, on the team page.`,
+      link: `/manage-team?device=${deviceId}`,
+      seenAt: null,
+    };
+    expect((await adminNews(admin)).length).toBe(before + 1);
+    expect((await adminNews(admin))[0]).toMatchObject(expected);
+    expect((await adminNews(otherAdmin))[0]).toMatchObject(expected);
+    // Members and the pending user themself are not told.
+    expect(await adminNews(member)).toEqual([]);
+    expect(await adminNews(pending)).toEqual([]);
+
+    for (const to of [admin.account.email, otherAdmin.account.email]) {
+      const mail = (await server.context.mail.outbox(50, to)).find((found) => found.subject === expected.title);
+      expect(mail?.text).toContain(expected.body);
+      expect(mail?.text).toContain(`/manage-team?device=${deviceId}`);
+    }
+    expect(
+      (await server.context.mail.outbox(50, member.account.email)).some((found) => found.subject === expected.title),
+    ).toBe(false);
   });
 
   it('refuses an expired, unknown or revoked invitation link', async () => {
