@@ -1,0 +1,256 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { CpuTask, ThreadReply, ThreadRun } from './task';
+
+export interface CpuRunOptions {
+  /** Aborting ends the task: a queued one leaves the queue, a running one's thread is terminated. */
+  signal?: AbortSignal;
+  onProgress?(fraction: number, message?: string): void;
+  /** Buffers of the input to move into the worker instead of copying them. */
+  transfer?: readonly ArrayBuffer[];
+}
+
+/** What services are given: somewhere to run CPU-heavy pure work without holding the event loop. */
+export interface CpuRunner {
+  run<Input, Output>(task: CpuTask<Input, Output>, input: Input, options?: CpuRunOptions): Promise<Output>;
+  /** How many tasks run at the same time; more are queued. */
+  readonly concurrency: number;
+}
+
+/** A task that failed in its worker: the worker's message, its error's name and stack. */
+export class CpuTaskError extends Error {
+  constructor(
+    message: string,
+    readonly errorName: string,
+    readonly workerStack: string | undefined,
+  ) {
+    super(message);
+    this.name = 'CpuTaskError';
+  }
+}
+
+/** The pool was closed: queued tasks are refused, running ones stopped. */
+export class CpuPoolClosedError extends Error {
+  constructor() {
+    super('The CPU worker pool has been closed.');
+    this.name = 'CpuPoolClosedError';
+  }
+}
+
+export interface CpuPoolOptions {
+  /** Threads at most; default: cores − 1, at least 1 (one core stays with the event loop). */
+  threads?: number;
+  /** A thread idle this long ends (it costs memory); the next task starts a new one. Default 60 s. */
+  idleMs?: number;
+}
+
+/** Cores − 1, at least 1. */
+export function defaultCpuThreads(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
+
+interface Pending {
+  id: number;
+  task: CpuTask<unknown, unknown>;
+  input: unknown;
+  options: CpuRunOptions;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  onAbort?: () => void;
+}
+
+interface Thread {
+  worker: Worker;
+  /** Resolves when the worker has loaded tsx and its entry (ready for tasks). */
+  ready: Promise<void>;
+  current: Pending | null;
+  idleTimer: NodeJS.Timeout | null;
+}
+
+/** The tsx ESM API, resolved from this module when the runtime can (else from the working directory). */
+function tsxApi(): string {
+  try {
+    return import.meta.resolve('tsx/esm/api');
+  } catch {
+    return 'tsx/esm/api';
+  }
+}
+
+/**
+ * Worker bootstrap (as packages/sph/src/pool.ts does, docs/decisions/sph-threads.md): registers tsx in the thread,
+ * then imports the TypeScript entry. Node 20 does not apply `execArgv: ['--import', 'tsx']` to a `.ts` entry.
+ */
+const BOOTSTRAP = `import(${JSON.stringify(tsxApi())}).then(({ register }) => { register(); return import(${JSON.stringify(
+  new URL('./thread.ts', import.meta.url).href,
+)}); });`;
+
+/**
+ * A bounded pool of worker threads for CPU-heavy pure work (STL parsing and previews, anatomy meshes, later
+ * simulations), so that the HTTP event loop keeps answering while a job computes
+ * (docs/decisions/jobs-cpu-work-off-event-loop.md). Threads start on demand, one task each at a time; tasks beyond
+ * `concurrency` wait in order. A thread that crashes or is terminated (cancellation) is replaced by a fresh one.
+ */
+export class CpuPool implements CpuRunner {
+  readonly concurrency: number;
+  private readonly idleMs: number;
+  private readonly threads = new Set<Thread>();
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(options: CpuPoolOptions = {}) {
+    this.concurrency = Math.max(1, Math.floor(options.threads ?? defaultCpuThreads()));
+    this.idleMs = options.idleMs ?? 60_000;
+  }
+
+  run<Input, Output>(task: CpuTask<Input, Output>, input: Input, options: CpuRunOptions = {}): Promise<Output> {
+    return new Promise<Output>((resolve, reject) => {
+      if (this.closed) return reject(new CpuPoolClosedError());
+      if (options.signal?.aborted) return reject(options.signal.reason);
+      const pending: Pending = {
+        id: this.nextId++,
+        task: task as CpuTask<unknown, unknown>,
+        input,
+        options,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      };
+      if (options.signal) {
+        pending.onAbort = () => this.cancel(pending, options.signal!.reason);
+        options.signal.addEventListener('abort', pending.onAbort, { once: true });
+      }
+      this.queue.push(pending);
+      this.dispatch();
+    });
+  }
+
+  /** Tasks running now (for tests and diagnostics). */
+  get busy(): number {
+    return [...this.threads].filter((thread) => thread.current).length;
+  }
+
+  /** Refuses new tasks, rejects queued and running ones, ends every thread. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pending of this.queue.splice(0)) this.settle(pending, () => pending.reject(new CpuPoolClosedError()));
+    const threads = [...this.threads];
+    this.threads.clear();
+    for (const thread of threads) {
+      if (thread.idleTimer) clearTimeout(thread.idleTimer);
+      const current = thread.current;
+      thread.current = null;
+      if (current) this.settle(current, () => current.reject(new CpuPoolClosedError()));
+    }
+    await Promise.all(threads.map((thread) => thread.worker.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const thread = [...this.threads].find((candidate) => !candidate.current) ?? this.spawn();
+      if (!thread) return;
+      const pending = this.queue.shift()!;
+      this.start(thread, pending);
+    }
+  }
+
+  private spawn(): Thread | null {
+    if (this.closed || this.threads.size >= this.concurrency) return null;
+    const worker = new Worker(BOOTSTRAP, { eval: true, execArgv: [] });
+    let readyResolve!: () => void;
+    const thread: Thread = {
+      worker,
+      ready: new Promise<void>((resolve) => (readyResolve = resolve)),
+      current: null,
+      idleTimer: null,
+    };
+    worker.on('message', (reply: ThreadReply) => {
+      if (reply.type === 'ready') return readyResolve();
+      this.onReply(thread, reply);
+    });
+    worker.on('error', (error) => this.lose(thread, error));
+    worker.on('exit', (code) => this.lose(thread, new Error(`The CPU worker thread stopped (exit code ${code}).`)));
+    this.threads.add(thread);
+    return thread;
+  }
+
+  private start(thread: Thread, pending: Pending): void {
+    if (thread.idleTimer) clearTimeout(thread.idleTimer);
+    thread.idleTimer = null;
+    thread.current = pending;
+    // Busy threads keep the process alive (a CLI awaiting a task must not exit); idle ones do not.
+    thread.worker.ref();
+    const message: ThreadRun = {
+      type: 'run',
+      id: pending.id,
+      module: pending.task.module,
+      name: pending.task.name,
+      input: pending.input,
+    };
+    void thread.ready.then(() => {
+      if (thread.current !== pending) return;
+      try {
+        thread.worker.postMessage(message, [...(pending.options.transfer ?? [])]);
+      } catch (error) {
+        // The input could not be cloned: the thread never saw it and stays usable.
+        this.finish(thread, pending, () => pending.reject(error));
+      }
+    });
+  }
+
+  private onReply(thread: Thread, reply: Exclude<ThreadReply, { type: 'ready' }>): void {
+    const pending = thread.current;
+    if (!pending || pending.id !== reply.id) return;
+    if (reply.type === 'progress') {
+      pending.options.onProgress?.(reply.fraction, reply.message);
+      return;
+    }
+    if (reply.type === 'done') this.finish(thread, pending, () => pending.resolve(reply.output));
+    else
+      this.finish(thread, pending, () =>
+        pending.reject(new CpuTaskError(reply.error.message, reply.error.name, reply.error.stack)),
+      );
+  }
+
+  /** The task ended in its thread: settle it, keep the thread for the next one. */
+  private finish(thread: Thread, pending: Pending, settle: () => void): void {
+    thread.current = null;
+    this.settle(pending, settle);
+    if (!this.threads.has(thread)) return;
+    thread.worker.unref();
+    thread.idleTimer = setTimeout(() => {
+      if (thread.current) return;
+      this.threads.delete(thread);
+      void thread.worker.terminate();
+    }, this.idleMs);
+    thread.idleTimer.unref();
+    this.dispatch();
+  }
+
+  private settle(pending: Pending, settle: () => void): void {
+    if (pending.onAbort) pending.options.signal?.removeEventListener('abort', pending.onAbort);
+    settle();
+  }
+
+  /** A thread died (crash, out of memory, terminated): its task fails with why; the next task gets a new thread. */
+  private lose(thread: Thread, error: unknown): void {
+    if (!this.threads.delete(thread)) return;
+    if (thread.idleTimer) clearTimeout(thread.idleTimer);
+    const pending = thread.current;
+    thread.current = null;
+    if (pending) this.settle(pending, () => pending.reject(error));
+    void thread.worker.terminate();
+    this.dispatch();
+  }
+
+  private cancel(pending: Pending, reason: unknown): void {
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      this.settle(pending, () => pending.reject(reason));
+      return;
+    }
+    const thread = [...this.threads].find((candidate) => candidate.current === pending);
+    // Computation cannot be interrupted inside a thread: the thread goes, a fresh one takes the next task.
+    if (thread) this.lose(thread, reason);
+  }
+}
