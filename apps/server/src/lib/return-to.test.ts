@@ -26,8 +26,26 @@ describe('safeReturnTo', () => {
     '',
     '%E0%A4%A',
     'x'.repeat(3000),
+    // Dot segments normalise away: each of these would come out as `//evil.example`.
+    '/.//evil.example',
+    '/..//evil.example',
+    '/a/..//evil.example',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/%252e%252e//evil.example',
+    '/a/%2e%2e/%2fevil.example',
+    '/./%2F/evil.example',
+    '/a/b/../..//evil.example?x=1',
   ])('falls back to / for %j', (input) => {
     expect(safeReturnTo(input)).toBe('/');
+  });
+
+  it('answers a fixed point: the answer, checked again, is the answer', () => {
+    for (const input of ['/a/./b/../c?d=%2F#e', '/%2e/x', '/x/%2e%2e/y', '/./%2Fx']) {
+      const answer = safeReturnTo(input);
+      expect(safeReturnTo(answer)).toBe(answer);
+      expect(answer.startsWith('//')).toBe(false);
+    }
   });
 
   it('falls back to / for anything that is not a string', () => {

@@ -48,7 +48,8 @@ export class AuthService {
     }
     const user = await this.users.upsertFromIdentity(identity);
     const token = await this.sessions.startUserSession(user.id, identity.idToken);
-    return { token, location: login.returnTo };
+    // Checked again on the way out: this is the value the browser is finally sent to.
+    return { token, location: safeReturnTo(login.returnTo) };
   }
 
   /** Ends the server session and answers where to send the browser to end the issuer's session too. */
