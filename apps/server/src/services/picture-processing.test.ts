@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testPicture } from '../../test/helpers/pictures';
 import { ServiceError } from './errors';
-import { pictureMaxSidePx, processPicture, thumbnailSidePx } from './picture-processing';
+import { pictureDecoding, pictureMaxSidePx, processPicture, thumbnailSidePx } from './picture-processing';
 
 async function refusal(upload: Uint8Array): Promise<ServiceError> {
   const error = await processPicture(upload).then(
@@ -102,6 +102,40 @@ describe('processPicture', () => {
     png.writeUInt32BE(9_000, 20);
     png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
     expect(await refusal(png)).toMatchObject({ status: 422, code: 'picture_too_many_pixels' });
+  });
+
+  it('refuses a real picture over 40 megapixels from its header, before decoding it', async () => {
+    // 8000 × 5001 of one colour: a 0.5 MB PNG whose decoding would take 160 MB.
+    const png = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
+    const error = await refusal(png);
+    expect(error).toMatchObject({ status: 422, code: 'picture_too_many_pixels' });
+    expect(error.message).toBe(
+      'This picture has too many pixels (more than 40 megapixels). Please upload a smaller one.',
+    );
+    expect(pictureDecoding.active).toBe(0);
+  });
+
+  it('decodes at most two pictures at once; the next waits for a place', async () => {
+    const jpeg = await testPicture('jpeg', 64, 48);
+    await pictureDecoding.acquire();
+    await pictureDecoding.acquire();
+    let done = false;
+    const waiting = processPicture(jpeg).then((result) => {
+      done = true;
+      return result;
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(done).toBe(false);
+      expect(pictureDecoding.queued).toBe(1);
+    } finally {
+      pictureDecoding.release();
+      pictureDecoding.release();
+    }
+    expect((await waiting).full).toMatchObject({ width: 64, height: 48 });
+    expect(pictureDecoding.active).toBe(0);
   });
 
   it('strips EXIF (incl. GPS), ICC and XMP, and turns the picture upright by its orientation', async () => {

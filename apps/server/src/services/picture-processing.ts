@@ -7,6 +7,7 @@ import {
   type PictureFormat,
 } from '@insilico/contracts';
 import sharp, { type Sharp } from 'sharp';
+import { Semaphore } from '../lib/semaphore';
 import { ServiceError } from './errors';
 
 /** Long side of a stored picture in pixels; larger pictures are scaled down (docs/decisions/pictures.md). */
@@ -14,10 +15,17 @@ export const pictureMaxSidePx = 2048;
 /** Side of the square thumbnail in pixels (cover crop, centred). */
 export const thumbnailSidePx = 256;
 /**
- * Pictures with more pixels than this are refused from their header, before decoding: a 5 MB PNG of
- * one colour can declare 16k × 16k pixels and would take gigabytes to decode.
+ * Pictures with more pixels than this are refused from their header, before decoding: a 389 kB PNG of
+ * one colour can declare 100 megapixels and takes seconds and hundreds of MB to decode. 40 MP is more
+ * than a camera photo that fits in 5120 KB.
  */
-export const pictureMaxInputPixels = 100_000_000;
+export const pictureMaxInputPixels = 40_000_000;
+/**
+ * Pictures decoded at once by this process; the others wait their turn. A decode at the pixel limit
+ * holds about 160 MB (4 bytes a pixel) while it runs: a burst of uploads queues instead of adding that
+ * per request (docs/decisions/pictures.md).
+ */
+export const pictureDecoding = new Semaphore(2);
 
 const contentTypes: Record<PictureFormat, 'image/jpeg' | 'image/png'> = { jpeg: 'image/jpeg', png: 'image/png' };
 export const pictureExtensions: Record<PictureFormat, 'jpg' | 'png'> = { jpeg: 'jpg', png: 'png' };
@@ -68,28 +76,34 @@ export async function processPicture(upload: Uint8Array): Promise<ProcessedPictu
   }
   // The signature and the decoder must agree (a JPEG header glued to something else is not a JPEG).
   if (declared.format !== format) throw new ServiceError(415, pictureErrorCodes.type, pictureTypeMessage);
+  // The header's size decides before any pixel is decoded (limitInputPixels stays as the decoder's own guard).
+  if (!declared.width || !declared.height) throw unreadable();
+  if (declared.width * declared.height > pictureMaxInputPixels) throw tooManyPixels();
 
   const upright = input.clone().rotate().toColourspace('srgb');
   try {
-    const [full, thumbnail] = await Promise.all([
-      encode(
-        upright.clone().resize({
-          width: pictureMaxSidePx,
-          height: pictureMaxSidePx,
-          fit: 'inside',
-          withoutEnlargement: true,
-        }),
-        format,
-      ),
-      encode(
-        upright.clone().resize({ width: thumbnailSidePx, height: thumbnailSidePx, fit: 'cover', position: 'centre' }),
-        format,
-      ),
-    ]);
-    return { format, contentType: contentTypes[format], full, thumbnail };
+    return await pictureDecoding.run(() => encodeBoth(upright, format));
   } catch (error) {
     throw refusalOf(error);
   }
+}
+
+/** Decodes the picture once (scaled to its stored size) and encodes both sizes from that. */
+async function encodeBoth(upright: Sharp, format: PictureFormat): Promise<ProcessedPicture> {
+  const scaled = await upright
+    .resize({ width: pictureMaxSidePx, height: pictureMaxSidePx, fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = scaled.info;
+  const pixels = () => sharp(scaled.data, { raw: { width, height, channels } });
+  const [full, thumbnail] = await Promise.all([
+    encode(pixels(), format),
+    encode(
+      pixels().resize({ width: thumbnailSidePx, height: thumbnailSidePx, fit: 'cover', position: 'centre' }),
+      format,
+    ),
+  ]);
+  return { format, contentType: contentTypes[format], full, thumbnail };
 }
 
 async function encode(pipeline: Sharp, format: PictureFormat): Promise<EncodedImage> {
@@ -98,14 +112,16 @@ async function encode(pipeline: Sharp, format: PictureFormat): Promise<EncodedIm
   return { bytes: data, width: info.width, height: info.height };
 }
 
+const tooManyPixels = () =>
+  new ServiceError(
+    422,
+    pictureErrorCodes.tooManyPixels,
+    `This picture has too many pixels (more than ${pictureMaxInputPixels / 1_000_000} megapixels). Please upload a smaller one.`,
+  );
+
 function refusalOf(error: unknown): ServiceError {
   const message = error instanceof Error ? error.message : '';
-  if (/pixel limit/i.test(message))
-    return new ServiceError(
-      422,
-      pictureErrorCodes.tooManyPixels,
-      `This picture has too many pixels (more than ${pictureMaxInputPixels / 1_000_000} megapixels). Please upload a smaller one.`,
-    );
+  if (/pixel limit/i.test(message)) return tooManyPixels();
   if (/unsupported image format/i.test(message))
     return new ServiceError(415, pictureErrorCodes.type, pictureTypeMessage);
   return unreadable();
