@@ -59,6 +59,19 @@ export const dataRegionSchema = z.enum(dataRegions);
 export const noPermissionMessage =
   'You do not have permission to access this project. Contact your device company admin to check whether you have been added to this device or project.';
 
+/**
+ * Refusals of workspace pages and actions to a role that may not use them. Spec §6's message speaks of "this project";
+ * these pages are not about a project, so their refusal names the workspace and what the role may not do
+ * (docs/decisions/role-refusals.md). Server and web show the same words.
+ */
+export const roleRefusalMessages = {
+  team: 'Guests do not see the team of a device workspace. Contact your device company admin if you need to know who works in it.',
+  subscription:
+    'Guests do not see the subscription of a device workspace. Contact your device company admin about plans and seats.',
+  cohortOrder:
+    'Guests cannot order patient cohorts in this device workspace. Contact your device company admin to check your role in this device.',
+} as const;
+
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 /** Device details as typed in onboarding / add device / manage device. */

@@ -39,6 +39,7 @@ export {
   membershipStatusSchema,
   dataRegionSchema,
   noPermissionMessage,
+  roleRefusalMessages,
   deviceInfoSchema,
   companySchema,
   bodyPartProblem,

@@ -1,4 +1,4 @@
-import { noPermissionMessage, type MemberRole } from '@insilico/contracts';
+import { noPermissionMessage, roleRefusalMessages, type MemberRole } from '@insilico/contracts';
 import { decide, refusal, type Decision, type WorkspaceGrant } from './workspace.policy';
 
 /**
@@ -33,7 +33,9 @@ export function decideCohort(action: CohortAction, grant: WorkspaceGrant | null,
   if (!membership.allowed || !grant) return membership;
   if (cohortPermissions[action].includes(grant.role)) return { allowed: true };
   if (action === 'cohort.read' && grant.role === 'guest' && cohort?.onCallersProject) return { allowed: true };
-  return { allowed: false, code: 'forbidden', message: noPermissionMessage };
+  // Ordering is a workspace action (no project involved): its refusal names the workspace.
+  const message = action === 'cohort.read' ? noPermissionMessage : roleRefusalMessages.cohortOrder;
+  return { allowed: false, code: 'forbidden', message };
 }
 
 /** Throws 404 for outsiders and 403 for members, unless allowed. */

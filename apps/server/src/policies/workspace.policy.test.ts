@@ -1,4 +1,4 @@
-import { memberRoles, membershipStatuses, noPermissionMessage } from '@insilico/contracts';
+import { memberRoles, membershipStatuses, noPermissionMessage, roleRefusalMessages } from '@insilico/contracts';
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../services/errors';
 import {
@@ -42,13 +42,22 @@ describe('workspace policy', () => {
     expect(membershipStatuses).toEqual(['invited', 'pending_approval', 'ok']);
   });
 
-  it('refuses guests the team and the subscription with the no-permission message of spec §6', () => {
-    for (const action of ['team.read', 'subscription.read'] as const)
-      expect(decide(action, { role: 'guest', status: 'ok' })).toEqual({
-        allowed: false,
-        code: 'forbidden',
-        message: noPermissionMessage,
-      });
+  it('refuses guests the team and the subscription in words about the workspace, not about a project', () => {
+    expect(decide('team.read', { role: 'guest', status: 'ok' })).toEqual({
+      allowed: false,
+      code: 'forbidden',
+      message: roleRefusalMessages.team,
+    });
+    expect(decide('subscription.read', { role: 'guest', status: 'ok' })).toEqual({
+      allowed: false,
+      code: 'forbidden',
+      message: roleRefusalMessages.subscription,
+    });
+    for (const action of ['team.read', 'subscription.read'] as const) {
+      const decision = decide(action, { role: 'guest', status: 'ok' });
+      expect(decision.allowed ? '' : decision.message).not.toMatch(/project/);
+    }
+    expect(decide('project.create', { role: 'guest', status: 'ok' })).toMatchObject({ message: noPermissionMessage });
   });
 
   it('throws 403 for members, 404 for outsiders, and reads stored rows defensively', () => {

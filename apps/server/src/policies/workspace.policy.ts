@@ -2,6 +2,7 @@ import {
   memberRoles,
   membershipStatuses,
   noPermissionMessage,
+  roleRefusalMessages,
   type MemberRole,
   type MembershipStatus,
 } from '@insilico/contracts';
@@ -48,8 +49,15 @@ export type Decision = { allowed: true } | { allowed: false; code: string; messa
 
 const onlyAdminsMessage = 'Only an admin of this device can do this. Contact your device company admin.';
 
-/** Actions refused with the no-permission message of spec §6 rather than "only an admin". */
-const noPermissionActions: readonly WorkspaceAction[] = ['project.create', 'team.read', 'subscription.read'];
+/**
+ * Refusals other than "only an admin": project creation with the no-permission message of spec §6; the team and the
+ * subscription, which are not about a project, with words about the workspace.
+ */
+const refusalMessages: Partial<Record<WorkspaceAction, string>> = {
+  'project.create': noPermissionMessage,
+  'team.read': roleRefusalMessages.team,
+  'subscription.read': roleRefusalMessages.subscription,
+};
 const pendingMessage = 'Your access to this device is waiting for approval by a device admin.';
 export const workspaceNotFoundMessage = 'This device workspace does not exist, or you are not a member of it.';
 
@@ -65,7 +73,7 @@ export function decide(action: WorkspaceAction, grant: WorkspaceGrant | null): D
   return {
     allowed: false,
     code: 'forbidden',
-    message: noPermissionActions.includes(action) ? noPermissionMessage : onlyAdminsMessage,
+    message: refusalMessages[action] ?? onlyAdminsMessage,
   };
 }
 

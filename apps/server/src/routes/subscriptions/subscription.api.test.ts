@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { noPermissionMessage, seatsFullMessage } from '@insilico/contracts';
+import { roleRefusalMessages, seatsFullMessage } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import {
@@ -123,7 +123,7 @@ describe('subscriptions and seats', () => {
     expect(await errorOf(await guest.browser.get(`/api/devices/${deviceId}/subscription`))).toEqual({
       status: 403,
       code: 'forbidden',
-      message: noPermissionMessage,
+      message: roleRefusalMessages.subscription,
     });
     expect((await errorOf(await pending.browser.get(`/api/devices/${deviceId}/subscription`))).code).toBe(
       'pending_approval',

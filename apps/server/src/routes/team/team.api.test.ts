@@ -1,4 +1,4 @@
-import { noPermissionMessage, type NotificationList } from '@insilico/contracts';
+import { roleRefusalMessages, type NotificationList } from '@insilico/contracts';
 import { workspaceNotFoundMessage } from '../../policies/workspace.policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../test/helpers/browser';
@@ -99,7 +99,7 @@ describe('team and membership', () => {
     expect(await errorOf(await colleague.browser.get(`/api/devices/${deviceId}/team`))).toEqual({
       status: 403,
       code: 'forbidden',
-      message: noPermissionMessage,
+      message: roleRefusalMessages.team,
     });
     expect(
       (await send(admin.browser, 'PATCH', `/api/devices/${deviceId}/members/${colleague.id}`, { role: 'member' }))

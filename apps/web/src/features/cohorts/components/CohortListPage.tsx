@@ -18,6 +18,7 @@ import { Page } from '../../../components/Page';
 import { formatDate } from '../../../lib/formatDate';
 import { useCohorts } from '../api';
 import { cohortPath, createPath } from '../paths';
+import { useCohortDevice } from '../hooks/useCohortDevice';
 import { CohortStatusChip } from './CohortStatusChip';
 import { CohortWorkspace, Loading } from './CohortWorkspace';
 import { SyntheticLabel } from './SyntheticLabel';
@@ -37,7 +38,7 @@ function Status({ cohort }: { cohort: CohortSummary }) {
   );
 }
 
-function CohortTable({ deviceId }: { deviceId: string }) {
+function CohortTable({ deviceId, mayOrder }: { deviceId: string; mayOrder: boolean }) {
   const cohorts = useCohorts(deviceId);
   if (cohorts.error && !cohorts.data)
     return (
@@ -60,11 +61,15 @@ function CohortTable({ deviceId }: { deviceId: string }) {
           No patient cohorts yet
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Order a cohort of synthetic virtual patients to test your device on.
+          {mayOrder
+            ? 'Order a cohort of synthetic virtual patients to test your device on.'
+            : 'Cohorts of the projects you are on appear here.'}
         </Typography>
-        <Button component={RouterLink} to={createPath} variant="contained" startIcon={<AddIcon aria-hidden="true" />}>
-          Order a cohort
-        </Button>
+        {mayOrder && (
+          <Button component={RouterLink} to={createPath} variant="contained" startIcon={<AddIcon aria-hidden="true" />}>
+            Order a cohort
+          </Button>
+        )}
       </Paper>
     );
   return (
@@ -109,6 +114,8 @@ function CohortTable({ deviceId }: { deviceId: string }) {
 
 /** /patient-cohort: the workspace's cohorts (name, size, criteria summary, status, created by, date). */
 export function CohortListPage() {
+  // Guests cannot order: no button that leads to a page that refuses them.
+  const mayOrder = useCohortDevice().role !== 'guest';
   return (
     <Page
       section="Patient cohorts"
@@ -117,13 +124,20 @@ export function CohortListPage() {
       actions={
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <SyntheticLabel size="medium" />
-          <Button component={RouterLink} to={createPath} variant="contained" startIcon={<AddIcon aria-hidden="true" />}>
-            Order a cohort
-          </Button>
+          {mayOrder && (
+            <Button
+              component={RouterLink}
+              to={createPath}
+              variant="contained"
+              startIcon={<AddIcon aria-hidden="true" />}
+            >
+              Order a cohort
+            </Button>
+          )}
         </Stack>
       }
     >
-      <CohortWorkspace>{(deviceId) => <CohortTable deviceId={deviceId} />}</CohortWorkspace>
+      <CohortWorkspace>{(deviceId) => <CohortTable deviceId={deviceId} mayOrder={mayOrder} />}</CohortWorkspace>
     </Page>
   );
 }

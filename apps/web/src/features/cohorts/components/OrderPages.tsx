@@ -23,7 +23,7 @@ function OrderPage({ step }: { step: CohortOrderStep }) {
       }
       actions={<SyntheticLabel size="medium" />}
     >
-      <CohortWorkspace>
+      <CohortWorkspace refuseGuests>
         {(deviceId) => (
           <CohortOrderFlow
             deviceId={deviceId}

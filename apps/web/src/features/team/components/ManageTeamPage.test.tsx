@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { noPermissionMessage, type Team } from '@insilico/contracts';
+import { roleRefusalMessages, type Team } from '@insilico/contracts';
 import { UserContext } from '../../../app/user/userContext';
 import { jsonResponse, renderWithProviders, testUser } from '../../../test/renderWithProviders';
 import { ManageTeamPage } from './ManageTeamPage';
@@ -62,6 +62,8 @@ const adminTeam: Team = {
 };
 
 const fetchMock = vi.fn<typeof fetch>();
+let selectedAnswer: typeof device | Record<string, unknown>;
+let devicesAnswer: { items: unknown[] };
 let teamAnswer: () => Response;
 let patchAnswer: () => Response;
 
@@ -72,11 +74,14 @@ function urlOf(input: Parameters<typeof fetch>[0]): string {
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   patchAnswer = () => jsonResponse(200, adminTeam.items[1]);
+  selectedAnswer = device;
+  devicesAnswer = { items: [device] };
   fetchMock.mockImplementation((input, init) => {
     const url = urlOf(input);
     const method = init?.method ?? 'GET';
-    if (url === '/api/me/selected-device') return Promise.resolve(jsonResponse(200, { device }));
-    if (url === '/api/devices/d-1/team') return Promise.resolve(teamAnswer());
+    if (url === '/api/me/selected-device') return Promise.resolve(jsonResponse(200, { device: selectedAnswer }));
+    if (url === '/api/devices') return Promise.resolve(jsonResponse(200, devicesAnswer));
+    if (url === '/api/devices/d-1/team' || url === '/api/devices/d-2/team') return Promise.resolve(teamAnswer());
     if (method === 'PATCH') return Promise.resolve(patchAnswer());
     if (method === 'DELETE') return Promise.resolve(new Response(null, { status: 204 }));
     return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'Not found' } }));
@@ -88,12 +93,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage() {
+function renderPage(path = '/manage-team') {
   renderWithProviders(
     <UserContext.Provider
       value={{ user: testUser, error: undefined, isLoading: false, isValidating: false, retry: () => {} }}
     >
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
         <ManageTeamPage />
       </MemoryRouter>
     </UserContext.Provider>,
@@ -144,11 +149,30 @@ describe('manage team page', () => {
     ).toBeTruthy();
   }, 20_000);
 
-  it('shows the no-permission message of spec §6 when the server refuses the team (guests)', async () => {
-    teamAnswer = () => jsonResponse(403, { error: { code: 'forbidden', message: noPermissionMessage } });
+  it('shows the server’s refusal of the team', async () => {
+    teamAnswer = () => jsonResponse(403, { error: { code: 'forbidden', message: roleRefusalMessages.team } });
     renderPage();
-    expect(await screen.findByText(noPermissionMessage)).toBeTruthy();
+    expect(await screen.findByText(roleRefusalMessages.team)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
+  }, 20_000);
+
+  it('tells a guest at once, in words about the workspace, that they cannot see the team', async () => {
+    selectedAnswer = { ...device, role: 'guest', isAdmin: false };
+    teamAnswer = () => jsonResponse(200, adminTeam);
+    renderPage();
+    expect(await screen.findByText(roleRefusalMessages.team)).toBeTruthy();
+    expect(roleRefusalMessages.team).not.toMatch(/project/);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(fetchMock.mock.calls.some(([input]) => urlOf(input).endsWith('/team'))).toBe(false);
+  }, 20_000);
+
+  it('opens the workspace a link names (?device=), not the selected one', async () => {
+    teamAnswer = () => jsonResponse(200, adminTeam);
+    const other = { ...device, deviceId: 'd-2', deviceName: 'Valve B' };
+    devicesAnswer = { items: [device, other] };
+    renderPage('/manage-team?device=d-2');
+    expect(await screen.findByText('Settings · Valve B')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([input]) => urlOf(input) === '/api/devices/d-2/team')).toBe(true);
   }, 20_000);
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,13 +13,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import SearchIcon from '@mui/icons-material/Search';
-import type { DeviceSummary, MemberRole } from '@insilico/contracts';
+import { roleRefusalMessages, type DeviceSummary, type MemberRole } from '@insilico/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { Page } from '../../../components/Page';
 import { ApiError } from '../../../lib/apiError';
 import { useSignedInUser } from '../../../app/user/userContext';
-import { devicesKey, selectedDeviceKey, useSelectedDevice } from '../../devices';
+import { devicesKey, selectedDeviceKey, useDevices, useSelectedDevice } from '../../devices';
 import { approveMember, changeRole, removeMember, revokeInvitation, useTeam } from '../api';
 import { displayName, orderTeam, pageOf, rowKey, searchTeam } from '../teamRows';
 import { AddUserDrawer } from './AddUserDrawer';
@@ -62,7 +62,9 @@ function message(caught: unknown): string {
 function TeamOf({ device }: { device: DeviceSummary }) {
   const user = useSignedInUser();
   const { mutate } = useSWRConfig();
-  const team = useTeam(device.deviceId);
+  // Guests may not see the team: told at once, without asking the server for a refusal.
+  const guest = device.role === 'guest';
+  const team = useTeam(guest ? null : device.deviceId);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(rowsPerPageOptions[0]!);
@@ -125,7 +127,9 @@ function TeamOf({ device }: { device: DeviceSummary }) {
   ) : undefined;
 
   let body;
-  if (team.error && !team.data) {
+  if (guest) {
+    body = <Alert severity="warning">{roleRefusalMessages.team}</Alert>;
+  } else if (team.error && !team.data) {
     body =
       team.error.status === 403 ? (
         <Alert severity="warning">{team.error.message}</Alert>
@@ -250,13 +254,27 @@ function TeamOf({ device }: { device: DeviceSummary }) {
   );
 }
 
-/** /manage-team: the team of the selected workspace; admins manage it, members read it. */
+/**
+ * /manage-team: the team of the selected workspace, or of the one `?device=` names (the link of the "waits for your
+ * approval" notification, which may reach an admin working in another workspace); admins manage it, members read it.
+ */
 export function ManageTeamPage() {
+  const [params] = useSearchParams();
+  const named = params.get('device');
   const selected = useSelectedDevice();
-  if (selected.data?.device) return <TeamOf key={selected.data.device.deviceId} device={selected.data.device} />;
+  const devices = useDevices();
+  const namedDevice = named
+    ? devices.data?.items.find((item) => item.deviceId === named && item.userStatus === 'ok')
+    : undefined;
+  // A named workspace waits for the list; one the user is not (or no longer) in falls back to the selected one.
+  const waitingForNamed = named !== null && !devices.data && !devices.error;
+  const device = namedDevice ?? (waitingForNamed ? undefined : selected.data?.device);
+  if (device) return <TeamOf key={device.deviceId} device={device} />;
 
   let body;
-  if (selected.error && !selected.data) {
+  if (waitingForNamed) {
+    body = <Loading what="your workspace" />;
+  } else if (selected.error && !selected.data) {
     body = <LoadFailure what="Your workspace" error={selected.error} retry={() => void selected.mutate()} />;
   } else if (!selected.data) {
     body = <Loading what="your workspace" />;
