@@ -98,6 +98,16 @@ export function signOutPage(form: string, nonce: string): string {
   });
 }
 
+/** What `GET /api/auth/logout` shows: signing out takes a same-origin POST, so a foreign link cannot do it. */
+export function signOutConfirmPage(action: string): string {
+  return page({
+    title: 'Sign out',
+    body: `<h1>Sign out?</h1><p>You will be signed out of ${productName} in this browser.</p>
+<form method="post" action="${escapeHtml(action)}"><button type="submit">Sign out</button></form>
+<div class="switch"><a href="/">Stay signed in</a></div>`,
+  });
+}
+
 export function signedOutPage(): string {
   return page({ title: 'Signed out', body: `<h1>You are signed out</h1><p><a href="/">Sign in again</a></p>` });
 }

@@ -82,7 +82,8 @@ describe('sign-in through the embedded issuer', () => {
     const browser = new TestBrowser(server.origin);
     await signUp(browser, newAccount(), '/');
     const cookie = browser.cookies.get('session')!;
-    const logout = await browser.get('/api/auth/logout');
+    // What the confirm page's form sends (a browser's same-origin form post: Origin, an empty urlencoded body).
+    const logout = await browser.postForm('/api/auth/logout', {});
     expect(logout.status).toBe(303);
     const location = new URL(logout.headers.get('location')!);
     expect(location.pathname).toBe('/oidc/session/end');
@@ -101,6 +102,34 @@ describe('sign-in through the embedded issuer', () => {
     expect(confirmed.headers.get('location')).toBe(`${server.origin}/`);
     const again = await browser.follow('/api/auth/login?returnTo=/');
     expect(again.path).toMatch(/^\/oidc\/interaction\//);
+  });
+
+  it('does not sign out on a GET (a link or image from any site): it shows a page that asks to confirm', async () => {
+    const browser = new TestBrowser(server.origin);
+    await signUp(browser, newAccount(), '/');
+    const page = await browser.get('/api/auth/logout');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<form method="post" action="/api/auth/logout">');
+    expect(html).toContain('Sign out?');
+    expect((await browser.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('refuses a cross-site sign-out POST: the session survives', async () => {
+    const browser = new TestBrowser(server.origin);
+    await signUp(browser, newAccount(), '/');
+    const foreign = await browser.request('/api/auth/logout', {
+      method: 'POST',
+      body: '',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
+    });
+    expect(foreign.status).toBe(403);
+    expect((await browser.get('/api/auth/me')).status).toBe(200);
   });
 
   it('signs in again with the same account', async () => {

@@ -8,7 +8,7 @@ import {
   setSessionCookie,
   type SessionCookieSettings,
 } from '../../http/session-cookie';
-import { errorPage } from '../../issuer/pages';
+import { errorPage, signOutConfirmPage } from '../../issuer/pages';
 import type { AuthService } from '../../services/auth.service';
 import { ServiceError } from '../../services/errors';
 
@@ -64,8 +64,23 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
     reply.header('Cache-Control', 'no-store');
     return reply.redirect(location, 303);
   };
-  api.get('/api/auth/logout', { schema: { tags: ['auth'], summary: 'Sign out here and at the issuer' } }, logout);
-  api.post('/api/auth/logout', { schema: { tags: ['auth'], summary: 'Sign out here and at the issuer' } }, logout);
+  // Signing out changes state, so only a POST does it (same-origin checked like every API POST); a GET, which
+  // any site can make the browser send (a link, an image), only shows a page that asks to confirm.
+  api.get(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], summary: 'A page that asks to confirm signing out (posts to the same URL)' } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return reply.type('text/html').send(signOutConfirmPage('/api/auth/logout'));
+    },
+  );
+  // The confirm page's form posts an empty urlencoded body; the API otherwise speaks JSON only.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { bodyLimit: 1024 }, (_request, _body, done) =>
+      done(null, {}),
+    );
+    scope.post('/api/auth/logout', { schema: { tags: ['auth'], summary: 'Sign out here and at the issuer' } }, logout);
+  });
 
   api.get(
     '/api/auth/me',

@@ -12,9 +12,9 @@ import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { TopBarMenu } from '../../components/TopBarMenu';
-import { rememberSelectedDevice } from '../../lib/earlyRequests';
 import { useSignedInUser } from '../user/userContext';
-import { logoutUrl, settingsLinks } from './navigation';
+import { settingsLinks } from './navigation';
+import { signOut } from './signOut';
 
 const icons: Record<(typeof settingsLinks)[number]['to'], typeof HelpOutlineIcon> = {
   '/my-account': AccountCircleOutlinedIcon,
@@ -58,9 +58,8 @@ export function AccountMenuPanel({ id, anchor, onClose }: AccountMenuPanelProps)
         );
       })}
       <Divider />
-      {/* A full-page navigation: the server ends the session and the issuer's session. The hint of the selected
-          workspace is forgotten: the next user of this browser starts without it. */}
-      <MenuItem component="a" href={logoutUrl} onClick={() => rememberSelectedDevice(null)}>
+      {/* A full-page form POST: the server ends the session and the issuer's session. */}
+      <MenuItem onClick={signOut}>
         <ListItemIcon>
           <LogoutIcon fontSize="small" />
         </ListItemIcon>

@@ -12,7 +12,7 @@ import { Page } from '../../../components/Page';
 import { PictureUpload } from '../../../components/PictureUpload';
 import { formatDate } from '../../../lib/formatDate';
 import { initialsOf } from '../../../lib/initials';
-import { logoutUrl } from '../../../app/layout/navigation';
+import { signOut } from '../../../app/layout/signOut';
 import { userProfileKey } from '../../../app/user/fetchUser';
 import { useSignedInUser } from '../../../app/user/userContext';
 import { profileKey, removeProfilePicture, saveProfile, uploadProfilePicture, useProfile } from '../api';
@@ -129,7 +129,7 @@ function AccountEditor({ profile }: { profile: Profile }) {
                 Change password
               </Button>
             )}
-            <Button variant="outlined" color="inherit" href={logoutUrl} startIcon={<LogoutIcon aria-hidden="true" />}>
+            <Button variant="outlined" color="inherit" onClick={signOut} startIcon={<LogoutIcon aria-hidden="true" />}>
               Log out
             </Button>
           </Stack>

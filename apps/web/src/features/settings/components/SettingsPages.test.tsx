@@ -79,7 +79,16 @@ describe('settings pages', { timeout: 30_000 }, () => {
     expect(save.disabled).toBe(true);
     expect((screen.getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement).readOnly).toBe(true);
     expect(screen.getByRole('link', { name: 'Change password' }).getAttribute('href')).toBe(testUser.passwordChangeUrl);
-    expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/api/auth/logout');
+    // Log out is a form POST (the server signs out on POST only; a GET just asks to confirm).
+    const submitted: HTMLFormElement[] = [];
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      submitted.push(this);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(submitted.map((form) => [form.method, new URL(form.action).pathname])).toEqual([
+      ['post', '/api/auth/logout'],
+    ]);
+    submit.mockRestore();
 
     fireEvent.change(name, { target: { value: '  ' } });
     fireEvent.click(save);
