@@ -226,6 +226,7 @@ async function seedWorkspace(
       populationSeed: 1,
       populationSize: 2000,
       modelVersion: 'bench',
+      meshModelVersion: 'bench',
       sampleSeed: index,
       matchingAtOrder: 900,
     })),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   drawStratifiedSample,
   InsufficientMatchesError,
+  MESH_MODEL_VERSION,
   normalizeNewPathologyName,
   seedFromString,
   summarizeCriteria,
@@ -110,6 +111,7 @@ export class CohortService {
       populationSeed: population.seed,
       populationSize: population.patients.length,
       modelVersion: population.modelVersion,
+      meshModelVersion: MESH_MODEL_VERSION,
       sampleSeed: seedFromString(id),
       matchingAtOrder: matching,
       createdBy: userId,

@@ -17,8 +17,9 @@ import { users } from './users';
 
 /**
  * A patient cohort ordered in a workspace (spec §3 "Patient cohort"). Its patients are drawn from the synthetic
- * population named by `populationSeed`, `populationSize` and `modelVersion`, which regenerates every parameter
- * deterministically; the sample itself is reproducible from `sampleSeed`. See docs/decisions/cohort-storage.md.
+ * population named by `populationSeed`, `populationSize` and `modelVersion`; each patient's full parameter record
+ * is stored with it at order time (`cohort_patients.record`), so the cohort reads the same whatever the generator
+ * becomes. See docs/decisions/cohort-storage.md.
  */
 export const cohorts = pgTable(
   'cohorts',
@@ -36,7 +37,10 @@ export const cohorts = pgTable(
     status: text('status').notNull().default('in_progress'),
     populationSeed: bigint('population_seed', { mode: 'number' }).notNull(),
     populationSize: integer('population_size').notNull(),
+    /** The population model that made the stored patient records. */
     modelVersion: text('model_version').notNull(),
+    /** The mesh model that built the meshes of the order (cached meshes are read under it for ever). */
+    meshModelVersion: text('mesh_model_version').notNull(),
     /** Seed of the stratified sample (unsigned 32-bit). */
     sampleSeed: bigint('sample_seed', { mode: 'number' }).notNull(),
     /** How many patients matched the criteria when the order was placed. */
@@ -56,7 +60,7 @@ export const cohorts = pgTable(
   ],
 );
 
-/** A patient of a cohort: its index in the cohort's synthetic population (the parameters are regenerated). */
+/** A patient of a cohort: its index in the cohort's synthetic population and its parameters as ordered. */
 export const cohortPatients = pgTable(
   'cohort_patients',
   {
@@ -68,6 +72,12 @@ export const cohortPatients = pgTable(
     patientId: text('patient_id').notNull(),
     /** 1-based order in the cohort (by patient id). */
     position: integer('position').notNull(),
+    /**
+     * The patient's full record (a SyntheticPatient of `cohorts.model_version`, JSON) as drawn at order time: every
+     * read and every mesh comes from it. Null only for a cohort ordered before migration 0007 whose population
+     * model this server can no longer produce (such a cohort cannot be read).
+     */
+    record: jsonb('record').$type<Record<string, unknown>>(),
   },
   (t) => [primaryKey({ columns: [t.cohortId, t.patientIndex] })],
 );
