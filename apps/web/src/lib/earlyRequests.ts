@@ -33,13 +33,13 @@ export function startEarlyRequests(win: Window, hintKey: string): void {
   const early: Record<string, Promise<Response>> = {};
   const ask = (path: string): Promise<Response> => {
     const request = win.fetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-    // A failed early request is not reported here; the app asks again itself.
+    // A failed early request is not reported here (the app asks again itself), so callers may drop the promise.
     request.catch(() => undefined);
     early[path] = request;
     return request;
   };
-  ask('/api/auth/me');
-  ask('/api/devices');
+  void ask('/api/auth/me');
+  void ask('/api/devices');
   const selected = ask('/api/me/selected-device');
   win.__insilicoEarlyRequests = early;
 
@@ -56,13 +56,13 @@ export function startEarlyRequests(win: Window, hintKey: string): void {
   }
   // Only an id (one path segment) is taken from storage.
   if (hinted !== null && !/^[\w-]+$/.test(hinted)) hinted = null;
-  if (hinted) ask(overview(hinted));
+  if (hinted) void ask(overview(hinted));
   win.__insilicoEarlyOverview = selected
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((body: { device?: { deviceId?: unknown } | null } | null) => {
       const deviceId = body?.device?.deviceId;
       if (typeof deviceId !== 'string') return null;
-      if (deviceId !== hinted) ask(overview(deviceId));
+      if (deviceId !== hinted) void ask(overview(deviceId));
       return overview(deviceId);
     })
     .catch(() => null);

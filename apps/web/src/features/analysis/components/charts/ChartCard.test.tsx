@@ -33,7 +33,7 @@ describe('ChartCard', () => {
     const { unmount } = render(<ChartCard title="Scatter plot" option={{}} empty={false} />);
     const button = screen.getByRole('button', { name: 'Export Scatter plot as SVG' });
     await waitFor(() => expect(button).toHaveProperty('disabled', false));
-    act(() => fireEvent.click(button));
+    await act(() => fireEvent.click(button));
     expect(download).toHaveBeenCalledWith(expect.stringContaining('<path'), 'graph');
     unmount();
     render(<ChartCard title="Heatmap" fileName="correlation-pearson" option={{}} empty={false} />);
