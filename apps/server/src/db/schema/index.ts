@@ -3,7 +3,7 @@ export { sessions, type LoginTransaction } from './sessions';
 export { notifications } from './notifications';
 export { appSettings } from './settings';
 export { jobRuns } from './jobs';
-export { identityAccounts, oidcPayloads } from './identity';
+export { identityAccounts, oidcPayloads, identitySignups, authAttempts } from './identity';
 export { devices, memberships, invitations, onboardingStates, selectedDevices } from './devices';
 export { mailOutbox } from './mail';
 export { storedFiles } from './files';
