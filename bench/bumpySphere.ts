@@ -2,10 +2,10 @@ import { loftIndices, loftRingVertex, loftVertexCount, type LoftOptions, type Tr
 
 /**
  * The STL benchmarks' test part: a closed, bumpy sphere (radius 20 mm ± 5 %), 500 rings × 1000 around: exactly
- * 1,000,000 triangles, written in loft order (consecutive triangles share corners, as exporters write them).
+ * 1,000,000 triangles (2 · rings · around), written in loft order (consecutive triangles share corners, as exporters
+ * write them). Smaller or larger parts: other ring counts (the API test of jobs off the event loop uses 200 × 500).
  */
-export function bumpySphere(): TriangleMesh {
-  const options: LoftOptions = { ringCount: 500, ringSize: 1000 };
+export function bumpySphere(options: LoftOptions = { ringCount: 500, ringSize: 1000 }): TriangleMesh {
   const positions = new Float64Array(loftVertexCount(options) * 3);
   const radius = (theta: number, phi: number): number => 20 * (1 + 0.05 * Math.sin(5 * theta) * Math.cos(7 * phi));
   positions.set([0, 0, -20], 0);

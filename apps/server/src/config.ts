@@ -20,6 +20,7 @@ const envSchema = z.object({
   JOB_HEARTBEAT_SECONDS: z.coerce.number().positive().default(10),
   JOB_STALE_AFTER_SECONDS: z.coerce.number().positive().default(45),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  CPU_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   MAINTENANCE_CACHE_SECONDS: z.coerce.number().min(0).default(2),
   STORAGE_DRIVER: z.enum(['filesystem']).default('filesystem'),
   SMTP_URL: z.string().optional(),
@@ -53,6 +54,8 @@ export interface AppConfig {
   jobHeartbeatMs: number;
   jobStaleAfterMs: number;
   jobPollSeconds: number;
+  /** Worker threads for jobs' CPU-heavy work (STL, meshes); null: cores − 1, at least 1. */
+  cpuThreads: number | null;
   maintenanceCacheMs: number;
   smtpUrl: string | null;
   mailFrom: string;
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobHeartbeatMs: e.JOB_HEARTBEAT_SECONDS * 1000,
     jobStaleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    cpuThreads: e.CPU_THREADS ?? null,
     maintenanceCacheMs: e.MAINTENANCE_CACHE_SECONDS * 1000,
     smtpUrl: e.SMTP_URL && e.SMTP_URL !== '' ? e.SMTP_URL : null,
     mailFrom: e.MAIL_FROM,

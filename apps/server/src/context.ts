@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
+import { CpuPool } from './cpu/pool';
 import type { Database } from './db/client';
 import { jobDefinitions } from './jobs/registry';
 import { JobRunner } from './jobs/job-runner';
@@ -88,6 +89,8 @@ export interface AppContext {
   supportStaff: SupportStaffService;
   /** Files (pictures, meshes, results), one area per data region. */
   blobs: BlobStore;
+  /** Worker threads for CPU-heavy work (STL checks, meshes); closed after the job runner stops. */
+  cpu: CpuPool;
   /** Patient cohorts (issue 4). */
   cohorts: CohortService;
   /** Loads a project with the caller's standing and applies the project policy (issue 5). */
@@ -140,6 +143,8 @@ export async function createContext(
     jobs.requestMailDelivery().catch((error: unknown) => log.error({ err: error }, 'mail delivery request failed'));
   });
   const blobs = new FilesystemBlobStore(join(config.dataDir, 'blobs'));
+  // Jobs' CPU-heavy pure work runs here, so requests stay fast while a job computes (threads start on demand).
+  const cpu = new CpuPool(config.cpuThreads ? { threads: config.cpuThreads } : {});
   const support = new SupportService({
     store: new SupportStore(db.orm),
     notifications,
@@ -152,7 +157,7 @@ export async function createContext(
     new CohortRepository(db.orm),
     new DeviceRepository(db.orm),
     new VirtualPatientDatabase(),
-    new PatientMeshCache(blobs),
+    new PatientMeshCache(blobs, cpu),
     jobRepository,
     // A pathology the criteria do not offer yet reaches support as a request in the inbox.
     async ({ deviceId, userId, name }) => {
@@ -175,6 +180,7 @@ export async function createContext(
     jobs: jobRepository,
     projectAccess: new ProjectAccessService(new ProjectAccessRepository(db.orm)),
     notifications,
+    cpu,
   });
   const jobRunner = options.workJobs
     ? new JobRunner(
@@ -237,6 +243,7 @@ export async function createContext(
     support,
     supportStaff: new SupportStaffService(new SupportRepository(db.orm)),
     blobs,
+    cpu,
     cohorts,
     uploads,
     deviceVersions,

@@ -57,6 +57,7 @@ export async function startServer(
         // Stop taking requests and jobs first; give running jobs a moment; then close the database.
         await app.close();
         await context.jobRunner?.stop(10_000);
+        await context.cpu.close();
         await context.notifications.stopRelay();
         await context.jobRepository.stop();
         await db.close();

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'worker stopping: finishing or releasing running jobs');
     void (async () => {
       await context.jobRunner!.stop(15_000);
+      await context.cpu.close();
       await context.jobRepository.stop();
       await db.close();
       process.exit(0);

@@ -15,6 +15,11 @@ export interface BlobStore {
   get(region: DataRegion, key: string): Promise<Buffer | null>;
   /** A stream of the file and its size, or null when there is none (large files). */
   open(region: DataRegion, key: string): Promise<{ stream: Readable; bytes: number } | null>;
+  /**
+   * The file on this machine's disk and its size, or null when there is none: for work that reads it in another
+   * thread (the CPU pool). A store of remote objects would fetch the file into a temporary one here.
+   */
+  localFile(region: DataRegion, key: string): Promise<{ path: string; bytes: number } | null>;
   /** Removes the file; removing a missing file is not an error. */
   delete(region: DataRegion, key: string): Promise<void>;
   /**
@@ -99,6 +104,17 @@ export class FilesystemBlobStore implements BlobStore {
     try {
       const info = await stat(path);
       return { stream: createReadStream(path), bytes: info.size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async localFile(region: DataRegion, key: string): Promise<{ path: string; bytes: number } | null> {
+    const path = this.path(region, key);
+    try {
+      const info = await stat(path);
+      return info.isFile() ? { path, bytes: info.size } : null;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;

@@ -1,16 +1,16 @@
 import {
-  buildPatientMeshes,
   CINE_FRAME_COUNT,
   cineFrames,
   MESH_MODEL_VERSION,
   MODEL_VERSION,
-  patientGlb,
   phaseLabel,
   toMeshPhase,
   type Landmark,
   type MeshPhase,
   type SyntheticPatient,
 } from '@insilico/anatomy';
+import type { CpuRunner } from '../cpu/pool';
+import { patientGlbTask } from '../cpu/patient-mesh.task';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
 import { ServiceError } from './errors';
 
@@ -54,18 +54,22 @@ function landmarksOfGlb(glb: Uint8Array): readonly Landmark[] {
 /**
  * A patient's meshes per phase as one GLB (all organs, metres, with the landmarks in mm), built on first use and
  * cached in the workspace's data region. Meshes depend only on (population model, seed, patient, phase, mesh
- * model), so the key names all of them and a cached file never goes stale.
+ * model), so the key names all of them and a cached file never goes stale. They are built in the CPU pool's
+ * threads, so neither an order nor a first view of cine frames holds the event loop.
  */
 export class PatientMeshCache {
-  constructor(private readonly blobs: BlobStore) {}
+  constructor(
+    private readonly blobs: BlobStore,
+    private readonly cpu: CpuRunner,
+  ) {}
 
   private key(populationSeed: number, patient: SyntheticPatient, phase: MeshPhase): string {
     return `meshes/${MESH_MODEL_VERSION}/${MODEL_VERSION}-${populationSeed}/${patient.id}/${phaseLabel(phase)}.glb`;
   }
 
   /**
-   * Builds and stores every listed phase that is not stored yet (idempotent), a few writes overlapping the next
-   * build. Calls `done` after each phase, built or found.
+   * Builds and stores every listed phase that is not stored yet (idempotent): as many builds at once as the pool
+   * runs, a few writes overlapping them. Calls `done` after each phase, built or found, in order.
    */
   async prepare(
     region: DataRegion,
@@ -75,20 +79,32 @@ export class PatientMeshCache {
     signal: AbortSignal,
   ): Promise<void> {
     const writing: Promise<void>[] = [];
+    const building: Promise<{ key: string; glb: Uint8Array | null }>[] = [];
+    let next = 0;
+    const build = async ({ patient, phase }: { patient: SyntheticPatient; phase: MeshPhase }) => {
+      const key = this.key(populationSeed, patient, phase);
+      if (await this.exists(region, key)) return { key, glb: null };
+      return { key, glb: await this.cpu.run(patientGlbTask, { patient, phase }, { signal }) };
+    };
     try {
-      for (const [index, { patient, phase }] of items.entries()) {
+      for (let index = 0; index < items.length; index++) {
         signal.throwIfAborted();
-        const key = this.key(populationSeed, patient, phase);
-        if (!(await this.exists(region, key))) {
-          writing.push(this.blobs.put(region, key, patientGlb(buildPatientMeshes(patient, phase))));
+        while (next < items.length && building.length < this.cpu.concurrency) {
+          const started = build(items[next++]!);
+          started.catch(() => undefined); // awaited in order below; a failure must not be "unhandled" meanwhile
+          building.push(started);
+        }
+        const { key, glb } = await building.shift()!;
+        if (glb) {
+          writing.push(this.blobs.put(region, key, glb));
           if (writing.length >= WRITES_IN_FLIGHT) await writing.shift();
         }
         await done(index);
       }
       await Promise.all(writing);
     } finally {
-      // On failure, let the writes still in flight end before the job reports (no stray rejections).
-      await Promise.allSettled(writing);
+      // On failure, let the builds and writes still in flight end before the job reports (no stray rejections).
+      await Promise.allSettled([...building, ...writing]);
     }
   }
 
@@ -96,7 +112,8 @@ export class PatientMeshCache {
     const key = this.key(populationSeed, patient, phase);
     const stored = await this.blobs.get(region, key);
     if (stored) return stored;
-    const glb = Buffer.from(patientGlb(buildPatientMeshes(patient, phase)));
+    const built = await this.cpu.run(patientGlbTask, { patient, phase });
+    const glb = Buffer.from(built.buffer, built.byteOffset, built.byteLength);
     await this.blobs.put(region, key, glb);
     return glb;
   }

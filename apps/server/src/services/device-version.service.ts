@@ -12,6 +12,8 @@ import {
 } from '@insilico/contracts';
 import { deviceVersionJob, deviceVersionPagePath, type DeviceVersionJobData } from '../jobs/device-version.job';
 import { authorize, grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
+import type { CpuRunner } from '../cpu/pool';
+import { previewSize, processStlFileTask } from '../cpu/stl.task';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
 import {
@@ -25,7 +27,6 @@ import type { UploadRepository } from '../repositories/upload.repository';
 import { ServiceError } from './errors';
 import type { NotificationService } from './notification.service';
 import type { ProjectAccessService } from './project-access.service';
-import { previewSize, processStl } from './stl-processing';
 import { uploadNotFoundMessage } from './upload.service';
 
 export const deviceVersionNotFoundMessage = 'This device version does not exist in this device workspace.';
@@ -48,6 +49,8 @@ export interface DeviceVersionServiceDeps {
   jobs: JobRepository;
   projectAccess: ProjectAccessService;
   notifications: NotificationService;
+  /** Where the STL parse, checks and preview run: worker threads, not the event loop that answers requests. */
+  cpu: CpuRunner;
 }
 
 /** The bytes of a stored file, streamed, with what the answer needs to name them. */
@@ -255,20 +258,18 @@ export class DeviceVersionService {
     onBytes: (read: number) => void,
   ): Promise<void> {
     const model = entry.model;
-    const opened = model ? await this.deps.blobs.open(model.region as DataRegion, model.storageKey) : null;
-    if (!model || !opened) {
+    const local = model ? await this.deps.blobs.localFile(model.region as DataRegion, model.storageKey) : null;
+    if (!model || !local) {
       await this.deps.repository.markFileRefused(entry.file.id, {
         code: 'missing',
         message: 'The uploaded file could not be found in storage.',
       });
       return;
     }
-    let result;
-    try {
-      result = await processStl(opened.stream, opened.bytes, onBytes, work.signal);
-    } finally {
-      opened.stream.destroy();
-    }
+    const result = await this.deps.cpu.run(processStlFileTask, local, {
+      signal: work.signal,
+      onProgress: (fraction) => onBytes(fraction * local.bytes),
+    });
     if (!result.ok) {
       await this.deps.repository.markFileRefused(entry.file.id, result.refusal);
       return;
