@@ -1,9 +1,13 @@
+import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
+import { installProcessGuards } from './lib/process-guards';
 import { startServer } from './server';
 
 /** `npm start`: the whole workspace in one process on its embedded defaults. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before anything starts: a stray rejection is then logged, never the end of every request and job.
+  installProcessGuards(pino({ level: config.logLevel }));
   const server = await startServer(config);
   const log = server.app.log;
   log.info(`InSilico Workspace is running at ${config.publicUrl}`);

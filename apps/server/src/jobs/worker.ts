@@ -2,6 +2,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from '../config';
 import { createContext } from '../context';
 import { openDatabase } from '../db/client';
+import { installProcessGuards } from '../lib/process-guards';
 
 /**
  * `npm run worker`: a process that only works jobs. Start any number of them, on any machine
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
     );
   }
   const log = pino({ level: config.logLevel });
+  installProcessGuards(log);
   const db = await openDatabase({ url: config.databaseUrl, poolSize: 4 });
   const context = await createContext(config, db, log, { workJobs: true });
   await context.jobRunner!.start();
@@ -24,13 +26,16 @@ async function main(): Promise<void> {
     if (stopping) process.exit(1);
     stopping = true;
     log.info({ signal }, 'worker stopping: finishing or releasing running jobs');
-    void (async () => {
+    (async () => {
       await context.jobRunner!.stop(15_000);
       await context.cpu.close();
       await context.jobRepository.stop();
       await db.close();
       process.exit(0);
-    })();
+    })().catch((error: unknown) => {
+      log.error({ err: error }, 'worker shutdown failed');
+      process.exit(1);
+    });
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
