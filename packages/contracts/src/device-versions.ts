@@ -123,14 +123,26 @@ export type DeviceVersion = z.infer<typeof deviceVersionSchema>;
 
 export const deviceVersionPageSizes = [10, 25, 50, 100] as const;
 
-/** `GET .../device-versions?search=&status=&page=&pageSize=` (page is 1-based; status: one or a comma list). */
-export const deviceVersionListQuerySchema = z.object({
-  search: z.string().trim().max(100).default(''),
-  status: z
+/** A comma list in a query string, split (empty parts dropped). */
+const commaList = () =>
+  z
     .string()
     .default('')
-    .transform((value) => value.split(',').filter((part) => part !== ''))
-    .pipe(z.array(deviceVersionStatusSchema)),
+    .transform((value) => value.split(',').filter((part) => part !== ''));
+
+/** At most this many ids in one `ids=` query (a chooser asks about the versions it holds as chosen). */
+export const deviceVersionIdsMax = 100;
+
+/**
+ * `GET .../device-versions?search=&status=&ids=&page=&pageSize=` (page is 1-based; status: one or a comma list;
+ * ids: a comma list of version ids, to read the state of chosen versions whatever page they are on).
+ */
+export const deviceVersionListQuerySchema = z.object({
+  search: z.string().trim().max(100).default(''),
+  status: commaList().pipe(z.array(deviceVersionStatusSchema)),
+  ids: commaList().pipe(
+    z.array(z.uuid()).max(deviceVersionIdsMax, `Ask for at most ${deviceVersionIdsMax} device versions at once.`),
+  ),
   page: z.coerce.number().int().min(1).max(10000).default(1),
   pageSize: z.coerce
     .number()
@@ -156,6 +168,19 @@ export const projectDeviceVersionParamsSchema = z.object({
   versionId: z.uuid(),
 });
 export const projectParamsForVersionsSchema = z.object({ deviceId: z.uuid(), projectId: z.uuid() });
+
+/**
+ * `DELETE /api/devices/:deviceId/device-versions/:versionId` is refused while a room places the version (409); the
+ * message names the rooms (docs/decisions/device-versions.md "Deleting").
+ */
+export function deviceVersionInRoomsMessage(rooms: readonly { name: string; projectName: string }[]): string {
+  const shown = rooms.slice(0, 3).map((room) => `${room.name} (${room.projectName})`);
+  const more = rooms.length > shown.length ? ` and ${rooms.length - shown.length} more` : '';
+  const where = rooms.length === 1 ? 'a room' : `${rooms.length} rooms`;
+  return `This device version is placed in ${where}: ${shown.join(', ')}${more}. Remove it from ${rooms.length === 1 ? 'that room' : 'those rooms'} before deleting the version.`;
+}
+export const deviceVersionProcessingDeleteMessage =
+  'This device version is still being processed. Delete it once processing has ended.';
 
 /** `POST /api/devices/:deviceId/projects/:projectId/device-versions`: add a ready version to a project. */
 export const addProjectDeviceVersionSchema = z.object({ versionId: z.uuid() });

@@ -256,6 +256,9 @@ export {
   projectDeviceVersionParamsSchema,
   projectParamsForVersionsSchema,
   addProjectDeviceVersionSchema,
+  deviceVersionIdsMax,
+  deviceVersionInRoomsMessage,
+  deviceVersionProcessingDeleteMessage,
   type CreateDeviceVersion,
   type DeviceVersionNameAvailability,
   deviceVersionStatusSchema,
@@ -482,3 +485,16 @@ export {
   type AddProjectMember,
   type ProjectStats,
 } from './projects';
+export { cohortNotInWorkspaceMessage, questionNotInWorkspaceMessage } from './project-creation';
+export {
+  updateProjectSchema,
+  addProjectCohortSchema,
+  projectCohortParamsSchema,
+  cohortNotReadyForProjectMessage,
+  cohortAlreadyOnProjectMessage,
+  cohortNotOnProjectMessage,
+  cohortInProjectRoomsMessage,
+  versionInProjectRoomsMessage,
+  type UpdateProject,
+  type AddProjectCohort,
+} from './project-editing';

@@ -12,6 +12,9 @@ export const projectTitleTakenMessage =
 /** Spec §8 "Team search without match"; also the refusal of a team user who is not in the workspace. */
 export const teamNoMatchMessage = 'No match. Contact admin to invite new users to device workspace.';
 export const projectStageNotInWorkspaceMessage = 'Choose one of the development stages of this device workspace.';
+/** Ids of another workspace answer as if they did not exist (404), at creation and when a project is edited. */
+export const cohortNotInWorkspaceMessage = 'No such patient cohort in this device workspace.';
+export const questionNotInWorkspaceMessage = 'No such question of interest in this device workspace.';
 
 /** What is wrong with a title (trimmed first), or null; the web shows it live, the server answers 422 with it. */
 export function projectTitleProblem(title: string): string | null {

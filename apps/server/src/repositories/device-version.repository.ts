@@ -8,6 +8,8 @@ import {
   projectDeviceVersions,
   projectMembers,
   projects,
+  roomPlacements,
+  rooms,
   storedFiles,
   uploads,
   users,
@@ -37,6 +39,8 @@ export interface DeviceVersionFilter {
   statuses: readonly string[];
   /** A guest's id: only versions of (or on their way to) projects whose team they are on. Null: every version. */
   guestUserId: string | null;
+  /** Only these versions (a chooser asking about the ones it holds as chosen); absent or empty: any. */
+  ids?: readonly string[];
 }
 
 /** One upload taken over as a file of a new version. */
@@ -53,6 +57,13 @@ export class UploadGoneError extends Error {
     this.name = 'UploadGoneError';
   }
 }
+
+/** Why a version could not be removed, or the storage of its files once removed (to delete the bytes). */
+export type VersionRemoval =
+  | { outcome: 'not_found' }
+  | { outcome: 'processing' }
+  | { outcome: 'in_rooms'; rooms: { name: string; projectName: string }[] }
+  | { outcome: 'removed'; stored: { region: string; storageKey: string }[] };
 
 /** Device versions, their files and the projects using them. Every read by id names its workspace. */
 export class DeviceVersionRepository {
@@ -115,19 +126,42 @@ export class DeviceVersionRepository {
 
   /** Removes a version with its stored files' rows; answers the storage of those files (to delete the bytes). */
   async discard(versionId: string): Promise<{ region: string; storageKey: string }[]> {
+    return this.orm.transaction(async (tx) => deleteWithFiles(tx, versionId));
+  }
+
+  /**
+   * Removes a version of the workspace that has finished processing and is placed in no room, with its file rows,
+   * project links and stored files' rows, in one transaction. The version row is locked first: a placement being
+   * written meanwhile takes a key-share lock on it, so it either committed before our check or fails after us.
+   */
+  async remove(deviceId: string, versionId: string): Promise<VersionRemoval> {
     return this.orm.transaction(async (tx) => {
-      const files = await tx
-        .select({ model: deviceVersionFiles.fileId, preview: deviceVersionFiles.previewFileId })
-        .from(deviceVersionFiles)
-        .where(eq(deviceVersionFiles.versionId, versionId));
-      const ids = files.flatMap((file) => [file.model, file.preview]).filter((id): id is string => id !== null);
-      await tx.delete(deviceVersions).where(eq(deviceVersions.id, versionId));
-      if (ids.length === 0) return [];
-      return tx
-        .delete(storedFiles)
-        .where(inArray(storedFiles.id, ids))
-        .returning({ region: storedFiles.region, storageKey: storedFiles.storageKey });
+      const [version] = await tx
+        .select({ status: deviceVersions.status })
+        .from(deviceVersions)
+        .where(and(eq(deviceVersions.deviceId, deviceId), eq(deviceVersions.id, versionId)))
+        .for('update');
+      if (!version) return { outcome: 'not_found' };
+      if (version.status !== 'ready' && version.status !== 'failed') return { outcome: 'processing' };
+      const placed = await tx
+        .selectDistinct({ name: rooms.name, projectName: projects.name })
+        .from(roomPlacements)
+        .innerJoin(rooms, eq(rooms.id, roomPlacements.roomId))
+        .innerJoin(projects, eq(projects.id, rooms.projectId))
+        .where(eq(roomPlacements.versionId, versionId))
+        .orderBy(asc(projects.name), asc(rooms.name));
+      if (placed.length > 0) return { outcome: 'in_rooms', rooms: placed };
+      return { outcome: 'removed', stored: await deleteWithFiles(tx, versionId) };
     });
+  }
+
+  /** The projects a version is on (any team). */
+  async projectIdsOf(versionId: string): Promise<string[]> {
+    const rows = await this.orm
+      .select({ projectId: projectDeviceVersions.projectId })
+      .from(projectDeviceVersions)
+      .where(eq(projectDeviceVersions.versionId, versionId));
+    return rows.map((row) => row.projectId);
   }
 
   /** A page of the workspace's versions, newest first, and how many match in all. */
@@ -266,12 +300,32 @@ export class DeviceVersionRepository {
     return rows.length > 0;
   }
 
-  async unlink(projectId: string, versionId: string): Promise<boolean> {
-    const rows = await this.orm
-      .delete(projectDeviceVersions)
-      .where(and(eq(projectDeviceVersions.projectId, projectId), eq(projectDeviceVersions.versionId, versionId)))
-      .returning({ versionId: projectDeviceVersions.versionId });
-    return rows.length > 0;
+  /**
+   * Takes the version off the project unless rooms of the project place it (their names are answered). The link
+   * row is locked first, so a placement written meanwhile is either seen here or made after the removal.
+   */
+  async unlink(
+    projectId: string,
+    versionId: string,
+  ): Promise<{ outcome: 'removed' } | { outcome: 'not_on_project' } | { outcome: 'in_rooms'; rooms: string[] }> {
+    return this.orm.transaction(async (tx) => {
+      const link = and(eq(projectDeviceVersions.projectId, projectId), eq(projectDeviceVersions.versionId, versionId));
+      const [linked] = await tx
+        .select({ id: projectDeviceVersions.versionId })
+        .from(projectDeviceVersions)
+        .where(link)
+        .for('update');
+      if (!linked) return { outcome: 'not_on_project' as const };
+      const used = await tx
+        .selectDistinct({ name: rooms.name })
+        .from(roomPlacements)
+        .innerJoin(rooms, eq(rooms.id, roomPlacements.roomId))
+        .where(and(eq(rooms.projectId, projectId), eq(roomPlacements.versionId, versionId)))
+        .orderBy(asc(rooms.name));
+      if (used.length > 0) return { outcome: 'in_rooms' as const, rooms: used.map((room) => room.name) };
+      await tx.delete(projectDeviceVersions).where(link);
+      return { outcome: 'removed' as const };
+    });
   }
 
   /**
@@ -303,6 +357,7 @@ export class DeviceVersionRepository {
       search === '' ? undefined : ilike(deviceVersions.name, `%${escapeLike(search)}%`),
       filter.statuses.length === 0 ? undefined : inArray(deviceVersions.status, [...filter.statuses]),
       filter.guestUserId ? this.visibleToGuest(filter.guestUserId) : undefined,
+      filter.ids?.length ? inArray(deviceVersions.id, [...filter.ids]) : undefined,
     );
   }
 
@@ -346,6 +401,24 @@ export class DeviceVersionRepository {
       .leftJoin(jobRuns, eq(jobRuns.id, deviceVersions.jobId))
       .$dynamic();
   }
+}
+
+/**
+ * Deletes a version (its file rows and project links cascade) and its stored files' rows, inside the caller's
+ * transaction; answers where those files' bytes are, for the caller to delete after the commit.
+ */
+async function deleteWithFiles(tx: Orm, versionId: string): Promise<{ region: string; storageKey: string }[]> {
+  const files = await tx
+    .select({ model: deviceVersionFiles.fileId, preview: deviceVersionFiles.previewFileId })
+    .from(deviceVersionFiles)
+    .where(eq(deviceVersionFiles.versionId, versionId));
+  const ids = files.flatMap((file) => [file.model, file.preview]).filter((id): id is string => id !== null);
+  await tx.delete(deviceVersions).where(eq(deviceVersions.id, versionId));
+  if (ids.length === 0) return [];
+  return tx
+    .delete(storedFiles)
+    .where(inArray(storedFiles.id, ids))
+    .returning({ region: storedFiles.region, storageKey: storedFiles.storageKey });
 }
 
 /** `%`, `_` and `\` typed in a search are literal. */

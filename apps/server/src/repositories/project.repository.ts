@@ -63,6 +63,13 @@ export interface ProjectFilter {
   memberId?: string;
 }
 
+/** A unique index refused the write (PostgreSQL 23505), whether the driver or the ORM wrapper reports it. */
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) =>
+    typeof value === 'object' && value !== null && 'code' in value ? (value as { code: unknown }).code : undefined;
+  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
+}
+
 /** `%` and `_` typed by a user are literal characters, not patterns. */
 function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -240,6 +247,93 @@ export class ProjectRepository {
       .where(inArray(cohortPatients.cohortId, [...cohortIds]))
       .groupBy(cohortPatients.cohortId);
     return new Map(rows.map((row) => [row.cohortId, row.n]));
+  }
+
+  /**
+   * Changes the title and/or the question of a project of the workspace. The question must be of the workspace; the
+   * title must not be another project's of the workspace in any letter case (the unique index decides a race).
+   */
+  async update(
+    deviceId: string,
+    projectId: string,
+    change: { name?: string; questionId?: string },
+  ): Promise<'updated' | 'title_taken' | 'question_not_found'> {
+    try {
+      return await this.orm.transaction(async (tx) => {
+        if (change.questionId !== undefined) {
+          const found = await tx
+            .select({ id: questionsOfInterest.id })
+            .from(questionsOfInterest)
+            .where(and(eq(questionsOfInterest.deviceId, deviceId), eq(questionsOfInterest.id, change.questionId)));
+          if (found.length === 0) return 'question_not_found';
+        }
+        if (change.name !== undefined) {
+          const taken = await tx
+            .select({ id: projects.id })
+            .from(projects)
+            .where(
+              and(
+                eq(projects.deviceId, deviceId),
+                sql`lower(${projects.name}) = lower(${change.name})`,
+                sql`${projects.id} <> ${projectId}`,
+              ),
+            );
+          if (taken.length > 0) return 'title_taken';
+        }
+        await tx
+          .update(projects)
+          .set({ ...change, updatedAt: sql`now()` })
+          .where(and(eq(projects.deviceId, deviceId), eq(projects.id, projectId)));
+        return 'updated';
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return 'title_taken';
+      throw error;
+    }
+  }
+
+  /** Adds a ready cohort of the workspace to the project. */
+  async addCohort(
+    deviceId: string,
+    projectId: string,
+    cohortId: string,
+    addedBy: string,
+  ): Promise<'added' | 'not_found' | 'not_ready' | 'already'> {
+    const [cohort] = await this.orm
+      .select({ status: cohorts.status })
+      .from(cohorts)
+      .where(and(eq(cohorts.deviceId, deviceId), eq(cohorts.id, cohortId)));
+    if (!cohort) return 'not_found';
+    if (cohort.status !== 'ready') return 'not_ready';
+    const rows = await this.orm
+      .insert(projectCohorts)
+      .values({ projectId, cohortId, addedBy })
+      .onConflictDoNothing()
+      .returning({ cohortId: projectCohorts.cohortId });
+    return rows.length > 0 ? 'added' : 'already';
+  }
+
+  /**
+   * Removes a cohort from the project unless rooms of the project show its patients (their names are answered).
+   * The link row is locked first, so a room created on the cohort meanwhile is either seen or made after.
+   */
+  async removeCohort(
+    projectId: string,
+    cohortId: string,
+  ): Promise<{ outcome: 'removed' } | { outcome: 'not_on_project' } | { outcome: 'in_rooms'; rooms: string[] }> {
+    return this.orm.transaction(async (tx) => {
+      const link = and(eq(projectCohorts.projectId, projectId), eq(projectCohorts.cohortId, cohortId));
+      const [linked] = await tx.select({ id: projectCohorts.cohortId }).from(projectCohorts).where(link).for('update');
+      if (!linked) return { outcome: 'not_on_project' as const };
+      const used = await tx
+        .select({ name: rooms.name })
+        .from(rooms)
+        .where(and(eq(rooms.projectId, projectId), eq(rooms.cohortId, cohortId)))
+        .orderBy(asc(rooms.name));
+      if (used.length > 0) return { outcome: 'in_rooms' as const, rooms: used.map((room) => room.name) };
+      await tx.delete(projectCohorts).where(link);
+      return { outcome: 'removed' as const };
+    });
   }
 
   async roomCount(projectId: string): Promise<number> {

@@ -1,9 +1,12 @@
 import type { Readable } from 'node:stream';
 import {
   deviceVersionFailedMessage,
+  deviceVersionInRoomsMessage,
   deviceVersionNameTakenMessage,
+  deviceVersionProcessingDeleteMessage,
   stlFileNamePattern,
   notStlMessage,
+  versionInProjectRoomsMessage,
   type CreateDeviceVersion,
   type DeviceVersion,
   type DeviceVersionList,
@@ -127,14 +130,14 @@ export class DeviceVersionService {
   async list(
     userId: string,
     deviceId: string,
-    query: { search: string; status: DeviceVersionStatus[]; page: number; pageSize: number },
+    query: { search: string; status: DeviceVersionStatus[]; ids?: string[]; page: number; pageSize: number },
   ): Promise<DeviceVersionList> {
     const grant = await this.grant(userId, deviceId);
     authorize('workspace.view', grant);
     const guestUserId = grant.role === 'guest' ? userId : null;
     const { rows, total } = await this.deps.repository.list(
       deviceId,
-      { search: query.search, statuses: query.status, guestUserId },
+      { search: query.search, statuses: query.status, ids: query.ids, guestUserId },
       { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
     );
     return {
@@ -164,6 +167,27 @@ export class DeviceVersionService {
     return this.content(file.preview, file.file.fileName.replace(stlFileNamePattern, '.png'), 'image/png');
   }
 
+  /**
+   * Deletes a version that has finished processing (a failed one, or a ready one no room places): admins and members
+   * of the workspace, and only when they may manage every project the version is on (it leaves those projects).
+   * The stored STL files and previews are removed from storage after the rows (docs/decisions/device-versions.md).
+   */
+  async remove(userId: string, deviceId: string, versionId: string): Promise<void> {
+    authorize('project.create', await this.grant(userId, deviceId));
+    if (!(await this.deps.repository.find(deviceId, versionId)))
+      throw new ServiceError(404, 'device_version_not_found', deviceVersionNotFoundMessage);
+    for (const projectId of await this.deps.repository.projectIdsOf(versionId))
+      await this.deps.projectAccess.require('project.manage', userId, deviceId, projectId);
+    const removal = await this.deps.repository.remove(deviceId, versionId);
+    if (removal.outcome === 'not_found')
+      throw new ServiceError(404, 'device_version_not_found', deviceVersionNotFoundMessage);
+    if (removal.outcome === 'processing')
+      throw new ServiceError(409, 'device_version_processing', deviceVersionProcessingDeleteMessage);
+    if (removal.outcome === 'in_rooms')
+      throw new ServiceError(409, 'device_version_in_rooms', deviceVersionInRoomsMessage(removal.rooms));
+    await this.removeStored(removal.stored);
+  }
+
   /** Adds a ready version to a project (project.manage). */
   async addToProject(userId: string, deviceId: string, projectId: string, versionId: string): Promise<DeviceVersion> {
     await this.deps.projectAccess.require('project.manage', userId, deviceId, projectId);
@@ -178,8 +202,10 @@ export class DeviceVersionService {
     await this.deps.projectAccess.require('project.manage', userId, deviceId, projectId);
     if (!(await this.deps.repository.find(deviceId, versionId)))
       throw new ServiceError(404, 'device_version_not_found', deviceVersionNotFoundMessage);
-    if (!(await this.deps.repository.unlink(projectId, versionId)))
-      throw new ServiceError(404, 'not_on_project', notOnProjectMessage);
+    const removal = await this.deps.repository.unlink(projectId, versionId);
+    if (removal.outcome === 'not_on_project') throw new ServiceError(404, 'not_on_project', notOnProjectMessage);
+    if (removal.outcome === 'in_rooms')
+      throw new ServiceError(409, 'device_version_in_rooms', versionInProjectRoomsMessage(removal.rooms));
   }
 
   /**

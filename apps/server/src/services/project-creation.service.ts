@@ -1,5 +1,7 @@
 import {
+  cohortNotInWorkspaceMessage,
   projectStageNotInWorkspaceMessage,
+  questionNotInWorkspaceMessage,
   projectTitleProblem,
   projectTitleTakenMessage,
   teamNoMatchMessage,
@@ -14,9 +16,7 @@ import { ServiceError } from './errors';
 import type { NotificationService } from './notification.service';
 import { projectStatsPath } from './project.service';
 
-export const cohortNotInWorkspaceMessage = 'No such patient cohort in this device workspace.';
 export const versionNotInWorkspaceMessage = 'No such device version in this device workspace.';
-export const questionNotInWorkspaceMessage = 'No such question of interest in this device workspace.';
 export const previousProjectNotInWorkspaceMessage = 'No such project in this device workspace.';
 
 const titleTaken = () => new ServiceError(409, 'project_title_taken', projectTitleTakenMessage);

@@ -1,4 +1,9 @@
 import {
+  cohortAlreadyOnProjectMessage,
+  cohortInProjectRoomsMessage,
+  cohortNotOnProjectMessage,
+  cohortNotReadyForProjectMessage,
+  cohortNotInWorkspaceMessage,
   cohortStatusSchema,
   developmentStageSchema,
   deviceVersionStatusSchema,
@@ -10,7 +15,11 @@ import {
   refusedMoveMessage,
   vv40GradeSchema,
   modelRiskOf,
+  projectTitleProblem,
+  projectTitleTakenMessage,
+  questionNotInWorkspaceMessage,
   teamNoMatchMessage,
+  type UpdateProject,
   type DevelopmentStage,
   type Project,
   type ProjectList,
@@ -206,6 +215,44 @@ export class ProjectService {
       title: `Project ${result.name} was ${statusWords[to]}`,
     });
     return result;
+  }
+
+  /**
+   * Changes the title and/or the question of interest (project.manage), with the wizard's rules: the spec §5 title
+   * rule and the workspace-unique title (409), and a question of this workspace (404 otherwise).
+   */
+  async update(userId: string, deviceId: string, projectId: string, change: UpdateProject): Promise<Project> {
+    const { standing } = await this.access.require('project.manage', userId, deviceId, projectId);
+    const name = change.name?.trim();
+    if (change.name !== undefined) {
+      const problem = projectTitleProblem(change.name);
+      if (problem) throw new ServiceError(422, 'invalid_title', problem);
+    }
+    const outcome = await this.repository.update(deviceId, projectId, { name, questionId: change.questionId });
+    if (outcome === 'title_taken') throw new ServiceError(409, 'project_title_taken', projectTitleTakenMessage);
+    if (outcome === 'question_not_found')
+      throw new ServiceError(404, 'question_not_found', questionNotInWorkspaceMessage);
+    return this.project(userId, deviceId, projectId, standing.grant);
+  }
+
+  /** Adds a ready patient cohort of the workspace (project.manage). */
+  async addCohort(userId: string, deviceId: string, projectId: string, cohortId: string): Promise<Project> {
+    const { standing } = await this.access.require('project.manage', userId, deviceId, projectId);
+    const outcome = await this.repository.addCohort(deviceId, projectId, cohortId, userId);
+    if (outcome === 'not_found') throw new ServiceError(404, 'cohort_not_found', cohortNotInWorkspaceMessage);
+    if (outcome === 'not_ready') throw new ServiceError(409, 'cohort_not_ready', cohortNotReadyForProjectMessage);
+    if (outcome === 'already') throw new ServiceError(409, 'cohort_on_project', cohortAlreadyOnProjectMessage);
+    return this.project(userId, deviceId, projectId, standing.grant);
+  }
+
+  /** Removes a cohort (project.manage), refused while rooms of the project show its patients. */
+  async removeCohort(userId: string, deviceId: string, projectId: string, cohortId: string): Promise<Project> {
+    const { standing } = await this.access.require('project.manage', userId, deviceId, projectId);
+    const removal = await this.repository.removeCohort(projectId, cohortId);
+    if (removal.outcome === 'not_on_project') throw new ServiceError(404, 'not_on_project', cohortNotOnProjectMessage);
+    if (removal.outcome === 'in_rooms')
+      throw new ServiceError(409, 'cohort_in_rooms', cohortInProjectRoomsMessage(removal.rooms));
+    return this.project(userId, deviceId, projectId, standing.grant);
   }
 
   async team(userId: string, deviceId: string, projectId: string): Promise<ProjectTeam> {

@@ -1,13 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import {
   deviceVersionFailedMessage,
   deviceVersionNameTakenMessage,
+  deviceVersionProcessingDeleteMessage,
   type DeviceVersion,
   type DeviceVersionList,
   type DeviceVersionNameAvailability,
   type NotificationList,
+  type ProjectStats,
 } from '@insilico/contracts';
 import { validateStl } from '@insilico/mesh';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceVersionFiles, roomPlacements, rooms, storedFiles } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import {
   createWorkspace,
@@ -19,7 +24,7 @@ import {
   type Person,
 } from '../devices/workspace.fixtures';
 import { uploadFile } from '../uploads/upload.fixtures';
-import { insertProject } from '../../../test/factories/project-rows';
+import { insertDeviceVersion, insertProject } from '../../../test/factories/project-rows';
 import { createVersion, postVersion, processed, uniqueName } from './device-version.fixtures';
 import { stlCorpus } from './stl.fixtures';
 
@@ -271,5 +276,105 @@ describe('projects', () => {
     expect((await guest.browser.get(`${base()}/${notTheirs.id}`)).status).toBe(404);
     expect((await guest.browser.get(notTheirs.files[0]!.modelUrl!)).status).toBe(404);
     expect((await guest.browser.get(theirs.files[0]!.modelUrl!)).status).toBe(200);
+  });
+});
+
+/** Where a version's model and preview bytes are kept (to see that deleting removes them from storage). */
+async function storedBytesOf(versionId: string) {
+  const orm = server.context.db.orm;
+  const files = await orm
+    .select({ model: deviceVersionFiles.fileId, preview: deviceVersionFiles.previewFileId })
+    .from(deviceVersionFiles)
+    .where(eq(deviceVersionFiles.versionId, versionId));
+  const ids = files.flatMap((file) => [file.model, file.preview]).filter((id): id is string => id !== null);
+  return orm
+    .select({ region: storedFiles.region, storageKey: storedFiles.storageKey })
+    .from(storedFiles)
+    .where(inArray(storedFiles.id, ids));
+}
+
+async function inStorage(stored: { region: string; storageKey: string }[]): Promise<boolean[]> {
+  return Promise.all(
+    stored.map(async (file) => {
+      const opened = await server.context.blobs.open(file.region as 'eu' | 'us', file.storageKey);
+      opened?.stream.destroy();
+      return opened !== null;
+    }),
+  );
+}
+
+/** A room of the project (an SSM room needs no cohort) with the version placed in it. */
+async function placeInRoom(projectId: string, versionId: string, name: string): Promise<string> {
+  const orm = server.context.db.orm;
+  const [room] = await orm.insert(rooms).values({ projectId, name, ssmId: randomUUID() }).returning({ id: rooms.id });
+  await orm.insert(roomPlacements).values({
+    roomId: room!.id,
+    versionId,
+    transform: { position: [0, 0, 0], quaternion: [0, 0, 0, 1], scale: [1, 1, 1] },
+  });
+  return room!.id;
+}
+
+describe('deleting a version', () => {
+  it('a failed version is deleted with its stored file; it is gone from the list and the chosen ids', async () => {
+    const failed = await processedVersion([['broken.stl', corpus.empty]]);
+    expect(failed.status).toBe('failed');
+    const stored = await storedBytesOf(failed.id);
+    expect(await inStorage(stored)).toEqual([true]);
+    const byIds = `${base()}?ids=${failed.id}&pageSize=10`;
+    expect((await json<DeviceVersionList>(await admin.browser.get(byIds))).items.map((v) => v.id)).toEqual([failed.id]);
+    expect((await send(admin.browser, 'DELETE', `${base()}/${failed.id}`)).status).toBe(204);
+    expect((await admin.browser.get(`${base()}/${failed.id}`)).status).toBe(404);
+    expect(await json<DeviceVersionList>(await admin.browser.get(byIds))).toMatchObject({ items: [], total: 0 });
+    expect(await inStorage(stored)).toEqual([false]);
+    expect((await send(admin.browser, 'DELETE', `${base()}/${failed.id}`)).status).toBe(404);
+  });
+
+  it('a ready version placed in a room is refused with the rooms named; once out of the room it goes, preview too', async () => {
+    const projectName = uniqueName('Deletion');
+    const projectId = await insertProject(server, { deviceId, team: [admin.id], name: projectName });
+    const ready = await processedVersion([['placed.stl', corpus.binary]]);
+    expect(ready, JSON.stringify(ready.files)).toMatchObject({ status: 'ready' });
+    const added = await admin.browser.postJson(`/api/devices/${deviceId}/projects/${projectId}/device-versions`, {
+      versionId: ready.id,
+    });
+    expect(added.status, await added.clone().text()).toBe(200);
+    const roomId = await placeInRoom(projectId, ready.id, 'SYN-000001 room');
+    expect(await errorOf(await send(admin.browser, 'DELETE', `${base()}/${ready.id}`))).toMatchObject({
+      status: 409,
+      code: 'device_version_in_rooms',
+      message: `This device version is placed in a room: SYN-000001 room (${projectName}). Remove it from that room before deleting the version.`,
+    });
+    const stored = await storedBytesOf(ready.id);
+    expect(await inStorage(stored)).toEqual([true, true]);
+
+    await server.context.db.orm.delete(roomPlacements).where(eq(roomPlacements.roomId, roomId));
+    expect((await send(admin.browser, 'DELETE', `${base()}/${ready.id}`)).status).toBe(204);
+    expect(await inStorage(stored)).toEqual([false, false]);
+    const stats = await json<ProjectStats>(
+      await admin.browser.get(`/api/devices/${deviceId}/projects/${projectId}/stats`),
+    );
+    expect(stats.deviceVersions.items).toEqual([]);
+  });
+
+  it('is refused while processing, for guests, for another workspace, and for a project the caller is not on', async () => {
+    const processing = await insertDeviceVersion(server, deviceId, { status: 'processing' });
+    expect(await errorOf(await send(admin.browser, 'DELETE', `${base()}/${processing}`))).toMatchObject({
+      status: 409,
+      code: 'device_version_processing',
+      message: deviceVersionProcessingDeleteMessage,
+    });
+    const ready = await insertDeviceVersion(server, deviceId, { status: 'ready' });
+    const guest = await joinedMember(server, admin, deviceId, 'guest');
+    expect((await send(guest.browser, 'DELETE', `${base()}/${ready}`)).status).toBe(403);
+    const stranger = await signedIn(server);
+    expect((await send(stranger.browser, 'DELETE', `${base()}/${ready}`)).status).toBe(404);
+    const member = await joinedMember(server, admin, deviceId, 'member');
+    await insertProject(server, { deviceId, team: [admin.id], versionIds: [ready] });
+    expect((await send(member.browser, 'DELETE', `${base()}/${ready}`)).status).toBe(403);
+    expect((await send(admin.browser, 'DELETE', `${base()}/${ready}`)).status).toBe(204);
+    const own = await insertDeviceVersion(server, deviceId, { status: 'failed' });
+    expect((await send(member.browser, 'DELETE', `${base()}/${own}`)).status).toBe(204);
+    expect((await admin.browser.get(`${base()}?ids=not-an-id`)).status).toBe(400);
   });
 });

@@ -41,7 +41,7 @@ function sendContent(request: FastifyRequest, reply: FastifyReply, content: Stor
 }
 
 /**
- * Device versions of a workspace: name check, create (from finished uploads), list, one version, a file's
+ * Device versions of a workspace: name check, create (from finished uploads), list, one version, delete, a file's
  * model and preview; and a project's versions (add a ready one, remove one).
  */
 export async function deviceVersionRoutes(app: FastifyInstance, deps: DeviceVersionRoutesDeps): Promise<void> {
@@ -102,6 +102,22 @@ export async function deviceVersionRoutes(app: FastifyInstance, deps: DeviceVers
     { ...pre, schema: { tags, params: deviceVersionParamsSchema, response: { 200: deviceVersionSchema } } },
     async (request) =>
       deps.deviceVersions.get(currentUser(request).id, request.params.deviceId, request.params.versionId),
+  );
+
+  api.delete(
+    `${base}/:versionId`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        params: deviceVersionParamsSchema,
+        summary: 'Delete a processed device version that no room uses (its stored files too)',
+      },
+    },
+    async (request, reply) => {
+      await deps.deviceVersions.remove(currentUser(request).id, request.params.deviceId, request.params.versionId);
+      return reply.code(204).send();
+    },
   );
 
   api.get(

@@ -1,9 +1,11 @@
 import {
+  addProjectCohortSchema,
   addProjectMemberSchema,
   changeProjectStatusSchema,
   deviceParamsSchema,
   projectListQuerySchema,
   projectListSchema,
+  projectCohortParamsSchema,
   projectMemberParamsSchema,
   projectOverviewQuerySchema,
   projectOverviewSchema,
@@ -11,6 +13,7 @@ import {
   projectSchema,
   projectStatsSchema,
   projectTeamSchema,
+  updateProjectSchema,
 } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +25,10 @@ export interface ProjectRoutesDeps {
   authenticated: ReturnType<typeof requireUser>;
 }
 
-/** Projects of a workspace: the overview's first screen, the list, one project, its status, its team and its stats (issue 5). */
+/**
+ * Projects of a workspace: the overview's first screen, the list, one project (and its changes: title, question,
+ * cohorts), its status, its team and its stats (issue 5, issue 14 item 16).
+ */
 export async function projectRoutes(app: FastifyInstance, deps: ProjectRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['projects'];
@@ -63,6 +69,60 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectRoutesDep
     one,
     { ...pre, schema: { tags, params: projectParamsSchema, response: { 200: projectSchema } } },
     async (request) => deps.projects.get(currentUser(request).id, request.params.deviceId, request.params.projectId),
+  );
+
+  api.patch(
+    one,
+    {
+      ...pre,
+      schema: {
+        tags,
+        params: projectParamsSchema,
+        body: updateProjectSchema,
+        response: { 200: projectSchema },
+        summary: 'Change the title and/or the question of interest',
+      },
+    },
+    async (request) =>
+      deps.projects.update(currentUser(request).id, request.params.deviceId, request.params.projectId, request.body),
+  );
+
+  api.post(
+    `${one}/cohorts`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        params: projectParamsSchema,
+        body: addProjectCohortSchema,
+        response: { 200: projectSchema },
+        summary: 'Add a ready patient cohort of the workspace',
+      },
+    },
+    async (request) =>
+      deps.projects.addCohort(
+        currentUser(request).id,
+        request.params.deviceId,
+        request.params.projectId,
+        request.body.cohortId,
+      ),
+  );
+
+  api.delete(
+    `${one}/cohorts/:cohortId`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        params: projectCohortParamsSchema,
+        response: { 200: projectSchema },
+        summary: 'Remove a patient cohort (refused while rooms of the project show its patients)',
+      },
+    },
+    async (request) => {
+      const { deviceId, projectId, cohortId } = request.params;
+      return deps.projects.removeCohort(currentUser(request).id, deviceId, projectId, cohortId);
+    },
   );
 
   api.post(
