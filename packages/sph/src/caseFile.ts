@@ -47,6 +47,64 @@ const wallsSchema = z.object({
   relaxation: relaxationSchema.optional(),
 });
 
+/** A value constant in time, or a table of [time s, value] rows (times rising), optionally periodic. */
+const waveformSchema = z.union([
+  z.number(),
+  z
+    .object({
+      table: z.array(z.tuple([z.number(), z.number()])).min(1, 'give at least one [time, value] row'),
+      /** Period, s: the table is read at t mod period. */
+      period: positive.optional(),
+    })
+    .superRefine((w, ctx) => {
+      for (let k = 1; k < w.table.length; k++) {
+        if (w.table[k]![0] <= w.table[k - 1]![0]) {
+          ctx.addIssue({ code: 'custom', path: ['table', k], message: 'times must rise strictly' });
+          return;
+        }
+      }
+    }),
+]);
+
+const direction = vec3.refine((v) => Math.hypot(...v) > 0, 'the direction must not be zero');
+
+/**
+ * A velocity inlet: the fluid particles within `length` upstream of the plane (through `centre`, normal `direction`
+ * into the fluid) and within `radius` of the centre become its buffer (`openBoundary.ts`).
+ */
+const inletSchema = z.object({
+  centre: vec3,
+  direction,
+  radius: positive,
+  /** Buffer length, m (default 4 dp; at least 2.6 dp). */
+  length: positive.optional(),
+  profile: z.enum(['plug', 'parabolic']).default('parabolic'),
+  /** Volume flow rate, m³/s (m²/s in 2D). */
+  flowRate: waveformSchema,
+});
+
+/** A pressure outlet: particles past the plane (normal `direction` out of the fluid) carry `pressure`, Pa. */
+const outletSchema = z.object({
+  centre: vec3,
+  direction,
+  radius: positive.optional(),
+  length: positive.optional(),
+  pressure: waveformSchema,
+});
+
+/** Carreau–Yasuda parameters (SI), or 'blood' for Cho & Kensey's Carreau blood (`viscosity.ts`). */
+const shearThinningSchema = z.union([
+  z.literal('blood'),
+  z.object({
+    model: z.literal('carreau_yasuda'),
+    mu0: positive,
+    muInf: z.number().min(0),
+    lambda: z.number().min(0),
+    n: z.number().gt(0).max(1),
+    a: positive,
+  }),
+]);
+
 const fluidSchema = z.object({
   name: z
     .string()
@@ -62,8 +120,14 @@ const fluidSchema = z.object({
   soundSpeed: positive.optional(),
   /** Free-surface flow (default true); false for internal flows, which also use transport-velocity correction. */
   freeSurface: z.boolean().default(true),
+  /** Shear-thinning viscosity instead of the constant `viscosity` (which is then ignored). */
+  shearThinning: shearThinningSchema.optional(),
   region: regionSchema,
   relaxation: relaxationSchema.optional(),
+  /** Velocity inlets (the region must include their buffers). */
+  inlets: z.array(inletSchema).default([]),
+  /** Pressure outlets. */
+  outlets: z.array(outletSchema).default([]),
 });
 
 const materialSchema = z.object({
@@ -122,6 +186,29 @@ export const caseSchema = z
   .superRefine((c, ctx) => {
     if (!c.fluid && c.solids.length === 0) {
       ctx.addIssue({ code: 'custom', message: 'the case needs a fluid or at least one solid' });
+    }
+    if (c.fluid && c.fluid.inlets.length + c.fluid.outlets.length > 0) {
+      if (c.fluid.freeSurface) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fluid', 'freeSurface'],
+          message: 'inlets and outlets need an internal flow (freeSurface: false)',
+        });
+      }
+      if (c.solids.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fluid'],
+          message: 'inlets and outlets cannot be combined with solids yet',
+        });
+      }
+      if (c.periodic.some((p) => p)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['periodic'],
+          message: 'inlets and outlets cannot be combined with periodic axes',
+        });
+      }
     }
     if (!c.fluid && c.particles.length > 0) {
       ctx.addIssue({ code: 'custom', path: ['particles'], message: 'tracked particles need a fluid' });

@@ -5,6 +5,7 @@ import type { Dimension, ParticleArrays } from './particles';
 import { FluidPasses, OVERFLOW, Pass } from './passes';
 import { WorkerPool } from './pool';
 import { runAsync, runSync, type RunOptions as GenericRunOptions, type RunStatus } from './run';
+import { checkViscosityModel, maxViscosity, type ViscosityModel } from './viscosity';
 
 export type { RunStatus } from './run';
 
@@ -18,8 +19,13 @@ export interface FluidOptions {
   rho0: number;
   /** Artificial sound speed c₀, m/s (typically 10 × the reference speed). */
   c0: number;
-  /** Dynamic viscosity μ, Pa·s (0 for inviscid). */
+  /** Dynamic viscosity μ, Pa·s (0 for inviscid; unused with a `viscosity` model). */
   mu: number;
+  /**
+   * Shear-thinning viscosity (e.g. `BLOOD_CARREAU`), evaluated per particle once per advection step; absent or null:
+   * Newtonian with `mu`. The viscous time-step limit then uses the model's largest viscosity.
+   */
+  viscosity?: ViscosityModel | null;
   /** Body-force acceleration (gravity or driving force), m/s². */
   gravity: readonly [number, number, number];
   /** Reference (maximum expected) flow speed for the advection time step, m/s. */
@@ -110,7 +116,15 @@ export class WeaklyCompressibleFluid {
 
   /** Sets up a simulation of `fluid` bounded by `wall` (pass an empty body for none). */
   constructor(fluid: ParticleArrays, wall: ParticleArrays, options: FluidOptions) {
-    this.o = { acousticCfl: 0.6, advectionCfl: 0.25, transportCorrection: 0, movingWall: false, ...options };
+    this.o = {
+      acousticCfl: 0.6,
+      advectionCfl: 0.25,
+      transportCorrection: 0,
+      movingWall: false,
+      viscosity: null,
+      ...options,
+    };
+    if (this.o.viscosity) checkViscosityModel(this.o.viscosity);
     this.fluid = fluid;
     this.wall = wall;
     this.h = smoothingLength(options.dp);
@@ -138,6 +152,7 @@ export class WeaklyCompressibleFluid {
       gravity: o.gravity,
       freeSurface: o.freeSurface,
       transportCorrection: o.transportCorrection,
+      viscosity: o.viscosity,
       domain: o.domain,
     });
   }
@@ -234,6 +249,7 @@ export class WeaklyCompressibleFluid {
     const pool = this.pool;
     if (pool) {
       pool.syncBuffers();
+      if (pool.balancedCount !== this.fluid.count) pool.balance();
       if (pool.run(Pass.BuildNeighbours, 0) === 0) {
         pool.balance();
         return;
@@ -259,6 +275,8 @@ export class WeaklyCompressibleFluid {
     }
     this.rebuildCells();
     pool.syncBuffers();
+    // Open boundaries create and remove particles between advection steps: split the new count first.
+    if (pool.balancedCount !== this.fluid.count) pool.balance();
     const vmax2 = pool.run(Pass.NeighboursAndSummation, 0);
     if (vmax2 !== OVERFLOW) {
       pool.balance();
@@ -283,9 +301,14 @@ export class WeaklyCompressibleFluid {
     this.runPass(Pass.ViscousAndBodyForce, 0);
   }
 
+  /** Per-particle viscosity (Pa·s) and shear rate (1/s) of the last advection step, with a `viscosity` model. */
+  get particleViscosity(): { mu: Float64Array; shearRate: Float64Array } {
+    return { mu: this.passes.mu, shearRate: this.passes.shearRate };
+  }
+
   /** Advection time step (speed and viscous criteria), s. */
   advectionTimeStep(): number {
-    const nu = this.o.mu / this.o.rho0;
+    const nu = (this.o.viscosity ? maxViscosity(this.o.viscosity) : this.o.mu) / this.o.rho0;
     const speed = Math.max(Math.sqrt(this.vmax2), this.o.uRef, nu / this.h);
     return (this.o.advectionCfl * this.h) / speed;
   }

@@ -84,3 +84,30 @@ export {
   probePressure,
   surgeFront,
 } from './verification';
+export {
+  OpenBoundaryFluid,
+  checkWaveform,
+  planeFlowRate,
+  waveformValue,
+  type InletProfile,
+  type MassBalance,
+  type PressureOutletOptions,
+  type VelocityInletOptions,
+  type Waveform,
+} from './openBoundary';
+export {
+  hagenPoiseuilleTube,
+  openPoiseuilleChannel,
+  pipeFlowStats,
+  type OpenPipe,
+  type OpenPipeOptions,
+  type PipeFlowStats,
+} from './openCases';
+export {
+  BLOOD_CARREAU,
+  BLOOD_NEWTONIAN,
+  apparentViscosity,
+  checkViscosityModel,
+  type CarreauYasuda,
+  type ViscosityModel,
+} from './viscosity';

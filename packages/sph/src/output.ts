@@ -58,8 +58,12 @@ export interface Manifest {
   version: 1;
   /** Byte order of every frame. */
   endianness: 'little';
-  /** Saved timesteps (zero-based index, simulated time in s). */
-  timesteps: { index: number; time: number }[];
+  /**
+   * Saved timesteps (zero-based index, simulated time in s). With open boundaries (inlets and outlets) particle
+   * counts change in time: each timestep then lists every object's count (`particleCounts`), and that step's frame of
+   * an object has the layout `frameLayout(particleCounts[name], …)` (same columns, offsets for that count).
+   */
+  timesteps: { index: number; time: number; particleCounts?: Record<string, number> }[];
   /** Objects with particle counts, columns and frame file names (`{step}` is the timestep index). */
   objects: { name: string; kind: ObjectKind; particleCount: number; frameFile: string; columns: ColumnInfo[] }[];
 }
@@ -162,16 +166,23 @@ export function readColumn(frame: Uint8Array, column: ColumnInfo): Float32Array 
   return out;
 }
 
-/** Builds the manifest for `objects` saved at `times` (s); frame files are `<name>/<step>.bin`. */
+/**
+ * Builds the manifest for `objects` saved at `times` (s); frame files are `<name>/<step>.bin`. `counts[k]` (by object
+ * name) are the particle counts of timestep k when they change in time (open boundaries); the objects' `particleCount`
+ * and column offsets are then those of the current count.
+ */
 export function buildManifest(
   objects: readonly { name: string; kind: ObjectKind; particles: { count: number; dim: Dimension } }[],
   times: readonly number[],
+  counts?: readonly Readonly<Record<string, number>>[],
 ): Manifest {
   return {
     format: 'insilico-sph-columnar',
     version: 1,
     endianness: 'little',
-    timesteps: times.map((time, index) => ({ index, time })),
+    timesteps: times.map((time, index) =>
+      counts?.[index] ? { index, time, particleCounts: { ...counts[index] } } : { index, time },
+    ),
     objects: objects.map(({ name, kind, particles }) => ({
       name,
       kind,

@@ -52,7 +52,12 @@ export class ParticleArrays {
   readonly capacity: number;
   /** Number of live particles (slots `0 … count-1`). */
   count = 0;
-  /** Stable particle ids (for output; survive future reordering). */
+  /**
+   * Id the next added particle gets. Ids are never reused, so they stay unique when open boundaries remove
+   * particles (`remove`) and create new ones.
+   */
+  nextId = 0;
+  /** Stable particle ids (for output; survive reordering and removal of other particles). */
   readonly id: Int32Array;
   /** Position, m. */
   readonly x: Float64Array;
@@ -124,7 +129,7 @@ export class ParticleArrays {
   add(x: number, y: number, z: number, vol: number, rho: number): number {
     const i = this.count;
     if (i >= this.capacity) throw new RangeError(`particle capacity ${this.capacity} exhausted`);
-    this.id[i] = i;
+    this.id[i] = this.nextId++;
     this.x[i] = x;
     this.y[i] = y;
     this.z[i] = this.dim === 3 ? z : 0;
@@ -133,6 +138,33 @@ export class ParticleArrays {
     this.mass[i] = rho * vol;
     this.count = i + 1;
     return i;
+  }
+
+  /** The typed arrays of every per-particle field (id included), in a fixed order. */
+  fields(): (Float64Array | Int32Array)[] {
+    const out: (Float64Array | Int32Array)[] = [];
+    for (const value of Object.values(this)) {
+      if (value instanceof Float64Array || value instanceof Int32Array) out.push(value);
+    }
+    return out;
+  }
+
+  /** Copies every field (id included) of slot `from` into slot `to`. */
+  copy(from: number, to: number): void {
+    for (const f of this.fields()) f[to] = f[from]!;
+  }
+
+  /**
+   * Removes the particle in slot `i` by moving the last particle into it (order is not kept; ids are). Returns the
+   * slot the moved particle came from (`count` after the call), or −1 when `i` was the last slot.
+   */
+  remove(i: number): number {
+    if (i < 0 || i >= this.count) throw new RangeError(`no particle in slot ${i}`);
+    const last = this.count - 1;
+    this.count = last;
+    if (i === last) return -1;
+    this.copy(last, i);
+    return last;
   }
 
   /** The SharedArrayBuffers of every field, by field name (for handing to worker threads). */

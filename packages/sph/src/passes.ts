@@ -2,6 +2,7 @@ import type { CellLinkedList, Domain } from './cellList';
 import { WendlandC2, smoothingLength } from './kernel';
 import { buildNeighbours, type NeighbourList } from './neighbours';
 import { sharedFloat64, type Dimension, type ParticleArrays } from './particles';
+import { apparentViscosity, type ViscosityModel } from './viscosity';
 
 /** The resolved settings the particle passes need (SI units; a plain object, so it can go to a worker). */
 export interface PassSettings {
@@ -21,6 +22,8 @@ export interface PassSettings {
   freeSurface: boolean;
   /** Transport-velocity correction coefficient (× h²; 0 = off). */
   transportCorrection: number;
+  /** Shear-rate-dependent viscosity (absent or null: Newtonian with `mu`). */
+  viscosity?: ViscosityModel | null;
   /** Domain (for periodic wrapping), m. */
   domain: Domain;
   /**
@@ -70,6 +73,10 @@ export class FluidPasses {
   readonly vxNext: Float64Array;
   readonly vyNext: Float64Array;
   readonly vzNext: Float64Array;
+  /** Per-particle viscosity of the current advection step with a `viscosity` model (scratch), Pa·s. */
+  readonly mu: Float64Array;
+  /** Per-particle shear rate γ̇ = √(2 D:D) of the current advection step with a `viscosity` model (scratch), 1/s. */
+  readonly shearRate: Float64Array;
 
   /** Passes over the given storage (shared with other threads). */
   constructor(
@@ -94,6 +101,8 @@ export class FluidPasses {
     this.vxNext = new Float64Array(scratch.vxNext!);
     this.vyNext = new Float64Array(scratch.vyNext!);
     this.vzNext = new Float64Array(scratch.vzNext!);
+    this.mu = new Float64Array(scratch.mu!);
+    this.shearRate = new Float64Array(scratch.shearRate!);
     this.h = smoothingLength(settings.dp);
     this.kernel = new WendlandC2(this.h, settings.dim);
     this.sigma0 = this.kernel.latticeNumberDensity(settings.dp);
@@ -104,7 +113,7 @@ export class FluidPasses {
   /** New shared scratch buffers for `capacity` fluid particles (see `PassSettings.scratch`). */
   static scratchBuffers(capacity: number): Record<string, SharedArrayBuffer> {
     const out: Record<string, SharedArrayBuffer> = {};
-    for (const name of ['rhoHalf', 'drhoHalf', 'vxNext', 'vyNext', 'vzNext']) {
+    for (const name of ['rhoHalf', 'drhoHalf', 'vxNext', 'vyNext', 'vzNext', 'mu', 'shearRate']) {
       out[name] = sharedFloat64(capacity).buffer as SharedArrayBuffer;
     }
     return out;
@@ -203,7 +212,92 @@ export class FluidPasses {
       const s2 = vx[i]! * vx[i]! + vy[i]! * vy[i]! + vz[i]! * vz[i]!;
       if (s2 > vmax2) vmax2 = s2;
     }
+    if (this.s.viscosity) this.shearViscosity(i0, i1, this.s.viscosity);
     return vmax2;
+  }
+
+  /**
+   * Shear rate γ̇ = √(2 D:D) and viscosity μ(γ̇) of particles `[i0, i1)` from the velocity gradient
+   * ∇v_i = Σ_j V_j (v_j − v_i) ⊗ ∇W_ij over the particle's own rows (walls with the mirrored velocity 2v_w − v_i).
+   * Neighbour volumes are taken as m_j/ρ₀: ρ_j may be being summed by another thread in the same pass.
+   */
+  shearViscosity(i0: number, i1: number, model: ViscosityModel): void {
+    const { vx, vy, vz, mass } = this.fluid;
+    const { start, j: nj, dw, ex, ey, ez } = this.inner;
+    const rowEnd = this.inner.end;
+    const cs = this.contact.start;
+    const ce = this.contact.end;
+    const cj = this.contact.j;
+    const cdw = this.contact.dw;
+    const cex = this.contact.ex;
+    const cey = this.contact.ey;
+    const cez = this.contact.ez;
+    const wallVol = this.wall.vol;
+    const { vx: wvx, vy: wvy, vz: wvz } = this.wall;
+    const invRho0 = 1 / this.s.rho0;
+    const mu = this.mu;
+    const rate = this.shearRate;
+    for (let i = i0; i < i1; i++) {
+      const vxi = vx[i]!;
+      const vyi = vy[i]!;
+      const vzi = vz[i]!;
+      // Velocity gradient L[a][b] = ∂v_a/∂x_b.
+      let lxx = 0;
+      let lxy = 0;
+      let lxz = 0;
+      let lyx = 0;
+      let lyy = 0;
+      let lyz = 0;
+      let lzx = 0;
+      let lzy = 0;
+      let lzz = 0;
+      const end = rowEnd[i]!;
+      for (let k = start[i]!; k < end; k++) {
+        const j = nj[k]!;
+        const d = dw[k]! * mass[j]! * invRho0;
+        const gx = d * ex[k]!;
+        const gy = d * ey[k]!;
+        const gz = d * ez[k]!;
+        const ux = vx[j]! - vxi;
+        const uy = vy[j]! - vyi;
+        const uz = vz[j]! - vzi;
+        lxx += ux * gx;
+        lxy += ux * gy;
+        lxz += ux * gz;
+        lyx += uy * gx;
+        lyy += uy * gy;
+        lyz += uy * gz;
+        lzx += uz * gx;
+        lzy += uz * gy;
+        lzz += uz * gz;
+      }
+      const cend = ce[i]!;
+      for (let k = cs[i]!; k < cend; k++) {
+        const j = cj[k]!;
+        const d = cdw[k]! * wallVol[j]!;
+        const gx = d * cex[k]!;
+        const gy = d * cey[k]!;
+        const gz = d * cez[k]!;
+        const ux = 2 * (wvx[j]! - vxi);
+        const uy = 2 * (wvy[j]! - vyi);
+        const uz = 2 * (wvz[j]! - vzi);
+        lxx += ux * gx;
+        lxy += ux * gy;
+        lxz += ux * gz;
+        lyx += uy * gx;
+        lyy += uy * gy;
+        lyz += uy * gz;
+        lzx += uz * gx;
+        lzy += uz * gy;
+        lzz += uz * gz;
+      }
+      const dxy = 0.5 * (lxy + lyx);
+      const dxz = 0.5 * (lxz + lzx);
+      const dyz = 0.5 * (lyz + lzy);
+      const g = Math.sqrt(2 * (lxx * lxx + lyy * lyy + lzz * lzz + 2 * (dxy * dxy + dxz * dxz + dyz * dyz)));
+      rate[i] = g;
+      mu[i] = apparentViscosity(model, g);
+    }
   }
 
   /** Body force plus viscous acceleration into the advection-step acceleration `ap`, m/s². */
@@ -220,12 +314,18 @@ export class FluidPasses {
     const { vx: wvx, vy: wvy, vz: wvz } = this.wall;
     const [gx, gy, gz] = this.s.gravity;
     const twoMu = 2 * this.s.mu;
+    const variable = !!this.s.viscosity;
     const eps = 0.01 * this.h;
     for (let i = i0; i < i1; i++) {
       let sx = 0;
       let sy = 0;
       let sz = 0;
-      if (twoMu > 0) {
+      if (variable) {
+        this.variableViscousForce(i);
+        sx = this.vsx;
+        sy = this.vsy;
+        sz = this.vsz;
+      } else if (twoMu > 0) {
         const vxi = vx[i]!;
         const vyi = vy[i]!;
         const vzi = vz[i]!;
@@ -255,6 +355,51 @@ export class FluidPasses {
       apy[i] = gy + sy;
       apz[i] = gz + sz;
     }
+  }
+
+  /** The viscous acceleration of `variableViscousForce`, m/s². */
+  private vsx = 0;
+  private vsy = 0;
+  private vsz = 0;
+
+  /**
+   * Viscous acceleration of particle `i` with per-particle viscosities: the Newtonian form with μ_ij = 2μ_iμ_j/(μ_i + μ_j)
+   * (the harmonic mean, which keeps the viscous flux continuous across a jump in μ) and μ_i at walls; into `vsx` ….
+   */
+  private variableViscousForce(i: number): void {
+    const { vx, vy, vz, rho, vol } = this.fluid;
+    const { start, j: nj, dw, r } = this.inner;
+    const { mu } = this;
+    const eps = 0.01 * this.h;
+    const vxi = vx[i]!;
+    const vyi = vy[i]!;
+    const vzi = vz[i]!;
+    const mi = mu[i]!;
+    let sx = 0;
+    let sy = 0;
+    let sz = 0;
+    const end = this.inner.end[i]!;
+    for (let k = start[i]!; k < end; k++) {
+      const j = nj[k]!;
+      const mj = mu[j]!;
+      const f = ((2 * mi * mj) / (mi + mj)) * ((dw[k]! * vol[j]!) / (r[k]! + eps));
+      sx += f * (vxi - vx[j]!);
+      sy += f * (vyi - vy[j]!);
+      sz += f * (vzi - vz[j]!);
+    }
+    const { start: cs, end: ce, j: cj, dw: cdw, r: cr } = this.contact;
+    const { vx: wvx, vy: wvy, vz: wvz, vol: wallVol } = this.wall;
+    for (let k = cs[i]!; k < ce[i]!; k++) {
+      const j = cj[k]!;
+      const f = (2 * mi * cdw[k]! * wallVol[j]!) / (cr[k]! + eps);
+      sx += f * (vxi - wvx[j]!);
+      sy += f * (vyi - wvy[j]!);
+      sz += f * (vzi - wvz[j]!);
+    }
+    const c = 2 / rho[i]!;
+    this.vsx = c * sx;
+    this.vsy = c * sy;
+    this.vsz = c * sz;
   }
 
   /**

@@ -228,7 +228,8 @@ export class WorkerPool {
     this.ports = ports;
     this.innerBuffer = passes?.inner.j.buffer;
     this.contactBuffer = passes?.contact.j.buffer;
-    this.work = new Float64Array((passes?.fluid.count ?? 0) + 1);
+    // By capacity: open boundaries change the particle count between advection steps.
+    this.work = new Float64Array((passes?.fluid.capacity ?? 0) + 1);
   }
 
   /**
@@ -339,7 +340,11 @@ export class WorkerPool {
       ctrl[bounds + c] = lo;
     }
     ctrl[bounds + chunks] = n;
+    this.balancedCount = n;
   }
+
+  /** The particle count of the last `balance` (the workers take the count from the chunk bounds). */
+  balancedCount = -1;
 
   /**
    * Runs fluid pass `pass` with time step `dt` (s) over all chunks on all threads and returns the maximum of

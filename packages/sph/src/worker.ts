@@ -61,6 +61,8 @@ function runChunks(passes: FluidPasses, ctrl: Int32Array, values: Float64Array, 
   const bounds = boundsSlot(threads);
   for (let c = claimChunk(ctrl, thread, threads); c >= 0; c = claimChunk(ctrl, thread, threads)) {
     const pass = Atomics.load(ctrl, Control.Command);
+    // The count changes with open boundaries (particles created and removed between advection steps).
+    passes.fluid.count = ctrl[bounds + chunks]!;
     try {
       const i0 = ctrl[bounds + c]!;
       const i1 = ctrl[bounds + c + 1]!;
