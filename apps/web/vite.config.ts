@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { selectedDeviceHintKey, startEarlyRequests } from './src/lib/earlyRequests.js';
+import { selectedDeviceHintKey, signedOutHintKey, startEarlyRequests } from './src/lib/earlyRequests.js';
 
 // index.html's marker becomes an inline script that starts the app's first requests while its code still loads
 // (src/lib/earlyRequests.ts): inline, because a script file would wait for the browser to fetch and schedule it.
@@ -11,7 +11,7 @@ const inlineEarlyRequests: Plugin = {
     if (!html.includes(earlyRequestsMarker)) throw new Error(`index.html lacks the marker ${earlyRequestsMarker}`);
     return html.replace(
       earlyRequestsMarker,
-      `<script>(${startEarlyRequests.toString()})(window, ${JSON.stringify(selectedDeviceHintKey)});</script>`,
+      `<script>(${startEarlyRequests.toString()})(window, ${JSON.stringify(selectedDeviceHintKey)}, ${JSON.stringify(signedOutHintKey)});</script>`,
     );
   },
 };
@@ -51,7 +51,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps stay in dist for reading error reports (stack traces) but are not referenced from the files, and the
+    // server does not serve them (apps/server/src/app.ts): the source is not handed to every visitor.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.

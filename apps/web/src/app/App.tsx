@@ -4,11 +4,15 @@ import { preload } from 'swr';
 import { preloadWorkspaces, useDevices, useSelectedDevice } from '../features/devices';
 import { AppProviders } from './AppProviders';
 import { appRoutes } from './routes';
+import { wasSignedOut } from '../lib/earlyRequests';
 import { fetchUser, userProfileKey } from './user/fetchUser';
+import { useUser } from './user/userContext';
 
-// The session and the workspaces are asked for in parallel while the first page's code loads (its route is lazy).
+// The session and the workspaces are asked for in parallel while the first page's code loads (its route is lazy);
+// the workspaces only when the last start had a user (else they would answer 401: asked once a user is known).
+const signedOutBefore = wasSignedOut();
 void preload(userProfileKey, fetchUser);
-preloadWorkspaces();
+if (!signedOutBefore) preloadWorkspaces();
 const router = createBrowserRouter(appRoutes);
 
 /**
@@ -17,6 +21,11 @@ const router = createBrowserRouter(appRoutes);
  * later on a cold load). With these, the page's first render already knows the selected workspace.
  */
 function StartupData() {
+  const { user } = useUser();
+  return user || (!signedOutBefore && user === undefined) ? <WorkspaceData /> : null;
+}
+
+function WorkspaceData() {
   useDevices();
   useSelectedDevice();
   return null;

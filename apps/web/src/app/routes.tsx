@@ -18,6 +18,10 @@ import { NotFoundPage } from './layout/NotFoundPage';
 import { RouteErrorPage } from './layout/RouteErrorPage';
 import { RequireUser } from './user/RequireUser';
 
+function NoFallback() {
+  return null;
+}
+
 /**
  * Every route of spec §2, each feature contributing its own. All of them, the 404 page included,
  * sit behind `RequireUser`: the only public page is the server's static /maintenance.html.
@@ -31,6 +35,9 @@ export const appRoutes: RouteObject[] = [
       </RequireUser>
     ),
     errorElement: <RouteErrorPage />,
+    // While the first page's lazy code loads nothing is drawn, as before; named, so the router does not warn about
+    // a missing fallback on every load (issue 14).
+    HydrateFallback: NoFallback,
     children: [
       ...workspaceRoutes,
       ...deviceRoutes,

@@ -2,6 +2,7 @@ import { apiErrorSchema, errorCodes } from '@insilico/contracts';
 import { ApiError, clientErrorCodes } from './apiError';
 import { takeEarlyResponse } from './earlyRequests';
 import { assignLocation, loginUrl } from './browserLocation';
+import { isMaintenanceAnswer, showMaintenanceNotice } from './maintenance';
 
 /** Anything with zod's `parse`: the answer is validated against the contract before it is used. */
 export interface ResponseSchema<T> {
@@ -23,8 +24,6 @@ export interface ApiRequest<T> {
    */
   redirectOnUnauthenticated?: boolean;
 }
-
-export const maintenancePage = '/maintenance.html';
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -80,7 +79,7 @@ export async function apiFetch<T = undefined>(path: string, request: ApiRequest<
   const json = await readJson(response);
   if (!response.ok) {
     const error = errorFrom(response, json);
-    if (response.status === 503 && error.code === errorCodes.maintenance) assignLocation(maintenancePage);
+    if (isMaintenanceAnswer(response.status, error.code)) showMaintenanceNotice();
     // A session that ended (idle, signed out elsewhere) sends the page back through sign-in.
     // The profile call itself is left to UserProvider, whose 401 means "no user" (spec §7).
     if (

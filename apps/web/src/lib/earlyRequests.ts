@@ -20,6 +20,13 @@ declare global {
 export const selectedDeviceHintKey = 'insilico.selectedDevice';
 
 /**
+ * Set while the last profile call of this browser answered "no user" (401): the next start then asks only for the
+ * session, not for workspaces that would answer 401 too (three 401s in the console on every signed-out load,
+ * issue 14). Removed as soon as a user is known, so a signed-in start keeps its parallel requests.
+ */
+export const signedOutHintKey = 'insilico.signedOut';
+
+/**
  * Runs as an inline classic script (vite.config.ts writes this function's source into index.html, called with
  * `selectedDeviceHintKey`), so it must stay self-contained: no imports and no names from outside its body.
  *
@@ -29,8 +36,14 @@ export const selectedDeviceHintKey = 'insilico.selectedDevice';
  * and again once the selected workspace has answered if that is another one: a stale hint costs one unused request,
  * never a wrong answer, because the app takes an early answer only for the URL it asks for.
  */
-export function startEarlyRequests(win: Window, hintKey: string): void {
+export function startEarlyRequests(win: Window, hintKey: string, signedOutKey?: string): void {
   const early: Record<string, Promise<Response>> = {};
+  let signedOut = false;
+  try {
+    signedOut = signedOutKey !== undefined && win.localStorage.getItem(signedOutKey) !== null;
+  } catch {
+    // Storage may be unavailable: ask for everything, as for a signed-in user.
+  }
   const ask = (path: string): Promise<Response> => {
     const request = win.fetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
     // A failed early request is not reported here (the app asks again itself), so callers may drop the promise.
@@ -39,6 +52,8 @@ export function startEarlyRequests(win: Window, hintKey: string): void {
     return request;
   };
   void ask('/api/auth/me');
+  win.__insilicoEarlyRequests = early;
+  if (signedOut) return;
   void ask('/api/devices');
   const selected = ask('/api/me/selected-device');
   win.__insilicoEarlyRequests = early;
@@ -73,6 +88,25 @@ export function takeEarlyOverviewUrl(): Promise<string | null> {
   const url = typeof window === 'undefined' ? undefined : window.__insilicoEarlyOverview;
   if (url) delete window.__insilicoEarlyOverview;
   return url ?? Promise.resolve(null);
+}
+
+/** Keeps for the next start whether this browser has a signed-in user (`signedOutHintKey`). */
+export function rememberSignedIn(signedIn: boolean): void {
+  try {
+    if (signedIn) window.localStorage.removeItem(signedOutHintKey);
+    else window.localStorage.setItem(signedOutHintKey, '1');
+  } catch {
+    // Only a hint.
+  }
+}
+
+/** Whether the last profile call of this browser answered "no user". */
+export function wasSignedOut(): boolean {
+  try {
+    return window.localStorage.getItem(signedOutHintKey) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** Keeps the selected workspace's id for the next start (`startEarlyRequests`); null forgets it. */

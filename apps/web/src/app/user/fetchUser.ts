@@ -1,6 +1,7 @@
 import { userProfileSchema, type UserProfile } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
 import { ApiError } from '../../lib/apiError';
+import { rememberSignedIn } from '../../lib/earlyRequests';
 
 export const userProfileKey = '/api/auth/me';
 
@@ -10,9 +11,14 @@ export const userProfileKey = '/api/auth/me';
  */
 export async function fetchUser(): Promise<UserProfile | null> {
   try {
-    return await apiFetch(userProfileKey, { schema: userProfileSchema });
+    const user = await apiFetch(userProfileKey, { schema: userProfileSchema });
+    rememberSignedIn(true);
+    return user;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      rememberSignedIn(false);
+      return null;
+    }
     throw error;
   }
 }

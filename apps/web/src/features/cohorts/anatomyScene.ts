@@ -15,6 +15,7 @@ import {
 } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { checkMaintenanceAnswer } from '../../lib/maintenance';
 
 /** Colour and opacity per organ: blood pools red/blue, myocardium muscle, annuli yellow, thorax faint. */
 const ORGAN_LOOK: Readonly<Record<string, { color: number; opacity: number }>> = {
@@ -74,7 +75,8 @@ export class AnatomyScene {
     let loading = this.phases.get(phase);
     if (!loading) {
       loading = fetch(url, { credentials: 'same-origin' })
-        .then((response) => {
+        .then(async (response) => {
+          await checkMaintenanceAnswer(response);
           if (!response.ok)
             throw new Error(`The anatomy of this phase could not be loaded (status ${response.status}).`);
           return response.arrayBuffer();

@@ -14,6 +14,7 @@ import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
 import type { PlacementTransform } from '@insilico/contracts';
 import { AnatomyScene } from '../cohorts';
+import { checkMaintenanceAnswer } from '../../lib/maintenance';
 
 export type GizmoMode = 'translate' | 'rotate' | 'scale';
 
@@ -80,7 +81,8 @@ export class RoomScene extends AnatomyScene {
     let loading = this.models.get(url);
     if (!loading) {
       loading = fetch(url, { credentials: 'same-origin' })
-        .then((response) => {
+        .then(async (response) => {
+          await checkMaintenanceAnswer(response);
           if (!response.ok) throw new Error(`The device model could not be loaded (status ${response.status}).`);
           return response.arrayBuffer();
         })
