@@ -18,6 +18,7 @@ import { validationMessage } from './lib/validation-message';
 import { injectFetch } from './http/inject-fetch';
 import { maintenancePage } from './http/maintenance-page';
 import { isSameOriginRequest, stateChangingMethods } from './http/origin';
+import { registerSecurityHeaders } from './http/security-headers';
 import { readSessionToken, type SessionCookieSettings } from './http/session-cookie';
 import { createEmbeddedIssuer, embeddedClientId } from './issuer/embedded-issuer';
 import { loadIssuerSecrets } from './issuer/issuer-keys';
@@ -77,6 +78,11 @@ export function withoutSecrets(url: string): string {
   return path.startsWith('/api/auth/') || path.startsWith('/oidc') ? `${path}?[redacted]` : url;
 }
 
+/** Source maps (`*.map`, with or without a query) of the web app's build. */
+function isSourceMap(url: string): boolean {
+  return /\.map$/i.test(url.split('?')[0] ?? '');
+}
+
 /** Builds the HTTP server on a context: API, embedded issuer, static web app, docs. */
 export async function buildApp(context: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = context;
@@ -103,10 +109,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const indexFile = join(config.webDistDir, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl, indexHtml });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
   });
 
   await app.register(cookie);
@@ -140,6 +147,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
     if (request.url.startsWith('/api/')) {
       return reply.code(404).send({ error: { code: 'not_found', message: 'No such API route.' } });
     }
+    if (isSourceMap(request.url)) return reply.code(404).type('text/plain').send('Not found.');
     return sendSpa(reply);
   });
 
@@ -268,19 +276,18 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   }
 
   // The web app: hashed assets cached for long, index.html for every other page (client routing).
-  const indexFile = join(config.webDistDir, 'index.html');
-  const hasWeb = existsSync(indexFile);
-  if (hasWeb) {
+  if (indexHtml) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       index: false,
       wildcard: false,
+      // The build keeps its source maps for reading error reports; they are not handed out.
+      allowedPath: (path) => !isSourceMap(path),
       setHeaders: (res, path) => {
         res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
-  const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : null;
   function sendSpa(reply: FastifyReply) {
     if (!indexHtml) {
       return reply

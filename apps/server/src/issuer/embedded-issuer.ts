@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Orm } from '../db/client';
+import { contentSecurityPolicy } from '../http/security-headers';
 import { AccountRepository } from './account.repository';
 import { AccountError, AccountService } from './account.service';
 import type { IssuerSecrets } from './issuer-keys';
@@ -133,7 +134,7 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
       await pages.register(formbody);
       pages.addHook('onSend', async (_request, reply) => {
         reply.header('Cache-Control', 'no-store');
-        if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', pageCsp(null));
+        reply.header('Content-Security-Policy', pageCsp(null));
       });
 
       pages.get(`${issuerPath}/interaction/:uid`, async (request, reply) => {
@@ -299,7 +300,7 @@ function formFields<K extends string>(body: unknown, keys: readonly K[]): Record
   return out;
 }
 
+/** The app's policy, with no script but the sign-out page's own (by its nonce). */
 function pageCsp(scriptNonce: string | null): string {
-  const script = scriptNonce ? `'nonce-${scriptNonce}'` : "'none'";
-  return `default-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; img-src 'self' data:; script-src ${script}; frame-ancestors 'none'; base-uri 'none'`;
+  return contentSecurityPolicy([scriptNonce ? `'nonce-${scriptNonce}'` : "'none'"]);
 }
