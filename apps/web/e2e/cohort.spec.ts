@@ -1,5 +1,6 @@
-import { expect, test, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { createWorkspace, signUp } from './workspace-helpers';
+import { expect, test } from './csp';
 
 // Runs against the real server (E2E_BASE_URL): a new user with a workspace orders a 20-patient cohort with
 // criteria, sees it in progress, gets the notification when it is ready, and opens a patient's 3D preview.

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { oversizedJpeg, pngFile, textAsPng } from './pictures';
 import { signUp } from './workspace-helpers';
+import { expect, test } from './csp';
 
 // Journey (c) of issue 3 against the real server (E2E_BASE_URL): on /my-account a too-large and a
 // wrong-type profile picture show the two messages of spec §5 (checked in the browser, and refused

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { orderReadyCohort } from './cohort-helpers';
 import { api, createWorkspace, signUp } from './workspace-helpers';
+import { expect, test } from './csp';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). A project with a 5-patient cohort and a processed
 // device version (made through the cohort, project, upload and device-version APIs); then in the browser: a room
