@@ -1,25 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { pngFile } from './pictures';
+import { signUp, uniqueEmail } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL): a new user signs up, goes through the five
 // onboarding steps, sees the countdown and lands in the new workspace.
-
-async function signUp(page: Page, path: string, name: string): Promise<string> {
-  const email = `onboarding.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto(path);
-  await page.getByRole('link', { name: 'Create an account' }).click();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Password').fill('Valve-Sizing-2026');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  return email;
-}
 
 test('a new user goes through the onboarding, sees the countdown and lands in the new workspace', async ({ page }) => {
   // Five steps against the real server on a shared, busy machine.
   test.setTimeout(120_000);
   const deviceName = `Stent S ${Date.now()}`;
-  await signUp(page, '/', 'Olga Onboarding');
+  await signUp(page, '/', 'Olga Onboarding', uniqueEmail('onboarding'));
 
   // No workspace yet: the home sends the user to the step they are on.
   await expect(page).toHaveURL(/\/onboarding\/body-part$/);

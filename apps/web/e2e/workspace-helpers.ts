@@ -9,7 +9,10 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/** Opens `path`, which sends the visitor to sign-in, and creates an account there. */
+/**
+ * Opens `path`, which sends the visitor to sign-in, and creates an account there: the form, then the
+ * confirmation link mailed to `email` (read from the outbox), opened in the same page, which lands signed in.
+ */
 export async function signUp(page: Page, path: string, name: string, email = uniqueEmail('journey')): Promise<string> {
   await page.goto(path);
   await page.getByRole('link', { name: 'Create an account' }).click();
@@ -17,7 +20,15 @@ export async function signUp(page: Page, path: string, name: string, email = uni
   await page.getByLabel('Full name').fill(name);
   await page.getByLabel('Password').fill('Valve-Sizing-2026');
   await page.getByRole('button', { name: 'Create account' }).click();
+  await confirmMailedSignUp(page, email);
   return email;
+}
+
+/** After "Check your e-mail to continue": opens the mailed confirmation link and confirms. */
+export async function confirmMailedSignUp(page: Page, email: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Check your e-mail to continue' })).toBeVisible();
+  await page.goto(await mailedLinkPath(email, /https?:\/\/\S+\/confirm\?token=[\w%-]+/));
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
 }
 
 /** A state-changing API call from the page's session (the server's same-origin rule wants the Origin). */
@@ -45,11 +56,16 @@ export async function createWorkspace(page: Page, deviceName: string): Promise<s
   return (created.device as { deviceId: string }).deviceId;
 }
 
+/** The accept link of the newest invitation mailed to `email`. */
+export function mailedInvitationPath(email: string): Promise<string> {
+  return mailedLinkPath(email, /https?:\/\/\S+\/accept-invitation\?token=[\w-]+/);
+}
+
 /**
- * The accept link of the newest invitation mailed to `email`, read from the outbox through the
+ * The path of the link matching `pattern` in the newest mail to `email`, read from the outbox through the
  * operator route with the token the server wrote into E2E_DATA_DIR (as `npm run outbox` does).
  */
-export async function mailedInvitationPath(email: string): Promise<string> {
+async function mailedLinkPath(email: string, pattern: RegExp): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the journey reads the mail outbox with the operator token.');
   const server = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as {
@@ -64,8 +80,8 @@ export async function mailedInvitationPath(email: string): Promise<string> {
   );
   expect(response.status).toBe(200);
   const { items } = (await response.json()) as { items: { text: string }[] };
-  const link = items[0]?.text.match(/https?:\/\/\S+\/accept-invitation\?token=[\w-]+/)?.[0];
-  if (!link) throw new Error(`No invitation mail to ${email} in the outbox.`);
+  const link = items[0]?.text.match(pattern)?.[0];
+  if (!link) throw new Error(`No mail with a ${pattern} link to ${email} in the outbox.`);
   const url = new URL(link);
   return url.pathname + url.search;
 }

@@ -4,13 +4,24 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Orm } from '../db/client';
+import { AuthAttemptRepository } from '../repositories/auth-attempt.repository';
+import { MailRepository } from '../repositories/mail.repository';
+import {
+  AuthThrottle,
+  throttleRules,
+  tooManyAttemptsMessage,
+  type ThrottleKey,
+} from '../services/auth-throttle.service';
 import { contentSecurityPolicy } from '../http/security-headers';
 import { AccountRepository } from './account.repository';
-import { AccountError, AccountService } from './account.service';
+import { AccountError, AccountService, invalidConfirmationMessage, normaliseEmail } from './account.service';
 import type { IssuerSecrets } from './issuer-keys';
 import { oidcAdapterFor } from './oidc-adapter';
 import {
+  accountReadyPage,
   changePasswordPage,
+  checkEmailPage,
+  confirmSignUpPage,
   errorPage,
   type FieldErrors,
   signedOutPage,
@@ -44,7 +55,11 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
   register: (app: FastifyInstance) => Promise<void>;
 } {
   const issuerUrl = `${options.publicUrl}${issuerPath}`;
-  const accounts = new AccountService(new AccountRepository(options.orm));
+  const mail = new MailRepository(options.orm);
+  const accounts = new AccountService(new AccountRepository(options.orm), async (message) => {
+    await mail.insert(message);
+  });
+  const throttle = new AuthThrottle(new AuthAttemptRepository(options.orm));
   const configuration: Configuration = {
     adapter: oidcAdapterFor(options.orm),
     clients: [
@@ -161,20 +176,30 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
         const details = await interactionOrError(request, reply);
         if (!details) return reply;
         const body = formFields(request.body, ['email', 'password']);
-        const account = await accounts.authenticate(body.email, body.password);
-        if (!account) {
-          return reply
-            .code(400)
+        const signInAgain = (status: number, message: string) =>
+          reply
+            .code(status)
             .type('text/html')
             .send(
               signInPage({
                 action: `${issuerPath}/interaction/${details.uid}/login`,
                 signUpHref: `${issuerPath}/interaction/${details.uid}?mode=signup`,
                 email: body.email,
-                errors: { form: ['The e-mail address or password is not correct.'] },
+                errors: { form: [message] },
               }),
             );
+        const keys = AuthThrottle.passwordKeys(normaliseEmail(body.email), request.ip);
+        const wait = await throttle.refusal(keys);
+        if (wait !== null) {
+          reply.header('Retry-After', String(wait));
+          return signInAgain(429, tooManyAttemptsMessage(wait));
         }
+        const account = await accounts.authenticate(body.email, body.password);
+        if (!account) {
+          await throttle.count(keys);
+          return signInAgain(400, 'The e-mail address or password is not correct.');
+        }
+        await throttle.clear(keys.slice(0, 1));
         return finish(request, reply, account.id);
       });
 
@@ -183,23 +208,99 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
         const details = await interactionOrError(request, reply);
         if (!details) return reply;
         const body = formFields(request.body, ['email', 'fullName', 'password']);
+        const signInHref = `${issuerPath}/interaction/${details.uid}`;
         try {
-          const account = await accounts.signUp(body);
-          return finish(request, reply, account.id);
+          const { email } = accounts.checkSignUp(body);
+          const keys: ThrottleKey[] = [
+            { rule: throttleRules.signUpAccount, key: email },
+            { rule: throttleRules.signUpAddress, key: request.ip },
+          ];
+          const wait = await throttle.refusal(keys);
+          if (wait !== null) {
+            reply.code(429).header('Retry-After', String(wait));
+            throw new AccountError('form', [tooManyAttemptsMessage(wait)]);
+          }
+          await throttle.count(keys);
+          // The same answer (and about the same time) whether or not the address has an account.
+          await accounts.signUp(body, {
+            interactionUid: details.uid,
+            confirmUrl: (token) =>
+              `${options.publicUrl}${issuerPath}/interaction/${details.uid}/confirm?token=${encodeURIComponent(token)}`,
+            signInUrl: `${options.publicUrl}/`,
+          });
+          return reply.type('text/html').send(checkEmailPage({ email, signInHref }));
         } catch (error) {
           if (!(error instanceof AccountError)) throw error;
           const errors: FieldErrors = { [error.field]: error.problems };
           return reply
-            .code(400)
+            .code(reply.statusCode === 429 ? 429 : 400)
             .type('text/html')
             .send(
               signUpPage({
                 action: `${issuerPath}/interaction/${details.uid}/signup`,
-                signInHref: `${issuerPath}/interaction/${details.uid}`,
+                signInHref,
                 values: { email: body.email, fullName: body.fullName },
                 errors,
               }),
             );
+        }
+      });
+
+      // The mailed sign-up link. In the browser that signed up (the interaction cookie is sent to this path)
+      // confirming completes that sign-in; elsewhere the sign-up's password is asked for too.
+      pages.get(`${issuerPath}/interaction/:uid/confirm`, async (request, reply) => {
+        const token = formFields(request.query, ['token']).token;
+        const pending = await accounts.pendingSignUp(token);
+        if (!pending)
+          return reply.code(400).type('text/html').send(errorPage('Link not valid', invalidConfirmationMessage));
+        const sameSignIn = await isSameSignIn(request, reply, pending.interactionUid);
+        return reply.type('text/html').send(
+          confirmSignUpPage({
+            action: request.url.split('?')[0]!,
+            token,
+            email: pending.email,
+            askPassword: !sameSignIn,
+          }),
+        );
+      });
+
+      pages.post(`${issuerPath}/interaction/:uid/confirm`, async (request, reply) => {
+        if (refusedAsCrossOrigin(request, reply)) return reply;
+        const body = formFields(request.body, ['token', 'password']);
+        const pending = await accounts.pendingSignUp(body.token);
+        if (!pending)
+          return reply.code(400).type('text/html').send(errorPage('Link not valid', invalidConfirmationMessage));
+        const sameSignIn = await isSameSignIn(request, reply, pending.interactionUid);
+        // A password guess here counts like one at sign-in.
+        const keys = AuthThrottle.passwordKeys(pending.email, request.ip);
+        const again = (status: number, errors: FieldErrors) =>
+          reply
+            .code(status)
+            .type('text/html')
+            .send(
+              confirmSignUpPage({
+                action: request.url.split('?')[0]!,
+                token: body.token,
+                email: pending.email,
+                askPassword: !sameSignIn,
+                errors,
+              }),
+            );
+        if (!sameSignIn) {
+          const wait = await throttle.refusal(keys);
+          if (wait !== null) {
+            reply.header('Retry-After', String(wait));
+            return again(429, { form: [tooManyAttemptsMessage(wait)] });
+          }
+        }
+        try {
+          const account = await accounts.confirmSignUp(body.token, { sameSignIn, password: body.password });
+          if (sameSignIn) return await finish(request, reply, account.id);
+          return reply.type('text/html').send(accountReadyPage());
+        } catch (error) {
+          if (!(error instanceof AccountError)) throw error;
+          if (error.field === 'password') await throttle.count(keys);
+          return again(400, { [error.field]: error.problems });
         }
       });
 
@@ -210,7 +311,14 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
       pages.post(`${issuerPath}/account/password`, async (request, reply) => {
         if (refusedAsCrossOrigin(request, reply)) return reply;
         const body = formFields(request.body, ['email', 'currentPassword', 'password']);
+        // Wrong current passwords count together with wrong passwords at sign-in.
+        const keys = AuthThrottle.passwordKeys(normaliseEmail(body.email), request.ip);
         try {
+          const wait = await throttle.refusal(keys);
+          if (wait !== null) {
+            reply.code(429).header('Retry-After', String(wait));
+            throw new AccountError('form', [tooManyAttemptsMessage(wait)]);
+          }
           await accounts.changePassword({
             email: body.email,
             currentPassword: body.currentPassword,
@@ -221,8 +329,9 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
             .send(changePasswordPage({ action: `${issuerPath}/account/password`, email: body.email, done: true }));
         } catch (error) {
           if (!(error instanceof AccountError)) throw error;
+          if (error.field === 'currentPassword') await throttle.count(keys);
           return reply
-            .code(400)
+            .code(reply.statusCode === 429 ? 429 : 400)
             .type('text/html')
             .send(
               changePasswordPage({
@@ -256,6 +365,13 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
     if (options.isSameOrigin(request)) return false;
     reply.code(403).type('text/html').send(errorPage('Not allowed', 'This form must be sent from this site.'));
     return true;
+  }
+
+  /** Whether this browser's live sign-in (interaction) is the one a sign-up was started from. */
+  async function isSameSignIn(request: FastifyRequest, reply: FastifyReply, uid: string | null): Promise<boolean> {
+    if (!uid || (request.params as { uid?: string }).uid !== uid) return false;
+    const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+    return details?.uid === uid;
   }
 
   async function interactionOrError(request: FastifyRequest, reply: FastifyReply) {

@@ -24,6 +24,12 @@ ${options.hint ? `<div class="hint" id="${id}-hint">${escapeHtml(options.hint)}<
 ${errors.length ? `<div class="error" id="${id}-error" role="alert">${errors.map(escapeHtml).join('<br>')}</div>` : ''}`;
 }
 
+function formAlert(errors: FieldErrors | undefined): string {
+  return errors?.form?.length
+    ? `<div class="alert" role="alert">${errors.form.map(escapeHtml).join('<br>')}</div>`
+    : '';
+}
+
 const passwordHint = `At least ${minimumPasswordLength} characters, with at least 3 of: lower-case letters, upper-case letters, digits, special characters.`;
 
 export function signInPage(options: {
@@ -32,9 +38,7 @@ export function signInPage(options: {
   email?: string;
   errors?: FieldErrors;
 }): string {
-  const formError = options.errors?.form?.length
-    ? `<div class="alert" role="alert">${options.errors.form.map(escapeHtml).join('<br>')}</div>`
-    : '';
+  const formError = formAlert(options.errors);
   return page({
     title: 'Sign in',
     body: `<h1>Sign in</h1><p>Use your work e-mail address.</p>${formError}
@@ -55,7 +59,7 @@ export function signUpPage(options: {
   const errors = options.errors ?? {};
   return page({
     title: 'Create your account',
-    body: `<h1>Create your account</h1><p>You will use it to sign in to ${productName}.</p>
+    body: `<h1>Create your account</h1><p>You will use it to sign in to ${productName}.</p>${formAlert(errors)}
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
 ${field({ name: 'email', label: 'E-mail', type: 'email', autocomplete: 'username', value: options.values?.email, errors: errors.email, autofocus: true })}
 ${field({ name: 'fullName', label: 'Full name', type: 'text', autocomplete: 'name', value: options.values?.fullName, errors: errors.fullName })}
@@ -75,13 +79,63 @@ export function changePasswordPage(options: {
   const done = options.done ? '<div class="ok" role="status">Your password has been changed.</div>' : '';
   return page({
     title: 'Change password',
-    body: `<h1>Change password</h1>${done}
+    body: `<h1>Change password</h1>${done}${formAlert(errors)}
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
 ${field({ name: 'email', label: 'E-mail', type: 'email', autocomplete: 'username', value: options.email, errors: errors.email, autofocus: !options.email })}
 ${field({ name: 'currentPassword', label: 'Current password', type: 'password', autocomplete: 'current-password', errors: errors.currentPassword })}
 ${field({ name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', errors: errors.password, hint: passwordHint })}
 <button type="submit">Change password</button></form>
 <div class="switch"><a href="/my-account">Back to my account</a></div>`,
+  });
+}
+
+/** The answer to every accepted sign-up, whether or not the address has an account (no enumeration). */
+export function checkEmailPage(options: { email: string; signInHref: string }): string {
+  return page({
+    title: 'Check your e-mail',
+    body: `<h1>Check your e-mail to continue</h1>
+<div class="ok" role="status">We have sent a message to ${escapeHtml(options.email)}.</div>
+<p>Open the link in it to finish creating your account. If nothing arrives within a few minutes, look in your spam folder.</p>
+<div class="switch">Already have an account? <a href="${escapeHtml(options.signInHref)}">Sign in</a></div>`,
+  });
+}
+
+/** The mailed sign-up link's page: one button, plus the sign-up's password when opened in another browser. */
+export function confirmSignUpPage(options: {
+  action: string;
+  token: string;
+  email: string;
+  askPassword: boolean;
+  errors?: FieldErrors;
+}): string {
+  const errors = options.errors ?? {};
+  const password = options.askPassword
+    ? field({
+        name: 'password',
+        label: 'Password',
+        type: 'password',
+        autocomplete: 'current-password',
+        errors: errors.password,
+        hint: 'The password you chose when you created the account.',
+        autofocus: true,
+      })
+    : '';
+  return page({
+    title: 'Confirm your e-mail address',
+    body: `<h1>Confirm your e-mail address</h1><p>Finish creating the account of ${escapeHtml(options.email)}.</p>${formAlert(errors)}
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+<input type="hidden" name="token" value="${escapeHtml(options.token)}">
+${password}
+<button type="submit">Confirm and continue</button></form>`,
+  });
+}
+
+/** After a confirmation outside the browser's sign-in: the account exists; signing in is one click away. */
+export function accountReadyPage(): string {
+  return page({
+    title: 'Your account is ready',
+    body: `<h1>Your account is ready</h1><div class="ok" role="status">Your e-mail address is confirmed.</div>
+<p><a href="/">Sign in to ${productName}</a></p>`,
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Orm } from '../db/client';
+import { AuthAttemptRepository } from './auth-attempt.repository';
 import { DeviceRepository } from './device.repository';
 import { InvitationRepository } from './invitation.repository';
 import { MailRepository } from './mail.repository';
@@ -12,6 +13,8 @@ export interface WorkspaceRepositories {
   onboarding: OnboardingRepository;
   mail: MailRepository;
   subscriptions: SubscriptionRepository;
+  /** The sign-in throttle's counts (invitation links that are not valid). */
+  authAttempts: AuthAttemptRepository;
 }
 
 function repositoriesOn(orm: Orm): WorkspaceRepositories {
@@ -21,6 +24,7 @@ function repositoriesOn(orm: Orm): WorkspaceRepositories {
     onboarding: new OnboardingRepository(orm),
     mail: new MailRepository(orm),
     subscriptions: new SubscriptionRepository(orm),
+    authAttempts: new AuthAttemptRepository(orm),
   };
 }
 

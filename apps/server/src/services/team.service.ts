@@ -4,6 +4,7 @@ import { authorize, decide, grantOf } from '../policies/workspace.policy';
 import type { DeviceRow } from '../repositories/device.repository';
 import type { InvitationRow } from '../repositories/invitation.repository';
 import type { WorkspaceRepositories, WorkspaceStore } from '../repositories/workspace-store.repository';
+import { AuthThrottle, throttleRules, tooManyAttempts, type ThrottleKey } from './auth-throttle.service';
 import { ServiceError } from './errors';
 import type { NotificationService } from './notification.service';
 import { userPictureUrl } from './picture-urls';
@@ -173,15 +174,25 @@ export class TeamService {
   }
 
   /** The signed-in user follows the mailed link: the invitation is used up and they wait for approval. */
-  async accept(actor: Actor, token: string): Promise<{ device: DeviceSummary }> {
+  /** Redeems an invitation link; links that are not valid are throttled per user and per client address. */
+  async accept(actor: Actor, token: string, clientAddress: string): Promise<{ device: DeviceSummary }> {
     const repositories = this.store.repositories;
+    const throttle = new AuthThrottle(repositories.authAttempts);
+    const keys: ThrottleKey[] = [
+      { rule: throttleRules.invitationUser, key: actor.id },
+      { rule: throttleRules.invitationAddress, key: clientAddress },
+    ];
+    const wait = await throttle.refusal(keys);
+    if (wait !== null) throw tooManyAttempts(wait);
     const invitation = await repositories.invitations.findByTokenHash(hashToken(token));
-    if (!invitation)
+    if (!invitation) {
+      await throttle.count(keys);
       throw new ServiceError(
         404,
         'invitation_invalid',
         'This invitation link is not valid. Ask your device admin for a new invitation.',
       );
+    }
     const now = this.now();
     if (invitation.acceptedAt) throw usedError();
     if (invitation.expiresAt <= now) throw expiredError();

@@ -97,16 +97,61 @@ export async function openSignInPage(browser: TestBrowser, returnTo = '/'): Prom
   return interaction.path.split('/')[3]!.split('?')[0]!;
 }
 
-/** Walks /api/auth/login → issuer sign-up page → form → callback; answers where the browser lands. */
+/** Reads the mail outbox of the server at an origin (newest first); test servers register theirs. */
+export type OutboxReader = (to: string) => Promise<{ subject: string; text: string }[]>;
+const outboxes = new Map<string, OutboxReader>();
+
+export function registerOutbox(origin: string, reader: OutboxReader): void {
+  outboxes.set(origin, reader);
+}
+
+/** The newest mail to `email` at the server of `origin`. */
+export async function newestMail(origin: string, email: string): Promise<{ subject: string; text: string }> {
+  const reader = outboxes.get(origin);
+  if (!reader) throw new Error(`no outbox registered for ${origin} (start the server with the test helpers)`);
+  const [mail] = await reader(email.toLowerCase());
+  if (!mail) throw new Error(`no mail to ${email} in the outbox`);
+  return mail;
+}
+
+/** The path (with query) of the sign-up confirmation link mailed to `email`. */
+export async function mailedConfirmationPath(origin: string, email: string): Promise<string> {
+  const link = /https?:\/\/\S+\/confirm\?token=[\w%-]+/.exec((await newestMail(origin, email)).text)?.[0];
+  if (!link) throw new Error(`the newest mail to ${email} has no confirmation link`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Submits the sign-up form; answers the issuer's response ("Check your e-mail to continue" when accepted). */
+export async function submitSignUp(browser: TestBrowser, account: Account, returnTo = '/'): Promise<Response> {
+  const uid = await openSignInPage(browser, returnTo);
+  if (!uid) throw new Error("expected the issuer's sign-in page");
+  return browser.postForm(`/oidc/interaction/${uid}/signup`, { ...account });
+}
+
+/** Opens the mailed confirmation link in `browser` and confirms (with `password` when it asks for one). */
+export async function confirmSignUp(browser: TestBrowser, email: string, password?: string): Promise<Response> {
+  const path = await mailedConfirmationPath(browser.origin, email);
+  const page = await browser.get(path);
+  if (page.status !== 200) throw new Error(`the confirmation link answered ${page.status}`);
+  const token = new URL(path, browser.origin).searchParams.get('token')!;
+  return browser.postForm(path.split('?')[0]!, password === undefined ? { token } : { token, password });
+}
+
+/**
+ * Walks /api/auth/login → issuer sign-up page → form → "Check your e-mail" → the mailed link, confirmed in
+ * the same browser → callback; answers where the browser lands.
+ */
 export async function signUp(
   browser: TestBrowser,
   account: Account,
   returnTo = '/',
 ): Promise<{ landedOn: string; status: number }> {
-  const uid = await openSignInPage(browser, returnTo);
-  if (!uid) throw new Error("expected the issuer's sign-in page");
-  const submitted = await browser.postForm(`/oidc/interaction/${uid}/signup`, { ...account });
-  return completeFrom(browser, submitted);
+  const submitted = await submitSignUp(browser, account, returnTo);
+  const html = await submitted.text();
+  if (submitted.status !== 200 || !html.includes('Check your e-mail to continue'))
+    throw new Error(`the sign-up form answered ${submitted.status}: ${html.slice(0, 2000)}`);
+  return completeFrom(browser, await confirmSignUp(browser, account.email));
 }
 
 /** Signs in with an existing account through the issuer's sign-in page. */

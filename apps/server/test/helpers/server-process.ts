@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { registerOutbox } from './browser';
 import { freePort } from './test-server';
 
 /**
@@ -72,6 +73,16 @@ export async function withEmbeddedServer(
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, DATABASE_URL: '' };
+  // The outbox through the operator route, with the token the running server wrote into DATA_DIR.
+  registerOutbox(origin, async (to) => {
+    const { operatorToken } = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as {
+      operatorToken: string;
+    };
+    const response = await fetch(`${origin}/api/operator/outbox?to=${encodeURIComponent(to)}&limit=5`, {
+      headers: { authorization: `Bearer ${operatorToken}` },
+    });
+    return ((await response.json()) as { items: { subject: string; text: string }[] }).items;
+  });
   try {
     await run({
       origin,

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config';
 import type { DatabaseTarget } from '../../src/db/client';
 import { startServer, type RunningServer } from '../../src/server';
 import { withDatabase } from '../global-setup';
+import { registerOutbox } from './browser';
 
 export interface TestServer extends RunningServer {
   origin: string;
@@ -65,6 +66,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const server = await startServer(config, target);
+  registerOutbox(`http://127.0.0.1:${port}`, (to) => server.context.mail.outbox(5, to));
   return {
     ...server,
     origin: `http://127.0.0.1:${port}`,

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount, openSignInPage, signIn, signUp, TestBrowser } from '../../../test/helpers/browser';
+import { sql } from 'drizzle-orm';
+import {
+  confirmSignUp,
+  mailedConfirmationPath,
+  newAccount,
+  newestMail,
+  openSignInPage,
+  signIn,
+  signUp,
+  submitSignUp,
+  TestBrowser,
+} from '../../../test/helpers/browser';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
 let server: TestServer;
@@ -57,8 +68,9 @@ describe('sign-in through the embedded issuer', () => {
 
   it('refuses a replayed callback', async () => {
     const browser = new TestBrowser(server.origin);
-    const uid = (await openSignInPage(browser))!;
-    const submitted = await browser.postForm(`/oidc/interaction/${uid}/signup`, { ...newAccount() });
+    const account = newAccount();
+    await submitSignUp(browser, account);
+    const submitted = await confirmSignUp(browser, account.email);
     let path =
       new URL(submitted.headers.get('location')!, server.origin).pathname +
       new URL(submitted.headers.get('location')!, server.origin).search;
@@ -169,15 +181,181 @@ describe('password rules at sign-up', () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
   });
+});
 
-  it('refuses an e-mail that already has an account', async () => {
+describe('sign-up answers the same whether or not the address has an account', () => {
+  /** The sign-up answer with the address taken out (it is echoed back). */
+  async function answer(response: Response, email: string): Promise<{ status: number; html: string }> {
+    return { status: response.status, html: (await response.text()).replaceAll(email, '<email>') };
+  }
+
+  it('answers "Check your e-mail to continue" for a taken address too, mails the owner, and changes nothing', async () => {
+    const owner = newAccount();
+    await signUp(new TestBrowser(server.origin), owner, '/');
+    const stranger = new TestBrowser(server.origin);
+    const taken = await answer(
+      await submitSignUp(stranger, { ...owner, fullName: 'Someone Else', password: 'Another-Valve-77' }),
+      owner.email,
+    );
+    const fresh = newAccount();
+    const free = await answer(await submitSignUp(new TestBrowser(server.origin), fresh), fresh.email);
+    expect(taken.status).toBe(200);
+    expect(taken.html.replace(/\/oidc\/interaction\/[\w-]+/g, '')).toBe(
+      free.html.replace(/\/oidc\/interaction\/[\w-]+/g, ''),
+    );
+    expect(taken.html).toContain('Check your e-mail to continue');
+    expect(taken.html).not.toContain('already');
+    // The owner is told by mail; the account and its password stay as they were.
+    const mail = await newestMail(server.origin, owner.email);
+    expect(mail.subject).toBe('Someone tried to create an InSilico Workspace account with your e-mail address');
+    expect(mail.text).not.toMatch(/token=/);
+    expect((await signIn(new TestBrowser(server.origin), owner, '/')).landedOn).toBe('/');
+    await expect(
+      signIn(new TestBrowser(server.origin), { ...owner, password: 'Another-Valve-77' }, '/'),
+    ).rejects.toThrow(/answered 400/);
+    expect((await stranger.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('creates a new account only when the mailed link is used, and signs in with it in the same browser', async () => {
+    const browser = new TestBrowser(server.origin);
+    const account = newAccount();
+    const submitted = await submitSignUp(browser, account, '/help');
+    expect(submitted.status).toBe(200);
+    expect(await submitted.text()).toContain('Check your e-mail to continue');
+    expect((await browser.get('/api/auth/me')).status).toBe(401);
+    // No account before the link is used: the password does not sign in yet.
+    await expect(signIn(new TestBrowser(server.origin), account, '/')).rejects.toThrow(/answered 400/);
+    const mail = await newestMail(server.origin, account.email);
+    expect(mail.subject).toBe('Confirm your e-mail address for InSilico Workspace');
+    const confirmed = await confirmSignUp(browser, account.email);
+    expect(confirmed.status).toBe(303);
+    const me = await browser.follow(
+      new URL(confirmed.headers.get('location')!, server.origin).pathname +
+        new URL(confirmed.headers.get('location')!, server.origin).search,
+    );
+    expect(me.path).toBe('/help');
+    expect((await browser.get('/api/auth/me')).status).toBe(200);
+    // The link works once.
+    const reused = await browser.get(await mailedConfirmationPath(server.origin, account.email));
+    expect(reused.status).toBe(400);
+    expect(await reused.text()).toContain('This confirmation link is not valid or has expired.');
+  });
+
+  it('asks for the sign-up password when the link is opened in another browser', async () => {
+    const account = newAccount();
+    await submitSignUp(new TestBrowser(server.origin), account);
+    const elsewhere = new TestBrowser(server.origin);
+    const wrong = await confirmSignUp(elsewhere, account.email, 'Not-the-password-9');
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('Enter the password you chose when you created the account.');
+    const right = await confirmSignUp(elsewhere, account.email, account.password);
+    expect(right.status).toBe(200);
+    expect(await right.text()).toContain('Your account is ready');
+    expect((await signIn(new TestBrowser(server.origin), account, '/')).landedOn).toBe('/');
+  });
+});
+
+/** A test browser behind a proxy that names the client address (for a server with TRUST_PROXY=true). */
+class BrowserAt extends TestBrowser {
+  constructor(
+    origin: string,
+    private readonly address: string,
+  ) {
+    super(origin);
+  }
+
+  override request(path: string, init: Parameters<TestBrowser['request']>[1] = {}): Promise<Response> {
+    return super.request(path, { ...init, headers: { 'x-forwarded-for': this.address, ...init?.headers } });
+  }
+}
+
+/** Moves every counted attempt `seconds` into the past (the throttle times them by the database's clock). */
+async function ageAttempts(target: TestServer, seconds: number): Promise<void> {
+  await target.context.db.orm.execute(sql`update auth_attempts set at = at - make_interval(secs => ${seconds})`);
+}
+
+async function wrongPassword(browser: TestBrowser, email: string): Promise<Response> {
+  const uid = (await openSignInPage(browser))!;
+  return browser.postForm(`/oidc/interaction/${uid}/login`, { email, password: 'Wrong-password-1' });
+}
+
+describe('throttling of password guesses and sign-ups', () => {
+  it('refuses the 6th wrong password within a minute with 429; the right password works after the window', async () => {
+    const account = newAccount();
+    await signUp(new TestBrowser(server.origin), account, '/');
+    const guesser = new TestBrowser(server.origin);
+    for (let attempt = 1; attempt <= 5; attempt += 1)
+      expect((await wrongPassword(guesser, account.email)).status, `attempt ${attempt}`).toBe(400);
+    const sixth = await wrongPassword(guesser, account.email);
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(sixth.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(await sixth.text()).toContain('Too many attempts. Try again in 1 minute.');
+    // Locked means locked: not even the right password gets through during the window …
+    await expect(signIn(new TestBrowser(server.origin), account, '/')).rejects.toThrow(/answered 429/);
+    // … and after it, the right password signs in.
+    await ageAttempts(server, 61);
+    expect((await signIn(new TestBrowser(server.origin), account, '/')).landedOn).toBe('/');
+  });
+
+  it('throttles wrong current passwords at password change like wrong passwords at sign-in', async () => {
     const account = newAccount();
     await signUp(new TestBrowser(server.origin), account, '/');
     const browser = new TestBrowser(server.origin);
-    const uid = (await openSignInPage(browser))!;
-    const response = await browser.postForm(`/oidc/interaction/${uid}/signup`, { ...account });
-    expect(response.status).toBe(400);
-    expect(await response.text()).toContain('An account with this e-mail address already exists.');
+    const attempt = () =>
+      browser.postForm('/oidc/account/password', {
+        email: account.email,
+        currentPassword: 'Not-the-password-1',
+        password: 'Brand-new-Pass-77',
+      });
+    for (let n = 1; n <= 5; n += 1) expect((await attempt()).status).toBe(400);
+    const refused = await attempt();
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain('Too many attempts. Try again in 1 minute.');
+    // The guesses count at sign-in too.
+    expect((await wrongPassword(new TestBrowser(server.origin), account.email)).status).toBe(429);
+  });
+
+  it('limits sign-ups per e-mail address, the same for a taken and a free address', async () => {
+    const owner = newAccount();
+    await signUp(new TestBrowser(server.origin), owner, '/'); // 1 sign-up of this address counted
+    const fresh = newAccount();
+    await submitSignUp(new TestBrowser(server.origin), fresh); // 1 of this one
+    for (const account of [owner, fresh]) {
+      for (let n = 2; n <= 3; n += 1)
+        expect((await submitSignUp(new TestBrowser(server.origin), account)).status, `${n}`).toBe(200);
+      const refused = await submitSignUp(new TestBrowser(server.origin), account);
+      expect(refused.status).toBe(429);
+      expect(await refused.text()).toContain('Too many attempts. Try again in 15 minutes.');
+    }
+  });
+});
+
+describe('throttle keys behind a trusted proxy (request.ip)', () => {
+  let proxied: TestServer;
+  beforeAll(async () => {
+    proxied = await startTestServer({ TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await proxied?.stop();
+  });
+
+  it("a stranger's guesses from another address do not lock the owner out", async () => {
+    const account = newAccount();
+    await signUp(new BrowserAt(proxied.origin, '198.51.100.7'), account, '/');
+    const stranger = new BrowserAt(proxied.origin, '203.0.113.9');
+    for (let n = 1; n <= 5; n += 1) expect((await wrongPassword(stranger, account.email)).status).toBe(400);
+    expect((await wrongPassword(stranger, account.email)).status).toBe(429);
+    expect((await signIn(new BrowserAt(proxied.origin, '198.51.100.7'), account, '/')).landedOn).toBe('/');
+  });
+
+  it('counts wrong passwords per client address over all accounts (credential stuffing)', async () => {
+    const stuffer = new BrowserAt(proxied.origin, '203.0.113.50');
+    for (let n = 1; n <= 50; n += 1)
+      expect((await wrongPassword(stuffer, `victim${n}.${Date.now()}@example.com`)).status, `${n}`).toBe(400);
+    const refused = await wrongPassword(stuffer, `one-more.${Date.now()}@example.com`);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toMatch(/Too many attempts\. Try again in 1[45] minutes\./);
   });
 });
 

@@ -56,7 +56,7 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamRoutesDeps): Pr
       preHandler: deps.authenticated,
       schema: { tags, body: acceptInvitationSchema, response: { 200: acceptedInvitationSchema } },
     },
-    async (request) => deps.team.accept(currentUser(request), request.body.token),
+    async (request) => deps.team.accept(currentUser(request), request.body.token, request.ip),
   );
 
   api.post(
