@@ -162,6 +162,35 @@ export default tseslint.config(
     },
   },
   {
+    // A job's descriptor is what services import; it imports none of them (docs/decisions/jobs-cpu-work-off-event-loop.md).
+    files: [
+      'apps/server/src/jobs/*.job.ts',
+      'apps/server/src/jobs/job-descriptor.ts',
+      'apps/server/src/jobs/scheduled-job.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            restrict(
+              [
+                '**/services/**',
+                '**/repositories/**',
+                '**/db/**',
+                '**/*.performer',
+                '**/job-definition',
+                '**/job-runner',
+              ],
+              'A job descriptor names the job and its data; it imports no service, repository or performer.',
+            ),
+            restrict(['@insilico/web', '**/apps/web/**', ...reactOnly], 'The server never imports DOM or React code.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/services/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
@@ -174,6 +203,10 @@ export default tseslint.config(
               'Only repositories touch the ORM, the queue or identity.',
             ),
             restrict(['fastify', '@fastify/*', '**/routes/**'], 'A service never parses HTTP.'),
+            restrict(
+              ['**/jobs/*', '!**/jobs/*.job', '!**/jobs/job-descriptor'],
+              "A service enqueues with a job's descriptor (jobs/*.job.ts), never its performer or the runner: performers import services.",
+            ),
             restrict(['**/db/schema', '**/db/schema/**', '**/db/client'], 'Only repositories touch the database.'),
             restrict(['@insilico/web', ...reactOnly], 'The server never imports DOM or React code.'),
           ],

@@ -5,6 +5,7 @@ import type { DeviceVersionService } from '../services/device-version.service';
 import type { NotificationService } from '../services/notification.service';
 import type { SessionService } from '../services/session.service';
 import type { UploadService } from '../services/upload.service';
+import type { JobDescriptor } from './job-descriptor';
 
 /** What a job's `perform` may use: services, never the HTTP layer. */
 export interface JobServices {
@@ -33,14 +34,18 @@ export interface JobContext<Data> {
 }
 
 /**
- * One kind of durable job. Delivery is at-least-once — a job may run again after a crash —
- * so `perform` must be idempotent: its effects are keyed so that a second run changes nothing.
+ * One kind of durable job as its runner works it: the descriptor (what services enqueue with) and how it is
+ * performed. Delivery is at-least-once — a job may run again after a crash — so `perform` must be idempotent: its
+ * effects are keyed so that a second run changes nothing.
  */
-export interface JobDefinition<Data = unknown> {
-  kind: string;
-  retryLimit: number;
-  /** Upper bound of one attempt; a worker that dies is detected sooner, by its heartbeat. */
-  expireInSeconds: number;
-  parse(data: unknown): Data;
+export interface JobDefinition<Data = unknown> extends JobDescriptor<Data> {
   perform(context: JobContext<Data>): Promise<unknown>;
+}
+
+/** A job's performer: its descriptor with the work (`*.performer.ts`, listed in registry.ts). */
+export function defineJob<Data>(
+  descriptor: JobDescriptor<Data>,
+  perform: (context: JobContext<Data>) => Promise<unknown>,
+): JobDefinition<Data> {
+  return { ...descriptor, perform };
 }

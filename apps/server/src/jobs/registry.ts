@@ -1,17 +1,17 @@
-import { cohortOrderJob } from './cohort-order.job';
-import { deviceVersionJob } from './device-version.job';
+import { cohortOrderPerformer } from './cohort-order.performer';
+import { deviceVersionPerformer } from './device-version.performer';
 import type { JobDefinition } from './job-definition';
-import { mailDeliveryJob } from './mail-delivery.job';
-import { selfCheckJob } from './self-check.job';
-import { sessionPurgeJob } from './session-purge.job';
-import { uploadExpiryJob } from './upload-expiry.job';
+import { mailDeliveryPerformer } from './mail-delivery.performer';
+import { selfCheckPerformer } from './self-check.performer';
+import { sessionPurgePerformer } from './session-purge.performer';
+import { uploadExpiryPerformer } from './upload-expiry.performer';
 
-/** Every kind of durable job, worked by the in-process runner and by `npm run worker`. */
+/** Every kind of durable job with its performer, worked by the in-process runner and by `npm run worker`. */
 export const jobDefinitions: readonly JobDefinition<unknown>[] = [
-  selfCheckJob,
-  sessionPurgeJob,
-  mailDeliveryJob,
-  cohortOrderJob,
-  deviceVersionJob,
-  uploadExpiryJob,
+  selfCheckPerformer,
+  sessionPurgePerformer,
+  mailDeliveryPerformer,
+  cohortOrderPerformer,
+  deviceVersionPerformer,
+  uploadExpiryPerformer,
 ];

@@ -1,7 +1,8 @@
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import type { PostNotification } from '../services/notification.service';
-import { cohortOrderJob, type CohortOrderData } from './cohort-order.job';
+import type { CohortOrderData } from './cohort-order.job';
+import { cohortOrderPerformer } from './cohort-order.performer';
 import type { JobContext, JobServices } from './job-definition';
 
 const data: CohortOrderData = {
@@ -38,7 +39,7 @@ function contextWith(
 describe('cohort order job', () => {
   it('tells the orderer "Cohort <name> is ready", keyed by cohort so a retry notifies once', async () => {
     const { context, posted } = contextWith(async () => ({ ...cohortRow, status: 'ready' }), 1);
-    expect(await cohortOrderJob.perform(context)).toEqual({ cohortId: data.cohortId, outcome: 'ready', patients: 20 });
+    expect(await cohortOrderPerformer.perform(context)).toEqual({ cohortId: data.cohortId, outcome: 'ready', patients: 20 });
     expect(posted).toEqual([
       expect.objectContaining({
         userId: data.userId,
@@ -51,7 +52,7 @@ describe('cohort order job', () => {
 
   it('ends quietly when the cohort was deleted meanwhile', async () => {
     const { context, posted } = contextWith(async () => null, 1);
-    expect(await cohortOrderJob.perform(context)).toEqual({ cohortId: data.cohortId, outcome: 'deleted' });
+    expect(await cohortOrderPerformer.perform(context)).toEqual({ cohortId: data.cohortId, outcome: 'deleted' });
     expect(posted).toEqual([]);
   });
 
@@ -60,12 +61,12 @@ describe('cohort order job', () => {
       throw new Error('disk full');
     };
     const early = contextWith(boom, 1);
-    await expect(cohortOrderJob.perform(early.context)).rejects.toThrow('disk full');
+    await expect(cohortOrderPerformer.perform(early.context)).rejects.toThrow('disk full');
     expect(early.failOrder).not.toHaveBeenCalled();
     expect(early.posted).toEqual([]);
 
-    const last = contextWith(boom, cohortOrderJob.retryLimit + 1);
-    await expect(cohortOrderJob.perform(last.context)).rejects.toThrow('disk full');
+    const last = contextWith(boom, cohortOrderPerformer.retryLimit + 1);
+    await expect(cohortOrderPerformer.perform(last.context)).rejects.toThrow('disk full');
     expect(last.failOrder).toHaveBeenCalledOnce();
     expect(last.posted.map((note) => note.title)).toEqual(['Cohort Tall women could not be prepared']);
   });
