@@ -217,8 +217,8 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
           ];
           const wait = await throttle.refusal(keys);
           if (wait !== null) {
-            reply.code(429).header('Retry-After', String(wait));
-            throw new AccountError('form', [tooManyAttemptsMessage(wait)]);
+            reply.header('Retry-After', String(wait));
+            throw new TooManyAttempts(wait);
           }
           await throttle.count(keys);
           // The same answer (and about the same time) whether or not the address has an account.
@@ -233,7 +233,7 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
           if (!(error instanceof AccountError)) throw error;
           const errors: FieldErrors = { [error.field]: error.problems };
           return reply
-            .code(reply.statusCode === 429 ? 429 : 400)
+            .code(error instanceof TooManyAttempts ? 429 : 400)
             .type('text/html')
             .send(
               signUpPage({
@@ -316,8 +316,8 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
         try {
           const wait = await throttle.refusal(keys);
           if (wait !== null) {
-            reply.code(429).header('Retry-After', String(wait));
-            throw new AccountError('form', [tooManyAttemptsMessage(wait)]);
+            reply.header('Retry-After', String(wait));
+            throw new TooManyAttempts(wait);
           }
           await accounts.changePassword({
             email: body.email,
@@ -331,7 +331,7 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
           if (!(error instanceof AccountError)) throw error;
           if (error.field === 'currentPassword') await throttle.count(keys);
           return reply
-            .code(reply.statusCode === 429 ? 429 : 400)
+            .code(error instanceof TooManyAttempts ? 429 : 400)
             .type('text/html')
             .send(
               changePasswordPage({
@@ -404,6 +404,13 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
     passwordChangeUrl: `${issuerPath}/account/password`,
     register,
   };
+}
+
+/** A throttle refusal inside a form handler: shown like a form error, answered with 429. */
+class TooManyAttempts extends AccountError {
+  constructor(retryAfterSeconds: number) {
+    super('form', [tooManyAttemptsMessage(retryAfterSeconds)]);
+  }
 }
 
 function formFields<K extends string>(body: unknown, keys: readonly K[]): Record<K, string> {
