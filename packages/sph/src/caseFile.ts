@@ -105,6 +105,20 @@ const shearThinningSchema = z.union([
   }),
 ]);
 
+/**
+ * A vessel or blood pool from a closed STL mesh (`vessel.ts`): its inside is the fluid, its surface shell the wall,
+ * both cut at the inlet and outlet planes (each needs its `radius`); replaces the fluid's `region`.
+ */
+const vesselSchema = z.object({
+  /** Path of a closed binary or ASCII STL, relative to the case file. */
+  file: z.string().min(1),
+  /** Factor from STL units to m (default 0.001: mm). */
+  scale: positive.optional(),
+  offset: vec3.optional(),
+  /** Wall particle layers (default 4). */
+  wallLayers: z.number().int().min(3).max(16).optional(),
+});
+
 const fluidSchema = z.object({
   name: z
     .string()
@@ -122,7 +136,10 @@ const fluidSchema = z.object({
   freeSurface: z.boolean().default(true),
   /** Shear-thinning viscosity instead of the constant `viscosity` (which is then ignored). */
   shearThinning: shearThinningSchema.optional(),
-  region: regionSchema,
+  /** The fluid's region (or give `vessel`). */
+  region: regionSchema.optional(),
+  /** The fluid and its wall from a closed mesh, instead of `region`. */
+  vessel: vesselSchema.optional(),
   relaxation: relaxationSchema.optional(),
   /** Velocity inlets (the region must include their buffers). */
   inlets: z.array(inletSchema).default([]),
@@ -207,6 +224,32 @@ export const caseSchema = z
           code: 'custom',
           path: ['periodic'],
           message: 'inlets and outlets cannot be combined with periodic axes',
+        });
+      }
+    }
+    if (c.fluid && !c.fluid.region === !c.fluid.vessel) {
+      ctx.addIssue({ code: 'custom', path: ['fluid'], message: 'give either a region or a vessel' });
+    }
+    if (c.fluid?.vessel) {
+      const v = c.fluid;
+      if (c.dimension !== 3) ctx.addIssue({ code: 'custom', path: ['fluid', 'vessel'], message: 'needs a 3D case' });
+      if (v.inlets.length + v.outlets.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['fluid', 'vessel'], message: 'needs at least one inlet or outlet' });
+      }
+      v.outlets.forEach((o, k) => {
+        if (o.radius === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['fluid', 'outlets', k, 'radius'],
+            message: 'a vessel outlet needs the radius of its section',
+          });
+        }
+      });
+      if (v.relaxation) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fluid', 'relaxation'],
+          message: 'relaxation is not available for a vessel (its fluid and wall share one lattice)',
         });
       }
     }

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { readStl } from '@insilico/mesh';
+import { readStl, type TriangleMesh } from '@insilico/mesh';
 import type { Geometry, Region, SphCase } from './caseFile';
 import { CellLinkedList, type Domain } from './cellList';
 import { FLUID_STATE, packArrays, unpackArrays, type PackedArray } from './checkpoint';
@@ -20,6 +20,7 @@ import { ElasticSolid, startSolidThreads } from './solid';
 import { relaxParticles } from './relaxation';
 import { ParticleTracker } from './tracking';
 import { BLOOD_CARREAU } from './viscosity';
+import { vesselFromMesh } from './vessel';
 
 /** One output object of a case. */
 interface CaseObject {
@@ -217,16 +218,21 @@ async function shapeOf(g: Geometry, dim: 2 | 3, baseDir: string): Promise<Shape>
       return ball(g.centre, g.radius, dim);
     case 'stl': {
       if (dim !== 3) throw new Error('STL geometry needs a 3D case');
-      const path = resolve(baseDir, g.file);
-      let bytes: Uint8Array;
-      try {
-        bytes = await readFile(path);
-      } catch {
-        throw new Error(`cannot read the STL file ${path}`);
-      }
-      return meshShape(readStl(bytes), { scale: g.scale ?? 1e-3, offset: g.offset ?? [0, 0, 0] });
+      return meshShape(await readMesh(g.file, baseDir), { scale: g.scale ?? 1e-3, offset: g.offset ?? [0, 0, 0] });
     }
   }
+}
+
+/** Reads the STL file `file` (relative to `baseDir`). */
+async function readMesh(file: string, baseDir: string): Promise<TriangleMesh> {
+  const path = resolve(baseDir, file);
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch {
+    throw new Error(`cannot read the STL file ${path}`);
+  }
+  return readStl(bytes);
 }
 
 /** The lattice particles of `shape`, relaxed to it when the case asks for relaxation. */
@@ -339,13 +345,36 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
   const solids = await Promise.all(c.solids.map((s) => buildSolid(s, c, baseDir)));
   if (c.fluid) {
     const fl = c.fluid;
-    const fluidShape = await regionShape(fl.region, dim, baseDir);
-    const lattice = bodyParticles(fluidShape, dp, dim, fl.density, fl.relaxation);
-    if (lattice.count === 0) throw new Error('the fluid region holds no particle at this dp');
     const open = fl.inlets.length + fl.outlets.length > 0;
-    // Inlets create particles before the outlets remove as many: room for half as many again.
-    const fluid = open ? withCapacity(lattice, Math.ceil(lattice.count * 1.5) + 64) : lattice;
     const walls: ParticleArrays[] = [];
+    let fluid: ParticleArrays;
+    let fluidShape: Shape;
+    if (fl.vessel) {
+      const v = vesselFromMesh(await readMesh(fl.vessel.file, baseDir), {
+        scale: fl.vessel.scale ?? 1e-3,
+        offset: fl.vessel.offset ?? [0, 0, 0],
+        dp,
+        rho0: fl.density,
+        ...(fl.vessel.wallLayers !== undefined ? { wallLayers: fl.vessel.wallLayers } : {}),
+        inlets: fl.inlets.map((i) => ({ ...i, ...(i.length !== undefined ? { length: i.length } : {}) })),
+        outlets: fl.outlets.map((o) => ({
+          centre: o.centre,
+          direction: o.direction,
+          radius: o.radius!,
+          pressure: o.pressure,
+          ...(o.length !== undefined ? { length: o.length } : {}),
+        })),
+      });
+      fluid = v.fluid;
+      fluidShape = v.shape;
+      walls.push(v.wall);
+    } else {
+      fluidShape = await regionShape(fl.region!, dim, baseDir);
+      const lattice = bodyParticles(fluidShape, dp, dim, fl.density, fl.relaxation);
+      if (lattice.count === 0) throw new Error('the fluid region holds no particle at this dp');
+      // Inlets create particles before the outlets remove as many: room for half as many again.
+      fluid = open ? withCapacity(lattice, Math.ceil(lattice.count * 1.5) + 64) : lattice;
+    }
     if (c.walls?.container) {
       const w = c.walls.container;
       walls.push(boxContainerWall(w.lower, w.upper, w.thickness, dp, dim, fl.density, w.open ?? []));

@@ -45,7 +45,7 @@ export {
   type ElasticModel,
 } from './material';
 export { MARTIN_MOYCE, martinMoyceFront, type FrontPoint } from './martinMoyce';
-export { meshShape, type MeshShapeOptions } from './meshShape';
+export { meshShape, type MeshShape, type MeshShapeOptions } from './meshShape';
 export { NeighbourList, buildNeighbours } from './neighbours';
 export {
   buildManifest,
@@ -111,3 +111,12 @@ export {
   type CarreauYasuda,
   type ViscosityModel,
 } from './viscosity';
+export {
+  openVessel,
+  vesselFromMesh,
+  type Vessel,
+  type VesselFlowOptions,
+  type VesselInlet,
+  type VesselOptions,
+  type VesselOutlet,
+} from './vessel';

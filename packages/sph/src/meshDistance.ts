@@ -3,21 +3,30 @@
  * Triangles are bucketed on a 3D grid over their bounding box; a query visits shells of cells around the point's
  * cell, nearest first, and stops once the next shell cannot hold anything closer, or, given `band` (m), once
  * everything unvisited is at least `band` away (the result is then a lower bound ≥ band, enough to know that the point
- * is far from the surface).
+ * is far from the surface). Given `nearest`, the nearest point of the surface is written there (when within `band`).
  */
 export function meshDistance(
   p: Float64Array,
   tri: Uint32Array | Int32Array | readonly number[],
   lower: readonly [number, number, number],
   upper: readonly [number, number, number],
-): (x: number, y: number, z: number, band?: number) => number {
+): (x: number, y: number, z: number, band?: number, nearest?: [number, number, number]) => number {
   const nt = tri.length / 3;
-  const g = Math.max(1, Math.min(64, Math.round(Math.cbrt(nt))));
-  const size = [0, 1, 2].map((a) => (upper[a]! - lower[a]!) / g || 1);
+  // Cubic cells, about one per triangle (at most 64 per axis): elongated cells (a long vessel) would make the shell
+  // search's reach, ring × the smallest cell width, grow slowly along the other axes.
+  const extent = [0, 1, 2].map((a) => upper[a]! - lower[a]!);
+  const longest = Math.max(...extent) || 1;
+  const floor = longest / 64;
+  const side = Math.max(floor, Math.cbrt(extent.reduce((v, e) => v * Math.max(e, floor), 1) / Math.max(1, nt)));
+  const n = extent.map((e) => Math.max(1, Math.min(64, Math.ceil(e / side)))) as [number, number, number];
+  const [gx, gy, gz] = n;
+  const size = extent.map((e, a) => e / n[a]! || 1);
   const minSize = Math.min(...size);
-  const cellOf = (v: number, a: number): number => Math.min(g - 1, Math.max(0, Math.floor((v - lower[a]!) / size[a]!)));
+  const cellOf = (v: number, a: number): number =>
+    Math.min(n[a]! - 1, Math.max(0, Math.floor((v - lower[a]!) / size[a]!)));
+  const cells = gx * gy * gz;
   const ranges: number[][] = [];
-  const counts = new Int32Array(g * g * g + 1);
+  const counts = new Int32Array(cells + 1);
   for (let t = 0; t < nt; t++) {
     const r: number[] = [];
     for (let a = 0; a < 3; a++) {
@@ -32,49 +41,64 @@ export function meshDistance(
     }
     ranges.push(r);
     for (let k = r[4]!; k <= r[5]!; k++)
-      for (let j = r[2]!; j <= r[3]!; j++) for (let i = r[0]!; i <= r[1]!; i++) counts[(k * g + j) * g + i + 1]!++;
+      for (let j = r[2]!; j <= r[3]!; j++) for (let i = r[0]!; i <= r[1]!; i++) counts[(k * gy + j) * gx + i + 1]!++;
   }
-  for (let c = 0; c < g * g * g; c++) counts[c + 1] = counts[c + 1]! + counts[c]!;
-  const bucket = new Int32Array(counts[g * g * g]!);
-  const fill = counts.slice(0, g * g * g);
+  for (let c = 0; c < cells; c++) counts[c + 1] = counts[c + 1]! + counts[c]!;
+  const bucket = new Int32Array(counts[cells]!);
+  const fill = counts.slice(0, cells);
   ranges.forEach((r, t) => {
     for (let k = r[4]!; k <= r[5]!; k++)
       for (let j = r[2]!; j <= r[3]!; j++)
-        for (let i = r[0]!; i <= r[1]!; i++) bucket[fill[(k * g + j) * g + i]!++] = t;
+        for (let i = r[0]!; i <= r[1]!; i++) bucket[fill[(k * gy + j) * gx + i]!++] = t;
   });
 
-  const cellDistance2 = (c: number, x: number, y: number, z: number): number => {
-    let best = Infinity;
+  const q: [number, number, number] = [0, 0, 0];
+  /** Nearest point found so far (valid when `best` is finite). */
+  const at: [number, number, number] = [0, 0, 0];
+  const cellDistance2 = (c: number, x: number, y: number, z: number, best: number): number => {
     for (let b = counts[c]!; b < counts[c + 1]!; b++) {
       const t = bucket[b]!;
-      best = Math.min(
-        best,
-        pointTriangleDistance2(
-          p,
-          3 * (tri[3 * t] as number),
-          3 * (tri[3 * t + 1] as number),
-          3 * (tri[3 * t + 2] as number),
-          x,
-          y,
-          z,
-        ),
+      const d2 = pointTriangleDistance2(
+        p,
+        3 * (tri[3 * t] as number),
+        3 * (tri[3 * t + 1] as number),
+        3 * (tri[3 * t + 2] as number),
+        x,
+        y,
+        z,
+        q,
       );
+      if (d2 < best) {
+        best = d2;
+        at[0] = q[0];
+        at[1] = q[1];
+        at[2] = q[2];
+      }
     }
     return best;
   };
 
-  return (x, y, z, band = Infinity) => {
+  return (x, y, z, band = Infinity, nearest) => {
+    // Farther than `band` from the bounding box: farther from every triangle.
+    const outside = Math.hypot(
+      Math.max(lower[0] - x, 0, x - upper[0]),
+      Math.max(lower[1] - y, 0, y - upper[1]),
+      Math.max(lower[2] - z, 0, z - upper[2]),
+    );
+    if (outside >= band) return outside;
     const ci = cellOf(x, 0);
     const cj = cellOf(y, 1);
     const ck = cellOf(z, 2);
     let best = Infinity;
-    for (let ring = 0; ring < g; ring++) {
-      for (let k = Math.max(0, ck - ring); k <= Math.min(g - 1, ck + ring); k++) {
-        for (let j = Math.max(0, cj - ring); j <= Math.min(g - 1, cj + ring); j++) {
-          for (let i = Math.max(0, ci - ring); i <= Math.min(g - 1, ci + ring); i++) {
+    const rings = Math.max(gx, gy, gz);
+    for (let ring = 0; ring < rings; ring++) {
+      for (let k = Math.max(0, ck - ring); k <= Math.min(gz - 1, ck + ring); k++) {
+        for (let j = Math.max(0, cj - ring); j <= Math.min(gy - 1, cj + ring); j++) {
+          const inner = Math.max(Math.abs(j - cj), Math.abs(k - ck)) !== ring;
+          for (let i = Math.max(0, ci - ring); i <= Math.min(gx - 1, ci + ring); i++) {
             // Only the shell of this ring: the inner cells were visited before.
-            if (Math.max(Math.abs(i - ci), Math.abs(j - cj), Math.abs(k - ck)) !== ring) continue;
-            best = Math.min(best, cellDistance2(((k * g + j) * g + i) as number, x, y, z));
+            if (inner && Math.abs(i - ci) !== ring) continue;
+            best = cellDistance2((k * gy + j) * gx + i, x, y, z, best);
           }
         }
       }
@@ -83,11 +107,19 @@ export function meshDistance(
       if (best <= reach * reach) break;
       if (reach >= band) return reach;
     }
+    if (nearest) {
+      nearest[0] = at[0];
+      nearest[1] = at[1];
+      nearest[2] = at[2];
+    }
     return Math.sqrt(best);
   };
 }
 
-/** Squared distance from (x, y, z) to the triangle of vertex offsets a, b, c in `p` (Ericson, Real-Time Collision Detection, 5.1.5). */
+/**
+ * Squared distance from (x, y, z) to the triangle of vertex offsets a, b, c in `p` (Ericson, Real-Time Collision
+ * Detection, 5.1.5); the nearest point of the triangle goes to `out`.
+ */
 function pointTriangleDistance2(
   p: Float64Array,
   a: number,
@@ -96,6 +128,7 @@ function pointTriangleDistance2(
   x: number,
   y: number,
   z: number,
+  out: [number, number, number],
 ): number {
   const ax = p[a]!;
   const ay = p[a + 1]!;
@@ -111,7 +144,12 @@ function pointTriangleDistance2(
   const apz = z - az;
   const d1 = abx * apx + aby * apy + abz * apz;
   const d2 = acx * apx + acy * apy + acz * apz;
-  const d = (qx: number, qy: number, qz: number): number => (x - qx) ** 2 + (y - qy) ** 2 + (z - qz) ** 2;
+  const d = (qx: number, qy: number, qz: number): number => {
+    out[0] = qx;
+    out[1] = qy;
+    out[2] = qz;
+    return (x - qx) ** 2 + (y - qy) ** 2 + (z - qz) ** 2;
+  };
   if (d1 <= 0 && d2 <= 0) return d(ax, ay, az);
   const bpx = x - p[b]!;
   const bpy = y - p[b + 1]!;

@@ -2,7 +2,7 @@ import { enclosedVolume_mm3, readStl, writeBinaryStl } from '@insilico/mesh';
 import { describe, expect, it } from 'vitest';
 import { countLatticePoints, particlesFromShape } from './geometry';
 import { meshShape } from './meshShape';
-import { cube, sphere } from './testMeshes';
+import { cube, sphere, tube } from './testMeshes';
 
 describe('closed meshes to particles', () => {
   it('fills a cube exactly, including lattice lines through the face diagonals', () => {
@@ -37,5 +37,15 @@ describe('closed meshes to particles', () => {
     expect(shape.upper).toEqual([3, 1, 1]);
     expect(countLatticePoints(shape, 0.1, 3)).toBe(1000);
     expect(() => meshShape({ positions: new Float32Array(0), indices: new Uint32Array(0) })).toThrow(/no triangles/);
+  });
+
+  it('rays within rounding of an edge shared by two triangles count once (a capped tube, rays along a cap spoke)', () => {
+    // The caps are fans from the axis; a ray along +x at y = z runs within rounding of the 45° spoke of the far cap,
+    // where the two fan triangles evaluated the edge function in opposite orders and both missed it.
+    const shape = meshShape(tube(0.5, -1, 1, 96), { scale: 1 });
+    let inside = 0;
+    for (let k = 1; k < 12; k++) if (shape.contains(0, k * 0.03, k * 0.03)) inside++;
+    expect(inside).toBe(11);
+    expect(shape.distance!(0, 0.3, 0.3)).toBeLessThan(0);
   });
 });

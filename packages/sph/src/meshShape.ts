@@ -20,8 +20,27 @@ export interface MeshShapeOptions {
   offset?: readonly [number, number, number];
 }
 
-/** Sign of the edge function of edge a → b at p in the (y, z) plane, perturbed by p + (0, δ, δ²) when zero. */
+/** A closed mesh as a shape, with the nearest point of its surface. */
+export interface MeshShape extends Shape {
+  /**
+   * Unsigned distance (m) from the point to the surface; the nearest surface point goes to `out` (when the distance is
+   * within `band`, m; default: any distance).
+   */
+  nearest(x: number, y: number, z: number, out: [number, number, number], band?: number): number;
+}
+
+/**
+ * Sign of the edge function of edge a → b at p in the (y, z) plane, perturbed by p + (0, δ, δ²) when zero. The two
+ * triangles that share an edge see it in opposite directions; the function is evaluated with the endpoints in one
+ * canonical order and negated for the other, so that the two signs are exact opposites even where rounding decides
+ * (a point within rounding of the edge would otherwise count for both triangles or for neither).
+ */
 function edgeSign(ay: number, az: number, by: number, bz: number, py: number, pz: number): number {
+  if (ay > by || (ay === by && az > bz)) return -orderedEdgeSign(by, bz, ay, az, py, pz);
+  return orderedEdgeSign(ay, az, by, bz, py, pz);
+}
+
+function orderedEdgeSign(ay: number, az: number, by: number, bz: number, py: number, pz: number): number {
   const e = (by - ay) * (pz - az) - (bz - az) * (py - ay);
   if (e !== 0) return e > 0 ? 1 : -1;
   // e(δ) = e − (bz − az)·δ + (by − ay)·δ²: the first non-zero coefficient decides.
@@ -31,7 +50,7 @@ function edgeSign(ay: number, az: number, by: number, bz: number, py: number, pz
 }
 
 /** Builds the shape of the closed mesh `mesh` (coordinates × `scale` + `offset`, in m). */
-export function meshShape(mesh: TriangleMesh, options: MeshShapeOptions = {}): Shape {
+export function meshShape(mesh: TriangleMesh, options: MeshShapeOptions = {}): MeshShape {
   const scale = options.scale ?? 1e-3;
   const [ox, oy, oz] = options.offset ?? [0, 0, 0];
   const src = mesh.positions;
@@ -119,5 +138,7 @@ export function meshShape(mesh: TriangleMesh, options: MeshShapeOptions = {}): S
     const d = unsigned(x, y, z, band);
     return contains(x, y, z) ? -d : d;
   };
-  return { lower, upper, contains, distance };
+  const nearest = (x: number, y: number, z: number, out: [number, number, number], band?: number): number =>
+    unsigned(x, y, z, band, out);
+  return { lower, upper, contains, distance, nearest };
 }

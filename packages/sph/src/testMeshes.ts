@@ -40,3 +40,33 @@ export function sphere(r: number, rings: number, segments: number): TriangleMesh
   for (let j = 0; j < segments; j++) indices.push(south, at(rings - 1, j + 1), at(rings - 1, j));
   return { positions: Float64Array.from(positions), indices: Uint32Array.from(indices) };
 }
+
+/**
+ * Outward-oriented closed tube (a capped polygonal cylinder) of radius r (mm) along x from x0 to x1, `segments`
+ * around, `slices` along (ring vertices on the circle, so the polygon is inscribed).
+ */
+export function tube(r: number, x0: number, x1: number, segments: number, slices = 1): TriangleMesh {
+  const positions: number[] = [];
+  for (let i = 0; i <= slices; i++) {
+    const x = x0 + ((x1 - x0) * i) / slices;
+    for (let j = 0; j < segments; j++) {
+      const a = (2 * Math.PI * j) / segments;
+      positions.push(x, r * Math.cos(a), r * Math.sin(a));
+    }
+  }
+  const first = positions.length / 3;
+  positions.push(x0, 0, 0, x1, 0, 0);
+  const at = (i: number, j: number): number => i * segments + (j % segments);
+  const indices: number[] = [];
+  for (let i = 0; i < slices; i++) {
+    for (let j = 0; j < segments; j++) {
+      // Seen from outside (radially), (i, j) → (i, j + 1) → (i + 1, j + 1) runs counter-clockwise.
+      indices.push(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i + 1, j));
+    }
+  }
+  for (let j = 0; j < segments; j++) {
+    indices.push(first, at(0, j + 1), at(0, j));
+    indices.push(first + 1, at(slices, j), at(slices, j + 1));
+  }
+  return { positions: Float64Array.from(positions), indices: Uint32Array.from(indices) };
+}
