@@ -8,6 +8,9 @@ import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { existsSync, readdirSync } from 'node:fs';
 
+// TypeScript files that no workspace tsconfig.json includes get a default program (keep this list short).
+const TYPED_DEFAULT_PROJECT = ['vitest.config.ts'];
+
 const serverOnly = [
   'fastify',
   'fastify-*',
@@ -65,6 +68,23 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Type-aware rules: a promise nobody handles is a crash waiting for its first rejection (Node ends
+  // the process on an unhandled rejection), and a switch that misses a case is a silent wrong answer.
+  {
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: TYPED_DEFAULT_PROJECT },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },

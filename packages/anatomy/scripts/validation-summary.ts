@@ -82,7 +82,7 @@ for (const key of [
   'tricuspid_valve_insufficiency',
   'pulmonary_valve_insufficiency',
 ] as const) {
-  const share = (g: SyntheticPatient[]): string =>
+  const share = (g: readonly SyntheticPatient[]): string =>
     `${fmt((100 * g.filter((p) => p.pathologies.includes(key)).length) / g.length, 1)} %`;
   console.log(`${key}: ${share(patients)} (${share(young)} | ${share(old)})`);
 }

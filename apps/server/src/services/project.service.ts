@@ -154,7 +154,9 @@ export class ProjectService {
     const stageCounts = await this.stageCounts(filter);
     const pages = await Promise.all(
       developmentStageSchema.options.map((stage) =>
-        stageCounts[stage] === 0 ? [] : this.repository.list({ ...filter, stage }, { limit: query.limit, offset: 0 }),
+        stageCounts[stage] === 0
+          ? Promise.resolve([])
+          : this.repository.list({ ...filter, stage }, { limit: query.limit, offset: 0 }),
       ),
     );
     const parts = await this.parts(

@@ -39,7 +39,21 @@ function primaryValue(p: SyntheticPatient, key: PrimaryParameter): number {
       return c.raVolume_mL;
     case 'sinotubularJunctionGap_mm':
       return c.sinotubularJunctionHeight_mm - Math.max(c.leftCoronaryHeight_mm, c.rightCoronaryHeight_mm);
-    default:
+    // Measured as drawn: named one by one, so a new primary parameter must be placed here or above.
+    case 'aorticAnnulusDiameter_mm':
+    case 'aorticValveArea_cm2':
+    case 'ascendingAortaDiameter_mm':
+    case 'leftCoronaryHeight_mm':
+    case 'lvEf_percent':
+    case 'lvotDiameter_mm':
+    case 'mainPulmonaryArteryDiameter_mm':
+    case 'mitralAnnulusApDiameter_mm':
+    case 'mitralAnnulusIcDiameter_mm':
+    case 'rightCoronaryHeight_mm':
+    case 'rvEf_percent':
+    case 'sinotubularJunctionDiameter_mm':
+    case 'sinusOfValsalvaDiameter_mm':
+    case 'tricuspidAnnulusDiameter_mm':
       return c[key];
   }
 }
