@@ -1,6 +1,15 @@
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bytesTask, failTask, missingTask, spinTask, sumTask, whereAmITask } from '../../test/helpers/cpu-tasks';
+import {
+  bytesTask,
+  failTask,
+  missingTask,
+  niceness,
+  nicenessTask,
+  spinTask,
+  sumTask,
+  whereAmITask,
+} from '../../test/helpers/cpu-tasks';
 import { CpuPool, CpuPoolClosedError, CpuTaskError, defaultCpuThreads } from './pool';
 
 describe('CpuPool', () => {
@@ -105,6 +114,15 @@ describe('CpuPool', () => {
     const data = new Uint8Array(1000).fill(2);
     await expect(cpu.run(sumTask, { data }, { transfer: [data.buffer] })).resolves.toBe(2000);
     expect(data.byteLength).toBe(0); // moved, not copied
+  });
+
+  it.runIf(process.platform === 'linux')('runs its threads at a lower priority than the event loop', async () => {
+    const own = niceness()!;
+    expect(await pool(1).run(nicenessTask, undefined)).toBeGreaterThanOrEqual(Math.max(10, own));
+    const plain = new CpuPool({ threads: 1, nice: 0 });
+    pools.push(plain);
+    expect(await plain.run(nicenessTask, undefined)).toBe(own);
+    expect(niceness()).toBe(own); // the calling thread keeps its priority
   });
 
   it('refuses tasks once closed and rejects those still running', async () => {

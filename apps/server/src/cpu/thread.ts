@@ -1,4 +1,6 @@
-import { isMainThread, parentPort } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { CpuFunction, CpuTaskContext, ThreadReply, ThreadRun } from './task';
 
 /** Progress messages at most this often (a 1 GB file read in 64 KiB chunks would otherwise send 16,000). */
@@ -48,8 +50,24 @@ async function run(port: NonNullable<typeof parentPort>, message: ThreadRun): Pr
   }
 }
 
+/**
+ * Lowers this thread's scheduling priority (Linux: a thread is a task with its own nice value, found through
+ * /proc/thread-self). When the pool's threads and the event loop want the same core, the event loop gets it, so
+ * requests stay fast and the job takes what is left. Elsewhere, or when not permitted, the thread keeps its priority.
+ */
+function lowerPriority(nice: number): void {
+  if (nice <= 0) return;
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, nice);
+  } catch {
+    // Not Linux, or no /proc: the thread keeps the priority it has.
+  }
+}
+
 // The entry of a pool thread (pool.ts starts it through its tsx bootstrap); importing it elsewhere does nothing.
 if (!isMainThread && parentPort) {
+  lowerPriority((workerData as { nice?: number } | null)?.nice ?? 0);
   const port = parentPort;
   port.on('message', (message: ThreadRun) => void run(port, message));
   const ready: ThreadReply = { type: 'ready' };

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { cpuTask, type CpuTaskContext } from '../../src/cpu/task';
 
@@ -45,3 +46,16 @@ export const failTask = cpuTask(import.meta.url, 'fail', fail);
 export const bytesTask = cpuTask(import.meta.url, 'bytes', bytes);
 export const sumTask = cpuTask(import.meta.url, 'sum', sum);
 export const missingTask = cpuTask(import.meta.url, 'notExported', whereAmI);
+
+/** The nice value of the thread it runs in (Linux; null elsewhere). */
+export function niceness(): number | null {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    // Fields after the command name (which may hold spaces): state is field 3, nice field 19.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  } catch {
+    return null;
+  }
+}
+
+export const nicenessTask = cpuTask(import.meta.url, 'niceness', niceness);
