@@ -1,0 +1,165 @@
+// `npm run bench -- event-loop-jobs`: issue 14 item 10, "requests stay fast while a job runs". Runs the real server in
+// this process (the embedded default: PGlite in memory, jobs worked in-process, CPU work in the CPU pool's threads,
+// files in a temporary folder), seeds a workspace with EVENT_LOOP_BENCH_PROJECTS projects (default 200) and times
+// `GET /api/devices/:id/projects/overview`, one request after another with a 20 ms pause (a user clicking about):
+//   with jobs — while a 100-patient cohort order (EVENT_LOOP_BENCH_COHORT) and a device version of one 200 MB binary
+//               STL (4,000,000 triangles; EVENT_LOOP_BENCH_STL_MB) are processed, from both created until both ready;
+//   no job    — the reference: the same requests with no job running, half before the jobs and half after them (the
+//               machine's drift hits both alike).
+// Prints p50, p95 and max of each and the ratio of the p95s (target ≤ 1.5). The STL is uploaded over tus before any
+// request is timed (the upload is not a job). Figures go to docs/benchmarks.md, "Requests while jobs run".
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { signedInWorkspace, startBenchServer } from './benchServer';
+import { bumpySphere } from './bumpySphere';
+import { writeBinaryStl } from '@insilico/mesh';
+import { createDefaultCriteria } from '@insilico/anatomy';
+
+const PROJECTS = Number(process.env.EVENT_LOOP_BENCH_PROJECTS ?? 200);
+const COHORT = Number(process.env.EVENT_LOOP_BENCH_COHORT ?? 100);
+const STL_MB = Number(process.env.EVENT_LOOP_BENCH_STL_MB ?? 200);
+const REFERENCE_REQUESTS = Number(process.env.EVENT_LOOP_BENCH_REFERENCE ?? 150);
+const TARGET_RATIO = 1.5;
+
+const quantile = (xs: readonly number[], q: number): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+};
+const summary = (xs: readonly number[]): string =>
+  `p50 ${quantile(xs, 0.5).toFixed(1).padStart(7)} ms   p95 ${quantile(xs, 0.95).toFixed(1).padStart(7)} ms   ` +
+  `max ${Math.max(...xs)
+    .toFixed(1)
+    .padStart(7)} ms   (${xs.length} requests)`;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const server = await startBenchServer('event-loop-jobs', { jobPollSeconds: 0.5 });
+const { origin, context } = server;
+try {
+  const { userId, deviceId, cookie } = await signedInWorkspace(server, 'bench-event-loop', 'Bench valve');
+  const headers = { cookie, origin, 'content-type': 'application/json' };
+  const base = `${origin}/api/devices/${deviceId}`;
+  for (let i = 1; i <= PROJECTS; i++)
+    await context.projectCreation.create(userId, deviceId, {
+      name: `Bench project ${String(i).padStart(4, '0')}`,
+      developmentStage: 'concept_and_design_feasibility',
+      questionId: null,
+      cohortIds: [],
+      versionIds: [],
+      teamUserIds: [],
+      basedOnProjectId: null,
+    });
+
+  async function overview(): Promise<number> {
+    const t0 = performance.now();
+    const response = await fetch(`${base}/projects/overview`, { headers: { cookie } });
+    if (response.status !== 200) throw new Error(`overview answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+    return performance.now() - t0;
+  }
+  async function reference(count: number): Promise<number[]> {
+    const times: number[] = [];
+    for (let i = 0; i < count; i++) {
+      times.push(await overview());
+      await pause(20);
+    }
+    return times;
+  }
+
+  // The STL: a bumpy sphere of 2 · rings · around triangles, 50 bytes each.
+  const around = 2000;
+  const rings = Math.max(1, Math.round((STL_MB * 1e6) / 50 / 2 / around));
+  const stl = writeBinaryStl(bumpySphere({ ringCount: rings, ringSize: around }));
+  const triangles = (stl.length - 84) / 50;
+  const tus = { cookie, origin, 'tus-resumable': '1.0.0' };
+  const created = await fetch(`${base}/uploads`, {
+    method: 'POST',
+    headers: {
+      ...tus,
+      'upload-length': String(stl.length),
+      'upload-metadata': `filename ${Buffer.from('large-part.stl').toString('base64')}`,
+    },
+  });
+  if (created.status !== 201) throw new Error(`upload creation answered ${created.status}`);
+  const location = created.headers.get('location')!;
+  for (let offset = 0; offset < stl.length; offset += 8 << 20) {
+    const patched = await fetch(`${origin}${location}`, {
+      method: 'PATCH',
+      headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      body: stl.subarray(offset, Math.min(stl.length, offset + (8 << 20))),
+    });
+    if (patched.status !== 204) throw new Error(`PATCH answered ${patched.status}`);
+  }
+  const uploadId = location.split('/').pop()!;
+  console.log(
+    `${PROJECTS} projects; STL ${(stl.length / 1e6).toFixed(0)} MB (${triangles.toLocaleString('en')} triangles) uploaded; ` +
+      `CPU pool: ${context.cpu.concurrency} thread(s)`,
+  );
+
+  await reference(10); // warm-up (JIT, caches), not counted
+  const before = await reference(Math.ceil(REFERENCE_REQUESTS / 2));
+
+  // Both jobs at once; the overview is timed until both are done.
+  const t0 = performance.now();
+  const version = await fetch(`${base}/device-versions`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Large part', uploadIds: [uploadId] }),
+  });
+  if (version.status !== 201) throw new Error(`version answered ${version.status}: ${await version.text()}`);
+  const versionId = ((await version.json()) as { id: string }).id;
+  const order = await fetch(`${base}/cohorts`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Bench cohort', size: COHORT, criteria: createDefaultCriteria() }),
+  });
+  if (order.status !== 201) throw new Error(`order answered ${order.status}: ${await order.text()}`);
+  const cohortId = ((await order.json()) as { id: string }).id;
+
+  const withJobs: number[] = [];
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const ended: { version?: number; cohort?: number } = {};
+  const watch = (async () => {
+    while (ended.version === undefined || ended.cohort === undefined) {
+      await pause(250);
+      if (ended.version === undefined) {
+        const state = (await (await fetch(`${base}/device-versions/${versionId}`, { headers })).json()) as {
+          status: string;
+        };
+        if (state.status === 'failed') throw new Error('the device version failed');
+        if (state.status === 'ready') ended.version = performance.now() - t0;
+      }
+      if (ended.cohort === undefined) {
+        const state = (await (await fetch(`${base}/cohorts/${cohortId}`, { headers })).json()) as { status: string };
+        if (state.status === 'failed') throw new Error('the cohort order failed');
+        if (state.status === 'ready') ended.cohort = performance.now() - t0;
+      }
+    }
+  })();
+  let watching = true;
+  void watch.finally(() => (watching = false)).catch(() => undefined);
+  while (watching) {
+    withJobs.push(await overview());
+    await pause(20);
+  }
+  await watch;
+  loopDelay.disable();
+
+  const after = await reference(Math.floor(REFERENCE_REQUESTS / 2));
+  const noJob = [...before, ...after];
+  const ratio = quantile(withJobs, 0.95) / quantile(noJob, 0.95);
+  console.log(
+    `jobs: STL version ready after ${((ended.version ?? NaN) / 1000).toFixed(1)} s, ` +
+      `${COHORT}-patient cohort ready after ${((ended.cohort ?? NaN) / 1000).toFixed(1)} s`,
+  );
+  console.log(`GET …/projects/overview while both jobs run   ${summary(withJobs)}`);
+  console.log(`reference: no job running (before + after)    ${summary(noJob)}`);
+  console.log(
+    `event-loop delay while the jobs run: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, ` +
+      `max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
+  );
+  console.log(
+    `ratio p95 with jobs / no job: ${ratio.toFixed(2)}   target ≤ ${TARGET_RATIO} ${ratio <= TARGET_RATIO ? '✔' : '✘'}`,
+  );
+} finally {
+  await server.close();
+}
