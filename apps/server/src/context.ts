@@ -32,6 +32,7 @@ import { WorkspaceStore } from './repositories/workspace-store.repository';
 import { AnalysisService } from './services/analysis.service';
 import { PatientMeshCache } from './services/cohort-mesh.service';
 import { VirtualPatientDatabase } from './services/cohort-population';
+import { storeMissingRecords } from './services/cohort-records';
 import { CohortService } from './services/cohort.service';
 import { CommentService } from './services/comment.service';
 import { DeviceService } from './services/device.service';
@@ -153,10 +154,16 @@ export async function createContext(
     supportEmail: config.supportEmail,
     log: log.child({ component: 'support' }),
   });
+  const cohortRepository = new CohortRepository(db.orm);
+  const patientDatabase = new VirtualPatientDatabase();
+  // Data step of migration 0007: cohorts ordered before patient records were stored get them, once.
+  const recordFill = await storeMissingRecords(cohortRepository, patientDatabase);
+  if (recordFill.filled > 0 || recordFill.unreadable.length > 0)
+    log.info({ ...recordFill }, 'stored the patient records of cohorts ordered before they were stored');
   const cohorts = new CohortService(
-    new CohortRepository(db.orm),
+    cohortRepository,
     new DeviceRepository(db.orm),
-    new VirtualPatientDatabase(),
+    patientDatabase,
     new PatientMeshCache(blobs, cpu),
     jobRepository,
     // A pathology the criteria do not offer yet reaches support as a request in the inbox.

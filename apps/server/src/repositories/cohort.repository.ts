@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import {
   cohortPatients,
@@ -14,6 +14,26 @@ import {
 export type CohortRow = typeof cohorts.$inferSelect;
 export type NewCohort = typeof cohorts.$inferInsert;
 
+/** A patient of a cohort as stored: its index, id and full record (null only for unreadable legacy cohorts). */
+export interface StoredPatientRow {
+  patientIndex: number;
+  patientId: string;
+  record: unknown;
+}
+
+/** A drawn patient to store: the record is the generator's output, written as JSON. */
+export interface NewStoredPatient {
+  patientIndex: number;
+  patientId: string;
+  record: Record<string, unknown>;
+}
+
+const storedPatientColumns = {
+  patientIndex: cohortPatients.patientIndex,
+  patientId: cohortPatients.patientId,
+  record: cohortPatients.record,
+};
+
 /** A cohort with the name of whoever ordered it and the progress of its order job. */
 export interface CohortListRow {
   cohort: CohortRow;
@@ -26,10 +46,17 @@ export interface CohortListRow {
 export class CohortRepository {
   constructor(private readonly orm: Orm) {}
 
-  /** Inserts the cohort; null when the workspace already has a cohort of that name (any letter case). */
-  async insert(cohort: NewCohort): Promise<CohortRow | null> {
-    const rows = await this.orm.insert(cohorts).values(cohort).onConflictDoNothing().returning();
-    return rows[0] ?? null;
+  /**
+   * Inserts the cohort with its drawn patients in one transaction; null (and nothing stored) when the workspace
+   * already has a cohort of that name (any letter case).
+   */
+  async insert(cohort: NewCohort, patients: NewStoredPatient[]): Promise<CohortRow | null> {
+    return this.orm.transaction(async (tx) => {
+      const rows = await tx.insert(cohorts).values(cohort).onConflictDoNothing().returning();
+      const row = rows[0];
+      if (row) await new CohortRepository(tx).addPatients(row.id, patients);
+      return row ?? null;
+    });
   }
 
   async nameTaken(deviceId: string, name: string): Promise<boolean> {
@@ -84,8 +111,8 @@ export class CohortRepository {
     return rows[0] ?? null;
   }
 
-  /** Stores the drawn patients; a second call with the same patients changes nothing (retried jobs). */
-  async addPatients(cohortId: string, patients: { patientIndex: number; patientId: string }[]): Promise<void> {
+  /** Stores the drawn patients with their records; a second call with the same patients changes nothing. */
+  async addPatients(cohortId: string, patients: NewStoredPatient[]): Promise<void> {
     if (patients.length === 0) return;
     await this.orm
       .insert(cohortPatients)
@@ -93,19 +120,70 @@ export class CohortRepository {
       .onConflictDoNothing();
   }
 
-  /** The cohort's patients in cohort order. */
-  async patients(cohortId: string): Promise<{ patientIndex: number; patientId: string }[]> {
+  /** The cohort's patients in cohort order, with their stored records. */
+  async patients(cohortId: string): Promise<StoredPatientRow[]> {
     return this.orm
-      .select({ patientIndex: cohortPatients.patientIndex, patientId: cohortPatients.patientId })
+      .select(storedPatientColumns)
       .from(cohortPatients)
       .where(eq(cohortPatients.cohortId, cohortId))
       .orderBy(asc(cohortPatients.position));
   }
 
-  async markReady(cohortId: string): Promise<void> {
+  /** One patient of the cohort by its id (`SYN-…`), or null. */
+  async patient(cohortId: string, patientId: string): Promise<StoredPatientRow | null> {
+    const rows = await this.orm
+      .select(storedPatientColumns)
+      .from(cohortPatients)
+      .where(and(eq(cohortPatients.cohortId, cohortId), eq(cohortPatients.patientId, patientId)));
+    return rows[0] ?? null;
+  }
+
+  /** Cohorts with a patient whose record is not stored (ordered before migration 0007), oldest first. */
+  async withMissingRecords(): Promise<CohortRow[]> {
+    return this.orm
+      .select()
+      .from(cohorts)
+      .where(
+        exists(
+          this.orm
+            .select({ one: sql`1` })
+            .from(cohortPatients)
+            .where(and(eq(cohortPatients.cohortId, cohorts.id), isNull(cohortPatients.record))),
+        ),
+      )
+      .orderBy(asc(cohorts.createdAt));
+  }
+
+  /**
+   * Fills records that are missing, in one transaction; a record already stored is never replaced (the evidence
+   * of an order does not change). Answers how many were written.
+   */
+  async fillMissingRecords(cohortId: string, patients: { patientIndex: number; record: Record<string, unknown> }[]) {
+    return this.orm.transaction(async (tx) => {
+      let written = 0;
+      for (const { patientIndex, record } of patients) {
+        const rows = await tx
+          .update(cohortPatients)
+          .set({ record })
+          .where(
+            and(
+              eq(cohortPatients.cohortId, cohortId),
+              eq(cohortPatients.patientIndex, patientIndex),
+              isNull(cohortPatients.record),
+            ),
+          )
+          .returning({ patientIndex: cohortPatients.patientIndex });
+        written += rows.length;
+      }
+      return written;
+    });
+  }
+
+  /** Marks the cohort ready, naming the mesh model that built its ordered meshes. */
+  async markReady(cohortId: string, meshModelVersion: string): Promise<void> {
     await this.orm
       .update(cohorts)
-      .set({ status: 'ready', readyAt: sql`coalesce(${cohorts.readyAt}, now())`, error: null })
+      .set({ status: 'ready', readyAt: sql`coalesce(${cohorts.readyAt}, now())`, error: null, meshModelVersion })
       .where(eq(cohorts.id, cohortId));
   }
 

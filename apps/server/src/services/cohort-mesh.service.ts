@@ -2,7 +2,6 @@ import {
   CINE_FRAME_COUNT,
   cineFrames,
   MESH_MODEL_VERSION,
-  MODEL_VERSION,
   phaseLabel,
   toMeshPhase,
   type Landmark,
@@ -51,11 +50,25 @@ function landmarksOfGlb(glb: Uint8Array): readonly Landmark[] {
   return json.asset?.extras?.landmarks ?? [];
 }
 
+/** The population a cohort's stored patients come from (part of every mesh key). */
+interface PopulationOfMeshes {
+  modelVersion: string;
+  populationSeed: number;
+}
+
+/** What names a cohort's meshes: its population and the mesh model that built the meshes of its order. */
+export interface MeshSource extends PopulationOfMeshes {
+  meshModelVersion: string;
+}
+
 /**
- * A patient's meshes per phase as one GLB (all organs, metres, with the landmarks in mm), built on first use and
- * cached in the workspace's data region. Meshes depend only on (population model, seed, patient, phase, mesh
- * model), so the key names all of them and a cached file never goes stale. They are built in the CPU pool's
- * threads, so neither an order nor a first view of cine frames holds the event loop.
+ * A patient's meshes per phase as one GLB (all organs, metres, with the landmarks in mm), built from the patient's
+ * stored record on first use and cached in the workspace's data region. The key names every input (mesh model,
+ * population model, seed, patient, phase), so a cached file never goes stale and is shared by cohorts holding the
+ * same synthetic patient. A cohort reads its meshes under the mesh model of its order for ever; a phase not built
+ * then (a cine frame first viewed after a mesh model change) is built by this server's mesh model and cached under
+ * that model's key (docs/decisions/cohort-storage.md). Meshes are built in the CPU pool's threads, so neither an
+ * order nor a first view of cine frames holds the event loop.
  */
 export class PatientMeshCache {
   constructor(
@@ -63,17 +76,23 @@ export class PatientMeshCache {
     private readonly cpu: CpuRunner,
   ) {}
 
-  private key(populationSeed: number, patient: SyntheticPatient, phase: MeshPhase): string {
-    return `meshes/${MESH_MODEL_VERSION}/${MODEL_VERSION}-${populationSeed}/${patient.id}/${phaseLabel(phase)}.glb`;
+  private key(
+    source: PopulationOfMeshes,
+    meshModelVersion: string,
+    patient: SyntheticPatient,
+    phase: MeshPhase,
+  ): string {
+    return `meshes/${meshModelVersion}/${source.modelVersion}-${source.populationSeed}/${patient.id}/${phaseLabel(phase)}.glb`;
   }
 
   /**
-   * Builds and stores every listed phase that is not stored yet (idempotent): as many builds at once as the pool
-   * runs, a few writes overlapping them. Calls `done` after each phase, built or found, in order.
+   * Builds (by this server's mesh model) and stores every listed phase that is not stored yet (idempotent): as
+   * many builds at once as the pool runs, a few writes overlapping them. Calls `done` after each phase, built or
+   * found, in order.
    */
   async prepare(
     region: DataRegion,
-    populationSeed: number,
+    source: PopulationOfMeshes,
     items: readonly { patient: SyntheticPatient; phase: MeshPhase }[],
     done: (index: number) => Promise<void>,
     signal: AbortSignal,
@@ -82,7 +101,7 @@ export class PatientMeshCache {
     const building: Promise<{ key: string; glb: Uint8Array | null }>[] = [];
     let next = 0;
     const build = async ({ patient, phase }: { patient: SyntheticPatient; phase: MeshPhase }) => {
-      const key = this.key(populationSeed, patient, phase);
+      const key = this.key(source, MESH_MODEL_VERSION, patient, phase);
       if (await this.exists(region, key)) return { key, glb: null };
       return { key, glb: await this.cpu.run(patientGlbTask, { patient, phase }, { signal }) };
     };
@@ -108,9 +127,11 @@ export class PatientMeshCache {
     }
   }
 
-  async glb(region: DataRegion, populationSeed: number, patient: SyntheticPatient, phase: MeshPhase): Promise<Buffer> {
-    const key = this.key(populationSeed, patient, phase);
-    const stored = await this.blobs.get(region, key);
+  async glb(region: DataRegion, source: MeshSource, patient: SyntheticPatient, phase: MeshPhase): Promise<Buffer> {
+    const ordered = await this.blobs.get(region, this.key(source, source.meshModelVersion, patient, phase));
+    if (ordered) return ordered;
+    const key = this.key(source, MESH_MODEL_VERSION, patient, phase);
+    const stored = source.meshModelVersion === MESH_MODEL_VERSION ? null : await this.blobs.get(region, key);
     if (stored) return stored;
     const built = await this.cpu.run(patientGlbTask, { patient, phase });
     const glb = Buffer.from(built.buffer, built.byteOffset, built.byteLength);
@@ -120,11 +141,11 @@ export class PatientMeshCache {
 
   async landmarks(
     region: DataRegion,
-    populationSeed: number,
+    source: MeshSource,
     patient: SyntheticPatient,
     phase: MeshPhase,
   ): Promise<readonly Landmark[]> {
-    return landmarksOfGlb(await this.glb(region, populationSeed, patient, phase));
+    return landmarksOfGlb(await this.glb(region, source, patient, phase));
   }
 
   private async exists(region: DataRegion, key: string): Promise<boolean> {

@@ -5,7 +5,6 @@ import {
   PARAMETER_DEFINITIONS,
   PATHOLOGY_OPTIONS,
   phaseLabel,
-  MESH_MODEL_VERSION,
   SEX_OPTIONS,
   type SyntheticPatient,
 } from '@insilico/anatomy';
@@ -45,15 +44,18 @@ export function parametersOf(patient: SyntheticPatient): PatientParameter[] {
   }));
 }
 
-/** One patient of a cohort with every parameter and the mesh phases that can be viewed. */
-export function toCohortPatient(cohortId: string, patient: SyntheticPatient): CohortPatient {
+/**
+ * One patient of a cohort with every parameter and the mesh phases that can be viewed; `meshModelVersion` is the
+ * mesh model that built the cohort's ordered meshes.
+ */
+export function toCohortPatient(cohortId: string, patient: SyntheticPatient, meshModelVersion: string): CohortPatient {
   return {
     ...toPatientRow(patient),
     cohortId,
     ageGroups: [...patient.ageGroups],
     lvHypertrophy: patient.cardiac.lvHypertrophy,
     parameters: parametersOf(patient),
-    meshes: { phases: meshPhasesOf(patient).map(phaseLabel), organs: [...ORGANS], modelVersion: MESH_MODEL_VERSION },
+    meshes: { phases: meshPhasesOf(patient).map(phaseLabel), organs: [...ORGANS], modelVersion: meshModelVersion },
   };
 }
 

@@ -2,6 +2,7 @@ import {
   compileCriteria,
   countMatches,
   defaultPopulation,
+  drawStratifiedSample,
   generatePatient,
   MODEL_VERSION,
   normalizeCriteria,
@@ -13,10 +14,17 @@ import {
 import type { CohortCriteriaBody } from '@insilico/contracts';
 import { ServiceError } from './errors';
 
+/** The population a cohort names: its seed and the model version that generates it. */
+export interface PopulationSource {
+  populationSeed: number;
+  modelVersion: string;
+}
+
 /**
  * The built-in virtual patient database: the synthetic population of @insilico/anatomy, generated once per
- * process from its seed (≈ 30 ms for 2,000 patients), never stored. Cohorts keep the seed, size and model
- * version they were drawn from, so a patient is regenerated from (seed, index) on every read.
+ * process from its seed (≈ 30 ms for 2,000 patients). It draws the patients of new orders, whose records are then
+ * stored with the cohort and read from there for ever (docs/decisions/cohort-storage.md); it regenerates a patient
+ * only to fill the records of a cohort ordered before they were stored.
  */
 export class VirtualPatientDatabase {
   private population: SyntheticPopulation | null = null;
@@ -50,14 +58,30 @@ export class VirtualPatientDatabase {
     return this.current().patients.filter(predicate);
   }
 
-  /** Regenerates patient `index` of the population a cohort was drawn from. */
-  patient(source: { populationSeed: number; modelVersion: string }, index: number): SyntheticPatient {
-    if (source.modelVersion !== MODEL_VERSION)
+  /** Whether this server's generator still makes the population a cohort was drawn from. */
+  produces(source: PopulationSource): boolean {
+    return source.modelVersion === MODEL_VERSION;
+  }
+
+  /**
+   * The reproducible stratified sample of an order: `size` of the patients matching `criteria`, drawn with
+   * `sampleSeed` from the population the cohort names (409 when this server no longer generates it).
+   */
+  sample(
+    cohort: PopulationSource & { criteria: CohortCriteria; size: number; sampleSeed: number },
+  ): SyntheticPatient[] {
+    if (!this.produces(cohort) || cohort.populationSeed !== this.current().seed)
       throw new ServiceError(
         409,
         'model_version',
-        `This cohort was drawn from population model ${source.modelVersion}, which this server no longer provides.`,
+        `This cohort was ordered from population model ${cohort.modelVersion}, which this server no longer provides. Please order it again.`,
       );
+    return drawStratifiedSample(this.matches(cohort.criteria), cohort.size, cohort.sampleSeed);
+  }
+
+  /** Patient `index` of the population a cohort was drawn from, regenerated; null when that model is gone. */
+  regenerate(source: PopulationSource, index: number): SyntheticPatient | null {
+    if (!this.produces(source)) return null;
     const current = this.current();
     const patient = source.populationSeed === current.seed ? current.patients[index] : undefined;
     return patient ?? generatePatient(source.populationSeed, index);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  drawStratifiedSample,
   InsufficientMatchesError,
   MESH_MODEL_VERSION,
   normalizeNewPathologyName,
@@ -34,6 +33,7 @@ import { parameterTableOf } from './cohort-parameter-table';
 import { orderedPhasesOf, patientPhase, type PatientMeshCache } from './cohort-mesh.service';
 import { searchTextOf, sortPatients, toCohortPatient, toPatientRow } from './cohort-patient.mapper';
 import type { VirtualPatientDatabase } from './cohort-population';
+import { storedPatient, toStoredPatient } from './cohort-records';
 import { ServiceError } from './errors';
 
 /** A new order, already parsed by its contract schema. */
@@ -100,7 +100,7 @@ export class CohortService {
       );
     }
     const id = randomUUID();
-    const row = await this.repository.insert({
+    const cohort = {
       id,
       deviceId,
       name: input.name,
@@ -115,7 +115,10 @@ export class CohortService {
       sampleSeed: seedFromString(id),
       matchingAtOrder: matching,
       createdBy: userId,
-    });
+    };
+    // The patients are drawn now and stored with the cohort: they are its evidence, whatever the generator becomes.
+    const patients = this.database.sample({ ...cohort, criteria }).map(toStoredPatient);
+    const row = await this.repository.insert(cohort, patients);
     if (!row) throw new ServiceError(409, 'cohort_name_taken', cohortNameTakenMessage);
     for (const name of newPathologies(criteria)) await this.recordPathologyRequest(deviceId, userId, name);
     try {
@@ -196,13 +199,13 @@ export class CohortService {
 
   async patient(userId: string, deviceId: string, cohortId: string, patientId: string): Promise<CohortPatient> {
     const { cohort, patient } = await this.cohortPatient(userId, deviceId, cohortId, patientId);
-    return toCohortPatient(cohort.id, patient);
+    return toCohortPatient(cohort.id, patient, cohort.meshModelVersion);
   }
 
-  /** The GLB of all organs of one patient for one phase (built on first use, then cached). */
+  /** The GLB of all organs of one patient for one phase (built from the stored record on first use, then cached). */
   async meshGlb(userId: string, deviceId: string, cohortId: string, patientId: string, phase: string): Promise<Buffer> {
     const { cohort, patient, region } = await this.cohortPatient(userId, deviceId, cohortId, patientId);
-    return this.meshes.glb(region, cohort.populationSeed, patient, patientPhase(patient, phase));
+    return this.meshes.glb(region, cohort, patient, patientPhase(patient, phase));
   }
 
   async landmarks(userId: string, deviceId: string, cohortId: string, patientId: string, phase: string) {
@@ -212,9 +215,7 @@ export class CohortService {
       phase,
       unit: 'mm' as const,
       frame: 'LPS-mm-ribcage-centre',
-      landmarks: [
-        ...(await this.meshes.landmarks(region, cohort.populationSeed, patient, patientPhase(patient, phase))),
-      ],
+      landmarks: [...(await this.meshes.landmarks(region, cohort, patient, patientPhase(patient, phase)))],
     };
   }
 
@@ -227,10 +228,9 @@ export class CohortService {
   }
 
   /**
-   * The work of the order job, idempotent: draws the sample unless it is stored (the draw is reproducible, so a
-   * retry draws the same patients), builds the static phases' meshes that are not cached yet (cine frames are
-   * built on first view), then marks the cohort
-   * ready. Answers the cohort, or null when it was deleted meanwhile.
+   * The work of the order job, idempotent: builds the static phases' meshes from the stored patients that are not
+   * cached yet (cine frames are built on first view), then marks the cohort ready. Answers the cohort, or null
+   * when it was deleted meanwhile.
    */
   async prepareOrder(cohortId: string, work: OrderProgress): Promise<CohortRow | null> {
     const cohort = await this.repository.findById(cohortId);
@@ -238,23 +238,21 @@ export class CohortService {
     if (cohort.status === 'ready') return cohort;
     let stored = await this.repository.patients(cohortId);
     if (stored.length !== cohort.size) {
+      // Ordered before the patients were drawn at order time (an older server): draw them now, reproducibly.
       await work.progress(0, 'Drawing the patients');
-      const matches = this.database.matches(this.database.criteria(cohort.criteria as unknown as CohortCriteriaBody));
-      const sample = drawStratifiedSample(matches, cohort.size, cohort.sampleSeed);
-      await this.repository.addPatients(
-        cohortId,
-        sample.map((patient) => ({ patientIndex: patient.index, patientId: patient.id })),
-      );
+      const criteria = this.database.criteria(cohort.criteria as unknown as CohortCriteriaBody);
+      await this.repository.addPatients(cohortId, this.database.sample({ ...cohort, criteria }).map(toStoredPatient));
       stored = await this.repository.patients(cohortId);
     }
     const region = await this.region(cohort.deviceId);
-    const patients = stored.map((entry) => this.database.patient(cohort, entry.patientIndex));
+    const patients = stored.map((entry) => storedPatient(cohort, entry));
     const items = patients.flatMap((patient, i) =>
       orderedPhasesOf(patient).map((phase) => ({ patient, phase, number: i + 1 })),
     );
+    // The order's meshes are built by this server's mesh model, which the cohort names once ready.
     await this.meshes.prepare(
       region,
-      cohort.populationSeed,
+      cohort,
       items,
       (index) =>
         work.progress(
@@ -263,7 +261,7 @@ export class CohortService {
         ),
       work.signal,
     );
-    await this.repository.markReady(cohortId);
+    await this.repository.markReady(cohortId, MESH_MODEL_VERSION);
     return this.repository.findById(cohortId);
   }
 
@@ -308,24 +306,19 @@ export class CohortService {
     return row;
   }
 
+  /** The stored patients of a ready cohort, in cohort order (never regenerated). */
   private async patientsOf(cohort: CohortRow): Promise<SyntheticPatient[]> {
-    if (cohort.status !== 'ready')
-      throw new ServiceError(
-        409,
-        'cohort_not_ready',
-        cohort.status === 'failed'
-          ? 'This cohort could not be prepared, so it has no patients.'
-          : 'The patients of this cohort are still being prepared. You get a notification when they are ready.',
-      );
+    assertReady(cohort);
     const stored = await this.repository.patients(cohort.id);
-    return stored.map((entry) => this.database.patient(cohort, entry.patientIndex));
+    return stored.map((entry) => storedPatient(cohort, entry));
   }
 
   private async cohortPatient(userId: string, deviceId: string, cohortId: string, patientId: string) {
-    const row = await this.readableCohort(userId, deviceId, cohortId);
-    const patient = (await this.patientsOf(row.cohort)).find((candidate) => candidate.id === patientId);
-    if (!patient) throw new ServiceError(404, 'not_found', 'No such patient in this cohort.');
-    return { cohort: row.cohort, patient, region: await this.region(deviceId) };
+    const { cohort } = await this.readableCohort(userId, deviceId, cohortId);
+    assertReady(cohort);
+    const stored = await this.repository.patient(cohort.id, patientId);
+    if (!stored) throw new ServiceError(404, 'not_found', 'No such patient in this cohort.');
+    return { cohort, patient: storedPatient(cohort, stored), region: await this.region(deviceId) };
   }
 
   private async region(deviceId: string): Promise<DataRegion> {
@@ -333,6 +326,18 @@ export class CohortService {
     if (!device) throw new ServiceError(404, 'not_found', 'No such device workspace.');
     return device.dataRegion === 'us' ? 'us' : 'eu';
   }
+}
+
+/** Patients are read only once the order is ready (409 while in progress or after it failed). */
+function assertReady(cohort: CohortRow): void {
+  if (cohort.status !== 'ready')
+    throw new ServiceError(
+      409,
+      'cohort_not_ready',
+      cohort.status === 'failed'
+        ? 'This cohort could not be prepared, so it has no patients.'
+        : 'The patients of this cohort are still being prepared. You get a notification when they are ready.',
+    );
 }
 
 function newPathologies(criteria: CohortCriteria): string[] {
