@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Population analyses of a project (issue 6, spec §2 "Population analysis", §3, §5, §9). The server stores the
@@ -45,7 +46,7 @@ const finite = (what: string) => z.number({ error: `${what} must be a number.` }
  */
 const percentileSchema = finite('A percentile');
 
-const parameterKeySchema = z.string().min(1).max(80);
+const parameterKeySchema = text().min(1).max(80);
 
 /** One range of a device size on one parameter (bounds inclusive, in the parameter's unit). */
 export const sizeRangeSchema = z
@@ -54,14 +55,14 @@ export const sizeRangeSchema = z
 
 /** One size of a device version: a patient fits when every range contains their value. */
 export const deviceSizeSchema = z.object({
-  name: z.string().trim().min(1, 'Give the size a name.').max(60, 'A size name can have at most 60 characters.'),
+  name: text().trim().min(1, 'Give the size a name.').max(60, 'A size name can have at most 60 characters.'),
   ranges: z.array(sizeRangeSchema).min(1, 'A size needs at least one range.').max(analysisLimits.rangesPerSize),
 });
 
 /** The sizing windows of one device version (or of a version not uploaded yet: `versionId` null). */
 export const deviceFitSchema = z.object({
   versionId: z.uuid().nullable().default(null),
-  label: z.string().trim().min(1, 'Name the device version or sizing.').max(100),
+  label: text().trim().min(1, 'Name the device version or sizing.').max(100),
   sizes: z.array(deviceSizeSchema).max(analysisLimits.sizesPerFit),
 });
 
@@ -120,10 +121,9 @@ const parametersSchema = z
   .max(analysisLimits.parameters)
   .refine((keys) => new Set(keys).size === keys.length, 'Each parameter can be chosen once.');
 
-const excludedSchema = z.array(z.string().min(1).max(40)).max(analysisLimits.excluded);
+const excludedSchema = z.array(text().min(1).max(40)).max(analysisLimits.excluded);
 
-const nameSchema = z
-  .string()
+const nameSchema = text()
   .trim()
   .max(analysisNameMaxLength, `The name can have at most ${analysisNameMaxLength} characters.`);
 
@@ -151,24 +151,24 @@ export const updateAnalysisSchema = z.object({
 export type UpdateAnalysis = z.input<typeof updateAnalysisSchema>;
 
 export const analysisCohortSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   size: z.number().int(),
-  status: z.string(),
+  status: text(),
 });
 
 /** One analysis as listed. */
 export const analysisSummarySchema = z.object({
-  id: z.string(),
-  projectId: z.string(),
-  name: z.string(),
+  id: text(),
+  projectId: text(),
+  name: text(),
   cohort: analysisCohortSchema,
-  parameters: z.array(z.string()),
+  parameters: z.array(text()),
   excludedCount: z.number().int(),
   revision: z.number().int(),
-  createdBy: z.object({ id: z.string(), fullName: z.string() }).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdBy: z.object({ id: text(), fullName: text() }).nullable(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type AnalysisSummary = z.infer<typeof analysisSummarySchema>;
 
@@ -182,7 +182,7 @@ export type AnalysisList = z.infer<typeof analysisListSchema>;
 /** One analysis with everything the page needs to recompute it. */
 export const analysisSchema = analysisSummarySchema.extend({
   settings: analysisSettingsSchema,
-  excluded: z.array(z.string()),
+  excluded: z.array(text()),
   canEdit: z.boolean(),
 });
 export type Analysis = z.infer<typeof analysisSchema>;
@@ -192,10 +192,10 @@ export const analysisParamsSchema = projectAnalysesParamsSchema.extend({ analysi
 
 /** An analysable parameter of a patient: its key, label, unit and display precision. */
 export const analysisParameterSchema = z.object({
-  key: z.string(),
+  key: text(),
   group: z.enum(['body', 'cardiac']),
-  label: z.string(),
-  unit: z.string(),
+  label: text(),
+  unit: text(),
   decimals: z.number().int(),
 });
 export type AnalysisParameter = z.infer<typeof analysisParameterSchema>;
@@ -206,11 +206,11 @@ export type AnalysisParameter = z.infer<typeof analysisParameterSchema>;
  * its matrix without one object per cell.
  */
 export const cohortParameterTableSchema = z.object({
-  cohortId: z.string(),
+  cohortId: text(),
   /** Always true for now: the built-in patients are synthetic. */
   synthetic: z.boolean(),
-  patients: z.array(z.string()),
-  sex: z.array(z.string()),
+  patients: z.array(text()),
+  sex: z.array(text()),
   age: z.array(z.number()),
   parameters: z.array(analysisParameterSchema),
   values: z.array(z.array(z.number())),

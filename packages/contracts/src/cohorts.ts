@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Patient cohorts (spec §3 "Patient cohort", "Cohort criteria", §5 "Cohort name", §9). The schemas check the
@@ -12,14 +13,14 @@ export type CriteriaOptionStatus = z.infer<typeof optionStatusSchema>;
 
 const statusMap = (maxKeys: number) =>
   z
-    .record(z.string().min(1).max(100), optionStatusSchema)
+    .record(text().min(1).max(100), optionStatusSchema)
     .refine((map) => Object.keys(map).length <= maxKeys, `At most ${maxKeys} options.`);
 
 const rangeSchema = z.object({ min: z.number(), max: z.number() });
 
 /** Criteria of a cohort: every option with its status (absent = default), body dimensions as min/max ranges. */
 export const cohortCriteriaSchema = z.object({
-  body_part: z.string().min(1).max(40).default('heart_and_thorax'),
+  body_part: text().min(1).max(40).default('heart_and_thorax'),
   /** Built-in pathologies (selected/excluded) and user-requested ones (new). */
   pathology: statusMap(30),
   sex: statusMap(10),
@@ -47,8 +48,7 @@ export const cohortNameWarning = 'Be descriptive: the name of a patient cohort c
 export const cohortNameMaxLength = 100;
 export const cohortDescriptionMaxLength = 2000;
 
-export const cohortNameSchema = z
-  .string()
+export const cohortNameSchema = text()
   .trim()
   .min(1, 'Give the patient cohort a name.')
   .max(cohortNameMaxLength, `The name can have at most ${cohortNameMaxLength} characters.`);
@@ -69,8 +69,7 @@ export type CohortCount = z.infer<typeof cohortCountSchema>;
 /** `POST /api/devices/:deviceId/cohorts`: order a cohort. */
 export const createCohortSchema = z.object({
   name: cohortNameSchema,
-  description: z
-    .string()
+  description: text()
     .trim()
     .max(cohortDescriptionMaxLength, `The description can have at most ${cohortDescriptionMaxLength} characters.`)
     .default(''),
@@ -81,21 +80,21 @@ export type CreateCohort = z.input<typeof createCohortSchema>;
 
 /** A cohort as listed (spec: name, size, criteria summary, status, created by, date). */
 export const cohortSummarySchema = z.object({
-  id: z.string(),
-  deviceId: z.string(),
-  name: z.string(),
-  description: z.string(),
+  id: text(),
+  deviceId: text(),
+  name: text(),
+  description: text(),
   size: z.number().int(),
   criteria: cohortCriteriaSchema,
-  criteriaSummary: z.string(),
+  criteriaSummary: text(),
   status: cohortStatusSchema,
   /** Progress of the order while in progress, 0..1. */
   progress: z.number().min(0).max(1),
   /** Always true for now: built-in patients are synthetic. */
   synthetic: z.boolean(),
-  createdBy: z.object({ id: z.string(), fullName: z.string() }).nullable(),
-  createdAt: z.string(),
-  readyAt: z.string().nullable(),
+  createdBy: z.object({ id: text(), fullName: text() }).nullable(),
+  createdAt: text(),
+  readyAt: text().nullable(),
 });
 export type CohortSummary = z.infer<typeof cohortSummarySchema>;
 
@@ -106,22 +105,22 @@ export type CohortList = z.infer<typeof cohortListSchema>;
 export const cohortSchema = cohortSummarySchema.extend({
   /** Patients that matched the criteria when the order was placed. */
   matchingAtOrder: z.number().int(),
-  modelVersion: z.string(),
+  modelVersion: text(),
   /** Why the order failed (status failed). */
-  error: z.string().nullable(),
-  progressMessage: z.string().nullable(),
+  error: text().nullable(),
+  progressMessage: text().nullable(),
 });
 export type Cohort = z.infer<typeof cohortSchema>;
 
 export const cohortParamsSchema = z.object({ deviceId: z.uuid(), cohortId: z.uuid() });
 export const patientIdPattern = /^SYN-\d{6}$/;
 export const cohortPatientParamsSchema = cohortParamsSchema.extend({
-  patientId: z.string().regex(patientIdPattern, 'Not a patient id.'),
+  patientId: text().regex(patientIdPattern, 'Not a patient id.'),
 });
 /** A phase of a patient's meshes: `end-diastole`, `end-systole` or a cine frame `cine-03of12`. */
 export const meshPhasePattern = /^(end-diastole|end-systole|cine-\d{2}of\d{2})$/;
 export const cohortMeshParamsSchema = cohortPatientParamsSchema.extend({
-  phase: z.string().regex(meshPhasePattern, 'Not a phase.'),
+  phase: text().regex(meshPhasePattern, 'Not a phase.'),
 });
 
 /** Sortable columns of a cohort's patient table. */
@@ -131,7 +130,7 @@ export const patientPageSizes = [10, 25, 50, 100] as const;
 
 /** `GET .../cohorts/:cohortId/patients?search=&sort=&order=&page=&pageSize=` (page is 1-based). */
 export const cohortPatientsQuerySchema = z.object({
-  search: z.string().trim().max(100).default(''),
+  search: text().trim().max(100).default(''),
   sort: z.enum(patientSortKeys).default('id'),
   order: z.enum(['asc', 'desc']).default('asc'),
   page: z.coerce.number().int().min(1).max(1000).default(1),
@@ -146,18 +145,18 @@ export type CohortPatientsQueryInput = z.input<typeof cohortPatientsQuerySchema>
 
 /** A patient as a row of the cohort's table. */
 export const cohortPatientRowSchema = z.object({
-  id: z.string(),
+  id: text(),
   synthetic: z.boolean(),
-  sex: z.string(),
+  sex: text(),
   age: z.number().int(),
-  originLocation: z.string(),
-  originEthnicity: z.string(),
+  originLocation: text(),
+  originEthnicity: text(),
   height_cm: z.number(),
   weight_kg: z.number(),
   bmi_kg_m2: z.number(),
   bsa_m2: z.number(),
-  pathologies: z.array(z.string()),
-  phases: z.array(z.string()),
+  pathologies: z.array(text()),
+  phases: z.array(text()),
 });
 export type CohortPatientRow = z.infer<typeof cohortPatientRowSchema>;
 
@@ -172,10 +171,10 @@ export type CohortPatientPage = z.infer<typeof cohortPatientPageSchema>;
 
 /** One numeric parameter of a patient, with its unit and display precision. */
 export const patientParameterSchema = z.object({
-  key: z.string(),
+  key: text(),
   group: z.enum(['body', 'cardiac']),
-  label: z.string(),
-  unit: z.string(),
+  label: text(),
+  unit: text(),
   decimals: z.number().int(),
   value: z.number(),
 });
@@ -183,23 +182,23 @@ export type PatientParameter = z.infer<typeof patientParameterSchema>;
 
 /** One patient of a cohort: demographics, every parameter with units, and the mesh phases to view. */
 export const cohortPatientSchema = cohortPatientRowSchema.extend({
-  cohortId: z.string(),
-  ageGroups: z.array(z.string()),
+  cohortId: text(),
+  ageGroups: z.array(text()),
   lvHypertrophy: z.boolean(),
   parameters: z.array(patientParameterSchema),
   meshes: z.object({
     /** Phases with meshes: `end-diastole`, `end-systole`, and for cine patients every cine frame label. */
-    phases: z.array(z.string()),
-    organs: z.array(z.string()),
-    modelVersion: z.string(),
+    phases: z.array(text()),
+    organs: z.array(text()),
+    modelVersion: text(),
   }),
 });
 export type CohortPatient = z.infer<typeof cohortPatientSchema>;
 
 /** `POST /api/devices/:deviceId/pathology-requests`: a pathology the database lacks (support sees it). */
-export const pathologyRequestSchema = z.object({ name: z.string().trim().min(1).max(100) });
+export const pathologyRequestSchema = z.object({ name: text().trim().min(1).max(100) });
 export const pathologyRequestAnswerSchema = z.object({
-  name: z.string(),
+  name: text(),
   /** False when the same user had already asked for it in this workspace. */
   created: z.boolean(),
 });
@@ -209,12 +208,12 @@ const vec3Schema = z.tuple([z.number(), z.number(), z.number()]).readonly();
 
 /** `GET .../patients/:patientId/meshes/:phase/landmarks`: named landmarks of one phase (mm, patient frame). */
 export const patientLandmarksSchema = z.object({
-  patientId: z.string(),
-  phase: z.string(),
+  patientId: text(),
+  phase: text(),
   unit: z.literal('mm'),
-  frame: z.string(),
+  frame: text(),
   landmarks: z.array(
-    z.object({ name: z.string(), position: vec3Schema, normal: vec3Schema.optional(), axis: vec3Schema.optional() }),
+    z.object({ name: text(), position: vec3Schema, normal: vec3Schema.optional(), axis: vec3Schema.optional() }),
   ),
 });
 export type PatientLandmarks = z.infer<typeof patientLandmarksSchema>;

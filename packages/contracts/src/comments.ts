@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Project comments (issue 5 item 4, the Comments tab). A body is plain text in which a mention of a team member
@@ -66,8 +67,7 @@ export function commentPlainText(body: string): string {
     .join('');
 }
 
-const commentBodySchema = z
-  .string()
+const commentBodySchema = text()
   .trim()
   .min(1, commentBodyEmptyMessage)
   .max(commentBodyMaxLength, commentBodyTooLongMessage);
@@ -95,25 +95,25 @@ export const editCommentSchema = z.object({ body: commentBodySchema });
 export type EditComment = z.input<typeof editCommentSchema>;
 
 export const commentPersonSchema = z.object({
-  userId: z.string(),
-  fullName: z.string(),
+  userId: text(),
+  fullName: text(),
   /** Avatar thumbnail; null: initials. */
-  pictureUrl: z.string().nullable(),
+  pictureUrl: text().nullable(),
 });
 export type CommentPerson = z.infer<typeof commentPersonSchema>;
 
 export const commentSchema = z.object({
-  id: z.string(),
+  id: text(),
   /** The top-level comment of the thread; null for a top-level comment. */
-  parentId: z.string().nullable(),
+  parentId: text().nullable(),
   /** Null when the author's account no longer exists. */
   author: commentPersonSchema.nullable(),
   /** Empty when deleted. */
-  body: z.string(),
+  body: text(),
   /** The people the body mentions, with their current names (a token's label may be older). */
-  mentions: z.array(z.object({ userId: z.string(), fullName: z.string() })),
-  createdAt: z.string(),
-  editedAt: z.string().nullable(),
+  mentions: z.array(z.object({ userId: text(), fullName: text() })),
+  createdAt: text(),
+  editedAt: text().nullable(),
   /** Why the body is gone: deleted by its author, or removed by an admin. */
   deleted: z.enum(['by_author', 'by_admin']).nullable(),
   /** What the caller may do with it (the server checks again). */
@@ -128,7 +128,7 @@ export type CommentThread = z.infer<typeof commentThreadSchema>;
 export const commentPageSchema = z.object({
   items: z.array(commentThreadSchema),
   /** Pass as `before` for the next page; null on the last page. */
-  nextBefore: z.string().nullable(),
+  nextBefore: text().nullable(),
   /** Top-level comments of the project. */
   total: z.number().int(),
   /** What the caller may do on this project. */

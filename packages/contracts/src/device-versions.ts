@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Device versions (spec §3 "Device version", §4 "New device version", §5 "Device version name", §8): a name
@@ -19,8 +20,7 @@ export const deviceVersionMaxFiles = 20;
 export const stlFileNamePattern = /\.stl$/i;
 export const notStlMessage = 'Only .stl files can be added to a device version.';
 
-export const deviceVersionNameSchema = z
-  .string()
+export const deviceVersionNameSchema = text()
   .trim()
   .min(1, 'Give the device version a name.')
   .max(deviceVersionNameMaxLength, `The name can have at most ${deviceVersionNameMaxLength} characters.`);
@@ -28,8 +28,7 @@ export const deviceVersionNameSchema = z
 /** `POST /api/devices/:deviceId/device-versions`. */
 export const createDeviceVersionSchema = z.object({
   name: deviceVersionNameSchema,
-  description: z
-    .string()
+  description: text()
     .trim()
     .max(
       deviceVersionDescriptionMaxLength,
@@ -52,7 +51,7 @@ export const deviceVersionNameQuerySchema = z.object({ name: deviceVersionNameSc
 export const deviceVersionNameAvailabilitySchema = z.object({
   available: z.boolean(),
   /** The spec message when taken. */
-  message: z.string().nullable(),
+  message: text().nullable(),
 });
 export type DeviceVersionNameAvailability = z.infer<typeof deviceVersionNameAvailabilitySchema>;
 
@@ -78,46 +77,46 @@ export const stlMetricsSchema = z.object({
 export type StlMetrics = z.infer<typeof stlMetricsSchema>;
 
 /** A warning about an accepted file (open surface, flipped triangles …): it informs, it does not refuse. */
-export const stlFindingSchema = z.object({ code: z.string(), count: z.number().int(), message: z.string() });
+export const stlFindingSchema = z.object({ code: text(), count: z.number().int(), message: text() });
 export type StlFinding = z.infer<typeof stlFindingSchema>;
 
 export const deviceVersionFileSchema = z.object({
-  id: z.string(),
+  id: text(),
   position: z.number().int(),
-  fileName: z.string(),
+  fileName: text(),
   bytes: z.number().int(),
   status: z.enum(['pending', 'valid', 'refused']),
   format: z.enum(['binary', 'ascii']).nullable(),
   metrics: stlMetricsSchema.nullable(),
   findings: z.array(stlFindingSchema),
   /** Why the file was refused (status refused): the reason in words, under the spec §8 message. */
-  refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
+  refusal: z.object({ code: text(), message: text() }).nullable(),
   /** Download of the original file (binary or ASCII STL as uploaded); null until stored. */
-  modelUrl: z.string().nullable(),
+  modelUrl: text().nullable(),
   /** 256 × 256 PNG; null until processed (and for refused files). */
-  previewUrl: z.string().nullable(),
+  previewUrl: text().nullable(),
 });
 export type DeviceVersionFile = z.infer<typeof deviceVersionFileSchema>;
 
 export const deviceVersionSchema = z.object({
-  id: z.string(),
-  deviceId: z.string(),
-  name: z.string(),
-  description: z.string(),
+  id: text(),
+  deviceId: text(),
+  name: text(),
+  description: text(),
   status: deviceVersionStatusSchema,
   /** Progress of processing, 0..1 (1 once ready or failed). */
   progress: z.number().min(0).max(1),
-  progressMessage: z.string().nullable(),
+  progressMessage: text().nullable(),
   /** The spec §8 message when failed; each refused file carries its reason. */
-  error: z.string().nullable(),
+  error: text().nullable(),
   files: z.array(deviceVersionFileSchema),
-  createdBy: z.object({ id: z.string(), fullName: z.string() }).nullable(),
-  createdAt: z.string(),
-  processedAt: z.string().nullable(),
+  createdBy: z.object({ id: text(), fullName: text() }).nullable(),
+  createdAt: text(),
+  processedAt: text().nullable(),
   /** Projects using the version (those the caller may see). */
-  projects: z.array(z.object({ id: z.string(), name: z.string() })),
+  projects: z.array(z.object({ id: text(), name: text() })),
   /** The project it joins once ready (still processing). */
-  targetProjectId: z.string().nullable(),
+  targetProjectId: text().nullable(),
 });
 export type DeviceVersion = z.infer<typeof deviceVersionSchema>;
 
@@ -125,8 +124,7 @@ export const deviceVersionPageSizes = [10, 25, 50, 100] as const;
 
 /** A comma list in a query string, split (empty parts dropped). */
 const commaList = () =>
-  z
-    .string()
+  text()
     .default('')
     .transform((value) => value.split(',').filter((part) => part !== ''));
 
@@ -138,7 +136,7 @@ export const deviceVersionIdsMax = 100;
  * ids: a comma list of version ids, to read the state of chosen versions whatever page they are on).
  */
 export const deviceVersionListQuerySchema = z.object({
-  search: z.string().trim().max(100).default(''),
+  search: text().trim().max(100).default(''),
   status: commaList().pipe(z.array(deviceVersionStatusSchema)),
   ids: commaList().pipe(
     z.array(z.uuid()).max(deviceVersionIdsMax, `Ask for at most ${deviceVersionIdsMax} device versions at once.`),

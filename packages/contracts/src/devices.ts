@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataRegions, isCountryCode, isUsStateCode, unitedStatesCode } from './countries';
+import { text } from './text';
 
 /** Device types (spec §3); `other` needs its free-text specification in `deviceTypeOther`. */
 export const deviceTypes = [
@@ -72,24 +73,25 @@ export const roleRefusalMessages = {
     'Guests cannot order patient cohorts in this device workspace. Contact your device company admin to check your role in this device.',
 } as const;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+/** A required, trimmed text of at most `max` characters. */
+const requiredText = (max: number) => text().trim().min(1).max(max);
 
 /** Device details as typed in onboarding / add device / manage device. */
 export const deviceInfoSchema = z.object({
-  deviceName: text(100),
+  deviceName: requiredText(100),
   deviceType: deviceTypeSchema,
-  deviceTypeOther: z.string().trim().max(100).nullable().optional(),
+  deviceTypeOther: text().trim().max(100).nullable().optional(),
 });
 export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
 
 /** The company behind a device workspace. `country` is an ISO 3166-1 alpha-2 code. */
 export const companySchema = z.object({
-  companyName: text(200),
-  country: z.string().trim().toUpperCase().length(2),
-  state: z.string().trim().toUpperCase().max(2).nullable().optional(),
-  streetAddress: text(200),
-  city: text(100),
-  zipCode: text(20),
+  companyName: requiredText(200),
+  country: text().trim().toUpperCase().length(2),
+  state: text().trim().toUpperCase().max(2).nullable().optional(),
+  streetAddress: requiredText(200),
+  city: requiredText(100),
+  zipCode: requiredText(20),
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -125,10 +127,10 @@ export function companyProblem(company: Company): string | null {
 
 /** A workspace as listed for the signed-in user (workspace switcher). */
 export const deviceSummarySchema = z.object({
-  deviceId: z.string(),
-  deviceName: z.string(),
-  devicePicture: z.string().nullable(),
-  datetimeCreation: z.string(),
+  deviceId: text(),
+  deviceName: text(),
+  devicePicture: text().nullable(),
+  datetimeCreation: text(),
   role: memberRoleSchema,
   userStatus: membershipStatusSchema,
   isAdmin: z.boolean(),
@@ -141,15 +143,15 @@ export type DeviceList = z.infer<typeof deviceListSchema>;
 /** Every field of a device workspace (spec §3 Device). */
 export const deviceSchema = deviceSummarySchema.extend({
   deviceType: deviceTypeSchema,
-  deviceTypeOther: z.string().nullable(),
+  deviceTypeOther: text().nullable(),
   bodyParts: z.array(bodyPartSchema),
   deviceDevPhase: z.array(developmentStageSchema),
-  companyName: z.string(),
-  country: z.string(),
-  countryState: z.string().nullable(),
-  streetAddress: z.string(),
-  city: z.string(),
-  zipCode: z.string(),
+  companyName: text(),
+  country: text(),
+  countryState: text().nullable(),
+  streetAddress: text(),
+  city: text(),
+  zipCode: text(),
   dataRegion: dataRegionSchema,
   /** False once the workspace holds data: the region is fixed from then on. */
   dataRegionChangeable: z.boolean(),

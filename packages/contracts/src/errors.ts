@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Body of every non-2xx API answer: `{ error: { code, message, details? } }`. */
 export const apiErrorSchema = z.object({
   error: z.object({
-    code: z.string(),
-    message: z.string(),
+    code: text(),
+    message: text(),
     details: z.unknown().optional(),
   }),
 });

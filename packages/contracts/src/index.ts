@@ -498,3 +498,4 @@ export {
   type UpdateProject,
   type AddProjectCohort,
 } from './project-editing';
+export { text, nulCharacterMessage, noNulCharacter } from './text';

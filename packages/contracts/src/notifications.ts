@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** One notification of the signed-in user. */
 export const notificationSchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  title: z.string(),
-  body: z.string(),
+  id: text(),
+  kind: text(),
+  title: text(),
+  body: text(),
   /** A same-origin path the notification leads to, if any. */
-  link: z.string().nullable(),
-  createdAt: z.string(),
-  seenAt: z.string().nullable(),
+  link: text().nullable(),
+  createdAt: text(),
+  seenAt: text().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -23,13 +24,13 @@ export const notificationListQuerySchema = z.object({
 export const notificationListSchema = z.object({
   items: z.array(notificationSchema),
   hasUnseen: z.boolean(),
-  nextBefore: z.string().nullable(),
+  nextBefore: text().nullable(),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /** `POST /api/notifications/seen`: the listed ids, or all when `all` is true. */
 export const markSeenSchema = z.union([
-  z.object({ ids: z.array(z.string()).min(1).max(500) }),
+  z.object({ ids: z.array(text()).min(1).max(500) }),
   z.object({ all: z.literal(true) }),
 ]);
 export type MarkSeen = z.infer<typeof markSeenSchema>;

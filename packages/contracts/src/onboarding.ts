@@ -8,6 +8,7 @@ import {
   memberRoleSchema,
 } from './devices';
 import { invitationSchema } from './team';
+import { text } from './text';
 
 /** The onboarding has six linear steps; `stepActive` starts at 1. */
 export const onboardingStepCount = 6;
@@ -34,7 +35,7 @@ export const onboardingStateSchema = z.object({
   yourTeam: z.array(teamInviteeSchema).max(50),
   stepActive: z.number().int().min(1).max(onboardingStepCount),
   /** Free-form per-step notes of the web client (e.g. which steps were visited). */
-  stepInfo: z.record(z.string().max(50), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])),
+  stepInfo: z.record(text().max(50), z.union([text().max(500), z.number(), z.boolean(), z.null()])),
 });
 export type OnboardingState = z.infer<typeof onboardingStateSchema>;
 
@@ -55,7 +56,7 @@ export const onboardingSchema = z.object({
    * The device picture uploaded on the Device details step (`PUT /api/onboarding/picture`), or null;
    * the workspace takes it over when the onboarding completes (spec §3 deviceInfo.devicePicture).
    */
-  devicePicture: z.string().nullable(),
+  devicePicture: text().nullable(),
 });
 export type Onboarding = z.infer<typeof onboardingSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Pictures (profile and device; spec §5 Profile image): at most 5120 KB, JPEG or PNG judged by the
@@ -52,9 +53,9 @@ export type PictureSize = (typeof pictureSizes)[number];
 export const pictureQuerySchema = z.object({
   size: z.enum(pictureSizes).default('full'),
   /** The picture's version in its URL, so a changed picture gets a new URL (and caches stay right). */
-  v: z.string().max(64).optional(),
+  v: text().max(64).optional(),
 });
 
 /** Answer of the picture uploads and removals: where the picture is now (null: none). */
-export const pictureSchema = z.object({ pictureUrl: z.string().nullable() });
+export const pictureSchema = z.object({ pictureUrl: text().nullable() });
 export type Picture = z.infer<typeof pictureSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userProfileSchema } from './auth';
+import { text } from './text';
 
 export const fullNameMaxLength = 100;
 export const jobTitleMaxLength = 100;
@@ -13,9 +14,8 @@ export type Profile = z.infer<typeof profileSchema>;
 /** `PATCH /api/me/profile`: any of full name and job title (an empty job title clears it). */
 export const updateProfileSchema = z
   .object({
-    fullName: z.string().trim().min(1, fullNameRequiredMessage).max(fullNameMaxLength),
-    jobTitle: z
-      .string()
+    fullName: text().trim().min(1, fullNameRequiredMessage).max(fullNameMaxLength),
+    jobTitle: text()
       .trim()
       .max(jobTitleMaxLength)
       .nullable()

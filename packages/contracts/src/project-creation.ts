@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { developmentStageSchema } from './devices';
+import { text } from './text';
 
 /** Creating a project (spec §2 "Project creation", §5 "Project title", §6, issue 5 item 1). */
 
@@ -41,7 +42,7 @@ const ids = (max: number, what: string) =>
  * spec's message (422) from the server rather than a schema error.
  */
 export const createProjectSchema = z.object({
-  name: z.string().max(1000),
+  name: text().max(1000),
   developmentStage: developmentStageSchema,
   questionId: z.uuid().nullable().default(null),
   cohortIds: ids(projectCreationLimits.cohorts, 'patient cohorts'),
@@ -52,13 +53,13 @@ export const createProjectSchema = z.object({
 export type CreateProject = z.input<typeof createProjectSchema>;
 export type CreateProjectBody = z.infer<typeof createProjectSchema>;
 
-export const createdProjectSchema = z.object({ id: z.string() });
+export const createdProjectSchema = z.object({ id: text() });
 export type CreatedProject = z.infer<typeof createdProjectSchema>;
 
 /** `GET /api/devices/:deviceId/project-title-check?name=`: the title step asks before it moves on. */
-export const projectTitleCheckQuerySchema = z.object({ name: z.string().max(1000) });
+export const projectTitleCheckQuerySchema = z.object({ name: text().max(1000) });
 export const projectTitleCheckSchema = z.object({
   /** The spec message for a bad title, the taken message, or null when the title can be used. */
-  problem: z.string().nullable(),
+  problem: text().nullable(),
 });
 export type ProjectTitleCheck = z.infer<typeof projectTitleCheckSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cohortCriteriaSchema, cohortDescriptionMaxLength } from './cohorts';
 import { developmentStageSchema } from './devices';
 import { projectCreationLimits } from './project-creation';
+import { text } from './text';
 
 /**
  * The project creation state of spec §3, kept on the server as one draft per user and workspace so a reload
@@ -25,23 +26,23 @@ const idList = (max: number) => z.array(z.uuid()).max(max).default([]);
 export const cohortOrderDraftSchema = z.object({
   step: z.enum(['criteria', 'order']).default('criteria'),
   criteria: cohortCriteriaSchema.nullable().default(null),
-  name: z.string().max(200).default(''),
-  description: z.string().max(cohortDescriptionMaxLength).default(''),
+  name: text().max(200).default(''),
+  description: text().max(cohortDescriptionMaxLength).default(''),
   size: z.number().int().min(1).max(1000).nullable().default(null),
 });
 export type CohortOrderDraft = z.infer<typeof cohortOrderDraftSchema>;
 
 /** The name and description of a new device version being typed (the files are uploads of their own). */
 export const deviceVersionDraftSchema = z.object({
-  name: z.string().max(200).default(''),
-  description: z.string().max(2000).default(''),
+  name: text().max(200).default(''),
+  description: text().max(2000).default(''),
 });
 export type DeviceVersionDraft = z.infer<typeof deviceVersionDraftSchema>;
 
 export const projectDraftStateSchema = z.object({
   step: z.number().int().min(1).max(projectCreationStepCount).default(1),
   /** Kept as typed (the 50-character rule is checked when the step is left and when the project is created). */
-  title: z.string().max(200).default(''),
+  title: text().max(200).default(''),
   developmentStage: developmentStageSchema.nullable().default(null),
   options: z
     .object({
@@ -76,7 +77,7 @@ export type ProjectDraftStateInput = z.input<typeof projectDraftStateSchema>;
 /** `GET /api/devices/:deviceId/project-draft`: null when the user has no draft in this workspace. */
 export const projectDraftSchema = z.object({
   state: projectDraftStateSchema.nullable(),
-  updatedAt: z.string().nullable(),
+  updatedAt: text().nullable(),
 });
 export type ProjectDraft = z.infer<typeof projectDraftSchema>;
 

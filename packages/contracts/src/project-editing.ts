@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { projectParamsSchema } from './projects';
+import { text } from './text';
 
 /**
  * Editing a project after creation (issue 14 item 16; docs/decisions/project-editing.md): its title and question of
@@ -13,7 +14,7 @@ import { projectParamsSchema } from './projects';
  */
 export const updateProjectSchema = z
   .object({
-    name: z.string().max(1000).optional(),
+    name: text().max(1000).optional(),
     questionId: z.uuid().optional(),
   })
   .refine((body) => body.name !== undefined || body.questionId !== undefined, {

@@ -3,6 +3,7 @@ import { cohortStatusSchema } from './cohorts';
 import { deviceVersionStatusSchema } from './device-versions';
 import { developmentStageSchema, memberRoleSchema } from './devices';
 import { vv40GradeSchema } from './questions';
+import { text } from './text';
 
 /** Project status (spec §3 projectStatus, §4 "Project status"). */
 export const projectStatuses = ['active', 'completed', 'abandoned'] as const;
@@ -50,20 +51,20 @@ export function initialsOf(fullName: string): string {
 
 /** A person on a project team, as avatars show them. */
 export const projectPersonSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  initials: z.string(),
+  id: text(),
+  name: text(),
+  initials: text(),
   /** The picture thumbnail (as the team API gives it); null: show the initials. */
-  pictureUrl: z.string().nullable(),
+  pictureUrl: text().nullable(),
   /** Their role in the workspace; null when they no longer belong to it. */
   role: memberRoleSchema.nullable(),
 });
 export type ProjectPerson = z.infer<typeof projectPersonSchema>;
 
 export const projectQuestionSchema = z.object({
-  id: z.string(),
-  question: z.string(),
-  contextOfUse: z.string().nullable(),
+  id: text(),
+  question: text(),
+  contextOfUse: text().nullable(),
   modelInfluence: vv40GradeSchema.nullable(),
   decisionConsequence: vv40GradeSchema.nullable(),
   /** The V&V 40 model risk level (1–5, `modelRiskOf`) when both grades are given. */
@@ -72,32 +73,32 @@ export const projectQuestionSchema = z.object({
 export type ProjectQuestion = z.infer<typeof projectQuestionSchema>;
 
 export const projectCohortSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   size: z.number().int(),
   status: cohortStatusSchema,
 });
 export type ProjectCohort = z.infer<typeof projectCohortSchema>;
 
 export const projectDeviceVersionSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   status: deviceVersionStatusSchema,
 });
 export type ProjectDeviceVersion = z.infer<typeof projectDeviceVersionSchema>;
 
 /** One project as the overview card and the project view show it, with the caller's rights on it. */
 export const projectSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   developmentStage: developmentStageSchema,
   status: projectStatusSchema,
   question: projectQuestionSchema.nullable(),
   cohorts: z.array(projectCohortSchema),
   deviceVersions: z.array(projectDeviceVersionSchema),
   team: z.array(projectPersonSchema),
-  createdAt: z.string(),
-  statusChangedAt: z.string().nullable(),
+  createdAt: text(),
+  statusChangedAt: text().nullable(),
   /** Status, team, cohorts, versions (project.manage). */
   canManage: z.boolean(),
   /** Write comments (project.comment). */
@@ -116,7 +117,7 @@ export const projectPageMaxLimit = 200;
  */
 export const projectListQuerySchema = z.object({
   status: projectStatusSchema.optional(),
-  search: z.string().trim().max(projectSearchMaxLength).default(''),
+  search: text().trim().max(projectSearchMaxLength).default(''),
   stage: developmentStageSchema.optional(),
   limit: z.coerce.number().int().min(0).max(projectPageMaxLimit).optional(),
   offset: z.coerce.number().int().min(0).default(0),
@@ -133,7 +134,7 @@ export const projectOverviewPageSize = 24;
  */
 export const projectOverviewQuerySchema = z.object({
   status: projectStatusSchema.optional(),
-  search: z.string().trim().max(projectSearchMaxLength).default(''),
+  search: text().trim().max(projectSearchMaxLength).default(''),
   limit: z.coerce.number().int().min(1).max(projectPageMaxLimit).default(projectOverviewPageSize),
 });
 export type ProjectOverviewQuery = z.infer<typeof projectOverviewQuerySchema>;
@@ -193,7 +194,7 @@ export const projectStatsSchema = z.object({
   }),
   rooms: z.object({ total: z.number().int() }),
   /** No simulations exist yet (issue 7 brings them): an empty breakdown, total 0. */
-  simulations: z.object({ total: z.number().int(), byStatus: z.record(z.string(), z.number().int()) }),
+  simulations: z.object({ total: z.number().int(), byStatus: z.record(text(), z.number().int()) }),
   team: z.array(projectPersonSchema),
 });
 export type ProjectStats = z.infer<typeof projectStatsSchema>;

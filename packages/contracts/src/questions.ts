@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Questions of interest (issue 5 item 2): the question a project answers, with the optional ASME V&V 40 fields
@@ -42,9 +43,8 @@ export const contextOfUseTooLongMessage = `The context of use can have at most $
 
 /** `POST /api/devices/:deviceId/questions-of-interest`. */
 export const createQuestionSchema = z.object({
-  question: z.string().trim().min(1, questionRequiredMessage).max(questionMaxLength, questionTooLongMessage),
-  contextOfUse: z
-    .string()
+  question: text().trim().min(1, questionRequiredMessage).max(questionMaxLength, questionTooLongMessage),
+  contextOfUse: text()
     .trim()
     .max(contextOfUseMaxLength, contextOfUseTooLongMessage)
     .nullable()
@@ -58,15 +58,15 @@ export type CreateQuestion = z.input<typeof createQuestionSchema>;
 export type CreateQuestionBody = z.infer<typeof createQuestionSchema>;
 
 export const questionSchema = z.object({
-  id: z.string(),
-  question: z.string(),
-  contextOfUse: z.string().nullable(),
+  id: text(),
+  question: text(),
+  contextOfUse: text().nullable(),
   modelInfluence: vv40GradeSchema.nullable(),
   decisionConsequence: vv40GradeSchema.nullable(),
   /** Derived from influence × consequence; null while either is unknown. */
   modelRiskLevel: z.number().int().min(1).max(5).nullable(),
-  createdBy: z.object({ id: z.string(), fullName: z.string() }).nullable(),
-  createdAt: z.string(),
+  createdBy: z.object({ id: text(), fullName: text() }).nullable(),
+  createdAt: text(),
   /** Projects of the workspace that use the question. */
   projectCount: z.number().int(),
 });

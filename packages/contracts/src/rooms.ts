@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cohortStatusSchema, meshPhasePattern, patientIdPattern } from './cohorts';
+import { text } from './text';
 
 /**
  * Rooms of a project (issue 5 items 7–8): a patient of one of the project's cohorts (or, later, an SSM) with
@@ -14,8 +15,7 @@ export const roomNameTakenMessage = 'A room with this name already exists in thi
 export const renameFailedMessage =
   'Something went wrong. Your name could not be saved at the moment. Please try again later or contact support.';
 
-export const roomNameSchema = z
-  .string()
+export const roomNameSchema = text()
   .trim()
   .min(1, 'Please give the room a name.')
   .max(roomNameMaxLength, `A room name can have at most ${roomNameMaxLength} characters.`);
@@ -27,7 +27,7 @@ export const roomScreenshotParamsSchema = roomParamsSchema.extend({ screenshotId
 /** `POST …/rooms`: a room on a patient of one of the project's cohorts; without a name, `<patient> room`. */
 export const createRoomSchema = z.object({
   cohortId: z.uuid(),
-  patientId: z.string().regex(patientIdPattern, 'Choose a patient of one of the project’s cohorts.'),
+  patientId: text().regex(patientIdPattern, 'Choose a patient of one of the project’s cohorts.'),
   name: roomNameSchema.optional(),
 });
 export type CreateRoom = z.input<typeof createRoomSchema>;
@@ -45,9 +45,9 @@ export type RoomFilterFlag = z.infer<typeof roomFilterFlagSchema>;
  * `subject` narrows to patient rooms or SSM rooms; `ssmId` to the rooms of one SSM.
  */
 export const roomListQuerySchema = z.object({
-  search: z.string().trim().max(100).default(''),
+  search: text().trim().max(100).default(''),
   cohortId: z.uuid().optional(),
-  patientId: z.string().regex(patientIdPattern, 'Choose a patient of one of the project’s cohorts.').optional(),
+  patientId: text().regex(patientIdPattern, 'Choose a patient of one of the project’s cohorts.').optional(),
   ssmId: z.uuid().optional(),
   subject: z.enum(['any', 'patient', 'ssm']).default('any'),
   hasSimulation: roomFilterFlagSchema.default('any'),
@@ -61,30 +61,30 @@ export const roomListQuerySchema = z.object({
 export type RoomListQuery = z.infer<typeof roomListQuerySchema>;
 export type RoomListQueryInput = z.input<typeof roomListQuerySchema>;
 
-const personSchema = z.object({ id: z.string(), name: z.string() });
+const personSchema = z.object({ id: text(), name: text() });
 
 /** What a room shows: a patient (cohort + patient id) or an SSM. */
 export const roomSubjectSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('patient'), cohortId: z.string(), cohortName: z.string(), patientId: z.string() }),
-  z.object({ kind: z.literal('ssm'), ssmId: z.string() }),
+  z.object({ kind: z.literal('patient'), cohortId: text(), cohortName: text(), patientId: text() }),
+  z.object({ kind: z.literal('ssm'), ssmId: text() }),
 ]);
 export type RoomSubject = z.infer<typeof roomSubjectSchema>;
 
 export const roomScreenshotSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  thumbnailUrl: z.string(),
+  id: text(),
+  url: text(),
+  thumbnailUrl: text(),
   width: z.number().int(),
   height: z.number().int(),
   createdBy: personSchema.nullable(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type RoomScreenshot = z.infer<typeof roomScreenshotSchema>;
 
 export const roomSchema = z.object({
-  id: z.string(),
-  projectId: z.string(),
-  name: z.string(),
+  id: text(),
+  projectId: text(),
+  name: text(),
   subject: roomSubjectSchema,
   /** No simulations exist yet (issue 7 brings them): false for every room until then. */
   hasSimulation: z.boolean(),
@@ -93,15 +93,15 @@ export const roomSchema = z.object({
   latestScreenshot: roomScreenshotSchema.nullable(),
   sharedWith: z.array(personSchema),
   createdBy: personSchema.nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type Room = z.infer<typeof roomSchema>;
 
 /** The patients and SSMs the project's rooms are on (the filter choices, independent of the filters). */
 export const roomFacetsSchema = z.object({
-  patients: z.array(z.object({ cohortId: z.string(), cohortName: z.string(), patientId: z.string() })),
-  ssms: z.array(z.object({ ssmId: z.string(), name: z.string() })),
+  patients: z.array(z.object({ cohortId: text(), cohortName: text(), patientId: text() })),
+  ssms: z.array(z.object({ ssmId: text(), name: text() })),
 });
 export type RoomFacets = z.infer<typeof roomFacetsSchema>;
 
@@ -113,7 +113,7 @@ export const roomPageSchema = z.object({
   pageSize: z.number().int(),
   facets: roomFacetsSchema,
   /** The project's cohorts: where a new room's patient is chosen (ready ones have patients). */
-  cohorts: z.array(z.object({ cohortId: z.string(), name: z.string(), status: cohortStatusSchema })),
+  cohorts: z.array(z.object({ cohortId: text(), name: text(), status: cohortStatusSchema })),
   /** Whether the caller may create, rename, share and delete rooms (project.work). */
   canEdit: z.boolean(),
 });
@@ -129,11 +129,11 @@ export type ShareRoom = z.input<typeof shareRoomSchema>;
 export const roomShareListSchema = z.object({
   items: z.array(
     z.object({
-      userId: z.string(),
-      name: z.string(),
-      email: z.string(),
+      userId: text(),
+      name: text(),
+      email: text(),
       shared: z.boolean(),
-      sharedAt: z.string().nullable(),
+      sharedAt: text().nullable(),
     }),
   ),
 });
@@ -174,8 +174,8 @@ export const placementTransformSchema = z.object({
 });
 export type PlacementTransform = z.infer<typeof placementTransformSchema>;
 
-const landmarkNameSchema = z.string().regex(/^[a-z_]{1,40}$/, 'Unknown landmark.');
-const organNameSchema = z.string().regex(/^[a-z_]{1,40}$/, 'Unknown organ.');
+const landmarkNameSchema = text().regex(/^[a-z_]{1,40}$/, 'Unknown landmark.');
+const organNameSchema = text().regex(/^[a-z_]{1,40}$/, 'Unknown organ.');
 
 export const placementInputSchema = z.object({
   /** A device version on the project, ready (processed). */
@@ -187,7 +187,7 @@ export const placementInputSchema = z.object({
 
 export const roomViewSchema = z.object({
   /** The heart-cycle phase shown (`end-diastole`, `end-systole`, a cine frame); null: the first the patient has. */
-  phase: z.string().regex(meshPhasePattern, 'Unknown phase.').nullable().default(null),
+  phase: text().regex(meshPhasePattern, 'Unknown phase.').nullable().default(null),
   hiddenOrgans: z.array(organNameSchema).max(40).default([]),
 });
 export type RoomView = z.infer<typeof roomViewSchema>;
@@ -204,19 +204,19 @@ export type SaveRoomScene = z.input<typeof saveRoomSceneSchema>;
 export type SaveRoomSceneBody = z.output<typeof saveRoomSceneSchema>;
 
 export const placementSchema = z.object({
-  id: z.string(),
-  versionId: z.string(),
-  versionName: z.string(),
+  id: text(),
+  versionId: text(),
+  versionName: text(),
   transform: placementTransformSchema,
-  landmark: z.string().nullable(),
+  landmark: text().nullable(),
 });
 export type Placement = z.infer<typeof placementSchema>;
 
 /** A device version the scene can place: ready, on the project, with its STL files. */
 export const sceneVersionSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  files: z.array(z.object({ id: z.string(), fileName: z.string(), modelUrl: z.string() })),
+  id: text(),
+  name: text(),
+  files: z.array(z.object({ id: text(), fileName: text(), modelUrl: text() })),
 });
 export type SceneVersion = z.infer<typeof sceneVersionSchema>;
 
@@ -224,11 +224,11 @@ export type SceneVersion = z.infer<typeof sceneVersionSchema>;
 export const roomSceneSchema = z.object({
   room: roomSchema,
   anatomy: z.object({
-    phases: z.array(z.string()),
-    organs: z.array(z.string()),
+    phases: z.array(text()),
+    organs: z.array(text()),
     /** `…/meshes/{phase}` (GLB, metres) and `…/meshes/{phase}/landmarks` (mm), with `{phase}` to fill in. */
-    meshUrlTemplate: z.string(),
-    landmarksUrlTemplate: z.string(),
+    meshUrlTemplate: text(),
+    landmarksUrlTemplate: text(),
   }),
   view: roomViewSchema,
   placements: z.array(placementSchema),

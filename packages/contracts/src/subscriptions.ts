@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Subscription plans of a device workspace; an operator sets the plan and its seats. */
 export const subscriptionPlans = ['trial', 'team', 'enterprise'] as const;
@@ -16,8 +17,8 @@ export const maxSeats = 10_000;
 
 /** `GET /api/devices/:deviceId/subscription` (/subscriptions). */
 export const subscriptionSchema = z.object({
-  deviceId: z.string(),
-  deviceName: z.string(),
+  deviceId: text(),
+  deviceName: text(),
   plan: subscriptionPlanSchema,
   seats: z.number().int(),
   /** Every seat taken: members (ok), users waiting for approval, open unexpired invitations. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** open: waiting for support; answered: support replied; closed: done (a new question is a new request). */
 export const supportRequestStatuses = ['open', 'answered', 'closed'] as const;
@@ -16,11 +17,7 @@ export const supportMessageMaxLength = 5000;
 
 /** Trimmed text between 1 and `max` characters, with a message a person understands. */
 function requiredText(label: string, max: number) {
-  return z
-    .string()
-    .trim()
-    .min(1, `Please enter a ${label}.`)
-    .max(max, `The ${label} can have at most ${max} characters.`);
+  return text().trim().min(1, `Please enter a ${label}.`).max(max, `The ${label} can have at most ${max} characters.`);
 }
 
 /** `GET /api/support/me`: what the help page and the shell need. */
@@ -28,13 +25,13 @@ export const supportContextSchema = z.object({
   /** Support staff see the support inbox (a flag set by an operator, never through the API). */
   isSupportStaff: z.boolean(),
   /** Where support can be reached by e-mail (config SUPPORT_EMAIL). */
-  supportEmail: z.string(),
+  supportEmail: text(),
 });
 export type SupportContext = z.infer<typeof supportContextSchema>;
 
 /** `PUT /api/support/screenshot` (the image as the raw body): the screenshot of the request being written. */
 export const supportScreenshotSchema = z.object({
-  screenshotId: z.string(),
+  screenshotId: text(),
   width: z.number().int(),
   height: z.number().int(),
 });
@@ -56,33 +53,33 @@ export type SupportReply = z.input<typeof supportReplySchema>;
 export const supportRequestParamsSchema = z.object({ requestId: z.uuid() });
 
 export const supportMessageSchema = z.object({
-  messageId: z.string(),
+  messageId: text(),
   fromSupport: z.boolean(),
   /** Who wrote it; support answers show as "Support" to the user. */
-  authorName: z.string(),
-  body: z.string(),
-  createdAt: z.string(),
+  authorName: text(),
+  body: text(),
+  createdAt: text(),
 });
 export type SupportMessage = z.infer<typeof supportMessageSchema>;
 
 export const supportRequestSummarySchema = z.object({
-  requestId: z.string(),
-  subject: z.string(),
+  requestId: text(),
+  subject: text(),
   status: supportRequestStatusSchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: text(),
+  updatedAt: text(),
   /** Answers and follow-ups after the request itself. */
   replies: z.number().int(),
-  user: z.object({ userId: z.string(), fullName: z.string(), email: z.string() }),
+  user: z.object({ userId: text(), fullName: text(), email: text() }),
   /** The workspace selected when the request was sent; null before onboarding (or when deleted). */
-  device: z.object({ deviceId: z.string(), deviceName: z.string() }).nullable(),
+  device: z.object({ deviceId: text(), deviceName: text() }).nullable(),
 });
 export type SupportRequestSummary = z.infer<typeof supportRequestSummarySchema>;
 
 export const supportRequestSchema = supportRequestSummarySchema.extend({
-  message: z.string(),
+  message: text(),
   /** Relative URL of the screenshot (add `?size=thumb` for the small one), or null. */
-  screenshotUrl: z.string().nullable(),
+  screenshotUrl: text().nullable(),
   messages: z.array(supportMessageSchema),
 });
 export type SupportRequest = z.infer<typeof supportRequestSchema>;

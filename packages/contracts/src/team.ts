@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { deviceSummarySchema, memberRoleSchema, membershipStatusSchema } from './devices';
+import { text } from './text';
 
 /** One row of the team page: a member (pending or ok) or an open invitation (status invited). */
 export const teamMemberSchema = z.object({
   /** Null for an invitation nobody has accepted yet. */
-  userId: z.string().nullable(),
-  invitationId: z.string().nullable(),
+  userId: text().nullable(),
+  invitationId: text().nullable(),
   /** The e-mail (spec §3 User `info`). */
-  info: z.string(),
-  fullName: z.string().nullable(),
+  info: text(),
+  fullName: text().nullable(),
   /** The member's picture (thumbnail) for the avatar; null: initials. Null for invitations. */
-  pictureUrl: z.string().nullable(),
+  pictureUrl: text().nullable(),
   role: memberRoleSchema,
   status: membershipStatusSchema,
 });
@@ -31,15 +32,15 @@ export const inviteSchema = z.object({
 export type Invite = z.input<typeof inviteSchema>;
 
 export const invitationSchema = z.object({
-  invitationId: z.string(),
-  email: z.string(),
+  invitationId: text(),
+  email: text(),
   role: memberRoleSchema,
-  expiresAt: z.string(),
+  expiresAt: text(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
 /** `POST /api/invitations/accept`: the token of the mailed link `/accept-invitation?token=…`. */
-export const acceptInvitationSchema = z.object({ token: z.string().min(20).max(200) });
+export const acceptInvitationSchema = z.object({ token: text().min(20).max(200) });
 export const acceptedInvitationSchema = z.object({ device: deviceSummarySchema });
 
 export const memberParamsSchema = z.object({ deviceId: z.uuid(), userId: z.uuid() });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { outboxQuerySchema, outboxSchema } from '@insilico/contracts';
+import { outboxQuerySchema, outboxSchema, text } from '@insilico/contracts';
 import type { MailService } from '../../services/mail.service';
 import type { MaintenanceService } from '../../services/maintenance.service';
 import { requireOperator } from '../../policies/operator';
@@ -24,7 +24,7 @@ export async function operatorRoutes(
       schema: {
         hide: true,
         body: z.discriminatedUnion('mode', [
-          z.object({ mode: z.literal('on'), text: z.string().max(5000) }),
+          z.object({ mode: z.literal('on'), text: text().max(5000) }),
           z.object({ mode: z.literal('off') }),
         ]),
       },
