@@ -146,6 +146,7 @@ describe('a NUL character (U+0000) in a text field', () => {
   });
 
   it("is refused in the operator's maintenance text (a route the OpenAPI document hides)", async () => {
+    if (server.databaseUrl) return; // the operator routes exist with the embedded database only
     const response = await new TestBrowser(server.origin).postJson('/api/operator/maintenance', {
       mode: 'on',
       text: nul,
