@@ -132,6 +132,7 @@ export class CaseSimulation {
       }
       arrays.push({ name: `${name}.captured`, data: tracker.captured.subarray(0, p.count) });
       arrays.push({ name: `${name}.captureTime`, data: tracker.captureTime.subarray(0, p.count) });
+      arrays.push({ name: `${name}.capturedBy`, data: tracker.capturedBy.subarray(0, p.count) });
     }
     for (const { name, solid } of this.solids) {
       const p = solid.particles;
@@ -186,6 +187,9 @@ export class CaseSimulation {
       for (const field of ['x', 'y', 'z', 'vx', 'vy', 'vz'] as const) take(`${name}.${field}`, p[field], p.count);
       take(`${name}.captured`, tracker.captured, p.count);
       take(`${name}.captureTime`, tracker.captureTime, p.count);
+      // Absent from checkpoints written before the capture sets were recorded: left at −1 (unknown).
+      const by = arrays.get(`${name}.capturedBy`);
+      if (by && by.length === p.count) tracker.capturedBy.set(by);
     }
     this.solids.forEach(({ name, solid }, k) => {
       const p = solid.particles;

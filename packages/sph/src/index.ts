@@ -120,3 +120,18 @@ export {
   type VesselOptions,
   type VesselOutlet,
 } from './vessel';
+export {
+  DERIVED_OUTPUTS,
+  FluidAge,
+  captureSummary,
+  meanPressure,
+  planeIntegral,
+  pressureDrop,
+  volumeFlowRate,
+  vorticity,
+  wallShearStress,
+  type CaptureSummary,
+  type FieldOptions,
+  type PlaneSection,
+  type WallShearStress,
+} from './derived';

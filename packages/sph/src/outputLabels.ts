@@ -31,6 +31,8 @@ export const UNITS_BY_KIND: Readonly<Record<string, { si: string; medical?: stri
   'particle size': { si: 'mm' },
   // Issue 7 (solid outputs): von Mises stress in MPa.
   'von mises stress': { si: 'MPa' },
+  // Issue 15 (derived outputs): §9 has no time kind; residence time in s (docs/decisions/sph-derived-outputs.md).
+  'residence time': { si: 's' },
 };
 
 const SPECIAL_LABELS: Readonly<Record<string, string>> = {
@@ -92,6 +94,7 @@ export function siToUnitFactor(unit: string): number | undefined {
     case 'kg/m²':
     case '°':
     case 'mm/mm':
+    case 's':
       return 1;
     case 'mm':
     case 'mm/s²':

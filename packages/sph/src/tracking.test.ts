@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { captureSummary } from './derived';
 import { hydrostaticTank, poiseuilleChannel } from './cases';
 import { WeaklyCompressibleFluid } from './fluid';
 import { box, particlesFromShape } from './geometry';
@@ -114,7 +115,8 @@ describe('particle tracking', () => {
       density: rhoP,
       drag: 'stokes',
       gravity: [0, -g, 0],
-      capture: [fluid.wall],
+      // A 'device' far from the particle first, then the walls: the capture is attributed to the walls (set 1).
+      capture: [released([[0.025, 0.45]]), fluid.wall],
     });
     const tau = tracker.relaxationTime;
     const vt = (1 - 1 / rhoP) * g * tau;
@@ -133,6 +135,10 @@ describe('particle tracking', () => {
     const dtMax = (0.25 * 1.3 * 0.05) / (2 * Math.sqrt(g * 0.5)); // one advection step
     expect(Math.abs(tracker.captureTime[0]! - lo)).toBeLessThan(2 * dtMax);
     expect(particle.vy[0]).toBe(0);
+    expect(tracker.capturedBy[0]).toBe(1);
+    const summary = captureSummary(tracker);
+    expect(summary).toMatchObject({ released: 1, captured: 1, bySet: [0, 1], capturePercentage: 100 });
+    expect(summary.residenceTime[0]).toBe(tracker.captureTime[0]);
   }, 60_000);
 
   it('refuses inertial particles without density or in an inviscid fluid', () => {

@@ -48,6 +48,8 @@ export class ParticleTracker {
   readonly captured: Float64Array;
   /** Time of capture, s (−1 while free). */
   readonly captureTime: Float64Array;
+  /** Index of the capture set (`TrackingOptions.capture`) that captured each particle (−1 while free). */
+  readonly capturedBy: Int32Array;
   /** Stokes relaxation time τ_p, s (0 for passive particles). */
   readonly relaxationTime: number;
   private readonly fluid: WeaklyCompressibleFluid;
@@ -77,6 +79,7 @@ export class ParticleTracker {
       options.mode === 'inertial' ? ((options.density ?? 0) * options.diameter ** 2) / (18 * fo.mu) : 0;
     this.captured = new Float64Array(particles.capacity);
     this.captureTime = new Float64Array(particles.capacity).fill(-1);
+    this.capturedBy = new Int32Array(particles.capacity).fill(-1);
     this.diameters = new Float64Array(particles.capacity).fill(options.diameter);
     const cell = (capacity: number): CellLinkedList =>
       new CellLinkedList(fo.domain, this.kernel.cutoff, Math.max(1, capacity), fo.dim);
@@ -85,6 +88,16 @@ export class ParticleTracker {
     this.wallCells.rebuild(fluid.wall);
     this.captureCells = (options.capture ?? []).map((set) => cell(set.capacity));
     this.time = fluid.counters.time;
+  }
+
+  /** Simulated time of the tracker (the fluid's time at set-up plus every `advance`), s. */
+  get currentTime(): number {
+    return this.time;
+  }
+
+  /** Number of capture sets (`TrackingOptions.capture`). */
+  get captureSetCount(): number {
+    return this.o.capture?.length ?? 0;
   }
 
   /** Number of captured particles. */
@@ -177,16 +190,17 @@ export class ParticleTracker {
   }
 
   /** Whether (x, y, z) lies within `radius` of a particle of a capture set. */
-  private touches(x: number, y: number, z: number, radius: number): boolean {
+  /** The first capture set with a particle within `radius` of the point, or −1. */
+  private touches(x: number, y: number, z: number, radius: number): number {
     const sets = this.o.capture ?? [];
     for (let s = 0; s < sets.length; s++) {
       let hit = false;
       this.forNeighbours(sets[s]!, this.captureCells[s]!, x, y, z, radius, () => {
         hit = true;
       });
-      if (hit) return true;
+      if (hit) return s;
     }
-    return false;
+    return -1;
   }
 
   /**
@@ -234,9 +248,11 @@ export class ParticleTracker {
         step(z, vz, u[2], gz);
       }
       this.wrap(i);
-      if (this.touches(x[i]!, y[i]!, z[i]!, reach)) {
+      const by = this.touches(x[i]!, y[i]!, z[i]!, reach);
+      if (by >= 0) {
         this.captured[i] = 1;
         this.captureTime[i] = this.time;
+        this.capturedBy[i] = by;
         vx[i] = 0;
         vy[i] = 0;
         vz[i] = 0;
