@@ -81,7 +81,7 @@ async function readyVersion(page: Page, deviceId: string, projectId: string, nam
 }
 
 test('a room on a patient: place and snap a device, save, screenshot, rename, filter, delete', async ({ page }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(480_000);
   await signUp(page, '/', 'Rosa Rooms');
   await expect(page).toHaveURL(/\/onboarding\/body-part$/);
   const deviceId = await createWorkspace(page, `Valve R ${Date.now()}`);
@@ -219,4 +219,19 @@ test('a room on a patient: place and snap a device, save, screenshot, rename, fi
   await expect(confirm).toBeHidden();
   await expect(rooms).toHaveCount(1);
   await expect(page.getByRole('article', { name: 'Room Baseline' })).toHaveCount(0);
+
+  // Changes made on the room's page show on the tab at once, without a reload (issue 14): the name, the screenshot
+  // count. The tab's list was loaded seconds ago, well within the 60 s in which SWR would not ask again by itself.
+  await page.getByRole('link', { name: 'Open room Mitral valve sizing' }).click();
+  await expect(scene).toHaveAttribute('data-shown-phase', /end-/, { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Rename room Mitral valve sizing' }).click();
+  await page.getByRole('textbox', { name: 'Room name' }).fill('Mitral valve sizing, large');
+  await page.getByRole('button', { name: 'Confirm the name' }).click();
+  await expect(page.getByRole('button', { name: 'Rename room Mitral valve sizing, large' })).toBeVisible();
+  await page.getByRole('button', { name: 'Take screenshot' }).click();
+  await expect(thumb).toHaveCount(2, { timeout: 30_000 });
+  await page.getByRole('link', { name: 'Rooms of the project' }).click();
+  const changed = page.getByRole('article', { name: 'Room Mitral valve sizing, large' });
+  await expect(changed).toBeVisible();
+  await expect(changed).toContainText('2 screenshots');
 });

@@ -5,3 +5,13 @@
  */
 export const devicesKey = '/api/devices';
 export const selectedDeviceKey = '/api/me/selected-device';
+
+/** `GET /api/devices/:id/subscription`: the plan and its seats, which members and open invitations take. */
+export const subscriptionKey = (deviceId: string) => `/api/devices/${deviceId}/subscription`;
+
+/**
+ * Every project list and project of a workspace (their teams and avatars): what taking a member out of the
+ * workspace changes, since it takes them off every project's team too.
+ */
+export const isWorkspaceProjectsKey = (deviceId: string) => (key: unknown) =>
+  typeof key === 'string' && key.startsWith(`/api/devices/${deviceId}/projects`);

@@ -14,6 +14,7 @@ import {
   type UpdateAnalysis,
 } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
+import { roomsPath } from '../../lib/projectKeys';
 import type { ApiError } from '../../lib/apiError';
 
 /** URLs the population analysis page calls. */
@@ -23,7 +24,7 @@ export const analysisUrls = {
   analysis: (deviceId: string, projectId: string, analysisId: string) =>
     `/api/devices/${deviceId}/projects/${projectId}/analyses/${analysisId}`,
   parameterTable: (deviceId: string, cohortId: string) => `/api/devices/${deviceId}/cohorts/${cohortId}/parameters`,
-  rooms: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/rooms`,
+  rooms: roomsPath,
 };
 
 export function useAnalysisProjects(deviceId: string | null) {

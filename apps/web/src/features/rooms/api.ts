@@ -1,4 +1,5 @@
-import useSWR from 'swr';
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import {
   roomPageSchema,
   roomSceneSchema,
@@ -16,11 +17,12 @@ import {
   type SaveRoomScene,
 } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
+import { isRoomsChangedKey, roomsPath } from '../../lib/projectKeys';
 import type { ApiError } from '../../lib/apiError';
 
 /** URLs of the room API of one project. */
 export const roomUrls = {
-  list: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/rooms`,
+  list: roomsPath,
   page: (deviceId: string, projectId: string, query: RoomListQuery) => {
     const params = new URLSearchParams({
       search: query.search,
@@ -47,9 +49,26 @@ export function roomScenePath(projectId: string, roomId: string): string {
   return `/projects/room?project=${projectId}&room=${roomId}`;
 }
 
-/** Whether an SWR key is one of the project's room lists (every filter and page). */
-export const isRoomListKey = (deviceId: string, projectId: string) => (key: unknown) =>
-  typeof key === 'string' && key.startsWith(`${roomUrls.list(deviceId, projectId)}?`);
+/**
+ * Revalidates what a change of the project's rooms makes stale (lists, figures); with the changed room (a rename's
+ * answer), its cached scene takes it too: the scene is never refetched by itself (`useRoomScene`), so a room renamed
+ * on the tab would open under its old name. Await it where the next screen shows them.
+ */
+export function useRefreshRooms() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (deviceId: string, projectId: string, changed?: Room) => {
+      if (changed)
+        await mutate<RoomScene>(
+          roomUrls.scene(deviceId, projectId, changed.id),
+          (current) => (current ? { ...current, room: changed } : current),
+          { revalidate: false },
+        );
+      await mutate(isRoomsChangedKey(deviceId, projectId));
+    },
+    [mutate],
+  );
+}
 
 export function useRooms(deviceId: string | null, projectId: string | null, query: RoomListQuery) {
   return useSWR<RoomPage, ApiError>(

@@ -1,8 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analysisErrorMessage, type Analysis, type CohortParameterTable, type Project } from '@insilico/contracts';
 import { mulberry32 } from '@insilico/stats';
+import { analysisUrls } from '../api';
 import { testAnalysis } from '../testAnalysis';
 import { handleRequest, type WorkerPort, type WorkerReply, type WorkerRequest } from '../worker/analysisProtocol';
 import { AnalysisWorkspace } from './AnalysisWorkspace';
@@ -118,6 +120,41 @@ describe('AnalysisWorkspace', () => {
       ).not.toBe(meanBefore),
     );
     // The whole page (every block's tables) renders several times in jsdom: slow on a busy 2-core machine.
+  }, 120_000);
+
+  it('leaves the saved revision in the cache when it closes, so that opening it again does not conflict', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+      const body = JSON.parse(String(init?.body)) as { excluded: string[] };
+      const saved = { ...analysis(25), excluded: body.excluded, excludedCount: body.excluded.length, revision: 2 };
+      return new Response(JSON.stringify(saved), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const cache = new Map();
+    const provider = () => cache;
+    const view = render(
+      <SWRConfig value={{ provider }}>
+        <MemoryRouter>
+          <AnalysisWorkspace
+            deviceId="00000000-0000-4000-8000-00000000000c"
+            project={project}
+            analysis={analysis(25)}
+            table={parameterTable(25)}
+            reload={() => {}}
+            startWorker={fakeWorker()}
+          />
+        </MemoryRouter>
+      </SWRConfig>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Patients' }));
+    const drawer = await screen.findByRole('region', { name: 'Patients' });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Remove SYN-000003' }));
+    await waitFor(() => expect(within(drawer).getByText(/24 of 25 included · Saved/)).toBeTruthy());
+    // The page closes; the app (and its cache) stays.
+    view.rerender(<SWRConfig value={{ provider }} />);
+    const key = analysisUrls.analysis('00000000-0000-4000-8000-00000000000c', project.id, analysis(25).id);
+    expect((cache.get(key) as { data?: Analysis } | undefined)?.data).toMatchObject({
+      revision: 2,
+      excluded: ['SYN-000003'],
+    });
   }, 120_000);
 
   it('explains the minimum instead of numbers below 20 patients', async () => {

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useNavigate, Link as RouterLink } from 'react-router';
+import { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '../../../lib/apiError';
+import { isRoomsChangedKey } from '../../../lib/projectKeys';
 import { openRoom } from '../api';
 import { formatValue } from '../format';
 import { patientAt, type BlockProps } from './blockProps';
@@ -38,6 +40,7 @@ export function ExtremeCasesBlock({
   canOpenRooms,
 }: ExtremeCasesBlockProps) {
   const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
   const [opening, setOpening] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { extremeCases } = outcome.analysis;
@@ -54,6 +57,8 @@ export function ExtremeCasesBlock({
     setFailure(null);
     try {
       const roomId = await openRoom(deviceId, projectId, cohortId, patientId);
+      // A new room (or one opened again): the project's Rooms tab and figures must show it.
+      void mutate(isRoomsChangedKey(deviceId, projectId));
       void navigate(`/projects/room?project=${projectId}&room=${roomId}`);
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : 'The room could not be opened.');
@@ -84,12 +89,7 @@ export function ExtremeCasesBlock({
           { header: 'Patient', value: (row: CaseRow) => row.patientId },
           { header: 'Cluster', value: (row) => row.cluster, numeric: true },
           { header: 'Patients in cluster', value: (row) => row.clusterSize, numeric: true },
-          {
-            header: 'Distance (SD)',
-            value: (row) => row.distance,
-            render: (row) => formatValue(row.distance, 2),
-            numeric: true,
-          },
+          { header: 'Distance (SD)', value: (row) => row.distance, decimals: 2, numeric: true },
         ]}
         rows={rows}
         rowKey={(row) => row.patientId}

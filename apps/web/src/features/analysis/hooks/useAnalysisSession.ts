@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import type { Analysis, CohortParameterTable } from '@insilico/contracts';
 import { matrixFromColumns, type PopulationMatrix } from '@insilico/stats';
 import { ApiError } from '../../../lib/apiError';
-import { updateAnalysis } from '../api';
+import { analysisUrls, updateAnalysis } from '../api';
 import { analysisReducer, initialAnalysisState, type AnalysisAction, type AnalysisViewState } from '../analysisState';
 import { AnalysisWorkerClient, type WorkerPort } from '../worker/analysisProtocol';
 import { startAnalysisWorker } from '../worker/startAnalysisWorker';
@@ -69,6 +70,19 @@ export function useAnalysisSession(
     dispatch({ type: 'run-started', seq });
   }, [matrix, keys, rowOf, parameters, settings, excluded]);
 
+  // The cached analysis is never refetched by itself (`useAnalysis`): when the page closes it takes the last saved
+  // revision, or the page opened again within a minute would start from the old one and its next save conflict.
+  // Not before: a new cached analysis reloads the draft (above), which may be ahead of the save.
+  const { mutate } = useSWRConfig();
+  const lastSaved = useRef<Analysis | null>(null);
+  useEffect(
+    () => () => {
+      const saved = lastSaved.current;
+      if (saved) void mutate(analysisUrls.analysis(deviceId, projectId, saved.id), saved, { revalidate: false });
+    },
+    [mutate, deviceId, projectId],
+  );
+
   // Saving: one request at a time, each on top of the revision the last one answered.
   const { dirty, sending, conflict, revision, draft } = state;
   useEffect(() => {
@@ -76,7 +90,12 @@ export function useAnalysisSession(
     const timer = setTimeout(() => {
       dispatch({ type: 'save-started' });
       updateAnalysis(deviceId, projectId, analysis.id, revision, draft).then(
-        (saved) => dispatch({ type: 'saved', analysis: saved }),
+        (saved) => {
+          dispatch({ type: 'saved', analysis: saved });
+          lastSaved.current = saved;
+          // The list shows each analysis's parameters and exclusions.
+          void mutate(analysisUrls.analyses(deviceId, projectId));
+        },
         (error: unknown) => {
           const isConflict = error instanceof ApiError && error.status === 409;
           dispatch({ type: 'save-failed', conflict: isConflict });
@@ -86,7 +105,7 @@ export function useAnalysisSession(
       // A short pause gathers quick clicks (several exclusions) into one save.
     }, 250);
     return () => clearTimeout(timer);
-  }, [dirty, sending, conflict, broken, revision, draft, deviceId, projectId, analysis.id, analysis.canEdit]);
+  }, [dirty, sending, conflict, broken, revision, draft, deviceId, projectId, analysis.id, analysis.canEdit, mutate]);
 
   return { state, dispatch, matrix, rowOf, broken };
 }

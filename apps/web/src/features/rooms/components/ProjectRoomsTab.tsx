@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSWRConfig } from 'swr';
 import type { Room, RoomListQuery, roomPageSizes } from '@insilico/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -18,7 +17,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { Page } from '../../../components/Page';
 import { ApiError } from '../../../lib/apiError';
-import { deleteRoom, isRoomListKey, renameRoom, roomScenePath, useRooms } from '../api';
+import { deleteRoom, renameRoom, roomScenePath, useRefreshRooms, useRooms } from '../api';
 import { useRoomLocation } from '../hooks/useRoomLocation';
 import { CreateRoomDialog } from './CreateRoomDialog';
 import { RoomCard } from './RoomCard';
@@ -37,7 +36,7 @@ const ANY = '';
 export function ProjectRoomsTab() {
   const { deviceId, projectId, loading, error } = useRoomLocation();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const refreshRooms = useRefreshRooms();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [patient, setPatient] = useState(ANY);
@@ -90,7 +89,7 @@ export function ProjectRoomsTab() {
       </Page>
     );
 
-  const refresh = () => mutate(isRoomListKey(deviceId, projectId));
+  const refresh = () => refreshRooms(deviceId, projectId);
   const data = rooms.data;
   const canEdit = data?.canEdit ?? false;
   const filtered = search !== '' || patient !== ANY || ssm !== ANY || simulation !== 'any';
@@ -98,8 +97,7 @@ export function ProjectRoomsTab() {
 
   const rename = async (room: Room, name: string) => {
     try {
-      await renameRoom(deviceId, projectId, room.id, name);
-      await refresh();
+      await refreshRooms(deviceId, projectId, await renameRoom(deviceId, projectId, room.id, name));
       return 'saved' as const;
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 409) return 'duplicate' as const;

@@ -18,7 +18,7 @@ import { useLeaveConfirmation } from '../../../components/useLeaveConfirmation';
 import { ApiError } from '../../../lib/apiError';
 import { productName } from '../../../lib/product';
 import { SyntheticLabel } from '../../cohorts';
-import { renameRoom, saveRoomScene, uploadScreenshot, useRoomScene, useRoomScreenshots } from '../api';
+import { renameRoom, saveRoomScene, uploadScreenshot, useRefreshRooms, useRoomScene, useRoomScreenshots } from '../api';
 import { useRoomLocation } from '../hooks/useRoomLocation';
 import { draftOf, isDirty, saveBodyOf, type SceneDraft } from '../placements';
 import { ScreenshotGallery } from './ScreenshotGallery';
@@ -34,6 +34,9 @@ export function RoomScenePage() {
   const { deviceId, projectId, roomId, namedDeviceId, loading, error } = useRoomLocation();
   const scene = useRoomScene(deviceId, projectId, roomId);
   const screenshots = useRoomScreenshots(deviceId, projectId, roomId);
+  // The Rooms tab shows names, placement and screenshot counts and the latest screenshot: each change here
+  // makes it stale (issue 14: it stayed stale until a reload).
+  const refreshRooms = useRefreshRooms();
   const [saved, setSaved] = useState<SceneDraft | null>(null);
   const [draft, setDraft] = useState<SceneDraft | null>(null);
   const [saving, setSaving] = useState(false);
@@ -86,6 +89,7 @@ export function RoomScenePage() {
     try {
       const answer = await saveRoomScene(deviceId, projectId, roomId, saveBodyOf(draft));
       await scene.mutate(answer, { revalidate: false });
+      void refreshRooms(deviceId, projectId);
       // Saved placements get ids: the draft takes them, so the next save compares like with like.
       setSaved(draftOf(answer));
       setDraft(draftOf(answer));
@@ -104,6 +108,7 @@ export function RoomScenePage() {
         (current) => ({ items: [shot, ...(current?.items ?? []).filter((item) => item.id !== shot.id)] }),
         { revalidate: false },
       );
+      void refreshRooms(deviceId, projectId);
       setNotice('The screenshot is in the room’s gallery.');
     } catch (caught) {
       setNotice(`The screenshot could not be kept. ${(caught as ApiError).message}`);
@@ -114,6 +119,7 @@ export function RoomScenePage() {
     try {
       const room = await renameRoom(deviceId, projectId, roomId, next);
       await scene.mutate((current) => (current ? { ...current, room } : current), { revalidate: false });
+      void refreshRooms(deviceId, projectId);
       return 'saved' as const;
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 409) return 'duplicate' as const;

@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { Page } from '../../../components/Page';
 import { ApiError } from '../../../lib/apiError';
+import { isWorkspaceProjectsKey, subscriptionKey } from '../../../lib/workspaceKeys';
 import { useSignedInUser } from '../../../app/user/userContext';
 import { devicesKey, selectedDeviceKey, useDevices, useSelectedDevice } from '../../devices';
 import { approveMember, changeRole, removeMember, revokeInvitation, useTeam } from '../api';
@@ -97,6 +98,9 @@ function TeamOf({ device }: { device: DeviceSummary }) {
       );
       // One's own role decides what the shell offers (e.g. admin-only settings).
       if (member.userId === user.id) await Promise.all([mutate(devicesKey), mutate(selectedDeviceKey)]);
+      // Seats are taken by members and open invitations; a member taken out leaves every project team too.
+      if (request.kind !== 'changeRole') void mutate(subscriptionKey(id));
+      if (request.kind === 'remove' || request.kind === 'decline') void mutate(isWorkspaceProjectsKey(id));
       return true;
     } catch (caught) {
       if (request.kind === 'changeRole' || request.kind === 'accept') setActionError(message(caught));
@@ -225,6 +229,7 @@ function TeamOf({ device }: { device: DeviceSummary }) {
             setDrawerOpen(false);
             setNotice(`Invitation sent to ${email}.`);
             void team.mutate();
+            void mutate(subscriptionKey(device.deviceId));
           }}
         />
       )}
