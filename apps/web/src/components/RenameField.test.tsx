@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renameFailedMessage } from '@insilico/contracts';
 import { renderWithProviders } from '../test/renderWithProviders';
-import { RenameField, type RenameOutcome } from './RenameField';
+import { RenameField, renameErrorShownMs, type RenameOutcome } from './RenameField';
 
 const taken = 'A room with this name already exists.';
 
@@ -66,6 +66,31 @@ describe('RenameField', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByText('Valve room')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(taken);
+  });
+
+  it('lets the reason of a cancelled rename go after a while, and at once when a new rename starts', () => {
+    vi.useFakeTimers();
+    try {
+      field(vi.fn((_name: string) => Promise.resolve<RenameOutcome>('saved')));
+      startEditing();
+      type('baseline');
+      fireEvent.keyDown(input(), { key: 'Enter' });
+      expect(screen.getByRole('alert').textContent).toBe(taken);
+      act(() => void vi.advanceTimersByTime(renameErrorShownMs - 100));
+      expect(screen.getByRole('alert').textContent).toBe(taken);
+      act(() => void vi.advanceTimersByTime(200));
+      expect(screen.queryByRole('alert')).toBeNull();
+
+      startEditing();
+      type('baseline');
+      fireEvent.keyDown(input(), { key: 'Enter' });
+      startEditing();
+      expect(screen.queryByRole('alert')).toBeNull();
+      fireEvent.keyDown(input(), { key: 'Escape' });
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('cancels the rename with the duplicate error when the server finds the name taken', async () => {

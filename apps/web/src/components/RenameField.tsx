@@ -32,10 +32,16 @@ export interface RenameFieldProps {
 type Mode = 'idle' | 'editing' | 'saving';
 
 /**
+ * How long the reason of a rename that did not happen (name taken, save failed) stays under the restored name: long
+ * enough to read, as a snackbar's; it stayed for good before (issue 14).
+ */
+export const renameErrorShownMs = 6000;
+
+/**
  * The rename-in-place text field (spec §2 widget 3, §4 "Rename field", §5 "Rename"): idle shows the name and the
  * rename icon; the icon starts editing; Enter or the check icon confirms; the cancel icon or Escape restores the old
  * text. A name equal to another item's shows an error while typing, and confirming it cancels the rename. A failed
- * save shows `renameFailedMessage` and keeps the old name.
+ * save shows `renameFailedMessage` and keeps the old name. Either reason shows for `renameErrorShownMs`.
  */
 export function RenameField({
   value,
@@ -63,6 +69,11 @@ export function RenameField({
   useEffect(() => {
     if (mode === 'editing') input.current?.select();
   }, [mode]);
+  useEffect(() => {
+    if (mode !== 'idle' || error === null) return;
+    const timer = setTimeout(() => setError(null), renameErrorShownMs);
+    return () => clearTimeout(timer);
+  }, [mode, error]);
 
   const trimmed = draft.trim();
   const taken = otherNames.some((name) => name.toLowerCase() === trimmed.toLowerCase());
