@@ -22,8 +22,9 @@ test('an analysis of 50 patients recalculates on exclusion, reads device coverag
   await signUp(page, '/', 'Petra Population');
   await expect(page).toHaveURL(/\/onboarding\/body-part$/);
   const deviceId = await createWorkspace(page, `Valve P ${Date.now()}`);
+  const cohortName = `Annulus 50 ${Date.now()}`;
   const cohortId = await orderReadyCohort(page, deviceId, {
-    name: `Annulus 50 ${Date.now()}`,
+    name: cohortName,
     size: 50,
     timeoutMs: 240_000,
   });
@@ -98,10 +99,15 @@ test('an analysis of 50 patients recalculates on exclusion, reads device coverag
       coverage.page().getByRole('button', { name: 'Export Coverage per size (Wilson 95 % interval) as CSV' }).click(),
     ]).then(([download]) => download),
   );
-  expect(csv.name).toBe('coverage.csv');
+  // Named after the cohort, the analysis, the table and the day; percentages as shown, units in the headings.
+  const day = new Date();
+  const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+  expect(csv.name.startsWith(`${cohortName.replace(/ /g, '-')}-`)).toBe(true);
+  expect(csv.name.endsWith(`-coverage-${date}.csv`)).toBe(true);
   const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
-  expect(lines[0]).toBe('Sizing,Size,Patients fitting,Patients,Coverage,CI lower,CI upper');
-  expect(lines[1]).toMatch(new RegExp(`^Sizing 1,Size 1,${fitting},49,[\\d.]+,[\\d.]+,[\\d.]+$`));
+  expect(lines[0]).toBe('Sizing,Size,Patients fitting,Patients,Coverage (%),CI lower (%),CI upper (%)');
+  const percent = String(Number(((fitting / 49) * 100).toFixed(1)));
+  expect(lines[1]).toMatch(new RegExp(`^Sizing 1,Size 1,${fitting},49,${percent},\\d+(\\.\\d)?,\\d+(\\.\\d)?$`));
 
   // SVG of the PDF graph.
   const pdf = page.getByRole('region', { name: 'PDF graph' });

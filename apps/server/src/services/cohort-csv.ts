@@ -7,9 +7,12 @@ function field(value: string | number | boolean): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Values carry two decimals more than the tables show: enough for analysis, no float noise. */
+/**
+ * Values as the cohort's tables show them (the parameter's decimals): a spreadsheet and the page agree, and no
+ * digits pretend to a precision the synthetic model does not have (issue 14).
+ */
 function number(value: number, decimals: number): string {
-  return Number(value.toFixed(decimals + 2)).toString();
+  return Number(value.toFixed(decimals)).toString();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { csvCell, downloadCsv, downloadSvg, exportFileName, toCsv } from './exports';
+import { csvCell, describedExportName, downloadCsv, downloadSvg, exportDate, exportFileName, toCsv } from './exports';
 
 describe('CSV export', () => {
   it('writes RFC 4180 rows with CRLF and quotes only where needed', () => {
@@ -32,6 +32,14 @@ describe('CSV export', () => {
 });
 
 describe('export file names', () => {
+  it('say what the file holds: cohort, analysis, table and date, spaces as dashes', () => {
+    expect(exportDate(new Date(2026, 10, 5, 23, 59))).toBe('2026-11-05');
+    expect(describedExportName(['HF 50', ' annulus ', 'summary', null, '2026-11-25'])).toBe(
+      'HF-50-annulus-summary-2026-11-25',
+    );
+    expect(exportFileName(describedExportName(['A/B', 'summary']), 'csv')).toBe('A-B-summary.csv');
+  });
+
   it('defaults to graph and adds the extension once', () => {
     expect(exportFileName('', 'svg')).toBe('graph.svg');
     expect(exportFileName('  ', 'svg')).toBe('graph.svg');

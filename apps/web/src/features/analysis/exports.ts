@@ -44,6 +44,23 @@ export function exportFileName(name: string, extension: 'csv' | 'svg'): string {
   return `${base}.${extension}`;
 }
 
+/** The local date of an export, `2026-11-25`, for its file name. */
+export function exportDate(now: Date = new Date()): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+/**
+ * A file name (without extension) that says what the file holds, its parts joined by `-` with their spaces as `-`:
+ * cohort, analysis, table and date give `HF50-annulus-summary-2026-11-25` (issue 14: every export was `summary.csv`).
+ */
+export function describedExportName(parts: readonly (string | null | undefined)[]): string {
+  return parts
+    .map((part) => (part ?? '').trim().replace(/\s+/g, '-'))
+    .filter((part) => part !== '')
+    .join('-');
+}
+
 /** Saves text as a download in the browser. */
 export function downloadText(fileName: string, type: string, text: string): void {
   // A byte-order mark lets spreadsheet programs read the CSV's units (µ, ², °) as UTF-8.

@@ -29,6 +29,8 @@ import { ParameterFilterBlock } from './ParameterFilterBlock';
 import { PatientsDrawer } from './PatientsDrawer';
 import { PdfGraphBlock } from './PdfGraphBlock';
 import { SummaryBlock } from './SummaryBlock';
+import { describedExportName } from '../exports';
+import { ExportNameContext } from './exportName';
 
 interface AnalysisWorkspaceProps {
   deviceId: string;
@@ -70,123 +72,126 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
   const block: BlockProps | null = outcome ? { outcome, table, draft, parameterOf, canEdit, exclude } : null;
 
   return (
-    <Stack spacing={3}>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography>
-            Cohort <strong>{analysis.cohort.name}</strong>: {included} of {table.patients.length} patients included
-          </Typography>
-          <SyntheticLabel />
-          {loading.patients && <Chip size="small" label="Saving…" />}
-          {loading.alpha > 0 && (
-            <Chip
-              size="small"
-              icon={<CircularProgress size={14} aria-hidden="true" />}
-              label={`Recalculating (${loading.alpha})`}
-              role="status"
-            />
-          )}
-          {!canEdit && <Chip size="small" label="Read only" variant="outlined" />}
-        </Stack>
-        <Button variant="outlined" startIcon={<PeopleOutlineIcon />} onClick={() => setDrawerOpen(true)}>
-          Patients{draft.excluded.length > 0 ? ` (${draft.excluded.length} excluded)` : ''}
-        </Button>
-      </Stack>
-      {conflict && (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={reload}>
-              Reload
-            </Button>
-          }
+    // Every CSV of this analysis is named after its cohort and the analysis (`HF50-annulus-summary-2026-11-25.csv`).
+    <ExportNameContext value={describedExportName([analysis.cohort.name, analysis.name])}>
+      <Stack spacing={3}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
         >
-          This analysis was changed in another tab or by someone else since you opened it. Reload it to see the latest
-          version; your last change was not saved.
-        </Alert>
-      )}
-      <AnalysisSection title="Parameter filter">
-        <ParameterFilterBlock
-          parameters={table.parameters}
-          chosen={draft.parameters}
-          settings={draft.settings}
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography>
+              Cohort <strong>{analysis.cohort.name}</strong>: {included} of {table.patients.length} patients included
+            </Typography>
+            <SyntheticLabel />
+            {loading.patients && <Chip size="small" label="Saving…" />}
+            {loading.alpha > 0 && (
+              <Chip
+                size="small"
+                icon={<CircularProgress size={14} aria-hidden="true" />}
+                label={`Recalculating (${loading.alpha})`}
+                role="status"
+              />
+            )}
+            {!canEdit && <Chip size="small" label="Read only" variant="outlined" />}
+          </Stack>
+          <Button variant="outlined" startIcon={<PeopleOutlineIcon />} onClick={() => setDrawerOpen(true)}>
+            Patients{draft.excluded.length > 0 ? ` (${draft.excluded.length} excluded)` : ''}
+          </Button>
+        </Stack>
+        {conflict && (
+          <Alert
+            severity="warning"
+            action={
+              <Button color="inherit" size="small" onClick={reload}>
+                Reload
+              </Button>
+            }
+          >
+            This analysis was changed in another tab or by someone else since you opened it. Reload it to see the latest
+            version; your last change was not saved.
+          </Alert>
+        )}
+        <AnalysisSection title="Parameter filter">
+          <ParameterFilterBlock
+            parameters={table.parameters}
+            chosen={draft.parameters}
+            settings={draft.settings}
+            canEdit={canEdit}
+            onParameters={(parameters) =>
+              dispatch({
+                type: 'change',
+                change: {
+                  parameters,
+                  // The sizing proposal must stay on an analysed parameter (the server checks it too).
+                  ...(draft.settings.sizingParameter && !parameters.includes(draft.settings.sizingParameter)
+                    ? { settings: { ...draft.settings, sizingParameter: null } }
+                    : {}),
+                },
+              })
+            }
+            onSettings={setSettings}
+          />
+        </AnalysisSection>
+        {tooFew ? (
+          <Alert severity="info">
+            {analysisMinPatientsMessage} This analysis has {included} {included === 1 ? 'patient' : 'patients'}
+            {draft.excluded.length > 0 ? ` (${draft.excluded.length} excluded — include some again in Patients)` : ''}.
+            Choose a cohort of at least {analysisMinPatients} patients to see the statistics.
+          </Alert>
+        ) : !block ? (
+          <Loading what="the results" />
+        ) : (
+          <>
+            <AnalysisSection title="Summary">
+              <SummaryBlock outcome={block.outcome} parameterOf={parameterOf} />
+            </AnalysisSection>
+            <AnalysisSection title="Outliers">
+              <OutlierBlock {...block} />
+            </AnalysisSection>
+            <AnalysisSection title="PDF graph">
+              <PdfGraphBlock {...block} setBandwidth={(bandwidth) => setSettings({ ...draft.settings, bandwidth })} />
+            </AnalysisSection>
+            <AnalysisSection title="Correlations">
+              <CorrelationBlock {...block} recalculating={loading.correlation} />
+            </AnalysisSection>
+            <AnalysisSection title="Extreme cases">
+              <ExtremeCasesBlock
+                outcome={block.outcome}
+                table={table}
+                deviceId={deviceId}
+                projectId={project.id}
+                cohortId={analysis.cohort.id}
+                canOpenRooms={canEdit}
+              />
+            </AnalysisSection>
+            <AnalysisSection title="Device fit">
+              <DeviceFitBlock
+                {...block}
+                versions={project.deviceVersions.filter((v) => v.status === 'ready')}
+                setSettings={setSettings}
+              />
+            </AnalysisSection>
+          </>
+        )}
+        <PatientsDrawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          table={table}
+          excluded={draft.excluded}
+          outliers={outliers}
+          loading={loading}
           canEdit={canEdit}
-          onParameters={(parameters) =>
-            dispatch({
-              type: 'change',
-              change: {
-                parameters,
-                // The sizing proposal must stay on an analysed parameter (the server checks it too).
-                ...(draft.settings.sizingParameter && !parameters.includes(draft.settings.sizingParameter)
-                  ? { settings: { ...draft.settings, sizingParameter: null } }
-                  : {}),
-              },
-            })
-          }
-          onSettings={setSettings}
+          onToggle={(id) => dispatch({ type: 'toggle', id })}
+          onExclude={exclude}
+          onInclude={(ids) => dispatch({ type: 'include', ids })}
         />
-      </AnalysisSection>
-      {tooFew ? (
-        <Alert severity="info">
-          {analysisMinPatientsMessage} This analysis has {included} {included === 1 ? 'patient' : 'patients'}
-          {draft.excluded.length > 0 ? ` (${draft.excluded.length} excluded — include some again in Patients)` : ''}.
-          Choose a cohort of at least {analysisMinPatients} patients to see the statistics.
-        </Alert>
-      ) : !block ? (
-        <Loading what="the results" />
-      ) : (
-        <>
-          <AnalysisSection title="Summary">
-            <SummaryBlock outcome={block.outcome} parameterOf={parameterOf} />
-          </AnalysisSection>
-          <AnalysisSection title="Outliers">
-            <OutlierBlock {...block} />
-          </AnalysisSection>
-          <AnalysisSection title="PDF graph">
-            <PdfGraphBlock {...block} setBandwidth={(bandwidth) => setSettings({ ...draft.settings, bandwidth })} />
-          </AnalysisSection>
-          <AnalysisSection title="Correlations">
-            <CorrelationBlock {...block} recalculating={loading.correlation} />
-          </AnalysisSection>
-          <AnalysisSection title="Extreme cases">
-            <ExtremeCasesBlock
-              outcome={block.outcome}
-              table={table}
-              deviceId={deviceId}
-              projectId={project.id}
-              cohortId={analysis.cohort.id}
-              canOpenRooms={canEdit}
-            />
-          </AnalysisSection>
-          <AnalysisSection title="Device fit">
-            <DeviceFitBlock
-              {...block}
-              versions={project.deviceVersions.filter((v) => v.status === 'ready')}
-              setSettings={setSettings}
-            />
-          </AnalysisSection>
-        </>
-      )}
-      <PatientsDrawer
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        table={table}
-        excluded={draft.excluded}
-        outliers={outliers}
-        loading={loading}
-        canEdit={canEdit}
-        onToggle={(id) => dispatch({ type: 'toggle', id })}
-        onExclude={exclude}
-        onInclude={(ids) => dispatch({ type: 'include', ids })}
-      />
-      <AnalysisErrorDialog
-        open={(broken || failure?.code === 'failed' || failure?.code === 'invalid_input') && !errorDismissed}
-        onCancel={() => setErrorDismissed(true)}
-      />
-    </Stack>
+        <AnalysisErrorDialog
+          open={(broken || failure?.code === 'failed' || failure?.code === 'invalid_input') && !errorDismissed}
+          onCancel={() => setErrorDismissed(true)}
+        />
+      </Stack>
+    </ExportNameContext>
   );
 }

@@ -7,10 +7,10 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { formatPValue, formatValue, parameterLabel } from '../format';
+import { formatPValue, formatValue, parameterLabel, roundPValue } from '../format';
 import { patientAt, type BlockProps } from './blockProps';
 import { ChartCard } from './charts/ChartCard';
-import type { ChartOption } from './charts/chartOption';
+import { gridWithLabels, type ChartOption } from './charts/chartOption';
 import { ExportTable } from './ExportTable';
 
 interface PairRow {
@@ -66,7 +66,8 @@ export function CorrelationBlock({
       for (let j = 0; j < size; j++) cells.push([j, i, Number((matrix.r[i * size + j] ?? NaN).toFixed(2))]);
     const labels = parameters.map(short);
     return {
-      grid: { left: 160, right: 24, top: 16, bottom: 120 },
+      // Below the plot: room for the colour scale only; the labels' room is measured (`gridWithLabels`).
+      grid: gridWithLabels({ left: 8, right: 24, top: 16, bottom: 56 }),
       tooltip: { position: 'top' },
       xAxis: { type: 'category', data: labels, axisLabel: { rotate: 45, fontSize: 10 } },
       yAxis: { type: 'category', data: labels, axisLabel: { fontSize: 10 } },
@@ -153,7 +154,8 @@ export function CorrelationBlock({
         fileName={`correlation-${method}`}
         option={heatmap}
         empty={parameters.length < 2}
-        height={Math.max(280, 60 + 28 * parameters.length)}
+        // The cells, plus the rotated names below and the colour scale.
+        height={Math.max(320, 220 + 28 * parameters.length)}
       />
       <ExportTable
         title={`Flagged pairs (|r| ≥ ${draft.settings.correlationThreshold}, p < ${draft.settings.alpha})`}
@@ -161,8 +163,8 @@ export function CorrelationBlock({
         columns={[
           { header: 'Parameter A', value: (row: PairRow) => short(row.a) },
           { header: 'Parameter B', value: (row) => short(row.b) },
-          { header: 'r', value: (row) => row.r, render: (row) => formatValue(row.r, 3), numeric: true },
-          { header: 'p', value: (row) => row.p, render: (row) => formatPValue(row.p), numeric: true },
+          { header: 'r', value: (row) => row.r, decimals: 3, numeric: true },
+          { header: 'p', value: (row) => roundPValue(row.p), render: (row) => formatPValue(row.p), numeric: true },
         ]}
         rows={pairs}
         rowKey={(row) => `${row.a}:${row.b}`}

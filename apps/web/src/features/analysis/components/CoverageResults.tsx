@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { formatPercent } from '../format';
 import type { FitCoverage } from '../worker/analysisProtocol';
 import { ChartCard } from './charts/ChartCard';
-import type { ChartOption } from './charts/chartOption';
+import { gridWithLabels, type ChartOption } from './charts/chartOption';
 import { ExportTable } from './ExportTable';
 
 interface CoverageRow extends Proportion {
@@ -26,7 +26,7 @@ export function CoverageResults({ fits }: { fits: readonly FitCoverage[] }) {
   const chart: ChartOption = useMemo(() => {
     const labels = coverageRows.map((row) => `${row.fit}: ${row.size}`);
     return {
-      grid: { left: 56, right: 16, top: 24, bottom: 96 },
+      grid: gridWithLabels({ left: 8, right: 16, top: 32, bottom: 8 }),
       tooltip: { trigger: 'axis' },
       xAxis: { type: 'category', data: labels, axisLabel: { rotate: 30, fontSize: 10 } },
       yAxis: { type: 'value', name: 'Coverage (%)', min: 0, max: 100 },
@@ -81,14 +81,28 @@ export function CoverageResults({ fits }: { fits: readonly FitCoverage[] }) {
           { header: 'Size', value: (row) => row.size },
           { header: 'Patients fitting', value: (row) => row.count, numeric: true },
           { header: 'Patients', value: (row) => row.n, numeric: true },
+          // Percentages as shown (one decimal), the unit in the heading.
           {
-            header: 'Coverage',
-            value: (row) => row.fraction,
+            header: 'Coverage (%)',
+            value: (row) => row.fraction * 100,
+            decimals: 1,
             render: (row) => formatPercent(row.fraction),
             numeric: true,
           },
-          { header: 'CI lower', value: (row) => row.lower, render: (row) => formatPercent(row.lower), numeric: true },
-          { header: 'CI upper', value: (row) => row.upper, render: (row) => formatPercent(row.upper), numeric: true },
+          {
+            header: 'CI lower (%)',
+            value: (row) => row.lower * 100,
+            decimals: 1,
+            render: (row) => formatPercent(row.lower),
+            numeric: true,
+          },
+          {
+            header: 'CI upper (%)',
+            value: (row) => row.upper * 100,
+            decimals: 1,
+            render: (row) => formatPercent(row.upper),
+            numeric: true,
+          },
         ]}
         rows={coverageRows}
         rowKey={(row) => `${row.fit}:${row.size}`}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -10,20 +10,49 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { downloadCsv } from '../exports';
+import { describedExportName, downloadCsv, exportDate } from '../exports';
+import { formatValue, roundTo } from '../format';
+import { ExportNameContext } from './exportName';
 
 export interface ExportColumn<T> {
+  /** The heading, with the unit where the column has one: `Distance (SD)`, `Coverage (%)`. */
   header: string;
-  /** The cell's value in the CSV (full precision). */
+  /** The cell's value. */
   value: (row: T) => string | number | null;
-  /** The cell on screen (default: the value). */
+  /**
+   * The decimals shown: the page shows the value with them (unless `render` says otherwise) and the CSV holds it
+   * rounded the same way, so a spreadsheet and the page agree (issue 14).
+   */
+  decimals?: number | ((row: T) => number);
+  /** The cell on screen (default: the value, with `decimals`). */
   render?: (row: T) => ReactNode;
   numeric?: boolean;
 }
 
+function decimalsOf<T>(column: ExportColumn<T>, row: T): number | undefined {
+  return typeof column.decimals === 'function' ? column.decimals(row) : column.decimals;
+}
+
+/** A cell as the CSV holds it: numbers rounded to the decimals shown. */
+export function csvValue<T>(column: ExportColumn<T>, row: T): string | number | null {
+  const value = column.value(row);
+  const decimals = decimalsOf(column, row);
+  return typeof value === 'number' && decimals !== undefined ? roundTo(value, decimals) : value;
+}
+
+function cellOf<T>(column: ExportColumn<T>, row: T): ReactNode {
+  if (column.render) return column.render(row);
+  const value = column.value(row);
+  const decimals = decimalsOf(column, row);
+  return typeof value === 'number' && decimals !== undefined ? formatValue(value, decimals) : value;
+}
+
 interface ExportTableProps<T> {
   title: string;
-  /** The CSV's file name without extension. */
+  /**
+   * What the table holds, for the CSV's file name (`summary`); the analysis's cohort and name go before it and the
+   * date after it (`ExportNameContext`).
+   */
   fileName: string;
   columns: readonly ExportColumn<T>[];
   rows: readonly T[];
@@ -59,10 +88,11 @@ export function ExportTable<T>({
   actions,
   maxHeight = 360,
 }: ExportTableProps<T>) {
+  const prefix = useContext(ExportNameContext);
   const exportCsv = () =>
-    downloadCsv(fileName, {
+    downloadCsv(describedExportName([prefix, fileName, exportDate()]), {
       columns: columns.map((column) => column.header),
-      rows: rows.map((row) => columns.map((column) => column.value(row))),
+      rows: rows.map((row) => columns.map((column) => csvValue(column, row))),
     });
   return (
     <Box>
@@ -108,7 +138,7 @@ export function ExportTable<T>({
                 <TableRow key={rowKey(row)} hover>
                   {columns.map((column) => (
                     <TableCell key={column.header} align={column.numeric ? 'right' : 'left'}>
-                      {column.render ? column.render(row) : column.value(row)}
+                      {cellOf(column, row)}
                     </TableCell>
                   ))}
                   {actions && <TableCell sx={{ whiteSpace: 'nowrap' }}>{actions(row)}</TableCell>}

@@ -21,6 +21,7 @@ interface UnivariateRow {
   side: 'below' | 'above';
   fence: number;
   decimals: number;
+  unit: string;
 }
 
 /**
@@ -55,6 +56,7 @@ export function OutlierBlock({ outcome, table, parameterOf, canEdit, exclude }: 
             side: below ? ('below' as const) : ('above' as const),
             fence: below ? result.outliers.lower : result.outliers.upper,
             decimals: parameterOf.get(key)?.decimals ?? 2,
+            unit: parameterOf.get(key)?.unit ?? '',
           };
         });
       }),
@@ -109,12 +111,7 @@ export function OutlierBlock({ outcome, table, parameterOf, canEdit, exclude }: 
             fileName="outliers-multivariate"
             columns={[
               { header: 'Patient', value: (row: MultivariateRow) => row.patientId },
-              {
-                header: 'Squared Mahalanobis distance',
-                value: (row) => row.distance,
-                render: (row) => formatValue(row.distance, 2),
-                numeric: true,
-              },
+              { header: 'Squared Mahalanobis distance', value: (row) => row.distance, decimals: 2, numeric: true },
               {
                 header: 'Outlier',
                 value: (row) => (row.beyond ? 'yes' : 'no'),
@@ -146,19 +143,11 @@ export function OutlierBlock({ outcome, table, parameterOf, canEdit, exclude }: 
         columns={[
           { header: 'Patient', value: (row: UnivariateRow) => row.patientId },
           { header: 'Parameter', value: (row) => row.parameter },
-          {
-            header: 'Value',
-            value: (row) => row.value,
-            render: (row) => formatValue(row.value, row.decimals),
-            numeric: true,
-          },
+          { header: 'Value', value: (row) => row.value, decimals: (row) => row.decimals, numeric: true },
           { header: 'Side', value: (row) => row.side },
-          {
-            header: 'Fence',
-            value: (row) => row.fence,
-            render: (row) => formatValue(row.fence, row.decimals),
-            numeric: true,
-          },
+          { header: 'Fence', value: (row) => row.fence, decimals: (row) => row.decimals, numeric: true },
+          // Rows are of different parameters: the unit is a column of its own.
+          { header: 'Unit', value: (row) => row.unit },
         ]}
         rows={univariate}
         rowKey={(row) => `${row.patientId}:${row.parameter}`}

@@ -102,15 +102,15 @@ export function SizingProposalPanel({
           fileName="size-set-proposal"
           columns={[
             {
-              header: 'Min',
+              header: `Min (${parameterOf.get(sizingKey)?.unit ?? ''})`,
               value: (row: { min: number; max: number; count: number }) => row.min,
-              render: (row) => formatValue(row.min, sizingDecimals),
+              decimals: sizingDecimals,
               numeric: true,
             },
             {
-              header: 'Max',
+              header: `Max (${parameterOf.get(sizingKey)?.unit ?? ''})`,
               value: (row) => row.max,
-              render: (row) => formatValue(row.max, sizingDecimals),
+              decimals: sizingDecimals,
               numeric: true,
             },
             { header: 'Patients', value: (row) => row.count, numeric: true },

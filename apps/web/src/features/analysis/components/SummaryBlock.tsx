@@ -23,10 +23,11 @@ export function SummaryBlock({ outcome, parameterOf }: Pick<BlockProps, 'outcome
     };
   });
   const method = rows[0]?.stats.percentiles.method;
+  // Statistics show one decimal more than the parameter; the CSV holds them as shown, in the row's unit.
   const number = (header: string, value: (row: SummaryRow) => number, decimals?: number): ExportColumn<SummaryRow> => ({
     header,
     value,
-    render: (row) => formatValue(value(row), decimals ?? row.decimals + 1),
+    decimals: (row) => decimals ?? row.decimals + 1,
     numeric: true,
   });
   const columns: ExportColumn<SummaryRow>[] = [
