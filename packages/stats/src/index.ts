@@ -32,6 +32,7 @@ export {
 } from './density';
 export { assertEnoughPatients, InsufficientPatientsError, MIN_PATIENTS, StatsInputError } from './errors';
 export { extremeCases, type ExtremeCase, type ExtremeCaseOptions, type ExtremeCaseResult } from './extremeCases';
+export { choleskyInPlace } from './linalg';
 export { column, matrixFromColumns, matrixFromRows, withoutRows, type PopulationMatrix } from './matrix';
 export { mahalanobisOutliers, tukeyOutliers, type MahalanobisOutliers, type TukeyOutliers } from './outliers';
 export {

@@ -1,5 +1,5 @@
+import { choleskyInPlace } from '@insilico/stats';
 import type { Sex } from '../criteria/enumerations';
-import { cholesky } from './linalg';
 import type { PathologyFlags } from './pathology';
 
 /**
@@ -355,8 +355,8 @@ export function buildResidualCorrelation(): Float64Array {
 
 /** R, the residual correlation matrix (row-major, PRIMARY_COUNT × PRIMARY_COUNT). */
 export const RESIDUAL_CORRELATION: Float64Array = buildResidualCorrelation();
-/** Lower Cholesky factor of RESIDUAL_CORRELATION. */
-export const RESIDUAL_CHOLESKY: Float64Array = cholesky(RESIDUAL_CORRELATION, PRIMARY_COUNT);
+/** Lower Cholesky factor of RESIDUAL_CORRELATION (upper triangle zero), factored on a copy. */
+export const RESIDUAL_CHOLESKY: Float64Array = choleskyInPlace(Float64Array.from(RESIDUAL_CORRELATION), PRIMARY_COUNT);
 
 /** Residual correlation of two primary parameters (entry of R). */
 export function residualCorrelation(a: PrimaryParameter, b: PrimaryParameter): number {

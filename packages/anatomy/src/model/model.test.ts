@@ -1,3 +1,4 @@
+import { choleskyInPlace } from '@insilico/stats';
 import { describe, expect, it } from 'vitest';
 import {
   PRIMARY_COUNT,
@@ -9,13 +10,13 @@ import {
 } from './cardiac';
 import { bsaDuBois_m2, bsaMosteller_m2, logNormalParameters } from './bodySize';
 import { ellipseArea_mm2, ellipseDiameters_mm, ellipsePerimeter_mm } from './geometry';
-import { cholesky, multiplyLower } from './linalg';
+import { multiplyLower } from './linalg';
 import { ageGroupsOf, bodySizeGroup } from './demographics';
 
 describe('linear algebra', () => {
-  it('factors a positive-definite matrix so that L·Lᵀ = A', () => {
+  it('multiplies by the Cholesky factor of @insilico/stats, with L·Lᵀ = A', () => {
     const a = new Float64Array([4, 2, 0.4, 2, 5, 1, 0.4, 1, 3]);
-    const l = cholesky(a, 3);
+    const l = choleskyInPlace(Float64Array.from(a), 3);
     for (let i = 0; i < 3; i += 1)
       for (let j = 0; j < 3; j += 1) {
         let sum = 0;
@@ -26,8 +27,15 @@ describe('linear algebra', () => {
     expect(out[0]).toBeCloseTo(2, 12);
   });
 
-  it('rejects a matrix that is not positive definite', () => {
-    expect(() => cholesky(new Float64Array([1, 2, 2, 1]), 2)).toThrow(RangeError);
+  it('factors the residual correlation matrix: lower triangular, L·Lᵀ = R', () => {
+    const n = PRIMARY_COUNT;
+    for (let i = 0; i < n; i += 1)
+      for (let j = 0; j < n; j += 1) {
+        if (j > i) expect(RESIDUAL_CHOLESKY[i * n + j]).toBe(0);
+        let sum = 0;
+        for (let k = 0; k < n; k += 1) sum += (RESIDUAL_CHOLESKY[i * n + k] ?? 0) * (RESIDUAL_CHOLESKY[j * n + k] ?? 0);
+        expect(sum).toBeCloseTo(RESIDUAL_CORRELATION[i * n + j] ?? 0, 12);
+      }
   });
 });
 
