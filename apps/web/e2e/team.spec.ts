@@ -3,8 +3,9 @@ import { api, createWorkspace, mailedInvitationPath, signUp, uniqueEmail } from 
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR), two users in two browser contexts.
 
-const noPermission =
-  'You do not have permission to access this project. Contact your device company admin to check whether you have been added to this device or project.';
+// Words about the workspace, not spec §6's "this project" (issue 14; roleRefusalMessages.team of the contracts).
+const guestTeamRefusal =
+  'Guests do not see the team of a device workspace. Contact your device company admin if you need to know who works in it.';
 
 test('(b) an admin invites a colleague, who follows the mailed link, signs up, waits, and is accepted', async ({
   browser,
@@ -58,8 +59,14 @@ test('(b) an admin invites a colleague, who follows the mailed link, signs up, w
   await expect(again.getByRole('alert')).toContainText('This invitation has been used already');
   await again.close();
 
+  // The admin is told (issue 14): the bell lights up and its notification opens the team of this workspace.
+  const bell = admin.getByRole('button', { name: 'Notifications, unseen notifications' });
+  await expect(bell).toBeVisible({ timeout: 30_000 });
+  await bell.click();
+  await admin.getByText(`Carl Colleague waits for your approval in "${deviceName}"`).click();
+  await expect(admin).toHaveURL(/\/manage-team\?device=[\w-]+$/);
+
   // The admin accepts the pending colleague.
-  await admin.reload();
   const pendingRow = table.getByRole('row', { name: /Carl Colleague/ });
   await expect(pendingRow).toContainText('Pending approval');
   await pendingRow.getByRole('button', { name: 'Accept Carl Colleague' }).click();
@@ -114,7 +121,7 @@ test('(d) a guest cannot reach team management', async ({ browser }) => {
   await guest.getByRole('button', { name: 'Account and settings' }).click();
   await guest.getByRole('menuitem', { name: 'Manage team' }).click();
   await expect(guest).toHaveURL(/\/manage-team$/);
-  await expect(guest.getByText(noPermission)).toBeVisible();
+  await expect(guest.getByText(guestTeamRefusal)).toBeVisible();
   await expect(guest.getByRole('table', { name: 'Team' })).toHaveCount(0);
   await expect(guest.getByRole('button', { name: 'Add user' })).toHaveCount(0);
 

@@ -15,3 +15,12 @@ export const subscriptionKey = (deviceId: string) => `/api/devices/${deviceId}/s
  */
 export const isWorkspaceProjectsKey = (deviceId: string) => (key: unknown) =>
   typeof key === 'string' && key.startsWith(`/api/devices/${deviceId}/projects`);
+
+/**
+ * Team and membership data of every workspace: the workspaces, the selected one, each team and its seats. A team
+ * notification (someone waits for approval, one was accepted) says these changed on the server; on arrival they
+ * are asked for again, or the team page would show the cached team for up to a minute (issue 14).
+ */
+export const isMembershipKey = (key: unknown) =>
+  typeof key === 'string' &&
+  (key === devicesKey || key === selectedDeviceKey || /^\/api\/devices\/[^/?]+\/(team|subscription)$/.test(key));

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import useSWR from 'swr';
 import type { Notification, NotificationList } from '@insilico/contracts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders';
 import { NotificationBell } from './NotificationBell';
@@ -176,6 +177,29 @@ describe('NotificationBell', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('Pushed')).toBeTruthy();
+  });
+
+  it('asks again for the team when a team notification arrives (someone waits for approval)', async () => {
+    const teamFetches: string[] = [];
+    function TeamProbe() {
+      useSWR('/api/devices/d-1/team', (url: string) => {
+        teamFetches.push(url);
+        return Promise.resolve({ items: [] });
+      });
+      useSWR('/api/devices/d-1/cohorts', () => Promise.resolve({ items: [] }));
+      return null;
+    }
+    renderWithProviders(
+      <MemoryRouter>
+        <NotificationBell />
+        <TeamProbe />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    await waitFor(() => expect(teamFetches).toHaveLength(1));
+    act(() => FakeEventSource.instances[0]?.emit('notification', notification('n-8', { kind: 'test' })));
+    act(() => FakeEventSource.instances[0]?.emit('notification', notification('n-9', { kind: 'team.pending' })));
+    await waitFor(() => expect(teamFetches).toHaveLength(2));
   });
 
   // Regression: with more requests at page load (e.g. the workspace switcher), the stream's events

@@ -1,7 +1,9 @@
 import { useCallback, useMemo } from 'react';
+import { useSWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { MarkSeen, Notification, NotificationList } from '@insilico/contracts';
 import type { ApiError } from '../../../lib/apiError';
+import { isMembershipKey } from '../../../lib/workspaceKeys';
 import { fetchNotificationPage, markNotificationsSeen, notificationPageUrl } from '../api';
 
 export interface NotificationsState {
@@ -62,8 +64,11 @@ export function useNotifications(): NotificationsState {
   // and SWR would drop the fetch's answer too, leaving the bell without data until a reload.
   const loaded = data !== undefined;
 
+  const { mutate: mutateAny } = useSWRConfig();
   const receive = useCallback(
     (notification: Notification) => {
+      // A notification tells of a change on the server: the data it is about is asked for again.
+      if (notification.kind.startsWith('team.')) void mutateAny(isMembershipKey);
       if (!loaded) {
         void mutate();
         return;
@@ -78,7 +83,7 @@ export function useNotifications(): NotificationsState {
         { revalidate: false },
       );
     },
-    [loaded, mutate],
+    [loaded, mutate, mutateAny],
   );
 
   const setHasUnseen = useCallback(
