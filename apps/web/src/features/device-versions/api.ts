@@ -1,5 +1,6 @@
-import useSWR from 'swr';
+import useSWR, { mutate as mutateGlobal } from 'swr';
 import {
+  deviceVersionIdsMax,
   deviceVersionListSchema,
   deviceVersionNameAvailabilitySchema,
   deviceVersionSchema,
@@ -15,6 +16,8 @@ import type { ApiError } from '../../lib/apiError';
 export interface DeviceVersionQuery {
   search: string;
   status: readonly DeviceVersionStatus[];
+  /** Only these versions (the chosen ones, whatever page they are on); omitted: any. */
+  ids?: readonly string[];
   page: number;
   pageSize: number;
 }
@@ -25,6 +28,7 @@ export const deviceVersionUrls = {
     `/api/devices/${deviceId}/device-versions?${new URLSearchParams({
       search: query.search,
       status: query.status.join(','),
+      ...(query.ids?.length ? { ids: query.ids.join(',') } : {}),
       page: String(query.page),
       pageSize: String(query.pageSize),
     }).toString()}`,
@@ -52,6 +56,52 @@ export function useDeviceVersions(deviceId: string | null, query: DeviceVersionQ
     deviceId ? deviceVersionUrls.list(deviceId, query) : null,
     (url: string) => apiFetch(url, { schema: deviceVersionListSchema }),
     following((data) => data?.items.some(isProcessing) ?? false),
+  );
+}
+
+/**
+ * The chosen versions as they are now (any status; a deleted one is simply absent), so a chooser can show a chosen
+ * version that failed or vanished instead of counting it silently. Null key when nothing is chosen.
+ */
+export function useChosenDeviceVersions(deviceId: string | null, ids: readonly string[]) {
+  const sorted = [...ids].sort().slice(0, deviceVersionIdsMax);
+  return useSWR<DeviceVersionList, ApiError>(
+    deviceId && sorted.length > 0
+      ? deviceVersionUrls.list(deviceId, { search: '', status: [], ids: sorted, page: 1, pageSize: 100 })
+      : null,
+    (url: string) => apiFetch(url, { schema: deviceVersionListSchema }),
+    // Not the previous ids' answer while the new one loads: a newly chosen version would look deleted.
+    { ...following((data) => data?.items.some(isProcessing) ?? false), keepPreviousData: false },
+  );
+}
+
+/** The chosen versions that cannot join a project: failed ones and ones that no longer exist. */
+export function unusableVersionIds(ids: readonly string[], found: readonly DeviceVersion[]): string[] {
+  return ids.filter((id) => {
+    const version = found.find((item) => item.id === id);
+    return !version || version.status === 'failed';
+  });
+}
+
+/** Reads the chosen versions once (the wizard, right before it creates the project). */
+export async function fetchChosenDeviceVersions(deviceId: string, ids: readonly string[]): Promise<DeviceVersion[]> {
+  if (ids.length === 0) return [];
+  const url = deviceVersionUrls.list(deviceId, { search: '', status: [], ids, page: 1, pageSize: 100 });
+  return (await apiFetch(url, { schema: deviceVersionListSchema })).items;
+}
+
+/**
+ * Deletes a version (a failed one, or a ready one no room uses; the server says why not, 409). Every list of the
+ * workspace's versions and every project answer (they list their versions) reload.
+ */
+export async function deleteDeviceVersion(deviceId: string, versionId: string): Promise<void> {
+  await apiFetch(deviceVersionUrls.one(deviceId, versionId), { method: 'DELETE' });
+  const versions = `/api/devices/${deviceId}/device-versions`;
+  const projects = `/api/devices/${deviceId}/projects`;
+  await mutateGlobal(
+    (key) =>
+      typeof key === 'string' &&
+      (key.startsWith(`${versions}?`) || key.startsWith(`${versions}/`) || key.startsWith(projects)),
   );
 }
 

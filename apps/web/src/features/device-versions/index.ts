@@ -5,3 +5,4 @@ export { NewDeviceVersionForm } from './components/NewDeviceVersionForm';
 export { DeviceVersionStatusChip } from './components/DeviceVersionStatusChip';
 export { deviceVersionPath, deviceVersionsPath, newDeviceVersionPath } from './paths';
 export type { DeviceVersionChooserProps, DeviceVersionFormDraft, NewDeviceVersionFormProps } from './props';
+export { fetchChosenDeviceVersions, unusableVersionIds, useChosenDeviceVersions } from './api';

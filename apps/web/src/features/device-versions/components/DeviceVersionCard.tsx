@@ -9,11 +9,25 @@ import Typography from '@mui/material/Typography';
 import type { DeviceVersion } from '@insilico/contracts';
 import { formatDate } from '../../../lib/formatDate';
 import { isProcessing } from '../api';
+import { DeleteVersionButton } from './DeleteVersionButton';
 import { DeviceVersionStatusChip } from './DeviceVersionStatusChip';
 import { VersionFiles } from './VersionFiles';
 
-/** One version on the versions page: status (with progress or the failure and its reasons), projects, files. */
-export function DeviceVersionCard({ version, highlighted }: { version: DeviceVersion; highlighted: boolean }) {
+/**
+ * One version on the versions page: status (with progress or the failure and its reasons), projects, files; Delete
+ * for those who create versions, once processing has ended.
+ */
+export function DeviceVersionCard({
+  deviceId,
+  version,
+  highlighted,
+  canDelete,
+}: {
+  deviceId: string;
+  version: DeviceVersion;
+  highlighted: boolean;
+  canDelete: boolean;
+}) {
   const ref = useRef<HTMLElement>(null);
   // A link to one version (the notification) brings it into view.
   useEffect(() => {
@@ -41,10 +55,13 @@ export function DeviceVersionCard({ version, highlighted }: { version: DeviceVer
           </Typography>
           <DeviceVersionStatusChip status={version.status} />
         </Stack>
-        <Typography variant="body2" color="text.secondary">
-          {formatDate(version.createdAt)}
-          {version.createdBy ? ` · ${version.createdBy.fullName}` : ''}
-        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary">
+            {formatDate(version.createdAt)}
+            {version.createdBy ? ` · ${version.createdBy.fullName}` : ''}
+          </Typography>
+          {canDelete && !isProcessing(version) && <DeleteVersionButton deviceId={deviceId} version={version} />}
+        </Stack>
       </Stack>
       {version.description && (
         <Typography color="text.secondary" sx={{ mb: 1.5, whiteSpace: 'pre-wrap' }}>

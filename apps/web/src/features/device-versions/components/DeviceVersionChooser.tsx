@@ -19,9 +19,10 @@ import Typography from '@mui/material/Typography';
 import type { DeviceVersion } from '@insilico/contracts';
 import { Loading } from '../../../components/LoadState';
 import { formatDate } from '../../../lib/formatDate';
-import { useDeviceVersions } from '../api';
+import { unusableVersionIds, useChosenDeviceVersions, useDeviceVersions } from '../api';
 import { deviceVersionsPath } from '../paths';
 import type { DeviceVersionChooserProps } from '../props';
+import { DeleteVersionButton } from './DeleteVersionButton';
 import { DeviceVersionStatusChip } from './DeviceVersionStatusChip';
 
 const pageSize = 10;
@@ -40,6 +41,48 @@ function Thumbnail({ version }: { version: DeviceVersion }) {
   );
 }
 
+/**
+ * The chosen versions that cannot join the project (failed, or deleted meanwhile): shown, never counted, with Untick
+ * and — for a failed one — Delete (issue 14 item 13: they used to be hidden yet counted, and creation failed).
+ */
+function UnusableChosen({
+  deviceId,
+  ids,
+  found,
+  onUntick,
+  disabled,
+}: {
+  deviceId: string;
+  ids: readonly string[];
+  found: readonly DeviceVersion[];
+  onUntick: (id: string) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Alert severity="warning" aria-label="Chosen versions that cannot join the project">
+      {ids.length === 1 ? 'This chosen device version' : 'These chosen device versions'} cannot join the project and
+      {ids.length === 1 ? ' is' : ' are'} left out:
+      <List dense disablePadding>
+        {ids.map((id) => {
+          const version = found.find((item) => item.id === id);
+          return (
+            <ListItem key={id} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
+              <ListItemText
+                primary={version ? version.name : 'A device version that was deleted'}
+                secondary={version ? 'Could not be processed. Upload it again as a new version.' : null}
+              />
+              <Button size="small" color="inherit" onClick={() => onUntick(id)} disabled={disabled}>
+                Untick
+              </Button>
+              {version && <DeleteVersionButton deviceId={deviceId} version={version} onDeleted={() => onUntick(id)} />}
+            </ListItem>
+          );
+        })}
+      </List>
+    </Alert>
+  );
+}
+
 /** Choose ready or processing device versions of the workspace (checkbox list with search and pages). */
 export function DeviceVersionChooser({
   deviceId,
@@ -52,6 +95,8 @@ export function DeviceVersionChooser({
   const [page, setPage] = useState(1);
   const deferredSearch = useDeferredValue(search);
   const versions = useDeviceVersions(deviceId, { search: deferredSearch, status: usable, page, pageSize });
+  const current = useChosenDeviceVersions(deviceId, value);
+  const unusable = current.data ? unusableVersionIds(value, current.data.items) : [];
   const chosen = new Set(value);
 
   const toggle = (id: string) => onChange(chosen.has(id) ? value.filter((other) => other !== id) : [...value, id]);
@@ -134,12 +179,21 @@ export function DeviceVersionChooser({
         size="small"
         sx={{ maxWidth: 360 }}
       />
+      {unusable.length > 0 && current.data && (
+        <UnusableChosen
+          deviceId={deviceId}
+          ids={unusable}
+          found={current.data.items}
+          onUntick={(id) => onChange(value.filter((other) => other !== id))}
+          disabled={disabled}
+        />
+      )}
       {body}
       {pages > 1 && (
         <Pagination count={pages} page={page} onChange={(_, next) => setPage(next)} aria-label="Pages of versions" />
       )}
       <Typography variant="body2" color="text.secondary">
-        {value.length} chosen. Processing versions join the project once they are ready.{' '}
+        {value.length - unusable.length} chosen. Processing versions join the project once they are ready.{' '}
         <Link component={RouterLink} to={deviceVersionsPath} target="_blank" rel="noopener">
           All device versions
         </Link>

@@ -75,7 +75,13 @@ function VersionList({
     body = (
       <Stack spacing={2}>
         {versions.data.items.map((version) => (
-          <DeviceVersionCard key={version.id} version={version} highlighted={version.id === highlight} />
+          <DeviceVersionCard
+            key={version.id}
+            deviceId={deviceId}
+            version={version}
+            highlighted={version.id === highlight}
+            canDelete={canCreate}
+          />
         ))}
       </Stack>
     );

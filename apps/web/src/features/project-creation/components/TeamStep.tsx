@@ -19,6 +19,7 @@ import { useWorkspaceUsers, WorkspaceUserSearch } from '../../../components/Work
 import { ApiError } from '../../../lib/apiError';
 import { initialsOf } from '../../../lib/initials';
 import { labelOf } from '../../../lib/labels';
+import { fetchChosenDeviceVersions, unusableVersionIds, useChosenDeviceVersions } from '../../device-versions';
 import { createProject, creationUrls } from '../api';
 import { projectStatsPath } from '../paths';
 import { useWizard } from '../wizardContext';
@@ -48,6 +49,10 @@ export function TeamStep() {
   const [error, setError] = useState<ApiError | null>(null);
   const stage = defaultStage(draft, device.deviceDevPhase);
   const missing = missingBeforeCreate(draft, stage);
+  // Versions that failed (or were deleted) are not counted and not sent: they cannot join the project.
+  const versionIds = chosenVersions(draft);
+  const current = useChosenDeviceVersions(deviceId, versionIds);
+  const leftOut = current.data ? unusableVersionIds(versionIds, current.data.items) : [];
 
   async function finish() {
     setError(null);
@@ -59,7 +64,13 @@ export function TeamStep() {
     try {
       // The team is kept in the draft first, so a refused creation loses nothing.
       if (!(await save())) return;
-      const { id } = await createProject(deviceId, createRequest(draft, stage));
+      // Asked again right before creating: a version may have failed since the list above was read.
+      const unusable = unusableVersionIds(versionIds, await fetchChosenDeviceVersions(deviceId, versionIds));
+      const request = createRequest(draft, stage);
+      const { id } = await createProject(deviceId, {
+        ...request,
+        versionIds: request.versionIds.filter((versionId) => !unusable.includes(versionId)),
+      });
       void mutate(creationUrls.draft(deviceId), { state: null, updatedAt: null }, { revalidate: false });
       void mutate((key) => typeof key === 'string' && key.startsWith(creationUrls.projects(deviceId)));
       allowNextNavigation();
@@ -134,11 +145,24 @@ export function TeamStep() {
               stage ? labelOf(stage) : 'No development stage yet',
               `${chosenCohorts(draft).length} patient cohort(s)`,
               draft.questionId ? 'a question of interest' : 'no question of interest',
-              `${chosenVersions(draft).length} device version(s)`,
+              `${versionIds.length - leftOut.length} device version(s)`,
               `${draft.teamUserIds.length + 1} in the team`,
             ].join(' · ')}
           </Typography>
         </Paper>
+        {leftOut.length > 0 && (
+          <Alert
+            severity="info"
+            action={
+              <Button color="inherit" size="small" onClick={() => void go('device-version')}>
+                Go there
+              </Button>
+            }
+          >
+            {leftOut.length === 1 ? 'A chosen device version' : `${leftOut.length} chosen device versions`} could not be
+            processed and {leftOut.length === 1 ? 'is' : 'are'} left out of the project.
+          </Alert>
+        )}
         {missing && (
           <Alert
             severity="warning"
