@@ -1,18 +1,25 @@
 import { useState } from 'react';
 import useSWR, { mutate as mutateGlobal, preload, useSWRConfig } from 'swr';
 import {
+  cohortListSchema,
+  deviceVersionListSchema,
   projectListSchema,
   projectOverviewSchema,
   projectSchema,
   projectStatsSchema,
   projectTeamSchema,
+  questionListSchema,
+  type CohortSummary,
   type DevelopmentStage,
+  type DeviceVersion,
   type Project,
   type ProjectList,
   type ProjectOverview,
   type ProjectStats,
   type ProjectStatus,
   type ProjectTeam,
+  type Question,
+  type UpdateProject,
 } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
 import { takeEarlyOverviewUrl } from '../../lib/earlyRequests';
@@ -62,7 +69,40 @@ export const projectUrls = {
   member: (deviceId: string, projectId: string, userId: string) =>
     `/api/devices/${deviceId}/projects/${projectId}/team/${userId}`,
   stats: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/stats`,
+  cohorts: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/cohorts`,
+  versions: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/device-versions`,
 };
+
+/** What a project's edit dialog offers: the workspace's questions, its ready cohorts and ready device versions. */
+const workspaceUrls = {
+  questions: (deviceId: string) => `/api/devices/${deviceId}/questions-of-interest`,
+  cohorts: (deviceId: string) => `/api/devices/${deviceId}/cohorts`,
+  versions: (deviceId: string) => `/api/devices/${deviceId}/device-versions`,
+  readyVersions: (deviceId: string) => `/api/devices/${deviceId}/device-versions?status=ready&page=1&pageSize=100`,
+};
+
+export function useWorkspaceQuestions(deviceId: string | null) {
+  return useSWR<Question[], ApiError>(
+    deviceId ? workspaceUrls.questions(deviceId) : null,
+    async (url: string) => (await apiFetch(url, { schema: questionListSchema })).items,
+  );
+}
+
+/** The workspace's cohorts (the edit dialog offers the ready ones). */
+export function useWorkspaceCohorts(deviceId: string | null) {
+  return useSWR<CohortSummary[], ApiError>(
+    deviceId ? workspaceUrls.cohorts(deviceId) : null,
+    async (url: string) => (await apiFetch(url, { schema: cohortListSchema })).items,
+  );
+}
+
+/** The workspace's ready device versions, newest first (at most 100: the dialog's search narrows them). */
+export function useReadyDeviceVersions(deviceId: string | null) {
+  return useSWR<DeviceVersion[], ApiError>(
+    deviceId ? workspaceUrls.readyVersions(deviceId) : null,
+    async (url: string) => (await apiFetch(url, { schema: deviceVersionListSchema })).items,
+  );
+}
 
 export function useProjects(deviceId: string | null, filter: ProjectListFilter) {
   return useSWR<ProjectList, ApiError>(
@@ -162,6 +202,56 @@ async function refreshProject(deviceId: string, projectId: string): Promise<void
       typeof key === 'string' &&
       (key === prefix || key.startsWith(`${prefix}?`) || key.startsWith(overview) || key.startsWith(own)),
   );
+}
+
+/**
+ * After a project's cohorts or versions changed: the project's own answers and lists (as `refreshProject`), and the
+ * device versions' lists, whose cards name the projects using each version.
+ */
+async function refreshProjectAndVersions(deviceId: string, projectId: string): Promise<void> {
+  const versions = workspaceUrls.versions(deviceId);
+  await Promise.all([
+    refreshProject(deviceId, projectId),
+    mutateGlobal((key) => typeof key === 'string' && key.startsWith(versions)),
+  ]);
+}
+
+/** `PATCH .../projects/:projectId`: the title and/or the question of interest. */
+export async function updateProject(deviceId: string, projectId: string, change: UpdateProject) {
+  const project = await apiFetch(projectUrls.one(deviceId, projectId), {
+    method: 'PATCH',
+    body: change,
+    schema: projectSchema,
+  });
+  await refreshProject(deviceId, projectId);
+  return project;
+}
+
+export async function addProjectCohort(deviceId: string, projectId: string, cohortId: string) {
+  await apiFetch(projectUrls.cohorts(deviceId, projectId), {
+    method: 'POST',
+    body: { cohortId },
+    schema: projectSchema,
+  });
+  await refreshProject(deviceId, projectId);
+}
+
+export async function removeProjectCohort(deviceId: string, projectId: string, cohortId: string) {
+  await apiFetch(`${projectUrls.cohorts(deviceId, projectId)}/${cohortId}`, {
+    method: 'DELETE',
+    schema: projectSchema,
+  });
+  await refreshProject(deviceId, projectId);
+}
+
+export async function addProjectVersion(deviceId: string, projectId: string, versionId: string) {
+  await apiFetch(projectUrls.versions(deviceId, projectId), { method: 'POST', body: { versionId } });
+  await refreshProjectAndVersions(deviceId, projectId);
+}
+
+export async function removeProjectVersion(deviceId: string, projectId: string, versionId: string) {
+  await apiFetch(`${projectUrls.versions(deviceId, projectId)}/${versionId}`, { method: 'DELETE' });
+  await refreshProjectAndVersions(deviceId, projectId);
 }
 
 /** `POST .../status`: one of the allowed moves. */

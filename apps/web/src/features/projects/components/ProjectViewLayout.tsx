@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { type Project } from '@insilico/contracts';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { productName } from '../../../lib/product';
@@ -16,6 +17,7 @@ import { useProject } from '../api';
 import { useProjectLocation } from '../hooks/useProjectLocation';
 import { stageGroups } from '../labels';
 import { projectViewPath } from '../paths';
+import { EditProjectDialog } from './EditProjectDialog';
 import { ProjectStatusChip } from './ProjectStatusChip';
 import { ProjectStatusMenu } from './ProjectStatusMenu';
 
@@ -28,6 +30,7 @@ const tabs = [
 function Header({ deviceId, project }: { deviceId: string; project: Project }) {
   const stage = stageGroups.find((group) => group.stage === project.developmentStage)?.label;
   const { question } = project;
+  const [editing, setEditing] = useState(false);
   useEffect(() => {
     document.title = `${project.name} · ${productName}`;
   }, [project.name]);
@@ -52,7 +55,17 @@ function Header({ deviceId, project }: { deviceId: string; project: Project }) {
           )}
         </Stack>
       </Box>
-      <ProjectStatusMenu deviceId={deviceId} project={project} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+        {project.canManage && (
+          <>
+            <Button variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>
+              Edit project
+            </Button>
+            <EditProjectDialog deviceId={deviceId} project={project} open={editing} onClose={() => setEditing(false)} />
+          </>
+        )}
+        <ProjectStatusMenu deviceId={deviceId} project={project} />
+      </Stack>
     </Stack>
   );
 }
