@@ -180,6 +180,27 @@ const particlesSchema = z.object({
   captureByWalls: z.boolean().default(true),
 });
 
+/** A named plane section for monitors (normal: the positive flow direction; radius: limit about the centre). */
+const monitorPlaneSchema = z.object({
+  name: z.string().regex(/^[A-Za-z0-9_-]+$/, 'use letters, digits, _ and - only'),
+  centre: vec3,
+  normal: direction,
+  radius: positive.optional(),
+});
+
+/**
+ * Derived outputs written at every saved timestep to `monitors.csv` (`monitors.ts`): flow rate (L/min) and mean
+ * pressure (Pa, mmHg) on each plane, pressure drops between planes, wall shear stress over the walls (mean and
+ * largest, Pa), the residence time of the fluid crossing each plane (s; needs inlets), capture per tracked set (%).
+ */
+const monitorsSchema = z.object({
+  planes: z.array(monitorPlaneSchema).default([]),
+  /** Pairs of plane names [upstream, downstream]: mean pressure upstream minus downstream. */
+  pressureDrops: z.array(z.tuple([z.string(), z.string()])).default([]),
+  wallShearStress: z.boolean().default(false),
+  residenceTime: z.boolean().default(false),
+});
+
 /** The whole case. */
 export const caseSchema = z
   .object({
@@ -199,6 +220,7 @@ export const caseSchema = z
     walls: wallsSchema.optional(),
     solids: z.array(solidSchema).default([]),
     particles: z.array(particlesSchema).default([]),
+    monitors: monitorsSchema.optional(),
   })
   .superRefine((c, ctx) => {
     if (!c.fluid && c.solids.length === 0) {
@@ -251,6 +273,31 @@ export const caseSchema = z
           path: ['fluid', 'relaxation'],
           message: 'relaxation is not available for a vessel (its fluid and wall share one lattice)',
         });
+      }
+    }
+    if (c.monitors) {
+      const m = c.monitors;
+      const names = m.planes.map((p) => p.name);
+      if (!c.fluid && (m.planes.length > 0 || m.wallShearStress || m.residenceTime)) {
+        ctx.addIssue({ code: 'custom', path: ['monitors'], message: 'plane and wall monitors need a fluid' });
+      }
+      names.forEach((n, k) => {
+        if (names.indexOf(n) !== k) {
+          ctx.addIssue({ code: 'custom', path: ['monitors', 'planes', k, 'name'], message: `'${n}' is used twice` });
+        }
+      });
+      m.pressureDrops.forEach((pair, k) =>
+        pair.forEach((n, e) => {
+          if (!names.includes(n)) {
+            ctx.addIssue({ code: 'custom', path: ['monitors', 'pressureDrops', k, e], message: `no plane '${n}'` });
+          }
+        }),
+      );
+      if (m.residenceTime && (c.fluid?.inlets.length ?? 0) === 0) {
+        ctx.addIssue({ code: 'custom', path: ['monitors', 'residenceTime'], message: 'needs at least one inlet' });
+      }
+      if (m.residenceTime && m.planes.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['monitors', 'residenceTime'], message: 'needs at least one plane' });
       }
     }
     if (!c.fluid && c.particles.length > 0) {

@@ -21,6 +21,7 @@ import { relaxParticles } from './relaxation';
 import { ParticleTracker } from './tracking';
 import { BLOOD_CARREAU } from './viscosity';
 import { vesselFromMesh } from './vessel';
+import { CaseMonitors } from './monitors';
 
 /** One output object of a case. */
 interface CaseObject {
@@ -42,6 +43,10 @@ export class CaseSimulation {
   readonly fsi: FluidStructureInteraction | undefined;
   /** The inlets and outlets, when the fluid has any. */
   readonly open: OpenBoundaryFluid | undefined;
+  /** The case file's monitors (derived outputs written to `monitors.csv`), if any. */
+  monitors: CaseMonitors | undefined = undefined;
+  /** Signed distance to the wall surface when every wall comes from a vessel mesh (for the wall shear stress). */
+  wallSurface: ((x: number, y: number, z: number) => number) | undefined = undefined;
   /** The pool of uncoupled solids (`startThreads`). */
   private solidPool: WorkerPool | null = null;
 
@@ -68,6 +73,7 @@ export class CaseSimulation {
       (this.fsi ?? this.open ?? this.fluid).step(endTime);
       this.counters.time = this.fluid.counters.time;
       for (const { tracker } of this.trackers) tracker.advance(this.counters.time - before);
+      this.monitors?.afterStep(this.counters.time);
       return;
     }
     let dt = endTime - before;
@@ -353,6 +359,7 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
     const walls: ParticleArrays[] = [];
     let fluid: ParticleArrays;
     let fluidShape: Shape;
+    let wallSurface: ((x: number, y: number, z: number) => number) | undefined;
     if (fl.vessel) {
       const v = vesselFromMesh(await readMesh(fl.vessel.file, baseDir), {
         scale: fl.vessel.scale ?? 1e-3,
@@ -372,6 +379,7 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
       fluid = v.fluid;
       fluidShape = v.shape;
       walls.push(v.wall);
+      if (!c.walls) wallSurface = v.shape.distance;
     } else {
       fluidShape = await regionShape(fl.region!, dim, baseDir);
       const lattice = bodyParticles(fluidShape, dp, dim, fl.density, fl.relaxation);
@@ -453,9 +461,13 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
       : undefined;
     const result = new CaseSimulation(coupled ?? openFluid ?? sim, trackers, solids);
     result.fluidName = fl.name;
+    result.wallSurface = wallSurface;
+    if (c.monitors) result.monitors = new CaseMonitors(c.monitors, result, options.viscosity ?? options.mu);
     return result;
   }
-  return new CaseSimulation(undefined, [], solids);
+  const result = new CaseSimulation(undefined, [], solids);
+  if (c.monitors) result.monitors = new CaseMonitors(c.monitors, result, 0);
+  return result;
 }
 
 /** One solid of a case. */
@@ -542,7 +554,25 @@ export async function runCase(
       sim.open ? counts : undefined,
     );
   for (const obj of objects) await mkdir(join(o.outDir, obj.name), { recursive: true });
+  const monitorsFile = join(o.outDir, 'monitors.csv');
+  let monitorLines: string[] = [];
+  if (sim.monitors) {
+    monitorLines = [sim.monitors.header()];
+    if (o.restart) {
+      // Keep the rows up to the checkpoint's time (the first column is the time in s).
+      const previous = await readFile(monitorsFile, 'utf8').catch(() => '');
+      const rows = previous
+        .split('\n')
+        .slice(1)
+        .filter((l) => l !== '');
+      monitorLines.push(...rows.filter((l) => Number(l.split(',')[0]) <= sim.counters.time * (1 + 1e-12)));
+    }
+  }
   const save = async (): Promise<void> => {
+    if (sim.monitors) {
+      monitorLines.push(sim.monitors.row());
+      await writeFile(monitorsFile, `${monitorLines.join('\n')}\n`);
+    }
     const step = times.length;
     times.push(sim.counters.time);
     counts.push(Object.fromEntries(objects.map((obj) => [obj.name, obj.output().count])));

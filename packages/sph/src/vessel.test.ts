@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { enclosedVolume_mm3, writeBinaryStl } from '@insilico/mesh';
@@ -160,8 +160,41 @@ describe('vessel from a closed mesh', () => {
           outlets: [{ centre: [0.02, 0, 0], direction: [1, 0, 0], radius: 5e-3, pressure: 0 }],
         },
       };
-      const c = parseCase(JSON.stringify(base));
+      const monitors = {
+        planes: [
+          { name: 'proximal', centre: [0.005, 0, 0], normal: [1, 0, 0] },
+          { name: 'distal', centre: [0.015, 0, 0], normal: [1, 0, 0], radius: 5e-3 },
+        ],
+        pressureDrops: [['proximal', 'distal']],
+        wallShearStress: true,
+        residenceTime: true,
+      };
+      const c = parseCase(JSON.stringify({ ...base, monitors }));
       const run = await runCase(c, { caseDir: dir, outDir: dir });
+      const csv = (await readFile(join(dir, 'monitors.csv'), 'utf8')).trim().split('\n');
+      expect(csv[0]!.split(',')).toEqual([
+        'time (s)',
+        'proximal flow_rate (L/min)',
+        'proximal pressure (Pa)',
+        'proximal pressure (mmHg)',
+        'proximal residence_time (s)',
+        'distal flow_rate (L/min)',
+        'distal pressure (Pa)',
+        'distal pressure (mmHg)',
+        'distal residence_time (s)',
+        'proximal-distal pressure_drop (Pa)',
+        'proximal-distal pressure_drop (mmHg)',
+        'mean wall_shear_stress (Pa)',
+        'max wall_shear_stress (Pa)',
+      ]);
+      expect(csv).toHaveLength(4);
+      const last = csv[3]!.split(',').map(Number);
+      expect(last[0]).toBeCloseTo(0.004, 12);
+      // The flow is starting: some of the inlet's 0.47 L/min has reached the proximal plane; the fluid there entered at 0.
+      expect(last[1]).toBeGreaterThan(0.05);
+      expect(last[4]).toBeCloseTo(0.004, 9);
+      expect(last[3]).toBeCloseTo(last[2]! / 133.322387415, 9);
+      expect(last[10]).toBeCloseTo((last[2]! - last[6]!) / 133.322387415, 9);
       expect(run.sim.open).toBeDefined();
       expect(run.sim.fluid!.wall.count).toBeGreaterThan(0);
       expect(run.sim.open!.emitterCount).toBeGreaterThan(0);
@@ -174,6 +207,9 @@ describe('vessel from a closed mesh', () => {
         /outlets\.0\.radius: a vessel outlet/,
       );
       bad({ relaxation: {} }, /relaxation is not available for a vessel/);
+      expect(() =>
+        parseCase(JSON.stringify({ ...base, monitors: { ...monitors, pressureDrops: [['proximal', 'aorta']] } })),
+      ).toThrow(/monitors\.pressureDrops\.0\.1: no plane 'aorta'/);
       expect(() => parseCase(JSON.stringify({ ...base, dimension: 2 }))).toThrow(/vessel: needs a 3D case/);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -1,0 +1,138 @@
+import type { SphCase } from './caseFile';
+import {
+  DERIVED_OUTPUTS,
+  FluidAge,
+  captureSummary,
+  meanPressure,
+  volumeFlowRate,
+  wallShearStress,
+  type PlaneSection,
+} from './derived';
+import type { OpenBoundaryFluid } from './openBoundary';
+import { outputUnit, siToUnitFactor } from './outputLabels';
+import type { ParticleTracker } from './tracking';
+import type { WeaklyCompressibleFluid } from './fluid';
+import type { ViscosityModel } from './viscosity';
+
+/** What the monitors read from a running case. */
+export interface MonitoredCase {
+  fluid: WeaklyCompressibleFluid | undefined;
+  open: OpenBoundaryFluid | undefined;
+  trackers: readonly { name: string; tracker: ParticleTracker }[];
+  /** Signed distance to the wall surface when every wall comes from one mesh (a vessel), for the wall shear stress. */
+  wallSurface?: ((x: number, y: number, z: number) => number) | undefined;
+}
+
+/** One column of `monitors.csv`: its header (name and unit) and how to read it in SI, with the display factor. */
+interface Column {
+  header: string;
+  read: () => number;
+}
+
+/** Column header `<what> <output> (<unit>)` with the spec §9 unit of the output name (SI or medical). */
+function header(what: string, output: string, system: 'si' | 'medical' = 'si'): { text: string; factor: number } {
+  const unit = outputUnit(output, system);
+  const factor = siToUnitFactor(unit) ?? 1;
+  return { text: `${what ? `${what} ` : ''}${output}${unit ? ` (${unit})` : ''}`, factor };
+}
+
+/**
+ * The case file's `monitors`: derived outputs (`derived.ts`) sampled at every saved timestep into the rows of
+ * `monitors.csv`, each value in the unit of its header (spec §9: L/min, Pa and mmHg, s, %). Call `afterStep` after
+ * every step (the residence time needs each particle's entry step).
+ */
+export class CaseMonitors {
+  private readonly columns: Column[] = [];
+  private readonly age: FluidAge | undefined;
+
+  constructor(spec: NonNullable<SphCase['monitors']>, sim: MonitoredCase, mu: number | ViscosityModel) {
+    const fluid = sim.fluid;
+    const dp = fluid?.options.dp ?? 0;
+    const planes = new Map<string, PlaneSection>();
+    this.age = spec.residenceTime && fluid ? new FluidAge(fluid.fluid, fluid.counters.time, sim.open) : undefined;
+    const add = (what: string, output: string, read: () => number, system: 'si' | 'medical' = 'si'): void => {
+      const h = header(what, output, system);
+      this.columns.push({ header: h.text, read: () => read() * h.factor });
+    };
+    add('', 'time', () => fluid?.counters.time ?? 0);
+    this.columns[0]!.header = 'time (s)';
+    if (fluid) {
+      for (const p of spec.planes) {
+        const plane: PlaneSection = {
+          centre: p.centre,
+          normal: p.normal,
+          ...(p.radius !== undefined ? { radius: p.radius } : {}),
+        };
+        planes.set(p.name, plane);
+        add(p.name, DERIVED_OUTPUTS.flowRate, () => volumeFlowRate(fluid.fluid, plane, dp));
+        add(p.name, DERIVED_OUTPUTS.pressure, () => meanPressure(fluid.fluid, plane, dp));
+        add(p.name, DERIVED_OUTPUTS.pressure, () => meanPressure(fluid.fluid, plane, dp), 'medical');
+        const age = this.age;
+        if (age) add(p.name, DERIVED_OUTPUTS.residenceTime, () => age.meanThroughPlane(plane, dp));
+      }
+      for (const [a, b] of spec.pressureDrops) {
+        const up = planes.get(a)!;
+        const down = planes.get(b)!;
+        const drop = (): number => meanPressure(fluid.fluid, up, dp) - meanPressure(fluid.fluid, down, dp);
+        add(`${a}-${b}`, DERIVED_OUTPUTS.pressureDrop, drop);
+        add(`${a}-${b}`, DERIVED_OUTPUTS.pressureDrop, drop, 'medical');
+      }
+      if (spec.wallShearStress && fluid.wall.count > 0) {
+        let cache: { time: number; mean: number; max: number } | null = null;
+        const wss = (): { mean: number; max: number } => {
+          if (cache?.time === fluid.counters.time) return cache;
+          const t = wallShearStress(fluid.fluid, fluid.wall, {
+            dp,
+            mu,
+            domain: fluid.options.domain,
+            ...(sim.wallSurface ? { surfaceDistance: sim.wallSurface } : {}),
+          });
+          let sum = 0;
+          let n = 0;
+          let max = 0;
+          for (let i = 0; i < t.surface.length; i++) {
+            if (!t.surface[i]) continue;
+            sum += t.magnitude[i]!;
+            max = Math.max(max, t.magnitude[i]!);
+            n++;
+          }
+          cache = { time: fluid.counters.time, mean: n > 0 ? sum / n : 0, max };
+          return cache;
+        };
+        add('mean', DERIVED_OUTPUTS.wallShearStress, () => wss().mean);
+        add('max', DERIVED_OUTPUTS.wallShearStress, () => wss().max);
+      }
+    }
+    for (const { name, tracker } of sim.trackers) {
+      add(name, DERIVED_OUTPUTS.capturePercentage, () => captureSummary(tracker).capturePercentage);
+    }
+  }
+
+  /** Records the fluid particles that entered during the last step (for the residence time). */
+  afterStep(time: number): void {
+    this.age?.update(time);
+  }
+
+  /** The CSV header line. */
+  header(): string {
+    return this.columns.map((c) => csvField(c.header)).join(',');
+  }
+
+  /** The CSV line of the current state (NaN where a value is undefined, e.g. no flow across a plane). */
+  row(): string {
+    return this.columns
+      .map((c) => {
+        try {
+          return String(c.read());
+        } catch {
+          return 'NaN';
+        }
+      })
+      .join(',');
+  }
+}
+
+/** A CSV field, quoted when it holds a comma or a quote. */
+function csvField(s: string): string {
+  return /[",]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
