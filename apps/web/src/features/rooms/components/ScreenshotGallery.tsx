@@ -5,9 +5,9 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { LoadFailure, Loading } from '../../../components/LoadState';
+import { ScreenshotPreviewModal } from '../../../components/ScreenshotPreviewModal';
 import type { ApiError } from '../../../lib/apiError';
 import { formatDateTime } from '../../../lib/formatDate';
-import { ScreenshotPreview } from './ScreenshotPreview';
 
 interface ScreenshotGalleryProps {
   data: RoomScreenshotList | undefined;
@@ -50,7 +50,15 @@ export function ScreenshotGallery({ data, error, retry }: ScreenshotGalleryProps
           ))}
         </Box>
       )}
-      <ScreenshotPreview shot={preview} onClose={() => setPreview(null)} />
+      {preview && (
+        <ScreenshotPreviewModal
+          open
+          src={preview.url}
+          alt={`Screenshot of the scene taken ${formatDateTime(preview.createdAt)}`}
+          subtitle={`${formatDateTime(preview.createdAt)}${preview.createdBy ? ` · ${preview.createdBy.name}` : ''}`}
+          onClose={() => setPreview(null)}
+        />
+      )}
     </Paper>
   );
 }

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { SupportRequest } from '@insilico/contracts';
 import { formatDateTime } from '../../../lib/formatDate';
 import { pictureAtSize } from '../../../lib/pictureFile';
-import { ScreenshotPreview } from './ScreenshotPreview';
+import { ScreenshotThumbnail } from '../../../components/ScreenshotPreviewModal';
 
 function Entry({ author, at, body, fromSupport }: { author: string; at: string; body: string; fromSupport: boolean }) {
   return (
@@ -40,7 +40,7 @@ export function SupportThread({ request, authorLabel }: { request: SupportReques
       <Entry author={authorLabel} at={request.createdAt} body={request.message} fromSupport={false} />
       {request.screenshotUrl && (
         <Box component="li" sx={{ listStyle: 'none' }}>
-          <ScreenshotPreview
+          <ScreenshotThumbnail
             thumbnailUrl={pictureAtSize(request.screenshotUrl, 'thumb')}
             fullUrl={pictureAtSize(request.screenshotUrl, 'full')}
           />
