@@ -34,6 +34,12 @@ describe('outputUnit', () => {
     expect(outputUnit('wall_distance')).toBe('mm');
     expect(outputUnit('fibre_length')).toBe('mm');
   });
+  it('uses MPa for a stress that is no output kind of its own (§9 "Stress uses MPa")', () => {
+    expect(outputUnit('principal_stress')).toBe('MPa');
+    expect(outputUnit('contact_stress')).toBe('MPa');
+    expect(outputUnit('stress')).toBe('MPa');
+    expect(outputUnit('shear_stress')).toBe('Pa');
+  });
   it('offers the medical units', () => {
     expect(outputUnit('pressure', 'medical')).toBe('mmHg');
     expect(outputUnit('dynamic_viscosity', 'medical')).toBe('cP');

@@ -61,7 +61,8 @@ export function outputLabel(name: string): string {
 /**
  * Display unit of an output name. Rules by name come first: names containing `strain` use mm/mm;
  * names containing `radius`, `distance` or `length` use mm. Otherwise the longest output kind
- * contained in the name decides (`wall_shear_stress` → shear stress → Pa). Unknown names give ''.
+ * contained in the name decides (`wall_shear_stress` → shear stress → Pa); a name with no kind that
+ * contains `stress` uses MPa (`principal_stress`). Unknown names give ''.
  */
 export function outputUnit(name: string, system: UnitSystem = 'si'): string {
   const phrase = words(name.toLowerCase()).join(' ');
@@ -72,7 +73,9 @@ export function outputUnit(name: string, system: UnitSystem = 'si'): string {
     const padded = ` ${phrase} `;
     if (padded.includes(` ${kind} `) && kind.length > best.length) best = kind;
   }
-  if (best === '') return '';
+  // §9 "Stress uses MPa": a stress that is no kind of its own (principal, contact, hoop …); shear and active
+  // stress are kinds in Pa and win above.
+  if (best === '') return /stress/.test(phrase) ? 'MPa' : '';
   const unit = UNITS_BY_KIND[best]!;
   return system === 'medical' && unit.medical !== undefined ? unit.medical : unit.si;
 }
