@@ -211,6 +211,24 @@ export default tseslint.config(
     },
   },
   {
+    // Policies only decide who may do what; services turn a refusal into their error (services/authorize.ts).
+    files: ['apps/server/src/policies/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            restrict(
+              ['**/services', '**/services/**', '**/routes', '**/routes/**', '**/jobs', '**/jobs/**'],
+              'A policy decides and imports nothing from services, routes or jobs: services/authorize.ts throws.',
+            ),
+            restrict(['@insilico/web', '**/apps/web/**', ...reactOnly], 'The server never imports DOM or React code.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/services/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

@@ -1,5 +1,5 @@
 import { noPermissionMessage, roleRefusalMessages, type MemberRole } from '@insilico/contracts';
-import { decide, refusal, type Decision, type WorkspaceGrant } from './workspace.policy';
+import { decide, type Decision, type WorkspaceGrant } from './workspace.policy';
 
 /**
  * Who may do what with the patient cohorts of a workspace (issue 4): members and admins order and read every
@@ -36,16 +36,6 @@ export function decideCohort(action: CohortAction, grant: WorkspaceGrant | null,
   // Ordering is a workspace action (no project involved): its refusal names the workspace.
   const message = action === 'cohort.read' ? noPermissionMessage : roleRefusalMessages.cohortOrder;
   return { allowed: false, code: 'forbidden', message };
-}
-
-/** Throws 404 for outsiders and 403 for members, unless allowed. */
-export function authorizeCohort(
-  action: CohortAction,
-  grant: WorkspaceGrant | null,
-  cohort?: CohortVisibility,
-): asserts grant is WorkspaceGrant {
-  const decision = decideCohort(action, grant, cohort);
-  if (!decision.allowed) throw refusal(decision);
 }
 
 /** Whether the caller may list the workspace's cohorts at all (guests: yes, but only see their projects' ones). */

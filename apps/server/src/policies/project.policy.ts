@@ -1,5 +1,5 @@
 import { noPermissionMessage, type MemberRole } from '@insilico/contracts';
-import { decide, refusal, type Decision, type WorkspaceGrant } from './workspace.policy';
+import { decide, type Decision, type WorkspaceGrant } from './workspace.policy';
 
 /**
  * Who may do what with one project of a workspace (spec §6, issue 5). Admins and members see every project of
@@ -44,15 +44,6 @@ export function decideProject(action: ProjectAction, standing: ProjectStanding):
   const rule = projectPermissions[action];
   if (rule.anyProject.includes(role) || (standing.onTeam && rule.onTeam.includes(role))) return { allowed: true };
   return { allowed: false, code: 'forbidden', message: noPermissionMessage };
-}
-
-/** Throws 404 for outsiders and 403 for members and guests without the right. */
-export function authorizeProject(
-  action: ProjectAction,
-  standing: ProjectStanding,
-): asserts standing is ProjectStanding & { grant: WorkspaceGrant } {
-  const decision = decideProject(action, standing);
-  if (!decision.allowed) throw refusal(decision);
 }
 
 /** Whether the caller sees every project of the workspace (guests see only their own). */

@@ -6,11 +6,11 @@ import {
   type MemberRole,
   type MembershipStatus,
 } from '@insilico/contracts';
-import { ServiceError } from '../services/errors';
 
 /**
  * Who may do what in a device workspace (spec §6). The one place that decides; services load the
- * caller's membership and ask here before they read or change anything of the workspace.
+ * caller's membership and ask here before they read or change anything of the workspace. Policies only decide:
+ * they import nothing from services (lint), and services/authorize.ts turns a refusal into the HTTP error.
  */
 export type WorkspaceAction =
   /** See the workspace in the switcher and select it. */
@@ -45,7 +45,16 @@ export interface WorkspaceGrant {
   status: MembershipStatus;
 }
 
-export type Decision = { allowed: true } | { allowed: false; code: string; message: string };
+/**
+ * A policy's answer. A refusal says why: `not_found` (an outsider: the workspace does not exist for them),
+ * `pending_approval` or `forbidden` (a member without the right), with the message the caller reads.
+ */
+export type Decision = { allowed: true } | Refusal;
+export interface Refusal {
+  allowed: false;
+  code: 'not_found' | 'pending_approval' | 'forbidden';
+  message: string;
+}
 
 const onlyAdminsMessage = 'Only an admin of this device can do this. Contact your device company admin.';
 
@@ -75,17 +84,6 @@ export function decide(action: WorkspaceAction, grant: WorkspaceGrant | null): D
     code: 'forbidden',
     message: refusalMessages[action] ?? onlyAdminsMessage,
   };
-}
-
-/** The refusal of a decision as an HTTP error: 404 for outsiders, 403 for members without the right. */
-export function refusal(decision: Decision & { allowed: false }): ServiceError {
-  return new ServiceError(decision.code === 'not_found' ? 404 : 403, decision.code, decision.message);
-}
-
-/** Throws 404 for outsiders and 403 for members, unless the grant allows the action. */
-export function authorize(action: WorkspaceAction, grant: WorkspaceGrant | null): asserts grant is WorkspaceGrant {
-  const decision = decide(action, grant);
-  if (!decision.allowed) throw refusal(decision);
 }
 
 /** Reads a stored membership as a grant (unknown values grant nothing). */

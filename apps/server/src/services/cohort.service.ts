@@ -22,7 +22,7 @@ import {
   type PathologyRequestAnswer,
 } from '@insilico/contracts';
 import { cohortOrderJob, type CohortOrderData } from '../jobs/cohort-order.job';
-import { authorizeCohort, mayListCohorts, type CohortVisibility } from '../policies/cohort.policy';
+import { mayListCohorts, type CohortVisibility } from '../policies/cohort.policy';
 import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
 import type { DataRegion } from '../repositories/blob.repository';
 import type { CohortListRow, CohortRepository, CohortRow } from '../repositories/cohort.repository';
@@ -35,6 +35,7 @@ import { searchTextOf, sortPatients, toCohortPatient, toPatientRow } from './coh
 import type { VirtualPatientDatabase } from './cohort-population';
 import { storedPatient, toStoredPatient } from './cohort-records';
 import { ServiceError } from './errors';
+import { authorizeCohort } from './authorize';
 
 /** A new order, already parsed by its contract schema. */
 export interface NewCohortOrder {

@@ -14,7 +14,7 @@ import {
   type DeviceVersionStatus,
 } from '@insilico/contracts';
 import { deviceVersionJob, deviceVersionPagePath, type DeviceVersionJobData } from '../jobs/device-version.job';
-import { authorize, grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
+import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
 import type { CpuRunner } from '../cpu/pool';
 import { previewSize, processStlFileTask } from '../cpu/stl.task';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
@@ -31,6 +31,7 @@ import { ServiceError } from './errors';
 import type { NotificationService } from './notification.service';
 import type { ProjectAccessService } from './project-access.service';
 import { uploadNotFoundMessage } from './upload.service';
+import { authorize } from './authorize';
 
 export const deviceVersionNotFoundMessage = 'This device version does not exist in this device workspace.';
 const fileNotFoundMessage = 'This file is not part of the device version, or it has not been processed yet.';

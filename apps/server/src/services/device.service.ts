@@ -16,12 +16,13 @@ import {
   type SelectedDevice,
   type UpdateDevice,
 } from '@insilico/contracts';
-import { authorize, grantOf, mayCreateWorkspace, type WorkspaceGrant } from '../policies/workspace.policy';
+import { grantOf, mayCreateWorkspace, type WorkspaceGrant } from '../policies/workspace.policy';
 import type { DeviceChanges, DeviceRow } from '../repositories/device.repository';
 import type { WorkspaceStore } from '../repositories/workspace-store.repository';
 import { ServiceError } from './errors';
 import type { TeamService } from './team.service';
 import { toSummary, type Actor } from './workspace.mapper';
+import { authorize } from './authorize';
 
 /** A new workspace, already parsed by its contract schema. */
 export interface NewWorkspace {

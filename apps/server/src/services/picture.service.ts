@@ -1,12 +1,13 @@
 import type { Picture, PictureSize } from '@insilico/contracts';
 import { maySeeDevicePicture, maySeeProfilePicture } from '../policies/picture.policy';
-import { authorize, grantOf, mayCreateWorkspace, type WorkspaceGrant } from '../policies/workspace.policy';
+import { grantOf, mayCreateWorkspace, type WorkspaceGrant } from '../policies/workspace.policy';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
 import type { PictureOwner, PictureRepository, StoredFileRow } from '../repositories/picture.repository';
 import { ServiceError } from './errors';
 import { copyPictureFiles, removePictureFiles, writePictureFiles, type StoredBytes } from './picture-files';
 import { processPicture } from './picture-processing';
 import { pictureUrls } from './picture-urls';
+import { authorize } from './authorize';
 
 /** The bytes of a picture to send, with what caches need. */
 export interface PictureContent {

@@ -1,7 +1,8 @@
-import { authorizeProject, type ProjectAction, type ProjectStanding } from '../policies/project.policy';
-import { authorize, grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
+import type { ProjectAction, ProjectStanding } from '../policies/project.policy';
+import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
 import type { ProjectAccessRepository, ProjectRow } from '../repositories/project-access.repository';
 import { ServiceError } from './errors';
+import { authorize, authorizeProject } from './authorize';
 
 export const projectNotFoundMessage = 'This project does not exist in this device workspace.';
 

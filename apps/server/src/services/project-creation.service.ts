@@ -9,12 +9,13 @@ import {
   type CreateProjectBody,
   type ProjectTitleCheck,
 } from '@insilico/contracts';
-import { authorize, grantOf } from '../policies/workspace.policy';
+import { grantOf } from '../policies/workspace.policy';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { LinkedRows, ProjectCreationStore } from '../repositories/project-creation.repository';
 import { ServiceError } from './errors';
 import type { NotificationService } from './notification.service';
 import { projectStatsPath } from './project.service';
+import { authorize } from './authorize';
 
 export const versionNotInWorkspaceMessage = 'No such device version in this device workspace.';
 export const previousProjectNotInWorkspaceMessage = 'No such project in this device workspace.';

@@ -1,7 +1,8 @@
 import { projectDraftStateSchema, type ProjectDraft, type ProjectDraftState } from '@insilico/contracts';
-import { authorize, grantOf } from '../policies/workspace.policy';
+import { grantOf } from '../policies/workspace.policy';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { ProjectDraftRepository } from '../repositories/project-draft.repository';
+import { authorize } from './authorize';
 
 /**
  * The project creation state (spec §3) of one user in one workspace, saved after each wizard step so a reload

@@ -33,7 +33,7 @@ import {
   type ProjectTeam,
 } from '@insilico/contracts';
 import { decideProject, seesAllProjects, type ProjectStanding } from '../policies/project.policy';
-import { authorize, decide, grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
+import { decide, grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
 import type {
   ProjectCohortRow,
   ProjectFilter,
@@ -47,6 +47,7 @@ import { ServiceError } from './errors';
 import type { NotificationService } from './notification.service';
 import { userPictureUrl } from './picture-urls';
 import type { ProjectAccessService } from './project-access.service';
+import { authorize } from './authorize';
 
 /** A project's Stats tab in the web app; it names the workspace, so the link works whichever one is selected. */
 export const projectStatsPath = (deviceId: string, projectId: string) =>

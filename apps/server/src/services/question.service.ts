@@ -1,7 +1,8 @@
 import { modelRiskOf, type CreateQuestionBody, type Question, type QuestionList } from '@insilico/contracts';
-import { authorize, grantOf } from '../policies/workspace.policy';
+import { grantOf } from '../policies/workspace.policy';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { QuestionListRow, QuestionRepository } from '../repositories/question.repository';
+import { authorize } from './authorize';
 
 /**
  * Questions of interest of a workspace (issue 5 item 2), reusable across its projects. Reading and writing them

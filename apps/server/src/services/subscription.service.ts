@@ -5,10 +5,11 @@ import {
   type Subscription,
   type SubscriptionPlan,
 } from '@insilico/contracts';
-import { authorize, grantOf } from '../policies/workspace.policy';
+import { grantOf } from '../policies/workspace.policy';
 import type { SeatUsageRow, SubscriptionRow } from '../repositories/subscription.repository';
 import type { WorkspaceRepositories, WorkspaceStore } from '../repositories/workspace-store.repository';
 import { ServiceError } from './errors';
+import { authorize } from './authorize';
 
 /** A workspace as operators see it when they look one up to change its plan. */
 export interface WorkspaceOverview extends Subscription {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DeviceSummary, Invitation, MemberRole, Team, TeamMember } from '@insilico/contracts';
-import { authorize, decide, grantOf } from '../policies/workspace.policy';
+import { decide, grantOf } from '../policies/workspace.policy';
 import type { DeviceRow } from '../repositories/device.repository';
 import type { InvitationRow } from '../repositories/invitation.repository';
 import type { WorkspaceRepositories, WorkspaceStore } from '../repositories/workspace-store.repository';
@@ -10,6 +10,7 @@ import type { NotificationService } from './notification.service';
 import { userPictureUrl } from './picture-urls';
 import { ensureSeatFree } from './subscription.service';
 import { toSummary, type Actor } from './workspace.mapper';
+import { authorize } from './authorize';
 
 export interface TeamOptions {
   /** The public origin of the web app; the accept link points there. */

@@ -8,11 +8,12 @@ import {
   uploadTooLargeMessage,
   type UploadPurpose,
 } from '@insilico/contracts';
-import { authorize, grantOf } from '../policies/workspace.policy';
+import { grantOf } from '../policies/workspace.policy';
 import { BlobLimitError, type BlobStore, type DataRegion } from '../repositories/blob.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { UploadRepository, UploadRow } from '../repositories/upload.repository';
 import { ServiceError } from './errors';
+import { authorize } from './authorize';
 
 /** What a client learns about an upload (the tus headers are made from it). */
 export interface UploadState {
