@@ -184,12 +184,13 @@ export class CohortService {
     };
   }
 
-  /** The CSV export and a file name for it. */
+  /** The CSV export and a file name that says what it holds and when it was taken (UTC date of the export). */
   async csv(userId: string, deviceId: string, cohortId: string): Promise<{ fileName: string; text: string }> {
     const row = await this.readableCohort(userId, deviceId, cohortId);
     const patients = await this.patientsOf(row.cohort);
     const base = row.cohort.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'cohort';
-    return { fileName: `${base}-synthetic-patients.csv`, text: cohortCsv(patients) };
+    const exported = new Date().toISOString().slice(0, 10);
+    return { fileName: `${base}-synthetic-patients-${exported}.csv`, text: cohortCsv(patients) };
   }
 
   /** Every patient with every analysable parameter, as columns (the population analysis page's worker). */

@@ -319,7 +319,9 @@ describe('a ready cohort', () => {
     const response = await admin.browser.get(`/api/devices/${deviceId}/cohorts/${cohort.id}/patients.csv`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(response.headers.get('content-disposition')).toContain('Twenty-synthetic-patients.csv');
+    expect(response.headers.get('content-disposition')).toContain(
+      `Twenty-synthetic-patients-${new Date().toISOString().slice(0, 10)}.csv`,
+    );
     const lines = (await response.text()).trimEnd().split('\r\n');
     expect(lines).toHaveLength(21);
     const header = lines[0]!.split(',');
