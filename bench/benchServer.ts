@@ -39,6 +39,8 @@ export interface BenchServerOptions {
    * server's one thread.
    */
   jobPollSeconds?: number;
+  /** A PostgreSQL database to run on instead of PGlite in memory (the load benchmark runs on both). */
+  databaseUrl?: string;
 }
 
 export async function startBenchServer(name: string, options: BenchServerOptions = {}): Promise<BenchServer> {
@@ -54,7 +56,10 @@ export async function startBenchServer(name: string, options: BenchServerOptions
     ...(options.jobPollSeconds === undefined ? {} : { JOB_POLL_SECONDS: String(options.jobPollSeconds) }),
     WEB_DIST_DIR: options.webDist ?? join(dataDir, 'no-web-build'),
   });
-  const server = await startServer(config, { pgliteDir: null });
+  const server = await startServer(
+    config,
+    options.databaseUrl ? { url: options.databaseUrl, poolSize: config.databasePoolSize } : { pgliteDir: null },
+  );
   return {
     origin,
     config,
