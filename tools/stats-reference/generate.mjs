@@ -1,4 +1,4 @@
-// `node tools/stats-reference/generate.mjs`: regenerates packages/stats/src/fixtures/reference.json.
+// `node tools/stats-reference/generate.mjs`: regenerates packages/stats/test/fixtures/reference.json.
 // The reference values come from numpy/scipy in Debian's python3-numpy/python3-scipy, which live under
 // /usr/bin/python3 (not the python3 first on PATH); the fixture records the versions used.
 import { spawnSync } from 'node:child_process';

@@ -6,7 +6,7 @@ Run with Debian's interpreter (numpy/scipy live there, not in the python3 first 
     /usr/bin/python3 tools/stats-reference/reference.py
 
 Generates deterministic inputs (numpy Generator seeded below), computes every method of
-packages/stats with numpy/scipy, and writes packages/stats/src/fixtures/reference.json with the
+packages/stats with numpy/scipy, and writes packages/stats/test/fixtures/reference.json with the
 versions used. The TS tests read the inputs and the expected values from that file, so the test
 suite needs no Python. The output is deterministic: rerunning on the same versions gives the same file.
 """
@@ -22,7 +22,7 @@ from scipy import stats
 from algorithms import extreme_cases
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-OUT = os.path.join(ROOT, "packages", "stats", "src", "fixtures", "reference.json")
+OUT = os.path.join(ROOT, "packages", "stats", "test", "fixtures", "reference.json")
 SEED = 20261121
 
 

@@ -17,7 +17,7 @@ import {
   type LoftOptions,
   type TriangleMesh,
 } from './index';
-import { cube, ellipsoid } from './test/shapes';
+import { cube, ellipsoid } from '../test/shapes';
 
 /** Closed cylinder of radius r, height h (z from 0 to h), capped by the poles at the cap centres. */
 function cylinder(radius: number, height: number, rings: number, perRing: number): TriangleMesh {

@@ -2,8 +2,8 @@ import { unzlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { encodePng, meshPreviewPng, renderMeshPreview, writeBinaryStl, readStl } from './index';
 import { crc32 } from './pngEncode';
-import { flipped } from './test/stlCorpus';
-import { cube, ellipsoid } from './test/shapes';
+import { flipped } from '../test/stlCorpus';
+import { cube, ellipsoid } from '../test/shapes';
 
 /** Decodes an 8-bit RGBA PNG written by encodePng (Sub or None filters), checking every chunk's CRC. */
 function decodePng(png: Uint8Array): { width: number; height: number; rgba: Uint8Array } {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDecimal } from './parseDecimal';
-import { random32 } from './test/stlCorpus';
+import { random32 } from '../test/stlCorpus';
 
 const parse = (s: string): number | null => parseDecimal(new TextEncoder().encode(s), 0, s.length);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStlParser, validateStl, writeBinaryStl, type StlRefusalCode } from './index';
-import { asciiStl, random32 } from './test/stlCorpus';
-import { cube, ellipsoid } from './test/shapes';
+import { asciiStl, random32 } from '../test/stlCorpus';
+import { cube, ellipsoid } from '../test/shapes';
 
 const CODES: readonly StlRefusalCode[] = [
   'empty',

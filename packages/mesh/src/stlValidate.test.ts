@@ -17,8 +17,8 @@ import {
   withCoordinate,
   withoutTriangle,
   withTriangleCount,
-} from './test/stlCorpus';
-import { cube, ellipsoid } from './test/shapes';
+} from '../test/stlCorpus';
+import { cube, ellipsoid } from '../test/shapes';
 
 const CUBE = cube(10);
 const CUBE_BINARY = writeBinaryStl(CUBE);

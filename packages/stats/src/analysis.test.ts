@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analysePopulation } from './analysis';
 import { InsufficientPatientsError, StatsInputError, assertEnoughPatients } from './errors';
 import { column, matrixFromColumns, matrixFromRows, withoutRows } from './matrix';
-import { expectAllClose, reference, referenceMatrix } from './test/reference';
+import { expectAllClose, reference, referenceMatrix } from '../test/reference';
 
 describe('analysePopulation', () => {
   const ref = reference();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { averageRanks, correlationPValue, flagCorrelatedPairs, pearsonMatrix, spearmanMatrix } from './correlation';
 import { matrixFromColumns } from './matrix';
-import { expectAllClose, expectClose, reference, referenceMatrix } from './test/reference';
+import { expectAllClose, expectClose, reference, referenceMatrix } from '../test/reference';
 
 describe('correlation matrices (numpy/scipy reference)', () => {
   const ref = reference();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deviceCoverage, proposeSizeSet, proposeSizingWindow, wilsonInterval } from './coverage';
 import { StatsInputError } from './errors';
-import { expectClose, reference, referenceMatrix } from './test/reference';
+import { expectClose, reference, referenceMatrix } from '../test/reference';
 
 describe('coverage', () => {
   const ref = reference();

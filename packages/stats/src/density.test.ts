@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bandwidthFactor, kernelDensity } from './density';
 import { StatsInputError } from './errors';
-import { expectAllClose, expectClose, reference } from './test/reference';
+import { expectAllClose, expectClose, reference } from '../test/reference';
 
 describe('kernelDensity (scipy.stats.gaussian_kde reference)', () => {
   const ref = reference();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { StatsInputError } from './errors';
 import { extremeCases } from './extremeCases';
 import { matrixFromColumns } from './matrix';
-import { expectClose, reference, referenceMatrix } from './test/reference';
+import { expectClose, reference, referenceMatrix } from '../test/reference';
 
 describe('extremeCases (independent numpy implementation)', () => {
   const ref = reference();

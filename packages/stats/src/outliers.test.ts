@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { StatsInputError } from './errors';
 import { matrixFromColumns } from './matrix';
 import { mahalanobisOutliers, tukeyOutliers } from './outliers';
-import { expectAllClose, expectClose, reference, referenceMatrix } from './test/reference';
+import { expectAllClose, expectClose, reference, referenceMatrix } from '../test/reference';
 
 describe('outliers (numpy/scipy reference)', () => {
   const ref = reference();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clampPercentile, percentiles } from './percentiles';
-import { expectAllClose, reference } from './test/reference';
+import { expectAllClose, reference } from '../test/reference';
 
 describe('percentiles', () => {
   const ref = reference();

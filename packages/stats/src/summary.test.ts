@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summarise } from './summary';
-import { expectClose, reference } from './test/reference';
+import { expectClose, reference } from '../test/reference';
 
 describe('summarise (numpy/scipy reference)', () => {
   const ref = reference();

@@ -3,8 +3,8 @@ import { writeBinaryStl } from '@insilico/mesh';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpySphere } from '../../../../bench/bumpySphere';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
-import { createVersion } from '../routes/device-versions/device-version.fixtures';
-import { createWorkspace, json, signedIn, type Person } from '../routes/devices/workspace.fixtures';
+import { createVersion } from '../../test/fixtures/device-version.fixtures';
+import { createWorkspace, json, signedIn, type Person } from '../../test/fixtures/workspace.fixtures';
 
 // Jobs' CPU-heavy work runs in the CPU pool's threads (docs/decisions/jobs-cpu-work-off-event-loop.md): while the
 // server's own job runner checks a 200,000-triangle STL (10 MB; on the event loop its measuring and preview held

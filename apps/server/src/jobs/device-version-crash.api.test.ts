@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newAccount, signUp, TestBrowser } from '../../test/helpers/browser';
 import { killHard, pollUntil, ProcessGroup, withEmbeddedServer } from '../../test/helpers/server-process';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
-import { workspaceBody } from '../routes/devices/workspace.fixtures';
-import { uploadFile } from '../routes/uploads/upload.fixtures';
+import { workspaceBody } from '../../test/fixtures/workspace.fixtures';
+import { uploadFile } from '../../test/fixtures/upload.fixtures';
 
 // The process working a device version's job is killed with SIGKILL between two files: after the restart the
 // job runs again, skips the file judged before the kill, finishes, and the creator is notified once.

@@ -1,9 +1,9 @@
 import type { DeviceVersion, NotificationList } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
-import { createWorkspace, json, signedIn, type Person } from '../routes/devices/workspace.fixtures';
-import { createVersion } from '../routes/device-versions/device-version.fixtures';
-import { stlCorpus } from '../routes/device-versions/stl.fixtures';
+import { createWorkspace, json, signedIn, type Person } from '../../test/fixtures/workspace.fixtures';
+import { createVersion } from '../../test/fixtures/device-version.fixtures';
+import { stlCorpus } from '../../test/fixtures/stl.fixtures';
 
 // Restart safety of the device-version job, step by step: the server works no jobs itself, so the test runs the
 // job's work directly and "crashes" it at chosen points (an abort between files, a second delivery after the

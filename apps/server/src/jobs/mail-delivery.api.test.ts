@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../test/helpers/test-server
 import { MailDeliveryRepository } from '../repositories/mail-delivery.repository';
 import { MailRepository } from '../repositories/mail.repository';
 import { SmtpRepository } from '../repositories/smtp.repository';
-import { createWorkspace, invite, signedIn } from '../routes/devices/workspace.fixtures';
+import { createWorkspace, invite, signedIn } from '../../test/fixtures/workspace.fixtures';
 import { MailDeliveryService, retryDelayMs } from '../services/mail-delivery.service';
 
 // SMTP delivery of the outbox against a real SMTP server on loopback.

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   installProcessGuards(log);
   const db = await openDatabase({ url: config.databaseUrl, poolSize: 4 });
-  const context = await createContext(config, db, log, { workJobs: true });
+  const context = await createContext(config, db, log, { workJobs: true, servesRequests: false });
   await context.jobRunner!.start();
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { orderCohort, settled } from '../cohorts/cohort.fixtures';
+import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
 import {
   createWorkspace,
   errorOf,
@@ -19,10 +19,10 @@ import {
   workspacePrincipals,
   type Person,
   type Principal,
-} from '../devices/workspace.fixtures';
+} from '../../../test/fixtures/workspace.fixtures';
 import { insertCohortInProgress, insertReadyVersion } from '../../../test/factories/analysis-rows';
 import { insertProject } from '../../../test/factories/project-rows';
-import { patchAnalysis, userIdOf } from './analysis.fixtures';
+import { patchAnalysis, userIdOf } from '../../../test/fixtures/analysis.fixtures';
 
 /**
  * The analyses API (issue 6 item 5) and the cohort parameter table the page's worker reads: the permission

@@ -9,9 +9,9 @@ import {
   workspacePrincipals,
   type Person,
   type Principal,
-} from '../devices/workspace.fixtures';
+} from '../../../test/fixtures/workspace.fixtures';
 import { insertProject, userIdOf } from '../../../test/factories/project-rows';
-import { criteriaWith, orderBody, orderCohort, settled } from './cohort.fixtures';
+import { criteriaWith, orderBody, orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
 
 /**
  * The permission table of the cohort API (issue 4): every endpoint for every principal, each cell an explicit

@@ -11,8 +11,8 @@ import {
 import type { Cohort, CohortPatient, CohortPatientPage } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { createWorkspace, errorOf, json, signedIn, type Person } from '../devices/workspace.fixtures';
-import { criteriaWith, orderCohort, settled } from './cohort.fixtures';
+import { createWorkspace, errorOf, json, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
+import { criteriaWith, orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
 
 /**
  * Stored patient records (issue 14 item 12): a cohort reads from what was stored when it was ordered, never from

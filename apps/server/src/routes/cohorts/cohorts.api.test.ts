@@ -24,8 +24,8 @@ import {
 } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { createWorkspace, errorOf, json, signedIn, type Person } from '../devices/workspace.fixtures';
-import { criteriaWith, orderBody, orderCohort, settled } from './cohort.fixtures';
+import { createWorkspace, errorOf, json, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
+import { criteriaWith, orderBody, orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
 
 let server: TestServer;
 let admin: Person;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { json, principals, send, workspacePrincipals, type Principal } from '../devices/workspace.fixtures';
+import { json, principals, send, workspacePrincipals, type Principal } from '../../../test/fixtures/workspace.fixtures';
 import { insertComment } from '../../../test/factories/comment-rows';
 import { insertProject } from '../../../test/factories/project-rows';
-import { commentsPath, postComment, userIdOf } from './comment.fixtures';
+import { commentsPath, postComment, userIdOf } from '../../../test/fixtures/comment.fixtures';
 
 /**
  * The permission table of the comment API (issue 5 item 4): every endpoint for every principal, on a project whose

@@ -1,11 +1,25 @@
 import { commentBodyMaxLength, type Mentionable, type NotificationList } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { errorOf, json, joinedMember, signedIn, createWorkspace, type Person } from '../devices/workspace.fixtures';
+import {
+  errorOf,
+  json,
+  joinedMember,
+  signedIn,
+  createWorkspace,
+  type Person,
+} from '../../../test/fixtures/workspace.fixtures';
 import { and, eq } from 'drizzle-orm';
 import { insertProject } from '../../../test/factories/project-rows';
 import { projectMembers } from '../../db/schema';
-import { commentsPath, deleteComment, editComment, listComments, mention, postComment } from './comment.fixtures';
+import {
+  commentsPath,
+  deleteComment,
+  editComment,
+  listComments,
+  mention,
+  postComment,
+} from '../../../test/fixtures/comment.fixtures';
 
 /** Threads, edits, deletes and mentions of the comment API (issue 5 item 4; docs/decisions/project-comments.md). */
 let server: TestServer;

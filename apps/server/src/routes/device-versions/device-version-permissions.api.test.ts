@@ -2,10 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { insertProject, userIdOf } from '../../../test/factories/project-rows';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { principals, send, workspacePrincipals, type Person, type Principal } from '../devices/workspace.fixtures';
-import { createUpload, patchUpload, tus, uploadFile } from '../uploads/upload.fixtures';
-import { createVersion, processed, uniqueName } from './device-version.fixtures';
-import { stlCorpus } from './stl.fixtures';
+import {
+  principals,
+  send,
+  workspacePrincipals,
+  type Person,
+  type Principal,
+} from '../../../test/fixtures/workspace.fixtures';
+import { createUpload, patchUpload, tus, uploadFile } from '../../../test/fixtures/upload.fixtures';
+import { createVersion, processed, uniqueName } from '../../../test/fixtures/device-version.fixtures';
+import { stlCorpus } from '../../../test/fixtures/stl.fixtures';
 
 /**
  * The permission table of uploads and device versions: every endpoint for every principal, each cell an explicit

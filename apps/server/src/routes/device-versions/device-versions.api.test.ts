@@ -22,11 +22,11 @@ import {
   send,
   signedIn,
   type Person,
-} from '../devices/workspace.fixtures';
-import { uploadFile } from '../uploads/upload.fixtures';
+} from '../../../test/fixtures/workspace.fixtures';
+import { uploadFile } from '../../../test/fixtures/upload.fixtures';
 import { insertDeviceVersion, insertProject } from '../../../test/factories/project-rows';
-import { createVersion, postVersion, processed, uniqueName } from './device-version.fixtures';
-import { stlCorpus } from './stl.fixtures';
+import { createVersion, postVersion, processed, uniqueName } from '../../../test/fixtures/device-version.fixtures';
+import { stlCorpus } from '../../../test/fixtures/stl.fixtures';
 
 let server: TestServer;
 let admin: Person;

@@ -12,7 +12,7 @@ import {
   signedIn,
   workspaceBody,
   type CreatedDevice,
-} from './workspace.fixtures';
+} from '../../../test/fixtures/workspace.fixtures';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
   workspaceBody,
   workspacePrincipals,
   type Principal,
-} from './workspace.fixtures';
+} from '../../../test/fixtures/workspace.fixtures';
 
 /**
  * The permission table of issue 3: every endpoint of the device-workspace API for every principal,

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { createWorkspace, errorOf, joinedMember, json, send, signedIn } from '../devices/workspace.fixtures';
+import {
+  createWorkspace,
+  errorOf,
+  joinedMember,
+  json,
+  send,
+  signedIn,
+} from '../../../test/fixtures/workspace.fixtures';
 
 let server: TestServer;
 beforeAll(async () => {

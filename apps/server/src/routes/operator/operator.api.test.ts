@@ -3,7 +3,7 @@ import { outboxSchema } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverFile } from '../../server';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { createWorkspace, invite, signedIn, type Person } from '../devices/workspace.fixtures';
+import { createWorkspace, invite, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
 
 let server: TestServer;
 let admin: Person;

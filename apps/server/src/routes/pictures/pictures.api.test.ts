@@ -15,7 +15,7 @@ import {
   signedIn,
   workspaceBody,
   type Person,
-} from '../devices/workspace.fixtures';
+} from '../../../test/fixtures/workspace.fixtures';
 
 let server: TestServer;
 let jpeg: Buffer;

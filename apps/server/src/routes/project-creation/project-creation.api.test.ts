@@ -17,7 +17,7 @@ import type { TestBrowser } from '../../../test/helpers/browser';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { deviceVersions, projectCohorts, projectDeviceVersions, projectMembers, projects } from '../../db/schema';
 import { ProjectCreationRepository } from '../../repositories/project-creation.repository';
-import { orderCohort } from '../cohorts/cohort.fixtures';
+import { orderCohort } from '../../../test/fixtures/cohort.fixtures';
 import {
   createWorkspace,
   errorOf,
@@ -29,7 +29,7 @@ import {
   workspacePrincipals,
   type Person,
   type Principal,
-} from '../devices/workspace.fixtures';
+} from '../../../test/fixtures/workspace.fixtures';
 
 let server: TestServer;
 let admin: Person;

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cohorts, roomPlacements, rooms } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { orderCohort, settled } from '../cohorts/cohort.fixtures';
+import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
 import {
   createWorkspace,
   errorOf,
@@ -23,7 +23,7 @@ import {
   send,
   signedIn,
   type Person,
-} from '../devices/workspace.fixtures';
+} from '../../../test/fixtures/workspace.fixtures';
 import { insertDeviceVersion, insertProject, insertQuestion } from '../../../test/factories/project-rows';
 
 /**

@@ -12,7 +12,7 @@ import {
   signedIn,
   workspacePrincipals,
   type Principal,
-} from '../devices/workspace.fixtures';
+} from '../../../test/fixtures/workspace.fixtures';
 import { insertProject, setProjectStatus, userIdOf } from '../../../test/factories/project-rows';
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { orderCohort, settled } from '../cohorts/cohort.fixtures';
+import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
 import {
   createWorkspace,
   errorOf,
@@ -21,7 +21,7 @@ import {
   send,
   signedIn,
   type Person,
-} from '../devices/workspace.fixtures';
+} from '../../../test/fixtures/workspace.fixtures';
 import {
   insertDeviceVersion,
   insertProject,

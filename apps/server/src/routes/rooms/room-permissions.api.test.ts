@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { testPicture } from '../../../test/helpers/pictures';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { orderCohort, settled } from '../cohorts/cohort.fixtures';
-import { json, principals, send, workspacePrincipals, type Principal } from '../devices/workspace.fixtures';
-import { createRoom, patientIdsOf, postBytes, roomsPathOf, transform } from './room.fixtures';
+import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
+import { json, principals, send, workspacePrincipals, type Principal } from '../../../test/fixtures/workspace.fixtures';
+import { createRoom, patientIdsOf, postBytes, roomsPathOf, transform } from '../../../test/fixtures/room.fixtures';
 import { insertProject } from '../../../test/factories/project-rows';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
-import { userIdOf } from '../analyses/analysis.fixtures';
+import { userIdOf } from '../../../test/fixtures/analysis.fixtures';
 
 /**
  * The permission table of the room API (issue 5): every endpoint for every principal, on a project whose team holds

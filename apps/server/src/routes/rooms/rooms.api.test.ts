@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { testPicture } from '../../../test/helpers/pictures';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { orderCohort, settled } from '../cohorts/cohort.fixtures';
+import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
 import {
   createWorkspace,
   errorOf,
@@ -22,11 +22,11 @@ import {
   send,
   signedIn,
   type Person,
-} from '../devices/workspace.fixtures';
-import { createRoom, patientIdsOf, postBytes, roomsPathOf, transform } from './room.fixtures';
+} from '../../../test/fixtures/workspace.fixtures';
+import { createRoom, patientIdsOf, postBytes, roomsPathOf, transform } from '../../../test/fixtures/room.fixtures';
 import { insertProject } from '../../../test/factories/project-rows';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
-import { userIdOf } from '../analyses/analysis.fixtures';
+import { userIdOf } from '../../../test/fixtures/analysis.fixtures';
 
 /** The room API (issue 5 items 7–8): create, names, filters, sharing, the scene and its validation, screenshots. */
 let server: TestServer;

@@ -13,7 +13,7 @@ import {
   signedIn,
   workspaceBody,
   type Person,
-} from '../devices/workspace.fixtures';
+} from '../../../test/fixtures/workspace.fixtures';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../test/helpers/browser';
 import { putBytes, testPicture } from '../../../test/helpers/pictures';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { createWorkspace, errorOf, json, send, signedIn, type Person } from '../devices/workspace.fixtures';
+import { createWorkspace, errorOf, json, send, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { createWorkspace, errorOf, invite, mailedToken, signedIn } from '../devices/workspace.fixtures';
+import { createWorkspace, errorOf, invite, mailedToken, signedIn } from '../../../test/fixtures/workspace.fixtures';
 
 let server: TestServer;
 beforeAll(async () => {

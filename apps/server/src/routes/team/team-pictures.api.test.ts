@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putBytes, testPicture } from '../../../test/helpers/pictures';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { createWorkspace, invite, joinedMember, json, signedIn } from '../devices/workspace.fixtures';
+import { createWorkspace, invite, joinedMember, json, signedIn } from '../../../test/fixtures/workspace.fixtures';
 
 let server: TestServer;
 beforeAll(async () => {

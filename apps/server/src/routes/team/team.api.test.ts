@@ -12,7 +12,7 @@ import {
   mailedToken,
   send,
   signedIn,
-} from '../devices/workspace.fixtures';
+} from '../../../test/fixtures/workspace.fixtures';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -4,8 +4,14 @@ import { join } from 'node:path';
 import { tusVersion, uploadMaxBytes, uploadTooLargeMessage } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { createWorkspace, errorOf, joinedMember, signedIn, type Person } from '../devices/workspace.fixtures';
-import { createUpload, metadataOf, patchUpload, tus } from './upload.fixtures';
+import {
+  createWorkspace,
+  errorOf,
+  joinedMember,
+  signedIn,
+  type Person,
+} from '../../../test/fixtures/workspace.fixtures';
+import { createUpload, metadataOf, patchUpload, tus } from '../../../test/fixtures/upload.fixtures';
 
 let server: TestServer;
 let admin: Person;

@@ -1,7 +1,7 @@
 // The STL corpus of the tests: good and broken files built from exact shapes, byte for byte, so every expected
 // value is known analytically. Not exported from the package.
-import { writeBinaryStl } from '../stlWrite';
-import type { TriangleMesh } from '../types';
+import { writeBinaryStl } from '../src/stlWrite';
+import type { TriangleMesh } from '../src/types';
 import { cube } from './shapes';
 
 /** ASCII writing options, to exercise the reader's tolerance of layout and case. */

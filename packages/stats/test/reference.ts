@@ -1,7 +1,7 @@
 // Test-only: loads the numpy/scipy fixtures written by tools/stats-reference/reference.py.
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { matrixFromColumns, type PopulationMatrix } from '../matrix';
+import { matrixFromColumns, type PopulationMatrix } from '../src/matrix';
 
 interface Proportion {
   count: number;
@@ -19,7 +19,7 @@ interface ExtremeReference {
   iterations: number;
 }
 
-/** Shape of packages/stats/src/fixtures/reference.json. */
+/** Shape of packages/stats/test/fixtures/reference.json. */
 export interface Reference {
   versions: { python: string; numpy: string; scipy: string };
   population: { rows: number; cols: number; columns: number[][] };
@@ -60,7 +60,7 @@ let cached: Reference | undefined;
 /** The parsed fixture file (read once). */
 export function reference(): Reference {
   cached ??= JSON.parse(
-    readFileSync(new URL('../fixtures/reference.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('./fixtures/reference.json', import.meta.url), 'utf8'),
     (_key, value: unknown) =>
       value === 'NaN'
         ? Number.NaN

@@ -1,6 +1,6 @@
 // Small exact test shapes shared by the package's tests (not exported from the package).
-import { loftIndices, loftRingVertex, loftVertexCount, type LoftOptions } from '../loft';
-import type { TriangleMesh } from '../types';
+import { loftIndices, loftRingVertex, loftVertexCount, type LoftOptions } from '../src/loft';
+import type { TriangleMesh } from '../src/types';
 
 /** Unit-free cube [0,s]³, 12 outward triangles. */
 export function cube(s: number): TriangleMesh {
