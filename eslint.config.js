@@ -33,6 +33,7 @@ const packageDependencies = {
   mesh: [],
   anatomy: ['mesh', 'stats'],
   sph: ['mesh'],
+  scenarios: ['mesh', 'sph', 'anatomy'],
   dicom: [],
 };
 

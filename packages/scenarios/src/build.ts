@@ -1,0 +1,403 @@
+import type { MeshPhaseInput, SyntheticPatient } from '@insilico/anatomy';
+import { surfaceArea_mm2, writeBinaryStl, type TriangleMesh, type Vec3 } from '@insilico/mesh';
+import { caseSchema, meshShape, type SphCase } from '@insilico/sph';
+import { deviceExtent, placedMesh, type PlacedDevice } from './device';
+import { inflowOf } from './inflow';
+import {
+  resolveParameters,
+  type ParameterIssue,
+  type Resolution,
+  type SimulationKind,
+  type SimulationParameters,
+} from './parameters';
+import { add, dot, onAxis, scale, simulatedRegion, sub, type RegionPlane, type SimulatedRegion } from './region';
+
+/** Version of the case building; stored with every simulation so a result says how its case was made. */
+export const SCENARIO_VERSION = 'scenarios-1';
+
+/** The most particles a case may have (memory: about 1 KB per particle with neighbour lists; and run time). */
+export const PARTICLE_CAP = 400_000;
+
+/** What a room gives the builder. */
+export interface ScenarioInput {
+  readonly patient: SyntheticPatient;
+  readonly phase: MeshPhaseInput;
+  readonly kind: SimulationKind;
+  readonly resolution: Resolution;
+  /** As the person sent them (checked here): missing ones take the patient's defaults. */
+  readonly parameters: Record<string, unknown>;
+  /** The devices placed in the room (the first is the simulated device of the solid kind). */
+  readonly devices: readonly PlacedDevice[];
+  /** Engine threads (default 1). */
+  readonly threads?: number;
+  /** Particle cap (default PARTICLE_CAP). */
+  readonly particleCap?: number;
+}
+
+/** Particle count, steps and run time expected before a run (shown before starting). */
+export interface Estimate {
+  /** Particle spacing, mm. */
+  readonly dp_mm: number;
+  readonly particles: number;
+  /** Simulated time, s. */
+  readonly endTime_s: number;
+  /** Time steps of the engine (acoustic steps of a fluid, solid steps of a solid). */
+  readonly steps: number;
+  /** Estimated run time on one core, s. */
+  readonly seconds: number;
+}
+
+/** A built case: the engine's case file, the files it names (STL, mm), and what the set-up shows. */
+export interface BuiltScenario {
+  readonly version: string;
+  readonly kind: SimulationKind;
+  readonly resolution: Resolution;
+  readonly parameters: SimulationParameters;
+  /** Validated by the engine's schema; STL paths are keys of `files`. */
+  readonly engineCase: SphCase;
+  readonly files: Readonly<Record<string, Uint8Array>>;
+  readonly estimate: Estimate;
+  /** Inlet and outlet planes (mm, patient frame) of the fluid kinds, to draw in the scene. */
+  readonly planes: { readonly inlet: RegionPlane; readonly outlet: RegionPlane } | null;
+}
+
+/** Input a person must correct: every issue with its message (the server answers 4xx, nothing is queued). */
+export class ScenarioError extends Error {
+  override readonly name = 'ScenarioError';
+  constructor(readonly issues: readonly ParameterIssue[]) {
+    super(issues.map((i) => i.message).join(' '));
+  }
+}
+
+/** Particle spacing of the flow kinds as a fraction of the LVOT diameter. */
+const FLOW_DIVISIONS: Record<Resolution, number> = { test: 8, coarse: 10, standard: 16, fine: 24 };
+/**
+ * The largest flow spacing, mm: the inlet buffer (2.8 dp) and its plane must fit in the modelled LVOT (10 mm below
+ * the annulus) with the plane below the annulus.
+ */
+const MAX_FLOW_DP_MM = 2.5;
+const INLET_BUFFER_DP = 2.8;
+/** Target particle count of the device in the solid kind. */
+const SOLID_PARTICLES: Record<Resolution, number> = { test: 150, coarse: 1500, standard: 6000, fine: 20000 };
+/** Saved timesteps per heart cycle (flow) or per run (solid). */
+const FRAMES: Record<Resolution, number> = { test: 3, coarse: 25, standard: 50, fine: 100 };
+/** Simulated time of the test resolution: a handful of steps. */
+const TEST_END_TIME_S = 0.003;
+const TEST_SOLID_STEPS = 30;
+/** Wall layers of the vessel (the engine's default). */
+const WALL_LAYERS = 4;
+/**
+ * Engine cost per particle and step on one core, s: about 60 neighbours per particle in 3D at 15–20 ns per pair and
+ * pass (docs/benchmarks.md), three passes per acoustic step. A rough figure for the estimate, not a promise.
+ */
+const SECONDS_PER_PARTICLE_STEP = 3e-6;
+const MMHG = 133.322;
+
+/** Builds the engine case of a room; throws ScenarioError on input a person must correct. */
+export function buildScenario(input: ScenarioInput): BuiltScenario {
+  const { parameters, issues } = resolveParameters(input.kind, input.patient, input.parameters);
+  if (input.kind === 'solid' && input.devices.length === 0) {
+    issues.push({
+      key: 'device',
+      message: 'This room has no device: place a device in the room before setting up a solid simulation.',
+    });
+  }
+  if (input.kind === 'solid' && parameters.material === 'custom') {
+    for (const key of ['youngsModulus_GPa', 'poissonRatio', 'materialDensity_kg_m3'] as const) {
+      if (!(key in input.parameters)) issues.push({ key, message: 'A custom material needs all three of its values.' });
+    }
+  }
+  if (issues.length) throw new ScenarioError(issues);
+  const region = simulatedRegion(input.patient, input.phase);
+  const devices = input.devices.map((d) => ({ device: d, mesh: placedMesh(d) }));
+  checkDevicesInside(region, devices);
+  const built =
+    input.kind === 'solid'
+      ? solidCase(input, parameters, devices[0]!.mesh)
+      : flowCase(
+          input,
+          parameters,
+          region,
+          devices.map((d) => d.mesh),
+        );
+  const cap = input.particleCap ?? PARTICLE_CAP;
+  if (built.estimate.particles > cap) {
+    throw new ScenarioError([
+      {
+        key: 'resolution',
+        message: `The ${input.resolution} resolution needs about ${built.estimate.particles.toLocaleString('en-US')} particles, more than the ${cap.toLocaleString('en-US')} a simulation may have. Choose a coarser resolution.`,
+      },
+    ]);
+  }
+  // The engine's own schema is the last word: a case it refuses is a bug here, not a person's error.
+  const engineCase = caseSchema.parse(built.engineCase);
+  return {
+    version: SCENARIO_VERSION,
+    kind: input.kind,
+    resolution: input.resolution,
+    parameters,
+    engineCase,
+    files: built.files,
+    estimate: built.estimate,
+    planes: built.planes,
+  };
+}
+
+interface Built {
+  engineCase: unknown;
+  files: Record<string, Uint8Array>;
+  estimate: Estimate;
+  planes: BuiltScenario['planes'];
+}
+
+/** Refuses devices whose centre lies outside the simulated region's lumen. */
+function checkDevicesInside(region: SimulatedRegion, devices: readonly { device: PlacedDevice; mesh: TriangleMesh }[]) {
+  const lumen = meshShape(region.mesh, { scale: 1 });
+  const issues: ParameterIssue[] = [];
+  for (const { device, mesh } of devices) {
+    const { min, max } = deviceExtent(mesh);
+    const centre: Vec3 = [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2];
+    if (!lumen.contains(centre[0], centre[1], centre[2])) {
+      issues.push({
+        key: 'device',
+        message: `The device ${device.name} lies outside the simulated anatomy (LVOT, aortic root and ascending aorta). Move it into the aortic root and save the room first.`,
+      });
+    }
+  }
+  if (issues.length) throw new ScenarioError(issues);
+}
+
+/** Heights along the root axis (mm above the annulus) spanned by a mesh. */
+function axialSpan(region: SimulatedRegion, mesh: TriangleMesh): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  const p = mesh.positions;
+  for (let i = 0; i < p.length; i += 3) {
+    const h = dot(sub([p[i]!, p[i + 1]!, p[i + 2]!], region.annulus), region.axis);
+    lo = Math.min(lo, h);
+    hi = Math.max(hi, h);
+  }
+  return [lo, hi];
+}
+
+const mm = (v: Vec3): [number, number, number] => [v[0] / 1000, v[1] / 1000, v[2] / 1000];
+
+/**
+ * The fluid and particle kinds: blood through the aortic root mesh (a vessel with a velocity inlet in the LVOT and a
+ * pressure outlet in the ascending aorta), each device a static wall filled from its mesh. The engine cannot yet cut
+ * a wall body out of a vessel's fluid nor couple a solid with open boundaries (docs/decisions/simulations.md): the
+ * device is a rigid obstacle; the fluid that starts inside it is pushed out in the first steps.
+ */
+function flowCase(
+  input: ScenarioInput,
+  p: SimulationParameters,
+  region: SimulatedRegion,
+  deviceMeshes: readonly TriangleMesh[],
+): Built {
+  const dp = Math.min(region.lvotDiameter_mm / FLOW_DIVISIONS[input.resolution], MAX_FLOW_DP_MM);
+  const inflow = inflowOf(p.strokeVolume_mL!, p.heartRate_bpm!, input.patient.sex);
+  const inletHeight = region.bottom_mm + INLET_BUFFER_DP * dp + 0.75 * dp;
+  const outletHeight = region.ascending_mm;
+  const inlet: RegionPlane = {
+    centre: onAxis(region, inletHeight),
+    normal: region.axis,
+    radius: 1.25 * region.inletRadius_mm + dp,
+  };
+  const outlet: RegionPlane = {
+    centre: onAxis(region, outletHeight),
+    normal: region.axis,
+    radius: 1.25 * region.outletRadius_mm + dp,
+  };
+  const lvotArea = Math.PI * (region.lvotDiameter_mm / 2000) ** 2;
+  const uRef = Math.max(0.5, (1.5 * inflow.peak) / lvotArea);
+  const endTime = input.resolution === 'test' ? TEST_END_TIME_S : p.cycles! * inflow.period;
+  const frames =
+    input.resolution === 'test' ? FRAMES.test : Math.max(1, Math.round(FRAMES[input.resolution] * p.cycles!));
+  // Monitor planes just upstream and downstream of the devices (of the annulus when there is none).
+  let [lo, hi] = [0, 0];
+  for (const m of deviceMeshes) {
+    const [a, b] = axialSpan(region, m);
+    [lo, hi] = [Math.min(lo, a), Math.max(hi, b)];
+  }
+  const upstream = Math.max(inletHeight + dp, lo - 2 * dp);
+  const downstream = Math.min(outletHeight - dp, hi + 2 * dp);
+  const files: Record<string, Uint8Array> = { 'vessel.stl': writeBinaryStl(region.mesh, 'aortic root, mm') };
+  deviceMeshes.forEach((m, k) => (files[`device-${k + 1}.stl`] = writeBinaryStl(m, 'placed device, mm')));
+  const monitorPlane = (name: string, height: number) => ({
+    name,
+    centre: mm(onAxis(region, height)),
+    normal: [...region.axis] as [number, number, number],
+    radius: (1.25 * Math.max(region.inletRadius_mm, region.outletRadius_mm) + dp) / 1000,
+  });
+  const engineCase: Record<string, unknown> = {
+    dimension: 3,
+    dp: dp / 1000,
+    endTime,
+    outputInterval: endTime / frames,
+    threads: input.threads ?? 1,
+    fluid: {
+      name: 'blood',
+      density: p.bloodDensity_kg_m3,
+      viscosity: p.bloodViscosity_mPa_s! / 1000,
+      referenceVelocity: uRef,
+      freeSurface: false,
+      ...(p.shearThinning ? { shearThinning: 'blood' } : {}),
+      vessel: { file: 'vessel.stl', scale: 1e-3, wallLayers: WALL_LAYERS },
+      inlets: [
+        {
+          centre: mm(inlet.centre),
+          direction: [...region.axis],
+          radius: inlet.radius / 1000,
+          length: (INLET_BUFFER_DP * dp) / 1000,
+          profile: 'plug',
+          flowRate: { table: inflow.table.map(([t, q]) => [t, q]), period: inflow.period },
+        },
+      ],
+      outlets: [
+        {
+          centre: mm(outlet.centre),
+          direction: [...region.axis],
+          radius: outlet.radius / 1000,
+          pressure: p.outletPressure_mmHg! * MMHG,
+        },
+      ],
+    },
+    ...(deviceMeshes.length
+      ? {
+          walls: {
+            region: { shapes: deviceMeshes.map((_, k) => ({ type: 'stl', file: `device-${k + 1}.stl`, scale: 1e-3 })) },
+          },
+        }
+      : {}),
+    particles: input.kind === 'particle' ? [particleSet(p, region, inletHeight + dp)] : [],
+    monitors: {
+      planes: [monitorPlane('upstream', upstream), monitorPlane('downstream', downstream)],
+      pressureDrops: [['upstream', 'downstream']],
+      wallShearStress: true,
+      residenceTime: input.kind === 'particle',
+    },
+  };
+  // Fluid: the lumen's volume; wall: the shell of WALL_LAYERS dp; devices: their volume.
+  const lumen = Math.abs(volume(region.mesh));
+  const shell = surfaceArea_mm2(region.mesh) * WALL_LAYERS * dp;
+  const solidVolume = deviceMeshes.reduce((v, m) => v + deviceExtent(m).volume_mm3, 0);
+  const particles = Math.round((lumen + shell + solidVolume) / dp ** 3) + (p.particleCount ?? 0);
+  const h = 1.3 * dp * 1e-3;
+  const steps = Math.ceil(endTime / ((0.6 * h) / (11 * uRef)));
+  return {
+    engineCase,
+    files,
+    estimate: estimate(dp, particles, endTime, steps),
+    planes: { inlet, outlet },
+  };
+}
+
+/** Released on a disc across the LVOT just past the inlet: a sunflower spiral covers it evenly. */
+function particleSet(p: SimulationParameters, region: SimulatedRegion, height: number) {
+  const n = p.particleCount!;
+  const [u, v] = basis(region.axis);
+  const radius = 0.6 * (region.lvotDiameter_mm / 2);
+  const golden = Math.PI * (3 - Math.sqrt(5));
+  const centre = onAxis(region, height);
+  const positions: [number, number, number][] = [];
+  for (let k = 0; k < n; k++) {
+    const r = radius * Math.sqrt((k + 0.5) / n);
+    const a = k * golden;
+    positions.push(mm(add(centre, add(scale(u, r * Math.cos(a)), scale(v, r * Math.sin(a))))));
+  }
+  return {
+    name: 'particles',
+    mode: 'inertial',
+    diameter: p.particleDiameter_um! * 1e-6,
+    density: p.particleDensity_kg_m3,
+    drag: 'schiller_naumann',
+    positions,
+    captureByWalls: true,
+  };
+}
+
+/**
+ * The solid kind: the device as an elastic body (the engine has no contact or expansion into the anatomy yet,
+ * docs/decisions/simulations.md), held at its inflow end and loaded by the pressure difference across it as a body
+ * force along the root axis, with mass damping so it settles to the loaded shape. This function is the one place to
+ * switch to expansion with contact when the engine has it.
+ */
+function solidCase(input: ScenarioInput, p: SimulationParameters, mesh: TriangleMesh): Built {
+  const { volume_mm3 } = deviceExtent(mesh);
+  const region = simulatedRegion(input.patient, input.phase);
+  const dp = Math.cbrt(volume_mm3 / SOLID_PARTICLES[input.resolution]);
+  const [lo, hi] = axialSpan(region, mesh);
+  const length = Math.max(hi - lo, dp);
+  // Largest distance of the device from the axis: its projected area carries the load.
+  let rMax = dp;
+  for (let i = 0; i < mesh.positions.length; i += 3) {
+    const d = sub([mesh.positions[i]!, mesh.positions[i + 1]!, mesh.positions[i + 2]!], region.annulus);
+    const along = dot(d, region.axis);
+    rMax = Math.max(
+      rMax,
+      Math.hypot(d[0] - along * region.axis[0], d[1] - along * region.axis[1], d[2] - along * region.axis[2]),
+    );
+  }
+  const E = p.youngsModulus_GPa! * 1e9;
+  const nu = p.poissonRatio!;
+  const rho = p.materialDensity_kg_m3!;
+  const force = p.loadPressure_mmHg! * MMHG * Math.PI * (rMax / 1000) ** 2;
+  const acceleration = force / (rho * volume_mm3 * 1e-9);
+  // P-wave speed of the material; the step is about 0.6 h / c.
+  const c = Math.sqrt((E * (1 - nu)) / (rho * (1 + nu) * (1 - 2 * nu)));
+  const dt = (0.6 * 1.3 * dp * 1e-3) / c;
+  const endTime = input.resolution === 'test' ? TEST_SOLID_STEPS * dt : p.simulatedTime_ms! / 1000;
+  // The held band: the inflow 15 % of the device, as a ball so large that its surface is flat across the device.
+  const big = 100 * Math.max(length, 2 * rMax);
+  const ballCentre = onAxis(region, lo + 0.15 * length - big);
+  const engineCase = {
+    dimension: 3,
+    dp: dp / 1000,
+    endTime,
+    outputInterval: endTime / FRAMES[input.resolution],
+    threads: input.threads ?? 1,
+    gravity: [...scale(region.axis, acceleration)],
+    solids: [
+      {
+        name: 'device',
+        material: { model: 'linear_elastic', density: rho, youngsModulus: E, poissonRatio: nu },
+        region: { shapes: [{ type: 'stl', file: 'device.stl', scale: 1e-3 }] },
+        fixed: { shapes: [{ type: 'ball', centre: mm(ballCentre), radius: big / 1000 }] },
+        // About critical for the lowest axial mode (ω ≈ π c / 2L).
+        damping: (Math.PI * c) / (2 * length * 1e-3),
+      },
+    ],
+  };
+  const particles = Math.round(volume_mm3 / dp ** 3);
+  const steps = Math.ceil(endTime / dt);
+  return {
+    engineCase,
+    files: { 'device.stl': writeBinaryStl(mesh, 'placed device, mm') },
+    estimate: estimate(dp, particles, endTime, steps),
+    planes: null,
+  };
+}
+
+function estimate(dp: number, particles: number, endTime: number, steps: number): Estimate {
+  return {
+    dp_mm: dp,
+    particles,
+    endTime_s: endTime,
+    steps,
+    seconds: Math.ceil(particles * steps * SECONDS_PER_PARTICLE_STEP),
+  };
+}
+
+function volume(mesh: TriangleMesh): number {
+  return deviceExtent(mesh).volume_mm3;
+}
+
+/** Two unit vectors perpendicular to `n` and to each other. */
+function basis(n: Vec3): [Vec3, Vec3] {
+  const a: Vec3 = Math.abs(n[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0];
+  const u0 = sub(a, scale(n, dot(a, n)));
+  const lu = Math.hypot(...u0);
+  const u: Vec3 = scale(u0, 1 / lu);
+  const v: Vec3 = [n[1] * u[2] - n[2] * u[1], n[2] * u[0] - n[0] * u[2], n[0] * u[1] - n[1] * u[0]];
+  return [u, v];
+}

@@ -1,0 +1,31 @@
+// @insilico/scenarios — a room (patient anatomy at a phase, placed device versions) and a simulation kind with its
+// parameters and resolution → an engine case of @insilico/sph. Pure: no files, no server (issue 16 item 2).
+
+export {
+  buildScenario,
+  PARTICLE_CAP,
+  SCENARIO_VERSION,
+  ScenarioError,
+  type BuiltScenario,
+  type Estimate,
+  type ScenarioInput,
+} from './build';
+export { placePoint, placedMesh, type PlacedDevice, type PlacementTransform } from './device';
+export { ejectionTime, inflowOf, type Inflow } from './inflow';
+export { MATERIAL_IDS, MATERIALS, materialOf, type DeviceMaterial, type MaterialId } from './materials';
+export {
+  DEFAULT_HEART_RATE_BPM,
+  NUMERIC_PARAMETERS,
+  RESOLUTIONS,
+  SIMULATION_KINDS,
+  defaultParameters,
+  resolveParameters,
+  type NumericKey,
+  type NumericParameter,
+  type ParameterIssue,
+  type Resolution,
+  type SimulationKind,
+  type SimulationParameters,
+} from './parameters';
+export { simulatedRegion, type RegionPlane, type SimulatedRegion } from './region';
+export { annulusPlacement, ringDeviceMesh } from './testDevice';

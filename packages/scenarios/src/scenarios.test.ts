@@ -1,0 +1,155 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generatePatient } from '@insilico/anatomy';
+import { frameLayout, readColumn, runCase } from '@insilico/sph';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  ScenarioError,
+  annulusPlacement,
+  buildScenario,
+  inflowOf,
+  ringDeviceMesh,
+  simulatedRegion,
+  type BuiltScenario,
+  type PlacedDevice,
+  type ScenarioInput,
+} from './index';
+
+const patient = generatePatient(20261125, 7);
+const region = simulatedRegion(patient, 'end-diastole');
+const annulusRadius = patient.cardiac.aorticAnnulusDiameter_mm / 2;
+const device: PlacedDevice = {
+  name: 'Ring v1',
+  transform: annulusPlacement(region, 4),
+  meshes: [ringDeviceMesh(0.8 * annulusRadius, 0.12 * annulusRadius)],
+};
+const input = (over: Partial<ScenarioInput>): ScenarioInput => ({
+  patient,
+  phase: 'end-diastole',
+  kind: 'fluid',
+  resolution: 'test',
+  parameters: {},
+  devices: [device],
+  ...over,
+});
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+/** Writes the case and its files to a folder and runs it to its end time. */
+async function run(built: BuiltScenario) {
+  const dir = await mkdtemp(join(tmpdir(), 'scenario-'));
+  dirs.push(dir);
+  for (const [name, bytes] of Object.entries(built.files)) await writeFile(join(dir, name), bytes);
+  const result = await runCase(built.engineCase, { caseDir: dir, outDir: join(dir, 'out') });
+  return { dir, ...result };
+}
+
+describe('inflow', () => {
+  it('ejects the stroke volume once per cycle (mean flow = SV × HR)', () => {
+    const f = inflowOf(70, 70, 'male');
+    let volume = 0;
+    for (let k = 1; k < f.table.length; k++) {
+      const [t0, q0] = f.table[k - 1]!;
+      const [t1, q1] = f.table[k]!;
+      volume += ((q0 + q1) / 2) * (t1 - t0);
+    }
+    // The table is linear between rows: the half sine's area within 1 %.
+    expect(volume * 1e6).toBeGreaterThan(69.3);
+    expect(volume * 1e6).toBeLessThan(70.7);
+    expect(f.mean).toBeCloseTo((70e-6 * 70) / 60, 12);
+    expect(f.ejection).toBeCloseTo(0.294, 3);
+  });
+});
+
+describe('buildScenario', () => {
+  it('fluid: the aortic root vessel with an LVOT inlet, an ascending outlet and the device as a wall; runs', async () => {
+    const built = buildScenario(input({ kind: 'fluid' }));
+    const c = built.engineCase;
+    expect(c.fluid?.vessel?.file).toBe('vessel.stl');
+    expect(c.fluid?.inlets).toHaveLength(1);
+    expect(c.fluid?.outlets).toHaveLength(1);
+    expect(c.walls?.region?.shapes).toHaveLength(1);
+    expect(c.fluid?.density).toBe(1060);
+    expect(c.fluid?.viscosity).toBeCloseTo(3.5e-3, 12);
+    expect(Object.keys(built.files).sort()).toEqual(['device-1.stl', 'vessel.stl']);
+    expect(built.planes?.inlet.radius).toBeGreaterThan(region.inletRadius_mm);
+    const { status, manifest, dir } = await run(built);
+    expect(status).toBe('completed');
+    expect(manifest.timesteps.length).toBe(4);
+    const monitors = await readFile(join(dir, 'out', 'monitors.csv'), 'utf8');
+    expect(monitors.split('\n')[0]).toContain('upstream');
+    const counts = manifest.objects.map((o) => o.particleCount);
+    expect(counts.every((n) => n > 0)).toBe(true);
+    // The last frame's pressures are finite (the device wall and the open boundaries did not blow up).
+    const blood = manifest.objects[0]!;
+    const last = manifest.timesteps.at(-1)!;
+    const frame = await readFile(join(dir, 'out', 'blood', `${last.index}.bin`));
+    const layout = frameLayout(last.particleCounts!.blood!, 3, 'fluid');
+    const pressure = readColumn(
+      new Uint8Array(frame),
+      layout.find((col) => col.name === 'pressure')!,
+    );
+    expect(pressure.length).toBe(last.particleCounts!.blood);
+    expect(pressure.every(Number.isFinite)).toBe(true);
+    expect(blood.kind).toBe('fluid');
+    // The estimate is of the right order (the lumen and its shell, before clipping at the planes).
+    expect(built.estimate.particles).toBeGreaterThan(0.3 * counts[0]!);
+  }, 180_000);
+
+  it('particle: releases the particles past the inlet and runs', async () => {
+    const built = buildScenario(input({ kind: 'particle', parameters: { particleCount: 12 } }));
+    expect(built.engineCase.particles[0]?.positions).toHaveLength(12);
+    const { status, manifest } = await run(built);
+    expect(status).toBe('completed');
+    expect(manifest.objects.map((o) => o.name)).toContain('particles');
+  }, 180_000);
+
+  it('solid: the device as an elastic body held at its inflow end, loaded along the axis; runs', async () => {
+    const built = buildScenario(input({ kind: 'solid', parameters: { material: 'stainless_316l' } }));
+    const solid = built.engineCase.solids[0]!;
+    expect(solid.material.youngsModulus).toBe(193e9);
+    expect(built.estimate.particles).toBeGreaterThan(50);
+    const { status, manifest } = await run(built);
+    expect(status).toBe('completed');
+    expect(manifest.objects[0]?.kind).toBe('solid');
+  }, 180_000);
+
+  it('refuses what a person must correct, with messages', () => {
+    const issues = (over: Partial<ScenarioInput>): string[] => {
+      try {
+        buildScenario(input(over));
+      } catch (e) {
+        if (e instanceof ScenarioError) return e.issues.map((i) => i.message);
+        throw e;
+      }
+      return [];
+    };
+    expect(issues({ parameters: { heartRate_bpm: -5 } })).toEqual(['Heart rate must lie between 30 and 200 bpm.']);
+    expect(issues({ parameters: { strokeVolume_mL: 'a lot' } })).toEqual([
+      'Stroke volume must be a number between 10 and 200 mL.',
+    ]);
+    expect(issues({ parameters: { particleCount: 10 } })[0]).toContain('is not a parameter of a fluid simulation');
+    expect(issues({ kind: 'solid', devices: [] })).toEqual([
+      'This room has no device: place a device in the room before setting up a solid simulation.',
+    ]);
+    expect(issues({ kind: 'solid', parameters: { material: 'custom', poissonRatio: 0.3 } })).toHaveLength(2);
+    const away: PlacedDevice = { ...device, transform: { ...device.transform, position: [500, 500, 500] } };
+    expect(issues({ devices: [away] })[0]).toContain('lies outside the simulated anatomy');
+    expect(issues({ resolution: 'fine', particleCap: 1000 })[0]).toMatch(
+      /^The fine resolution needs about [\d,]+ particles, more than the 1,000 a simulation may have\./,
+    );
+  });
+
+  it('estimates more particles and steps for finer resolutions', () => {
+    const e = (['coarse', 'standard', 'fine'] as const).map(
+      (resolution) => buildScenario(input({ resolution })).estimate,
+    );
+    expect(e[0]!.particles).toBeLessThan(e[1]!.particles);
+    expect(e[1]!.particles).toBeLessThan(e[2]!.particles);
+    expect(e[0]!.seconds).toBeLessThan(e[2]!.seconds);
+  });
+});

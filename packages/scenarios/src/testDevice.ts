@@ -1,0 +1,46 @@
+import type { TriangleMesh } from '@insilico/mesh';
+import type { SimulatedRegion } from './region';
+import type { PlacementTransform } from './device';
+
+/**
+ * A closed ring (torus) in the device frame, mm, about the z axis: a stand-in for a valve frame in tests and demos
+ * (outward-oriented, watertight).
+ */
+export function ringDeviceMesh(majorRadius: number, minorRadius: number, segments = 32, sides = 12): TriangleMesh {
+  const positions = new Float64Array(3 * segments * sides);
+  const indices = new Uint32Array(6 * segments * sides);
+  for (let i = 0; i < segments; i++) {
+    const a = (2 * Math.PI * i) / segments;
+    for (let j = 0; j < sides; j++) {
+      const b = (2 * Math.PI * j) / sides;
+      const r = majorRadius + minorRadius * Math.cos(b);
+      positions.set([r * Math.cos(a), r * Math.sin(a), minorRadius * Math.sin(b)], 3 * (i * sides + j));
+    }
+  }
+  let t = 0;
+  for (let i = 0; i < segments; i++) {
+    for (let j = 0; j < sides; j++) {
+      const p = i * sides + j;
+      const q = ((i + 1) % segments) * sides + j;
+      const pn = i * sides + ((j + 1) % sides);
+      const qn = ((i + 1) % segments) * sides + ((j + 1) % sides);
+      indices.set([p, q, qn, p, qn, pn], t);
+      t += 6;
+    }
+  }
+  return { positions, indices };
+}
+
+/** The placement that puts a device frame's origin at the annulus centre with its z axis along the root axis. */
+export function annulusPlacement(region: SimulatedRegion, lift_mm = 0): PlacementTransform {
+  const [x, y, z] = region.axis;
+  // Shortest rotation from +z to the axis: q = (z × n, 1 + z·n), normalised.
+  const w = 1 + z;
+  const q: [number, number, number, number] = w < 1e-9 ? [1, 0, 0, 0] : [-y, x, 0, w];
+  const n = Math.hypot(...q);
+  return {
+    position: [region.annulus[0] + lift_mm * x, region.annulus[1] + lift_mm * y, region.annulus[2] + lift_mm * z],
+    quaternion: [q[0] / n, q[1] / n, q[2] / n, q[3] / n],
+    scale: [1, 1, 1],
+  };
+}
