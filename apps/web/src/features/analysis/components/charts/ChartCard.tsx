@@ -22,6 +22,11 @@ export interface ChartCardProps {
   /** Controls above the chart (parameter pickers, toggles). */
   controls?: ReactNode;
   onItemClick?: (dataIndex: number, seriesIndex: number) => void;
+  /** See EChart: the toolbox's restore button, and a tooltip from the data coordinates under the pointer. */
+  onRestore?: () => void;
+  pointerTooltip?: (x: number, y: number) => string | null;
+  /** Beside the title, before the SVG button (e.g. a header image). */
+  headerExtra?: ReactNode;
 }
 
 /** A titled chart with SVG export, 'Loading chart...' while the library loads and 'No graph data' when empty. */
@@ -33,6 +38,9 @@ export function ChartCard({
   height = 280,
   controls,
   onItemClick,
+  onRestore,
+  pointerTooltip,
+  headerExtra,
 }: ChartCardProps) {
   const [toSvg, setToSvg] = useState<(() => string) | null>(null);
   // A function is stored as state through an updater, or React would call it.
@@ -44,6 +52,7 @@ export function ChartCard({
           <Typography variant="h3" component="h3" sx={{ fontSize: 18 }}>
             {title}
           </Typography>
+          {headerExtra}
           <Button
             size="small"
             startIcon={<DownloadIcon aria-hidden="true" />}
@@ -67,7 +76,14 @@ export function ChartCard({
               </Typography>
             }
           >
-            <EChart option={option} height={height} onReady={onReady} onItemClick={onItemClick} />
+            <EChart
+              option={option}
+              height={height}
+              onReady={onReady}
+              onItemClick={onItemClick}
+              onRestore={onRestore}
+              pointerTooltip={pointerTooltip}
+            />
           </Suspense>
         )}
       </CardContent>

@@ -1,0 +1,125 @@
+/**
+ * Bins of the histogram/heatmap card (spec §5 "Bin size", "Amount of bins"; §9 "Graph widgets"), pure so they run in
+ * a Web Worker next to the binary columns and are tested against a plain loop. No DOM, no React.
+ */
+
+/** Spec §9: the bin size and the bin count are at most 999; the count at least 1; the size at least 1e-10. */
+export const maxBins = 999;
+export const minBins = 1;
+export const maxBinSize = 999;
+export const binSizeFloor = 1e-10;
+
+export type Values = Float32Array | Float64Array;
+
+/** How the bins are laid out over [min, max]: `count` bins of `binSize` from `min`. */
+export interface BinLayout {
+  min: number;
+  max: number;
+  binSize: number;
+  count: number;
+}
+
+/** The smallest bin size allowed over a range (spec §5): (max − min) / 999, never below 1e-10. */
+export function minBinSizeFor(min: number, max: number): number {
+  return Math.max((max - min) / maxBins, binSizeFloor);
+}
+
+/**
+ * A typed bin size made valid (spec §5): above 999 becomes 999, below (max − min) / 999 becomes that minimum, and
+ * never below 1e-10. Empty, zero (and, as a size is positive, negative or non-numeric) input is ignored: null.
+ */
+export function clampBinSize(binSize: number | null | undefined, min: number, max: number): number | null {
+  if (binSize === null || binSize === undefined || !Number.isFinite(binSize) || binSize <= 0) return null;
+  let size = binSize;
+  if (size > maxBinSize) size = maxBinSize;
+  const floor = minBinSizeFor(min, max);
+  if (size < floor) size = floor;
+  return size;
+}
+
+/** The amount of bins clamped between 1 and 999 (spec §5), as an integer. */
+export function clampBinCount(count: number): number {
+  if (!Number.isFinite(count)) return minBins;
+  return Math.min(maxBins, Math.max(minBins, Math.trunc(count)));
+}
+
+/** The layout for a bin size (clamped): as many bins as cover [min, max], at most 999. */
+export function layoutFromBinSize(min: number, max: number, binSize: number): BinLayout {
+  const size = clampBinSize(binSize, min, max) ?? minBinSizeFor(min, max);
+  return { min, max, binSize: size, count: clampBinCount(Math.ceil((max - min) / size) || 1) };
+}
+
+/** The layout for an amount of bins (clamped): equal bins spanning [min, max]. */
+export function layoutFromBinCount(min: number, max: number, count: number): BinLayout {
+  const bins = clampBinCount(count);
+  return { min, max, binSize: Math.max((max - min) / bins, binSizeFloor), count: bins };
+}
+
+/** Minimum and maximum of the finite values (NaN and ±Infinity skipped); [0, 0] when there is none. */
+export function valueRange(columns: readonly Values[]): { min: number; max: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const values of columns) {
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      // NaN fails both comparisons; ±Infinity is excluded by the finite check below only when it would win.
+      if (v < min && v !== -Infinity) min = v;
+      if (v > max && v !== Infinity) max = v;
+    }
+  }
+  return min <= max ? { min, max } : { min: 0, max: 0 };
+}
+
+/**
+ * Counts of `values` per bin, added into `counts` (length `layout.count`). Bins are half-open [a, b) except the last,
+ * which is closed: a value equal to `max` counts in the last bin. Values outside [min, max] and NaN are not counted.
+ */
+export function accumulateHistogram(values: Values, layout: BinLayout, counts: Uint32Array): void {
+  const { min, max, count } = layout;
+  const scale = 1 / layout.binSize;
+  const last = count - 1;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    // One comparison pair rejects NaN and out-of-range values; the index is truncated (v ≥ min, so floor).
+    if (v >= min && v <= max) {
+      const k = ((v - min) * scale) | 0;
+      counts[k > last ? last : k]!++;
+    }
+  }
+}
+
+/** The histogram of one timestep's values. */
+export function histogram(values: Values, layout: BinLayout): Uint32Array {
+  const counts = new Uint32Array(layout.count);
+  accumulateHistogram(values, layout, counts);
+  return counts;
+}
+
+/** One histogram per timestep of `columns` from `start` to `end` (zero-based, both included): a timestep × bin matrix. */
+export function heatmap(columns: readonly Values[], start: number, end: number, layout: BinLayout): Uint32Array[] {
+  const rows: Uint32Array[] = [];
+  for (let t = start; t <= end; t++) {
+    const values = columns[t];
+    rows.push(values ? histogram(values, layout) : new Uint32Array(layout.count));
+  }
+  return rows;
+}
+
+/** A bin edge for display: four significant digits, no trailing zeros (0.1 + 0.2 shows 0.3). */
+export function formatEdge(value: number): string {
+  if (value === 0) return '0';
+  const abs = Math.abs(value);
+  if (abs >= 1e-3 && abs < 1e6) return String(Number(value.toPrecision(4)));
+  return value.toExponential(3).replace(/\.?0+e/, 'e');
+}
+
+/**
+ * The range of bin `index` as a tooltip shows it (spec §9): half-open `[a, b)` for every bin but the last, which is
+ * closed `[a, b]` and ends at the data's max.
+ */
+export function binRangeLabel(index: number, layout: Pick<BinLayout, 'min' | 'max' | 'binSize' | 'count'>): string {
+  const from = layout.min + index * layout.binSize;
+  const isLast = index >= layout.count - 1;
+  const to = isLast ? Math.max(layout.max, from) : layout.min + (index + 1) * layout.binSize;
+  return `[${formatEdge(from)}, ${formatEdge(to)}${isLast ? ']' : ')'}`;
+}

@@ -1,0 +1,55 @@
+/** Display-widget data of spec §3, as the results page hands it to the cards. */
+
+/** One output's series of a particle: its values by timestep. */
+export interface ParticlePlotData {
+  output: string;
+  data: readonly number[];
+}
+
+/** Spec §3 "Selected particle item". */
+export interface SelectedParticleItem {
+  index: number;
+  name: string;
+  objectName: string;
+  previewImage?: string;
+  plotData: readonly ParticlePlotData[];
+}
+
+/** Spec §3 "Plot series". */
+export interface PlotSeries {
+  name: string;
+  data: readonly (number | null)[];
+  index: number;
+}
+
+/** Spec §3 "Histogram plot data": bin counts of one timestep (zero-based). */
+export interface HistogramPlotData {
+  data: ArrayLike<number>;
+  min: number;
+  max: number;
+  binSize: number;
+  timestep: number;
+}
+
+/** Spec §3 "Heatmap plot data": a row of bin counts per timestep of the range (zero-based, both ends included). */
+export interface HeatmapPlotData {
+  data: readonly ArrayLike<number>[];
+  min: number;
+  max: number;
+  binSize: number;
+  timerange: { start: number; end: number };
+}
+
+export type AnalysisPlotData = HistogramPlotData | HeatmapPlotData;
+
+export function isHeatmapData(data: AnalysisPlotData): data is HeatmapPlotData {
+  return 'timerange' in data;
+}
+
+/** Body types of the output picker; spec §3 "Analysis card inputs": the default is Solid. */
+export const bodyTypes = ['Solid', 'Fluid', 'Particle'] as const;
+export type BodyType = (typeof bodyTypes)[number];
+export const defaultBodyType: BodyType = 'Solid';
+
+/** Spec §3: the selected simulation output starts as 'Select' (none chosen). */
+export const noOutputSelected = 'Select';
