@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { text } from './text';
+
+/**
+ * Simulations of a room (issue 16): set-up defaults and estimates, create, the simulation list per room and per
+ * project, rename, cancel, retry, delete, and the stored results (the engine's manifest, frames, monitors.csv).
+ * See docs/decisions/simulations.md.
+ */
+
+export const simulationKinds = ['solid', 'fluid', 'particle'] as const;
+export const simulationKindSchema = z.enum(simulationKinds, { error: 'Choose Solid, Fluid or Particle.' });
+export type SimulationKindName = z.infer<typeof simulationKindSchema>;
+
+/** 'test' finishes in seconds (CI and journeys); people choose coarse, standard or fine. */
+export const simulationResolutions = ['test', 'coarse', 'standard', 'fine'] as const;
+export const simulationResolutionSchema = z.enum(simulationResolutions, {
+  error: 'Choose the coarse, standard or fine resolution.',
+});
+
+export const simulationStatuses = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export const simulationStatusSchema = z.enum(simulationStatuses);
+export type SimulationStatus = z.infer<typeof simulationStatusSchema>;
+
+/** Spec §8 "Simulation help": what the set-up offers for anything its templates do not cover. */
+export const simulationHelpMessage = 'Please reach out to us and we will help you set up your simulation.';
+
+export const simulationNameMaxLength = 100;
+/** A name another simulation of the room has (spec §5 "Rename": the field shows it as its error). */
+export const simulationNameTakenMessage =
+  'A simulation with this name already exists in this room. Please choose another name.';
+export const simulationNotFoundMessage = 'This simulation does not exist in this project.';
+
+export const simulationNameSchema = text()
+  .trim()
+  .min(1, 'Please give the simulation a name.')
+  .max(simulationNameMaxLength, `A simulation name can have at most ${simulationNameMaxLength} characters.`);
+
+export const roomSimulationsParamsSchema = z.object({ deviceId: z.uuid(), projectId: z.uuid(), roomId: z.uuid() });
+export const projectSimulationsParamsSchema = z.object({ deviceId: z.uuid(), projectId: z.uuid() });
+export const simulationParamsSchema = projectSimulationsParamsSchema.extend({ simulationId: z.uuid() });
+/** A frame of one object at one saved timestep (zero-based). */
+export const simulationFrameParamsSchema = simulationParamsSchema.extend({
+  object: text().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Unknown object.'),
+  timestep: z.coerce.number().int().min(0).max(1_000_000),
+});
+
+/** Parameter values as sent: numbers, the material id, the shear-thinning switch. Checked by the server. */
+const parameterValueSchema = z.union([z.number(), z.boolean(), text().max(40)]);
+export const simulationParametersSchema = z.record(text().max(40), parameterValueSchema);
+
+/** `GET …/rooms/:roomId/simulations/setup?kind=`: defaults for the room's patient and the choices. */
+export const simulationSetupQuerySchema = z.object({ kind: simulationKindSchema });
+
+export const simulationEstimateSchema = z.object({
+  resolution: simulationResolutionSchema,
+  /** Particle spacing, mm. */
+  dp_mm: z.number(),
+  particles: z.number().int(),
+  /** Simulated time, s. */
+  endTime_s: z.number(),
+  steps: z.number().int(),
+  /** Estimated run time on one core, s. */
+  seconds: z.number(),
+});
+export type SimulationEstimate = z.infer<typeof simulationEstimateSchema>;
+
+const planeSchema = z.object({
+  centre: z.tuple([z.number(), z.number(), z.number()]),
+  normal: z.tuple([z.number(), z.number(), z.number()]),
+  radius: z.number(),
+});
+
+export const simulationSetupSchema = z.object({
+  kind: simulationKindSchema,
+  /** The heart-cycle phase simulated (the room's phase, or the patient's first). */
+  phase: text(),
+  parameters: simulationParametersSchema,
+  fields: z.array(
+    z.object({
+      key: text(),
+      label: text(),
+      unit: text(),
+      min: z.number(),
+      max: z.number(),
+      integer: z.boolean(),
+    }),
+  ),
+  materials: z.array(
+    z.object({
+      id: text(),
+      name: text(),
+      youngsModulus_GPa: z.number(),
+      poissonRatio: z.number(),
+      density_kg_m3: z.number(),
+      source: text(),
+    }),
+  ),
+  /** The simulated device (the first placed in the room), if any. */
+  device: z.object({ versionId: text(), name: text() }).nullable(),
+  /** Estimates per resolution (null where the room cannot run this kind; `problems` says why). */
+  estimates: z.array(simulationEstimateSchema).nullable(),
+  /** Inlet and outlet planes of the flow kinds (mm, patient frame), to draw in the scene. */
+  planes: z.object({ inlet: planeSchema, outlet: planeSchema }).nullable(),
+  /** Why this room cannot run this kind as it is (e.g. no device for the solid kind). */
+  problems: z.array(text()),
+  helpMessage: text(),
+  /** Whether the caller may start runs (project.work). */
+  canRun: z.boolean(),
+  particleCap: z.number().int(),
+});
+export type SimulationSetup = z.infer<typeof simulationSetupSchema>;
+
+/** `POST …/rooms/:roomId/simulations` (and `…/estimate` without the name). */
+export const createSimulationSchema = z.object({
+  kind: simulationKindSchema,
+  /** Without a name: `<Kind> <n>`. */
+  name: simulationNameSchema.optional(),
+  resolution: simulationResolutionSchema,
+  parameters: simulationParametersSchema.default({}),
+});
+export type CreateSimulation = z.input<typeof createSimulationSchema>;
+
+const personSchema = z.object({ id: text(), name: text() });
+
+export const simulationSchema = z.object({
+  id: text(),
+  projectId: text(),
+  roomId: text(),
+  roomName: text(),
+  name: text(),
+  kind: simulationKindSchema,
+  resolution: simulationResolutionSchema,
+  phase: text(),
+  status: simulationStatusSchema,
+  /** 0..1. */
+  progress: z.number(),
+  /** Simulated time reached and the end time, s. */
+  simulatedTime: z.number(),
+  endTime: z.number(),
+  /** Estimated seconds left while running. */
+  etaSeconds: z.number().nullable(),
+  error: text().nullable(),
+  deviceVersion: z.object({ id: text().nullable(), name: text() }).nullable(),
+  parameters: simulationParametersSchema,
+  estimate: simulationEstimateSchema,
+  scenarioVersion: text(),
+  createdBy: personSchema.nullable(),
+  createdAt: text(),
+  finishedAt: text().nullable(),
+});
+export type Simulation = z.infer<typeof simulationSchema>;
+
+export const simulationPageSizes = [10, 25, 50, 100] as const;
+export const simulationListQuerySchema = z.object({
+  search: text().trim().max(100).default(''),
+  sort: z.enum(['name', 'createdAt', 'status', 'progress']).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine(
+      (size) => (simulationPageSizes as readonly number[]).includes(size),
+      'Choose 10, 25, 50 or 100 simulations per page.',
+    )
+    .default(25),
+});
+export type SimulationListQuery = z.infer<typeof simulationListQuerySchema>;
+
+export const simulationPageSchema = z.object({
+  items: z.array(simulationSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  canRun: z.boolean(),
+});
+export type SimulationPage = z.infer<typeof simulationPageSchema>;
+
+export const renameSimulationSchema = z.object({ name: simulationNameSchema });
+
+/** One column of a frame (the engine's manifest): units per spec §9. */
+const columnSchema = z.object({
+  name: text(),
+  label: text(),
+  unit: text(),
+  type: z.enum(['float32', 'int32']),
+  components: z.number().int(),
+  offset: z.number().int(),
+  byteLength: z.number().int(),
+});
+
+/** `GET …/simulations/:id/results`: the engine's manifest and where to fetch frames and monitors. */
+export const simulationResultsSchema = z.object({
+  simulationId: text(),
+  status: simulationStatusSchema,
+  manifest: z.object({
+    format: text(),
+    version: z.number(),
+    endianness: text(),
+    timesteps: z.array(
+      z.object({
+        index: z.number().int(),
+        time: z.number(),
+        particleCounts: z.record(text(), z.number().int()).optional(),
+      }),
+    ),
+    objects: z.array(
+      z.object({
+        name: text(),
+        kind: z.enum(['fluid', 'solid', 'particles']),
+        particleCount: z.number().int(),
+        frameFile: text(),
+        columns: z.array(columnSchema),
+      }),
+    ),
+  }),
+  /** `…/frames/{object}/{timestep}`: the binary columnar frame (application/octet-stream). */
+  frameUrlTemplate: text(),
+  /** monitors.csv (flow rate, pressure drop, wall shear stress, capture …), or null when the kind has none. */
+  monitorsUrl: text().nullable(),
+});
+export type SimulationResults = z.infer<typeof simulationResultsSchema>;
