@@ -1,6 +1,7 @@
-import { eq, lt, or } from 'drizzle-orm';
+import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
-import { sessions, type LoginTransaction } from '../db/schema';
+import { sessions, users, type LoginTransaction } from '../db/schema';
+import type { UserRow } from './user.repository';
 
 export type { LoginTransaction };
 export type SessionRow = typeof sessions.$inferSelect;
@@ -16,7 +17,17 @@ export interface NewSession {
 }
 
 export class SessionRepository {
-  constructor(private readonly orm: Orm) {}
+  // Built once (drizzle rebuilds a query's SQL on every call otherwise; PostgreSQL also keeps its plan per connection).
+  private readonly userSessionQuery;
+
+  constructor(private readonly orm: Orm) {
+    this.userSessionQuery = orm
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.idHash, sql.placeholder('idHash')))
+      .prepare('session_with_user');
+  }
 
   async insert(session: NewSession): Promise<void> {
     await this.orm.insert(sessions).values({ ...session, lastSeenAt: session.createdAt });
@@ -24,6 +35,12 @@ export class SessionRepository {
 
   async findByHash(idHash: string): Promise<SessionRow | null> {
     const rows = await this.orm.select().from(sessions).where(eq(sessions.idHash, idHash));
+    return rows[0] ?? null;
+  }
+
+  /** A user session and its user in one query: every signed-in request reads both. */
+  async findUserSession(idHash: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+    const rows = await this.userSessionQuery.execute({ idHash });
     return rows[0] ?? null;
   }
 

@@ -62,9 +62,7 @@ export class AuthService {
 
   /** The user behind a session token, or null (→ 401). */
   async currentUser(token: string | null): Promise<UserRow | null> {
-    const session = await this.sessions.resolve(token);
-    if (!session?.userId) return null;
-    return this.users.findById(session.userId);
+    return this.sessions.resolveUser(token);
   }
 
   toProfile(user: UserRow): UserProfile {

@@ -101,3 +101,36 @@ describe('notification relay with a failing database', () => {
     await service.stopRelay();
   });
 });
+
+describe('notification list', () => {
+  /** A repository whose list answers fixed rows and counts the separate unseen queries. */
+  function listing(rows: NotificationRow[], anyUnseen: boolean) {
+    const counts = { hasUnseen: 0 };
+    const repository = {
+      async list() {
+        return rows;
+      },
+      async hasUnseen() {
+        counts.hasUnseen += 1;
+        return anyUnseen;
+      },
+    };
+    const service = new NotificationService(repository as unknown as NotificationRepository, { error: () => {} });
+    return { service, counts };
+  }
+
+  it('answers the unseen flag from the page when an unseen notification is on it, without a second query', async () => {
+    const { service, counts } = listing([row('a'), { ...row('b'), seenAt: new Date() }], true);
+    expect((await service.list(userId, 20, null)).hasUnseen).toBe(true);
+    expect(counts.hasUnseen).toBe(0);
+  });
+
+  it('asks the database when every notification on the page is seen (an older one may not be)', async () => {
+    const seen = { ...row('a'), seenAt: new Date() };
+    const older = listing([seen], true);
+    expect((await older.service.list(userId, 20, null)).hasUnseen).toBe(true);
+    expect(older.counts.hasUnseen).toBe(1);
+    const none = listing([seen], false);
+    expect((await none.service.list(userId, 20, null)).hasUnseen).toBe(false);
+  });
+});

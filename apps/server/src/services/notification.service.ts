@@ -54,7 +54,8 @@ export class NotificationService {
     const hasMore = rows.length > limit;
     return {
       items: page.map(toNotification),
-      hasUnseen: await this.repository.hasUnseen(userId),
+      // An unseen one on the page answers the flag without a second query (the bell's list is read often).
+      hasUnseen: page.some((row) => row.seenAt === null) || (await this.repository.hasUnseen(userId)),
       nextBefore: hasMore ? page[page.length - 1]!.createdAt.toISOString() : null,
     };
   }

@@ -12,6 +12,10 @@ function memoryRepository(): SessionRepository {
     async findByHash(idHash: string) {
       return rows.get(idHash) ?? null;
     },
+    async findUserSession(idHash: string) {
+      const session = rows.get(idHash);
+      return session?.userId ? { session, user: { id: session.userId } } : null;
+    },
     async touch(idHash: string, at: Date) {
       const row = rows.get(idHash);
       if (row) row.lastSeenAt = at;
@@ -61,6 +65,31 @@ describe('sessions', () => {
     }
     clock.now += 40 * minute;
     expect(await sessions.resolve(token)).toBeNull();
+  });
+
+  it('answers the user of a live session, with the same idle and absolute limits, and none after sign-out', async () => {
+    const clock = { now: Date.UTC(2026, 0, 1) };
+    const sessions = serviceAt(clock);
+    const token = await sessions.startUserSession('user-1', 'id-token');
+    clock.now += 29 * minute;
+    expect(await sessions.resolveUser(token)).toMatchObject({ id: 'user-1' });
+    clock.now += 31 * minute;
+    expect(await sessions.resolveUser(token)).toBeNull();
+    expect(await sessions.resolve(token)).toBeNull(); // the idle session was ended, not only refused
+
+    const active = await sessions.startUserSession('user-1', 'id-token');
+    for (let elapsed = 0; elapsed < 12 * 60 - 20; elapsed += 20) {
+      clock.now += 20 * minute;
+      expect(await sessions.resolveUser(active)).toMatchObject({ id: 'user-1' });
+    }
+    clock.now += 40 * minute;
+    expect(await sessions.resolveUser(active)).toBeNull();
+
+    const ended = await sessions.startUserSession('user-1', 'id-token');
+    expect(await sessions.resolveUser(ended)).not.toBeNull();
+    await sessions.end(ended);
+    expect(await sessions.resolveUser(ended)).toBeNull();
+    expect(await sessions.resolveUser((await sessions.startLogin(login)) as string)).toBeNull();
   });
 
   it('uses a login transaction once, and never as a user session', async () => {

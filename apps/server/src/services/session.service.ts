@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginTransaction, SessionRepository, SessionRow } from '../repositories/session.repository';
+import type { UserRow } from '../repositories/user.repository';
 
 export interface SessionPolicy {
   idleMs: number;
@@ -64,14 +65,28 @@ export class SessionService {
     const idHash = hashToken(token);
     const row = await this.repository.findByHash(idHash);
     if (!row || row.kind !== 'user' || !row.userId) return null;
+    return (await this.keepAlive(idHash, row)) ? row : null;
+  }
+
+  /** The user of a token's live session (as `resolve`, with the user read in the same query). */
+  async resolveUser(token: string | null): Promise<UserRow | null> {
+    if (!token) return null;
+    const idHash = hashToken(token);
+    const found = await this.repository.findUserSession(idHash);
+    if (!found || found.session.kind !== 'user') return null;
+    return (await this.keepAlive(idHash, found.session)) ? found.user : null;
+  }
+
+  /** Ends a session past its idle or absolute limit (false), or notes the activity now and then (true). */
+  private async keepAlive(idHash: string, row: SessionRow): Promise<boolean> {
     const now = this.now();
     const idleExpired = now.getTime() - row.lastSeenAt.getTime() > this.policy.idleMs;
     if (idleExpired || row.expiresAt <= now) {
       await this.repository.delete(idHash);
-      return null;
+      return false;
     }
     if (now.getTime() - row.lastSeenAt.getTime() > touchEveryMs) await this.repository.touch(idHash, now);
-    return row;
+    return true;
   }
 
   async end(token: string | null): Promise<SessionRow | null> {
