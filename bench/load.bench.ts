@@ -57,30 +57,36 @@ async function hammer(
   // fresh context per round), so all users' sessions are in use; the endpoint a response answered is noted on the
   // context for the per-endpoint breakdown.
   type Context = { client?: LoadServerReady['clients'][number]; last?: string };
-  const instance = autocannon({
-    url: origin,
-    connections: CONNECTIONS,
-    duration: seconds,
-    timeout: 10,
-    initialContext: {},
-    requests: paths.map((path, index) => ({
-      method: 'GET' as const,
-      setupRequest: (request: autocannon.Request, context: Context) => {
-        context.client ??= clients[next++ % clients.length]!;
-        return { ...request, path: path(context.client.deviceId), headers: { cookie: context.client.cookie } };
-      },
-      onResponse: (_status: number, _body: string, context: Context) => {
-        context.last = names[index];
-      },
-    })),
-  });
+  let done!: (result: autocannon.Result) => void;
+  let failed!: (error: unknown) => void;
+  const finished = new Promise<autocannon.Result>((resolve, reject) => ((done = resolve), (failed = reject)));
+  const instance = autocannon(
+    {
+      url: origin,
+      connections: CONNECTIONS,
+      duration: seconds,
+      timeout: 10,
+      initialContext: {},
+      requests: paths.map((path, index) => ({
+        method: 'GET' as const,
+        setupRequest: (request: autocannon.Request, context: Context) => {
+          context.client ??= clients[next++ % clients.length]!;
+          return { ...request, path: path(context.client.deviceId), headers: { cookie: context.client.cookie } };
+        },
+        onResponse: (_status: number, _body: string, context: Context) => {
+          context.last = names[index];
+        },
+      })),
+    },
+    (error, result) => (error ? failed(error) : done(result)),
+  );
   instance.on('response', (client, _status, _bytes, responseTime) => {
     latencies.push(responseTime);
     // autocannon keeps each connection's context on its request iterator (not in its types).
     const context = (client as unknown as { requestIterator?: { context?: Context } }).requestIterator?.context;
     if (context?.last) byEndpoint.get(context.last)?.push(responseTime);
   });
-  const result = await instance;
+  const result = await finished;
   return {
     latencies: latencies.sort((a, b) => a - b),
     byEndpoint: new Map([...byEndpoint].map(([name, values]) => [name, values.sort((a, b) => a - b)])),
