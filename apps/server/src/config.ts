@@ -21,6 +21,7 @@ const envSchema = z.object({
   JOB_STALE_AFTER_SECONDS: z.coerce.number().positive().default(45),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   CPU_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  CPU_THREADS_NICE: z.coerce.number().int().min(0).max(19).optional(),
   MAINTENANCE_CACHE_SECONDS: z.coerce.number().min(0).default(2),
   STORAGE_DRIVER: z.enum(['filesystem']).default('filesystem'),
   SMTP_URL: z.string().optional(),
@@ -56,6 +57,11 @@ export interface AppConfig {
   jobPollSeconds: number;
   /** Worker threads for jobs' CPU-heavy work (STL, meshes); null: cores − 1, at least 1. */
   cpuThreads: number | null;
+  /**
+   * Nice value of those threads (Linux, 0–19; above 0 the event loop wins a core both want); null: 10 in a process
+   * that answers requests, 0 in `npm run worker` (no event loop to keep fast there).
+   */
+  cpuThreadsNice: number | null;
   maintenanceCacheMs: number;
   smtpUrl: string | null;
   mailFrom: string;
@@ -105,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobStaleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     cpuThreads: e.CPU_THREADS ?? null,
+    cpuThreadsNice: e.CPU_THREADS_NICE ?? null,
     maintenanceCacheMs: e.MAINTENANCE_CACHE_SECONDS * 1000,
     smtpUrl: e.SMTP_URL && e.SMTP_URL !== '' ? e.SMTP_URL : null,
     mailFrom: e.MAIL_FROM,

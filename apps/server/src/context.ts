@@ -116,7 +116,8 @@ export async function createContext(
   config: AppConfig,
   db: Database,
   log: Logger,
-  options: { workJobs: boolean },
+  /** `servesRequests`: an HTTP server (its CPU threads yield to its event loop), not `npm run worker`. */
+  options: { workJobs: boolean; servesRequests: boolean },
 ): Promise<AppContext> {
   const settings = new SettingsRepository(db.orm);
   const users = new UserRepository(db.orm);
@@ -145,7 +146,10 @@ export async function createContext(
   });
   const blobs = new FilesystemBlobStore(join(config.dataDir, 'blobs'));
   // Jobs' CPU-heavy pure work runs here, so requests stay fast while a job computes (threads start on demand).
-  const cpu = new CpuPool(config.cpuThreads ? { threads: config.cpuThreads } : {});
+  const cpu = new CpuPool({
+    ...(config.cpuThreads ? { threads: config.cpuThreads } : {}),
+    nice: config.cpuThreadsNice ?? (options.servesRequests ? 10 : 0),
+  });
   const support = new SupportService({
     store: new SupportStore(db.orm),
     notifications,

@@ -34,7 +34,7 @@ export async function startServer(
   const log = pino({ level: config.logLevel });
   mkdirSync(config.dataDir, { recursive: true });
   const db = await openDatabase(target);
-  const context = await createContext(config, db, log, { workJobs: config.jobsInProcess });
+  const context = await createContext(config, db, log, { workJobs: config.jobsInProcess, servesRequests: true });
   const embedded = db.kind === 'pglite';
   const operatorToken = embedded ? randomBytes(32).toString('base64url') : null;
   const app = await buildApp(context, { operatorToken });
