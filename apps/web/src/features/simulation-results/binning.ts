@@ -71,28 +71,26 @@ export function valueRange(columns: readonly Values[]): { min: number; max: numb
 }
 
 /**
- * Counts of `values` per bin, added into `counts` (length `layout.count`). Bins are half-open [a, b) except the last,
- * which is closed: a value equal to `max` counts in the last bin. Values outside [min, max] and NaN are not counted.
+ * The histogram of one timestep's values. Bins are half-open [a, b) except the last, which is closed: a value equal
+ * to `max` counts in the last bin. Values outside [min, max] and NaN are not counted.
  */
-export function accumulateHistogram(values: Values, layout: BinLayout, counts: Uint32Array): void {
-  const { min, max, count } = layout;
-  const scale = 1 / layout.binSize;
-  const last = count - 1;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    // One comparison pair rejects NaN and out-of-range values; the index is truncated (v ≥ min, so floor).
-    if (v >= min && v <= max) {
-      const k = ((v - min) * scale) | 0;
-      counts[k > last ? last : k]!++;
-    }
-  }
-}
-
-/** The histogram of one timestep's values. */
 export function histogram(values: Values, layout: BinLayout): Uint32Array {
-  const counts = new Uint32Array(layout.count);
-  accumulateHistogram(values, layout, counts);
-  return counts;
+  const { min, count } = layout;
+  const scale = 1 / layout.binSize;
+  // The range is tested on the scaled offset k, not on v, and a value out of range or NaN (which fails k >= 0) is
+  // counted in a discard slot instead of branching around the increment: the loop stays within ≈ 1.3× of an
+  // unchecked one (bench/histogram.bench.ts). k == top (v == max) may land one past the last bin: that slot is
+  // folded into the last bin below, so the loop needs no clamp.
+  const top = (layout.max - min) * scale;
+  const discard = count + 1;
+  const counts = new Uint32Array(count + 2);
+  const n = values.length;
+  for (let i = 0; i < n; i++) {
+    const k = (values[i]! - min) * scale;
+    counts[k >= 0 && k <= top ? k | 0 : discard]!++;
+  }
+  counts[count - 1]! += counts[count]!;
+  return counts.subarray(0, count);
 }
 
 /** One histogram per timestep of `columns` from `start` to `end` (zero-based, both included): a timestep × bin matrix. */
