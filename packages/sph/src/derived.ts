@@ -272,9 +272,8 @@ export function wallShearStress(
   // Height of each fluid particle above the surface: measured along the normal of its nearest surface-layer wall
   // particle, which lies almost straight below it, so a curved wall's sagitta stays negligible (a projection on a
   // farther wall particle's normal would overstate the height by about ℓ²/2R at a lateral offset ℓ).
-  let height: Float64Array | null = null;
+  const height = new Float64Array(fluid.count).fill(NaN);
   if (!o.surfaceDistance) {
-    height = new Float64Array(fluid.count).fill(NaN);
     const back = neighbours(fluid, wall, kernel, o.dp, o.domain);
     for (let j = 0; j < fluid.count; j++) {
       let best = Infinity;
@@ -300,7 +299,12 @@ export function wallShearStress(
     const r2 = [0, 0, 0];
     for (let k = list.start[i]!; k < list.end[i]!; k++) {
       const j = list.j[k]!;
-      const s = height ? height[j]! : -o.surfaceDistance!(fluid.x[j]!, fluid.y[j]!, fluid.z[j]!);
+      let s = height[j]!;
+      if (Number.isNaN(s) && o.surfaceDistance) {
+        // Each fluid particle's distance once (a mesh distance query is the expensive part).
+        s = -o.surfaceDistance(fluid.x[j]!, fluid.y[j]!, fluid.z[j]!);
+        height[j] = s;
+      }
       if (!(s > 0)) continue;
       const w = list.w[k]!;
       const ux = fluid.vx[j]! - wall.vx[i]!;

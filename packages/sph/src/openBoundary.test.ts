@@ -17,7 +17,15 @@ function steadyAverages(
   o: { radius: number; length: number; dp: number; axis: readonly [number, number, number] },
   end: number,
   from: number,
-): { gradient: number; centre: number; inflow: number; outflow: number; maxImbalance: number } {
+): {
+  gradient: number;
+  centre: number;
+  inflow: number;
+  outflow: number;
+  smoothIn: number;
+  smoothOut: number;
+  maxImbalance: number;
+} {
   const open: OpenBoundaryFluid = pipe.open;
   let g = 0;
   let uc = 0;
@@ -34,7 +42,12 @@ function steadyAverages(
   });
   const steps = open.history.filter((b) => b.time > from);
   const T = steps.reduce((a, b) => a + b.dt, 0);
+  // The smooth crossed mass (`crossedMass`) at the window's ends: the state before its first step, and the last.
+  const start = open.history[open.history.length - steps.length - 1]!;
+  const last = open.history[open.history.length - 1]!;
   return {
+    smoothIn: (last.inflowCumulative[0]! - start.inflowCumulative[0]!) / T,
+    smoothOut: (last.outflowCumulative[0]! - start.outflowCumulative[0]!) / T,
     gradient: g / weight,
     centre: uc / ue,
     inflow: steps.reduce((a, b) => a + b.inflow[0]!, 0) / T,
@@ -95,15 +108,17 @@ describe('open boundaries', () => {
     expect(planeFlowRate(p, [1, 0.5, 0], [1, 0, 0], dp)).toBeCloseTo(2, 10);
   });
 
-  it('2D channel, velocity inlet and pressure outlet (H/10, Re 2): pressure gradient and centre-line speed within 5 %, inlet vs outlet mass flow within 2 %', () => {
+  it('2D channel, velocity inlet and pressure outlet (H/10, Re 2): pressure gradient and centre-line speed within 5 %, inlet vs outlet mass flow within 1 % (smooth crossed mass; counts within 2 %)', () => {
     const o = { radius: 0.5, length: 2, dp: 0.05, axis: [0, 0.5, 0] as const };
     const pipe = openPoiseuilleChannel({ ...o, rho0: 1, mu: 0.5, meanVelocity: 1 });
     const a = steadyAverages(pipe, o, 3, 1.5);
     expect(a.gradient / pipe.pressureGradient).toBeGreaterThan(0.95);
     expect(a.gradient / pipe.pressureGradient).toBeLessThan(1.05);
     expect(Math.abs(a.centre - 1)).toBeLessThan(0.05);
-    // The issue asks for 1 %; measured +1.2 % over this 1.5 s window (particle counts; docs/validation.md).
+    // Particle counts: about 1.2 % apart over this 1.5 s window; the smooth crossed mass meets the issue's 1 % (−0.13 %).
     expect(Math.abs(a.outflow / a.inflow - 1)).toBeLessThan(0.02);
+    expect(Math.abs(a.smoothOut / a.smoothIn - 1)).toBeLessThan(0.01);
+    expect(Math.abs(a.smoothIn / pipe.flowRate - 1)).toBeLessThan(1e-3);
     expect(Math.abs(a.inflow / pipe.flowRate - 1)).toBeLessThan(0.02);
     expect(a.maxImbalance).toBeLessThan(1e-12);
   }, 120_000);
@@ -131,7 +146,7 @@ describe('open boundaries', () => {
     expect(Array.from(two.sim.fluid.id.subarray(0, n))).toEqual(Array.from(one.sim.fluid.id.subarray(0, n)));
   }, 60_000);
 
-  it('3D Hagen–Poiseuille tube (R/6, Re 2): pressure drop and centre-line speed within 5 %, outlet mass flow within 3 % of ρQ', () => {
+  it('3D Hagen–Poiseuille tube (R/6, Re 2): pressure drop and centre-line speed within 5 %, inlet vs outlet mass flow within 1 % (smooth crossed mass), counted outflow within 3 % of ρQ', () => {
     const o = { radius: 0.5, length: 2, dp: 0.5 / 6, axis: [0, 0, 0] as const };
     const pipe = hagenPoiseuilleTube({ ...o, rho0: 1, mu: 0.5, meanVelocity: 1 });
     const a = steadyAverages(pipe, o, 1.5, 0.75);
@@ -139,9 +154,11 @@ describe('open boundaries', () => {
     expect(a.gradient / pipe.pressureGradient).toBeLessThan(1.05);
     expect(Math.abs(a.centre - 1)).toBeLessThan(0.05);
     // In 3D the emitters of a ring release together (same speed), so the inflow counted over 0.75 s jitters by a
-    // ring's worth (up to 28 of about 130 particles): the outflow is compared with the prescribed ρQ instead. 1 % is
-    // not met yet in 3D (R/7 over 1 s: +1.3 %; docs/validation.md).
+    // ring's worth (up to 28 of about 130 particles): the counted outflow is compared with the prescribed ρQ.
     expect(Math.abs(a.outflow / pipe.flowRate - 1)).toBeLessThan(0.03);
+    // The smooth crossed mass removes the rings' release jitter: inlet vs outlet within the issue's 1 % (−0.19 %).
+    expect(Math.abs(a.smoothOut / a.smoothIn - 1)).toBeLessThan(0.01);
+    expect(Math.abs(a.smoothIn / pipe.flowRate - 1)).toBeLessThan(1e-3);
     expect(a.maxImbalance).toBeLessThan(1e-12);
   }, 180_000);
 
