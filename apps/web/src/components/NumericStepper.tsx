@@ -4,7 +4,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
-import { commitText, stepValue, type NumericKind } from './numericStepper';
+import { clampToBounds, commitText, stepValue, typedOrIgnored, type NumericKind } from './numericStepper';
 
 export interface NumericStepperProps {
   label: string;
@@ -19,6 +19,11 @@ export interface NumericStepperProps {
   disabled?: boolean;
   width?: number;
   helperText?: string;
+  /**
+   * Empty, zero or non-numeric text keeps the value shown instead of becoming the min (spec §5 "Bin size: empty or
+   * zero is ignored").
+   */
+  ignoreEmptyOrZero?: boolean;
 }
 
 /**
@@ -37,6 +42,7 @@ export function NumericStepper({
   disabled,
   width = 160,
   helperText,
+  ignoreEmptyOrZero = false,
 }: NumericStepperProps) {
   const bounds = { min, max };
   // The text being typed; null shows the committed value.
@@ -44,7 +50,12 @@ export function NumericStepper({
   const commit = () => {
     if (text === null) return;
     setText(null);
-    const next = commitText(text, kind, bounds);
+    let next = commitText(text, kind, bounds);
+    if (ignoreEmptyOrZero) {
+      const typed = typedOrIgnored(text, kind);
+      if (typed === null) return;
+      next = clampToBounds(typed, bounds);
+    }
     if (next !== value) onChange(next);
   };
   const stepBy = (direction: 1 | -1) => {

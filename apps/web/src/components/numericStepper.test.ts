@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampToBounds, commitText, fallbackValue, stepValue } from './numericStepper';
+import { clampToBounds, commitText, fallbackValue, stepValue, typedOrIgnored } from './numericStepper';
 
 describe('numeric stepper rules (spec §5)', () => {
   it('clamps a typed value to min and max', () => {
@@ -37,5 +37,13 @@ describe('numeric stepper rules (spec §5)', () => {
   it('clamps only to the bounds given', () => {
     expect(clampToBounds(-5, { max: 3 })).toBe(-5);
     expect(clampToBounds(5, { min: 7 })).toBe(7);
+  });
+
+  it('ignores empty, zero or non-numeric text where asked (bin size)', () => {
+    expect(typedOrIgnored('', 'decimal')).toBeNull();
+    expect(typedOrIgnored('0', 'decimal')).toBeNull();
+    expect(typedOrIgnored('0.000', 'decimal')).toBeNull();
+    expect(typedOrIgnored('abc', 'decimal')).toBeNull();
+    expect(typedOrIgnored('0.5', 'decimal')).toBe(0.5);
   });
 });

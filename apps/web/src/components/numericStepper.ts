@@ -52,3 +52,14 @@ function decimalsOf(step: number): number {
   const dot = text.indexOf('.');
   return dot < 0 ? 0 : text.length - dot - 1;
 }
+
+/**
+ * Typed text for a field whose empty or zero entry is ignored (spec §5 "Bin size: empty or zero is ignored"): the
+ * number, or null to keep the value shown.
+ */
+export function typedOrIgnored(text: string, kind: NumericKind): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '' || !Number.isFinite(Number(trimmed))) return null;
+  const parsed = kind === 'integer' ? Number.parseInt(trimmed, 10) : Number(trimmed);
+  return parsed === 0 ? null : parsed;
+}
