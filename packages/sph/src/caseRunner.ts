@@ -179,9 +179,19 @@ export class CaseSimulation {
       target.set(a);
     };
     const f = this.fluid;
-    if (this.open) {
-      // The open boundary's state is written (`OpenBoundaryFluid.state`) but restoring it is not verified yet.
-      throw new Error('restarting a case with inlets or outlets is not supported yet');
+    if (this.open && f) {
+      // Inlets and outlets change the particle count: take it, the ids and the boundary's tags from the checkpoint.
+      const m = meta as Meta & { fluidCount?: number; nextId?: number };
+      const n = m.fluidCount ?? -1;
+      if (!(n >= 0 && n <= f.fluid.capacity)) throw new Error('the checkpoint does not fit this case (fluid count)');
+      const ids = arrays.get('fluid.id');
+      if (!(ids instanceof Int32Array) || ids.length !== n) {
+        throw new Error("the checkpoint does not fit this case ('fluid.id')");
+      }
+      f.fluid.count = n;
+      f.fluid.nextId = m.nextId ?? 0;
+      f.fluid.id.set(ids);
+      this.open.restore(arrays);
     }
     if (f) {
       for (const name of FLUID_STATE) take(`fluid.${name}`, f.fluid[name], f.fluid.count);
@@ -532,6 +542,8 @@ export async function runCase(
   // With inlets and outlets the fluid's particle count changes: each timestep then lists its counts.
   const counts: Record<string, number>[] = [];
   if (o.restart) {
+    // Each fluid particle's entry time is not in the checkpoint: the residence time would restart its clocks.
+    if (c.monitors?.residenceTime) throw new Error('restarting a case with a residence-time monitor is not supported');
     sim.restore(o.restart);
     try {
       const previous = JSON.parse(await readFile(join(o.outDir, 'manifest.json'), 'utf8')) as Manifest;

@@ -65,8 +65,12 @@ export function unpackArrays<M>(bytes: Uint8Array): { meta: M; arrays: Map<strin
     return fail();
   }
   if (header.format !== 'insilico-sph-checkpoint' || header.version !== 2) fail();
-  // Copy into an aligned buffer: `bytes` may sit at any offset of its ArrayBuffer.
-  const data = bytes.slice(Math.ceil((4 + length) / 8) * 8);
+  // Copy into an aligned buffer of its own: `bytes` may sit at any offset of its ArrayBuffer. (Not `bytes.slice`: on a
+  // Node Buffer, as `readFile` gives, slice is a view, and the arrays were read from the start of the file instead.)
+  const start = Math.ceil((4 + length) / 8) * 8;
+  if (start > bytes.byteLength) fail();
+  const data = new Uint8Array(bytes.byteLength - start);
+  data.set(bytes.subarray(start));
   const arrays = new Map<string, Float64Array | Int32Array>();
   let offset = 0;
   for (const a of header.arrays) {

@@ -195,6 +195,8 @@ describe('vessel from a closed mesh', () => {
       expect(last[4]).toBeCloseTo(0.004, 9);
       expect(last[3]).toBeCloseTo(last[2]! / 133.322387415, 9);
       expect(last[10]).toBeCloseTo((last[2]! - last[6]!) / 133.322387415, 9);
+      const restart = await readFile(join(dir, 'checkpoint.bin'));
+      await expect(runCase(c, { caseDir: dir, outDir: dir, restart })).rejects.toThrow(/residence-time monitor/);
       expect(run.sim.open).toBeDefined();
       expect(run.sim.fluid!.wall.count).toBeGreaterThan(0);
       expect(run.sim.open!.emitterCount).toBeGreaterThan(0);
