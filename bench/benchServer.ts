@@ -101,3 +101,53 @@ export async function signedInWorkspace(
     cookie: `${sessionCookieName(server.config.secureCookies)}=${token}`,
   };
 }
+
+/** `count` projects in the workspace, named `<prefix> 0001` …, created through the service (no cohorts, no versions). */
+export async function seedProjects(
+  server: BenchServer,
+  owner: { userId: string; deviceId: string },
+  count: number,
+  prefix: string,
+): Promise<void> {
+  for (let i = 1; i <= count; i++)
+    await server.context.projectCreation.create(owner.userId, owner.deviceId, {
+      name: `${prefix} ${String(i).padStart(4, '0')}`,
+      developmentStage: 'concept_and_design_feasibility',
+      questionId: null,
+      cohortIds: [],
+      versionIds: [],
+      teamUserIds: [],
+      basedOnProjectId: null,
+    });
+}
+
+/** Uploads `bytes` as `fileName` over tus (8 MiB PATCHes) into the workspace; answers the upload id. */
+export async function uploadOverTus(
+  server: BenchServer,
+  owner: { deviceId: string; cookie: string },
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<string> {
+  const { origin } = server;
+  const tus = { cookie: owner.cookie, origin, 'tus-resumable': '1.0.0' };
+  const created = await fetch(`${origin}/api/devices/${owner.deviceId}/uploads`, {
+    method: 'POST',
+    headers: {
+      ...tus,
+      'upload-length': String(bytes.length),
+      'upload-metadata': `filename ${Buffer.from(fileName).toString('base64')}`,
+    },
+  });
+  if (created.status !== 201) throw new Error(`upload creation answered ${created.status}`);
+  const location = created.headers.get('location')!;
+  const chunk = 8 * 1024 * 1024;
+  for (let offset = 0; offset < bytes.length; offset += chunk) {
+    const patched = await fetch(`${origin}${location}`, {
+      method: 'PATCH',
+      headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      body: bytes.subarray(offset, Math.min(bytes.length, offset + chunk)),
+    });
+    if (patched.status !== 204) throw new Error(`PATCH answered ${patched.status}`);
+  }
+  return location.split('/').pop()!;
+}

@@ -11,7 +11,7 @@ import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { meshPreviewPng, validateStlChunks, writeBinaryStl } from '@insilico/mesh';
-import { signedInWorkspace, startBenchServer } from './benchServer';
+import { signedInWorkspace, startBenchServer, uploadOverTus } from './benchServer';
 import { bumpySphere } from './bumpySphere';
 
 const ROUNDS = Number(process.env.DEVICE_VERSION_BENCH_ROUNDS ?? 3);
@@ -38,31 +38,9 @@ const server = await startBenchServer('device-version', { jobPollSeconds: 0.5 })
 const { origin } = server;
 try {
   const { deviceId, cookie } = await signedInWorkspace(server, 'bench-versions', 'Bench valve');
-  const tus = { cookie, origin, 'tus-resumable': '1.0.0' };
   const base = `${origin}/api/devices/${deviceId}`;
 
-  async function upload(): Promise<string> {
-    const created = await fetch(`${base}/uploads`, {
-      method: 'POST',
-      headers: {
-        ...tus,
-        'upload-length': String(bytes.length),
-        'upload-metadata': `filename ${Buffer.from('sphere.stl').toString('base64')}`,
-      },
-    });
-    if (created.status !== 201) throw new Error(`upload creation answered ${created.status}`);
-    const location = created.headers.get('location')!;
-    const chunk = 8 * 1024 * 1024;
-    for (let offset = 0; offset < bytes.length; offset += chunk) {
-      const patched = await fetch(`${origin}${location}`, {
-        method: 'PATCH',
-        headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-        body: bytes.subarray(offset, Math.min(bytes.length, offset + chunk)),
-      });
-      if (patched.status !== 204) throw new Error(`PATCH answered ${patched.status}`);
-    }
-    return location.split('/').pop()!;
-  }
+  const upload = () => uploadOverTus(server, { deviceId, cookie }, 'sphere.stl', bytes);
 
   async function processVersion(uploadId: string, round: number): Promise<{ ms: number; triangles: number }> {
     const t0 = performance.now();

@@ -13,7 +13,7 @@
 // docs/benchmarks.md, "Requests while jobs run".
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { signedInWorkspace, startBenchServer } from './benchServer';
+import { seedProjects, signedInWorkspace, startBenchServer, uploadOverTus } from './benchServer';
 import { bumpySphere } from './bumpySphere';
 import { writeBinaryStl } from '@insilico/mesh';
 import { createDefaultCriteria } from '@insilico/anatomy';
@@ -42,16 +42,7 @@ try {
   const { userId, deviceId, cookie } = await signedInWorkspace(server, 'bench-event-loop', 'Bench valve');
   const headers = { cookie, origin, 'content-type': 'application/json' };
   const base = `${origin}/api/devices/${deviceId}`;
-  for (let i = 1; i <= PROJECTS; i++)
-    await context.projectCreation.create(userId, deviceId, {
-      name: `Bench project ${String(i).padStart(4, '0')}`,
-      developmentStage: 'concept_and_design_feasibility',
-      questionId: null,
-      cohortIds: [],
-      versionIds: [],
-      teamUserIds: [],
-      basedOnProjectId: null,
-    });
+  await seedProjects(server, { userId, deviceId }, PROJECTS, 'Bench project');
 
   async function overview(): Promise<number> {
     const t0 = performance.now();
@@ -74,28 +65,7 @@ try {
   const rings = Math.max(1, Math.round((STL_MB * 1e6) / 50 / 2 / around));
   const stl = writeBinaryStl(bumpySphere({ ringCount: rings, ringSize: around }));
   const triangles = (stl.length - 84) / 50;
-  const tus = { cookie, origin, 'tus-resumable': '1.0.0' };
-  async function upload(): Promise<string> {
-    const created = await fetch(`${base}/uploads`, {
-      method: 'POST',
-      headers: {
-        ...tus,
-        'upload-length': String(stl.length),
-        'upload-metadata': `filename ${Buffer.from('large-part.stl').toString('base64')}`,
-      },
-    });
-    if (created.status !== 201) throw new Error(`upload creation answered ${created.status}`);
-    const location = created.headers.get('location')!;
-    for (let offset = 0; offset < stl.length; offset += 8 << 20) {
-      const patched = await fetch(`${origin}${location}`, {
-        method: 'PATCH',
-        headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-        body: stl.subarray(offset, Math.min(stl.length, offset + (8 << 20))),
-      });
-      if (patched.status !== 204) throw new Error(`PATCH answered ${patched.status}`);
-    }
-    return location.split('/').pop()!;
-  }
+  const upload = () => uploadOverTus(server, { deviceId, cookie }, 'large-part.stl', stl);
 
   /** Both jobs at once; the overview is timed from both created until both ready. */
   async function withJobs(uploadId: string, round: number) {

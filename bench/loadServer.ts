@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDefaultCriteria } from '@insilico/anatomy';
 import { cohorts } from '../apps/server/src/db/schema';
-import { signedInWorkspace, startBenchServer } from './benchServer';
+import { seedProjects, signedInWorkspace, startBenchServer } from './benchServer';
 
 export interface LoadServerReady {
   origin: string;
@@ -27,16 +27,7 @@ const { context } = server;
 const clients: LoadServerReady['clients'] = [];
 for (let u = 0; u < USERS; u++) {
   const { userId, deviceId, cookie } = await signedInWorkspace(server, `bench-load-${u}`, `Load valve ${u}`);
-  for (let p = 1; p <= PROJECTS; p++)
-    await context.projectCreation.create(userId, deviceId, {
-      name: `Load project ${String(p).padStart(3, '0')}`,
-      developmentStage: 'concept_and_design_feasibility',
-      questionId: null,
-      cohortIds: [],
-      versionIds: [],
-      teamUserIds: [],
-      basedOnProjectId: null,
-    });
+  await seedProjects(server, { userId, deviceId }, PROJECTS, 'Load project');
   // Ready cohorts straight into the table: ordering them would run cohort jobs during the measurement.
   await context.db.orm.insert(cohorts).values(
     Array.from({ length: COHORTS }, (_, index) => ({
