@@ -5,6 +5,7 @@ import {
   clampBinSize,
   heatmap,
   histogram,
+  histogramOfOwnRange,
   layoutFromBinCount,
   layoutFromBinSize,
   valueRange,
@@ -98,12 +99,30 @@ describe('histogram', () => {
     }
   });
 
-  it('finds the range of finite values', () => {
-    expect(valueRange([Float64Array.from([3, Number.NaN, -2, Infinity]), Float64Array.from([7])])).toEqual({
+  it('finds the range of finite values and counts the others', () => {
+    expect(valueRange([Float64Array.from([3, Number.NaN, -2, Infinity]), Float64Array.from([7, -Infinity])])).toEqual({
       min: -2,
       max: 7,
+      nonFinite: 3,
     });
-    expect(valueRange([new Float32Array(0)])).toEqual({ min: 0, max: 0 });
+    expect(valueRange([new Float32Array(0)])).toEqual({ min: 0, max: 0, nonFinite: 0 });
+  });
+
+  it('counts values over their own range like the checked histogram, NaN and ±Infinity left out', () => {
+    const random = seeded(7);
+    const values = Float32Array.from({ length: 20_000 }, (_, i) =>
+      i % 997 === 0 ? Number.NaN : i % 1999 === 0 ? -Infinity : i % 2999 === 0 ? Infinity : random() * 9 - 4,
+    );
+    values[5] = 5; // a value exactly at max
+    const { min, max, nonFinite } = valueRange([values]);
+    expect(max).toBe(5);
+    for (const layout of [
+      layoutFromBinCount(min, max, 999),
+      layoutFromBinCount(min, max, 3),
+      layoutFromBinSize(min, max, 0.7),
+    ]) {
+      expect([...histogramOfOwnRange(values, layout, nonFinite)]).toEqual(plainHistogram(values, layout));
+    }
   });
 });
 

@@ -55,19 +55,45 @@ export function layoutFromBinCount(min: number, max: number, count: number): Bin
   return { min, max, binSize: Math.max((max - min) / bins, binSizeFloor), count: bins };
 }
 
-/** Minimum and maximum of the finite values (NaN and ±Infinity skipped); [0, 0] when there is none. */
-export function valueRange(columns: readonly Values[]): { min: number; max: number } {
+/**
+ * Minimum and maximum of the finite values, and how many values are not finite (NaN, ±Infinity); [0, 0] when no value
+ * is finite.
+ */
+export function valueRange(columns: readonly Values[]): { min: number; max: number; nonFinite: number } {
   let min = Infinity;
   let max = -Infinity;
+  let nan = 0;
+  for (const values of columns) {
+    const n = values.length;
+    for (let i = 0; i < n; i++) {
+      const v = values[i]!;
+      // NaN fails both comparisons; `v !== v` is NaN's own test. ±Infinity is rare: handled below, off the hot loop.
+      if (v < min) min = v;
+      if (v > max) max = v;
+      if (v !== v) nan += 1;
+    }
+  }
+  if (min === -Infinity || max === Infinity) return finiteRange(columns);
+  return min <= max ? { min, max, nonFinite: nan } : { min: 0, max: 0, nonFinite: nan };
+}
+
+/** valueRange's careful pass, for data holding ±Infinity. */
+function finiteRange(columns: readonly Values[]): { min: number; max: number; nonFinite: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  let nonFinite = 0;
   for (const values of columns) {
     for (let i = 0; i < values.length; i++) {
       const v = values[i]!;
-      // NaN fails both comparisons; ±Infinity is excluded by the finite check below only when it would win.
-      if (v < min && v !== -Infinity) min = v;
-      if (v > max && v !== Infinity) max = v;
+      // v - v is 0 for a finite value and NaN for NaN and ±Infinity.
+      if (v - v !== 0) nonFinite += 1;
+      else {
+        if (v < min) min = v;
+        if (v > max) max = v;
+      }
     }
   }
-  return min <= max ? { min, max } : { min: 0, max: 0 };
+  return min <= max ? { min, max, nonFinite } : { min: 0, max: 0, nonFinite };
 }
 
 /**
@@ -89,6 +115,23 @@ export function histogram(values: Values, layout: BinLayout): Uint32Array {
     const k = (values[i]! - min) * scale;
     counts[k >= 0 && k <= top ? k | 0 : discard]!++;
   }
+  counts[count - 1]! += counts[count]!;
+  return counts.subarray(0, count);
+}
+
+/**
+ * The histogram of values whose own range is the layout's [min, max] (the worker's case: the range was just measured
+ * on them), with `nonFinite` the count valueRange gave. Every finite value is then in range, so the loop is the
+ * plain one: NaN and ±Infinity index bin 0 (`NaN | 0` is 0) and are taken out of it afterwards, and a value equal
+ * to max lands one past the last bin and is folded in. Same counts as `histogram` for such values.
+ */
+export function histogramOfOwnRange(values: Values, layout: BinLayout, nonFinite: number): Uint32Array {
+  const { min, count } = layout;
+  const scale = 1 / layout.binSize;
+  const counts = new Uint32Array(count + 1);
+  const n = values.length;
+  for (let i = 0; i < n; i++) counts[((values[i]! - min) * scale) | 0]!++;
+  counts[0]! -= nonFinite;
   counts[count - 1]! += counts[count]!;
   return counts.subarray(0, count);
 }

@@ -1,6 +1,6 @@
 import {
   heatmap,
-  histogram,
+  histogramOfOwnRange,
   layoutFromBinCount,
   layoutFromBinSize,
   valueRange,
@@ -54,9 +54,9 @@ export function computePlot(
   if (request.mode === 'timestep') {
     const timestep = clampTimestep(request.timestep, columns.length);
     const values = columns[timestep]!;
-    const { min, max } = valueRange([values]);
+    const { min, max, nonFinite } = valueRange([values]);
     const layout = layoutFor(min, max, request.bins);
-    return { data: histogram(values, layout), min, max, binSize: layout.binSize, timestep };
+    return { data: histogramOfOwnRange(values, layout, nonFinite), min, max, binSize: layout.binSize, timestep };
   }
   let start = clampTimestep(Math.min(request.start, request.end), columns.length);
   let end = clampTimestep(Math.max(request.start, request.end), columns.length);
