@@ -9,16 +9,16 @@ import {
   projectStatsSchema,
   projectTeamSchema,
   questionListSchema,
-  type CohortSummary,
+  type CohortList,
   type DevelopmentStage,
-  type DeviceVersion,
+  type DeviceVersionList,
   type Project,
   type ProjectList,
   type ProjectOverview,
   type ProjectStats,
   type ProjectStatus,
   type ProjectTeam,
-  type Question,
+  type QuestionList,
   type UpdateProject,
 } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
@@ -81,26 +81,25 @@ const workspaceUrls = {
   readyVersions: (deviceId: string) => `/api/devices/${deviceId}/device-versions?status=ready&page=1&pageSize=100`,
 };
 
+// The same URLs are read by the wizard and the cohort and versions pages: the cache holds the answer as the API
+// gives it (SWR shares one entry per key), and callers take `.items`.
 export function useWorkspaceQuestions(deviceId: string | null) {
-  return useSWR<Question[], ApiError>(
-    deviceId ? workspaceUrls.questions(deviceId) : null,
-    async (url: string) => (await apiFetch(url, { schema: questionListSchema })).items,
+  return useSWR<QuestionList, ApiError>(deviceId ? workspaceUrls.questions(deviceId) : null, (url: string) =>
+    apiFetch(url, { schema: questionListSchema }),
   );
 }
 
 /** The workspace's cohorts (the edit dialog offers the ready ones). */
 export function useWorkspaceCohorts(deviceId: string | null) {
-  return useSWR<CohortSummary[], ApiError>(
-    deviceId ? workspaceUrls.cohorts(deviceId) : null,
-    async (url: string) => (await apiFetch(url, { schema: cohortListSchema })).items,
+  return useSWR<CohortList, ApiError>(deviceId ? workspaceUrls.cohorts(deviceId) : null, (url: string) =>
+    apiFetch(url, { schema: cohortListSchema }),
   );
 }
 
-/** The workspace's ready device versions, newest first (at most 100: the dialog's search narrows them). */
+/** The workspace's ready device versions, newest first (at most 100). */
 export function useReadyDeviceVersions(deviceId: string | null) {
-  return useSWR<DeviceVersion[], ApiError>(
-    deviceId ? workspaceUrls.readyVersions(deviceId) : null,
-    async (url: string) => (await apiFetch(url, { schema: deviceVersionListSchema })).items,
+  return useSWR<DeviceVersionList, ApiError>(deviceId ? workspaceUrls.readyVersions(deviceId) : null, (url: string) =>
+    apiFetch(url, { schema: deviceVersionListSchema }),
   );
 }
 

@@ -6,12 +6,12 @@ import { EditProjectDialog } from './EditProjectDialog';
 
 const deviceId = '00000000-0000-4000-8000-000000000001';
 const project: Project = {
-  id: '00000000-0000-4000-8000-0000000000p1'.replace('p', '0'),
+  id: 'p-1',
   name: 'Mitral study',
   developmentStage: 'clinical_trial',
   status: 'active',
   question: {
-    id: '00000000-0000-4000-8000-0000000000q1'.replace('q', '0'),
+    id: 'q-1',
     question: 'Does it seal?',
     contextOfUse: null,
     modelInfluence: null,

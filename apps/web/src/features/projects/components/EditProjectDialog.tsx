@@ -105,7 +105,7 @@ function TitleAndQuestion({ deviceId, project }: { deviceId: string; project: Pr
         disabled={!questions.data}
         fullWidth
       >
-        {(questions.data ?? []).map((question) => (
+        {(questions.data?.items ?? []).map((question) => (
           <MenuItem key={question.id} value={question.id} sx={{ whiteSpace: 'normal' }}>
             {question.question}
           </MenuItem>
@@ -287,7 +287,7 @@ export function EditProjectDialog({
           <LinkedItems
             what="patient cohort"
             items={project.cohorts}
-            options={cohorts.data?.filter((cohort) => cohort.status === 'ready')}
+            options={cohorts.data?.items.filter((cohort) => cohort.status === 'ready')}
             loadError={cohorts.error ? `The cohorts could not be loaded. ${cohorts.error.message}` : null}
             onAdd={(id) => addProjectCohort(deviceId, project.id, id)}
             onRemove={(id) => removeProjectCohort(deviceId, project.id, id)}
@@ -295,7 +295,7 @@ export function EditProjectDialog({
           <LinkedItems
             what="device version"
             items={project.deviceVersions}
-            options={versions.data}
+            options={versions.data?.items}
             loadError={versions.error ? `The device versions could not be loaded. ${versions.error.message}` : null}
             onAdd={(id) => addProjectVersion(deviceId, project.id, id)}
             onRemove={(id) => removeProjectVersion(deviceId, project.id, id)}
