@@ -19,7 +19,7 @@ import { CustomChart, HeatmapChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 import { heatmap, layoutFromBinCount, valueRange } from './src/features/simulation-results/binning';
-import { heatmapImageUrl } from './src/features/simulation-results/heatmapImage';
+import { heatmapImageUrl } from './src/features/simulation-results/heatmapCanvas';
 import { heatmapOption, heatmapTooltip } from './src/features/simulation-results/analysisChartOption';
 echarts.use([CustomChart, HeatmapChart, GridComponent, TooltipComponent, VisualMapComponent, CanvasRenderer, SVGRenderer]);
 

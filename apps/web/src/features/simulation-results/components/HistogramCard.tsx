@@ -17,7 +17,7 @@ import { TagChip } from '../../../components/TagChip';
 import { ChartCard, defaultChartFileName } from '../../analysis';
 import { heatmapOption, heatmapTooltip, histogramOption, layoutOf } from '../analysisChartOption';
 import { clampBinCount, clampBinSize, maxBinSize, maxBins, minBinSizeFor, minBins } from '../binning';
-import { heatmapImageUrl } from '../heatmapImage';
+import { heatmapImageUrl } from '../heatmapCanvas';
 import {
   bodyTypes,
   defaultBodyType,
