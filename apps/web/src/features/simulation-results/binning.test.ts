@@ -44,6 +44,7 @@ describe('bin size (spec §5)', () => {
   });
   it('clamps below (max − min) / 999 up to that minimum', () => {
     expect(clampBinSize(0.5, 0, 9990)).toBe(10);
+    expect(clampBinSize(-3, 0, 9990)).toBe(10);
   });
   it('never goes below 1e-10', () => {
     expect(clampBinSize(1e-14, 0, 0)).toBe(1e-10);

@@ -26,10 +26,10 @@ export function minBinSizeFor(min: number, max: number): number {
 
 /**
  * A typed bin size made valid (spec §5): above 999 becomes 999, below (max − min) / 999 becomes that minimum, and
- * never below 1e-10. Empty, zero (and, as a size is positive, negative or non-numeric) input is ignored: null.
+ * never below 1e-10 (a negative size is below the minimum too). Empty, zero or non-numeric input is ignored: null.
  */
 export function clampBinSize(binSize: number | null | undefined, min: number, max: number): number | null {
-  if (binSize === null || binSize === undefined || !Number.isFinite(binSize) || binSize <= 0) return null;
+  if (binSize === null || binSize === undefined || !Number.isFinite(binSize) || binSize === 0) return null;
   let size = binSize;
   if (size > maxBinSize) size = maxBinSize;
   const floor = minBinSizeFor(min, max);
