@@ -26,16 +26,19 @@ const reactOnly = ['react', 'react-dom', 'react-dom/*', 'react-router', '@mui/*'
 
 const restrict = (groups, message) => ({ group: groups, message });
 
-/** Which workspace packages each package may import (ARCHITECTURE.md "Dependency rules"). */
+/** Which workspace packages each package may import (ARCHITECTURE.md "Dependency rules"); `pkg/sub`: only that subpath of it. */
 const packageDependencies = {
   contracts: [],
   stats: [],
   mesh: [],
   anatomy: ['mesh', 'stats'],
-  sph: ['mesh'],
+  sph: ['mesh', 'contracts/csv'],
   scenarios: ['mesh', 'sph', 'anatomy'],
   dicom: [],
 };
+
+const dependencyMessage = (name, allowed) =>
+  `packages/${name} may import ${allowed.length ? allowed.map((d) => `@insilico/${d}`).join(', ') : 'no other package'} (docs/ARCHITECTURE.md).`;
 
 // "A web feature reaches another feature only through that feature's index.ts": one zone per
 // ordered pair of feature folders (a glob zone cannot tell a feature's own files from another's).
@@ -122,9 +125,23 @@ export default tseslint.config(
               'packages/* are pure TypeScript: no server framework, database or React.',
             ),
             restrict(
-              ['@insilico/*', `!@insilico/${name}`, ...allowed.map((dependency) => `!@insilico/${dependency}`)],
-              `packages/${name} may import ${allowed.length ? allowed.map((d) => `@insilico/${d}`).join(', ') : 'no other package'} (docs/ARCHITECTURE.md).`,
+              [
+                '@insilico/*',
+                `!@insilico/${name}`,
+                ...allowed.map((dependency) => `!@insilico/${dependency.split('/')[0]}`),
+              ],
+              dependencyMessage(name, allowed),
             ),
+            // A dependency allowed only through one subpath (`contracts/csv`): every other import of it is refused.
+            ...allowed
+              .filter((dependency) => dependency.includes('/'))
+              .map((dependency) => {
+                const [pkg, ...rest] = dependency.split('/');
+                return {
+                  regex: `^@insilico/${pkg}(?!/${rest.join('/')}$)(/.*)?$`,
+                  message: dependencyMessage(name, allowed),
+                };
+              }),
           ],
         },
       ],

@@ -74,4 +74,13 @@ describe('exporters', () => {
     expect(Math.fround(Number(row[3]))).toBe(Math.fround(0.1));
     expect(() => frameToCsv(frame.bytes, frame.columns.slice(1))).toThrow(/particle_id/);
   });
+
+  it('CSV: negative values stay plain numbers (no formula guard on numbers) and NaN stays visible', () => {
+    const p = fluid();
+    p.p[0] = Number.NaN;
+    const frame = encodeFrame(fluidOutput(p), 'fluid');
+    const lines = frameToCsv(frame.bytes, frame.columns).split('\r\n');
+    expect(lines[1]).toBe('0,1,0,0,-1.5,NaN,1000');
+    expect(lines[2]).toBe('1,2,-2,0.25,-1.5,100.5,1001');
+  });
 });

@@ -1,3 +1,4 @@
+import { csvRow } from '@insilico/contracts/csv';
 import { readColumn, type ColumnInfo } from './output';
 
 /**
@@ -28,10 +29,14 @@ function titled(column: ColumnInfo): string {
   return column.unit === '' ? column.label : `${column.label} (${column.unit})`;
 }
 
-/** Shortest text that reads back as the same float32 (ids stay integers). */
+/** Shortest number that reads back as the same float32 (ids stay integers). */
+function rounded(v: number, type: ColumnInfo['type']): number {
+  return type === 'int32' ? v : Number(Math.fround(v).toPrecision(9));
+}
+
+/** `rounded` as text. */
 function number(v: number, type: ColumnInfo['type']): string {
-  if (type === 'int32') return String(v);
-  return String(Number(Math.fround(v).toPrecision(9)));
+  return String(rounded(v, type));
 }
 
 function escapeXml(s: string): string {
@@ -94,11 +99,6 @@ export function frameToVtp(frame: Uint8Array, columns: readonly ColumnInfo[], ti
   ].join('\n');
 }
 
-/** Quotes a CSV field when it holds a comma, quote or line break (RFC 4180). */
-function csvField(s: string): string {
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /**
  * CSV (RFC 4180, comma-separated, header row) of one frame: one row per particle, one column per scalar and per
  * vector component, headed by label, axis and unit (e.g. `Velocity X (m/s)`).
@@ -110,16 +110,18 @@ export function frameToCsv(frame: Uint8Array, columns: readonly ColumnInfo[]): s
   for (const { column } of data) {
     for (let k = 0; k < column.components; k++) {
       const axis = column.components > 1 ? ` ${AXES[k]}` : '';
-      header.push(csvField(column.unit === '' ? `${column.label}${axis}` : `${column.label}${axis} (${column.unit})`));
+      header.push(column.unit === '' ? `${column.label}${axis}` : `${column.label}${axis} (${column.unit})`);
     }
   }
-  const rows = [header.join(',')];
+  // NaN stays `NaN` (a diverged particle must show), not the writer's empty cell.
+  const options = { number: String };
+  const rows = [csvRow(header, options)];
   for (let i = 0; i < n; i++) {
-    const row: string[] = [];
+    const row: number[] = [];
     for (const { column, values } of data) {
-      for (let k = 0; k < column.components; k++) row.push(number(values[k * n + i]!, column.type));
+      for (let k = 0; k < column.components; k++) row.push(rounded(values[k * n + i]!, column.type));
     }
-    rows.push(row.join(','));
+    rows.push(csvRow(row, options));
   }
   return rows.join('\r\n') + '\r\n';
 }

@@ -1,3 +1,4 @@
+import { csvRow } from '@insilico/contracts/csv';
 import type { SphCase } from './caseFile';
 import {
   DERIVED_OUTPUTS,
@@ -115,24 +116,18 @@ export class CaseMonitors {
 
   /** The CSV header line. */
   header(): string {
-    return this.columns.map((c) => csvField(c.header)).join(',');
+    return csvRow(this.columns.map((c) => c.header));
   }
 
   /** The CSV line of the current state (NaN where a value is undefined, e.g. no flow across a plane). */
   row(): string {
-    return this.columns
-      .map((c) => {
-        try {
-          return String(c.read());
-        } catch {
-          return 'NaN';
-        }
-      })
-      .join(',');
+    const values = this.columns.map((c) => {
+      try {
+        return c.read();
+      } catch {
+        return Number.NaN;
+      }
+    });
+    return csvRow(values, { number: String });
   }
-}
-
-/** A CSV field, quoted when it holds a comma or a quote. */
-function csvField(s: string): string {
-  return /[",]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

@@ -25,4 +25,10 @@ describe('cohort CSV', () => {
       }
     });
   });
+
+  it('defuses text a spreadsheet would run as a formula, through the one CSV writer', () => {
+    const [first] = patients;
+    const row = cohortCsv([{ ...first!, id: '=HYPERLINK("http://evil")' }]).split('\r\n')[1]!;
+    expect(row.startsWith(`"'=HYPERLINK(""http://evil"")",`)).toBe(true);
+  });
 });

@@ -1,23 +1,20 @@
 import { PARAMETER_DEFINITIONS, type SyntheticPatient } from '@insilico/anatomy';
+import { toCsv } from '@insilico/contracts/csv';
 import { parametersOf } from './cohort-patient.mapper';
-
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. */
-function field(value: string | number | boolean): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /**
  * Values as the cohort's tables show them (the parameter's decimals): a spreadsheet and the page agree, and no
- * digits pretend to a precision the synthetic model does not have (issue 14).
+ * digits pretend to a precision the synthetic model does not have (issue 14). Still a number, so the writer's
+ * formula guard leaves negative values alone.
  */
-function number(value: number, decimals: number): string {
-  return Number(value.toFixed(decimals)).toString();
+function rounded(value: number, decimals: number): number {
+  return Number(value.toFixed(decimals));
 }
 
 /**
  * The patients of a cohort as CSV: one row per patient, demographics first, then every parameter with its unit
- * in the header (e.g. `Aortic annulus area (mm²)`). Lists inside a field are separated by `;`. CRLF line ends.
+ * in the header (e.g. `Aortic annulus area (mm²)`). Lists inside a field are separated by `;`. CRLF line ends
+ * (`@insilico/contracts/csv`, with its formula guard).
  */
 export function cohortCsv(patients: readonly SyntheticPatient[]): string {
   const header = [
@@ -43,8 +40,8 @@ export function cohortCsv(patients: readonly SyntheticPatient[]): string {
     patient.originEthnicity,
     patient.pathologies.join(';'),
     patient.phases.join(';'),
-    ...parametersOf(patient).map((parameter) => number(parameter.value, parameter.decimals)),
+    ...parametersOf(patient).map((parameter) => rounded(parameter.value, parameter.decimals)),
     patient.cardiac.lvHypertrophy ? 'yes' : 'no',
   ]);
-  return [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+  return toCsv([header, ...rows]);
 }

@@ -2,6 +2,10 @@
  * Exports of the analysis page: every table as CSV, every chart as SVG (spec §7 "Chart export: saves an SVG image
  * named by a file-name prop (default 'graph')").
  */
+import { toCsv as writeCsv, type CsvCell } from '@insilico/contracts/csv';
+
+/** One CSV cell as every export writes it (kept here for the page's callers and tests). */
+export { csvCell } from '@insilico/contracts/csv';
 
 /** The file name every chart exports under unless its card names another (spec §7). */
 export const defaultChartFileName = 'graph';
@@ -9,25 +13,15 @@ export const defaultChartFileName = 'graph';
 /** A table to export: column headings and one array of cells per row. */
 export interface CsvTable {
   columns: readonly string[];
-  rows: readonly (readonly (string | number | boolean | null)[])[];
+  rows: readonly (readonly CsvCell[])[];
 }
 
 /**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. Text starting with `=`, `+`, `-`,
- * `@` or a tab is prefixed with `'` so a spreadsheet shows it instead of running it as a formula (OWASP CSV
- * injection); numbers are written as numbers (full precision, a dot as decimal mark), missing values empty.
+ * The table as CSV text with CRLF line ends (RFC 4180), heading first: the one writer of every export
+ * (`@insilico/contracts/csv`: quoting, the formula guard, numbers in full precision, missing values empty).
  */
-export function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The table as CSV text with CRLF line ends (RFC 4180), heading first. */
 export function toCsv(table: CsvTable): string {
-  return [table.columns, ...table.rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return writeCsv([table.columns, ...table.rows]);
 }
 
 /** A safe file name ending in `extension`: characters a file system refuses become `-`; empty becomes the default. */
