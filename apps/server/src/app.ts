@@ -39,6 +39,7 @@ import { profileRoutes } from './routes/profile/profile.routes';
 import { projectCreationRoutes } from './routes/project-creation/project-creation.routes';
 import { projectRoutes } from './routes/projects/projects.routes';
 import { roomRoutes } from './routes/rooms/rooms.routes';
+import { simulationRoutes } from './routes/simulations/simulations.routes';
 import { operatorRoutes } from './routes/operator/operator.routes';
 import { subscriptionOperatorRoutes } from './routes/operator/subscription-operator.routes';
 import { supportOperatorRoutes } from './routes/operator/support-operator.routes';
@@ -255,6 +256,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await analysisRoutes(app, { analyses: context.analyses, authenticated });
   await commentRoutes(app, { comments: context.comments, authenticated });
   await roomRoutes(app, { rooms: context.rooms, screenshots: context.roomScreenshots, authenticated });
+  await simulationRoutes(app, { simulations: context.simulations, authenticated });
   await healthRoutes(app, {
     health: new HealthService(
       async () => void (await context.db.executeSql('select 1')),

@@ -24,6 +24,7 @@ import { QuestionRepository } from './repositories/question.repository';
 import { RoomRepository } from './repositories/room.repository';
 import { SessionRepository } from './repositories/session.repository';
 import { SettingsRepository } from './repositories/settings.repository';
+import { SimulationRepository } from './repositories/simulation.repository';
 import { UploadRepository } from './repositories/upload.repository';
 import { SmtpRepository } from './repositories/smtp.repository';
 import { SupportRepository, SupportStore } from './repositories/support.repository';
@@ -53,6 +54,7 @@ import { ProjectService } from './services/project.service';
 import { RoomScreenshotService } from './services/room-screenshot.service';
 import { RoomService } from './services/room.service';
 import { SessionService } from './services/session.service';
+import { SimulationService } from './services/simulation.service';
 import { SubscriptionService } from './services/subscription.service';
 import { SupportStaffService } from './services/support-staff.service';
 import { SupportService } from './services/support.service';
@@ -110,6 +112,8 @@ export interface AppContext {
   /** Rooms of projects: the Rooms tab, the scene with placed devices, screenshots (issue 5 items 7–8). */
   rooms: RoomService;
   roomScreenshots: RoomScreenshotService;
+  /** Simulations of rooms: set-up, runs on the CPU pool, the simulation list, results (issue 16). */
+  simulations: SimulationService;
 }
 
 export async function createContext(
@@ -193,20 +197,6 @@ export async function createContext(
     notifications,
     cpu,
   });
-  const jobRunner = options.workJobs
-    ? new JobRunner(
-        jobRepository,
-        jobDefinitions,
-        { notifications, sessions, mailDelivery, cohorts, deviceVersions, uploads },
-        {
-          heartbeatMs: config.jobHeartbeatMs,
-          staleAfterMs: config.jobStaleAfterMs,
-          pollSeconds: config.jobPollSeconds,
-          soleProcess: db.kind === 'pglite',
-        },
-        log.child({ component: 'jobs' }),
-      )
-    : null;
   const workspaceStore = new WorkspaceStore(db.orm);
   const team = new TeamService(workspaceStore, {
     publicUrl: config.publicUrl,
@@ -231,6 +221,31 @@ export async function createContext(
   const projects = new ProjectService(new ProjectRepository(db.orm), projectAccess, notifications);
   const roomLog = log.child({ component: 'rooms' });
   const rooms = new RoomService(roomRepository, projectAccess, cohorts, notifications, blobs, roomLog);
+  const simulations = new SimulationService({
+    repository: new SimulationRepository(db.orm),
+    rooms,
+    projects: projectAccess,
+    blobs,
+    jobs: jobRepository,
+    notifications,
+    cpu,
+    workDir: join(config.dataDir, 'simulations'),
+    log: log.child({ component: 'simulations' }),
+  });
+  const jobRunner = options.workJobs
+    ? new JobRunner(
+        jobRepository,
+        jobDefinitions,
+        { notifications, sessions, mailDelivery, cohorts, deviceVersions, uploads, simulations },
+        {
+          heartbeatMs: config.jobHeartbeatMs,
+          staleAfterMs: config.jobStaleAfterMs,
+          pollSeconds: config.jobPollSeconds,
+          soleProcess: db.kind === 'pglite',
+        },
+        log.child({ component: 'jobs' }),
+      )
+    : null;
   return {
     config,
     db,
@@ -277,5 +292,6 @@ export async function createContext(
       blobs,
       log: roomLog,
     }),
+    simulations,
   };
 }

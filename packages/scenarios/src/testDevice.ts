@@ -32,7 +32,7 @@ export function ringDeviceMesh(majorRadius: number, minorRadius: number, segment
 }
 
 /** The placement that puts a device frame's origin at the annulus centre with its z axis along the root axis. */
-export function annulusPlacement(region: SimulatedRegion, lift_mm = 0): PlacementTransform {
+export function annulusPlacement(region: Pick<SimulatedRegion, 'annulus' | 'axis'>, lift_mm = 0): PlacementTransform {
   const [x, y, z] = region.axis;
   // Shortest rotation from +z to the axis: q = (z × n, 1 + z·n), normalised.
   const w = 1 + z;

@@ -4,6 +4,7 @@ import type { CohortService } from '../services/cohort.service';
 import type { DeviceVersionService } from '../services/device-version.service';
 import type { NotificationService } from '../services/notification.service';
 import type { SessionService } from '../services/session.service';
+import type { SimulationService } from '../services/simulation.service';
 import type { UploadService } from '../services/upload.service';
 import type { JobDescriptor } from './job-descriptor';
 
@@ -18,6 +19,8 @@ export interface JobServices {
   /** Device versions (the processing job) and resumable uploads (the expiry sweep). */
   deviceVersions: DeviceVersionService;
   uploads: UploadService;
+  /** Simulation runs (issue 16). */
+  simulations: SimulationService;
 }
 
 export interface JobContext<Data> {

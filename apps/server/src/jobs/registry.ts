@@ -4,6 +4,7 @@ import type { JobDefinition } from './job-definition';
 import { mailDeliveryPerformer } from './mail-delivery.performer';
 import { selfCheckPerformer } from './self-check.performer';
 import { sessionPurgePerformer } from './session-purge.performer';
+import { simulationPerformer } from './simulation.performer';
 import { uploadExpiryPerformer } from './upload-expiry.performer';
 
 /** Every kind of durable job with its performer, worked by the in-process runner and by `npm run worker`. */
@@ -14,4 +15,5 @@ export const jobDefinitions: readonly JobDefinition<unknown>[] = [
   cohortOrderPerformer,
   deviceVersionPerformer,
   uploadExpiryPerformer,
+  simulationPerformer,
 ];

@@ -35,11 +35,11 @@ export function tetrahedronStl(): Buffer {
 export async function insertVersionWithModel(
   server: TestServer,
   deviceId: string,
-  input: { name: string; status: 'ready' | 'processing'; projectId?: string },
+  input: { name: string; status: 'ready' | 'processing'; projectId?: string; stl?: Uint8Array },
 ): Promise<{ versionId: string; fileId: string }> {
   const orm = server.context.db.orm;
   const storageKey = `device-versions/test-${Math.random().toString(36).slice(2)}.stl`;
-  const stl = tetrahedronStl();
+  const stl = input.stl ?? tetrahedronStl();
   await server.context.blobs.put('eu', storageKey, stl);
   const [file] = await orm
     .insert(storedFiles)

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { JobDescriptor } from './job-descriptor';
+
+const dataSchema = z.object({ simulationId: z.uuid() });
+
+export type SimulationJobData = z.infer<typeof dataSchema>;
+
+/**
+ * One simulation run (SimulationService enqueues it on create and retry; simulation.performer.ts works it). Retried
+ * twice after a crash or an engine error; a resumable case continues from its last stored checkpoint.
+ */
+export const simulationJob: JobDescriptor<SimulationJobData> = {
+  kind: 'simulation.run',
+  retryLimit: 2,
+  // pg-boss's longest (24 h is its ceiling, exclusive); a dead worker is noticed by its heartbeat long before.
+  expireInSeconds: 23 * 60 * 60,
+  parse: (data) => dataSchema.parse(data),
+};

@@ -1,0 +1,278 @@
+import {
+  simulationHelpMessage,
+  simulationNameTakenMessage,
+  type NotificationList,
+  type Simulation,
+  type SimulationPage,
+  type SimulationResults,
+  type SimulationSetup,
+} from '@insilico/contracts';
+import { writeBinaryStl, type Vec3 } from '@insilico/mesh';
+import { annulusPlacement, ringDeviceMesh } from '@insilico/scenarios';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestBrowser } from '../../../test/helpers/browser';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
+import {
+  createWorkspace,
+  errorOf,
+  joinedMember,
+  json,
+  send,
+  signedIn,
+  type Person,
+} from '../../../test/fixtures/workspace.fixtures';
+import { createRoom, patientIdsOf, roomsPathOf } from '../../../test/fixtures/room.fixtures';
+import { insertProject } from '../../../test/factories/project-rows';
+import { insertVersionWithModel } from '../../../test/factories/room-rows';
+
+/**
+ * The simulation API (issue 16): set-up defaults, every refusal with its message and nothing queued, runs at the
+ * test resolution in the CPU pool to their results (manifest, frames, monitors), the list, rename, cancel, retry,
+ * delete with the stored outputs, and who may do what (a guest on the project views, never runs).
+ */
+let server: TestServer;
+let admin: Person;
+let member: Person;
+let guest: Person;
+let deviceId = '';
+let projectId = '';
+let roomId = '';
+let emptyRoomId = '';
+let farRoomId = '';
+let versionId = '';
+
+const roomPath = (id: string) => `${roomsPathOf(deviceId, projectId)}/${id}/simulations`;
+const simulationPath = (id: string) => `/api/devices/${deviceId}/projects/${projectId}/simulations/${id}`;
+
+/** Places the version in the room: at the annulus (snapped as the scene does), or `far` away from the anatomy. */
+async function place(browser: TestBrowser, cohortId: string, patientId: string, room: string, far = false) {
+  const scene = await json<{ anatomy: { phases: string[] } }>(
+    await browser.get(`${roomsPathOf(deviceId, projectId)}/${room}/scene`),
+  );
+  const phase = scene.anatomy.phases[0]!;
+  const { landmarks } = await json<{ landmarks: { name: string; position: Vec3; normal?: Vec3 }[] }>(
+    await browser.get(`/api/devices/${deviceId}/cohorts/${cohortId}/patients/${patientId}/meshes/${phase}/landmarks`),
+  );
+  const annulus = landmarks.find((l) => l.name === 'aortic_annulus')!;
+  const transform = annulusPlacement({ annulus: annulus.position, axis: annulus.normal! }, 2);
+  const placed = far ? { ...transform, position: [600, 600, 600] } : transform;
+  const response = await send(browser, 'PUT', `${roomsPathOf(deviceId, projectId)}/${room}/scene`, {
+    view: { phase: null, hiddenOrgans: [] },
+    placements: [{ versionId, transform: placed, landmark: far ? null : 'aortic_annulus' }],
+  });
+  expect(response.status).toBe(200);
+}
+
+async function waitFor(browser: TestBrowser, id: string, done: (s: Simulation) => boolean): Promise<Simulation> {
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const response = await browser.get(simulationPath(id));
+    expect(response.status).toBe(200);
+    const simulation = await json<Simulation>(response);
+    if (done(simulation)) return simulation;
+    if (Date.now() > deadline) throw new Error(`simulation ${id} is still ${simulation.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+async function count(browser: TestBrowser, room: string): Promise<number> {
+  return (await json<SimulationPage>(await browser.get(roomPath(room)))).total;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signedIn(server);
+  ({ deviceId } = await createWorkspace(admin));
+  member = await joinedMember(server, admin, deviceId, 'member');
+  guest = await joinedMember(server, admin, deviceId, 'guest');
+  const order = await orderCohort(admin.browser, deviceId, { name: 'Aortic', size: 5 });
+  const cohortId = (await settled(admin.browser, deviceId, order.id)).id;
+  const [patientId] = await patientIdsOf(admin.browser, deviceId, cohortId);
+  projectId = await insertProject(server, { deviceId, team: [admin.id, member.id, guest.id], cohortIds: [cohortId] });
+  versionId = (
+    await insertVersionWithModel(server, deviceId, {
+      name: 'Ring valve',
+      status: 'ready',
+      projectId,
+      stl: writeBinaryStl(ringDeviceMesh(9, 1.5)),
+    })
+  ).versionId;
+  roomId = (await createRoom(member.browser, deviceId, projectId, { cohortId, patientId, name: 'Valve in root' })).id;
+  emptyRoomId = (await createRoom(member.browser, deviceId, projectId, { cohortId, patientId, name: 'Empty' })).id;
+  farRoomId = (await createRoom(member.browser, deviceId, projectId, { cohortId, patientId, name: 'Far away' })).id;
+  await place(member.browser, cohortId, patientId!, roomId);
+  await place(member.browser, cohortId, patientId!, farRoomId, true);
+}, 240_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('set-up', () => {
+  it('offers defaults from the patient, the material library with sources, estimates and the help message', async () => {
+    const response = await member.browser.get(`${roomPath(roomId)}/setup?kind=fluid`);
+    expect(response.status).toBe(200);
+    const setup = await json<SimulationSetup>(response);
+    expect(setup.parameters).toMatchObject({ heartRate_bpm: 70, bloodDensity_kg_m3: 1060, bloodViscosity_mPa_s: 3.5 });
+    expect(setup.parameters.strokeVolume_mL).toBeGreaterThan(10);
+    expect(setup.estimates?.map((e) => e.resolution)).toEqual(['coarse', 'standard', 'fine']);
+    expect(setup.estimates![0]!.particles).toBeLessThan(setup.estimates![2]!.particles);
+    expect(setup.planes?.inlet.radius).toBeGreaterThan(5);
+    expect(setup.device).toEqual({ versionId, name: 'Ring valve' });
+    expect(setup.helpMessage).toBe(simulationHelpMessage);
+    expect(setup.canRun).toBe(true);
+    const solid = await json<SimulationSetup>(await member.browser.get(`${roomPath(roomId)}/setup?kind=solid`));
+    expect(solid.materials.map((m) => m.id)).toEqual(['nitinol', 'stainless_316l', 'cobalt_chromium_l605']);
+    expect(solid.materials.every((m) => m.source.length > 20)).toBe(true);
+    const empty = await json<SimulationSetup>(await member.browser.get(`${roomPath(emptyRoomId)}/setup?kind=solid`));
+    expect(empty.problems).toEqual([
+      'This room has no device: place a device in the room before setting up a solid simulation.',
+    ]);
+    expect(empty.estimates).toBeNull();
+  });
+});
+
+describe('refusals: a 4xx with a message a person understands, nothing queued', () => {
+  it('refuses absurd parameters, a room without a device for the solid kind and a device outside the anatomy', async () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      [
+        roomId,
+        { kind: 'fluid', resolution: 'test', parameters: { heartRate_bpm: -5 } },
+        'Heart rate must lie between 30 and 200 bpm.',
+      ],
+      [
+        roomId,
+        { kind: 'fluid', resolution: 'test', parameters: { strokeVolume_mL: 1e9 } },
+        'Stroke volume must lie between 10 and 200 mL.',
+      ],
+      [
+        roomId,
+        { kind: 'solid', resolution: 'test', parameters: { poissonRatio: 0.7, material: 'custom' } },
+        "Poisson's ratio must lie between 0 and 0.49.",
+      ],
+      [
+        emptyRoomId,
+        { kind: 'solid', resolution: 'test' },
+        'This room has no device: place a device in the room before setting up a solid simulation.',
+      ],
+    ];
+    for (const [room, body, message] of cases) {
+      const error = await errorOf(await member.browser.postJson(roomPath(room), body));
+      expect(error.status).toBe(422);
+      expect(error.message).toContain(message);
+    }
+    const far = await errorOf(
+      await member.browser.postJson(roomPath(farRoomId), { kind: 'fluid', resolution: 'test' }),
+    );
+    expect(far).toMatchObject({ status: 422, code: 'simulation_setup_invalid' });
+    expect(far.message).toContain('The device Ring valve lies outside the simulated anatomy');
+    const resolution = await member.browser.postJson(roomPath(roomId), { kind: 'fluid', resolution: 'ultra' });
+    expect(resolution.status).toBe(400);
+    expect(await count(member.browser, roomId)).toBe(0);
+    expect(await count(member.browser, farRoomId)).toBe(0);
+  });
+
+  it('a guest on the project may look but not start a run (403), members may', async () => {
+    expect((await guest.browser.get(`${roomPath(roomId)}/setup?kind=fluid`)).status).toBe(200);
+    const refused = await guest.browser.postJson(roomPath(roomId), { kind: 'fluid', resolution: 'test' });
+    expect(refused.status).toBe(403);
+    const page = await json<SimulationPage>(await guest.browser.get(roomPath(roomId)));
+    expect(page.canRun).toBe(false);
+  });
+});
+
+describe('running', () => {
+  let fluid: Simulation;
+
+  it('runs a fluid simulation at the test resolution to its results, tells its creator, and lists it', async () => {
+    const response = await member.browser.postJson(roomPath(roomId), { kind: 'fluid', resolution: 'test' });
+    expect(response.status).toBe(201);
+    const created = await json<Simulation>(response);
+    expect(created).toMatchObject({ name: 'Fluid 1', status: 'queued', kind: 'fluid', resolution: 'test' });
+    expect(created.deviceVersion).toEqual({ id: versionId, name: 'Ring valve' });
+    fluid = await waitFor(member.browser, created.id, (s) => s.status !== 'queued' && s.status !== 'running');
+    expect(fluid.status).toBe('completed');
+    expect(fluid.progress).toBe(1);
+    expect(fluid.simulatedTime).toBeCloseTo(fluid.endTime, 9);
+    const results = await json<SimulationResults>(await guest.browser.get(`${simulationPath(fluid.id)}/results`));
+    expect(results.manifest.timesteps).toHaveLength(4);
+    expect(results.manifest.objects.map((o) => o.name)).toEqual(['blood']);
+    const frame = await guest.browser.get(`${simulationPath(fluid.id)}/frames/blood/3`);
+    expect(frame.status).toBe(200);
+    const count3 = results.manifest.timesteps[3]!.particleCounts!.blood!;
+    const bytes = (await frame.arrayBuffer()).byteLength;
+    expect(bytes).toBe(
+      results.manifest.objects[0]!.columns.reduce(
+        (n, c) => n + (c.byteLength / results.manifest.objects[0]!.particleCount) * count3,
+        0,
+      ),
+    );
+    const monitors = await guest.browser.get(results.monitorsUrl!);
+    expect(monitors.status).toBe(200);
+    const header = (await monitors.text()).split('\n')[0]!;
+    expect(header).toContain('upstream');
+    const notifications = await json<NotificationList>(await member.browser.get('/api/notifications?limit=20'));
+    expect(notifications.items.map((n) => n.title)).toContain('Simulation Fluid 1 has finished');
+    const project = await json<SimulationPage>(
+      await guest.browser.get(`/api/devices/${deviceId}/projects/${projectId}/simulations?search=fluid`),
+    );
+    expect(project.items.map((s) => s.name)).toEqual(['Fluid 1']);
+    expect(project.items[0]!.roomName).toBe('Valve in root');
+  }, 200_000);
+
+  it('renames unique per room, refuses to cancel a finished run, deletes with its stored outputs', async () => {
+    const second = await json<Simulation>(
+      await member.browser.postJson(roomPath(roomId), {
+        kind: 'particle',
+        resolution: 'test',
+        name: 'Debris',
+        parameters: { particleCount: 8 },
+      }),
+    );
+    const done = await waitFor(member.browser, second.id, (s) => s.status === 'completed' || s.status === 'failed');
+    expect(done.status).toBe('completed');
+    const duplicate = await send(member.browser, 'PATCH', simulationPath(second.id), { name: 'fluid 1' });
+    expect(await errorOf(duplicate)).toEqual({
+      status: 409,
+      code: 'simulation_name_taken',
+      message: simulationNameTakenMessage,
+    });
+    const renamed = await send(member.browser, 'PATCH', simulationPath(second.id), { name: 'Debris run' });
+    expect((await json<Simulation>(renamed)).name).toBe('Debris run');
+    expect((await send(guest.browser, 'PATCH', simulationPath(second.id), { name: 'Mine' })).status).toBe(403);
+    const cancel = await member.browser.postJson(`${simulationPath(second.id)}/cancel`, {});
+    expect(await errorOf(cancel)).toMatchObject({ status: 409, message: 'The simulation has already finished.' });
+    const results = await json<SimulationResults>(await member.browser.get(`${simulationPath(second.id)}/results`));
+    expect(results.manifest.objects.map((o) => o.name)).toEqual(['blood', 'particles']);
+    const key = `simulations/${second.id}/out/particles/0.bin`;
+    expect(await server.context.blobs.get('eu', key)).not.toBeNull();
+    expect((await send(guest.browser, 'DELETE', simulationPath(second.id))).status).toBe(403);
+    expect((await send(member.browser, 'DELETE', simulationPath(second.id))).status).toBe(204);
+    expect(await server.context.blobs.get('eu', key)).toBeNull();
+    expect(await server.context.blobs.get('eu', `simulations/${second.id}/case/case.json`)).toBeNull();
+    expect((await member.browser.get(simulationPath(second.id))).status).toBe(404);
+  }, 200_000);
+
+  it('cancels a long solid run (its thread ends) and runs it again on retry from its last checkpoint', async () => {
+    const created = await json<Simulation>(
+      await member.browser.postJson(roomPath(roomId), {
+        kind: 'solid',
+        resolution: 'coarse',
+        parameters: { material: 'nitinol' },
+      }),
+    );
+    const running = await waitFor(member.browser, created.id, (s) => s.status === 'running' && s.progress > 0);
+    expect(running.etaSeconds).not.toBeNull();
+    const cancelled = await json<Simulation>(await member.browser.postJson(`${simulationPath(created.id)}/cancel`, {}));
+    expect(cancelled.status).toBe('cancelled');
+    const deadline = Date.now() + 10_000;
+    while (server.context.cpu.busy > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(server.context.cpu.busy).toBe(0);
+    const retried = await json<Simulation>(await member.browser.postJson(`${simulationPath(created.id)}/retry`, {}));
+    expect(retried.status).toBe('queued');
+    const again = await waitFor(member.browser, created.id, (s) => s.status === 'running' && s.progress > 0);
+    // A resumable case continues: it never goes back below what it had stored before the cancel.
+    expect(again.simulatedTime).toBeGreaterThan(0);
+    await member.browser.postJson(`${simulationPath(created.id)}/cancel`, {});
+  }, 200_000);
+});
