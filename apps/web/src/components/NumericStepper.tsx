@@ -4,7 +4,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
-import { clampToBounds, commitText, stepValue, typedOrIgnored, type NumericKind } from './numericStepper';
+import { clampToBounds, commitText, stepValue, typedOrIgnored, type NumericKind } from './numericStepperRules';
 
 export interface NumericStepperProps {
   label: string;

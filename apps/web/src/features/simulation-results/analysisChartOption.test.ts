@@ -36,7 +36,7 @@ describe('histogram option', () => {
 
 describe('heatmap option', () => {
   it("labels x 'Timestep' and spans the range shown from 1", () => {
-    const option = heatmapOption(heatmapData, 'Pressure (Pa)', 'data:image/png;base64,') as Option & {
+    const option = heatmapOption(heatmapData, 'Pressure (Pa)', null) as Option & {
       xAxis: { min: number; max: number };
     };
     expect(option.xAxis).toMatchObject({ name: 'Timestep', min: 3.5, max: 5.5 });

@@ -1,5 +1,6 @@
 import type { ChartOption } from '../analysis';
-import { binRangeLabel, type BinLayout } from './binning';
+import { binRangeLabel, formatEdge, type BinLayout } from './binning';
+import type { HeatmapPainter } from './heatmapCanvas';
 import type { HeatmapPlotData, HistogramPlotData } from './types';
 
 /** Spec §9 "Axis labels". */
@@ -23,7 +24,7 @@ export function histogramOption(data: HistogramPlotData, valueLabel: string, log
   const ranges = Array.from({ length: layout.count }, (_, i) => binRangeLabel(i, layout));
   const counts = Array.from(data.data, (c) => (logScale && c <= 0 ? null : c));
   return {
-    grid: { left: 16, right: 24, top: 40, bottom: 16, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
+    grid: { left: 16, right: 24, top: 40, bottom: 40, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
     toolbox: { right: 0, feature: { dataZoom: { yAxisIndex: 'none' }, restore: {} } },
     tooltip: {
       trigger: 'axis',
@@ -50,15 +51,15 @@ export function histogramOption(data: HistogramPlotData, valueLabel: string, log
 
 /**
  * The heatmap over a timestep range (spec §9): 'Timestep' on x (shown from 1), the output's bins on y; the counts are
- * one image (`imageUrl`) laid over the grid by a custom series, so a 999 × 999 matrix is one element, not a million.
+ * one image (`paint`) laid over the grid by a custom series, so a 999 × 999 matrix is one element, not a million.
  */
-export function heatmapOption(data: HeatmapPlotData, valueLabel: string, imageUrl: string | null): ChartOption {
+export function heatmapOption(data: HeatmapPlotData, valueLabel: string, paint: HeatmapPainter | null): ChartOption {
   const layout = layoutOf(data);
   const first = data.timerange.start + 1;
   const last = data.timerange.end + 1;
   const top = data.min + layout.count * data.binSize;
   return {
-    grid: { left: 16, right: 24, top: 40, bottom: 16, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
+    grid: { left: 16, right: 24, top: 40, bottom: 40, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
     toolbox: { right: 0, feature: { restore: {} } },
     tooltip: { trigger: 'item' },
     xAxis: {
@@ -79,6 +80,8 @@ export function heatmapOption(data: HeatmapPlotData, valueLabel: string, imageUr
       min: data.min,
       max: top,
       scale: true,
+      // The top edge is min + count × bin size: 14.890000343322754 from Float32 values; four digits suffice.
+      axisLabel: { formatter: (v: number) => formatEdge(v) },
     },
     series: [
       {
@@ -90,10 +93,11 @@ export function heatmapOption(data: HeatmapPlotData, valueLabel: string, imageUr
           _params: unknown,
           api: { value: (i: number) => number; coord: (p: [number, number]) => [number, number] },
         ) => {
-          if (!imageUrl) return null;
+          if (!paint) return null;
           const [x0, y0] = api.coord([api.value(0), api.value(3)]);
           const [x1, y1] = api.coord([api.value(2), api.value(1)]);
-          return { type: 'image', style: { image: imageUrl, x: x0, y: y0, width: x1 - x0, height: y1 - y0 } };
+          const [width, height] = [x1 - x0, y1 - y0];
+          return { type: 'image', style: { image: paint(width, height), x: x0, y: y0, width, height } };
         },
       },
     ],

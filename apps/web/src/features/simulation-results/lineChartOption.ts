@@ -75,7 +75,7 @@ export function lineChartOption({
     });
   }
   return {
-    grid: { left: 16, right: 24, top: 40, bottom: 16, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
+    grid: { left: 16, right: 24, top: 40, bottom: 40, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
     legend: { type: 'scroll', top: 0, left: 0, right: 90 },
     tooltip: { trigger: 'axis' },
     toolbox: { right: 0, feature: { dataZoom: { yAxisIndex: 'none' }, restore: {} } },

@@ -17,7 +17,7 @@ import { TagChip } from '../../../components/TagChip';
 import { ChartCard, defaultChartFileName } from '../../analysis';
 import { heatmapOption, heatmapTooltip, histogramOption, layoutOf } from '../analysisChartOption';
 import { clampBinCount, clampBinSize, maxBinSize, maxBins, minBinSizeFor, minBins } from '../binning';
-import { heatmapImageUrl } from '../heatmapCanvas';
+import { heatmapPainter } from '../heatmapCanvas';
 import {
   bodyTypes,
   defaultBodyType,
@@ -121,13 +121,13 @@ export function HistogramCard({
   const chosen = output !== noOutputSelected;
   const valueLabel = chosen ? outputLabelWithUnit(output, unitSystem) : '';
   const heat = plotData && isHeatmapData(plotData) ? plotData : null;
-  const imageUrl = useMemo(() => (heat ? heatmapImageUrl(heat.data, layoutOf(heat).count) : null), [heat]);
+  const paint = useMemo(() => (heat ? heatmapPainter(heat.data, layoutOf(heat).count) : null), [heat]);
   const option = useMemo(() => {
     if (!plotData) return {};
     return isHeatmapData(plotData)
-      ? heatmapOption(plotData, valueLabel, imageUrl)
+      ? heatmapOption(plotData, valueLabel, paint)
       : histogramOption(plotData, valueLabel, logScale);
-  }, [plotData, valueLabel, imageUrl, logScale]);
+  }, [plotData, valueLabel, paint, logScale]);
   const pointerTooltip = useMemo(
     () => (heat ? (x: number, y: number) => heatmapTooltip(heat, x, y) : undefined),
     [heat],

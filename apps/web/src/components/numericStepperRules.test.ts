@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampToBounds, commitText, fallbackValue, stepValue, typedOrIgnored } from './numericStepper';
+import { clampToBounds, commitText, fallbackValue, stepValue, typedOrIgnored } from './numericStepperRules';
 
 describe('numeric stepper rules (spec §5)', () => {
   it('clamps a typed value to min and max', () => {
