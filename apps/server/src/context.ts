@@ -18,7 +18,6 @@ import { NotificationRepository } from './repositories/notification.repository';
 import { PictureRepository } from './repositories/picture.repository';
 import { ProjectRepository } from './repositories/project.repository';
 import { ProjectAccessRepository } from './repositories/project-access.repository';
-import { ProjectCreationStore } from './repositories/project-creation.repository';
 import { ProjectDraftRepository } from './repositories/project-draft.repository';
 import { QuestionRepository } from './repositories/question.repository';
 import { RoomRepository } from './repositories/room.repository';
@@ -27,9 +26,9 @@ import { SettingsRepository } from './repositories/settings.repository';
 import { SimulationRepository } from './repositories/simulation.repository';
 import { UploadRepository } from './repositories/upload.repository';
 import { SmtpRepository } from './repositories/smtp.repository';
-import { SupportRepository, SupportStore } from './repositories/support.repository';
+import { SupportRepository } from './repositories/support.repository';
 import { UserRepository } from './repositories/user.repository';
-import { WorkspaceStore } from './repositories/workspace-store.repository';
+import { UnitOfWork } from './repositories/unit-of-work';
 import { AnalysisService } from './services/analysis.service';
 import { PatientMeshCache } from './services/cohort-mesh.service';
 import { VirtualPatientDatabase } from './services/cohort-population';
@@ -137,6 +136,11 @@ export async function createContext(
   const jobRepository = new JobRepository(db);
   await jobRepository.start((error) => log.error({ err: error }, 'job queue error'));
   const jobs = new JobService(jobRepository);
+  // The one way to run a transaction; any registered job may be enqueued inside one.
+  const unitOfWork = new UnitOfWork(db.orm, {
+    repository: jobRepository,
+    queues: jobDefinitions.map((job) => job.kind),
+  });
   await jobs.scheduleRecurring({ mailDelivery: config.smtpUrl !== null });
   const mailDelivery = config.smtpUrl
     ? new MailDeliveryService(new MailDeliveryRepository(db), new SmtpRepository(config.smtpUrl), {
@@ -155,7 +159,7 @@ export async function createContext(
     nice: config.cpuThreadsNice ?? (options.servesRequests ? 10 : 0),
   });
   const support = new SupportService({
-    store: new SupportStore(db.orm),
+    unitOfWork,
     notifications,
     blobs,
     publicUrl: config.publicUrl,
@@ -173,7 +177,7 @@ export async function createContext(
     new DeviceRepository(db.orm),
     patientDatabase,
     new PatientMeshCache(blobs, cpu),
-    jobRepository,
+    unitOfWork,
     // A pathology the criteria do not offer yet reaches support as a request in the inbox.
     async ({ deviceId, userId, name }) => {
       await support.create(
@@ -192,19 +196,18 @@ export async function createContext(
     devices: new DeviceRepository(db.orm),
     uploads: new UploadRepository(db.orm),
     blobs,
-    jobs: jobRepository,
+    unitOfWork,
     projectAccess: new ProjectAccessService(new ProjectAccessRepository(db.orm)),
     notifications,
     cpu,
   });
-  const workspaceStore = new WorkspaceStore(db.orm);
-  const team = new TeamService(workspaceStore, {
+  const team = new TeamService(unitOfWork, {
     publicUrl: config.publicUrl,
     invitationTtlMs: defaultInvitationTtlMs,
     notifications,
   });
   // The device picture follows a change of the data region (pictures is built next: it asks devices for grants).
-  const devices: DeviceService = new DeviceService(workspaceStore, team, (deviceId): Promise<void> =>
+  const devices: DeviceService = new DeviceService(unitOfWork, team, (deviceId): Promise<void> =>
     pictures.moveDevicePictureToRegion(deviceId),
   );
   const pictures = new PictureService({
@@ -213,14 +216,14 @@ export async function createContext(
     grant: (userId, deviceId) => devices.grant(userId, deviceId),
     log: log.child({ component: 'pictures' }),
   });
-  const onboarding = new OnboardingService(workspaceStore, devices, pictures);
+  const onboarding = new OnboardingService(unitOfWork, devices, pictures);
   const mail = new MailService(new MailRepository(db.orm));
   const deviceRepository = new DeviceRepository(db.orm);
   const projectAccess = new ProjectAccessService(new ProjectAccessRepository(db.orm));
   const roomRepository = new RoomRepository(db.orm);
   const projects = new ProjectService(new ProjectRepository(db.orm), projectAccess, notifications);
   const roomLog = log.child({ component: 'rooms' });
-  const rooms = new RoomService(roomRepository, projectAccess, cohorts, notifications, blobs, roomLog);
+  const rooms = new RoomService(roomRepository, projectAccess, cohorts, notifications, blobs, roomLog, unitOfWork);
   const simulations = new SimulationService({
     repository: new SimulationRepository(db.orm),
     rooms,
@@ -265,7 +268,7 @@ export async function createContext(
     profiles: new ProfileService(users),
     mailDelivery,
     projects,
-    subscriptions: new SubscriptionService(workspaceStore),
+    subscriptions: new SubscriptionService(unitOfWork),
     support,
     supportStaff: new SupportStaffService(new SupportRepository(db.orm)),
     blobs,
@@ -273,7 +276,7 @@ export async function createContext(
     cohorts,
     uploads,
     deviceVersions,
-    projectCreation: new ProjectCreationService(new ProjectCreationStore(db.orm), deviceRepository, notifications),
+    projectCreation: new ProjectCreationService(unitOfWork, deviceRepository, notifications),
     projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository),
     questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository),
     analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess),
@@ -288,6 +291,7 @@ export async function createContext(
     roomScreenshots: new RoomScreenshotService({
       rooms,
       repository: roomRepository,
+      unitOfWork,
       devices: deviceRepository,
       blobs,
       log: roomLog,

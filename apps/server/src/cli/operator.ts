@@ -2,7 +2,7 @@ import { setSubscriptionSchema, subscriptionPlans, type Subscription } from '@in
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, pgliteDirIn } from '../db/client';
 import { SupportRepository, type SupportPerson } from '../repositories/support.repository';
-import { WorkspaceStore } from '../repositories/workspace-store.repository';
+import { UnitOfWork } from '../repositories/unit-of-work';
 import { SubscriptionService, type WorkspaceOverview } from '../services/subscription.service';
 import { SupportStaffService } from '../services/support-staff.service';
 import { callOperator, runningServer, type RunningServer } from './running-server';
@@ -37,7 +37,7 @@ async function main(argv: string[]): Promise<void> {
     config.databaseUrl ? { url: config.databaseUrl, poolSize: 1 } : { pgliteDir: pgliteDirIn(config.dataDir) },
   );
   try {
-    const subscriptions = new SubscriptionService(new WorkspaceStore(db.orm));
+    const subscriptions = new SubscriptionService(new UnitOfWork(db.orm));
     const staff = new SupportStaffService(new SupportRepository(db.orm));
     await run(command, rest, {
       workspaces: () => subscriptions.overview(),

@@ -124,11 +124,6 @@ export class DeviceVersionRepository {
     await this.orm.update(deviceVersions).set({ jobId }).where(eq(deviceVersions.id, versionId));
   }
 
-  /** Removes a version with its stored files' rows; answers the storage of those files (to delete the bytes). */
-  async discard(versionId: string): Promise<{ region: string; storageKey: string }[]> {
-    return this.orm.transaction(async (tx) => deleteWithFiles(tx, versionId));
-  }
-
   /**
    * Removes a version of the workspace that has finished processing and is placed in no room, with its file rows,
    * project links and stored files' rows, in one transaction. The version row is locked first: a placement being

@@ -1,8 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
+import type { Database, Orm } from '../db/client';
 import { jobRuns } from '../db/schema';
+
+/**
+ * pg-boss's `db` adapter on a drizzle connection or transaction: its `$n` placeholders become drizzle
+ * parameters, so its SQL runs on that connection whichever engine is underneath.
+ */
+function sqlExecutorOn(orm: Orm): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks = parts.map((part, index) =>
+        index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`,
+      );
+      const result = (await orm.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
 
 export type JobRunRow = typeof jobRuns.$inferSelect;
 
@@ -62,21 +79,26 @@ export class JobRepository {
     this.queues.add(kind);
   }
 
-  /** Records the run, then queues it under the same id (a worker never sees a job without its row). */
+  /** Records the run and queues it under the same id, in one transaction (a worker never sees a job without its row). */
   async enqueue(kind: string, data: object, options: EnqueueOptions): Promise<JobRunRow> {
     await this.ensureQueue(kind);
+    return this.db.orm.transaction((tx) => this.enqueueOn(tx, kind, data, options));
+  }
+
+  /**
+   * `enqueue` on a caller's transaction (UnitOfWork): the row and pg-boss's job commit or roll back with the
+   * caller's own rows. The queue must exist already (`ensureQueue` before the transaction).
+   */
+  async enqueueOn(tx: Orm, kind: string, data: object, options: EnqueueOptions): Promise<JobRunRow> {
+    if (!this.queues.has(kind)) throw new Error(`Queue ${kind} must be created before a transaction enqueues into it.`);
     const id = randomUUID();
-    const rows = await this.db.orm.insert(jobRuns).values({ id, kind, data, userId: options.userId }).returning();
-    try {
-      await this.boss.send(kind, data, {
-        id,
-        retryLimit: options.retryLimit,
-        expireInSeconds: options.expireInSeconds,
-      });
-    } catch (error) {
-      await this.db.orm.delete(jobRuns).where(eq(jobRuns.id, id));
-      throw error;
-    }
+    const rows = await tx.insert(jobRuns).values({ id, kind, data, userId: options.userId }).returning();
+    await this.boss.send(kind, data, {
+      id,
+      retryLimit: options.retryLimit,
+      expireInSeconds: options.expireInSeconds,
+      db: sqlExecutorOn(tx),
+    } as PgBoss.SendOptions);
     return rows[0]!;
   }
 

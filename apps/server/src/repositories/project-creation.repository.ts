@@ -24,7 +24,7 @@ export interface LinkedRows {
   basedOnFound: boolean;
 }
 
-/** The reads and writes of creating one project; `ProjectCreationStore.transaction` runs them as one unit. */
+/** The reads and writes of creating one project; `UnitOfWork.run` runs them as one unit. */
 export class ProjectCreationRepository {
   readonly drafts: ProjectDraftRepository;
 
@@ -133,14 +133,5 @@ export class ProjectCreationRepository {
       .update(deviceVersions)
       .set({ targetProjectId: projectId })
       .where(inArray(deviceVersions.id, versionIds));
-  }
-}
-
-/** Runs the creation of a project in one transaction (everything inside uses the repository it is handed). */
-export class ProjectCreationStore {
-  constructor(private readonly orm: Orm) {}
-
-  async transaction<T>(work: (repository: ProjectCreationRepository) => Promise<T>): Promise<T> {
-    return this.orm.transaction(async (tx) => work(new ProjectCreationRepository(tx)));
   }
 }

@@ -75,10 +75,6 @@ function likePattern(text: string): string {
 export class RoomRepository {
   constructor(private readonly orm: Orm) {}
 
-  async transaction<T>(work: (repository: RoomRepository) => Promise<T>): Promise<T> {
-    return this.orm.transaction(async (tx) => work(new RoomRepository(tx)));
-  }
-
   private listSelection() {
     return this.orm
       .select({

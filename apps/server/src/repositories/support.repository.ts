@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import { devices, selectedDevices, storedFiles, supportMessages, supportRequests, users } from '../db/schema';
-import { MailRepository } from './mail.repository';
 
 export type SupportRequestRow = typeof supportRequests.$inferSelect;
 export type SupportMessageRow = typeof supportMessages.$inferSelect;
@@ -194,26 +193,5 @@ export class SupportRepository {
       deviceName: row.deviceName,
       replies: Number(row.replies ?? 0),
     }));
-  }
-}
-
-/** The repositories a support change writes together, on one connection or transaction. */
-export interface SupportRepositories {
-  support: SupportRepository;
-  mail: MailRepository;
-}
-
-/** Support's repositories, and one unit of work in a transaction (request or answer with its mail). */
-export class SupportStore {
-  readonly repositories: SupportRepositories;
-
-  constructor(private readonly orm: Orm) {
-    this.repositories = { support: new SupportRepository(orm), mail: new MailRepository(orm) };
-  }
-
-  async transaction<T>(work: (repositories: SupportRepositories) => Promise<T>): Promise<T> {
-    return this.orm.transaction(async (tx) =>
-      work({ support: new SupportRepository(tx), mail: new MailRepository(tx) }),
-    );
   }
 }

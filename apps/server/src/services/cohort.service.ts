@@ -27,7 +27,7 @@ import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
 import type { DataRegion } from '../repositories/blob.repository';
 import type { CohortListRow, CohortRepository, CohortRow } from '../repositories/cohort.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
-import type { JobRepository } from '../repositories/job.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
 import { cohortCsv } from './cohort-csv';
 import { parameterTableOf } from './cohort-parameter-table';
 import { orderedPhasesOf, patientPhase, type PatientMeshCache } from './cohort-mesh.service';
@@ -66,7 +66,7 @@ export class CohortService {
     private readonly devices: DeviceRepository,
     private readonly database: VirtualPatientDatabase,
     private readonly meshes: PatientMeshCache,
-    private readonly jobs: JobRepository,
+    private readonly unitOfWork: UnitOfWork,
     /** Tells support about a pathology asked for the first time in a workspace (spec: support sees it). */
     private readonly onPathologyRequested: PathologyRequestListener = async () => {},
   ) {}
@@ -119,22 +119,17 @@ export class CohortService {
     };
     // The patients are drawn now and stored with the cohort: they are its evidence, whatever the generator becomes.
     const patients = this.database.sample({ ...cohort, criteria }).map(toStoredPatient);
-    const row = await this.repository.insert(cohort, patients);
+    // The cohort, its patients and its job commit together: an order is never left in progress without a job.
+    const row = await this.unitOfWork.run(async (tx) => {
+      const inserted = await tx.cohorts.insert(cohort, patients);
+      if (!inserted) return null;
+      const data: CohortOrderData = { cohortId: id, userId };
+      const run = await tx.jobs.enqueue(cohortOrderJob, data, userId);
+      await tx.cohorts.setJob(id, run.id);
+      return inserted;
+    });
     if (!row) throw new ServiceError(409, 'cohort_name_taken', cohortNameTakenMessage);
     for (const name of newPathologies(criteria)) await this.recordPathologyRequest(deviceId, userId, name);
-    try {
-      const data: CohortOrderData = { cohortId: id, userId };
-      const run = await this.jobs.enqueue(cohortOrderJob.kind, data, {
-        userId,
-        retryLimit: cohortOrderJob.retryLimit,
-        expireInSeconds: cohortOrderJob.expireInSeconds,
-      });
-      await this.repository.setJob(id, run.id);
-    } catch (error) {
-      // Without its job the order would stay in progress for ever: take it back and report the failure.
-      await this.repository.delete(id);
-      throw error;
-    }
     return this.get(userId, deviceId, id);
   }
 

@@ -25,8 +25,8 @@ import {
   type DeviceVersionListRow,
   type DeviceVersionRepository,
 } from '../repositories/device-version.repository';
-import type { JobRepository } from '../repositories/job.repository';
 import type { UploadRepository } from '../repositories/upload.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
 import { ServiceError } from './errors';
 import type { NotificationService } from './notification.service';
 import type { ProjectAccessService } from './project-access.service';
@@ -50,7 +50,8 @@ export interface DeviceVersionServiceDeps {
   devices: DeviceRepository;
   uploads: UploadRepository;
   blobs: BlobStore;
-  jobs: JobRepository;
+  /** Creates a version and enqueues its job in one transaction. */
+  unitOfWork: UnitOfWork;
   projectAccess: ProjectAccessService;
   notifications: NotificationService;
   /** Where the STL parse, checks and preview run: worker threads, not the event loop that answers requests. */
@@ -100,31 +101,26 @@ export class DeviceVersionService {
         throw new ServiceError(415, 'not_stl', notStlMessage, { uploadId });
       return { uploadId, fileName: upload.fileName, bytes: upload.length };
     });
+    // The version, the uploads it takes over and its job commit together: never "processing" without a job.
     let row;
     try {
-      row = await this.deps.repository.create(
-        { deviceId, name, description: input.description ?? '', createdBy: userId, targetProjectId },
-        files,
-      );
+      row = await this.deps.unitOfWork.run(async (tx) => {
+        const created = await tx.deviceVersions.create(
+          { deviceId, name, description: input.description ?? '', createdBy: userId, targetProjectId },
+          files,
+        );
+        if (!created) return null;
+        const data: DeviceVersionJobData = { versionId: created.id };
+        const run = await tx.jobs.enqueue(deviceVersionJob, data, userId);
+        await tx.deviceVersions.setJob(created.id, run.id);
+        return created;
+      });
     } catch (error) {
       if (error instanceof UploadGoneError)
         throw new ServiceError(404, 'upload_not_found', uploadNotFoundMessage, { uploadId: error.uploadId });
       throw error;
     }
     if (!row) throw new ServiceError(409, 'device_version_name_taken', deviceVersionNameTakenMessage);
-    try {
-      const data: DeviceVersionJobData = { versionId: row.id };
-      const run = await this.deps.jobs.enqueue(deviceVersionJob.kind, data, {
-        userId,
-        retryLimit: deviceVersionJob.retryLimit,
-        expireInSeconds: deviceVersionJob.expireInSeconds,
-      });
-      await this.deps.repository.setJob(row.id, run.id);
-    } catch (error) {
-      // Without its job the version would stay "processing" for ever: take it back, files and all.
-      await this.removeStored(await this.deps.repository.discard(row.id));
-      throw error;
-    }
     return this.get(userId, deviceId, row.id);
   }
 

@@ -18,7 +18,7 @@ import {
 } from '@insilico/contracts';
 import { grantOf, mayCreateWorkspace, type WorkspaceGrant } from '../policies/workspace.policy';
 import type { DeviceChanges, DeviceRow } from '../repositories/device.repository';
-import type { WorkspaceStore } from '../repositories/workspace-store.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
 import { ServiceError } from './errors';
 import type { TeamService } from './team.service';
 import { toSummary, type Actor } from './workspace.mapper';
@@ -43,7 +43,7 @@ export function refuseProblems(problems: (string | null)[]): void {
 /** Device workspaces: create, list, read, update, and the workspace each user has selected. */
 export class DeviceService {
   constructor(
-    private readonly store: WorkspaceStore,
+    private readonly unitOfWork: UnitOfWork,
     private readonly team: TeamService,
     /** Moves the device picture to the workspace's data region (picture.service). */
     private readonly movePictureToRegion: (deviceId: string) => Promise<void>,
@@ -51,11 +51,11 @@ export class DeviceService {
 
   /** The caller's standing in a workspace (null: not a member, or removed). */
   async grant(userId: string, deviceId: string): Promise<WorkspaceGrant | null> {
-    return grantOf(await this.store.repositories.devices.findMembership(deviceId, userId));
+    return grantOf(await this.unitOfWork.repositories.devices.findMembership(deviceId, userId));
   }
 
   async list(userId: string): Promise<DeviceList> {
-    const rows = await this.store.repositories.devices.listForUser(userId);
+    const rows = await this.unitOfWork.repositories.devices.listForUser(userId);
     return {
       items: rows.flatMap(({ device, membership }) => {
         const grant = grantOf(membership);
@@ -83,7 +83,7 @@ export class DeviceService {
       companyProblem(input.company),
     ]);
     const team = this.team.checkInvitees(actor, input.team);
-    const result = await this.store.transaction(async (repositories) => {
+    const result = await this.unitOfWork.run(async (repositories) => {
       const device = await repositories.devices.insert({
         name: input.deviceInfo.deviceName,
         ...deviceColumns(input),
@@ -112,7 +112,7 @@ export class DeviceService {
   async get(userId: string, deviceId: string): Promise<Device> {
     const grant = await this.grant(userId, deviceId);
     authorize('device.read', grant);
-    const device = await this.store.repositories.devices.findById(deviceId);
+    const device = await this.unitOfWork.repositories.devices.findById(deviceId);
     if (!device) throw new ServiceError(404, 'not_found', 'No such device workspace.');
     return this.toDevice(device, grant);
   }
@@ -126,7 +126,7 @@ export class DeviceService {
       patch.deviceInfo ? deviceInfoProblem(patch.deviceInfo) : null,
       patch.company ? companyProblem(patch.company) : null,
     ]);
-    const devices = this.store.repositories.devices;
+    const devices = this.unitOfWork.repositories.devices;
     const current = await devices.findById(deviceId);
     if (!current) throw new ServiceError(404, 'not_found', 'No such device workspace.');
     if (patch.dataRegion && patch.dataRegion !== current.dataRegion && (await this.holdsData(deviceId)))
@@ -181,7 +181,7 @@ export class DeviceService {
   }
 
   private async selectedRow(userId: string) {
-    const devices = this.store.repositories.devices;
+    const devices = this.unitOfWork.repositories.devices;
     const selectedId = await devices.selectedDeviceId(userId);
     const usable = (await devices.listForUser(userId)).filter(({ membership }) => membership.status === 'ok');
     return usable.find(({ device }) => device.id === selectedId) ?? usable[0] ?? null;
@@ -190,7 +190,7 @@ export class DeviceService {
   async select(userId: string, deviceId: string): Promise<SelectedDevice> {
     const grant = await this.grant(userId, deviceId);
     authorize('workspace.view', grant);
-    const devices = this.store.repositories.devices;
+    const devices = this.unitOfWork.repositories.devices;
     const device = await devices.findById(deviceId);
     if (!device) throw new ServiceError(404, 'not_found', 'No such device workspace.');
     await devices.setSelected(userId, deviceId);
@@ -199,7 +199,7 @@ export class DeviceService {
 
   /** Whether the workspace holds data, which fixes its data region (docs/decisions/workspaces-data-region.md). */
   private async holdsData(deviceId: string): Promise<boolean> {
-    return this.store.repositories.devices.holdsData(deviceId);
+    return this.unitOfWork.repositories.devices.holdsData(deviceId);
   }
 
   private async toDevice(row: DeviceRow, grant: WorkspaceGrant): Promise<Device> {
@@ -217,7 +217,7 @@ export class DeviceService {
       zipCode: row.zipCode,
       dataRegion: row.dataRegion as DataRegion,
       dataRegionChangeable: !(await this.holdsData(row.id)),
-      deviceUsers: await this.store.repositories.devices.countMembers(row.id, 'ok'),
+      deviceUsers: await this.unitOfWork.repositories.devices.countMembers(row.id, 'ok'),
     };
   }
 }

@@ -11,7 +11,7 @@ import {
   type SaveOnboarding,
 } from '@insilico/contracts';
 import { mayCreateWorkspace } from '../policies/workspace.policy';
-import type { WorkspaceStore } from '../repositories/workspace-store.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
 import { refuseProblems, type DeviceService } from './device.service';
 import { validationMessage } from '../lib/validation-message';
 import { ServiceError } from './errors';
@@ -44,13 +44,13 @@ function missingStep(state: OnboardingState, before: number): { step: number; he
 /** The onboarding of spec §2/§3: saved after every step, completed into a workspace. */
 export class OnboardingService {
   constructor(
-    private readonly store: WorkspaceStore,
+    private readonly unitOfWork: UnitOfWork,
     private readonly devices: DeviceService,
     private readonly pictures: Pick<PictureService, 'newDevicePictureUrl' | 'adoptNewDevicePicture'>,
   ) {}
 
   async get(actor: Actor): Promise<Onboarding> {
-    const workspaces = await this.store.repositories.devices.listForUser(actor.id);
+    const workspaces = await this.unitOfWork.repositories.devices.listForUser(actor.id);
     return {
       state: await this.state(actor.id),
       mayCreateWorkspace: mayCreateWorkspace(actor),
@@ -76,7 +76,7 @@ export class OnboardingService {
     const missing = missingStep(state, state.stepActive);
     if (missing) throw new ServiceError(400, 'invalid', `Please complete the step “${missing.header}” first.`);
     const { stepActive, ...rest } = state;
-    await this.store.repositories.onboarding.save(actor.id, stepActive, rest);
+    await this.unitOfWork.repositories.onboarding.save(actor.id, stepActive, rest);
     return state;
   }
 
@@ -106,7 +106,7 @@ export class OnboardingService {
    * has no company step: the company defaults to that of their selected workspace.
    */
   private async state(userId: string): Promise<OnboardingState> {
-    const row = await this.store.repositories.onboarding.find(userId);
+    const row = await this.unitOfWork.repositories.onboarding.find(userId);
     const parsed = row
       ? onboardingStateSchema.safeParse({ ...emptyState, ...row.state, stepActive: row.stepActive })
       : null;

@@ -11,7 +11,8 @@ import {
 } from '@insilico/contracts';
 import { grantOf } from '../policies/workspace.policy';
 import type { DeviceRepository } from '../repositories/device.repository';
-import type { LinkedRows, ProjectCreationStore } from '../repositories/project-creation.repository';
+import type { LinkedRows } from '../repositories/project-creation.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
 import { ServiceError } from './errors';
 import type { NotificationService } from './notification.service';
 import { projectStatsPath } from './project.service';
@@ -30,7 +31,7 @@ const titleTaken = () => new ServiceError(409, 'project_title_taken', projectTit
  */
 export class ProjectCreationService {
   constructor(
-    private readonly store: ProjectCreationStore,
+    private readonly unitOfWork: UnitOfWork,
     private readonly devices: DeviceRepository,
     private readonly notifications: NotificationService,
   ) {}
@@ -40,7 +41,7 @@ export class ProjectCreationService {
     await this.authorize(userId, deviceId);
     const problem = projectTitleProblem(name);
     if (problem) return { problem };
-    const taken = await this.store.transaction((repository) => repository.titleTaken(deviceId, name.trim()));
+    const taken = await this.unitOfWork.repositories.projectCreation.titleTaken(deviceId, name.trim());
     return { problem: taken ? projectTitleTakenMessage : null };
   }
 
@@ -54,7 +55,7 @@ export class ProjectCreationService {
       throw new ServiceError(422, 'invalid_stage', projectStageNotInWorkspaceMessage);
     const team = [...new Set([userId, ...input.teamUserIds])];
 
-    const created = await this.store.transaction(async (repository) => {
+    const created = await this.unitOfWork.run(async ({ projectCreation: repository }) => {
       if (await repository.titleTaken(deviceId, name)) throw titleTaken();
       const linked = await repository.linked(deviceId, {
         cohortIds: input.cohortIds,

@@ -2,6 +2,7 @@ import { sniffPictureFormat, type RoomScreenshot, type RoomScreenshotList } from
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { RoomRepository } from '../repositories/room.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
 import { ServiceError } from './errors';
 import { removePictureFiles, writePictureFiles } from './picture-files';
 import { processPicture } from './picture-processing';
@@ -12,6 +13,7 @@ import type { RoomService } from './room.service';
 export interface RoomScreenshotServiceDeps {
   rooms: RoomService;
   repository: RoomRepository;
+  unitOfWork: UnitOfWork;
   devices: DeviceRepository;
   blobs: BlobStore;
   log: { warn(details: object, message: string): void };
@@ -48,8 +50,8 @@ export class RoomScreenshotService {
     const columns = await writePictureFiles(this.deps.blobs, region, `rooms/${roomId}`, picture);
     let created: { id: string };
     try {
-      created = await this.deps.repository.transaction((repository) =>
-        repository.insertScreenshot(
+      created = await this.deps.unitOfWork.run(({ rooms }) =>
+        rooms.insertScreenshot(
           roomId,
           { ...columns, deviceId, uploadedBy: userId, purpose: 'room_screenshot' },
           userId,

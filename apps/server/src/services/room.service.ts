@@ -14,6 +14,7 @@ import {
 import { decideProject, type ProjectAction } from '../policies/project.policy';
 import type { BlobStore } from '../repositories/blob.repository';
 import type { RoomListRow, RoomRepository } from '../repositories/room.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
 import type { CohortService } from './cohort.service';
 import { ServiceError } from './errors';
 import type { NotificationService } from './notification.service';
@@ -47,6 +48,7 @@ export class RoomService {
     private readonly notifications: NotificationService,
     private readonly blobs: BlobStore,
     private readonly log: { warn(details: object, message: string): void },
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   /** Loads a room of the project after the project policy allowed the action; 404 for a room of another project. */
@@ -136,7 +138,7 @@ export class RoomService {
   /** Deletes the room with its placements, shares and screenshots (rows, then the screenshots' bytes). */
   async remove(userId: string, deviceId: string, projectId: string, roomId: string): Promise<void> {
     await this.require('project.work', userId, deviceId, projectId, roomId);
-    const files = await this.repository.transaction((repository) => repository.delete(roomId));
+    const files = await this.unitOfWork.run(({ rooms }) => rooms.delete(roomId));
     await removePictureFiles(this.blobs, files, this.log);
   }
 
@@ -267,9 +269,9 @@ export class RoomService {
         throw new ServiceError(422, 'unknown_landmark', `Unknown landmark: ${landmark}.`, { index });
       return { versionId: placement.versionId, transform: { ...placement.transform }, landmark };
     });
-    await this.repository.transaction(async (repository) => {
-      await repository.replacePlacements(roomId, placements, userId);
-      await repository.touch(roomId, {
+    await this.unitOfWork.run(async ({ rooms }) => {
+      await rooms.replacePlacements(roomId, placements, userId);
+      await rooms.touch(roomId, {
         ...row.room.scene,
         view: { phase: view.phase, hiddenOrgans: [...new Set(view.hiddenOrgans)] },
       });

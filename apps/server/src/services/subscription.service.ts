@@ -7,7 +7,7 @@ import {
 } from '@insilico/contracts';
 import { grantOf } from '../policies/workspace.policy';
 import type { SeatUsageRow, SubscriptionRow } from '../repositories/subscription.repository';
-import type { WorkspaceRepositories, WorkspaceStore } from '../repositories/workspace-store.repository';
+import type { Repositories, UnitOfWork } from '../repositories/unit-of-work';
 import { ServiceError } from './errors';
 import { authorize } from './authorize';
 
@@ -26,12 +26,12 @@ const notFound = () => new ServiceError(404, 'not_found', 'No such device worksp
  */
 export class SubscriptionService {
   constructor(
-    private readonly store: WorkspaceStore,
+    private readonly unitOfWork: UnitOfWork,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   async get(userId: string, deviceId: string): Promise<Subscription> {
-    const repositories = this.store.repositories;
+    const repositories = this.unitOfWork.repositories;
     authorize('subscription.read', grantOf(await repositories.devices.findMembership(deviceId, userId)));
     const row = await repositories.subscriptions.find(deviceId);
     if (!row) throw notFound();
@@ -40,7 +40,7 @@ export class SubscriptionService {
 
   /** Operators only (loopback route, CLI): never reachable with a browser session. */
   async set(change: SetSubscription): Promise<Subscription> {
-    const subscriptions = this.store.repositories.subscriptions;
+    const subscriptions = this.unitOfWork.repositories.subscriptions;
     const row = await subscriptions.update(change.deviceId, { plan: change.plan, seats: change.seats });
     if (!row) throw notFound();
     return toSubscription(row, await subscriptions.usage(row.deviceId, this.now()));
@@ -48,7 +48,7 @@ export class SubscriptionService {
 
   /** Operators only: every workspace with its plan, seats and admins. */
   async overview(): Promise<WorkspaceOverview[]> {
-    const subscriptions = this.store.repositories.subscriptions;
+    const subscriptions = this.unitOfWork.repositories.subscriptions;
     const rows = await subscriptions.listAll();
     const now = this.now();
     return Promise.all(
@@ -66,7 +66,7 @@ export class SubscriptionService {
  * Refuses (409 `seats_full`) a further invitation when every seat is taken. Locks the workspace
  * row, so call it inside the transaction that creates the invitation.
  */
-export async function ensureSeatFree(repositories: WorkspaceRepositories, deviceId: string, now: Date): Promise<void> {
+export async function ensureSeatFree(repositories: Repositories, deviceId: string, now: Date): Promise<void> {
   const row = await repositories.subscriptions.findForUpdate(deviceId);
   if (!row) throw notFound();
   const usage = await repositories.subscriptions.usage(deviceId, now);

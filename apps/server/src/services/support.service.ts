@@ -15,15 +15,15 @@ import type {
   SupportMessageView,
   SupportPerson,
   SupportRequestView,
-  SupportStore,
 } from '../repositories/support.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
 import { ServiceError } from './errors';
 import type { NotificationService } from './notification.service';
 import { pictureExtensions, processPicture } from './picture-processing';
 import type { PictureContent, UploadReader } from './picture.service';
 
 export interface SupportServiceDeps {
-  store: SupportStore;
+  unitOfWork: UnitOfWork;
   notifications: NotificationService;
   blobs: BlobStore;
   /** The public origin: links in mails point there. */
@@ -67,7 +67,8 @@ export class SupportService {
    */
   async uploadScreenshot(userId: string, upload: UploadReader): Promise<SupportScreenshot> {
     const picture = await processPicture(await upload());
-    const region = ((await this.deps.store.repositories.support.selectedDevice(userId))?.region ?? 'eu') as DataRegion;
+    const region = ((await this.deps.unitOfWork.repositories.support.selectedDevice(userId))?.region ??
+      'eu') as DataRegion;
     const name = `support/${randomUUID()}`;
     const extension = pictureExtensions[picture.format];
     const storageKey = `${name}.${extension}`;
@@ -77,7 +78,7 @@ export class SupportService {
     let replaced: StoredFileRow[] = [];
     let stored: StoredFileRow;
     try {
-      stored = await this.deps.store.transaction(async ({ support }) => {
+      stored = await this.deps.unitOfWork.run(async ({ support }) => {
         replaced = await support.unsentScreenshots(userId, { lock: true });
         await support.deleteFiles(replaced.map((file) => file.id));
         return support.insertScreenshot({
@@ -101,7 +102,7 @@ export class SupportService {
 
   /** Removes the screenshot the user attached but did not send (nothing to remove is fine). */
   async discardScreenshot(userId: string): Promise<void> {
-    const removed = await this.deps.store.transaction(async ({ support }) => {
+    const removed = await this.deps.unitOfWork.run(async ({ support }) => {
       const unsent = await support.unsentScreenshots(userId, { lock: true });
       await support.deleteFiles(unsent.map((file) => file.id));
       return unsent;
@@ -114,8 +115,8 @@ export class SupportService {
     const person = await this.person(userId);
     const selected = options.deviceId
       ? { deviceId: options.deviceId }
-      : await this.deps.store.repositories.support.selectedDevice(userId);
-    const created = await this.deps.store.transaction(async ({ support, mail }) => {
+      : await this.deps.unitOfWork.repositories.support.selectedDevice(userId);
+    const created = await this.deps.unitOfWork.run(async ({ support, mail }) => {
       let screenshotFileId: string | null = null;
       if (input.screenshotId) {
         const unsent = await support.unsentScreenshots(userId, { lock: true });
@@ -153,7 +154,7 @@ export class SupportService {
   }
 
   async listOwn(userId: string): Promise<SupportRequestList> {
-    const rows = await this.deps.store.repositories.support.listForUser(userId);
+    const rows = await this.deps.unitOfWork.repositories.support.listForUser(userId);
     return { items: rows.map(toSummary) };
   }
 
@@ -167,7 +168,7 @@ export class SupportService {
   async reply(userId: string, requestId: string, body: string): Promise<SupportRequest> {
     await this.authorize('request.reply', userId, requestId);
     const person = await this.person(userId);
-    await this.deps.store.transaction(async ({ support, mail }) => {
+    await this.deps.unitOfWork.run(async ({ support, mail }) => {
       const request = await support.findRequest(requestId, { lock: true });
       if (!request) throw notFound();
       if (request.status === 'closed') throw closedRefusal();
@@ -191,7 +192,7 @@ export class SupportService {
   /** The support inbox: requests with a status (`all`: every one), the longest waiting first. */
   async inbox(userId: string, status: SupportRequestStatus | 'all'): Promise<SupportRequestList> {
     await this.authorizeInbox(userId);
-    const rows = await this.deps.store.repositories.support.listByStatus(status === 'all' ? null : status);
+    const rows = await this.deps.unitOfWork.repositories.support.listByStatus(status === 'all' ? null : status);
     return { items: rows.map(toSummary) };
   }
 
@@ -204,7 +205,7 @@ export class SupportService {
   /** Support staff answer: mailed to the user, who is also notified in the workspace. */
   async answer(userId: string, requestId: string, body: string): Promise<SupportRequest> {
     await this.authorizeInbox(userId);
-    const { request, messageId } = await this.deps.store.transaction(async ({ support, mail }) => {
+    const { request, messageId } = await this.deps.unitOfWork.run(async ({ support, mail }) => {
       const found = await support.findRequest(requestId, { lock: true });
       if (!found) throw notFound();
       if (found.status === 'closed') throw closedRefusal();
@@ -237,7 +238,7 @@ export class SupportService {
 
   async close(userId: string, requestId: string): Promise<SupportRequest> {
     await this.authorizeInbox(userId);
-    await this.deps.store.transaction(async ({ support }) => {
+    await this.deps.unitOfWork.run(async ({ support }) => {
       const request = await support.findRequest(requestId, { lock: true });
       if (!request) throw notFound();
       if (request.status !== 'closed') await support.setStatus(requestId, 'closed');
@@ -249,7 +250,7 @@ export class SupportService {
   async screenshot(userId: string, requestId: string, size: PictureSize): Promise<PictureContent> {
     const request = await this.authorize('request.read', userId, requestId);
     const file = request.screenshotFileId
-      ? await this.deps.store.repositories.support.findFile(request.screenshotFileId)
+      ? await this.deps.unitOfWork.repositories.support.findFile(request.screenshotFileId)
       : null;
     if (!file) throw new ServiceError(404, 'not_found', 'This request has no screenshot.');
     const key = size === 'thumb' && file.thumbnailKey ? file.thumbnailKey : file.storageKey;
@@ -259,14 +260,14 @@ export class SupportService {
   }
 
   private async person(userId: string): Promise<SupportPerson> {
-    const person = await this.deps.store.repositories.support.person(userId);
+    const person = await this.deps.unitOfWork.repositories.support.person(userId);
     if (!person) throw new ServiceError(401, 'unauthenticated', 'Please sign in again.');
     return person;
   }
 
   private async authorize(action: SupportAction, userId: string, requestId: string): Promise<SupportRequestView> {
     const person = await this.person(userId);
-    const request = await this.deps.store.repositories.support.findRequest(requestId);
+    const request = await this.deps.unitOfWork.repositories.support.findRequest(requestId);
     if (!request || !maySupport(action, person, request)) throw notFound();
     return request;
   }
@@ -277,7 +278,7 @@ export class SupportService {
   }
 
   private async detail(requestId: string): Promise<SupportRequest> {
-    const support = this.deps.store.repositories.support;
+    const support = this.deps.unitOfWork.repositories.support;
     const request = await support.findRequest(requestId);
     if (!request) throw notFound();
     const messages = await support.messages(requestId);

@@ -3,7 +3,7 @@ import type { DeviceSummary, Invitation, MemberRole, Team, TeamMember } from '@i
 import { decide, grantOf } from '../policies/workspace.policy';
 import type { DeviceRow } from '../repositories/device.repository';
 import type { InvitationRow } from '../repositories/invitation.repository';
-import type { WorkspaceRepositories, WorkspaceStore } from '../repositories/workspace-store.repository';
+import type { Repositories, UnitOfWork } from '../repositories/unit-of-work';
 import { AuthThrottle, throttleRules, tooManyAttempts, type ThrottleKey } from './auth-throttle.service';
 import { ServiceError } from './errors';
 import type { NotificationService } from './notification.service';
@@ -40,7 +40,7 @@ function pendingNews(device: DeviceRow, pending: Actor, role: string) {
   };
 }
 
-async function activeAdmins(repositories: WorkspaceRepositories, deviceId: string) {
+async function activeAdmins(repositories: Repositories, deviceId: string) {
   const members = await repositories.devices.listMembers(deviceId);
   return members.filter((member) => member.role === 'admin' && member.status === 'ok');
 }
@@ -55,17 +55,17 @@ export class TeamService {
   private readonly now: () => Date;
 
   constructor(
-    private readonly store: WorkspaceStore,
+    private readonly unitOfWork: UnitOfWork,
     private readonly options: TeamOptions,
   ) {
     this.now = options.now ?? (() => new Date());
   }
 
   async list(userId: string, deviceId: string): Promise<Team> {
-    const grant = grantOf(await this.store.repositories.devices.findMembership(deviceId, userId));
+    const grant = grantOf(await this.unitOfWork.repositories.devices.findMembership(deviceId, userId));
     authorize('team.read', grant);
-    const members = await this.store.repositories.devices.listMembers(deviceId);
-    const open = await this.store.repositories.invitations.listOpen(deviceId, this.now());
+    const members = await this.unitOfWork.repositories.devices.listMembers(deviceId);
+    const open = await this.unitOfWork.repositories.invitations.listOpen(deviceId, this.now());
     const items: TeamMember[] = [
       ...members.flatMap((member) => {
         const memberGrant = grantOf(member);
@@ -110,7 +110,7 @@ export class TeamService {
   }
 
   async invite(actor: Actor, deviceId: string, input: { email: string; role: MemberRole }): Promise<Invitation> {
-    const repositories = this.store.repositories;
+    const repositories = this.unitOfWork.repositories;
     authorize('team.manage', grantOf(await repositories.devices.findMembership(deviceId, actor.id)));
     const [invitee] = this.checkInvitees(actor, [input]);
     const email = invitee!.email;
@@ -126,7 +126,7 @@ export class TeamService {
       );
     const device = await repositories.devices.findById(deviceId);
     if (!device) throw new ServiceError(404, 'not_found', 'No such device workspace.');
-    return this.store.transaction((tx) => this.issue(tx, device, actor, email, invitee!.role));
+    return this.unitOfWork.run((tx) => this.issue(tx, device, actor, email, invitee!.role));
   }
 
   /**
@@ -134,7 +134,7 @@ export class TeamService {
    * when every seat of the workspace's plan is taken.
    */
   async issue(
-    repositories: WorkspaceRepositories,
+    repositories: Repositories,
     device: DeviceRow,
     inviter: Actor,
     email: string,
@@ -168,7 +168,7 @@ export class TeamService {
   }
 
   async revoke(actorId: string, deviceId: string, invitationId: string): Promise<void> {
-    const repositories = this.store.repositories;
+    const repositories = this.unitOfWork.repositories;
     authorize('team.manage', grantOf(await repositories.devices.findMembership(deviceId, actorId)));
     if (!(await repositories.invitations.deleteOpen(deviceId, invitationId)))
       throw new ServiceError(404, 'not_found', 'No such open invitation in this device workspace.');
@@ -177,7 +177,7 @@ export class TeamService {
   /** The signed-in user follows the mailed link: the invitation is used up and they wait for approval. */
   /** Redeems an invitation link; links that are not valid are throttled per user and per client address. */
   async accept(actor: Actor, token: string, clientAddress: string): Promise<{ device: DeviceSummary }> {
-    const repositories = this.store.repositories;
+    const repositories = this.unitOfWork.repositories;
     const throttle = new AuthThrottle(repositories.authAttempts);
     const keys: ThrottleKey[] = [
       { rule: throttleRules.invitationUser, key: actor.id },
@@ -201,7 +201,7 @@ export class TeamService {
       throw new ServiceError(409, 'already_member', 'You are in this device workspace already.');
     const device = await repositories.devices.findById(invitation.deviceId);
     if (!device) throw new ServiceError(404, 'invitation_invalid', 'This invitation link is not valid.');
-    const membership = await this.store.transaction(async (tx) => {
+    const membership = await this.unitOfWork.run(async (tx) => {
       const consumed = await tx.invitations.consume(invitation.id, actor.id, now);
       if (!consumed) throw usedError();
       const created = await tx.devices.insertMembership({
@@ -224,7 +224,7 @@ export class TeamService {
    * until an admin happens to open the team page (issue 14).
    */
   private async mailAdminsOfPending(
-    repositories: WorkspaceRepositories,
+    repositories: Repositories,
     device: DeviceRow,
     pending: Actor,
     role: string,
@@ -241,7 +241,7 @@ export class TeamService {
 
   private async notifyAdminsOfPending(device: DeviceRow, pending: Actor, role: string): Promise<void> {
     const news = pendingNews(device, pending, role);
-    for (const admin of await activeAdmins(this.store.repositories, device.id)) {
+    for (const admin of await activeAdmins(this.unitOfWork.repositories, device.id)) {
       await this.options.notifications.post({
         userId: admin.userId,
         kind: 'team.pending',
@@ -254,7 +254,7 @@ export class TeamService {
 
   /** An admin accepts a pending user: pending_approval → ok. */
   async approve(actorId: string, deviceId: string, userId: string): Promise<TeamMember> {
-    const devices = this.store.repositories.devices;
+    const devices = this.unitOfWork.repositories.devices;
     authorize('team.manage', grantOf(await devices.findMembership(deviceId, actorId)));
     const updated = await devices.updateMembership(deviceId, userId, { status: 'ok' }, 'pending_approval');
     if (!updated) {
@@ -276,8 +276,8 @@ export class TeamService {
   }
 
   async changeRole(actorId: string, deviceId: string, userId: string, role: MemberRole): Promise<TeamMember> {
-    authorize('team.manage', grantOf(await this.store.repositories.devices.findMembership(deviceId, actorId)));
-    await this.store.transaction(async (tx) => {
+    authorize('team.manage', grantOf(await this.unitOfWork.repositories.devices.findMembership(deviceId, actorId)));
+    await this.unitOfWork.run(async (tx) => {
       const admins = await tx.devices.lockActiveAdmins(deviceId);
       // Checked again under the lock: the actor may have been demoted in the meantime.
       authorize('team.manage', grantOf(await tx.devices.findMembership(deviceId, actorId)));
@@ -296,8 +296,8 @@ export class TeamService {
 
   /** Removes a member (or declines a pending user); their next request to the workspace is refused. */
   async remove(actorId: string, deviceId: string, userId: string): Promise<void> {
-    authorize('team.manage', grantOf(await this.store.repositories.devices.findMembership(deviceId, actorId)));
-    await this.store.transaction(async (tx) => {
+    authorize('team.manage', grantOf(await this.unitOfWork.repositories.devices.findMembership(deviceId, actorId)));
+    await this.unitOfWork.run(async (tx) => {
       const admins = await tx.devices.lockActiveAdmins(deviceId);
       // Checked again under the lock: the actor may have been demoted in the meantime.
       authorize('team.manage', grantOf(await tx.devices.findMembership(deviceId, actorId)));
@@ -312,7 +312,7 @@ export class TeamService {
   }
 
   private async member(deviceId: string, userId: string): Promise<TeamMember> {
-    const member = (await this.store.repositories.devices.listMembers(deviceId)).find(
+    const member = (await this.unitOfWork.repositories.devices.listMembers(deviceId)).find(
       (found) => found.userId === userId,
     );
     const grant = member ? grantOf(member) : null;

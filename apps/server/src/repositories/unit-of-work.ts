@@ -1,0 +1,109 @@
+import type { Orm } from '../db/client';
+import type { JobDescriptor } from '../jobs/job-descriptor';
+import { AuthAttemptRepository } from './auth-attempt.repository';
+import { CohortRepository } from './cohort.repository';
+import { DeviceVersionRepository } from './device-version.repository';
+import { DeviceRepository } from './device.repository';
+import { InvitationRepository } from './invitation.repository';
+import type { JobRepository, JobRunRow } from './job.repository';
+import { MailRepository } from './mail.repository';
+import { OnboardingRepository } from './onboarding.repository';
+import { ProjectCreationRepository } from './project-creation.repository';
+import { RoomRepository } from './room.repository';
+import { SubscriptionRepository } from './subscription.repository';
+import { SupportRepository } from './support.repository';
+
+/** The jobs a unit of work enqueues: the `job_runs` row and pg-boss's job are written on its connection. */
+export interface TransactionJobs {
+  /** Nothing is queued unless the transaction commits; a worker never sees a job whose rows rolled back. */
+  enqueue<Data extends object>(job: JobDescriptor<Data>, data: Data, userId: string | null): Promise<JobRunRow>;
+}
+
+/** The repositories that change together, all on one connection (the transaction's inside `run`). */
+export interface Repositories {
+  devices: DeviceRepository;
+  invitations: InvitationRepository;
+  onboarding: OnboardingRepository;
+  mail: MailRepository;
+  subscriptions: SubscriptionRepository;
+  /** The sign-in throttle's counts (invitation links that are not valid). */
+  authAttempts: AuthAttemptRepository;
+  support: SupportRepository;
+  projectCreation: ProjectCreationRepository;
+  rooms: RoomRepository;
+  cohorts: CohortRepository;
+  deviceVersions: DeviceVersionRepository;
+}
+
+export interface Transaction extends Repositories {
+  jobs: TransactionJobs;
+}
+
+function repositoriesOn(orm: Orm): Repositories {
+  return {
+    devices: new DeviceRepository(orm),
+    invitations: new InvitationRepository(orm),
+    onboarding: new OnboardingRepository(orm),
+    mail: new MailRepository(orm),
+    subscriptions: new SubscriptionRepository(orm),
+    authAttempts: new AuthAttemptRepository(orm),
+    support: new SupportRepository(orm),
+    projectCreation: new ProjectCreationRepository(orm),
+    rooms: new RoomRepository(orm),
+    cohorts: new CohortRepository(orm),
+    deviceVersions: new DeviceVersionRepository(orm),
+  };
+}
+
+/**
+ * The one way to run a transaction (docs/decisions/one-transaction-idiom.md): `run(async (tx) => …)` hands
+ * the work repositories bound to the transaction's connection and a job queue on that same connection, so
+ * rows and the jobs that process them commit or roll back together. Everything inside `work` must use `tx`,
+ * never an outer repository (on PGlite, one connection, an outer query would wait for the transaction).
+ */
+export class UnitOfWork {
+  /** The same repositories outside any transaction (reads, and single-statement writes). */
+  readonly repositories: Repositories;
+  private queuesReady: Promise<void> | null = null;
+
+  /**
+   * `jobs.queues`: every job kind a unit of work may enqueue (created before the first transaction, see `run`);
+   * without `jobs` (the operator CLI) nothing may be enqueued.
+   */
+  constructor(
+    private readonly orm: Orm,
+    private readonly jobs: { repository: JobRepository; queues: readonly string[] } | null = null,
+  ) {
+    this.repositories = repositoriesOn(orm);
+  }
+
+  async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    // pg-boss creates a queue on its own connection; on PGlite that would wait for an open transaction
+    // for ever, so the queues exist before any transaction starts.
+    this.queuesReady ??= this.prepareQueues();
+    await this.queuesReady;
+    return this.orm.transaction(async (orm) => {
+      const jobs: TransactionJobs = {
+        enqueue: (job, data, userId) => {
+          if (!this.jobs?.queues.includes(job.kind))
+            throw new Error(`Job kind ${job.kind} is not among the unit of work's queues.`);
+          return this.jobs.repository.enqueueOn(orm, job.kind, data, {
+            userId,
+            retryLimit: job.retryLimit,
+            expireInSeconds: job.expireInSeconds,
+          });
+        },
+      };
+      return work({ ...repositoriesOn(orm), jobs });
+    });
+  }
+
+  private async prepareQueues(): Promise<void> {
+    try {
+      for (const kind of this.jobs?.queues ?? []) await this.jobs!.repository.ensureQueue(kind);
+    } catch (error) {
+      this.queuesReady = null; // the next unit of work tries again
+      throw error;
+    }
+  }
+}
