@@ -33,7 +33,7 @@ const packageDependencies = {
   mesh: [],
   anatomy: ['mesh', 'stats'],
   sph: ['mesh', 'contracts/csv'],
-  scenarios: ['mesh', 'sph', 'anatomy'],
+  scenarios: ['mesh', 'sph', 'anatomy', 'contracts'],
   dicom: [],
 };
 

@@ -1,5 +1,6 @@
 import type { MeshPhaseInput, SyntheticPatient } from '@insilico/anatomy';
-import { surfaceArea_mm2, writeBinaryStl, type TriangleMesh, type Vec3 } from '@insilico/mesh';
+import { simulationHelpMessage } from '@insilico/contracts';
+import { analyseTopology, surfaceArea_mm2, writeBinaryStl, type TriangleMesh, type Vec3 } from '@insilico/mesh';
 import { caseSchema, meshShape, type SphCase } from '@insilico/sph';
 import { deviceExtent, placedMesh, type PlacedDevice } from './device';
 import { inflowOf } from './inflow';
@@ -150,11 +151,21 @@ interface Built {
   planes: BuiltScenario['planes'];
 }
 
-/** Refuses devices whose centre lies outside the simulated region's lumen. */
+/**
+ * Refuses devices the engine cannot fill with particles (an open surface such as a stent's strut surface: inside and
+ * outside are undefined) and devices whose centre lies outside the simulated region's lumen.
+ */
 function checkDevicesInside(region: SimulatedRegion, devices: readonly { device: PlacedDevice; mesh: TriangleMesh }[]) {
   const lumen = meshShape(region.mesh, { scale: 1 });
   const issues: ParameterIssue[] = [];
   for (const { device, mesh } of devices) {
+    if (!analyseTopology(mesh).closed) {
+      issues.push({
+        key: 'device',
+        message: `The device ${device.name} is an open surface: a simulation needs a closed (watertight) model of it. ${simulationHelpMessage}`,
+      });
+      continue;
+    }
     const { min, max } = deviceExtent(mesh);
     const centre: Vec3 = [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2];
     if (!lumen.contains(centre[0], centre[1], centre[2])) {

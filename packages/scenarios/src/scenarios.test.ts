@@ -137,6 +137,13 @@ describe('buildScenario', () => {
       'This room has no device: place a device in the room before setting up a solid simulation.',
     ]);
     expect(issues({ kind: 'solid', parameters: { material: 'custom', poissonRatio: 0.3 } })).toHaveLength(2);
+    const open: PlacedDevice = {
+      ...device,
+      meshes: [{ positions: new Float64Array([0, 0, 0, 5, 0, 0, 0, 5, 0]), indices: new Uint32Array([0, 1, 2]) }],
+    };
+    expect(issues({ devices: [open] })).toEqual([
+      'The device Ring v1 is an open surface: a simulation needs a closed (watertight) model of it. Please reach out to us and we will help you set up your simulation.',
+    ]);
     const away: PlacedDevice = { ...device, transform: { ...device.transform, position: [500, 500, 500] } };
     expect(issues({ devices: [away] })[0]).toContain('lies outside the simulated anatomy');
     expect(issues({ resolution: 'fine', particleCap: 1000 })[0]).toMatch(
