@@ -39,11 +39,18 @@ export async function api(page: Page, method: 'POST' | 'PUT' | 'PATCH', path: st
   return (await response.json()) as Record<string, unknown>;
 }
 
-/** Creates a workspace for the signed-in user (they become its admin; it becomes their selected one). */
-export async function createWorkspace(page: Page, deviceName: string): Promise<string> {
+/**
+ * Creates a workspace for the signed-in user (they become its admin; it becomes their selected one), with one
+ * development stage unless others are named.
+ */
+export async function createWorkspace(
+  page: Page,
+  deviceName: string,
+  developmentStages: readonly string[] = ['concept_and_design_feasibility'],
+): Promise<string> {
   const created = await api(page, 'POST', '/api/devices', {
     bodyParts: ['heart_and_thorax'],
-    developmentStages: ['concept_and_design_feasibility'],
+    developmentStages,
     deviceInfo: { deviceName, deviceType: 'valve_replacement' },
     company: {
       companyName: 'Cardio GmbH',
