@@ -1,5 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import { phaseLabel, type SyntheticPatient } from '@insilico/anatomy';
 import {
   simulationHelpMessage,
@@ -23,7 +24,7 @@ import {
   type PlacementTransform,
   type SimulationKind,
 } from '@insilico/scenarios';
-import type { Manifest, SphCase } from '@insilico/sph';
+import { unpackArrays, type Manifest, type SphCase } from '@insilico/sph';
 import type { Readable } from 'node:stream';
 import { scenarioTask, type ScenarioTaskInput, type ScenarioTaskOutput } from '../cpu/scenario.task';
 import { simulationSegmentTask } from '../cpu/simulation.task';
@@ -156,7 +157,7 @@ export class SimulationService {
         `The device version ${device.versionName} was deleted or is no longer ready. Place another device in the room.`,
       );
     const region = await this.regionOf(deviceId);
-    const id = crypto.randomUUID();
+    const id = randomUUID();
     const prefix = `simulations/${id}`;
     // The case and its files are stored first: the run reads them, never the room (which may change meanwhile).
     await this.deps.blobs.put(region, `${prefix}/case/case.json`, Buffer.from(JSON.stringify(built.engineCase)));
@@ -307,7 +308,7 @@ export class SimulationService {
    * with a clear message when the run diverges (keeping the frames up to the last good one). Idempotent: a finished
    * or cancelled simulation is left as it is.
    */
-  async run(data: SimulationJobData, context: SimulationRunContext): Promise<{ status: string }> {
+  async run(data: SimulationJobData, context: SimulationRunContext): Promise<{ status: string; resumedFrom?: number }> {
     let row = await this.deps.repository.findById(data.simulationId);
     if (!row || row.status === 'completed' || row.status === 'cancelled' || row.status === 'failed')
       return { status: row?.status ?? 'deleted' };
@@ -318,8 +319,8 @@ export class SimulationService {
       await delay(SLOT_POLL_MS, context.signal);
     }
     const region = row.region as DataRegion;
-    const dir = join(this.deps.workDir, row.id);
-    await rm(dir, { recursive: true, force: true });
+    // A folder per attempt: an abandoned attempt still finishing its last write never touches the next one's files.
+    const dir = join(this.deps.workDir, `${row.id}-${context.attempt}-${randomUUID().slice(0, 8)}`);
     const cancel = new AbortController();
     const abort = () => cancel.abort(context.signal.reason);
     context.signal.addEventListener('abort', abort, { once: true });
@@ -342,9 +343,13 @@ export class SimulationService {
       let restart: Uint8Array | null = null;
       if (row.storedFiles.includes('checkpoint.bin') && resumable(engineCase)) {
         await mkdir(join(dir, 'out'), { recursive: true });
-        for (const name of ['manifest.json', 'monitors.csv', 'checkpoint.bin']) {
+        // The first frames too: the divergence check measures every frame against them.
+        const firstFrames = row.storedFiles.filter((name) => /^[A-Za-z0-9_-]+\/0\.bin$/.test(name));
+        for (const name of ['manifest.json', 'monitors.csv', 'checkpoint.bin', ...firstFrames]) {
           const bytes = await this.deps.blobs.get(region, `${row.storagePrefix}/out/${name}`);
-          if (bytes) await writeFile(join(dir, 'out', name), bytes);
+          if (!bytes) continue;
+          await mkdir(dirname(join(dir, 'out', name)), { recursive: true });
+          await writeFile(join(dir, 'out', name), bytes);
         }
         restart = await readFile(join(dir, 'out', 'checkpoint.bin'));
       } else if (row.storedFiles.length) {
@@ -352,9 +357,10 @@ export class SimulationService {
         await this.removeStored(region, row.storagePrefix, row.storedFiles, null);
         row = (await this.deps.repository.update(row.id, { storedFiles: [], progress: 0, simulatedTime: 0 }))!;
       }
-      const ends = segmentEnds(engineCase, restart ? row.simulatedTime : 0);
+      // The checkpoint's own time, not the row's (progress may have run past the last stored checkpoint).
+      const startTime = restart ? unpackArrays<{ time: number }>(restart).meta.time : 0;
+      const ends = segmentEnds(engineCase, startTime);
       const started = Date.now();
-      const startTime = restart ? row.simulatedTime : 0;
       let stored = new Set(row.storedFiles);
       for (const end of ends) {
         const output = await this.deps.cpu.run(
@@ -376,10 +382,10 @@ export class SimulationService {
           },
         );
         const keep = output.divergence ? output.divergence.lastGoodTimestep : output.manifest.timesteps.length - 1;
-        stored = await this.storeOutputs(row, dir, output.manifest, keep, stored);
+        stored = await this.storeOutputs(row, dir, output.manifest, keep, stored, cancel.signal);
         if (output.divergence) {
           await this.finish(row, 'failed', output.divergence.message);
-          return { status: 'failed' };
+          return { status: 'failed', resumedFrom: startTime };
         }
         restart = await readFile(join(dir, 'out', 'checkpoint.bin'));
         await this.deps.repository.update(row.id, {
@@ -388,7 +394,7 @@ export class SimulationService {
         });
       }
       await this.finish(row, 'completed', null);
-      return { status: 'completed' };
+      return { status: 'completed', resumedFrom: startTime };
     } catch (error) {
       if (cancel.signal.aborted && !context.signal.aborted) return { status: 'cancelled' };
       if (context.signal.aborted) throw error;
@@ -409,6 +415,7 @@ export class SimulationService {
     manifest: Manifest,
     lastTimestep: number,
     stored: Set<string>,
+    signal: AbortSignal,
   ): Promise<Set<string>> {
     const region = row.region as DataRegion;
     const out = join(dir, 'out');
@@ -418,6 +425,8 @@ export class SimulationService {
       for (const step of kept.timesteps) {
         const key = `${object.name}/${step.index}.bin`;
         if (next.has(key)) continue;
+        // A cancelled or handed-back attempt stops storing at once (the next attempt stores the same frames).
+        signal.throwIfAborted();
         await this.deps.blobs.put(region, `${row.storagePrefix}/out/${key}`, await readFile(join(out, key)));
         next.add(key);
       }
@@ -435,6 +444,11 @@ export class SimulationService {
       );
       next.add('monitors.csv');
     }
+    signal.throwIfAborted();
+    // The manifest before the checkpoint: a crash between them leaves a checkpoint older than the manifest, and the
+    // engine's restart keeps only the timesteps up to the checkpoint (it saves the newer ones again).
+    await this.deps.blobs.put(region, `${row.storagePrefix}/out/manifest.json`, Buffer.from(JSON.stringify(kept)));
+    next.add('manifest.json');
     if (lastTimestep === manifest.timesteps.length - 1) {
       const checkpoint = await readFile(join(out, 'checkpoint.bin')).catch(() => null);
       if (checkpoint) {
@@ -442,8 +456,6 @@ export class SimulationService {
         next.add('checkpoint.bin');
       }
     }
-    await this.deps.blobs.put(region, `${row.storagePrefix}/out/manifest.json`, Buffer.from(JSON.stringify(kept)));
-    next.add('manifest.json');
     await this.deps.repository.update(row.id, { storedFiles: [...next] });
     return next;
   }
