@@ -229,7 +229,7 @@ export async function createContext(
     rooms,
     projects: projectAccess,
     blobs,
-    jobs: jobRepository,
+    unitOfWork,
     notifications,
     cpu,
     workDir: join(config.dataDir, 'simulations'),

@@ -10,6 +10,7 @@ import { MailRepository } from './mail.repository';
 import { OnboardingRepository } from './onboarding.repository';
 import { ProjectCreationRepository } from './project-creation.repository';
 import { RoomRepository } from './room.repository';
+import { SimulationRepository } from './simulation.repository';
 import { SubscriptionRepository } from './subscription.repository';
 import { SupportRepository } from './support.repository';
 
@@ -33,6 +34,7 @@ export interface Repositories {
   rooms: RoomRepository;
   cohorts: CohortRepository;
   deviceVersions: DeviceVersionRepository;
+  simulations: SimulationRepository;
 }
 
 export interface Transaction extends Repositories {
@@ -52,6 +54,7 @@ function repositoriesOn(orm: Orm): Repositories {
     rooms: new RoomRepository(orm),
     cohorts: new CohortRepository(orm),
     deviceVersions: new DeviceVersionRepository(orm),
+    simulations: new SimulationRepository(orm),
   };
 }
 

@@ -32,8 +32,8 @@ import type { CpuRunner } from '../cpu/pool';
 import { simulationJob, type SimulationJobData } from '../jobs/simulation.job';
 import { decideProject } from '../policies/project.policy';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
-import type { JobRepository } from '../repositories/job.repository';
 import type { SimulationListRow, SimulationRepository, SimulationRow } from '../repositories/simulation.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
 import { storedPatient } from './cohort-records';
 import { patientPhase, meshPhasesOf } from './cohort-mesh.service';
 import { ServiceError } from './errors';
@@ -46,7 +46,8 @@ export interface SimulationServiceDeps {
   rooms: RoomService;
   projects: ProjectAccessService;
   blobs: BlobStore;
-  jobs: JobRepository;
+  /** Rows and their job commit together (docs/decisions/one-transaction-idiom.md). */
+  unitOfWork: UnitOfWork;
   notifications: NotificationService;
   cpu: CpuRunner;
   /** Scratch folder of running simulations on this machine (frames are written here, then stored). */
@@ -163,7 +164,7 @@ export class SimulationService {
     await this.deps.blobs.put(region, `${prefix}/case/case.json`, Buffer.from(JSON.stringify(built.engineCase)));
     for (const [file, bytes] of Object.entries(built.files))
       await this.deps.blobs.put(region, `${prefix}/case/${file}`, bytes);
-    const row = await this.deps.repository.create({
+    const values = {
       id,
       roomId,
       projectId,
@@ -180,17 +181,23 @@ export class SimulationService {
       region,
       storagePrefix: prefix,
       createdBy: userId,
-    });
+    };
+    let row: SimulationRow | null;
+    try {
+      // The row and its job commit together: no job without its simulation, no queued simulation without a job.
+      row = await this.deps.unitOfWork.run(async (tx) => {
+        const created = await tx.simulations.create(values);
+        if (!created) return null;
+        const run = await tx.jobs.enqueue(simulationJob, { simulationId: created.id }, userId);
+        return tx.simulations.update(created.id, { jobId: run.id });
+      });
+    } catch (error) {
+      await this.removeStored(region, prefix, [], Object.keys(built.files));
+      throw error;
+    }
     if (!row) {
       await this.removeStored(region, prefix, [], Object.keys(built.files));
       throw new ServiceError(409, 'simulation_name_taken', simulationNameTakenMessage);
-    }
-    try {
-      await this.enqueue(row, userId);
-    } catch (error) {
-      await this.deps.repository.remove(row.id);
-      await this.removeStored(region, prefix, [], Object.keys(built.files));
-      throw error;
     }
     return this.get(userId, deviceId, projectId, row.id);
   }
@@ -249,14 +256,18 @@ export class SimulationService {
   /** Runs a failed or cancelled simulation again from its last stored checkpoint (or from the start). */
   async retry(userId: string, deviceId: string, projectId: string, simulationId: string): Promise<Simulation> {
     const { row } = await this.require('project.work', userId, deviceId, projectId, simulationId);
-    const queued = await this.deps.repository.transition(row.id, ['failed', 'cancelled'], {
-      status: 'queued',
-      error: null,
-      finishedAt: null,
+    const queued = await this.deps.unitOfWork.run(async (tx) => {
+      const moved = await tx.simulations.transition(row.id, ['failed', 'cancelled'], {
+        status: 'queued',
+        error: null,
+        finishedAt: null,
+      });
+      if (!moved) return null;
+      const run = await tx.jobs.enqueue(simulationJob, { simulationId: moved.id }, userId);
+      return tx.simulations.update(moved.id, { jobId: run.id });
     });
     if (!queued)
       throw new ServiceError(409, 'simulation_not_retryable', 'Only a failed or cancelled simulation can run again.');
-    await this.enqueue(queued, userId);
     return this.present(queued);
   }
 
@@ -477,16 +488,6 @@ export class SimulationService {
       link: simulationResultsPath(row.projectId, row.roomId, row.id),
       dedupeKey: `simulation:${row.id}:${status}:${row.jobId ?? ''}`,
     });
-  }
-
-  private async enqueue(row: SimulationRow, userId: string): Promise<void> {
-    const data: SimulationJobData = { simulationId: row.id };
-    const run = await this.deps.jobs.enqueue(simulationJob.kind, data, {
-      userId,
-      retryLimit: simulationJob.retryLimit,
-      expireInSeconds: simulationJob.expireInSeconds,
-    });
-    await this.deps.repository.update(row.id, { jobId: run.id });
   }
 
   private async require(
