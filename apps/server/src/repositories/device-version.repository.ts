@@ -1,3 +1,4 @@
+import type { DataRegion, DeviceVersionStatus } from '@insilico/contracts';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Orm } from '../db/client';
@@ -36,7 +37,7 @@ export interface DeviceVersionFileWithStorage {
 
 export interface DeviceVersionFilter {
   search: string;
-  statuses: readonly string[];
+  statuses: readonly DeviceVersionStatus[];
   /** A guest's id: only versions of (or on their way to) projects whose team they are on. Null: every version. */
   guestUserId: string | null;
   /** Only these versions (a chooser asking about the ones it holds as chosen); absent or empty: any. */
@@ -63,7 +64,7 @@ export type VersionRemoval =
   | { outcome: 'not_found' }
   | { outcome: 'processing' }
   | { outcome: 'in_rooms'; rooms: { name: string; projectName: string }[] }
-  | { outcome: 'removed'; stored: { region: string; storageKey: string }[] };
+  | { outcome: 'removed'; stored: { region: DataRegion; storageKey: string }[] };
 
 /** Device versions, their files and the projects using them. Every read by id names its workspace. */
 export class DeviceVersionRepository {
@@ -230,7 +231,7 @@ export class DeviceVersionRepository {
 
   /** Stores a file's preview (idempotent by storage key: a retried job finds the row it wrote before). */
   async storePreview(
-    file: { id: string; deviceId: string; region: string; uploadedBy: string | null },
+    file: { id: string; deviceId: string; region: DataRegion; uploadedBy: string | null },
     storageKey: string,
     bytes: number,
     size: number,
@@ -402,7 +403,7 @@ export class DeviceVersionRepository {
  * Deletes a version (its file rows and project links cascade) and its stored files' rows, inside the caller's
  * transaction; answers where those files' bytes are, for the caller to delete after the commit.
  */
-async function deleteWithFiles(tx: Orm, versionId: string): Promise<{ region: string; storageKey: string }[]> {
+async function deleteWithFiles(tx: Orm, versionId: string): Promise<{ region: DataRegion; storageKey: string }[]> {
   const files = await tx
     .select({ model: deviceVersionFiles.fileId, preview: deviceVersionFiles.previewFileId })
     .from(deviceVersionFiles)

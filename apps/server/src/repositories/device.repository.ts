@@ -1,3 +1,4 @@
+import type { MemberRole, MembershipStatus } from '@insilico/contracts';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import { cohorts, deviceVersions, devices, memberships, projects, selectedDevices, uploads, users } from '../db/schema';
@@ -55,8 +56,8 @@ export class DeviceRepository {
   async insertMembership(membership: {
     deviceId: string;
     userId: string;
-    role: string;
-    status: string;
+    role: MemberRole;
+    status: MembershipStatus;
   }): Promise<MembershipRow | null> {
     const rows = await this.orm.insert(memberships).values(membership).onConflictDoNothing().returning();
     return rows[0] ?? null;
@@ -86,7 +87,7 @@ export class DeviceRepository {
     return rows[0]?.holds === true;
   }
 
-  async countMembers(deviceId: string, status: string): Promise<number> {
+  async countMembers(deviceId: string, status: MembershipStatus): Promise<number> {
     const rows = await this.orm
       .select({ n: count() })
       .from(memberships)
@@ -128,8 +129,8 @@ export class DeviceRepository {
   async updateMembership(
     deviceId: string,
     userId: string,
-    changes: { role?: string; status?: string },
-    onlyIfStatus?: string,
+    changes: { role?: MemberRole; status?: MembershipStatus },
+    onlyIfStatus?: MembershipStatus,
   ): Promise<MembershipRow | null> {
     const rows = await this.orm
       .update(memberships)

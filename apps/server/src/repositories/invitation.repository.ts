@@ -1,3 +1,4 @@
+import type { MemberRole } from '@insilico/contracts';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import { invitations } from '../db/schema';
@@ -11,7 +12,7 @@ export class InvitationRepository {
   async insert(invitation: {
     deviceId: string;
     email: string;
-    role: string;
+    role: MemberRole;
     tokenHash: string;
     invitedBy: string;
     createdAt: Date;

@@ -1,3 +1,4 @@
+import type { DevelopmentStage, ProjectStatus } from '@insilico/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import {
@@ -54,9 +55,9 @@ export interface ProjectVersionRow {
 /** Which projects a list reads: the workspace's, optionally only one status, a name search, or one user's team. */
 export interface ProjectFilter {
   deviceId: string;
-  status?: string;
+  status?: ProjectStatus;
   /** Only one development stage (an overview group). */
-  stage?: string | undefined;
+  stage?: DevelopmentStage | undefined;
   /** Case-insensitive part of the name. */
   search?: string;
   /** Only projects this user is on (guests). */
@@ -97,7 +98,7 @@ export class ProjectRepository {
   }
 
   /** How many projects of a filter (its stage ignored) there are per development stage. */
-  async stageCounts(filter: ProjectFilter): Promise<Map<string, number>> {
+  async stageCounts(filter: ProjectFilter): Promise<Map<DevelopmentStage, number>> {
     const rows = await this.orm
       .select({ stage: projects.developmentStage, n: count() })
       .from(projects)
@@ -190,7 +191,12 @@ export class ProjectRepository {
    * Moves the status only if it still is `from` (two people moving at once: one wins, the other is told the
    * status changed). Null when it was not `from` any more.
    */
-  async changeStatus(projectId: string, from: string, to: string, userId: string): Promise<ProjectTableRow | null> {
+  async changeStatus(
+    projectId: string,
+    from: ProjectStatus,
+    to: ProjectStatus,
+    userId: string,
+  ): Promise<ProjectTableRow | null> {
     const rows = await this.orm
       .update(projects)
       .set({ status: to, statusChangedAt: sql`now()`, statusChangedBy: userId, updatedAt: sql`now()` })

@@ -1,3 +1,4 @@
+import type { DataRegion, SupportRequestStatus } from '@insilico/contracts';
 import { and, asc, count, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import { devices, selectedDevices, storedFiles, supportMessages, supportRequests, users } from '../db/schema';
@@ -40,7 +41,7 @@ export class SupportRepository {
   }
 
   /** The workspace the user works in (context of a request, region of a screenshot), or null. */
-  async selectedDevice(userId: string): Promise<{ deviceId: string; region: string } | null> {
+  async selectedDevice(userId: string): Promise<{ deviceId: string; region: DataRegion } | null> {
     const rows = await this.orm
       .select({ deviceId: devices.id, region: devices.dataRegion })
       .from(selectedDevices)
@@ -109,7 +110,7 @@ export class SupportRepository {
   }
 
   /** Requests with a status (all when null), the oldest activity first so the longest waiting lead. */
-  async listByStatus(status: string | null): Promise<SupportRequestView[]> {
+  async listByStatus(status: SupportRequestStatus | null): Promise<SupportRequestView[]> {
     const rows = await this.views(status ? eq(supportRequests.status, status) : undefined, false);
     return rows.reverse();
   }
@@ -141,7 +142,7 @@ export class SupportRepository {
     return rows[0]!;
   }
 
-  async setStatus(requestId: string, status: string): Promise<void> {
+  async setStatus(requestId: string, status: SupportRequestStatus): Promise<void> {
     await this.orm
       .update(supportRequests)
       .set({ status, updatedAt: sql`now()` })

@@ -281,7 +281,7 @@ export class DeviceVersionService {
     onBytes: (read: number) => void,
   ): Promise<void> {
     const model = entry.model;
-    const local = model ? await this.deps.blobs.localFile(model.region as DataRegion, model.storageKey) : null;
+    const local = model ? await this.deps.blobs.localFile(model.region, model.storageKey) : null;
     if (!model || !local) {
       await this.deps.repository.markFileRefused(entry.file.id, {
         code: 'missing',
@@ -298,7 +298,7 @@ export class DeviceVersionService {
       return;
     }
     const key = `device-versions/${version.deviceId}/${version.id}/${entry.file.id}-preview.png`;
-    await this.deps.blobs.put(model.region as DataRegion, key, result.previewPng);
+    await this.deps.blobs.put(model.region, key, result.previewPng);
     const previewFileId = await this.deps.repository.storePreview(
       { id: entry.file.id, deviceId: version.deviceId, region: model.region, uploadedBy: version.createdBy },
       key,
@@ -345,11 +345,11 @@ export class DeviceVersionService {
   }
 
   private async content(
-    stored: { id: string; region: string; storageKey: string; bytes: number },
+    stored: { id: string; region: DataRegion; storageKey: string; bytes: number },
     fileName: string,
     contentType: string,
   ): Promise<StoredContent> {
-    const opened = await this.deps.blobs.open(stored.region as DataRegion, stored.storageKey);
+    const opened = await this.deps.blobs.open(stored.region, stored.storageKey);
     if (!opened) throw new ServiceError(404, 'not_found', fileNotFoundMessage);
     return { stream: opened.stream, bytes: opened.bytes, contentType, fileName, etag: `"${stored.id}"` };
   }
@@ -377,8 +377,8 @@ export class DeviceVersionService {
     return rows.map((row) => toDeviceVersion(deviceId, row, files, projects));
   }
 
-  private async removeStored(files: { region: string; storageKey: string }[]): Promise<void> {
-    for (const file of files) await this.deps.blobs.delete(file.region as DataRegion, file.storageKey);
+  private async removeStored(files: { region: DataRegion; storageKey: string }[]): Promise<void> {
+    for (const file of files) await this.deps.blobs.delete(file.region, file.storageKey);
   }
 
   private async grant(userId: string, deviceId: string): Promise<WorkspaceGrant | null> {
@@ -407,7 +407,7 @@ function toDeviceVersion(
     deviceId: version.deviceId,
     name: version.name,
     description: version.description,
-    status: version.status as DeviceVersionStatus,
+    status: version.status,
     progress: processing ? Math.min(1, Math.max(0, row.progress ?? 0)) : 1,
     progressMessage: processing ? row.progressMessage : null,
     error: version.error,

@@ -205,17 +205,17 @@ export class DeviceService {
   private async toDevice(row: DeviceRow, grant: WorkspaceGrant): Promise<Device> {
     return {
       ...toSummary(row, grant),
-      deviceType: row.deviceType as Device['deviceType'],
+      deviceType: row.deviceType,
       deviceTypeOther: row.deviceTypeOther,
-      bodyParts: row.bodyParts as BodyPart[],
-      deviceDevPhase: row.developmentStages as DevelopmentStage[],
+      bodyParts: row.bodyParts,
+      deviceDevPhase: row.developmentStages,
       companyName: row.companyName,
       country: row.country,
       countryState: row.countryState,
       streetAddress: row.streetAddress,
       city: row.city,
       zipCode: row.zipCode,
-      dataRegion: row.dataRegion as DataRegion,
+      dataRegion: row.dataRegion,
       dataRegionChangeable: !(await this.holdsData(row.id)),
       deviceUsers: await this.unitOfWork.repositories.devices.countMembers(row.id, 'ok'),
     };

@@ -15,7 +15,7 @@ export interface PictureFileColumns {
 
 /** The bytes of a stored file, wherever they are. */
 export interface StoredBytes {
-  region: string;
+  region: DataRegion;
   storageKey: string;
   thumbnailKey: string | null;
 }
@@ -57,7 +57,7 @@ export async function writePictureFiles(
  * the originals are the caller's to change and remove.
  */
 export async function copyPictureFiles(blobs: BlobStore, file: StoredBytes, to: DataRegion): Promise<void> {
-  const from = file.region as DataRegion;
+  const from = file.region;
   for (const key of keysOf(file)) {
     const bytes = await blobs.get(from, key);
     if (!bytes) throw new Error(`picture bytes missing: ${from}/${key}`);
@@ -77,7 +77,7 @@ export async function removePictureFiles(
   for (const file of files)
     for (const key of keysOf(file)) {
       try {
-        await blobs.delete(file.region as DataRegion, key);
+        await blobs.delete(file.region, key);
       } catch (error) {
         log.warn({ err: error, region: file.region, key }, 'picture bytes could not be removed');
       }

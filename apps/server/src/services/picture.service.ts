@@ -125,7 +125,7 @@ export class PictureService {
     const draft = await this.deps.files.current({ kind: 'new-device', userId });
     const region = await this.deps.files.deviceRegion(deviceId);
     if (!draft || !region) return null;
-    const from = draft.region as DataRegion;
+    const from = draft.region;
     if (from !== region) await copyPictureFiles(this.deps.blobs, draft, region);
     const adopted = await this.deps.files.adopt(userId, deviceId, region);
     if (!adopted) return null;
@@ -143,7 +143,7 @@ export class PictureService {
     const region = await this.deps.files.deviceRegion(deviceId);
     if (!file || !region || file.region === region) return;
     await copyPictureFiles(this.deps.blobs, file, region);
-    const moved = await this.deps.files.moveRegion(file.id, file.region as DataRegion, region);
+    const moved = await this.deps.files.moveRegion(file.id, file.region, region);
     // Replaced or moved by someone else meanwhile: the copies are the ones nobody points to.
     await this.cleanUp([moved ? file : { ...file, region }]);
   }
@@ -187,7 +187,7 @@ export class PictureService {
   private async content(file: StoredFileRow | null, size: PictureSize): Promise<PictureContent> {
     if (!file) throw noPicture();
     const key = size === 'thumb' && file.thumbnailKey ? file.thumbnailKey : file.storageKey;
-    const bytes = await this.deps.blobs.get(file.region as DataRegion, key);
+    const bytes = await this.deps.blobs.get(file.region, key);
     if (!bytes) throw noPicture();
     return { bytes, contentType: file.contentType, version: file.id };
   }

@@ -76,7 +76,7 @@ export class RoomScreenshotService {
     await this.deps.rooms.require('project.read', userId, deviceId, projectId, roomId);
     const row = await this.deps.repository.screenshot(roomId, screenshotId);
     const key = row ? (size === 'thumb' ? (row.file.thumbnailKey ?? row.file.storageKey) : row.file.storageKey) : null;
-    const bytes = row && key ? await this.deps.blobs.get(row.file.region as DataRegion, key) : null;
+    const bytes = row && key ? await this.deps.blobs.get(row.file.region, key) : null;
     if (!row || !bytes)
       throw new ServiceError(404, 'screenshot_not_found', 'This screenshot does not exist in this room.');
     return { bytes, contentType: row.file.contentType, version: row.id };

@@ -67,8 +67,7 @@ export class SupportService {
    */
   async uploadScreenshot(userId: string, upload: UploadReader): Promise<SupportScreenshot> {
     const picture = await processPicture(await upload());
-    const region = ((await this.deps.unitOfWork.repositories.support.selectedDevice(userId))?.region ??
-      'eu') as DataRegion;
+    const region = (await this.deps.unitOfWork.repositories.support.selectedDevice(userId))?.region ?? 'eu';
     const name = `support/${randomUUID()}`;
     const extension = pictureExtensions[picture.format];
     const storageKey = `${name}.${extension}`;
@@ -254,7 +253,7 @@ export class SupportService {
       : null;
     if (!file) throw new ServiceError(404, 'not_found', 'This request has no screenshot.');
     const key = size === 'thumb' && file.thumbnailKey ? file.thumbnailKey : file.storageKey;
-    const bytes = await this.deps.blobs.get(file.region as DataRegion, key);
+    const bytes = await this.deps.blobs.get(file.region, key);
     if (!bytes) throw new ServiceError(404, 'not_found', 'This request has no screenshot.');
     return { bytes, contentType: file.contentType, version: file.id };
   }
@@ -292,12 +291,12 @@ export class SupportService {
     };
   }
 
-  private async removeBytes(files: { region: string; storageKey: string; thumbnailKey: string | null }[]) {
+  private async removeBytes(files: { region: DataRegion; storageKey: string; thumbnailKey: string | null }[]) {
     for (const file of files)
       for (const key of [file.storageKey, file.thumbnailKey]) {
         if (!key) continue;
         try {
-          await this.deps.blobs.delete(file.region as DataRegion, key);
+          await this.deps.blobs.delete(file.region, key);
         } catch (error) {
           // The row is gone, so the bytes are unreachable; an operator may remove them.
           this.deps.log.warn({ err: error, key }, 'screenshot bytes could not be removed');
@@ -310,7 +309,7 @@ function toSummary(row: SupportRequestView): SupportRequestSummary {
   return {
     requestId: row.id,
     subject: row.subject,
-    status: row.status as SupportRequestStatus,
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     replies: row.replies,

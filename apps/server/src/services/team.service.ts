@@ -89,7 +89,7 @@ export class TeamService {
         info: invitation.email,
         fullName: null,
         pictureUrl: null,
-        role: invitation.role as MemberRole,
+        role: invitation.role,
         status: 'invited' as const,
       })),
     ];
@@ -358,7 +358,7 @@ function toInvitation(row: InvitationRow): Invitation {
   return {
     invitationId: row.id,
     email: row.email,
-    role: row.role as MemberRole,
+    role: row.role,
     expiresAt: row.expiresAt.toISOString(),
   };
 }

@@ -79,7 +79,7 @@ export class UploadService {
       completedAt: input.length === 0 ? this.now() : null,
     });
     // An empty file is complete at once; its (empty) bytes still exist, so every upload has a blob.
-    if (input.length === 0) await this.blobs.put(row.region as DataRegion, row.storageKey, new Uint8Array(0));
+    if (input.length === 0) await this.blobs.put(row.region, row.storageKey, new Uint8Array(0));
     return stateOf(row);
   }
 
@@ -109,13 +109,7 @@ export class UploadService {
     try {
       let written: number;
       try {
-        ({ written } = await this.blobs.writeFrom(
-          upload.region as DataRegion,
-          upload.storageKey,
-          upload.offset,
-          body,
-          room,
-        ));
+        ({ written } = await this.blobs.writeFrom(upload.region, upload.storageKey, upload.offset, body, room));
       } catch (error) {
         if (error instanceof BlobLimitError) throw new ServiceError(413, 'beyond_length', beyondLengthMessage);
         throw error;
@@ -151,7 +145,7 @@ export class UploadService {
     authorize('project.create', grantOf(await this.devices.findMembership(deviceId, userId)));
     const device = await this.devices.findById(deviceId);
     if (!device) throw new ServiceError(404, 'not_found', uploadNotFoundMessage);
-    return device.dataRegion as DataRegion;
+    return device.dataRegion;
   }
 
   /** The caller's own live upload; someone else's answers 404 like a missing one, an expired one 410. */
@@ -170,7 +164,7 @@ export class UploadService {
   private async remove(upload: UploadRow): Promise<boolean> {
     const removed = await this.repository.delete(upload.id);
     if (!removed) return false;
-    await this.blobs.delete(removed.region as DataRegion, removed.storageKey);
+    await this.blobs.delete(removed.region, removed.storageKey);
     return true;
   }
 

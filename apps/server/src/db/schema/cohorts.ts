@@ -1,3 +1,4 @@
+import type { CohortStatus } from '@insilico/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -34,7 +35,7 @@ export const cohorts = pgTable(
     /** The criteria as ordered (CohortCriteria of @insilico/anatomy, normalised). */
     criteria: jsonb('criteria').$type<Record<string, unknown>>().notNull(),
     size: integer('size').notNull(),
-    status: text('status').notNull().default('in_progress'),
+    status: text('status').$type<CohortStatus>().notNull().default('in_progress'),
     populationSeed: bigint('population_seed', { mode: 'number' }).notNull(),
     populationSize: integer('population_size').notNull(),
     /** The population model that made the stored patient records. */

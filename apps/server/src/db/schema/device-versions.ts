@@ -1,3 +1,4 @@
+import type { DataRegion, DeviceVersionFile, DeviceVersionStatus } from '@insilico/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -34,7 +35,7 @@ export const uploads = pgTable(
     length: bigint('length', { mode: 'number' }).notNull(),
     offset: bigint('offset', { mode: 'number' }).notNull().default(0),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
-    region: text('region').notNull(),
+    region: text('region').$type<DataRegion>().notNull(),
     storageKey: text('storage_key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -59,7 +60,7 @@ export const deviceVersions = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    status: text('status').notNull().default('uploading'),
+    status: text('status').$type<DeviceVersionStatus>().notNull().default('uploading'),
     /** The processing job (job_runs.id). */
     jobId: uuid('job_id'),
     /** Why processing failed, for the version as a whole (per-file reasons live on the files). */
@@ -92,7 +93,7 @@ export const deviceVersionFiles = pgTable(
     /** The model file once the upload completed. */
     fileId: uuid('file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     previewFileId: uuid('preview_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<DeviceVersionFile['status']>().notNull().default('pending'),
     /** 'binary' or 'ascii', once parsed. */
     format: text('format'),
     /** Bounding box (mm), surface area, volume when closed, triangle count, watertight. */

@@ -1,3 +1,11 @@
+import type {
+  BodyPart,
+  DataRegion,
+  DevelopmentStage,
+  DeviceType,
+  MemberRole,
+  MembershipStatus,
+} from '@insilico/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -10,17 +18,17 @@ export const devices = pgTable(
     name: text('name').notNull(),
     /** The device picture (a stored file; no foreign key, as stored files refer to devices). */
     pictureFileId: uuid('picture_file_id'),
-    deviceType: text('device_type').notNull(),
+    deviceType: text('device_type').$type<DeviceType>().notNull(),
     deviceTypeOther: text('device_type_other'),
-    bodyParts: jsonb('body_parts').$type<string[]>().notNull(),
-    developmentStages: jsonb('development_stages').$type<string[]>().notNull(),
+    bodyParts: jsonb('body_parts').$type<BodyPart[]>().notNull(),
+    developmentStages: jsonb('development_stages').$type<DevelopmentStage[]>().notNull(),
     companyName: text('company_name').notNull(),
     country: text('country').notNull(),
     countryState: text('country_state'),
     streetAddress: text('street_address').notNull(),
     city: text('city').notNull(),
     zipCode: text('zip_code').notNull(),
-    dataRegion: text('data_region').notNull(),
+    dataRegion: text('data_region').$type<DataRegion>().notNull(),
     /** The subscription: a plan name and the seats it includes (members, pending users and open invitations). */
     plan: text('plan').notNull().default('team'),
     seats: integer('seats').notNull().default(10),
@@ -41,8 +49,8 @@ export const memberships = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role').notNull().default('member'),
-    status: text('status').notNull(),
+    role: text('role').$type<MemberRole>().notNull().default('member'),
+    status: text('status').$type<MembershipStatus>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -63,7 +71,7 @@ export const invitations = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    role: text('role').notNull().default('member'),
+    role: text('role').$type<MemberRole>().notNull().default('member'),
     tokenHash: text('token_hash').notNull().unique(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

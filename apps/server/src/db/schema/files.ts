@@ -1,3 +1,4 @@
+import type { DataRegion } from '@insilico/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './devices';
@@ -19,7 +20,7 @@ export const storedFiles = pgTable(
      * The data region whose storage holds the bytes. Kept per file because a workspace's region may
      * still change (until it holds data) and personal files belong to no workspace.
      */
-    region: text('region').notNull().default('eu'),
+    region: text('region').$type<DataRegion>().notNull().default('eu'),
     storageKey: text('storage_key').notNull().unique(),
     /** A small version for lists and avatars (pictures only). */
     thumbnailKey: text('thumbnail_key'),

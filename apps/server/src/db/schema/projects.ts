@@ -1,3 +1,4 @@
+import type { DevelopmentStage, ProjectStatus } from '@insilico/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -51,9 +52,9 @@ export const projects = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** The development stage the overview groups by (one of the workspace's stages). */
-    developmentStage: text('development_stage').notNull(),
+    developmentStage: text('development_stage').$type<DevelopmentStage>().notNull(),
     questionId: uuid('question_id').references(() => questionsOfInterest.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<ProjectStatus>().notNull().default('active'),
     /** The project this one was started from ("from a previous project"), for traceability. */
     basedOnProjectId: uuid('based_on_project_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,3 +1,4 @@
+import type { SupportRequestStatus } from '@insilico/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './devices';
@@ -17,7 +18,7 @@ export const supportRequests = pgTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     screenshotFileId: uuid('screenshot_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<SupportRequestStatus>().notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
