@@ -61,7 +61,7 @@ async function savedTimesteps(outDir: string): Promise<number> {
 }
 
 /** The first timestep from `from` on whose frames hold a NaN or a position far outside the first frame's bounds. */
-async function findDivergence(
+export async function findDivergence(
   outDir: string,
   manifest: Manifest,
   from: number,
