@@ -515,6 +515,7 @@ export {
   projectSimulationsParamsSchema,
   simulationParamsSchema,
   simulationFrameParamsSchema,
+  simulationExportParamsSchema,
   simulationParametersSchema,
   simulationSetupQuerySchema,
   simulationEstimateSchema,

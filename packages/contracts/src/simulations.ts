@@ -44,6 +44,11 @@ export const simulationFrameParamsSchema = simulationParamsSchema.extend({
   timestep: z.coerce.number().int().min(0).max(1_000_000),
 });
 
+/** A frame as a download for people: CSV (units in the headers) or VTP for ParaView. */
+export const simulationExportParamsSchema = simulationFrameParamsSchema.extend({
+  format: z.enum(['csv', 'vtp'], { error: 'Choose CSV or VTP.' }),
+});
+
 /** Parameter values as sent: numbers, the material id, the shear-thinning switch. Checked by the server. */
 const parameterValueSchema = z.union([z.number(), z.boolean(), text().max(40)]);
 export const simulationParametersSchema = z.record(text().max(40), parameterValueSchema);
@@ -216,6 +221,8 @@ export const simulationResultsSchema = z.object({
   }),
   /** `…/frames/{object}/{timestep}`: the binary columnar frame (application/octet-stream). */
   frameUrlTemplate: text(),
+  /** `…/exports/{object}/{timestep}/{format}` with format csv or vtp: the frame as a download. */
+  exportUrlTemplate: text(),
   /** monitors.csv (flow rate, pressure drop, wall shear stress, capture …), or null when the kind has none. */
   monitorsUrl: text().nullable(),
 });

@@ -26,6 +26,7 @@ import {
 } from '@insilico/scenarios';
 import { unpackArrays, type Manifest, type SphCase } from '@insilico/sph';
 import type { Readable } from 'node:stream';
+import { frameExportTask } from '../cpu/frame-export.task';
 import { scenarioTask, type ScenarioTaskInput, type ScenarioTaskOutput } from '../cpu/scenario.task';
 import { simulationSegmentTask } from '../cpu/simulation.task';
 import type { CpuRunner } from '../cpu/pool';
@@ -292,6 +293,7 @@ export class SimulationService {
       status: row.status,
       manifest: manifest as SimulationResults['manifest'],
       frameUrlTemplate: `${base}/frames/{object}/{timestep}`,
+      exportUrlTemplate: `${base}/exports/{object}/{timestep}/{format}`,
       monitorsUrl: row.storedFiles.includes('monitors.csv') ? `${base}/monitors.csv` : null,
     };
   }
@@ -310,6 +312,35 @@ export class SimulationService {
     const opened = await this.deps.blobs.open(row.region as DataRegion, `${row.storagePrefix}/out/${file}`);
     if (!opened) throw new ServiceError(404, 'not_found', 'This simulation has no such output (yet).');
     return opened;
+  }
+
+  /** One stored frame as CSV or VTP (converted in the CPU pool), with its download name. */
+  async exportFrame(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    simulationId: string,
+    frame: { object: string; timestep: number; format: 'csv' | 'vtp' },
+  ): Promise<{ text: string; fileName: string }> {
+    const { row } = await this.require('project.read', userId, deviceId, projectId, simulationId);
+    const manifest = await this.storedManifest(row);
+    const object = manifest?.objects.find((o) => o.name === frame.object);
+    const step = manifest?.timesteps[frame.timestep];
+    const key = `${frame.object}/${frame.timestep}.bin`;
+    if (!object || !step || !row.storedFiles.includes(key))
+      throw new ServiceError(404, 'not_found', 'This simulation has no such output (yet).');
+    const bytes = await this.deps.blobs.get(row.region as DataRegion, `${row.storagePrefix}/out/${key}`);
+    if (!bytes) throw new ServiceError(404, 'not_found', 'This simulation has no such output (yet).');
+    const text = await this.deps.cpu.run(frameExportTask, {
+      frame: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      count: step.particleCounts?.[object.name] ?? object.particleCount,
+      kind: object.kind,
+      time: step.time,
+      format: frame.format,
+    });
+    // Timesteps are shown from 1 (spec §5's timestep slider); the file says which one a person saw.
+    const safeName = row.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || 'simulation';
+    return { text, fileName: `${safeName}-${object.name}-timestep-${frame.timestep + 1}.${frame.format}` };
   }
 
   /**

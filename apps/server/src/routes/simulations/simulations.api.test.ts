@@ -207,6 +207,16 @@ describe('running', () => {
         0,
       ),
     );
+    const csv = await guest.browser.get(`${simulationPath(fluid.id)}/exports/blood/3/csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="Fluid-1-blood-timestep-4.csv"');
+    const rows = (await csv.text()).trim().split('\n');
+    expect(rows).toHaveLength(count3 + 1);
+    expect(rows[0]).toContain('Pressure (Pa)');
+    const vtp = await guest.browser.get(`${simulationPath(fluid.id)}/exports/blood/3/vtp`);
+    expect(await vtp.text()).toContain(`<Piece NumberOfPoints="${count3}"`);
+    expect((await guest.browser.get(`${simulationPath(fluid.id)}/exports/blood/9/vtp`)).status).toBe(404);
+    expect((await guest.browser.get(`${simulationPath(fluid.id)}/exports/blood/3/xls`)).status).toBe(400);
     const monitors = await guest.browser.get(results.monitorsUrl!);
     expect(monitors.status).toBe(200);
     const header = (await monitors.text()).split('\n')[0]!;

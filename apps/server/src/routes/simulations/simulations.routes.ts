@@ -4,6 +4,7 @@ import {
   renameSimulationSchema,
   roomSimulationsParamsSchema,
   simulationEstimateSchema,
+  simulationExportParamsSchema,
   simulationFrameParamsSchema,
   simulationListQuerySchema,
   simulationPageSchema,
@@ -40,7 +41,7 @@ function sendOutput(
 
 /**
  * Simulations (issue 16): set-up defaults and estimates per room and kind, create, the list per room and per project,
- * rename, cancel, retry, delete, and the results (manifest, binary frames, monitors.csv). Thin: the service checks
+ * rename, cancel, retry, delete, and the results (manifest, binary frames, CSV/VTP exports, monitors.csv). Thin: the service checks
  * permissions and every input. See docs/decisions/simulations.md.
  */
 export async function simulationRoutes(app: FastifyInstance, deps: SimulationRoutesDeps): Promise<void> {
@@ -206,6 +207,23 @@ export async function simulationRoutes(app: FastifyInstance, deps: SimulationRou
       const file = `${object}/${timestep}.bin`;
       const output = await deps.simulations.output(userId(request), deviceId, projectId, simulationId, file);
       return sendOutput(reply, output, 'application/octet-stream', `${object}-${timestep}.bin`);
+    },
+  );
+
+  api.get(
+    `${one}/exports/:object/:timestep/:format`,
+    { ...pre, schema: { tags, params: simulationExportParamsSchema } },
+    async (request, reply) => {
+      const { deviceId, projectId, simulationId, object, timestep, format } = request.params;
+      const file = await deps.simulations.exportFrame(userId(request), deviceId, projectId, simulationId, {
+        object,
+        timestep,
+        format,
+      });
+      return reply
+        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/xml; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.text);
     },
   );
 
