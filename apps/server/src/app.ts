@@ -15,15 +15,11 @@ import {
 import type { AppContext } from './context';
 import { registerFonts } from './http/fonts';
 import { validationMessage } from './lib/validation-message';
-import { injectFetch } from './http/inject-fetch';
 import { maintenancePage } from './http/maintenance-page';
 import { isSameOriginRequest, stateChangingMethods } from './http/origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { readSessionToken, type SessionCookieSettings } from './http/session-cookie';
-import { createEmbeddedIssuer, embeddedClientId } from './issuer/embedded-issuer';
-import { loadIssuerSecrets } from './issuer/issuer-keys';
 import { requireUser } from './policies/authentication';
-import { IdentityRepository } from './repositories/identity.repository';
 import { analysisRoutes } from './routes/analyses/analyses.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { cohortRoutes } from './routes/cohorts/cohorts.routes';
@@ -47,9 +43,7 @@ import { subscriptionRoutes } from './routes/subscriptions/subscription.routes';
 import { supportRoutes } from './routes/support/support.routes';
 import { teamRoutes } from './routes/team/team.routes';
 import { uploadRoutes } from './routes/uploads/uploads.routes';
-import { AuthService } from './services/auth.service';
 import { ServiceError } from './services/errors';
-import { HealthService } from './services/health.service';
 
 export interface BuildAppOptions {
   /** Token for the loopback operator endpoint (embedded database only); null disables it. */
@@ -184,49 +178,14 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   );
   registerFonts(app);
 
-  // Sign-in: the embedded issuer unless an external one is configured.
+  // Sign-in: the embedded issuer's pages are mounted here unless an external one is configured.
   const cookieSettings: SessionCookieSettings = {
     secure: config.secureCookies,
     maxAgeSeconds: Math.floor(config.sessionAbsoluteMs / 1000),
   };
-  let identity: IdentityRepository;
-  let passwordChangeUrl: string | null = null;
-  if (config.externalIssuer) {
-    identity = new IdentityRepository({
-      issuerUrl: config.externalIssuer.url,
-      clientId: config.externalIssuer.clientId,
-      clientSecret: config.externalIssuer.clientSecret,
-      redirectUri: `${config.publicUrl}/api/auth/callback`,
-      postLogoutRedirectUri: `${config.publicUrl}/`,
-      scopes: config.oidcScopes,
-      allowInsecureRequests: config.externalIssuer.url.startsWith('http://'),
-    });
-  } else {
-    const issuer = createEmbeddedIssuer({
-      publicUrl: config.publicUrl,
-      orm: context.db.orm,
-      secrets: await loadIssuerSecrets(context.settings),
-      secureCookies: config.secureCookies,
-      trustProxy: config.trustProxy,
-      isSameOrigin: (request) => isSameOriginRequest(request, publicOrigin),
-    });
-    await issuer.register(app);
-    passwordChangeUrl = issuer.passwordChangeUrl;
-    identity = new IdentityRepository({
-      issuerUrl: issuer.issuerUrl,
-      clientId: embeddedClientId,
-      clientSecret: issuer.clientSecret,
-      redirectUri: `${config.publicUrl}/api/auth/callback`,
-      postLogoutRedirectUri: `${config.publicUrl}/`,
-      scopes: 'openid email profile',
-      allowInsecureRequests: true,
-      fetch: injectFetch(app),
-    });
-  }
-  const auth = new AuthService(context.sessions, identity, context.users, {
-    identityProvider: config.externalIssuer ? 'external' : 'embedded',
-    passwordChangeUrl,
-  });
+  if (!context.signIn) throw new Error('This context serves no requests: create it with servesRequests.');
+  const { auth } = context.signIn;
+  await context.signIn.mountIssuer(app);
   const authenticated = requireUser((request) => auth.currentUser(readSessionToken(request, cookieSettings)));
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -257,13 +216,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await commentRoutes(app, { comments: context.comments, authenticated });
   await roomRoutes(app, { rooms: context.rooms, screenshots: context.roomScreenshots, authenticated });
   await simulationRoutes(app, { simulations: context.simulations, authenticated });
-  await healthRoutes(app, {
-    health: new HealthService(
-      async () => void (await context.db.executeSql('select 1')),
-      context.maintenance,
-      config.version,
-    ),
-  });
+  await healthRoutes(app, { health: context.health });
   if (options.operatorToken) {
     await operatorRoutes(app, {
       maintenance: context.maintenance,

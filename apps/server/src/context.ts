@@ -1,41 +1,42 @@
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
 import { CpuPool } from './cpu/pool';
-import type { Database } from './db/client';
+import type { Database, Orm } from './db/client';
+import { injectFetch } from './http/inject-fetch';
+import { isSameOriginRequest } from './http/origin';
+import { createEmbeddedIssuer, embeddedClientId } from './issuer/embedded-issuer';
+import { loadIssuerSecrets } from './issuer/issuer-keys';
 import { jobDefinitions } from './jobs/registry';
 import { JobRunner } from './jobs/job-runner';
 import { AnalysisRepository } from './repositories/analysis.repository';
 import { type BlobStore, FilesystemBlobStore } from './repositories/blob.repository';
-import { CohortRepository } from './repositories/cohort.repository';
 import { CommentRepository } from './repositories/comment.repository';
-import { DeviceRepository } from './repositories/device.repository';
-import { DeviceVersionRepository } from './repositories/device-version.repository';
+import { IdentityRepository } from './repositories/identity.repository';
 import { JobRepository } from './repositories/job.repository';
 import { MailDeliveryRepository } from './repositories/mail-delivery.repository';
-import { MailRepository } from './repositories/mail.repository';
 import { NotificationRepository } from './repositories/notification.repository';
 import { PictureRepository } from './repositories/picture.repository';
 import { ProjectRepository } from './repositories/project.repository';
 import { ProjectAccessRepository } from './repositories/project-access.repository';
 import { ProjectDraftRepository } from './repositories/project-draft.repository';
 import { QuestionRepository } from './repositories/question.repository';
-import { RoomRepository } from './repositories/room.repository';
 import { SessionRepository } from './repositories/session.repository';
 import { SettingsRepository } from './repositories/settings.repository';
-import { SimulationRepository } from './repositories/simulation.repository';
 import { UploadRepository } from './repositories/upload.repository';
 import { SmtpRepository } from './repositories/smtp.repository';
-import { SupportRepository } from './repositories/support.repository';
 import { UserRepository } from './repositories/user.repository';
-import { UnitOfWork } from './repositories/unit-of-work';
+import { type Repositories, UnitOfWork } from './repositories/unit-of-work';
 import { AnalysisService } from './services/analysis.service';
+import { AuthService } from './services/auth.service';
 import { PatientMeshCache } from './services/cohort-mesh.service';
 import { VirtualPatientDatabase } from './services/cohort-population';
 import { storeMissingRecords } from './services/cohort-records';
 import { CohortService } from './services/cohort.service';
 import { CommentService } from './services/comment.service';
 import { DeviceService } from './services/device.service';
+import { HealthService } from './services/health.service';
 import { DeviceVersionService } from './services/device-version.service';
 import { JobService } from './services/job.service';
 import { MailDeliveryService } from './services/mail-delivery.service';
@@ -60,15 +61,34 @@ import { SupportService } from './services/support.service';
 import { defaultInvitationTtlMs, TeamService } from './services/team.service';
 import { UploadService } from './services/upload.service';
 
+/** The parts the operator commands use: the CLIs build only these (`createOperatorContext`), the server the same. */
+export interface OperatorContext {
+  settings: SettingsRepository;
+  maintenance: MaintenanceService;
+  mail: MailService;
+  /** Plans and seats of workspaces. */
+  subscriptions: SubscriptionService;
+  supportStaff: SupportStaffService;
+}
+
+/** Sign-in through the embedded issuer or an external one (issue 2). */
+export interface SignIn {
+  auth: AuthService;
+  /** Mounts the embedded issuer's pages and endpoints on the HTTP server (nothing with an external issuer). */
+  mountIssuer(app: FastifyInstance): Promise<void>;
+}
+
 /** The composition root shared by the HTTP server and the standalone worker: one of each part. */
-export interface AppContext {
+export interface AppContext extends OperatorContext {
   config: AppConfig;
   db: Database;
-  settings: SettingsRepository;
   users: UserRepository;
   sessions: SessionService;
+  /** Null in `npm run worker`, which serves no requests. */
+  signIn: SignIn | null;
+  /** `GET /api/health`: the database answers, maintenance state, version. */
+  health: HealthService;
   notifications: NotificationService;
-  maintenance: MaintenanceService;
   jobs: JobService;
   jobRepository: JobRepository;
   /** Present when this process works jobs. */
@@ -79,16 +99,13 @@ export interface AppContext {
   /** Projects: overview, one project, status, team, stats (issue 5). */
   projects: ProjectService;
   onboarding: OnboardingService;
-  mail: MailService;
   /** Profile and device pictures (issue 3). */
   pictures: PictureService;
   profiles: ProfileService;
   /** SMTP delivery of the outbox; null without SMTP_URL (the outbox is then the operators' inbox). */
   mailDelivery: MailDeliveryService | null;
-  /** Plans and seats of workspaces; ask support and the support inbox. */
-  subscriptions: SubscriptionService;
+  /** Ask support and the support inbox. */
   support: SupportService;
-  supportStaff: SupportStaffService;
   /** Files (pictures, meshes, results), one area per data region. */
   blobs: BlobStore;
   /** Worker threads for CPU-heavy work (STL checks, meshes); closed after the job runner stops. */
@@ -115,6 +132,90 @@ export interface AppContext {
   simulations: SimulationService;
 }
 
+/**
+ * The operator's parts on a unit of work: the server passes its own, a CLI one without a job queue (it enqueues
+ * nothing). `maintenanceCacheMs`: 0 in a CLI, which must see the switch it just made.
+ */
+export function createOperatorContext(
+  orm: Orm,
+  options: { unitOfWork?: UnitOfWork; maintenanceCacheMs?: number } = {},
+): OperatorContext {
+  const unitOfWork = options.unitOfWork ?? new UnitOfWork(orm);
+  const settings = new SettingsRepository(orm);
+  return {
+    settings,
+    maintenance: new MaintenanceService(settings, options.maintenanceCacheMs ?? 0),
+    mail: new MailService(unitOfWork.repositories.mail),
+    subscriptions: new SubscriptionService(unitOfWork),
+    supportStaff: new SupportStaffService(unitOfWork.repositories.support),
+  };
+}
+
+/**
+ * Sign-in: the embedded issuer unless an external one is configured. The embedded issuer is reached in-process
+ * (Fastify's inject) once mounted, whatever PUBLIC_URL resolves to from inside the host.
+ */
+async function createSignIn(
+  config: AppConfig,
+  db: Database,
+  repositories: Repositories,
+  settings: SettingsRepository,
+  users: UserRepository,
+  sessions: SessionService,
+): Promise<SignIn> {
+  const redirects = {
+    redirectUri: `${config.publicUrl}/api/auth/callback`,
+    postLogoutRedirectUri: `${config.publicUrl}/`,
+  };
+  if (config.externalIssuer) {
+    const identity = new IdentityRepository({
+      issuerUrl: config.externalIssuer.url,
+      clientId: config.externalIssuer.clientId,
+      clientSecret: config.externalIssuer.clientSecret,
+      ...redirects,
+      scopes: config.oidcScopes,
+      allowInsecureRequests: config.externalIssuer.url.startsWith('http://'),
+    });
+    return {
+      auth: new AuthService(sessions, identity, users, { identityProvider: 'external', passwordChangeUrl: null }),
+      mountIssuer: async () => {},
+    };
+  }
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const issuer = createEmbeddedIssuer({
+    publicUrl: config.publicUrl,
+    orm: db.orm,
+    repositories,
+    secrets: await loadIssuerSecrets(settings),
+    secureCookies: config.secureCookies,
+    trustProxy: config.trustProxy,
+    isSameOrigin: (request) => isSameOriginRequest(request, publicOrigin),
+  });
+  let served: typeof fetch | null = null;
+  const identity = new IdentityRepository({
+    issuerUrl: issuer.issuerUrl,
+    clientId: embeddedClientId,
+    clientSecret: issuer.clientSecret,
+    ...redirects,
+    scopes: 'openid email profile',
+    allowInsecureRequests: true,
+    fetch: (input, init) => {
+      if (!served) throw new Error('The embedded issuer is not mounted on an HTTP server.');
+      return served(input, init);
+    },
+  });
+  return {
+    auth: new AuthService(sessions, identity, users, {
+      identityProvider: 'embedded',
+      passwordChangeUrl: issuer.passwordChangeUrl,
+    }),
+    mountIssuer: async (app) => {
+      await issuer.register(app);
+      served = injectFetch(app);
+    },
+  };
+}
+
 export async function createContext(
   config: AppConfig,
   db: Database,
@@ -122,7 +223,6 @@ export async function createContext(
   /** `servesRequests`: an HTTP server (its CPU threads yield to its event loop), not `npm run worker`. */
   options: { workJobs: boolean; servesRequests: boolean },
 ): Promise<AppContext> {
-  const settings = new SettingsRepository(db.orm);
   const users = new UserRepository(db.orm);
   const sessions = new SessionService(new SessionRepository(db.orm), {
     idleMs: config.sessionIdleMs,
@@ -132,7 +232,6 @@ export async function createContext(
     new NotificationRepository(db),
     log.child({ component: 'notifications' }),
   );
-  const maintenance = new MaintenanceService(settings, config.maintenanceCacheMs);
   const jobRepository = new JobRepository(db);
   await jobRepository.start((error) => log.error({ err: error }, 'job queue error'));
   const jobs = new JobService(jobRepository);
@@ -141,6 +240,12 @@ export async function createContext(
     repository: jobRepository,
     queues: jobDefinitions.map((job) => job.kind),
   });
+  // Each repository once: the unit of work's own, outside any transaction.
+  const repositories = unitOfWork.repositories;
+  const operator = createOperatorContext(db.orm, { unitOfWork, maintenanceCacheMs: config.maintenanceCacheMs });
+  const signIn = options.servesRequests
+    ? await createSignIn(config, db, repositories, operator.settings, users, sessions)
+    : null;
   await jobs.scheduleRecurring({ mailDelivery: config.smtpUrl !== null });
   const mailDelivery = config.smtpUrl
     ? new MailDeliveryService(new MailDeliveryRepository(db), new SmtpRepository(config.smtpUrl), {
@@ -166,7 +271,10 @@ export async function createContext(
     supportEmail: config.supportEmail,
     log: log.child({ component: 'support' }),
   });
-  const cohortRepository = new CohortRepository(db.orm);
+  const cohortRepository = repositories.cohorts;
+  const deviceRepository = repositories.devices;
+  const uploadRepository = new UploadRepository(db.orm);
+  const projectAccess = new ProjectAccessService(new ProjectAccessRepository(db.orm));
   const patientDatabase = new VirtualPatientDatabase();
   // Data step of migration 0007: cohorts ordered before patient records were stored get them, once.
   const recordFill = await storeMissingRecords(cohortRepository, patientDatabase);
@@ -174,7 +282,7 @@ export async function createContext(
     log.info({ ...recordFill }, 'stored the patient records of cohorts ordered before they were stored');
   const cohorts = new CohortService(
     cohortRepository,
-    new DeviceRepository(db.orm),
+    deviceRepository,
     patientDatabase,
     new PatientMeshCache(blobs, cpu),
     unitOfWork,
@@ -190,14 +298,14 @@ export async function createContext(
       );
     },
   );
-  const uploads = new UploadService(new UploadRepository(db.orm), new DeviceRepository(db.orm), blobs);
+  const uploads = new UploadService(uploadRepository, deviceRepository, blobs);
   const deviceVersions = new DeviceVersionService({
-    repository: new DeviceVersionRepository(db.orm),
-    devices: new DeviceRepository(db.orm),
-    uploads: new UploadRepository(db.orm),
+    repository: repositories.deviceVersions,
+    devices: deviceRepository,
+    uploads: uploadRepository,
     blobs,
     unitOfWork,
-    projectAccess: new ProjectAccessService(new ProjectAccessRepository(db.orm)),
+    projectAccess,
     notifications,
     cpu,
   });
@@ -217,15 +325,12 @@ export async function createContext(
     log: log.child({ component: 'pictures' }),
   });
   const onboarding = new OnboardingService(unitOfWork, devices, pictures);
-  const mail = new MailService(new MailRepository(db.orm));
-  const deviceRepository = new DeviceRepository(db.orm);
-  const projectAccess = new ProjectAccessService(new ProjectAccessRepository(db.orm));
-  const roomRepository = new RoomRepository(db.orm);
+  const roomRepository = repositories.rooms;
   const projects = new ProjectService(new ProjectRepository(db.orm), projectAccess, notifications);
   const roomLog = log.child({ component: 'rooms' });
   const rooms = new RoomService(roomRepository, projectAccess, cohorts, notifications, blobs, roomLog, unitOfWork);
   const simulations = new SimulationService({
-    repository: new SimulationRepository(db.orm),
+    repository: repositories.simulations,
     rooms,
     projects: projectAccess,
     blobs,
@@ -250,27 +355,25 @@ export async function createContext(
       )
     : null;
   return {
+    ...operator,
     config,
     db,
-    settings,
     users,
     sessions,
+    signIn,
+    health: new HealthService(async () => void (await db.executeSql('select 1')), operator.maintenance, config.version),
     notifications,
-    maintenance,
     jobs,
     jobRepository,
     jobRunner,
     devices,
     team,
     onboarding,
-    mail,
     pictures,
     profiles: new ProfileService(users),
     mailDelivery,
     projects,
-    subscriptions: new SubscriptionService(unitOfWork),
     support,
-    supportStaff: new SupportStaffService(new SupportRepository(db.orm)),
     blobs,
     cpu,
     cohorts,

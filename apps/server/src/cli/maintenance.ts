@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../config';
+import { createOperatorContext } from '../context';
 import { openDatabase, pgliteDirIn } from '../db/client';
-import { SettingsRepository } from '../repositories/settings.repository';
-import { MaintenanceService, type MaintenanceState } from '../services/maintenance.service';
+import type { MaintenanceState } from '../services/maintenance.service';
 import { callOperator, runningServer } from './running-server';
 
 const usage =
@@ -27,7 +27,7 @@ async function main(argv: string[]): Promise<void> {
     config.databaseUrl ? { url: config.databaseUrl, poolSize: 1 } : { pgliteDir: pgliteDirIn(config.dataDir) },
   );
   try {
-    const service = new MaintenanceService(new SettingsRepository(db.orm), 0);
+    const service = createOperatorContext(db.orm).maintenance;
     report(
       mode === 'on'
         ? await service.switchOn(text)

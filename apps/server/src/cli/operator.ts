@@ -1,10 +1,9 @@
 import { setSubscriptionSchema, subscriptionPlans, type Subscription } from '@insilico/contracts';
 import { ConfigError, loadConfig } from '../config';
+import { createOperatorContext } from '../context';
 import { openDatabase, pgliteDirIn } from '../db/client';
-import { SupportRepository, type SupportPerson } from '../repositories/support.repository';
-import { UnitOfWork } from '../repositories/unit-of-work';
-import { SubscriptionService, type WorkspaceOverview } from '../services/subscription.service';
-import { SupportStaffService } from '../services/support-staff.service';
+import type { SupportPerson } from '../repositories/support.repository';
+import type { WorkspaceOverview } from '../services/subscription.service';
 import { callOperator, runningServer, type RunningServer } from './running-server';
 
 const usage = [
@@ -37,8 +36,7 @@ async function main(argv: string[]): Promise<void> {
     config.databaseUrl ? { url: config.databaseUrl, poolSize: 1 } : { pgliteDir: pgliteDirIn(config.dataDir) },
   );
   try {
-    const subscriptions = new SubscriptionService(new UnitOfWork(db.orm));
-    const staff = new SupportStaffService(new SupportRepository(db.orm));
+    const { subscriptions, supportStaff: staff } = createOperatorContext(db.orm);
     await run(command, rest, {
       workspaces: () => subscriptions.overview(),
       setSubscription: (change) => subscriptions.set(setSubscriptionSchema.parse(change)),

@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
 import { outboxQuerySchema, outboxSchema, type OutboxMail } from '@insilico/contracts';
 import { ConfigError, loadConfig } from '../config';
+import { createOperatorContext } from '../context';
 import { openDatabase, pgliteDirIn } from '../db/client';
-import { MailRepository } from '../repositories/mail.repository';
-import { MailService } from '../services/mail.service';
 import { callOperator, runningServer } from './running-server';
 
 const usage = 'Usage: npm run outbox -- [--to <e-mail>] [--limit <1-200, default 20>] [--json]';
@@ -38,7 +37,7 @@ async function main(argv: string[]): Promise<void> {
       config.databaseUrl ? { url: config.databaseUrl, poolSize: 1 } : { pgliteDir: pgliteDirIn(config.dataDir) },
     );
     try {
-      mails = await new MailService(new MailRepository(db.orm)).outbox(limit, to);
+      mails = await createOperatorContext(db.orm).mail.outbox(limit, to);
     } finally {
       await db.close();
     }

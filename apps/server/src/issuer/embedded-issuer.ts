@@ -4,8 +4,8 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Orm } from '../db/client';
-import { AuthAttemptRepository } from '../repositories/auth-attempt.repository';
-import { MailRepository } from '../repositories/mail.repository';
+import type { AuthAttemptRepository } from '../repositories/auth-attempt.repository';
+import type { MailRepository } from '../repositories/mail.repository';
 import {
   AuthThrottle,
   throttleRules,
@@ -36,6 +36,8 @@ export const issuerPath = '/oidc';
 export interface EmbeddedIssuerOptions {
   publicUrl: string;
   orm: Orm;
+  /** The composition root's own (one of each repository). */
+  repositories: { mail: MailRepository; authAttempts: AuthAttemptRepository };
   secrets: IssuerSecrets;
   secureCookies: boolean;
   trustProxy: boolean;
@@ -55,11 +57,11 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
   register: (app: FastifyInstance) => Promise<void>;
 } {
   const issuerUrl = `${options.publicUrl}${issuerPath}`;
-  const mail = new MailRepository(options.orm);
+  const { mail } = options.repositories;
   const accounts = new AccountService(new AccountRepository(options.orm), async (message) => {
     await mail.insert(message);
   });
-  const throttle = new AuthThrottle(new AuthAttemptRepository(options.orm));
+  const throttle = new AuthThrottle(options.repositories.authAttempts);
   const configuration: Configuration = {
     adapter: oidcAdapterFor(options.orm),
     clients: [
