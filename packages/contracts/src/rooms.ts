@@ -86,7 +86,7 @@ export const roomSchema = z.object({
   projectId: text(),
   name: text(),
   subject: roomSubjectSchema,
-  /** No simulations exist yet (issue 7 brings them): false for every room until then. */
+  /** Whether the room has a simulation (in any state; issue 16). */
   hasSimulation: z.boolean(),
   placementCount: z.number().int(),
   screenshotCount: z.number().int(),

@@ -10,6 +10,7 @@ import {
   projectMembers,
   roomPlacements,
   rooms,
+  simulations,
   roomScreenshots,
   roomShares,
   storedFiles,
@@ -100,7 +101,9 @@ export class RoomRepository {
     if (filter.ssmId) conditions.push(eq(rooms.ssmId, filter.ssmId));
     if (filter.subject === 'patient') conditions.push(isNotNull(rooms.cohortId));
     if (filter.subject === 'ssm') conditions.push(isNull(rooms.cohortId), isNotNull(rooms.ssmId));
-    if (filter.hasSimulation === 'yes') conditions.push(sql`false`);
+    const simulated = sql`exists (select 1 from ${simulations} where ${simulations.roomId} = ${rooms.id})`;
+    if (filter.hasSimulation === 'yes') conditions.push(simulated);
+    if (filter.hasSimulation === 'no') conditions.push(sql`not ${simulated}`);
     return and(...conditions);
   }
 
@@ -243,6 +246,16 @@ export class RoomRepository {
       .where(inArray(roomPlacements.roomId, [...roomIds]))
       .groupBy(roomPlacements.roomId);
     return new Map(rows.map((row) => [row.roomId, row.placements]));
+  }
+
+  /** Those of the rooms that have a simulation (in any state). */
+  async simulated(roomIds: readonly string[]): Promise<Set<string>> {
+    if (roomIds.length === 0) return new Set();
+    const rows = await this.orm
+      .selectDistinct({ roomId: simulations.roomId })
+      .from(simulations)
+      .where(inArray(simulations.roomId, [...roomIds]));
+    return new Set(rows.map((row) => row.roomId));
   }
 
   async placements(roomId: string): Promise<PlacementRow[]> {

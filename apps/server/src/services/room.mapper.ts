@@ -32,6 +32,8 @@ export function toScreenshot(deviceId: string, projectId: string, row: Screensho
 
 export interface RoomExtras {
   placementCount: number;
+  /** Whether the room has a simulation (any state): the Rooms tab's "has a simulation" filter. */
+  hasSimulation: boolean;
   screenshots: { latest: ScreenshotRow; count: number } | undefined;
   sharedWith: { id: string; name: string }[];
 }
@@ -46,7 +48,7 @@ export function toRoom(deviceId: string, row: RoomListRow, extras: RoomExtras): 
       room.cohortId !== null
         ? { kind: 'patient', cohortId: room.cohortId, cohortName: row.cohortName ?? '', patientId: row.patientId ?? '' }
         : { kind: 'ssm', ssmId: room.ssmId ?? '' },
-    hasSimulation: false,
+    hasSimulation: extras.hasSimulation,
     placementCount: extras.placementCount,
     screenshotCount: extras.screenshots?.count ?? 0,
     latestScreenshot: extras.screenshots ? toScreenshot(deviceId, room.projectId, extras.screenshots.latest) : null,

@@ -297,14 +297,16 @@ export class RoomService {
 
   private async present(deviceId: string, rows: readonly RoomListRow[]): Promise<Room[]> {
     const ids = rows.map((row) => row.room.id);
-    const [placementCounts, screenshots, shares] = await Promise.all([
+    const [placementCounts, screenshots, shares, simulated] = await Promise.all([
       this.repository.placementCounts(ids),
       this.repository.screenshotSummaries(ids),
       this.repository.shares(ids),
+      this.repository.simulated(ids),
     ]);
     return rows.map((row) =>
       toRoom(deviceId, row, {
         placementCount: placementCounts.get(row.room.id) ?? 0,
+        hasSimulation: simulated.has(row.room.id),
         screenshots: screenshots.get(row.room.id),
         sharedWith: shares
           .filter((share) => share.roomId === row.room.id)

@@ -2,6 +2,7 @@ import {
   simulationHelpMessage,
   simulationNameTakenMessage,
   type NotificationList,
+  type RoomPage,
   type Simulation,
   type SimulationPage,
   type SimulationResults,
@@ -223,6 +224,15 @@ describe('running', () => {
     expect(header).toContain('upstream');
     const notifications = await json<NotificationList>(await member.browser.get('/api/notifications?limit=20'));
     expect(notifications.items.map((n) => n.title)).toContain('Simulation Fluid 1 has finished');
+    // The Rooms tab's "has a simulation" filter finds the room now, and only it.
+    const simulated = await json<RoomPage>(
+      await guest.browser.get(`${roomsPathOf(deviceId, projectId)}?hasSimulation=yes`),
+    );
+    expect(simulated.items.map((room) => [room.name, room.hasSimulation])).toEqual([['Valve in root', true]]);
+    const without = await json<RoomPage>(
+      await guest.browser.get(`${roomsPathOf(deviceId, projectId)}?hasSimulation=no`),
+    );
+    expect(without.items.map((room) => room.name).sort()).toEqual(['Empty', 'Far away']);
     const project = await json<SimulationPage>(
       await guest.browser.get(`/api/devices/${deviceId}/projects/${projectId}/simulations?search=fluid`),
     );
