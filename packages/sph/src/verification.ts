@@ -74,6 +74,46 @@ export function poiseuilleProfile(
   return { y, u, exact, relativeL2: Math.sqrt(err / norm) };
 }
 
+/**
+ * Start-up of plane Poiseuille flow from rest between no-slip plates y = 0 and y = H under the body force g
+ * (Morris, Fox & Zhu, J. Comput. Phys. 136, 1997, eq. 21): u(y, t) = (g/2ν) y (H − y)
+ * − Σ_{n odd} 4gH²/(νπ³n³) sin(nπy/H) exp(−n²π²νt/H²), m/s.
+ */
+export function poiseuilleStartup(y: number, t: number, height: number, g: number, nu: number): number {
+  let u = (g / (2 * nu)) * y * (height - y);
+  for (let n = 1; n < 200; n += 2) {
+    const decay = Math.exp((-n * n * Math.PI ** 2 * nu * t) / (height * height));
+    if (decay < 1e-16) break;
+    u -= ((4 * g * height * height) / (nu * Math.PI ** 3 * n ** 3)) * Math.sin((n * Math.PI * y) / height) * decay;
+  }
+  return u;
+}
+
+/**
+ * Particle-wise check of the Poiseuille channel at the simulated time: relative L2 error of every fluid
+ * particle's x-velocity against `poiseuilleStartup`, √(Σ(u_i − u(y_i, t))² / Σ u(y_i, t)²), and the largest
+ * transverse speed |v_y| relative to the analytic centre-line speed.
+ */
+export function poiseuilleParticleError(
+  sim: WeaklyCompressibleFluid,
+  height: number,
+  g: number,
+  nu: number,
+): { relativeL2: number; transverse: number } {
+  const f = sim.fluid;
+  const t = sim.counters.time;
+  let err = 0;
+  let norm = 0;
+  let vy = 0;
+  for (let i = 0; i < f.count; i++) {
+    const u = poiseuilleStartup(f.y[i]!, t, height, g, nu);
+    err += (f.vx[i]! - u) ** 2;
+    norm += u * u;
+    vy = Math.max(vy, Math.abs(f.vy[i]!));
+  }
+  return { relativeL2: Math.sqrt(err / norm), transverse: vy / poiseuilleStartup(height / 2, t, height, g, nu) };
+}
+
 /** Total kinetic energy ½ Σ m v² of the fluid, J (J/m in 2D). */
 export function kineticEnergy(sim: WeaklyCompressibleFluid): number {
   const { vx, vy, vz, mass, count } = sim.fluid;
