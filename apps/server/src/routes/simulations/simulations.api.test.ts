@@ -5,6 +5,7 @@ import {
   type RoomPage,
   type Simulation,
   type SimulationPage,
+  type SimulationEstimate,
   type SimulationResults,
   type SimulationSetup,
 } from '@insilico/contracts';
@@ -13,6 +14,7 @@ import { annulusPlacement, ringDeviceMesh } from '@insilico/scenarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { SimulationRepository } from '../../repositories/simulation.repository';
 import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
 import {
   createWorkspace,
@@ -122,6 +124,19 @@ describe('set-up', () => {
     expect(setup.device).toEqual({ versionId, name: 'Ring valve' });
     expect(setup.helpMessage).toBe(simulationHelpMessage);
     expect(setup.canRun).toBe(true);
+    const estimate = await member.browser.postJson(`${roomPath(roomId)}/estimate`, {
+      kind: 'fluid',
+      resolution: 'coarse',
+      parameters: { heartRate_bpm: 90 },
+    });
+    expect(await json<SimulationEstimate>(estimate)).toMatchObject({
+      resolution: 'coarse',
+      particles: expect.any(Number),
+    });
+    const absurd = { kind: 'fluid', resolution: 'coarse', parameters: { bloodViscosity_mPa_s: 0 } };
+    expect((await errorOf(await guest.browser.postJson(`${roomPath(roomId)}/estimate`, absurd))).message).toBe(
+      'Blood viscosity must lie between 1 and 10 mPa·s.',
+    );
     const solid = await json<SimulationSetup>(await member.browser.get(`${roomPath(roomId)}/setup?kind=solid`));
     expect(solid.materials.map((m) => m.id)).toEqual(['nitinol', 'stainless_316l', 'cobalt_chromium_l605']);
     expect(solid.materials.every((m) => m.source.length > 20)).toBe(true);
@@ -271,6 +286,26 @@ describe('running', () => {
     expect(await server.context.blobs.get('eu', key)).toBeNull();
     expect(await server.context.blobs.get('eu', `simulations/${second.id}/case/case.json`)).toBeNull();
     expect((await member.browser.get(simulationPath(second.id))).status).toBe(404);
+  }, 200_000);
+
+  it('lets a workspace run at most its limit of simulations at once (the slot is claimed in one statement)', async () => {
+    const repository = new SimulationRepository(server.context.db.orm);
+    const [first, second] = await Promise.all(
+      ['Slot A', 'Slot B'].map(async (name) =>
+        json<Simulation>(
+          await member.browser.postJson(roomPath(emptyRoomId), { kind: 'fluid', resolution: 'test', name }),
+        ),
+      ),
+    );
+    await waitFor(member.browser, first!.id, (s) => s.status === 'completed');
+    await waitFor(member.browser, second!.id, (s) => s.status === 'completed');
+    // As if both were waiting while another of the workspace runs.
+    await repository.update(first!.id, { status: 'running' });
+    await repository.update(second!.id, { status: 'queued' });
+    expect(await repository.claim(second!.id, deviceId, 1)).toBe(false);
+    expect(await repository.claim(second!.id, deviceId, 2)).toBe(true);
+    await repository.update(first!.id, { status: 'completed' });
+    await repository.update(second!.id, { status: 'completed' });
   }, 200_000);
 
   it('cancels a long solid run (its thread ends) and runs it again on retry from its last checkpoint', async () => {
