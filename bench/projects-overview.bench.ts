@@ -222,7 +222,7 @@ async function seedWorkspace(
       name: `Cohort ${index + 1} — mitral adults`,
       criteria: createDefaultCriteria() as unknown as Record<string, unknown>,
       size: 20,
-      status: 'ready',
+      status: 'ready' as const,
       populationSeed: 1,
       populationSize: 2000,
       modelVersion: 'bench',
@@ -234,7 +234,7 @@ async function seedWorkspace(
   const versionIds = Array.from({ length: 6 }, () => randomUUID());
   await orm
     .insert(deviceVersions)
-    .values(versionIds.map((id, index) => ({ id, deviceId, name: `Valve v${index + 1}.0`, status: 'ready' })));
+    .values(versionIds.map((id, index) => ({ id, deviceId, name: `Valve v${index + 1}.0`, status: 'ready' as const })));
   const questionIds = Array.from({ length: 4 }, () => randomUUID());
   await orm.insert(questionsOfInterest).values(
     questionIds.map((id, index) => ({
@@ -249,8 +249,8 @@ async function seedWorkspace(
     id: randomUUID(),
     deviceId,
     name: `Project ${String(index + 1).padStart(4, '0')} annulus sizing`,
-    developmentStage: index % 3 === 0 ? 'clinical_trial' : 'concept_and_design_feasibility',
-    status: index % 10 === 9 ? 'completed' : 'active',
+    developmentStage: index % 3 === 0 ? ('clinical_trial' as const) : ('concept_and_design_feasibility' as const),
+    status: index % 10 === 9 ? ('completed' as const) : ('active' as const),
     questionId: questionIds[index % questionIds.length]!,
     createdBy: ownerId,
     createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000),

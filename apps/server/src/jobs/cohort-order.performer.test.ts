@@ -39,7 +39,11 @@ function contextWith(
 describe('cohort order job', () => {
   it('tells the orderer "Cohort <name> is ready", keyed by cohort so a retry notifies once', async () => {
     const { context, posted } = contextWith(async () => ({ ...cohortRow, status: 'ready' }), 1);
-    expect(await cohortOrderPerformer.perform(context)).toEqual({ cohortId: data.cohortId, outcome: 'ready', patients: 20 });
+    expect(await cohortOrderPerformer.perform(context)).toEqual({
+      cohortId: data.cohortId,
+      outcome: 'ready',
+      patients: 20,
+    });
     expect(posted).toEqual([
       expect.objectContaining({
         userId: data.userId,
