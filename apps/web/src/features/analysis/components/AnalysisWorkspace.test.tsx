@@ -123,7 +123,7 @@ describe('AnalysisWorkspace', () => {
   }, 120_000);
 
   it('leaves the saved revision in the cache when it closes, so that opening it again does not conflict', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
       const body = JSON.parse(String(init?.body)) as { excluded: string[] };
       const saved = { ...analysis(25), excluded: body.excluded, excludedCount: body.excluded.length, revision: 2 };
       return new Response(JSON.stringify(saved), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -144,17 +144,23 @@ describe('AnalysisWorkspace', () => {
         </MemoryRouter>
       </SWRConfig>,
     );
+    // As a user does: the numbers are there before the first exclusion.
+    await screen.findByRole('table', { name: /^Summary/ });
     fireEvent.click(await screen.findByRole('button', { name: 'Patients' }));
     const drawer = await screen.findByRole('region', { name: 'Patients' });
     fireEvent.click(within(drawer).getByRole('button', { name: 'Remove SYN-000003' }));
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(within(drawer).getByText(/24 of 25 included · Saved/)).toBeTruthy());
     // The page closes; the app (and its cache) stays.
     view.rerender(<SWRConfig value={{ provider }} />);
     const key = analysisUrls.analysis('00000000-0000-4000-8000-00000000000c', project.id, analysis(25).id);
-    expect((cache.get(key) as { data?: Analysis } | undefined)?.data).toMatchObject({
-      revision: 2,
-      excluded: ['SYN-000003'],
-    });
+    // The page's cleanup runs with React's passive effects, which may come after the re-render returns.
+    await waitFor(() =>
+      expect((cache.get(key) as { data?: Analysis } | undefined)?.data).toMatchObject({
+        revision: 2,
+        excluded: ['SYN-000003'],
+      }),
+    );
   }, 120_000);
 
   it('explains the minimum instead of numbers below 20 patients', async () => {
