@@ -54,7 +54,9 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
   );
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [errorDismissed, setErrorDismissed] = useState(false);
-  const { draft, outcome, failure, loading, conflict } = state;
+  const { draft, outcome, failure, conflict } = state;
+  // A change waiting for its save counts as saving: the page never says Saved before the server has it.
+  const loading = { ...state.loading, patients: state.loading.patients || (state.dirty && !conflict) };
   const canEdit = analysis.canEdit;
   const parameterOf = useMemo(() => new Map(table.parameters.map((p) => [p.key, p])), [table]);
   const setSettings = (settings: AnalysisSettings) => dispatch({ type: 'change', change: { settings } });

@@ -4,7 +4,13 @@ import type { Analysis, CohortParameterTable } from '@insilico/contracts';
 import { matrixFromColumns, type PopulationMatrix } from '@insilico/stats';
 import { ApiError } from '../../../lib/apiError';
 import { analysisUrls, updateAnalysis } from '../api';
-import { analysisReducer, initialAnalysisState, type AnalysisAction, type AnalysisViewState } from '../analysisState';
+import {
+  analysisReducer,
+  initialAnalysisState,
+  type AnalysisAction,
+  type AnalysisDraft,
+  type AnalysisViewState,
+} from '../analysisState';
 import { AnalysisWorkerClient, type WorkerPort } from '../worker/analysisProtocol';
 import { startAnalysisWorker } from '../worker/startAnalysisWorker';
 
@@ -74,17 +80,35 @@ export function useAnalysisSession(
   // revision, or the page opened again within a minute would start from the old one and its next save conflict.
   // Not before: a new cached analysis reloads the draft (above), which may be ahead of the save.
   const { mutate } = useSWRConfig();
+  const analysisKey = analysisUrls.analysis(deviceId, projectId, analysis.id);
   const lastSaved = useRef<Analysis | null>(null);
-  useEffect(
-    () => () => {
+  const closed = useRef(false);
+  const { dirty, sending, conflict, revision, draft } = state;
+  // A change still waiting for its save (saves wait 250 ms to gather quick clicks) when the page closes.
+  const unsaved = useRef<{ revision: number; draft: AnalysisDraft } | null>(null);
+  useEffect(() => {
+    unsaved.current =
+      dirty && sending === null && !conflict && !broken && analysis.canEdit ? { revision, draft } : null;
+  }, [dirty, sending, conflict, broken, analysis.canEdit, revision, draft]);
+  useEffect(() => {
+    closed.current = false;
+    return () => {
+      closed.current = true;
+      const pending = unsaved.current;
+      if (pending) {
+        // Closed within the gathering pause: the change is sent now rather than lost.
+        updateAnalysis(deviceId, projectId, analysis.id, pending.revision, pending.draft).then(
+          (saved) => void mutate(analysisKey, saved, { revalidate: false }),
+          () => void mutate(analysisKey),
+        );
+        return;
+      }
       const saved = lastSaved.current;
-      if (saved) void mutate(analysisUrls.analysis(deviceId, projectId, saved.id), saved, { revalidate: false });
-    },
-    [mutate, deviceId, projectId],
-  );
+      if (saved) void mutate(analysisKey, saved, { revalidate: false });
+    };
+  }, [mutate, deviceId, projectId, analysis.id, analysisKey]);
 
   // Saving: one request at a time, each on top of the revision the last one answered.
-  const { dirty, sending, conflict, revision, draft } = state;
   useEffect(() => {
     if (!dirty || sending !== null || conflict || broken || !analysis.canEdit) return;
     const timer = setTimeout(() => {
@@ -93,6 +117,8 @@ export function useAnalysisSession(
         (saved) => {
           dispatch({ type: 'saved', analysis: saved });
           lastSaved.current = saved;
+          // A save still on its way when the page closed: the cache takes its revision.
+          if (closed.current) void mutate(analysisKey, saved, { revalidate: false });
           // The list shows each analysis's parameters and exclusions.
           void mutate(analysisUrls.analyses(deviceId, projectId));
         },
@@ -105,7 +131,20 @@ export function useAnalysisSession(
       // A short pause gathers quick clicks (several exclusions) into one save.
     }, 250);
     return () => clearTimeout(timer);
-  }, [dirty, sending, conflict, broken, revision, draft, deviceId, projectId, analysis.id, analysis.canEdit, mutate]);
+  }, [
+    dirty,
+    sending,
+    conflict,
+    broken,
+    revision,
+    draft,
+    deviceId,
+    projectId,
+    analysis.id,
+    analysis.canEdit,
+    analysisKey,
+    mutate,
+  ]);
 
   return { state, dispatch, matrix, rowOf, broken };
 }
