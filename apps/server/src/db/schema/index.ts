@@ -20,4 +20,4 @@ export {
 export { uploads, deviceVersions, deviceVersionFiles, projectDeviceVersions } from './device-versions';
 export { rooms, roomPlacements, roomShares, roomScreenshots } from './rooms';
 export { analyses } from './analyses';
-export { simulations } from './simulations';
+export { simulations, simulationParticleNames } from './simulations';

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { deviceVersions } from './device-versions';
 import { jobRuns } from './jobs';
 import { projects } from './projects';
@@ -59,5 +70,26 @@ export const simulations = pgTable(
     uniqueIndex('simulations_room_name_uq').on(t.roomId, sql`lower(${t.name})`),
     index('simulations_project_created_idx').on(t.projectId, t.createdAt),
     index('simulations_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * Names people gave particles of a result (issue 16 item 6: rename a particle on the line-graph card). A particle is
+ * its object and its stable `particle_id` (frames keep ids across timesteps); one without a row is "Particle <id>".
+ * Unique per simulation regardless of case (spec §5 'Particle name already exists').
+ */
+export const simulationParticleNames = pgTable(
+  'simulation_particle_names',
+  {
+    simulationId: uuid('simulation_id')
+      .notNull()
+      .references(() => simulations.id, { onDelete: 'cascade' }),
+    object: text('object').notNull(),
+    particle: integer('particle').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.simulationId, t.object, t.particle] }),
+    uniqueIndex('simulation_particle_names_name_uq').on(t.simulationId, sql`lower(${t.name})`),
   ],
 );
