@@ -24,3 +24,10 @@ export const isWorkspaceProjectsKey = (deviceId: string) => (key: unknown) =>
 export const isMembershipKey = (key: unknown) =>
   typeof key === 'string' &&
   (key === devicesKey || key === selectedDeviceKey || /^\/api\/devices\/[^/?]+\/(team|subscription)$/.test(key));
+
+/**
+ * Everything a workspace's members see of each other: teams, project teams, comments, rooms' and simulations'
+ * "created by", avatars. A change of one's own name or picture makes all of it stale; a profile change is rare, so
+ * every workspace-scoped key is asked for again (mounted ones now, the others when they next mount).
+ */
+export const isPeopleKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/devices/');

@@ -96,9 +96,14 @@ export async function fetchChosenDeviceVersions(deviceId: string, ids: readonly 
  */
 export async function deleteDeviceVersion(deviceId: string, versionId: string): Promise<void> {
   await apiFetch(deviceVersionUrls.one(deviceId, versionId), { method: 'DELETE' });
+  await refreshDeviceVersions(deviceId);
+}
+
+/** Every list of the workspace's versions (the page, the wizard's chooser) and every project answer reload. */
+function refreshDeviceVersions(deviceId: string): Promise<unknown> {
   const versions = `/api/devices/${deviceId}/device-versions`;
   const projects = `/api/devices/${deviceId}/projects`;
-  await mutateGlobal(
+  return mutateGlobal(
     (key) =>
       typeof key === 'string' &&
       (key.startsWith(`${versions}?`) || key.startsWith(`${versions}/`) || key.startsWith(projects)),
@@ -116,6 +121,13 @@ export function checkVersionName(
   });
 }
 
-export function createDeviceVersion(deviceId: string, body: CreateDeviceVersion): Promise<DeviceVersion> {
-  return apiFetch(deviceVersionUrls.create(deviceId), { method: 'POST', body, schema: deviceVersionSchema });
+/** Creates a version (and adds it to a project when asked); the lists that show versions reload. */
+export async function createDeviceVersion(deviceId: string, body: CreateDeviceVersion): Promise<DeviceVersion> {
+  const version = await apiFetch(deviceVersionUrls.create(deviceId), {
+    method: 'POST',
+    body,
+    schema: deviceVersionSchema,
+  });
+  await refreshDeviceVersions(deviceId);
+  return version;
 }

@@ -15,6 +15,7 @@ import { initialsOf } from '../../../lib/initials';
 import { signOut } from '../../../app/layout/signOut';
 import { userProfileKey } from '../../../app/user/fetchUser';
 import { useSignedInUser } from '../../../app/user/userContext';
+import { isPeopleKey } from '../../../lib/workspaceKeys';
 import { profileKey, removeProfilePicture, saveProfile, uploadProfilePicture, useProfile } from '../api';
 import { checkProfile, profileFormOf } from '../forms';
 import { useSettingsForm } from '../useSettingsForm';
@@ -29,8 +30,8 @@ function AccountEditor({ profile }: { profile: Profile }) {
   const state = useSettingsForm(() => profileFormOf(profile));
   const { form, errors } = state;
 
-  // The shell's avatar reads /api/auth/me: both are refreshed after a change.
-  const refresh = () => Promise.all([mutate(profileKey), mutate(userProfileKey)]);
+  // The shell's avatar reads /api/auth/me; teams, comments and "created by" columns show the name and picture too.
+  const refresh = () => Promise.all([mutate(profileKey), mutate(userProfileKey), mutate(isPeopleKey)]);
 
   function submit(event: FormEvent) {
     event.preventDefault();

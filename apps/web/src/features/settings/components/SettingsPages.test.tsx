@@ -1,3 +1,5 @@
+import type { ReactElement } from 'react';
+import useSWR from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 // RouterProvider from 'react-router' (see routes.test.tsx): one copy of the router context.
@@ -50,11 +52,12 @@ function calls(method: string, url: string): Record<string, unknown>[] {
     .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, beside?: ReactElement) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   renderWithProviders(
     <UserProvider>
       <RouterProvider router={router} />
+      {beside}
     </UserProvider>,
   );
   return router;
@@ -100,6 +103,24 @@ describe('settings pages', { timeout: 30_000 }, () => {
     fireEvent.click(save);
     expect(await screen.findByText('Your profile is saved.')).toBeTruthy();
     expect(calls('PATCH', '/api/me/profile')).toEqual([{ fullName: 'Ada King', jobTitle: null }]);
+  });
+
+  it('/my-account: a saved name makes every list that shows people stale (team, comments, "created by")', async () => {
+    mockApi(device);
+    const teamKey = `/api/devices/${device.deviceId}/team`;
+    const teamReads = () => fetchMock.mock.calls.filter(([input]) => urlOf(input) === teamKey).length;
+    // A team list held in the cache while the user is on their account page.
+    function TeamList() {
+      useSWR(teamKey, (url: string) => fetch(url).then((response) => response.json()));
+      return null;
+    }
+    renderAt('/my-account', <TeamList />);
+    const name = await screen.findByRole('textbox', { name: /Full name/ });
+    await waitFor(() => expect(teamReads()).toBe(1));
+    fireEvent.change(name, { target: { value: 'Ada King' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your profile is saved.')).toBeTruthy();
+    await waitFor(() => expect(teamReads()).toBe(2));
   });
 
   it('/my-account: asks before leaving with unsaved changes', async () => {
