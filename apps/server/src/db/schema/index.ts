@@ -21,3 +21,4 @@ export { uploads, deviceVersions, deviceVersionFiles, projectDeviceVersions } fr
 export { rooms, roomPlacements, roomShares, roomScreenshots } from './rooms';
 export { analyses } from './analyses';
 export { simulations, simulationParticleNames } from './simulations';
+export { analyticsEvents } from './analytics';
