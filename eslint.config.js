@@ -34,6 +34,7 @@ const packageDependencies = {
   anatomy: ['mesh', 'stats'],
   sph: ['mesh', 'contracts/csv'],
   scenarios: ['mesh', 'sph', 'anatomy', 'contracts'],
+  measure: ['mesh', 'anatomy'],
   dicom: [],
 };
 
@@ -87,6 +88,7 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
     },
   },
   {
