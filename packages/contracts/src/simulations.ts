@@ -11,11 +11,14 @@ export const simulationKinds = ['solid', 'fluid', 'particle'] as const;
 export const simulationKindSchema = z.enum(simulationKinds, { error: 'Choose Solid, Fluid or Particle.' });
 export type SimulationKindName = z.infer<typeof simulationKindSchema>;
 
-/** 'test' finishes in seconds (CI and journeys); people choose coarse, standard or fine. */
+/**
+ * 'test' finishes in seconds (CI and journeys): refused unless an operator turned it on for the workspace
+ * (`setup.testResolution`); people choose coarse, standard or fine.
+ */
 export const simulationResolutions = ['test', 'coarse', 'standard', 'fine'] as const;
-export const simulationResolutionSchema = z.enum(simulationResolutions, {
-  error: 'Choose the coarse, standard or fine resolution.',
-});
+export const simulationResolutionMessage = 'Choose the coarse, standard or fine resolution.';
+export const simulationResolutionSchema = z.enum(simulationResolutions, { error: simulationResolutionMessage });
+export type SimulationResolution = z.infer<typeof simulationResolutionSchema>;
 
 export const simulationStatuses = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export const simulationStatusSchema = z.enum(simulationStatuses);
@@ -112,6 +115,8 @@ export const simulationSetupSchema = z.object({
   /** Whether the caller may start runs (project.work). */
   canRun: z.boolean(),
   particleCap: z.number().int(),
+  /** Whether an operator turned the seconds-long 'test' resolution on for this workspace (journeys). */
+  testResolution: z.boolean(),
 });
 export type SimulationSetup = z.infer<typeof simulationSetupSchema>;
 
@@ -183,6 +188,9 @@ export type SimulationPage = z.infer<typeof simulationPageSchema>;
 
 export const renameSimulationSchema = z.object({ name: simulationNameSchema });
 
+/** `POST /api/operator/simulation-test-resolution` (loopback operator route): the test resolution of a workspace. */
+export const simulationTestResolutionSchema = z.object({ deviceId: z.uuid(), enabled: z.boolean() });
+
 /** One column of a frame (the engine's manifest): units per spec §9. */
 const columnSchema = z.object({
   name: text(),
@@ -227,3 +235,115 @@ export const simulationResultsSchema = z.object({
   monitorsUrl: text().nullable(),
 });
 export type SimulationResults = z.infer<typeof simulationResultsSchema>;
+
+/** Spec §5 "Rename": the particle message. */
+export const particleNameTakenMessage = 'Particle name already exists';
+export const particleNameMaxLength = 60;
+
+/** One particle of an object of a result: its stable `particle_id` (frames keep ids across timesteps). */
+export const simulationParticleParamsSchema = simulationParamsSchema.extend({
+  object: simulationFrameParamsSchema.shape.object,
+  particle: z.coerce.number().int().min(0, 'Unknown particle.').max(2_147_483_647, 'Unknown particle.'),
+});
+
+export const renameParticleSchema = z.object({
+  name: text()
+    .trim()
+    .min(1, 'Please give the particle a name.')
+    .max(particleNameMaxLength, `A particle name can have at most ${particleNameMaxLength} characters.`),
+});
+
+/** A particle's name: the one a person gave it, or "Particle <id>". */
+export const simulationParticleSchema = z.object({ object: text(), particle: z.number().int(), name: text() });
+export type SimulationParticle = z.infer<typeof simulationParticleSchema>;
+export const simulationParticleListSchema = z.object({ items: z.array(simulationParticleSchema) });
+export type SimulationParticleList = z.infer<typeof simulationParticleListSchema>;
+
+/** The default name of a particle nobody renamed. */
+export function defaultParticleName(particle: number): string {
+  return `Particle ${particle}`;
+}
+
+/** Most particles one timeline request may follow (the line-graph card draws a line each). */
+export const timelineParticleLimit = 50;
+
+/** `GET …/timeline/:object?particles=3,17`: per-timestep statistics of every output and the chosen particles' values. */
+export const simulationTimelineParamsSchema = simulationParamsSchema.extend({
+  object: simulationFrameParamsSchema.shape.object,
+});
+export const simulationTimelineQuerySchema = z.object({
+  particles: text()
+    .max(2000)
+    .default('')
+    .transform((value, ctx) => {
+      const parts = value.split(',').filter((part) => part.trim() !== '');
+      const ids = parts.map((part) => Number(part));
+      if (ids.some((id) => !Number.isInteger(id) || id < 0 || id > 2_147_483_647)) {
+        ctx.addIssue({ code: 'custom', message: 'Particles are given as ids separated by commas.' });
+        return z.NEVER;
+      }
+      if (ids.length > timelineParticleLimit) {
+        ctx.addIssue({ code: 'custom', message: `Follow at most ${timelineParticleLimit} particles at once.` });
+        return z.NEVER;
+      }
+      return [...new Set(ids)];
+    }),
+});
+
+const timelineOutputSchema = z.object({ name: text(), label: text(), unit: text() });
+export const simulationTimelineSchema = z.object({
+  object: text(),
+  /** Simulated time of each saved timestep, s. */
+  times: z.array(z.number()),
+  /** Scalar outputs (vectors as their magnitude; the position as its three components, mm). */
+  outputs: z.array(timelineOutputSchema),
+  /** Per output name: minimum, maximum and mean over the object's particles at each timestep (null: no particle). */
+  stats: z.record(
+    text(),
+    z.object({
+      min: z.array(z.number().nullable()),
+      max: z.array(z.number().nullable()),
+      mean: z.array(z.number().nullable()),
+    }),
+  ),
+  /** The chosen particles: per output name a value per timestep (null where the particle is not in that frame). */
+  particles: z.array(
+    z.object({
+      particle: z.number().int(),
+      name: text(),
+      values: z.record(text(), z.array(z.number().nullable())),
+    }),
+  ),
+});
+export type SimulationTimeline = z.infer<typeof simulationTimelineSchema>;
+
+/** `…/frames/:object/:timestep?columns=position,pressure`: only these columns, back to back in the manifest's order. */
+export const simulationFrameQuerySchema = z.object({
+  columns: text()
+    .max(500)
+    .regex(/^[a-z0-9_,]*$/, 'Columns are output names separated by commas.')
+    .optional(),
+});
+
+/** A column of a frame as the manifest lists it (its offset is that of the manifest's particle count). */
+export interface FrameColumn {
+  name: string;
+  type: 'float32' | 'int32';
+  components: number;
+  offset: number;
+  byteLength: number;
+}
+
+/**
+ * The columns of a frame of `count` particles: the manifest's columns in their order, offsets and lengths for that
+ * count (with inlets and outlets each timestep has its own count, spec of the engine's `frameLayout`).
+ */
+export function frameColumnsAt<C extends FrameColumn>(columns: readonly C[], count: number): C[] {
+  let offset = 0;
+  return columns.map((column) => {
+    const byteLength = 4 * count * column.components;
+    const placed = { ...column, offset, byteLength };
+    offset += byteLength;
+    return placed;
+  });
+}

@@ -9,6 +9,7 @@ import {
   projects,
   roomPlacements,
   rooms,
+  simulationParticleNames,
   simulations,
   storedFiles,
   users,
@@ -133,6 +134,51 @@ export class SimulationRepository {
       )
       .returning();
     return rows[0] ?? null;
+  }
+
+  /** The names people gave particles of the simulation. */
+  async particleNames(simulationId: string): Promise<{ object: string; particle: number; name: string }[]> {
+    return this.orm
+      .select({
+        object: simulationParticleNames.object,
+        particle: simulationParticleNames.particle,
+        name: simulationParticleNames.name,
+      })
+      .from(simulationParticleNames)
+      .where(eq(simulationParticleNames.simulationId, simulationId))
+      .orderBy(asc(simulationParticleNames.object), asc(simulationParticleNames.particle));
+  }
+
+  /**
+   * Names a particle; false when another particle of the simulation has the name (case-insensitive). The particle's
+   * old name goes and the new one is inserted in one transaction, so the unique index decides even between two
+   * renames at the same moment (the losing insert does nothing and the old name comes back).
+   */
+  async nameParticle(simulationId: string, object: string, particle: number, name: string): Promise<boolean> {
+    const refused = new Error('particle name taken');
+    try {
+      await this.orm.transaction(async (tx) => {
+        await tx
+          .delete(simulationParticleNames)
+          .where(
+            and(
+              eq(simulationParticleNames.simulationId, simulationId),
+              eq(simulationParticleNames.object, object),
+              eq(simulationParticleNames.particle, particle),
+            ),
+          );
+        const inserted = await tx
+          .insert(simulationParticleNames)
+          .values({ simulationId, object, particle, name })
+          .onConflictDoNothing()
+          .returning();
+        if (inserted.length === 0) throw refused;
+      });
+      return true;
+    } catch (error) {
+      if (error === refused) return false;
+      throw error;
+    }
   }
 
   async update(id: string, values: Partial<NewSimulation>): Promise<SimulationRow | null> {

@@ -3,12 +3,19 @@ import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { phaseLabel, type SyntheticPatient } from '@insilico/anatomy';
 import {
+  defaultParticleName,
+  frameColumnsAt,
+  particleNameTakenMessage,
   simulationHelpMessage,
   simulationNameTakenMessage,
   simulationNotFoundMessage,
+  simulationResolutionMessage,
   type CreateSimulation,
   type Simulation,
   type SimulationListQuery,
+  type SimulationParticle,
+  type SimulationParticleList,
+  type SimulationTimeline,
   type SimulationPage,
   type SimulationResults,
   type SimulationSetup,
@@ -24,15 +31,17 @@ import {
   type PlacementTransform,
   type SimulationKind,
 } from '@insilico/scenarios';
-import { unpackArrays, type Manifest, type SphCase } from '@insilico/sph';
+import { outputLabel, outputUnit, unpackArrays, type Manifest, type SphCase } from '@insilico/sph';
 import type { Readable } from 'node:stream';
 import { frameExportTask } from '../cpu/frame-export.task';
+import { frameTimelineTask, timelineScalars } from '../cpu/frame-timeline.task';
 import { scenarioTask, type ScenarioTaskInput, type ScenarioTaskOutput } from '../cpu/scenario.task';
 import { simulationSegmentTask } from '../cpu/simulation.task';
 import type { CpuRunner } from '../cpu/pool';
 import { simulationJob, type SimulationJobData } from '../jobs/simulation.job';
 import { decideProject } from '../policies/project.policy';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
+import type { SettingsRepository } from '../repositories/settings.repository';
 import type { SimulationListRow, SimulationRepository, SimulationRow } from '../repositories/simulation.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import { storedPatient } from './cohort-records';
@@ -50,6 +59,8 @@ export interface SimulationServiceDeps {
   /** Rows and their job commit together (docs/decisions/one-transaction-idiom.md). */
   unitOfWork: UnitOfWork;
   notifications: NotificationService;
+  /** Where the operator's switch of the test resolution per workspace is kept (app_settings). */
+  settings: Pick<SettingsRepository, 'get' | 'set'>;
   cpu: CpuRunner;
   /** Scratch folder of running simulations on this machine (frames are written here, then stored). */
   workDir: string;
@@ -71,9 +82,20 @@ const SEGMENT_TIMESTEPS = 1;
 const SLOT_POLL_MS = 2000;
 const CANCEL_POLL_MS = 500;
 
-/** The web page of a simulation's results (notifications link to it). */
-export function simulationResultsPath(projectId: string, roomId: string, simulationId: string): string {
-  return `/projects/room/analyses?project=${projectId}&room=${roomId}&simulation=${simulationId}`;
+const testResolutionKey = (deviceId: string) => `simulations.test-resolution.${deviceId}`;
+
+/**
+ * The web page of a simulation's results (notifications link to it; the web's lists open the same address): the
+ * workspace too, so a link opened while another workspace is selected still finds the project.
+ */
+export function simulationResultsPath(
+  deviceId: string | null,
+  projectId: string,
+  roomId: string,
+  simulationId: string,
+): string {
+  const device = deviceId ? `&device=${deviceId}` : '';
+  return `/projects/room/analyses?project=${projectId}&room=${roomId}&simulation=${simulationId}${device}`;
 }
 
 /**
@@ -128,12 +150,34 @@ export class SimulationService {
       helpMessage: simulationHelpMessage,
       canRun: decideProject('project.work', grant.access.standing).allowed,
       particleCap: PARTICLE_CAP,
+      testResolution: await this.testResolutionAllowed(deviceId),
     };
+  }
+
+  /**
+   * The operator's switch of the 'test' resolution for one workspace (journeys, demonstrations): a run of seconds
+   * that shows nothing of the anatomy's flow, so people never see it unless an operator turns it on
+   * (docs/decisions/simulations-pages.md).
+   */
+  async setTestResolution(deviceId: string, allowed: boolean): Promise<{ deviceId: string; testResolution: boolean }> {
+    await this.deps.settings.set(testResolutionKey(deviceId), allowed);
+    return { deviceId, testResolution: allowed };
+  }
+
+  private async testResolutionAllowed(deviceId: string): Promise<boolean> {
+    return (await this.deps.settings.get<boolean>(testResolutionKey(deviceId))) === true;
+  }
+
+  /** The test resolution is refused like an unknown one unless the operator allowed it for the workspace. */
+  private async checkResolution(deviceId: string, body: CreateSimulation): Promise<void> {
+    if (body.resolution === 'test' && !(await this.testResolutionAllowed(deviceId)))
+      throw new ServiceError(422, 'simulation_setup_invalid', simulationResolutionMessage);
   }
 
   /** The estimate of one set-up (every input checked as for a run; nothing is stored or queued). */
   async estimate(userId: string, deviceId: string, projectId: string, roomId: string, body: CreateSimulation) {
     const grant = await this.deps.rooms.require('project.read', userId, deviceId, projectId, roomId);
+    await this.checkResolution(deviceId, body);
     const built = await this.buildChecked(grant, body);
     return { resolution: built.resolution, ...built.estimate };
   }
@@ -146,6 +190,7 @@ export class SimulationService {
     body: CreateSimulation,
   ): Promise<Simulation> {
     const grant = await this.deps.rooms.require('project.work', userId, deviceId, projectId, roomId);
+    await this.checkResolution(deviceId, body);
     const name = body.name ?? (await this.defaultName(roomId, body.kind));
     if (await this.deps.repository.nameTaken(roomId, name))
       throw new ServiceError(409, 'simulation_name_taken', simulationNameTakenMessage);
@@ -344,6 +389,130 @@ export class SimulationService {
   }
 
   /**
+   * Some columns of one stored frame, back to back in the manifest's order (the results page fetches positions and
+   * the coloured output per timestep, not every column): bytes sent are 4 × particles × components per column.
+   */
+  async frameColumns(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    simulationId: string,
+    frame: { object: string; timestep: number; columns: string[] },
+  ): Promise<Buffer> {
+    const { row } = await this.require('project.read', userId, deviceId, projectId, simulationId);
+    const { bytes, columns } = await this.storedFrame(row, frame.object, frame.timestep);
+    const chosen: Buffer[] = [];
+    for (const name of frame.columns) {
+      const column = columns.find((c) => c.name === name);
+      if (!column) throw new ServiceError(400, 'unknown_column', `The object ${frame.object} has no output ${name}.`);
+      chosen.push(bytes.subarray(column.offset, column.offset + column.byteLength));
+    }
+    return Buffer.concat(chosen);
+  }
+
+  /** The particles of the simulation that people named (the others are "Particle <id>"). */
+  async particles(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    simulationId: string,
+  ): Promise<SimulationParticleList> {
+    const { row } = await this.require('project.read', userId, deviceId, projectId, simulationId);
+    return { items: await this.deps.repository.particleNames(row.id) };
+  }
+
+  /**
+   * Names a particle of an object (spec §5: unique, 'Particle name already exists'). The default name of another
+   * particle counts as taken: the card shows it next to this one.
+   */
+  async renameParticle(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    simulationId: string,
+    particle: { object: string; particle: number; name: string },
+  ): Promise<SimulationParticle> {
+    const { row } = await this.require('project.work', userId, deviceId, projectId, simulationId);
+    const manifest = await this.storedManifest(row);
+    if (!manifest?.objects.some((o) => o.name === particle.object))
+      throw new ServiceError(404, 'not_found', 'This simulation has no such object.');
+    const numbered = /^particle\s+(\d+)$/i.exec(particle.name);
+    const taken =
+      (numbered !== null && Number(numbered[1]) !== particle.particle) ||
+      !(await this.deps.repository.nameParticle(row.id, particle.object, particle.particle, particle.name));
+    if (taken) throw new ServiceError(409, 'particle_name_taken', particleNameTakenMessage);
+    return { object: particle.object, particle: particle.particle, name: particle.name };
+  }
+
+  /**
+   * An object's timeline: per saved timestep the min, max and mean of every output (the results page's predefined
+   * plots, e.g. the maximum von Mises stress over time) and the values of the chosen particles (the line-graph
+   * card, the per-particle CSV). Each frame is read in a CPU-pool thread, one at a time.
+   */
+  async timeline(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    simulationId: string,
+    query: { object: string; particles: number[] },
+  ): Promise<SimulationTimeline> {
+    const { row } = await this.require('project.read', userId, deviceId, projectId, simulationId);
+    const manifest = await this.storedManifest(row);
+    const object = manifest?.objects.find((o) => o.name === query.object);
+    if (!manifest || !object) throw new ServiceError(404, 'not_found', 'This simulation has no such object.');
+    const scalars = timelineScalars(object.columns);
+    const stats: SimulationTimeline['stats'] = Object.fromEntries(
+      scalars.map((s) => [s.name, { min: [], max: [], mean: [] }]),
+    );
+    const names = new Map(
+      (await this.deps.repository.particleNames(row.id))
+        .filter((p) => p.object === object.name)
+        .map((p) => [p.particle, p.name]),
+    );
+    const particles: SimulationTimeline['particles'] = query.particles.map((particle) => ({
+      particle,
+      name: names.get(particle) ?? defaultParticleName(particle),
+      values: Object.fromEntries(scalars.map((s) => [s.name, []])),
+    }));
+    const times: number[] = [];
+    for (const step of manifest.timesteps) {
+      const key = `${object.name}/${step.index}.bin`;
+      // Frames after the last stored one (a run still going) are not there yet.
+      if (!row.storedFiles.includes(key)) break;
+      const bytes = await this.deps.blobs.get(row.region as DataRegion, `${row.storagePrefix}/out/${key}`);
+      if (!bytes) break;
+      const part = await this.deps.cpu.run(frameTimelineTask, {
+        frame: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        count: step.particleCounts?.[object.name] ?? object.particleCount,
+        columns: object.columns,
+        particles: query.particles,
+      });
+      times.push(step.time);
+      for (const scalar of scalars) {
+        const s = part.stats[scalar.name]!;
+        stats[scalar.name]!.min.push(s.min);
+        stats[scalar.name]!.max.push(s.max);
+        stats[scalar.name]!.mean.push(s.mean);
+      }
+      particles.forEach((p, k) => {
+        for (const scalar of scalars) p.values[scalar.name]!.push(part.values[k]![scalar.name] ?? null);
+      });
+    }
+    const unitOf = (column: string) => (column === 'position' ? 'mm' : outputUnit(column));
+    return {
+      object: object.name,
+      times,
+      outputs: scalars.map((s) => ({
+        name: s.name,
+        label: s.name === s.column ? outputLabel(s.name) : `${outputLabel(s.column)} ${s.name.slice(-1)}`,
+        unit: unitOf(s.column),
+      })),
+      stats,
+      particles,
+    };
+  }
+
+  /**
    * The run (simulation.performer.ts): waits for a slot of its workspace, fetches its case and, after a crash, its
    * last checkpoint from storage, runs segments in the CPU pool (each ends with a checkpoint that is stored with the
    * new frames), reports progress with simulated time and ETA, stops the engine's thread on a cancel, and fails
@@ -516,7 +685,12 @@ export class SimulationService {
       kind: status === 'completed' ? 'simulation.completed' : 'simulation.failed',
       title: status === 'completed' ? `Simulation ${row.name} has finished` : `Simulation ${row.name} failed`,
       body: status === 'completed' ? 'Its results are ready to analyse.' : (error ?? ''),
-      link: simulationResultsPath(row.projectId, row.roomId, row.id),
+      link: simulationResultsPath(
+        await this.deps.repository.deviceOf(row.projectId),
+        row.projectId,
+        row.roomId,
+        row.id,
+      ),
       dedupeKey: `simulation:${row.id}:${status}:${row.jobId ?? ''}`,
     });
   }
@@ -623,6 +797,22 @@ export class SimulationService {
     if (!row.storedFiles.includes('manifest.json')) return null;
     const bytes = await this.deps.blobs.get(row.region as DataRegion, `${row.storagePrefix}/out/manifest.json`);
     return bytes ? (JSON.parse(bytes.toString('utf8')) as Manifest) : null;
+  }
+
+  /** A stored frame's bytes and its columns at that timestep's particle count; 404 when it is not stored (yet). */
+  private async storedFrame(row: SimulationRow, objectName: string, timestep: number) {
+    const manifest = await this.storedManifest(row);
+    const object = manifest?.objects.find((o) => o.name === objectName);
+    const step = manifest?.timesteps[timestep];
+    const key = `${objectName}/${timestep}.bin`;
+    const missing = () => new ServiceError(404, 'not_found', 'This simulation has no such output (yet).');
+    if (!object || !step || !row.storedFiles.includes(key)) throw missing();
+    const bytes = await this.deps.blobs.get(row.region as DataRegion, `${row.storagePrefix}/out/${key}`);
+    if (!bytes) throw missing();
+    return {
+      bytes,
+      columns: frameColumnsAt(object.columns, step.particleCounts?.[objectName] ?? object.particleCount),
+    };
   }
 
   private async required(region: DataRegion, key: string): Promise<Uint8Array> {

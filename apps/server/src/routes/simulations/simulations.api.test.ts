@@ -1,10 +1,14 @@
 import {
+  particleNameTakenMessage,
   simulationHelpMessage,
   simulationNameTakenMessage,
+  simulationResolutionMessage,
   type NotificationList,
   type RoomPage,
   type Simulation,
   type SimulationPage,
+  type SimulationParticleList,
+  type SimulationTimeline,
   type SimulationEstimate,
   type SimulationResults,
   type SimulationSetup,
@@ -106,12 +110,33 @@ beforeAll(async () => {
   farRoomId = (await createRoom(member.browser, deviceId, projectId, { cohortId, patientId, name: 'Far away' })).id;
   await place(member.browser, cohortId, patientId!, roomId);
   await place(member.browser, cohortId, patientId!, farRoomId, true);
+  // The runs here use the seconds-long test resolution, the operator's switch of the workspace.
+  await server.context.simulations.setTestResolution(deviceId, true);
 }, 240_000);
 afterAll(async () => {
   await server?.stop();
 });
 
 describe('set-up', () => {
+  it('refuses the test resolution unless an operator turned it on for the workspace', async () => {
+    await server.context.simulations.setTestResolution(deviceId, false);
+    try {
+      const setup = await json<SimulationSetup>(await member.browser.get(`${roomPath(roomId)}/setup?kind=fluid`));
+      expect(setup.testResolution).toBe(false);
+      const before = await count(member.browser, roomId);
+      for (const path of [`${roomPath(roomId)}/estimate`, roomPath(roomId)]) {
+        const refused = await member.browser.postJson(path, { kind: 'fluid', resolution: 'test' });
+        expect(refused.status).toBe(422);
+        expect((await errorOf(refused)).message).toBe(simulationResolutionMessage);
+      }
+      expect(await count(member.browser, roomId)).toBe(before);
+    } finally {
+      await server.context.simulations.setTestResolution(deviceId, true);
+    }
+    const setup = await json<SimulationSetup>(await member.browser.get(`${roomPath(roomId)}/setup?kind=fluid`));
+    expect(setup.testResolution).toBe(true);
+  });
+
   it('offers defaults from the patient, the material library with sources, estimates and the help message', async () => {
     const response = await member.browser.get(`${roomPath(roomId)}/setup?kind=fluid`);
     expect(response.status).toBe(200);
@@ -330,4 +355,123 @@ describe('running', () => {
     expect(again.simulatedTime).toBeGreaterThan(0);
     await member.browser.postJson(`${simulationPath(created.id)}/cancel`, {});
   }, 200_000);
+  it('tells its creator when a run fails for good, with the reason, linking to its results', async () => {
+    const runner = server.context.jobRunner!;
+    await runner.stop(0);
+    let created: Simulation;
+    try {
+      created = await json<Simulation>(
+        await member.browser.postJson(roomPath(emptyRoomId), { kind: 'fluid', resolution: 'test', name: 'Doomed' }),
+      );
+      // Its stored case is gone: the last attempt of the job fails the run.
+      await server.context.blobs.delete('eu', `simulations/${created.id}/case/case.json`);
+      const signal = new AbortController().signal;
+      const attempt = { attempt: 3, signal, progress: () => Promise.resolve() };
+      await expect(server.context.simulations.run({ simulationId: created.id }, attempt)).rejects.toThrow(/missing/);
+    } finally {
+      await runner.start();
+    }
+    const failed = await waitFor(member.browser, created.id, (s) => s.status === 'failed');
+    expect(failed.error).toMatch(/^The simulation failed: /);
+    const notifications = await json<NotificationList>(await member.browser.get('/api/notifications?limit=20'));
+    const told = notifications.items.find((n) => n.title === 'Simulation Doomed failed');
+    expect(told?.body).toBe(failed.error);
+    expect(told?.link).toBe(
+      `/projects/room/analyses?project=${projectId}&room=${emptyRoomId}&simulation=${created.id}&device=${deviceId}`,
+    );
+  }, 60_000);
+});
+
+describe('results for the results page (issue 16 items 5 and 6)', () => {
+  let id = '';
+  let results: SimulationResults;
+
+  beforeAll(async () => {
+    const created = await json<Simulation>(
+      await member.browser.postJson(roomPath(roomId), {
+        kind: 'particle',
+        resolution: 'test',
+        name: `Tracked ${Date.now()}`,
+        parameters: { particleCount: 8 },
+      }),
+    );
+    id = (await waitFor(member.browser, created.id, (s) => s.status === 'completed' || s.status === 'failed')).id;
+    results = await json<SimulationResults>(await member.browser.get(`${simulationPath(id)}/results`));
+  }, 200_000);
+
+  it('sends only the asked columns of a frame, back to back, and refuses an unknown one', async () => {
+    const particles = results.manifest.objects.find((o) => o.name === 'particles')!;
+    const response = await guest.browser.get(`${simulationPath(id)}/frames/particles/1?columns=position,captured`);
+    expect(response.status).toBe(200);
+    const count = results.manifest.timesteps[1]!.particleCounts?.particles ?? particles.particleCount;
+    const bytes = new Float32Array(await response.arrayBuffer());
+    expect(bytes.length).toBe(count * 4);
+    // Captured is 0 or 1 (the last column sent).
+    expect([...bytes.slice(3 * count)].every((v) => v === 0 || v === 1)).toBe(true);
+    const unknown = await guest.browser.get(`${simulationPath(id)}/frames/particles/1?columns=pressure`);
+    expect(await errorOf(unknown)).toMatchObject({
+      status: 400,
+      message: 'The object particles has no output pressure.',
+    });
+    expect((await guest.browser.get(`${simulationPath(id)}/frames/particles/1?columns=a;b`)).status).toBe(400);
+  });
+
+  it('answers a timeline: statistics per timestep and the chosen particles by id, with their names', async () => {
+    const response = await guest.browser.get(`${simulationPath(id)}/timeline/particles?particles=0,3`);
+    expect(response.status).toBe(200);
+    const timeline = await json<SimulationTimeline>(response);
+    expect(timeline.times).toHaveLength(results.manifest.timesteps.length);
+    expect(timeline.outputs.map((o) => [o.name, o.unit])).toEqual([
+      ['position_x', 'mm'],
+      ['position_y', 'mm'],
+      ['position_z', 'mm'],
+      ['velocity', 'm/s'],
+      ['particle_size', 'mm'],
+      ['captured', ''],
+    ]);
+    expect(timeline.particles.map((p) => p.name)).toEqual(['Particle 0', 'Particle 3']);
+    const size = timeline.particles[0]!.values.particle_size!;
+    expect(size[0]).toBeCloseTo(0.2, 6);
+    const stats = timeline.stats.velocity!;
+    for (let k = 0; k < timeline.times.length; k++) {
+      expect(stats.min[k]!).toBeLessThanOrEqual(stats.mean[k]!);
+      expect(stats.mean[k]!).toBeLessThanOrEqual(stats.max[k]! + 1e-9);
+    }
+    const tooMany = Array.from({ length: 51 }, (_, k) => k).join(',');
+    const refused = await guest.browser.get(`${simulationPath(id)}/timeline/particles?particles=${tooMany}`);
+    expect(await errorOf(refused)).toMatchObject({ status: 400 });
+    expect((await guest.browser.get(`${simulationPath(id)}/timeline/particles?particles=x`)).status).toBe(400);
+    expect((await guest.browser.get(`${simulationPath(id)}/timeline/nothing`)).status).toBe(404);
+  }, 60_000);
+
+  it('renames a particle unique per simulation (spec §5 message), members only, and the timeline says it', async () => {
+    const rename = (person: Person, particle: number, name: string, object = 'particles') =>
+      send(person.browser, 'PUT', `${simulationPath(id)}/particles/${object}/${particle}`, { name });
+    expect((await rename(member, 3, 'Leader')).status).toBe(200);
+    expect(await errorOf(await rename(member, 4, 'leader'))).toEqual({
+      status: 409,
+      code: 'particle_name_taken',
+      message: particleNameTakenMessage,
+    });
+    // Another particle's default name is taken too; its own is not.
+    expect((await errorOf(await rename(member, 4, 'Particle 5'))).message).toBe(particleNameTakenMessage);
+    expect((await rename(member, 4, 'Particle 4')).status).toBe(200);
+    expect((await rename(member, 3, 'Leader 2')).status).toBe(200);
+    expect((await rename(member, 5, 'Leader')).status).toBe(200);
+    expect((await errorOf(await rename(member, 6, '   '))).message).toBe('Please give the particle a name.');
+    expect((await rename(member, 6, 'x'.repeat(61))).status).toBe(400);
+    expect((await rename(member, -1, 'Negative')).status).toBe(400);
+    expect((await rename(member, 6, 'Nowhere', 'stones')).status).toBe(404);
+    expect((await rename(guest, 6, 'Mine')).status).toBe(403);
+    const list = await json<SimulationParticleList>(await guest.browser.get(`${simulationPath(id)}/particles`));
+    expect(list.items).toEqual([
+      { object: 'particles', particle: 3, name: 'Leader 2' },
+      { object: 'particles', particle: 4, name: 'Particle 4' },
+      { object: 'particles', particle: 5, name: 'Leader' },
+    ]);
+    const timeline = await json<SimulationTimeline>(
+      await guest.browser.get(`${simulationPath(id)}/timeline/particles?particles=3`),
+    );
+    expect(timeline.particles[0]!.name).toBe('Leader 2');
+  });
 });

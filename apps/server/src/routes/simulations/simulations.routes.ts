@@ -6,6 +6,14 @@ import {
   simulationEstimateSchema,
   simulationExportParamsSchema,
   simulationFrameParamsSchema,
+  simulationFrameQuerySchema,
+  simulationParticleListSchema,
+  simulationParticleParamsSchema,
+  simulationParticleSchema,
+  simulationTimelineParamsSchema,
+  simulationTimelineQuerySchema,
+  simulationTimelineSchema,
+  renameParticleSchema,
   simulationListQuerySchema,
   simulationPageSchema,
   simulationParamsSchema,
@@ -201,9 +209,18 @@ export async function simulationRoutes(app: FastifyInstance, deps: SimulationRou
 
   api.get(
     `${one}/frames/:object/:timestep`,
-    { ...pre, schema: { tags, params: simulationFrameParamsSchema } },
+    { ...pre, schema: { tags, params: simulationFrameParamsSchema, querystring: simulationFrameQuerySchema } },
     async (request, reply) => {
       const { deviceId, projectId, simulationId, object, timestep } = request.params;
+      const names = request.query.columns?.split(',').filter(Boolean);
+      if (names?.length) {
+        const bytes = await deps.simulations.frameColumns(userId(request), deviceId, projectId, simulationId, {
+          object,
+          timestep,
+          columns: names,
+        });
+        return reply.type('application/octet-stream').header('Cache-Control', 'private, no-cache').send(bytes);
+      }
       const file = `${object}/${timestep}.bin`;
       const output = await deps.simulations.output(userId(request), deviceId, projectId, simulationId, file);
       return sendOutput(reply, output, 'application/octet-stream', `${object}-${timestep}.bin`);
@@ -224,6 +241,56 @@ export async function simulationRoutes(app: FastifyInstance, deps: SimulationRou
         .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/xml; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
         .send(file.text);
+    },
+  );
+
+  api.get(
+    `${one}/particles`,
+    { ...pre, schema: { tags, params: simulationParamsSchema, response: { 200: simulationParticleListSchema } } },
+    async (request) => {
+      const { deviceId, projectId, simulationId } = request.params;
+      return deps.simulations.particles(userId(request), deviceId, projectId, simulationId);
+    },
+  );
+
+  api.put(
+    `${one}/particles/:object/:particle`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        params: simulationParticleParamsSchema,
+        body: renameParticleSchema,
+        response: { 200: simulationParticleSchema },
+      },
+    },
+    async (request) => {
+      const { deviceId, projectId, simulationId, object, particle } = request.params;
+      return deps.simulations.renameParticle(userId(request), deviceId, projectId, simulationId, {
+        object,
+        particle,
+        name: request.body.name,
+      });
+    },
+  );
+
+  api.get(
+    `${one}/timeline/:object`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        params: simulationTimelineParamsSchema,
+        querystring: simulationTimelineQuerySchema,
+        response: { 200: simulationTimelineSchema },
+      },
+    },
+    async (request) => {
+      const { deviceId, projectId, simulationId, object } = request.params;
+      return deps.simulations.timeline(userId(request), deviceId, projectId, simulationId, {
+        object,
+        particles: request.query.particles,
+      });
     },
   );
 
