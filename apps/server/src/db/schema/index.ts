@@ -22,3 +22,4 @@ export { rooms, roomPlacements, roomShares, roomScreenshots } from './rooms';
 export { analyses } from './analyses';
 export { simulations, simulationParticleNames } from './simulations';
 export { analyticsEvents } from './analytics';
+export { measurementDefinitions, measurementOrders, measurementResults, measurementCorrections } from './measurements';
