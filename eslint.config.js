@@ -34,6 +34,7 @@ const packageDependencies = {
   anatomy: ['mesh', 'stats'],
   sph: ['mesh', 'contracts/csv'],
   scenarios: ['mesh', 'sph', 'anatomy', 'contracts'],
+  ssm: ['mesh', 'stats'],
   measure: ['mesh', 'anatomy'],
   dicom: [],
 };

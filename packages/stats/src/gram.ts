@@ -2,7 +2,7 @@
  * Gram matrix G = XᵀX of a column-major rows × cols matrix (row-major cols × cols output): all column
  * dot products. Register-blocked 4 × 4 so each loaded value feeds four multiply-adds (a scalar analogue of
  * BLAS dsyrk). Allocation-free when `out` is given.
- * @internal shared by correlation, Mahalanobis distance and PCA.
+ * Shared by correlation, Mahalanobis distance, PCA and the shape models of @insilico/ssm.
  */
 export function gramMatrix(
   x: Float64Array,

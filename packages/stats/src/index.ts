@@ -32,7 +32,8 @@ export {
 } from './density';
 export { assertEnoughPatients, InsufficientPatientsError, MIN_PATIENTS, StatsInputError } from './errors';
 export { extremeCases, type ExtremeCase, type ExtremeCaseOptions, type ExtremeCaseResult } from './extremeCases';
-export { choleskyInPlace } from './linalg';
+export { gramMatrix } from './gram';
+export { choleskyInPlace, symmetricEigen, type SymmetricEigen } from './linalg';
 export { column, matrixFromColumns, matrixFromRows, withoutRows, type PopulationMatrix } from './matrix';
 export { mahalanobisOutliers, tukeyOutliers, type MahalanobisOutliers, type TukeyOutliers } from './outliers';
 export {
