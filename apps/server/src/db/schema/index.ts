@@ -23,3 +23,4 @@ export { analyses } from './analyses';
 export { simulations, simulationParticleNames } from './simulations';
 export { analyticsEvents } from './analytics';
 export { measurementDefinitions, measurementOrders, measurementResults, measurementCorrections } from './measurements';
+export { ssms } from './ssms';

@@ -15,6 +15,7 @@ import { cohorts } from './cohorts';
 import { deviceVersions } from './device-versions';
 import { storedFiles } from './files';
 import { projects } from './projects';
+import { ssms } from './ssms';
 import { users } from './users';
 
 /**
@@ -32,8 +33,8 @@ export const rooms = pgTable(
     /** The patient: a cohort and the patient's index in the cohort's population (null for an SSM room). */
     cohortId: uuid('cohort_id').references(() => cohorts.id, { onDelete: 'cascade' }),
     patientIndex: integer('patient_index'),
-    /** The statistical shape model (a later issue); no foreign key until SSMs exist. */
-    ssmId: uuid('ssm_id'),
+    /** The statistical shape model of an SSM room (issue 18). */
+    ssmId: uuid('ssm_id').references(() => ssms.id, { onDelete: 'cascade' }),
     scene: jsonb('scene').$type<Record<string, unknown>>().notNull().default({}),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

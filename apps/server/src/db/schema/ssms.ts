@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { devices } from './devices';
+import { projects } from './projects';
+import { users } from './users';
+
+/**
+ * A statistical shape model of a project (issue 18): the configuration it is built from (cohorts, patients left
+ * out, organs, phase), the build job, and once ready the summary (modes, quality curves, per-shape residuals, model
+ * card). The model's arrays (mean, modes, triangles) are a file in the workspace's data region (`ssms/<id>.bin`).
+ * `configuration_key` is the canonical configuration, unique per project (spec §5: a duplicate is refused).
+ */
+export const ssms = pgTable(
+  'ssms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** SsmConfiguration of @insilico/contracts, normalised (sorted, no repeats). */
+    configuration: jsonb('configuration').$type<Record<string, unknown>>().notNull(),
+    configurationKey: text('configuration_key').notNull(),
+    shapeCount: integer('shape_count').notNull(),
+    status: text('status', { enum: ['in_progress', 'ready', 'failed'] })
+      .notNull()
+      .default('in_progress'),
+    /** The build job (job_runs.id); null only between the insert and the enqueue. */
+    jobId: uuid('job_id'),
+    error: text('error'),
+    /** Modes, quality curves, shapes and model card once ready (the Ssm answer's parts). */
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('ssms_project_configuration_uq').on(t.projectId, t.configurationKey),
+    index('ssms_project_created_idx').on(t.projectId, t.createdAt),
+    check('ssms_status_ck', sql`${t.status} in ('in_progress', 'ready', 'failed')`),
+  ],
+);
