@@ -1,7 +1,8 @@
 // Three-resolution convergence of the verification cases with Roache's grid convergence index (issue 15 item 8;
 // procedure of Celik et al. 2008, `src/gci.ts`). Results go to docs/validation.md ("Convergence").
 //   nice node --import tsx packages/sph/scripts/convergence.ts [case …]
-// Cases: poiseuille2d, poiseuille3d, womersley, lame, cantilever, dam (default: all, about an hour on one loaded core).
+// Cases: poiseuille2d, poiseuille3d[=4,6,8], womersley, lame, cantilever, dam (default: all, about an hour on one loaded
+// core).
 // For each case and quantity it prints the value at each spacing, then p, φ_ext, e_a21, e_ext21, GCI21, GCI32 and the
 // asymptotic ratio GCI32/(r21^p GCI21).
 import { formatGci, gridConvergence } from '../src/gci';
@@ -80,8 +81,7 @@ function poiseuille2d(): void {
 }
 
 /** 3D Hagen–Poiseuille tube (rings; R = 0.5, L = 2, Re 2) to T = 1.5, averages over [0.75, 1.5]. */
-function poiseuille3d(): void {
-  const divs: Triple = [4, 6, 8];
+function poiseuille3d(divs: Triple = [4, 6, 8]): void {
   const grad: number[] = [];
   const centre: number[] = [];
   for (const div of divs) {
@@ -217,10 +217,19 @@ function dam(): void {
   Ts.forEach((T, k) => report(`dam front / H at t√(2g/H) = ${T}`, h, fronts[k] as Triple));
 }
 
-const cases: Record<string, () => void> = { poiseuille2d, poiseuille3d, womersley, lame, cantilever, dam };
+const cases: Record<string, (divs?: Triple) => void> = {
+  poiseuille2d,
+  poiseuille3d,
+  womersley,
+  lame,
+  cantilever,
+  dam,
+};
+// `case=a,b,c` picks the resolutions of the 3D tube (R/a, R/b, R/c; default 4,6,8).
 const chosen = process.argv.slice(2);
-for (const name of chosen.length > 0 ? chosen : Object.keys(cases)) {
+for (const arg of chosen.length > 0 ? chosen : Object.keys(cases)) {
+  const [name, divs] = arg.split('=') as [string, string | undefined];
   const run = cases[name];
   if (!run) throw new Error(`unknown case ${name}; one of ${Object.keys(cases).join(', ')}`);
-  run();
+  run(divs ? (divs.split(',').map(Number) as Triple) : undefined);
 }
