@@ -95,6 +95,8 @@ export class ElasticSolid {
   readonly fixed: Uint8Array;
   /** Gradient order in use. */
   readonly gradientOrder: GradientOrder;
+  /** Body-force acceleration, m/s². */
+  readonly gravity: readonly [number, number, number];
   /** Largest stencil weight relative to first order (`PairGradients.stencilFactor`); it divides the time step. */
   readonly stencilFactor: number;
   /** Counters. */
@@ -148,6 +150,7 @@ export class ElasticSolid {
       }
     }
     this.gradientOrder = options.gradientOrder ?? 1;
+    this.gravity = options.gravity ?? [0, 0, 0];
     const g = pairGradients(this.inner, n, particles.vol, options.dim, this.h, this.gradientOrder);
     this.B = g.B;
     this.stencilFactor = g.stencilFactor;
@@ -163,7 +166,7 @@ export class ElasticSolid {
         youngsModulus: material.youngsModulus,
         poissonRatio: material.poissonRatio,
       },
-      gravity: options.gravity ?? [0, 0, 0],
+      gravity: this.gravity,
       damping: options.damping ?? 0,
       acousticCfl: options.acousticCfl ?? 0.6,
       stencilFactor: this.stencilFactor,

@@ -1,0 +1,716 @@
+import { WendlandC2, smoothingLength } from './kernel';
+import { invert3 } from './mat3';
+import type { Dimension, ParticleArrays } from './particles';
+import { runAsync, runSync, type RunOptions, type RunStatus } from './run';
+import { startSolidThreads, type ElasticSolid } from './solid';
+import type { WorkerPool } from './pool';
+
+/**
+ * A body that takes part in contact: an elastic solid (the device, or an elastic anatomy) or a rigid wall (the
+ * anatomy taken as rigid, or a prescribed tool such as a crimping sheath). Built by `elasticContactBody` or
+ * `rigidContactBody`.
+ */
+export interface ContactBody {
+  /** The particles (current positions and velocities; `vol`, `mass`). */
+  readonly particles: ParticleArrays;
+  /** The solid, or null for a rigid wall (its particles move only as the caller moves them). */
+  readonly solid: ElasticSolid | null;
+  /** Contact stiffness K = ρ₀c₀² (the bulk modulus), Pa; unused for a rigid wall. */
+  readonly stiffness: number;
+  /** Contact impedance √(ρ₀K), Pa·s/m; unused for a rigid wall. */
+  readonly impedance: number;
+  /** Initial particle spacing, m. */
+  readonly dp: number;
+  /** Indices of the particles that may touch another body: those within a kernel radius of the surface. */
+  readonly surface: Int32Array;
+  /** Outward unit normals of the reference configuration, 3 per particle (zero inside). */
+  readonly normals0: Float64Array;
+  /** 1 for the outermost layer of particles (the surface the contact pressure is given on). */
+  readonly outer: Uint8Array;
+  /**
+   * Traction partition (compressed rows over `surface` positions): the contact force of surface particle
+   * `surface[r]` is shared among the outermost particles `partS[k]` with weights `partW[k]`, k in
+   * `partStart[r] … partStart[r + 1] − 1` (weights of a row sum to 1).
+   */
+  readonly partStart: Int32Array;
+  readonly partS: Int32Array;
+  readonly partW: Float64Array;
+}
+
+/** Kernel of `dp` in `dim` dimensions (h = 1.3 dp, as the solid's). */
+function kernelOf(dp: number, dim: Dimension): WendlandC2 {
+  return new WendlandC2(smoothingLength(dp), dim);
+}
+
+/** The contact body of an elastic solid (normals and surface layer of its reference configuration). */
+export function elasticContactBody(solid: ElasticSolid, dp: number): ContactBody {
+  const p = solid.particles;
+  const normals0 = solid.surfaceNormals();
+  const k = solid.material.bulkModulus;
+  return {
+    particles: p,
+    solid,
+    stiffness: k,
+    impedance: Math.sqrt(solid.material.rho0 * k),
+    dp,
+    normals0,
+    surface: surfaceIndices(normals0, p.count),
+    ...partition(solid.x0, solid.y0, solid.z0, normals0, p, dp),
+  };
+}
+
+/**
+ * The contact body of a rigid wall: `particles` with `vol` and outward unit normals in `nx`, `ny`, `nz` (pointing
+ * out of the wall, towards where the other body is; particles with a zero normal never touch). The caller may move
+ * the particles between steps (positions and velocities: the velocity enters the friction and the contact damping).
+ */
+export function rigidContactBody(particles: ParticleArrays, dp: number): ContactBody {
+  const n = particles.count;
+  const normals0 = new Float64Array(3 * n);
+  for (let i = 0; i < n; i++) {
+    normals0[3 * i] = particles.nx[i]!;
+    normals0[3 * i + 1] = particles.ny[i]!;
+    normals0[3 * i + 2] = particles.nz[i]!;
+  }
+  const x0 = particles.x.slice(0, n);
+  const y0 = particles.y.slice(0, n);
+  const z0 = particles.z.slice(0, n);
+  return {
+    particles,
+    solid: null,
+    stiffness: 0,
+    impedance: 0,
+    dp,
+    normals0,
+    surface: surfaceIndices(normals0, n),
+    ...partition(x0, y0, z0, normals0, particles, dp),
+  };
+}
+
+function surfaceIndices(normals: Float64Array, n: number): Int32Array {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (normals[3 * i] !== 0 || normals[3 * i + 1] !== 0 || normals[3 * i + 2] !== 0) out.push(i);
+  }
+  return Int32Array.from(out);
+}
+
+/**
+ * The traction partition of a body (see `ContactBody.partStart`): the outermost particles are the surface particles
+ * with no surface neighbour more than dp/2 further out along their normal. They keep their own force; every deeper
+ * surface particle shares its force among the outermost particles within a kernel radius by Shepard weights
+ * W(r)/Σ W (reference positions), so the shared forces add up to the body's contact force and a force two layers
+ * deep lands on the surface above it.
+ */
+function partition(
+  x0: Float64Array,
+  y0: Float64Array,
+  z0: Float64Array,
+  normals: Float64Array,
+  p: ParticleArrays,
+  dp: number,
+): Pick<ContactBody, 'outer' | 'partStart' | 'partS' | 'partW'> {
+  const surface = surfaceIndices(normals, p.count);
+  const kernel = kernelOf(dp, p.dim);
+  const grid = new ContactGrid(p.dim, kernel.cutoff);
+  grid.build(x0, y0, z0, surface);
+  const outer = new Uint8Array(p.count);
+  const found = new Int32Array(1024);
+  for (const i of surface) {
+    const m = grid.query(x0[i]!, y0[i]!, z0[i]!, found);
+    let outermost = true;
+    for (let c = 0; c < m && outermost; c++) {
+      const j = found[c]!;
+      const along =
+        (x0[j]! - x0[i]!) * normals[3 * i]! +
+        (y0[j]! - y0[i]!) * normals[3 * i + 1]! +
+        (z0[j]! - z0[i]!) * normals[3 * i + 2]!;
+      if (along > 0.5 * dp) outermost = false;
+    }
+    if (outermost) outer[i] = 1;
+  }
+  const partStart = new Int32Array(surface.length + 1);
+  const s: number[] = [];
+  const w: number[] = [];
+  for (let r = 0; r < surface.length; r++) {
+    const i = surface[r]!;
+    if (outer[i] === 1) {
+      // An outermost particle keeps its own force (sharing it too would smooth the pressure by about a spacing).
+      s.push(i);
+      w.push(1);
+      partStart[r + 1] = s.length;
+      continue;
+    }
+    const m = grid.query(x0[i]!, y0[i]!, z0[i]!, found);
+    let total = 0;
+    const first = s.length;
+    for (let c = 0; c < m; c++) {
+      const j = found[c]!;
+      if (outer[j] === 0) continue;
+      const wij = kernel.w(Math.hypot(x0[j]! - x0[i]!, y0[j]! - y0[i]!, z0[j]! - z0[i]!));
+      if (wij <= 0) continue;
+      s.push(j);
+      w.push(wij);
+      total += wij;
+    }
+    for (let k = first; k < s.length; k++) w[k] = w[k]! / total;
+    partStart[r + 1] = s.length;
+  }
+  return { outer, partStart, partS: Int32Array.from(s), partW: Float64Array.from(w) };
+}
+
+/**
+ * A uniform cell grid over a subset of particles, rebuilt by a counting sort (stable: within a cell the particles
+ * stay in the order of the subset, so queries return candidates in an order that depends only on the positions).
+ * Cells are at least one kernel cut-off wide; the grid spans the subset's bounding box.
+ */
+class ContactGrid {
+  private readonly dim: Dimension;
+  private readonly cell: number;
+  private lower = [0, 0, 0];
+  private n = [1, 1, 1];
+  private cellStart = new Int32Array(2);
+  private order = new Int32Array(1);
+  private cellOf = new Int32Array(1);
+  private xs: Float64Array = new Float64Array(0);
+  private ys: Float64Array = new Float64Array(0);
+  private zs: Float64Array = new Float64Array(0);
+  private readonly cut2: number;
+
+  constructor(dim: Dimension, cutoff: number) {
+    this.dim = dim;
+    this.cell = cutoff;
+    this.cut2 = cutoff * cutoff;
+  }
+
+  /** Sorts the particles `subset` of the position arrays into cells. */
+  build(x: Float64Array, y: Float64Array, z: Float64Array, subset: Int32Array): void {
+    this.xs = x;
+    this.ys = y;
+    this.zs = z;
+    const axes = [x, y, z];
+    const lower = [Infinity, Infinity, Infinity];
+    const upper = [-Infinity, -Infinity, -Infinity];
+    for (let a = 0; a < this.dim; a++) {
+      const v = axes[a]!;
+      for (const i of subset) {
+        if (v[i]! < lower[a]!) lower[a] = v[i]!;
+        if (v[i]! > upper[a]!) upper[a] = v[i]!;
+      }
+    }
+    for (let a = 0; a < 3; a++) {
+      if (a >= this.dim || subset.length === 0) {
+        lower[a] = 0;
+        this.n[a] = 1;
+      } else {
+        this.n[a] = Math.max(1, Math.min(4096, Math.floor((upper[a]! - lower[a]!) / this.cell) + 1));
+      }
+    }
+    this.lower = lower;
+    const cells = this.n[0]! * this.n[1]! * this.n[2]!;
+    if (this.cellStart.length < cells + 1) this.cellStart = new Int32Array(cells + 1);
+    if (this.order.length < subset.length) {
+      this.order = new Int32Array(subset.length);
+      this.cellOf = new Int32Array(subset.length);
+    }
+    const start = this.cellStart;
+    start.fill(0, 0, cells + 1);
+    for (let k = 0; k < subset.length; k++) {
+      const i = subset[k]!;
+      const c = this.cellIndex(x[i]!, y[i]!, z[i]!);
+      this.cellOf[k] = c;
+      start[c + 1]!++;
+    }
+    for (let c = 0; c < cells; c++) start[c + 1] = start[c + 1]! + start[c]!;
+    const fill = start.slice(0, cells);
+    for (let k = 0; k < subset.length; k++) this.order[fill[this.cellOf[k]!]!++] = subset[k]!;
+  }
+
+  private axisCell(v: number, a: number): number {
+    const c = Math.floor((v - this.lower[a]!) / this.cell);
+    return c < 0 ? 0 : c >= this.n[a]! ? this.n[a]! - 1 : c;
+  }
+
+  private cellIndex(x: number, y: number, z: number): number {
+    return this.axisCell(x, 0) + this.n[0]! * (this.axisCell(y, 1) + this.n[1]! * this.axisCell(z, 2));
+  }
+
+  /**
+   * Writes into `out` the particles within the cut-off of (x, y, z) (returns their number; at most `out.length`).
+   * A point more than one cell outside the grid has none.
+   */
+  query(x: number, y: number, z: number, out: Int32Array): number {
+    const p = [x, y, z];
+    const lo = [0, 0, 0];
+    const hi = [0, 0, 0];
+    for (let a = 0; a < 3; a++) {
+      if (a >= this.dim) continue;
+      const c = Math.floor((p[a]! - this.lower[a]!) / this.cell);
+      if (c < -1 || c > this.n[a]!) return 0;
+      lo[a] = Math.max(0, c - 1);
+      hi[a] = Math.min(this.n[a]! - 1, c + 1);
+    }
+    let m = 0;
+    const { xs, ys, zs, cut2, order, cellStart } = this;
+    for (let cz = lo[2]!; cz <= hi[2]!; cz++) {
+      for (let cy = lo[1]!; cy <= hi[1]!; cy++) {
+        for (let cx = lo[0]!; cx <= hi[0]!; cx++) {
+          const c = cx + this.n[0]! * (cy + this.n[1]! * cz);
+          for (let k = cellStart[c]!; k < cellStart[c + 1]!; k++) {
+            const j = order[k]!;
+            const d2 = (xs[j]! - x) ** 2 + (ys[j]! - y) ** 2 + (zs[j]! - z) ** 2;
+            if (d2 < cut2 && m < out.length) out[m++] = j;
+          }
+        }
+      }
+    }
+    return m;
+  }
+}
+
+/** Settings of one contact between two bodies. */
+export interface ContactPairOptions {
+  /** Coulomb friction coefficient μ ≥ 0 (default 0: frictionless). */
+  friction?: number;
+  /**
+   * Contact density with the offset W(dp) subtracted from each kernel value (max(W_ij − W(dp), 0), as SPHinXsys's
+   * self-contact and shell contact): bodies whose particles are dp apart, i.e. touching, feel no force (default
+   * true). Without it (SPHinXsys's solid–solid contact) the force starts at the 2h cut-off.
+   */
+  offset?: boolean;
+  /** Factor of the contact damping ½Z u_n (default 1; 0 = off), see `ContactPair`. */
+  damping?: number;
+  /**
+   * Contact stiffness as a multiple of the bulk modulus (default 1, SPHinXsys's ρ₀c₀²). The bodies overlap by a
+   * fraction of dp that grows with the contact pressure over this stiffness; a larger factor narrows that layer and
+   * needs a smaller time step (the solids' acoustic CFL divided by about its square root).
+   */
+  stiffness?: number;
+}
+
+/**
+ * Contact between body `a` and body `b` after SPHinXsys (`RepulsionFactorSummation`, `RepulsionForce`; Wang, Zhang
+ * & Hu et al.): each surface particle of one body gets a contact density from the other body's particles within the
+ * kernel cut-off, σ_i = Σ_j max(W_ij − W(dp), 0) V_j (the offset: touching particles, dp apart, feel nothing), which acts as a pressure p = Kσ (K the body's bulk modulus) pushing the bodies
+ * apart: the pair force on i is f_ij = −2 V_i V_j p_ij dW_ij e_ij (e_ij from j to i), with p_ij = K_a σ_i against a
+ * rigid wall and p_ij = K̄ ½(σ_i + σ_j) between two elastic bodies (K̄ the harmonic mean). b's particle gets −f_ij.
+ * A damping pressure ½Z u_n is added (Z = √(ρ₀K) times √(stiffness factor), harmonic mean for two solids; u_n the
+ * approach speed along i's contact normal n_i = Σ_j −dW_ij V_j e_ij / |…|), and p_ij is never negative (no
+ * adhesion). SPHinXsys's self-contact has such a term along e_ij; along e_ij it brakes a particle sliding over b's
+ * particles far beyond friction, so here it acts along the contact normal. Without it the contact layer rings.
+ *
+ * Coulomb friction (coefficient μ) acts in the tangent plane of i's contact normal n_i, on i's trial tangential
+ * velocity u* relative to its partners (see `compute`): its magnitude is min(μN_i, m|u*|/dt), against u* (N_i the
+ * normal load of i's pairs): a particle whose sliding a force below μN_i can stop sticks, the others slide with μN_i. It is shared among
+ * i's pairs by their normal loads, equal and opposite on b's particles, so momentum is conserved.
+ *
+ * The pairs are found anew every step (surface particles of `a` against surface particles of `b`, cell grid) and
+ * the forces are summed on the calling thread in a fixed order: results do not depend on the thread count.
+ */
+export class ContactPair {
+  readonly a: ContactBody;
+  readonly b: ContactBody;
+  readonly friction: number;
+  readonly damping: number;
+  /** Contact stiffness factor (`ContactPairOptions.stiffness`). */
+  readonly stiffnessFactor: number;
+  /** Kernel value subtracted from each pair's W in the contact density (W(dp), or 0 without the offset). */
+  readonly offsetW: number;
+  /** Contact force on each particle of a and of b in the last step, N (N/m in 2D), 3 per particle. */
+  readonly forceA: Float64Array;
+  readonly forceB: Float64Array;
+  /** Contact density of each particle of a and of b in the last step (dimensionless). */
+  readonly sigmaA: Float64Array;
+  readonly sigmaB: Float64Array;
+  private readonly kernel: WendlandC2;
+  private readonly grid: ContactGrid;
+  private readonly found = new Int32Array(4096);
+  /** Normal load of each pair of the current row (scratch; grows with the longest row). */
+  private pn = new Float64Array(256);
+  /** Pairs of the last step. */
+  private pairs = 0;
+  private pi = new Int32Array(256);
+  private pj = new Int32Array(256);
+  private pw = new Float64Array(256);
+  private pdw = new Float64Array(256);
+  private pe = new Float64Array(3 * 256);
+
+  constructor(a: ContactBody, b: ContactBody, options: ContactPairOptions = {}) {
+    if (a.solid === null) throw new RangeError('the first body of a contact must be an elastic solid');
+    if (a.particles.dim !== b.particles.dim) throw new RangeError('contact bodies must have the same dimension');
+    const friction = options.friction ?? 0;
+    if (!(friction >= 0)) throw new RangeError('the friction coefficient must be 0 or more');
+    this.a = a;
+    this.b = b;
+    this.friction = friction;
+    this.stiffnessFactor = options.stiffness ?? 1;
+    this.damping = options.damping ?? 1;
+    if (!(this.stiffnessFactor > 0)) throw new RangeError('the contact stiffness factor must be positive');
+    this.kernel = kernelOf(Math.max(a.dp, b.dp), a.particles.dim);
+    this.offsetW = (options.offset ?? true) ? this.kernel.w(Math.max(a.dp, b.dp)) : 0;
+    this.grid = new ContactGrid(a.particles.dim, this.kernel.cutoff);
+    this.forceA = new Float64Array(3 * a.particles.count);
+    this.forceB = new Float64Array(3 * b.particles.count);
+    this.sigmaA = new Float64Array(a.particles.count);
+    this.sigmaB = new Float64Array(b.particles.count);
+  }
+
+  /** Number of particle pairs in contact in the last step. */
+  get pairCount(): number {
+    return this.pairs;
+  }
+
+  private ensure(n: number): void {
+    if (n <= this.pi.length) return;
+    const cap = Math.max(n, 2 * this.pi.length);
+    const grow = <T extends Int32Array | Float64Array>(old: T, size: number): T => {
+      const next = new (old.constructor as new (n: number) => T)(size);
+      next.set(old);
+      return next;
+    };
+    this.pi = grow(this.pi, cap);
+    this.pj = grow(this.pj, cap);
+    this.pw = grow(this.pw, cap);
+    this.pdw = grow(this.pdw, cap);
+    this.pe = grow(this.pe, 3 * cap);
+  }
+
+  /** Finds the pairs and computes the contact forces of a step of `dt` s into `forceA` and `forceB`. */
+  compute(dt: number): void {
+    const { a, b, kernel } = this;
+    const pa = a.particles;
+    const pb = b.particles;
+    this.grid.build(pb.x, pb.y, pb.z, b.surface);
+    // Pairs: rows in the order of a's surface list, candidates in grid order.
+    let n = 0;
+    for (const i of a.surface) {
+      const m = this.grid.query(pa.x[i]!, pa.y[i]!, pa.z[i]!, this.found);
+      this.ensure(n + m);
+      for (let c = 0; c < m; c++) {
+        const j = this.found[c]!;
+        const rx = pa.x[i]! - pb.x[j]!;
+        const ry = pa.y[i]! - pb.y[j]!;
+        const rz = pa.z[i]! - pb.z[j]!;
+        const r = Math.sqrt(rx * rx + ry * ry + rz * rz);
+        if (r <= 1e-12 * kernel.h) continue;
+        this.pi[n] = i;
+        this.pj[n] = j;
+        this.pw[n] = Math.max(0, kernel.w(r) - this.offsetW);
+        this.pdw[n] = kernel.dw(r);
+        this.pe[3 * n] = rx / r;
+        this.pe[3 * n + 1] = ry / r;
+        this.pe[3 * n + 2] = rz / r;
+        n++;
+      }
+    }
+    this.pairs = n;
+    const { pi, pj, pw, pdw, pe, sigmaA, sigmaB, forceA, forceB } = this;
+    if (this.pn.length < this.found.length) this.pn = new Float64Array(this.found.length);
+    const pn = this.pn;
+    for (const i of a.surface) sigmaA[i] = 0;
+    for (const j of b.surface) sigmaB[j] = 0;
+    forceA.fill(0);
+    forceB.fill(0);
+    for (let k = 0; k < n; k++) {
+      sigmaA[pi[k]!] = sigmaA[pi[k]!]! + pw[k]! * pb.vol[pj[k]!]!;
+      sigmaB[pj[k]!] = sigmaB[pj[k]!]! + pw[k]! * pa.vol[pi[k]!]!;
+    }
+    const rigid = b.solid === null;
+    const factor = this.stiffnessFactor;
+    const kBar = factor * (rigid ? a.stiffness : (2 * a.stiffness * b.stiffness) / (a.stiffness + b.stiffness));
+    const zBar = rigid ? a.impedance : (2 * a.impedance * b.impedance) / (a.impedance + b.impedance);
+    const damping = 0.5 * this.damping * Math.sqrt(factor) * zBar;
+    const mu = this.friction;
+    const ga = a.solid!.gravity;
+    const gb = b.solid?.gravity ?? [0, 0, 0];
+    let rowStart = 0;
+    while (rowStart < n) {
+      const i = pi[rowStart]!;
+      let rowEnd = rowStart;
+      while (rowEnd < n && pi[rowEnd] === i) rowEnd++;
+      const vi = pa.vol[i]!;
+      // The contact normal of i: the direction of its repulsion, Σ_j −dW_ij V_j e_ij (away from b).
+      let nx = 0;
+      let ny = 0;
+      let nz = 0;
+      for (let k = rowStart; k < rowEnd; k++) {
+        const f = -pdw[k]! * pb.vol[pj[k]!]!;
+        nx += f * pe[3 * k]!;
+        ny += f * pe[3 * k + 1]!;
+        nz += f * pe[3 * k + 2]!;
+      }
+      const nl = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
+      nx /= nl;
+      ny /= nl;
+      nz /= nl;
+      // Repulsion, pair by pair; the normal load N_i and, weighted by it, the partners' velocity and acceleration.
+      let load = 0;
+      let fix = 0;
+      let fiy = 0;
+      let fiz = 0;
+      let wvx = 0;
+      let wvy = 0;
+      let wvz = 0;
+      let wax = 0;
+      let way = 0;
+      let waz = 0;
+      let wm = 0;
+      for (let k = rowStart; k < rowEnd; k++) {
+        const j = pj[k]!;
+        const ex = pe[3 * k]!;
+        const ey = pe[3 * k + 1]!;
+        const ez = pe[3 * k + 2]!;
+        // Damping on the approach speed along the contact normal (positive when approaching), not along e_ij:
+        // e_ij is oblique for a particle sliding over b's particles, and damping along it brakes sliding.
+        const approach = -((pa.vx[i]! - pb.vx[j]!) * nx + (pa.vy[i]! - pb.vy[j]!) * ny + (pa.vz[i]! - pb.vz[j]!) * nz);
+        const sigma = rigid ? sigmaA[i]! : 0.5 * (sigmaA[i]! + sigmaB[j]!);
+        const p = Math.max(0, kBar * sigma + damping * approach);
+        // −2 V_i V_j p dW e: dW ≤ 0, so the force pushes i away from j.
+        const fn = -2 * vi * pb.vol[j]! * p * pdw[k]!;
+        const fx = fn * ex;
+        const fy = fn * ey;
+        const fz = fn * ez;
+        pn[k - rowStart] = Math.max(0, fx * nx + fy * ny + fz * nz);
+        fix += fx;
+        fiy += fy;
+        fiz += fz;
+        forceB[3 * j] = forceB[3 * j]! - fx;
+        forceB[3 * j + 1] = forceB[3 * j + 1]! - fy;
+        forceB[3 * j + 2] = forceB[3 * j + 2]! - fz;
+        const w = pn[k - rowStart]!;
+        load += w;
+        if (mu > 0 && w > 0) {
+          wvx += w * pb.vx[j]!;
+          wvy += w * pb.vy[j]!;
+          wvz += w * pb.vz[j]!;
+          if (!rigid) {
+            wax += w * (pb.ax[j]! + gb[0]);
+            way += w * (pb.ay[j]! + gb[1]);
+            waz += w * (pb.az[j]! + gb[2]);
+            wm += w * pb.mass[j]!;
+          }
+        }
+      }
+      forceA[3 * i] = forceA[3 * i]! + fix;
+      forceA[3 * i + 1] = forceA[3 * i + 1]! + fiy;
+      forceA[3 * i + 2] = forceA[3 * i + 2]! + fiz;
+      if (mu > 0 && load > 0) {
+        // Coulomb friction by a trial velocity: the tangential relative velocity that i would have at the end of the
+        // step without friction (its other accelerations: stress from the last step, body force, this repulsion),
+        // u* = u_t + dt a_t. Stopping it needs f = −m u*/dt (m the reduced mass); f is bounded by μN_i.
+        const mi = pa.mass[i]!;
+        const mj = rigid ? Infinity : wm / load;
+        const reduced = rigid ? mi : (mi * mj) / (mi + mj);
+        const ux = pa.vx[i]! - wvx / load + dt * (pa.ax[i]! + ga[0] + fix / mi - wax / load);
+        const uy = pa.vy[i]! - wvy / load + dt * (pa.ay[i]! + ga[1] + fiy / mi - way / load);
+        const uz = pa.vz[i]! - wvz / load + dt * (pa.az[i]! + ga[2] + fiz / mi - waz / load);
+        const un = ux * nx + uy * ny + uz * nz;
+        const tx = ux - un * nx;
+        const ty = uy - un * ny;
+        const tz = uz - un * nz;
+        const ut = Math.sqrt(tx * tx + ty * ty + tz * tz);
+        if (ut > 0) {
+          const ft = Math.min(mu * load, (reduced * ut) / dt) / ut;
+          // Shared among the pairs in proportion to their normal load, equal and opposite on b's particles.
+          for (let k = rowStart; k < rowEnd; k++) {
+            const share = (ft * pn[k - rowStart]!) / load;
+            if (share === 0) continue;
+            const j = pj[k]!;
+            forceA[3 * i] = forceA[3 * i]! - share * tx;
+            forceA[3 * i + 1] = forceA[3 * i + 1]! - share * ty;
+            forceA[3 * i + 2] = forceA[3 * i + 2]! - share * tz;
+            forceB[3 * j] = forceB[3 * j]! + share * tx;
+            forceB[3 * j + 1] = forceB[3 * j + 1]! + share * ty;
+            forceB[3 * j + 2] = forceB[3 * j + 2]! + share * tz;
+          }
+        }
+      }
+      rowStart = rowEnd;
+    }
+  }
+
+  /**
+   * Contact pressure on body a (`side` 'a') or b ('b'), Pa, per particle (zero except on the outermost layer): the
+   * contact forces of the last step shared among the outermost particles (`ContactBody.partStart`), the compressive
+   * normal component over the particle's face area V^((d−1)/d). Normals are the current ones (F⁻ᵀn⁰ for a solid).
+   */
+  pressure(side: 'a' | 'b'): Float64Array {
+    const body = side === 'a' ? this.a : this.b;
+    const force = side === 'a' ? this.forceA : this.forceB;
+    return tractionPressure(body, force);
+  }
+
+  /** Total contact force on body a, N (N/m in 2D). */
+  totalForce(): [number, number, number] {
+    const out: [number, number, number] = [0, 0, 0];
+    for (let i = 0; i < this.a.particles.count; i++) {
+      for (let c = 0; c < 3; c++) out[c] = out[c]! + this.forceA[3 * i + c]!;
+    }
+    return out;
+  }
+}
+
+/** See `ContactPair.pressure`. */
+export function tractionPressure(body: ContactBody, force: Float64Array): Float64Array {
+  const p = body.particles;
+  const dim = p.dim;
+  const shared = new Float64Array(3 * p.count);
+  const { surface, partStart, partS, partW } = body;
+  for (let r = 0; r < surface.length; r++) {
+    const i = surface[r]!;
+    const fx = force[3 * i]!;
+    const fy = force[3 * i + 1]!;
+    const fz = force[3 * i + 2]!;
+    if (fx === 0 && fy === 0 && fz === 0) continue;
+    for (let k = partStart[r]!; k < partStart[r + 1]!; k++) {
+      const s = partS[k]!;
+      const w = partW[k]!;
+      shared[3 * s] = shared[3 * s]! + w * fx;
+      shared[3 * s + 1] = shared[3 * s + 1]! + w * fy;
+      shared[3 * s + 2] = shared[3 * s + 2]! + w * fz;
+    }
+  }
+  const out = new Float64Array(p.count);
+  const n = new Float64Array(3);
+  const inv = new Float64Array(9);
+  for (let s = 0; s < p.count; s++) {
+    const fx = shared[3 * s]!;
+    const fy = shared[3 * s + 1]!;
+    const fz = shared[3 * s + 2]!;
+    if (fx === 0 && fy === 0 && fz === 0) continue;
+    currentNormal(body, s, n, inv);
+    const area = p.vol[s]! ** ((dim - 1) / dim);
+    out[s] = Math.max(0, -(fx * n[0]! + fy * n[1]! + fz * n[2]!)) / area;
+  }
+  return out;
+}
+
+/** The current outward unit normal of particle `i` (n⁰ for a rigid wall, F⁻ᵀn⁰ normalised for a solid). */
+function currentNormal(body: ContactBody, i: number, out: Float64Array, inv: Float64Array): void {
+  const n0 = body.normals0;
+  const [a, b, c] = [n0[3 * i]!, n0[3 * i + 1]!, n0[3 * i + 2]!];
+  if (body.solid === null) {
+    out[0] = a;
+    out[1] = b;
+    out[2] = c;
+    return;
+  }
+  invert3(body.solid.F, 9 * i, inv, 0);
+  // F⁻ᵀ n⁰: column-wise product with the inverse (row-major).
+  const x = inv[0]! * a + inv[3]! * b + inv[6]! * c;
+  const y = inv[1]! * a + inv[4]! * b + inv[7]! * c;
+  const z = inv[2]! * a + inv[5]! * b + inv[8]! * c;
+  const len = Math.hypot(x, y, z) || 1;
+  out[0] = x / len;
+  out[1] = y / len;
+  out[2] = z / len;
+}
+
+/** Counters of a contact simulation so far. */
+export interface ContactCounters {
+  /** Simulated time, s. */
+  time: number;
+  /** Time steps taken (each steps every solid once). */
+  steps: number;
+}
+
+/** One contact of a `ContactSimulation`: the indices of its bodies in the simulation's `bodies` and its settings. */
+export interface ContactSpec extends ContactPairOptions {
+  a: number;
+  b: number;
+}
+
+/**
+ * Elastic solids and rigid walls in contact. Every step: the common time step (the smallest of the solids'
+ * acoustic steps), `beforeStep(time, dt)` (to move prescribed walls), the contact forces of every pair, which become
+ * the solids' external accelerations (`apx` … = force / mass plus `baseAcceleration`), then each solid's step.
+ * The solids' passes may run on a worker pool (`startThreads`); the contact sums run on the calling thread in a
+ * fixed order, so the results are bit-identical for any thread count.
+ */
+export class ContactSimulation {
+  readonly bodies: readonly ContactBody[];
+  readonly pairs: readonly ContactPair[];
+  readonly counters: ContactCounters = { time: 0, steps: 0 };
+  /** Called before the contact forces of each step with the time at its start and its length, s. */
+  beforeStep: ((time: number, dt: number) => void) | null = null;
+  /** Per body: an external acceleration added to the contact's, m/s², 3 per particle (optional). */
+  readonly baseAcceleration: (Float64Array | null)[];
+  private pool: WorkerPool | null = null;
+
+  constructor(bodies: readonly ContactBody[], contacts: readonly ContactSpec[]) {
+    this.bodies = bodies;
+    this.pairs = contacts.map((c) => {
+      const a = bodies[c.a];
+      const b = bodies[c.b];
+      if (!a || !b || c.a === c.b) throw new RangeError('a contact names two different bodies of the simulation');
+      return new ContactPair(a, b, c);
+    });
+    this.baseAcceleration = bodies.map(() => null);
+  }
+
+  private get solids(): ElasticSolid[] {
+    return this.bodies.flatMap((b) => (b.solid ? [b.solid] : []));
+  }
+
+  /** Runs every solid's passes on one pool of `threads` threads (≤ 1: on the calling thread). */
+  async startThreads(threads: number): Promise<void> {
+    await this.stopThreads();
+    this.pool = await startSolidThreads(this.solids, threads);
+  }
+
+  /** Stops the pool. */
+  async stopThreads(): Promise<void> {
+    for (const s of this.solids) await s.stopThreads();
+    const pool = this.pool;
+    this.pool = null;
+    if (pool) await pool.close();
+  }
+
+  /** Contact forces of a step of `dt` into the solids' external accelerations. */
+  private applyContact(dt: number): void {
+    for (const pair of this.pairs) pair.compute(dt);
+    this.bodies.forEach((body, index) => {
+      if (!body.solid) return;
+      const p = body.particles;
+      const base = this.baseAcceleration[index];
+      for (let i = 0; i < p.count; i++) {
+        let fx = 0;
+        let fy = 0;
+        let fz = 0;
+        for (const pair of this.pairs) {
+          const f = pair.a === body ? pair.forceA : pair.b === body ? pair.forceB : null;
+          if (!f) continue;
+          fx += f[3 * i]!;
+          fy += f[3 * i + 1]!;
+          fz += f[3 * i + 2]!;
+        }
+        const inv = 1 / p.mass[i]!;
+        p.apx[i] = fx * inv + (base ? base[3 * i]! : 0);
+        p.apy[i] = fy * inv + (base ? base[3 * i + 1]! : 0);
+        p.apz[i] = fz * inv + (base ? base[3 * i + 2]! : 0);
+      }
+    });
+  }
+
+  /** One step, shortened so as not to pass `endTime` (s). */
+  step(endTime: number): void {
+    let dt = Infinity;
+    for (const s of this.solids) dt = Math.min(dt, s.timeStep());
+    dt = Math.min(dt, endTime - this.counters.time);
+    this.beforeStep?.(this.counters.time, dt);
+    this.applyContact(dt);
+    for (const s of this.solids) s.advance(dt);
+    this.counters.time += dt;
+    this.counters.steps++;
+  }
+
+  /** Runs to `endTime` (s), calling `onStep` after every step. */
+  run(endTime: number, onStep?: (counters: ContactCounters) => void): void {
+    runSync(this, endTime, onStep);
+  }
+
+  /** Runs to `endTime` (s) with progress and cancellation (see `run.ts`). */
+  runAsync(endTime: number, options: RunOptions<ContactCounters> = {}): Promise<RunStatus> {
+    return runAsync(this, endTime, options);
+  }
+}

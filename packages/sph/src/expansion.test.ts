@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { elasticContactBody, rigidContactBody } from './contact';
+import { DeviceExpansion, cylinderWall, ringParticles } from './expansion';
+import { ElasticSolid } from './solid';
+
+const material = { model: 'neo_hookean' as const, rho0: 1000, youngsModulus: 1e6, poissonRatio: 0.3 };
+const dp = 0.05;
+const [inner, outer] = [0.8, 1];
+
+/**
+ * A ring of radii 0.8 … 1 (plane strain, dp 0.05: four particles across), crimped to 0.8 of its diameter, expanded
+ * over 0.7 s (about 20 times the breathing mode's period over 2π) with mass damping at about that mode's frequency.
+ */
+function expansion(vesselRadius: number | null, friction = 0): DeviceExpansion {
+  const device = new ElasticSolid(ringParticles(2, dp, inner, outer, 1000), { dim: 2, dp, material, damping: 30 });
+  const axis = { o: [0, 0, 0] as const, a: [0, 0, 1] as const };
+  const anatomy =
+    vesselRadius === null
+      ? []
+      : [{ body: rigidContactBody(cylinderWall(2, dp, vesselRadius, axis), dp), contact: { friction } }];
+  return new DeviceExpansion({ device, dp, axis: { origin: [0, 0, 0] }, crimp: 0.8, anatomy, expansionTime: 0.7 });
+}
+
+describe('device expansion (crimped ring, controlled by a sheath, then released)', () => {
+  it('expands freely to its nominal diameter, round and unstressed', () => {
+    const run = expansion(null);
+    const records = run.run(5);
+    const first = records[0]!;
+    const last = records.at(-1)!;
+    expect(first.diameter[0]!).toBeLessThan(0.9 * 2 * outer);
+    expect(first.peakVonMises).toBeGreaterThan(1e5);
+    expect(Math.abs(last.diameter[0]! / (2 * outer) - 1)).toBeLessThan(0.001);
+    expect(last.ovality[0]!).toBeLessThan(0.001);
+    expect(last.peakVonMises).toBeLessThan(1e-3 * first.peakVonMises);
+    expect(last.contactForce).toBe(0);
+    // The diameter grows through the expansion phase (records at 1/5 … 5/5 of it).
+    const expanding = records.filter((r) => r.phase === 'expansion').map((r) => r.diameter[0]!);
+    for (let k = 1; k < 3; k++) expect(expanding[k]!).toBeGreaterThan(expanding[k - 1]!);
+  }, 30_000);
+
+  it('inside a rigid tube of radius 0.98 it stops at the tube, with the Lamé interference pressure', () => {
+    const R = 0.98;
+    const run = expansion(R);
+    const last = run.run(5).at(-1)!;
+    const radius = last.diameter[0]! / 2;
+    // The surfaces overlap by a small part of dp (contact by repulsion): stops at the tube within 0.1 dp.
+    expect(Math.abs(radius - R)).toBeLessThan(0.1 * dp);
+    // Lamé (plane strain): a free inner face at a, outer radius b displaced by u < 0 needs the pressure
+    // p = −u E / (b (1 + ν)) / ((1 − ν)(a² + b²)/(b² − a²) − ν). Compare the mean pressure on the ring's outer face
+    // (the total normal force over its circumference) at the measured displacement.
+    const { youngsModulus: E, poissonRatio: nu } = material;
+    const u = radius - outer;
+    const lame =
+      (-u * E) / (outer * (1 + nu)) / (((1 - nu) * (inner ** 2 + outer ** 2)) / (outer ** 2 - inner ** 2) - nu);
+    const mean = last.contactForce / (2 * Math.PI * radius);
+    expect(Math.abs(mean / lame - 1)).toBeLessThan(0.06);
+    // Nearly uniform round the tube: the peak is within 15 % of the mean on the tube's face (radius R); the rest is
+    // the particle-scale beat of 126 ring particles against 124 tube particles per turn.
+    expect(last.peakContactPressure / (last.contactForce / (2 * Math.PI * R))).toBeLessThan(1.15);
+    expect(last.ovality[0]!).toBeLessThan(0.005);
+    expect(last.peakVonMises).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('inside an elastic vessel (0.97 … 1.3, E/2) both rings meet at the Lamé shrink-fit pressure', () => {
+    const [c, d] = [0.97, 1.3];
+    const soft = { ...material, youngsModulus: 5e5 };
+    const vessel = new ElasticSolid(ringParticles(2, dp, c, d, 1000), { dim: 2, dp, material: soft, damping: 30 });
+    const device = new ElasticSolid(ringParticles(2, dp, inner, outer, 1000), { dim: 2, dp, material, damping: 30 });
+    const run = new DeviceExpansion({
+      device,
+      dp,
+      axis: { origin: [0, 0, 0] },
+      crimp: 0.8,
+      anatomy: [{ body: elasticContactBody(vessel, dp) }],
+      expansionTime: 0.7,
+    });
+    const last = run.run(5).at(-1)!;
+    // The vessel's inner face: the mean radius of its innermost ring of particles minus half the ring spacing
+    // (seven rings over 0.33: 0.047).
+    const half = (d - c) / Math.round((d - c) / dp) / 2;
+    const vp = vessel.particles;
+    let sum = 0;
+    let n = 0;
+    for (let i = 0; i < vp.count; i++) {
+      if (Math.hypot(vessel.x0[i]!, vessel.y0[i]!) > c + dp) continue;
+      sum += Math.hypot(vp.x[i]!, vp.y[i]!) - half;
+      n++;
+    }
+    const vesselRadius = sum / n;
+    const deviceRadius = last.diameter[0]! / 2;
+    expect(vesselRadius).toBeGreaterThan(c);
+    expect(deviceRadius).toBeLessThan(outer);
+    // Plane-strain Lamé: the pressure that squeezes the device's outer face by u_d, and the one that opens the
+    // vessel's inner face by u_v; both must equal the contact pressure (total force over the circumference).
+    const nu = material.poissonRatio;
+    const pDevice =
+      ((outer - deviceRadius) * material.youngsModulus) /
+      (outer * (1 + nu)) /
+      (((1 - nu) * (inner ** 2 + outer ** 2)) / (outer ** 2 - inner ** 2) - nu);
+    const pVessel =
+      ((vesselRadius - c) * soft.youngsModulus) /
+      (c * (1 + nu)) /
+      (((1 - nu) * (c ** 2 + d ** 2)) / (d ** 2 - c ** 2) + nu);
+    const contact = last.contactForce / (2 * Math.PI * vesselRadius);
+    expect(Math.abs(pDevice / contact - 1)).toBeLessThan(0.05);
+    expect(Math.abs(pVessel / contact - 1)).toBeLessThan(0.05);
+    // Action and reaction: the forces on the two bodies cancel particle pair by pair.
+    const pair = run.simulation.pairs[1]!;
+    const fa = pair.totalForce();
+    let fb = [0, 0, 0];
+    for (let i = 0; i < vp.count; i++) fb = fb.map((v, k) => v + pair.forceB[3 * i + k]!);
+    for (let k = 0; k < 3; k++) expect(Math.abs(fa[k]! + fb[k]!)).toBeLessThan(1e-9 * last.contactForce);
+  }, 30_000);
+});
