@@ -36,6 +36,7 @@ import { projectCreationRoutes } from './routes/project-creation/project-creatio
 import { projectRoutes } from './routes/projects/projects.routes';
 import { roomRoutes } from './routes/rooms/rooms.routes';
 import { simulationRoutes } from './routes/simulations/simulations.routes';
+import { measurementRoutes } from './routes/measurements/measurements.routes';
 import { operatorRoutes } from './routes/operator/operator.routes';
 import { subscriptionOperatorRoutes } from './routes/operator/subscription-operator.routes';
 import { supportOperatorRoutes } from './routes/operator/support-operator.routes';
@@ -216,6 +217,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await commentRoutes(app, { comments: context.comments, authenticated });
   await roomRoutes(app, { rooms: context.rooms, screenshots: context.roomScreenshots, authenticated });
   await simulationRoutes(app, { simulations: context.simulations, authenticated });
+  await measurementRoutes(app, { measurements: context.measurements, authenticated });
   await healthRoutes(app, { health: context.health });
   if (options.operatorToken) {
     await operatorRoutes(app, {

@@ -34,6 +34,7 @@ import { PatientMeshCache } from './services/cohort-mesh.service';
 import { VirtualPatientDatabase } from './services/cohort-population';
 import { storeMissingRecords } from './services/cohort-records';
 import { CohortService } from './services/cohort.service';
+import { MeasurementService } from './services/measurement.service';
 import { CommentService } from './services/comment.service';
 import { DeviceService } from './services/device.service';
 import { HealthService } from './services/health.service';
@@ -130,6 +131,8 @@ export interface AppContext extends OperatorContext {
   roomScreenshots: RoomScreenshotService;
   /** Simulations of rooms: set-up, runs on the CPU pool, the simulation list, results (issue 16). */
   simulations: SimulationService;
+  /** Anatomical measurements: definitions, orders on cohorts (CPU pool), results, corrections (issue 23). */
+  measurements: MeasurementService;
 }
 
 /**
@@ -340,11 +343,18 @@ export async function createContext(
     workDir: join(config.dataDir, 'simulations'),
     log: log.child({ component: 'simulations' }),
   });
+  const measurements = new MeasurementService(
+    repositories.measurements,
+    cohortRepository,
+    deviceRepository,
+    unitOfWork,
+    cpu,
+  );
   const jobRunner = options.workJobs
     ? new JobRunner(
         jobRepository,
         jobDefinitions,
-        { notifications, sessions, mailDelivery, cohorts, deviceVersions, uploads, simulations },
+        { notifications, sessions, mailDelivery, cohorts, deviceVersions, uploads, simulations, measurements },
         {
           heartbeatMs: config.jobHeartbeatMs,
           staleAfterMs: config.jobStaleAfterMs,
@@ -400,5 +410,6 @@ export async function createContext(
       log: roomLog,
     }),
     simulations,
+    measurements,
   };
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { MailDeliveryService } from '../services/mail-delivery.service';
 import type { CohortService } from '../services/cohort.service';
 import type { DeviceVersionService } from '../services/device-version.service';
+import type { MeasurementService } from '../services/measurement.service';
 import type { NotificationService } from '../services/notification.service';
 import type { SessionService } from '../services/session.service';
 import type { SimulationService } from '../services/simulation.service';
@@ -21,6 +22,8 @@ export interface JobServices {
   uploads: UploadService;
   /** Simulation runs (issue 16). */
   simulations: SimulationService;
+  /** Measurement orders (issue 23). */
+  measurements: MeasurementService;
 }
 
 export interface JobContext<Data> {

@@ -2,6 +2,7 @@ import { cohortOrderPerformer } from './cohort-order.performer';
 import { deviceVersionPerformer } from './device-version.performer';
 import type { JobDefinition } from './job-definition';
 import { mailDeliveryPerformer } from './mail-delivery.performer';
+import { measurementOrderPerformer } from './measurement-order.performer';
 import { selfCheckPerformer } from './self-check.performer';
 import { sessionPurgePerformer } from './session-purge.performer';
 import { simulationPerformer } from './simulation.performer';
@@ -16,4 +17,5 @@ export const jobDefinitions: readonly JobDefinition<unknown>[] = [
   deviceVersionPerformer,
   uploadExpiryPerformer,
   simulationPerformer,
+  measurementOrderPerformer,
 ];

@@ -7,10 +7,12 @@ import { DeviceRepository } from './device.repository';
 import { InvitationRepository } from './invitation.repository';
 import type { JobRepository, JobRunRow } from './job.repository';
 import { MailRepository } from './mail.repository';
+import { MeasurementRepository } from './measurement.repository';
 import { OnboardingRepository } from './onboarding.repository';
 import { ProjectCreationRepository } from './project-creation.repository';
 import { RoomRepository } from './room.repository';
 import { SimulationRepository } from './simulation.repository';
+import { SsmRepository } from './ssm.repository';
 import { SubscriptionRepository } from './subscription.repository';
 import { SupportRepository } from './support.repository';
 
@@ -35,6 +37,8 @@ export interface Repositories {
   cohorts: CohortRepository;
   deviceVersions: DeviceVersionRepository;
   simulations: SimulationRepository;
+  /** Measurement definitions, orders and results (issue 23). */
+  measurements: MeasurementRepository;
 }
 
 export interface Transaction extends Repositories {
@@ -55,6 +59,7 @@ function repositoriesOn(orm: Orm): Repositories {
     cohorts: new CohortRepository(orm),
     deviceVersions: new DeviceVersionRepository(orm),
     simulations: new SimulationRepository(orm),
+    measurements: new MeasurementRepository(orm),
   };
 }
 

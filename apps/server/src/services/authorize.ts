@@ -1,4 +1,5 @@
 import { decideCohort, type CohortAction, type CohortVisibility } from '../policies/cohort.policy';
+import { decideMeasurement, type MeasurementAction } from '../policies/measurement.policy';
 import { decideProject, type ProjectAction, type ProjectStanding } from '../policies/project.policy';
 import { decide, type Refusal, type WorkspaceAction, type WorkspaceGrant } from '../policies/workspace.policy';
 import { ServiceError } from './errors';
@@ -33,5 +34,14 @@ export function authorizeCohort(
   cohort?: CohortVisibility,
 ): asserts grant is WorkspaceGrant {
   const decision = decideCohort(action, grant, cohort);
+  if (!decision.allowed) throw refusalError(decision);
+}
+
+/** Throws 404 for outsiders and 403 for members and guests without the measurement right. */
+export function authorizeMeasurement(
+  action: MeasurementAction,
+  grant: WorkspaceGrant | null,
+): asserts grant is WorkspaceGrant {
+  const decision = decideMeasurement(action, grant);
   if (!decision.allowed) throw refusalError(decision);
 }

@@ -1,0 +1,247 @@
+import type {
+  CohortPatient,
+  MeasurementDefinitionList,
+  MeasurementDefinitionView,
+  MeasurementOrder,
+} from '@insilico/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestBrowser } from '../../../test/helpers/browser';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
+import {
+  errorOf,
+  json,
+  principals,
+  send,
+  workspacePrincipals,
+  type Principal,
+} from '../../../test/fixtures/workspace.fixtures';
+
+/**
+ * Measurements (issue 23) through the real server: the built-in TAVI set ordered on a 5-patient cohort and
+ * measured by the durable job, versioned definitions (old orders keep theirs), a hand correction keeping the
+ * automatic value, the CSV with units, refusals with their messages, and the permission table.
+ */
+let server: TestServer;
+let browsers = {} as Record<Principal, TestBrowser>;
+let admin: TestBrowser;
+let deviceId = '';
+let cohortId = '';
+
+const base = () => `/api/devices/${deviceId}`;
+
+async function ready(orderId: string, timeoutMs = 90_000): Promise<MeasurementOrder> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const order = await json<MeasurementOrder>(await admin.get(`${base()}/measurement-orders/${orderId}`));
+    if (order.status !== 'in_progress') return order;
+    if (Date.now() > until) throw new Error(`order ${orderId} still in progress`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const everyone = await workspacePrincipals(server);
+  ({ deviceId, browsers } = everyone);
+  admin = everyone.admin.browser;
+  const cohort = await orderCohort(admin, deviceId, { name: `Measured ${Date.now()}`, size: 5 });
+  cohortId = (await settled(admin, deviceId, cohort.id)).id;
+}, 240_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+const distanceBody = (name: string) => ({
+  name,
+  description: 'Annulus centre to LV apex',
+  phase: 'end-diastole',
+  geometry: { type: 'distance', from: { landmark: 'aortic_annulus' }, to: { landmark: 'lv_apex' } },
+});
+
+describe('measurement orders', () => {
+  it('measures the built-in TAVI set on every patient of a cohort; the annulus matches the patient’s parameters', async () => {
+    const list = await json<MeasurementDefinitionList>(await admin.get(`${base()}/measurement-definitions`));
+    const tavi = list.builtInSets[0]!;
+    expect(tavi.key).toBe('scct-tavi');
+    expect(tavi.definitionIds.length).toBeGreaterThanOrEqual(20);
+    const created = await admin.postJson(`${base()}/cohorts/${cohortId}/measurement-orders`, {
+      definitionIds: tavi.definitionIds,
+    });
+    expect(created.status).toBe(201);
+    const order = await ready((await json<MeasurementOrder>(created)).id);
+    expect(order.status).toBe('ready');
+    expect(order.patients).toHaveLength(5);
+    for (const p of order.patients) {
+      expect(p.cells).toHaveLength(tavi.definitionIds.length);
+      for (const c of p.cells) expect(c).toMatchObject({ failure: null, corrected: null });
+    }
+    const area = order.measurements.findIndex((m) => m.name === 'Aortic annulus area');
+    expect(order.measurements[area]).toMatchObject({ unit: 'mm²', version: 1, phase: 'end-systole' });
+    const first = order.patients[0]!;
+    const patient = await json<CohortPatient>(
+      await admin.get(`${base()}/cohorts/${cohortId}/patients/${first.patientId}`),
+    );
+    const generated = patient.parameters.find((p) => p.key === 'aorticAnnulusArea_mm2')!.value;
+    expect(Math.abs(first.cells[area]!.value! - generated) / generated).toBeLessThan(0.01);
+
+    // The order is listed, and the notification names the cohort.
+    const orders = await json<{ items: { id: string }[] }>(await admin.get(`${base()}/measurement-orders`));
+    expect(orders.items.map((o) => o.id)).toContain(order.id);
+  }, 120_000);
+
+  it('keeps the definition version an order measured with when the definition changes', async () => {
+    const v1 = await json<MeasurementDefinitionView>(
+      await admin.postJson(`${base()}/measurement-definitions`, distanceBody('Root to apex')),
+    );
+    expect(v1).toMatchObject({ version: 1, unit: 'mm', builtIn: false });
+    const created = await admin.postJson(`${base()}/cohorts/${cohortId}/measurement-orders`, {
+      definitionIds: [v1.id],
+    });
+    const order = await ready((await json<MeasurementOrder>(created)).id);
+    const revised = await send(admin, 'PUT', `${base()}/measurement-definitions/${v1.lineageId}`, {
+      ...distanceBody('Root to apex, systole'),
+      phase: 'end-systole',
+    });
+    expect(revised.status).toBe(201);
+    const v2 = await json<MeasurementDefinitionView>(revised);
+    expect(v2).toMatchObject({ version: 2, lineageId: v1.lineageId, name: 'Root to apex, systole' });
+    expect(v2.id).not.toBe(v1.id);
+    const again = await ready(order.id);
+    expect(again.measurements).toEqual([
+      { definitionId: v1.id, version: 1, name: 'Root to apex', unit: 'mm', phase: 'end-diastole' },
+    ]);
+    const list = await json<MeasurementDefinitionList>(await admin.get(`${base()}/measurement-definitions`));
+    expect(list.items.filter((d) => d.lineageId === v1.lineageId)).toEqual([v2]);
+  }, 120_000);
+
+  it('a corrected annular plane changes the corrected values, keeps the automatic ones, and says who and when', async () => {
+    const list = await json<MeasurementDefinitionList>(await admin.get(`${base()}/measurement-definitions`));
+    const ids = list.builtInSets[0]!.definitionIds;
+    const order = await ready(
+      (
+        await json<MeasurementOrder>(
+          await admin.postJson(`${base()}/cohorts/${cohortId}/measurement-orders`, { definitionIds: ids }),
+        )
+      ).id,
+    );
+    // A patient with end-systolic imaging (its landmarks of that phase are readable).
+    let patientId = '';
+    let landmarks = { landmarks: [] as { name: string; position: number[]; normal?: number[] }[] };
+    for (const p of order.patients) {
+      const response = await admin.get(
+        `${base()}/cohorts/${cohortId}/patients/${p.patientId}/meshes/end-systole/landmarks`,
+      );
+      if (response.status !== 200) continue;
+      patientId = p.patientId;
+      landmarks = await json<typeof landmarks>(response);
+      break;
+    }
+    expect(patientId).not.toBe('');
+    const annulus = landmarks.landmarks.find((l) => l.name === 'aortic_annulus')!;
+    const n = annulus.normal!;
+    const raised = annulus.position.map((x, i) => x + 2 * n[i]!);
+    const corrected = await send(
+      admin,
+      'PUT',
+      `${base()}/measurement-orders/${order.id}/patients/${patientId}/correction`,
+      { phase: 'end-systole', landmarks: { aortic_annulus: { position: raised, normal: n } } },
+    );
+    expect(corrected.status).toBe(200);
+    const after = await json<MeasurementOrder>(corrected);
+    const row = after.patients.find((p) => p.patientId === patientId)!;
+    const lca = after.measurements.findIndex((m) => m.name === 'Left coronary ostium height');
+    const cell = row.cells[lca]!;
+    expect(cell.corrected!).toBeCloseTo(cell.automatic! - 2, 6);
+    expect(cell.value).toBe(cell.corrected);
+    expect(row.correction).toMatchObject({ landmarks: ['aortic_annulus'], by: { fullName: expect.any(String) } });
+    expect(Date.parse(row.correction!.at)).toBeGreaterThan(Date.now() - 60_000);
+    // Other patients keep their automatic values only.
+    expect(after.patients.filter((p) => p.correction !== null)).toHaveLength(1);
+
+    const csv = await admin.get(`${base()}/measurement-orders/${order.id}/results.csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const text = await csv.text();
+    const [header, ...lines] = text.trim().split('\r\n');
+    expect(header).toContain('Aortic annulus area (mm²)');
+    expect(header).toContain('Left coronary ostium height (mm)');
+    expect(header).toContain('Annular plane angulation (°)');
+    expect(lines).toHaveLength(5);
+    const line = lines.find((l) => l.startsWith(patientId))!;
+    expect(line).toContain('Left coronary ostium height: ');
+  }, 120_000);
+});
+
+describe('refusals', () => {
+  it('refuses unknown landmarks and organs, empty names, unknown definitions and cohorts with a message', async () => {
+    const badLandmark = await admin.postJson(`${base()}/measurement-definitions`, {
+      ...distanceBody('Bad'),
+      geometry: { type: 'distance', from: { landmark: 'nose' }, to: { landmark: 'lv_apex' } },
+    });
+    expect(badLandmark.status).toBe(400);
+    expect((await errorOf(badLandmark)).message).toContain('"nose" is not a landmark of the anatomy');
+    const badOrgan = await admin.postJson(`${base()}/measurement-definitions`, {
+      ...distanceBody('Bad'),
+      geometry: { type: 'volume', organ: 'spleen' },
+    });
+    expect((await errorOf(badOrgan)).message).toContain('"spleen" is not an organ of the anatomy');
+    const noName = await admin.postJson(`${base()}/measurement-definitions`, { ...distanceBody('  ') });
+    expect(noName.status).toBe(400);
+    const unknown = await admin.postJson(`${base()}/cohorts/${cohortId}/measurement-orders`, {
+      definitionIds: ['scct-tavi/nothing@1'],
+    });
+    expect(unknown.status).toBe(400);
+    expect((await errorOf(unknown)).message).toBe(
+      'There is no measurement scct-tavi/nothing@1 in this device workspace.',
+    );
+    const none = await admin.postJson(`${base()}/cohorts/${cohortId}/measurement-orders`, { definitionIds: [] });
+    expect((await errorOf(none)).message).toContain('Choose at least one measurement.');
+    const noCohort = await admin.postJson(`${base()}/cohorts/00000000-0000-4000-8000-000000000000/measurement-orders`, {
+      definitionIds: ['scct-tavi/stj-height@1'],
+    });
+    expect(noCohort.status).toBe(404);
+    const revise = await send(
+      admin,
+      'PUT',
+      `${base()}/measurement-definitions/00000000-0000-4000-8000-000000000000`,
+      distanceBody('x'),
+    );
+    expect(revise.status).toBe(404);
+  });
+});
+
+describe('permission table', () => {
+  type Call = (b: TestBrowser) => Promise<Response>;
+  const deny = { anonymous: 401, nonMember: 404, invited: 404, pending: 403, otherAdmin: 404, guest: 403 } as const;
+  const table: [string, Call, Record<Principal, number>][] = [
+    [
+      'GET …/measurement-definitions',
+      (b) => b.get(`${base()}/measurement-definitions`),
+      { ...deny, member: 200, admin: 200 },
+    ],
+    [
+      'POST …/measurement-definitions',
+      (b) => b.postJson(`${base()}/measurement-definitions`, distanceBody(`P ${Math.random()}`)),
+      { ...deny, member: 201, admin: 201 },
+    ],
+    [
+      'POST …/cohorts/:id/measurement-orders',
+      (b) =>
+        b.postJson(`${base()}/cohorts/${cohortId}/measurement-orders`, { definitionIds: ['scct-tavi/stj-height@1'] }),
+      { ...deny, member: 201, admin: 201 },
+    ],
+    ['GET …/measurement-orders', (b) => b.get(`${base()}/measurement-orders`), { ...deny, member: 200, admin: 200 }],
+  ];
+  it.each(table.flatMap(([name, call, expected]) => principals.map((p) => [name, p, call, expected[p]] as const)))(
+    '%s as %s',
+    async (_, principal, call, status) => {
+      const response = await call(browsers[principal]);
+      expect(response.status).toBe(status);
+      if (principal === 'guest')
+        expect((await errorOf(response)).message).toBe(
+          'Guests cannot use measurements in this device workspace. Contact your device company admin to check your role in this device.',
+        );
+    },
+  );
+});

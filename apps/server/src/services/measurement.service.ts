@@ -1,0 +1,502 @@
+import { LANDMARKS, ORGANS, type SyntheticPatient } from '@insilico/anatomy';
+import {
+  type CreateMeasurementOrder,
+  type MeasurementCorrection,
+  type MeasurementDefinitionBody,
+  type MeasurementDefinitionList,
+  type MeasurementDefinitionView,
+  type MeasurementGeometryBody,
+  type MeasurementOrder,
+  type MeasurementOrderList,
+  type PointRefBody,
+} from '@insilico/contracts';
+import {
+  TAVI_MEASUREMENTS,
+  TAVI_SET_KEY,
+  TAVI_SET_VERSION,
+  unitOf,
+  type LandmarkCorrections,
+  type MeasurementDefinition,
+  type MeasurementGeometry,
+  type MeasurementOutcome,
+} from '@insilico/measure';
+import { measurementTask } from '../cpu/measurement.task';
+import type { CpuRunner } from '../cpu/pool';
+
+import { measurementOrderJob, type MeasurementOrderData } from '../jobs/measurement-order.job';
+import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
+import type { CohortRepository } from '../repositories/cohort.repository';
+import type { DeviceRepository } from '../repositories/device.repository';
+import type {
+  MeasurementCellWrite,
+  MeasurementDefinitionRow,
+  MeasurementOrderListRow,
+  MeasurementRepository,
+  OrderedMeasurementRecord,
+} from '../repositories/measurement.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
+import { authorizeMeasurement } from './authorize';
+import { measurementCsv } from './measurement-csv';
+import { storedPatient } from './cohort-records';
+import { ServiceError } from './errors';
+
+/** Patients measured per CPU task: progress and results are written after each batch. */
+const BATCH = 10;
+
+const orderNotFound = () => new ServiceError(404, 'not_found', 'No such measurement order in this device workspace.');
+
+/** The built-in definitions with their ids (`scct-tavi/<key>@<version>`). */
+const BUILT_IN: readonly { id: string; lineageId: string; definition: MeasurementDefinition }[] = TAVI_MEASUREMENTS.map(
+  (definition) => ({
+    id: `${TAVI_SET_KEY}/${definition.key}@${TAVI_SET_VERSION}`,
+    lineageId: `${TAVI_SET_KEY}/${definition.key}`,
+    definition,
+  }),
+);
+
+/** What the job reports back through progress. */
+export interface MeasurementWork {
+  progress(fraction: number, message?: string): Promise<void>;
+  signal: AbortSignal;
+}
+
+/** The result of the job's work: enough for the notification. */
+export interface PerformedOrder {
+  id: string;
+  deviceId: string;
+  cohortName: string;
+  measurements: number;
+  patients: number;
+}
+
+/**
+ * Anatomical measurements (issue 23): definitions (built-in and the workspace's, versioned), orders on a ready
+ * cohort measured by a durable job in the CPU pool, results per patient × measurement with failure reasons, hand
+ * corrections of landmarks (automatic values kept), CSV.
+ */
+export class MeasurementService {
+  constructor(
+    private readonly repository: MeasurementRepository,
+    private readonly cohorts: CohortRepository,
+    private readonly devices: DeviceRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly cpu: CpuRunner,
+  ) {}
+
+  async definitions(userId: string, deviceId: string): Promise<MeasurementDefinitionList> {
+    authorizeMeasurement('measurement.read', await this.grant(userId, deviceId));
+    const own = await this.repository.latestDefinitions(deviceId);
+    return {
+      builtInSets: [
+        {
+          key: TAVI_SET_KEY,
+          version: TAVI_SET_VERSION,
+          name: 'TAVI planning (SCCT consensus)',
+          definitionIds: BUILT_IN.map((b) => b.id),
+        },
+      ],
+      items: [...BUILT_IN.map(builtInView), ...own.map(rowView)],
+    };
+  }
+
+  async createDefinition(
+    userId: string,
+    deviceId: string,
+    body: MeasurementDefinitionBody,
+  ): Promise<MeasurementDefinitionView> {
+    authorizeMeasurement('measurement.define', await this.grant(userId, deviceId));
+    const geometry = checkedGeometry(body.geometry);
+    const id = crypto.randomUUID();
+    const row = await this.repository.insertDefinition({
+      id,
+      deviceId,
+      lineageId: id,
+      version: 1,
+      name: body.name,
+      description: body.description,
+      phase: body.phase,
+      unit: unitOf(geometry),
+      geometry: geometry,
+      createdBy: userId,
+    });
+    if (!row) throw new ServiceError(409, 'conflict', 'The measurement could not be saved. Please try again.');
+    return rowView(row);
+  }
+
+  /** A change makes the next version of the definition; orders measured with older versions keep theirs. */
+  async reviseDefinition(
+    userId: string,
+    deviceId: string,
+    lineageId: string,
+    body: MeasurementDefinitionBody,
+  ): Promise<MeasurementDefinitionView> {
+    authorizeMeasurement('measurement.define', await this.grant(userId, deviceId));
+    const latest = await this.repository.latestOfLineage(deviceId, lineageId);
+    if (!latest) throw new ServiceError(404, 'not_found', 'No such measurement in this device workspace.');
+    const geometry = checkedGeometry(body.geometry);
+    const row = await this.repository.insertDefinition({
+      deviceId,
+      lineageId,
+      version: latest.version + 1,
+      name: body.name,
+      description: body.description,
+      phase: body.phase,
+      unit: unitOf(geometry),
+      geometry: geometry,
+      createdBy: userId,
+    });
+    if (!row)
+      throw new ServiceError(
+        409,
+        'definition_changed',
+        'Someone changed this measurement at the same time. Reload it and make your change again.',
+      );
+    return rowView(row);
+  }
+
+  async order(
+    userId: string,
+    deviceId: string,
+    cohortId: string,
+    body: CreateMeasurementOrder,
+  ): Promise<MeasurementOrder> {
+    authorizeMeasurement('measurement.order', await this.grant(userId, deviceId));
+    const found = await this.cohorts.find(deviceId, cohortId);
+    if (!found) throw new ServiceError(404, 'not_found', 'No such patient cohort in this device workspace.');
+    if (found.cohort.status !== 'ready')
+      throw new ServiceError(409, 'cohort_not_ready', 'Measurements can be ordered once the cohort is ready.');
+    const own = await this.repository.definitionsByIds(
+      deviceId,
+      body.definitionIds.filter((id) => UUID.test(id)),
+    );
+    const measurements = body.definitionIds.map((id): OrderedMeasurementRecord => {
+      const builtIn = BUILT_IN.find((b) => b.id === id);
+      if (builtIn) return recordOf(builtIn.id, TAVI_SET_VERSION, builtIn.definition);
+      const row = own.find((r) => r.id === id);
+      if (!row) throw new ServiceError(400, 'invalid', `There is no measurement ${id} in this device workspace.`);
+      return recordOf(row.id, row.version, definitionOfRow(row));
+    });
+    const id = crypto.randomUUID();
+    await this.unitOfWork.run(async (tx) => {
+      await tx.measurements.insertOrder({ id, deviceId, cohortId, measurements, createdBy: userId });
+      const data: MeasurementOrderData = { orderId: id, userId };
+      const run = await tx.jobs.enqueue(measurementOrderJob, data, userId);
+      await tx.measurements.setJob(id, run.id);
+    });
+    return this.get(userId, deviceId, id);
+  }
+
+  async list(userId: string, deviceId: string): Promise<MeasurementOrderList> {
+    authorizeMeasurement('measurement.read', await this.grant(userId, deviceId));
+    const rows = await this.repository.listOrders(deviceId);
+    return { items: rows.map((row) => summaryOf(row)) };
+  }
+
+  async get(userId: string, deviceId: string, orderId: string): Promise<MeasurementOrder> {
+    authorizeMeasurement('measurement.read', await this.grant(userId, deviceId));
+    const row = await this.repository.findOrder(deviceId, orderId);
+    if (!row) throw orderNotFound();
+    return { ...summaryOf(row), patients: row.order.status === 'ready' ? await this.table(row) : [] };
+  }
+
+  /** The results as CSV, units in the headers; a file name saying what and when. */
+  async csv(userId: string, deviceId: string, orderId: string): Promise<{ fileName: string; text: string }> {
+    const order = await this.get(userId, deviceId, orderId);
+    if (order.status !== 'ready')
+      throw new ServiceError(409, 'order_not_ready', 'The measurements are still being taken.');
+    const base = order.cohortName.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'cohort';
+    return {
+      fileName: `${base}-measurements-${new Date().toISOString().slice(0, 10)}.csv`,
+      text: measurementCsv(order),
+    };
+  }
+
+  /**
+   * A hand correction of one patient's landmarks at one phase: the patient's measurements at that phase are
+   * taken again with them (CPU pool); the corrected values are stored beside the automatic ones with who and when.
+   */
+  async correct(
+    userId: string,
+    deviceId: string,
+    orderId: string,
+    patientId: string,
+    body: MeasurementCorrection,
+  ): Promise<MeasurementOrder> {
+    authorizeMeasurement('measurement.correct', await this.grant(userId, deviceId));
+    const row = await this.repository.findOrder(deviceId, orderId);
+    if (!row) throw orderNotFound();
+    if (row.order.status !== 'ready')
+      throw new ServiceError(409, 'order_not_ready', 'The measurements are still being taken.');
+    for (const name of Object.keys(body.landmarks)) checkLandmark(name);
+    const cohort = await this.cohorts.findById(row.order.cohortId);
+    const stored = cohort ? await this.cohorts.patient(cohort.id, patientId) : null;
+    if (!cohort || !stored) throw new ServiceError(404, 'not_found', 'No such patient in this cohort.');
+    const indexes = row.order.measurements.flatMap((m, i) => (m.phase === body.phase ? [i] : []));
+    if (indexes.length === 0)
+      throw new ServiceError(400, 'invalid', `No measurement of this order is taken at ${body.phase}.`);
+    const definitions = indexes.map((i) => definitionOfRecord(row.order.measurements[i] as OrderedMeasurementRecord));
+    const patient = storedPatient(cohort, stored);
+    const corrections = { [patient.id]: { [body.phase]: body.landmarks as LandmarkCorrections } };
+    const [outcomes] = await this.cpu.run(measurementTask, { patients: [patient], definitions, corrections });
+    const cells = indexes.map((measurement, k) => cellOf(stored.patientIndex, measurement, outcomes?.[k]));
+    await this.repository.saveCorrection(orderId, stored.patientIndex, body.phase, body.landmarks, userId, cells);
+    return this.get(userId, deviceId, orderId);
+  }
+
+  /** The job's work, idempotent: measures the patients without results yet, then marks the order ready. */
+  async performOrder(orderId: string, work: MeasurementWork): Promise<PerformedOrder | null> {
+    const order = await this.repository.findOrderById(orderId);
+    if (!order) return null;
+    const cohort = await this.cohorts.findById(order.cohortId);
+    if (!cohort) return null;
+    const result = (patients: number): PerformedOrder => ({
+      id: order.id,
+      deviceId: order.deviceId,
+      cohortName: cohort.name,
+      measurements: order.measurements.length,
+      patients,
+    });
+    const stored = await this.cohorts.patients(cohort.id);
+    if (order.status === 'ready') return result(stored.length);
+    const done = await this.repository.measuredPatients(orderId, order.measurements.length);
+    const todo = stored.filter((p) => !done.has(p.patientIndex));
+    const definitions = order.measurements.map(definitionOfRecord);
+    for (let start = 0; start < todo.length; start += BATCH) {
+      const batch = todo.slice(start, start + BATCH);
+      const patients: SyntheticPatient[] = batch.map((entry) => storedPatient(cohort, entry));
+      const outcomes = await this.cpu.run(measurementTask, { patients, definitions }, { signal: work.signal });
+      const cells = batch.flatMap((entry, p) =>
+        definitions.map((_, m) => cellOf(entry.patientIndex, m, outcomes[p]?.[m])),
+      );
+      await this.repository.writeAutomatic(orderId, cells);
+      const measured = done.size + start + batch.length;
+      await work.progress(measured / stored.length, `Measured ${measured} of ${stored.length} patients`);
+    }
+    await this.repository.markReady(orderId);
+    return result(stored.length);
+  }
+
+  /** Marks an order failed for good (its job gave up). */
+  async failOrder(orderId: string, reason: string): Promise<PerformedOrder | null> {
+    await this.repository.markFailed(orderId, reason);
+    const order = await this.repository.findOrderById(orderId);
+    const cohort = order ? await this.cohorts.findById(order.cohortId) : null;
+    if (!order || !cohort) return null;
+    return {
+      id: order.id,
+      deviceId: order.deviceId,
+      cohortName: cohort.name,
+      measurements: order.measurements.length,
+      patients: cohort.size,
+    };
+  }
+
+  private async table(row: MeasurementOrderListRow): Promise<MeasurementOrder['patients']> {
+    const [stored, results, corrections] = await Promise.all([
+      this.cohorts.patients(row.order.cohortId),
+      this.repository.results(row.order.id),
+      this.repository.corrections(row.order.id),
+    ]);
+    const n = row.order.measurements.length;
+    const byPatient = new Map<number, MeasurementOrder['patients'][number]['cells']>();
+    for (const r of results) {
+      let cells = byPatient.get(r.patientIndex);
+      if (!cells) {
+        cells = Array.from({ length: n }, () => ({ automatic: null, failure: null, corrected: null, value: null }));
+        byPatient.set(r.patientIndex, cells);
+      }
+      const corrected = r.correctedValue !== null || r.correctedFailure !== null;
+      cells[r.measurement] = {
+        automatic: r.automaticValue,
+        failure: corrected ? r.correctedFailure : r.failure,
+        corrected: r.correctedValue,
+        value: corrected ? r.correctedValue : r.automaticValue,
+      };
+    }
+    return stored.map((p) => {
+      const mine = corrections.filter((c) => c.patientIndex === p.patientIndex);
+      const last = mine.reduce<(typeof mine)[number] | undefined>(
+        (a, c) => (a === undefined || c.correctedAt > a.correctedAt ? c : a),
+        undefined,
+      );
+      return {
+        patientId: p.patientId,
+        cells: byPatient.get(p.patientIndex) ?? [],
+        correction: last
+          ? {
+              landmarks: [...new Set(mine.flatMap((c) => Object.keys(c.landmarks)))].sort(),
+              by: last.correctedBy ? { id: last.correctedBy, fullName: last.correctorName ?? '' } : null,
+              at: last.correctedAt.toISOString(),
+            }
+          : null,
+      };
+    });
+  }
+
+  private async grant(userId: string, deviceId: string): Promise<WorkspaceGrant | null> {
+    return grantOf(await this.devices.findMembership(deviceId, userId));
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function cellOf(
+  patientIndex: number,
+  measurement: number,
+  outcome: MeasurementOutcome | undefined,
+): MeasurementCellWrite {
+  if (outcome === undefined)
+    return { patientIndex, measurement, value: null, failure: 'The measurement was not taken.' };
+  return 'value' in outcome
+    ? { patientIndex, measurement, value: outcome.value, failure: null }
+    : { patientIndex, measurement, value: null, failure: outcome.failure };
+}
+
+function recordOf(definitionId: string, version: number, d: MeasurementDefinition): OrderedMeasurementRecord {
+  return {
+    definitionId,
+    version,
+    name: d.name,
+    unit: unitOf(d.geometry),
+    phase: d.phase,
+    geometry: d.geometry,
+  };
+}
+
+function definitionOfRecord(r: OrderedMeasurementRecord): MeasurementDefinition {
+  return {
+    key: r.definitionId,
+    name: r.name,
+    description: '',
+    phase: r.phase,
+    geometry: r.geometry as unknown as MeasurementGeometry,
+  };
+}
+
+function definitionOfRow(row: MeasurementDefinitionRow): MeasurementDefinition {
+  return {
+    key: row.id,
+    name: row.name,
+    description: row.description,
+    phase: row.phase,
+    geometry: row.geometry as unknown as MeasurementGeometry,
+  };
+}
+
+function builtInView(b: (typeof BUILT_IN)[number]): MeasurementDefinitionView {
+  return {
+    id: b.id,
+    lineageId: b.lineageId,
+    version: TAVI_SET_VERSION,
+    builtIn: true,
+    name: b.definition.name,
+    description: b.definition.description,
+    phase: b.definition.phase,
+    unit: unitOf(b.definition.geometry),
+    geometry: b.definition.geometry as MeasurementGeometryBody,
+    createdAt: null,
+  };
+}
+
+function rowView(row: MeasurementDefinitionRow): MeasurementDefinitionView {
+  return {
+    id: row.id,
+    lineageId: row.lineageId,
+    version: row.version,
+    builtIn: false,
+    name: row.name,
+    description: row.description,
+    phase: row.phase,
+    unit: row.unit,
+    geometry: row.geometry as unknown as MeasurementGeometryBody,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function summaryOf(row: MeasurementOrderListRow): Omit<MeasurementOrder, 'patients'> {
+  const { order } = row;
+  return {
+    id: order.id,
+    deviceId: order.deviceId,
+    cohortId: order.cohortId,
+    cohortName: row.cohortName,
+    status: order.status,
+    progress: order.status === 'ready' ? 1 : (row.progress ?? 0),
+    error: order.error,
+    measurements: order.measurements.map((m) => ({
+      definitionId: m.definitionId,
+      version: m.version,
+      name: m.name,
+      unit: m.unit,
+      phase: m.phase,
+    })),
+    createdAt: order.createdAt.toISOString(),
+    createdBy: order.createdBy ? { id: order.createdBy, fullName: row.creatorName ?? '' } : null,
+  };
+}
+
+const LANDMARK_NAMES: ReadonlySet<string> = new Set(LANDMARKS);
+const ORGAN_NAMES: ReadonlySet<string> = new Set(ORGANS);
+
+function checkLandmark(name: string): void {
+  if (!LANDMARK_NAMES.has(name))
+    throw new ServiceError(
+      400,
+      'invalid',
+      `"${name}" is not a landmark of the anatomy. Choose one of: ${LANDMARKS.join(', ')}.`,
+    );
+}
+
+function checkOrgan(name: string): void {
+  if (!ORGAN_NAMES.has(name))
+    throw new ServiceError(
+      400,
+      'invalid',
+      `"${name}" is not an organ of the anatomy. Choose one of: ${ORGANS.join(', ')}.`,
+    );
+}
+
+/** The geometry with every landmark and organ name checked against the anatomy (400 naming the wrong one). */
+function checkedGeometry(g: MeasurementGeometryBody): MeasurementGeometry {
+  const point = (p: PointRefBody): void => {
+    if ('landmark' in p) checkLandmark(p.landmark);
+  };
+  const plane = (p: Extract<MeasurementGeometryBody, { type: 'height' }>['plane']): void => {
+    if (p.kind === 'landmark') checkLandmark(p.landmark);
+    else if (p.kind === 'three-points') p.points.forEach(point);
+  };
+  switch (g.type) {
+    case 'distance':
+      point(g.from);
+      point(g.to);
+      break;
+    case 'height':
+      point(g.point);
+      plane(g.plane);
+      break;
+    case 'section':
+      checkOrgan(g.organ);
+      plane(g.plane);
+      break;
+    case 'section-chord':
+      checkOrgan(g.organ);
+      plane(g.plane);
+      point(g.towards);
+      break;
+    case 'angle':
+      point(g.vertex);
+      point(g.from);
+      point(g.to);
+      break;
+    case 'plane-angle':
+      g.planes.forEach(plane);
+      break;
+    case 'curve-length':
+      g.points.forEach(point);
+      break;
+    case 'volume':
+      checkOrgan(g.organ);
+      break;
+  }
+  return g as MeasurementGeometry;
+}

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { text } from './text';
+
+/**
+ * Anatomical measurements (issue 23): definitions on the anatomy's landmarks (versioned), orders on a cohort,
+ * results per patient × measurement with the failure reason and hand corrections. The geometry mirrors
+ * `MeasurementGeometry` of @insilico/measure (landmark and organ names are checked by the server against the
+ * anatomy's lists). See docs/decisions/measurements.md.
+ */
+
+/** Spec §8: where a workspace's plan does not include measurements. */
+export const measurementsDisabledMessage = 'Please send us a message to request measurements.';
+
+const finite = z.number().refine(Number.isFinite, 'Enter a finite number.');
+const name = text().trim().min(1, 'Enter a landmark or organ name.').max(60);
+export const vec3Schema = z.tuple([finite, finite, finite]);
+
+export const pointRefSchema = z.union([
+  z.object({ landmark: name }).strict(),
+  z.object({ position: vec3Schema }).strict(),
+]);
+export type PointRefBody = z.infer<typeof pointRefSchema>;
+
+const offset = finite.refine((v) => Math.abs(v) <= 200, 'An offset is at most 200 mm.').optional();
+export const planeRefSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('landmark'), landmark: name, offset_mm: offset }).strict(),
+  z
+    .object({
+      kind: z.literal('three-points'),
+      points: z.tuple([pointRefSchema, pointRefSchema, pointRefSchema]),
+      offset_mm: offset,
+    })
+    .strict(),
+  z.object({ kind: z.literal('body'), plane: z.enum(['axial', 'coronal', 'sagittal']) }).strict(),
+]);
+
+export const sectionQuantities = [
+  'area',
+  'perimeter',
+  'min-diameter',
+  'max-diameter',
+  'mean-diameter',
+  'area-derived-diameter',
+  'perimeter-derived-diameter',
+] as const;
+
+export const measurementGeometrySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('distance'), from: pointRefSchema, to: pointRefSchema }).strict(),
+  z.object({ type: z.literal('height'), point: pointRefSchema, plane: planeRefSchema }).strict(),
+  z
+    .object({ type: z.literal('section'), organ: name, plane: planeRefSchema, quantity: z.enum(sectionQuantities) })
+    .strict(),
+  z.object({ type: z.literal('section-chord'), organ: name, plane: planeRefSchema, towards: pointRefSchema }).strict(),
+  z.object({ type: z.literal('angle'), vertex: pointRefSchema, from: pointRefSchema, to: pointRefSchema }).strict(),
+  z.object({ type: z.literal('plane-angle'), planes: z.tuple([planeRefSchema, planeRefSchema]) }).strict(),
+  z
+    .object({
+      type: z.literal('curve-length'),
+      points: z
+        .array(pointRefSchema)
+        .min(2, 'A curve needs at least two points.')
+        .max(200, 'A curve has at most 200 points.'),
+    })
+    .strict(),
+  z.object({ type: z.literal('volume'), organ: name }).strict(),
+]);
+export type MeasurementGeometryBody = z.infer<typeof measurementGeometrySchema>;
+
+export const measurementPhases = ['end-diastole', 'end-systole'] as const;
+export const measurementUnits = ['mm', 'mm²', 'mL', '°'] as const;
+
+/** `POST …/measurement-definitions` and `PUT …/measurement-definitions/:definitionId` (a new version). */
+export const measurementDefinitionBodySchema = z.object({
+  name: text().trim().min(1, 'Enter a name for the measurement.').max(120, 'A name has at most 120 characters.'),
+  description: text().trim().max(1000, 'A description has at most 1000 characters.').default(''),
+  phase: z.enum(measurementPhases),
+  geometry: measurementGeometrySchema,
+});
+export type MeasurementDefinitionBody = z.infer<typeof measurementDefinitionBodySchema>;
+
+/** One version of a definition; `id` names the version, `lineageId` all versions of one definition. */
+export const measurementDefinitionSchema = z.object({
+  id: text(),
+  lineageId: text(),
+  version: z.number().int(),
+  /** True for the built-in sets (not editable); their id is `<set>/<key>@<version>`. */
+  builtIn: z.boolean(),
+  name: text(),
+  description: text(),
+  phase: z.enum(measurementPhases),
+  unit: z.enum(measurementUnits),
+  geometry: measurementGeometrySchema,
+  createdAt: text().nullable(),
+});
+export type MeasurementDefinitionView = z.infer<typeof measurementDefinitionSchema>;
+
+export const measurementDefinitionListSchema = z.object({
+  /** The built-in SCCT TAVI set with its key and version. */
+  builtInSets: z.array(
+    z.object({ key: text(), version: z.number().int(), name: text(), definitionIds: z.array(text()) }),
+  ),
+  /** Built-in definitions, then the workspace's latest versions. */
+  items: z.array(measurementDefinitionSchema),
+});
+export type MeasurementDefinitionList = z.infer<typeof measurementDefinitionListSchema>;
+
+export const measurementDefinitionParamsSchema = z.object({ deviceId: z.uuid(), definitionId: z.uuid() });
+
+/** `POST …/cohorts/:cohortId/measurement-orders`: definition (version) ids, built-in ones included. */
+export const createMeasurementOrderSchema = z.object({
+  definitionIds: z
+    .array(text().max(120))
+    .min(1, 'Choose at least one measurement.')
+    .max(100, 'An order has at most 100 measurements.')
+    .refine((ids) => new Set(ids).size === ids.length, 'A measurement is chosen twice.'),
+});
+export type CreateMeasurementOrder = z.infer<typeof createMeasurementOrderSchema>;
+
+export const measurementOrderStatuses = ['in_progress', 'ready', 'failed'] as const;
+
+/** A measurement of an order: the definition version it was measured with. */
+export const orderedMeasurementSchema = z.object({
+  definitionId: text(),
+  version: z.number().int(),
+  name: text(),
+  unit: z.enum(measurementUnits),
+  phase: z.enum(measurementPhases),
+});
+
+/** One patient × measurement cell. `value` is the corrected value where there is one, else the automatic. */
+export const measurementCellSchema = z.object({
+  automatic: z.number().nullable(),
+  failure: text().nullable(),
+  corrected: z.number().nullable(),
+  value: z.number().nullable(),
+});
+
+export const measurementPatientRowSchema = z.object({
+  patientId: text(),
+  cells: z.array(measurementCellSchema),
+  /** The hand correction of this patient's landmarks: who and when (null: automatic only). */
+  correction: z
+    .object({ landmarks: z.array(text()), by: z.object({ id: text(), fullName: text() }).nullable(), at: text() })
+    .nullable(),
+});
+
+export const measurementOrderSchema = z.object({
+  id: text(),
+  deviceId: text(),
+  cohortId: text(),
+  cohortName: text(),
+  status: z.enum(measurementOrderStatuses),
+  progress: z.number(),
+  error: text().nullable(),
+  measurements: z.array(orderedMeasurementSchema),
+  /** Patients × measurements once ready (empty while in progress). */
+  patients: z.array(measurementPatientRowSchema),
+  createdAt: text(),
+  createdBy: z.object({ id: text(), fullName: text() }).nullable(),
+});
+export type MeasurementOrder = z.infer<typeof measurementOrderSchema>;
+
+export const measurementOrderListSchema = z.object({
+  items: z.array(measurementOrderSchema.omit({ patients: true })),
+});
+export type MeasurementOrderList = z.infer<typeof measurementOrderListSchema>;
+
+export const measurementOrderParamsSchema = z.object({ deviceId: z.uuid(), orderId: z.uuid() });
+export const measurementPatientParamsSchema = measurementOrderParamsSchema.extend({
+  patientId: text().regex(/^SYN-\d{6}$/, 'Not a patient id.'),
+});
+
+/**
+ * `PUT …/measurement-orders/:orderId/patients/:patientId/correction`: landmarks placed by hand for one patient at
+ * one phase (a point; for plane landmarks such as the annular plane also its normal). The patient's measurements
+ * at that phase are taken again; the automatic values stay.
+ */
+export const measurementCorrectionSchema = z.object({
+  phase: z.enum(measurementPhases),
+  landmarks: z
+    .record(name, z.object({ position: vec3Schema, normal: vec3Schema.optional() }).strict())
+    .refine((l) => Object.keys(l).length > 0, 'Correct at least one landmark.')
+    .refine((l) => Object.keys(l).length <= 20, 'Correct at most 20 landmarks at once.'),
+});
+export type MeasurementCorrection = z.infer<typeof measurementCorrectionSchema>;
