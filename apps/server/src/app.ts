@@ -38,6 +38,7 @@ import { roomRoutes } from './routes/rooms/rooms.routes';
 import { simulationRoutes } from './routes/simulations/simulations.routes';
 import { measurementRoutes } from './routes/measurements/measurements.routes';
 import { operatorRoutes } from './routes/operator/operator.routes';
+import { simulationOperatorRoutes } from './routes/operator/simulation-operator.routes';
 import { subscriptionOperatorRoutes } from './routes/operator/subscription-operator.routes';
 import { supportOperatorRoutes } from './routes/operator/support-operator.routes';
 import { subscriptionRoutes } from './routes/subscriptions/subscription.routes';
@@ -230,6 +231,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       operatorToken: options.operatorToken,
     });
     await supportOperatorRoutes(app, { supportStaff: context.supportStaff, operatorToken: options.operatorToken });
+    await simulationOperatorRoutes(app, { simulations: context.simulations, operatorToken: options.operatorToken });
   }
 
   // The web app: hashed assets cached for long, index.html for every other page (client routing).

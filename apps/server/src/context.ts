@@ -339,6 +339,7 @@ export async function createContext(
     blobs,
     unitOfWork,
     notifications,
+    settings: operator.settings,
     cpu,
     workDir: join(config.dataDir, 'simulations'),
     log: log.child({ component: 'simulations' }),
