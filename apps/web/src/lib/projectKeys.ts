@@ -21,11 +21,30 @@ export const isRoomListKey =
     typeof key === 'string' && key.startsWith(`${roomsPath(deviceId, projectId)}?`);
 
 /**
+ * Every page of every simulation list of the project: the project's (`…/simulations?…`) and each room's
+ * (`…/rooms/<id>/simulations?…`).
+ */
+export const isSimulationListKey =
+  (deviceId: string, projectId: string): KeyFilter =>
+  (key) => {
+    if (typeof key !== 'string') return false;
+    const project = projectApiPath(deviceId, projectId);
+    return (
+      key.startsWith(`${project}/simulations?`) ||
+      (key.startsWith(`${roomsPath(deviceId, projectId)}/`) && /^[^?]*\/simulations\?/.test(key))
+    );
+  };
+
+/**
  * What a change of one of the project's rooms (created, renamed, deleted, shared, placements saved, screenshot
- * taken) makes stale: the room list (names, counts, latest screenshot, sharing) and the project's figures. The
- * scene being edited is not among them: it is updated from the answer, never refetched under the user's edits.
+ * taken) or of its simulations (started, renamed, cancelled, retried, deleted) makes stale: the room list (names,
+ * counts, latest screenshot, sharing, "has a simulation"), the simulation lists (their room names, a deleted room's
+ * runs) and the project's figures. The scene being edited is not among them: it is updated from the answer, never
+ * refetched under the user's edits.
  */
 export const isRoomsChangedKey =
   (deviceId: string, projectId: string): KeyFilter =>
   (key) =>
-    isRoomListKey(deviceId, projectId)(key) || key === projectStatsKey(deviceId, projectId);
+    isRoomListKey(deviceId, projectId)(key) ||
+    isSimulationListKey(deviceId, projectId)(key) ||
+    key === projectStatsKey(deviceId, projectId);

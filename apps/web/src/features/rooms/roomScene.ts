@@ -50,6 +50,7 @@ export class RoomScene extends AnatomyScene {
   private readonly stlLoader = new STLLoader();
   private readonly models = new Map<string, Promise<BufferGeometry>>();
   private selected: string | null = null;
+  private overlay: Object3D | null = null;
   private pointerDown: { x: number; y: number } | null = null;
 
   constructor(
@@ -190,6 +191,17 @@ export class RoomScene extends AnatomyScene {
     };
     this.setTransform(key, transform);
     return transform;
+  }
+
+  /**
+   * Shows an object drawn in the patient frame (mm) over the anatomy, replacing the previous one (null: none): the
+   * simulated region of a set-up. The caller owns it (and disposes of it).
+   */
+  setOverlay(overlay: Object3D | null): void {
+    if (this.overlay) this.patientFrame.remove(this.overlay);
+    this.overlay = overlay;
+    if (overlay) this.patientFrame.add(overlay);
+    this.render();
   }
 
   /** The PNG of what the view shows now. */

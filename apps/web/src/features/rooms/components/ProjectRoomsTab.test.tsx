@@ -61,6 +61,9 @@ beforeEach(() => {
     requests.push({ method, url: `${url.pathname}${url.search}` });
     if (method === 'GET' && url.pathname === base) return Promise.resolve(listAnswer(url));
     if (method === 'PATCH' && url.pathname === `${base}/r-1`) return Promise.resolve(patchAnswer());
+    // The project's simulations at the foot of the tab (features/simulations): none here.
+    if (method === 'GET' && url.pathname === '/api/devices/d-1/projects/p-1/simulations')
+      return Promise.resolve(jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 10, canRun: true }));
     return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'No such API route.' } }));
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Room, RoomListQuery, roomPageSizes } from '@insilico/contracts';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -18,6 +19,7 @@ import { LoadFailure, Loading } from '../../../components/LoadState';
 import { Page } from '../../../components/Page';
 import { ApiError } from '../../../lib/apiError';
 import { deleteRoom, renameRoom, roomScenePath, useRefreshRooms, useRooms } from '../api';
+import { ProjectSimulations } from '../../simulations';
 import { useRoomLocation } from '../hooks/useRoomLocation';
 import { CreateRoomDialog } from './CreateRoomDialog';
 import { RoomCard } from './RoomCard';
@@ -259,6 +261,10 @@ export function ProjectRoomsTab() {
           )}
         </>
       )}
+
+      <Box sx={{ mt: 4 }}>
+        <ProjectSimulations deviceId={deviceId} projectId={projectId} />
+      </Box>
 
       {data && creating && (
         <CreateRoomDialog

@@ -18,6 +18,7 @@ import { useLeaveConfirmation } from '../../../components/useLeaveConfirmation';
 import { ApiError } from '../../../lib/apiError';
 import { productName } from '../../../lib/product';
 import { SyntheticLabel } from '../../cohorts';
+import { RoomSimulations, type RegionPlanes } from '../../simulations';
 import { renameRoom, saveRoomScene, uploadScreenshot, useRefreshRooms, useRoomScene, useRoomScreenshots } from '../api';
 import { useRoomLocation } from '../hooks/useRoomLocation';
 import { draftOf, isDirty, saveBodyOf, type SceneDraft } from '../placements';
@@ -42,6 +43,8 @@ export function RoomScenePage() {
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // The simulated region of the set-up being edited, drawn in the scene.
+  const [regionPlanes, setRegionPlanes] = useState<RegionPlanes | null>(null);
 
   // The first answer starts the draft (set while rendering, React's way to derive state from data once);
   // later answers (after a save or a rename) do not overwrite edits.
@@ -57,6 +60,11 @@ export function RoomScenePage() {
   );
   const dirty = useMemo(() => saved !== null && draft !== null && isDirty(saved, draft), [saved, draft]);
   const leave = useLeaveConfirmation(dirty);
+  // The simulation set-up follows the saved placements (a run uses them, never the draft).
+  const savedRevision = useMemo(
+    () => JSON.stringify(saved?.placements.map((placement) => [placement.versionId, placement.transform]) ?? []),
+    [saved],
+  );
   const name = scene.data?.room.name;
   useEffect(() => {
     if (name) document.title = `${name} · ${productName}`;
@@ -184,8 +192,18 @@ export function RoomScenePage() {
             onDraft={onDraft}
             canEdit={data.canEdit}
             onScreenshot={takeScreenshot}
+            regionPlanes={regionPlanes}
           />
         </Suspense>
+        <RoomSimulations
+          deviceId={deviceId}
+          projectId={projectId}
+          roomId={roomId}
+          roomName={data.room.name}
+          roomRevision={savedRevision}
+          unsaved={dirty}
+          onPlanes={setRegionPlanes}
+        />
         <ScreenshotGallery data={screenshots.data} error={screenshots.error} retry={() => void screenshots.mutate()} />
       </Stack>
       <Snackbar

@@ -28,6 +28,7 @@ import CameraAltOutlinedIcon from '@mui/icons-material/CameraAltOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { apiFetch } from '../../../lib/api';
 import { ORGAN_LABELS, phaseTitle } from '../../cohorts';
+import { disposeOverlay, regionOverlay, type RegionPlanes } from '../../simulations';
 import { transformAt, type EditedPlacement, type SceneDraft } from '../placements';
 import { RoomScene, type GizmoMode, type SceneLandmark } from '../roomScene';
 
@@ -38,6 +39,8 @@ export interface RoomWorkspaceProps {
   canEdit: boolean;
   /** A screenshot of the view was taken (PNG). */
   onScreenshot: (png: Blob) => Promise<void>;
+  /** The simulated region of the simulation being set up (inlet and outlet planes), drawn over the anatomy. */
+  regionPlanes?: RegionPlanes | null;
 }
 
 const modes: { mode: GizmoMode; label: string; key: string }[] = [
@@ -68,7 +71,14 @@ let newKeys = 0;
  * with visibility toggles, the project's device versions placed with move/rotate/scale gizmos (keys W, E, R;
  * Delete removes, Escape deselects), snap to a landmark, and screenshots of the view.
  */
-export function RoomWorkspace({ scene, draft, onDraft, canEdit, onScreenshot }: RoomWorkspaceProps) {
+export function RoomWorkspace({
+  scene,
+  draft,
+  onDraft,
+  canEdit,
+  onScreenshot,
+  regionPlanes = null,
+}: RoomWorkspaceProps) {
   const container = useRef<HTMLDivElement>(null);
   const view = useRef<RoomScene | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -177,6 +187,17 @@ export function RoomWorkspace({ scene, draft, onDraft, canEdit, onScreenshot }: 
       }
     }
   }, [draft.placements, versions]);
+
+  useEffect(() => {
+    const current = view.current;
+    if (!current || !regionPlanes) return;
+    const overlay = regionOverlay(regionPlanes);
+    current.setOverlay(overlay);
+    return () => {
+      current.setOverlay(null);
+      disposeOverlay(overlay);
+    };
+  }, [regionPlanes]);
 
   useEffect(() => {
     view.current?.select(canEdit ? selected : null);
@@ -294,6 +315,7 @@ export function RoomWorkspace({ scene, draft, onDraft, canEdit, onScreenshot }: 
           data-testid="room-scene"
           data-shown-phase={shownPhase ?? ''}
           data-devices={draft.placements.length}
+          data-simulated-region={regionPlanes ? 'shown' : 'none'}
           role="img"
           aria-label={`3D scene of the patient's anatomy, ${phaseTitle(phase)}, with ${draft.placements.length} devices. Drag to rotate, scroll to zoom, click a device to select it.`}
           sx={{ height: { xs: 360, md: 540 }, borderRadius: 2, overflow: 'hidden', bgcolor: '#11161c' }}

@@ -19,10 +19,13 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ApiError } from '../../../lib/apiError';
 import { pictureFileAccept, pictureFileProblem } from '../../../lib/pictureFile';
 import { discardScreenshot, myRequestsKey, sendRequest, uploadScreenshot } from '../api';
+import type { AskSupportPrefill } from '../useAskSupport';
 
 interface AskSupportDrawerProps {
   open: boolean;
   onClose: () => void;
+  /** Text a page asks support about (the simulation set-up's help): fills empty fields when the drawer opens. */
+  prefill?: AskSupportPrefill | null;
 }
 
 interface Attached {
@@ -39,7 +42,7 @@ const refusal = (caught: unknown, fallback: string) => (caught instanceof ApiErr
  * screenshot is sent to the server as soon as it is chosen, so its checks (jpg/png, at most 5 MB)
  * answer before the request is sent. Closing with unsent text asks first.
  */
-export function AskSupportDrawer({ open, onClose }: AskSupportDrawerProps) {
+export function AskSupportDrawer({ open, onClose, prefill = null }: AskSupportDrawerProps) {
   const { mutate } = useSWRConfig();
   const fileInput = useRef<HTMLInputElement>(null);
   const [subject, setSubject] = useState('');
@@ -53,10 +56,23 @@ export function AskSupportDrawer({ open, onClose }: AskSupportDrawerProps) {
   const [sent, setSent] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
 
+  // A prefilled request (set while rendering, React's way to derive state from new props) fills what is still empty.
+  const [prefilled, setPrefilled] = useState<AskSupportPrefill | null>(null);
+  if (open && prefill && prefill !== prefilled) {
+    setPrefilled(prefill);
+    if (!subject.trim()) setSubject(prefill.subject);
+    if (!message.trim()) setMessage(prefill.message);
+  }
+
   // The local preview is released when it is replaced or the drawer goes away.
   useEffect(() => () => (attached ? URL.revokeObjectURL(attached.previewUrl) : undefined), [attached]);
 
-  const dirty = !sent && (subject.trim() !== '' || message.trim() !== '' || attached !== null);
+  // Text as prefilled is not the user's: closing it asks nothing.
+  const dirty =
+    !sent &&
+    (subject.trim() !== (prefill?.subject.trim() ?? '') ||
+      message.trim() !== (prefill?.message.trim() ?? '') ||
+      attached !== null);
 
   function reset() {
     setSubject('');

@@ -47,7 +47,9 @@ export function SupportMenu() {
         {menuMounted && (
           <menu.Panel id={menuId} anchor={anchor} onClose={() => setAnchor(null)} onAskSupport={askSupport.open} />
         )}
-        {drawerMounted && <drawer.Panel open={askSupport.isOpen} onClose={askSupport.close} />}
+        {drawerMounted && (
+          <drawer.Panel open={askSupport.isOpen} onClose={askSupport.close} prefill={askSupport.prefill} />
+        )}
       </Suspense>
     </>
   );
