@@ -39,6 +39,8 @@ export interface Repositories {
   simulations: SimulationRepository;
   /** Measurement definitions, orders and results (issue 23). */
   measurements: MeasurementRepository;
+  /** Statistical shape models (issue 18). */
+  ssms: SsmRepository;
 }
 
 export interface Transaction extends Repositories {
@@ -59,6 +61,7 @@ function repositoriesOn(orm: Orm): Repositories {
     cohorts: new CohortRepository(orm),
     deviceVersions: new DeviceVersionRepository(orm),
     simulations: new SimulationRepository(orm),
+    ssms: new SsmRepository(orm),
     measurements: new MeasurementRepository(orm),
   };
 }

@@ -1,0 +1,104 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Orm } from '../db/client';
+import { cohorts, jobRuns, projectCohorts, ssms, users } from '../db/schema';
+import type { CohortRow } from './cohort.repository';
+
+export type SsmRow = typeof ssms.$inferSelect;
+export type NewSsm = typeof ssms.$inferInsert;
+
+/** An SSM with the name of whoever created it and the progress of its build job. */
+export interface SsmListRow {
+  ssm: SsmRow;
+  creatorName: string | null;
+  progress: number | null;
+  progressMessage: string | null;
+}
+
+/** Statistical shape models of projects, and the project's cohorts they are built from. Every read names its project. */
+export class SsmRepository {
+  constructor(private readonly orm: Orm) {}
+
+  private select() {
+    return this.orm
+      .select({
+        ssm: ssms,
+        creatorName: users.fullName,
+        progress: jobRuns.progress,
+        progressMessage: jobRuns.progressMessage,
+      })
+      .from(ssms)
+      .leftJoin(users, eq(users.id, ssms.createdBy))
+      .leftJoin(jobRuns, eq(jobRuns.id, ssms.jobId))
+      .$dynamic();
+  }
+
+  /** The project's SSMs, newest first. */
+  async list(projectId: string): Promise<SsmListRow[]> {
+    return this.select().where(eq(ssms.projectId, projectId)).orderBy(desc(ssms.createdAt), asc(ssms.id));
+  }
+
+  /** An SSM of the project, or null (also when it belongs to another project). */
+  async find(projectId: string, ssmId: string): Promise<SsmListRow | null> {
+    const rows = await this.select().where(and(eq(ssms.projectId, projectId), eq(ssms.id, ssmId)));
+    return rows[0] ?? null;
+  }
+
+  async findById(ssmId: string): Promise<SsmRow | null> {
+    const rows = await this.orm.select().from(ssms).where(eq(ssms.id, ssmId));
+    return rows[0] ?? null;
+  }
+
+  /** The project's SSM with this canonical configuration, if any (the duplicate check). */
+  async findByConfiguration(projectId: string, configurationKey: string): Promise<SsmRow | null> {
+    const rows = await this.orm
+      .select()
+      .from(ssms)
+      .where(and(eq(ssms.projectId, projectId), eq(ssms.configurationKey, configurationKey)));
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Inserts the SSM unless the project has one of the same configuration (the unique index decides, so two
+   * concurrent creations cannot both succeed); answers null then.
+   */
+  async insert(ssm: NewSsm): Promise<SsmRow | null> {
+    const rows = await this.orm
+      .insert(ssms)
+      .values(ssm)
+      .onConflictDoNothing({ target: [ssms.projectId, ssms.configurationKey] })
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  async setJob(ssmId: string, jobId: string): Promise<void> {
+    await this.orm.update(ssms).set({ jobId }).where(eq(ssms.id, ssmId));
+  }
+
+  async markReady(ssmId: string, summary: Record<string, unknown>): Promise<void> {
+    await this.orm
+      .update(ssms)
+      .set({ status: 'ready', summary, error: null, readyAt: sql`coalesce(${ssms.readyAt}, now())` })
+      .where(eq(ssms.id, ssmId));
+  }
+
+  /** Marks a model that is still being built as failed for good; answers the row, or null if it was not building. */
+  async markFailed(ssmId: string, error: string): Promise<SsmRow | null> {
+    const rows = await this.orm
+      .update(ssms)
+      .set({ status: 'failed', error })
+      .where(and(eq(ssms.id, ssmId), eq(ssms.status, 'in_progress')))
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  /** Those of the cohorts that are on the project (full rows: the patients' records are read through them). */
+  async projectCohorts(projectId: string, cohortIds: readonly string[]): Promise<CohortRow[]> {
+    if (cohortIds.length === 0) return [];
+    const rows = await this.orm
+      .select({ cohort: cohorts })
+      .from(projectCohorts)
+      .innerJoin(cohorts, eq(cohorts.id, projectCohorts.cohortId))
+      .where(and(eq(projectCohorts.projectId, projectId), inArray(projectCohorts.cohortId, [...cohortIds])));
+    return rows.map((row) => row.cohort);
+  }
+}
