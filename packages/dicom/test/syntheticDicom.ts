@@ -9,7 +9,7 @@ export type Node =
 
 const LONG = new Set(['OB', 'OD', 'OF', 'OL', 'OV', 'OW', 'SQ', 'UC', 'UN', 'UR', 'UT', 'SV', 'UV']);
 
-function concat(parts: Uint8Array[]): Uint8Array {
+function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -72,7 +72,10 @@ export const JPEG_BASELINE = '1.2.840.10008.1.2.4.50';
 export const CT_IMAGE_STORAGE = '1.2.840.10008.5.1.4.1.1.2';
 
 /** A Part 10 file: preamble (filled with a marker, which must not survive), DICM, meta, data set. */
-export function part10(dataset: Node[], options: { transferSyntax?: string; preamble?: string } = {}): Uint8Array {
+export function part10(
+  dataset: Node[],
+  options: { transferSyntax?: string; preamble?: string } = {},
+): Uint8Array<ArrayBuffer> {
   const ts = options.transferSyntax ?? EXPLICIT;
   const sopClass = dataset.find((n) => n.tag === 0x00080016);
   const sopInstance = dataset.find((n) => n.tag === 0x00080018);

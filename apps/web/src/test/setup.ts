@@ -6,5 +6,6 @@ afterEach(() => {
   cleanup();
 });
 
-// jsdom does not implement scrolling; ScrollToTop calls it on every navigation.
-window.scrollTo = () => undefined;
+// jsdom does not implement scrolling; ScrollToTop calls it on every navigation. Tests of worker code run in the
+// node environment (`// @vitest-environment node`), which has no window.
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;

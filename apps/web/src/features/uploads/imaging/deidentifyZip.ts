@@ -1,0 +1,161 @@
+import { BlobWriter, ZipWriter } from '@zip.js/zip.js';
+import {
+  IMPLEMENTATION_VERSION_NAME,
+  Pseudonymiser,
+  Tag,
+  deidentify,
+  readDicom,
+  stringOf,
+  writeDicom,
+  type FileSummary,
+  type TagAction,
+} from '@insilico/dicom';
+import type { DatasetInput } from './inputs';
+
+/** What the user chose on the anonymize step. */
+export interface DeidentifySelection {
+  /** original Series Instance UIDs the user leaves out (burned-in text, or not wanted) */
+  excludedSeries: readonly string[];
+  /** paths of additional (non-DICOM) files the user keeps */
+  keptAdditionalFiles: readonly string[];
+  /** Retain Longitudinal Temporal Information with Modified Dates (PS3.15 E.3.6) */
+  modifiedDates: boolean;
+}
+
+/** One series of the output as the manifest records it: identifiers are the new ones, no original value. */
+export interface ManifestSeries {
+  patient: string;
+  studyInstanceUid: string;
+  seriesInstanceUid: string;
+  modality: string;
+  files: number;
+  images: number;
+  actions: TagAction[];
+  /** the burned-in reasons of the series, when the user chose to keep it anyway */
+  burnedInKept: string[];
+}
+
+/** The de-identification manifest, stored beside the files in the zip and with the dataset on the server. */
+export interface DeidentificationManifest {
+  tool: string;
+  profile: string;
+  options: string[];
+  createdAt: string;
+  series: ManifestSeries[];
+  excludedSeries: number;
+  additionalFiles: string[];
+}
+
+export const MANIFEST_NAME = 'deidentification-manifest.json';
+
+export interface DeidentifyProgress {
+  done: number;
+  total: number;
+  bytes: number;
+}
+
+/**
+ * De-identifies the chosen files one at a time and zips them as they are produced (zip64, entries named from the
+ * new identifiers only: the original paths may hold names) with the manifest; the secret for UIDs, pseudonyms and
+ * date shifts is made here and dropped with the function's scope. Returns the zip as a Blob (which the browser
+ * can keep on disk) and the manifest.
+ */
+export async function deidentifyToZip(
+  input: DatasetInput,
+  summaries: ReadonlyMap<string, FileSummary>,
+  selection: DeidentifySelection,
+  onProgress: (progress: DeidentifyProgress) => void = () => undefined,
+): Promise<{ zip: Blob; manifest: DeidentificationManifest }> {
+  const pseudonymiser = new Pseudonymiser(Pseudonymiser.newSecret());
+  const excluded = new Set(selection.excludedSeries);
+  const kept = new Set(selection.keptAdditionalFiles);
+  const chosen = input.files.filter((f) => {
+    const summary = summaries.get(f.path);
+    return summary ? !excluded.has(summary.seriesInstanceUid) : kept.has(f.path);
+  });
+  const writer = new ZipWriter(new BlobWriter('application/zip'), { zip64: true, level: 1 });
+  const series = new Map<string, ManifestSeries>();
+  const additionalFiles: string[] = [];
+  let bytes = 0;
+  let done = 0;
+  for (const file of chosen) {
+    const summary = summaries.get(file.path);
+    const source = await file.open();
+    if (!summary) {
+      const name = `additional-files/${additionalFiles.length + 1}-${file.path.split(/[\\/]/).pop() ?? 'file'}`;
+      additionalFiles.push(name);
+      await writer.add(name, streamOf(chunksOf(source)));
+    } else {
+      const { file: clean, actions } = await deidentify(await readDicom(source), {
+        pseudonymiser,
+        modifiedDates: selection.modifiedDates,
+      });
+      const patient = stringOf(clean.dataset, Tag.PatientId);
+      const study = stringOf(clean.dataset, Tag.StudyInstanceUid);
+      const seriesUid = stringOf(clean.dataset, Tag.SeriesInstanceUid);
+      const sop = stringOf(clean.dataset, Tag.SopInstanceUid);
+      await writer.add(`${patient}/${study}/${seriesUid}/${sop}.dcm`, streamOf(writeDicom(clean, source)));
+      const key = `${patient}/${study}/${seriesUid}`;
+      let entry = series.get(key);
+      if (!entry) {
+        entry = {
+          patient,
+          studyInstanceUid: study,
+          seriesInstanceUid: seriesUid,
+          modality: summary.modality,
+          files: 0,
+          images: 0,
+          actions: [],
+          burnedInKept: [],
+        };
+        series.set(key, entry);
+      }
+      entry.files += 1;
+      entry.images += summary.frames;
+      for (const reason of summary.burnedIn) if (!entry.burnedInKept.includes(reason)) entry.burnedInKept.push(reason);
+      for (const action of actions) {
+        const same = entry.actions.find((a) => a.tag === action.tag && a.action === action.action);
+        if (same) same.count += action.count;
+        else entry.actions.push({ ...action });
+      }
+    }
+    bytes += file.size;
+    done += 1;
+    onProgress({ done, total: chosen.length, bytes });
+  }
+  const manifest: DeidentificationManifest = {
+    tool: `InSilico in-browser de-identification ${IMPLEMENTATION_VERSION_NAME}`,
+    profile: 'DICOM PS3.15 Annex E Basic Application Level Confidentiality Profile',
+    options: selection.modifiedDates ? ['Retain Longitudinal Temporal Information with Modified Dates'] : [],
+    createdAt: new Date().toISOString(),
+    series: [...series.values()],
+    excludedSeries: excluded.size,
+    additionalFiles,
+  };
+  await writer.add(MANIFEST_NAME, streamOf(single(new TextEncoder().encode(JSON.stringify(manifest, null, 2)))));
+  const zip = await writer.close();
+  return { zip, manifest };
+}
+
+async function* chunksOf(source: {
+  size: number;
+  read(offset: number, length: number): Promise<Uint8Array>;
+}): AsyncGenerator<Uint8Array> {
+  const chunk = 4 << 20;
+  for (let at = 0; at < source.size; at += chunk) yield await source.read(at, Math.min(chunk, source.size - at));
+}
+
+async function* single(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield await Promise.resolve(bytes);
+}
+
+/** An async generator of chunks as the ReadableStream zip.js reads an entry from. */
+function streamOf(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+  });
+}

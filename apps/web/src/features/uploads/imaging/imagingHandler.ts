@@ -1,0 +1,56 @@
+import { deidentifyToZip } from './deidentifyZip';
+import { folderInput, zipInput, type DatasetInput } from './inputs';
+import type { ImagingReply, ImagingRequest } from './imagingProtocol';
+import { scanDataset, scanResult, type ScannedDataset } from './scan';
+
+/**
+ * The imaging worker's state and answers, apart from the worker's global scope so that tests drive it directly:
+ * the dataset opened last and what its scan found. Every failure is answered with its message, never thrown.
+ */
+export function createImagingHandler(
+  reply: (message: ImagingReply) => void,
+): (request: ImagingRequest) => Promise<void> {
+  let input: DatasetInput | undefined;
+  let scanned: ScannedDataset | undefined;
+  return async (request) => {
+    try {
+      switch (request.type) {
+        case 'scan': {
+          await input?.close();
+          input = undefined;
+          scanned = undefined;
+          const opened =
+            request.source.kind === 'zip' ? await zipInput(request.source.file) : folderInput(request.source.files);
+          input = opened;
+          scanned = await scanDataset(opened, ({ done, total }) =>
+            reply({ type: 'progress', id: request.id, phase: 'scan', done, total }),
+          );
+          reply({ type: 'scanned', id: request.id, result: scanResult(scanned, false) });
+          return;
+        }
+        case 'result':
+          if (!scanned) throw new Error('No dataset has been read yet.');
+          reply({ type: 'scanned', id: request.id, result: scanResult(scanned, request.modifiedDates) });
+          return;
+        case 'deidentify': {
+          if (!input || !scanned) throw new Error('No dataset has been read yet.');
+          const { zip, manifest } = await deidentifyToZip(
+            input,
+            scanned.summaries,
+            request.selection,
+            ({ done, total, bytes }) =>
+              reply({ type: 'progress', id: request.id, phase: 'deidentify', done, total, bytes }),
+          );
+          reply({ type: 'deidentified', id: request.id, zip, manifest });
+          return;
+        }
+      }
+    } catch (error) {
+      reply({
+        type: 'error',
+        id: request.id,
+        message: error instanceof Error ? error.message : 'The dataset could not be read.',
+      });
+    }
+  };
+}

@@ -1,0 +1,112 @@
+import {
+  DicomFormatError,
+  buildTree,
+  hasDicomPrefix,
+  planDeidentification,
+  readDicom,
+  summarise,
+  type FileSummary,
+  type PatientNode,
+  type TagAction,
+} from '@insilico/dicom';
+import type { DatasetInput, InputFile } from './inputs';
+
+/** A file that is not DICOM: listed, and left out of the upload unless the user keeps it. */
+export interface AdditionalFile {
+  path: string;
+  size: number;
+}
+
+/** A file that looked like DICOM (or was in the zip) but cannot be used, with the reason. */
+export interface RefusedFile {
+  path: string;
+  reason: string;
+}
+
+export interface ScanResult {
+  patients: PatientNode[];
+  additionalFiles: AdditionalFile[];
+  refused: RefusedFile[];
+  dicomFiles: number;
+}
+
+export interface ScanProgress {
+  done: number;
+  total: number;
+}
+
+/** A dataset read once: what the tree, the anonymize step and de-identification need, without the files' bytes. */
+export interface ScannedDataset {
+  /** per DICOM file path, its summary (tags to anonymize under the basic profile) */
+  summaries: Map<string, FileSummary>;
+  /** per DICOM file path, the tags to anonymize with the Modified Dates option */
+  modifiedDatesPlans: Map<string, TagAction[]>;
+  additionalFiles: AdditionalFile[];
+  refused: RefusedFile[];
+}
+
+/**
+ * Reads every file of the dataset once, one at a time: DICOM Part 10 files are summarised (the tree, the burned-in
+ * reasons, the tags to anonymize with and without the dates option, so that switching it needs no second read),
+ * anything else is an additional file, damaged DICOM is refused with its reason.
+ */
+export async function scanDataset(
+  input: DatasetInput,
+  onProgress: (progress: ScanProgress) => void = () => undefined,
+): Promise<ScannedDataset> {
+  const scanned: ScannedDataset = {
+    summaries: new Map(),
+    modifiedDatesPlans: new Map(),
+    additionalFiles: [],
+    refused: input.skipped.map((s) => ({ path: s.path, reason: s.reason })),
+  };
+  let done = 0;
+  for (const file of input.files) {
+    const outcome = await scanFile(file);
+    if (outcome.kind === 'dicom') {
+      scanned.summaries.set(file.path, outcome.summary);
+      scanned.modifiedDatesPlans.set(file.path, outcome.modifiedDatesPlan);
+    } else if (outcome.kind === 'other') {
+      scanned.additionalFiles.push({ path: file.path, size: file.size });
+    } else {
+      scanned.refused.push({ path: file.path, reason: outcome.reason });
+    }
+    done += 1;
+    onProgress({ done, total: input.files.length });
+  }
+  return scanned;
+}
+
+/** The tree and lists shown to the user, with the tags to anonymize for the chosen dates option. */
+export function scanResult(scanned: ScannedDataset, modifiedDates: boolean): ScanResult {
+  const summaries = [...scanned.summaries.values()].map((summary) =>
+    modifiedDates ? { ...summary, tagsToAnonymize: scanned.modifiedDatesPlans.get(summary.path) ?? [] } : summary,
+  );
+  return {
+    patients: buildTree(summaries),
+    additionalFiles: scanned.additionalFiles,
+    refused: scanned.refused,
+    dicomFiles: scanned.summaries.size,
+  };
+}
+
+type Outcome =
+  | { kind: 'dicom'; summary: FileSummary; modifiedDatesPlan: TagAction[] }
+  | { kind: 'other' }
+  | { kind: 'refused'; reason: string };
+
+async function scanFile(file: InputFile): Promise<Outcome> {
+  try {
+    const source = await file.open();
+    if (source.size < 132 || !hasDicomPrefix(await source.read(0, 132))) return { kind: 'other' };
+    const dicom = await readDicom(source);
+    return {
+      kind: 'dicom',
+      summary: summarise(file.path, dicom.dataset, { modifiedDates: false }),
+      modifiedDatesPlan: planDeidentification(dicom.dataset, { modifiedDates: true }),
+    };
+  } catch (error) {
+    if (error instanceof DicomFormatError) return { kind: 'refused', reason: error.message };
+    return { kind: 'refused', reason: error instanceof Error ? error.message : 'The file could not be read.' };
+  }
+}
