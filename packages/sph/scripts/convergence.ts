@@ -1,8 +1,8 @@
 // Three-resolution convergence of the verification cases with Roache's grid convergence index (issue 15 item 8;
 // procedure of Celik et al. 2008, `src/gci.ts`). Results go to docs/validation.md ("Convergence").
 //   nice node --import tsx packages/sph/scripts/convergence.ts [case …]
-// Cases: poiseuille2d, poiseuille3d[=4,6,8], womersley, lame, cantilever, dam (default: all, about an hour on one loaded
-// core).
+// Cases: poiseuille2d, poiseuille3d[=4,6,8], womersley, womersley-rest, lame, cantilever, dam (default: all, about an
+// hour on one loaded core).
 // For each case and quantity it prints the value at each spacing, then p, φ_ext, e_a21, e_ext21, GCI21, GCI32 and the
 // asymptotic ratio GCI32/(r21^p GCI21).
 import { formatGci, gridConvergence } from '../src/gci';
@@ -135,6 +135,16 @@ function womersley(): void {
   console.log(`womersley centre phase error (rad): ${phase.map((p) => p.toFixed(4)).join(', ')}`);
 }
 
+/** Womersley channel from rest, α = 4, H/20 and H/40: the last of 8 periods (the start-up decays as e^(−π²νt/H²)). */
+function womersleyRest(): void {
+  for (const div of [20, 40]) {
+    const r = timed(`H/${div}`, () => womersleyRun({ dp: 1 / div, alpha: 4, fromRest: true }, 8, 4));
+    console.log(
+      `womersley from rest, α = 4, H/${div}, period 8: profile errors / centre amplitude at T/4 … T: ${r.profileErrors.map((e) => (e.maxError * 100).toFixed(2) + ' %').join(', ')}; band amplitudes within ${(r.amplitudeError * 100).toFixed(2)} %; centre amplitude ${(r.centreAmplitudeError * 100).toFixed(2)} %, phase ${r.centrePhaseError.toFixed(4)} rad`,
+    );
+  }
+}
+
 /** Lamé ring (a = 1, b = 2, plane strain) at (b − a)/10, /20, /40. */
 function lame(): void {
   const divs: Triple = [10, 20, 40];
@@ -221,6 +231,7 @@ const cases: Record<string, (divs?: Triple) => void> = {
   poiseuille2d,
   poiseuille3d,
   womersley,
+  'womersley-rest': womersleyRest,
   lame,
   cantilever,
   dam,

@@ -70,6 +70,8 @@ export interface WomersleyChannelOptions {
   rho0?: number;
   /** Periodic channel length, m (default H). */
   length?: number;
+  /** Start at rest instead of on the analytic state at t = 0 (the start-up transient then decays as e^(−π²νt/H²)). */
+  fromRest?: boolean;
 }
 
 /** A Womersley channel ready to run: the fluid, the analytic parameters, and the driving acceleration at time t. */
@@ -102,7 +104,7 @@ export function womersleyChannel(o: WomersleyChannelOptions): WomersleyChannel {
   }
   const { dp } = o;
   const fluid = particlesFromShape(box([0, 0, 0], [length, height, 0]), dp, 2, rho0);
-  for (let i = 0; i < fluid.count; i++) fluid.vx[i] = womersleyVelocity(fluid.y[i]!, 0, parameters);
+  if (!o.fromRest) for (let i = 0; i < fluid.count; i++) fluid.vx[i] = womersleyVelocity(fluid.y[i]!, 0, parameters);
   const layers = 4;
   const wall = channelWalls(0, length, 0, height, layers, dp, 2, rho0);
   const t = layers * dp;
