@@ -9,3 +9,4 @@ export { useCohortPatients, useCohorts } from './api';
 export { AnatomyScene } from './anatomyScene';
 export { ORGAN_LABELS, phaseTitle } from './labels';
 export { cohortPath } from './paths';
+export { CohortWorkspace } from './components/CohortWorkspace';

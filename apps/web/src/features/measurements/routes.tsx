@@ -1,25 +1,20 @@
 import type { RouteObject } from 'react-router';
-import { placeholderRoute } from '../../components/placeholderRoute';
 
-const steps = ['Patient cohort', 'Define', 'Order'] as const;
-
+// Each page is its own chunk, loaded on first visit (issue 23: select cohort → define → order and results).
 export const measurementRoutes: RouteObject[] = [
-  placeholderRoute('measurement/select-patient-cohort', {
-    section: 'Measurement',
-    title: 'Select a patient cohort',
-    upcoming: ['Pick the cohort whose patients you want measured.'],
-    steps: { labels: steps, active: 0 },
-  }),
-  placeholderRoute('measurement/define', {
-    section: 'Measurement',
-    title: 'Define the measurement',
-    upcoming: ['Describe the anatomical measurements you need.'],
-    steps: { labels: steps, active: 1 },
-  }),
-  placeholderRoute('measurement/order', {
-    section: 'Measurement',
-    title: 'Order the measurement',
-    upcoming: ['Review and send your measurement request.'],
-    steps: { labels: steps, active: 2 },
-  }),
+  {
+    path: 'measurement/select-patient-cohort',
+    lazy: async () => ({ Component: (await import('./components/SelectCohortPage')).SelectCohortPage }),
+    handle: { title: 'Select a patient cohort' },
+  },
+  {
+    path: 'measurement/define',
+    lazy: async () => ({ Component: (await import('./components/DefinePage')).DefinePage }),
+    handle: { title: 'Define the measurement' },
+  },
+  {
+    path: 'measurement/order',
+    lazy: async () => ({ Component: (await import('./components/OrderPage')).OrderPage }),
+    handle: { title: 'Order the measurement' },
+  },
 ];

@@ -1,0 +1,75 @@
+import useSWR from 'swr';
+import {
+  measurementDefinitionListSchema,
+  measurementDefinitionSchema,
+  measurementOrderListSchema,
+  measurementOrderSchema,
+  type MeasurementDefinitionBody,
+  type MeasurementDefinitionList,
+  type MeasurementDefinitionView,
+  type MeasurementOrder,
+  type MeasurementOrderList,
+} from '@insilico/contracts';
+import { apiFetch } from '../../lib/api';
+import type { ApiError } from '../../lib/apiError';
+
+/** URLs of the measurement API of one workspace (issue 23). */
+export const measurementUrls = {
+  definitions: (deviceId: string) => `/api/devices/${deviceId}/measurement-definitions`,
+  definition: (deviceId: string, lineageId: string) => `/api/devices/${deviceId}/measurement-definitions/${lineageId}`,
+  order: (deviceId: string, cohortId: string) => `/api/devices/${deviceId}/cohorts/${cohortId}/measurement-orders`,
+  orders: (deviceId: string) => `/api/devices/${deviceId}/measurement-orders`,
+  one: (deviceId: string, orderId: string) => `/api/devices/${deviceId}/measurement-orders/${orderId}`,
+  csv: (deviceId: string, orderId: string) => `/api/devices/${deviceId}/measurement-orders/${orderId}/results.csv`,
+};
+
+/** While an order is measured the page follows it. */
+const inProgressRefreshMs = 1500;
+
+export function useMeasurementDefinitions(deviceId: string | null) {
+  return useSWR<MeasurementDefinitionList, ApiError>(
+    deviceId ? measurementUrls.definitions(deviceId) : null,
+    (url: string) => apiFetch(url, { schema: measurementDefinitionListSchema }),
+  );
+}
+
+export function useMeasurementOrders(deviceId: string | null) {
+  return useSWR<MeasurementOrderList, ApiError>(
+    deviceId ? measurementUrls.orders(deviceId) : null,
+    (url: string) => apiFetch(url, { schema: measurementOrderListSchema }),
+    {
+      refreshInterval: (data) => (data?.items.some((o) => o.status === 'in_progress') ? inProgressRefreshMs : 0),
+      dedupingInterval: inProgressRefreshMs - 500,
+    },
+  );
+}
+
+export function useMeasurementOrder(deviceId: string | null, orderId: string | null) {
+  return useSWR<MeasurementOrder, ApiError>(
+    deviceId && orderId ? measurementUrls.one(deviceId, orderId) : null,
+    (url: string) => apiFetch(url, { schema: measurementOrderSchema }),
+    {
+      refreshInterval: (data) => (data?.status === 'in_progress' ? inProgressRefreshMs : 0),
+      dedupingInterval: inProgressRefreshMs - 500,
+    },
+  );
+}
+
+export function createDefinition(
+  deviceId: string,
+  body: MeasurementDefinitionBody,
+): Promise<MeasurementDefinitionView> {
+  return apiFetch(measurementUrls.definitions(deviceId), { method: 'POST', body, schema: measurementDefinitionSchema });
+}
+
+export function orderMeasurements(
+  deviceId: string,
+  cohortId: string,
+  definitionIds: string[],
+): Promise<MeasurementOrder> {
+  return apiFetch(measurementUrls.order(deviceId, cohortId), {
+    method: 'POST',
+    body: { definitionIds },
+    schema: measurementOrderSchema,
+  });
+}

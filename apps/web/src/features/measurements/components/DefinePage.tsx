@@ -1,0 +1,173 @@
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import type { MeasurementDefinitionView } from '@insilico/contracts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Page } from '../../../components/Page';
+import { CohortWorkspace } from '../../cohorts';
+import { useMeasurementDefinitions } from '../api';
+import { flowPath, readFlow } from '../flow';
+import { MeasurementSteps } from './MeasurementSteps';
+import { NewMeasurementDrawer } from './NewMeasurementDrawer';
+
+const phaseWords = { 'end-diastole': 'end-diastole', 'end-systole': 'end-systole' } as const;
+
+function DefinitionRow({
+  d,
+  checked,
+  onToggle,
+}: {
+  d: MeasurementDefinitionView;
+  checked: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <FormControlLabel
+      control={<Checkbox checked={checked} onChange={onToggle} />}
+      label={
+        <span>
+          {d.name}{' '}
+          <Typography component="span" variant="body2" color="text.secondary">
+            ({d.unit}, {phaseWords[d.phase]}
+            {d.builtIn ? '' : `, version ${d.version}`})
+          </Typography>
+        </span>
+      }
+    />
+  );
+}
+
+function Define({ deviceId }: { deviceId: string }) {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const flow = readFlow(params);
+  const definitions = useMeasurementDefinitions(deviceId);
+  const chosen = new Set(flow.definitionIds);
+  const setChosen = (ids: string[]) =>
+    void navigate(flowPath('define', { ...flow, deviceId, definitionIds: ids }), { replace: true });
+  const toggle = (id: string) =>
+    setChosen(chosen.has(id) ? flow.definitionIds.filter((x) => x !== id) : [...flow.definitionIds, id]);
+  const drawerOpen = params.get('drawer') === 'new-measurement';
+  const setDrawer = (open: boolean) => {
+    const next = new URLSearchParams(params);
+    if (open) next.set('drawer', 'new-measurement');
+    else next.delete('drawer');
+    setParams(next);
+  };
+  if (!flow.cohortId)
+    return (
+      <Alert
+        severity="info"
+        action={
+          <Button
+            component={RouterLink}
+            to={flowPath('select-patient-cohort', { deviceId })}
+            color="inherit"
+            size="small"
+          >
+            Select a cohort
+          </Button>
+        }
+      >
+        Select the patient cohort to measure first.
+      </Alert>
+    );
+  if (definitions.error && !definitions.data) return <Alert severity="error">{definitions.error.message}</Alert>;
+  if (!definitions.data) return <Typography color="text.secondary">Loading the measurements…</Typography>;
+  const set = definitions.data.builtInSets[0];
+  const builtIn = definitions.data.items.filter((d) => d.builtIn);
+  const own = definitions.data.items.filter((d) => !d.builtIn);
+  const allOfSet = set !== undefined && set.definitionIds.every((id) => chosen.has(id));
+  return (
+    <Stack spacing={3}>
+      {set && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+            <Typography variant="h3" component="h2">
+              {set.name}
+            </Typography>
+            <Button
+              onClick={() =>
+                setChosen(
+                  allOfSet
+                    ? flow.definitionIds.filter((id) => !set.definitionIds.includes(id))
+                    : [...flow.definitionIds.filter((id) => !set.definitionIds.includes(id)), ...set.definitionIds],
+                )
+              }
+            >
+              {allOfSet ? 'Clear the set' : 'Choose the whole set'}
+            </Button>
+          </Stack>
+          <Stack>
+            {builtIn.map((d) => (
+              <DefinitionRow key={d.id} d={d} checked={chosen.has(d.id)} onToggle={() => toggle(d.id)} />
+            ))}
+          </Stack>
+        </Paper>
+      )}
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <Typography variant="h3" component="h2">
+            Your measurements
+          </Typography>
+          <Button variant="outlined" onClick={() => setDrawer(true)}>
+            New measurement
+          </Button>
+        </Stack>
+        {own.length === 0 ? (
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            None yet: define one on the anatomy’s landmarks.
+          </Typography>
+        ) : (
+          <Stack>
+            {own.map((d) => (
+              <DefinitionRow key={d.id} d={d} checked={chosen.has(d.id)} onToggle={() => toggle(d.id)} />
+            ))}
+          </Stack>
+        )}
+      </Paper>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button component={RouterLink} to={flowPath('select-patient-cohort', { deviceId })}>
+          Back
+        </Button>
+        <Button
+          variant="contained"
+          disabled={chosen.size === 0}
+          component={RouterLink}
+          to={flowPath('order', { ...flow, deviceId })}
+        >
+          Continue with {chosen.size} measurement{chosen.size === 1 ? '' : 's'}
+        </Button>
+      </Stack>
+      <NewMeasurementDrawer
+        deviceId={deviceId}
+        open={drawerOpen}
+        onClose={() => setDrawer(false)}
+        onCreated={(created) => {
+          void definitions.mutate();
+          void navigate(flowPath('define', { ...flow, deviceId, definitionIds: [...flow.definitionIds, created.id] }), {
+            replace: true,
+          });
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** `/measurement/define`: the built-in TAVI set and the workspace's measurements to order; new ones in the drawer. */
+export function DefinePage() {
+  return (
+    <Page
+      section="Measurement"
+      title="Define the measurement"
+      description="Choose the anatomical measurements to take on every patient."
+    >
+      <MeasurementSteps active={1} />
+      <CohortWorkspace>{(deviceId) => <Define deviceId={deviceId} />}</CohortWorkspace>
+    </Page>
+  );
+}
