@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { readSessionToken, type SessionCookieSettings } from './http/session-cookie';
 import { requireUser } from './policies/authentication';
 import { analysisRoutes } from './routes/analyses/analyses.routes';
+import { analyticsOperatorRoutes, analyticsRoutes } from './routes/analytics/analytics.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { cohortRoutes } from './routes/cohorts/cohorts.routes';
 import { commentRoutes } from './routes/comments/comments.routes';
@@ -219,6 +220,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await roomRoutes(app, { rooms: context.rooms, screenshots: context.roomScreenshots, authenticated });
   await simulationRoutes(app, { simulations: context.simulations, authenticated });
   await measurementRoutes(app, { measurements: context.measurements, authenticated });
+  await analyticsRoutes(app, {
+    analytics: context.analytics,
+    authenticated,
+    bodyLimitBytes: config.analytics.bodyLimitBytes,
+  });
   await healthRoutes(app, { health: context.health });
   if (options.operatorToken) {
     await operatorRoutes(app, {
@@ -231,6 +237,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
       operatorToken: options.operatorToken,
     });
     await supportOperatorRoutes(app, { supportStaff: context.supportStaff, operatorToken: options.operatorToken });
+    await analyticsOperatorRoutes(app, { analytics: context.analytics, operatorToken: options.operatorToken });
     await simulationOperatorRoutes(app, { simulations: context.simulations, operatorToken: options.operatorToken });
   }
 

@@ -30,6 +30,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST_DIR: z.string().optional(),
+  ANALYTICS_KEY: z.string().max(200).optional(),
+  ANALYTICS_BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(512),
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -71,7 +74,16 @@ export interface AppConfig {
   trustProxy: boolean;
   webDistDir: string;
   version: string;
+  /**
+   * Product analytics (spec §7, issue 21): the key the web client signs its uploads with and the ingestion checks;
+   * null (ANALYTICS_KEY set empty) turns analytics off. The body limit answers 413 above it; events are kept for
+   * the retention.
+   */
+  analytics: { key: string | null; bodyLimitBytes: number; retentionDays: number };
 }
+
+/** The analytics key when ANALYTICS_KEY is not set: the key is public (every browser sends it), not a secret. */
+export const defaultAnalyticsKey = 'insilico-workspace';
 
 export class ConfigError extends Error {}
 
@@ -120,5 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === 'true',
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     version: process.env.npm_package_version ?? '0.1.0',
+    analytics: {
+      key: e.ANALYTICS_KEY === undefined ? defaultAnalyticsKey : e.ANALYTICS_KEY.trim() || null,
+      bodyLimitBytes: e.ANALYTICS_BODY_LIMIT_KB * 1024,
+      retentionDays: e.ANALYTICS_RETENTION_DAYS,
+    },
   };
 }

@@ -11,6 +11,7 @@ import { loadIssuerSecrets } from './issuer/issuer-keys';
 import { jobDefinitions } from './jobs/registry';
 import { JobRunner } from './jobs/job-runner';
 import { AnalysisRepository } from './repositories/analysis.repository';
+import { AnalyticsRepository } from './repositories/analytics.repository';
 import { type BlobStore, FilesystemBlobStore } from './repositories/blob.repository';
 import { CommentRepository } from './repositories/comment.repository';
 import { IdentityRepository } from './repositories/identity.repository';
@@ -29,6 +30,7 @@ import { SmtpRepository } from './repositories/smtp.repository';
 import { UserRepository } from './repositories/user.repository';
 import { type Repositories, UnitOfWork } from './repositories/unit-of-work';
 import { AnalysisService } from './services/analysis.service';
+import { AnalyticsService } from './services/analytics.service';
 import { AuthService } from './services/auth.service';
 import { PatientMeshCache } from './services/cohort-mesh.service';
 import { VirtualPatientDatabase } from './services/cohort-population';
@@ -70,6 +72,8 @@ export interface OperatorContext {
   /** Plans and seats of workspaces. */
   subscriptions: SubscriptionService;
   supportStaff: SupportStaffService;
+  /** Product analytics: our ingestion and the operator's report (issue 21). */
+  analytics: AnalyticsService;
 }
 
 /** Sign-in through the embedded issuer or an external one (issue 2). */
@@ -141,7 +145,11 @@ export interface AppContext extends OperatorContext {
  */
 export function createOperatorContext(
   orm: Orm,
-  options: { unitOfWork?: UnitOfWork; maintenanceCacheMs?: number } = {},
+  options: {
+    unitOfWork?: UnitOfWork;
+    maintenanceCacheMs?: number;
+    analytics?: Pick<AppConfig['analytics'], 'key' | 'retentionDays'>;
+  } = {},
 ): OperatorContext {
   const unitOfWork = options.unitOfWork ?? new UnitOfWork(orm);
   const settings = new SettingsRepository(orm);
@@ -151,6 +159,11 @@ export function createOperatorContext(
     mail: new MailService(unitOfWork.repositories.mail),
     subscriptions: new SubscriptionService(unitOfWork),
     supportStaff: new SupportStaffService(unitOfWork.repositories.support),
+    analytics: new AnalyticsService(
+      new AnalyticsRepository(orm),
+      // Without settings (a CLI that only reads the report) the ingestion is off.
+      options.analytics ?? { key: null, retentionDays: 400 },
+    ),
   };
 }
 
@@ -245,7 +258,11 @@ export async function createContext(
   });
   // Each repository once: the unit of work's own, outside any transaction.
   const repositories = unitOfWork.repositories;
-  const operator = createOperatorContext(db.orm, { unitOfWork, maintenanceCacheMs: config.maintenanceCacheMs });
+  const operator = createOperatorContext(db.orm, {
+    unitOfWork,
+    maintenanceCacheMs: config.maintenanceCacheMs,
+    analytics: config.analytics,
+  });
   const signIn = options.servesRequests
     ? await createSignIn(config, db, repositories, operator.settings, users, sessions)
     : null;

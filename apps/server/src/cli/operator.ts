@@ -1,9 +1,11 @@
 import { setSubscriptionSchema, subscriptionPlans, type Subscription } from '@insilico/contracts';
+import { analyticsReportSchema, type AnalyticsReport } from '@insilico/contracts/analytics';
 import { ConfigError, loadConfig } from '../config';
 import { createOperatorContext } from '../context';
 import { openDatabase, pgliteDirIn } from '../db/client';
 import type { SupportPerson } from '../repositories/support.repository';
 import type { WorkspaceOverview } from '../services/subscription.service';
+import { formatAnalyticsReport } from './analytics-report';
 import { callOperator, runningServer, type RunningServer } from './running-server';
 
 const usage = [
@@ -11,6 +13,7 @@ const usage = [
   `       npm run operator -- subscription <deviceId> <${subscriptionPlans.join('|')}> <seats>`,
   '       npm run operator -- support-staff',
   '       npm run operator -- support-staff <e-mail> on|off',
+  '       npm run operator -- analytics [days, default 30]',
 ].join('\n');
 
 /** The operator's commands, answered by the running server (embedded) or the database itself. */
@@ -19,6 +22,7 @@ interface Operations {
   setSubscription(change: { deviceId: string; plan: string; seats: number }): Promise<Subscription>;
   supportStaff(): Promise<SupportPerson[]>;
   setSupportStaff(email: string, isSupport: boolean): Promise<SupportPerson[]>;
+  analytics(days: number): Promise<AnalyticsReport>;
 }
 
 /**
@@ -36,12 +40,19 @@ async function main(argv: string[]): Promise<void> {
     config.databaseUrl ? { url: config.databaseUrl, poolSize: 1 } : { pgliteDir: pgliteDirIn(config.dataDir) },
   );
   try {
-    const { subscriptions, supportStaff: staff } = createOperatorContext(db.orm);
+    const {
+      subscriptions,
+      supportStaff: staff,
+      analytics,
+    } = createOperatorContext(db.orm, {
+      analytics: config.analytics,
+    });
     await run(command, rest, {
       workspaces: () => subscriptions.overview(),
       setSubscription: (change) => subscriptions.set(setSubscriptionSchema.parse(change)),
       supportStaff: () => staff.list(),
       setSupportStaff: (email, isSupport) => staff.set(email, isSupport),
+      analytics: (days) => analytics.report(days),
     });
   } finally {
     await db.close();
@@ -59,6 +70,8 @@ function throughServer(server: RunningServer): Operations {
       items<SupportPerson>(
         await callOperator(server, '/api/operator/support-staff', { method: 'POST', body: { email, isSupport } }),
       ),
+    analytics: async (days) =>
+      analyticsReportSchema.parse(await callOperator(server, `/api/operator/analytics?days=${days}`)),
   };
 }
 
@@ -91,6 +104,11 @@ async function run(command: string | undefined, args: string[], operations: Oper
   }
   if (command === 'support-staff' && args.length === 2 && (args[1] === 'on' || args[1] === 'off')) {
     for (const person of await operations.setSupportStaff(args[0]!, args[1] === 'on')) console.log(describe(person));
+    return;
+  }
+  if (command === 'analytics' && args.length <= 1) {
+    const days = args[0] === undefined ? 30 : Number(args[0]);
+    console.log(formatAnalyticsReport(await operations.analytics(days)));
     return;
   }
   throw new ConfigError(usage);

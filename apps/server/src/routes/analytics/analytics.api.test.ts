@@ -1,0 +1,273 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsReportSchema, type AnalyticsEvent } from '@insilico/contracts/analytics';
+import { loadConfig } from '../../config';
+import { serverFile } from '../../server';
+import { analyticsChecksum } from '../../services/analytics.service';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { errorOf, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
+
+let server: TestServer;
+let ada: Person;
+const key = 'insilico-workspace';
+const consent = 'insilico_analytics';
+
+beforeAll(async () => {
+  // A small body limit, so a 413 is reached with a few dozen events.
+  server = await startTestServer({ ANALYTICS_BODY_LIMIT_KB: '8' });
+  ada = await signedIn(server);
+  ada.browser.cookies.set(consent, '1');
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+function event(person: Person, type: string, properties: Record<string, unknown>, at = Date.now()): AnalyticsEvent {
+  return {
+    event_type: type,
+    event_id: 1,
+    session_id: at,
+    timestamp: at,
+    sequence_number: 1,
+    insert_id: randomUUID(),
+    device_id: 'c0ffee-device',
+    user_id: person.account.email,
+    event_properties: properties,
+    user_properties: {},
+    platform: 'Web',
+    language: 'en',
+    library: { name: 'insilico-web', version: '1' },
+  };
+}
+
+/** The form of HTTP API v2, signed as the protocol defines it (node's md5, apart from the server's code). */
+function form(events: unknown[] | string, overrides: Record<string, string> = {}): Record<string, string> {
+  const e = typeof events === 'string' ? events : JSON.stringify(events);
+  const uploadTime = String(Date.now());
+  const fields = { client: key, e, v: '2', upload_time: uploadTime, ...overrides };
+  const checksum = createHash('md5')
+    .update(fields.v + fields.client + fields.e + fields.upload_time)
+    .digest('hex');
+  return { ...fields, checksum, ...('checksum' in overrides ? { checksum: overrides.checksum } : {}) };
+}
+
+function upload(person: Person, fields: Record<string, string>): Promise<Response> {
+  return person.browser.postForm('/api/analytics/ingest', fields);
+}
+
+async function report(days = 1) {
+  return server.context.analytics.report(days);
+}
+
+describe('analytics configuration', () => {
+  it('answers the key and our own ingestion path; ANALYTICS_KEY set empty turns analytics off', async () => {
+    const response = await ada.browser.get('/api/analytics/config');
+    expect(await response.json()).toEqual({ key, url: '/api/analytics/ingest' });
+    expect(loadConfig({ ANALYTICS_KEY: '' }).analytics.key).toBeNull();
+    expect(loadConfig({ ANALYTICS_KEY: 'k-1' }).analytics).toEqual({
+      key: 'k-1',
+      bodyLimitBytes: 512 * 1024,
+      retentionDays: 400,
+    });
+    expect(() => loadConfig({ ANALYTICS_BODY_LIMIT_KB: '0' })).toThrow(/ANALYTICS_BODY_LIMIT_KB/);
+  });
+
+  it('the checksum is md5(v + client + e + upload_time) on a known vector', () => {
+    expect(
+      analyticsChecksum({ v: '2', client: key, e: '[{"event_type":"signed in"}]', upload_time: '1767225600000' }),
+    ).toBe('ac9044e8dc25936ee7063dd5422ae26e');
+  });
+});
+
+describe('POST /api/analytics/ingest', () => {
+  it('stores the events and answers 200 with the body success; a resend of the same events is stored once', async () => {
+    const before = await report();
+    const events = [
+      event(ada, 'signed in', {}),
+      event(ada, 'page viewed', { route: '/projects/:id' }),
+      { ...event(ada, '$identify', {}), user_properties: { $set: { identityProvider: 'embedded' } } },
+    ];
+    const response = await upload(ada, form(events));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe('success');
+    expect((await upload(ada, form(events))).status).toBe(200);
+    const after = await report();
+    const today = after.days.at(-1)!;
+    const earlier = before.days.at(-1)?.events ?? {};
+    expect(today.events['signed in']).toBe((earlier['signed in'] ?? 0) + 1);
+    expect(today.events['page viewed']).toBe((earlier['page viewed'] ?? 0) + 1);
+    expect(today.events.$identify).toBe((earlier.$identify ?? 0) + 1);
+  });
+
+  it('takes the form as sendBeacon sends it (charset in the content type)', async () => {
+    const response = await ada.browser.request('/api/analytics/ingest', {
+      method: 'POST',
+      body: new URLSearchParams(form([event(ada, 'signed in', {})])).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a wrong checksum, another key and a malformed form, each with its message', async () => {
+    const good = [event(ada, 'signed in', {})];
+    const cases: Array<[Record<string, string>, string]> = [
+      [form(good, { checksum: '0'.repeat(32) }), 'The checksum does not match the uploaded events.'],
+      [form(good, { client: 'someone-else' }), 'The analytics key (client) is not this server’s.'],
+      [form(good, { v: '3' }), 'v must be 2.'],
+      [form(good, { upload_time: 'yesterday' }), 'upload_time must be a time in milliseconds.'],
+      [form(good, { checksum: 'abc' }), 'checksum must be an md5 digest in hex.'],
+      [
+        { ...form(good), extra: '1' },
+        'An analytics upload has the fields client, e, v, upload_time and checksum only.',
+      ],
+      [form('not json'), 'The events (e) are not JSON.'],
+      [form('[]'), 'The events (e) must be a non-empty JSON array.'],
+    ];
+    const { client: _client, ...withoutClient } = form(good);
+    cases.push([withoutClient, 'Send the analytics key as client.']);
+    for (const [fields, message] of cases) {
+      const response = await upload(ada, fields);
+      expect({ status: response.status, message: (await errorOf(response)).message }).toEqual({ status: 400, message });
+    }
+  });
+
+  it('refuses events outside the allow-list, a device id with a dot and another user’s events', async () => {
+    const cases: Array<[AnalyticsEvent, RegExp]> = [
+      [
+        event(ada, 'patient renamed', {}),
+        /^Event 1 is not valid \(event_type: unknown event type "patient renamed"\)\.$/,
+      ],
+      [
+        event(ada, 'project created', { deviceId: 'd1', projectId: 'p1', title: 'Aorta study' }),
+        /event_properties: not the allowed properties of "project created"/,
+      ],
+      [event(ada, 'room opened', { projectId: 'p1', roomId: 'Patient 7' }), /not the allowed properties/],
+      [
+        { ...event(ada, 'signed in', {}), device_id: 'abc.def' },
+        /device_id: An analytics device id must contain no dot\./,
+      ],
+      [
+        { ...event(ada, 'signed in', {}), user_properties: { $set: { identityProvider: 'embedded' } } },
+        /only an identify/,
+      ],
+      [{ ...event(ada, 'signed in', {}), user_id: 'someone@example.com' }, /^Event 1 is not the signed-in user’s\.$/],
+      [{ ...event(ada, 'signed in', {}), insert_id: 'not-a-uuid' }, /insert_id/],
+    ];
+    for (const [bad, message] of cases) {
+      const response = await upload(ada, form([event(ada, 'signed in', {}), bad].reverse()));
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).message).toMatch(message);
+    }
+  });
+
+  it('answers 413 above the body limit, so the client halves its batch', async () => {
+    const events = Array.from({ length: 60 }, (_, i) =>
+      event(ada, 'project created', { deviceId: 'd1', projectId: `p${i}` }),
+    );
+    const response = await upload(ada, form(events));
+    expect(response.status).toBe(413);
+    expect((await upload(ada, form(events.slice(0, 10)))).status).toBe(200);
+  });
+
+  it('needs a signed-in user, the consent cookie and our own origin', async () => {
+    const fields = form([event(ada, 'signed in', {})]);
+    const anonymous = await fetch(`${server.origin}/api/analytics/ingest`, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { origin: server.origin },
+    });
+    expect(anonymous.status).toBe(401);
+    ada.browser.cookies.delete(consent);
+    try {
+      const withoutConsent = await upload(ada, fields);
+      expect(await errorOf(withoutConsent)).toEqual({
+        status: 403,
+        code: 'analytics_consent',
+        message: 'Analytics consent is not given in this browser.',
+      });
+    } finally {
+      ada.browser.cookies.set(consent, '1');
+    }
+    const foreign = await ada.browser.request('/api/analytics/ingest', {
+      method: 'POST',
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+  });
+
+  it('limits each user to 60 uploads a minute (429), others unaffected', async () => {
+    const busy = await signedIn(server);
+    busy.browser.cookies.set(consent, '1');
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await upload(busy, form([event(busy, 'signed in', {})]))).status);
+    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+    const refused = await upload(busy, form([event(busy, 'signed in', {})]));
+    expect(await errorOf(refused)).toEqual({
+      status: 429,
+      code: 'rate_limited',
+      message: 'Too many analytics uploads. Please try again in a minute.',
+    });
+    expect((await upload(ada, form([event(ada, 'signed in', {})]))).status).toBe(200);
+  });
+});
+
+describe('operator report', () => {
+  it('counts events per day and type, active users, and the funnel in order', async () => {
+    const [bob, carol] = [await signedIn(server), await signedIn(server)];
+    for (const person of [bob, carol]) person.browser.cookies.set(consent, '1');
+    const now = Date.now();
+    const ids = { deviceId: 'd1', projectId: 'p1', roomId: 'r1', simulationId: 's1' };
+    // Bob goes the whole way; Carol opens a room before creating her workspace (out of order: not counted past it).
+    const bobs = [
+      event(bob, 'workspace created', { deviceId: ids.deviceId }, now - 4000),
+      event(bob, 'project created', { deviceId: ids.deviceId, projectId: ids.projectId }, now - 3000),
+      event(bob, 'room opened', { projectId: ids.projectId, roomId: ids.roomId }, now - 2000),
+      event(
+        bob,
+        'simulation started',
+        { projectId: ids.projectId, roomId: ids.roomId, simulationId: 's1' },
+        now - 1000,
+      ),
+    ];
+    const carols = [
+      event(carol, 'room opened', { projectId: ids.projectId, roomId: ids.roomId }, now - 5000),
+      event(carol, 'workspace created', { deviceId: ids.deviceId }, now - 4000),
+      event(carol, 'project created', { deviceId: ids.deviceId, projectId: ids.projectId }, now - 3000),
+    ];
+    expect((await upload(bob, form(bobs))).status).toBe(200);
+    expect((await upload(carol, form(carols))).status).toBe(200);
+    const result = await report(7);
+    expect(result.days).toHaveLength(1);
+    expect(result.days[0]!.activeUsers).toBeGreaterThanOrEqual(2);
+    expect(result.days[0]!.events['simulation started']).toBe(1);
+    expect(result.funnel).toEqual([
+      { step: 'workspace created', users: 2 },
+      { step: 'project created', users: 2 },
+      { step: 'room opened', users: 1 },
+      { step: 'simulation started', users: 1 },
+    ]);
+    await expect(server.context.analytics.report(0)).rejects.toThrow(
+      'Give the number of days as a whole number from 1 to 3660.',
+    );
+  });
+
+  // With PostgreSQL there is no operator route: `npm run operator -- analytics` reads the database itself.
+  it('is served to the operator only (loopback and the DATA_DIR token)', async () => {
+    if (server.databaseUrl) {
+      expect((await fetch(`${server.origin}/api/operator/analytics?days=7`)).status).toBe(404);
+      return;
+    }
+    const { operatorToken } = JSON.parse(readFileSync(serverFile(server.dataDir), 'utf8')) as {
+      operatorToken: string;
+    };
+    const answer = await fetch(`${server.origin}/api/operator/analytics?days=7`, {
+      headers: { authorization: `Bearer ${operatorToken}` },
+    });
+    expect(answer.status).toBe(200);
+    expect(analyticsReportSchema.parse(await answer.json()).funnel[0]!.users).toBeGreaterThanOrEqual(2);
+    expect((await ada.browser.get('/api/operator/analytics?days=7')).status).toBe(403);
+  });
+});

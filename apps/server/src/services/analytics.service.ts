@@ -1,0 +1,187 @@
+import { createHash } from 'node:crypto';
+import {
+  analyticsEventSchema,
+  analyticsFunnelSteps,
+  analyticsIngestPath,
+  type AnalyticsConfig,
+  type AnalyticsEvent,
+  type AnalyticsReport,
+  type AnalyticsUploadForm,
+} from '@insilico/contracts/analytics';
+import type { AnalyticsRepository } from '../repositories/analytics.repository';
+import { ServiceError } from './errors';
+
+export interface AnalyticsSettings {
+  /** null: analytics is off (ANALYTICS_KEY set empty). */
+  key: string | null;
+  retentionDays: number;
+  /** Uploads one user may make per window (the ingestion is per signed-in client). */
+  rateLimit?: { uploads: number; windowMs: number };
+  /** Most events in one upload; more answers 413, so the client halves the batch. */
+  maxEventsPerUpload?: number;
+  now?: () => number;
+}
+
+/** The uploader: the signed-in account the session cookie names. */
+export interface AnalyticsUploader {
+  id: string;
+  email: string;
+}
+
+const day = 86_400_000;
+const pruneEveryMs = 60 * 60_000;
+
+/** The checksum of the wire format (HTTP API v2): md5(v + client + e + upload_time) in hex. */
+export function analyticsChecksum(form: Pick<AnalyticsUploadForm, 'v' | 'client' | 'e' | 'upload_time'>): string {
+  return createHash('md5').update(`${form.v}${form.client}${form.e}${form.upload_time}`, 'utf8').digest('hex');
+}
+
+/**
+ * Our own analytics ingestion (issue 21): the legacy HTTP API v2 form, checked field by field (key, checksum,
+ * every event against the allow-list), deduplicated by insert id, rate-limited per user, kept for the retention;
+ * and the operator's report. The same-origin rule, the session and the consent cookie are checked by the route.
+ */
+export class AnalyticsService {
+  private readonly rateLimit: { uploads: number; windowMs: number };
+  private readonly maxEvents: number;
+  private readonly now: () => number;
+  /** Upload times per user within the window (per process: a rate limit, not an accounting). */
+  private readonly recentUploads = new Map<string, number[]>();
+  private lastPrune = 0;
+
+  constructor(
+    private readonly repository: AnalyticsRepository,
+    private readonly settings: AnalyticsSettings,
+  ) {
+    this.rateLimit = settings.rateLimit ?? { uploads: 60, windowMs: 60_000 };
+    this.maxEvents = settings.maxEventsPerUpload ?? 1000;
+    this.now = settings.now ?? Date.now;
+  }
+
+  /** What the web client needs: the key to sign with and where to send (always our own origin, CSP). */
+  config(): AnalyticsConfig {
+    return { key: this.settings.key, url: analyticsIngestPath };
+  }
+
+  /** Checks and stores one upload; answers how many events were new. */
+  async ingest(uploader: AnalyticsUploader, form: AnalyticsUploadForm): Promise<{ stored: number }> {
+    if (!this.settings.key) throw new ServiceError(404, 'analytics_off', 'Analytics is turned off on this server.');
+    if (form.client !== this.settings.key)
+      throw new ServiceError(400, 'analytics_key', 'The analytics key (client) is not this server’s.');
+    if (analyticsChecksum(form) !== form.checksum)
+      throw new ServiceError(400, 'analytics_checksum', 'The checksum does not match the uploaded events.');
+    const events = this.parseEvents(form.e, uploader);
+    this.countUpload(uploader.id);
+    await this.prune();
+    const stored = await this.repository.insert(
+      events.map((event) => ({
+        insertId: event.insert_id,
+        userId: uploader.id,
+        deviceId: event.device_id,
+        sessionId: event.session_id,
+        eventType: event.event_type,
+        properties: event.event_type === '$identify' ? event.user_properties : event.event_properties,
+        occurredAt: new Date(event.timestamp),
+      })),
+    );
+    return { stored };
+  }
+
+  /** Events per UTC day and type, active users per day, and the funnel, for the last `days` days (today included). */
+  async report(days: number): Promise<AnalyticsReport> {
+    if (!Number.isInteger(days) || days < 1 || days > 3660)
+      throw new ServiceError(400, 'bad_request', 'Give the number of days as a whole number from 1 to 3660.');
+    const to = new Date(Math.floor(this.now() / day) * day + day);
+    const from = new Date(to.getTime() - days * day);
+    const [counts, active, firsts] = await Promise.all([
+      this.repository.countsByDayAndType(from, to),
+      this.repository.activeUsersByDay(from, to),
+      this.repository.firstOccurrences(from, to, analyticsFunnelSteps),
+    ]);
+    const byDay = new Map<string, AnalyticsReport['days'][number]>();
+    for (const { day: date, users } of active) byDay.set(date, { day: date, activeUsers: users, events: {} });
+    for (const { day: date, eventType, events } of counts) {
+      const entry = byDay.get(date) ?? { day: date, activeUsers: 0, events: {} };
+      entry.events[eventType] = events;
+      byDay.set(date, entry);
+    }
+    return {
+      from: from.toISOString().slice(0, 10),
+      to: new Date(to.getTime() - day).toISOString().slice(0, 10),
+      days: [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day)),
+      funnel: funnel(firsts),
+    };
+  }
+
+  private parseEvents(text: string, uploader: AnalyticsUploader): AnalyticsEvent[] {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new ServiceError(400, 'bad_request', 'The events (e) are not JSON.');
+    }
+    if (!Array.isArray(parsed) || parsed.length === 0)
+      throw new ServiceError(400, 'bad_request', 'The events (e) must be a non-empty JSON array.');
+    if (parsed.length > this.maxEvents)
+      throw new ServiceError(413, 'too_large', `At most ${this.maxEvents} events may be sent at once.`);
+    const email = uploader.email.toLowerCase();
+    return parsed.map((raw, index) => {
+      const checked = analyticsEventSchema.safeParse(raw);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        const where = issue ? `${issue.path.join('.') || 'event'}: ${issue.message}` : 'invalid';
+        throw new ServiceError(400, 'bad_request', `Event ${index + 1} is not valid (${where}).`, {
+          issues: checked.error.issues,
+        });
+      }
+      // Events carry the stored e-mail as user id (spec §7): only the signed-in user's own are taken.
+      if (checked.data.user_id.toLowerCase() !== email)
+        throw new ServiceError(400, 'bad_request', `Event ${index + 1} is not the signed-in user’s.`);
+      return checked.data;
+    });
+  }
+
+  private countUpload(userId: string): void {
+    const now = this.now();
+    const since = now - this.rateLimit.windowMs;
+    const times = (this.recentUploads.get(userId) ?? []).filter((time) => time > since);
+    if (times.length >= this.rateLimit.uploads) {
+      this.recentUploads.set(userId, times);
+      throw new ServiceError(429, 'rate_limited', 'Too many analytics uploads. Please try again in a minute.');
+    }
+    times.push(now);
+    this.recentUploads.set(userId, times);
+    // Forget users whose window has passed, so the map does not grow with every user ever seen.
+    if (this.recentUploads.size > 10_000)
+      for (const [id, list] of this.recentUploads)
+        if (list.every((time) => time <= since)) this.recentUploads.delete(id);
+  }
+
+  private async prune(): Promise<void> {
+    const now = this.now();
+    if (now - this.lastPrune < pruneEveryMs) return;
+    this.lastPrune = now;
+    await this.repository.deleteReceivedBefore(new Date(now - this.settings.retentionDays * day));
+  }
+}
+
+/** Users who reached each step of the funnel in order (each step's first time after the step before). */
+export function funnel(firsts: Array<{ userId: string; eventType: string; first: Date }>): AnalyticsReport['funnel'] {
+  const perUser = new Map<string, Map<string, number>>();
+  for (const { userId, eventType, first } of firsts) {
+    const steps = perUser.get(userId) ?? new Map<string, number>();
+    steps.set(eventType, first.getTime());
+    perUser.set(userId, steps);
+  }
+  const reached = analyticsFunnelSteps.map(() => 0);
+  for (const steps of perUser.values()) {
+    let previous = -Infinity;
+    for (const [index, step] of analyticsFunnelSteps.entries()) {
+      const time = steps.get(step);
+      if (time === undefined || time < previous) break;
+      reached[index]! += 1;
+      previous = time;
+    }
+  }
+  return analyticsFunnelSteps.map((step, index) => ({ step, users: reached[index]! }));
+}

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+
+/**
+ * Product analytics (spec §5, §7–§9; issue 21). The wire format is the legacy HTTP API v2: a form with `client`
+ * (the key), `e` (a JSON array of events), `v`, `upload_time` and `checksum = md5(v + client + e + upload_time)`;
+ * success is status 200 with the body `success`. Web client and ingestion share the rules below.
+ */
+export const analyticsApiVersion = '2';
+export const analyticsSuccessBody = 'success';
+/** The consent: events are recorded and sent only while this cookie exists (spec §7). */
+export const analyticsConsentCookie = 'insilico_analytics';
+/** Where the web app sends events: always our own origin (the CSP allows `connect-src 'self'` only). */
+export const analyticsIngestPath = '/api/analytics/ingest';
+
+/** Spec §9 and the legacy defaults the spec does not state (saved maximum). */
+export const analyticsLimits = {
+  sessionTimeoutMs: 30 * 60_000,
+  uploadPeriodMs: 30_000,
+  uploadThreshold: 30,
+  batchSize: 100,
+  /** The queue kept in localStorage; events over it are dropped (spec §8). */
+  savedMaxCount: 1000,
+  /** A browser accepts at most 64 KiB of beacon bodies in flight. */
+  beaconBudgetBytes: 64 * 1024,
+} as const;
+
+/** Spec §5: analytics device ids contain no dot. Ours are also short and URL-safe. */
+export const analyticsDeviceIdMessage = 'An analytics device id must contain no dot.';
+export function isValidAnalyticsDeviceId(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= 64 && !value.includes('.');
+}
+
+/** Ids only (uuids, numbers): never names or free text (no patient, cohort or file names). */
+const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an id');
+/** A route pattern: ids replaced by `:id`, lowercase words only (no free text from a path). */
+const routePattern = z
+  .string()
+  .max(200)
+  .regex(/^\/[a-z0-9\-/:]*$/, 'must be a route pattern');
+
+/**
+ * Every event the product records, each once with its allowed properties (an allow-list: an event names a product
+ * action and carries ids only). The ingestion refuses any other type or property.
+ */
+export const analyticsEventProperties = {
+  'page viewed': z.strictObject({ route: routePattern }),
+  'signed in': z.strictObject({}),
+  'workspace created': z.strictObject({ deviceId: id }),
+  'project created': z.strictObject({ deviceId: id, projectId: id }),
+  'room opened': z.strictObject({ projectId: id, roomId: id }),
+  'simulation started': z.strictObject({ projectId: id, roomId: id, simulationId: id }),
+} as const;
+export type AnalyticsEventType = keyof typeof analyticsEventProperties;
+export type AnalyticsEventPropertiesOf<T extends AnalyticsEventType> = z.infer<(typeof analyticsEventProperties)[T]>;
+export const analyticsEventTypes = Object.keys(analyticsEventProperties) as AnalyticsEventType[];
+export const identifyEventType = '$identify';
+
+/** User properties an identify may set (allow-list, no free text). */
+export const analyticsUserProperties = z.strictObject({
+  identityProvider: z.enum(['embedded', 'external']).optional(),
+});
+export const identifyOperations = ['$set', '$setOnce', '$unset'] as const;
+export const identifyPropertiesSchema = z
+  .strictObject({
+    $set: analyticsUserProperties.optional(),
+    $setOnce: analyticsUserProperties.optional(),
+    $unset: z.strictObject({ identityProvider: z.literal('-').optional() }).optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, 'an identify changes at least one property');
+
+const emptyObject = z.strictObject({});
+
+/** One event of `e` as our client writes it (the legacy event's fields that we use). */
+export const analyticsEventSchema = z
+  .strictObject({
+    event_type: z.string().min(1).max(64),
+    event_id: z.number().int().min(0),
+    /** The session's start (ms since epoch). */
+    session_id: z.number().int().min(0),
+    timestamp: z.number().int().min(0),
+    sequence_number: z.number().int().min(0),
+    /** Deduplication: an event sent twice (a resend after a lost answer) is stored once. */
+    insert_id: z.uuid(),
+    device_id: z.string().refine(isValidAnalyticsDeviceId, analyticsDeviceIdMessage),
+    /** The stored e-mail (spec §7). */
+    user_id: z.string().min(1).max(320),
+    event_properties: z.record(z.string(), z.unknown()),
+    user_properties: z.record(z.string(), z.unknown()),
+    platform: z.literal('Web'),
+    language: z.string().max(35),
+    library: z.strictObject({ name: z.literal('insilico-web'), version: z.string().max(20) }),
+  })
+  .superRefine((event, context) => {
+    if (event.event_type === identifyEventType) {
+      if (!emptyObject.safeParse(event.event_properties).success)
+        context.addIssue({
+          code: 'custom',
+          path: ['event_properties'],
+          message: 'an identify has no event properties',
+        });
+      const user = identifyPropertiesSchema.safeParse(event.user_properties);
+      if (!user.success)
+        context.addIssue({ code: 'custom', path: ['user_properties'], message: 'not an allowed identify' });
+      return;
+    }
+    const schema = (analyticsEventProperties as Record<string, z.ZodType>)[event.event_type];
+    if (!schema) {
+      context.addIssue({ code: 'custom', path: ['event_type'], message: `unknown event type "${event.event_type}"` });
+      return;
+    }
+    if (!schema.safeParse(event.event_properties).success)
+      context.addIssue({
+        code: 'custom',
+        path: ['event_properties'],
+        message: `not the allowed properties of "${event.event_type}"`,
+      });
+    if (!emptyObject.safeParse(event.user_properties).success)
+      context.addIssue({ code: 'custom', path: ['user_properties'], message: 'only an identify sets user properties' });
+  });
+export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
+
+/** The form of one upload (HTTP API v2). `e` is checked apart: its checksum is taken over the text as sent. */
+export const analyticsUploadFormSchema = z.strictObject(
+  {
+    client: z
+      .string({ error: 'Send the analytics key as client.' })
+      .min(1, 'Send the analytics key as client.')
+      .max(200),
+    e: z.string({ error: 'Send the events as e, a JSON array.' }).min(2, 'Send the events as e, a JSON array.'),
+    v: z.literal(analyticsApiVersion, { error: `v must be ${analyticsApiVersion}.` }),
+    upload_time: z
+      .string({ error: 'upload_time must be a time in milliseconds.' })
+      .regex(/^\d{1,15}$/, 'upload_time must be a time in milliseconds.'),
+    checksum: z
+      .string({ error: 'checksum must be an md5 digest in hex.' })
+      .regex(/^[0-9a-f]{32}$/, 'checksum must be an md5 digest in hex.'),
+  },
+  { error: 'An analytics upload has the fields client, e, v, upload_time and checksum only.' },
+);
+export type AnalyticsUploadForm = z.infer<typeof analyticsUploadFormSchema>;
+
+/** `GET /api/analytics/config`: the key the web client signs with; null: analytics is off on this server. */
+export const analyticsConfigSchema = z.object({ key: z.string().nullable(), url: z.string() });
+export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>;
+
+/** The operator's report (`npm run operator -- analytics`). */
+export const analyticsReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.array(
+    z.object({
+      day: z.string(),
+      activeUsers: z.number().int(),
+      events: z.record(z.string(), z.number().int()),
+    }),
+  ),
+  /** Distinct users who reached each step in order, over the whole period. */
+  funnel: z.array(z.object({ step: z.string(), users: z.number().int() })),
+});
+export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
+export const analyticsFunnelSteps: AnalyticsEventType[] = [
+  'workspace created',
+  'project created',
+  'room opened',
+  'simulation started',
+];
