@@ -590,3 +590,19 @@ export {
   type MeasurementOrderList,
   type MeasurementCorrection,
 } from './measurements';
+export {
+  imagingDatasetStatuses,
+  imagingZipFileNamePattern,
+  notZipMessage,
+  imagingNameMaxLength,
+  imagingNameTooLongMessage,
+  imagingDatasetNotFoundMessage,
+  imagingManifestSchema,
+  createImagingDatasetSchema,
+  imagingDatasetParamsSchema,
+  type ImagingDatasetStatus,
+  type ImagingFinding,
+  type ImagingManifest,
+  type CreateImagingDataset,
+  type ImagingDataset,
+} from './imaging';

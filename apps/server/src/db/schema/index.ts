@@ -24,3 +24,4 @@ export { simulations, simulationParticleNames } from './simulations';
 export { analyticsEvents } from './analytics';
 export { measurementDefinitions, measurementOrders, measurementResults, measurementCorrections } from './measurements';
 export { ssms } from './ssms';
+export { imagingDatasets } from './imaging';

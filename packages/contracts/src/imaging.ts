@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { text } from './text';
+
+/**
+ * Own imaging data (issue 19, spec §2 /upload-images, §5 "Anonymization upload"): one imaging dataset, a .zip of
+ * at most 1 GB of DICOM images de-identified in the browser, uploaded resumably (tus, purpose `imaging_dataset`),
+ * then re-checked by the server file by file before it becomes an imaging cohort of a project.
+ * See docs/decisions/imaging.md.
+ */
+
+/** checking: the server re-reads every file; refused: a finding names the file and tag; modelling: accepted, the
+ * patient models are being made; ready: the cohort works like the built-in ones. */
+export const imagingDatasetStatuses = ['checking', 'refused', 'modelling', 'ready'] as const;
+export type ImagingDatasetStatus = (typeof imagingDatasetStatuses)[number];
+
+export const imagingZipFileNamePattern = /\.zip$/i;
+export const notZipMessage = 'Only a .zip of DICOM images can be uploaded as an imaging dataset.';
+export const imagingNameMaxLength = 80;
+export const imagingNameTooLongMessage = `The dataset name can have at most ${imagingNameMaxLength} characters.`;
+export const imagingDatasetNotFoundMessage = 'This imaging dataset does not exist (any more).';
+
+/** What the server found wrong with an uploaded dataset: the file (path in the zip), and the tag where there is one. */
+export interface ImagingFinding {
+  file: string;
+  tag: string | null;
+  problem: string;
+}
+
+/** The manifest the browser writes beside the de-identified files (checked for shape, stored, shown). */
+export const imagingManifestSchema = z.object({
+  tool: text().max(200),
+  profile: text().max(200),
+  options: z.array(text().max(200)).max(20),
+  createdAt: text().max(40),
+  series: z
+    .array(
+      z.object({
+        patient: text().max(64),
+        studyInstanceUid: text().max(64),
+        seriesInstanceUid: text().max(64),
+        modality: text().max(16),
+        files: z.number().int().nonnegative(),
+        images: z.number().int().nonnegative(),
+        actions: z
+          .array(
+            z.object({
+              tag: text().max(40),
+              name: text().max(120),
+              action: text().max(4),
+              count: z.number().int().nonnegative(),
+            }),
+          )
+          .max(2000),
+        burnedInKept: z.array(text().max(200)).max(20),
+      }),
+    )
+    .max(20_000),
+  excludedSeries: z.number().int().nonnegative(),
+  additionalFiles: z.array(text().max(300)).max(10_000),
+});
+export type ImagingManifest = z.infer<typeof imagingManifestSchema>;
+
+export const createImagingDatasetSchema = z.object({
+  uploadId: z.uuid(),
+  name: text().trim().min(1, 'Give the dataset a name.').max(imagingNameMaxLength, imagingNameTooLongMessage),
+  note: text().max(2000).optional(),
+  /** the project whose cohort it becomes (the wizard's project), if any */
+  projectId: z.uuid().optional(),
+});
+export type CreateImagingDataset = z.infer<typeof createImagingDatasetSchema>;
+
+export const imagingDatasetParamsSchema = z.object({ deviceId: z.uuid(), datasetId: z.uuid() });
+
+export interface ImagingDataset {
+  id: string;
+  name: string;
+  note: string;
+  status: ImagingDatasetStatus;
+  projectId: string | null;
+  bytes: number;
+  region: 'eu' | 'us';
+  uploadedBy: { id: string; name: string } | null;
+  createdAt: string;
+  checkedAt: string | null;
+  counts: { patients: number; studies: number; series: number; files: number } | null;
+  findings: ImagingFinding[];
+  manifest: ImagingManifest | null;
+}
