@@ -36,6 +36,7 @@ import { profileRoutes } from './routes/profile/profile.routes';
 import { projectCreationRoutes } from './routes/project-creation/project-creation.routes';
 import { projectRoutes } from './routes/projects/projects.routes';
 import { roomRoutes } from './routes/rooms/rooms.routes';
+import { ssmRoutes } from './routes/ssms/ssms.routes';
 import { simulationRoutes } from './routes/simulations/simulations.routes';
 import { measurementRoutes } from './routes/measurements/measurements.routes';
 import { operatorRoutes } from './routes/operator/operator.routes';
@@ -220,6 +221,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await roomRoutes(app, { rooms: context.rooms, screenshots: context.roomScreenshots, authenticated });
   await simulationRoutes(app, { simulations: context.simulations, authenticated });
   await measurementRoutes(app, { measurements: context.measurements, authenticated });
+  await ssmRoutes(app, { ssms: context.ssms, authenticated });
   await analyticsRoutes(app, {
     analytics: context.analytics,
     authenticated,

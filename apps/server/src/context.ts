@@ -30,6 +30,7 @@ import { SmtpRepository } from './repositories/smtp.repository';
 import { UserRepository } from './repositories/user.repository';
 import { type Repositories, UnitOfWork } from './repositories/unit-of-work';
 import { AnalysisService } from './services/analysis.service';
+import { SsmService } from './services/ssm.service';
 import { AnalyticsService } from './services/analytics.service';
 import { AuthService } from './services/auth.service';
 import { PatientMeshCache } from './services/cohort-mesh.service';
@@ -137,6 +138,8 @@ export interface AppContext extends OperatorContext {
   simulations: SimulationService;
   /** Anatomical measurements: definitions, orders on cohorts (CPU pool), results, corrections (issue 23). */
   measurements: MeasurementService;
+  /** Statistical shape models of projects (issue 18). */
+  ssms: SsmService;
 }
 
 /**
@@ -368,11 +371,20 @@ export async function createContext(
     unitOfWork,
     cpu,
   );
+  const ssms = new SsmService(
+    repositories.ssms,
+    cohortRepository,
+    deviceRepository,
+    projectAccess,
+    blobs,
+    cpu,
+    unitOfWork,
+  );
   const jobRunner = options.workJobs
     ? new JobRunner(
         jobRepository,
         jobDefinitions,
-        { notifications, sessions, mailDelivery, cohorts, deviceVersions, uploads, simulations, measurements },
+        { notifications, sessions, mailDelivery, cohorts, deviceVersions, uploads, simulations, measurements, ssms },
         {
           heartbeatMs: config.jobHeartbeatMs,
           staleAfterMs: config.jobStaleAfterMs,
@@ -429,5 +441,6 @@ export async function createContext(
     }),
     simulations,
     measurements,
+    ssms,
   };
 }

@@ -3,6 +3,9 @@
 // specificity) as surface distances. Pure TypeScript on typed arrays (→ mesh for types, stats for linear algebra).
 
 export { SsmInputError } from './errors';
+
+/** Version of the shape-model code; stored in every model card, bumped on any change that alters a model. */
+export const SSM_CODE_VERSION = 'ssm-1';
 export { correspondByTopology, type CorrespondingShapes } from './correspondence';
 export {
   applyTransform,
@@ -15,7 +18,15 @@ export {
   type ProcrustesOptions,
   type ProcrustesTransform,
 } from './procrustes';
-export { buildShapeModel, modelInstance, projectShape, type ShapeModel, type ShapeModelOptions } from './pca';
+export {
+  buildShapeModel,
+  modelInstance,
+  projectShape,
+  type ShapeBasis,
+  type ShapeModel,
+  type ShapeModelOptions,
+} from './pca';
+export { decodeShapeModel, encodeShapeModel, modesForVariance, type ShapeModelFile } from './modelFile';
 export {
   buildSurfaceIndex,
   distanceToSurface,

@@ -22,6 +22,9 @@ export interface ShapeModel {
   readonly coefficients: Float64Array;
 }
 
+/** What drawing an instance needs: the mean, the modes and their variances (a decoded model file has these). */
+export type ShapeBasis = Pick<ShapeModel, 'mean' | 'modes' | 'modeCount' | 'variances'>;
+
 /** Options of {@link buildShapeModel}. */
 export interface ShapeModelOptions {
   /** Keep at most this many modes (default N − 1, all that carry variance). */
@@ -87,14 +90,14 @@ export function buildShapeModel(shapes: readonly Float64Array[], options: ShapeM
  * A shape of the model: mean + Σₖ zₖ·√λₖ·φₖ with zₖ = `standardDeviations[k]` (missing ones 0), packed xyz in mm.
  * Allocation-free with `out` (Float32Array for a renderer): 30k vertices and a few modes are well under a frame.
  */
-export function modelInstance(model: ShapeModel, standardDeviations: ArrayLike<number>): Float64Array;
+export function modelInstance(model: ShapeBasis, standardDeviations: ArrayLike<number>): Float64Array;
 export function modelInstance<T extends Float32Array | Float64Array>(
-  model: ShapeModel,
+  model: ShapeBasis,
   standardDeviations: ArrayLike<number>,
   out: T,
 ): T;
 export function modelInstance(
-  model: ShapeModel,
+  model: ShapeBasis,
   standardDeviations: ArrayLike<number>,
   out?: Float32Array | Float64Array,
 ): Float32Array | Float64Array {

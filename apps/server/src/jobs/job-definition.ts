@@ -6,6 +6,7 @@ import type { MeasurementService } from '../services/measurement.service';
 import type { NotificationService } from '../services/notification.service';
 import type { SessionService } from '../services/session.service';
 import type { SimulationService } from '../services/simulation.service';
+import type { SsmService } from '../services/ssm.service';
 import type { UploadService } from '../services/upload.service';
 import type { JobDescriptor } from './job-descriptor';
 
@@ -24,6 +25,8 @@ export interface JobServices {
   simulations: SimulationService;
   /** Measurement orders (issue 23). */
   measurements: MeasurementService;
+  /** Statistical shape models (issue 18, the build job). */
+  ssms: SsmService;
 }
 
 export interface JobContext<Data> {

@@ -6,6 +6,7 @@ import { measurementOrderPerformer } from './measurement-order.performer';
 import { selfCheckPerformer } from './self-check.performer';
 import { sessionPurgePerformer } from './session-purge.performer';
 import { simulationPerformer } from './simulation.performer';
+import { ssmBuildPerformer } from './ssm-build.performer';
 import { uploadExpiryPerformer } from './upload-expiry.performer';
 
 /** Every kind of durable job with its performer, worked by the in-process runner and by `npm run worker`. */
@@ -18,4 +19,5 @@ export const jobDefinitions: readonly JobDefinition<unknown>[] = [
   uploadExpiryPerformer,
   simulationPerformer,
   measurementOrderPerformer,
+  ssmBuildPerformer,
 ];

@@ -1,0 +1,262 @@
+import { ssmDuplicateMessage, ssmTooFewCode, ssmTooFewMessage, type Ssm, type SsmList } from '@insilico/contracts';
+import { decodeShapeModel, modelInstance } from '@insilico/ssm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestBrowser } from '../../../test/helpers/browser';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { criteriaWith, orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
+import {
+  createWorkspace,
+  errorOf,
+  joinedMember,
+  json,
+  principals,
+  signedIn,
+  workspacePrincipals,
+  type Person,
+  type Principal,
+} from '../../../test/fixtures/workspace.fixtures';
+import { insertCohortInProgress } from '../../../test/factories/analysis-rows';
+import { insertProject } from '../../../test/factories/project-rows';
+import { userIdOf } from '../../../test/fixtures/analysis.fixtures';
+
+/**
+ * The SSM API (issue 18): creation refused up front for every bad input (nothing queued), the duplicate and
+ * too-few refusals with the spec's words, the build job to ready with modes, quality curves, model card and the
+ * model file, and the permission table on and off the project's team.
+ */
+let server: TestServer;
+let browsers = {} as Record<Principal, TestBrowser>;
+let admin: Person;
+let deviceId = '';
+let tenId = '';
+let fiveId = '';
+let pendingCohortId = '';
+let onProject = '';
+let offProject = '';
+let outsiderCohortId = '';
+let built: Ssm;
+
+const ssmsOf = (projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/ssms`;
+const ssmPath = (projectId: string, ssmId: string) => `${ssmsOf(projectId)}/${ssmId}`;
+const aorticRoot = () => ({ cohortIds: [tenId], organs: ['aortic_root'], phase: 'end-diastole' });
+
+async function ready(browser: TestBrowser, projectId: string, ssmId: string, timeoutMs = 120_000): Promise<Ssm> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const ssm = await json<Ssm>(await browser.get(ssmPath(projectId, ssmId)));
+    if (ssm.status !== 'in_progress') return ssm;
+    if (Date.now() > until) throw new Error(`SSM ${ssmId} still in progress after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function countOf(projectId: string): Promise<number> {
+  return (await json<SsmList>(await admin.browser.get(ssmsOf(projectId)))).items.length;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const everyone = await workspacePrincipals(server);
+  ({ admin, deviceId, browsers } = everyone);
+  const [ten, five] = await Promise.all([
+    // Every patient of Ten has end-diastole images (a synthetic patient may lack a phase).
+    orderCohort(admin.browser, deviceId, {
+      name: 'Ten',
+      size: 10,
+      criteria: criteriaWith((c) => ({ ...c, phases_of_heart_cycle: { 'end-diastole': 'selected' } })),
+    }),
+    orderCohort(admin.browser, deviceId, { name: 'Five', size: 5 }),
+  ]);
+  tenId = (await settled(admin.browser, deviceId, ten.id, 170_000)).id;
+  fiveId = (await settled(admin.browser, deviceId, five.id, 170_000)).id;
+  pendingCohortId = await insertCohortInProgress(server, tenId);
+  const [memberId, guestId, adminId] = await Promise.all([
+    userIdOf(browsers.member),
+    userIdOf(browsers.guest),
+    userIdOf(browsers.admin),
+  ]);
+  const teamOfOne = await joinedMember(server, admin, deviceId, 'member');
+  onProject = await insertProject(server, {
+    deviceId,
+    team: [adminId, memberId, guestId],
+    cohortIds: [tenId, fiveId, pendingCohortId],
+  });
+  offProject = await insertProject(server, { deviceId, team: [teamOfOne.id], cohortIds: [tenId] });
+  const outsider = await signedIn(server);
+  const other = await createWorkspace(outsider);
+  outsiderCohortId = (await orderCohort(outsider.browser, other.deviceId, { name: 'Elsewhere', size: 5 })).id;
+
+  const response = await admin.browser.postJson(ssmsOf(onProject), aorticRoot());
+  expect(response.status, JSON.stringify(await response.clone().json())).toBe(201);
+  const created = await json<Ssm>(response);
+  expect(created).toMatchObject({ status: 'in_progress', shapeCount: 10, modes: null, quality: null });
+  built = await ready(admin.browser, onProject, created.id);
+}, 400_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('building an SSM', () => {
+  it('is ready with a default name, modes from s²/(N − 1), quality curves and a model card', () => {
+    expect(built.status).toBe('ready');
+    expect(built.progress).toBe(1);
+    expect(built.name).toBe('Aortic root, end-diastole, 10 patients');
+    expect(built.configuration).toEqual({
+      cohortIds: [tenId],
+      excludedPatients: [],
+      organs: ['aortic_root'],
+      phase: 'end-diastole',
+    });
+    const modes = built.modes ?? [];
+    expect(modes.length).toBeGreaterThan(1);
+    expect(modes.length).toBeLessThanOrEqual(9);
+    expect(modes.reduce((s, m) => s + m.explained, 0)).toBeCloseTo(1, 9);
+    for (let k = 1; k < modes.length; k++) expect(modes[k]!.variance).toBeLessThanOrEqual(modes[k - 1]!.variance);
+    const quality = built.quality!;
+    expect(quality.compactness.at(-1)).toBeLessThanOrEqual(1 + 1e-12);
+    expect(quality.generalisation.length).toBe(Math.min(modes.length, 8));
+    expect(quality.specificity.length).toBe(modes.length);
+    expect(quality.modesKept).toBeGreaterThanOrEqual(1);
+    expect(built.shapes).toHaveLength(10);
+    expect(built.modelCard).toMatchObject({
+      cohorts: [{ id: tenId, name: 'Ten' }],
+      shapes: 10,
+      organs: ['aortic_root'],
+      phase: 'end-diastole',
+      vertices: 914,
+      triangles: 1824,
+      parts: [{ organ: 'aortic_root', firstVertex: 0, vertices: 914, firstTriangle: 0, triangles: 1824 }],
+    });
+  });
+
+  it('serves the model file; an instance at +2 SD of mode 1 is drawn from it', async () => {
+    const response = await browsers.guest.get(`${ssmPath(onProject, built.id)}/model`);
+    expect(response.status).toBe(200);
+    const file = decodeShapeModel(new Uint8Array(await response.arrayBuffer()));
+    expect(file.vertexCount).toBe(914);
+    expect(file.modeCount).toBe(built.modes!.length);
+    expect(file.variances[0]).toBeCloseTo(built.modes![0]!.variance, 9);
+    const shape = modelInstance(file, [2]);
+    let moved = 0;
+    for (let i = 0; i < shape.length; i++) moved += (shape[i]! - file.mean[i]!) ** 2;
+    expect(Math.sqrt(moved)).toBeCloseTo(2 * Math.sqrt(file.variances[0]!), 3);
+  });
+
+  it('tells its creator it is ready', async () => {
+    const notifications = await json<{ items: { title: string; link: string | null }[] }>(
+      await admin.browser.get('/api/notifications'),
+    );
+    const note = notifications.items.find((n) => n.title === `SSM ${built.name} is ready`);
+    expect(note?.link).toContain(`ssm=${built.id}`);
+  });
+});
+
+describe('refusals (nothing queued)', () => {
+  it('refuses the same configuration with the spec’s message, whatever the name or order', async () => {
+    const before = await countOf(onProject);
+    const response = await admin.browser.postJson(ssmsOf(onProject), {
+      ...aorticRoot(),
+      cohortIds: [tenId, tenId],
+      organs: ['aortic_root', 'aortic_root'],
+      name: 'Another name',
+    });
+    expect(await errorOf(response)).toMatchObject({ status: 409, code: 'ssm_exists', message: ssmDuplicateMessage });
+    expect(await countOf(onProject)).toBe(before);
+  });
+
+  it('refuses too few patients with the reach-out message (after patients lacking the phase are named)', async () => {
+    const body = { ...aorticRoot(), cohortIds: [fiveId] };
+    const first = await admin.browser.postJson(ssmsOf(onProject), body);
+    const answer = (await first.json()) as {
+      error: { code: string; message: string; details?: { patients?: string[] } };
+    };
+    expect(first.status).toBe(422);
+    // A synthetic patient may lack a phase's images: those are named first, to be left out.
+    let lacking: string[] = [];
+    if (answer.error.code === 'phase_missing') {
+      lacking = answer.error.details?.patients ?? [];
+      expect(lacking.length).toBeGreaterThan(0);
+      expect(answer.error.message).toContain('Leave them out or choose another phase.');
+    } else expect(answer.error).toMatchObject({ code: ssmTooFewCode, message: ssmTooFewMessage(5) });
+    const five = await admin.browser.postJson(ssmsOf(onProject), { ...body, excludedPatients: lacking });
+    expect(await errorOf(five)).toMatchObject({
+      status: 422,
+      code: ssmTooFewCode,
+      message: ssmTooFewMessage(5 - lacking.length),
+    });
+    const leftOut = built.shapes![0]!.patientId;
+    const nine = await admin.browser.postJson(ssmsOf(onProject), { ...aorticRoot(), excludedPatients: [leftOut] });
+    expect(await errorOf(nine)).toMatchObject({ status: 422, code: ssmTooFewCode, message: ssmTooFewMessage(9) });
+  });
+
+  it('refuses cohorts off the project or not ready, unknown patients, all patients left out, bad organs and phases', async () => {
+    const before = await countOf(onProject);
+    const post = (body: Record<string, unknown>) =>
+      admin.browser.postJson(ssmsOf(onProject), { ...aorticRoot(), ...body });
+    expect(await errorOf(await post({ cohortIds: [outsiderCohortId] }))).toMatchObject({
+      status: 422,
+      code: 'cohort_not_in_project',
+    });
+    expect(await errorOf(await post({ cohortIds: [tenId, pendingCohortId] }))).toMatchObject({
+      status: 409,
+      code: 'cohort_not_ready',
+    });
+    expect(await errorOf(await post({ excludedPatients: ['SYN-999999'] }))).toMatchObject({
+      status: 422,
+      code: 'unknown_patient',
+    });
+    expect(
+      await errorOf(await post({ excludedPatients: built.shapes!.map((shape) => shape.patientId) })),
+    ).toMatchObject({ status: 422, code: 'all_patients_excluded' });
+    expect((await post({ organs: ['rib_cage'] })).status).toBe(400);
+    expect((await post({ organs: [] })).status).toBe(400);
+    expect((await post({ phase: 'cine' })).status).toBe(400);
+    expect((await post({ cohortIds: [] })).status).toBe(400);
+    expect((await post({ name: 'x'.repeat(61) })).status).toBe(400);
+    expect(await countOf(onProject)).toBe(before);
+  });
+});
+
+type Call = (browser: TestBrowser) => Promise<Response>;
+const deny = { anonymous: 401, nonMember: 404, invited: 404, pending: 403, otherAdmin: 404 } as const;
+const table: [string, Call, Record<Principal, number>][] = [
+  ['GET …/ssms, on the team', (b) => b.get(ssmsOf(onProject)), { ...deny, guest: 200, member: 200, admin: 200 }],
+  ['GET …/ssms, off the team', (b) => b.get(ssmsOf(offProject)), { ...deny, guest: 403, member: 200, admin: 200 }],
+  [
+    // The configuration exists: whoever may create reaches the duplicate check (409), nobody builds again.
+    'POST …/ssms, on the team',
+    (b) => b.postJson(ssmsOf(onProject), aorticRoot()),
+    { ...deny, guest: 403, member: 409, admin: 409 },
+  ],
+  [
+    'POST …/ssms, off the team',
+    (b) => b.postJson(ssmsOf(offProject), aorticRoot()),
+    { ...deny, guest: 403, member: 403, admin: 403 },
+  ],
+  ['GET …/ssms/:id', (b) => b.get(ssmPath(onProject, built.id)), { ...deny, guest: 200, member: 200, admin: 200 }],
+  [
+    'GET …/ssms/:id of another project of the workspace',
+    (b) => b.get(ssmPath(offProject, built.id)),
+    { ...deny, guest: 403, member: 404, admin: 404 },
+  ],
+  [
+    'GET …/ssms/:id/model',
+    (b) => b.get(`${ssmPath(onProject, built.id)}/model`),
+    { ...deny, guest: 200, member: 200, admin: 200 },
+  ],
+];
+
+describe('permission table of the SSM API', () => {
+  it.each(table)('%s', async (_name, call, expected) => {
+    const actual = {} as Record<Principal, number>;
+    for (const principal of principals) actual[principal] = (await call(browsers[principal])).status;
+    expect(actual).toEqual(expected);
+  });
+
+  it('tells the page whether the caller may create SSMs', async () => {
+    const forGuest = await json<SsmList>(await browsers.guest.get(ssmsOf(onProject)));
+    const forMember = await json<SsmList>(await browsers.member.get(ssmsOf(onProject)));
+    expect([forGuest.canEdit, forMember.canEdit]).toEqual([false, true]);
+    expect(forMember.items.map((item) => item.id)).toEqual([built.id]);
+  });
+});

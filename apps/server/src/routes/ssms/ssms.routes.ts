@@ -1,0 +1,58 @@
+import {
+  createSsmSchema,
+  projectSsmsParamsSchema,
+  ssmListSchema,
+  ssmParamsSchema,
+  ssmSchema,
+} from '@insilico/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, type requireUser } from '../../policies/authentication';
+import type { SsmService } from '../../services/ssm.service';
+
+export interface SsmRoutesDeps {
+  ssms: SsmService;
+  authenticated: ReturnType<typeof requireUser>;
+}
+
+/** Statistical shape models of a project: list, create, read, and the model file (issue 18). */
+export async function ssmRoutes(app: FastifyInstance, deps: SsmRoutesDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['ssms'];
+  const base = '/api/devices/:deviceId/projects/:projectId/ssms';
+  const pre = { preHandler: deps.authenticated };
+
+  api.get(
+    base,
+    { ...pre, schema: { tags, params: projectSsmsParamsSchema, response: { 200: ssmListSchema } } },
+    async (request) => deps.ssms.list(currentUser(request).id, request.params.deviceId, request.params.projectId),
+  );
+
+  api.post(
+    base,
+    { ...pre, schema: { tags, params: projectSsmsParamsSchema, body: createSsmSchema, response: { 201: ssmSchema } } },
+    async (request, reply) => {
+      const { deviceId, projectId } = request.params;
+      return reply.code(201).send(await deps.ssms.create(currentUser(request).id, deviceId, projectId, request.body));
+    },
+  );
+
+  api.get(
+    `${base}/:ssmId`,
+    { ...pre, schema: { tags, params: ssmParamsSchema, response: { 200: ssmSchema } } },
+    async (request) => {
+      const { deviceId, projectId, ssmId } = request.params;
+      return deps.ssms.get(currentUser(request).id, deviceId, projectId, ssmId);
+    },
+  );
+
+  // The model for drawing instances in the browser (encodeShapeModel of @insilico/ssm).
+  api.get(`${base}/:ssmId/model`, { ...pre, schema: { tags, params: ssmParamsSchema } }, async (request, reply) => {
+    const { deviceId, projectId, ssmId } = request.params;
+    const bytes = await deps.ssms.modelFile(currentUser(request).id, deviceId, projectId, ssmId);
+    return reply
+      .header('Content-Type', 'application/octet-stream')
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .send(bytes);
+  });
+}

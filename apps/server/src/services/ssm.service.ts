@@ -1,0 +1,289 @@
+import type { SyntheticPatient } from '@insilico/anatomy';
+import {
+  defaultSsmName,
+  normalizeSsmConfiguration,
+  ssmConfigurationSchema,
+  ssmDuplicateMessage,
+  ssmMinShapes,
+  ssmModelCardSchema,
+  ssmModeSchema,
+  ssmPhaseLabels,
+  ssmQualitySchema,
+  ssmShapeSchema,
+  ssmTooFewCode,
+  ssmTooFewMessage,
+  type CreateSsm,
+  type Ssm,
+  type SsmConfiguration,
+  type SsmList,
+} from '@insilico/contracts';
+import { z } from 'zod';
+import type { CpuRunner } from '../cpu/pool';
+import { ssmBuildTask } from '../cpu/ssm.task';
+import { ssmBuildJob } from '../jobs/ssm-build.job';
+import { decideProject } from '../policies/project.policy';
+import type { BlobStore, DataRegion } from '../repositories/blob.repository';
+import type { CohortRepository, CohortRow } from '../repositories/cohort.repository';
+import type { DeviceRepository } from '../repositories/device.repository';
+import type { SsmListRow, SsmRepository, SsmRow } from '../repositories/ssm.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
+import { storedPatient } from './cohort-records';
+import { ServiceError } from './errors';
+import type { ProjectAccessService } from './project-access.service';
+
+/** What the build job reports back through. */
+export interface SsmBuildProgress {
+  progress(fraction: number, message?: string): Promise<void>;
+  signal: AbortSignal;
+}
+
+/** Seed of the specificity samples (stored in the model card). */
+const SPECIFICITY_SEED = 1;
+/** Specificity samples (ShapeWorks' number). */
+const SPECIFICITY_SAMPLES = 1000;
+/** The quality curves run to this many modes at most. */
+const CURVE_MODES = 15;
+
+const notFound = () => new ServiceError(404, 'not_found', 'No such statistical shape model in this project.');
+const summarySchema = z.object({
+  modes: z.array(ssmModeSchema),
+  quality: ssmQualitySchema,
+  shapes: z.array(ssmShapeSchema),
+  modelCard: ssmModelCardSchema,
+});
+
+/** The file of a model in its workspace's data region. */
+export function ssmModelKey(ssmId: string): string {
+  return `ssms/${ssmId}.bin`;
+}
+
+/**
+ * Statistical shape models of a project (issue 18): creation (configuration checked, duplicates and too few
+ * patients refused up front, then a durable build job), the list, one model, its model file. `project.read`
+ * reads, `project.work` creates (project.policy.ts).
+ */
+export class SsmService {
+  constructor(
+    private readonly repository: SsmRepository,
+    private readonly cohorts: CohortRepository,
+    private readonly devices: DeviceRepository,
+    private readonly access: ProjectAccessService,
+    private readonly blobs: BlobStore,
+    private readonly cpu: CpuRunner,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  async list(userId: string, deviceId: string, projectId: string): Promise<SsmList> {
+    const grant = await this.access.require('project.read', userId, deviceId, projectId);
+    const rows = await this.repository.list(projectId);
+    return { items: rows.map(toSsm), canEdit: decideProject('project.work', grant.standing).allowed };
+  }
+
+  async get(userId: string, deviceId: string, projectId: string, ssmId: string): Promise<Ssm> {
+    await this.access.require('project.read', userId, deviceId, projectId);
+    const row = await this.repository.find(projectId, ssmId);
+    if (!row) throw notFound();
+    return toSsm(row);
+  }
+
+  async create(userId: string, deviceId: string, projectId: string, input: CreateSsm): Promise<Ssm> {
+    await this.access.require('project.work', userId, deviceId, projectId);
+    const configuration = normalizeSsmConfiguration(input);
+    const shapes = await this.shapesOf(projectId, configuration);
+    const configurationKey = JSON.stringify(configuration);
+    if (await this.repository.findByConfiguration(projectId, configurationKey))
+      throw new ServiceError(409, 'ssm_exists', ssmDuplicateMessage);
+    const name = input.name?.trim() || defaultSsmName(configuration, shapes.length);
+    const id = await this.unitOfWork.run(async (tx) => {
+      const row = await tx.ssms.insert({
+        deviceId,
+        projectId,
+        name,
+        configuration,
+        configurationKey,
+        shapeCount: shapes.length,
+        createdBy: userId,
+      });
+      // Another request stored the same configuration between the check and the insert.
+      if (!row) throw new ServiceError(409, 'ssm_exists', ssmDuplicateMessage);
+      const run = await tx.jobs.enqueue(ssmBuildJob, { ssmId: row.id, userId }, userId);
+      await tx.ssms.setJob(row.id, run.id);
+      return row.id;
+    });
+    return this.get(userId, deviceId, projectId, id);
+  }
+
+  /** The model file (encodeShapeModel of @insilico/ssm) of a ready SSM. */
+  async modelFile(userId: string, deviceId: string, projectId: string, ssmId: string): Promise<Buffer> {
+    await this.access.require('project.read', userId, deviceId, projectId);
+    const row = await this.repository.find(projectId, ssmId);
+    if (!row) throw notFound();
+    assertReady(row.ssm);
+    const bytes = await this.blobs.get(await this.region(deviceId), ssmModelKey(ssmId));
+    if (!bytes) throw new ServiceError(404, 'not_found', 'The file of this shape model is missing.');
+    return bytes;
+  }
+
+  /** The build job's work: the patients as configured, the model in the CPU pool, the file, ready. */
+  async performBuild(ssmId: string, work: SsmBuildProgress): Promise<SsmRow | null> {
+    const row = await this.repository.findById(ssmId);
+    if (!row) return null;
+    if (row.status === 'ready') return row;
+    const configuration = ssmConfigurationSchema.parse(row.configuration);
+    const shapes = await this.shapesOf(row.projectId, configuration);
+    const cohortNames = new Map(
+      (await this.repository.projectCohorts(row.projectId, configuration.cohortIds)).map((c) => [c.id, c.name]),
+    );
+    const output = await this.cpu.run(
+      ssmBuildTask,
+      {
+        patients: shapes,
+        organs: configuration.organs,
+        phase: configuration.phase,
+        seed: SPECIFICITY_SEED,
+        samples: SPECIFICITY_SAMPLES,
+        curveModes: CURVE_MODES,
+      },
+      {
+        signal: work.signal,
+        onProgress: (fraction, message) => void work.progress(0.98 * fraction, message).catch(() => undefined),
+      },
+    );
+    await this.blobs.put(await this.region(row.deviceId), ssmModelKey(ssmId), output.bytes);
+    const summary = {
+      modes: output.modes,
+      quality: output.quality,
+      shapes: output.shapes,
+      modelCard: {
+        ...output.card,
+        cohorts: configuration.cohortIds.map((id) => ({ id, name: cohortNames.get(id) ?? '' })),
+      },
+    };
+    await this.repository.markReady(ssmId, summarySchema.parse(summary));
+    return this.repository.findById(ssmId);
+  }
+
+  async failBuild(ssmId: string, reason: string): Promise<SsmRow | null> {
+    return this.repository.markFailed(ssmId, reason);
+  }
+
+  /**
+   * The patients a configuration builds from, each once (a patient in two cohorts counts once, under the first
+   * cohort), in patient order; every refusal of issue 18's "bad input" with its message.
+   */
+  private async shapesOf(
+    projectId: string,
+    configuration: SsmConfiguration,
+  ): Promise<{ patient: SyntheticPatient; cohortId: string }[]> {
+    const cohorts = await this.repository.projectCohorts(projectId, configuration.cohortIds);
+    const byId = new Map(cohorts.map((cohort) => [cohort.id, cohort]));
+    const missing = configuration.cohortIds.filter((id) => !byId.has(id));
+    if (missing.length > 0)
+      throw new ServiceError(
+        422,
+        'cohort_not_in_project',
+        'A chosen patient cohort is not part of this project. Choose among the project’s cohorts.',
+        { cohortIds: missing },
+      );
+    const patients = new Map<string, { patient: SyntheticPatient; cohortId: string }>();
+    for (const id of configuration.cohortIds) {
+      const cohort = byId.get(id) as CohortRow;
+      assertCohortReady(cohort);
+      for (const entry of await this.cohorts.patients(cohort.id))
+        if (!patients.has(entry.patientId))
+          patients.set(entry.patientId, { patient: storedPatient(cohort, entry), cohortId: cohort.id });
+    }
+    const strangers = configuration.excludedPatients.filter((id) => !patients.has(id));
+    if (strangers.length > 0)
+      throw new ServiceError(
+        422,
+        'unknown_patient',
+        `These patients are not in the chosen cohorts: ${strangers.slice(0, 10).join(', ')}${strangers.length > 10 ? ' …' : ''}.`,
+        { patients: strangers },
+      );
+    const excluded = new Set(configuration.excludedPatients);
+    const kept = [...patients.values()]
+      .filter(({ patient }) => !excluded.has(patient.id))
+      .sort((a, b) => (a.patient.id < b.patient.id ? -1 : a.patient.id > b.patient.id ? 1 : 0));
+    if (kept.length === 0)
+      throw new ServiceError(
+        422,
+        'all_patients_excluded',
+        `Every patient is left out. Keep at least ${ssmMinShapes} patients in the model.`,
+      );
+    const lacking = kept.filter(({ patient }) => !hasPhase(patient, configuration.phase));
+    if (lacking.length > 0)
+      throw new ServiceError(
+        422,
+        'phase_missing',
+        `${lacking.length} of the chosen patients have no ${ssmPhaseLabels[configuration.phase].toLowerCase()} images (${lacking
+          .slice(0, 5)
+          .map(({ patient }) => patient.id)
+          .join(', ')}${lacking.length > 5 ? ' …' : ''}). Leave them out or choose another phase.`,
+        { patients: lacking.map(({ patient }) => patient.id) },
+      );
+    if (kept.length < ssmMinShapes)
+      throw new ServiceError(422, ssmTooFewCode, ssmTooFewMessage(kept.length), {
+        shapes: kept.length,
+        minimum: ssmMinShapes,
+      });
+    return kept;
+  }
+
+  private async region(deviceId: string): Promise<DataRegion> {
+    const device = await this.devices.findById(deviceId);
+    if (!device) throw new ServiceError(404, 'not_found', 'No such device workspace.');
+    return device.dataRegion === 'us' ? 'us' : 'eu';
+  }
+}
+
+/** A patient has a static phase's images when the phase, or cine CT (which implies both), is among its phases. */
+function hasPhase(patient: SyntheticPatient, phase: SsmConfiguration['phase']): boolean {
+  return patient.phases.includes(phase) || patient.phases.includes('cine_ct');
+}
+
+function assertCohortReady(cohort: CohortRow): void {
+  if (cohort.status !== 'ready')
+    throw new ServiceError(
+      409,
+      'cohort_not_ready',
+      cohort.status === 'failed'
+        ? `The cohort ${cohort.name} could not be prepared, so it has no patients for a shape model.`
+        : `The patients of the cohort ${cohort.name} are still being prepared. You get a notification when they are ready.`,
+    );
+}
+
+function assertReady(ssm: SsmRow): void {
+  if (ssm.status !== 'ready')
+    throw new ServiceError(
+      409,
+      'ssm_not_ready',
+      ssm.status === 'failed'
+        ? 'This shape model could not be built.'
+        : 'This shape model is still being built. You get a notification when it is ready.',
+    );
+}
+
+function toSsm(row: SsmListRow): Ssm {
+  const { ssm } = row;
+  const summary = ssm.summary ? summarySchema.safeParse(ssm.summary) : null;
+  const parts = summary?.success ? summary.data : null;
+  return {
+    id: ssm.id,
+    projectId: ssm.projectId,
+    name: ssm.name,
+    configuration: ssmConfigurationSchema.parse(ssm.configuration),
+    shapeCount: ssm.shapeCount,
+    status: ssm.status,
+    progress: ssm.status === 'ready' ? 1 : (row.progress ?? 0),
+    progressMessage: ssm.status === 'in_progress' ? row.progressMessage : null,
+    error: ssm.error,
+    createdBy: ssm.createdBy ? { id: ssm.createdBy, fullName: row.creatorName ?? '' } : null,
+    createdAt: ssm.createdAt.toISOString(),
+    readyAt: ssm.readyAt?.toISOString() ?? null,
+    modes: parts?.modes ?? null,
+    quality: parts?.quality ?? null,
+    shapes: parts?.shapes ?? null,
+    modelCard: parts?.modelCard ?? null,
+  };
+}
