@@ -559,6 +559,8 @@ export {
 } from './simulations';
 export {
   measurementsDisabledMessage,
+  measurementPlans,
+  measurementsNotInPlanCode,
   vec3Schema,
   pointRefSchema,
   planeRefSchema,

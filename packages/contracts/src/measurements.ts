@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SubscriptionPlan } from './subscriptions';
 import { text } from './text';
 
 /**
@@ -10,6 +11,10 @@ import { text } from './text';
 
 /** Spec §8: where a workspace's plan does not include measurements. */
 export const measurementsDisabledMessage = 'Please send us a message to request measurements.';
+/** The plans that include measurements (docs/decisions/measurements.md); the trial does not. */
+export const measurementPlans: readonly SubscriptionPlan[] = ['team', 'enterprise'];
+/** The error code of a measurement call in a workspace whose plan lacks them (403, with the spec's message). */
+export const measurementsNotInPlanCode = 'measurements_not_in_plan';
 
 const finite = z.number().refine(Number.isFinite, 'Enter a finite number.');
 const name = text().trim().min(1, 'Enter a landmark or organ name.').max(60);

@@ -1,5 +1,8 @@
 import { LANDMARKS, ORGANS, type SyntheticPatient } from '@insilico/anatomy';
 import {
+  measurementPlans,
+  measurementsDisabledMessage,
+  measurementsNotInPlanCode,
   type CreateMeasurementOrder,
   type MeasurementCorrection,
   type MeasurementDefinitionBody,
@@ -24,6 +27,7 @@ import { measurementTask } from '../cpu/measurement.task';
 import type { CpuRunner } from '../cpu/pool';
 
 import { measurementOrderJob, type MeasurementOrderData } from '../jobs/measurement-order.job';
+import type { MeasurementAction } from '../policies/measurement.policy';
 import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
 import type { CohortRepository } from '../repositories/cohort.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
@@ -84,7 +88,7 @@ export class MeasurementService {
   ) {}
 
   async definitions(userId: string, deviceId: string): Promise<MeasurementDefinitionList> {
-    authorizeMeasurement('measurement.read', await this.grant(userId, deviceId));
+    await this.allow('measurement.read', userId, deviceId);
     const own = await this.repository.latestDefinitions(deviceId);
     return {
       builtInSets: [
@@ -104,7 +108,7 @@ export class MeasurementService {
     deviceId: string,
     body: MeasurementDefinitionBody,
   ): Promise<MeasurementDefinitionView> {
-    authorizeMeasurement('measurement.define', await this.grant(userId, deviceId));
+    await this.allow('measurement.define', userId, deviceId);
     const geometry = checkedGeometry(body.geometry);
     const id = crypto.randomUUID();
     const row = await this.repository.insertDefinition({
@@ -130,7 +134,7 @@ export class MeasurementService {
     lineageId: string,
     body: MeasurementDefinitionBody,
   ): Promise<MeasurementDefinitionView> {
-    authorizeMeasurement('measurement.define', await this.grant(userId, deviceId));
+    await this.allow('measurement.define', userId, deviceId);
     const latest = await this.repository.latestOfLineage(deviceId, lineageId);
     if (!latest) throw new ServiceError(404, 'not_found', 'No such measurement in this device workspace.');
     const geometry = checkedGeometry(body.geometry);
@@ -160,7 +164,7 @@ export class MeasurementService {
     cohortId: string,
     body: CreateMeasurementOrder,
   ): Promise<MeasurementOrder> {
-    authorizeMeasurement('measurement.order', await this.grant(userId, deviceId));
+    await this.allow('measurement.order', userId, deviceId);
     const found = await this.cohorts.find(deviceId, cohortId);
     if (!found) throw new ServiceError(404, 'not_found', 'No such patient cohort in this device workspace.');
     if (found.cohort.status !== 'ready')
@@ -187,13 +191,13 @@ export class MeasurementService {
   }
 
   async list(userId: string, deviceId: string): Promise<MeasurementOrderList> {
-    authorizeMeasurement('measurement.read', await this.grant(userId, deviceId));
+    await this.allow('measurement.read', userId, deviceId);
     const rows = await this.repository.listOrders(deviceId);
     return { items: rows.map((row) => summaryOf(row)) };
   }
 
   async get(userId: string, deviceId: string, orderId: string): Promise<MeasurementOrder> {
-    authorizeMeasurement('measurement.read', await this.grant(userId, deviceId));
+    await this.allow('measurement.read', userId, deviceId);
     const row = await this.repository.findOrder(deviceId, orderId);
     if (!row) throw orderNotFound();
     return { ...summaryOf(row), patients: row.order.status === 'ready' ? await this.table(row) : [] };
@@ -222,7 +226,7 @@ export class MeasurementService {
     patientId: string,
     body: MeasurementCorrection,
   ): Promise<MeasurementOrder> {
-    authorizeMeasurement('measurement.correct', await this.grant(userId, deviceId));
+    await this.allow('measurement.correct', userId, deviceId);
     const row = await this.repository.findOrder(deviceId, orderId);
     if (!row) throw orderNotFound();
     if (row.order.status !== 'ready')
@@ -331,6 +335,17 @@ export class MeasurementService {
           : null,
       };
     });
+  }
+
+  /**
+   * The role's right (404 outsiders, 403 members without it), then the workspace's plan: measurements are part of
+   * the team and enterprise plans; elsewhere every call answers 403 with the spec's message.
+   */
+  private async allow(action: MeasurementAction, userId: string, deviceId: string): Promise<void> {
+    authorizeMeasurement(action, await this.grant(userId, deviceId));
+    const device = await this.devices.findById(deviceId);
+    if (!device || !measurementPlans.some((plan) => plan === device.plan))
+      throw new ServiceError(403, measurementsNotInPlanCode, measurementsDisabledMessage);
   }
 
   private async grant(userId: string, deviceId: string): Promise<WorkspaceGrant | null> {

@@ -211,6 +211,30 @@ describe('refusals', () => {
   });
 });
 
+describe('plans', () => {
+  it('a workspace whose plan lacks measurements gets the spec’s message on every call', async () => {
+    await server.context.subscriptions.set({ deviceId, plan: 'trial', seats: 10 });
+    try {
+      for (const response of [
+        await admin.get(`${base()}/measurement-definitions`),
+        await admin.postJson(`${base()}/cohorts/${cohortId}/measurement-orders`, {
+          definitionIds: ['scct-tavi/stj-height@1'],
+        }),
+        await admin.get(`${base()}/measurement-orders`),
+      ]) {
+        expect(response.status).toBe(403);
+        expect(await errorOf(response)).toMatchObject({
+          code: 'measurements_not_in_plan',
+          message: 'Please send us a message to request measurements.',
+        });
+      }
+    } finally {
+      await server.context.subscriptions.set({ deviceId, plan: 'team', seats: 10 });
+    }
+    expect((await admin.get(`${base()}/measurement-definitions`)).status).toBe(200);
+  });
+});
+
 describe('permission table', () => {
   type Call = (b: TestBrowser) => Promise<Response>;
   const deny = { anonymous: 401, nonMember: 404, invited: 404, pending: 403, otherAdmin: 404, guest: 403 } as const;

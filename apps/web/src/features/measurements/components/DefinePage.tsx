@@ -12,6 +12,7 @@ import { CohortWorkspace } from '../../cohorts';
 import { useMeasurementDefinitions } from '../api';
 import { flowPath, readFlow } from '../flow';
 import { MeasurementSteps } from './MeasurementSteps';
+import { MeasurementsGate } from './MeasurementsGate';
 import { NewMeasurementDrawer } from './NewMeasurementDrawer';
 
 const phaseWords = { 'end-diastole': 'end-diastole', 'end-systole': 'end-systole' } as const;
@@ -167,7 +168,13 @@ export function DefinePage() {
       description="Choose the anatomical measurements to take on every patient."
     >
       <MeasurementSteps active={1} />
-      <CohortWorkspace>{(deviceId) => <Define deviceId={deviceId} />}</CohortWorkspace>
+      <CohortWorkspace>
+        {(deviceId) => (
+          <MeasurementsGate deviceId={deviceId}>
+            <Define deviceId={deviceId} />
+          </MeasurementsGate>
+        )}
+      </CohortWorkspace>
     </Page>
   );
 }

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import type { MeasurementDefinitionList, MeasurementOrder } from '@insilico/contracts';
 import { jsonResponse, renderWithProviders, testSelectedDevice } from '../../../test/renderWithProviders';
 import { DefinePage } from './DefinePage';
+import { SelectCohortPage } from './SelectCohortPage';
 import { OrderPage } from './OrderPage';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -93,7 +94,10 @@ const order: MeasurementOrder = {
   createdBy: null,
 };
 
+let plan: 'team' | 'trial' = 'team';
+
 beforeEach(() => {
+  plan = 'team';
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>((input) => {
@@ -104,6 +108,13 @@ beforeEach(() => {
       const device = { ...testSelectedDevice, role: 'member', isAdmin: false };
       if (url.pathname === '/api/me/selected-device') return Promise.resolve(jsonResponse(200, { device }));
       if (url.pathname === '/api/devices') return Promise.resolve(jsonResponse(200, { items: [device] }));
+      if (url.pathname === '/api/devices/d-1/cohorts') return Promise.resolve(jsonResponse(200, { items: [] }));
+      if (url.pathname.startsWith('/api/devices/d-1/measurement') && plan === 'trial')
+        return Promise.resolve(
+          jsonResponse(403, {
+            error: { code: 'measurements_not_in_plan', message: 'Please send us a message to request measurements.' },
+          }),
+        );
       if (url.pathname === '/api/devices/d-1/measurement-definitions')
         return Promise.resolve(jsonResponse(200, definitions));
       if (url.pathname === '/api/devices/d-1/measurement-orders/o-1') return Promise.resolve(jsonResponse(200, order));
@@ -148,5 +159,18 @@ describe('measurement pages', () => {
     );
     expect(screen.getByRole('img', { name: 'Distribution of Aortic annulus area' })).toBeTruthy();
     expect(screen.getByText('Aortic annulus area: mean 476.7 ± 34.4 mm² (SD), 2 patients')).toBeTruthy();
+  });
+
+  it('a workspace whose plan lacks measurements sees the spec’s message and a way to the ask-support drawer', async () => {
+    plan = 'trial';
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/measurement/select-patient-cohort?device=d-1']}>
+        <SelectCohortPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Please send us a message to request measurements.')).toBeTruthy();
+    const ask = screen.getByRole('link', { name: 'Send us a message' });
+    expect(new URL(ask.getAttribute('href') ?? '', 'http://x').searchParams.get('drawer')).toBe('ask-support');
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ import { measurementUrls, orderMeasurements, useMeasurementDefinitions, useMeasu
 import { flowPath, readFlow } from '../flow';
 import { Distribution } from './Distribution';
 import { MeasurementSteps } from './MeasurementSteps';
+import { MeasurementsGate } from './MeasurementsGate';
 
 const decimals = (unit: string) => (unit === 'mm²' ? 0 : 1);
 
@@ -199,7 +200,11 @@ export function OrderPage() {
     <Page section="Measurement" title={orderId ? 'Measurement results' : 'Order the measurement'}>
       <MeasurementSteps active={2} />
       <CohortWorkspace>
-        {(deviceId) => (orderId ? <Placed deviceId={deviceId} orderId={orderId} /> : <Review deviceId={deviceId} />)}
+        {(deviceId) => (
+          <MeasurementsGate deviceId={deviceId}>
+            {orderId ? <Placed deviceId={deviceId} orderId={orderId} /> : <Review deviceId={deviceId} />}
+          </MeasurementsGate>
+        )}
       </CohortWorkspace>
     </Page>
   );

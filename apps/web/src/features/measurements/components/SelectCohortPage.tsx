@@ -15,6 +15,7 @@ import { CohortStatusChip, CohortWorkspace, useCohorts } from '../../cohorts';
 import { useMeasurementOrders } from '../api';
 import { flowPath } from '../flow';
 import { MeasurementSteps } from './MeasurementSteps';
+import { MeasurementsGate } from './MeasurementsGate';
 
 function Cohorts({ deviceId }: { deviceId: string }) {
   const cohorts = useCohorts(deviceId);
@@ -123,10 +124,10 @@ export function SelectCohortPage() {
       <MeasurementSteps active={0} />
       <CohortWorkspace>
         {(deviceId) => (
-          <>
+          <MeasurementsGate deviceId={deviceId}>
             <Cohorts deviceId={deviceId} />
             <Orders deviceId={deviceId} />
-          </>
+          </MeasurementsGate>
         )}
       </CohortWorkspace>
     </Page>
