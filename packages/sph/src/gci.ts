@@ -2,7 +2,7 @@
  * Grid convergence index (GCI) of a three-resolution study, by the procedure of Celik, Ghia, Roache, Freitas, Coleman &
  * Raad, "Procedure for estimation and reporting of uncertainty due to discretization in CFD applications", J. Fluids
  * Eng. 130 (2008) 078001 (the ASME JFE editorial policy; Roache's GCI with the factor of safety 1.25 for three grids,
- * the same one ASME V&V 20-2009 §2-4 adopts).
+ * the same one ASME V&V 20-2009 adopts).
  *
  * Notation as in Celik et al.: resolution 1 is the finest, h₁ < h₂ < h₃ (for SPH, h is the particle spacing dp),
  * r₂₁ = h₂/h₁, r₃₂ = h₃/h₂, ε₂₁ = φ₂ − φ₁, ε₃₂ = φ₃ − φ₂, s = sign(ε₃₂/ε₂₁). The apparent (observed) order p solves
