@@ -111,4 +111,40 @@ describe('device expansion (crimped ring, controlled by a sheath, then released)
     for (let i = 0; i < vp.count; i++) fb = fb.map((v, k) => v + pair.forceB[3 * i + k]!);
     for (let k = 0; k < 3; k++) expect(Math.abs(fa[k]! + fb[k]!)).toBeLessThan(1e-9 * last.contactForce);
   }, 30_000);
+
+  it('3D: a tube (radii 0.3 … 0.5, length 0.2) expands freely to its nominal diameter and stops in a rigid tube', () => {
+    // Four particles across the wall: with two (dp 0.1) the 3D tube is unstable at rest (tried).
+    const run3d = (vessel: number | null): DeviceExpansion => {
+      const tube = ringParticles(3, dp, 0.3, 0.5, 1000, [0, 0, 0], 0.2);
+      const device = new ElasticSolid(tube, { dim: 3, dp, material, damping: 60 });
+      const axis = { o: [0, 0, 0] as const, a: [0, 0, 1] as const };
+      const anatomy =
+        vessel === null ? [] : [{ body: rigidContactBody(cylinderWall(3, dp, vessel, axis, -0.3, 0.3), dp) }];
+      return new DeviceExpansion({
+        device,
+        dp,
+        axis: { origin: [0, 0, 0], direction: [0, 0, 1] },
+        crimp: 0.8,
+        anatomy,
+        expansionTime: 0.35,
+      });
+    };
+    const free = run3d(null).run(2).at(-1)!;
+    expect(Math.abs(free.diameter[0]! - 1)).toBeLessThan(0.001);
+    expect(free.ovality[0]!).toBeLessThan(0.001);
+    const R = 0.49;
+    const held = run3d(R).run(2).at(-1)!;
+    const radius = held.diameter[0]! / 2;
+    expect(Math.abs(radius - R)).toBeLessThan(0.1 * dp);
+    // A short tube with free ends lies between plane stress and plane strain: the mean pressure on its outer face
+    // lies between Lamé's two values for the measured displacement.
+    const { youngsModulus: E, poissonRatio: nu } = material;
+    const [a, b] = [0.3, 0.5];
+    const k = (a ** 2 + b ** 2) / (b ** 2 - a ** 2);
+    const planeStress = ((b - radius) * E) / (b * (k - nu));
+    const planeStrain = ((b - radius) * E) / (b * (1 + nu)) / ((1 - nu) * k - nu);
+    const mean = held.contactForce / (2 * Math.PI * radius * 0.2);
+    expect(mean).toBeGreaterThan(planeStress);
+    expect(mean).toBeLessThan(planeStrain);
+  }, 60_000);
 });

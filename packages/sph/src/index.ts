@@ -65,6 +65,33 @@ export { runAsync, type Steppable } from './run';
 export { ElasticSolid, startSolidThreads, type SolidCounters, type SolidOptions } from './solid';
 export { pairGradients, type GradientOrder, type PairGradients } from './solidGradient';
 export { FluidStructureInteraction, type FsiCounters } from './fsi';
+export {
+  ContactPair,
+  ContactSimulation,
+  elasticContactBody,
+  rigidContactBody,
+  tractionPressure,
+  type ContactBody,
+  type ContactCounters,
+  type ContactPairOptions,
+  type ContactSpec,
+} from './contact';
+export {
+  DeviceExpansion,
+  cylinderWall,
+  ringParticles,
+  type DeviceAxis,
+  type DeviceExpansionOptions,
+  type ExpansionRecord,
+} from './expansion';
+export {
+  hertzCylinder,
+  hertzLineContact,
+  measureHertz,
+  type HertzCylinderCase,
+  type HertzCylinderOptions,
+  type HertzMeasurement,
+} from './hertz';
 export { ParticleTracker, type DragLaw, type TrackingOptions } from './tracking';
 export {
   UNITS_BY_KIND,
