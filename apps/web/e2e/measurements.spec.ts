@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { orderReadyCohort } from './cohort-helpers';
+import { api, createWorkspace, operatorRequest, signUp } from './workspace-helpers';
+import { expect, test } from './csp';
+
+// Issue 23 against the real server: a 20-patient cohort (ordered through the cohort API), then in the browser
+// select it, choose the SCCT TAVI set, define an annulus area measurement in the new-measurement drawer, order,
+// follow the job to the results table, download the CSV (units in the headers), correct one patient's annular
+// plane (through the API: the page has no correction editor yet) and see the corrected cell marked; a workspace
+// on the trial plan sees the spec's message.
+
+test('orders the TAVI set and an own measurement on 20 patients, reads results and CSV; the trial plan sees the message', async ({
+  page,
+}) => {
+  test.setTimeout(360_000);
+  await signUp(page, '/', 'Mara Measure');
+  await expect(page).toHaveURL(/\/onboarding\/body-part$/);
+  const deviceId = await createWorkspace(page, `Valve M ${Date.now()}`);
+  const cohortName = `Measured 20 ${Date.now()}`;
+  const cohortId = await orderReadyCohort(page, deviceId, { name: cohortName, size: 20, timeoutMs: 240_000 });
+
+  await page.goto(`/measurement/select-patient-cohort?device=${deviceId}`);
+  await page.getByRole('link', { name: `Measure ${cohortName}` }).click();
+  await expect(page).toHaveURL(/\/measurement\/define\?/);
+  await page.getByRole('button', { name: 'Choose the whole set' }).click();
+
+  await page.getByRole('button', { name: 'New measurement' }).click();
+  const drawer = page.getByRole('form', { name: 'New measurement' });
+  await drawer.getByLabel('Name').fill('My annulus area');
+  await drawer.getByRole('button', { name: 'Save measurement' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByLabel(/^My annulus area/)).toBeChecked();
+
+  await page.getByRole('link', { name: /^Continue with \d+ measurements$/ }).click();
+  await expect(page).toHaveURL(/\/measurement\/order\?/);
+  await expect(page.getByText(`${cohortName}: 20 patients`)).toBeVisible();
+  await page.getByRole('button', { name: 'Order measurements' }).click();
+
+  const table = page.getByRole('table', { name: 'Measurement results' });
+  await expect(table).toBeVisible({ timeout: 120_000 });
+  await expect(table.locator('tbody tr')).toHaveCount(20);
+  await expect(table.getByRole('columnheader', { name: 'Aortic annulus area (mm²)' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'My annulus area (mm²)' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Distribution of Aortic annulus area' })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download CSV' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(csv[0]).toContain('Aortic annulus perimeter (mm)');
+  expect(csv[0]).toContain('Left coronary ostium height (mm)');
+  expect(csv).toHaveLength(21);
+
+  // Correct the annular plane of one patient with end-systolic imaging: 1.5 mm higher.
+  const orderId = new URL(page.url()).searchParams.get('order') ?? '';
+  const order = (await (await page.request.get(`/api/devices/${deviceId}/measurement-orders/${orderId}`)).json()) as {
+    patients: { patientId: string }[];
+  };
+  let corrected = '';
+  for (const { patientId } of order.patients) {
+    const response = await page.request.get(
+      `/api/devices/${deviceId}/cohorts/${cohortId}/patients/${patientId}/meshes/end-systole/landmarks`,
+    );
+    if (!response.ok()) continue;
+    const { landmarks } = (await response.json()) as {
+      landmarks: { name: string; position: number[]; normal?: number[] }[];
+    };
+    const annulus = landmarks.find((l) => l.name === 'aortic_annulus');
+    if (!annulus?.normal) continue;
+    const n = annulus.normal;
+    await api(page, 'PUT', `/api/devices/${deviceId}/measurement-orders/${orderId}/patients/${patientId}/correction`, {
+      phase: 'end-systole',
+      landmarks: { aortic_annulus: { position: annulus.position.map((x, i) => x + 1.5 * (n[i] ?? 0)), normal: n } },
+    });
+    corrected = patientId;
+    break;
+  }
+  expect(corrected).not.toBe('');
+  await page.reload();
+  const row = page.getByRole('row').filter({ hasText: corrected });
+  await expect(row.getByText(/ \*$/).first()).toBeVisible();
+  await expect(row.getByText(/aortic annulus by Mara Measure/)).toBeVisible();
+
+  // The same workspace on the trial plan: the spec's message, and the way to ask support.
+  const toTrial = await operatorRequest('POST', '/api/operator/subscription', { deviceId, plan: 'trial', seats: 5 });
+  expect(toTrial.ok).toBe(true);
+  try {
+    await page.goto(`/measurement/define?device=${deviceId}&cohort=${cohortId}`);
+    await expect(page.getByText('Please send us a message to request measurements.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Send us a message' })).toBeVisible();
+  } finally {
+    await operatorRequest('POST', '/api/operator/subscription', { deviceId, plan: 'team', seats: 5 });
+  }
+});
