@@ -1,6 +1,5 @@
-import type { Domain } from './cellList';
+import { periodicChannel } from './channel';
 import { WeaklyCompressibleFluid } from './fluid';
-import { box, channelWalls, particlesFromShape } from './geometry';
 import { apparentViscosity, maxViscosity, type ViscosityModel } from './viscosity';
 
 /**
@@ -70,13 +69,9 @@ export function carreauChannel(o: CarreauChannelOptions): { sim: WeaklyCompressi
   const { height, dp, rho0, model } = o;
   const length = o.length ?? height;
   const centre = carreauChannelVelocity(model, height / 2, o);
-  const fluid = particlesFromShape(box([0, 0, 0], [length, height, 0]), dp, 2, rho0);
+  const { fluid, wall, domain } = periodicChannel({ height, length, dp, rho0 });
   if (o.initial === 'reference')
     for (let i = 0; i < fluid.count; i++) fluid.vx[i] = carreauChannelVelocity(model, fluid.y[i]!, o);
-  const layers = 4;
-  const wall = channelWalls(0, length, 0, height, layers, dp, 2, rho0);
-  const t = layers * dp;
-  const domain: Domain = { lower: [0, -t, 0], upper: [length, height + t, 0], periodic: [true, false, false] };
   const sim = new WeaklyCompressibleFluid(fluid, wall, {
     dim: 2,
     dp,

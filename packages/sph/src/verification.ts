@@ -1,4 +1,5 @@
 import { CellLinkedList } from './cellList';
+import { bandMeans } from './channel';
 import type { WeaklyCompressibleFluid } from './fluid';
 import type { Shape } from './geometry';
 import { WendlandC2, smoothingLength } from './kernel';
@@ -49,23 +50,11 @@ export function poiseuilleProfile(
   nu: number,
   bins: number,
 ): { y: Float64Array; u: Float64Array; exact: Float64Array; relativeL2: number } {
-  const f = sim.fluid;
-  const y = new Float64Array(bins);
-  const u = new Float64Array(bins);
+  const { y, u } = bandMeans(sim.fluid, height, bins);
   const exact = new Float64Array(bins);
-  const count = new Float64Array(bins);
-  for (let i = 0; i < f.count; i++) {
-    const b = Math.min(bins - 1, Math.max(0, Math.floor((f.y[i]! / height) * bins)));
-    y[b] = y[b]! + f.y[i]!;
-    u[b] = u[b]! + f.vx[i]!;
-    count[b] = count[b]! + 1;
-  }
   let err = 0;
   let norm = 0;
   for (let b = 0; b < bins; b++) {
-    const n = Math.max(1, count[b]!);
-    y[b] = y[b]! / n;
-    u[b] = u[b]! / n;
     const yb = y[b]!;
     exact[b] = (g / (2 * nu)) * yb * (height - yb);
     err += (u[b]! - exact[b]!) ** 2;

@@ -1,6 +1,5 @@
-import type { Domain } from './cellList';
+import { bandMeans, periodicChannel } from './channel';
 import { WeaklyCompressibleFluid } from './fluid';
-import { box, channelWalls, particlesFromShape } from './geometry';
 
 /**
  * Womersley flow in a 2D channel (issue 15 item 7): pulsatile flow between no-slip plates y = 0 and y = H, periodic in
@@ -103,12 +102,8 @@ export function womersleyChannel(o: WomersleyChannelOptions): WomersleyChannel {
     uMax = Math.max(uMax, Math.hypot(re, im));
   }
   const { dp } = o;
-  const fluid = particlesFromShape(box([0, 0, 0], [length, height, 0]), dp, 2, rho0);
+  const { fluid, wall, domain } = periodicChannel({ height, length, dp, rho0 });
   if (!o.fromRest) for (let i = 0; i < fluid.count; i++) fluid.vx[i] = womersleyVelocity(fluid.y[i]!, 0, parameters);
-  const layers = 4;
-  const wall = channelWalls(0, length, 0, height, layers, dp, 2, rho0);
-  const t = layers * dp;
-  const domain: Domain = { lower: [0, -t, 0], upper: [length, height + t, 0], periodic: [true, false, false] };
   const sim = new WeaklyCompressibleFluid(fluid, wall, {
     dim: 2,
     dp,
@@ -152,23 +147,10 @@ export function womersleyProfile(
   bins: number,
 ): { y: Float64Array; u: Float64Array; exact: Float64Array; maxError: number } {
   const { sim, parameters: w } = channel;
-  const f = sim.fluid;
-  const H = w.height;
-  const y = new Float64Array(bins);
-  const u = new Float64Array(bins);
+  const { y, u } = bandMeans(sim.fluid, w.height, bins);
   const exact = new Float64Array(bins);
-  const count = new Float64Array(bins);
-  for (let i = 0; i < f.count; i++) {
-    const b = Math.min(bins - 1, Math.max(0, Math.floor((f.y[i]! / H) * bins)));
-    y[b] = y[b]! + f.y[i]!;
-    u[b] = u[b]! + f.vx[i]!;
-    count[b] = count[b]! + 1;
-  }
   let maxError = 0;
   for (let b = 0; b < bins; b++) {
-    const n = Math.max(1, count[b]!);
-    y[b] = y[b]! / n;
-    u[b] = u[b]! / n;
     exact[b] = womersleyVelocity(y[b]!, sim.counters.time, w);
     maxError = Math.max(maxError, Math.abs(u[b]! - exact[b]!));
   }
