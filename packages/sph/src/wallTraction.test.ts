@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { poiseuilleChannel } from './cases';
 import { wallShearStress } from './derived';
+import { CaseMonitors } from './monitors';
 import { hagenPoiseuilleTube } from './openCases';
 import { tube } from './testMeshes';
 import { openVessel } from './vessel';
 import { wallViscousTraction } from './wallTraction';
 
 describe('wall shear stress from the wall friction of the scheme', () => {
-  it('steady 2D Poiseuille channel (H/20): every surface particle within 1 % of ρgH/2 (force balance); the velocity fit reads high because the fluid slips', () => {
+  it('steady 2D Poiseuille channel (H/20): every surface particle within 1 % of ρgH/2 (force balance); the velocity fit reads high because the fluid slips; the monitor reports the traction', () => {
     const [H, mu, g, dp] = [1, 0.1, 1.2, 1 / 20];
     const sim = poiseuilleChannel({ height: H, length: 1, dp, mu, rho0: 1, meanVelocity: 1 });
     const exactU = (y: number): number => (g / (2 * mu)) * y * (H - y);
@@ -42,6 +43,17 @@ describe('wall shear stress from the wall friction of the scheme', () => {
       layer += exactU(y);
     }
     expect(fast / layer).toBeGreaterThan(1.02);
+    // The case files' monitor reports the traction (mean and max, Pa).
+    const monitors = new CaseMonitors(
+      { planes: [], pressureDrops: [], wallShearStress: true, residenceTime: false },
+      { fluid: sim, open: undefined, trackers: [] },
+      mu,
+    );
+    expect(monitors.header()).toBe('time (s),mean wall_shear_stress (Pa),max wall_shear_stress (Pa)');
+    const [time, mean, max] = monitors.row().split(',').map(Number) as [number, number, number];
+    expect(time).toBeCloseTo(2, 12);
+    expect(Math.abs(mean / tau - 1)).toBeLessThan(0.01);
+    expect(Math.abs(max / tau - 1)).toBeLessThan(0.01);
   }, 60_000);
 
   it('surface areas of the tube walls (R/6): rings and a lattice staircase from a mesh both sum to 2πR·length within 3 %', () => {
