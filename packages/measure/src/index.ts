@@ -51,4 +51,4 @@ export {
   type SectionMeasures,
 } from './sectionMeasures';
 export { TAVI_MEASUREMENTS, TAVI_SET_KEY, TAVI_SET_VERSION } from './tavi';
-export { measurePatient, type PatientMeasurements } from './measurePatient';
+export { hasImagesOf, measurePatient, type PatientMeasurements } from './measurePatient';

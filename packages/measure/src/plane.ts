@@ -59,7 +59,8 @@ export function planeBasis(plane: Plane, hint?: Vec3): { readonly u: Vec3; reado
     const ay = Math.abs(n[1]);
     const az = Math.abs(n[2]);
     const axis: Vec3 = ax <= ay && ax <= az ? [1, 0, 0] : ay <= az ? [0, 1, 0] : [0, 0, 1];
-    u = inPlane(axis) as Vec3;
+    // The axis least aligned with a unit normal is never parallel to it, so the projection never vanishes.
+    u = inPlane(axis) ?? axis;
   }
   return { u, v: cross(n, u) };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildPatientMeshes, DEFAULT_POPULATION_SEED, generatePatient, type PatientMeshes } from '@insilico/anatomy';
 import {
+  hasImagesOf,
   measurePatient,
   PatientMeasurer,
   TAVI_MEASUREMENTS,
@@ -19,8 +20,10 @@ const valueOf = (outcome: MeasurementOutcome | undefined): number => {
 };
 
 describe('the SCCT TAVI set on synthetic patients', () => {
-  // SYN-000157: its non-coronary sinus point is a vertex of the section polygon exactly (a chord through a vertex).
-  const patients = [0, 97, 156, 291, 388, 485, 582, 679].map((i) => generatePatient(DEFAULT_POPULATION_SEED, i));
+  // The first eight patients of the default population with end-systolic images (the set's phase).
+  const patients = Array.from({ length: 40 }, (_, i) => generatePatient(DEFAULT_POPULATION_SEED, i * 97))
+    .filter((p) => hasImagesOf(p, 'end-systole'))
+    .slice(0, 8);
 
   it('has unique keys, a unit for every definition, and is taken at end-systole', () => {
     expect(new Set(TAVI_MEASUREMENTS.map((d) => d.key)).size).toBe(TAVI_MEASUREMENTS.length);
@@ -64,6 +67,15 @@ describe('the SCCT TAVI set on synthetic patients', () => {
       expect(v('annular-plane-angle')).toBeLessThan(90);
     },
   );
+
+  it('does not measure a phase the patient has no images of, and says so', () => {
+    const base = patients[0]!;
+    const diastoleOnly = { ...base, phases: ['end-diastole' as const] };
+    const { outcomes } = measurePatient(diastoleOnly, TAVI_MEASUREMENTS);
+    expect(outcomes.every((o) => 'failure' in o && o.failure === 'This patient has no end-systole images.')).toBe(true);
+    const cine = { ...base, phases: ['cine_ct' as const] };
+    expect(measurePatient(cine, TAVI_MEASUREMENTS).outcomes.every((o) => 'value' in o)).toBe(true);
+  });
 
   it('is deterministic: the same patient gives the same values', () => {
     const p = patients[0]!;

@@ -72,22 +72,37 @@ describe('measurement orders', () => {
     const order = await ready((await json<MeasurementOrder>(created)).id);
     expect(order.status).toBe('ready');
     expect(order.patients).toHaveLength(5);
+    // Every patient with end-systolic images is measured in full; the others say why not, cell by cell.
+    const noImages = {
+      automatic: null,
+      failure: 'This patient has no end-systole images.',
+      corrected: null,
+      value: null,
+    };
     for (const p of order.patients) {
       expect(p.cells).toHaveLength(tavi.definitionIds.length);
-      for (const c of p.cells) expect(c).toMatchObject({ failure: null, corrected: null });
+      const measured = p.cells[0]!.failure === null;
+      for (const c of p.cells) expect(c).toMatchObject(measured ? { failure: null, corrected: null } : noImages);
     }
     const area = order.measurements.findIndex((m) => m.name === 'Aortic annulus area');
     expect(order.measurements[area]).toMatchObject({ unit: 'mm²', version: 1, phase: 'end-systole' });
-    const first = order.patients[0]!;
+    const first = order.patients.find((p) => p.cells[area]!.value !== null)!;
     const patient = await json<CohortPatient>(
       await admin.get(`${base()}/cohorts/${cohortId}/patients/${first.patientId}`),
     );
     const generated = patient.parameters.find((p) => p.key === 'aorticAnnulusArea_mm2')!.value;
     expect(Math.abs(first.cells[area]!.value! - generated) / generated).toBeLessThan(0.01);
 
-    // The order is listed, and the notification names the cohort.
+    // The order is listed, and the orderer is told it is ready, with a link to the results.
     const orders = await json<{ items: { id: string }[] }>(await admin.get(`${base()}/measurement-orders`));
     expect(orders.items.map((o) => o.id)).toContain(order.id);
+    const notes = await json<{ items: { kind: string; title: string; link: string | null }[] }>(
+      await admin.get('/api/notifications'),
+    );
+    expect(notes.items.find((n) => n.kind === 'measurement.ready')).toMatchObject({
+      title: expect.stringMatching(/^Measurements of cohort Measured \d+ are ready$/),
+      link: `/measurement/order?order=${order.id}&device=${deviceId}`,
+    });
   }, 120_000);
 
   it('keeps the definition version an order measured with when the definition changes', async () => {
