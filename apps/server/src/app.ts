@@ -47,6 +47,7 @@ import { subscriptionRoutes } from './routes/subscriptions/subscription.routes';
 import { supportRoutes } from './routes/support/support.routes';
 import { teamRoutes } from './routes/team/team.routes';
 import { uploadRoutes } from './routes/uploads/uploads.routes';
+import { imagingRoutes } from './routes/imaging/imaging.routes';
 import { ServiceError } from './services/errors';
 
 export interface BuildAppOptions {
@@ -209,6 +210,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await projectRoutes(app, { projects: context.projects, authenticated });
   await cohortRoutes(app, { cohorts: context.cohorts, authenticated });
   await uploadRoutes(app, { uploads: context.uploads, authenticated });
+  await imagingRoutes(app, { imaging: context.imaging, authenticated });
   await deviceVersionRoutes(app, { deviceVersions: context.deviceVersions, authenticated });
   await projectCreationRoutes(app, {
     projectCreation: context.projectCreation,

@@ -31,6 +31,7 @@ import { UserRepository } from './repositories/user.repository';
 import { type Repositories, UnitOfWork } from './repositories/unit-of-work';
 import { AnalysisService } from './services/analysis.service';
 import { SsmService } from './services/ssm.service';
+import { ImagingService } from './services/imaging.service';
 import { AnalyticsService } from './services/analytics.service';
 import { AuthService } from './services/auth.service';
 import { PatientMeshCache } from './services/cohort-mesh.service';
@@ -140,6 +141,8 @@ export interface AppContext extends OperatorContext {
   measurements: MeasurementService;
   /** Statistical shape models of projects (issue 18). */
   ssms: SsmService;
+  /** Imaging datasets (issue 19). */
+  imaging: ImagingService;
 }
 
 /**
@@ -380,11 +383,31 @@ export async function createContext(
     cpu,
     unitOfWork,
   );
+  const imaging = new ImagingService({
+    repository: repositories.imaging,
+    uploads: uploadRepository,
+    devices: deviceRepository,
+    projectAccess,
+    unitOfWork,
+    blobs,
+    cpu,
+  });
   const jobRunner = options.workJobs
     ? new JobRunner(
         jobRepository,
         jobDefinitions,
-        { notifications, sessions, mailDelivery, cohorts, deviceVersions, uploads, simulations, measurements, ssms },
+        {
+          notifications,
+          sessions,
+          mailDelivery,
+          cohorts,
+          deviceVersions,
+          uploads,
+          simulations,
+          measurements,
+          ssms,
+          imaging,
+        },
         {
           heartbeatMs: config.jobHeartbeatMs,
           staleAfterMs: config.jobStaleAfterMs,
@@ -442,5 +465,6 @@ export async function createContext(
     simulations,
     measurements,
     ssms,
+    imaging,
   };
 }

@@ -26,6 +26,9 @@ export interface ImagingFinding {
   problem: string;
 }
 
+/** At most this many findings are kept and shown (the first ones; the count of the rest is one more finding). */
+export const imagingFindingsShown = 50;
+
 /** The manifest the browser writes beside the de-identified files (checked for shape, stored, shown). */
 export const imagingManifestSchema = z.object({
   tool: text().max(200),
@@ -71,18 +74,31 @@ export type CreateImagingDataset = z.infer<typeof createImagingDatasetSchema>;
 
 export const imagingDatasetParamsSchema = z.object({ deviceId: z.uuid(), datasetId: z.uuid() });
 
-export interface ImagingDataset {
-  id: string;
-  name: string;
-  note: string;
-  status: ImagingDatasetStatus;
-  projectId: string | null;
-  bytes: number;
-  region: 'eu' | 'us';
-  uploadedBy: { id: string; name: string } | null;
-  createdAt: string;
-  checkedAt: string | null;
-  counts: { patients: number; studies: number; series: number; files: number } | null;
-  findings: ImagingFinding[];
-  manifest: ImagingManifest | null;
-}
+export const imagingFindingSchema = z.object({ file: text(), tag: text().nullable(), problem: text() });
+
+export const imagingDatasetSchema = z.object({
+  id: z.uuid(),
+  name: text(),
+  note: text(),
+  status: z.enum(imagingDatasetStatuses),
+  projectId: z.uuid().nullable(),
+  bytes: z.number().int().nonnegative(),
+  region: z.enum(['eu', 'us']),
+  uploadedBy: z.object({ id: z.uuid(), name: text() }).nullable(),
+  createdAt: text(),
+  checkedAt: text().nullable(),
+  counts: z
+    .object({
+      patients: z.number().int().nonnegative(),
+      studies: z.number().int().nonnegative(),
+      series: z.number().int().nonnegative(),
+      files: z.number().int().nonnegative(),
+    })
+    .nullable(),
+  findings: z.array(imagingFindingSchema),
+  manifest: imagingManifestSchema.nullable(),
+});
+export type ImagingDataset = z.infer<typeof imagingDatasetSchema>;
+
+export const imagingDatasetListSchema = z.object({ items: z.array(imagingDatasetSchema) });
+export type ImagingDatasetList = z.infer<typeof imagingDatasetListSchema>;

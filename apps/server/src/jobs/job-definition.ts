@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { MailDeliveryService } from '../services/mail-delivery.service';
 import type { CohortService } from '../services/cohort.service';
 import type { DeviceVersionService } from '../services/device-version.service';
+import type { ImagingService } from '../services/imaging.service';
 import type { MeasurementService } from '../services/measurement.service';
 import type { NotificationService } from '../services/notification.service';
 import type { SessionService } from '../services/session.service';
@@ -27,6 +28,8 @@ export interface JobServices {
   measurements: MeasurementService;
   /** Statistical shape models (issue 18, the build job). */
   ssms: SsmService;
+  /** Imaging datasets (issue 19, the re-check job). */
+  imaging: ImagingService;
 }
 
 export interface JobContext<Data> {

@@ -1,5 +1,6 @@
 import { cohortOrderPerformer } from './cohort-order.performer';
 import { deviceVersionPerformer } from './device-version.performer';
+import { imagingCheckPerformer } from './imaging-check.performer';
 import type { JobDefinition } from './job-definition';
 import { mailDeliveryPerformer } from './mail-delivery.performer';
 import { measurementOrderPerformer } from './measurement-order.performer';
@@ -20,4 +21,5 @@ export const jobDefinitions: readonly JobDefinition<unknown>[] = [
   simulationPerformer,
   measurementOrderPerformer,
   ssmBuildPerformer,
+  imagingCheckPerformer,
 ];

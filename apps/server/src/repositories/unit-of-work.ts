@@ -4,6 +4,7 @@ import { AuthAttemptRepository } from './auth-attempt.repository';
 import { CohortRepository } from './cohort.repository';
 import { DeviceVersionRepository } from './device-version.repository';
 import { DeviceRepository } from './device.repository';
+import { ImagingRepository } from './imaging.repository';
 import { InvitationRepository } from './invitation.repository';
 import type { JobRepository, JobRunRow } from './job.repository';
 import { MailRepository } from './mail.repository';
@@ -41,6 +42,8 @@ export interface Repositories {
   measurements: MeasurementRepository;
   /** Statistical shape models (issue 18). */
   ssms: SsmRepository;
+  /** Imaging datasets (issue 19). */
+  imaging: ImagingRepository;
 }
 
 export interface Transaction extends Repositories {
@@ -63,6 +66,7 @@ function repositoriesOn(orm: Orm): Repositories {
     simulations: new SimulationRepository(orm),
     ssms: new SsmRepository(orm),
     measurements: new MeasurementRepository(orm),
+    imaging: new ImagingRepository(orm),
   };
 }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  imagingZipFileNamePattern,
   notStlMessage,
+  notZipMessage,
   stlFileNamePattern,
   uploadExpiryMs,
   uploadMaxBytes,
@@ -63,6 +65,8 @@ export class UploadService {
     const purpose = purposeOf(input.metadata.purpose);
     if (purpose === 'device_version_model' && !stlFileNamePattern.test(fileName))
       throw new ServiceError(415, 'not_stl', notStlMessage);
+    if (purpose === 'imaging_dataset' && !imagingZipFileNamePattern.test(fileName))
+      throw new ServiceError(415, 'not_zip', notZipMessage);
     const id = randomUUID();
     const row = await this.repository.insert({
       id,

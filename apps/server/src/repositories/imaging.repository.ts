@@ -1,0 +1,110 @@
+import type { ImagingFinding, ImagingManifest } from '@insilico/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Orm } from '../db/client';
+import { imagingDatasets, uploads, users } from '../db/schema';
+import { UploadGoneError } from './device-version.repository';
+
+export type ImagingDatasetRow = typeof imagingDatasets.$inferSelect;
+
+export interface ImagingDatasetWithUploader {
+  dataset: ImagingDatasetRow;
+  uploader: { id: string; name: string } | null;
+}
+
+export interface NewImagingDataset {
+  deviceId: string;
+  projectId: string | null;
+  name: string;
+  note: string;
+  uploadedBy: string;
+  uploadId: string;
+}
+
+/** Imaging datasets (issue 19): rows only; the zip's bytes stay in the blob store under the upload's key. */
+export class ImagingRepository {
+  constructor(private readonly orm: Orm) {}
+
+  /**
+   * Takes a finished upload over (its row deleted, the bytes stay under the same storage key: no copy) and records
+   * the dataset, in the caller's transaction. Throws UploadGoneError when the upload was claimed or removed meanwhile.
+   */
+  async createFromUpload(input: NewImagingDataset): Promise<ImagingDatasetRow> {
+    const taken = await this.orm
+      .delete(uploads)
+      .where(and(eq(uploads.id, input.uploadId), eq(uploads.deviceId, input.deviceId)))
+      .returning();
+    const upload = taken[0];
+    if (!upload) throw new UploadGoneError(input.uploadId);
+    const rows = await this.orm
+      .insert(imagingDatasets)
+      .values({
+        deviceId: input.deviceId,
+        projectId: input.projectId,
+        name: input.name,
+        note: input.note,
+        uploadedBy: input.uploadedBy,
+        region: upload.region,
+        storageKey: upload.storageKey,
+        bytes: upload.length,
+      })
+      .returning();
+    return rows[0]!;
+  }
+
+  async setJob(datasetId: string, jobId: string): Promise<void> {
+    await this.orm.update(imagingDatasets).set({ jobId }).where(eq(imagingDatasets.id, datasetId));
+  }
+
+  async find(datasetId: string): Promise<ImagingDatasetRow | null> {
+    const rows = await this.orm.select().from(imagingDatasets).where(eq(imagingDatasets.id, datasetId));
+    return rows[0] ?? null;
+  }
+
+  async findWithUploader(deviceId: string, datasetId: string): Promise<ImagingDatasetWithUploader | null> {
+    const rows = await this.selectWithUploader().where(
+      and(eq(imagingDatasets.deviceId, deviceId), eq(imagingDatasets.id, datasetId)),
+    );
+    return rows[0] ?? null;
+  }
+
+  async list(deviceId: string): Promise<ImagingDatasetWithUploader[]> {
+    return this.selectWithUploader()
+      .where(eq(imagingDatasets.deviceId, deviceId))
+      .orderBy(desc(imagingDatasets.createdAt), desc(imagingDatasets.id));
+  }
+
+  /** The outcome of the server's re-check; only a dataset still being checked changes (a retry sets it once). */
+  async markChecked(
+    datasetId: string,
+    outcome:
+      | {
+          accepted: true;
+          manifest: ImagingManifest;
+          counts: { patients: number; studies: number; series: number; files: number };
+        }
+      | { accepted: false; findings: ImagingFinding[]; manifest: ImagingManifest | null },
+  ): Promise<void> {
+    await this.orm
+      .update(imagingDatasets)
+      .set(
+        outcome.accepted
+          ? { status: 'modelling', manifest: outcome.manifest, findings: [], ...outcome.counts, checkedAt: sql`now()` }
+          : { status: 'refused', manifest: outcome.manifest, findings: outcome.findings, checkedAt: sql`now()` },
+      )
+      .where(and(eq(imagingDatasets.id, datasetId), eq(imagingDatasets.status, 'checking')));
+  }
+
+  private selectWithUploader() {
+    return this.orm
+      .select({
+        dataset: imagingDatasets,
+        uploader: sql<{
+          id: string;
+          name: string;
+        } | null>`case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'name', ${users.fullName}) end`,
+      })
+      .from(imagingDatasets)
+      .leftJoin(users, eq(users.id, imagingDatasets.uploadedBy))
+      .$dynamic();
+  }
+}

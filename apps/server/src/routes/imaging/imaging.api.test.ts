@@ -1,0 +1,243 @@
+import {
+  imagingNameTooLongMessage,
+  notZipMessage,
+  type ImagingDataset,
+  type ImagingDatasetList,
+  type ImagingManifest,
+} from '@insilico/contracts';
+import { Pseudonymiser, bytesSource, deidentify, readDicom, writeDicomBytes } from '@insilico/dicom';
+import { hostileCt, part10, type PatientSpec } from '@insilico/dicom/testing';
+import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import type { TestBrowser } from '../../../test/helpers/browser';
+import { createUpload, metadataOf, patchUpload } from '../../../test/fixtures/upload.fixtures';
+import {
+  errorOf,
+  json,
+  send,
+  workspacePrincipals,
+  type Person,
+  type Principal,
+} from '../../../test/fixtures/workspace.fixtures';
+
+let server: TestServer;
+let admin: Person;
+let deviceId = '';
+let browsers: Record<Principal, TestBrowser>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ admin, deviceId, browsers } = await workspacePrincipals(server));
+}, 180_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+const spec = (n: number, instance = 1): PatientSpec => ({
+  name: `PATIENT${n}^TEST`,
+  id: `MRN-${n}`,
+  birthDate: '19600101',
+  studyUid: `1.2.826.0.1.3680043.11.${n}`,
+  studyDate: '20230101',
+  seriesUid: `1.2.826.0.1.3680043.11.${n}.1`,
+  sopUid: `1.2.826.0.1.3680043.11.${n}.1.${instance}`,
+});
+
+const manifest: ImagingManifest = {
+  tool: 'test',
+  profile: 'DICOM PS3.15 Annex E Basic Application Level Confidentiality Profile',
+  options: [],
+  createdAt: new Date().toISOString(),
+  series: [],
+  excludedSeries: 0,
+  additionalFiles: [],
+};
+
+async function deidentified(n: number, instance = 1, pseudonymiser = new Pseudonymiser(Pseudonymiser.newSecret())) {
+  const source = bytesSource(part10(hostileCt(spec(n, instance))));
+  const { file } = await deidentify(await readDicom(source), { pseudonymiser, modifiedDates: false });
+  return writeDicomBytes(file, source);
+}
+
+async function zipOf(entries: [string, Uint8Array][]): Promise<Uint8Array> {
+  const writer = new ZipWriter(new Uint8ArrayWriter());
+  for (const [name, bytes] of entries) await writer.add(name, new Uint8ArrayReader(bytes));
+  return writer.close();
+}
+
+const manifestEntry = (): [string, Uint8Array] => [
+  'deidentification-manifest.json',
+  new TextEncoder().encode(JSON.stringify(manifest)),
+];
+
+/** A tus upload of the zip with purpose imaging_dataset; `upTo` bytes sent (all by default). Answers the id. */
+async function upload(browser: TestBrowser, bytes: Uint8Array, fileName = 'dataset.zip', upTo = bytes.length) {
+  const created = await createUpload(browser, deviceId, bytes.length, fileName, {
+    'upload-metadata': metadataOf({ filename: fileName, purpose: 'imaging_dataset' }),
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const location = created.headers.get('location')!;
+  if (upTo > 0) expect((await patchUpload(browser, location, 0, bytes.subarray(0, upTo))).status).toBe(204);
+  return location.split('/').pop()!;
+}
+
+const datasets = () => `/api/devices/${deviceId}/imaging-datasets`;
+
+async function checked(browser: TestBrowser, id: string): Promise<ImagingDataset> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const dataset = await json<ImagingDataset>(await browser.get(`${datasets()}/${id}`));
+    if (dataset.status !== 'checking') return dataset;
+    if (Date.now() > until) throw new Error(`dataset ${id} still checking`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function createDataset(browser: TestBrowser, bytes: Uint8Array, name = `CT ${Date.now()}`) {
+  const uploadId = await upload(browser, bytes);
+  const response = await send(browser, 'POST', datasets(), { uploadId, name });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return json<ImagingDataset>(response);
+}
+
+describe('imaging datasets: the de-identified zip through the upload and the server re-check', () => {
+  it('accepts a de-identified zip: counts, manifest, modelling, the data region; the upload is taken over', async () => {
+    const pseudonymiser = new Pseudonymiser(Pseudonymiser.newSecret());
+    const zip = await zipOf([
+      ['P1/a.dcm', await deidentified(1, 1, pseudonymiser)],
+      ['P1/b.dcm', await deidentified(1, 2, pseudonymiser)],
+      ['P2/a.dcm', await deidentified(2, 1, pseudonymiser)],
+      ['additional-files/1-notes.txt', new TextEncoder().encode('kept by the user')],
+      manifestEntry(),
+    ]);
+    const uploadId = await upload(admin.browser, zip);
+    const response = await send(admin.browser, 'POST', datasets(), {
+      uploadId,
+      name: '  Three CTs  ',
+      note: 'arterial',
+    });
+    expect(response.status).toBe(201);
+    const created = await json<ImagingDataset>(response);
+    expect(created).toMatchObject({
+      name: 'Three CTs',
+      note: 'arterial',
+      status: 'checking',
+      bytes: zip.length,
+      region: 'eu',
+    });
+    expect(created.uploadedBy?.id).toBe(admin.id);
+    const done = await checked(admin.browser, created.id);
+    expect(done.status).toBe('modelling');
+    expect(done.counts).toEqual({ patients: 2, studies: 2, series: 2, files: 3 });
+    expect(done.findings).toEqual([]);
+    expect(done.manifest).toEqual(manifest);
+    // The upload became the dataset: it cannot be used twice.
+    const again = await send(admin.browser, 'POST', datasets(), { uploadId, name: 'again' });
+    expect(again.status).toBe(404);
+    const list = await json<ImagingDatasetList>(await admin.browser.get(datasets()));
+    expect(list.items.map((d) => d.id)).toContain(created.id);
+  });
+
+  it('refuses a zip whose files still identify someone, naming each file and tag', async () => {
+    const zip = await zipOf([
+      ['ok.dcm', await deidentified(3)],
+      ['raw/IM0001.dcm', part10(hostileCt(spec(4)))],
+      manifestEntry(),
+    ]);
+    const done = await checked(admin.browser, (await createDataset(admin.browser, zip)).id);
+    expect(done.status).toBe('refused');
+    expect(done.counts).toBeNull();
+    const raw = done.findings.filter((f) => f.file === 'raw/IM0001.dcm');
+    expect(raw.map((f) => f.tag)).toEqual(
+      expect.arrayContaining(['(0010,0010)', '(0010,0020)', '(0008,0018)', '(0009,1001)']),
+    );
+    expect(raw.find((f) => f.tag === '(0010,0030)')?.problem).toBe(
+      "Patient's Birth Date has a value and must be empty",
+    );
+    expect(done.findings.some((f) => f.file === 'ok.dcm')).toBe(false);
+  });
+
+  it('refuses files that are not DICOM, unsafe paths, and a zip without its manifest', async () => {
+    const notDicom = await checked(
+      admin.browser,
+      (
+        await createDataset(
+          admin.browser,
+          await zipOf([['report.pdf', new Uint8Array([37, 80, 68, 70])], manifestEntry()]),
+        )
+      ).id,
+    );
+    expect(notDicom.findings).toEqual([
+      { file: 'report.pdf', tag: null, problem: 'is not a DICOM file (only DICOM images are accepted)' },
+    ]);
+    const escaping = await checked(
+      admin.browser,
+      (await createDataset(admin.browser, await zipOf([['../up.dcm', await deidentified(5)], manifestEntry()]))).id,
+    );
+    expect(escaping.findings).toEqual([
+      { file: '../up.dcm', tag: null, problem: 'has a path that leaves the dataset' },
+    ]);
+    const noManifest = await checked(
+      admin.browser,
+      (await createDataset(admin.browser, await zipOf([['a.dcm', await deidentified(6)]]))).id,
+    );
+    expect(noManifest.findings).toEqual([{ file: 'deidentification-manifest.json', tag: null, problem: 'is missing' }]);
+    const notZip = await checked(
+      admin.browser,
+      (await createDataset(admin.browser, new TextEncoder().encode('plain text'))).id,
+    );
+    expect(notZip.findings).toEqual([{ file: '(the upload)', tag: null, problem: 'is not a readable .zip archive' }]);
+  });
+
+  it('validates the request: a .zip name for the upload, a finished upload of this purpose, a name', async () => {
+    const notZip = await createUpload(admin.browser, deviceId, 10, 'dataset.tar', {
+      'upload-metadata': metadataOf({ filename: 'dataset.tar', purpose: 'imaging_dataset' }),
+    });
+    expect(notZip.status).toBe(415);
+    expect(await notZip.text()).toContain(notZipMessage);
+    const half = await upload(admin.browser, new Uint8Array(100), 'half.zip', 50);
+    expect(
+      await errorOf(await send(admin.browser, 'POST', datasets(), { uploadId: half, name: 'half' })),
+    ).toMatchObject({
+      status: 409,
+      code: 'upload_unfinished',
+    });
+    const stl = await createUpload(admin.browser, deviceId, 4, 'model.stl');
+    const stlId = stl.headers.get('location')!.split('/').pop()!;
+    expect(
+      (await errorOf(await send(admin.browser, 'POST', datasets(), { uploadId: stlId, name: 'stl' }))).status,
+    ).toBe(415);
+    const whole = await upload(admin.browser, new Uint8Array(10));
+    const long = await errorOf(
+      await send(admin.browser, 'POST', datasets(), { uploadId: whole, name: 'x'.repeat(81) }),
+    );
+    expect(long.status).toBe(400);
+    expect(long.message).toContain(imagingNameTooLongMessage);
+    expect((await send(admin.browser, 'POST', datasets(), { uploadId: 'nope', name: 'x' })).status).toBe(400);
+  });
+
+  it('permissions: admins and members make and read datasets; guests 403; outsiders 404; no session 401', async () => {
+    const memberDataset = await createDataset(browsers.member, await zipOf([manifestEntry()]));
+    // Someone else's upload answers like a missing one.
+    const adminUpload = await upload(admin.browser, new Uint8Array(10));
+    expect((await send(browsers.member, 'POST', datasets(), { uploadId: adminUpload, name: 'not mine' })).status).toBe(
+      404,
+    );
+    const expected: Record<Principal, number> = {
+      anonymous: 401,
+      nonMember: 404,
+      invited: 404,
+      pending: 403, // the workspace's refusal while approval waits (policies/workspace.policy.ts)
+      guest: 403,
+      member: 200,
+      otherAdmin: 404,
+      admin: 200,
+    };
+    for (const [principal, status] of Object.entries(expected) as [Principal, number][]) {
+      expect((await browsers[principal].get(datasets())).status, principal).toBe(status);
+      expect((await browsers[principal].get(`${datasets()}/${memberDataset.id}`)).status, principal).toBe(status);
+    }
+    expect((await browsers.guest.request(`/api/devices/${deviceId}/uploads`, { method: 'POST' })).status).not.toBe(201);
+  });
+});
