@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { placeholderRoute } from '../../components/placeholderRoute';
 
 export const roomRoutes: RouteObject[] = [
   // A room's scene: `?project=<uuid>&room=<uuid>` (and `&device=` from a notification's link).
@@ -7,16 +6,11 @@ export const roomRoutes: RouteObject[] = [
     path: 'projects/room',
     lazy: async () => ({ Component: (await import('./components/RoomScenePage')).RoomScenePage }),
   },
-  placeholderRoute('projects/room/analyses', {
-    section: 'Room',
-    title: 'Simulation analyses',
-    description: 'Analyse the output of a room’s simulations.',
-    upcoming: [
-      'Run solid, fluid and particle simulations on a patient or a shape model.',
-      'Analyse the output with line graphs, histograms and heatmaps.',
-      'Take screenshots, browse the gallery, and download results as CSV.',
-    ],
-  }),
+  // A simulation's results in its room: `?project=&room=&simulation=` (issue 16 item 5).
+  {
+    path: 'projects/room/analyses',
+    lazy: async () => ({ Component: (await import('./components/RoomAnalysesPage')).RoomAnalysesPage }),
+  },
 ];
 
 /** The Rooms tab of the project view (mounted by features/projects on /projects/view/rooms), loaded on first visit. */

@@ -13,3 +13,5 @@ export type {
   PlotSeries,
   SelectedParticleItem,
 } from './types';
+// The results page (issue 16 item 5), mounted by features/rooms at /projects/room/analyses with the room's gallery.
+export { SimulationResultsPage, type SimulationResultsPageProps } from './components/SimulationResultsPage';

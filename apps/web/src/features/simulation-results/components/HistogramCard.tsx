@@ -235,8 +235,8 @@ export function HistogramCard({
                 valueLabelDisplay="auto"
                 disabled={slidersDisabled}
                 value={timestep + 1}
-                onChange={(_event, value) => setTimestep((value as number) - 1)}
-                onChangeCommitted={(_event, value) => onReload(request({ timestep: (value as number) - 1 }))}
+                onChange={(_event, value) => setTimestep(value - 1)}
+                onChangeCommitted={(_event, value) => onReload(request({ timestep: value - 1 }))}
               />
             ) : (
               <Slider
@@ -248,9 +248,9 @@ export function HistogramCard({
                 disableSwap
                 disabled={slidersDisabled}
                 value={[range[0] + 1, range[1] + 1]}
-                onChange={(_event, value, thumb) => setRange(rangeWithMinimum(value as number[], thumb, lastStep))}
+                onChange={(_event, value, thumb) => setRange(rangeWithMinimum(value, thumb, lastStep))}
                 onChangeCommitted={(_event, value) =>
-                  onReload(request({ range: rangeWithMinimum(value as number[], 0, lastStep) }))
+                  onReload(request({ range: rangeWithMinimum(value, 0, lastStep) }))
                 }
               />
             )}

@@ -23,7 +23,7 @@ const particles: SelectedParticleItem[] = [
   { index: 2, name: 'P3', objectName: 'Stent', previewImage: '/p3.png', plotData: [] },
 ];
 
-function Harness({ onRename = async () => 'saved' as RenameOutcome }: { onRename?: () => Promise<RenameOutcome> }) {
+function Harness({ onRename = async () => 'saved' }: { onRename?: () => Promise<RenameOutcome> }) {
   const [output, setOutput] = useState<string | null>('velocity');
   return (
     <LineGraphCard
@@ -61,7 +61,7 @@ describe('LineGraphCard', () => {
   });
 
   it("refuses a particle name that exists: 'Particle name already exists'", async () => {
-    const onRename = vi.fn(async () => 'saved' as RenameOutcome);
+    const onRename = vi.fn<() => Promise<RenameOutcome>>(async () => 'saved');
     render(<Harness onRename={onRename} />);
     fireEvent.click(screen.getByRole('button', { name: 'Rename particle P1' }));
     const input = screen.getByRole('textbox', { name: 'Particle name' });

@@ -18,8 +18,8 @@ export interface LineGraphCardProps {
   /** The plotted output, or null before one is chosen. */
   output: string | null;
   onOutputChange: (output: string | null) => void;
-  /** Saves a particle's new name; answers 'duplicate' when another particle has it. */
-  onRenameParticle: (index: number, name: string) => Promise<RenameOutcome>;
+  /** Saves a particle's new name; answers 'duplicate' when another particle has it. Without it names are read-only. */
+  onRenameParticle?: ((index: number, name: string) => Promise<RenameOutcome>) | undefined;
   title?: string;
   xLabel?: string;
   /** The SVG export's file name without extension (default 'graph'). */

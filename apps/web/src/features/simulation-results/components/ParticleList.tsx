@@ -23,7 +23,8 @@ export function groupByObject(particles: readonly SelectedParticleItem[]): [stri
 
 interface ParticleListProps {
   particles: readonly SelectedParticleItem[];
-  onRename: (index: number, name: string) => Promise<RenameOutcome>;
+  /** Without it the names are read-only (a guest on the project). */
+  onRename?: ((index: number, name: string) => Promise<RenameOutcome>) | undefined;
 }
 
 /**
@@ -75,7 +76,8 @@ export function ParticleList({ particles, onRename }: ParticleListProps) {
                 variant="body2"
                 duplicateMessage={particleNameTaken}
                 otherNames={particles.filter((p) => p.index !== particle.index).map((p) => p.name)}
-                onRename={(name) => onRename(particle.index, name)}
+                editable={onRename !== undefined}
+                onRename={(name) => onRename?.(particle.index, name) ?? Promise.resolve('duplicate' as const)}
               />
             </Stack>
           ))}

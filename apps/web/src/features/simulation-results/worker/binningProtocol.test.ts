@@ -55,4 +55,22 @@ describe('binning client', () => {
     expect(await older).toBeNull();
     expect(await newer).toMatchObject({ timestep: 2, min: 2, max: 8 });
   });
+
+  it('takes the columns timestep by timestep after a reset, and refuses a timestep outside the result', async () => {
+    const port = fakePort();
+    const client = createBinningClient(port);
+    await client.reset(3);
+    await client.put(1, Float32Array.from([1, 1, 4]));
+    await client.put(2, Float32Array.from([2, 8]));
+    expect(await client.plot({ mode: 'range', start: 1, end: 2, bins: { binSize: 1 } })).toMatchObject({
+      min: 1,
+      max: 8,
+      timerange: { start: 1, end: 2 },
+    });
+    await expect(client.put(3, Float32Array.from([1]))).rejects.toThrow('No such timestep.');
+    // A reset empties what was put: the histogram of a timestep not put again has nothing in it.
+    await client.reset(3);
+    const empty = await client.plot({ mode: 'timestep', timestep: 1, bins: { binCount: 2 } });
+    expect([...(empty!.data as Uint32Array)].reduce((a, b) => a + b, 0)).toBe(0);
+  });
 });

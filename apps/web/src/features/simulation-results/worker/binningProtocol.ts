@@ -27,7 +27,12 @@ export type PlotRequest =
   | { mode: 'range'; start: number; end: number; bins: BinChoice };
 
 export type BinningRequest =
-  { type: 'load'; seq: number; columns: Values[] } | { type: 'plot'; seq: number; request: PlotRequest };
+  | { type: 'load'; seq: number; columns: Values[] }
+  /** Empties the columns for a result of `timesteps` saved timesteps (another output or object). */
+  | { type: 'reset'; seq: number; timesteps: number }
+  /** One timestep's values, fetched when a plot first needs them (the page never holds every timestep). */
+  | { type: 'put'; seq: number; timestep: number; values: Values }
+  | { type: 'plot'; seq: number; request: PlotRequest };
 
 export type BinningReply =
   | { seq: number; ok: true; plot: HistogramPlotData | HeatmapPlotData | null }
@@ -78,6 +83,15 @@ export function createBinningHandler() {
         columns = message.columns;
         return { seq: message.seq, ok: true, plot: null };
       }
+      if (message.type === 'reset') {
+        columns = Array.from({ length: message.timesteps }, () => new Float32Array(0));
+        return { seq: message.seq, ok: true, plot: null };
+      }
+      if (message.type === 'put') {
+        if (message.timestep < 0 || message.timestep >= columns.length) throw new Error('No such timestep.');
+        columns[message.timestep] = message.values;
+        return { seq: message.seq, ok: true, plot: null };
+      }
       return { seq: message.seq, ok: true, plot: computePlot(columns, message.request) };
     } catch (error) {
       return { seq: message.seq, ok: false, message: error instanceof Error ? error.message : String(error) };
@@ -121,6 +135,15 @@ export function createBinningClient(port: BinningPort) {
         { type: 'load', seq, columns },
         columns.map((c) => c.buffer as ArrayBuffer),
       );
+    },
+    reset(timesteps: number) {
+      seq += 1;
+      return send({ type: 'reset', seq, timesteps });
+    },
+    /** Hands one timestep's values over (transferred: the caller must not use them afterwards). */
+    put(timestep: number, values: Values) {
+      seq += 1;
+      return send({ type: 'put', seq, timestep, values }, [values.buffer as ArrayBuffer]);
     },
     plot(request: PlotRequest) {
       seq += 1;

@@ -1,0 +1,136 @@
+import useSWR from 'swr';
+import {
+  simulationParticleListSchema,
+  simulationParticleSchema,
+  simulationResultsSchema,
+  simulationSchema,
+  simulationTimelineSchema,
+  type Simulation,
+  type SimulationParticle,
+} from '@insilico/contracts';
+import { apiFetch } from '../../lib/api';
+import { ApiError, clientErrorCodes } from '../../lib/apiError';
+import { checkMaintenanceAnswer } from '../../lib/maintenance';
+import { projectApiPath } from '../../lib/projectKeys';
+import { parseMonitors, splitColumns, type ColumnValues, type ResultObject } from './resultData';
+
+/** URLs of one simulation's results (docs/decisions/simulations.md "API and permissions"). */
+export const resultUrls = {
+  one: (deviceId: string, projectId: string, simulationId: string) =>
+    `${projectApiPath(deviceId, projectId)}/simulations/${simulationId}`,
+  results: (deviceId: string, projectId: string, simulationId: string) =>
+    `${resultUrls.one(deviceId, projectId, simulationId)}/results`,
+  particles: (deviceId: string, projectId: string, simulationId: string) =>
+    `${resultUrls.one(deviceId, projectId, simulationId)}/particles`,
+  particle: (deviceId: string, projectId: string, simulationId: string, object: string, particle: number) =>
+    `${resultUrls.particles(deviceId, projectId, simulationId)}/${encodeURIComponent(object)}/${particle}`,
+  timeline: (deviceId: string, projectId: string, simulationId: string, object: string, particles: readonly number[]) =>
+    `${resultUrls.one(deviceId, projectId, simulationId)}/timeline/${encodeURIComponent(object)}?particles=${particles.join(',')}`,
+};
+
+/** How often a queued or running simulation is asked for its progress and new frames. */
+export const runningRefreshMs = 2000;
+
+const isActive = (simulation: Pick<Simulation, 'status'> | undefined) =>
+  simulation?.status === 'queued' || simulation?.status === 'running';
+
+export function useSimulation(deviceId: string | null, projectId: string | null, simulationId: string | null) {
+  return useSWR<Simulation, ApiError>(
+    deviceId && projectId && simulationId ? resultUrls.one(deviceId, projectId, simulationId) : null,
+    (url: string) => apiFetch(url, { schema: simulationSchema }),
+    { refreshInterval: (data) => (isActive(data) ? runningRefreshMs : 0) },
+  );
+}
+
+/**
+ * The results (manifest and URLs), asked again while the run goes on (new frames appear); null while the first
+ * timestep is not saved yet (the API's 409 'no_results').
+ */
+export function useResults(
+  deviceId: string | null,
+  projectId: string | null,
+  simulationId: string | null,
+  running: boolean,
+) {
+  return useSWR(
+    deviceId && projectId && simulationId ? resultUrls.results(deviceId, projectId, simulationId) : null,
+    async (url: string) => {
+      try {
+        return await apiFetch(url, { schema: simulationResultsSchema });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'no_results') return null;
+        throw error;
+      }
+    },
+    { refreshInterval: running ? runningRefreshMs : 0 },
+  );
+}
+
+export function useParticleNames(deviceId: string | null, projectId: string | null, simulationId: string | null) {
+  return useSWR(
+    deviceId && projectId && simulationId ? resultUrls.particles(deviceId, projectId, simulationId) : null,
+    (url: string) => apiFetch(url, { schema: simulationParticleListSchema }),
+  );
+}
+
+/** An object's timeline with the chosen particles (null key: nothing asked); refreshed while the run goes on. */
+export function useTimeline(url: string | null, running: boolean) {
+  return useSWR(url, (key: string) => apiFetch(key, { schema: simulationTimelineSchema }), {
+    refreshInterval: running ? runningRefreshMs : 0,
+    keepPreviousData: true,
+  });
+}
+
+export function useMonitors(url: string | null, running: boolean) {
+  return useSWR(url, async (key: string) => parseMonitors(new TextDecoder().decode(await fetchBytes(key))), {
+    refreshInterval: running ? runningRefreshMs : 0,
+  });
+}
+
+export async function renameParticle(
+  deviceId: string,
+  projectId: string,
+  simulationId: string,
+  object: string,
+  particle: number,
+  name: string,
+): Promise<SimulationParticle> {
+  return apiFetch(resultUrls.particle(deviceId, projectId, simulationId, object, particle), {
+    method: 'PUT',
+    body: { name },
+    schema: simulationParticleSchema,
+  });
+}
+
+/** A binary or text answer of the API (frames, monitors.csv), errors as ApiError like apiFetch's. */
+export async function fetchBytes(url: string, signal?: AbortSignal): Promise<ArrayBuffer> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin', ...(signal ? { signal } : {}) });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, clientErrorCodes.network, 'The server could not be reached.');
+  }
+  await checkMaintenanceAnswer(response);
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    throw new ApiError(
+      response.status,
+      body?.error?.code ?? clientErrorCodes.http,
+      body?.error?.message ?? `The results could not be loaded (status ${response.status}).`,
+    );
+  }
+  return response.arrayBuffer();
+}
+
+/** Some columns of one frame (`?columns=`), split per column. */
+export async function fetchColumns(
+  frameUrl: string,
+  object: ResultObject,
+  count: number,
+  names: readonly string[],
+  signal?: AbortSignal,
+): Promise<Record<string, ColumnValues>> {
+  const bytes = await fetchBytes(`${frameUrl}?columns=${names.join(',')}`, signal);
+  return splitColumns(bytes, object, count, names);
+}

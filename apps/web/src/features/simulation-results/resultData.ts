@@ -1,0 +1,286 @@
+import { csvRow } from '@insilico/contracts/csv';
+import { frameColumnsAt, type SimulationResults, type SimulationTimeline } from '@insilico/contracts';
+import { outputLabel, outputLabelWithUnit } from '@insilico/sph/outputLabels';
+import type { BodyType } from './types';
+
+/**
+ * The results page's data logic (issue 16 item 5), pure: URLs from the API's templates, frame columns read from the
+ * binary answer, the outputs a person can colour or bin, monitors.csv read into series, the predefined plots per
+ * kind, and the per-particle CSV. Tested in resultData.test.ts.
+ */
+
+export type ResultManifest = SimulationResults['manifest'];
+export type ResultObject = ResultManifest['objects'][number];
+export type ObjectKind = ResultObject['kind'];
+
+/** Fills `{object}`, `{timestep}` and `{format}` of a URL template of the results answer. */
+export function fillTemplate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? encodeURIComponent(String(values[key])) : whole,
+  );
+}
+
+/** The card's body types by object kind (spec §3 "Analysis card inputs"). */
+export function bodyTypeOf(kind: ObjectKind): BodyType {
+  return kind === 'fluid' ? 'Fluid' : kind === 'solid' ? 'Solid' : 'Particle';
+}
+
+/** The number of particles of an object at a timestep (with inlets and outlets it changes in time). */
+export function countAt(manifest: ResultManifest, object: ResultObject, timestep: number): number {
+  return manifest.timesteps[timestep]?.particleCounts?.[object.name] ?? object.particleCount;
+}
+
+/**
+ * Outputs a person colours the particles by or bins: every column but the id and the position (a vector is shown as
+ * its magnitude).
+ */
+export function valueOutputs(object: ResultObject): string[] {
+  return object.columns.filter((c) => c.name !== 'particle_id' && c.name !== 'position').map((c) => c.name);
+}
+
+export type ColumnValues = Float32Array | Int32Array;
+
+/**
+ * Splits the answer of `…/frames/:object/:timestep?columns=a,b` (the asked columns back to back, little-endian, in
+ * the asked order) into one array per column (component-major, as stored).
+ */
+export function splitColumns(
+  bytes: ArrayBuffer,
+  object: ResultObject,
+  count: number,
+  names: readonly string[],
+): Record<string, ColumnValues> {
+  const layout = frameColumnsAt(object.columns, count);
+  const out: Record<string, ColumnValues> = {};
+  let offset = 0;
+  for (const name of names) {
+    const column = layout.find((c) => c.name === name);
+    if (!column) throw new Error(`The object ${object.name} has no output ${name}.`);
+    if (offset + column.byteLength > bytes.byteLength) throw new Error('The frame answer is shorter than its columns.');
+    const length = column.byteLength / 4;
+    out[name] =
+      column.type === 'int32' ? new Int32Array(bytes, offset, length) : new Float32Array(bytes, offset, length);
+    offset += column.byteLength;
+  }
+  return out;
+}
+
+/** One value per particle: a scalar column as it is, a vector column as its magnitude. */
+export function scalarValues(values: ColumnValues, components: number, count: number): Float32Array {
+  if (components === 1) return values instanceof Float32Array ? values : Float32Array.from(values);
+  const out = new Float32Array(count);
+  for (let i = 0; i < count; i++) {
+    let sum = 0;
+    for (let k = 0; k < components; k++) {
+      const v = values[k * count + i]!;
+      sum += v * v;
+    }
+    out[i] = Math.sqrt(sum);
+  }
+  return out;
+}
+
+/** Interleaves a component-major position column (all x, all y, all z) into xyz triples for a vertex buffer. */
+export function interleavePositions(position: ColumnValues, count: number): Float32Array {
+  const out = new Float32Array(count * 3);
+  for (let i = 0; i < count; i++) {
+    out[3 * i] = position[i]!;
+    out[3 * i + 1] = position[count + i]!;
+    out[3 * i + 2] = position[2 * count + i]!;
+  }
+  return out;
+}
+
+/** The finite range of values (0..1 when none is finite, a width of 1 when all are equal), for the colour bar. */
+export function finiteRange(values: ArrayLike<number>): { min: number; max: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!Number.isFinite(v)) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (min > max) return { min: 0, max: 1 };
+  return min === max ? { min: min - 0.5, max: max + 0.5 } : { min, max };
+}
+
+/** monitors.csv read back: its headers and its numeric columns (NaN where a value is missing). */
+export interface Monitors {
+  headers: string[];
+  columns: number[][];
+}
+
+/** Parses monitors.csv (a header line, then numbers; the engine writes no quoted numbers). */
+export function parseMonitors(text: string): Monitors {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  if (lines.length === 0) return { headers: [], columns: [] };
+  const headers = splitCsvLine(lines[0]!);
+  const columns = headers.map(() => [] as number[]);
+  for (const line of lines.slice(1)) {
+    const cells = splitCsvLine(line);
+    headers.forEach((_, k) => columns[k]!.push(cells[k] === undefined || cells[k] === '' ? NaN : Number(cells[k])));
+  }
+  return { headers, columns };
+}
+
+/** One CSV line into cells ("" quotes, as the one CSV writer writes them). */
+function splitCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      cells.push(cell);
+      cell = '';
+    } else cell += ch;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** A predefined plot of the results page: one or more lines over the saved timesteps. */
+export interface PredefinedPlot {
+  key: string;
+  title: string;
+  yLabel: string;
+  lines: { name: string; data: (number | null)[] }[];
+  /** Why the plot has no data (the engine does not compute it yet), shown instead of the chart. */
+  unavailable?: string;
+}
+
+const finiteOrNull = (v: number | null | undefined): number | null =>
+  typeof v === 'number' && Number.isFinite(v) ? v : null;
+
+/** The monitors columns whose header contains `what` and ends in `(unit)`. */
+function monitorLines(monitors: Monitors, what: string, unit: string): PredefinedPlot['lines'] {
+  return monitors.headers.flatMap((header, k) =>
+    header.includes(what) && header.endsWith(`(${unit})`)
+      ? [
+          {
+            name: header.replace(/\s*\([^)]*\)$/, '').replace(what, outputLabel(what)),
+            data: monitors.columns[k]!.map(finiteOrNull),
+          },
+        ]
+      : [],
+  );
+}
+
+/** What the engine does not compute yet (docs/decisions/simulations.md "What the engine does not have yet"). */
+export const notComputedYet = 'The simulation engine does not compute this yet (it needs contact and expansion).';
+
+/**
+ * The predefined plots of a kind (issue 16 item 5): fluid — flow rate and pressure drop across the device over time,
+ * wall shear stress; solid — maximum von Mises stress, contact force and device diameter over time; particle —
+ * captured fraction over time (capture locations are drawn in the scene and listed by the page).
+ */
+export function predefinedPlots(
+  kind: 'fluid' | 'solid' | 'particle',
+  monitors: Monitors | null,
+  solidTimeline: SimulationTimeline | null,
+): PredefinedPlot[] {
+  const m = monitors ?? { headers: [], columns: [] };
+  if (kind === 'fluid')
+    return [
+      {
+        key: 'flow',
+        title: 'Flow rate over time',
+        yLabel: 'Flow rate (L/min)',
+        lines: monitorLines(m, 'flow_rate', 'L/min'),
+      },
+      {
+        key: 'drop',
+        title: 'Pressure drop across the device over time',
+        yLabel: 'Pressure drop (mmHg)',
+        lines: monitorLines(m, 'pressure_drop', 'mmHg'),
+      },
+      {
+        key: 'wss',
+        title: 'Wall shear stress over time (mean and maximum over the wall)',
+        yLabel: 'Wall shear stress (Pa)',
+        lines: monitorLines(m, 'wall_shear_stress', 'Pa'),
+      },
+    ];
+  if (kind === 'particle')
+    return [
+      {
+        key: 'captured',
+        title: 'Captured fraction over time',
+        yLabel: 'Captured fraction (%)',
+        lines: monitorLines(m, 'capture_percentage', '%'),
+      },
+    ];
+  const stress = solidTimeline?.stats.von_mises_stress;
+  return [
+    {
+      key: 'stress',
+      title: 'Maximum von Mises stress over time',
+      yLabel: outputLabelWithUnit('von_mises_stress'),
+      lines: stress ? [{ name: `${solidTimeline.object} maximum`, data: stress.max.map(finiteOrNull) }] : [],
+    },
+    {
+      key: 'contact',
+      title: 'Contact force over time',
+      yLabel: outputLabelWithUnit('force'),
+      lines: [],
+      unavailable: notComputedYet,
+    },
+    {
+      key: 'diameter',
+      title: 'Device diameter over time',
+      yLabel: 'Diameter (mm)',
+      lines: [],
+      unavailable: notComputedYet,
+    },
+  ];
+}
+
+/**
+ * One particle over time as CSV: the timestep (from 1, as the slider), the time and every output with its unit in
+ * the header (spec §9 labels), one row per saved timestep; empty cells where the particle is not in the frame.
+ */
+export function particleCsv(timeline: SimulationTimeline, particle: number): string {
+  const entry = timeline.particles.find((p) => p.particle === particle);
+  if (!entry) throw new Error(`The timeline has no particle ${particle}.`);
+  const headers = [
+    'Timestep',
+    'Time (s)',
+    ...timeline.outputs.map((o) => (o.unit ? `${o.label} (${o.unit})` : o.label)),
+  ];
+  const rows = timeline.times.map((time, t) => [
+    t + 1,
+    time,
+    ...timeline.outputs.map((o) => entry.values[o.name]?.[t] ?? ''),
+  ]);
+  return [headers, ...rows].map((row) => csvRow(row)).join('\n') + '\n';
+}
+
+/** The particle's download name. */
+export function particleCsvName(simulationName: string, object: string, particleName: string): string {
+  const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || 'x';
+  return `${safe(simulationName)}-${safe(object)}-${safe(particleName)}.csv`;
+}
+
+/** The captured particles of a frame (`captured` is 1 once a wall or the device caught it) and where they are. */
+export function capturedParticles(
+  columns: Record<string, ColumnValues>,
+  count: number,
+): { particle: number; position: [number, number, number] }[] {
+  const ids = columns.particle_id;
+  const position = columns.position;
+  const captured = columns.captured;
+  if (!ids || !position || !captured) return [];
+  const rows: { particle: number; position: [number, number, number] }[] = [];
+  for (let i = 0; i < count; i++)
+    if (captured[i] === 1)
+      rows.push({ particle: ids[i]!, position: [position[i]!, position[count + i]!, position[2 * count + i]!] });
+  return rows;
+}
