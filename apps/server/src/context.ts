@@ -354,7 +354,25 @@ export async function createContext(
   const roomRepository = repositories.rooms;
   const projects = new ProjectService(new ProjectRepository(db.orm), projectAccess, notifications);
   const roomLog = log.child({ component: 'rooms' });
-  const rooms = new RoomService(roomRepository, projectAccess, cohorts, notifications, blobs, roomLog, unitOfWork);
+  const ssms = new SsmService(
+    repositories.ssms,
+    cohortRepository,
+    deviceRepository,
+    projectAccess,
+    blobs,
+    cpu,
+    unitOfWork,
+  );
+  const rooms = new RoomService(
+    roomRepository,
+    projectAccess,
+    cohorts,
+    notifications,
+    blobs,
+    roomLog,
+    unitOfWork,
+    ssms,
+  );
   const simulations = new SimulationService({
     repository: repositories.simulations,
     rooms,
@@ -373,15 +391,6 @@ export async function createContext(
     deviceRepository,
     unitOfWork,
     cpu,
-  );
-  const ssms = new SsmService(
-    repositories.ssms,
-    cohortRepository,
-    deviceRepository,
-    projectAccess,
-    blobs,
-    cpu,
-    unitOfWork,
   );
   const imaging = new ImagingService({
     repository: repositories.imaging,

@@ -619,6 +619,8 @@ export {
   ssmTooFewCode,
   ssmTooFewMessage,
   ssmNameMaxLength,
+  ssmInstancePattern,
+  ssmMaxDeviation,
   ssmOrgans,
   ssmOrganLabels,
   ssmPhases,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cohortStatusSchema, meshPhasePattern, patientIdPattern } from './cohorts';
+import { ssmInstancePattern } from './ssm';
 import { text } from './text';
 
 /**
@@ -24,12 +25,19 @@ export const projectRoomsParamsSchema = z.object({ deviceId: z.uuid(), projectId
 export const roomParamsSchema = projectRoomsParamsSchema.extend({ roomId: z.uuid() });
 export const roomScreenshotParamsSchema = roomParamsSchema.extend({ screenshotId: z.uuid() });
 
-/** `POST …/rooms`: a room on a patient of one of the project's cohorts; without a name, `<patient> room`. */
-export const createRoomSchema = z.object({
-  cohortId: z.uuid(),
-  patientId: text().regex(patientIdPattern, 'Choose a patient of one of the project’s cohorts.'),
-  name: roomNameSchema.optional(),
-});
+/**
+ * `POST …/rooms`: a room on a patient of one of the project's cohorts, or on one of the project's ready statistical
+ * shape models (spec §2 "A new room is created by choosing a patient or an SSM"); without a name, `<patient> room`
+ * or `<SSM> room`.
+ */
+export const createRoomSchema = z.union([
+  z.object({
+    cohortId: z.uuid(),
+    patientId: text().regex(patientIdPattern, 'Choose a patient of one of the project’s cohorts.'),
+    name: roomNameSchema.optional(),
+  }),
+  z.object({ ssmId: z.uuid(), name: roomNameSchema.optional() }),
+]);
 export type CreateRoom = z.input<typeof createRoomSchema>;
 
 export const renameRoomSchema = z.object({ name: roomNameSchema });
@@ -186,8 +194,14 @@ export const placementInputSchema = z.object({
 });
 
 export const roomViewSchema = z.object({
-  /** The heart-cycle phase shown (`end-diastole`, `end-systole`, a cine frame); null: the first the patient has. */
-  phase: text().regex(meshPhasePattern, 'Unknown phase.').nullable().default(null),
+  /**
+   * The heart-cycle phase shown (`end-diastole`, `end-systole`, a cine frame), or in a room on an SSM the shape
+   * (`mean`, or standard deviations per mode such as `2,0`); null: the first the patient has, the SSM's mean.
+   */
+  phase: text()
+    .refine((value) => meshPhasePattern.test(value) || ssmInstancePattern.test(value), 'Unknown phase.')
+    .nullable()
+    .default(null),
   hiddenOrgans: z.array(organNameSchema).max(40).default([]),
 });
 export type RoomView = z.infer<typeof roomViewSchema>;

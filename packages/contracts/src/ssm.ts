@@ -16,6 +16,10 @@ export function ssmTooFewMessage(shapes: number): string {
   return `A statistical shape model needs at least ${ssmMinShapes} patients; this configuration has ${shapes}. Please reach out to us and we will help you build your model.`;
 }
 export const ssmNameMaxLength = 60;
+/** A shape of a model as URLs and rooms name it: `mean`, or standard deviations per mode in order (`2,0,-1.5`). */
+export const ssmInstancePattern = /^(mean|-?\d+(\.\d+)?(,-?\d+(\.\d+)?)*)$/;
+/** The furthest a mode moves from the mean, in standard deviations (sliders over ±3 SD). */
+export const ssmMaxDeviation = 3;
 
 /** The organs a model can be built of: the cardiac meshes every synthetic patient has (packages/anatomy ORGANS). */
 export const ssmOrgans = [

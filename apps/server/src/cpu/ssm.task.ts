@@ -1,6 +1,7 @@
-import { buildPatientMeshes, MESH_MODEL_VERSION, type SyntheticPatient } from '@insilico/anatomy';
+import { buildPatientMeshes, MESH_MODEL_VERSION, type Landmark, type SyntheticPatient } from '@insilico/anatomy';
 import type { SsmModelCard, SsmOrgan, SsmPhase } from '@insilico/contracts';
 import {
+  applyTransform,
   buildShapeModel,
   compactness,
   correspondByTopology,
@@ -10,6 +11,7 @@ import {
   modesForVariance,
   specificity,
   SSM_CODE_VERSION,
+  type ProcrustesTransform,
 } from '@insilico/ssm';
 import { cpuTask, wholeBuffer, type CpuTaskContext } from './task';
 
@@ -32,6 +34,18 @@ export interface SsmBuildOutput {
   quality: { compactness: number[]; generalisation: number[]; specificity: number[]; modesKept: number };
   shapes: { patientId: string; cohortId: string; residual: number; outlier: boolean }[];
   card: Omit<SsmModelCard, 'cohorts'>;
+  /** The patients' landmarks, aligned and averaged, each tied to its nearest vertex (instances carry it along). */
+  landmarks: SsmLandmark[];
+}
+
+/** A landmark of the mean shape (mm, the model's frame). */
+export interface SsmLandmark {
+  name: string;
+  position: [number, number, number];
+  normal?: [number, number, number];
+  axis?: [number, number, number];
+  /** The nearest vertex of the joint mesh. */
+  vertex: number;
 }
 
 /** Share of the variance the kept modes hold. */
@@ -47,8 +61,10 @@ const QUALITY_VERTICES = 1000;
 export function buildSsm(input: SsmBuildInput, context: CpuTaskContext): SsmBuildOutput {
   context.progress(0, 'Building the patients’ meshes');
   const parts: SsmModelCard['parts'] = [];
+  const landmarksOf: Landmark[][] = [];
   const joined = input.patients.map(({ patient }, i) => {
     const meshes = buildPatientMeshes(patient, input.phase);
+    landmarksOf.push([...meshes.landmarks]);
     const organs = input.organs.map((organ) => {
       const found = meshes.organs.find((o) => o.organ === organ);
       if (!found) throw new Error(`The mesh model has no ${organ}.`);
@@ -91,6 +107,7 @@ export function buildSsm(input: SsmBuildInput, context: CpuTaskContext): SsmBuil
   const bytes = encodeShapeModel(model, shapes.indices);
   context.transfer(...wholeBuffer(bytes));
   const outliers = flagOutliers(general.perShape);
+  const landmarks = meanLandmarks(landmarksOf, alignment.transforms, model.mean);
   return {
     bytes,
     modes: Array.from(model.variances, (variance, k) => ({ variance, explained: model.explained[k] as number })),
@@ -120,7 +137,54 @@ export function buildSsm(input: SsmBuildInput, context: CpuTaskContext): SsmBuil
       triangles: shapes.indices.length / 3,
       parts,
     },
+    landmarks,
   };
+}
+
+/**
+ * Each landmark moved with its patient's alignment and averaged over the patients (directions by their rotation,
+ * renormalised), then tied to the nearest vertex of the mean shape.
+ */
+function meanLandmarks(
+  perPatient: readonly Landmark[][],
+  transforms: readonly ProcrustesTransform[],
+  mean: Float64Array,
+): SsmLandmark[] {
+  const first = perPatient[0] ?? [];
+  return first.map((landmark, l) => {
+    const position = [0, 0, 0];
+    const normal = [0, 0, 0];
+    const axis = [0, 0, 0];
+    perPatient.forEach((landmarks, j) => {
+      const t = transforms[j] as ProcrustesTransform;
+      const own = landmarks[l] as Landmark;
+      const p = applyTransform(Float64Array.from(own.position), t);
+      const rotate = (v: readonly number[]) =>
+        applyTransform(Float64Array.from(v), { ...t, scale: 1, from: [0, 0, 0], to: [0, 0, 0] });
+      for (let a = 0; a < 3; a++) position[a] = (position[a] as number) + (p[a] as number) / perPatient.length;
+      if (own.normal) rotate(own.normal).forEach((v, a) => (normal[a] = (normal[a] as number) + v));
+      if (own.axis) rotate(own.axis).forEach((v, a) => (axis[a] = (axis[a] as number) + v));
+    });
+    let vertex = 0;
+    let best = Infinity;
+    for (let i = 0; i < mean.length; i += 3) {
+      const d =
+        ((mean[i] as number) - (position[0] as number)) ** 2 +
+        ((mean[i + 1] as number) - (position[1] as number)) ** 2 +
+        ((mean[i + 2] as number) - (position[2] as number)) ** 2;
+      if (d < best) [best, vertex] = [d, i / 3];
+    }
+    const unit = (v: number[]): [number, number, number] | undefined => {
+      const n = Math.hypot(...v);
+      return n > 0 ? [(v[0] as number) / n, (v[1] as number) / n, (v[2] as number) / n] : undefined;
+    };
+    const out: SsmLandmark = { name: landmark.name, position: position as [number, number, number], vertex };
+    const n = landmark.normal ? unit(normal) : undefined;
+    const x = landmark.axis ? unit(axis) : undefined;
+    if (n) out.normal = n;
+    if (x) out.axis = x;
+    return out;
+  });
 }
 
 /** Organ meshes as one mesh: positions one after the other, each organ's triangles shifted to its vertices. */

@@ -13,6 +13,7 @@ import {
   simulations,
   roomScreenshots,
   roomShares,
+  ssms,
   storedFiles,
   users,
 } from '../db/schema';
@@ -204,6 +205,16 @@ export class RoomRepository {
   }
 
   /** Inserts the room; null when the project already has a room of that name (any letter case). */
+  /** The SSMs the project's rooms are on (the Rooms tab's SSM filter). */
+  async ssmFacets(projectId: string): Promise<{ ssmId: string; name: string }[]> {
+    return this.orm
+      .selectDistinct({ ssmId: ssms.id, name: ssms.name })
+      .from(rooms)
+      .innerJoin(ssms, eq(ssms.id, rooms.ssmId))
+      .where(eq(rooms.projectId, projectId))
+      .orderBy(asc(ssms.name), asc(ssms.id));
+  }
+
   async insert(room: typeof rooms.$inferInsert): Promise<RoomRecord | null> {
     const rows = await this.orm.insert(rooms).values(room).onConflictDoNothing().returning();
     return rows[0] ?? null;

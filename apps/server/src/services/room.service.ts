@@ -20,6 +20,7 @@ import { ServiceError } from './errors';
 import type { NotificationService } from './notification.service';
 import { removePictureFiles } from './picture-files';
 import type { ProjectAccessGrant, ProjectAccessService } from './project-access.service';
+import { parseSsmInstance, type SsmService } from './ssm.service';
 import { defaultRoomName } from './room-names';
 import { modelUrl, roomPagePath, toRoom } from './room.mapper';
 
@@ -36,7 +37,8 @@ const organNames: ReadonlySet<string> = new Set(ORGANS);
 const thorax = ['left_lung', 'rib_cage', 'right_lung'] as const;
 
 /**
- * Rooms of a project (issue 5 items 7–8): list with filters, create on a patient of the project's cohorts, rename,
+ * Rooms of a project (issue 5 items 7–8): list with filters, create on a patient of the project's cohorts or on one
+ * of its SSMs (issue 18), rename,
  * delete, share with the team, and the scene (placements of the project's ready device versions, view settings,
  * the patient's anatomy). Reading needs `project.read`, every change `project.work` (project.policy.ts).
  */
@@ -49,6 +51,8 @@ export class RoomService {
     private readonly blobs: BlobStore,
     private readonly log: { warn(details: object, message: string): void },
     private readonly unitOfWork: UnitOfWork,
+    /** Rooms on statistical shape models (issue 18); without it only patient rooms. */
+    private readonly ssms: SsmService | null = null,
   ) {}
 
   /** Loads a room of the project after the project policy allowed the action; 404 for a room of another project. */
@@ -67,9 +71,10 @@ export class RoomService {
 
   async list(userId: string, deviceId: string, projectId: string, query: RoomListQuery): Promise<RoomPage> {
     const access = await this.projects.require('project.read', userId, deviceId, projectId);
-    const [{ rows, total }, patients, cohorts] = await Promise.all([
+    const [{ rows, total }, patients, ssms, cohorts] = await Promise.all([
       this.repository.list(projectId, query, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
       this.repository.patientFacets(projectId),
+      this.repository.ssmFacets(projectId),
       this.repository.projectCohorts(projectId),
     ]);
     return {
@@ -77,8 +82,7 @@ export class RoomService {
       total,
       page: query.page,
       pageSize: query.pageSize,
-      // SSMs come with their own issue; until then no room is on one.
-      facets: { patients, ssms: [] },
+      facets: { patients, ssms },
       cohorts: cohorts.map((cohort) => ({ ...cohort, status: cohortStatusSchema.parse(cohort.status) })),
       canEdit: decideProject('project.work', access.standing).allowed,
     };
@@ -91,7 +95,26 @@ export class RoomService {
 
   async create(userId: string, deviceId: string, projectId: string, input: CreateRoom): Promise<Room> {
     await this.projects.require('project.work', userId, deviceId, projectId);
-    const cohort = await this.repository.projectCohort(projectId, input.cohortId);
+    const subject = 'ssmId' in input ? await this.ssmSubject(userId, deviceId, projectId, input.ssmId) : null;
+    const patient = 'cohortId' in input ? await this.patientSubject(projectId, input.cohortId, input.patientId) : null;
+    const base = subject?.name ?? ('patientId' in input ? input.patientId : '');
+    const name = input.name ?? defaultRoomName(base, await this.repository.namesStartingWith(projectId, base));
+    const room = await this.repository.insert({
+      projectId,
+      name,
+      cohortId: patient?.cohortId ?? null,
+      patientIndex: patient?.patientIndex ?? null,
+      ssmId: subject?.id ?? null,
+      createdBy: userId,
+      scene: {},
+    });
+    if (!room) throw new ServiceError(409, 'room_name_taken', roomNameTakenMessage);
+    return this.get(userId, deviceId, projectId, room.id);
+  }
+
+  /** A patient of one of the project's ready cohorts. */
+  private async patientSubject(projectId: string, cohortId: string, patientId: string) {
+    const cohort = await this.repository.projectCohort(projectId, cohortId);
     if (!cohort)
       throw new ServiceError(422, 'cohort_not_in_project', 'Choose a patient of one of this project’s cohorts.');
     if (cohort.status !== 'ready')
@@ -100,22 +123,29 @@ export class RoomService {
         'cohort_not_ready',
         'The patients of this cohort are still being prepared. You get a notification when they are ready.',
       );
-    const patientIndex = await this.repository.patientIndex(cohort.id, input.patientId);
+    const patientIndex = await this.repository.patientIndex(cohort.id, patientId);
     if (patientIndex === null)
-      throw new ServiceError(422, 'patient_not_in_cohort', `Cohort ${cohort.name} has no patient ${input.patientId}.`);
-    const name =
-      input.name ??
-      defaultRoomName(input.patientId, await this.repository.namesStartingWith(projectId, input.patientId));
-    const room = await this.repository.insert({
-      projectId,
-      name,
-      cohortId: cohort.id,
-      patientIndex,
-      createdBy: userId,
-      scene: {},
+      throw new ServiceError(422, 'patient_not_in_cohort', `Cohort ${cohort.name} has no patient ${patientId}.`);
+    return { cohortId: cohort.id, patientIndex };
+  }
+
+  /** One of the project's SSMs, ready (a room shows its shapes). */
+  private async ssmSubject(userId: string, deviceId: string, projectId: string, ssmId: string) {
+    if (!this.ssms) throw new ServiceError(422, 'ssm_not_in_project', 'Choose one of this project’s SSMs.');
+    const ssm = await this.ssms.get(userId, deviceId, projectId, ssmId).catch((error: unknown) => {
+      if (error instanceof ServiceError && error.status === 404)
+        throw new ServiceError(422, 'ssm_not_in_project', 'Choose one of this project’s SSMs.');
+      throw error;
     });
-    if (!room) throw new ServiceError(409, 'room_name_taken', roomNameTakenMessage);
-    return this.get(userId, deviceId, projectId, room.id);
+    if (ssm.status !== 'ready')
+      throw new ServiceError(
+        409,
+        'ssm_not_ready',
+        ssm.status === 'failed'
+          ? 'This shape model could not be built, so it has no shapes to show.'
+          : 'This shape model is still being built. You get a notification when it is ready.',
+      );
+    return ssm;
   }
 
   async rename(userId: string, deviceId: string, projectId: string, roomId: string, name: string): Promise<Room> {
@@ -203,15 +233,14 @@ export class RoomService {
       this.repository.placements(roomId),
       this.repository.readyVersions(projectId),
     ]);
-    const patientPath = `/api/devices/${deviceId}/cohorts/${anatomy.cohortId}/patients/${anatomy.id}`;
     const saved = (row.room.scene as { view?: Partial<RoomView> }).view ?? {};
     return {
       room,
       anatomy: {
-        phases: anatomy.meshes.phases,
-        organs: anatomy.meshes.organs,
-        meshUrlTemplate: `${patientPath}/meshes/{phase}`,
-        landmarksUrlTemplate: `${patientPath}/meshes/{phase}/landmarks`,
+        phases: anatomy.phases,
+        organs: anatomy.organs,
+        meshUrlTemplate: anatomy.meshUrlTemplate,
+        landmarksUrlTemplate: anatomy.landmarksUrlTemplate,
       },
       // A room never saved shows the heart; the thorax can be switched on (as the patient page does).
       view: { phase: saved.phase ?? null, hiddenOrgans: saved.hiddenOrgans ?? [...thorax] },
@@ -246,11 +275,13 @@ export class RoomService {
     const { row } = await this.require('project.work', userId, deviceId, projectId, roomId);
     const anatomy = await this.anatomyOf(userId, deviceId, row);
     const { view } = input;
-    if (view.phase !== null && !anatomy.meshes.phases.includes(view.phase))
+    if (view.phase !== null && !anatomy.shows(view.phase))
       throw new ServiceError(
         422,
         'unknown_phase',
-        `Patient ${row.patientId ?? ''} has no images for the phase ${view.phase}.`,
+        row.room.ssmId
+          ? `Shape ${view.phase} is not one this room shows.`
+          : `Patient ${row.patientId ?? ''} has no images for the phase ${view.phase}.`,
       );
     const unknownOrgans = view.hiddenOrgans.filter((organ) => !organNames.has(organ));
     if (unknownOrgans.length > 0)
@@ -280,14 +311,30 @@ export class RoomService {
   }
 
   /**
-   * The room's patient with its mesh phases, read through the cohort API's own check (guests read the cohorts of
-   * the projects they are on), so the scene never shows what the caller could not open there.
+   * What the room shows, with its mesh and landmark URLs: the patient with its mesh phases, read through the cohort
+   * API's own check (guests read the cohorts of the projects they are on), or the SSM's shapes through the SSM API's.
    */
   private async anatomyOf(userId: string, deviceId: string, row: RoomListRow) {
-    const { cohortId } = row.room;
+    const { cohortId, ssmId, projectId } = row.room;
+    if (ssmId !== null && this.ssms) {
+      const anatomy = await this.ssms.roomAnatomy(userId, deviceId, projectId, ssmId);
+      const { phases, organs, meshUrlTemplate, landmarksUrlTemplate, modeCount } = anatomy;
+      // Any shape within ±3 SD may be shown, not only the listed mean.
+      const shows = (shape: string) => parseSsmInstance(shape, modeCount) !== null;
+      return { phases, organs: [...organs], meshUrlTemplate, landmarksUrlTemplate, shows };
+    }
     if (cohortId === null || row.patientId === null)
-      throw new ServiceError(409, 'no_anatomy', 'Rooms on a statistical shape model cannot be opened yet.');
-    return this.cohorts.patient(userId, deviceId, cohortId, row.patientId);
+      throw new ServiceError(409, 'no_anatomy', 'This room shows neither a patient nor a shape model.');
+    const patient = await this.cohorts.patient(userId, deviceId, cohortId, row.patientId);
+    const patientPath = `/api/devices/${deviceId}/cohorts/${patient.cohortId}/patients/${patient.id}`;
+    const phases = patient.meshes.phases;
+    return {
+      phases,
+      shows: (phase: string) => phases.includes(phase),
+      organs: patient.meshes.organs,
+      meshUrlTemplate: `${patientPath}/meshes/{phase}`,
+      landmarksUrlTemplate: `${patientPath}/meshes/{phase}/landmarks`,
+    };
   }
 
   private async presentOne(deviceId: string, row: RoomListRow): Promise<Room> {

@@ -4,6 +4,8 @@ import {
   normalizeSsmConfiguration,
   ssmConfigurationSchema,
   ssmDuplicateMessage,
+  ssmInstancePattern,
+  ssmMaxDeviation,
   ssmMinShapes,
   ssmModelCardSchema,
   ssmModeSchema,
@@ -17,6 +19,8 @@ import {
   type SsmConfiguration,
   type SsmList,
 } from '@insilico/contracts';
+import { writeGlb } from '@insilico/mesh';
+import { decodeShapeModel, modelInstance } from '@insilico/ssm';
 import { z } from 'zod';
 import type { CpuRunner } from '../cpu/pool';
 import { ssmBuildTask } from '../cpu/ssm.task';
@@ -45,7 +49,16 @@ const SPECIFICITY_SAMPLES = 1000;
 const CURVE_MODES = 15;
 
 const notFound = () => new ServiceError(404, 'not_found', 'No such statistical shape model in this project.');
+const vec3 = z.tuple([z.number(), z.number(), z.number()]);
+const landmarkSchema = z.object({
+  name: z.string(),
+  position: vec3,
+  normal: vec3.optional(),
+  axis: vec3.optional(),
+  vertex: z.number().int().nonnegative(),
+});
 const summarySchema = z.object({
+  landmarks: z.array(landmarkSchema),
   modes: z.array(ssmModeSchema),
   quality: ssmQualitySchema,
   shapes: z.array(ssmShapeSchema),
@@ -124,6 +137,76 @@ export class SsmService {
     return bytes;
   }
 
+  /**
+   * A shape of the model as a GLB of its organs (metres, as patients' meshes are), with the landmarks: `mean`, or
+   * standard deviations per mode in order (`2,0,-1.5`: mode 1 at +2 SD, mode 3 at −1.5 SD), each within ±3 SD.
+   */
+  async instanceGlb(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    ssmId: string,
+    label: string,
+  ): Promise<Uint8Array> {
+    const shape = await this.instance(userId, deviceId, projectId, ssmId, label);
+    const { parts } = shape.summary.modelCard;
+    const meshes = parts.map((part) => ({
+      name: part.organ,
+      mesh: {
+        positions: shape.positions.subarray(3 * part.firstVertex, 3 * (part.firstVertex + part.vertices)),
+        indices: shape.indices
+          .subarray(3 * part.firstTriangle, 3 * (part.firstTriangle + part.triangles))
+          .map((v) => v - part.firstVertex),
+      },
+    }));
+    return writeGlb(meshes, {
+      unitScale: 0.001,
+      extras: { ssmId, instance: label, frame: ssmFrame, landmarkUnit: 'mm', landmarks: shape.landmarks },
+    });
+  }
+
+  /** The landmarks of a shape of the model (mm; each moves with its nearest vertex of the mean). */
+  async instanceLandmarks(userId: string, deviceId: string, projectId: string, ssmId: string, label: string) {
+    const shape = await this.instance(userId, deviceId, projectId, ssmId, label);
+    return { patientId: shape.name, phase: label, unit: 'mm' as const, frame: ssmFrame, landmarks: shape.landmarks };
+  }
+
+  /** What a room on this SSM shows: its shapes (the mean first) and organs. */
+  async roomAnatomy(userId: string, deviceId: string, projectId: string, ssmId: string) {
+    const ssm = await this.get(userId, deviceId, projectId, ssmId);
+    if (ssm.status !== 'ready')
+      throw new ServiceError(
+        409,
+        'ssm_not_ready',
+        'This shape model is still being built. You get a notification when it is ready.',
+      );
+    const path = `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/meshes/{phase}`;
+    return {
+      ssm,
+      modeCount: ssm.modes?.length ?? 0,
+      phases: ['mean'],
+      organs: ssm.configuration.organs,
+      meshUrlTemplate: path,
+      landmarksUrlTemplate: `${path}/landmarks`,
+    };
+  }
+
+  private async instance(userId: string, deviceId: string, projectId: string, ssmId: string, label: string) {
+    const bytes = await this.modelFile(userId, deviceId, projectId, ssmId);
+    const row = (await this.repository.find(projectId, ssmId)) as SsmListRow;
+    const summary = summarySchema.parse(row.ssm.summary);
+    const file = decodeShapeModel(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const deviations = parseSsmInstance(label, file.modeCount);
+    const positions = modelInstance(file, deviations);
+    const landmarks = summary.landmarks.map(({ vertex, ...landmark }) => {
+      const moved = [0, 1, 2].map(
+        (a) => landmark.position[a]! + positions[3 * vertex + a]! - file.mean[3 * vertex + a]!,
+      ) as [number, number, number];
+      return { ...landmark, position: moved };
+    });
+    return { name: row.ssm.name, summary, positions, indices: file.indices, landmarks };
+  }
+
   /** The build job's work: the patients as configured, the model in the CPU pool, the file, ready. */
   async performBuild(ssmId: string, work: SsmBuildProgress): Promise<SsmRow | null> {
     const row = await this.repository.findById(ssmId);
@@ -151,6 +234,7 @@ export class SsmService {
     );
     await this.blobs.put(await this.region(row.deviceId), ssmModelKey(ssmId), output.bytes);
     const summary = {
+      landmarks: output.landmarks,
       modes: output.modes,
       quality: output.quality,
       shapes: output.shapes,
@@ -235,6 +319,32 @@ export class SsmService {
     if (!device) throw new ServiceError(404, 'not_found', 'No such device workspace.');
     return device.dataRegion === 'us' ? 'us' : 'eu';
   }
+}
+
+/** The frame of a model's shapes: the reference patient's, centred (generalised Procrustes). */
+const ssmFrame = 'ssm-procrustes-mm';
+
+/**
+ * A shape's label: `mean`, or comma-separated standard deviations per mode (`2,0,-1.5`), each within ±3 SD, no more
+ * than the model's modes. 422 otherwise.
+ */
+export function parseSsmInstance(label: string, modeCount: number): number[] {
+  if (label === 'mean') return [];
+  if (!ssmInstancePattern.test(label))
+    throw new ServiceError(
+      422,
+      'invalid_instance',
+      'Name a shape as "mean" or as standard deviations per mode, e.g. 2,0,-1.5.',
+    );
+  const values = label.split(',').map(Number);
+  if (values.length > modeCount) throw new ServiceError(422, 'invalid_instance', `This model has ${modeCount} modes.`);
+  if (values.some((v) => Math.abs(v) > ssmMaxDeviation))
+    throw new ServiceError(
+      422,
+      'invalid_instance',
+      `A mode can be moved at most ${ssmMaxDeviation} standard deviations from the mean.`,
+    );
+  return values;
 }
 
 /** A patient has a static phase's images when the phase, or cine CT (which implies both), is among its phases. */

@@ -1,4 +1,14 @@
-import { ssmDuplicateMessage, ssmTooFewCode, ssmTooFewMessage, type Ssm, type SsmList } from '@insilico/contracts';
+import {
+  ssmDuplicateMessage,
+  ssmTooFewCode,
+  ssmTooFewMessage,
+  type PatientLandmarks,
+  type Room,
+  type RoomPage,
+  type RoomScene,
+  type Ssm,
+  type SsmList,
+} from '@insilico/contracts';
 import { decodeShapeModel, modelInstance } from '@insilico/ssm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
@@ -10,6 +20,7 @@ import {
   joinedMember,
   json,
   principals,
+  send,
   signedIn,
   workspacePrincipals,
   type Person,
@@ -214,6 +225,72 @@ describe('refusals (nothing queued)', () => {
     expect((await post({ cohortIds: [] })).status).toBe(400);
     expect((await post({ name: 'x'.repeat(61) })).status).toBe(400);
     expect(await countOf(onProject)).toBe(before);
+  });
+});
+
+describe('rooms on an SSM', () => {
+  const roomsOf = (projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/rooms`;
+
+  it('creates a room on the SSM, found by the Rooms tab’s SSM filter, showing the mean shape', async () => {
+    const response = await browsers.member.postJson(roomsOf(onProject), { ssmId: built.id });
+    expect(response.status, JSON.stringify(await response.clone().json())).toBe(201);
+    const room = await json<Room>(response);
+    expect(room.name).toBe(`${built.name} room`);
+    expect(room.subject).toEqual({ kind: 'ssm', ssmId: built.id });
+    const page = await json<RoomPage>(await browsers.guest.get(`${roomsOf(onProject)}?ssmId=${built.id}`));
+    expect(page.items.map((item) => item.id)).toEqual([room.id]);
+    expect(page.facets.ssms).toEqual([{ ssmId: built.id, name: built.name }]);
+    const patientsOnly = await json<RoomPage>(await browsers.guest.get(`${roomsOf(onProject)}?subject=patient`));
+    expect(patientsOnly.items.map((item) => item.id)).not.toContain(room.id);
+
+    const scene = await json<RoomScene>(await browsers.guest.get(`${roomsOf(onProject)}/${room.id}/scene`));
+    expect(scene.anatomy.phases).toEqual(['mean']);
+    expect(scene.anatomy.organs).toEqual(['aortic_root']);
+    const meshUrl = scene.anatomy.meshUrlTemplate.replace('{phase}', 'mean');
+    const glb = new Uint8Array(await (await browsers.guest.get(meshUrl)).arrayBuffer());
+    expect(new TextDecoder().decode(glb.subarray(0, 4))).toBe('glTF');
+    const landmarks = await json<PatientLandmarks>(
+      await browsers.guest.get(scene.anatomy.landmarksUrlTemplate.replace('{phase}', 'mean')),
+    );
+    expect(landmarks.landmarks.length).toBeGreaterThan(0);
+    const saved = await send(browsers.member, 'PUT', `${roomsOf(onProject)}/${room.id}/scene`, {
+      placements: [],
+      view: { phase: 'mean', hiddenOrgans: [] },
+    });
+    expect(saved.status).toBe(200);
+    const shaped = await send(browsers.member, 'PUT', `${roomsOf(onProject)}/${room.id}/scene`, {
+      placements: [],
+      view: { phase: '2,-1', hiddenOrgans: [] },
+    });
+    expect((await json<RoomScene>(shaped)).view.phase).toBe('2,-1');
+    const tooFar = await send(browsers.member, 'PUT', `${roomsOf(onProject)}/${room.id}/scene`, {
+      placements: [],
+      view: { phase: '3.5', hiddenOrgans: [] },
+    });
+    expect(await errorOf(tooFar)).toMatchObject({ status: 422, code: 'invalid_instance' });
+  });
+
+  it('draws a shape at +2 SD of mode 1, its landmarks moving with it, and refuses beyond ±3 SD', async () => {
+    const landmarksAt = async (instance: string) =>
+      json<PatientLandmarks>(await admin.browser.get(`${ssmPath(onProject, built.id)}/meshes/${instance}/landmarks`));
+    const mean = await landmarksAt('mean');
+    const moved = await landmarksAt('2');
+    expect(moved.landmarks.map((l) => l.name)).toEqual(mean.landmarks.map((l) => l.name));
+    expect(moved.landmarks.some((l, i) => l.position[0] !== mean.landmarks[i]!.position[0])).toBe(true);
+    expect((await admin.browser.get(`${ssmPath(onProject, built.id)}/meshes/2,0`)).status).toBe(200);
+    for (const bad of ['4', 'one', `${'0,'.repeat(40)}0`])
+      expect(await errorOf(await admin.browser.get(`${ssmPath(onProject, built.id)}/meshes/${bad}`))).toMatchObject({
+        status: 422,
+        code: 'invalid_instance',
+      });
+  });
+
+  it('refuses a room on an SSM that is not the project’s', async () => {
+    const elsewhere = '00000000-0000-4000-8000-000000000000';
+    expect(await errorOf(await admin.browser.postJson(roomsOf(onProject), { ssmId: elsewhere }))).toMatchObject({
+      status: 422,
+      code: 'ssm_not_in_project',
+    });
   });
 });
 

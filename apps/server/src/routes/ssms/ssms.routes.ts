@@ -1,9 +1,11 @@
 import {
   createSsmSchema,
+  patientLandmarksSchema,
   projectSsmsParamsSchema,
   ssmListSchema,
   ssmParamsSchema,
   ssmSchema,
+  text,
 } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -55,4 +57,28 @@ export async function ssmRoutes(app: FastifyInstance, deps: SsmRoutesDeps): Prom
       .header('Cache-Control', 'private, max-age=31536000, immutable')
       .send(bytes);
   });
+
+  // A shape of the model for the room viewer: `mean` or standard deviations per mode (`2,0,-1.5`).
+  const instanceParams = ssmParamsSchema.extend({ instance: text().min(1).max(400) });
+  api.get(
+    `${base}/:ssmId/meshes/:instance`,
+    { ...pre, schema: { tags, params: instanceParams } },
+    async (request, reply) => {
+      const { deviceId, projectId, ssmId, instance } = request.params;
+      const glb = await deps.ssms.instanceGlb(currentUser(request).id, deviceId, projectId, ssmId, instance);
+      return reply
+        .header('Content-Type', 'model/gltf-binary')
+        .header('Cache-Control', 'private, max-age=3600')
+        .send(Buffer.from(glb));
+    },
+  );
+
+  api.get(
+    `${base}/:ssmId/meshes/:instance/landmarks`,
+    { ...pre, schema: { tags, params: instanceParams, response: { 200: patientLandmarksSchema } } },
+    async (request) => {
+      const { deviceId, projectId, ssmId, instance } = request.params;
+      return deps.ssms.instanceLandmarks(currentUser(request).id, deviceId, projectId, ssmId, instance);
+    },
+  );
 }
