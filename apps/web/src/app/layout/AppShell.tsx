@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
+import { Analytics } from '../../features/analytics';
 import { ScrollToTop } from './ScrollToTop';
 import { TopNav } from './TopNav';
 
@@ -31,6 +32,7 @@ export function AppShell() {
         Skip to content
       </Box>
       <TopNav />
+      <Analytics />
       <Box component="main" id={mainId} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
         <Outlet />
       </Box>

@@ -1,3 +1,4 @@
+import { forgetAnalyticsUser } from '../../lib/analytics';
 import { rememberSelectedDevice } from '../../lib/earlyRequests';
 import { logoutUrl } from './navigation';
 
@@ -8,6 +9,7 @@ import { logoutUrl } from './navigation';
  */
 export function signOut(): void {
   rememberSelectedDevice(null);
+  forgetAnalyticsUser();
   const form = document.createElement('form');
   form.method = 'post';
   form.action = logoutUrl;

@@ -10,6 +10,7 @@ import {
   type Picture,
   type SaveOnboarding,
 } from '@insilico/contracts';
+import { trackAfter } from '../../lib/analytics';
 import { apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
@@ -30,7 +31,9 @@ export function saveOnboarding(state: SaveOnboarding): Promise<OnboardingState> 
 
 /** `POST /api/onboarding/complete`: creates the workspace (the user becomes its admin) and invites the team. */
 export function completeOnboarding(): Promise<OnboardingComplete> {
-  return apiFetch('/api/onboarding/complete', { method: 'POST', body: {}, schema: onboardingCompleteSchema });
+  return apiFetch('/api/onboarding/complete', { method: 'POST', body: {}, schema: onboardingCompleteSchema }).then(
+    trackAfter('workspace created', (done) => ({ deviceId: done.device.deviceId })),
+  );
 }
 
 /** `PUT /api/onboarding/picture`: the device picture, kept until the workspace is created (then its picture). */

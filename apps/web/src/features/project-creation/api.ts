@@ -17,6 +17,7 @@ import {
   type Question,
   type QuestionList,
 } from '@insilico/contracts';
+import { trackAfter } from '../../lib/analytics';
 import { apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
@@ -60,7 +61,9 @@ export async function checkProjectTitle(deviceId: string, name: string): Promise
 }
 
 export function createProject(deviceId: string, body: CreateProject): Promise<CreatedProject> {
-  return apiFetch(creationUrls.projects(deviceId), { method: 'POST', body, schema: createdProjectSchema });
+  return apiFetch(creationUrls.projects(deviceId), { method: 'POST', body, schema: createdProjectSchema }).then(
+    trackAfter('project created', (project) => ({ deviceId, projectId: project.id })),
+  );
 }
 
 /** The workspace's projects (every status), for "from a previous project". */

@@ -13,6 +13,7 @@ import {
   type SimulationPage,
   type SimulationSetup,
 } from '@insilico/contracts';
+import { trackAfter } from '../../lib/analytics';
 import { apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 import { isRoomsChangedKey, projectApiPath } from '../../lib/projectKeys';
@@ -124,7 +125,11 @@ export function createSimulation(
   roomId: string,
   body: CreateSimulation,
 ): Promise<Simulation> {
-  return apiFetch(simulationUrls.room(deviceId, projectId, roomId), { method: 'POST', body, schema: simulationSchema });
+  return apiFetch(simulationUrls.room(deviceId, projectId, roomId), {
+    method: 'POST',
+    body,
+    schema: simulationSchema,
+  }).then(trackAfter('simulation started', (simulation) => ({ projectId, roomId, simulationId: simulation.id })));
 }
 
 export function renameSimulation(deviceId: string, projectId: string, id: string, name: string): Promise<Simulation> {

@@ -20,6 +20,7 @@ import { productName } from '../../../lib/product';
 import { SyntheticLabel } from '../../cohorts';
 import { RoomSimulations, type RegionPlanes } from '../../simulations';
 import { renameRoom, saveRoomScene, uploadScreenshot, useRefreshRooms, useRoomScene, useRoomScreenshots } from '../api';
+import { useTrackOnce } from '../../analytics';
 import { useRoomLocation } from '../hooks/useRoomLocation';
 import { draftOf, isDirty, saveBodyOf, type SceneDraft } from '../placements';
 import { ScreenshotGallery } from './ScreenshotGallery';
@@ -34,6 +35,7 @@ const RoomWorkspace = lazy(() => import('./RoomWorkspace').then((module) => ({ d
 export function RoomScenePage() {
   const { deviceId, projectId, roomId, namedDeviceId, loading, error } = useRoomLocation();
   const scene = useRoomScene(deviceId, projectId, roomId);
+  useTrackOnce('room opened', { projectId, roomId });
   const screenshots = useRoomScreenshots(deviceId, projectId, roomId);
   // The Rooms tab shows names, placement and screenshot counts and the latest screenshot: each change here
   // makes it stale (issue 14: it stayed stale until a reload).

@@ -22,6 +22,7 @@ import { useSettingsForm } from '../useSettingsForm';
 import { FormFooter } from './FormFooter';
 import { LoadFailure, Loading } from './LoadState';
 import { SettingsSection } from './SettingsSection';
+import { AnalyticsConsentSetting } from '../../analytics';
 
 /** The profile form: picture (saved as soon as chosen), full name and job title (Save), e-mail read-only. */
 function AccountEditor({ profile }: { profile: Profile }) {
@@ -136,6 +137,7 @@ function AccountEditor({ profile }: { profile: Profile }) {
           </Stack>
         </Stack>
       </SettingsSection>
+      <AnalyticsConsentSetting />
     </Stack>
   );
 }

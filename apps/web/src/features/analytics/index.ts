@@ -1,0 +1,3 @@
+export { Analytics } from './Analytics';
+export { AnalyticsConsentSetting } from './AnalyticsConsentSetting';
+export { useTrackOnce } from './useTrackOnce';
