@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { orderReadyCohort } from './cohort-helpers';
-import { api, createWorkspace, operatorRequest, signUp } from './workspace-helpers';
+import { createWorkspace, operatorRequest, signUp } from './workspace-helpers';
 import { expect, test } from './csp';
 
 // Issue 23 against the real server: a 20-patient cohort (ordered through the cohort API), then in the browser
 // select it, choose the SCCT TAVI set, define an annulus area measurement in the new-measurement drawer, order,
 // follow the job to the results table, download the CSV (units in the headers), correct one patient's annular
-// plane (through the API: the page has no correction editor yet) and see the corrected cell marked; a workspace
+// plane on the page and see the corrected cell marked with who corrected it; a workspace
 // on the trial plan sees the spec's message.
 
 test('orders the TAVI set and an own measurement on 20 patients, reads results and CSV; the trial plan sees the message', async ({
@@ -52,35 +52,29 @@ test('orders the TAVI set and an own measurement on 20 patients, reads results a
   expect(csv[0]).toContain('Left coronary ostium height (mm)');
   expect(csv).toHaveLength(21);
 
-  // Correct the annular plane of one patient with end-systolic imaging: 1.5 mm higher.
+  // Correct the annular plane of one patient with end-systolic images on the page: 1.5 mm higher, 4° tilted.
   const orderId = new URL(page.url()).searchParams.get('order') ?? '';
   const order = (await (await page.request.get(`/api/devices/${deviceId}/measurement-orders/${orderId}`)).json()) as {
-    patients: { patientId: string }[];
+    patients: { patientId: string; cells: { value: number | null }[] }[];
   };
-  let corrected = '';
-  for (const { patientId } of order.patients) {
-    const response = await page.request.get(
-      `/api/devices/${deviceId}/cohorts/${cohortId}/patients/${patientId}/meshes/end-systole/landmarks`,
-    );
-    if (!response.ok()) continue;
-    const { landmarks } = (await response.json()) as {
-      landmarks: { name: string; position: number[]; normal?: number[] }[];
-    };
-    const annulus = landmarks.find((l) => l.name === 'aortic_annulus');
-    if (!annulus?.normal) continue;
-    const n = annulus.normal;
-    await api(page, 'PUT', `/api/devices/${deviceId}/measurement-orders/${orderId}/patients/${patientId}/correction`, {
-      phase: 'end-systole',
-      landmarks: { aortic_annulus: { position: annulus.position.map((x, i) => x + 1.5 * (n[i] ?? 0)), normal: n } },
-    });
-    corrected = patientId;
-    break;
-  }
+  const corrected = order.patients.find((p) => p.cells[0]?.value !== null)?.patientId ?? '';
   expect(corrected).not.toBe('');
-  await page.reload();
   const row = page.getByRole('row').filter({ hasText: corrected });
+  await row.getByRole('button', { name: `Correct ${corrected}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Correct ${corrected}` });
+  await dialog.getByLabel('Raise (mm)').fill('1.5');
+  await dialog.getByLabel('Tilt (°)').fill('4');
+  await dialog.getByRole('button', { name: 'Save correction' }).click();
+  await expect(dialog).toBeHidden();
   await expect(row.getByText(/ \*$/).first()).toBeVisible();
   await expect(row.getByText(/aortic annulus by Mara Measure/)).toBeVisible();
+  await page.reload();
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: corrected })
+      .getByText(/aortic annulus by Mara Measure/),
+  ).toBeVisible();
 
   // The same workspace on the trial plan: the spec's message, and the way to ask support.
   const toTrial = await operatorRequest('POST', '/api/operator/subscription', { deviceId, plan: 'trial', seats: 5 });

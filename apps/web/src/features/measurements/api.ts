@@ -4,11 +4,14 @@ import {
   measurementDefinitionSchema,
   measurementOrderListSchema,
   measurementOrderSchema,
+  patientLandmarksSchema,
+  type MeasurementCorrection,
   type MeasurementDefinitionBody,
   type MeasurementDefinitionList,
   type MeasurementDefinitionView,
   type MeasurementOrder,
   type MeasurementOrderList,
+  type PatientLandmarks,
 } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
@@ -70,6 +73,32 @@ export function orderMeasurements(
   return apiFetch(measurementUrls.order(deviceId, cohortId), {
     method: 'POST',
     body: { definitionIds },
+    schema: measurementOrderSchema,
+  });
+}
+
+/** The landmarks of one patient at one phase (the cohort API). */
+export function patientLandmarks(
+  deviceId: string,
+  cohortId: string,
+  patientId: string,
+  phase: string,
+): Promise<PatientLandmarks> {
+  return apiFetch(`/api/devices/${deviceId}/cohorts/${cohortId}/patients/${patientId}/meshes/${phase}/landmarks`, {
+    schema: patientLandmarksSchema,
+  });
+}
+
+/** Landmarks of one patient placed by hand: the patient's measurements at that phase are taken again. */
+export function correctPatient(
+  deviceId: string,
+  orderId: string,
+  patientId: string,
+  body: MeasurementCorrection,
+): Promise<MeasurementOrder> {
+  return apiFetch(`${measurementUrls.one(deviceId, orderId)}/patients/${patientId}/correction`, {
+    method: 'PUT',
+    body,
     schema: measurementOrderSchema,
   });
 }

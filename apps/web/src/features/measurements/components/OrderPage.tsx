@@ -21,14 +21,24 @@ import { formatDate } from '../../../lib/formatDate';
 import { CohortWorkspace, useCohorts } from '../../cohorts';
 import { measurementUrls, orderMeasurements, useMeasurementDefinitions, useMeasurementOrder } from '../api';
 import { flowPath, readFlow } from '../flow';
+import { CorrectionDialog } from './CorrectionDialog';
 import { Distribution } from './Distribution';
 import { MeasurementSteps } from './MeasurementSteps';
 import { MeasurementsGate } from './MeasurementsGate';
 
 const decimals = (unit: string) => (unit === 'mm²' ? 0 : 1);
 
-function Results({ deviceId, order }: { deviceId: string; order: MeasurementOrder }) {
+function Results({
+  deviceId,
+  order,
+  onCorrected,
+}: {
+  deviceId: string;
+  order: MeasurementOrder;
+  onCorrected: (order: MeasurementOrder) => void;
+}) {
   const [shown, setShown] = useState(0);
+  const [correcting, setCorrecting] = useState<string | null>(null);
   const m = order.measurements[shown];
   return (
     <Stack spacing={3}>
@@ -51,6 +61,7 @@ function Results({ deviceId, order }: { deviceId: string; order: MeasurementOrde
                 </TableCell>
               ))}
               <TableCell>Corrected</TableCell>
+              <TableCell />
             </TableRow>
           </TableHead>
           <TableBody>
@@ -85,6 +96,11 @@ function Results({ deviceId, order }: { deviceId: string; order: MeasurementOrde
                     ? `${p.correction.landmarks.join(', ').replaceAll('_', ' ')} by ${p.correction.by?.fullName ?? 'a former user'}, ${formatDate(p.correction.at)}`
                     : ''}
                 </TableCell>
+                <TableCell>
+                  <Button size="small" onClick={() => setCorrecting(p.patientId)} aria-label={`Correct ${p.patientId}`}>
+                    Correct
+                  </Button>
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -93,6 +109,18 @@ function Results({ deviceId, order }: { deviceId: string; order: MeasurementOrde
       <Typography variant="body2" color="text.secondary">
         * corrected by hand (the automatic value is kept: hover the cell). Not measured: hover the cell for the reason.
       </Typography>
+      {correcting && (
+        <CorrectionDialog
+          deviceId={deviceId}
+          order={order}
+          patientId={correcting}
+          onClose={() => setCorrecting(null)}
+          onCorrected={(next) => {
+            setCorrecting(null);
+            onCorrected(next);
+          }}
+        />
+      )}
       {m && (
         <Stack spacing={1}>
           <Typography variant="h3" component="h2">
@@ -133,7 +161,9 @@ function Placed({ deviceId, orderId }: { deviceId: string; orderId: string }) {
         <LinearProgress variant="determinate" value={Math.round(o.progress * 100)} aria-label="Measurement progress" />
       </Stack>
     );
-  return <Results deviceId={deviceId} order={o} />;
+  return (
+    <Results deviceId={deviceId} order={o} onCorrected={(next) => void order.mutate(next, { revalidate: false })} />
+  );
 }
 
 function Review({ deviceId }: { deviceId: string }) {
