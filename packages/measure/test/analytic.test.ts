@@ -4,6 +4,7 @@ import { enclosedVolume_mm3, type Vec3 } from '@insilico/mesh';
 import {
   angleAt_deg,
   chordThrough,
+  chordTowards,
   curveLength_mm,
   lumenSection,
   measureLumen,
@@ -59,6 +60,20 @@ describe('plane sections of analytic shapes', () => {
     expect(plane).toBeDefined();
     const m = measured(ellipticCylinder(r, r, 80, 256, 41), plane);
     expectEllipse(m, r / Math.cos(theta), r);
+  });
+
+  it('a chord through the centre towards a point of an elliptic section is 2ab/√(b²cos²φ + a²sin²φ)', () => {
+    const a = 14;
+    const b = 11;
+    const lumen = lumenSection(ellipticCylinder(a, b, 30, 256), { point: [0, 0, 1], normal: [0, 0, 1] });
+    if (typeof lumen === 'string') throw new Error(lumen);
+    for (const deg of [0, 30, 60, 90, 135]) {
+      const phi = (deg * Math.PI) / 180;
+      const towards: Vec3 = [40 * Math.cos(phi), 40 * Math.sin(phi), 1];
+      const exact = (2 * a * b) / Math.sqrt((b * Math.cos(phi)) ** 2 + (a * Math.sin(phi)) ** 2);
+      expect(rel(chordTowards(lumen, towards), exact)).toBeLessThan(TOL);
+    }
+    expect(chordTowards(lumen, [0, 0, 1])).toBeNaN();
   });
 
   it('a cone cut across its axis at height z is a circle of radius R(1 − z/H)', () => {
