@@ -9,6 +9,7 @@ import { projectCreationRoutes } from '../features/project-creation';
 import { projectRoutes } from '../features/projects';
 import { roomRoutes } from '../features/rooms';
 import { settingsRoutes } from '../features/settings';
+import { ssmRoutes } from '../features/ssm';
 import { supportRoutes } from '../features/support';
 import { teamRoutes } from '../features/team';
 import { uploadRoutes } from '../features/uploads';
@@ -48,6 +49,7 @@ export const appRoutes: RouteObject[] = [
       ...projectRoutes,
       ...projectCreationRoutes,
       ...roomRoutes,
+      ...ssmRoutes,
       ...settingsRoutes,
       ...supportRoutes,
       ...teamRoutes,

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { placeholderRoute } from '../../components/placeholderRoute';
+import { ssmCreationRoutes } from '../ssm';
 
 /** A wizard step, its page loaded on first visit (its own chunk). */
 const step = (path: string, title: string, page: () => Promise<React.ReactNode>): RouteObject => ({
@@ -9,7 +10,7 @@ const step = (path: string, title: string, page: () => Promise<React.ReactNode>)
 });
 
 /**
- * Sub-routes of spec §2 that come with their own issues (SSM creation, cohorts from one's own imaging data). They
+ * Sub-routes of spec §2 that come with their own issues (cohorts from one's own imaging data). They
  * stay registered so every spec route answers, but the wizard offers no way to them
  * (docs/decisions/project-creation.md).
  */
@@ -85,10 +86,8 @@ export const projectCreationRoutes: RouteObject[] = [
   {
     path: 'projects/create',
     children: [
-      notOfferedYet('new-ssm-select-patient-cohorts', 'New SSM: patients'),
-      notOfferedYet('new-ssm-select-organ-phase', 'New SSM: organs'),
-      notOfferedYet('new-ssm-name-configuration', 'New SSM: name'),
-      notOfferedYet('new-ssm-complete', 'New SSM ordered'),
+      // SSM creation (issue 18): Patients, Organs, Name, then the SSM in progress; for a project (`?project=`).
+      ...ssmCreationRoutes,
       notOfferedYet('select-upload-new-cohort-data-type', 'Cohort from your own data'),
       notOfferedYet('upload-imaging-data', 'Upload imaging data'),
       notOfferedYet('upload-data-directory', 'Upload a data directory'),

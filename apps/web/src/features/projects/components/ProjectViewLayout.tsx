@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { ssmListPath } from '../../ssm';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -56,6 +57,10 @@ function Header({ deviceId, project }: { deviceId: string; project: Project }) {
         </Stack>
       </Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+        {/* The project's statistical shape models (issue 18): their list, pages and creation. */}
+        <Button variant="outlined" component={RouterLink} to={ssmListPath(deviceId, project.id)}>
+          Shape models
+        </Button>
         {project.canManage && (
           <>
             <Button variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>

@@ -1,0 +1,57 @@
+import useSWR from 'swr';
+import {
+  cohortPatientPageSchema,
+  roomSchema,
+  ssmListSchema,
+  ssmSchema,
+  type CohortPatientPage,
+  type CreateSsm,
+  type Room,
+  type Ssm,
+  type SsmList,
+} from '@insilico/contracts';
+import { apiFetch } from '../../lib/api';
+import type { ApiError } from '../../lib/apiError';
+import { roomsPath } from '../../lib/projectKeys';
+
+/** URLs the SSM pages call. */
+export const ssmUrls = {
+  list: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/ssms`,
+  one: (deviceId: string, projectId: string, ssmId: string) =>
+    `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}`,
+  shape: (deviceId: string, projectId: string, ssmId: string, shape: string) =>
+    `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/meshes/${shape}`,
+  patients: (deviceId: string, cohortId: string) =>
+    `/api/devices/${deviceId}/cohorts/${cohortId}/patients?page=1&pageSize=100&sort=id&order=asc`,
+};
+
+export function useSsms(deviceId: string | null, projectId: string | null) {
+  return useSWR<SsmList, ApiError>(deviceId && projectId ? ssmUrls.list(deviceId, projectId) : null, (url: string) =>
+    apiFetch(url, { schema: ssmListSchema }),
+  );
+}
+
+/** One SSM; asked again every 2 s while it is being built (spec §4: in progress until ready). */
+export function useSsm(deviceId: string | null, projectId: string | null, ssmId: string | null) {
+  return useSWR<Ssm, ApiError>(
+    deviceId && projectId && ssmId ? ssmUrls.one(deviceId, projectId, ssmId) : null,
+    (url: string) => apiFetch(url, { schema: ssmSchema }),
+    { refreshInterval: (latest) => (latest?.status === 'in_progress' ? 2000 : 0) },
+  );
+}
+
+/** The patients of a ready cohort (at most 100 per cohort, the largest size offered). */
+export function useCohortPatientIds(deviceId: string | null, cohortId: string | null) {
+  return useSWR<CohortPatientPage, ApiError>(
+    deviceId && cohortId ? ssmUrls.patients(deviceId, cohortId) : null,
+    (url: string) => apiFetch(url, { schema: cohortPatientPageSchema }),
+  );
+}
+
+export function createSsm(deviceId: string, projectId: string, body: CreateSsm): Promise<Ssm> {
+  return apiFetch(ssmUrls.list(deviceId, projectId), { method: 'POST', body, schema: ssmSchema });
+}
+
+export function createSsmRoom(deviceId: string, projectId: string, ssmId: string): Promise<Room> {
+  return apiFetch(roomsPath(deviceId, projectId), { method: 'POST', body: { ssmId }, schema: roomSchema });
+}

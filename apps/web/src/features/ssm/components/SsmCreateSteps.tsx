@@ -1,0 +1,387 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
+  LinearProgress,
+  Radio,
+  RadioGroup,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  defaultSsmName,
+  ssmNameMaxLength,
+  ssmOrganLabels,
+  ssmOrgans,
+  ssmPhaseLabels,
+  ssmPhases,
+  ssmTooFewCode,
+  type ProjectCohort,
+  type SsmPhase,
+} from '@insilico/contracts';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/apiError';
+import { useProject } from '../../projects';
+import { useAskSupport } from '../../support';
+import { createSsm, useCohortPatientIds, useSsm } from '../api';
+import { ssmPagePath, ssmStepPath, ssmSteps, type SsmStepRoute } from '../paths';
+import {
+  clearSsmDraft,
+  keptPatients,
+  loadSsmDraft,
+  saveSsmDraft,
+  ssmMinShapes,
+  ssmRequestBody,
+  stepProblem,
+  toggleCohort,
+  toggleExcluded,
+  toggleOrgan,
+  type SsmDraft,
+} from '../ssmDraft';
+
+/** The project and workspace of the steps (`?project=&device=`) and the draft kept for that project. */
+function useSsmFlow() {
+  const [params] = useSearchParams();
+  const projectId = params.get('project');
+  const deviceId = params.get('device');
+  const [draft, setDraft] = useState<SsmDraft>(() => loadSsmDraft(sessionStorage, projectId ?? ''));
+  useEffect(() => {
+    if (projectId) saveSsmDraft(sessionStorage, projectId, draft);
+  }, [draft, projectId]);
+  const project = useProject(deviceId, projectId);
+  return { projectId, deviceId, draft, setDraft, project };
+}
+
+function StepFrame({ active, children }: { active: number; children: ReactNode }) {
+  return (
+    <Box sx={{ maxWidth: 960, mx: 'auto', p: 3 }}>
+      <Typography variant="h1" sx={{ fontSize: 28, mb: 2 }}>
+        New statistical shape model
+      </Typography>
+      <Stepper activeStep={active} sx={{ mb: 4 }}>
+        {ssmSteps.map((step) => (
+          <Step key={step.route}>
+            <StepLabel>{step.label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      {children}
+    </Box>
+  );
+}
+
+function Missing() {
+  return <Alert severity="warning">Open SSM creation from a project: the address names no project.</Alert>;
+}
+
+/** Step 1, Patients: one or more of the project's ready cohorts; patients can be left out. */
+export function SsmPatientsStep() {
+  const { projectId, deviceId, draft, setDraft, project } = useSsmFlow();
+  const navigate = useNavigate();
+  const [patientsByCohort, setPatientsByCohort] = useState<Map<string, string[]>>(new Map());
+  if (!projectId || !deviceId) return <Missing />;
+  const cohorts = project.data?.cohorts ?? [];
+  const problem = stepProblem('patients', draft);
+  const kept = keptPatients(draft, patientsByCohort);
+  return (
+    <StepFrame active={0}>
+      <Typography sx={{ mb: 2 }} color="text.secondary">
+        Choose the patient cohorts the model is built from. Untick a patient to leave it out. A model needs at least{' '}
+        {ssmMinShapes} patients.
+      </Typography>
+      {project.error && <Alert severity="error">{project.error.message}</Alert>}
+      {!project.data && !project.error && <CircularProgress aria-label="Loading the project" />}
+      {project.data && cohorts.length === 0 && <Alert severity="info">This project has no patient cohorts yet.</Alert>}
+      <Stack spacing={2}>
+        {cohorts.map((cohort) => (
+          <CohortChoice
+            key={cohort.id}
+            deviceId={deviceId}
+            cohort={cohort}
+            draft={draft}
+            onDraft={setDraft}
+            onPatients={(ids) =>
+              setPatientsByCohort((current) =>
+                current.get(cohort.id)?.length === ids.length ? current : new Map(current).set(cohort.id, ids),
+              )
+            }
+            patients={patientsByCohort.get(cohort.id) ?? []}
+          />
+        ))}
+      </Stack>
+      <Typography sx={{ mt: 2 }} data-testid="ssm-kept-patients">
+        {kept} patients chosen
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'flex-end' }}>
+        <Button
+          disabled={problem !== null}
+          variant="contained"
+          onClick={() => void navigate(ssmStepPath('new-ssm-select-organ-phase', deviceId, projectId))}
+        >
+          Next
+        </Button>
+      </Stack>
+    </StepFrame>
+  );
+}
+
+function CohortChoice({
+  deviceId,
+  cohort,
+  draft,
+  onDraft,
+  onPatients,
+  patients,
+}: {
+  deviceId: string;
+  cohort: ProjectCohort;
+  draft: SsmDraft;
+  onDraft: (update: (draft: SsmDraft) => SsmDraft) => void;
+  onPatients: (ids: string[]) => void;
+  patients: string[];
+}) {
+  const chosen = draft.cohortIds.includes(cohort.id);
+  const ready = cohort.status === 'ready';
+  const page = useCohortPatientIds(ready ? deviceId : null, ready ? cohort.id : null);
+  const ids = useMemo(() => page.data?.items.map((item) => item.id) ?? [], [page.data]);
+  useEffect(() => {
+    if (ids.length > 0) onPatients(ids);
+  }, [ids, onPatients]);
+  return (
+    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={chosen}
+            disabled={!ready}
+            onChange={() => onDraft((current) => toggleCohort(current, cohort.id, patients))}
+          />
+        }
+        label={`${cohort.name} (${cohort.size} patients${ready ? '' : cohort.status === 'failed' ? ', failed' : ', in progress'})`}
+      />
+      {chosen && (
+        <FormGroup row sx={{ pl: 4 }} aria-label={`Patients of ${cohort.name}`}>
+          {ids.map((id) => (
+            <FormControlLabel
+              key={id}
+              sx={{ minWidth: 150 }}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={!draft.excludedPatients.includes(id)}
+                  onChange={() => onDraft((current) => toggleExcluded(current, id))}
+                />
+              }
+              label={id}
+            />
+          ))}
+        </FormGroup>
+      )}
+    </Box>
+  );
+}
+
+/** Step 2, Organs: the organ(s) and the heart phase. */
+export function SsmOrgansStep() {
+  const { projectId, deviceId, draft, setDraft } = useSsmFlow();
+  const navigate = useNavigate();
+  if (!projectId || !deviceId) return <Missing />;
+  const problem = stepProblem('organs', draft);
+  return (
+    <StepFrame active={1}>
+      <Typography sx={{ mb: 2 }} color="text.secondary">
+        Choose the organs (several make one joint model, their shapes varying together) and the phase of the heart
+        cycle.
+      </Typography>
+      <FormGroup row aria-label="Organs">
+        {ssmOrgans.map((organ) => (
+          <FormControlLabel
+            key={organ}
+            sx={{ minWidth: 200 }}
+            control={
+              <Checkbox
+                checked={draft.organs.includes(organ)}
+                onChange={() => setDraft((d) => toggleOrgan(d, organ))}
+              />
+            }
+            label={ssmOrganLabels[organ]}
+          />
+        ))}
+      </FormGroup>
+      <Typography sx={{ mt: 3, mb: 1 }}>Heart phase</Typography>
+      <RadioGroup
+        row
+        value={draft.phase}
+        onChange={(event) => setDraft((d) => ({ ...d, phase: event.target.value as SsmPhase }))}
+      >
+        {ssmPhases.map((phase) => (
+          <FormControlLabel key={phase} value={phase} control={<Radio />} label={ssmPhaseLabels[phase]} />
+        ))}
+      </RadioGroup>
+      {problem && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {problem}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'space-between' }}>
+        <Button onClick={() => void navigate(ssmStepPath('new-ssm-select-patient-cohorts', deviceId, projectId))}>
+          Back
+        </Button>
+        <Button
+          disabled={problem !== null}
+          variant="contained"
+          onClick={() => void navigate(ssmStepPath('new-ssm-name-configuration', deviceId, projectId))}
+        >
+          Next
+        </Button>
+      </Stack>
+    </StepFrame>
+  );
+}
+
+/** Step 3, Name: optional (a default names organs, phase and size); creates the SSM. */
+export function SsmNameStep() {
+  const { projectId, deviceId, draft, setDraft } = useSsmFlow();
+  const navigate = useNavigate();
+  const support = useAskSupport();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [tooFew, setTooFew] = useState<string | null>(null);
+  if (!projectId || !deviceId) return <Missing />;
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const ssm = await createSsm(deviceId, projectId, ssmRequestBody(draft));
+      clearSsmDraft(sessionStorage, projectId);
+      await navigate(ssmStepPath('new-ssm-complete', deviceId, projectId, { ssm: ssm.id }));
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === ssmTooFewCode) setTooFew(caught.message);
+      else setError(caught instanceof Error ? caught.message : 'The SSM could not be created.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <StepFrame active={2}>
+      <TextField
+        label="SSM name (optional)"
+        value={draft.name}
+        onChange={(event) => setDraft((d) => ({ ...d, name: event.target.value }))}
+        placeholder={defaultSsmName(draft, 0).replace(/, 0 patients$/, '')}
+        helperText="Without a name, the model is named after its organs, phase and number of patients."
+        slotProps={{ htmlInput: { maxLength: ssmNameMaxLength } }}
+        fullWidth
+      />
+      {error && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'space-between' }}>
+        <Button onClick={() => void navigate(ssmStepPath('new-ssm-select-organ-phase', deviceId, projectId))}>
+          Back
+        </Button>
+        <Button variant="contained" disabled={busy} onClick={() => void create()}>
+          Create SSM
+        </Button>
+      </Stack>
+      <Dialog open={tooFew !== null} onClose={() => setTooFew(null)} aria-labelledby="ssm-too-few-title">
+        <DialogTitle id="ssm-too-few-title">Too few patients for an SSM</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{tooFew}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setTooFew(null)}>Change patients</Button>
+          <Button
+            variant="contained"
+            onClick={() => {
+              setTooFew(null);
+              support.openPrefilled({
+                subject: 'Statistical shape model with few patients',
+                message: `I would like to build a statistical shape model from fewer than ${ssmMinShapes} patients.`,
+              });
+            }}
+          >
+            Contact support
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </StepFrame>
+  );
+}
+
+/** After creation: the SSM in progress until ready (spec §4), with a way to its page. */
+export function SsmCompleteStep() {
+  const [params] = useSearchParams();
+  const projectId = params.get('project');
+  const deviceId = params.get('device');
+  const ssmId = params.get('ssm');
+  const ssm = useSsm(deviceId, projectId, ssmId);
+  if (!projectId || !deviceId || !ssmId) return <Missing />;
+  return (
+    <StepFrame active={3}>
+      {ssm.error && <Alert severity="error">{ssm.error.message}</Alert>}
+      {ssm.data && <SsmStatus ssm={ssm.data} />}
+      {ssm.data && (
+        <Button component={RouterLink} to={ssmPagePath(deviceId, projectId, ssmId)} variant="contained" sx={{ mt: 3 }}>
+          Open the SSM
+        </Button>
+      )}
+    </StepFrame>
+  );
+}
+
+/** In progress (with the job's progress), ready, or failed with its reason. */
+export function SsmStatus({
+  ssm,
+}: {
+  ssm: {
+    name: string;
+    status: string;
+    progress: number;
+    progressMessage: string | null;
+    error: string | null;
+    shapeCount: number;
+  };
+}) {
+  if (ssm.status === 'in_progress')
+    return (
+      <Box role="status">
+        <Typography>
+          {ssm.name} is in progress: {ssm.progressMessage ?? 'waiting to start'} ({Math.round(ssm.progress * 100)} %).
+          You get a notification when it is ready.
+        </Typography>
+        <LinearProgress variant="determinate" value={ssm.progress * 100} sx={{ mt: 1 }} />
+      </Box>
+    );
+  if (ssm.status === 'failed') return <Alert severity="error">{ssm.error ?? 'The SSM could not be built.'}</Alert>;
+  return (
+    <Alert severity="success" role="status">
+      {ssm.name} is ready: built from {ssm.shapeCount} patients.
+    </Alert>
+  );
+}
+
+/** Where "New SSM" leads from a project. */
+export function newSsmPath(
+  deviceId: string,
+  projectId: string,
+  route: SsmStepRoute = 'new-ssm-select-patient-cohorts',
+) {
+  return ssmStepPath(route, deviceId, projectId);
+}

@@ -1,0 +1,255 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Slider,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { ssmMaxDeviation, ssmOrganLabels, ssmPhaseLabels, type Ssm } from '@insilico/contracts';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { createSsmRoom, ssmUrls, useSsm, useSsms } from '../api';
+import { roomPagePath, ssmPagePath, ssmStepPath } from '../paths';
+import { SsmStatus } from './SsmCreateSteps';
+
+const SsmShapeViewer = lazy(async () => ({ default: (await import('./SsmShapeViewer')).SsmShapeViewer }));
+
+/** Sliders for the first modes (the rest hold little variance and stay at the mean). */
+const SLIDER_MODES = 6;
+
+/** A shape's label as the API names it: `mean`, or SDs per mode with trailing zeros dropped. */
+export function shapeLabel(deviations: readonly number[]): string {
+  let last = deviations.length;
+  while (last > 0 && deviations[last - 1] === 0) last -= 1;
+  return last === 0 ? 'mean' : deviations.slice(0, last).join(',');
+}
+
+/** `/projects/ssm?ssm=&project=&device=`: one SSM, or without `ssm` the project's SSMs. */
+export function SsmPage() {
+  const [params] = useSearchParams();
+  const projectId = params.get('project');
+  const deviceId = params.get('device');
+  const ssmId = params.get('ssm');
+  if (!projectId || !deviceId) return <Alert severity="warning">The address names no project.</Alert>;
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto', p: 3 }}>
+      {ssmId ? (
+        <SsmDetails deviceId={deviceId} projectId={projectId} ssmId={ssmId} />
+      ) : (
+        <SsmListView deviceId={deviceId} projectId={projectId} />
+      )}
+    </Box>
+  );
+}
+
+function SsmListView({ deviceId, projectId }: { deviceId: string; projectId: string }) {
+  const list = useSsms(deviceId, projectId);
+  return (
+    <>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+        <Typography variant="h1" sx={{ fontSize: 28 }}>
+          Statistical shape models
+        </Typography>
+        {list.data?.canEdit && (
+          <Button
+            variant="contained"
+            component={RouterLink}
+            to={ssmStepPath('new-ssm-select-patient-cohorts', deviceId, projectId)}
+          >
+            New SSM
+          </Button>
+        )}
+      </Stack>
+      {list.error && <Alert severity="error">{list.error.message}</Alert>}
+      {!list.data && !list.error && <CircularProgress aria-label="Loading the SSMs" />}
+      {list.data?.items.length === 0 && <Typography color="text.secondary">No SSM in this project yet.</Typography>}
+      <Stack spacing={1}>
+        {list.data?.items.map((ssm) => (
+          <Box key={ssm.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <RouterLink to={ssmPagePath(deviceId, projectId, ssm.id)}>{ssm.name}</RouterLink>
+              <Chip
+                size="small"
+                label={ssm.status === 'in_progress' ? 'In progress' : ssm.status === 'ready' ? 'Ready' : 'Failed'}
+              />
+            </Stack>
+          </Box>
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+function SsmDetails({ deviceId, projectId, ssmId }: { deviceId: string; projectId: string; ssmId: string }) {
+  const ssm = useSsm(deviceId, projectId, ssmId);
+  if (ssm.error) return <Alert severity="error">{ssm.error.message}</Alert>;
+  if (!ssm.data) return <CircularProgress aria-label="Loading the SSM" />;
+  return (
+    <>
+      <Typography variant="h1" sx={{ fontSize: 28, mb: 1 }}>
+        {ssm.data.name}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {ssm.data.configuration.organs.map((organ) => ssmOrganLabels[organ]).join(' + ')},{' '}
+        {ssmPhaseLabels[ssm.data.configuration.phase].toLowerCase()}, {ssm.data.shapeCount} patients
+      </Typography>
+      {ssm.data.status !== 'ready' ? (
+        <SsmStatus ssm={ssm.data} />
+      ) : (
+        <ReadySsm deviceId={deviceId} projectId={projectId} ssm={ssm.data} />
+      )}
+    </>
+  );
+}
+
+function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: string; ssm: Ssm }) {
+  const navigate = useNavigate();
+  const modes = ssm.modes ?? [];
+  const [deviations, setDeviations] = useState<number[]>(() => modes.slice(0, SLIDER_MODES).map(() => 0));
+  const label = shapeLabel(deviations);
+  // The shape is asked for once the slider rests (a new GLB per 150 ms at most).
+  const [shown, setShown] = useState(label);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(label), 150);
+    return () => clearTimeout(timer);
+  }, [label]);
+  const [roomError, setRoomError] = useState<string | null>(null);
+  const organs = useMemo(() => [...ssm.configuration.organs], [ssm.configuration.organs]);
+  const quality = ssm.quality;
+  return (
+    <Stack spacing={4}>
+      <SsmStatus ssm={ssm} />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { md: '2fr 1fr' }, gap: 3 }}>
+        <Suspense fallback={<CircularProgress aria-label="Loading the 3D view" />}>
+          <SsmShapeViewer shape={shown} url={ssmUrls.shape(deviceId, projectId, ssm.id, shown)} organs={organs} />
+        </Suspense>
+        <Box>
+          <Typography variant="h2" sx={{ fontSize: 18, mb: 1 }}>
+            Modes
+          </Typography>
+          {deviations.map((value, k) => (
+            <Box key={k} sx={{ mb: 1 }}>
+              <Typography id={`ssm-mode-${k + 1}`} variant="body2">
+                Mode {k + 1} ({((modes[k]?.explained ?? 0) * 100).toFixed(1)} % of the variance): {value > 0 ? '+' : ''}
+                {value} SD
+              </Typography>
+              <Slider
+                aria-labelledby={`ssm-mode-${k + 1}`}
+                value={value}
+                min={-ssmMaxDeviation}
+                max={ssmMaxDeviation}
+                step={0.5}
+                marks
+                onChange={(_event, next) => setDeviations((current) => current.map((v, i) => (i === k ? next : v)))}
+              />
+            </Box>
+          ))}
+          <Stack direction="row" spacing={1}>
+            <Button onClick={() => setDeviations((current) => current.map(() => 0))}>Mean shape</Button>
+            <Button
+              variant="contained"
+              onClick={() => {
+                setRoomError(null);
+                createSsmRoom(deviceId, projectId, ssm.id)
+                  .then((room) => navigate(roomPagePath(deviceId, projectId, room.id)))
+                  .catch((caught: unknown) =>
+                    setRoomError(caught instanceof Error ? caught.message : 'No room was created.'),
+                  );
+              }}
+            >
+              Create a room on this SSM
+            </Button>
+          </Stack>
+          {roomError && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {roomError}
+            </Alert>
+          )}
+        </Box>
+      </Box>
+      {quality && (
+        <Box>
+          <Typography variant="h2" sx={{ fontSize: 18, mb: 1 }}>
+            Quality ({quality.modesKept} modes kept, 95 % of the variance)
+          </Typography>
+          <Table size="small" aria-label="Quality by number of modes">
+            <TableHead>
+              <TableRow>
+                <TableCell>Modes</TableCell>
+                <TableCell>Variance (mm²)</TableCell>
+                <TableCell>Compactness</TableCell>
+                <TableCell>Generalisation (mm)</TableCell>
+                <TableCell>Specificity (mm)</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {quality.compactness.map((c, k) => (
+                <TableRow key={k} selected={k + 1 === quality.modesKept}>
+                  <TableCell>{k + 1}</TableCell>
+                  <TableCell>{modes[k]?.variance.toFixed(2) ?? ''}</TableCell>
+                  <TableCell>{(c * 100).toFixed(1)} %</TableCell>
+                  <TableCell>{quality.generalisation[k]?.toFixed(3) ?? '–'}</TableCell>
+                  <TableCell>{quality.specificity[k]?.toFixed(3) ?? '–'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      {ssm.shapes && (
+        <Box>
+          <Typography variant="h2" sx={{ fontSize: 18, mb: 1 }}>
+            Patients
+          </Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {ssm.shapes.map((shape) => (
+              <Chip
+                key={shape.patientId}
+                color={shape.outlier ? 'warning' : 'default'}
+                label={`${shape.patientId}: ${shape.residual.toFixed(2)} mm${shape.outlier ? ' (outlier)' : ''}`}
+              />
+            ))}
+          </Stack>
+        </Box>
+      )}
+      {ssm.modelCard && (
+        <Box>
+          <Typography variant="h2" sx={{ fontSize: 18, mb: 1 }}>
+            Model card
+          </Typography>
+          <Table size="small" aria-label="Model card">
+            <TableBody>
+              {[
+                ['Cohorts', ssm.modelCard.cohorts.map((c) => c.name).join(', ')],
+                ['Patients', String(ssm.modelCard.shapes)],
+                ['Left out', ssm.configuration.excludedPatients.join(', ') || 'none'],
+                ['Organs', ssm.modelCard.organs.map((o) => ssmOrganLabels[o]).join(', ')],
+                ['Phase', ssmPhaseLabels[ssm.modelCard.phase]],
+                ['Correspondence', ssm.modelCard.correspondence],
+                ['Alignment', ssm.modelCard.alignment],
+                ['Reference shape', ssm.modelCard.referenceShape],
+                ['Seed', String(ssm.modelCard.seed)],
+                ['Vertices', `${ssm.modelCard.vertices} (${ssm.modelCard.triangles} triangles)`],
+                ['Modes', String(modes.length)],
+                ['Code', `${ssm.modelCard.codeVersion}, meshes ${ssm.modelCard.meshModelVersion}`],
+              ].map(([name, value]) => (
+                <TableRow key={name}>
+                  <TableCell component="th">{name}</TableCell>
+                  <TableCell>{value}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Stack>
+  );
+}
