@@ -4,7 +4,8 @@ import { createWorkspace, operatorRequest, signUp } from './workspace-helpers';
 import { expect, test } from './csp';
 
 // Issue 23 against the real server: a 20-patient cohort (ordered through the cohort API), then in the browser
-// select it, choose the SCCT TAVI set, define an annulus area measurement in the new-measurement drawer, order,
+// select it, choose the SCCT TAVI set, define an annulus area measurement in the new-measurement drawer and edit it
+// into version 2 (an annulus perimeter), order,
 // follow the job to the results table, download the CSV (units in the headers), correct one patient's annular
 // plane on the page and see the corrected cell marked with who corrected it; a workspace
 // on the trial plan sees the spec's message.
@@ -31,6 +32,19 @@ test('orders the TAVI set and an own measurement on 20 patients, reads results a
   await expect(drawer).toBeHidden();
   await expect(page.getByLabel(/^My annulus area/)).toBeChecked();
 
+  // Editing it makes version 2, which takes its place in the selection.
+  await page.getByRole('button', { name: 'Edit My annulus area' }).click();
+  const editor = page.getByRole('form', { name: 'Edit measurement' });
+  await expect(
+    editor.getByText('Saving makes version 2; orders keep the version they were measured with.'),
+  ).toBeVisible();
+  await editor.getByLabel('Name').fill('My annulus perimeter');
+  await editor.getByLabel('Quantity').click();
+  await page.getByRole('option', { name: 'perimeter', exact: true }).click();
+  await editor.getByRole('button', { name: 'Save measurement' }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByLabel(/^My annulus perimeter \(mm, end-systole, version 2\)/)).toBeChecked();
+
   await page.getByRole('link', { name: /^Continue with \d+ measurements$/ }).click();
   await expect(page).toHaveURL(/\/measurement\/order\?/);
   await expect(page.getByText(`${cohortName}: 20 patients`)).toBeVisible();
@@ -40,7 +54,7 @@ test('orders the TAVI set and an own measurement on 20 patients, reads results a
   await expect(table).toBeVisible({ timeout: 120_000 });
   await expect(table.locator('tbody tr')).toHaveCount(20);
   await expect(table.getByRole('columnheader', { name: 'Aortic annulus area (mm²)' })).toBeVisible();
-  await expect(table.getByRole('columnheader', { name: 'My annulus area (mm²)' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'My annulus perimeter (mm)' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Distribution of Aortic annulus area' })).toBeVisible();
 
   const download = page.waitForEvent('download');

@@ -65,6 +65,19 @@ export function createDefinition(
   return apiFetch(measurementUrls.definitions(deviceId), { method: 'POST', body, schema: measurementDefinitionSchema });
 }
 
+/** A change of one of the workspace's definitions: its next version. */
+export function reviseDefinition(
+  deviceId: string,
+  lineageId: string,
+  body: MeasurementDefinitionBody,
+): Promise<MeasurementDefinitionView> {
+  return apiFetch(measurementUrls.definition(deviceId, lineageId), {
+    method: 'PUT',
+    body,
+    schema: measurementDefinitionSchema,
+  });
+}
+
 export function orderMeasurements(
   deviceId: string,
   cohortId: string,

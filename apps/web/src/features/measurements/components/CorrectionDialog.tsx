@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { LANDMARKS } from '@insilico/anatomy';
 import type { MeasurementOrder } from '@insilico/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -14,9 +13,7 @@ import Typography from '@mui/material/Typography';
 import { ApiError } from '../../../lib/apiError';
 import { correctPatient, patientLandmarks } from '../api';
 import { movedPlane } from '../correction';
-
-/** Landmarks that carry a plane (annuli, the aortic root's levels, the LV base). */
-const PLANE_LANDMARKS = LANDMARKS.filter((n) => !/(_sinus|_ostium|^lv_apex)/.test(n));
+import { PLANE_LANDMARKS } from '../measurementDraft';
 
 /**
  * Corrects one patient's plane landmark by hand (e.g. the annular plane): raised along its normal and tilted about

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { MeasurementDefinitionView } from '@insilico/contracts';
 import Alert from '@mui/material/Alert';
@@ -11,6 +12,7 @@ import { Page } from '../../../components/Page';
 import { CohortWorkspace } from '../../cohorts';
 import { useMeasurementDefinitions } from '../api';
 import { flowPath, readFlow } from '../flow';
+import { draftOf } from '../measurementDraft';
 import { MeasurementSteps } from './MeasurementSteps';
 import { MeasurementsGate } from './MeasurementsGate';
 import { NewMeasurementDrawer } from './NewMeasurementDrawer';
@@ -21,12 +23,14 @@ function DefinitionRow({
   d,
   checked,
   onToggle,
+  onEdit,
 }: {
   d: MeasurementDefinitionView;
   checked: boolean;
   onToggle: () => void;
+  onEdit?: () => void;
 }) {
-  return (
+  const row = (
     <FormControlLabel
       control={<Checkbox checked={checked} onChange={onToggle} />}
       label={
@@ -40,6 +44,15 @@ function DefinitionRow({
       }
     />
   );
+  if (!onEdit) return row;
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+      {row}
+      <Button size="small" onClick={onEdit} aria-label={`Edit ${d.name}`}>
+        Edit
+      </Button>
+    </Stack>
+  );
 }
 
 function Define({ deviceId }: { deviceId: string }) {
@@ -52,11 +65,15 @@ function Define({ deviceId }: { deviceId: string }) {
     void navigate(flowPath('define', { ...flow, deviceId, definitionIds: ids }), { replace: true });
   const toggle = (id: string) =>
     setChosen(chosen.has(id) ? flow.definitionIds.filter((x) => x !== id) : [...flow.definitionIds, id]);
-  const drawerOpen = params.get('drawer') === 'new-measurement';
+  const [editing, setEditing] = useState<MeasurementDefinitionView | null>(null);
+  const drawerOpen = params.get('drawer') === 'new-measurement' || editing !== null;
   const setDrawer = (open: boolean) => {
     const next = new URLSearchParams(params);
     if (open) next.set('drawer', 'new-measurement');
-    else next.delete('drawer');
+    else {
+      next.delete('drawer');
+      setEditing(null);
+    }
     setParams(next);
   };
   if (!flow.cohortId)
@@ -126,7 +143,13 @@ function Define({ deviceId }: { deviceId: string }) {
         ) : (
           <Stack>
             {own.map((d) => (
-              <DefinitionRow key={d.id} d={d} checked={chosen.has(d.id)} onToggle={() => toggle(d.id)} />
+              <DefinitionRow
+                key={d.id}
+                d={d}
+                checked={chosen.has(d.id)}
+                onToggle={() => toggle(d.id)}
+                onEdit={draftOf(d) ? () => setEditing(d) : undefined}
+              />
             ))}
           </Stack>
         )}
@@ -145,12 +168,17 @@ function Define({ deviceId }: { deviceId: string }) {
         </Button>
       </Stack>
       <NewMeasurementDrawer
+        key={editing?.id ?? 'new'}
         deviceId={deviceId}
         open={drawerOpen}
+        editing={editing}
         onClose={() => setDrawer(false)}
         onCreated={(created) => {
+          // A new version takes the place of the one it revises in the selection.
+          const kept = flow.definitionIds.filter((id) => id !== editing?.id);
+          setEditing(null);
           void definitions.mutate();
-          void navigate(flowPath('define', { ...flow, deviceId, definitionIds: [...flow.definitionIds, created.id] }), {
+          void navigate(flowPath('define', { ...flow, deviceId, definitionIds: [...kept, created.id] }), {
             replace: true,
           });
         }}

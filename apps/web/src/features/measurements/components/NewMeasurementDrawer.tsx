@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import { LANDMARKS, ORGANS } from '@insilico/anatomy';
-import {
-  measurementPhases,
-  sectionQuantities,
-  type MeasurementDefinitionView,
-  type MeasurementGeometryBody,
-} from '@insilico/contracts';
+import { measurementPhases, sectionQuantities, type MeasurementDefinitionView } from '@insilico/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
@@ -14,71 +9,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '../../../lib/apiError';
-import { createDefinition } from '../api';
+import { createDefinition, reviseDefinition } from '../api';
+import {
+  draftOf,
+  geometryOf,
+  initialDraft,
+  PLANE_LANDMARKS,
+  TYPES,
+  type Draft,
+  type DraftType,
+} from '../measurementDraft';
 
-/** Landmarks that carry a plane (annuli and the aortic root's levels, the LV base). */
-const PLANE_LANDMARKS = LANDMARKS.filter((n) => !/(_sinus|_ostium|^lv_apex)/.test(n));
 const words = (name: string) => name.replaceAll('_', ' ').replaceAll('-', ' ');
-
-const TYPES = {
-  distance: 'Distance between two landmarks',
-  height: 'Height of a landmark above a plane',
-  section: 'Section of an organ in a landmark plane',
-  angle: 'Angle at a landmark',
-  'plane-angle': 'Angle between a landmark plane and the axial plane',
-  'curve-length': 'Curve length through landmarks',
-  volume: 'Enclosed volume of an organ',
-} as const;
-type Type = keyof typeof TYPES;
-
-interface Draft {
-  name: string;
-  description: string;
-  phase: (typeof measurementPhases)[number];
-  type: Type;
-  a: string;
-  b: string;
-  c: string;
-  plane: string;
-  organ: string;
-  quantity: (typeof sectionQuantities)[number];
-  curve: string[];
-}
-
-const initial: Draft = {
-  name: '',
-  description: '',
-  phase: 'end-systole',
-  type: 'section',
-  a: 'aortic_annulus',
-  b: 'lv_apex',
-  c: 'left_coronary_ostium',
-  plane: 'aortic_annulus',
-  organ: 'aortic_root',
-  quantity: 'area',
-  curve: ['lvot', 'aortic_annulus', 'sinotubular_junction', 'ascending_aorta'],
-};
-
-/** The geometry the draft describes. */
-export function geometryOf(d: Draft): MeasurementGeometryBody {
-  const plane = { kind: 'landmark' as const, landmark: d.plane };
-  switch (d.type) {
-    case 'distance':
-      return { type: 'distance', from: { landmark: d.a }, to: { landmark: d.b } };
-    case 'height':
-      return { type: 'height', point: { landmark: d.c }, plane };
-    case 'section':
-      return { type: 'section', organ: d.organ, plane, quantity: d.quantity };
-    case 'angle':
-      return { type: 'angle', vertex: { landmark: d.a }, from: { landmark: d.b }, to: { landmark: d.c } };
-    case 'plane-angle':
-      return { type: 'plane-angle', planes: [plane, { kind: 'body', plane: 'axial' }] };
-    case 'curve-length':
-      return { type: 'curve-length', points: d.curve.map((landmark) => ({ landmark })) };
-    case 'volume':
-      return { type: 'volume', organ: d.organ };
-  }
-}
 
 function Select({
   label,
@@ -102,19 +44,24 @@ function Select({
   );
 }
 
-/** The new-measurement drawer (spec §2): a definition on the anatomy's landmarks, saved to the workspace. */
+/**
+ * The new-measurement drawer (spec §2): a definition on the anatomy's landmarks, saved to the workspace. With
+ * `editing`, the drawer edits that definition: saving makes its next version (orders keep the version they used).
+ */
 export function NewMeasurementDrawer({
   deviceId,
   open,
+  editing = null,
   onClose,
   onCreated,
 }: {
   deviceId: string;
   open: boolean;
+  editing?: MeasurementDefinitionView | null;
   onClose: () => void;
   onCreated: (definition: MeasurementDefinitionView) => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(initial);
+  const [draft, setDraft] = useState<Draft>(() => (editing ? (draftOf(editing) ?? initialDraft) : initialDraft));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -122,13 +69,16 @@ export function NewMeasurementDrawer({
     setSaving(true);
     setError(null);
     try {
-      const created = await createDefinition(deviceId, {
+      const body = {
         name: draft.name,
         description: draft.description,
         phase: draft.phase,
         geometry: geometryOf(draft),
-      });
-      setDraft(initial);
+      };
+      const created = editing
+        ? await reviseDefinition(deviceId, editing.lineageId, body)
+        : await createDefinition(deviceId, body);
+      setDraft(initialDraft);
       onCreated(created);
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : 'The measurement could not be saved.');
@@ -139,8 +89,18 @@ export function NewMeasurementDrawer({
   const t = draft.type;
   return (
     <Drawer anchor="right" open={open} onClose={onClose}>
-      <Stack spacing={2} sx={{ p: 3, width: { xs: '100vw', sm: 440 } }} component="form" aria-label="New measurement">
-        <Typography variant="h2">New measurement</Typography>
+      <Stack
+        spacing={2}
+        sx={{ p: 3, width: { xs: '100vw', sm: 440 } }}
+        component="form"
+        aria-label={editing ? 'Edit measurement' : 'New measurement'}
+      >
+        <Typography variant="h2">{editing ? `Edit ${editing.name}` : 'New measurement'}</Typography>
+        {editing && (
+          <Typography variant="body2" color="text.secondary">
+            Saving makes version {editing.version + 1}; orders keep the version they were measured with.
+          </Typography>
+        )}
         <TextField label="Name" value={draft.name} onChange={(e) => set({ name: e.target.value })} required />
         <TextField
           label="Description"
@@ -155,8 +115,8 @@ export function NewMeasurementDrawer({
           options={measurementPhases}
           onChange={(v) => set({ phase: v as Draft['phase'] })}
         />
-        <TextField select label="Type" value={t} onChange={(e) => set({ type: e.target.value as Type })}>
-          {(Object.keys(TYPES) as Type[]).map((k) => (
+        <TextField select label="Type" value={t} onChange={(e) => set({ type: e.target.value as DraftType })}>
+          {(Object.keys(TYPES) as DraftType[]).map((k) => (
             <MenuItem key={k} value={k}>
               {TYPES[k]}
             </MenuItem>
