@@ -7,6 +7,7 @@ import {
   roomScreenshotListSchema,
   roomScreenshotSchema,
   roomShareListSchema,
+  type CreateRoom,
   type Room,
   type RoomListQuery,
   type RoomPage,
@@ -100,11 +101,8 @@ export function useRoomShares(deviceId: string, projectId: string, roomId: strin
   );
 }
 
-export function createRoom(
-  deviceId: string,
-  projectId: string,
-  body: { cohortId: string; patientId: string },
-): Promise<Room> {
+/** A room on a patient of the project's cohorts, or on one of its SSMs (spec §2). */
+export function createRoom(deviceId: string, projectId: string, body: CreateRoom): Promise<Room> {
   return apiFetch(roomUrls.list(deviceId, projectId), { method: 'POST', body, schema: roomSchema });
 }
 

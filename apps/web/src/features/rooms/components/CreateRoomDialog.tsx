@@ -16,7 +16,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { SyntheticLabel, useCohortPatients } from '../../cohorts';
+import { useSsms } from '../../ssm';
 import type { ApiError } from '../../../lib/apiError';
 import { createRoom } from '../api';
 
@@ -35,8 +38,9 @@ const statusNote: Record<string, string> = {
 };
 
 /**
- * A new room: choose one of the project's cohorts, then one of its patients (searchable by id, sex, age…).
- * Mounted while open, so every opening starts afresh.
+ * A new room (spec §2: "created by choosing a patient or an SSM"): one of the project's cohorts, then one of its
+ * patients (searchable by id, sex, age…); or one of the project's ready SSMs. Mounted while open, so every opening
+ * starts afresh.
  */
 export function CreateRoomDialog({ open, deviceId, projectId, cohorts, onClose, onCreated }: CreateRoomDialogProps) {
   const id = useId();
@@ -46,6 +50,10 @@ export function CreateRoomDialog({ open, deviceId, projectId, cohorts, onClose, 
   const [patientId, setPatientId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [subject, setSubject] = useState<'patient' | 'ssm'>('patient');
+  const [ssmId, setSsmId] = useState<string | null>(null);
+  const ssms = useSsms(open && subject === 'ssm' ? deviceId : null, projectId);
+  const readySsms = ssms.data?.items.filter((ssm) => ssm.status === 'ready') ?? [];
 
   const ready = cohorts.some((cohort) => cohort.cohortId === cohortId && cohort.status === 'ready');
   const patients = useCohortPatients(
@@ -55,12 +63,19 @@ export function CreateRoomDialog({ open, deviceId, projectId, cohorts, onClose, 
     ready,
   );
 
+  const chosen = subject === 'ssm' ? ssmId !== null : patientId !== null;
   const submit = async () => {
-    if (!patientId) return;
+    if (!chosen) return;
     setBusy(true);
     setError(null);
     try {
-      onCreated(await createRoom(deviceId, projectId, { cohortId, patientId }));
+      onCreated(
+        await createRoom(
+          deviceId,
+          projectId,
+          subject === 'ssm' && ssmId ? { ssmId } : { cohortId, patientId: patientId ?? '' },
+        ),
+      );
     } catch (caught) {
       setError((caught as ApiError).message);
     } finally {
@@ -72,7 +87,45 @@ export function CreateRoomDialog({ open, deviceId, projectId, cohorts, onClose, 
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
       <DialogTitle id={`${id}-title`}>New room</DialogTitle>
       <DialogContent>
-        {cohorts.length === 0 ? (
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={subject}
+          onChange={(_event, next: 'patient' | 'ssm' | null) => {
+            if (next) setSubject(next);
+          }}
+          aria-label="Room on"
+          sx={{ mb: 2 }}
+        >
+          <ToggleButton value="patient">A patient</ToggleButton>
+          <ToggleButton value="ssm">An SSM</ToggleButton>
+        </ToggleButtonGroup>
+        {subject === 'ssm' ? (
+          ssms.error ? (
+            <Alert severity="error">The SSMs could not be loaded. {ssms.error.message}</Alert>
+          ) : !ssms.data ? (
+            <Typography color="text.secondary" role="status">
+              Loading SSMs…
+            </Typography>
+          ) : readySsms.length === 0 ? (
+            <Alert severity="info">This project has no ready statistical shape model yet.</Alert>
+          ) : (
+            <List
+              dense
+              aria-label="SSMs"
+              sx={{ maxHeight: 280, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+            >
+              {readySsms.map((ssm) => (
+                <ListItemButton key={ssm.id} selected={ssm.id === ssmId} onClick={() => setSsmId(ssm.id)}>
+                  <ListItemText
+                    primary={ssm.name}
+                    secondary={`${ssm.shapeCount} patients, ${ssm.modes?.length ?? 0} modes`}
+                  />
+                </ListItemButton>
+              ))}
+            </List>
+          )
+        ) : cohorts.length === 0 ? (
           <Alert severity="info">
             This project has no patient cohort yet. Add a cohort to the project to open rooms on its patients.
           </Alert>
@@ -164,7 +217,7 @@ export function CreateRoomDialog({ open, deviceId, projectId, cohorts, onClose, 
         <Button
           variant="contained"
           onClick={() => void submit()}
-          disabled={busy || !patientId}
+          disabled={busy || !chosen}
           startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
         >
           Create room

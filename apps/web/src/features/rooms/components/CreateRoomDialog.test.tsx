@@ -1,0 +1,91 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Room } from '@insilico/contracts';
+import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders';
+import { CreateRoomDialog } from './CreateRoomDialog';
+
+const fetchMock = vi.fn<typeof fetch>();
+const projectId = '11111111-1111-4111-8111-111111111111';
+const ssmId = '33333333-3333-4333-8333-333333333333';
+
+const ssm = (id: string, name: string, status: string) => ({
+  id,
+  projectId,
+  name,
+  configuration: {
+    cohortIds: ['22222222-2222-4222-8222-222222222222'],
+    excludedPatients: [],
+    organs: ['aortic_root'],
+    phase: 'end-diastole',
+  },
+  shapeCount: 20,
+  status,
+  progress: status === 'ready' ? 1 : 0.3,
+  progressMessage: null,
+  error: null,
+  createdBy: null,
+  createdAt: '2026-03-05T12:00:00.000Z',
+  readyAt: null,
+  modes: status === 'ready' ? [{ variance: 4, explained: 1 }] : null,
+  quality: null,
+  shapes: null,
+  modelCard: null,
+});
+
+const room: Room = {
+  id: '44444444-4444-4444-8444-444444444444',
+  projectId,
+  name: 'Roots room',
+  subject: { kind: 'ssm', ssmId },
+  hasSimulation: false,
+  placementCount: 0,
+  screenshotCount: 0,
+  latestScreenshot: null,
+  sharedWith: [],
+  createdBy: { id: 'u-1', name: 'Ada Lovelace' },
+  createdAt: '2026-11-20T09:30:00.000Z',
+  updatedAt: '2026-11-20T09:30:00.000Z',
+};
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation((input, init) => {
+    const url = String(input);
+    if (url.endsWith('/ssms'))
+      return Promise.resolve(
+        jsonResponse(200, {
+          items: [ssm(ssmId, 'Roots', 'ready'), ssm('55555555-5555-4555-8555-555555555555', 'Building', 'in_progress')],
+          canEdit: true,
+        }),
+      );
+    if (url.endsWith('/rooms') && init?.method === 'POST') return Promise.resolve(jsonResponse(201, room));
+    return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'Nothing here.' } }));
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('New room on an SSM', () => {
+  it('lists the ready SSMs and creates the room on the chosen one', async () => {
+    const onCreated = vi.fn();
+    renderWithProviders(
+      <CreateRoomDialog
+        open
+        deviceId="d-1"
+        projectId={projectId}
+        cohorts={[]}
+        onClose={() => {}}
+        onCreated={onCreated}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'An SSM' }));
+    fireEvent.click(await screen.findByText('Roots'));
+    expect(screen.queryByText('Building')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create room' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(room));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]?.body))).toEqual({ ssmId });
+  });
+});
