@@ -1,5 +1,5 @@
 import type { LandmarkName } from '@insilico/anatomy';
-import type { MeasurementDefinition, PlaneRef, SectionQuantity } from './definitions';
+import { SECTION_QUANTITIES, type MeasurementDefinition, type PlaneRef, type SectionQuantity } from './definitions';
 
 /**
  * The built-in measurement set for TAVI planning, after the SCCT expert consensus (Blanke et al. 2019; Achenbach
@@ -55,17 +55,7 @@ const SINUSES = [
 
 /** The SCCT TAVI set (key {@link TAVI_SET_KEY}, version {@link TAVI_SET_VERSION}). */
 export const TAVI_MEASUREMENTS: readonly MeasurementDefinition[] = [
-  ...(
-    [
-      'area',
-      'perimeter',
-      'min-diameter',
-      'max-diameter',
-      'mean-diameter',
-      'area-derived-diameter',
-      'perimeter-derived-diameter',
-    ] as const
-  ).map((q) => section('annulus', 'Aortic annulus', 'in the annular plane', annularPlane, q)),
+  ...SECTION_QUANTITIES.map((q) => section('annulus', 'Aortic annulus', 'in the annular plane', annularPlane, q)),
   ...(['area', 'perimeter', 'min-diameter', 'max-diameter', 'perimeter-derived-diameter'] as const).map((q) =>
     section('lvot', 'LVOT', 'at the left-ventricular outflow tract level below the annular plane', plane('lvot'), q),
   ),

@@ -1,4 +1,4 @@
-import { LANDMARKS, ORGANS, type SyntheticPatient } from '@insilico/anatomy';
+import type { SyntheticPatient } from '@insilico/anatomy';
 import {
   measurementPlans,
   measurementsDisabledMessage,
@@ -8,24 +8,18 @@ import {
   type MeasurementDefinitionBody,
   type MeasurementDefinitionList,
   type MeasurementDefinitionView,
-  type MeasurementGeometryBody,
   type MeasurementOrder,
   type MeasurementOrderList,
-  type PointRefBody,
 } from '@insilico/contracts';
 import {
-  TAVI_MEASUREMENTS,
   TAVI_SET_KEY,
   TAVI_SET_VERSION,
   unitOf,
   type LandmarkCorrections,
-  type MeasurementDefinition,
-  type MeasurementGeometry,
   type MeasurementOutcome,
 } from '@insilico/measure';
 import { measurementTask } from '../cpu/measurement.task';
 import type { CpuRunner } from '../cpu/pool';
-
 import { measurementOrderJob, type MeasurementOrderData } from '../jobs/measurement-order.job';
 import type { MeasurementAction } from '../policies/measurement.policy';
 import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
@@ -33,7 +27,6 @@ import type { CohortRepository } from '../repositories/cohort.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type {
   MeasurementCellWrite,
-  MeasurementDefinitionRow,
   MeasurementOrderListRow,
   MeasurementRepository,
   OrderedMeasurementRecord,
@@ -41,6 +34,16 @@ import type {
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import { authorizeMeasurement } from './authorize';
 import { measurementCsv } from './measurement-csv';
+import { checkAnatomyName, checkedGeometry } from './measurement-geometry';
+import {
+  BUILT_IN,
+  builtInView,
+  definitionOfRecord,
+  definitionOfRow,
+  recordOf,
+  rowView,
+  summaryOf,
+} from './measurement.mapper';
 import { storedPatient } from './cohort-records';
 import { ServiceError } from './errors';
 
@@ -48,15 +51,6 @@ import { ServiceError } from './errors';
 const BATCH = 10;
 
 const orderNotFound = () => new ServiceError(404, 'not_found', 'No such measurement order in this device workspace.');
-
-/** The built-in definitions with their ids (`scct-tavi/<key>@<version>`). */
-const BUILT_IN: readonly { id: string; lineageId: string; definition: MeasurementDefinition }[] = TAVI_MEASUREMENTS.map(
-  (definition) => ({
-    id: `${TAVI_SET_KEY}/${definition.key}@${TAVI_SET_VERSION}`,
-    lineageId: `${TAVI_SET_KEY}/${definition.key}`,
-    definition,
-  }),
-);
 
 /** What the job reports back through progress. */
 export interface MeasurementWork {
@@ -231,7 +225,7 @@ export class MeasurementService {
     if (!row) throw orderNotFound();
     if (row.order.status !== 'ready')
       throw new ServiceError(409, 'order_not_ready', 'The measurements are still being taken.');
-    for (const name of Object.keys(body.landmarks)) checkLandmark(name);
+    for (const name of Object.keys(body.landmarks)) checkAnatomyName('landmark', name);
     const cohort = await this.cohorts.findById(row.order.cohortId);
     const stored = cohort ? await this.cohorts.patient(cohort.id, patientId) : null;
     if (!cohort || !stored) throw new ServiceError(404, 'not_found', 'No such patient in this cohort.');
@@ -365,153 +359,4 @@ function cellOf(
   return 'value' in outcome
     ? { patientIndex, measurement, value: outcome.value, failure: null }
     : { patientIndex, measurement, value: null, failure: outcome.failure };
-}
-
-function recordOf(definitionId: string, version: number, d: MeasurementDefinition): OrderedMeasurementRecord {
-  return {
-    definitionId,
-    version,
-    name: d.name,
-    unit: unitOf(d.geometry),
-    phase: d.phase,
-    geometry: d.geometry,
-  };
-}
-
-function definitionOfRecord(r: OrderedMeasurementRecord): MeasurementDefinition {
-  return {
-    key: r.definitionId,
-    name: r.name,
-    description: '',
-    phase: r.phase,
-    geometry: r.geometry as unknown as MeasurementGeometry,
-  };
-}
-
-function definitionOfRow(row: MeasurementDefinitionRow): MeasurementDefinition {
-  return {
-    key: row.id,
-    name: row.name,
-    description: row.description,
-    phase: row.phase,
-    geometry: row.geometry as unknown as MeasurementGeometry,
-  };
-}
-
-function builtInView(b: (typeof BUILT_IN)[number]): MeasurementDefinitionView {
-  return {
-    id: b.id,
-    lineageId: b.lineageId,
-    version: TAVI_SET_VERSION,
-    builtIn: true,
-    name: b.definition.name,
-    description: b.definition.description,
-    phase: b.definition.phase,
-    unit: unitOf(b.definition.geometry),
-    geometry: b.definition.geometry as MeasurementGeometryBody,
-    createdAt: null,
-  };
-}
-
-function rowView(row: MeasurementDefinitionRow): MeasurementDefinitionView {
-  return {
-    id: row.id,
-    lineageId: row.lineageId,
-    version: row.version,
-    builtIn: false,
-    name: row.name,
-    description: row.description,
-    phase: row.phase,
-    unit: row.unit,
-    geometry: row.geometry as unknown as MeasurementGeometryBody,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function summaryOf(row: MeasurementOrderListRow): Omit<MeasurementOrder, 'patients'> {
-  const { order } = row;
-  return {
-    id: order.id,
-    deviceId: order.deviceId,
-    cohortId: order.cohortId,
-    cohortName: row.cohortName,
-    status: order.status,
-    progress: order.status === 'ready' ? 1 : (row.progress ?? 0),
-    error: order.error,
-    measurements: order.measurements.map((m) => ({
-      definitionId: m.definitionId,
-      version: m.version,
-      name: m.name,
-      unit: m.unit,
-      phase: m.phase,
-    })),
-    createdAt: order.createdAt.toISOString(),
-    createdBy: order.createdBy ? { id: order.createdBy, fullName: row.creatorName ?? '' } : null,
-  };
-}
-
-const LANDMARK_NAMES: ReadonlySet<string> = new Set(LANDMARKS);
-const ORGAN_NAMES: ReadonlySet<string> = new Set(ORGANS);
-
-function checkLandmark(name: string): void {
-  if (!LANDMARK_NAMES.has(name))
-    throw new ServiceError(
-      400,
-      'invalid',
-      `"${name}" is not a landmark of the anatomy. Choose one of: ${LANDMARKS.join(', ')}.`,
-    );
-}
-
-function checkOrgan(name: string): void {
-  if (!ORGAN_NAMES.has(name))
-    throw new ServiceError(
-      400,
-      'invalid',
-      `"${name}" is not an organ of the anatomy. Choose one of: ${ORGANS.join(', ')}.`,
-    );
-}
-
-/** The geometry with every landmark and organ name checked against the anatomy (400 naming the wrong one). */
-function checkedGeometry(g: MeasurementGeometryBody): MeasurementGeometry {
-  const point = (p: PointRefBody): void => {
-    if ('landmark' in p) checkLandmark(p.landmark);
-  };
-  const plane = (p: Extract<MeasurementGeometryBody, { type: 'height' }>['plane']): void => {
-    if (p.kind === 'landmark') checkLandmark(p.landmark);
-    else if (p.kind === 'three-points') p.points.forEach(point);
-  };
-  switch (g.type) {
-    case 'distance':
-      point(g.from);
-      point(g.to);
-      break;
-    case 'height':
-      point(g.point);
-      plane(g.plane);
-      break;
-    case 'section':
-      checkOrgan(g.organ);
-      plane(g.plane);
-      break;
-    case 'section-chord':
-      checkOrgan(g.organ);
-      plane(g.plane);
-      point(g.towards);
-      break;
-    case 'angle':
-      point(g.vertex);
-      point(g.from);
-      point(g.to);
-      break;
-    case 'plane-angle':
-      g.planes.forEach(plane);
-      break;
-    case 'curve-length':
-      g.points.forEach(point);
-      break;
-    case 'volume':
-      checkOrgan(g.organ);
-      break;
-  }
-  return g as MeasurementGeometry;
 }

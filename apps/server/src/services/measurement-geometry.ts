@@ -1,0 +1,68 @@
+import { LANDMARKS, ORGANS } from '@insilico/anatomy';
+import type { MeasurementGeometryBody, PointRefBody } from '@insilico/contracts';
+import type { MeasurementGeometry } from '@insilico/measure';
+import { ServiceError } from './errors';
+
+const NAMES = {
+  landmark: { known: new Set<string>(LANDMARKS), all: LANDMARKS, article: 'a landmark' },
+  organ: { known: new Set<string>(ORGANS), all: ORGANS, article: 'an organ' },
+} as const;
+
+/** Throws 400 naming the wrong name and the anatomy's choices unless `name` is one of its landmarks or organs. */
+export function checkAnatomyName(kind: keyof typeof NAMES, name: string): void {
+  const names = NAMES[kind];
+  if (!names.known.has(name))
+    throw new ServiceError(
+      400,
+      'invalid',
+      `"${name}" is not ${names.article} of the anatomy. Choose one of: ${names.all.join(', ')}.`,
+    );
+}
+
+/**
+ * The geometry of a definition with every landmark and organ name checked against the anatomy (400 naming the
+ * wrong one); the contract has checked its shape, so it is a MeasurementGeometry of @insilico/measure.
+ */
+export function checkedGeometry(g: MeasurementGeometryBody): MeasurementGeometry {
+  const point = (p: PointRefBody): void => {
+    if ('landmark' in p) checkAnatomyName('landmark', p.landmark);
+  };
+  const plane = (p: Extract<MeasurementGeometryBody, { type: 'height' }>['plane']): void => {
+    if (p.kind === 'landmark') checkAnatomyName('landmark', p.landmark);
+    else if (p.kind === 'three-points') p.points.forEach(point);
+  };
+  switch (g.type) {
+    case 'distance':
+      point(g.from);
+      point(g.to);
+      break;
+    case 'height':
+      point(g.point);
+      plane(g.plane);
+      break;
+    case 'section':
+      checkAnatomyName('organ', g.organ);
+      plane(g.plane);
+      break;
+    case 'section-chord':
+      checkAnatomyName('organ', g.organ);
+      plane(g.plane);
+      point(g.towards);
+      break;
+    case 'angle':
+      point(g.vertex);
+      point(g.from);
+      point(g.to);
+      break;
+    case 'plane-angle':
+      g.planes.forEach(plane);
+      break;
+    case 'curve-length':
+      g.points.forEach(point);
+      break;
+    case 'volume':
+      checkAnatomyName('organ', g.organ);
+      break;
+  }
+  return g as MeasurementGeometry;
+}
