@@ -1,0 +1,87 @@
+import { DEFAULT_POPULATION_SEED, generatePatient } from '@insilico/anatomy';
+import { TAVI_MEASUREMENTS } from '@insilico/measure';
+import { describe, expect, it } from 'vitest';
+import type { CpuRunner } from '../cpu/pool';
+import type { CohortRepository } from '../repositories/cohort.repository';
+import type { DeviceRepository } from '../repositories/device.repository';
+import type { MeasurementCellWrite, MeasurementRepository } from '../repositories/measurement.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
+import { recordOf } from './measurement.mapper';
+import { MeasurementService } from './measurement.service';
+
+/**
+ * The order job's work, idempotent: a retried job measures only the patients without a full row of results, in
+ * batches through the CPU runner, reports progress, then marks the order ready. Repositories and the CPU pool are
+ * small fakes (the API tests run the real ones).
+ */
+describe('MeasurementService.performOrder', () => {
+  const patients = Array.from({ length: 12 }, (_, i) => generatePatient(DEFAULT_POPULATION_SEED, i));
+  const cohort = {
+    id: 'c',
+    name: 'Tall women',
+    size: 12,
+    modelVersion: 'anatomy-population-1',
+  };
+  const definitions = TAVI_MEASUREMENTS.slice(0, 2);
+
+  function build(alreadyMeasured: number[]) {
+    const written: MeasurementCellWrite[] = [];
+    const measuredByCpu: string[] = [];
+    const progress: number[] = [];
+    let ready = false;
+    const repository = {
+      findOrderById: async () => ({
+        id: 'o',
+        deviceId: 'd',
+        cohortId: 'c',
+        status: 'in_progress',
+        measurements: definitions.map((d) => recordOf(`scct-tavi/${d.key}@1`, 1, d)),
+      }),
+      measuredPatients: async () => new Set(alreadyMeasured),
+      writeAutomatic: async (_: string, cells: MeasurementCellWrite[]) => void written.push(...cells),
+      markReady: async () => {
+        ready = true;
+      },
+    } as unknown as MeasurementRepository;
+    const cohorts = {
+      findById: async () => cohort,
+      patients: async () =>
+        patients.map((p) => ({ patientIndex: p.index, patientId: p.id, record: JSON.parse(JSON.stringify(p)) })),
+    } as unknown as CohortRepository;
+    const cpu: CpuRunner = {
+      concurrency: 1,
+      run: async (task, input) => {
+        const batch = input as { patients: { id: string }[] };
+        measuredByCpu.push(...batch.patients.map((p) => p.id));
+        return (task.fn as (i: unknown, c: unknown) => unknown)(input, {
+          progress: () => {},
+          transfer: () => {},
+        }) as never;
+      },
+    };
+    const service = new MeasurementService(repository, cohorts, {} as DeviceRepository, {} as UnitOfWork, cpu);
+    const work = { progress: async (f: number) => void progress.push(f), signal: new AbortController().signal };
+    return { service, work, written, measuredByCpu, progress, isReady: () => ready };
+  }
+
+  it('measures every patient in batches of ten, writes each cell, reports progress and marks the order ready', async () => {
+    const { service, work, written, measuredByCpu, progress, isReady } = build([]);
+    expect(await service.performOrder('o', work)).toEqual({
+      id: 'o',
+      deviceId: 'd',
+      cohortName: 'Tall women',
+      measurements: 2,
+      patients: 12,
+    });
+    expect(measuredByCpu).toHaveLength(12);
+    expect(written).toHaveLength(24);
+    expect(progress).toEqual([10 / 12, 1]);
+    expect(isReady()).toBe(true);
+  });
+
+  it('on a retry measures only the patients without results', async () => {
+    const { service, work, measuredByCpu } = build([0, 1, 2, 3, 4]);
+    await service.performOrder('o', work);
+    expect(measuredByCpu).toEqual(patients.slice(5).map((p) => p.id));
+  });
+});
