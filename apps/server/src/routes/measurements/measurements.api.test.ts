@@ -253,6 +253,26 @@ describe('plans', () => {
 describe('permission table', () => {
   type Call = (b: TestBrowser) => Promise<Response>;
   const deny = { anonymous: 401, nonMember: 404, invited: 404, pending: 403, otherAdmin: 404, guest: 403 } as const;
+  let orderId = '';
+  let patientId = '';
+  let lineageId = '';
+  beforeAll(async () => {
+    const created = await admin.postJson(`${base()}/cohorts/${cohortId}/measurement-orders`, {
+      definitionIds: ['scct-tavi/stj-height@1'],
+    });
+    const order = await ready((await json<MeasurementOrder>(created)).id);
+    orderId = order.id;
+    patientId = order.patients[0]!.patientId;
+    lineageId = (
+      await json<MeasurementDefinitionView>(
+        await admin.postJson(`${base()}/measurement-definitions`, distanceBody('For the table')),
+      )
+    ).lineageId;
+  }, 120_000);
+  const correction = {
+    phase: 'end-systole',
+    landmarks: { aortic_annulus: { position: [0, 0, 0], normal: [0, 0, 1] } },
+  };
   const table: [string, Call, Record<Principal, number>][] = [
     [
       'GET …/measurement-definitions',
@@ -271,7 +291,43 @@ describe('permission table', () => {
       { ...deny, member: 201, admin: 201 },
     ],
     ['GET …/measurement-orders', (b) => b.get(`${base()}/measurement-orders`), { ...deny, member: 200, admin: 200 }],
+    [
+      'GET …/measurement-orders/:id',
+      (b) => b.get(`${base()}/measurement-orders/${orderId}`),
+      { ...deny, member: 200, admin: 200 },
+    ],
+    [
+      'GET …/measurement-orders/:id/results.csv',
+      (b) => b.get(`${base()}/measurement-orders/${orderId}/results.csv`),
+      { ...deny, member: 200, admin: 200 },
+    ],
+    [
+      'PUT …/measurement-definitions/:id',
+      (b) => send(b, 'PUT', `${base()}/measurement-definitions/${lineageId}`, distanceBody('Revised')),
+      { ...deny, member: 201, admin: 201 },
+    ],
+    [
+      'PUT …/measurement-orders/:id/patients/:patientId/correction',
+      (b) => send(b, 'PUT', `${base()}/measurement-orders/${orderId}/patients/${patientId}/correction`, correction),
+      { ...deny, member: 200, admin: 200 },
+    ],
   ];
+  it('refuses a correction of an unknown landmark, of a phase the order does not measure, of an unknown patient', async () => {
+    const path = (patient: string) => `${base()}/measurement-orders/${orderId}/patients/${patient}/correction`;
+    const unknown = await send(admin, 'PUT', path(patientId), {
+      phase: 'end-systole',
+      landmarks: { nose: { position: [0, 0, 0] } },
+    });
+    expect(unknown.status).toBe(400);
+    expect((await errorOf(unknown)).message).toContain('"nose" is not a landmark of the anatomy');
+    const phase = await send(admin, 'PUT', path(patientId), { ...correction, phase: 'end-diastole' });
+    expect(phase.status).toBe(400);
+    expect((await errorOf(phase)).message).toBe('No measurement of this order is taken at end-diastole.');
+    expect((await send(admin, 'PUT', path('SYN-999999'), correction)).status).toBe(404);
+    const empty = await send(admin, 'PUT', path(patientId), { phase: 'end-systole', landmarks: {} });
+    expect((await errorOf(empty)).message).toContain('Correct at least one landmark.');
+  });
+
   it.each(table.flatMap(([name, call, expected]) => principals.map((p) => [name, p, call, expected[p]] as const)))(
     '%s as %s',
     async (_, principal, call, status) => {
