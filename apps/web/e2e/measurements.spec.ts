@@ -20,7 +20,9 @@ test('orders the TAVI set and an own measurement on 20 patients, reads results a
   const cohortName = `Measured 20 ${Date.now()}`;
   const cohortId = await orderReadyCohort(page, deviceId, { name: cohortName, size: 20, timeoutMs: 240_000 });
 
-  await page.goto(`/measurement/select-patient-cohort?device=${deviceId}`);
+  await page.goto('/patient-cohort');
+  await page.getByRole('link', { name: 'Measurements' }).click();
+  await expect(page).toHaveURL(/\/measurement\/select-patient-cohort$/);
   await page.getByRole('link', { name: `Measure ${cohortName}` }).click();
   await expect(page).toHaveURL(/\/measurement\/define\?/);
   await page.getByRole('button', { name: 'Choose the whole set' }).click();

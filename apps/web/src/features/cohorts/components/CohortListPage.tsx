@@ -17,7 +17,7 @@ import type { CohortSummary } from '@insilico/contracts';
 import { Page } from '../../../components/Page';
 import { formatDate } from '../../../lib/formatDate';
 import { useCohorts } from '../api';
-import { cohortPath, createPath } from '../paths';
+import { cohortPath, createPath, measurementsPath } from '../paths';
 import { useCohortDevice } from '../hooks/useCohortDevice';
 import { CohortStatusChip } from './CohortStatusChip';
 import { CohortWorkspace, Loading } from './CohortWorkspace';
@@ -124,6 +124,11 @@ export function CohortListPage() {
       actions={
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <SyntheticLabel size="medium" />
+          {mayOrder && (
+            <Button component={RouterLink} to={measurementsPath} variant="outlined">
+              Measurements
+            </Button>
+          )}
           {mayOrder && (
             <Button
               component={RouterLink}

@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { Page } from '../../../components/Page';
 import { formatDate } from '../../../lib/formatDate';
 import { useCohort } from '../api';
-import { cohortListPath } from '../paths';
+import { useCohortDevice } from '../hooks/useCohortDevice';
+import { cohortListPath, measureCohortPath } from '../paths';
 import { CohortStatusChip } from './CohortStatusChip';
 import { CohortWorkspace, Loading } from './CohortWorkspace';
 import { PatientsTable } from './PatientsTable';
@@ -18,6 +19,7 @@ import { SyntheticLabel } from './SyntheticLabel';
 
 function CohortDetails({ deviceId, cohortId }: { deviceId: string; cohortId: string }) {
   const cohort = useCohort(deviceId, cohortId);
+  const { role } = useCohortDevice();
   if (cohort.error && !cohort.data)
     return (
       <Alert severity="error">
@@ -26,6 +28,7 @@ function CohortDetails({ deviceId, cohortId }: { deviceId: string; cohortId: str
     );
   if (!cohort.data) return <Loading text="Loading the patient cohort…" />;
   const data = cohort.data;
+  const mayMeasure = role !== null && role !== 'guest' && data.status === 'ready';
   return (
     <Stack spacing={2.5}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -34,6 +37,11 @@ function CohortDetails({ deviceId, cohortId }: { deviceId: string; cohortId: str
         </Typography>
         <CohortStatusChip status={data.status} />
         <SyntheticLabel />
+        {mayMeasure && (
+          <Button component={RouterLink} to={measureCohortPath(deviceId, cohortId)} variant="outlined" size="small">
+            Measure this cohort
+          </Button>
+        )}
       </Stack>
       <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
         <Stack spacing={0.5}>

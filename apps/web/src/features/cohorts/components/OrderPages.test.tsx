@@ -57,6 +57,7 @@ describe('cohort pages and roles', () => {
     );
     expect(await screen.findByText('Cohorts of the projects you are on appear here.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Order a cohort' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Measurements' })).toBeNull();
     cleanup();
 
     role = 'member';
@@ -66,5 +67,8 @@ describe('cohort pages and roles', () => {
       </MemoryRouter>,
     );
     expect((await screen.findAllByRole('link', { name: 'Order a cohort' })).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Measurements' }).getAttribute('href')).toBe(
+      '/measurement/select-patient-cohort',
+    );
   });
 });
