@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { openCriteria } from './cohort-helpers';
+import { api, createWorkspace, signUp } from './workspace-helpers';
+import { expect, test } from './csp';
+
+// Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). A project with a 20-patient and a 5-patient cohort
+// (every patient with end-diastolic images), made through the APIs; then in the browser (issue 18's journey): an
+// SSM of the aortic root at end-diastole created in three steps (Patients, Organs, Name), in progress then ready,
+// its page (mode sliders, quality, model card), a room on it; the same configuration refused with the spec's
+// message; too few patients showing the reach-out dialog, which leads to support.
+
+/** Orders a cohort whose patients all have end-diastolic images and waits until it is ready; answers its id. */
+async function readyCohort(page: Page, deviceId: string, name: string, size: 5 | 20): Promise<string> {
+  const cohort = await api(page, 'POST', `/api/devices/${deviceId}/cohorts`, {
+    name,
+    size,
+    criteria: { ...openCriteria, phases_of_heart_cycle: { 'end-diastole': 'selected' } },
+  });
+  const id = cohort.id as string;
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/devices/${deviceId}/cohorts/${id}`)).json()) as { status: string })
+          .status,
+      { timeout: 180_000, intervals: [1000] },
+    )
+    .toBe('ready');
+  return id;
+}
+
+/** Goes through the three steps with one cohort ticked; stops on the Name step before creating. */
+async function throughSteps(page: Page, newSsmUrl: string, cohortName: string) {
+  await page.goto(newSsmUrl);
+  await expect(page.getByText('Patients', { exact: true })).toBeVisible();
+  await page.getByRole('checkbox', { name: new RegExp(`^${cohortName} \\(`) }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/new-ssm-select-organ-phase/);
+  await expect(page.getByRole('checkbox', { name: 'Aortic root' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'End-diastole' })).toBeChecked();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/new-ssm-name-configuration/);
+}
+
+test('an SSM of the aortic root: three steps, in progress then ready, its page, a room on it, duplicate and too few refused', async ({
+  page,
+}) => {
+  test.setTimeout(480_000);
+  await signUp(page, '/', 'Sam Shapes');
+  await expect(page).toHaveURL(/\/onboarding\/body-part$/);
+  const stamp = Date.now();
+  const deviceId = await createWorkspace(page, `Valve S ${stamp}`);
+  const [twenty, five] = await Promise.all([
+    readyCohort(page, deviceId, `Roots ${stamp}`, 20),
+    readyCohort(page, deviceId, `Few ${stamp}`, 5),
+  ]);
+  const project = await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
+    name: `Shapes ${stamp % 1e6}`,
+    developmentStage: 'concept_and_design_feasibility',
+    cohortIds: [twenty, five],
+    versionIds: [],
+    teamUserIds: [],
+  });
+  const projectId = project.id as string;
+
+  // From the project: its shape models, none yet, then New SSM.
+  await page.goto(`/projects/view/stats?project=${projectId}`);
+  await page.getByRole('link', { name: 'Shape models' }).click();
+  await expect(page.getByText('No SSM in this project yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'New SSM' }).click();
+  const newSsmUrl = page.url();
+  await throughSteps(page, newSsmUrl, `Roots ${stamp}`);
+  await page.getByRole('button', { name: 'Create SSM' }).click();
+
+  // In progress until ready (spec §4), then its page.
+  await expect(page).toHaveURL(/new-ssm-complete/);
+  await expect(page.getByRole('status')).toContainText('is in progress');
+  await expect(page.getByRole('status')).toContainText('Aortic root, end-diastole, 20 patients is ready', {
+    timeout: 120_000,
+  });
+  await page.getByRole('link', { name: 'Open the SSM' }).click();
+  await expect(page.getByRole('heading', { name: 'Aortic root, end-diastole, 20 patients' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Model card' })).toContainText(`Roots ${stamp}`);
+  await expect(page.getByRole('table', { name: 'Quality by number of modes' })).toContainText('Compactness');
+
+  // Mode 1 to +2 SD: the shape shown follows the slider.
+  const viewer = page.getByTestId('ssm-viewer');
+  await expect(viewer).toHaveAttribute('data-shape', 'mean', { timeout: 60_000 });
+  const mode1 = page.getByRole('slider', { name: /Mode 1/ });
+  await mode1.focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.getByText(/Mode 1 .*: \+2 SD/)).toBeVisible();
+  await expect(viewer).toHaveAttribute('data-shape', '2');
+
+  // A room on the SSM.
+  await page.getByRole('button', { name: 'Create a room on this SSM' }).click();
+  await expect(page).toHaveURL(/\/projects\/room\?project=[\w-]+&room=[\w-]+/);
+  await expect(page.getByText('Aortic root, end-diastole, 20 patients room', { exact: true })).toBeVisible();
+
+  // The same configuration again: refused with the spec's message.
+  await throughSteps(page, newSsmUrl, `Roots ${stamp}`);
+  await page.getByRole('textbox', { name: 'SSM name (optional)' }).fill('Another name');
+  await page.getByRole('button', { name: 'Create SSM' }).click();
+  await expect(
+    page.getByText('This SSM already exists in your project, change some criteria to proceed.'),
+  ).toBeVisible();
+
+  // Too few patients: the dialog tells the user to reach out, and leads to support.
+  await page.goto(newSsmUrl);
+  await page.getByRole('checkbox', { name: new RegExp(`^Roots ${stamp} \\(`) }).uncheck();
+  await page.getByRole('checkbox', { name: new RegExp(`^Few ${stamp} \\(`) }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Create SSM' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Too few patients for an SSM' });
+  await expect(dialog).toContainText('Please reach out to us');
+  await dialog.getByRole('button', { name: 'Contact support' }).click();
+  await expect(page).toHaveURL(/drawer=ask-support/);
+});
