@@ -164,6 +164,32 @@ const solidSchema = z.object({
   initialVelocity: vec3.optional(),
   /** Mass-proportional damping, 1/s (for quasi-static loading). */
   damping: z.number().min(0).optional(),
+  /**
+   * Expand the solid as a crimped device (`expansion.ts`): its region is the nominal (expanded) geometry; it starts
+   * at a radial scale `crimp` about the axis, a sheath opens over `expansionTime` s, then releases it for
+   * `releaseTime` s (default half the expansion time). It touches the case's walls and other solids (`contact`).
+   * The diameter is measured at the axial positions `planes` (m from `origin` along `direction`; default the
+   * middle). Writes `expansion.csv` at every saved timestep.
+   */
+  expansion: z
+    .object({
+      origin: vec3,
+      direction: vec3.refine((v) => Math.hypot(...v) > 0, 'the direction must not be zero').default([0, 0, 1]),
+      crimp: z.number().gt(0).max(1),
+      expansionTime: positive,
+      releaseTime: positive.optional(),
+      planes: z.array(z.number()).optional(),
+    })
+    .optional(),
+});
+
+/**
+ * Contact of the solids with the static walls and with each other (`contact.ts`, solids without a fluid): Coulomb
+ * friction coefficient and the contact stiffness as a multiple of the bulk modulus (default 1).
+ */
+const contactSchema = z.object({
+  friction: z.number().min(0).default(0),
+  stiffness: positive.default(1),
 });
 
 const particlesSchema = z.object({
@@ -219,6 +245,8 @@ export const caseSchema = z
     fluid: fluidSchema.optional(),
     walls: wallsSchema.optional(),
     solids: z.array(solidSchema).default([]),
+    /** Contact between the solids and the walls (solids without a fluid). */
+    contact: contactSchema.optional(),
     particles: z.array(particlesSchema).default([]),
     monitors: monitorsSchema.optional(),
   })
@@ -299,6 +327,17 @@ export const caseSchema = z
       if (m.residenceTime && m.planes.length === 0) {
         ctx.addIssue({ code: 'custom', path: ['monitors', 'residenceTime'], message: 'needs at least one plane' });
       }
+    }
+    const expanded = c.solids.filter((s) => s.expansion);
+    if (c.fluid && (c.contact || expanded.length > 0)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.contact ? 'contact' : 'solids'],
+        message: 'contact and device expansion are for solids without a fluid',
+      });
+    }
+    if (expanded.length > 1) {
+      ctx.addIssue({ code: 'custom', path: ['solids'], message: 'only one solid can be expanded' });
     }
     if (!c.fluid && c.particles.length > 0) {
       ctx.addIssue({ code: 'custom', path: ['particles'], message: 'tracked particles need a fluid' });

@@ -4,6 +4,8 @@ import { readStl, type TriangleMesh } from '@insilico/mesh';
 import type { Geometry, Region, SphCase } from './caseFile';
 import { CellLinkedList, type Domain } from './cellList';
 import { FLUID_STATE, packArrays, unpackArrays, type PackedArray } from './checkpoint';
+import { ContactSimulation, elasticContactBody, rigidContactBody, type ContactBody, type ContactSpec } from './contact';
+import { DeviceExpansion, type ExpansionRecord } from './expansion';
 import { frameToCsv, frameToVtp } from './exporters';
 import { WeaklyCompressibleFluid, type FluidOptions } from './fluid';
 import { FluidStructureInteraction } from './fsi';
@@ -49,6 +51,10 @@ export class CaseSimulation {
   wallSurface: ((x: number, y: number, z: number) => number) | undefined = undefined;
   /** The pool of uncoupled solids (`startThreads`). */
   private solidPool: WorkerPool | null = null;
+  /** Solids in contact with the walls and each other (no fluid), stepped by it. */
+  contact: ContactSimulation | undefined = undefined;
+  /** The expanded device, when a solid has `expansion` (its simulation is `contact`). */
+  expansion: DeviceExpansion | undefined = undefined;
 
   constructor(
     fluid: WeaklyCompressibleFluid | FluidStructureInteraction | OpenBoundaryFluid | undefined,
@@ -76,6 +82,11 @@ export class CaseSimulation {
       this.monitors?.afterStep(this.counters.time);
       return;
     }
+    if (this.contact) {
+      this.contact.step(endTime);
+      this.counters.time = this.contact.counters.time;
+      return;
+    }
     let dt = endTime - before;
     for (const { solid } of this.solids) dt = Math.min(dt, solid.timeStep());
     for (const { solid } of this.solids) solid.advance(dt);
@@ -90,6 +101,7 @@ export class CaseSimulation {
     await this.stopThreads();
     if (this.fsi) await this.fsi.startThreads(threads);
     else if (this.fluid) await this.fluid.startThreads(threads);
+    else if (this.contact) await this.contact.startThreads(threads);
     else
       this.solidPool = await startSolidThreads(
         this.solids.map(({ solid }) => solid),
@@ -101,6 +113,7 @@ export class CaseSimulation {
   async stopThreads(): Promise<void> {
     if (this.fsi) await this.fsi.stopThreads();
     else if (this.fluid) await this.fluid.stopThreads();
+    await this.contact?.stopThreads();
     for (const { solid } of this.solids) await solid.stopThreads();
     const pool = this.solidPool;
     this.solidPool = null;
@@ -223,6 +236,8 @@ export class CaseSimulation {
       Object.assign(this.fsi.counters, meta.fsi);
     }
     this.counters.time = meta.time;
+    // The contact forces and the sheath's position follow from the state and the time.
+    if (this.contact) this.contact.counters.time = meta.time;
   }
 }
 
@@ -299,12 +314,13 @@ function regionWallNormals(wall: ParticleArrays, dp: number, domain: Domain): vo
       sy -= f * list.ey[k]!;
       sz -= f * list.ez[k]!;
     }
-    // −Σ ∇W V points into the wall; the normal points out of it.
+    // (sx, sy, sz) = −Σ ∇W V (∇W_ij = dW e_ij, e_ij from j to i) points out of the wall: the normal. (It was negated
+    // until the contact's case test found the region walls' normals pointing into the wall material.)
     const len = Math.hypot(sx, sy, sz);
     if (len > 1e-6 / dp) {
-      wall.nx[i] = -sx / len;
-      wall.ny[i] = -sy / len;
-      wall.nz[i] = -sz / len;
+      wall.nx[i] = sx / len;
+      wall.ny[i] = sy / len;
+      wall.nz[i] = sz / len;
     }
   }
 }
@@ -477,7 +493,72 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
   }
   const result = new CaseSimulation(undefined, [], solids);
   if (c.monitors) result.monitors = new CaseMonitors(c.monitors, result, 0);
+  if (c.contact || c.solids.some((s) => s.expansion)) await addContact(result, c, baseDir);
   return result;
+}
+
+/**
+ * Contact for a case of solids without a fluid: every solid touches the static walls (rigid; `walls.container`
+ * and `walls.region`, normals as for a fluid's walls) and every other solid. A solid with `expansion` becomes a
+ * `DeviceExpansion` whose anatomy is the walls and the other solids.
+ */
+async function addContact(sim: CaseSimulation, c: SphCase, baseDir: string): Promise<void> {
+  const { dimension: dim, dp } = c;
+  const settings = { friction: c.contact?.friction ?? 0, stiffness: c.contact?.stiffness ?? 1 };
+  const walls: ParticleArrays[] = [];
+  if (c.walls?.container) {
+    const w = c.walls.container;
+    walls.push(boxContainerWall(w.lower, w.upper, w.thickness, dp, dim, 1, w.open ?? []));
+  }
+  if (c.walls?.region) {
+    const wall = bodyParticles(await regionShape(c.walls.region, dim, baseDir), dp, dim, 1, c.walls.relaxation);
+    regionWallNormals(wall, dp, {
+      ...bounds([wall], dim, 2 * 2 * smoothingLength(dp)),
+      periodic: [false, false, false],
+    });
+    walls.push(wall);
+  }
+  const wallBody = walls.length > 0 ? rigidContactBody(concat(dim, walls), dp) : null;
+  const k = c.solids.findIndex((s) => s.expansion);
+  if (k >= 0) {
+    const e = c.solids[k]!.expansion!;
+    const others = sim.solids.filter((_, i) => i !== k).map(({ solid }) => elasticContactBody(solid, dp));
+    const anatomy = [...(wallBody ? [wallBody] : []), ...others].map((body) => ({ body, contact: settings }));
+    sim.expansion = new DeviceExpansion({
+      device: sim.solids[k]!.solid,
+      dp,
+      axis: { origin: e.origin, direction: e.direction },
+      crimp: e.crimp,
+      anatomy,
+      expansionTime: e.expansionTime,
+      ...(e.releaseTime !== undefined ? { releaseTime: e.releaseTime } : {}),
+      ...(e.planes ? { planes: e.planes } : {}),
+    });
+    sim.contact = sim.expansion.simulation;
+    return;
+  }
+  const bodies: ContactBody[] = sim.solids.map(({ solid }) => elasticContactBody(solid, dp));
+  const contacts: ContactSpec[] = [];
+  if (wallBody) {
+    bodies.push(wallBody);
+    for (let a = 0; a < sim.solids.length; a++) contacts.push({ a, b: bodies.length - 1, ...settings });
+  }
+  for (let a = 0; a < sim.solids.length; a++) {
+    for (let b = a + 1; b < sim.solids.length; b++) contacts.push({ a, b, ...settings });
+  }
+  sim.contact = new ContactSimulation(bodies, contacts);
+}
+
+/** The header and one row of `expansion.csv` (SI units; diameters per plane). */
+function expansionCsv(planes: number, r?: ExpansionRecord): string {
+  if (!r) {
+    const d = Array.from({ length: planes }, (_, k) => `diameter_${k + 1} [m],ovality_${k + 1} [-]`);
+    return ['time [s]', 'phase', ...d, 'peak von Mises [Pa]', 'peak contact pressure [Pa]', 'contact force [N]'].join(
+      ',',
+    );
+  }
+  const d = r.diameter.map((v, k) => `${v},${r.ovality[k]}`);
+  return [r.time, r.phase, ...d, r.peakVonMises, r.peakContactPressure, r.contactForce].join(',');
 }
 
 /** One solid of a case. */
@@ -580,7 +661,24 @@ export async function runCase(
       monitorLines.push(...rows.filter((l) => Number(l.split(',')[0]) <= sim.counters.time * (1 + 1e-12)));
     }
   }
+  const expansionFile = join(o.outDir, 'expansion.csv');
+  let expansionLines: string[] = [];
+  if (sim.expansion) {
+    expansionLines = [expansionCsv(sim.expansion.planeCount)];
+    if (o.restart) {
+      const previous = await readFile(expansionFile, 'utf8').catch(() => '');
+      const rows = previous
+        .split('\n')
+        .slice(1)
+        .filter((l) => l !== '');
+      expansionLines.push(...rows.filter((l) => Number(l.split(',')[0]) <= sim.counters.time * (1 + 1e-12)));
+    }
+  }
   const save = async (): Promise<void> => {
+    if (sim.expansion) {
+      expansionLines.push(expansionCsv(0, sim.expansion.record()));
+      await writeFile(expansionFile, `${expansionLines.join('\n')}\n`);
+    }
     if (sim.monitors) {
       monitorLines.push(sim.monitors.row());
       await writeFile(monitorsFile, `${monitorLines.join('\n')}\n`);

@@ -143,6 +143,11 @@ export class DeviceExpansion {
     this.simulation.beforeStep = (time, dt) => this.moveSheath(time, dt);
   }
 
+  /** Number of planes the diameter is measured at (one in 2D). */
+  get planeCount(): number {
+    return this.planes.length;
+  }
+
   /** Axial coordinate and distance from the axis of a point. */
   private cylindrical(x: number, y: number, z: number): [number, number] {
     const { o, a } = this.axis;
