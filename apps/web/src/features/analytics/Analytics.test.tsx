@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { UserContext } from '../../app/user/userContext';
+import { forgetAnalyticsUser } from '../../lib/analytics';
 import { renderWithProviders, testUser } from '../../test/renderWithProviders';
 import { Analytics } from './Analytics';
 import { AnalyticsConsentSetting } from './AnalyticsConsentSetting';
@@ -79,5 +80,22 @@ describe('analytics consent', () => {
     fireEvent.click(switchInput);
     expect(document.cookie).not.toContain('insilico_analytics');
     expect(JSON.parse(window.localStorage.getItem('insilico.analytics')!)).toMatchObject({ queue: [] });
+  });
+
+  it('sign-out sends what waits by beacon while the session exists, and forgets the user', async () => {
+    const sendBeacon = vi.fn((_url: string, _body: URLSearchParams) => true);
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { sendBeacon }));
+    renderShell();
+    fireEvent.click(screen.getByRole('button', { name: 'Allow analytics' }));
+    await waitFor(() => {
+      const saved = JSON.parse(window.localStorage.getItem('insilico.analytics') ?? '{}') as { queue?: unknown[] };
+      expect(saved.queue?.length).toBeGreaterThan(0);
+    });
+    forgetAnalyticsUser();
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    const [url, body] = sendBeacon.mock.calls[0]!;
+    expect(url).toBe('/api/analytics/ingest');
+    expect(body.get('client')).toBe('k');
+    expect(JSON.parse(window.localStorage.getItem('insilico.analytics')!)).toMatchObject({ userId: null, queue: [] });
   });
 });
