@@ -34,6 +34,7 @@ const ResultViewer = lazy(() => import('./ResultViewer').then((module) => ({ def
 
 /** Frames kept in memory for playback (a 100k-particle frame with one output is 2 MB). */
 const cachedFrames = 48;
+const noFrames: ReadonlyMap<string, ObjectFrame> = new Map();
 /** Milliseconds per timestep while playing (a frame not loaded yet holds the playback). */
 export const playbackStepMs = 400;
 
@@ -176,7 +177,7 @@ export function PlaybackPanel({ manifest, frameUrlTemplate, picked, onPick, onSc
         <Box sx={{ position: 'relative' }}>
           <Suspense fallback={<Loading what="the 3D view" />}>
             <ResultViewer
-              frames={shown?.frames ?? new Map()}
+              frames={shown?.frames ?? noFrames}
               range={range}
               hidden={hidden}
               clip={clip}
