@@ -91,6 +91,21 @@ test('an SSM of the aortic root: three steps, in progress then ready, its page, 
   await expect(page.getByText(/Mode 1 .*: \+2 SD/)).toBeVisible();
   await expect(viewer).toHaveAttribute('data-shape', '2');
 
+  // Downloads are offered, this shape's STL among them.
+  await expect(page.getByRole('link', { name: 'This shape (STL)' })).toHaveAttribute(
+    'href',
+    /exports\/shapes\/2\/stl$/,
+  );
+  const ssmPageUrl = page.url();
+
+  // One click leaves a patient out: a new model of 19 patients is built.
+  await page
+    .getByLabel(/^Leave out SYN-\d{6} and rebuild$/)
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Aortic root, end-diastole, 19 patients' })).toBeVisible();
+  await page.goto(ssmPageUrl);
+
   // A room on the SSM.
   await page.getByRole('button', { name: 'Create a room on this SSM' }).click();
   await expect(page).toHaveURL(/\/projects\/room\?project=[\w-]+&room=[\w-]+/);

@@ -19,7 +19,8 @@ import {
   type SsmConfiguration,
   type SsmList,
 } from '@insilico/contracts';
-import { writeGlb } from '@insilico/mesh';
+import { toCsv } from '@insilico/contracts/csv';
+import { writeBinaryStl, writeGlb } from '@insilico/mesh';
 import { decodeShapeModel, modelInstance } from '@insilico/ssm';
 import { z } from 'zod';
 import type { CpuRunner } from '../cpu/pool';
@@ -169,6 +170,52 @@ export class SsmService {
   async instanceLandmarks(userId: string, deviceId: string, projectId: string, ssmId: string, label: string) {
     const shape = await this.instance(userId, deviceId, projectId, ssmId, label);
     return { patientId: shape.name, phase: label, unit: 'mm' as const, frame: ssmFrame, landmarks: shape.landmarks };
+  }
+
+  /** A shape of the model as a binary STL of all its organs (mm), named after the SSM and the shape. */
+  async exportShapeStl(userId: string, deviceId: string, projectId: string, ssmId: string, label: string) {
+    const shape = await this.instance(userId, deviceId, projectId, ssmId, label);
+    const bytes = writeBinaryStl(
+      { positions: shape.positions, indices: shape.indices },
+      `SSM ${label}, mm`.slice(0, 80),
+    );
+    return { fileName: `${fileStem(shape.name)}-${label.replaceAll(',', '_')}.stl`, bytes };
+  }
+
+  /** The mode matrix: a row per vertex coordinate, the mean (mm) and each unit mode vector as columns. */
+  async exportModesCsv(userId: string, deviceId: string, projectId: string, ssmId: string) {
+    const bytes = await this.modelFile(userId, deviceId, projectId, ssmId);
+    const row = (await this.repository.find(projectId, ssmId)) as SsmListRow;
+    const file = decodeShapeModel(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const d = file.mean.length;
+    const rows: (string | number)[][] = [
+      ['vertex', 'coordinate', 'mean_mm', ...Array.from({ length: file.modeCount }, (_, k) => `mode_${k + 1}`)],
+    ];
+    for (let i = 0; i < d; i++) {
+      const cells: (string | number)[] = [Math.floor(i / 3), 'xyz'[i % 3] as string, file.mean[i] as number];
+      for (let k = 0; k < file.modeCount; k++) cells.push(file.modes[k * d + i] as number);
+      rows.push(cells);
+    }
+    return { fileName: `${fileStem(row.ssm.name)}-modes.csv`, text: toCsv(rows) };
+  }
+
+  /** The quality curves and the modes' variances, a row per number of modes. */
+  async exportQualityCsv(userId: string, deviceId: string, projectId: string, ssmId: string) {
+    const ssm = await this.get(userId, deviceId, projectId, ssmId);
+    if (ssm.status !== 'ready' || !ssm.quality || !ssm.modes) throw notReady(ssm.status);
+    const { quality, modes } = ssm;
+    const rows: (string | number | null)[][] = [
+      ['modes', 'variance_mm2', 'explained', 'compactness', 'generalisation_mm', 'specificity_mm'],
+      ...modes.map((mode, k) => [
+        k + 1,
+        mode.variance,
+        mode.explained,
+        quality.compactness[k] ?? null,
+        quality.generalisation[k] ?? null,
+        quality.specificity[k] ?? null,
+      ]),
+    ];
+    return { fileName: `${fileStem(ssm.name)}-quality.csv`, text: toCsv(rows) };
   }
 
   /** What a room on this SSM shows: its shapes (the mean first) and organs. */
@@ -364,14 +411,28 @@ function assertCohortReady(cohort: CohortRow): void {
 }
 
 function assertReady(ssm: SsmRow): void {
-  if (ssm.status !== 'ready')
-    throw new ServiceError(
-      409,
-      'ssm_not_ready',
-      ssm.status === 'failed'
-        ? 'This shape model could not be built.'
-        : 'This shape model is still being built. You get a notification when it is ready.',
-    );
+  if (ssm.status !== 'ready') throw notReady(ssm.status);
+}
+
+function notReady(status: string): ServiceError {
+  return new ServiceError(
+    409,
+    'ssm_not_ready',
+    status === 'failed'
+      ? 'This shape model could not be built.'
+      : 'This shape model is still being built. You get a notification when it is ready.',
+  );
+}
+
+/** A file name's stem from an SSM's name: letters, digits and dashes. */
+function fileStem(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'ssm'
+  );
 }
 
 function toSsm(row: SsmListRow): Ssm {

@@ -162,6 +162,40 @@ describe('building an SSM', () => {
   });
 });
 
+describe('downloads', () => {
+  it('exports a shape as STL, the mode matrix and the quality curves as CSV', async () => {
+    const base = ssmPath(onProject, built.id);
+    const stl = await browsers.guest.get(`${base}/exports/shapes/2,-1/stl`);
+    expect(stl.status).toBe(200);
+    expect(stl.headers.get('content-disposition')).toBe(
+      'attachment; filename="aortic-root-end-diastole-10-patients-2_-1.stl"',
+    );
+    const bytes = new Uint8Array(await stl.arrayBuffer());
+    expect(bytes.length).toBe(84 + 50 * 1824);
+    expect(new DataView(bytes.buffer).getUint32(80, true)).toBe(1824);
+    expect(await errorOf(await browsers.guest.get(`${base}/exports/shapes/4/stl`))).toMatchObject({
+      status: 422,
+      code: 'invalid_instance',
+    });
+
+    const modes = (await (await browsers.guest.get(`${base}/exports/modes.csv`)).text()).trimEnd().split('\r\n');
+    const modeCount = built.modes!.length;
+    expect(modes[0]).toBe(
+      ['vertex', 'coordinate', 'mean_mm', ...built.modes!.map((_, k) => `mode_${k + 1}`)].join(','),
+    );
+    expect(modes).toHaveLength(1 + 3 * 914);
+    expect(modes[1]!.split(',')).toHaveLength(3 + modeCount);
+    // Each mode column is a unit vector.
+    const norm = modes.slice(1).reduce((sum, line) => sum + Number(line.split(',')[3]) ** 2, 0);
+    expect(norm).toBeCloseTo(1, 4);
+
+    const quality = (await (await browsers.guest.get(`${base}/exports/quality.csv`)).text()).trimEnd().split('\r\n');
+    expect(quality[0]).toBe('modes,variance_mm2,explained,compactness,generalisation_mm,specificity_mm');
+    expect(quality).toHaveLength(1 + modeCount);
+    expect(Number(quality[1]!.split(',')[1])).toBeCloseTo(built.modes![0]!.variance, 6);
+  });
+});
+
 describe('refusals (nothing queued)', () => {
   it('refuses the same configuration with the spec’s message, whatever the name or order', async () => {
     const before = await countOf(onProject);

@@ -7,7 +7,7 @@ import {
   ssmSchema,
   text,
 } from '@insilico/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { SsmService } from '../../services/ssm.service';
@@ -79,6 +79,41 @@ export async function ssmRoutes(app: FastifyInstance, deps: SsmRoutesDeps): Prom
     async (request) => {
       const { deviceId, projectId, ssmId, instance } = request.params;
       return deps.ssms.instanceLandmarks(currentUser(request).id, deviceId, projectId, ssmId, instance);
+    },
+  );
+
+  // Downloads (issue 18 item 7): a shape as STL, the mode matrix and the quality curves as CSV.
+  const download = (reply: FastifyReply, type: string, fileName: string, body: string | Buffer) =>
+    reply
+      .type(type)
+      .header('Cache-Control', 'private, no-cache')
+      .header('Content-Disposition', `attachment; filename="${fileName}"`)
+      .send(body);
+  api.get(
+    `${base}/:ssmId/exports/shapes/:instance/stl`,
+    { ...pre, schema: { tags, params: instanceParams } },
+    async (request, reply) => {
+      const { deviceId, projectId, ssmId, instance } = request.params;
+      const file = await deps.ssms.exportShapeStl(currentUser(request).id, deviceId, projectId, ssmId, instance);
+      return download(reply, 'model/stl', file.fileName, Buffer.from(file.bytes));
+    },
+  );
+  api.get(
+    `${base}/:ssmId/exports/modes.csv`,
+    { ...pre, schema: { tags, params: ssmParamsSchema } },
+    async (request, reply) => {
+      const { deviceId, projectId, ssmId } = request.params;
+      const file = await deps.ssms.exportModesCsv(currentUser(request).id, deviceId, projectId, ssmId);
+      return download(reply, 'text/csv; charset=utf-8', file.fileName, file.text);
+    },
+  );
+  api.get(
+    `${base}/:ssmId/exports/quality.csv`,
+    { ...pre, schema: { tags, params: ssmParamsSchema } },
+    async (request, reply) => {
+      const { deviceId, projectId, ssmId } = request.params;
+      const file = await deps.ssms.exportQualityCsv(currentUser(request).id, deviceId, projectId, ssmId);
+      return download(reply, 'text/csv; charset=utf-8', file.fileName, file.text);
     },
   );
 }

@@ -21,6 +21,8 @@ export const ssmUrls = {
     `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}`,
   shape: (deviceId: string, projectId: string, ssmId: string, shape: string) =>
     `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/meshes/${shape}`,
+  export: (deviceId: string, projectId: string, ssmId: string, file: string) =>
+    `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/exports/${file}`,
   patients: (deviceId: string, cohortId: string) =>
     `/api/devices/${deviceId}/cohorts/${cohortId}/patients?page=1&pageSize=100&sort=id&order=asc`,
 };

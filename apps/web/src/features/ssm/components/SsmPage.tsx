@@ -16,7 +16,8 @@ import {
 import { ssmMaxDeviation, ssmOrganLabels, ssmPhaseLabels, type Ssm } from '@insilico/contracts';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { createSsmRoom, ssmUrls, useSsm, useSsms } from '../api';
+import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
+import { createSsm, createSsmRoom, ssmUrls, useSsm, useSsms } from '../api';
 import { roomPagePath, ssmPagePath, ssmStepPath } from '../paths';
 import { SsmStatus } from './SsmCreateSteps';
 
@@ -122,6 +123,21 @@ function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: s
     return () => clearTimeout(timer);
   }, [label]);
   const [roomError, setRoomError] = useState<string | null>(null);
+  const [rebuildError, setRebuildError] = useState<string | null>(null);
+  const canEdit = useSsms(deviceId, projectId).data?.canEdit ?? false;
+  // One click leaves a patient out: a new SSM of the same configuration without it (the old one stays).
+  const leaveOut = async (patientId: string) => {
+    setRebuildError(null);
+    try {
+      const rebuilt = await createSsm(deviceId, projectId, {
+        ...ssm.configuration,
+        excludedPatients: [...ssm.configuration.excludedPatients, patientId],
+      });
+      await navigate(ssmPagePath(deviceId, projectId, rebuilt.id));
+    } catch (caught) {
+      setRebuildError(caught instanceof Error ? caught.message : 'The model could not be rebuilt.');
+    }
+  };
   const organs = useMemo(() => [...ssm.configuration.organs], [ssm.configuration.organs]);
   const quality = ssm.quality;
   return (
@@ -209,17 +225,53 @@ function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: s
           <Typography variant="h2" sx={{ fontSize: 18, mb: 1 }}>
             Patients
           </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            Each patient's leave-one-out error (how far the other patients' model misses its surface); outliers are
+            flagged.{canEdit ? ' Leaving one out builds a new model without it.' : ''}
+          </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {ssm.shapes.map((shape) => (
               <Chip
                 key={shape.patientId}
                 color={shape.outlier ? 'warning' : 'default'}
                 label={`${shape.patientId}: ${shape.residual.toFixed(2)} mm${shape.outlier ? ' (outlier)' : ''}`}
+                {...(canEdit
+                  ? {
+                      onDelete: () => void leaveOut(shape.patientId),
+                      deleteIcon: <PersonRemoveOutlinedIcon aria-label={`Leave out ${shape.patientId} and rebuild`} />,
+                    }
+                  : {})}
               />
             ))}
           </Stack>
+          {rebuildError && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {rebuildError}
+            </Alert>
+          )}
         </Box>
       )}
+      <Box>
+        <Typography variant="h2" sx={{ fontSize: 18, mb: 1 }}>
+          Downloads
+        </Typography>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button href={ssmUrls.export(deviceId, projectId, ssm.id, 'shapes/mean/stl')} download>
+            Mean shape (STL)
+          </Button>
+          {label !== 'mean' && (
+            <Button href={ssmUrls.export(deviceId, projectId, ssm.id, `shapes/${label}/stl`)} download>
+              This shape (STL)
+            </Button>
+          )}
+          <Button href={ssmUrls.export(deviceId, projectId, ssm.id, 'modes.csv')} download>
+            Mode matrix (CSV)
+          </Button>
+          <Button href={ssmUrls.export(deviceId, projectId, ssm.id, 'quality.csv')} download>
+            Quality curves (CSV)
+          </Button>
+        </Stack>
+      </Box>
       {ssm.modelCard && (
         <Box>
           <Typography variant="h2" sx={{ fontSize: 18, mb: 1 }}>
