@@ -31,6 +31,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST_DIR: z.string().optional(),
   ANALYTICS_KEY: z.string().max(200).optional(),
+  ANALYTICS_URL: z.url().optional(),
   ANALYTICS_BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(512),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
 });
@@ -79,7 +80,7 @@ export interface AppConfig {
    * null (ANALYTICS_KEY set empty) turns analytics off. The body limit answers 413 above it; events are kept for
    * the retention.
    */
-  analytics: { key: string | null; bodyLimitBytes: number; retentionDays: number };
+  analytics: { key: string | null; bodyLimitBytes: number; retentionDays: number; forwardUrl: string | null };
 }
 
 /** The analytics key when ANALYTICS_KEY is not set: the key is public (every browser sends it), not a secret. */
@@ -136,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       key: e.ANALYTICS_KEY === undefined ? defaultAnalyticsKey : e.ANALYTICS_KEY.trim() || null,
       bodyLimitBytes: e.ANALYTICS_BODY_LIMIT_KB * 1024,
       retentionDays: e.ANALYTICS_RETENTION_DAYS,
+      // An external ingestion of the same protocol gets every accepted upload too (docs/decisions/analytics.md).
+      forwardUrl: e.ANALYTICS_URL ?? null,
     },
   };
 }

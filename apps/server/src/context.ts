@@ -11,6 +11,7 @@ import { loadIssuerSecrets } from './issuer/issuer-keys';
 import { jobDefinitions } from './jobs/registry';
 import { JobRunner } from './jobs/job-runner';
 import { AnalysisRepository } from './repositories/analysis.repository';
+import { AnalyticsForwardRepository } from './repositories/analytics-forward.repository';
 import { AnalyticsRepository } from './repositories/analytics.repository';
 import { type BlobStore, FilesystemBlobStore } from './repositories/blob.repository';
 import { CommentRepository } from './repositories/comment.repository';
@@ -154,7 +155,7 @@ export function createOperatorContext(
   options: {
     unitOfWork?: UnitOfWork;
     maintenanceCacheMs?: number;
-    analytics?: Pick<AppConfig['analytics'], 'key' | 'retentionDays'>;
+    analytics?: Pick<AppConfig['analytics'], 'key' | 'retentionDays' | 'forwardUrl'>;
   } = {},
 ): OperatorContext {
   const unitOfWork = options.unitOfWork ?? new UnitOfWork(orm);
@@ -168,7 +169,11 @@ export function createOperatorContext(
     analytics: new AnalyticsService(
       new AnalyticsRepository(orm),
       // Without settings (a CLI that only reads the report) the ingestion is off.
-      options.analytics ?? { key: null, retentionDays: 400 },
+      {
+        key: options.analytics?.key ?? null,
+        retentionDays: options.analytics?.retentionDays ?? 400,
+        forward: options.analytics?.forwardUrl ? new AnalyticsForwardRepository(options.analytics.forwardUrl) : null,
+      },
     ),
   };
 }

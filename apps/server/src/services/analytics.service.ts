@@ -3,11 +3,13 @@ import {
   analyticsEventSchema,
   analyticsFunnelSteps,
   analyticsIngestPath,
+  analyticsSuccessBody,
   type AnalyticsConfig,
   type AnalyticsEvent,
   type AnalyticsReport,
   type AnalyticsUploadForm,
 } from '@insilico/contracts/analytics';
+import type { AnalyticsForwardRepository } from '../repositories/analytics-forward.repository';
 import type { AnalyticsRepository } from '../repositories/analytics.repository';
 import { ServiceError } from './errors';
 
@@ -20,6 +22,8 @@ export interface AnalyticsSettings {
   /** Most events in one upload; more answers 413, so the client halves the batch. */
   maxEventsPerUpload?: number;
   now?: () => number;
+  /** ANALYTICS_URL: every accepted upload goes on to this external ingestion (after it is stored here). */
+  forward?: AnalyticsForwardRepository | null;
 }
 
 /** The uploader: the signed-in account the session cookie names. */
@@ -84,7 +88,25 @@ export class AnalyticsService {
         occurredAt: new Date(event.timestamp),
       })),
     );
+    await this.forwardUpload(form);
     return { stored };
+  }
+
+  /**
+   * The external ingestion's answer decides ours: its 413 is ours (the client halves the batch), any other failure
+   * a 503 (the client keeps the events and resends; stored here once by insert id).
+   */
+  private async forwardUpload(form: AnalyticsUploadForm): Promise<void> {
+    if (!this.settings.forward) return;
+    const answer = await this.settings.forward.send(form);
+    if (answer.status === 200 && answer.body === analyticsSuccessBody) return;
+    if (answer.status === 413)
+      throw new ServiceError(413, 'too_large', 'The analytics service refused the batch as too large.');
+    throw new ServiceError(
+      503,
+      'analytics_upstream',
+      `The analytics service did not take the events (status ${answer.status}); they will be sent again.`,
+    );
   }
 
   /** Events per UTC day and type, active users per day, and the funnel, for the last `days` days (today included). */

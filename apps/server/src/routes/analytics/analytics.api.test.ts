@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsReportSchema, type AnalyticsEvent } from '@insilico/contracts/analytics';
 import { loadConfig } from '../../config';
@@ -69,6 +70,7 @@ describe('analytics configuration', () => {
       key: 'k-1',
       bodyLimitBytes: 512 * 1024,
       retentionDays: 400,
+      forwardUrl: null,
     });
     expect(() => loadConfig({ ANALYTICS_BODY_LIMIT_KB: '0' })).toThrow(/ANALYTICS_BODY_LIMIT_KB/);
   });
@@ -269,5 +271,65 @@ describe('operator report', () => {
     expect(answer.status).toBe(200);
     expect(analyticsReportSchema.parse(await answer.json()).funnel[0]!.users).toBeGreaterThanOrEqual(2);
     expect((await ada.browser.get('/api/operator/analytics?days=7')).status).toBe(403);
+  });
+});
+
+describe('ANALYTICS_URL: an external ingestion of the same protocol', () => {
+  let external: Server;
+  let forwarding: TestServer;
+  let carl: Person;
+  const received: URLSearchParams[] = [];
+  const answers: Array<{ status: number; body: string }> = [];
+
+  beforeAll(async () => {
+    external = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push(new URLSearchParams(body));
+        const answer = answers.shift() ?? { status: 200, body: 'success' };
+        response.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body);
+      });
+    });
+    await new Promise<void>((resolve) => external.listen(0, '127.0.0.1', resolve));
+    const { port } = external.address() as { port: number };
+    forwarding = await startTestServer({ ANALYTICS_URL: `http://127.0.0.1:${port}/2/httpapi` });
+    carl = await signedIn(forwarding);
+    carl.browser.cookies.set(consent, '1');
+  }, 60_000);
+  afterAll(async () => {
+    await forwarding?.stop();
+    await new Promise((resolve) => external?.close(resolve));
+  });
+
+  it('gets every accepted upload unchanged; its 413 is ours, its failure a 503, and a resend is stored once', async () => {
+    const events = [event(carl, 'signed in', {})];
+    const fields = form(events);
+    const accepted = await carl.browser.postForm('/api/analytics/ingest', fields);
+    expect(accepted.status).toBe(200);
+    expect(Object.fromEntries(received.at(-1)!)).toEqual(fields);
+
+    answers.push({ status: 413, body: 'too big' });
+    const tooLarge = await carl.browser.postForm('/api/analytics/ingest', form([event(carl, 'signed in', {})]));
+    expect(await errorOf(tooLarge)).toMatchObject({ status: 413 });
+
+    answers.push({ status: 500, body: 'down' });
+    const again = form([event(carl, 'signed in', {})]);
+    const failed = await carl.browser.postForm('/api/analytics/ingest', again);
+    expect(await errorOf(failed)).toEqual({
+      status: 503,
+      code: 'analytics_upstream',
+      message: 'The analytics service did not take the events (status 500); they will be sent again.',
+    });
+    expect((await carl.browser.postForm('/api/analytics/ingest', again)).status).toBe(200);
+    // Stored here: the first upload, the one refused as too large, and the resent one once.
+    const today = (await forwarding.context.analytics.report(1)).days.at(-1)!;
+    expect(today.events['signed in']).toBe(3);
+    // A bad upload is refused here and never forwarded.
+    const before = received.length;
+    expect(
+      (await carl.browser.postForm('/api/analytics/ingest', form(events, { checksum: '0'.repeat(32) }))).status,
+    ).toBe(400);
+    expect(received).toHaveLength(before);
   });
 });
