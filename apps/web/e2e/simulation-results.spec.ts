@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import { orderReadyCohort } from './cohort-helpers';
-import { api, createWorkspace, operatorRequest, signUp } from './workspace-helpers';
+import { allowTestResolution, roomOnFirstPatient } from './simulation-helpers';
+import { api, createWorkspace, signUp } from './workspace-helpers';
 import { expect, test } from './csp';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). A member makes a small particle simulation through the
@@ -28,12 +29,7 @@ test('the results of a simulation: particles, distribution, downloads, screensho
   await signUp(page, '/', 'Sami Results');
   await expect(page).toHaveURL(/\/onboarding\/body-part$/);
   const deviceId = await createWorkspace(page, `Valve S ${Date.now()}`);
-  // The operator's switch of the 'test' resolution, for this journey's own workspace only.
-  const turnedOn = await operatorRequest('POST', '/api/operator/simulation-test-resolution', {
-    deviceId,
-    enabled: true,
-  });
-  expect(turnedOn.status, await turnedOn.text()).toBe(200);
+  await allowTestResolution(deviceId);
   const cohortId = await orderReadyCohort(page, deviceId, { name: `Results ${Date.now()}`, size: 5 });
   const project = await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
     name: `Results ${Date.now() % 1e6}`,
@@ -43,16 +39,8 @@ test('the results of a simulation: particles, distribution, downloads, screensho
     teamUserIds: [],
   });
   const projectId = project.id as string;
-  const patients = (await (
-    await page.request.get(`/api/devices/${deviceId}/cohorts/${cohortId}/patients?pageSize=10`)
-  ).json()) as { items: { id: string }[] };
   const base = `/api/devices/${deviceId}/projects/${projectId}`;
-  const room = await api(page, 'POST', `${base}/rooms`, {
-    cohortId,
-    patientId: patients.items[0]!.id,
-    name: `Results room ${Date.now() % 1e5}`,
-  });
-  const roomId = room.id as string;
+  const roomId = await roomOnFirstPatient(page, deviceId, projectId, cohortId, `Results room ${Date.now() % 1e5}`);
   const simulation = await api(page, 'POST', `${base}/rooms/${roomId}/simulations`, {
     kind: 'particle',
     resolution: 'test',
