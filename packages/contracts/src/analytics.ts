@@ -46,6 +46,8 @@ export const analyticsEventProperties = {
   'page viewed': z.strictObject({ route: routePattern }),
   'signed in': z.strictObject({}),
   'workspace created': z.strictObject({ deviceId: id }),
+  'cohort ordered': z.strictObject({ deviceId: id, cohortId: id }),
+  'device version created': z.strictObject({ deviceId: id, versionId: id }),
   'project created': z.strictObject({ deviceId: id, projectId: id }),
   'room opened': z.strictObject({ projectId: id, roomId: id }),
   'simulation started': z.strictObject({ projectId: id, roomId: id, simulationId: id }),

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { UserContext } from '../../app/user/userContext';
-import { forgetAnalyticsUser } from '../../lib/analytics';
+import { forgetAnalyticsUser, trackAfter } from '../../lib/analytics';
 import { renderWithProviders, testUser } from '../../test/renderWithProviders';
 import { Analytics } from './Analytics';
 import { AnalyticsConsentSetting } from './AnalyticsConsentSetting';
@@ -97,5 +97,27 @@ describe('analytics consent', () => {
     expect(url).toBe('/api/analytics/ingest');
     expect(body.get('client')).toBe('k');
     expect(JSON.parse(window.localStorage.getItem('insilico.analytics')!)).toMatchObject({ userId: null, queue: [] });
+  });
+
+  it('trackAfter hands an API answer on unchanged and records its event with the ids only with consent', async () => {
+    const created = { id: 'p-9', title: 'Aorta study' };
+    const record = trackAfter('project created', (project: typeof created) => ({
+      deviceId: 'd-1',
+      projectId: project.id,
+    }));
+    expect(record(created)).toBe(created);
+    expect(fetchMock).not.toHaveBeenCalled(); // no consent yet: nothing at all
+    renderShell();
+    fireEvent.click(screen.getByRole('button', { name: 'Allow analytics' }));
+    expect(record(created)).toBe(created);
+    await waitFor(() => {
+      const saved = JSON.parse(window.localStorage.getItem('insilico.analytics') ?? '{}') as {
+        queue?: Array<{ event_type: string; event_properties: Record<string, unknown> }>;
+      };
+      expect(saved.queue?.find((event) => event.event_type === 'project created')?.event_properties).toEqual({
+        deviceId: 'd-1',
+        projectId: 'p-9',
+      });
+    });
   });
 });

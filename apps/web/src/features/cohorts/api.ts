@@ -15,6 +15,7 @@ import {
   type CohortPatientsQuery,
   type PathologyRequestAnswer,
 } from '@insilico/contracts';
+import { trackAfter } from '../../lib/analytics';
 import { apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
@@ -104,7 +105,9 @@ export interface OrderInput {
 
 /** `POST .../cohorts`: places the order; the cohort comes back in progress. */
 export function orderCohort(deviceId: string, input: OrderInput): Promise<Cohort> {
-  return apiFetch(cohortUrls.list(deviceId), { method: 'POST', body: input, schema: cohortSchema });
+  return apiFetch(cohortUrls.list(deviceId), { method: 'POST', body: input, schema: cohortSchema }).then(
+    trackAfter('cohort ordered', (cohort) => ({ deviceId, cohortId: cohort.id })),
+  );
 }
 
 /** `POST .../pathology-requests`: asks support for a pathology the database lacks. */

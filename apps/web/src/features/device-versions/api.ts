@@ -10,6 +10,7 @@ import {
   type DeviceVersionNameAvailability,
   type DeviceVersionStatus,
 } from '@insilico/contracts';
+import { trackAfter } from '../../lib/analytics';
 import { apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
@@ -127,7 +128,7 @@ export async function createDeviceVersion(deviceId: string, body: CreateDeviceVe
     method: 'POST',
     body,
     schema: deviceVersionSchema,
-  });
+  }).then(trackAfter('device version created', (created) => ({ deviceId, versionId: created.id })));
   await refreshDeviceVersions(deviceId);
   return version;
 }
