@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { orderReadyCohort } from './cohort-helpers';
+import { readyVersion } from './stl-helpers';
 import { api, createWorkspace, signUp } from './workspace-helpers';
 import { expect, test } from './csp';
 
@@ -35,51 +35,6 @@ function pyramidStl(): Buffer {
   return bytes;
 }
 
-/** Uploads the STL with tus and creates a version for the project; waits until it is processed. */
-async function readyVersion(page: Page, deviceId: string, projectId: string, name: string): Promise<void> {
-  const origin = new URL(page.url()).origin;
-  const stl = pyramidStl();
-  const created = await page.request.post(`/api/devices/${deviceId}/uploads`, {
-    headers: {
-      Origin: origin,
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(stl.length),
-      'Upload-Metadata': `filename ${Buffer.from('valve.stl').toString('base64')}`,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const location = created.headers()['location']!;
-  const patched = await page.request.patch(location, {
-    headers: {
-      Origin: origin,
-      'Tus-Resumable': '1.0.0',
-      'Upload-Offset': '0',
-      'Content-Type': 'application/offset+octet-stream',
-    },
-    data: stl,
-  });
-  expect(patched.status(), await patched.text()).toBe(204);
-  const version = await api(page, 'POST', `/api/devices/${deviceId}/device-versions`, {
-    name,
-    description: 'Sizing prototype',
-    uploadIds: [location.split('/').pop()],
-    targetProjectId: projectId,
-  });
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (
-            await page.request.get(`/api/devices/${deviceId}/device-versions/${version.id as string}`)
-          ).json()) as {
-            status: string;
-          }
-        ).status,
-      { timeout: 90_000, intervals: [500] },
-    )
-    .toBe('ready');
-}
-
 test('a room on a patient: place and snap a device, save, screenshot, rename, filter, delete', async ({ page }) => {
   test.setTimeout(480_000);
   await signUp(page, '/', 'Rosa Rooms');
@@ -95,7 +50,7 @@ test('a room on a patient: place and snap a device, save, screenshot, rename, fi
   });
   const projectId = project.id as string;
   const versionName = `Valve ${Date.now() % 1e5}`;
-  await readyVersion(page, deviceId, projectId, versionName);
+  await readyVersion(page, deviceId, projectId, versionName, pyramidStl());
 
   // The empty tab, then a room on the first patient of the cohort.
   await page.goto(`/projects/view/rooms?project=${projectId}`);

@@ -1,4 +1,7 @@
-/** STL files the journeys upload (made here, so no binary fixture is checked in). */
+import { expect, type Page } from '@playwright/test';
+import { api } from './workspace-helpers';
+
+/** STL files the journeys upload (made here, so no binary fixture is checked in), and a version made of one. */
 
 /** A 10 mm cube: 8 corners, 12 outward triangles. */
 const corners = [
@@ -35,4 +38,55 @@ export function asciiCube(): Buffer {
   }
   lines.push('endsolid cube', '');
   return Buffer.from(lines.join('\n'));
+}
+
+/** Uploads the STL with tus and creates a version for the project; waits until it is processed; answers its id. */
+export async function readyVersion(
+  page: Page,
+  deviceId: string,
+  projectId: string,
+  name: string,
+  stl: Buffer,
+): Promise<string> {
+  const origin = new URL(page.url()).origin;
+  const created = await page.request.post(`/api/devices/${deviceId}/uploads`, {
+    headers: {
+      Origin: origin,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(stl.length),
+      'Upload-Metadata': `filename ${Buffer.from('valve.stl').toString('base64')}`,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const location = created.headers()['location']!;
+  const patched = await page.request.patch(location, {
+    headers: {
+      Origin: origin,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': '0',
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    data: stl,
+  });
+  expect(patched.status(), await patched.text()).toBe(204);
+  const version = await api(page, 'POST', `/api/devices/${deviceId}/device-versions`, {
+    name,
+    description: 'Sizing prototype',
+    uploadIds: [location.split('/').pop()],
+    targetProjectId: projectId,
+  });
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (
+            await page.request.get(`/api/devices/${deviceId}/device-versions/${version.id as string}`)
+          ).json()) as {
+            status: string;
+          }
+        ).status,
+      { timeout: 90_000, intervals: [500] },
+    )
+    .toBe('ready');
+  return version.id as string;
 }

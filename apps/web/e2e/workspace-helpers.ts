@@ -69,22 +69,30 @@ export function mailedInvitationPath(email: string): Promise<string> {
 }
 
 /**
- * The path of the link matching `pattern` in the newest mail to `email`, read from the outbox through the
- * operator route with the token the server wrote into E2E_DATA_DIR (as `npm run outbox` does).
+ * A call to the running server's operator routes with the token it wrote into E2E_DATA_DIR (as `npm run outbox`
+ * does): loopback only, never a browser session.
  */
-async function mailedLinkPath(email: string, pattern: RegExp): Promise<string> {
+export async function operatorRequest(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
   const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the journey reads the mail outbox with the operator token.');
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the journey calls the operator routes with their token.');
   const server = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as {
     port: number;
     operatorToken: string | null;
   };
-  if (!server.operatorToken)
-    throw new Error('The server runs without the embedded database: no operator route to read the outbox.');
-  const response = await fetch(
-    `http://127.0.0.1:${server.port}/api/operator/outbox?to=${encodeURIComponent(email)}&limit=1`,
-    { headers: { authorization: `Bearer ${server.operatorToken}` } },
-  );
+  if (!server.operatorToken) throw new Error('The server runs without the embedded database: no operator routes.');
+  return fetch(`http://127.0.0.1:${server.port}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${server.operatorToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+/** The path of the link matching `pattern` in the newest mail to `email`, read from the operator's outbox. */
+async function mailedLinkPath(email: string, pattern: RegExp): Promise<string> {
+  const response = await operatorRequest('GET', `/api/operator/outbox?to=${encodeURIComponent(email)}&limit=1`);
   expect(response.status).toBe(200);
   const { items } = (await response.json()) as { items: { text: string }[] };
   const link = items[0]?.text.match(pattern)?.[0];
