@@ -196,9 +196,8 @@ const mm = (v: Vec3): [number, number, number] => [v[0] / 1000, v[1] / 1000, v[2
 
 /**
  * The fluid and particle kinds: blood through the aortic root mesh (a vessel with a velocity inlet in the LVOT and a
- * pressure outlet in the ascending aorta), each device a static wall filled from its mesh. The engine cannot yet cut
- * a wall body out of a vessel's fluid nor couple a solid with open boundaries (docs/decisions/simulations.md): the
- * device is a rigid obstacle; the fluid that starts inside it is pushed out in the first steps.
+ * pressure outlet in the ascending aorta), each device a rigid static wall: a hole of the vessel (`withHoles`). The
+ * engine cannot yet couple a solid with open boundaries (docs/decisions/simulations.md).
  */
 function flowCase(
   input: ScenarioInput,
@@ -233,8 +232,9 @@ function flowCase(
   }
   const upstream = Math.max(inletHeight + dp, lo - 2 * dp);
   const downstream = Math.min(outletHeight - dp, hi + 2 * dp);
-  const files: Record<string, Uint8Array> = { 'vessel.stl': writeBinaryStl(region.mesh, 'aortic root, mm') };
-  deviceMeshes.forEach((m, k) => (files[`device-${k + 1}.stl`] = writeBinaryStl(m, 'placed device, mm')));
+  const files: Record<string, Uint8Array> = {
+    'vessel.stl': writeBinaryStl(withHoles(region.mesh, deviceMeshes), 'aortic root with the devices as holes, mm'),
+  };
   const monitorPlane = (name: string, height: number) => ({
     name,
     centre: mm(onAxis(region, height)),
@@ -274,13 +274,6 @@ function flowCase(
         },
       ],
     },
-    ...(deviceMeshes.length
-      ? {
-          walls: {
-            region: { shapes: deviceMeshes.map((_, k) => ({ type: 'stl', file: `device-${k + 1}.stl`, scale: 1e-3 })) },
-          },
-        }
-      : {}),
     particles: input.kind === 'particle' ? [particleSet(p, region, inletHeight + dp)] : [],
     monitors: {
       planes: [monitorPlane('upstream', upstream), monitorPlane('downstream', downstream)],
@@ -289,11 +282,11 @@ function flowCase(
       residenceTime: input.kind === 'particle',
     },
   };
-  // Fluid: the lumen's volume; wall: the shell of WALL_LAYERS dp; devices: their volume.
+  // Fluid and the devices' wall: the lumen's volume (a device's wall is at most its volume); the vessel's wall: the
+  // shell of WALL_LAYERS dp.
   const lumen = Math.abs(volume(region.mesh));
   const shell = surfaceArea_mm2(region.mesh) * WALL_LAYERS * dp;
-  const solidVolume = deviceMeshes.reduce((v, m) => v + deviceExtent(m).volume_mm3, 0);
-  const particles = Math.round((lumen + shell + solidVolume) / dp ** 3) + (p.particleCount ?? 0);
+  const particles = Math.round((lumen + shell) / dp ** 3) + (p.particleCount ?? 0);
   const h = 1.3 * dp * 1e-3;
   const steps = Math.ceil(endTime / ((0.6 * h) / (11 * uRef)));
   return {
@@ -302,6 +295,33 @@ function flowCase(
     estimate: estimate(dp, particles, endTime, steps),
     planes: { inlet, outlet },
   };
+}
+
+/**
+ * The vessel with the devices as holes: their closed surfaces added to the lumen's. The engine tells inside from
+ * outside by ray parity, so a point inside a device (inside the lumen too) crosses two surfaces and lies outside the
+ * fluid; the device's surface gets wall particles on the vessel's own lattice, with normals into the lumen, like the
+ * vessel wall. Filled as a separate wall region instead, the device overlapped the vessel's fluid: the blood that
+ * started inside it (summed densities up to 1.8 ρ₀) was thrown out at tens of m/s, and at the standard resolution
+ * the flow went to NaN within 1 ms, after which the outlet passed nothing and the inlet filled the particle capacity
+ * in systole. A device reaching through the vessel wall leaves its outer part as an enclosed pocket of still fluid,
+ * sealed off from the lumen by the walls on both surfaces.
+ */
+function withHoles(vessel: TriangleMesh, devices: readonly TriangleMesh[]): TriangleMesh {
+  if (devices.length === 0) return vessel;
+  const meshes = [vessel, ...devices];
+  const positions = new Float64Array(meshes.reduce((n, m) => n + m.positions.length, 0));
+  const indices = new Uint32Array(meshes.reduce((n, m) => n + m.indices.length, 0));
+  let p = 0;
+  let t = 0;
+  for (const m of meshes) {
+    const offset = p / 3;
+    positions.set(m.positions, p);
+    for (let k = 0; k < m.indices.length; k++) indices[t + k] = m.indices[k]! + offset;
+    p += m.positions.length;
+    t += m.indices.length;
+  }
+  return { positions, indices };
 }
 
 /** Released on a disc across the LVOT just past the inlet: a sunflower spiral covers it evenly. */
