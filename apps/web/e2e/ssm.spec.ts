@@ -90,6 +90,9 @@ test('an SSM of the aortic root: three steps, in progress then ready, its page, 
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
   await expect(page.getByText(/Mode 1 .*: \+2 SD/)).toBeVisible();
   await expect(viewer).toHaveAttribute('data-shape', '2');
+  // Drawn in the browser from the model file, within a frame (issue 18: ≤ 16 ms).
+  expect(Number(await viewer.getAttribute('data-draw-ms'))).toBeLessThan(16);
+  await expect(viewer).toHaveAttribute('data-vertices', '914');
 
   // Downloads are offered, this shape's STL among them.
   await expect(page.getByRole('link', { name: 'This shape (STL)' })).toHaveAttribute(

@@ -21,6 +21,8 @@ export const ssmUrls = {
     `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}`,
   shape: (deviceId: string, projectId: string, ssmId: string, shape: string) =>
     `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/meshes/${shape}`,
+  model: (deviceId: string, projectId: string, ssmId: string) =>
+    `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/model`,
   export: (deviceId: string, projectId: string, ssmId: string, file: string) =>
     `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/exports/${file}`,
   patients: (deviceId: string, cohortId: string) =>
@@ -48,6 +50,13 @@ export function useCohortPatientIds(deviceId: string | null, cohortId: string | 
     deviceId && cohortId ? ssmUrls.patients(deviceId, cohortId) : null,
     (url: string) => apiFetch(url, { schema: cohortPatientPageSchema }),
   );
+}
+
+/** The bytes of a binary answer (the model file), or the server's message as an error. */
+export async function apiFetchBytes(url: string): Promise<Uint8Array> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`The shape model could not be loaded (status ${response.status}).`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 export function createSsm(deviceId: string, projectId: string, body: CreateSsm): Promise<Ssm> {

@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { ssmMaxDeviation, ssmOrganLabels, ssmPhaseLabels, type Ssm } from '@insilico/contracts';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { createSsm, createSsmRoom, ssmUrls, useSsm, useSsms } from '../api';
@@ -116,12 +116,6 @@ function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: s
   const modes = ssm.modes ?? [];
   const [deviations, setDeviations] = useState<number[]>(() => modes.slice(0, SLIDER_MODES).map(() => 0));
   const label = shapeLabel(deviations);
-  // The shape is asked for once the slider rests (a new GLB per 150 ms at most).
-  const [shown, setShown] = useState(label);
-  useEffect(() => {
-    const timer = setTimeout(() => setShown(label), 150);
-    return () => clearTimeout(timer);
-  }, [label]);
   const [roomError, setRoomError] = useState<string | null>(null);
   const [rebuildError, setRebuildError] = useState<string | null>(null);
   const canEdit = useSsms(deviceId, projectId).data?.canEdit ?? false;
@@ -138,14 +132,19 @@ function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: s
       setRebuildError(caught instanceof Error ? caught.message : 'The model could not be rebuilt.');
     }
   };
-  const organs = useMemo(() => [...ssm.configuration.organs], [ssm.configuration.organs]);
   const quality = ssm.quality;
   return (
     <Stack spacing={4}>
       <SsmStatus ssm={ssm} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { md: '2fr 1fr' }, gap: 3 }}>
         <Suspense fallback={<CircularProgress aria-label="Loading the 3D view" />}>
-          <SsmShapeViewer shape={shown} url={ssmUrls.shape(deviceId, projectId, ssm.id, shown)} organs={organs} />
+          <SsmShapeViewer
+            meanUrl={ssmUrls.shape(deviceId, projectId, ssm.id, 'mean')}
+            modelUrl={ssmUrls.model(deviceId, projectId, ssm.id)}
+            parts={ssm.modelCard?.parts ?? []}
+            deviations={deviations}
+            label={label}
+          />
         </Suspense>
         <Box>
           <Typography variant="h2" sx={{ fontSize: 18, mb: 1 }}>
