@@ -1,0 +1,194 @@
+// `npm run bench -- simulation-results`: what the results page asks of the server for a 100k-particle ×
+// 200-timestep fluid result (issue 16 "Speed"), measured over HTTP against the real server (PGlite in memory, files in
+// a temporary folder): the bytes and the time of each call of the first view, of the first histogram, of a Range
+// heatmap over every timestep, and of the line-graph card's timeline. Reference in the same run: the whole frame, as
+// the frames API sent it before `?columns=`. The browser's own work (three.js, ECharts, the worker) is not in here.
+import { randomUUID } from 'node:crypto';
+import { cohorts, rooms, simulations } from '../apps/server/src/db/schema';
+import { buildManifest, encodeFrame } from '../packages/sph/src/index';
+import { signedInWorkspace, startBenchServer } from './benchServer';
+
+const PARTICLES = Number(process.env.RESULTS_BENCH_PARTICLES ?? 100_000);
+const TIMESTEPS = Number(process.env.RESULTS_BENCH_TIMESTEPS ?? 200);
+
+function frameOf(t: number): Uint8Array {
+  const n = PARTICLES;
+  const id = new Int32Array(n);
+  const column = () => new Float64Array(n);
+  const [x, y, z, vx, vy, vz, p, rho] = [
+    column(),
+    column(),
+    column(),
+    column(),
+    column(),
+    column(),
+    column(),
+    column(),
+  ];
+  for (let i = 0; i < n; i++) {
+    id[i] = i;
+    x[i] = ((i % 100) * 0.5) / 1000;
+    y[i] = ((Math.floor(i / 100) % 100) * 0.5) / 1000;
+    z[i] = (Math.floor(i / 10_000) * 0.5) / 1000;
+    vx[i] = Math.sin(i + t) * 0.5;
+    vy[i] = Math.cos(i * 0.5 + t) * 0.3;
+    vz[i] = 0.1 * t;
+    p[i] = 1000 * Math.sin(i * 0.001 + t * 0.1);
+    rho[i] = 1060;
+  }
+  const source = {
+    dim: 3 as const,
+    count: n,
+    id,
+    fields: { position: [x, y, z], velocity: [vx, vy, vz], pressure: [p], density: [rho] },
+  };
+  return encodeFrame(source, 'fluid').bytes;
+}
+
+const fmtBytes = (bytes: number) =>
+  bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : bytes >= 1e3 ? `${(bytes / 1e3).toFixed(1)} KB` : `${bytes} B`;
+
+async function main() {
+  const server = await startBenchServer('simulation-results');
+  try {
+    const owner = await signedInWorkspace(server, `results-${Date.now()}`, 'Results valve');
+    const project = await server.context.projectCreation.create(owner.userId, owner.deviceId, {
+      name: 'Results bench',
+      developmentStage: 'concept_and_design_feasibility',
+      questionId: null,
+      cohortIds: [],
+      versionIds: [],
+      teamUserIds: [],
+      basedOnProjectId: null,
+    });
+    const projectId = project.id;
+    const orm = server.context.db.orm;
+    // A room needs a subject; the results never read it, so a bare cohort row stands for one.
+    const cohortId = randomUUID();
+    await orm.insert(cohorts).values({
+      id: cohortId,
+      deviceId: owner.deviceId,
+      name: 'Bench cohort',
+      criteria: {},
+      size: 5,
+      status: 'ready',
+      populationSeed: 1,
+      populationSize: 5,
+      modelVersion: 'bench',
+      meshModelVersion: 'bench',
+      sampleSeed: 1,
+      matchingAtOrder: 5,
+    });
+    const roomId = randomUUID();
+    await orm
+      .insert(rooms)
+      .values({ id: roomId, projectId, name: 'Bench room', cohortId, patientIndex: 0, createdBy: owner.userId });
+    const simulationId = randomUUID();
+    const prefix = `simulations/${simulationId}`;
+    const times = Array.from({ length: TIMESTEPS }, (_, t) => t * 0.005);
+    const manifest = buildManifest([{ name: 'blood', kind: 'fluid', particles: { count: PARTICLES, dim: 3 } }], times);
+    const stored = ['manifest.json', 'monitors.csv'];
+    const seedStart = performance.now();
+    await server.context.blobs.put('eu', `${prefix}/out/manifest.json`, Buffer.from(JSON.stringify(manifest)));
+    const monitors = [
+      'time (s),upstream flow_rate (L/min),upstream-downstream pressure_drop (mmHg)',
+      ...times.map((t) => `${t},${5 + Math.sin(t * 20)},${0.1 * t}`),
+    ];
+    await server.context.blobs.put('eu', `${prefix}/out/monitors.csv`, Buffer.from(monitors.join('\n') + '\n'));
+    // Two distinct frames stored alternately: encoding 200 frames of 100k particles would time the engine, not the page.
+    const frames = [frameOf(0), frameOf(1)];
+    for (let t = 0; t < TIMESTEPS; t++) {
+      await server.context.blobs.put('eu', `${prefix}/out/blood/${t}.bin`, frames[t % 2]!);
+      stored.push(`blood/${t}.bin`);
+    }
+    await orm.insert(simulations).values({
+      id: simulationId,
+      roomId,
+      projectId,
+      kind: 'fluid',
+      name: 'Bench flow',
+      parameters: {},
+      resolution: 'coarse',
+      phase: 'End-systole',
+      status: 'completed',
+      progress: 1,
+      endTime: times.at(-1)!,
+      estimate: {
+        resolution: 'coarse',
+        dp_mm: 0.5,
+        particles: PARTICLES,
+        endTime_s: times.at(-1)!,
+        steps: TIMESTEPS * 100,
+        seconds: PARTICLES * TIMESTEPS * 100e-6,
+      },
+      scenarioVersion: 'bench',
+      region: 'eu',
+      storagePrefix: prefix,
+      storedFiles: stored,
+      createdBy: owner.userId,
+    });
+    console.log(
+      `seeded a fluid result of ${PARTICLES.toLocaleString('en')} particles × ${TIMESTEPS} timesteps ` +
+        `(${fmtBytes(frames[0]!.byteLength)} a frame) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
+
+    const base = `${server.origin}/api/devices/${owner.deviceId}/projects/${projectId}/simulations/${simulationId}`;
+    const call = async (path: string) => {
+      const start = performance.now();
+      const response = await fetch(`${base}${path}`, { headers: { cookie: owner.cookie } });
+      const bytes = (await response.arrayBuffer()).byteLength;
+      if (!response.ok) throw new Error(`${path}: ${response.status}`);
+      return { ms: performance.now() - start, bytes };
+    };
+    const row = (label: string, r: { ms: number; bytes: number }) =>
+      console.log(`${label.padEnd(62)} ${fmtBytes(r.bytes).padStart(10)} ${r.ms.toFixed(1).padStart(9)} ms`);
+    const median = async (path: string, runs = 5) => {
+      const all = [];
+      for (let k = 0; k < runs; k++) all.push(await call(path));
+      all.sort((a, b) => a.ms - b.ms);
+      return all[Math.floor(runs / 2)]!;
+    };
+
+    console.log('\nfirst view (median of 5)');
+    const first = [
+      ['GET /api/…/simulations/:id', ''],
+      ['GET results (manifest, URLs)', '/results'],
+      ['GET monitors.csv', '/monitors.csv'],
+      [
+        'GET frame 0: particle_id, position, velocity (playback)',
+        '/frames/blood/0?columns=particle_id,position,velocity',
+      ],
+    ] as const;
+    let total = 0;
+    let sequential = 0;
+    for (const [label, path] of first) {
+      const r = await median(path);
+      row(label, r);
+      total += r.bytes;
+      sequential += r.ms;
+    }
+    console.log(
+      `${'first view, in all'.padEnd(62)} ${fmtBytes(total).padStart(10)} ${sequential.toFixed(1).padStart(9)} ms (one after another)`,
+    );
+    row('reference: frame 0 whole (before ?columns=)', await median('/frames/blood/0'));
+    row('first histogram: frame 0, pressure', await median('/frames/blood/0?columns=pressure'));
+
+    console.log('\nRange heatmap over every timestep: pressure of each, 6 at a time (as the page)');
+    const start = performance.now();
+    let rangeBytes = 0;
+    for (let t = 0; t < TIMESTEPS; t += 6) {
+      const batch = Array.from({ length: Math.min(6, TIMESTEPS - t) }, (_, k) =>
+        call(`/frames/blood/${t + k}?columns=pressure`),
+      );
+      for (const r of await Promise.all(batch)) rangeBytes += r.bytes;
+    }
+    row(`${TIMESTEPS} columns`, { ms: performance.now() - start, bytes: rangeBytes });
+
+    console.log('\nline-graph card: timeline of 2 particles over every timestep (one run)');
+    row('GET timeline/blood?particles=17,4242', await call('/timeline/blood?particles=17,4242'));
+  } finally {
+    await server.close();
+  }
+}
+
+await main();
