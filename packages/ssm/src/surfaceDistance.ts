@@ -1,3 +1,4 @@
+import { boundingBox } from '@insilico/mesh';
 import { SsmInputError } from './errors';
 
 /**
@@ -23,22 +24,11 @@ export interface SurfaceIndex {
 export function buildSurfaceIndex(positions: Float64Array, indices: Uint32Array): SurfaceIndex {
   const triangles = indices.length / 3;
   if (triangles < 1 || !Number.isInteger(triangles)) throw new SsmInputError('A surface needs at least one triangle.');
-  let minX = Infinity, minY = Infinity, minZ = Infinity; // prettier-ignore
-  let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity; // prettier-ignore
-  for (let i = 0; i < positions.length; i += 3) {
-    const x = positions[i] as number;
-    const y = positions[i + 1] as number;
-    const z = positions[i + 2] as number;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
-  }
-  const ex = Math.max(maxX - minX, 1e-9);
-  const ey = Math.max(maxY - minY, 1e-9);
-  const ez = Math.max(maxZ - minZ, 1e-9);
+  const { min, max } = boundingBox(positions);
+  const [minX, minY, minZ] = min;
+  const ex = Math.max(max[0] - minX, 1e-9);
+  const ey = Math.max(max[1] - minY, 1e-9);
+  const ez = Math.max(max[2] - minZ, 1e-9);
   // Cells about the size of a triangle (its longest bounding-box side, on average): each triangle in a few cells.
   let side = 0;
   for (let t = 0; t < triangles; t++) {
