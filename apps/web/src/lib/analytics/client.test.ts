@@ -323,6 +323,30 @@ describe('the persisted queue', () => {
     expect(saved.queue).toHaveLength(5);
   });
 
+  it("two tabs share the store without wiping each other's waiting events", async () => {
+    const stored = () =>
+      (JSON.parse(storage.getItem(analyticsStorageKey)!) as { queue: AnalyticsEvent[] }).queue.map(
+        (event) => event.event_properties.projectId,
+      );
+    const first = client({ limits: { uploadThreshold: 1000 } });
+    const second = client({ limits: { uploadThreshold: 1000 } });
+    log(first, 2); // p0, p1
+    await vi.advanceTimersByTimeAsync(1);
+    second.logEvent('project created', { deviceId: 'd1', projectId: 'q0' });
+    expect(stored()).toEqual(['p0', 'p1', 'q0']);
+    second.dispose();
+    // The first tab uploads its own two: the second tab's event stays stored for it (or the next page).
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(transport.posts.map((form) => events(form).map((event) => event.event_properties.projectId))).toEqual([
+      ['p0', 'p1'],
+    ]);
+    expect(stored()).toEqual(['q0']);
+    expect(client().queued.map((event) => event.event_properties.projectId)).toEqual(['q0']);
+    // Consent withdrawn in one tab: the whole stored queue goes.
+    first.setOptOut(true);
+    expect(stored()).toEqual([]);
+  });
+
   it('a saved queue over the maximum keeps its newest events; an unreadable store starts afresh', () => {
     storage.setItem(analyticsStorageKey, 'not json');
     const fresh = client({ limits: { savedMaxCount: 2, uploadThreshold: 1000 } });

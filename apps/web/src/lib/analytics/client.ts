@@ -25,7 +25,8 @@ import { md5Hex } from './md5';
  * - events dropped from a full queue get their error callback (they vanished silently);
  * - an upload that never answers is aborted after 30 s (the legacy sending flag could stay set for good);
  * - a 400 (the batch will never be accepted) drops the batch with its callbacks instead of resending it forever;
- * - every event carries an insert id, so a resend after a lost answer or a beacon is stored once.
+ * - every event carries an insert id, so a resend after a lost answer or a beacon is stored once;
+ * - tabs of one browser no longer overwrite each other's stored queue (see `save`).
  */
 
 /** Legacy callback shape: status (0: no request), response text, and for 'No request sent' the reason. */
@@ -256,7 +257,7 @@ export class AnalyticsClient {
     // A beacon has no answer: its events leave the queue and their callbacks are forgotten.
     for (const id of sent) this.callbacks.delete(id);
     this.state.queue = this.state.queue.filter((event) => !sent.has(event.insert_id));
-    this.save();
+    this.save(sent);
   }
 
   /** Stops timers and any upload on its way (tests, sign-out of the page). */
@@ -325,11 +326,13 @@ export class AnalyticsClient {
     this.state.queue.push(checked.data);
     this.callbacks.set(event.insert_id, callbacks);
     // Over the saved maximum the oldest events are dropped (spec §8), each with its error callback.
+    const dropped = new Set<string>();
     while (this.state.queue.length > this.limits.savedMaxCount) {
-      const dropped = this.state.queue.shift()!;
-      this.finish(dropped.insert_id, 'error', 0, eventDropped, { reason: queueFullReason });
+      const oldest = this.state.queue.shift()!;
+      dropped.add(oldest.insert_id);
+      this.finish(oldest.insert_id, 'error', 0, eventDropped, { reason: queueFullReason });
     }
-    this.save();
+    this.save(dropped);
     if (this.state.queue.length >= this.limits.uploadThreshold) this.sendEvents();
     else this.schedule(this.limits.uploadPeriodMs);
   }
@@ -372,7 +375,7 @@ export class AnalyticsClient {
   private remove(batch: AnalyticsEvent[], outcome: 'success' | 'error', status: number, body: string): void {
     const ids = new Set(batch.map((event) => event.insert_id));
     this.state.queue = this.state.queue.filter((event) => !ids.has(event.insert_id));
-    this.save();
+    this.save(ids);
     for (const id of ids) this.finish(id, outcome, status, body);
   }
 
@@ -394,9 +397,9 @@ export class AnalyticsClient {
     this.callbacks.clear();
     this.failures = 0;
     this.retryAt = 0;
-    if (this.state.queue.length === 0) return;
     this.state.queue = [];
-    this.save();
+    // Consent withdrawn: what other tabs of this browser saved goes too.
+    this.save('all');
   }
 
   private form(batch: AnalyticsEvent[], uploadTime: number): URLSearchParams {
@@ -426,6 +429,26 @@ export class AnalyticsClient {
     this.timer = null;
   }
 
+  /**
+   * The queue in storage. Checked against the schema when it is to be sent (at start); when it is only written back
+   * (every save), the shape is enough.
+   */
+  private storedQueue(check: 'schema' | 'shape'): AnalyticsEvent[] {
+    let saved: unknown;
+    try {
+      saved = (JSON.parse(this.options.storage.getItem(analyticsStorageKey) ?? '{}') as { queue?: unknown })?.queue;
+    } catch {
+      return []; // an unreadable store starts afresh
+    }
+    if (!Array.isArray(saved)) return [];
+    return saved.filter((event): event is AnalyticsEvent =>
+      check === 'schema'
+        ? analyticsEventSchema.safeParse(event).success
+        : typeof (event as Partial<AnalyticsEvent> | null)?.insert_id === 'string' &&
+          typeof (event as Partial<AnalyticsEvent>).timestamp === 'number',
+    );
+  }
+
   private load(): StoredState {
     const fresh: StoredState = {
       deviceId: this.newId(),
@@ -444,9 +467,7 @@ export class AnalyticsClient {
     }
     const number = (value: unknown, fallback: number) =>
       typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-    const queue = Array.isArray(saved.queue)
-      ? saved.queue.filter((event) => analyticsEventSchema.safeParse(event).success)
-      : [];
+    const queue = this.storedQueue('schema');
     return {
       deviceId: isValidAnalyticsDeviceId(saved.deviceId) ? saved.deviceId : fresh.deviceId,
       userId: typeof saved.userId === 'string' ? saved.userId : null,
@@ -459,9 +480,22 @@ export class AnalyticsClient {
     };
   }
 
-  private save(): void {
+  /**
+   * Writes the state. Other tabs of this browser share the stored queue: their events found there are kept (minus
+   * those this tab just sent or dropped, `removed`), so one tab's save does not wipe another's waiting events (the
+   * legacy SDK's last writer won). An event both tabs hold may be sent twice; the ingestion stores it once.
+   */
+  private save(removed: ReadonlySet<string> | 'all' = new Set()): void {
+    let others: AnalyticsEvent[] = [];
+    if (removed !== 'all') {
+      const mine = new Set(this.state.queue.map((event) => event.insert_id));
+      others = this.storedQueue('shape').filter((event) => !mine.has(event.insert_id) && !removed.has(event.insert_id));
+    }
+    const queue = [...others, ...this.state.queue]
+      .sort((a, b) => a.timestamp - b.timestamp)
+      .slice(-this.limits.savedMaxCount);
     try {
-      this.options.storage.setItem(analyticsStorageKey, JSON.stringify(this.state));
+      this.options.storage.setItem(analyticsStorageKey, JSON.stringify({ ...this.state, queue }));
     } catch {
       // Storage full or forbidden: the queue lives on in memory for this page.
     }
