@@ -113,6 +113,8 @@ test('an SSM of the aortic root: three steps, in progress then ready, its page, 
   await page.getByRole('button', { name: 'Create a room on this SSM' }).click();
   await expect(page).toHaveURL(/\/projects\/room\?project=[\w-]+&room=[\w-]+/);
   await expect(page.getByText('Aortic root, end-diastole, 20 patients room', { exact: true })).toBeVisible();
+  // The room's viewer shows the model's mean shape (its GLB, as a patient's phase would be).
+  await expect(page.getByTestId('room-scene')).toHaveAttribute('data-shown-phase', 'mean', { timeout: 60_000 });
 
   // The same configuration again: refused with the spec's message.
   await throughSteps(page, newSsmUrl, `Roots ${stamp}`);

@@ -44,6 +44,16 @@ export const ORGAN_LABELS: Readonly<Record<Organ, string>> = {
 /** A mesh phase label for people: "End-diastole", "Cine frame 3 of 12". */
 export function phaseTitle(phase: string): string {
   if (phase === 'end-diastole') return 'End-diastole';
+  // A room on an SSM shows a shape of the model instead of a phase (`mean`, or SDs per mode: `2,0,-1`).
+  if (phase === 'mean') return 'Mean shape';
+  if (/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?)*$/.test(phase)) {
+    const moved = phase
+      .split(',')
+      .map((value, k) => ({ sd: Number(value), mode: k + 1 }))
+      .filter(({ sd }) => sd !== 0)
+      .map(({ sd, mode }) => `mode ${mode} ${sd > 0 ? '+' : '−'}${Math.abs(sd)} SD`);
+    return moved.length === 0 ? 'Mean shape' : `Shape: ${moved.join(', ')}`;
+  }
   if (phase === 'end-systole') return 'End-systole';
   const cine = /^cine-(\d+)of(\d+)$/.exec(phase);
   return cine ? `Cine frame ${Number(cine[1])} of ${Number(cine[2])}` : phase;
