@@ -1,23 +1,14 @@
-import type { Simulation, SimulationSetup } from '@insilico/contracts';
+import type { Simulation } from '@insilico/contracts';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRefreshSimulations } from '../api';
 import { SimulationList } from './SimulationList';
-import { SimulationSetupPanel } from './SimulationSetupPanel';
+import { SimulationSetupPanel, type SimulationSetupPanelProps } from './SimulationSetupPanel';
 
-export interface RoomSimulationsProps {
-  deviceId: string;
-  projectId: string;
-  roomId: string;
-  roomName: string;
-  /** Changes whenever the room's saved placements change. */
-  roomRevision: string;
-  unsaved: boolean;
-  /** The simulated region's planes to draw in the scene (null: none). */
-  onPlanes: (planes: SimulationSetup['planes']) => void;
-}
+/** The set-up's inputs; the panel itself refreshes the lists when a run starts. */
+export type RoomSimulationsProps = Omit<SimulationSetupPanelProps, 'onStarted'>;
 
 /** The Simulations panel of a room's scene: set up a new run, and the room's simulation list. */
 export function RoomSimulations(props: RoomSimulationsProps) {
