@@ -108,13 +108,19 @@ test('an SSM of the aortic root: three steps, in progress then ready, its page, 
     .click();
   await expect(page.getByRole('heading', { name: 'Aortic root, end-diastole, 19 patients' })).toBeVisible();
   await page.goto(ssmPageUrl);
+  await expect(viewer).toHaveAttribute('data-shape', 'mean', { timeout: 60_000 });
+  await mode1.focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await expect(viewer).toHaveAttribute('data-shape', '2');
 
-  // A room on the SSM.
-  await page.getByRole('button', { name: 'Create a room on this SSM' }).click();
+  // A room on this shape (mode 1 at +2 SD): a named instance of the model.
+  await page.getByRole('button', { name: 'Create a room on this shape' }).click();
   await expect(page).toHaveURL(/\/projects\/room\?project=[\w-]+&room=[\w-]+/);
-  await expect(page.getByText('Aortic root, end-diastole, 20 patients room', { exact: true })).toBeVisible();
-  // The room's viewer shows the model's mean shape (its GLB, as a patient's phase would be).
-  await expect(page.getByTestId('room-scene')).toHaveAttribute('data-shown-phase', 'mean', { timeout: 60_000 });
+  await expect(
+    page.getByText('Aortic root, end-diastole, 20 patients: Shape: mode 1 +2 SD', { exact: true }),
+  ).toBeVisible();
+  // The room's viewer shows that shape (its GLB, as a patient's phase would be).
+  await expect(page.getByTestId('room-scene')).toHaveAttribute('data-shown-phase', '2', { timeout: 60_000 });
 
   // The same configuration again: refused with the spec's message.
   await throughSteps(page, newSsmUrl, `Roots ${stamp}`);

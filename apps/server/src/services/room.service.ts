@@ -237,7 +237,11 @@ export class RoomService {
     return {
       room,
       anatomy: {
-        phases: anatomy.phases,
+        // A room on an SSM offers the mean and the shape it was saved on (a named instance of the model).
+        phases:
+          saved.phase && !anatomy.phases.includes(saved.phase) && anatomy.shows(saved.phase)
+            ? [...anatomy.phases, saved.phase]
+            : anatomy.phases,
         organs: anatomy.organs,
         meshUrlTemplate: anatomy.meshUrlTemplate,
         landmarksUrlTemplate: anatomy.landmarksUrlTemplate,

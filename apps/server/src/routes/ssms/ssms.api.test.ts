@@ -296,7 +296,10 @@ describe('rooms on an SSM', () => {
       placements: [],
       view: { phase: '2,-1', hiddenOrgans: [] },
     });
-    expect((await json<RoomScene>(shaped)).view.phase).toBe('2,-1');
+    const shapedScene = await json<RoomScene>(shaped);
+    expect(shapedScene.view.phase).toBe('2,-1');
+    // The saved shape is offered beside the mean: the room is a named instance of the model.
+    expect(shapedScene.anatomy.phases).toEqual(['mean', '2,-1']);
     const tooFar = await send(browsers.member, 'PUT', `${roomsOf(onProject)}/${room.id}/scene`, {
       placements: [],
       view: { phase: '3.5', hiddenOrgans: [] },

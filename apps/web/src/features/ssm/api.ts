@@ -63,6 +63,25 @@ export function createSsm(deviceId: string, projectId: string, body: CreateSsm):
   return apiFetch(ssmUrls.list(deviceId, projectId), { method: 'POST', body, schema: ssmSchema });
 }
 
-export function createSsmRoom(deviceId: string, projectId: string, ssmId: string): Promise<Room> {
-  return apiFetch(roomsPath(deviceId, projectId), { method: 'POST', body: { ssmId }, schema: roomSchema });
+/**
+ * A room on the SSM showing one of its shapes: created on the SSM (named after the shape unless it is the mean),
+ * then its view saved on that shape, so the room is a named instance of the model.
+ */
+export async function createSsmRoom(
+  deviceId: string,
+  projectId: string,
+  ssmId: string,
+  shape: { label: string; name?: string },
+): Promise<Room> {
+  const room = await apiFetch(roomsPath(deviceId, projectId), {
+    method: 'POST',
+    body: { ssmId, ...(shape.name ? { name: shape.name } : {}) },
+    schema: roomSchema,
+  });
+  if (shape.label !== 'mean')
+    await apiFetch(`${roomsPath(deviceId, projectId)}/${room.id}/scene`, {
+      method: 'PUT',
+      body: { placements: [], view: { phase: shape.label, hiddenOrgans: [] } },
+    });
+  return room;
 }

@@ -17,6 +17,7 @@ import { ssmMaxDeviation, ssmOrganLabels, ssmPhaseLabels, type Ssm } from '@insi
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
+import { phaseTitle } from '../../cohorts';
 import { createSsm, createSsmRoom, ssmUrls, useSsm, useSsms } from '../api';
 import { roomPagePath, ssmPagePath, ssmStepPath } from '../paths';
 import { SsmStatus } from './SsmCreateSteps';
@@ -173,14 +174,17 @@ function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: s
               variant="contained"
               onClick={() => {
                 setRoomError(null);
-                createSsmRoom(deviceId, projectId, ssm.id)
+                createSsmRoom(deviceId, projectId, ssm.id, {
+                  label,
+                  ...(label === 'mean' ? {} : { name: `${ssm.name}: ${phaseTitle(label)}`.slice(0, 100) }),
+                })
                   .then((room) => navigate(roomPagePath(deviceId, projectId, room.id)))
                   .catch((caught: unknown) =>
                     setRoomError(caught instanceof Error ? caught.message : 'No room was created.'),
                   );
               }}
             >
-              Create a room on this SSM
+              {label === 'mean' ? 'Create a room on this SSM' : 'Create a room on this shape'}
             </Button>
           </Stack>
           {roomError && (
