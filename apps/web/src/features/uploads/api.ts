@@ -1,0 +1,30 @@
+import useSWR from 'swr';
+import { imagingDatasetSchema, type CreateImagingDataset, type ImagingDataset } from '@insilico/contracts';
+import { apiFetch } from '../../lib/api';
+import type { ApiError } from '../../lib/apiError';
+
+/** URLs of the imaging API of one workspace. */
+export const imagingUrls = {
+  datasets: (deviceId: string) => `/api/devices/${deviceId}/imaging-datasets`,
+  one: (deviceId: string, datasetId: string) => `/api/devices/${deviceId}/imaging-datasets/${datasetId}`,
+  uploads: (deviceId: string) => `/api/devices/${deviceId}/uploads`,
+};
+
+export function createImagingDataset(deviceId: string, body: CreateImagingDataset): Promise<ImagingDataset> {
+  return apiFetch(imagingUrls.datasets(deviceId), { method: 'POST', body, schema: imagingDatasetSchema });
+}
+
+const checkingRefreshMs = 1500;
+
+/** One dataset, followed while the server re-checks it. */
+export function useImagingDataset(deviceId: string | null, datasetId: string | null) {
+  return useSWR<ImagingDataset, ApiError>(
+    deviceId && datasetId ? imagingUrls.one(deviceId, datasetId) : null,
+    (url: string) => apiFetch(url, { schema: imagingDatasetSchema }),
+    {
+      refreshInterval: (data) => (data?.status === 'checking' ? checkingRefreshMs : 0),
+      // The app dedupes for 60 s (spec §7); following needs each tick to reach the server.
+      dedupingInterval: checkingRefreshMs - 500,
+    },
+  );
+}
