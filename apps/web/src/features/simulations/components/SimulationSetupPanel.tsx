@@ -164,7 +164,7 @@ export function SimulationSetupPanel(props: SimulationSetupPanelProps) {
       </Box>
       {unsaved && (
         <Alert severity="warning">
-          The room has unsaved changes: a simulation uses the devices as saved. Save the room first.
+          Save the room first: a simulation uses the devices as saved, not the placement being edited.
         </Alert>
       )}
       {setup.error ? (
