@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { hostileCt, part10, type PatientSpec } from '@insilico/dicom/testing';
+import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
+import { createWorkspace, signUp } from './workspace-helpers';
+
+// Runs against the real server (E2E_BASE_URL): a member uploads a 3-patient CT zip made here (names, IDs, dates,
+// private tags and UIDs in it), sees the patient → study → series tree and the tags that will change, anonymizes
+// in the browser, watches the upload, and sees the server accept the dataset with its counts.
+
+const patient = (n: number, instance: number): PatientSpec => ({
+  name: `JOURNEY${n}^PATIENT`,
+  id: `MRN-J${n}`,
+  birthDate: '19550505',
+  studyUid: `1.2.826.0.1.3680043.12.${n}`,
+  studyDate: '20240202',
+  seriesUid: `1.2.826.0.1.3680043.12.${n}.1`,
+  sopUid: `1.2.826.0.1.3680043.12.${n}.1.${instance}`,
+  seriesDescription: 'Arterial phase',
+  instanceNumber: instance,
+});
+
+async function ctZip(): Promise<Buffer> {
+  const writer = new ZipWriter(new Uint8ArrayWriter());
+  for (const n of [1, 2, 3])
+    for (const instance of [1, 2])
+      await writer.add(`P${n}/IM${instance}`, new Uint8ArrayReader(part10(hostileCt(patient(n, instance)))));
+  await writer.add('README.txt', new Uint8ArrayReader(new TextEncoder().encode('exported for the study')));
+  return Buffer.from(await writer.close());
+}
+
+test('a member uploads a 3-patient CT zip, reviews the tree and the tags, anonymizes and uploads it', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page, '/help', 'Ida Imaging');
+  await createWorkspace(page, `Imaging ${Date.now()}`);
+
+  await page.goto('/upload-images');
+  await expect(page.getByText('a .zip of at most 1 GB')).toBeVisible();
+  await page.getByRole('link', { name: 'Choose imaging data' }).click();
+  await expect(page).toHaveURL(/\/upload-images\/upload$/);
+  await page
+    .getByLabel('Zip of DICOM images')
+    .setInputFiles({ name: 'ct-export.zip', mimeType: 'application/zip', buffer: await ctZip() });
+
+  await expect(page).toHaveURL(/\/upload-images\/upload-dicom-images$/, { timeout: 60_000 });
+  await expect(page.getByTestId('imaging-patient')).toHaveCount(3);
+  await expect(page.getByText('Arterial phase · CT · 2 images')).toHaveCount(3);
+  await expect(page.getByText('README.txt')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/upload-images\/anonymize-data$/);
+  const tags = page.getByTestId('tags-to-anonymize').first();
+  await expect(tags.getByRole('row', { name: /\(0010,0010\) Patient's Name Emptied/ })).toBeVisible();
+  await expect(tags.getByRole('row', { name: /\(0008,0018\) SOP Instance UID Replaced by a new UID/ })).toBeVisible();
+  await page.getByLabel('Dataset name').fill(`Journey CT ${Date.now()}`);
+  await page.getByRole('button', { name: 'Anonymize' }).click();
+
+  await expect(page).toHaveURL(/\/upload-images\/success\?dataset=[\w-]+$/, { timeout: 120_000 });
+  await expect(page.getByText(/Every file is anonymized\. 3 patients, 3 series, 6 files\./)).toBeVisible({
+    timeout: 60_000,
+  });
+});
