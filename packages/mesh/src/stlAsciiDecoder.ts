@@ -233,7 +233,7 @@ export class StlAsciiDecoder {
     const value = parseDecimal(this.text, this.start, this.end, true);
     if (value === null) return this.notANumber();
     this.f32[axis] = value;
-    if (!Number.isFinite(this.f32[axis] as number)) {
+    if (!Number.isFinite(this.f32[axis])) {
       const triangle = Math.floor(this.corners / 3) + 1;
       return this.fail(refuse.nonFiniteAscii(this.wordLine, triangle, this.shown()));
     }

@@ -84,7 +84,7 @@ describe('STL corpus: accepted files and their metrics', () => {
     const r = accepted(validateStl(writeBinaryStl(ellipsoid(20, 20, 20, 64, 128))));
     expect(r.quality.triangleCount).toBe(2 * 128 * 64);
     expect(r.quality.vertexCount).toBe(64 * 128 + 2);
-    expect(Math.abs((r.quality.surfaceArea_mm2 as number) / (4 * Math.PI * 400) - 1)).toBeLessThan(0.005);
+    expect(Math.abs(r.quality.surfaceArea_mm2 / (4 * Math.PI * 400) - 1)).toBeLessThan(0.005);
     expect(Math.abs((r.quality.volume_mm3 as number) / ((4 / 3) * Math.PI * 8000) - 1)).toBeLessThan(0.005);
     for (const axis of [0, 1, 2]) expect(r.quality.boundingBox.size[axis]).toBeCloseTo(40, 1);
     expect(r.findings).toEqual([]);

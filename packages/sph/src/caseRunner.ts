@@ -330,7 +330,7 @@ function withCapacity(p: ParticleArrays, capacity: number): ParticleArrays {
   const out = new ParticleArrays(p.dim, capacity);
   const src = p.fields();
   const dst = out.fields();
-  src.forEach((a, k) => dst[k]!.set(a.subarray(0, p.count) as Float64Array & Int32Array));
+  src.forEach((a, k) => dst[k]!.set(a.subarray(0, p.count)));
   out.count = p.count;
   out.nextId = p.nextId;
   return out;

@@ -127,7 +127,7 @@ export function readCheckpoint(sim: WeaklyCompressibleFluid, bytes: Uint8Array):
   for (const name of [...FLUID_STATE, 'id'] as const) {
     const a = arrays.get(name);
     if (!a || a.length !== meta.count) throw new Error(`checkpoint lacks '${name}'`);
-    fluid[name].set(a as Float64Array & Int32Array);
+    fluid[name].set(a);
   }
   Object.assign(sim.counters, meta.counters);
 }

@@ -268,8 +268,8 @@ export class WorkerPool {
         index: t,
         threads,
         spin,
-        control: ctrl.buffer as SharedArrayBuffer,
-        values: values.buffer as SharedArrayBuffer,
+        control: ctrl.buffer,
+        values: values.buffer,
         fluid: fluidInit,
         port: channel.port2,
       };

@@ -119,7 +119,7 @@ export class CpuPool implements CpuRunner {
         task: task as CpuTask<unknown, unknown>,
         input,
         options,
-        resolve: resolve as (value: unknown) => void,
+        resolve: resolve,
         reject,
       };
       if (options.signal) {

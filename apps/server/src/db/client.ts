@@ -56,7 +56,7 @@ async function openPglite(dir: string | null, loadDataDir?: Blob): Promise<Datab
       if (!values || values.length === 0) {
         const results = await client.exec(text);
         const last = results[results.length - 1];
-        return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: last?.affectedRows ?? 0 };
+        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 };
       }
       const result = await client.query<Record<string, unknown>>(text, values);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };

@@ -75,7 +75,7 @@ export function createEmbeddedIssuer(options: EmbeddedIssuerOptions): {
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
-    jwks: { keys: [options.secrets.signingKey as never] },
+    jwks: { keys: [options.secrets.signingKey] },
     cookies: {
       keys: options.secrets.cookieKeys,
       long: { signed: true, secure: options.secureCookies, sameSite: 'lax' },

@@ -12,7 +12,7 @@ const characterTypes: readonly { test: RegExp; name: string }[] = [
 ];
 
 // ~49,000 passwords ranked by how often they leak (a maintained list from the zxcvbn-ts project).
-const commonPasswords = new Set((dictionary['passwords-common'] as unknown as string[]).map((p) => p.toLowerCase()));
+const commonPasswords = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
 
 /**
  * Checks a new password against spec §5 (≥ 8 characters, ≥ 3 of the 4 character types) and

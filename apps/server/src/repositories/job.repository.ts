@@ -15,8 +15,9 @@ function sqlExecutorOn(orm: Orm): { executeSql(text: string, values?: unknown[])
       const chunks = parts.map((part, index) =>
         index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`,
       );
-      const result = (await orm.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
-      return { rows: result.rows };
+      // Both drivers answer { rows } (PGlite and node-postgres); the union of their drizzle types does not say so.
+      const result: unknown = await orm.execute(sql.join(chunks));
+      return { rows: (result as { rows: unknown[] }).rows };
     },
   };
 }
@@ -60,7 +61,7 @@ export class JobRepository {
       // Our sweeper and heartbeats judge liveness; pg-boss's own maintenance archives and expires.
       maintenanceIntervalSeconds: 30,
       monitorStateIntervalSeconds: 60,
-    } as PgBoss.ConstructorOptions);
+    });
   }
 
   /** Installs or upgrades pg-boss's schema and starts its maintenance. */

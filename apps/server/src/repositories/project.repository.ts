@@ -67,7 +67,7 @@ export interface ProjectFilter {
 /** A unique index refused the write (PostgreSQL 23505), whether the driver or the ORM wrapper reports it. */
 function isUniqueViolation(error: unknown): boolean {
   const codeOf = (value: unknown) =>
-    typeof value === 'object' && value !== null && 'code' in value ? (value as { code: unknown }).code : undefined;
+    typeof value === 'object' && value !== null && 'code' in value ? value.code : undefined;
   return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
 }
 

@@ -39,7 +39,7 @@ function migrationsUpTo0006(): string {
 
 beforeAll(async () => {
   client = await PGlite.create('memory://');
-  orm = drizzle(client, { schema }) as unknown as Orm;
+  orm = drizzle(client, { schema });
   before = migrationsUpTo0006();
   await migrate(drizzle(client, { schema }), { migrationsFolder: before });
   // A workspace with two ready cohorts as a server before 0007 stored them: indices only.

@@ -352,7 +352,7 @@ function toSummary(row: CohortListRow): CohortSummary {
     name: cohort.name,
     description: cohort.description,
     size: cohort.size,
-    criteria: criteria as unknown as CohortSummary['criteria'],
+    criteria: criteria,
     criteriaSummary: summarizeCriteria(criteria),
     status: cohort.status,
     progress: cohort.status === 'ready' ? 1 : (row.progress ?? 0),

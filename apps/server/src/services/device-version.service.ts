@@ -420,7 +420,7 @@ function toDeviceVersion(
           position: file.position,
           fileName: file.fileName,
           bytes: file.bytes,
-          status: file.status as 'pending' | 'valid' | 'refused',
+          status: file.status,
           format: (file.format as 'binary' | 'ascii' | null) ?? null,
           metrics: file.metrics ? (metrics as DeviceVersion['files'][number]['metrics']) : null,
           findings: Array.isArray(findings) ? (findings as DeviceVersion['files'][number]['findings']) : [],

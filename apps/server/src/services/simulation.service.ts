@@ -126,7 +126,7 @@ export class SimulationService {
     return {
       kind,
       phase: room.phase,
-      parameters: defaultParameters(kind, room.input.patient) as SimulationSetup['parameters'],
+      parameters: defaultParameters(kind, room.input.patient),
       fields: NUMERIC_PARAMETERS.filter((p) => (p.kinds as readonly string[]).includes(kind)).map((p) => ({
         key: p.key,
         label: p.label,
@@ -336,7 +336,7 @@ export class SimulationService {
     return {
       simulationId: row.id,
       status: row.status,
-      manifest: manifest as SimulationResults['manifest'],
+      manifest,
       frameUrlTemplate: `${base}/frames/{object}/{timestep}`,
       exportUrlTemplate: `${base}/exports/{object}/{timestep}/{format}`,
       monitorsUrl: row.storedFiles.includes('monitors.csv') ? `${base}/monitors.csv` : null,

@@ -203,7 +203,7 @@ describe('app routes', () => {
   it('shows the signed-in profile on My account, dates as DD.MM.YYYY', async () => {
     renderAt('/my-account');
     expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
-    const email = (await screen.findByRole('textbox', { name: 'E-mail' })) as HTMLInputElement;
+    const email = await screen.findByRole<HTMLInputElement>('textbox', { name: 'E-mail' });
     expect(email.value).toBe('ada@example.com');
     expect(screen.getByText('Member since 05.03.2026')).toBeTruthy();
   });

@@ -12,7 +12,7 @@ function field(onRename: (name: string) => Promise<RenameOutcome>, otherNames: s
   );
 }
 const startEditing = () => fireEvent.click(screen.getByRole('button', { name: 'Rename room Valve room' }));
-const input = () => screen.getByRole('textbox', { name: 'Room name' }) as HTMLInputElement;
+const input = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Room name' });
 const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
 
 afterEach(cleanup);

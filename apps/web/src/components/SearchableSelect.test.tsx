@@ -36,6 +36,6 @@ describe('SearchableSelect', () => {
 
   it('shows the chosen option', () => {
     render(<SearchableSelect label="Output" options={outputs} value="shear_stress" onChange={() => undefined} />);
-    expect((screen.getByRole('combobox', { name: 'Output' }) as HTMLInputElement).value).toBe('Shear Stress');
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Output' }).value).toBe('Shear Stress');
   });
 });

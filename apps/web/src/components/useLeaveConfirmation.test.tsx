@@ -69,7 +69,7 @@ describe('useLeaveConfirmation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/form');
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Stent');
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Stent');
   });
 
   it('Leave goes on to the page asked for', async () => {

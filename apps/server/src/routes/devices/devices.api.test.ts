@@ -182,7 +182,7 @@ describe('device workspaces', () => {
       const summary = await json<{ items: CreatedDevice[] }>(await person.browser.get('/api/devices'));
       expect(summary.items).toEqual([expect.objectContaining({ deviceName: 'Valve Y', isAdmin: false })]);
     }
-    expect(((await json(await admin.browser.get(path))) as { dataRegion: string }).dataRegion).toBe('us');
+    expect((await json<{ dataRegion: string }>(await admin.browser.get(path))).dataRegion).toBe('us');
   });
 
   it('fixes the data region once the workspace holds data (a project)', async () => {
@@ -199,7 +199,7 @@ describe('device workspaces', () => {
     });
     // Saving other details with the same region still works.
     expect((await send(admin.browser, 'PATCH', path, { dataRegion: 'eu' })).status).toBe(200);
-    expect(((await json(await admin.browser.get(path))) as { dataRegion: string }).dataRegion).toBe('eu');
+    expect((await json<{ dataRegion: string }>(await admin.browser.get(path))).dataRegion).toBe('eu');
   });
 
   it('isolates tenants: a user of workspace A can neither read, change nor select workspace B', async () => {
@@ -218,7 +218,7 @@ describe('device workspaces', () => {
     expect((await a.browser.get('/api/devices')).status).toBe(200);
     const listed = await json<{ items: CreatedDevice[] }>(await a.browser.get('/api/devices'));
     expect(listed.items.map((item) => item.deviceId)).not.toContain(deviceB.deviceId);
-    expect(((await json(await b.browser.get(path))) as { dataRegion: string }).dataRegion).toBe('eu');
+    expect((await json<{ dataRegion: string }>(await b.browser.get(path))).dataRegion).toBe('eu');
     // An id that exists nowhere answers like one of another tenant: no existence oracle.
     expect((await a.browser.get('/api/devices/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });

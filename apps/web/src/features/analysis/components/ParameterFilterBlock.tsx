@@ -48,7 +48,7 @@ export function ParameterFilterBlock({
     <Stack spacing={2}>
       <Autocomplete
         multiple
-        options={parameters as AnalysisParameter[]}
+        options={parameters}
         groupBy={(option) => (option.group === 'body' ? 'Body' : 'Heart')}
         getOptionLabel={(option) => `${option.label} (${option.unit})`}
         isOptionEqualToValue={(option, selected) => option.key === selected.key}

@@ -166,7 +166,7 @@ function RangeField({
         disableSwap
         valueLabelDisplay="auto"
         onChange={(_event, value) => {
-          const [low, high] = value as number[];
+          const [low, high] = value;
           onChange(setBodyDimensionRange(criteria, dimension, { min: low ?? min, max: high ?? max }));
         }}
       />

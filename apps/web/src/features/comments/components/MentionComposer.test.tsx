@@ -14,7 +14,7 @@ const people = [
 afterEach(cleanup);
 
 function field() {
-  return screen.getByRole('combobox', { name: 'Write a comment' }) as HTMLTextAreaElement;
+  return screen.getByRole<HTMLTextAreaElement>('combobox', { name: 'Write a comment' });
 }
 
 function type(text: string) {
@@ -90,7 +90,7 @@ describe('MentionComposer', () => {
 
   it('does not send an empty or too long comment', () => {
     const onSubmit = setup();
-    const button = screen.getByRole('button', { name: 'Comment' }) as HTMLButtonElement;
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Comment' });
     type('   ');
     expect(button.disabled).toBe(true);
     type('x'.repeat(commentBodyMaxLength + 1));

@@ -135,7 +135,7 @@ describe('onboarding pages', () => {
     renderAt('/onboarding/body-part');
     const heart = await screen.findByRole('radio', { name: 'Heart and thorax' });
     expect((heart as HTMLInputElement).disabled).toBe(false);
-    expect((screen.getByRole('radio', { name: 'Spinal (not available yet)' }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Spinal (not available yet)' }).disabled).toBe(true);
     expect(screen.getAllByRole('radio')).toHaveLength(7);
   });
 

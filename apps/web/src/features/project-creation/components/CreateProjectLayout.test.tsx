@@ -100,14 +100,12 @@ describe('the project creation wizard', () => {
     const title = await screen.findByRole('textbox', { name: 'Project title' });
     fireEvent.change(title, { target: { value: 'x'.repeat(51) } });
     expect(screen.getByText(projectTitleTooLongMessage)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(false);
 
     fireEvent.change(title, { target: { value: '  Mitral study ' } });
     expect(screen.queryByText(projectTitleTooLongMessage)).toBeNull();
     // The workspace's only stage is chosen already.
-    expect((screen.getByRole('radio', { name: 'Concept and design feasibility' }) as HTMLInputElement).checked).toBe(
-      true,
-    );
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Concept and design feasibility' }).checked).toBe(true);
 
     titleProblem = projectTitleTakenMessage;
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -136,7 +134,7 @@ describe('the project creation wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/projects/create/title');
-    expect((screen.getByRole('textbox', { name: 'Project title' }) as HTMLInputElement).value).toBe('Unsaved');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Project title' }).value).toBe('Unsaved');
   });
 
   it('tells a guest they cannot create projects (spec §6)', async () => {

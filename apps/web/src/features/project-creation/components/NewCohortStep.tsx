@@ -43,7 +43,7 @@ export function NewCohortStep() {
         deviceId={deviceId}
         step={order.step}
         criteria={criteria}
-        onCriteriaChange={(next) => update({ criteria: next as unknown as CohortOrderDraft['criteria'] })}
+        onCriteriaChange={(next) => update({ criteria: next })}
         details={{ name: order.name, description: order.description, size: order.size }}
         onDetailsChange={(details: Partial<OrderDetails>) => update(details)}
         onNext={() => void save((current) => ({ ...current, firstPatientCohort: { ...order, step: 'order' } }))}

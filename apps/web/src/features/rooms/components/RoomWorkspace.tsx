@@ -30,7 +30,7 @@ import { apiFetch } from '../../../lib/api';
 import { ORGAN_LABELS, phaseTitle } from '../../cohorts';
 import { disposeOverlay, regionOverlay, type RegionPlanes } from '../../simulations';
 import { transformAt, type EditedPlacement, type SceneDraft } from '../placements';
-import { RoomScene, type GizmoMode, type SceneLandmark } from '../roomScene';
+import { RoomScene, type GizmoMode } from '../roomScene';
 
 export interface RoomWorkspaceProps {
   scene: RoomSceneData;
@@ -254,7 +254,7 @@ export function RoomWorkspace({
   const snap = () => {
     const landmark = planeLandmarks.find((entry) => entry.name === snapTo);
     if (!selected || !landmark || !view.current) return;
-    const transform: PlacementTransform | null = view.current.snap(selected, landmark as SceneLandmark);
+    const transform: PlacementTransform | null = view.current.snap(selected, landmark);
     if (transform) updatePlacement(selected, { transform, landmark: landmark.name });
   };
 

@@ -78,9 +78,9 @@ describe('settings pages', { timeout: 30_000 }, () => {
     mockApi(device);
     renderAt('/my-account');
     const name = await screen.findByRole('textbox', { name: /Full name/ });
-    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save' });
     expect(save.disabled).toBe(true);
-    expect((screen.getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'E-mail' }).readOnly).toBe(true);
     expect(screen.getByRole('link', { name: 'Change password' }).getAttribute('href')).toBe(testUser.passwordChangeUrl);
     // Log out is a form POST (the server signs out on POST only; a GET just asks to confirm).
     const submitted: HTMLFormElement[] = [];
@@ -140,9 +140,9 @@ describe('settings pages', { timeout: 30_000 }, () => {
     renderAt('/manage-device');
     const name = await screen.findByRole('textbox', { name: /Device name/ });
     expect(screen.getByRole('button', { name: 'Upload picture' })).toBeTruthy();
-    expect(
-      (screen.getByRole('checkbox', { name: 'Animal testing (not available)' }) as HTMLInputElement).disabled,
-    ).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Animal testing (not available)' }).disabled).toBe(
+      true,
+    );
     fireEvent.change(name, { target: { value: 'Valve Y' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The device details are saved.')).toBeTruthy();
