@@ -22,7 +22,7 @@ export function tetrahedronStl(): Buffer {
   faces.forEach((face, index) => {
     const at = 84 + 50 * index + 12;
     face.forEach((vertex, corner) =>
-      vertices[vertex]!.forEach((value, axis) => bytes.writeFloatLE(value, at + 12 * corner + 4 * axis)),
+      vertices[vertex].forEach((value, axis) => bytes.writeFloatLE(value, at + 12 * corner + 4 * axis)),
     );
   });
   return bytes;

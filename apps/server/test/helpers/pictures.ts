@@ -47,5 +47,5 @@ export async function putBytes(
     body,
     redirect: 'manual',
     ...(options.chunked ? { duplex: 'half' } : {}),
-  } as RequestInit);
+  });
 }
