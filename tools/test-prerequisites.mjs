@@ -35,6 +35,8 @@ export function installMissingPrerequisites({ needPostgres }) {
   const missing = [];
   if (!existsSync(chromium) && !process.env.CHROMIUM_PATH) missing.push('chromium');
   if (needPostgres && postgresBinDir() === null) missing.push('postgresql');
+  // DCMTK's dcmdump is the independent reader the de-identification test checks its output with.
+  if (spawnSync('sh', ['-c', 'command -v dcmdump']).status !== 0) missing.push('dcmtk');
   if (missing.length > 0 && canInstallDebianPackages()) {
     console.log(`Installing Debian packages the tests need: ${missing.join(', ')} (apt-get, as root)`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
