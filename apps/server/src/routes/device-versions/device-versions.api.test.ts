@@ -12,7 +12,7 @@ import {
 import { validateStl } from '@insilico/mesh';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceVersionFiles, roomPlacements, rooms, storedFiles } from '../../db/schema';
+import { deviceVersionFiles, roomPlacements, rooms, ssms, storedFiles } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import {
   createWorkspace,
@@ -303,10 +303,21 @@ async function inStorage(stored: { region: string; storageKey: string }[]): Prom
   );
 }
 
-/** A room of the project (an SSM room needs no cohort) with the version placed in it. */
+/** A room of the project (on an SSM row, which needs no cohort) with the version placed in it. */
 async function placeInRoom(projectId: string, versionId: string, name: string): Promise<string> {
   const orm = server.context.db.orm;
-  const [room] = await orm.insert(rooms).values({ projectId, name, ssmId: randomUUID() }).returning({ id: rooms.id });
+  const [ssm] = await orm
+    .insert(ssms)
+    .values({
+      deviceId,
+      projectId,
+      name: `${name} SSM`,
+      configuration: {},
+      configurationKey: randomUUID(),
+      shapeCount: 10,
+    })
+    .returning({ id: ssms.id });
+  const [room] = await orm.insert(rooms).values({ projectId, name, ssmId: ssm!.id }).returning({ id: rooms.id });
   await orm.insert(roomPlacements).values({
     roomId: room!.id,
     versionId,
