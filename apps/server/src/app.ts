@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { registerFonts } from './http/fonts';
-import { validationMessage } from './lib/validation-message';
+import { expandUnionIssues, validationMessage } from './lib/validation-message';
 import { maintenancePage } from './http/maintenance-page';
 import { isSameOriginRequest, stateChangingMethods } from './http/origin';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -126,9 +126,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({
-        error: { code: 'bad_request', message: validationMessage(error.validation), details: error.validation },
-      });
+      const details = expandUnionIssues(error.validation);
+      return reply.code(400).send({ error: { code: 'bad_request', message: validationMessage(details), details } });
     }
     if (error instanceof ServiceError) {
       return reply

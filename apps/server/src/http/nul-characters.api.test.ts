@@ -21,6 +21,7 @@ interface Schema {
   const?: unknown;
   format?: string;
   pattern?: string;
+  minItems?: number;
 }
 
 interface Operation {
@@ -35,6 +36,8 @@ interface TextField {
   path: Path;
   /** Values the branch of a union that holds the field needs (its discriminator). */
   fixed: { path: Path; value: unknown }[];
+  /** Arrays on the way to the field with their least length (a tuple refuses a short array before its items). */
+  arrays: { path: Path; minItems: number }[];
   freeText: boolean;
 }
 
@@ -48,13 +51,18 @@ function fixedValue(schema: Schema): { value: unknown } | null {
   return null;
 }
 
-function textFields(schema: Schema | undefined, path: Path = [], fixed: TextField['fixed'] = []): TextField[] {
+function textFields(
+  schema: Schema | undefined,
+  path: Path = [],
+  fixed: TextField['fixed'] = [],
+  arrays: TextField['arrays'] = [],
+): TextField[] {
   if (!schema) return [];
   const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
-  const found = branches.flatMap((branch) => textFields(branch, path, fixed));
+  const found = branches.flatMap((branch) => textFields(branch, path, fixed, arrays));
   if (isType(schema, 'string') && !schema.enum && !('const' in schema)) {
     const shaped = Boolean(schema.format) || Boolean(schema.pattern && schema.pattern !== '^[^\\0]*$');
-    found.push({ path, fixed, freeText: !shaped });
+    found.push({ path, fixed, arrays, freeText: !shaped });
   }
   if (schema.properties) {
     const branchFixed = [...fixed];
@@ -63,9 +71,12 @@ function textFields(schema: Schema | undefined, path: Path = [], fixed: TextFiel
       if (value) branchFixed.push({ path: [...path, name], value: value.value });
     }
     for (const [name, property] of Object.entries(schema.properties))
-      found.push(...textFields(property, [...path, name], branchFixed));
+      found.push(...textFields(property, [...path, name], branchFixed, arrays));
   }
-  if (schema.items) found.push(...textFields(schema.items, [...path, 0], fixed));
+  if (schema.items) {
+    const least = [...arrays, { path, minItems: schema.minItems ?? 0 }];
+    found.push(...textFields(schema.items, [...path, 0], fixed, least));
+  }
   return found;
 }
 
@@ -75,6 +86,10 @@ function withValue(target: unknown, path: Path, value: unknown): unknown {
   const container = (target ?? (typeof head === 'number' ? [] : {})) as Record<string | number, unknown>;
   container[head!] = withValue(container[head!], rest, value);
   return container;
+}
+
+function readPath(target: unknown, path: Path): unknown {
+  return path.reduce<unknown>((value, key) => (value as Record<string | number, unknown>)[key], target);
 }
 
 const nul = 'Mitral\u0000valve';
@@ -96,8 +111,14 @@ describe('a NUL character (U+0000) in a text field', () => {
     const cases: { method: string; url: string; body?: unknown; field: string; freeText: boolean }[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
+        // Path parameters other than the one under test get a valid value: a uuid, or 0 where a number is asked.
+        const numeric = new Set(
+          (operation.parameters ?? [])
+            .filter((p) => p.in === 'path' && p.schema && (isType(p.schema, 'integer') || isType(p.schema, 'number')))
+            .map((p) => p.name),
+        );
         const urlOf = (params: Record<string, string> = {}) =>
-          path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? randomUUID());
+          path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? (numeric.has(name) ? '0' : randomUUID()));
         for (const parameter of operation.parameters ?? []) {
           const field = textFields(parameter.schema)[0];
           if (!field || (path === '/api/auth/login' && parameter.name === 'returnTo')) continue;
@@ -113,6 +134,11 @@ describe('a NUL character (U+0000) in a text field', () => {
           let body: unknown = {};
           for (const fixed of field.fixed) body = withValue(body, fixed.path, fixed.value);
           body = withValue(body, field.path, nul);
+          // An array shorter than its least length is refused before its items are read: repeat the first item.
+          for (const array of field.arrays) {
+            const items = readPath(body, array.path) as unknown[];
+            while (items.length < array.minItems) items.push(structuredClone(items[0]));
+          }
           cases.push({ method, url: urlOf(), body, field: field.path.join('/'), freeText: field.freeText });
         }
       }

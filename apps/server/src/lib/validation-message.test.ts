@@ -1,6 +1,6 @@
 import { createQuestionSchema } from '@insilico/contracts';
 import { describe, expect, it } from 'vitest';
-import { generalValidationMessage, validationMessage } from './validation-message';
+import { expandUnionIssues, generalValidationMessage, validationMessage } from './validation-message';
 
 describe('validationMessage', () => {
   it('answers the contract’s own message for a rule a person broke', () => {
@@ -20,5 +20,46 @@ describe('validationMessage', () => {
       'Name the room.',
     );
     expect(validationMessage([])).toBe(generalValidationMessage);
+  });
+});
+
+describe('expandUnionIssues', () => {
+  it("puts a union's branch issues at their fields, the closest branch first, nested unions too", () => {
+    const union = {
+      keyword: 'invalid_union',
+      instancePath: '/',
+      message: 'Invalid input',
+      params: {
+        errors: [
+          [
+            { code: 'invalid_type', path: ['cohortId'], message: 'Invalid input: expected string, received undefined' },
+            { code: 'invalid_format', path: ['name'], message: 'Enter a room name.' },
+            {
+              code: 'invalid_type',
+              path: ['patientId'],
+              message: 'Invalid input: expected string, received undefined',
+            },
+          ],
+          [
+            { code: 'invalid_format', path: ['name'], message: 'Enter a room name.' },
+            {
+              code: 'invalid_union',
+              path: ['point'],
+              errors: [[{ code: 'invalid_type', path: ['landmark'], message: 'Enter a landmark.' }]],
+            },
+          ],
+        ],
+      },
+    };
+    const other = { keyword: 'too_small', instancePath: '/list', message: 'Too small' };
+    const expanded = expandUnionIssues([union, other]);
+    expect(expanded.map((issue) => [issue.instancePath, issue.message])).toEqual([
+      ['/name', 'Enter a room name.'],
+      ['/point/landmark', 'Enter a landmark.'],
+      ['/cohortId', 'Invalid input: expected string, received undefined'],
+      ['/patientId', 'Invalid input: expected string, received undefined'],
+      ['/list', 'Too small'],
+    ]);
+    expect(validationMessage(expanded)).toBe('Enter a room name.');
   });
 });

@@ -1,4 +1,12 @@
-import { deviceVersionFiles, deviceVersions, projectDeviceVersions, storedFiles } from '../../src/db/schema';
+import { randomUUID } from 'node:crypto';
+import {
+  deviceVersionFiles,
+  deviceVersions,
+  projectDeviceVersions,
+  rooms,
+  ssms,
+  storedFiles,
+} from '../../src/db/schema';
 import type { TestServer } from '../helpers/test-server';
 
 /** Rows the room suites need, written straight into the database (processing is the device-version suites'). */
@@ -63,4 +71,31 @@ export async function insertVersionWithModel(
   if (input.projectId)
     await orm.insert(projectDeviceVersions).values({ projectId: input.projectId, versionId: version!.id });
   return { versionId: version!.id, fileId: row!.id };
+}
+
+/**
+ * A room on a shape-model row of the project (no cohort needed): the SSM row is written as it stands, not built, so
+ * suites that only need "a room of the project" do not wait for an SSM job.
+ */
+export async function insertSsmRoom(
+  server: TestServer,
+  input: { deviceId: string; projectId: string; name: string },
+): Promise<string> {
+  const orm = server.context.db.orm;
+  const [ssm] = await orm
+    .insert(ssms)
+    .values({
+      deviceId: input.deviceId,
+      projectId: input.projectId,
+      name: `${input.name} SSM`,
+      configuration: {},
+      configurationKey: randomUUID(),
+      shapeCount: 10,
+    })
+    .returning({ id: ssms.id });
+  const [room] = await orm
+    .insert(rooms)
+    .values({ projectId: input.projectId, name: input.name, ssmId: ssm!.id })
+    .returning({ id: rooms.id });
+  return room!.id;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   deviceVersionFailedMessage,
   deviceVersionNameTakenMessage,
@@ -12,7 +11,8 @@ import {
 import { validateStl } from '@insilico/mesh';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceVersionFiles, roomPlacements, rooms, ssms, storedFiles } from '../../db/schema';
+import { deviceVersionFiles, roomPlacements, storedFiles } from '../../db/schema';
+import { insertSsmRoom } from '../../../test/factories/room-rows';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import {
   createWorkspace,
@@ -306,24 +306,13 @@ async function inStorage(stored: { region: string; storageKey: string }[]): Prom
 /** A room of the project (on an SSM row, which needs no cohort) with the version placed in it. */
 async function placeInRoom(projectId: string, versionId: string, name: string): Promise<string> {
   const orm = server.context.db.orm;
-  const [ssm] = await orm
-    .insert(ssms)
-    .values({
-      deviceId,
-      projectId,
-      name: `${name} SSM`,
-      configuration: {},
-      configurationKey: randomUUID(),
-      shapeCount: 10,
-    })
-    .returning({ id: ssms.id });
-  const [room] = await orm.insert(rooms).values({ projectId, name, ssmId: ssm!.id }).returning({ id: rooms.id });
+  const roomId = await insertSsmRoom(server, { deviceId, projectId, name });
   await orm.insert(roomPlacements).values({
-    roomId: room!.id,
+    roomId,
     versionId,
     transform: { position: [0, 0, 0], quaternion: [0, 0, 0, 1], scale: [1, 1, 1] },
   });
-  return room!.id;
+  return roomId;
 }
 
 describe('deleting a version', () => {

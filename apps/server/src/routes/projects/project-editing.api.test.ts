@@ -25,6 +25,7 @@ import {
   type Person,
 } from '../../../test/fixtures/workspace.fixtures';
 import { insertDeviceVersion, insertProject, insertQuestion } from '../../../test/factories/project-rows';
+import { insertSsmRoom } from '../../../test/factories/room-rows';
 
 /**
  * Editing a project after creation (issue 14 item 16): title and question with the wizard's rules, cohorts and
@@ -65,9 +66,10 @@ const uniqueTitle = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 
 /** A room of the project (a patient of the cohort, or an SSM room when no cohort is named). */
 async function insertRoom(projectId: string, name: string, cohortId?: string): Promise<string> {
+  if (!cohortId) return insertSsmRoom(server, { deviceId, projectId, name });
   const [room] = await server.context.db.orm
     .insert(rooms)
-    .values(cohortId ? { projectId, name, cohortId, patientIndex: 0 } : { projectId, name, ssmId: randomUUID() })
+    .values({ projectId, name, cohortId, patientIndex: 0 })
     .returning({ id: rooms.id });
   return room!.id;
 }
