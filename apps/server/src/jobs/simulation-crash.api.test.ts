@@ -101,9 +101,15 @@ async function expectResumedAndFinished(s: TestServer, browser: TestBrowser, one
   expect(times).toHaveLength(26);
   expect(times.every((t, k) => k === 0 || t > times[k - 1]!)).toBe(true);
   // The last attempt of the job continued from a stored checkpoint (not from zero).
+  // The row says completed before the job runner stores the performer's answer as the job's result: wait for it.
   const [row] = await s.context.db.orm.select().from(simulations).where(eq(simulations.id, id));
-  const job = await s.context.jobRepository.findById(row!.jobId!);
-  expect((job?.result as { resumedFrom?: number }).resumedFrom).toBeGreaterThan(0);
+  const result = await pollUntil<{ resumedFrom?: number }>(
+    `result of job ${row!.jobId}`,
+    async () => (await s.context.jobRepository.findById(row!.jobId!))?.result ?? null,
+    () => true,
+    30_000,
+  );
+  expect(result.resumedFrom).toBeGreaterThan(0);
   const list = await json<NotificationList>(await browser.get('/api/notifications?limit=100'));
   expect(list.items.filter((n) => n.title === 'Simulation Crash run has finished')).toHaveLength(1);
 }
