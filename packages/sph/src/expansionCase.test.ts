@@ -52,7 +52,7 @@ describe('case files: contact and device expansion', () => {
     expect(manifest.timesteps.map((t) => t.time)).toHaveLength(4);
     const csv = readFileSync(join(full, 'expansion.csv'), 'utf8').trim().split('\n');
     expect(csv[0]).toBe(
-      'time [s],phase,diameter_1 [m],ovality_1 [-],peak von Mises [Pa],peak contact pressure [Pa],contact force [N]',
+      'time [s],phase,diameter_1 [m],ovality_1 [-],peak von Mises [Pa],peak contact pressure [Pa],contact force [N],axial shift [m]',
     );
     expect(csv).toHaveLength(5);
     const [time, phase, diameter, , , pressure, force] = lastRow(full);
