@@ -353,9 +353,10 @@ function particleSet(p: SimulationParameters, region: SimulatedRegion, height: n
 /**
  * The solid kind: the device expands from crimped to nominal into the anatomy (docs/decisions/
  * scenario-solid-expansion.md). The device, filled from its placed STL (its nominal, stress-free shape; not relaxed:
- * the server rebuilds the case at every saved timestep, and relaxing costs minutes), starts at a radial scale `crimpRatio` about the root axis through its centre; the engine's sheath opens over two
- * thirds of the simulated time and releases it for the last third, while the pressure load pushes it downstream. The
- * anatomy is the aortic root's surface shell as a rigid wall near the device, in contact with it with Coulomb friction.
+ * the server rebuilds the case at every saved timestep, and relaxing would cost seconds to minutes each time), starts
+ * at a radial scale `crimpRatio` about the root axis through its centre; the engine's sheath opens over two thirds of
+ * the simulated time and releases it for the last third, while the pressure load pushes it downstream. The anatomy is
+ * the aortic root's surface shell as a rigid wall near the device, in contact with it with Coulomb friction.
  * Quasi-static by mass damping at the device's breathing mode. Outputs: the frames (displacement, von Mises stress
  * and strain) and, per saved timestep in `monitors.csv`, the device diameter and ovality at up to three planes, the
  * peak von Mises stress, the peak contact pressure and the contact force on the anatomy, the axial displacement.
@@ -454,8 +455,9 @@ function solidCase(input: ScenarioInput, p: SimulationParameters, mesh: Triangle
 }
 
 /**
- * Refuses a device that, crimped, would still reach within a spacing of the vessel's wall (it would start inside the
- * anatomy): every vertex, scaled radially by the crimp ratio about the axis and moved out by dp, must lie in the lumen.
+ * Refuses a device that, crimped, would still reach within half a spacing of the vessel's wall (it would start inside
+ * the anatomy): every vertex, scaled radially by the crimp ratio about the axis and moved out by dp/2, must lie in the
+ * lumen.
  */
 function checkCrimpedInside(
   region: SimulatedRegion,
