@@ -140,7 +140,7 @@ describe('buildScenario', () => {
     expect(manifest.objects.map((o) => o.name)).toContain('particles');
   }, 180_000);
 
-  it('solid: the crimped device expands into the rigid aortic root with friction, loaded after the release; runs', async () => {
+  it('solid: the crimped device expands into the rigid aortic root with friction, loaded after the release; runs and restarts', async () => {
     // A ring about 10 % wider than the annulus (radius ≈ 10 mm; the lumen is 9.5–10.8 mm from the axis there).
     const oversized: PlacedDevice = {
       name: 'Ring v2',
@@ -196,6 +196,21 @@ describe('buildScenario', () => {
     const pa = column('max contact_pressure (Pa)').at(-1)!;
     expect(column('max contact_pressure (mmHg)').at(-1)!).toBeCloseTo(pa / 133.322387415, 3);
     expect(rows.slice(1).every((r) => r.split(',').every((v) => Number.isFinite(Number(v))))).toBe(true);
+    // The server runs it a saved timestep at a time from checkpoints: a restart at the first one gives the same last
+    // frame and monitors (the sheath, the load and the contact follow from the state and the time).
+    const part = await mkdtemp(join(tmpdir(), 'scenario-'));
+    dirs.push(part);
+    for (const [name, bytes] of Object.entries(built.files)) await writeFile(join(part, name), bytes);
+    const out = join(part, 'out');
+    await runCase({ ...c, endTime: c.outputInterval }, { caseDir: part, outDir: out });
+    const restart = new Uint8Array(await readFile(join(out, 'checkpoint.bin')));
+    await runCase(c, { caseDir: part, outDir: out, restart });
+    const last = manifest.timesteps.length - 1;
+    const frame = (folder: string) => readFile(join(folder, 'device', `${last}.bin`));
+    expect((await frame(out)).equals(await frame(join(dir, 'out')))).toBe(true);
+    expect(await readFile(join(out, 'monitors.csv'), 'utf8')).toBe(
+      await readFile(join(dir, 'out', 'monitors.csv'), 'utf8'),
+    );
   }, 180_000);
 
   it('solid: refuses a device that, crimped, would still touch the anatomy', () => {
