@@ -381,8 +381,24 @@ export class ContactPair {
     this.pe = grow(this.pe, 3 * cap);
   }
 
+  /**
+   * Whether the pair is computed (default true). A disabled pair has no pairs and zero forces: for bodies the caller
+   * knows to be apart (the expansion's sheath after the release), which saves the search.
+   */
+  enabled = true;
+
   /** Finds the pairs and computes the contact forces of a step of `dt` s into `forceA` and `forceB`. */
   compute(dt: number): void {
+    if (!this.enabled) {
+      if (this.pairs > 0) {
+        this.pairs = 0;
+        this.forceA.fill(0);
+        this.forceB.fill(0);
+        this.sigmaA.fill(0);
+        this.sigmaB.fill(0);
+      }
+      return;
+    }
     const { a, b, kernel } = this;
     const pa = a.particles;
     const pb = b.particles;

@@ -155,6 +155,8 @@ export class DeviceExpansion {
     this.simulation.baseAcceleration[0] = this.loadAcceleration;
     this.simulation.beforeStep = (time, dt) => {
       this.moveSheath(time, dt);
+      // After the release the sheath is ten nominal radii away: no pair to look for.
+      this.simulation.pairs[0]!.enabled = time < this.expansionTime;
       this.applyLoad(time);
     };
   }
