@@ -91,5 +91,12 @@ describe('case files: contact and device expansion', () => {
     expect(() => parseCase(JSON.stringify({ ...ringCase, solids: [...ringCase.solids, second] }))).toThrow(
       /only one solid can be expanded/,
     );
+    // A vessel shell is the anatomy of a 3D solid case; a fluid takes its vessel as fluid.vessel.
+    const walls = { vessel: { file: 'vessel.stl' } };
+    expect(() => parseCase(JSON.stringify({ ...ringCase, walls }))).toThrow(/a vessel shell is for 3D cases of solids/);
+    const range = { origin: [0, 0, 0], direction: [0, 0, 1], from: 1, to: 0 };
+    expect(() =>
+      parseCase(JSON.stringify({ ...ringCase, dimension: 3, walls: { vessel: { file: 'v.stl', axialRange: range } } })),
+    ).toThrow(/to must not be below from/);
   });
 });
