@@ -79,8 +79,9 @@ export function defaultParameters(kind: SimulationKind, patient: SyntheticPatien
       // The device starts at 80 % of its nominal diameter and expands into the anatomy
       // (docs/decisions/scenario-solid-expansion.md).
       crimpRatio: 0.8,
-      // Device–tissue friction: an assumed value, not a measured one (the decision record says so).
-      frictionCoefficient: 0.1,
+      // Device–tissue friction: off by default until the engine's friction is implicit (the explicit one chatters
+      // against a stiff elastic device; docs/decisions/scenario-solid-expansion.md). A person may set it.
+      frictionCoefficient: 0,
       // A systolic transvalvular gradient of a well-functioning valve prosthesis is about 10 mmHg (VARC-3); it pushes
       // the released device downstream.
       loadPressure_mmHg: 10,
