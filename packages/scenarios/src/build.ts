@@ -14,7 +14,7 @@ import {
 import { add, dot, onAxis, scale, simulatedRegion, sub, type RegionPlane, type SimulatedRegion } from './region';
 
 /** Version of the case building; stored with every simulation so a result says how its case was made. */
-export const SCENARIO_VERSION = 'scenarios-1';
+export const SCENARIO_VERSION = 'scenarios-2';
 
 /** The most particles a case may have (memory: about 1 KB per particle with neighbour lists; and run time). */
 export const PARTICLE_CAP = 400_000;
@@ -84,7 +84,9 @@ const SOLID_PARTICLES: Record<Resolution, number> = { test: 150, coarse: 1500, s
 const FRAMES: Record<Resolution, number> = { test: 3, coarse: 25, standard: 50, fine: 100 };
 /** Simulated time of the test resolution: a handful of steps. */
 const TEST_END_TIME_S = 0.003;
-const TEST_SOLID_STEPS = 30;
+const TEST_SOLID_STEPS = 300;
+/** Wall layers of the vessel shell the device touches (the kernel reaches 2.6 dp). */
+const SHELL_LAYERS = 3;
 /** Wall layers of the vessel (the engine's default). */
 const WALL_LAYERS = 4;
 /**
@@ -349,65 +351,140 @@ function particleSet(p: SimulationParameters, region: SimulatedRegion, height: n
 }
 
 /**
- * The solid kind: the device as an elastic body (the engine has no contact or expansion into the anatomy yet,
- * docs/decisions/simulations.md), held at its inflow end and loaded by the pressure difference across it as a body
- * force along the root axis, with mass damping so it settles to the loaded shape. This function is the one place to
- * switch to expansion with contact when the engine has it.
+ * The solid kind: the device expands from crimped to nominal into the anatomy (docs/decisions/
+ * scenario-solid-expansion.md). The device, filled from its placed STL (its nominal, stress-free shape; not relaxed:
+ * the server rebuilds the case at every saved timestep, and relaxing would cost seconds to minutes each time), starts
+ * at a radial scale `crimpRatio` about the root axis through its centre; the engine's sheath opens over two thirds of
+ * the simulated time and releases it for the last third, while the pressure load pushes it downstream. The anatomy is
+ * the aortic root's surface shell as a rigid wall near the device, in contact with it with Coulomb friction.
+ * Quasi-static by mass damping at the device's breathing mode. Outputs: the frames (displacement, von Mises stress
+ * and strain) and, per saved timestep in `monitors.csv`, the device diameter and ovality at up to three planes, the
+ * peak von Mises stress, the peak contact pressure and the contact force on the anatomy, the axial displacement.
  */
 function solidCase(input: ScenarioInput, p: SimulationParameters, mesh: TriangleMesh): Built {
-  const { volume_mm3 } = deviceExtent(mesh);
   const region = simulatedRegion(input.patient, input.phase);
-  const dp = Math.cbrt(volume_mm3 / SOLID_PARTICLES[input.resolution]);
-  const [lo, hi] = axialSpan(region, mesh);
-  const length = Math.max(hi - lo, dp);
-  // Largest distance of the device from the axis: its projected area carries the load.
-  let rMax = dp;
+  const { volume_mm3, min, max } = deviceExtent(mesh);
+  // At least about four particles across the device's wall: 2V/A is the wall thickness of a sheet or tube and the
+  // tube radius of a torus; a device with two particles across was unstable in the engine's tests.
+  const thickness = (2 * volume_mm3) / surfaceArea_mm2(mesh);
+  const dp = Math.min(Math.cbrt(volume_mm3 / SOLID_PARTICLES[input.resolution]), thickness / 2);
+  const centre: Vec3 = [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2];
+  const axis = region.axis;
+  // Axial span (from the centre) and the largest distance from the axis through the centre (the nominal radius).
+  let lo = Infinity;
+  let hi = -Infinity;
+  let radius = 0;
   for (let i = 0; i < mesh.positions.length; i += 3) {
-    const d = sub([mesh.positions[i]!, mesh.positions[i + 1]!, mesh.positions[i + 2]!], region.annulus);
-    const along = dot(d, region.axis);
-    rMax = Math.max(
-      rMax,
-      Math.hypot(d[0] - along * region.axis[0], d[1] - along * region.axis[1], d[2] - along * region.axis[2]),
-    );
+    const d = sub([mesh.positions[i]!, mesh.positions[i + 1]!, mesh.positions[i + 2]!], centre);
+    const along = dot(d, axis);
+    lo = Math.min(lo, along);
+    hi = Math.max(hi, along);
+    radius = Math.max(radius, Math.hypot(...sub(d, scale(axis, along))));
   }
+  const length = Math.max(hi - lo, dp);
+  const crimp = p.crimpRatio!;
+  checkCrimpedInside(region, mesh, centre, axis, crimp, dp, input.devices[0]!.name);
   const E = p.youngsModulus_GPa! * 1e9;
   const nu = p.poissonRatio!;
   const rho = p.materialDensity_kg_m3!;
-  const force = p.loadPressure_mmHg! * MMHG * Math.PI * (rMax / 1000) ** 2;
-  const acceleration = force / (rho * volume_mm3 * 1e-9);
-  // P-wave speed of the material; the step is about 0.6 h / c.
+  // P-wave speed of the material; the solid's step is about 0.6 h / c.
   const c = Math.sqrt((E * (1 - nu)) / (rho * (1 + nu) * (1 - 2 * nu)));
   const dt = (0.6 * 1.3 * dp * 1e-3) / c;
   const endTime = input.resolution === 'test' ? TEST_SOLID_STEPS * dt : p.simulatedTime_ms! / 1000;
-  // The held band: the inflow 15 % of the device, as a ball so large that its surface is flat across the device.
-  const big = 100 * Math.max(length, 2 * rMax);
-  const ballCentre = onAxis(region, lo + 0.15 * length - big);
+  // The pressure load over the device's projected area as a body force along the axis (downstream).
+  const force = p.loadPressure_mmHg! * MMHG * Math.PI * (radius / 1000) ** 2;
+  const acceleration = force / (rho * volume_mm3 * 1e-9);
+  // Planes where the diameter is measured (m from the centre along the axis): inflow, middle and outflow of a device
+  // long enough to hold three rows of particles apart, else the middle.
+  const planes = length >= 8 * dp ? [lo + 0.15 * length, (lo + hi) / 2, hi - 0.15 * length] : [(lo + hi) / 2];
+  const margin = 4 * dp;
   const engineCase = {
     dimension: 3,
     dp: dp / 1000,
     endTime,
     outputInterval: endTime / FRAMES[input.resolution],
     threads: input.threads ?? 1,
-    gravity: [...scale(region.axis, acceleration)],
     solids: [
       {
         name: 'device',
-        material: { model: 'linear_elastic', density: rho, youngsModulus: E, poissonRatio: nu },
+        // Neo-Hookean: crimping is a large compression (20 % at the default ratio), where St Venant–Kirchhoff softens.
+        material: { model: 'neo_hookean', density: rho, youngsModulus: E, poissonRatio: nu },
         region: { shapes: [{ type: 'stl', file: 'device.stl', scale: 1e-3 }] },
-        fixed: { shapes: [{ type: 'ball', centre: mm(ballCentre), radius: big / 1000 }] },
-        // About critical for the lowest axial mode (ω ≈ π c / 2L).
-        damping: (Math.PI * c) / (2 * length * 1e-3),
+        // About the angular frequency of the device's breathing mode (a ring's ω = √(E/ρ) / R).
+        damping: Math.sqrt(E / rho) / (radius / 1000),
+        expansion: {
+          origin: mm(centre),
+          direction: [...axis],
+          crimp,
+          expansionTime: (2 / 3) * endTime,
+          releaseTime: endTime / 3,
+          planes: planes.map((s) => s / 1000),
+          load: [...scale(axis, acceleration)],
+        },
       },
     ],
+    walls: {
+      vessel: {
+        file: 'vessel.stl',
+        scale: 1e-3,
+        wallLayers: SHELL_LAYERS,
+        axialRange: {
+          origin: mm(centre),
+          direction: [...axis],
+          from: (lo - margin) / 1000,
+          to: (hi + margin) / 1000,
+        },
+      },
+    },
+    contact: { friction: p.frictionCoefficient!, stiffness: 1 },
+    monitors: {},
   };
-  const particles = Math.round(volume_mm3 / dp ** 3);
+  const device = Math.round(volume_mm3 / dp ** 3);
+  // The shell near the device: a band of the vessel wall about 15 % wider than the device, SHELL_LAYERS thick.
+  const shell = Math.round((2 * Math.PI * 1.15 * (radius + dp) * (length + 2 * margin) * SHELL_LAYERS * dp) / dp ** 3);
   const steps = Math.ceil(endTime / dt);
   return {
     engineCase,
-    files: { 'device.stl': writeBinaryStl(mesh, 'placed device, mm') },
-    estimate: estimate(dp, particles, endTime, steps),
+    files: {
+      'device.stl': writeBinaryStl(mesh, 'placed device, mm'),
+      'vessel.stl': writeBinaryStl(region.mesh, 'aortic root, mm'),
+    },
+    estimate: estimate(dp, device + shell, endTime, steps),
     planes: null,
   };
+}
+
+/**
+ * Refuses a device that, crimped, would still reach within half a spacing of the vessel's wall (it would start inside
+ * the anatomy): every vertex, scaled radially by the crimp ratio about the axis and moved out by dp/2, must lie in the
+ * lumen.
+ */
+function checkCrimpedInside(
+  region: SimulatedRegion,
+  mesh: TriangleMesh,
+  centre: Vec3,
+  axis: Vec3,
+  crimp: number,
+  dp: number,
+  name: string,
+): void {
+  const lumen = meshShape(region.mesh, { scale: 1 });
+  for (let i = 0; i < mesh.positions.length; i += 3) {
+    const d = sub([mesh.positions[i]!, mesh.positions[i + 1]!, mesh.positions[i + 2]!], centre);
+    const along = dot(d, axis);
+    const radial = sub(d, scale(axis, along));
+    const r = Math.hypot(...radial);
+    const out = r > 0 ? (crimp * r + dp / 2) / r : 0;
+    const q = add(add(centre, scale(axis, along)), scale(radial, out));
+    if (!lumen.contains(q[0], q[1], q[2])) {
+      throw new ScenarioError([
+        {
+          key: 'crimpRatio',
+          message: `The device ${name}, crimped to ${crimp} of its diameter, still touches the anatomy: choose a smaller crimped diameter ratio or move the device into the aortic root.`,
+        },
+      ]);
+    }
+  }
 }
 
 function estimate(dp: number, particles: number, endTime: number, steps: number): Estimate {

@@ -48,6 +48,8 @@ export const NUMERIC_PARAMETERS = [
   { key: 'youngsModulus_GPa', label: "Young's modulus", unit: 'GPa', min: 0.001, max: 500, kinds: ['solid'] },
   { key: 'poissonRatio', label: "Poisson's ratio", unit: '', min: 0, max: 0.49, kinds: ['solid'] },
   { key: 'materialDensity_kg_m3', label: 'Material density', unit: 'kg/m³', min: 500, max: 25000, kinds: ['solid'] },
+  { key: 'crimpRatio', label: 'Crimped diameter ratio', unit: '', min: 0.6, max: 1, kinds: ['solid'] },
+  { key: 'frictionCoefficient', label: 'Friction coefficient', unit: '', min: 0, max: 1, kinds: ['solid'] },
   { key: 'loadPressure_mmHg', label: 'Pressure load', unit: 'mmHg', min: 0, max: 300, kinds: ['solid'] },
   { key: 'simulatedTime_ms', label: 'Simulated time', unit: 'ms', min: 0.01, max: 50, kinds: ['solid'] },
 ] as const satisfies readonly (Omit<NumericParameter, 'key'> & { key: string })[];
@@ -74,7 +76,14 @@ export function defaultParameters(kind: SimulationKind, patient: SyntheticPatien
       youngsModulus_GPa: m.youngsModulus / 1e9,
       poissonRatio: m.poissonRatio,
       materialDensity_kg_m3: m.density,
-      // A systolic transvalvular gradient of a well-functioning valve prosthesis is about 10 mmHg (VARC-3).
+      // The device starts at 80 % of its nominal diameter and expands into the anatomy
+      // (docs/decisions/scenario-solid-expansion.md).
+      crimpRatio: 0.8,
+      // Device–tissue friction: off by default until the engine's friction is implicit (the explicit one chatters
+      // against a stiff elastic device; docs/decisions/scenario-solid-expansion.md). A person may set it.
+      frictionCoefficient: 0,
+      // A systolic transvalvular gradient of a well-functioning valve prosthesis is about 10 mmHg (VARC-3); it pushes
+      // the released device downstream.
       loadPressure_mmHg: 10,
       simulatedTime_ms: 2,
     };

@@ -140,15 +140,89 @@ describe('buildScenario', () => {
     expect(manifest.objects.map((o) => o.name)).toContain('particles');
   }, 180_000);
 
-  it('solid: the device as an elastic body held at its inflow end, loaded along the axis; runs', async () => {
-    const built = buildScenario(input({ kind: 'solid', parameters: { material: 'stainless_316l' } }));
-    const solid = built.engineCase.solids[0]!;
-    expect(solid.material.youngsModulus).toBe(193e9);
-    expect(built.estimate.particles).toBeGreaterThan(50);
-    const { status, manifest } = await run(built);
+  it('solid: the crimped device expands into the rigid aortic root with friction, loaded after the release; runs and restarts', async () => {
+    // A ring about 10 % wider than the annulus (radius ≈ 10 mm; the lumen is 9.5–10.8 mm from the axis there).
+    const oversized: PlacedDevice = {
+      name: 'Ring v2',
+      transform: annulusPlacement(region, 0),
+      meshes: [ringDeviceMesh(0.95 * annulusRadius, 0.15 * annulusRadius)],
+    };
+    const built = buildScenario(
+      input({
+        kind: 'solid',
+        devices: [oversized],
+        parameters: { material: 'stainless_316l', frictionCoefficient: 0.2 },
+      }),
+    );
+    const c = built.engineCase;
+    const solid = c.solids[0]!;
+    expect(solid.material).toMatchObject({ model: 'neo_hookean', youngsModulus: 193e9 });
+    expect(solid.expansion?.crimp).toBe(0.8);
+    expect(solid.fixed).toBeUndefined();
+    expect(c.walls?.vessel?.file).toBe('vessel.stl');
+    expect(c.contact).toEqual({ friction: 0.2, stiffness: 1 });
+    // The load: 10 mmHg over the device's projected area, downstream along the root axis, after the release.
+    const load = solid.expansion!.load!;
+    const along = load[0] * region.axis[0] + load[1] * region.axis[1] + load[2] * region.axis[2];
+    expect(along).toBeGreaterThan(0);
+    expect(Math.hypot(...load)).toBeCloseTo(along, 6);
+    expect(Object.keys(built.files).sort()).toEqual(['device.stl', 'vessel.stl']);
+    const { status, manifest, dir } = await run(built);
     expect(status).toBe('completed');
-    expect(manifest.objects[0]?.kind).toBe('solid');
+    expect(manifest.objects.map((o) => o.kind)).toEqual(['solid']);
+    const rows = (await readFile(join(dir, 'out', 'monitors.csv'), 'utf8')).trim().split('\n');
+    const header = rows[0]!.split(',');
+    expect(header).toEqual([
+      'time (s)',
+      'plane_1 device_diameter (mm)',
+      'plane_1 ovality',
+      'max von_mises_stress (MPa)',
+      'max contact_pressure (Pa)',
+      'max contact_pressure (mmHg)',
+      'total contact_force (N)',
+      'device axial_displacement (mm)',
+    ]);
+    expect(rows).toHaveLength(1 + manifest.timesteps.length);
+    const column = (name: string) => rows.slice(1).map((r) => Number(r.split(',')[header.indexOf(name)]));
+    const diameter = column('plane_1 device_diameter (mm)');
+    const nominal = 2 * (0.95 + 0.15) * annulusRadius;
+    // Starts crimped (0.8 of nominal, within a spacing), opens, and the anatomy stops it short of its nominal size.
+    expect(Math.abs(diameter[0]! - 0.8 * nominal)).toBeLessThan(2 * built.estimate.dp_mm);
+    expect(diameter.at(-1)!).toBeGreaterThan(diameter[0]! + 2);
+    expect(diameter.at(-1)!).toBeLessThan(nominal - 0.2);
+    // It presses on the anatomy: a contact force, and a contact pressure in both units.
+    const force = column('total contact_force (N)');
+    expect(force.at(-1)!).toBeGreaterThan(0);
+    const pa = column('max contact_pressure (Pa)').at(-1)!;
+    expect(column('max contact_pressure (mmHg)').at(-1)!).toBeCloseTo(pa / 133.322387415, 3);
+    expect(rows.slice(1).every((r) => r.split(',').every((v) => Number.isFinite(Number(v))))).toBe(true);
+    // The server runs it a saved timestep at a time from checkpoints: a restart at the first one gives the same last
+    // frame and monitors (the sheath, the load and the contact follow from the state and the time).
+    const part = await mkdtemp(join(tmpdir(), 'scenario-'));
+    dirs.push(part);
+    for (const [name, bytes] of Object.entries(built.files)) await writeFile(join(part, name), bytes);
+    const out = join(part, 'out');
+    await runCase({ ...c, endTime: c.outputInterval }, { caseDir: part, outDir: out });
+    const restart = new Uint8Array(await readFile(join(out, 'checkpoint.bin')));
+    await runCase(c, { caseDir: part, outDir: out, restart });
+    const last = manifest.timesteps.length - 1;
+    const frame = (folder: string) => readFile(join(folder, 'device', `${last}.bin`));
+    expect((await frame(out)).equals(await frame(join(dir, 'out')))).toBe(true);
+    expect(await readFile(join(out, 'monitors.csv'), 'utf8')).toBe(
+      await readFile(join(dir, 'out', 'monitors.csv'), 'utf8'),
+    );
   }, 180_000);
+
+  it('solid: refuses a device that, crimped, would still touch the anatomy', () => {
+    const wide: PlacedDevice = {
+      name: 'Wide ring',
+      transform: annulusPlacement(region, 0),
+      meshes: [ringDeviceMesh(1.1 * annulusRadius, 0.15 * annulusRadius)],
+    };
+    expect(() => buildScenario(input({ kind: 'solid', devices: [wide], parameters: { crimpRatio: 1 } }))).toThrow(
+      'The device Wide ring, crimped to 1 of its diameter, still touches the anatomy: choose a smaller crimped diameter ratio or move the device into the aortic root.',
+    );
+  });
 
   it('refuses what a person must correct, with messages', () => {
     const issues = (over: Partial<ScenarioInput>): string[] => {

@@ -39,10 +39,35 @@ const relaxationSchema = z.object({ steps: z.number().int().min(1).max(100_000).
 
 const side = z.enum(['x-', 'x+', 'y-', 'y+', 'z-', 'z+']);
 
+/**
+ * The surface shell of a closed STL mesh as a rigid wall (`vesselShell` in `vessel.ts`): the anatomy a device expands
+ * into in a solid case. `axialRange` keeps the shell between two planes across an axis (m along `direction`).
+ */
+const wallVesselSchema = z.object({
+  /** Path of a closed binary or ASCII STL, relative to the case file. */
+  file: z.string().min(1),
+  /** Factor from STL units to m (default 0.001: mm). */
+  scale: positive.optional(),
+  offset: vec3.optional(),
+  /** Wall particle layers (default 3). */
+  wallLayers: z.number().int().min(3).max(16).optional(),
+  axialRange: z
+    .object({
+      origin: vec3,
+      direction: vec3.refine((v) => Math.hypot(...v) > 0, 'the direction must not be zero'),
+      from: z.number(),
+      to: z.number(),
+    })
+    .refine((r) => r.to >= r.from, { message: 'to must not be below from', path: ['to'] })
+    .optional(),
+});
+
 /** Static walls: a box container (inward normals) and/or wall particles filling a region (normals computed). */
 const wallsSchema = z.object({
   container: z.object({ lower: vec3, upper: vec3, thickness: positive, open: z.array(side).optional() }).optional(),
   region: regionSchema.optional(),
+  /** A vessel's shell from a closed mesh (solid cases: contact and expansion; a fluid's vessel is `fluid.vessel`). */
+  vessel: wallVesselSchema.optional(),
   /** Relax the particles of `region` (the container's lattice is left as is). */
   relaxation: relaxationSchema.optional(),
 });
@@ -179,6 +204,11 @@ const solidSchema = z.object({
       expansionTime: positive,
       releaseTime: positive.optional(),
       planes: z.array(z.number()).optional(),
+      /**
+       * A uniform acceleration of the device after the release, m/s² (a pressure load on the device as a body
+       * force), ramped from zero over the first half of the release time.
+       */
+      load: vec3.optional(),
     })
     .optional(),
 });
@@ -327,6 +357,13 @@ export const caseSchema = z
       if (m.residenceTime && m.planes.length === 0) {
         ctx.addIssue({ code: 'custom', path: ['monitors', 'residenceTime'], message: 'needs at least one plane' });
       }
+    }
+    if (c.walls?.vessel && (c.fluid || c.dimension !== 3)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['walls', 'vessel'],
+        message: 'a vessel shell is for 3D cases of solids (a fluid takes its vessel as fluid.vessel)',
+      });
     }
     const expanded = c.solids.filter((s) => s.expansion);
     if (c.fluid && (c.contact || expanded.length > 0)) {

@@ -22,7 +22,7 @@ import { ElasticSolid, startSolidThreads } from './solid';
 import { relaxParticles } from './relaxation';
 import { ParticleTracker } from './tracking';
 import { BLOOD_CARREAU } from './viscosity';
-import { vesselFromMesh } from './vessel';
+import { vesselFromMesh, vesselShell } from './vessel';
 import { CaseMonitors } from './monitors';
 
 /** One output object of a case. */
@@ -492,8 +492,8 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
     return result;
   }
   const result = new CaseSimulation(undefined, [], solids);
-  if (c.monitors) result.monitors = new CaseMonitors(c.monitors, result, 0);
   if (c.contact || c.solids.some((s) => s.expansion)) await addContact(result, c, baseDir);
+  if (c.monitors) result.monitors = new CaseMonitors(c.monitors, result, 0);
   return result;
 }
 
@@ -518,6 +518,18 @@ async function addContact(sim: CaseSimulation, c: SphCase, baseDir: string): Pro
     });
     walls.push(wall);
   }
+  if (c.walls?.vessel) {
+    const v = c.walls.vessel;
+    walls.push(
+      vesselShell(await readMesh(v.file, baseDir), {
+        dp,
+        scale: v.scale ?? 1e-3,
+        offset: v.offset ?? [0, 0, 0],
+        ...(v.wallLayers !== undefined ? { wallLayers: v.wallLayers } : {}),
+        ...(v.axialRange ? { axialRange: v.axialRange } : {}),
+      }),
+    );
+  }
   const wallBody = walls.length > 0 ? rigidContactBody(concat(dim, walls), dp) : null;
   const k = c.solids.findIndex((s) => s.expansion);
   if (k >= 0) {
@@ -533,6 +545,7 @@ async function addContact(sim: CaseSimulation, c: SphCase, baseDir: string): Pro
       expansionTime: e.expansionTime,
       ...(e.releaseTime !== undefined ? { releaseTime: e.releaseTime } : {}),
       ...(e.planes ? { planes: e.planes } : {}),
+      ...(e.load ? { load: e.load } : {}),
     });
     sim.contact = sim.expansion.simulation;
     return;
@@ -553,12 +566,18 @@ async function addContact(sim: CaseSimulation, c: SphCase, baseDir: string): Pro
 function expansionCsv(planes: number, r?: ExpansionRecord): string {
   if (!r) {
     const d = Array.from({ length: planes }, (_, k) => `diameter_${k + 1} [m],ovality_${k + 1} [-]`);
-    return ['time [s]', 'phase', ...d, 'peak von Mises [Pa]', 'peak contact pressure [Pa]', 'contact force [N]'].join(
-      ',',
-    );
+    return [
+      'time [s]',
+      'phase',
+      ...d,
+      'peak von Mises [Pa]',
+      'peak contact pressure [Pa]',
+      'contact force [N]',
+      'axial shift [m]',
+    ].join(',');
   }
   const d = r.diameter.map((v, k) => `${v},${r.ovality[k]}`);
-  return [r.time, r.phase, ...d, r.peakVonMises, r.peakContactPressure, r.contactForce].join(',');
+  return [r.time, r.phase, ...d, r.peakVonMises, r.peakContactPressure, r.contactForce, r.axialShift].join(',');
 }
 
 /** One solid of a case. */
@@ -676,7 +695,7 @@ export async function runCase(
   }
   const save = async (): Promise<void> => {
     if (sim.expansion) {
-      expansionLines.push(expansionCsv(0, sim.expansion.record()));
+      expansionLines.push(expansionCsv(0, sim.expansion.current()));
       await writeFile(expansionFile, `${expansionLines.join('\n')}\n`);
     }
     if (sim.monitors) {

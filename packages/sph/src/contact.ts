@@ -322,6 +322,12 @@ export class ContactPair {
   /** Contact density of each particle of a and of b in the last step (dimensionless). */
   readonly sigmaA: Float64Array;
   readonly sigmaB: Float64Array;
+  /**
+   * External accelerations of a's and b's particles besides the body force (3 per particle, m/s², or null), which the
+   * friction's trial velocity includes (`ContactSimulation` sets them from its `baseAcceleration`).
+   */
+  baseA: Float64Array | null = null;
+  baseB: Float64Array | null = null;
   private readonly kernel: WendlandC2;
   private readonly grid: ContactGrid;
   private readonly found = new Int32Array(4096);
@@ -375,8 +381,24 @@ export class ContactPair {
     this.pe = grow(this.pe, 3 * cap);
   }
 
+  /**
+   * Whether the pair is computed (default true). A disabled pair has no pairs and zero forces: for bodies the caller
+   * knows to be apart (the expansion's sheath after the release), which saves the search.
+   */
+  enabled = true;
+
   /** Finds the pairs and computes the contact forces of a step of `dt` s into `forceA` and `forceB`. */
   compute(dt: number): void {
+    if (!this.enabled) {
+      if (this.pairs > 0) {
+        this.pairs = 0;
+        this.forceA.fill(0);
+        this.forceB.fill(0);
+        this.sigmaA.fill(0);
+        this.sigmaB.fill(0);
+      }
+      return;
+    }
     const { a, b, kernel } = this;
     const pa = a.particles;
     const pb = b.particles;
@@ -423,6 +445,8 @@ export class ContactPair {
     const mu = this.friction;
     const ga = a.solid!.gravity;
     const gb = b.solid?.gravity ?? [0, 0, 0];
+    const baseA = this.baseA;
+    const baseB = this.baseB;
     let rowStart = 0;
     while (rowStart < n) {
       const i = pi[rowStart]!;
@@ -484,9 +508,9 @@ export class ContactPair {
           wvy += w * pb.vy[j]!;
           wvz += w * pb.vz[j]!;
           if (!rigid) {
-            wax += w * (pb.ax[j]! + gb[0]);
-            way += w * (pb.ay[j]! + gb[1]);
-            waz += w * (pb.az[j]! + gb[2]);
+            wax += w * (pb.ax[j]! + gb[0] + (baseB ? baseB[3 * j]! : 0));
+            way += w * (pb.ay[j]! + gb[1] + (baseB ? baseB[3 * j + 1]! : 0));
+            waz += w * (pb.az[j]! + gb[2] + (baseB ? baseB[3 * j + 2]! : 0));
             wm += w * pb.mass[j]!;
           }
         }
@@ -501,9 +525,12 @@ export class ContactPair {
         const mi = pa.mass[i]!;
         const mj = rigid ? Infinity : wm / load;
         const reduced = rigid ? mi : (mi * mj) / (mi + mj);
-        const ux = pa.vx[i]! - wvx / load + dt * (pa.ax[i]! + ga[0] + fix / mi - wax / load);
-        const uy = pa.vy[i]! - wvy / load + dt * (pa.ay[i]! + ga[1] + fiy / mi - way / load);
-        const uz = pa.vz[i]! - wvz / load + dt * (pa.az[i]! + ga[2] + fiz / mi - waz / load);
+        const bx = baseA ? baseA[3 * i]! : 0;
+        const by = baseA ? baseA[3 * i + 1]! : 0;
+        const bz = baseA ? baseA[3 * i + 2]! : 0;
+        const ux = pa.vx[i]! - wvx / load + dt * (pa.ax[i]! + ga[0] + bx + fix / mi - wax / load);
+        const uy = pa.vy[i]! - wvy / load + dt * (pa.ay[i]! + ga[1] + by + fiy / mi - way / load);
+        const uz = pa.vz[i]! - wvz / load + dt * (pa.az[i]! + ga[2] + bz + fiz / mi - waz / load);
         const un = ux * nx + uy * ny + uz * nz;
         const tx = ux - un * nx;
         const ty = uy - un * ny;
@@ -668,7 +695,11 @@ export class ContactSimulation {
 
   /** Contact forces of a step of `dt` into the solids' external accelerations. */
   private applyContact(dt: number): void {
-    for (const pair of this.pairs) pair.compute(dt);
+    this.pairs.forEach((pair) => {
+      pair.baseA = this.baseAcceleration[this.bodies.indexOf(pair.a)] ?? null;
+      pair.baseB = this.baseAcceleration[this.bodies.indexOf(pair.b)] ?? null;
+      pair.compute(dt);
+    });
     this.bodies.forEach((body, index) => {
       if (!body.solid) return;
       const p = body.particles;

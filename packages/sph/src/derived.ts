@@ -30,6 +30,13 @@ export const DERIVED_OUTPUTS = {
   vorticity: 'vorticity',
   capturePercentage: 'capture_percentage',
   residenceTime: 'residence_time',
+  // Device expansion (`expansion.ts`, solid cases).
+  deviceDiameter: 'device_diameter',
+  ovality: 'ovality',
+  vonMisesStress: 'von_mises_stress',
+  contactPressure: 'contact_pressure',
+  contactForce: 'contact_force',
+  axialDisplacement: 'axial_displacement',
 } as const;
 
 /**

@@ -35,6 +35,12 @@ export interface DeviceExpansionOptions {
   planes?: readonly number[];
   /** Contact stiffness factor of the sheath contact (default 1). */
   sheathStiffness?: number;
+  /**
+   * A uniform acceleration of the device after the release, m/s² (e.g. the pressure difference across a valve times
+   * its area over the device's mass): ramped smoothly from zero over the first half of the release time, so the
+   * released device must hold its place by friction (default none).
+   */
+  load?: readonly [number, number, number];
 }
 
 /** Figures of one recorded step of an expansion. */
@@ -53,6 +59,8 @@ export interface ExpansionRecord {
   peakContactPressure: number;
   /** Total normal contact force on the anatomy, N (N/m in 2D). */
   contactForce: number;
+  /** Mean displacement of the device along the axis from its start, m (its migration, e.g. under `load`; 3D). */
+  axialShift: number;
 }
 
 /**
@@ -79,6 +87,8 @@ export class DeviceExpansion {
   private readonly dim: Dimension;
   private readonly dp: number;
   private readonly planes: number[];
+  private readonly load: readonly [number, number, number] | null;
+  private readonly loadAcceleration: Float64Array | null;
   /** Outer radius of the crimped and of the nominal device, m. */
   readonly crimpedRadius: number;
   readonly nominalRadius: number;
@@ -140,7 +150,47 @@ export class DeviceExpansion {
       contacts.push({ ...item.contact, a: 0, b: bodies.length - 1, stiffness: item.contact?.stiffness ?? 1 });
     }
     this.simulation = new ContactSimulation(bodies, contacts);
-    this.simulation.beforeStep = (time, dt) => this.moveSheath(time, dt);
+    this.load = options.load && options.load.some((v) => v !== 0) ? options.load : null;
+    this.loadAcceleration = this.load ? new Float64Array(3 * p.count) : null;
+    this.simulation.baseAcceleration[0] = this.loadAcceleration;
+    this.simulation.beforeStep = (time, dt) => {
+      this.moveSheath(time, dt);
+      // After the release the sheath is ten nominal radii away: no pair to look for.
+      this.simulation.pairs[0]!.enabled = time < this.expansionTime;
+      this.applyLoad(time);
+    };
+  }
+
+  /** The release load's factor at time t: 0 before the release, a smooth ramp to 1 over half the release time. */
+  loadFactor(t: number): number {
+    if (t < this.expansionTime) return 0;
+    const q = Math.min(1, (t - this.expansionTime) / (0.5 * this.releaseTime));
+    return q * q * (3 - 2 * q);
+  }
+
+  /** Sets the device's load acceleration for the step starting at `time`. */
+  private applyLoad(time: number): void {
+    const a = this.loadAcceleration;
+    const load = this.load;
+    if (!a || !load) return;
+    const f = this.loadFactor(time);
+    for (let i = 0; i < a.length; i += 3) {
+      a[i] = f * load[0];
+      a[i + 1] = f * load[1];
+      a[i + 2] = f * load[2];
+    }
+  }
+
+  /** Mean axial displacement of the device's particles from their reference (crimping moves them radially), m. */
+  private axialShift(): number {
+    const p = this.device.particles;
+    const d = this.device;
+    const a = this.axis.a;
+    let sum = 0;
+    for (let i = 0; i < p.count; i++) {
+      sum += (p.x[i]! - d.x0[i]!) * a[0] + (p.y[i]! - d.y0[i]!) * a[1] + (p.z[i]! - d.z0[i]!) * a[2];
+    }
+    return p.count > 0 ? sum / p.count : 0;
   }
 
   /** Number of planes the diameter is measured at (one in 2D). */
@@ -203,6 +253,12 @@ export class DeviceExpansion {
     }
     if (this.simulation.counters.time < total * (1 - 1e-9)) this.simulation.run(total);
     return this.records;
+  }
+
+  /** The figures of the current state: the last record when it is of this time, else a new one. */
+  current(): ExpansionRecord {
+    const last = this.records.at(-1);
+    return last && last.time === this.simulation.counters.time ? last : this.record();
   }
 
   /** Measures and stores the figures of the current state. */
@@ -268,6 +324,7 @@ export class DeviceExpansion {
       peakVonMises,
       peakContactPressure,
       contactForce,
+      axialShift: this.dim === 3 ? this.axialShift() : 0,
     };
     this.records.push(rec);
     return rec;

@@ -52,7 +52,7 @@ describe('case files: contact and device expansion', () => {
     expect(manifest.timesteps.map((t) => t.time)).toHaveLength(4);
     const csv = readFileSync(join(full, 'expansion.csv'), 'utf8').trim().split('\n');
     expect(csv[0]).toBe(
-      'time [s],phase,diameter_1 [m],ovality_1 [-],peak von Mises [Pa],peak contact pressure [Pa],contact force [N]',
+      'time [s],phase,diameter_1 [m],ovality_1 [-],peak von Mises [Pa],peak contact pressure [Pa],contact force [N],axial shift [m]',
     );
     expect(csv).toHaveLength(5);
     const [time, phase, diameter, , , pressure, force] = lastRow(full);
@@ -91,5 +91,12 @@ describe('case files: contact and device expansion', () => {
     expect(() => parseCase(JSON.stringify({ ...ringCase, solids: [...ringCase.solids, second] }))).toThrow(
       /only one solid can be expanded/,
     );
+    // A vessel shell is the anatomy of a 3D solid case; a fluid takes its vessel as fluid.vessel.
+    const walls = { vessel: { file: 'vessel.stl' } };
+    expect(() => parseCase(JSON.stringify({ ...ringCase, walls }))).toThrow(/a vessel shell is for 3D cases of solids/);
+    const range = { origin: [0, 0, 0], direction: [0, 0, 1], from: 1, to: 0 };
+    expect(() =>
+      parseCase(JSON.stringify({ ...ringCase, dimension: 3, walls: { vessel: { file: 'v.stl', axialRange: range } } })),
+    ).toThrow(/to must not be below from/);
   });
 });

@@ -47,6 +47,18 @@ export interface HertzCylinderCase {
   endTime: number;
 }
 
+/** The options with their defaults (R/dp and the load ρgR/E* default per case), dp and the gravity g. */
+function settings(options: HertzCylinderOptions, resolution: number, load: number) {
+  const n = options.resolution ?? resolution;
+  const R = options.radius ?? 1;
+  const E = options.youngsModulus ?? 1e6;
+  const nu = options.poissonRatio ?? 0.3;
+  const rho = options.density ?? 1000;
+  const eStar = E / (1 - nu * nu);
+  const g = ((options.load ?? load) * eStar) / (rho * R);
+  return { n, R, E, nu, rho, dp: R / n, stiffness: options.stiffness ?? 1, g };
+}
+
 /**
  * The Hertz contact problem in 2D (plane strain): the lower half of an elastic cylinder of radius R (flat face up)
  * rests under its own weight on a rigid flat (three layers of wall particles below y = 0), starting 1.6 dp above
@@ -54,15 +66,7 @@ export interface HertzCylinderCase {
  * holds for a contact half-width b ≪ R; the default load gives b ≈ 0.17 R.
  */
 export function hertzCylinder(options: HertzCylinderOptions = {}): HertzCylinderCase {
-  const n = options.resolution ?? 20;
-  const R = options.radius ?? 1;
-  const E = options.youngsModulus ?? 1e6;
-  const nu = options.poissonRatio ?? 0.3;
-  const rho = options.density ?? 1000;
-  const dp = R / n;
-  const stiffness = options.stiffness ?? 1;
-  const eStar = E / (1 - nu * nu);
-  const g = ((options.load ?? 0.015) * eStar) / (rho * R);
+  const { n, R, E, nu, rho, dp, stiffness, g } = settings(options, 20, 0.015);
   // The half disc is built of rings (radii R − (k + ½) dp, arcs of about dp) so that its surface is the circle:
   // a lattice disc's staircase puts a flat row of particles at the bottom, which pressed on a flat gives a flat
   // punch's saddle-shaped pressure, not Hertz's ellipse. Its lowest point is 1.6 dp above the flat's surface, so the
@@ -86,31 +90,36 @@ export function hertzCylinder(options: HertzCylinderOptions = {}): HertzCylinder
       wall.ny[k] = 1;
     }
   }
-  const material = { model: 'linear_elastic' as const, rho0: rho, youngsModulus: E, poissonRatio: nu };
-  const c0 = Math.sqrt(E / (3 * (1 - 2 * nu)) / rho);
-  const solid = new ElasticSolid(disc, {
-    dim: 2,
-    dp,
+  const rest = restOnFlat(disc, wall, { dp, R, E, nu, rho, g, stiffness, damping: options.damping ?? 1 });
+  return { ...rest, analytic: hertzLineContact(rest.load, R, E, nu) };
+}
+
+/**
+ * An elastic body (St Venant–Kirchhoff) under gravity g along −y (2D) or −z (3D) with mass damping (η in units of
+ * c₀/R) in contact with a rigid flat: the simulation, its contact, the body's weight and the time to settle (40 R/c₀).
+ */
+function restOnFlat(
+  body: ParticleArrays,
+  wall: ParticleArrays,
+  o: { dp: number; R: number; E: number; nu: number; rho: number; g: number; stiffness: number; damping: number },
+): Omit<HertzCylinderCase, 'analytic'> {
+  const material = { model: 'linear_elastic' as const, rho0: o.rho, youngsModulus: o.E, poissonRatio: o.nu };
+  const c0 = Math.sqrt(o.E / (3 * (1 - 2 * o.nu)) / o.rho);
+  const solid = new ElasticSolid(body, {
+    dim: body.dim,
+    dp: o.dp,
     material,
-    gravity: [0, -g, 0],
-    damping: (options.damping ?? 1) * (c0 / R),
-    acousticCfl: 0.6 / Math.sqrt(Math.max(1, stiffness)),
+    gravity: body.dim === 2 ? [0, -o.g, 0] : [0, 0, -o.g],
+    damping: o.damping * (c0 / o.R),
+    acousticCfl: 0.6 / Math.sqrt(Math.max(1, o.stiffness)),
   });
   const simulation = new ContactSimulation(
-    [elasticContactBody(solid, dp), rigidContactBody(wall, dp)],
-    [{ a: 0, b: 1, stiffness }],
+    [elasticContactBody(solid, o.dp), rigidContactBody(wall, o.dp)],
+    [{ a: 0, b: 1, stiffness: o.stiffness }],
   );
   let mass = 0;
-  for (let i = 0; i < disc.count; i++) mass += disc.mass[i]!;
-  const load = mass * g;
-  return {
-    simulation,
-    solid,
-    contact: simulation.pairs[0]!,
-    load,
-    analytic: hertzLineContact(load, R, E, nu),
-    endTime: 40 * (R / c0),
-  };
+  for (let i = 0; i < body.count; i++) mass += body.mass[i]!;
+  return { simulation, solid, contact: simulation.pairs[0]!, load: mass * o.g, endTime: 40 * (o.R / c0) };
 }
 
 /** The contact's figures measured on the flat. */
@@ -144,4 +153,110 @@ export function measureHertz(contact: ContactPair): HertzMeasurement {
   let second = 0;
   for (let s = 0; s < wall.count; s++) second += p[s]! * Math.sqrt(wall.vol[s]!) * (wall.x[s]! - centre) ** 2;
   return { force, peakPressure: peak, halfWidth: 2 * Math.sqrt(second / force) };
+}
+
+/** Hertz's contact of an elastic sphere of radius R on a rigid flat under a normal force F (3D). */
+export function hertzPointContact(
+  force: number,
+  radius: number,
+  youngsModulus: number,
+  poissonRatio: number,
+): { contactRadius: number; peakPressure: number; indentation: number } {
+  const eStar = youngsModulus / (1 - poissonRatio * poissonRatio);
+  const contactRadius = Math.cbrt((3 * force * radius) / (4 * eStar));
+  return {
+    contactRadius,
+    peakPressure: (3 * force) / (2 * Math.PI * contactRadius * contactRadius),
+    indentation: (contactRadius * contactRadius) / radius,
+  };
+}
+
+/** What the sphere case gives: as `HertzCylinderCase`, the load in N. */
+export interface HertzSphereCase {
+  simulation: ContactSimulation;
+  solid: ElasticSolid;
+  contact: ContactPair;
+  /** Load, N (the hemisphere's weight). */
+  load: number;
+  /** Hertz's contact radius (m), peak pressure (Pa) and indentation (m) for that load. */
+  analytic: { contactRadius: number; peakPressure: number; indentation: number };
+  endTime: number;
+}
+
+/**
+ * The Hertz contact problem in 3D: the lower half of an elastic sphere of radius R (flat face up) rests under its own
+ * weight on a rigid flat (three lattice layers below z = 0, normals up), starting 1.6 dp above it, with mass damping.
+ * The hemisphere is built of concentric spherical shells (radii R − (k + ½) dp), each covered evenly by a Fibonacci
+ * spiral, so its surface is the sphere (a lattice ball's flat bottom would press like a punch). The default load
+ * (ρgR/E* = 0.01) gives a contact radius a ≈ 0.25 R and a peak pressure ≈ 0.16 E*.
+ */
+export function hertzSphere(options: HertzCylinderOptions = {}): HertzSphereCase {
+  const { n, R, E, nu, rho, dp, stiffness, g } = settings(options, 10, 0.01);
+  const zc = R + 1.6 * dp;
+  const golden = Math.PI * (3 - Math.sqrt(5));
+  const shells: [number, number][] = [];
+  for (let k = 0; k < n; k++) {
+    const r = R - (k + 0.5) * dp;
+    shells.push([r, Math.max(1, Math.round((2 * Math.PI * r * r) / (dp * dp)))]);
+  }
+  const ball = new ParticleArrays(
+    3,
+    shells.reduce((s, [, c]) => s + c, 0),
+  );
+  for (const [r, count] of shells) {
+    const vol = ((2 / 3) * Math.PI * ((r + 0.5 * dp) ** 3 - Math.max(0, r - 0.5 * dp) ** 3)) / count;
+    for (let m = 0; m < count; m++) {
+      // Equal areas: the height is uniform over the lower hemisphere.
+      const cz = -(m + 0.5) / count;
+      const s = Math.sqrt(1 - cz * cz);
+      const th = m * golden;
+      ball.add(r * s * Math.cos(th), r * s * Math.sin(th), zc + r * cz, vol, rho);
+    }
+  }
+  const half = Math.ceil((0.6 * R) / dp);
+  const wall = new ParticleArrays(3, 4 * half * half * 3);
+  for (let layer = 0; layer < 3; layer++) {
+    for (let i = -half; i < half; i++) {
+      for (let j = -half; j < half; j++) {
+        const k = wall.add((i + 0.5) * dp, (j + 0.5) * dp, -(layer + 0.5) * dp, dp ** 3, rho);
+        wall.nz[k] = 1;
+      }
+    }
+  }
+  const rest = restOnFlat(ball, wall, { dp, R, E, nu, rho, g, stiffness, damping: options.damping ?? 1 });
+  return { ...rest, analytic: hertzPointContact(rest.load, R, E, nu) };
+}
+
+/** The sphere's contact measured on the flat: normal force (N), peak pressure (Pa) and contact radius (m). */
+export interface HertzSphereMeasurement {
+  force: number;
+  peakPressure: number;
+  /** From the pressure's second moment: Hertz's p₀√(1 − r²/a²) has ∫p r² dA / ∫p dA = 2a²/5, so a = √(5⟨r²⟩/2). */
+  contactRadius: number;
+  /** Hertz's indentation of the measured contact radius, a²/R (m), for the force–indentation comparison. */
+  indentation: number;
+}
+
+/** Measures the sphere's contact on the flat (body b of `contact`); `radius` is the sphere's R. */
+export function measureHertzSphere(contact: ContactPair, radius: number): HertzSphereMeasurement {
+  const p = contact.pressure('b');
+  const wall = contact.b.particles;
+  let force = 0;
+  let fx = 0;
+  let fy = 0;
+  let peak = 0;
+  for (let s = 0; s < wall.count; s++) {
+    const area = wall.vol[s]! ** (2 / 3);
+    force += p[s]! * area;
+    fx += p[s]! * area * wall.x[s]!;
+    fy += p[s]! * area * wall.y[s]!;
+    peak = Math.max(peak, p[s]!);
+  }
+  const [cx, cy] = [fx / force, fy / force];
+  let second = 0;
+  for (let s = 0; s < wall.count; s++) {
+    second += p[s]! * wall.vol[s]! ** (2 / 3) * ((wall.x[s]! - cx) ** 2 + (wall.y[s]! - cy) ** 2);
+  }
+  const contactRadius = Math.sqrt((5 * second) / (2 * force));
+  return { force, peakPressure: peak, contactRadius, indentation: (contactRadius * contactRadius) / radius };
 }

@@ -141,11 +141,13 @@ export {
 export {
   openVessel,
   vesselFromMesh,
+  vesselShell,
   type Vessel,
   type VesselFlowOptions,
   type VesselInlet,
   type VesselOptions,
   type VesselOutlet,
+  type VesselShellOptions,
 } from './vessel';
 export {
   DERIVED_OUTPUTS,

@@ -144,34 +144,28 @@ function pointTriangleDistance2(
   const apz = z - az;
   const d1 = abx * apx + aby * apy + abz * apz;
   const d2 = acx * apx + acy * apy + acz * apz;
-  const d = (qx: number, qy: number, qz: number): number => {
-    out[0] = qx;
-    out[1] = qy;
-    out[2] = qz;
-    return (x - qx) ** 2 + (y - qy) ** 2 + (z - qz) ** 2;
-  };
-  if (d1 <= 0 && d2 <= 0) return d(ax, ay, az);
+  if (d1 <= 0 && d2 <= 0) return nearestAt(out, x, y, z, ax, ay, az);
   const bpx = x - p[b]!;
   const bpy = y - p[b + 1]!;
   const bpz = z - p[b + 2]!;
   const d3 = abx * bpx + aby * bpy + abz * bpz;
   const d4 = acx * bpx + acy * bpy + acz * bpz;
-  if (d3 >= 0 && d4 <= d3) return d(p[b]!, p[b + 1]!, p[b + 2]!);
+  if (d3 >= 0 && d4 <= d3) return nearestAt(out, x, y, z, p[b]!, p[b + 1]!, p[b + 2]!);
   const vc = d1 * d4 - d3 * d2;
   if (vc <= 0 && d1 >= 0 && d3 <= 0) {
     const v = d1 / (d1 - d3);
-    return d(ax + v * abx, ay + v * aby, az + v * abz);
+    return nearestAt(out, x, y, z, ax + v * abx, ay + v * aby, az + v * abz);
   }
   const cpx = x - p[c]!;
   const cpy = y - p[c + 1]!;
   const cpz = z - p[c + 2]!;
   const d5 = abx * cpx + aby * cpy + abz * cpz;
   const d6 = acx * cpx + acy * cpy + acz * cpz;
-  if (d6 >= 0 && d5 <= d6) return d(p[c]!, p[c + 1]!, p[c + 2]!);
+  if (d6 >= 0 && d5 <= d6) return nearestAt(out, x, y, z, p[c]!, p[c + 1]!, p[c + 2]!);
   const vb = d5 * d2 - d1 * d6;
   if (vb <= 0 && d2 >= 0 && d6 <= 0) {
     const w = d2 / (d2 - d6);
-    return d(ax + w * acx, ay + w * acy, az + w * acz);
+    return nearestAt(out, x, y, z, ax + w * acx, ay + w * acy, az + w * acz);
   }
   const va = d3 * d6 - d5 * d4;
   if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
@@ -179,10 +173,30 @@ function pointTriangleDistance2(
     const bx = p[b]!;
     const by = p[b + 1]!;
     const bz = p[b + 2]!;
-    return d(bx + w * (p[c]! - bx), by + w * (p[c + 1]! - by), bz + w * (p[c + 2]! - bz));
+    return nearestAt(out, x, y, z, bx + w * (p[c]! - bx), by + w * (p[c + 1]! - by), bz + w * (p[c + 2]! - bz));
   }
   const denom = 1 / (va + vb + vc);
   const v = vb * denom;
   const w = vc * denom;
-  return d(ax + abx * v + acx * w, ay + aby * v + acy * w, az + abz * v + acz * w);
+  return nearestAt(out, x, y, z, ax + abx * v + acx * w, ay + aby * v + acy * w, az + abz * v + acz * w);
+}
+
+/**
+ * Writes the point q to `out` and returns its squared distance from (x, y, z). A module-level function, not a closure
+ * in `pointTriangleDistance2`: under tsx (esbuild's keepNames) every closure created per call also sets its name,
+ * which made the nearest-point query about 4 times slower (docs/decisions/scenario-solid-expansion.md).
+ */
+function nearestAt(
+  out: [number, number, number],
+  x: number,
+  y: number,
+  z: number,
+  qx: number,
+  qy: number,
+  qz: number,
+): number {
+  out[0] = qx;
+  out[1] = qy;
+  out[2] = qz;
+  return (x - qx) ** 2 + (y - qy) ** 2 + (z - qz) ** 2;
 }

@@ -1,6 +1,7 @@
 import { csvRow } from '@insilico/contracts/csv';
 import type { SphCase } from './caseFile';
 import { DERIVED_OUTPUTS, FluidAge, captureSummary, meanPressure, volumeFlowRate, type PlaneSection } from './derived';
+import type { DeviceExpansion } from './expansion';
 import type { OpenBoundaryFluid } from './openBoundary';
 import { outputUnit, siToUnitFactor } from './outputLabels';
 import type { ParticleTracker } from './tracking';
@@ -15,6 +16,10 @@ export interface MonitoredCase {
   trackers: readonly { name: string; tracker: ParticleTracker }[];
   /** Signed distance to the wall surface when every wall comes from one mesh (a vessel), for the wall shear stress. */
   wallSurface?: ((x: number, y: number, z: number) => number) | undefined;
+  /** The case's time (solid cases have no fluid clock). */
+  counters?: { time: number };
+  /** The expanded device of a solid case: its figures (`ExpansionRecord`) become columns too. */
+  expansion?: DeviceExpansion | undefined;
 }
 
 /** One column of `monitors.csv`: its header (name and unit) and how to read it in SI, with the display factor. */
@@ -49,7 +54,7 @@ export class CaseMonitors {
       const h = header(what, output, system);
       this.columns.push({ header: h.text, read: () => read() * h.factor });
     };
-    add('', 'time', () => fluid?.counters.time ?? 0);
+    add('', 'time', () => fluid?.counters.time ?? sim.counters?.time ?? 0);
     this.columns[0]!.header = 'time (s)';
     if (fluid) {
       for (const p of spec.planes) {
@@ -98,6 +103,19 @@ export class CaseMonitors {
     }
     for (const { name, tracker } of sim.trackers) {
       add(name, DERIVED_OUTPUTS.capturePercentage, () => captureSummary(tracker).capturePercentage);
+    }
+    const expansion = sim.expansion;
+    if (expansion) {
+      // The device's figures (docs/decisions/sph-device-expansion.md), recorded once per saved timestep.
+      for (let k = 0; k < expansion.planeCount; k++) {
+        add(`plane_${k + 1}`, DERIVED_OUTPUTS.deviceDiameter, () => expansion.current().diameter[k]!);
+        add(`plane_${k + 1}`, DERIVED_OUTPUTS.ovality, () => expansion.current().ovality[k]!);
+      }
+      add('max', DERIVED_OUTPUTS.vonMisesStress, () => expansion.current().peakVonMises);
+      add('max', DERIVED_OUTPUTS.contactPressure, () => expansion.current().peakContactPressure);
+      add('max', DERIVED_OUTPUTS.contactPressure, () => expansion.current().peakContactPressure, 'medical');
+      add('total', DERIVED_OUTPUTS.contactForce, () => expansion.current().contactForce);
+      add('device', DERIVED_OUTPUTS.axialDisplacement, () => expansion.current().axialShift);
     }
   }
 

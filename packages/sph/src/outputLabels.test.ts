@@ -33,6 +33,12 @@ describe('outputUnit', () => {
     expect(outputUnit('radius')).toBe('mm');
     expect(outputUnit('wall_distance')).toBe('mm');
     expect(outputUnit('fibre_length')).toBe('mm');
+    // A diameter is a length (issue 15's device diameter); the expansion's other columns by their kinds.
+    expect(outputUnit('device_diameter')).toBe('mm');
+    expect(outputUnit('axial_displacement')).toBe('mm');
+    expect(outputUnit('contact_force')).toBe('N');
+    expect(outputUnit('contact_pressure', 'medical')).toBe('mmHg');
+    expect(outputUnit('ovality')).toBe('');
   });
   it('uses MPa for a stress that is no output kind of its own (§9 "Stress uses MPa")', () => {
     expect(outputUnit('principal_stress')).toBe('MPa');

@@ -60,14 +60,15 @@ export function outputLabel(name: string): string {
 
 /**
  * Display unit of an output name. Rules by name come first: names containing `strain` use mm/mm;
- * names containing `radius`, `distance` or `length` use mm. Otherwise the longest output kind
+ * names containing `radius`, `diameter`, `distance` or `length` use mm. Otherwise the longest output kind
  * contained in the name decides (`wall_shear_stress` → shear stress → Pa); a name with no kind that
  * contains `stress` uses MPa (`principal_stress`). Unknown names give ''.
  */
 export function outputUnit(name: string, system: UnitSystem = 'si'): string {
   const phrase = words(name.toLowerCase()).join(' ');
   if (phrase.includes('strain')) return 'mm/mm';
-  if (/radius|distance|length/.test(phrase)) return 'mm';
+  // A diameter is a length too (issue 15: the device diameter; §9 names radius, distance and length).
+  if (/radius|diameter|distance|length/.test(phrase)) return 'mm';
   let best = '';
   for (const kind of Object.keys(UNITS_BY_KIND)) {
     const padded = ` ${phrase} `;

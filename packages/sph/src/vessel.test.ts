@@ -7,7 +7,7 @@ import { parseCase } from './caseFile';
 import { runCase } from './caseRunner';
 import { steadyAverages } from './openTestRuns';
 import { tube } from './testMeshes';
-import { openVessel, vesselFromMesh, type VesselOptions } from './vessel';
+import { openVessel, vesselFromMesh, vesselShell, type VesselOptions } from './vessel';
 
 // A straight vessel: radius R = 0.5 m along x, inlet plane x = 0, outlet plane x = L, the mesh reaching 3 dp past
 // both buffer ends (capped: the caps must be cut away). Coordinates in m (scale 1).
@@ -202,4 +202,30 @@ describe('vessel from a closed mesh', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('vesselShell: the shell alone, 3 layers outside the mesh, normals into the lumen, kept within an axial range', () => {
+    const dp = R / 6;
+    const mesh = tube(R, -1, 1, SEGMENTS, 16);
+    const range = { origin: [0, 0, 0] as const, direction: [2, 0, 0] as const, from: -0.3, to: 0.5 };
+    const shell = vesselShell(mesh, { scale: 1, dp, axialRange: range });
+    const t = 3 * dp;
+    // The side of the tube, per lattice plane across the axis within the range (no cap is near it).
+    const planes = new Set(Array.from(shell.x.subarray(0, shell.count), (x) => x.toFixed(9))).size;
+    expect(Math.abs(planes - (range.to - range.from) / dp)).toBeLessThanOrEqual(1);
+    const expected = (planes * Math.PI * ((R + t) ** 2 - R * R)) / dp ** 2;
+    expect(Math.abs(shell.count / expected - 1)).toBeLessThan(0.05);
+    for (let i = 0; i < shell.count; i++) {
+      const r = Math.hypot(shell.y[i]!, shell.z[i]!);
+      // Outside the inscribed polygon (its apothem), within the thickness; the normal points to the axis.
+      expect(r).toBeGreaterThan(R * Math.cos(Math.PI / SEGMENTS) - 1e-9);
+      expect(r).toBeLessThan(R + t + 1e-9);
+      expect(shell.x[i]!).toBeGreaterThanOrEqual(range.from);
+      expect(shell.x[i]!).toBeLessThanOrEqual(range.to);
+      expect((shell.ny[i]! * shell.y[i]! + shell.nz[i]! * shell.z[i]!) / r).toBeLessThan(-0.99);
+      expect(Math.abs(shell.nx[i]!)).toBeLessThan(1e-6);
+    }
+    expect(() => vesselShell(mesh, { scale: 1, dp, axialRange: { ...range, from: 5, to: 6 } })).toThrow(
+      'the vessel shell holds no particle',
+    );
+  });
 });

@@ -153,21 +153,8 @@ export function vesselFromMesh(mesh: TriangleMesh, o: VesselOptions): Vessel {
       if (!cutAway(x, y, z, t)) fluidPoints.push(x, y, z);
       return;
     }
-    const d = shape.nearest(x, y, z, q, t);
-    if (d >= t || cutAway(x, y, z, 0)) return;
-    if (d > 1e-9 * dp) {
-      wallPoints.push(x, y, z, (q[0] - x) / d, (q[1] - y) / d, (q[2] - z) / d);
-    } else {
-      // On the surface (a lattice point on a facet): the signed distance's gradient, negated, points inwards.
-      const h = dp / 8;
-      const g = (ax: number, ay: number, az: number): number =>
-        shape.distance!(x + h * ax, y + h * ay, z + h * az) - shape.distance!(x - h * ax, y - h * ay, z - h * az);
-      const gx = g(1, 0, 0);
-      const gy = g(0, 1, 0);
-      const gz = g(0, 0, 1);
-      const len = Math.hypot(gx, gy, gz) || 1;
-      wallPoints.push(x, y, z, -gx / len, -gy / len, -gz / len);
-    }
+    if (cutAway(x, y, z, 0)) return;
+    shellPoint(shape, x, y, z, t, dp, q, wallPoints);
   });
   // Sections wider than the given radius would leave fluid in a buffer zone that the boundary does not handle.
   for (let k = 0; k < openings.length; k++) {
@@ -188,13 +175,7 @@ export function vesselFromMesh(mesh: TriangleMesh, o: VesselOptions): Vessel {
   const fluid = new ParticleArrays(3, Math.ceil(nf * (o.capacityFactor ?? 1.5)) + 64);
   for (let i = 0; i < fluidPoints.length; i += 3)
     fluid.add(fluidPoints[i]!, fluidPoints[i + 1]!, fluidPoints[i + 2]!, vol, rho0);
-  const wall = new ParticleArrays(3, wallPoints.length / 6);
-  for (let i = 0; i < wallPoints.length; i += 6) {
-    const k = wall.add(wallPoints[i]!, wallPoints[i + 1]!, wallPoints[i + 2]!, vol, rho0);
-    wall.nx[k] = wallPoints[i + 3]!;
-    wall.ny[k] = wallPoints[i + 4]!;
-    wall.nz[k] = wallPoints[i + 5]!;
-  }
+  const wall = wallParticles(wallPoints, vol, rho0);
   const m = t + 2 * dp;
   const domain: Domain = {
     lower: [shape.lower[0] - m, shape.lower[1] - m, shape.lower[2] - m],
@@ -217,6 +198,108 @@ export function vesselFromMesh(mesh: TriangleMesh, o: VesselOptions): Vessel {
     pressure: p.pressure,
   }));
   return { fluid, wall, domain, shape, inlets, outlets };
+}
+
+/**
+ * A lattice point outside `shape` within `thickness` of its surface becomes a wall point of `out` (x, y, z and the
+ * unit normal towards the nearest surface point, into the lumen); points inside or farther away are skipped.
+ */
+function shellPoint(
+  shape: MeshShape,
+  x: number,
+  y: number,
+  z: number,
+  thickness: number,
+  dp: number,
+  q: [number, number, number],
+  out: number[],
+): void {
+  const d = shape.nearest(x, y, z, q, thickness);
+  if (d >= thickness) return;
+  if (d > 1e-9 * dp) {
+    out.push(x, y, z, (q[0] - x) / d, (q[1] - y) / d, (q[2] - z) / d);
+    return;
+  }
+  // On the surface (a lattice point on a facet): the signed distance's gradient, negated, points inwards.
+  const h = dp / 8;
+  const g = (ax: number, ay: number, az: number): number =>
+    shape.distance!(x + h * ax, y + h * ay, z + h * az) - shape.distance!(x - h * ax, y - h * ay, z - h * az);
+  const gx = g(1, 0, 0);
+  const gy = g(0, 1, 0);
+  const gz = g(0, 0, 1);
+  const len = Math.hypot(gx, gy, gz) || 1;
+  out.push(x, y, z, -gx / len, -gy / len, -gz / len);
+}
+
+/** Wall particles from `shellPoint`'s points (six numbers each). */
+function wallParticles(points: readonly number[], vol: number, rho0: number): ParticleArrays {
+  const wall = new ParticleArrays(3, Math.max(1, points.length / 6));
+  for (let i = 0; i < points.length; i += 6) {
+    const k = wall.add(points[i]!, points[i + 1]!, points[i + 2]!, vol, rho0);
+    wall.nx[k] = points[i + 3]!;
+    wall.ny[k] = points[i + 4]!;
+    wall.nz[k] = points[i + 5]!;
+  }
+  return wall;
+}
+
+/** Settings of `vesselShell` (SI units; the mesh's coordinates are scaled by `scale`, default mm → m). */
+export interface VesselShellOptions extends MeshShapeOptions {
+  /** Particle spacing, m. */
+  dp: number;
+  /** Wall particle layers: the shell is `wallLayers` dp thick (default 3, the kernel's 2.6 dp reach). */
+  wallLayers?: number;
+  /**
+   * Keep only the shell between two planes across an axis: the points whose position along `direction` from
+   * `origin` lies in [from, to] (m). A device touches a short length of a long vessel; the rest would cost particles.
+   */
+  axialRange?: {
+    origin: readonly [number, number, number];
+    direction: readonly [number, number, number];
+    from: number;
+    to: number;
+  };
+}
+
+/**
+ * The surface shell of a closed mesh alone, as the rigid anatomy of a solid case (a device expanding into a vessel,
+ * `contact.ts`): wall particles outside the mesh within `wallLayers` dp of its surface, on the same lattice and with
+ * the same normals (towards the nearest surface point, into the lumen, i.e. out of the wall material) as
+ * `vesselFromMesh`'s wall, without fluid or openings. Throws a RangeError when no particle is left.
+ */
+export function vesselShell(mesh: TriangleMesh, o: VesselShellOptions): ParticleArrays {
+  const { dp } = o;
+  if (!(dp > 0)) throw new RangeError('dp must be positive');
+  const layers = o.wallLayers ?? 3;
+  if (!Number.isInteger(layers) || layers < 3) throw new RangeError('wallLayers must be a whole number ≥ 3');
+  const shape = meshShape(mesh, o);
+  const t = layers * dp;
+  const range = o.axialRange;
+  let inRange = (_x: number, _y: number, _z: number): boolean => true;
+  if (range) {
+    const n = Math.hypot(...range.direction);
+    if (!(n > 0)) throw new RangeError('the axial range needs a direction');
+    if (!(range.to >= range.from)) throw new RangeError('the axial range must not be empty');
+    const [ax, ay, az] = range.direction.map((v) => v / n) as [number, number, number];
+    const [ox, oy, oz] = range.origin;
+    inRange = (x, y, z) => {
+      const s = (x - ox) * ax + (y - oy) * ay + (z - oz) * az;
+      return s >= range.from && s <= range.to;
+    };
+  }
+  const lattice: Shape = {
+    lower: [shape.lower[0] - t, shape.lower[1] - t, shape.lower[2] - t],
+    upper: [shape.upper[0] + t, shape.upper[1] + t, shape.upper[2] + t],
+    contains: () => true,
+  };
+  const points: number[] = [];
+  const q: [number, number, number] = [0, 0, 0];
+  forEachLatticePoint(lattice, dp, 3, (x, y, z) => {
+    if (!inRange(x, y, z) || shape.contains(x, y, z)) return;
+    shellPoint(shape, x, y, z, t, dp, q, points);
+  });
+  if (points.length === 0) throw new RangeError('the vessel shell holds no particle at this dp (and axial range)');
+  return wallParticles(points, dp * dp * dp, 1);
 }
 
 /** Fluid settings of `openVessel` (SI units). */

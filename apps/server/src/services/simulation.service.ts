@@ -838,6 +838,7 @@ export class SimulationService {
 function caseFilesOf(c: SphCase): string[] {
   const files = new Set<string>();
   if (c.fluid?.vessel) files.add(c.fluid.vessel.file);
+  if (c.walls?.vessel) files.add(c.walls.vessel.file);
   const regions = [c.fluid?.region, c.walls?.region, ...c.solids.flatMap((s) => [s.region, s.fixed])];
   for (const region of regions)
     for (const g of [...(region?.shapes ?? []), ...(region?.subtract ?? [])]) if (g.type === 'stl') files.add(g.file);
