@@ -64,6 +64,7 @@ import { SimulationService } from './services/simulation.service';
 import { SubscriptionService } from './services/subscription.service';
 import { SupportStaffService } from './services/support-staff.service';
 import { SupportService } from './services/support.service';
+import { TrialService } from './services/trial.service';
 import { defaultInvitationTtlMs, TeamService } from './services/team.service';
 import { UploadService } from './services/upload.service';
 
@@ -144,6 +145,8 @@ export interface AppContext extends OperatorContext {
   ssms: SsmService;
   /** Imaging datasets (issue 19). */
   imaging: ImagingService;
+  /** In-silico trials: one set-up over a cohort, a run per patient, outcomes (issue 17). */
+  trials: TrialService;
 }
 
 /**
@@ -390,6 +393,16 @@ export async function createContext(
     workDir: join(config.dataDir, 'simulations'),
     log: log.child({ component: 'simulations' }),
   });
+  const trials = new TrialService({
+    repository: repositories.trials,
+    simulationRepository: repositories.simulations,
+    simulations,
+    rooms,
+    projects: projectAccess,
+    blobs,
+    unitOfWork,
+    cpu,
+  });
   const measurements = new MeasurementService(
     repositories.measurements,
     cohortRepository,
@@ -421,6 +434,7 @@ export async function createContext(
           measurements,
           ssms,
           imaging,
+          trials,
         },
         {
           heartbeatMs: config.jobHeartbeatMs,
@@ -480,5 +494,6 @@ export async function createContext(
     measurements,
     ssms,
     imaging,
+    trials,
   };
 }

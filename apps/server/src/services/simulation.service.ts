@@ -164,7 +164,7 @@ export class SimulationService {
     return { deviceId, testResolution: allowed };
   }
 
-  private async testResolutionAllowed(deviceId: string): Promise<boolean> {
+  async testResolutionAllowed(deviceId: string): Promise<boolean> {
     return (await this.deps.settings.get<boolean>(testResolutionKey(deviceId))) === true;
   }
 
