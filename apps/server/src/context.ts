@@ -473,7 +473,9 @@ export async function createContext(
     projectCreation: new ProjectCreationService(unitOfWork, deviceRepository, notifications),
     projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository),
     questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository),
-    analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess),
+    analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess, (projectId, cohortId) =>
+      trials.outcomeParameters(projectId, cohortId),
+    ),
     projectAccess,
     comments: new CommentService({
       comments: new CommentRepository(db.orm),

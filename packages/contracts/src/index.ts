@@ -674,6 +674,8 @@ export {
   trialOutcomeDefinitions,
   trialOutcomeParameter,
   trialOutcomeParameterPattern,
+  trialSetupSchema,
+  type TrialSetup,
   type TrialLandmark,
   type PlacementRule,
   type PlacementRuleInput,

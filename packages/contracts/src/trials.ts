@@ -241,3 +241,13 @@ export function trialOutcomeParameter(trialId: string, outcome: string): string 
   return `trial.${trialId}.${outcome}`;
 }
 export const trialOutcomeParameterPattern = /^trial\.([0-9a-f-]{36})\.([a-z_]+)$/;
+
+/** `GET …/trials/setup`: what a new trial can be set up with (the project's ready cohorts and device versions). */
+export const trialSetupSchema = z.object({
+  cohorts: z.array(z.object({ id: z.uuid(), name: text(), patients: z.number().int() })),
+  versions: z.array(z.object({ id: z.uuid(), name: text() })),
+  /** Whether the operator turned the seconds-long 'test' resolution on for the workspace. */
+  testResolution: z.boolean(),
+  canRun: z.boolean(),
+});
+export type TrialSetup = z.infer<typeof trialSetupSchema>;

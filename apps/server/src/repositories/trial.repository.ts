@@ -175,6 +175,25 @@ export class TrialRepository {
     return rows[0] ?? null;
   }
 
+  /** The project's ready cohorts with their patient counts, and its ready device versions (a new trial's choices). */
+  async choices(projectId: string) {
+    const cohortRows = await this.orm
+      .select({ id: cohorts.id, name: cohorts.name, patients: sql<number>`count(${cohortPatients.patientIndex})::int` })
+      .from(projectCohorts)
+      .innerJoin(cohorts, eq(cohorts.id, projectCohorts.cohortId))
+      .leftJoin(cohortPatients, eq(cohortPatients.cohortId, cohorts.id))
+      .where(and(eq(projectCohorts.projectId, projectId), eq(cohorts.status, 'ready')))
+      .groupBy(cohorts.id, cohorts.name)
+      .orderBy(asc(cohorts.name));
+    const versions = await this.orm
+      .select({ id: deviceVersions.id, name: deviceVersions.name })
+      .from(projectDeviceVersions)
+      .innerJoin(deviceVersions, eq(deviceVersions.id, projectDeviceVersions.versionId))
+      .where(and(eq(projectDeviceVersions.projectId, projectId), eq(deviceVersions.status, 'ready')))
+      .orderBy(asc(deviceVersions.name));
+    return { cohorts: cohortRows, versions };
+  }
+
   /** The trials of a project on a cohort (for the population analysis). */
   async trialsOnCohort(projectId: string, cohortId: string): Promise<TrialRow[]> {
     return this.orm

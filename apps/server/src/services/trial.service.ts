@@ -15,6 +15,7 @@ import {
   type TrialOutcomeColumns,
   type TrialPatient,
   type TrialPatientStatus,
+  type TrialSetup,
 } from '@insilico/contracts';
 import { resolveParameters, type PlacementTransform } from '@insilico/scenarios';
 import type { Manifest } from '@insilico/sph';
@@ -80,6 +81,16 @@ export class TrialService {
         ),
       ),
       canRun,
+    };
+  }
+
+  /** A new trial's choices: the project's ready cohorts and device versions, and the operator's test switch. */
+  async setup(userId: string, deviceId: string, projectId: string): Promise<TrialSetup> {
+    const access = await this.deps.projects.require('project.read', userId, deviceId, projectId);
+    return {
+      ...(await this.deps.repository.choices(projectId)),
+      testResolution: await this.deps.simulations.testResolutionAllowed(deviceId),
+      canRun: decideProject('project.work', access.standing).allowed,
     };
   }
 
@@ -234,6 +245,14 @@ export class TrialService {
       outcomes: definitions.map((d) => ({ ...d, parameter: trialOutcomeParameter(trialId, d.key) })),
       values: definitions.map((d) => ids.map((id) => byPatient.get(id)?.[d.key] ?? null)),
     };
+  }
+
+  /** Every outcome parameter of the project's trials on a cohort (the analyses accept them as parameters). */
+  async outcomeParameters(projectId: string, cohortId: string): Promise<ReadonlySet<string>> {
+    const trials = await this.deps.repository.trialsOnCohort(projectId, cohortId);
+    return new Set(
+      trials.flatMap((t) => trialOutcomeDefinitions[t.kind].map((d) => trialOutcomeParameter(t.id, d.key))),
+    );
   }
 
   /**

@@ -48,7 +48,7 @@ const body = (over: Record<string, unknown> = {}) => ({
 });
 
 async function waitFor(id: string, done: (t: TrialDetail) => boolean): Promise<TrialDetail> {
-  const deadline = Date.now() + 200_000;
+  const deadline = Date.now() + 400_000;
   for (;;) {
     const trial = await json<TrialDetail>(await member.browser.get(`${trialsPath()}/${id}`));
     if (done(trial)) return trial;
@@ -168,7 +168,7 @@ describe('a fluid trial over the cohort', () => {
     // Nothing to retry or cancel in a finished trial.
     expect((await member.browser.postJson(`${trialsPath()}/${trialId}/retry`, {})).status).toBe(409);
     expect((await member.browser.postJson(`${trialsPath()}/${trialId}/cancel`, {})).status).toBe(409);
-  }, 240_000);
+  }, 450_000);
 
   it('gives the outcomes as cohort parameters, one nullable value per patient', async () => {
     const columns = await json<TrialOutcomeColumns>(await guest.browser.get(`${trialsPath()}/${trialId}/outcomes`));
@@ -178,6 +178,21 @@ describe('a fluid trial over the cohort', () => {
     const trial = await json<TrialDetail>(await member.browser.get(`${trialsPath()}/${trialId}`));
     const byId = new Map(trial.patients.map((p) => [p.patientId, p.outcomes]));
     columns.ids.forEach((id, i) => expect(columns.values[1]![i]).toBe(byId.get(id)!.peak_velocity));
+  });
+
+  it('lets an analysis of the cohort use the outcomes as parameters, and no other trial’s', async () => {
+    const analyses = `/api/devices/${deviceId}/projects/${projectId}/analyses`;
+    const outcome = `trial.${trialId}.pressure_drop`;
+    const created = await member.browser.postJson(analyses, {
+      cohortId,
+      parameters: ['aorticAnnulusDiameter_mm', outcome],
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    expect((await json<{ parameters: string[] }>(created)).parameters).toEqual(['aorticAnnulusDiameter_mm', outcome]);
+    const unknown = `trial.00000000-0000-4000-8000-000000000000.pressure_drop`;
+    const refused = await member.browser.postJson(analyses, { cohortId, parameters: [unknown] });
+    expect(refused.status).toBe(422);
+    expect((await errorOf(refused)).message).toBe(`These parameters are not known: ${unknown}.`);
   });
 });
 
@@ -218,5 +233,5 @@ describe('a placement rule that fails, retried after a fix, and cancel', () => {
     const settledTrial = await waitFor(id, (t) => t.counts.queued + t.counts.running === 0);
     expect(settledTrial.status).toBe('cancelled');
     expect(settledTrial.counts.cancelled + settledTrial.counts.done).toBe(5);
-  }, 240_000);
+  }, 450_000);
 });

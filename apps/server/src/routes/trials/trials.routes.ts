@@ -6,6 +6,7 @@ import {
   trialListSchema,
   trialOutcomeColumnsSchema,
   trialParamsSchema,
+  trialSetupSchema,
 } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,6 +35,12 @@ export async function trialRoutes(app: FastifyInstance, deps: TrialRoutesDeps): 
     base,
     { ...pre, schema: { tags, params: projectSimulationsParamsSchema, response: { 200: trialListSchema } } },
     async (request) => deps.trials.list(userId(request), request.params.deviceId, request.params.projectId),
+  );
+
+  api.get(
+    `${base}/setup`,
+    { ...pre, schema: { tags, params: projectSimulationsParamsSchema, response: { 200: trialSetupSchema } } },
+    async (request) => deps.trials.setup(userId(request), request.params.deviceId, request.params.projectId),
   );
 
   api.post(

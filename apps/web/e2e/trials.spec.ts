@@ -1,0 +1,67 @@
+import { orderReadyCohort } from './cohort-helpers';
+import { expect, test } from './csp';
+import { allowTestResolution } from './simulation-helpers';
+import { binaryCube, readyVersion } from './stl-helpers';
+import { api, createWorkspace, signUp } from './workspace-helpers';
+
+// Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). A member starts a fluid trial on a 5-patient cohort at
+// the test resolution (the operator's switch of this journey's own workspace), the device snapped to the aortic
+// annulus of every patient; the trial page's progress fills and every patient's outcomes appear (issue 17).
+
+test('a fluid trial over a cohort: progress fills, outcomes per patient appear', async ({ page }) => {
+  test.setTimeout(420_000);
+  await signUp(page, '/', 'Tessa Trial');
+  await expect(page).toHaveURL(/\/onboarding\/body-part$/);
+  const deviceId = await createWorkspace(page, `Valve T ${Date.now()}`);
+  await allowTestResolution(deviceId);
+  const cohortName = `Trial ${Date.now() % 1e6}`;
+  const cohortId = await orderReadyCohort(page, deviceId, { name: cohortName, size: 5 });
+  const project = await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
+    name: `Trial ${Date.now() % 1e6}`,
+    developmentStage: 'concept_and_design_feasibility',
+    cohortIds: [cohortId],
+    versionIds: [],
+    teamUserIds: [],
+  });
+  const projectId = project.id as string;
+  const versionName = `Cube ${Date.now() % 1e5}`;
+  await readyVersion(page, deviceId, projectId, versionName, binaryCube());
+
+  // The project's Rooms tab lists trials; a new one is set up in a dialog.
+  await page.goto(`/projects/view/rooms?project=${projectId}&device=${deviceId}`);
+  await expect(page.getByText('No trial yet.')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'New trial' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New trial' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Cube in every root');
+  await expect(dialog.getByRole('combobox', { name: 'Cohort' })).toContainText(cohortName);
+  await expect(dialog.getByRole('combobox', { name: 'Device version' })).toContainText(versionName);
+  await dialog.getByRole('combobox', { name: 'Resolution' }).click();
+  await page.getByRole('option', { name: 'Test (seconds)' }).click();
+  await dialog.getByRole('spinbutton', { name: 'Depth offset (mm)' }).fill('2');
+  await dialog.getByRole('button', { name: 'Start trial' }).click();
+
+  // The trial page: progress fills to every patient done, outcomes appear for each.
+  await expect(page).toHaveURL(/\/projects\/trial\?project=.+&trial=.+/);
+  await expect(page.getByRole('heading', { name: 'Cube in every root' })).toBeVisible();
+  await expect(page.getByText(/\d of 5 patients done/)).toBeVisible();
+  await expect(page.getByText('5 of 5 patients done')).toBeVisible({ timeout: 360_000 });
+  await expect(page.getByText('Completed', { exact: true })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Patients and outcomes' });
+  await expect(table.getByRole('columnheader', { name: 'Pressure drop (mmHg)' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Peak velocity (m/s)' })).toBeVisible();
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(5);
+  for (let i = 0; i < 5; i++) {
+    const row = rows.nth(i);
+    await expect(row).toContainText('Done');
+    // Peak velocity (the fourth column) is a number for every patient.
+    await expect(row.locator('td').nth(3)).toHaveText(/^\d/);
+    await expect(row.getByRole('link', { name: 'Results' })).toBeVisible();
+  }
+
+  // Back on the Rooms tab the trial is listed as completed.
+  await page.getByRole('link', { name: 'Rooms and trials of the project' }).click();
+  const trials = page.getByRole('table', { name: 'Trials of the project' });
+  await expect(trials.getByRole('row', { name: /Cube in every root/ })).toContainText('Completed');
+  await expect(trials.getByRole('row', { name: /Cube in every root/ })).toContainText('5 of 5 patients done');
+});
