@@ -107,7 +107,7 @@ export function TrialPage() {
             disabled={busy}
             onClick={() => void act(() => retryTrial(deviceId, projectId, trialId, {}))}
           >
-            Retry failed patients
+            Retry failed and cancelled patients
           </Button>
         )}
       </Stack>
@@ -155,7 +155,7 @@ export function TrialPage() {
                 <TableCell>Status</TableCell>
                 {data.outcomes.map((o) => (
                   <TableCell key={o.key} align="right">
-                    <Tooltip title={o.description}>
+                    <Tooltip title={o.description} describeChild>
                       <span>
                         {o.label} ({o.unit})
                       </span>
