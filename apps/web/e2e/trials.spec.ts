@@ -62,7 +62,7 @@ test('a fluid trial over a cohort: progress fills, outcomes appear, the rest is 
   const confirm = page.getByRole('dialog', { name: 'Cancel the trial?' });
   await confirm.getByRole('button', { name: 'Cancel trial' }).click();
   await expect(confirm).toBeHidden();
-  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('trial-status')).toHaveText('Cancelled');
   await expect(page.getByText(/of 5 patients done · \d cancelled$/)).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('button', { name: 'Retry failed and cancelled patients' })).toBeVisible();
 

@@ -661,6 +661,8 @@ export {
   placementRuleSchema,
   createTrialSchema,
   retryTrialSchema,
+  rerunTrialSchema,
+  type RerunTrial,
   trialParamsSchema,
   trialPatientStatuses,
   trialPatientStatusSchema,

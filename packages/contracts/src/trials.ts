@@ -83,6 +83,12 @@ export type CreateTrialBody = z.output<typeof createTrialSchema>;
 export const retryTrialSchema = z.object({ placement: placementRuleSchema.optional() }).strict();
 export type RetryTrial = z.input<typeof retryTrialSchema>;
 
+/** `POST …/trials/:trialId/rerun`: the same set-up on another device version (device CI), compared on the page. */
+export const rerunTrialSchema = z
+  .object({ versionId: z.uuid({ error: 'Choose a device version of the project.' }), name: trialNameSchema })
+  .strict();
+export type RerunTrial = z.input<typeof rerunTrialSchema>;
+
 export const trialParamsSchema = projectSimulationsParamsSchema.extend({ trialId: z.uuid() });
 
 /** A patient's state in the trial: preparing counts as queued, an outcome still being read as running. */
@@ -141,6 +147,8 @@ export const trialSchema = z.object({
   /** Seconds left at the trial's throughput so far (null before the first patient is done). */
   etaSeconds: z.number().nullable(),
   outcomes: z.array(trialOutcomeDefinitionSchema),
+  /** The trial this one re-runs on another device version (its outcomes are compared per patient). */
+  basedOnTrialId: z.uuid().nullable(),
   createdBy: z.object({ id: z.uuid(), name: text() }).nullable(),
   createdAt: text(),
   cancelledAt: text().nullable(),

@@ -99,7 +99,40 @@ export class TrialService {
     return this.present(row, canRun);
   }
 
-  async create(userId: string, deviceId: string, projectId: string, body: CreateTrialBody): Promise<TrialDetail> {
+  /** Device CI: the trial's set-up again on another device version (or the same one), linked to it for comparison. */
+  async rerun(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    trialId: string,
+    body: { versionId: string; name: string },
+  ): Promise<TrialDetail> {
+    const { row } = await this.require('project.work', userId, deviceId, projectId, trialId);
+    const t = row.trial;
+    return this.create(
+      userId,
+      deviceId,
+      projectId,
+      {
+        name: body.name,
+        cohortId: t.cohortId,
+        versionId: body.versionId,
+        kind: t.kind,
+        resolution: t.resolution,
+        parameters: t.parameters as CreateTrialBody['parameters'],
+        placement: t.placement as unknown as PlacementRule,
+      },
+      t.id,
+    );
+  }
+
+  async create(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    body: CreateTrialBody,
+    basedOnTrialId: string | null = null,
+  ): Promise<TrialDetail> {
     await this.deps.projects.require('project.work', userId, deviceId, projectId);
     if (body.resolution === 'test' && !(await this.deps.simulations.testResolutionAllowed(deviceId)))
       throw new ServiceError(422, 'trial_setup_invalid', simulationResolutionMessage);
@@ -140,6 +173,7 @@ export class TrialService {
           resolution: body.resolution,
           parameters: body.parameters ?? {},
           placement: { ...body.placement },
+          basedOnTrialId,
           createdBy: userId,
         },
         patients,
@@ -498,6 +532,7 @@ function toTrial(row: TrialListRow, patients: readonly TrialPatientWithRun[], ca
     counts,
     etaSeconds,
     outcomes: [...trialOutcomeDefinitions[t.kind]],
+    basedOnTrialId: t.basedOnTrialId,
     createdBy: t.createdBy && row.createdByName ? { id: t.createdBy, name: row.createdByName } : null,
     createdAt: t.createdAt.toISOString(),
     cancelledAt: t.cancelledAt?.toISOString() ?? null,

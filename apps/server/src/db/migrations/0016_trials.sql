@@ -24,6 +24,7 @@ CREATE TABLE "trials" (
 	"resolution" text NOT NULL,
 	"parameters" jsonb NOT NULL,
 	"placement" jsonb NOT NULL,
+	"based_on_trial_id" uuid,
 	"created_by" uuid,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"cancelled_at" timestamp (3) with time zone
@@ -35,6 +36,7 @@ ALTER TABLE "trial_patients" ADD CONSTRAINT "trial_patients_simulation_id_simula
 ALTER TABLE "trials" ADD CONSTRAINT "trials_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trials" ADD CONSTRAINT "trials_cohort_id_cohorts_id_fk" FOREIGN KEY ("cohort_id") REFERENCES "public"."cohorts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trials" ADD CONSTRAINT "trials_device_version_id_device_versions_id_fk" FOREIGN KEY ("device_version_id") REFERENCES "public"."device_versions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "trials" ADD CONSTRAINT "trials_based_on_trial_id_trials_id_fk" FOREIGN KEY ("based_on_trial_id") REFERENCES "public"."trials"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trials" ADD CONSTRAINT "trials_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "trial_patients_simulation_idx" ON "trial_patients" USING btree ("simulation_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "trials_project_name_uq" ON "trials" USING btree ("project_id",lower("name"));--> statement-breakpoint

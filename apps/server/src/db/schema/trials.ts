@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  type AnyPgColumn,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { cohorts } from './cohorts';
 import { deviceVersions } from './device-versions';
 import { projects } from './projects';
@@ -32,6 +43,8 @@ export const trials = pgTable(
     parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull(),
     /** The placement rule now (a retry may correct it; each patient keeps the rule it was placed by). */
     placement: jsonb('placement').$type<Record<string, unknown>>().notNull(),
+    /** The trial this one re-runs on another device version (device CI: the page compares the two). */
+    basedOnTrialId: uuid('based_on_trial_id').references((): AnyPgColumn => trials.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, precision: 3 }),

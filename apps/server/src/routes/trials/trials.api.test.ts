@@ -197,6 +197,34 @@ describe('a trial over the cohort', () => {
   });
 });
 
+describe('device CI', () => {
+  it('re-runs a trial’s set-up on another device version, linked to it for comparison', async () => {
+    const first = (await json<TrialList>(await member.browser.get(trialsPath()))).items.find(
+      (t) => t.name === 'Ring valve trial',
+    )!;
+    const v2 = (
+      await insertVersionWithModel(server, deviceId, {
+        name: 'Ring valve v2',
+        status: 'ready',
+        projectId,
+        stl: writeBinaryStl(ringDeviceMesh(8.5, 1.2)),
+      })
+    ).versionId;
+    const rerunPath = `${trialsPath()}/${first.id}/rerun`;
+    expect((await guest.browser.postJson(rerunPath, { versionId: v2, name: 'Ring valve v2 trial' })).status).toBe(403);
+    const taken = await member.browser.postJson(rerunPath, { versionId: v2, name: first.name });
+    expect(taken.status).toBe(409);
+    const created = await member.browser.postJson(rerunPath, { versionId: v2, name: 'Ring valve v2 trial' });
+    expect(created.status).toBe(201);
+    const rerun = await json<TrialDetail>(created);
+    expect(rerun.basedOnTrialId).toBe(first.id);
+    expect(rerun.deviceVersion).toEqual({ id: v2, name: 'Ring valve v2' });
+    expect([rerun.kind, rerun.resolution, rerun.placement]).toEqual([first.kind, first.resolution, first.placement]);
+    const finished = await waitFor(rerun.id, (t) => t.status !== 'running');
+    expect(finished.counts.done).toBe(5);
+  }, 450_000);
+});
+
 describe('a placement rule that fails, retried after a fix, and cancel', () => {
   it('lists every patient the rule fails for with the reason; retry with a corrected rule; cancel', async () => {
     const created = await member.browser.postJson(

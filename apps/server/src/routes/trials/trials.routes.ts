@@ -1,6 +1,7 @@
 import {
   createTrialSchema,
   projectSimulationsParamsSchema,
+  rerunTrialSchema,
   retryTrialSchema,
   trialDetailSchema,
   trialListSchema,
@@ -87,6 +88,18 @@ export async function trialRoutes(app: FastifyInstance, deps: TrialRoutesDeps): 
     async (request) => {
       const { deviceId, projectId, trialId } = request.params;
       return deps.trials.retry(userId(request), deviceId, projectId, trialId, request.body.placement);
+    },
+  );
+
+  api.post(
+    `${one}/rerun`,
+    {
+      ...pre,
+      schema: { tags, params: trialParamsSchema, body: rerunTrialSchema, response: { 201: trialDetailSchema } },
+    },
+    async (request, reply) => {
+      const { deviceId, projectId, trialId } = request.params;
+      return reply.code(201).send(await deps.trials.rerun(userId(request), deviceId, projectId, trialId, request.body));
     },
   );
 

@@ -6,6 +6,7 @@ import {
   trialOutcomeColumnsSchema,
   trialSetupSchema,
   type CreateTrial,
+  type RerunTrial,
   type RetryTrial,
   type Trial,
   type TrialDetail,
@@ -84,6 +85,19 @@ export function retryTrial(
   body: RetryTrial,
 ): Promise<TrialDetail> {
   return apiFetch(`${trialUrls.one(deviceId, projectId, trialId)}/retry`, {
+    method: 'POST',
+    body,
+    schema: trialDetailSchema,
+  });
+}
+
+export function rerunTrial(
+  deviceId: string,
+  projectId: string,
+  trialId: string,
+  body: RerunTrial,
+): Promise<TrialDetail> {
+  return apiFetch(`${trialUrls.one(deviceId, projectId, trialId)}/rerun`, {
     method: 'POST',
     body,
     schema: trialDetailSchema,

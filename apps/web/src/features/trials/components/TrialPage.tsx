@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,7 +24,9 @@ import { LoadFailure, Loading } from '../../../components/LoadState';
 import { ApiError } from '../../../lib/apiError';
 import { formatDate } from '../../../lib/formatDate';
 import { useSelectedDevice } from '../../devices';
-import { cancelTrial, retryTrial, useTrial } from '../api';
+import { cancelTrial, retryTrial, trialPath, useTrial } from '../api';
+import { RerunTrialDialog } from './RerunTrialDialog';
+import { TrialComparison } from './TrialComparison';
 import { countsText, etaText, outcomeText, patientStatusLabels, trialStatusLabels } from '../format';
 
 const stageLabels: Record<NonNullable<TrialPatient['stage']>, string> = {
@@ -47,6 +49,8 @@ export function TrialPage() {
   const deviceId = params.get('device') ?? selected.data?.device?.deviceId ?? null;
   const trial = useTrial(deviceId, projectId, trialId);
   const [confirming, setConfirming] = useState(false);
+  const [rerunning, setRerunning] = useState(false);
+  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -94,11 +98,16 @@ export function TrialPage() {
         <Typography variant="h4" component="h1">
           {data.name}
         </Typography>
-        <Chip label={trialStatusLabels[data.status]} />
+        <Chip label={trialStatusLabels[data.status]} data-testid="trial-status" />
         <Box sx={{ flexGrow: 1 }} />
         {data.canRun && data.status === 'running' && (
           <Button color="error" variant="outlined" onClick={() => setConfirming(true)} disabled={busy}>
             Cancel trial
+          </Button>
+        )}
+        {data.canRun && data.status !== 'running' && (
+          <Button variant="outlined" disabled={busy} onClick={() => setRerunning(true)}>
+            Re-run on another version
           </Button>
         )}
         {data.canRun && retriable && (
@@ -212,6 +221,20 @@ export function TrialPage() {
           </Table>
         </TableContainer>
       </Paper>
+
+      {data.basedOnTrialId && <TrialComparison deviceId={deviceId} trial={data} />}
+
+      {rerunning && (
+        <RerunTrialDialog
+          deviceId={deviceId}
+          trial={data}
+          onClose={() => setRerunning(false)}
+          onCreated={(next) => {
+            setRerunning(false);
+            void navigate(trialPath(deviceId, projectId, next.id));
+          }}
+        />
+      )}
 
       <ConfirmDialog
         open={confirming}
