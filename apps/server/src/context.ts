@@ -391,6 +391,7 @@ export async function createContext(
     settings: operator.settings,
     cpu,
     workDir: join(config.dataDir, 'simulations'),
+    concurrencyPerWorkspace: config.simulationsPerWorkspace,
     log: log.child({ component: 'simulations' }),
   });
   const trials = new TrialService({

@@ -66,6 +66,19 @@ test('a fluid trial over a cohort: progress fills, outcomes appear, the rest is 
   await expect(page.getByText(/of 5 patients done · \d cancelled$/)).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('button', { name: 'Retry failed and cancelled patients' })).toBeVisible();
 
+  // The outcomes are parameters of the cohort in the population analysis, next to the anatomical ones; the
+  // cancelled patients have none and are left out of calculations that use them.
+  const trialId = new URL(page.url()).searchParams.get('trial')!;
+  const analysis = await api(page, 'POST', `/api/devices/${deviceId}/projects/${projectId}/analyses`, {
+    cohortId,
+    name: 'With trial outcomes',
+    parameters: ['aorticAnnulusDiameter_mm', `trial.${trialId}.peak_velocity`],
+  });
+  await page.goto(`/population-analysis/overview?project=${projectId}&analysis=${analysis.id as string}`);
+  await expect(page.getByText('Cube in every root: Peak velocity (m/s)')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/[1-4] without a value of a trial outcome in use are left out/)).toBeVisible();
+  await page.goBack();
+
   // Back on the Rooms tab the trial is listed as cancelled.
   await page.getByRole('link', { name: 'Rooms and trials of the project' }).click();
   const trials = page.getByRole('table', { name: 'Trials of the project' });
