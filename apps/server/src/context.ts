@@ -392,6 +392,7 @@ export async function createContext(
     cpu,
     workDir: join(config.dataDir, 'simulations'),
     concurrencyPerWorkspace: config.simulationsPerWorkspace,
+    quietRun: async (simulationId) => (await repositories.trials.patientOfSimulation(simulationId)) !== null,
     log: log.child({ component: 'simulations' }),
   });
   const trials = new TrialService({
@@ -403,6 +404,7 @@ export async function createContext(
     blobs,
     unitOfWork,
     cpu,
+    notifications,
   });
   const measurements = new MeasurementService(
     repositories.measurements,

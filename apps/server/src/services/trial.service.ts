@@ -38,6 +38,7 @@ import type { UnitOfWork } from '../repositories/unit-of-work';
 import { storedPatient } from './cohort-records';
 import { meshPhasesOf } from './cohort-mesh.service';
 import { ServiceError } from './errors';
+import type { NotificationService } from './notification.service';
 import type { ProjectAccessService } from './project-access.service';
 import type { RoomService } from './room.service';
 import type { SimulationService } from './simulation.service';
@@ -52,6 +53,8 @@ export interface TrialServiceDeps {
   blobs: BlobStore;
   unitOfWork: UnitOfWork;
   cpu: CpuRunner;
+  /** The trial's creator hears once when every patient has finished (its runs notify nobody). */
+  notifications: NotificationService;
 }
 
 /** The frame object each kind's outcomes read (the manifest's object kind). */
@@ -310,6 +313,7 @@ export class TrialService {
         error,
         ...(placement ? { placement } : {}),
       });
+      await this.notifyWhenFinished(trial.id);
       return { status: 'failed' };
     };
     const deviceId = await this.deps.simulationRepository.deviceOf(trial.projectId);
@@ -422,6 +426,35 @@ export class TrialService {
         error: `The outcomes could not be read: ${error instanceof Error ? error.message : String(error)}`,
       });
     }
+    await this.notifyWhenFinished(patient.trialId);
+  }
+
+  /**
+   * Tells the creator once the last patient of a trial has finished (done or failed): keyed by the counts, so a retry
+   * that finishes again tells again, and a second look at the same finish does not.
+   */
+  private async notifyWhenFinished(trialId: string): Promise<void> {
+    const trial = await this.deps.repository.findById(trialId);
+    if (!trial?.createdBy || trial.cancelledAt) return;
+    const patients = await this.deps.repository.patients([trialId]);
+    const counts = { done: 0, failed: 0, open: 0 };
+    for (const p of patients) {
+      const status = patientStatus(trial, p);
+      if (status === 'done') counts.done++;
+      else if (status === 'failed') counts.failed++;
+      else if (status !== 'cancelled') counts.open++;
+    }
+    if (counts.open > 0) return;
+    const deviceId = await this.deps.simulationRepository.deviceOf(trial.projectId);
+    const device = deviceId ? `&device=${deviceId}` : '';
+    await this.deps.notifications.post({
+      userId: trial.createdBy,
+      kind: 'trial.completed',
+      title: `Trial ${trial.name} has finished`,
+      body: `${counts.done} of ${patients.length} patients done${counts.failed ? `, ${counts.failed} failed` : ''}.`,
+      link: `/projects/trial?project=${trial.projectId}&trial=${trial.id}${device}`,
+      dedupeKey: `trial:${trial.id}:finished:${counts.done}:${counts.failed}`,
+    });
   }
 
   /** The patient's room: `<trial> – <patient>`, numbered when a room of the project already has that name. */

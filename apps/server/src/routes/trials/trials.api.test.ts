@@ -1,4 +1,5 @@
 import {
+  type NotificationList,
   simulationResolutionMessage,
   trialNameTakenMessage,
   type TrialDetail,
@@ -162,6 +163,14 @@ describe('a trial over the cohort', () => {
       expect(p.outcomes!.peak_von_mises_stress).toBeGreaterThan(0);
       expect(p.outcomes!.max_displacement).toBeGreaterThan(0);
     }
+    // The creator hears once, from the trial, not once per patient's run.
+    const notifications = await json<NotificationList>(await member.browser.get('/api/notifications?limit=50'));
+    const kinds = notifications.items.map((n) => n.kind);
+    expect(kinds.filter((k) => k === 'trial.completed')).toHaveLength(1);
+    expect(kinds.filter((k) => k.startsWith('simulation.'))).toHaveLength(0);
+    const told = notifications.items.find((n) => n.kind === 'trial.completed')!;
+    expect([told.title, told.body]).toEqual(['Trial Ring valve trial has finished', '5 of 5 patients done.']);
+    expect(told.link).toBe(`/projects/trial?project=${projectId}&trial=${trialId}&device=${deviceId}`);
     // The guest sees it, but may not retry or cancel.
     expect((await guest.browser.get(`${trialsPath()}/${trialId}`)).status).toBe(200);
     expect((await guest.browser.postJson(`${trialsPath()}/${trialId}/cancel`, {})).status).toBe(403);

@@ -40,7 +40,12 @@ export function useAnalysisSession(
   const [state, dispatch] = useReducer(analysisReducer, analysis, initialAnalysisState);
   const [broken, setBroken] = useState(false);
 
-  const matrix = useMemo(() => matrixFromColumns(table.values.map((values) => Float64Array.from(values))), [table]);
+  // A trial outcome a patient has none of is NaN in the table; the matrix holds finite numbers only, so it stands as 0
+  // there, never read: a calculation using that parameter leaves the patient out (`rowsWithoutValues` below).
+  const matrix = useMemo(
+    () => matrixFromColumns(table.values.map((values) => Float64Array.from(values, (v) => (Number.isNaN(v) ? 0 : v)))),
+    [table],
+  );
   const rowOf = useMemo(() => new Map(table.patients.map((id, row) => [id, row])), [table]);
   const keys = useMemo(() => table.parameters.map((parameter) => parameter.key), [table]);
 
