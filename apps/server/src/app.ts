@@ -38,6 +38,7 @@ import { projectRoutes } from './routes/projects/projects.routes';
 import { roomRoutes } from './routes/rooms/rooms.routes';
 import { ssmRoutes } from './routes/ssms/ssms.routes';
 import { simulationRoutes } from './routes/simulations/simulations.routes';
+import { trialRoutes } from './routes/trials/trials.routes';
 import { measurementRoutes } from './routes/measurements/measurements.routes';
 import { operatorRoutes } from './routes/operator/operator.routes';
 import { simulationOperatorRoutes } from './routes/operator/simulation-operator.routes';
@@ -221,6 +222,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await commentRoutes(app, { comments: context.comments, authenticated });
   await roomRoutes(app, { rooms: context.rooms, screenshots: context.roomScreenshots, authenticated });
   await simulationRoutes(app, { simulations: context.simulations, authenticated });
+  await trialRoutes(app, { trials: context.trials, authenticated });
   await measurementRoutes(app, { measurements: context.measurements, authenticated });
   await ssmRoutes(app, { ssms: context.ssms, authenticated });
   await analyticsRoutes(app, {

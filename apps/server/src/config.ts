@@ -20,6 +20,7 @@ const envSchema = z.object({
   JOB_HEARTBEAT_SECONDS: z.coerce.number().positive().default(10),
   JOB_STALE_AFTER_SECONDS: z.coerce.number().positive().default(45),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  SIMULATIONS_PER_WORKSPACE: z.coerce.number().int().min(1).max(1000).default(2),
   CPU_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   CPU_THREADS_NICE: z.coerce.number().int().min(0).max(19).optional(),
   MAINTENANCE_CACHE_SECONDS: z.coerce.number().min(0).default(2),
@@ -59,6 +60,8 @@ export interface AppConfig {
   jobHeartbeatMs: number;
   jobStaleAfterMs: number;
   jobPollSeconds: number;
+  /** Simulations of one workspace that run at the same time, over all workers (more wait, queued). */
+  simulationsPerWorkspace: number;
   /** Worker threads for jobs' CPU-heavy work (STL, meshes); null: cores − 1, at least 1. */
   cpuThreads: number | null;
   /**
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobHeartbeatMs: e.JOB_HEARTBEAT_SECONDS * 1000,
     jobStaleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    simulationsPerWorkspace: e.SIMULATIONS_PER_WORKSPACE,
     cpuThreads: e.CPU_THREADS ?? null,
     cpuThreadsNice: e.CPU_THREADS_NICE ?? null,
     maintenanceCacheMs: e.MAINTENANCE_CACHE_SECONDS * 1000,

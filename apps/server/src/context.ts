@@ -64,6 +64,7 @@ import { SimulationService } from './services/simulation.service';
 import { SubscriptionService } from './services/subscription.service';
 import { SupportStaffService } from './services/support-staff.service';
 import { SupportService } from './services/support.service';
+import { TrialService } from './services/trial.service';
 import { defaultInvitationTtlMs, TeamService } from './services/team.service';
 import { UploadService } from './services/upload.service';
 
@@ -144,6 +145,8 @@ export interface AppContext extends OperatorContext {
   ssms: SsmService;
   /** Imaging datasets (issue 19). */
   imaging: ImagingService;
+  /** In-silico trials: one set-up over a cohort, a run per patient, outcomes (issue 17). */
+  trials: TrialService;
 }
 
 /**
@@ -388,7 +391,20 @@ export async function createContext(
     settings: operator.settings,
     cpu,
     workDir: join(config.dataDir, 'simulations'),
+    concurrencyPerWorkspace: config.simulationsPerWorkspace,
+    quietRun: async (simulationId) => (await repositories.trials.patientOfSimulation(simulationId)) !== null,
     log: log.child({ component: 'simulations' }),
+  });
+  const trials = new TrialService({
+    repository: repositories.trials,
+    simulationRepository: repositories.simulations,
+    simulations,
+    rooms,
+    projects: projectAccess,
+    blobs,
+    unitOfWork,
+    cpu,
+    notifications,
   });
   const measurements = new MeasurementService(
     repositories.measurements,
@@ -421,6 +437,7 @@ export async function createContext(
           measurements,
           ssms,
           imaging,
+          trials,
         },
         {
           heartbeatMs: config.jobHeartbeatMs,
@@ -459,7 +476,9 @@ export async function createContext(
     projectCreation: new ProjectCreationService(unitOfWork, deviceRepository, notifications),
     projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository),
     questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository),
-    analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess),
+    analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess, (projectId, cohortId) =>
+      trials.outcomeParameters(projectId, cohortId),
+    ),
     projectAccess,
     comments: new CommentService({
       comments: new CommentRepository(db.orm),
@@ -480,5 +499,6 @@ export async function createContext(
     measurements,
     ssms,
     imaging,
+    trials,
   };
 }

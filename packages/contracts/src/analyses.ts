@@ -193,7 +193,8 @@ export const analysisParamsSchema = projectAnalysesParamsSchema.extend({ analysi
 /** An analysable parameter of a patient: its key, label, unit and display precision. */
 export const analysisParameterSchema = z.object({
   key: text(),
-  group: z.enum(['body', 'cardiac']),
+  /** `outcome`: a trial's outcome (issue 17), added by the page from the trial API. */
+  group: z.enum(['body', 'cardiac', 'outcome']),
   label: text(),
   unit: text(),
   decimals: z.number().int(),

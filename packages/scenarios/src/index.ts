@@ -29,3 +29,4 @@ export {
 } from './parameters';
 export { simulatedRegion, type RegionPlane, type SimulatedRegion } from './region';
 export { annulusPlacement, ringDeviceMesh } from './testDevice';
+export { placeByRule, snapTransform, type PlacementRule, type RuleLandmark, type RulePlacement } from './placementRule';

@@ -1,6 +1,7 @@
 import type { TriangleMesh } from '@insilico/mesh';
 import type { SimulatedRegion } from './region';
 import type { PlacementTransform } from './device';
+import { snapTransform } from './placementRule';
 
 /**
  * A closed ring (torus) in the device frame, mm, about the z axis: a stand-in for a valve frame in tests and demos
@@ -33,14 +34,5 @@ export function ringDeviceMesh(majorRadius: number, minorRadius: number, segment
 
 /** The placement that puts a device frame's origin at the annulus centre with its z axis along the root axis. */
 export function annulusPlacement(region: Pick<SimulatedRegion, 'annulus' | 'axis'>, lift_mm = 0): PlacementTransform {
-  const [x, y, z] = region.axis;
-  // Shortest rotation from +z to the axis: q = (z × n, 1 + z·n), normalised.
-  const w = 1 + z;
-  const q: [number, number, number, number] = w < 1e-9 ? [1, 0, 0, 0] : [-y, x, 0, w];
-  const n = Math.hypot(...q);
-  return {
-    position: [region.annulus[0] + lift_mm * x, region.annulus[1] + lift_mm * y, region.annulus[2] + lift_mm * z],
-    quaternion: [q[0] / n, q[1] / n, q[2] / n, q[3] / n],
-    scale: [1, 1, 1],
-  };
+  return snapTransform(region.annulus, region.axis, lift_mm);
 }

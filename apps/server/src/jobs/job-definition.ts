@@ -8,6 +8,7 @@ import type { NotificationService } from '../services/notification.service';
 import type { SessionService } from '../services/session.service';
 import type { SimulationService } from '../services/simulation.service';
 import type { SsmService } from '../services/ssm.service';
+import type { TrialService } from '../services/trial.service';
 import type { UploadService } from '../services/upload.service';
 import type { JobDescriptor } from './job-descriptor';
 
@@ -30,6 +31,8 @@ export interface JobServices {
   ssms: SsmService;
   /** Imaging datasets (issue 19, the re-check job). */
   imaging: ImagingService;
+  /** In-silico trials (issue 17): patients' preparation and outcomes after each run. */
+  trials: TrialService;
 }
 
 export interface JobContext<Data> {

@@ -8,6 +8,7 @@ import { selfCheckPerformer } from './self-check.performer';
 import { sessionPurgePerformer } from './session-purge.performer';
 import { simulationPerformer } from './simulation.performer';
 import { ssmBuildPerformer } from './ssm-build.performer';
+import { trialPatientPerformer } from './trial-patient.performer';
 import { uploadExpiryPerformer } from './upload-expiry.performer';
 
 /** Every kind of durable job with its performer, worked by the in-process runner and by `npm run worker`. */
@@ -22,4 +23,5 @@ export const jobDefinitions: readonly JobDefinition<unknown>[] = [
   measurementOrderPerformer,
   ssmBuildPerformer,
   imagingCheckPerformer,
+  trialPatientPerformer,
 ];

@@ -4,8 +4,11 @@ import { simulationJob } from './simulation.job';
 /**
  * Runs a simulation (SimulationService.run): the engine works in a CPU-pool thread, progress goes to the
  * simulation and to job_runs, a cancel ends the thread, and after a crash the run continues from its last stored
- * checkpoint. Idempotent: a finished, failed or cancelled simulation is left as it is.
+ * checkpoint. Idempotent: a finished, failed or cancelled simulation is left as it is. A trial patient's run then has
+ * its outcomes read (TrialService.simulationFinished; again after a crash, until they are stored).
  */
-export const simulationPerformer = defineJob(simulationJob, async ({ data, attempt, signal, progress, services }) =>
-  services.simulations.run(data, { attempt, signal, progress }),
-);
+export const simulationPerformer = defineJob(simulationJob, async ({ data, attempt, signal, progress, services }) => {
+  const result = await services.simulations.run(data, { attempt, signal, progress });
+  await services.trials.simulationFinished(data.simulationId);
+  return result;
+});

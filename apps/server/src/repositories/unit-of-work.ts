@@ -16,6 +16,7 @@ import { SimulationRepository } from './simulation.repository';
 import { SsmRepository } from './ssm.repository';
 import { SubscriptionRepository } from './subscription.repository';
 import { SupportRepository } from './support.repository';
+import { TrialRepository } from './trial.repository';
 
 /** The jobs a unit of work enqueues: the `job_runs` row and pg-boss's job are written on its connection. */
 export interface TransactionJobs {
@@ -44,6 +45,8 @@ export interface Repositories {
   ssms: SsmRepository;
   /** Imaging datasets (issue 19). */
   imaging: ImagingRepository;
+  /** In-silico trials (issue 17). */
+  trials: TrialRepository;
 }
 
 export interface Transaction extends Repositories {
@@ -67,6 +70,7 @@ function repositoriesOn(orm: Orm): Repositories {
     ssms: new SsmRepository(orm),
     measurements: new MeasurementRepository(orm),
     imaging: new ImagingRepository(orm),
+    trials: new TrialRepository(orm),
   };
 }
 

@@ -47,6 +47,9 @@ export class AnalysisService {
   constructor(
     private readonly repository: AnalysisRepository,
     private readonly access: ProjectAccessService,
+    /** The outcome parameters of the project's trials on a cohort (`trial.<id>.<outcome>`, issue 17). */
+    private readonly trialOutcomes: (projectId: string, cohortId: string) => Promise<ReadonlySet<string>> = () =>
+      Promise.resolve(new Set()),
   ) {}
 
   async list(userId: string, deviceId: string, projectId: string): Promise<AnalysisList> {
@@ -143,7 +146,10 @@ export class AnalysisService {
     const rangeKeys = settings.deviceFits.flatMap((fit) =>
       fit.sizes.flatMap((size) => size.ranges.map((range) => range.parameter)),
     );
-    const unknown = unique([...parameters, ...rangeKeys]).filter((key) => !isAnalysableParameter(key));
+    const outcomes = await this.trialOutcomes(projectId, cohort.id);
+    const unknown = unique([...parameters, ...rangeKeys]).filter(
+      (key) => !isAnalysableParameter(key) && !outcomes.has(key),
+    );
     if (unknown.length > 0)
       throw new ServiceError(422, 'unknown_parameter', `These parameters are not known: ${unknown.join(', ')}.`, {
         parameters: unknown,

@@ -66,6 +66,8 @@ export interface SimulationServiceDeps {
   workDir: string;
   /** Simulations of one workspace that may run at the same time (more wait, queued). */
   concurrencyPerWorkspace?: number;
+  /** Whether a run notifies nobody when it ends: a trial patient's (the trial notifies once, issue 17). */
+  quietRun?: (simulationId: string) => Promise<boolean>;
   log: { warn(details: object, message: string): void; info(details: object, message: string): void };
 }
 
@@ -164,7 +166,7 @@ export class SimulationService {
     return { deviceId, testResolution: allowed };
   }
 
-  private async testResolutionAllowed(deviceId: string): Promise<boolean> {
+  async testResolutionAllowed(deviceId: string): Promise<boolean> {
     return (await this.deps.settings.get<boolean>(testResolutionKey(deviceId))) === true;
   }
 
@@ -679,7 +681,7 @@ export class SimulationService {
       finishedAt: new Date(),
       ...(status === 'completed' ? { progress: 1 } : {}),
     });
-    if (!done || !row.createdBy) return;
+    if (!done || !row.createdBy || (await this.deps.quietRun?.(row.id))) return;
     await this.deps.notifications.post({
       userId: row.createdBy,
       kind: status === 'completed' ? 'simulation.completed' : 'simulation.failed',

@@ -12,6 +12,7 @@ import { settingsRoutes } from '../features/settings';
 import { ssmRoutes } from '../features/ssm';
 import { supportRoutes } from '../features/support';
 import { teamRoutes } from '../features/team';
+import { trialRoutes } from '../features/trials';
 import { uploadRoutes } from '../features/uploads';
 import { workspaceRoutes } from '../features/workspace';
 import { AppShell } from './layout/AppShell';
@@ -54,6 +55,7 @@ export const appRoutes: RouteObject[] = [
       ...supportRoutes,
       ...teamRoutes,
       ...analysisRoutes,
+      ...trialRoutes,
       ...uploadRoutes,
       { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },
     ],

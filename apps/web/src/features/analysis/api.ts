@@ -12,10 +12,13 @@ import {
   type CreateRoom,
   type ProjectList,
   type UpdateAnalysis,
+  trialListSchema,
+  type TrialOutcomeColumns,
 } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
 import { roomsPath } from '../../lib/projectKeys';
 import type { ApiError } from '../../lib/apiError';
+import { fetchTrialOutcomes, trialUrls } from '../trials';
 
 /** URLs the population analysis page calls. */
 export const analysisUrls = {
@@ -53,6 +56,17 @@ export function useParameterTable(deviceId: string | null, cohortId: string | nu
   return useSWR<CohortParameterTable, ApiError>(
     deviceId && cohortId ? analysisUrls.parameterTable(deviceId, cohortId) : null,
     (url: string) => apiFetch(url, { schema: cohortParameterTableSchema }),
+  );
+}
+
+/** The outcomes of the project's trials on the cohort (issue 17), each as columns in the cohort's patient order. */
+export function useTrialOutcomeColumns(deviceId: string | null, projectId: string | null, cohortId: string | null) {
+  return useSWR<TrialOutcomeColumns[], ApiError>(
+    deviceId && projectId && cohortId ? [trialUrls.list(deviceId, projectId), 'outcomes', cohortId] : null,
+    async ([url]: [string, string, string]) => {
+      const trials = (await apiFetch(url, { schema: trialListSchema })).items.filter((t) => t.cohort.id === cohortId);
+      return Promise.all(trials.map((t) => fetchTrialOutcomes(deviceId!, projectId!, t.id)));
+    },
   );
 }
 

@@ -31,6 +31,7 @@ import { PdfGraphBlock } from './PdfGraphBlock';
 import { SummaryBlock } from './SummaryBlock';
 import { describedExportName } from '../exports';
 import { ExportNameContext } from './exportName';
+import { keysInUse, rowsWithoutValues } from '../trialOutcomes';
 
 interface AnalysisWorkspaceProps {
   deviceId: string;
@@ -70,6 +71,11 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
   }, [outcome, table]);
 
   const included = table.patients.length - draft.excluded.length;
+  // Patients left out for want of a trial outcome in use (not excluded by anyone: they come back with the value).
+  const excludedIds = new Set(draft.excluded);
+  const withoutOutcome = rowsWithoutValues(table, keysInUse(draft.parameters, draft.settings)).filter(
+    (row) => !excludedIds.has(table.patients[row]!),
+  ).length;
   const tooFew = table.patients.length < analysisMinPatients || failure?.code === 'insufficient_patients';
   const block: BlockProps | null = outcome ? { outcome, table, draft, parameterOf, canEdit, exclude } : null;
 
@@ -85,6 +91,8 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography>
               Cohort <strong>{analysis.cohort.name}</strong>: {included} of {table.patients.length} patients included
+              {withoutOutcome > 0 &&
+                ` (${withoutOutcome} without a value of a trial outcome in use are left out of the calculation)`}
             </Typography>
             <SyntheticLabel />
             {loading.patients && <Chip size="small" label="Saving…" />}

@@ -25,6 +25,8 @@ export function parsePercentiles(text: string): number[] | null {
  * The parameter filter (spec §2): which anatomical parameters are analysed, and the statistical settings (spec §9
  * defaults: percentiles 5/50/95, correlation 0.9, alpha 0.001). At least one parameter stays chosen.
  */
+const groupLabels = { body: 'Body', cardiac: 'Heart', outcome: 'Trial outcomes' } as const;
+
 export function ParameterFilterBlock({
   parameters,
   chosen,
@@ -49,7 +51,7 @@ export function ParameterFilterBlock({
       <Autocomplete
         multiple
         options={parameters}
-        groupBy={(option) => (option.group === 'body' ? 'Body' : 'Heart')}
+        groupBy={(option) => groupLabels[option.group]}
         getOptionLabel={(option) => `${option.label} (${option.unit})`}
         isOptionEqualToValue={(option, selected) => option.key === selected.key}
         value={value}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AnalysisSummary } from '@insilico/contracts';
 import Alert from '@mui/material/Alert';
@@ -11,7 +11,14 @@ import { Loading, LoadFailure } from '../../../components/LoadState';
 import { Page } from '../../../components/Page';
 import { formatDate } from '../../../lib/formatDate';
 import { useSelectedDevice } from '../../devices';
-import { useAnalysis, useAnalysisProjects, useParameterTable, useProjectAnalyses } from '../api';
+import {
+  useAnalysis,
+  useAnalysisProjects,
+  useParameterTable,
+  useProjectAnalyses,
+  useTrialOutcomeColumns,
+} from '../api';
+import { withTrialOutcomes } from '../trialOutcomes';
 import { AnalysisWorkspace } from './AnalysisWorkspace';
 import { NewAnalysisForm } from './NewAnalysisForm';
 
@@ -30,6 +37,12 @@ export function PopulationAnalysisPage() {
   const project = projects.data?.items.find((item) => item.id === projectId) ?? null;
   const analysis = useAnalysis(deviceId, project ? projectId : null, analysisId);
   const table = useParameterTable(deviceId, analysis.data?.cohort.id ?? null);
+  // The outcomes of the project's trials on the cohort join the anatomical parameters (issue 17).
+  const outcomes = useTrialOutcomeColumns(deviceId, project ? projectId : null, analysis.data?.cohort.id ?? null);
+  const merged = useMemo(
+    () => (table.data && outcomes.data ? withTrialOutcomes(table.data, outcomes.data) : null),
+    [table.data, outcomes.data],
+  );
 
   const choose = (next: { project?: string | null; analysis?: string | null }) => {
     const search = new URLSearchParams(params);
@@ -124,7 +137,9 @@ export function PopulationAnalysisPage() {
           <LoadFailure what="The analysis" error={analysis.error} retry={() => void analysis.mutate()} />
         ) : table.error ? (
           <LoadFailure what="The patients of the cohort" error={table.error} retry={() => void table.mutate()} />
-        ) : !analysis.data || !table.data ? (
+        ) : outcomes.error ? (
+          <LoadFailure what="The trial outcomes" error={outcomes.error} retry={() => void outcomes.mutate()} />
+        ) : !analysis.data || !merged ? (
           <Loading what="the analysis" />
         ) : (
           <AnalysisWorkspace
@@ -132,7 +147,7 @@ export function PopulationAnalysisPage() {
             deviceId={deviceId}
             project={project}
             analysis={analysis.data}
-            table={table.data}
+            table={merged}
             reload={() => void analysis.mutate()}
           />
         )}

@@ -12,6 +12,7 @@ import {
   type AnalysisViewState,
 } from '../analysisState';
 import { AnalysisWorkerClient, type WorkerPort } from '../worker/analysisProtocol';
+import { keysInUse, rowsWithoutValues } from '../trialOutcomes';
 import { startAnalysisWorker } from '../worker/startAnalysisWorker';
 
 export interface AnalysisSession {
@@ -39,7 +40,12 @@ export function useAnalysisSession(
   const [state, dispatch] = useReducer(analysisReducer, analysis, initialAnalysisState);
   const [broken, setBroken] = useState(false);
 
-  const matrix = useMemo(() => matrixFromColumns(table.values.map((values) => Float64Array.from(values))), [table]);
+  // A trial outcome a patient has none of is NaN in the table; the matrix holds finite numbers only, so it stands as 0
+  // there, never read: a calculation using that parameter leaves the patient out (`rowsWithoutValues` below).
+  const matrix = useMemo(
+    () => matrixFromColumns(table.values.map((values) => Float64Array.from(values, (v) => (Number.isNaN(v) ? 0 : v)))),
+    [table],
+  );
   const rowOf = useMemo(() => new Map(table.patients.map((id, row) => [id, row])), [table]);
   const keys = useMemo(() => table.parameters.map((parameter) => parameter.key), [table]);
 
@@ -72,9 +78,12 @@ export function useAnalysisSession(
       const row = rowOf.get(id);
       return row === undefined ? [] : [row];
     });
+    // Patients without a value of a parameter in use (a trial outcome they have none of) are left out too.
+    for (const row of rowsWithoutValues(table, keysInUse(parameters, settings)))
+      if (!excludedRows.includes(row)) excludedRows.push(row);
     const seq = client.run({ matrix, keys, parameters, excludedRows, settings });
     dispatch({ type: 'run-started', seq });
-  }, [matrix, keys, rowOf, parameters, settings, excluded]);
+  }, [matrix, keys, rowOf, parameters, settings, excluded, table]);
 
   // The cached analysis is never refetched by itself (`useAnalysis`): when the page closes it takes the last saved
   // revision, or the page opened again within a minute would start from the old one and its next save conflict.

@@ -20,6 +20,7 @@ import { Page } from '../../../components/Page';
 import { ApiError } from '../../../lib/apiError';
 import { deleteRoom, renameRoom, roomScenePath, useRefreshRooms, useRooms } from '../api';
 import { ProjectSimulations } from '../../simulations';
+import { ProjectTrials } from '../../trials';
 import { useRoomLocation } from '../hooks/useRoomLocation';
 import { CreateRoomDialog } from './CreateRoomDialog';
 import { RoomCard } from './RoomCard';
@@ -264,6 +265,9 @@ export function ProjectRoomsTab() {
 
       <Box sx={{ mt: 4 }}>
         <ProjectSimulations deviceId={deviceId} projectId={projectId} />
+      </Box>
+      <Box sx={{ mt: 4 }}>
+        <ProjectTrials deviceId={deviceId} projectId={projectId} />
       </Box>
 
       {data && creating && (

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  type AnyPgColumn,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { cohorts } from './cohorts';
+import { deviceVersions } from './device-versions';
+import { projects } from './projects';
+import { rooms } from './rooms';
+import { simulations } from './simulations';
+import { users } from './users';
+
+/**
+ * An in-silico trial (issue 17): one simulation set-up applied to every patient of one of the project's cohorts. The
+ * set-up is kept as sent (parameters, resolution, the placement rule); each patient's run is an ordinary simulation
+ * of a room the trial made for it (trial_patients).
+ */
+export const trials = pgTable(
+  'trials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    cohortId: uuid('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    /** The device version every patient gets; null when it was deleted later (its name stays). */
+    deviceVersionId: uuid('device_version_id').references(() => deviceVersions.id, { onDelete: 'set null' }),
+    deviceVersionName: text('device_version_name').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['solid', 'fluid', 'particle'] }).notNull(),
+    resolution: text('resolution', { enum: ['test', 'coarse', 'standard', 'fine'] }).notNull(),
+    /** The parameters as sent (each patient's defaults fill the rest: stroke volume is the patient's). */
+    parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull(),
+    /** The placement rule now (a retry may correct it; each patient keeps the rule it was placed by). */
+    placement: jsonb('placement').$type<Record<string, unknown>>().notNull(),
+    /** The trial this one re-runs on another device version (device CI: the page compares the two). */
+    basedOnTrialId: uuid('based_on_trial_id').references((): AnyPgColumn => trials.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('trials_project_name_uq').on(t.projectId, sql`lower(${t.name})`),
+    index('trials_project_created_idx').on(t.projectId, t.createdAt),
+  ],
+);
+
+/**
+ * One patient of a trial: the room made for it (device placed by the rule), its simulation, why it failed before a
+ * run existed (placement or case building), and the outcomes read from the finished run.
+ */
+export const trialPatients = pgTable(
+  'trial_patients',
+  {
+    trialId: uuid('trial_id')
+      .notNull()
+      .references(() => trials.id, { onDelete: 'cascade' }),
+    patientId: text('patient_id').notNull(),
+    /** The cohort's order, for tables and the population analysis. */
+    patientIndex: integer('patient_index').notNull(),
+    roomId: uuid('room_id').references(() => rooms.id, { onDelete: 'set null' }),
+    simulationId: uuid('simulation_id').references(() => simulations.id, { onDelete: 'set null' }),
+    /** The rule and the transform the patient was placed by. */
+    placement: jsonb('placement').$type<Record<string, unknown>>(),
+    stage: text('stage', { enum: ['placement', 'setup', 'outcomes'] }),
+    error: text('error'),
+    outcomes: jsonb('outcomes').$type<Record<string, number | null>>(),
+    outcomeNotes: jsonb('outcome_notes').$type<Record<string, string>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.trialId, t.patientId] }), index('trial_patients_simulation_idx').on(t.simulationId)],
+);

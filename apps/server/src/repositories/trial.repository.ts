@@ -1,0 +1,205 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Orm } from '../db/client';
+import {
+  cohortPatients,
+  cohorts,
+  deviceVersions,
+  projectCohorts,
+  projectDeviceVersions,
+  simulations,
+  trialPatients,
+  trials,
+  users,
+} from '../db/schema';
+
+export type TrialRow = typeof trials.$inferSelect;
+export type NewTrial = typeof trials.$inferInsert;
+export type TrialPatientRow = typeof trialPatients.$inferSelect;
+
+/** A trial with its cohort's and creator's names (lists and pages). */
+export interface TrialListRow {
+  trial: TrialRow;
+  cohortName: string;
+  createdByName: string | null;
+}
+
+/** A patient of a trial with its run's state (null before the run exists). */
+export interface TrialPatientWithRun {
+  patient: TrialPatientRow;
+  run: {
+    status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+    progress: number;
+    etaSeconds: number | null;
+    error: string | null;
+    finishedAt: Date | null;
+  } | null;
+}
+
+/** Trials (issue 17) and their patients. */
+export class TrialRepository {
+  constructor(private readonly orm: Orm) {}
+
+  /** Inserts the trial and one row per patient; null when the name is taken in the project. */
+  async create(row: NewTrial, patients: readonly { patientId: string; patientIndex: number }[]) {
+    const inserted = await this.orm.insert(trials).values(row).onConflictDoNothing().returning();
+    const trial = inserted[0];
+    if (!trial) return null;
+    if (patients.length > 0)
+      await this.orm
+        .insert(trialPatients)
+        .values(patients.map((p) => ({ trialId: trial.id, patientId: p.patientId, patientIndex: p.patientIndex })));
+    return trial;
+  }
+
+  async nameTaken(projectId: string, name: string): Promise<boolean> {
+    const rows = await this.orm
+      .select({ id: trials.id })
+      .from(trials)
+      .where(and(eq(trials.projectId, projectId), sql`lower(${trials.name}) = lower(${name})`));
+    return rows.length > 0;
+  }
+
+  async findById(id: string): Promise<TrialRow | null> {
+    const rows = await this.orm.select().from(trials).where(eq(trials.id, id));
+    return rows[0] ?? null;
+  }
+
+  async find(projectId: string, id: string): Promise<TrialListRow | null> {
+    const rows = await this.listRows(and(eq(trials.projectId, projectId), eq(trials.id, id))!);
+    return rows[0] ?? null;
+  }
+
+  async list(projectId: string): Promise<TrialListRow[]> {
+    return this.listRows(eq(trials.projectId, projectId));
+  }
+
+  private listRows(where: ReturnType<typeof eq>): Promise<TrialListRow[]> {
+    return this.orm
+      .select({ trial: trials, cohortName: cohorts.name, createdByName: users.fullName })
+      .from(trials)
+      .innerJoin(cohorts, eq(cohorts.id, trials.cohortId))
+      .leftJoin(users, eq(users.id, trials.createdBy))
+      .where(where)
+      .orderBy(desc(trials.createdAt), asc(trials.id));
+  }
+
+  async update(id: string, values: Partial<NewTrial>): Promise<TrialRow | null> {
+    const rows = await this.orm.update(trials).set(values).where(eq(trials.id, id)).returning();
+    return rows[0] ?? null;
+  }
+
+  /** The patients of trials with their runs' state, in the cohort's order. */
+  async patients(trialIds: readonly string[]): Promise<TrialPatientWithRun[]> {
+    if (trialIds.length === 0) return [];
+    const rows = await this.orm
+      .select({
+        patient: trialPatients,
+        status: simulations.status,
+        progress: simulations.progress,
+        etaSeconds: simulations.etaSeconds,
+        error: simulations.error,
+        finishedAt: simulations.finishedAt,
+      })
+      .from(trialPatients)
+      .leftJoin(simulations, eq(simulations.id, trialPatients.simulationId))
+      .where(inArray(trialPatients.trialId, [...trialIds]))
+      .orderBy(asc(trialPatients.trialId), asc(trialPatients.patientIndex));
+    return rows.map((r) => ({
+      patient: r.patient,
+      run:
+        r.status === null
+          ? null
+          : {
+              status: r.status,
+              progress: r.progress ?? 0,
+              etaSeconds: r.etaSeconds,
+              error: r.error,
+              finishedAt: r.finishedAt,
+            },
+    }));
+  }
+
+  async patient(trialId: string, patientId: string): Promise<TrialPatientRow | null> {
+    const rows = await this.orm
+      .select()
+      .from(trialPatients)
+      .where(and(eq(trialPatients.trialId, trialId), eq(trialPatients.patientId, patientId)));
+    return rows[0] ?? null;
+  }
+
+  /** The trial patient whose run this simulation is, if any. */
+  async patientOfSimulation(simulationId: string): Promise<TrialPatientRow | null> {
+    const rows = await this.orm.select().from(trialPatients).where(eq(trialPatients.simulationId, simulationId));
+    return rows[0] ?? null;
+  }
+
+  async updatePatient(
+    trialId: string,
+    patientId: string,
+    values: Partial<typeof trialPatients.$inferInsert>,
+  ): Promise<TrialPatientRow | null> {
+    const rows = await this.orm
+      .update(trialPatients)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(trialPatients.trialId, trialId), eq(trialPatients.patientId, patientId)))
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  /** A cohort of the project, with its status; null when it is not one of the project's. */
+  async projectCohort(projectId: string, cohortId: string) {
+    const rows = await this.orm
+      .select({ id: cohorts.id, name: cohorts.name, status: cohorts.status })
+      .from(projectCohorts)
+      .innerJoin(cohorts, eq(cohorts.id, projectCohorts.cohortId))
+      .where(and(eq(projectCohorts.projectId, projectId), eq(projectCohorts.cohortId, cohortId)));
+    return rows[0] ?? null;
+  }
+
+  /** The cohort's patients in its order. */
+  async cohortPatients(cohortId: string): Promise<{ patientId: string; patientIndex: number }[]> {
+    return this.orm
+      .select({ patientId: cohortPatients.patientId, patientIndex: cohortPatients.patientIndex })
+      .from(cohortPatients)
+      .where(eq(cohortPatients.cohortId, cohortId))
+      .orderBy(asc(cohortPatients.position));
+  }
+
+  /** A device version of the project with its status; null when it is not on the project. */
+  async projectVersion(projectId: string, versionId: string) {
+    const rows = await this.orm
+      .select({ id: deviceVersions.id, name: deviceVersions.name, status: deviceVersions.status })
+      .from(projectDeviceVersions)
+      .innerJoin(deviceVersions, eq(deviceVersions.id, projectDeviceVersions.versionId))
+      .where(and(eq(projectDeviceVersions.projectId, projectId), eq(projectDeviceVersions.versionId, versionId)));
+    return rows[0] ?? null;
+  }
+
+  /** The project's ready cohorts with their patient counts, and its ready device versions (a new trial's choices). */
+  async choices(projectId: string) {
+    const cohortRows = await this.orm
+      .select({ id: cohorts.id, name: cohorts.name, patients: sql<number>`count(${cohortPatients.patientIndex})::int` })
+      .from(projectCohorts)
+      .innerJoin(cohorts, eq(cohorts.id, projectCohorts.cohortId))
+      .leftJoin(cohortPatients, eq(cohortPatients.cohortId, cohorts.id))
+      .where(and(eq(projectCohorts.projectId, projectId), eq(cohorts.status, 'ready')))
+      .groupBy(cohorts.id, cohorts.name)
+      .orderBy(asc(cohorts.name));
+    const versions = await this.orm
+      .select({ id: deviceVersions.id, name: deviceVersions.name })
+      .from(projectDeviceVersions)
+      .innerJoin(deviceVersions, eq(deviceVersions.id, projectDeviceVersions.versionId))
+      .where(and(eq(projectDeviceVersions.projectId, projectId), eq(deviceVersions.status, 'ready')))
+      .orderBy(asc(deviceVersions.name));
+    return { cohorts: cohortRows, versions };
+  }
+
+  /** The trials of a project on a cohort (for the population analysis). */
+  async trialsOnCohort(projectId: string, cohortId: string): Promise<TrialRow[]> {
+    return this.orm
+      .select()
+      .from(trials)
+      .where(and(eq(trials.projectId, projectId), eq(trials.cohortId, cohortId)))
+      .orderBy(desc(trials.createdAt));
+  }
+}

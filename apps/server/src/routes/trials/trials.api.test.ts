@@ -1,0 +1,276 @@
+import {
+  type NotificationList,
+  simulationResolutionMessage,
+  trialNameTakenMessage,
+  type TrialDetail,
+  type TrialList,
+  type TrialOutcomeColumns,
+} from '@insilico/contracts';
+import { writeBinaryStl } from '@insilico/mesh';
+import { ringDeviceMesh } from '@insilico/scenarios';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
+import {
+  createWorkspace,
+  errorOf,
+  joinedMember,
+  json,
+  signedIn,
+  type Person,
+} from '../../../test/fixtures/workspace.fixtures';
+import { insertProject } from '../../../test/factories/project-rows';
+import { insertVersionWithModel } from '../../../test/factories/room-rows';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+
+/**
+ * The trial API (issue 17): a fluid trial at the test resolution over a 5-patient cohort fans out to one run per
+ * patient and ends with outcomes per patient; a placement rule no patient meets lists every patient with its reason
+ * and nothing runs; retry with a corrected rule runs the failed ones only; cancel; every refusal with nothing stored;
+ * a guest on the project views and is refused the rest.
+ */
+let server: TestServer;
+let admin: Person;
+let member: Person;
+let guest: Person;
+let deviceId = '';
+let projectId = '';
+let cohortId = '';
+let versionId = '';
+
+const trialsPath = () => `/api/devices/${deviceId}/projects/${projectId}/trials`;
+const body = (over: Record<string, unknown> = {}) => ({
+  name: 'Ring valve trial',
+  cohortId,
+  versionId,
+  kind: 'fluid',
+  resolution: 'test',
+  placement: { landmark: 'aortic_annulus', depth_mm: 2 },
+  ...over,
+});
+
+async function waitFor(id: string, done: (t: TrialDetail) => boolean): Promise<TrialDetail> {
+  const deadline = Date.now() + 400_000;
+  for (;;) {
+    const trial = await json<TrialDetail>(await member.browser.get(`${trialsPath()}/${id}`));
+    if (done(trial)) return trial;
+    if (Date.now() > deadline) throw new Error(`trial ${id} is still ${JSON.stringify(trial.counts)}`);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+  }
+}
+
+async function trialCount(): Promise<number> {
+  return (await json<TrialList>(await member.browser.get(trialsPath()))).items.length;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signedIn(server);
+  ({ deviceId } = await createWorkspace(admin));
+  member = await joinedMember(server, admin, deviceId, 'member');
+  guest = await joinedMember(server, admin, deviceId, 'guest');
+  const order = await orderCohort(admin.browser, deviceId, { name: 'Trial cohort', size: 5 });
+  cohortId = (await settled(admin.browser, deviceId, order.id)).id;
+  projectId = await insertProject(server, { deviceId, team: [admin.id, member.id, guest.id], cohortIds: [cohortId] });
+  versionId = (
+    await insertVersionWithModel(server, deviceId, {
+      name: 'Ring valve',
+      status: 'ready',
+      projectId,
+      stl: writeBinaryStl(ringDeviceMesh(8, 1.5)),
+    })
+  ).versionId;
+  await server.context.simulations.setTestResolution(deviceId, true);
+}, 240_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('refusals (nothing stored)', () => {
+  it('checks the set-up on the server', async () => {
+    const cases: [Record<string, unknown>, number, RegExp | string][] = [
+      [{ cohortId: '00000000-0000-4000-8000-000000000000' }, 422, 'Choose one of the project’s cohorts.'],
+      [{ versionId: '00000000-0000-4000-8000-000000000000' }, 422, 'Choose a device version of this project.'],
+      [{ parameters: { heartRate_bpm: 900 } }, 422, /Heart rate must lie between/],
+      [{ parameters: { youngsModulus_GPa: 3 } }, 422, /is not a parameter of a fluid simulation/],
+      [{ placement: { landmark: 'aortic_annulus', depth_mm: 40 } }, 400, /depth offset must lie between -20 and 20 mm/],
+      [{ placement: { landmark: 'lv_apex', depth_mm: 0 } }, 400, /Choose the aortic, mitral/],
+      [
+        { placement: { landmark: 'aortic_annulus', depth_mm: 0, annulusRange_mm: { min: 30, max: 20 } } },
+        400,
+        /must not exceed the largest/,
+      ],
+    ];
+    for (const [over, status, message] of cases) {
+      const refused = await member.browser.postJson(trialsPath(), body(over));
+      expect(refused.status, JSON.stringify(over)).toBe(status);
+      const error = await errorOf(refused);
+      if (typeof message === 'string') expect(error.message).toBe(message);
+      else expect(error.message).toMatch(message);
+    }
+    await server.context.simulations.setTestResolution(deviceId, false);
+    try {
+      const refused = await member.browser.postJson(trialsPath(), body());
+      expect(refused.status).toBe(422);
+      expect((await errorOf(refused)).message).toBe(simulationResolutionMessage);
+    } finally {
+      await server.context.simulations.setTestResolution(deviceId, true);
+    }
+    expect(await trialCount()).toBe(0);
+  });
+
+  it('lets a guest view trials but not start, cancel or retry one', async () => {
+    const list = await json<TrialList>(await guest.browser.get(trialsPath()));
+    expect(list.canRun).toBe(false);
+    expect((await guest.browser.postJson(trialsPath(), body())).status).toBe(403);
+  });
+});
+
+describe('a trial over the cohort', () => {
+  let trialId = '';
+
+  // The solid kind at the test resolution (30 steps of 150 particles) keeps the fan-out of five runs quick; the fluid
+  // outcomes of a real run are the trial journey's (apps/web/e2e/trials.spec.ts).
+  it('fans out one run per patient, shows progress and ends with outcomes per patient', async () => {
+    const created = await member.browser.postJson(trialsPath(), body({ kind: 'solid' }));
+    expect(created.status).toBe(201);
+    const trial = await json<TrialDetail>(created);
+    trialId = trial.id;
+    expect(trial.counts.total).toBe(5);
+    expect(trial.patients).toHaveLength(5);
+    expect(trial.outcomes.map((o) => o.key)).toEqual([
+      'peak_von_mises_stress',
+      'peak_von_mises_strain',
+      'max_displacement',
+    ]);
+    const taken = await member.browser.postJson(trialsPath(), body({ name: 'ring VALVE trial' }));
+    expect(taken.status).toBe(409);
+    expect((await errorOf(taken)).message).toBe(trialNameTakenMessage);
+
+    const finished = await waitFor(trialId, (t) => t.status !== 'running');
+    expect(finished.status).toBe('completed');
+    expect(finished.counts).toMatchObject({ total: 5, done: 5, failed: 0, queued: 0, running: 0 });
+    for (const p of finished.patients) {
+      expect(p.status).toBe('done');
+      expect(p.roomId).not.toBeNull();
+      expect(p.simulationStatus).toBe('completed');
+      // Outcomes are numbers or null with a reason, never invented.
+      for (const o of finished.outcomes) {
+        const value = p.outcomes![o.key];
+        if (value === null) expect(p.outcomeNotes[o.key]).toBeTruthy();
+        else expect(Number.isFinite(value)).toBe(true);
+      }
+      // The pressure load stresses and moves the held device.
+      expect(p.outcomes!.peak_von_mises_stress).toBeGreaterThan(0);
+      expect(p.outcomes!.max_displacement).toBeGreaterThan(0);
+    }
+    // The creator hears once, from the trial, not once per patient's run.
+    const notifications = await json<NotificationList>(await member.browser.get('/api/notifications?limit=50'));
+    const kinds = notifications.items.map((n) => n.kind);
+    expect(kinds.filter((k) => k === 'trial.completed')).toHaveLength(1);
+    expect(kinds.filter((k) => k.startsWith('simulation.'))).toHaveLength(0);
+    const told = notifications.items.find((n) => n.kind === 'trial.completed')!;
+    expect([told.title, told.body]).toEqual(['Trial Ring valve trial has finished', '5 of 5 patients done.']);
+    expect(told.link).toBe(`/projects/trial?project=${projectId}&trial=${trialId}&device=${deviceId}`);
+    // The guest sees it, but may not retry or cancel.
+    expect((await guest.browser.get(`${trialsPath()}/${trialId}`)).status).toBe(200);
+    expect((await guest.browser.postJson(`${trialsPath()}/${trialId}/cancel`, {})).status).toBe(403);
+    expect((await guest.browser.postJson(`${trialsPath()}/${trialId}/retry`, {})).status).toBe(403);
+    // Nothing to retry or cancel in a finished trial.
+    expect((await member.browser.postJson(`${trialsPath()}/${trialId}/retry`, {})).status).toBe(409);
+    expect((await member.browser.postJson(`${trialsPath()}/${trialId}/cancel`, {})).status).toBe(409);
+  }, 450_000);
+
+  it('gives the outcomes as cohort parameters, one nullable value per patient', async () => {
+    const columns = await json<TrialOutcomeColumns>(await guest.browser.get(`${trialsPath()}/${trialId}/outcomes`));
+    expect(columns.ids).toHaveLength(5);
+    expect(columns.outcomes[0]!.parameter).toBe(`trial.${trialId}.peak_von_mises_stress`);
+    expect(columns.values).toHaveLength(3);
+    const trial = await json<TrialDetail>(await member.browser.get(`${trialsPath()}/${trialId}`));
+    const byId = new Map(trial.patients.map((p) => [p.patientId, p.outcomes]));
+    columns.ids.forEach((id, i) => expect(columns.values[2]![i]).toBe(byId.get(id)!.max_displacement));
+  });
+
+  it('lets an analysis of the cohort use the outcomes as parameters, and no other trial’s', async () => {
+    const analyses = `/api/devices/${deviceId}/projects/${projectId}/analyses`;
+    const outcome = `trial.${trialId}.peak_von_mises_stress`;
+    const created = await member.browser.postJson(analyses, {
+      cohortId,
+      parameters: ['aorticAnnulusDiameter_mm', outcome],
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    expect((await json<{ parameters: string[] }>(created)).parameters).toEqual(['aorticAnnulusDiameter_mm', outcome]);
+    const unknown = `trial.00000000-0000-4000-8000-000000000000.pressure_drop`;
+    const refused = await member.browser.postJson(analyses, { cohortId, parameters: [unknown] });
+    expect(refused.status).toBe(422);
+    expect((await errorOf(refused)).message).toBe(`These parameters are not known: ${unknown}.`);
+  });
+});
+
+describe('device CI', () => {
+  it('re-runs a trial’s set-up on another device version, linked to it for comparison', async () => {
+    const first = (await json<TrialList>(await member.browser.get(trialsPath()))).items.find(
+      (t) => t.name === 'Ring valve trial',
+    )!;
+    const v2 = (
+      await insertVersionWithModel(server, deviceId, {
+        name: 'Ring valve v2',
+        status: 'ready',
+        projectId,
+        stl: writeBinaryStl(ringDeviceMesh(8.5, 1.2)),
+      })
+    ).versionId;
+    const rerunPath = `${trialsPath()}/${first.id}/rerun`;
+    expect((await guest.browser.postJson(rerunPath, { versionId: v2, name: 'Ring valve v2 trial' })).status).toBe(403);
+    const taken = await member.browser.postJson(rerunPath, { versionId: v2, name: first.name });
+    expect(taken.status).toBe(409);
+    const created = await member.browser.postJson(rerunPath, { versionId: v2, name: 'Ring valve v2 trial' });
+    expect(created.status).toBe(201);
+    const rerun = await json<TrialDetail>(created);
+    expect(rerun.basedOnTrialId).toBe(first.id);
+    expect(rerun.deviceVersion).toEqual({ id: v2, name: 'Ring valve v2' });
+    expect([rerun.kind, rerun.resolution, rerun.placement]).toEqual([first.kind, first.resolution, first.placement]);
+    const finished = await waitFor(rerun.id, (t) => t.status !== 'running');
+    expect(finished.counts.done).toBe(5);
+  }, 450_000);
+});
+
+describe('a placement rule that fails, retried after a fix, and cancel', () => {
+  it('lists every patient the rule fails for with the reason; retry with a corrected rule; cancel', async () => {
+    const created = await member.browser.postJson(
+      trialsPath(),
+      body({
+        name: 'Too small a size range',
+        kind: 'solid',
+        placement: { landmark: 'aortic_annulus', depth_mm: 0, annulusRange_mm: { min: 5, max: 6 } },
+      }),
+    );
+    expect(created.status).toBe(201);
+    const { id } = await json<TrialDetail>(created);
+    const failed = await waitFor(id, (t) => t.status !== 'running');
+    expect(failed.counts).toMatchObject({ total: 5, failed: 5, done: 0 });
+    for (const p of failed.patients) {
+      expect(p.stage).toBe('placement');
+      expect(p.error).toMatch(/^The aortic annulus measures \d+\.\d mm, outside the device’s size range 5–6 mm\.$/);
+      expect(p.simulationId).toBeNull();
+    }
+    const badFix = await member.browser.postJson(`${trialsPath()}/${id}/retry`, {
+      placement: { landmark: 'aortic_annulus', depth_mm: 99 },
+    });
+    expect(badFix.status).toBe(400);
+    const retried = await member.browser.postJson(`${trialsPath()}/${id}/retry`, {
+      placement: { landmark: 'aortic_annulus', depth_mm: 2, annulusRange_mm: { min: 5, max: 60 } },
+    });
+    expect(retried.status).toBe(200);
+    const running = await json<TrialDetail>(retried);
+    expect(running.status).toBe('running');
+    expect(running.counts.failed).toBe(0);
+    expect(running.placement.annulusRange_mm).toEqual({ min: 5, max: 60 });
+    const cancelled = await member.browser.postJson(`${trialsPath()}/${id}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    expect((await json<TrialDetail>(cancelled)).status).toBe('cancelled');
+    // Once the preparations still in flight have seen the cancel, nothing is queued or running.
+    const settledTrial = await waitFor(id, (t) => t.counts.queued + t.counts.running === 0);
+    expect(settledTrial.status).toBe('cancelled');
+    expect(settledTrial.counts.cancelled + settledTrial.counts.done).toBe(5);
+  }, 450_000);
+});

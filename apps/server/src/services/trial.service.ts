@@ -1,0 +1,574 @@
+import { phaseLabel } from '@insilico/anatomy';
+import {
+  roomNameTakenMessage,
+  simulationResolutionMessage,
+  trialNameTakenMessage,
+  trialNotFoundMessage,
+  trialOutcomeDefinitions,
+  trialOutcomeParameter,
+  type CreateTrialBody,
+  type PlacementRule,
+  type Trial,
+  type TrialCounts,
+  type TrialDetail,
+  type TrialList,
+  type TrialOutcomeColumns,
+  type TrialPatient,
+  type TrialPatientStatus,
+  type TrialSetup,
+} from '@insilico/contracts';
+import { resolveParameters, type PlacementTransform } from '@insilico/scenarios';
+import type { Manifest } from '@insilico/sph';
+import { frameTimelineTask } from '../cpu/frame-timeline.task';
+import type { CpuRunner } from '../cpu/pool';
+import { trialPlacementTask } from '../cpu/trial-placement.task';
+import { simulationJob } from '../jobs/simulation.job';
+import { trialPatientJob, type TrialPatientJobData } from '../jobs/trial-patient.job';
+import { decideProject } from '../policies/project.policy';
+import type { BlobStore, DataRegion } from '../repositories/blob.repository';
+import type { SimulationRepository } from '../repositories/simulation.repository';
+import type {
+  TrialListRow,
+  TrialPatientRow,
+  TrialPatientWithRun,
+  TrialRepository,
+  TrialRow,
+} from '../repositories/trial.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
+import { storedPatient } from './cohort-records';
+import { meshPhasesOf } from './cohort-mesh.service';
+import { ServiceError } from './errors';
+import type { NotificationService } from './notification.service';
+import type { ProjectAccessService } from './project-access.service';
+import type { RoomService } from './room.service';
+import type { SimulationService } from './simulation.service';
+import { computeOutcomes, type FrameMaxima } from './trial-outcomes';
+
+export interface TrialServiceDeps {
+  repository: TrialRepository;
+  simulationRepository: SimulationRepository;
+  simulations: SimulationService;
+  rooms: RoomService;
+  projects: ProjectAccessService;
+  blobs: BlobStore;
+  unitOfWork: UnitOfWork;
+  cpu: CpuRunner;
+  /** The trial's creator hears once when every patient has finished (its runs notify nobody). */
+  notifications: NotificationService;
+}
+
+/** The frame object each kind's outcomes read (the manifest's object kind). */
+const OUTCOME_OBJECT = { fluid: 'fluid', solid: 'solid', particle: 'particles' } as const;
+
+/**
+ * In-silico trials (issue 17): one set-up applied to every patient of one of the project's cohorts. Create checks the
+ * set-up and queues one `trial.patient` job per patient; that job places the device by the rule, makes the patient's
+ * room and its simulation as the trial's creator (the simulation's own job runs it), and after the run the outcomes
+ * are read from its stored outputs. Reading needs `project.read`, starting, cancelling and retrying `project.work`.
+ * See docs/decisions/trials.md.
+ */
+export class TrialService {
+  constructor(private readonly deps: TrialServiceDeps) {}
+
+  async list(userId: string, deviceId: string, projectId: string): Promise<TrialList> {
+    const access = await this.deps.projects.require('project.read', userId, deviceId, projectId);
+    const canRun = decideProject('project.work', access.standing).allowed;
+    const rows = await this.deps.repository.list(projectId);
+    const patients = await this.deps.repository.patients(rows.map((r) => r.trial.id));
+    return {
+      items: rows.map((row) =>
+        toTrial(
+          row,
+          patients.filter((p) => p.patient.trialId === row.trial.id),
+          canRun,
+        ),
+      ),
+      canRun,
+    };
+  }
+
+  /** A new trial's choices: the project's ready cohorts and device versions, and the operator's test switch. */
+  async setup(userId: string, deviceId: string, projectId: string): Promise<TrialSetup> {
+    const access = await this.deps.projects.require('project.read', userId, deviceId, projectId);
+    return {
+      ...(await this.deps.repository.choices(projectId)),
+      testResolution: await this.deps.simulations.testResolutionAllowed(deviceId),
+      canRun: decideProject('project.work', access.standing).allowed,
+    };
+  }
+
+  async get(userId: string, deviceId: string, projectId: string, trialId: string): Promise<TrialDetail> {
+    const { row, canRun } = await this.require('project.read', userId, deviceId, projectId, trialId);
+    return this.present(row, canRun);
+  }
+
+  /** Device CI: the trial's set-up again on another device version (or the same one), linked to it for comparison. */
+  async rerun(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    trialId: string,
+    body: { versionId: string; name: string },
+  ): Promise<TrialDetail> {
+    const { row } = await this.require('project.work', userId, deviceId, projectId, trialId);
+    const t = row.trial;
+    return this.create(
+      userId,
+      deviceId,
+      projectId,
+      {
+        name: body.name,
+        cohortId: t.cohortId,
+        versionId: body.versionId,
+        kind: t.kind,
+        resolution: t.resolution,
+        parameters: t.parameters as CreateTrialBody['parameters'],
+        placement: t.placement as unknown as PlacementRule,
+      },
+      t.id,
+    );
+  }
+
+  async create(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    body: CreateTrialBody,
+    basedOnTrialId: string | null = null,
+  ): Promise<TrialDetail> {
+    await this.deps.projects.require('project.work', userId, deviceId, projectId);
+    if (body.resolution === 'test' && !(await this.deps.simulations.testResolutionAllowed(deviceId)))
+      throw new ServiceError(422, 'trial_setup_invalid', simulationResolutionMessage);
+    if (await this.deps.repository.nameTaken(projectId, body.name))
+      throw new ServiceError(409, 'trial_name_taken', trialNameTakenMessage);
+    const cohort = await this.deps.repository.projectCohort(projectId, body.cohortId);
+    if (!cohort) throw new ServiceError(422, 'cohort_not_in_project', 'Choose one of the project’s cohorts.');
+    if (cohort.status !== 'ready')
+      throw new ServiceError(409, 'cohort_not_ready', `The cohort ${cohort.name} is not ready yet.`);
+    const version = await this.deps.repository.projectVersion(projectId, body.versionId);
+    if (!version) throw new ServiceError(422, 'version_not_in_project', 'Choose a device version of this project.');
+    if (version.status !== 'ready')
+      throw new ServiceError(
+        422,
+        'version_not_ready',
+        `The device version ${version.name} has not finished processing. Choose a ready version.`,
+      );
+    const patients = await this.deps.repository.cohortPatients(cohort.id);
+    if (patients.length === 0)
+      throw new ServiceError(422, 'cohort_empty', `The cohort ${cohort.name} has no patients.`);
+    // The parameters are checked against the first patient's defaults: ranges and keys are the same for every one.
+    const first = await this.deps.simulationRepository.patientRecord(cohort.id, patients[0]!.patientId);
+    if (!first) throw new ServiceError(409, 'cohort_not_ready', `The cohort ${cohort.name} cannot be read.`);
+    const { issues } = resolveParameters(body.kind, storedPatient(first.cohort, first), body.parameters ?? {});
+    if (issues.length > 0)
+      throw new ServiceError(422, 'trial_setup_invalid', issues.map((i) => i.message).join(' '), {
+        issues: issues.map((i) => ({ key: i.key, message: i.message })),
+      });
+    const trial = await this.deps.unitOfWork.run(async (tx) => {
+      const created = await tx.trials.create(
+        {
+          projectId,
+          cohortId: cohort.id,
+          deviceVersionId: version.id,
+          deviceVersionName: version.name,
+          name: body.name,
+          kind: body.kind,
+          resolution: body.resolution,
+          parameters: body.parameters ?? {},
+          placement: { ...body.placement },
+          basedOnTrialId,
+          createdBy: userId,
+        },
+        patients,
+      );
+      if (!created) return null;
+      // One durable job per patient, committed with the rows (docs/decisions/one-transaction-idiom.md).
+      for (const p of patients)
+        await tx.jobs.enqueue(trialPatientJob, { trialId: created.id, patientId: p.patientId }, userId);
+      return created;
+    });
+    if (!trial) throw new ServiceError(409, 'trial_name_taken', trialNameTakenMessage);
+    return this.get(userId, deviceId, projectId, trial.id);
+  }
+
+  /** Stops the trial: patients not prepared yet are not, queued and running runs are cancelled. */
+  async cancel(userId: string, deviceId: string, projectId: string, trialId: string): Promise<TrialDetail> {
+    const { row, canRun } = await this.require('project.work', userId, deviceId, projectId, trialId);
+    const patients = await this.deps.repository.patients([trialId]);
+    const status = toTrial(row, patients, canRun).status;
+    if (status !== 'running')
+      throw new ServiceError(
+        409,
+        'trial_not_running',
+        status === 'cancelled' ? 'The trial has already been cancelled.' : 'The trial has already finished.',
+      );
+    await this.deps.unitOfWork.run(async (tx) => {
+      await tx.trials.update(trialId, { cancelledAt: new Date() });
+      for (const p of patients)
+        if (p.patient.simulationId && (p.run?.status === 'queued' || p.run?.status === 'running'))
+          await tx.simulations.transition(p.patient.simulationId, ['queued', 'running'], {
+            status: 'cancelled',
+            etaSeconds: null,
+            finishedAt: new Date(),
+          });
+    });
+    return this.get(userId, deviceId, projectId, trialId);
+  }
+
+  /**
+   * Runs the failed and cancelled patients again, never the finished ones. A corrected placement rule, when sent,
+   * becomes the trial's and places the patients that failed before their run existed (placement or case building).
+   */
+  async retry(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    trialId: string,
+    placement: PlacementRule | undefined,
+  ): Promise<TrialDetail> {
+    const { row } = await this.require('project.work', userId, deviceId, projectId, trialId);
+    const patients = await this.deps.repository.patients([trialId]);
+    const again = patients.filter((p) => {
+      const status = patientStatus(row.trial, p);
+      return status === 'failed' || status === 'cancelled';
+    });
+    if (again.length === 0)
+      throw new ServiceError(409, 'trial_not_retryable', 'No patient of this trial failed or was cancelled.');
+    await this.deps.unitOfWork.run(async (tx) => {
+      await tx.trials.update(trialId, { cancelledAt: null, ...(placement ? { placement: { ...placement } } : {}) });
+      for (const p of again) {
+        const simulationId = p.patient.simulationId;
+        const runAgain = simulationId && p.patient.stage === null && p.run && p.run.status !== 'completed';
+        if (runAgain) {
+          const moved = await tx.simulations.transition(simulationId, ['failed', 'cancelled'], {
+            status: 'queued',
+            error: null,
+            finishedAt: null,
+          });
+          if (moved) {
+            const job = await tx.jobs.enqueue(simulationJob, { simulationId }, userId);
+            await tx.simulations.update(simulationId, { jobId: job.id });
+          }
+          continue;
+        }
+        await tx.trials.updatePatient(trialId, p.patient.patientId, { stage: null, error: null });
+        await tx.jobs.enqueue(trialPatientJob, { trialId, patientId: p.patient.patientId }, userId);
+      }
+    });
+    return this.get(userId, deviceId, projectId, trialId);
+  }
+
+  /**
+   * A trial's outcomes as population parameters of its cohort: every patient of the cohort (the parameter table's
+   * order), null where the patient has no outcome (failed, not finished, or not defined for the run).
+   */
+  async outcomeColumns(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    trialId: string,
+  ): Promise<TrialOutcomeColumns> {
+    const { row } = await this.require('project.read', userId, deviceId, projectId, trialId);
+    const ids = (await this.deps.repository.cohortPatients(row.trial.cohortId)).map((p) => p.patientId);
+    const byPatient = new Map(
+      (await this.deps.repository.patients([trialId])).map((p) => [p.patient.patientId, p.patient.outcomes]),
+    );
+    const definitions = trialOutcomeDefinitions[row.trial.kind];
+    return {
+      trialId,
+      trialName: row.trial.name,
+      cohortId: row.trial.cohortId,
+      ids,
+      outcomes: definitions.map((d) => ({ ...d, parameter: trialOutcomeParameter(trialId, d.key) })),
+      values: definitions.map((d) => ids.map((id) => byPatient.get(id)?.[d.key] ?? null)),
+    };
+  }
+
+  /** Every outcome parameter of the project's trials on a cohort (the analyses accept them as parameters). */
+  async outcomeParameters(projectId: string, cohortId: string): Promise<ReadonlySet<string>> {
+    const trials = await this.deps.repository.trialsOnCohort(projectId, cohortId);
+    return new Set(
+      trials.flatMap((t) => trialOutcomeDefinitions[t.kind].map((d) => trialOutcomeParameter(t.id, d.key))),
+    );
+  }
+
+  /**
+   * The `trial.patient` job: places the device by the rule, makes the patient's room and simulation as the trial's
+   * creator (their permission decides, as if they set it up by hand), or reads the outcomes of a finished run again.
+   * A refusal is recorded on the patient with its stage and the message; anything else throws (the job retries).
+   */
+  async preparePatient(data: TrialPatientJobData): Promise<{ status: string }> {
+    const trial = await this.deps.repository.findById(data.trialId);
+    const patient = trial ? await this.deps.repository.patient(data.trialId, data.patientId) : null;
+    if (!trial || !patient) return { status: 'deleted' };
+    if (patient.error) return { status: 'failed' };
+    if (patient.simulationId) {
+      await this.simulationFinished(patient.simulationId);
+      return { status: 'prepared' };
+    }
+    if (trial.cancelledAt) return { status: 'cancelled' };
+    const fail = async (stage: 'placement' | 'setup', error: string, placement?: Record<string, unknown>) => {
+      await this.deps.repository.updatePatient(trial.id, patient.patientId, {
+        stage,
+        error,
+        ...(placement ? { placement } : {}),
+      });
+      await this.notifyWhenFinished(trial.id);
+      return { status: 'failed' };
+    };
+    const deviceId = await this.deps.simulationRepository.deviceOf(trial.projectId);
+    if (!deviceId || !trial.createdBy)
+      return fail('setup', 'The trial’s creator is no longer a member of the workspace.');
+    if (!trial.deviceVersionId) return fail('setup', `The device version ${trial.deviceVersionName} was deleted.`);
+    const stored = await this.deps.simulationRepository.patientRecord(trial.cohortId, patient.patientId);
+    if (!stored) return fail('placement', 'The patient is no longer in the cohort.');
+    const anatomy = storedPatient(stored.cohort, stored);
+    const phase = meshPhasesOf(anatomy)[0];
+    if (!phase) return fail('placement', `Patient ${patient.patientId} has no images to place a device in.`);
+    const rule = trial.placement as unknown as PlacementRule;
+    const placed = await this.deps.cpu.run(trialPlacementTask, { patient: anatomy, phase, rule });
+    const record = { rule, annulusDiameter_mm: placed.annulusDiameter_mm };
+    if (!placed.ok) return fail('placement', placed.reason, record);
+    const creator = trial.createdBy;
+    try {
+      const roomId = patient.roomId ?? (await this.createRoom(creator, deviceId, trial, patient));
+      await this.deps.repository.updatePatient(trial.id, patient.patientId, {
+        roomId,
+        placement: { ...record, transform: placed.transform },
+      });
+      await this.deps.rooms.saveScene(creator, deviceId, trial.projectId, roomId, {
+        view: { phase: phaseLabel(phase), hiddenOrgans: [] },
+        placements: [
+          { versionId: trial.deviceVersionId, transform: sceneTransform(placed.transform), landmark: rule.landmark },
+        ],
+      });
+      // An attempt that crashed after creating the run adopts it (the room holds only the trial's simulation).
+      const existing = await this.deps.simulationRepository.list({
+        projectId: trial.projectId,
+        roomId,
+        search: '',
+        sort: 'createdAt',
+        order: 'asc',
+        page: 1,
+        pageSize: 1,
+      });
+      const simulationId =
+        existing.rows[0]?.simulation.id ??
+        (
+          await this.deps.simulations.create(creator, deviceId, trial.projectId, roomId, {
+            kind: trial.kind,
+            resolution: trial.resolution,
+            parameters: trial.parameters as Record<string, number | boolean | string>,
+            name: trial.name,
+          })
+        ).id;
+      await this.deps.repository.updatePatient(trial.id, patient.patientId, { simulationId });
+      // Cancelled while the case was being built: the new run does not start.
+      if ((await this.deps.repository.findById(trial.id))?.cancelledAt)
+        await this.deps.simulationRepository.transition(simulationId, ['queued'], {
+          status: 'cancelled',
+          finishedAt: new Date(),
+        });
+      return { status: 'prepared' };
+    } catch (error) {
+      if (error instanceof ServiceError && error.status !== 404) return fail('setup', error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * After a run (simulation.performer.ts calls this for every run): when the simulation is a trial patient's and it
+   * completed, its outcomes are read from the stored monitors and frames (each frame in a CPU-pool thread).
+   */
+  async simulationFinished(simulationId: string): Promise<void> {
+    const patient = await this.deps.repository.patientOfSimulation(simulationId);
+    if (!patient || patient.outcomes) return;
+    const run = await this.deps.simulationRepository.findById(simulationId);
+    if (run?.status !== 'completed') return;
+    const region = run.region as DataRegion;
+    const read = async (file: string) =>
+      run.storedFiles.includes(file) ? await this.deps.blobs.get(region, `${run.storagePrefix}/out/${file}`) : null;
+    try {
+      const manifestBytes = await read('manifest.json');
+      const manifest = manifestBytes ? (JSON.parse(manifestBytes.toString('utf8')) as Manifest) : null;
+      const object = manifest?.objects.find((o) => o.kind === OUTCOME_OBJECT[run.kind]);
+      const maxima: FrameMaxima = {};
+      for (const step of object ? manifest!.timesteps : []) {
+        const bytes = await read(`${object!.name}/${step.index}.bin`);
+        if (!bytes) continue;
+        const part = await this.deps.cpu.run(frameTimelineTask, {
+          frame: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          count: step.particleCounts?.[object!.name] ?? object!.particleCount,
+          columns: object!.columns,
+          particles: [],
+        });
+        for (const [name, stats] of Object.entries(part.stats))
+          if (stats.max !== null && Number.isFinite(stats.max))
+            maxima[name] = Math.max(maxima[name] ?? -Infinity, stats.max);
+      }
+      const density = (run.parameters as { bloodDensity_kg_m3?: number }).bloodDensity_kg_m3 ?? null;
+      const monitors = await read('monitors.csv');
+      const outcomes = computeOutcomes({
+        kind: run.kind,
+        monitorsCsv: monitors ? monitors.toString('utf8') : null,
+        frameMaxima: maxima,
+        bloodDensity_kg_m3: density,
+      });
+      await this.deps.repository.updatePatient(patient.trialId, patient.patientId, {
+        outcomes: outcomes.values,
+        outcomeNotes: outcomes.notes,
+        stage: null,
+        error: null,
+      });
+    } catch (error) {
+      await this.deps.repository.updatePatient(patient.trialId, patient.patientId, {
+        stage: 'outcomes',
+        error: `The outcomes could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
+    await this.notifyWhenFinished(patient.trialId);
+  }
+
+  /**
+   * Tells the creator once the last patient of a trial has finished (done or failed): keyed by the counts, so a retry
+   * that finishes again tells again, and a second look at the same finish does not.
+   */
+  private async notifyWhenFinished(trialId: string): Promise<void> {
+    const trial = await this.deps.repository.findById(trialId);
+    if (!trial?.createdBy || trial.cancelledAt) return;
+    const patients = await this.deps.repository.patients([trialId]);
+    const counts = { done: 0, failed: 0, open: 0 };
+    for (const p of patients) {
+      const status = patientStatus(trial, p);
+      if (status === 'done') counts.done++;
+      else if (status === 'failed') counts.failed++;
+      else if (status !== 'cancelled') counts.open++;
+    }
+    if (counts.open > 0) return;
+    const deviceId = await this.deps.simulationRepository.deviceOf(trial.projectId);
+    const device = deviceId ? `&device=${deviceId}` : '';
+    await this.deps.notifications.post({
+      userId: trial.createdBy,
+      kind: 'trial.completed',
+      title: `Trial ${trial.name} has finished`,
+      body: `${counts.done} of ${patients.length} patients done${counts.failed ? `, ${counts.failed} failed` : ''}.`,
+      link: `/projects/trial?project=${trial.projectId}&trial=${trial.id}${device}`,
+      dedupeKey: `trial:${trial.id}:finished:${counts.done}:${counts.failed}`,
+    });
+  }
+
+  /** The patient's room: `<trial> – <patient>`, numbered when a room of the project already has that name. */
+  private async createRoom(userId: string, deviceId: string, trial: TrialRow, patient: TrialPatientRow) {
+    const base = `${trial.name} – ${patient.patientId}`;
+    for (let n = 1; n <= 20; n++) {
+      try {
+        const room = await this.deps.rooms.create(userId, deviceId, trial.projectId, {
+          cohortId: trial.cohortId,
+          patientId: patient.patientId,
+          name: n === 1 ? base : `${base} (${n})`,
+        });
+        return room.id;
+      } catch (error) {
+        if (!(error instanceof ServiceError) || error.code !== 'room_name_taken') throw error;
+      }
+    }
+    throw new ServiceError(409, 'room_name_taken', roomNameTakenMessage);
+  }
+
+  private async require(
+    action: 'project.read' | 'project.work',
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    trialId: string,
+  ): Promise<{ row: TrialListRow; canRun: boolean }> {
+    const access = await this.deps.projects.require(action, userId, deviceId, projectId);
+    const row = await this.deps.repository.find(projectId, trialId);
+    if (!row) throw new ServiceError(404, 'trial_not_found', trialNotFoundMessage);
+    return { row, canRun: decideProject('project.work', access.standing).allowed };
+  }
+
+  private async present(row: TrialListRow, canRun: boolean): Promise<TrialDetail> {
+    const patients = await this.deps.repository.patients([row.trial.id]);
+    return { ...toTrial(row, patients, canRun), patients: patients.map((p) => toPatient(row.trial, p)) };
+  }
+}
+
+/** The scene's (mutable tuple) form of a placement. */
+function sceneTransform(t: PlacementTransform) {
+  const [px, py, pz] = t.position;
+  const [qx, qy, qz, qw] = t.quaternion;
+  const [sx, sy, sz] = t.scale;
+  return {
+    position: [px, py, pz] as [number, number, number],
+    quaternion: [qx, qy, qz, qw] as [number, number, number, number],
+    scale: [sx, sy, sz] as [number, number, number],
+  };
+}
+
+/** A patient's state: preparing counts as queued, a finished run whose outcomes are being read as running. */
+export function patientStatus(trial: TrialRow, p: TrialPatientWithRun): TrialPatientStatus {
+  if (p.patient.error) return 'failed';
+  if (!p.run) return trial.cancelledAt ? 'cancelled' : 'queued';
+  switch (p.run.status) {
+    case 'completed':
+      return p.patient.outcomes ? 'done' : 'running';
+    case 'failed':
+      return 'failed';
+    case 'cancelled':
+      return 'cancelled';
+    case 'queued':
+    case 'running':
+      return p.run.status;
+  }
+}
+
+function toPatient(trial: TrialRow, p: TrialPatientWithRun): TrialPatient {
+  const status = patientStatus(trial, p);
+  const runFailed = !p.patient.error && p.run?.status === 'failed';
+  return {
+    patientId: p.patient.patientId,
+    status,
+    error: p.patient.error ?? (runFailed ? (p.run?.error ?? 'The simulation failed.') : null),
+    stage: p.patient.stage ?? (runFailed ? 'run' : null),
+    roomId: p.patient.roomId,
+    simulationId: p.patient.simulationId,
+    simulationStatus: p.run?.status ?? null,
+    progress: p.run?.status === 'completed' ? 1 : (p.run?.progress ?? 0),
+    etaSeconds: p.run?.etaSeconds ?? null,
+    outcomes: p.patient.outcomes,
+    outcomeNotes: p.patient.outcomeNotes,
+  };
+}
+
+function toTrial(row: TrialListRow, patients: readonly TrialPatientWithRun[], canRun: boolean): Trial {
+  const t = row.trial;
+  const counts: TrialCounts = { total: patients.length, done: 0, running: 0, queued: 0, failed: 0, cancelled: 0 };
+  for (const p of patients) counts[patientStatus(t, p)]++;
+  const open = counts.queued + counts.running;
+  const finished = counts.done + counts.failed;
+  const status = t.cancelledAt ? 'cancelled' : open === 0 ? 'completed' : 'running';
+  // The trial's throughput so far: patients finished per second since it started.
+  const elapsed = (Date.now() - t.createdAt.getTime()) / 1000;
+  const etaSeconds = status === 'running' && finished > 0 && elapsed > 0 ? open / (finished / elapsed) : null;
+  return {
+    id: t.id,
+    projectId: t.projectId,
+    name: t.name,
+    cohort: { id: t.cohortId, name: row.cohortName },
+    deviceVersion: { id: t.deviceVersionId, name: t.deviceVersionName },
+    kind: t.kind,
+    resolution: t.resolution,
+    parameters: t.parameters as Trial['parameters'],
+    placement: t.placement as unknown as PlacementRule,
+    status,
+    counts,
+    etaSeconds,
+    outcomes: [...trialOutcomeDefinitions[t.kind]],
+    basedOnTrialId: t.basedOnTrialId,
+    createdBy: t.createdBy && row.createdByName ? { id: t.createdBy, name: row.createdByName } : null,
+    createdAt: t.createdAt.toISOString(),
+    cancelledAt: t.cancelledAt?.toISOString() ?? null,
+    canRun,
+  };
+}

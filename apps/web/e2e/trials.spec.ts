@@ -1,0 +1,86 @@
+import { orderReadyCohort } from './cohort-helpers';
+import { expect, test } from './csp';
+import { allowTestResolution } from './simulation-helpers';
+import { binaryCube, readyVersion } from './stl-helpers';
+import { api, createWorkspace, signUp } from './workspace-helpers';
+
+// Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). A member starts a fluid trial on a 5-patient cohort at
+// the test resolution (the operator's switch of this journey's own workspace), the device snapped to the aortic
+// annulus of every patient; the trial page's progress fills, the first finished patient's outcomes appear, and the
+// rest is cancelled (one patient's run keeps the journey short: runs share the CPU pool).
+
+test('a fluid trial over a cohort: progress fills, outcomes appear, the rest is cancelled', async ({ page }) => {
+  test.setTimeout(360_000);
+  await signUp(page, '/', 'Tessa Trial');
+  await expect(page).toHaveURL(/\/onboarding\/body-part$/);
+  const deviceId = await createWorkspace(page, `Valve T ${Date.now()}`);
+  await allowTestResolution(deviceId);
+  const cohortName = `Trial ${Date.now() % 1e6}`;
+  const cohortId = await orderReadyCohort(page, deviceId, { name: cohortName, size: 5 });
+  const project = await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
+    name: `Trial ${Date.now() % 1e6}`,
+    developmentStage: 'concept_and_design_feasibility',
+    cohortIds: [cohortId],
+    versionIds: [],
+    teamUserIds: [],
+  });
+  const projectId = project.id as string;
+  const versionName = `Cube ${Date.now() % 1e5}`;
+  await readyVersion(page, deviceId, projectId, versionName, binaryCube());
+
+  // The project's Rooms tab lists trials; a new one is set up in a dialog.
+  await page.goto(`/projects/view/rooms?project=${projectId}&device=${deviceId}`);
+  await expect(page.getByText('No trial yet.')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'New trial' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New trial' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Cube in every root');
+  await expect(dialog.getByRole('combobox', { name: 'Cohort' })).toContainText(cohortName);
+  await expect(dialog.getByRole('combobox', { name: 'Device version' })).toContainText(versionName);
+  await dialog.getByRole('combobox', { name: 'Resolution' }).click();
+  await page.getByRole('option', { name: 'Test (seconds)' }).click();
+  await dialog.getByRole('spinbutton', { name: 'Depth offset (mm)' }).fill('2');
+  await dialog.getByRole('button', { name: 'Start trial' }).click();
+
+  // The trial page: progress fills as patients finish, each finished one with its outcomes.
+  await expect(page).toHaveURL(/\/projects\/trial\?project=.+&trial=.+/);
+  await expect(page.getByRole('heading', { name: 'Cube in every root' })).toBeVisible();
+  await expect(page.getByText(/\d of 5 patients done/)).toBeVisible();
+  const table = page.getByRole('table', { name: 'Patients and outcomes' });
+  await expect(table.getByRole('columnheader', { name: 'Pressure drop (mmHg)' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Peak velocity (m/s)' })).toBeVisible();
+  await expect(table.locator('tbody tr')).toHaveCount(5);
+  const done = table.locator('tbody tr').filter({ hasText: 'Done' }).first();
+  await expect(done).toBeVisible({ timeout: 240_000 });
+  await expect(page.getByText(/[1-5] of 5 patients done/)).toBeVisible();
+  // Peak velocity (the fourth column) and the maximum wall shear stress (the sixth) are numbers.
+  await expect(done.locator('td').nth(3)).toHaveText(/^\d/);
+  await expect(done.locator('td').nth(5)).toHaveText(/^\d/);
+  await expect(done.getByRole('link', { name: 'Results' })).toBeVisible();
+
+  // The rest is cancelled (asked first); the cancelled patients can be retried.
+  await page.getByRole('button', { name: 'Cancel trial' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel the trial?' });
+  await confirm.getByRole('button', { name: 'Cancel trial' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('trial-status')).toHaveText('Cancelled');
+  await expect(page.getByText(/of 5 patients done · \d cancelled$/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Retry failed and cancelled patients' })).toBeVisible();
+
+  // The outcomes are parameters of the cohort in the population analysis, next to the anatomical ones; the
+  // cancelled patients have none and are left out of calculations that use them.
+  const trialId = new URL(page.url()).searchParams.get('trial')!;
+  const analysis = await api(page, 'POST', `/api/devices/${deviceId}/projects/${projectId}/analyses`, {
+    cohortId,
+    name: 'With trial outcomes',
+    parameters: ['aorticAnnulusDiameter_mm', `trial.${trialId}.peak_velocity`],
+  });
+  await page.goto(`/population-analysis/overview?project=${projectId}&analysis=${analysis.id as string}`);
+  await expect(page.getByText('Cube in every root: Peak velocity (m/s)')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/[1-4] without a value of a trial outcome in use are left out/)).toBeVisible();
+  await page.goBack();
+
+  // Back on the Rooms tab the trial is listed as cancelled.
+  await page.getByRole('link', { name: 'Rooms and trials of the project' }).click();
+  const trials = page.getByRole('table', { name: 'Trials of the project' });
+  await expect(trials.getByRole('row', { name: /Cube in every root/ })).toContainText('Cancelled');
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { AnalysisSettings, CohortParameterTable, TrialOutcomeColumns } from '@insilico/contracts';
+import { keysInUse, rowsWithoutValues, withTrialOutcomes } from './trialOutcomes';
+
+const table: CohortParameterTable = {
+  cohortId: 'c',
+  synthetic: true,
+  patients: ['SYN-1', 'SYN-2', 'SYN-3'],
+  sex: ['F', 'M', 'F'],
+  age: [70, 80, 75],
+  parameters: [{ key: 'height_cm', group: 'body', label: 'Height', unit: 'cm', decimals: 1 }],
+  values: [[160, 175, 168]],
+};
+const trial: TrialOutcomeColumns = {
+  trialId: 't',
+  trialName: 'Valve A',
+  cohortId: 'c',
+  // Another order than the table's, and one patient missing.
+  ids: ['SYN-3', 'SYN-1'],
+  outcomes: [
+    { key: 'pressure_drop', label: 'Pressure drop', unit: 'mmHg', description: '', parameter: 'trial.t.pressure_drop' },
+  ],
+  values: [[12.5, null]],
+};
+
+describe('trial outcomes in the analysis table', () => {
+  it('adds each outcome as a parameter in the table’s patient order, NaN where a patient has none', () => {
+    const merged = withTrialOutcomes(table, [trial]);
+    expect(merged.parameters.map((p) => [p.key, p.group, p.label])).toEqual([
+      ['height_cm', 'body', 'Height'],
+      ['trial.t.pressure_drop', 'outcome', 'Valve A: Pressure drop'],
+    ]);
+    expect(merged.values[1]).toEqual([Number.NaN, Number.NaN, 12.5]);
+    expect(table.parameters).toHaveLength(1);
+  });
+
+  it('leaves out the patients without a value of a parameter in use (analysed or in a device-fit range)', () => {
+    const merged = withTrialOutcomes(table, [trial]);
+    expect(rowsWithoutValues(merged, ['height_cm'])).toEqual([]);
+    expect(rowsWithoutValues(merged, ['height_cm', 'trial.t.pressure_drop'])).toEqual([0, 1]);
+    const settings = {
+      deviceFits: [{ sizes: [{ ranges: [{ parameter: 'trial.t.pressure_drop', min: 0, max: 20 }] }] }],
+    } as unknown as AnalysisSettings;
+    expect(keysInUse(['height_cm'], settings)).toEqual(['height_cm', 'trial.t.pressure_drop']);
+  });
+});

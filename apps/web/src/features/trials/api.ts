@@ -1,0 +1,110 @@
+import { useEffect } from 'react';
+import useSWR from 'swr';
+import {
+  trialDetailSchema,
+  trialListSchema,
+  trialOutcomeColumnsSchema,
+  trialSetupSchema,
+  type CreateTrial,
+  type RerunTrial,
+  type RetryTrial,
+  type Trial,
+  type TrialDetail,
+  type TrialList,
+  type TrialOutcomeColumns,
+  type TrialSetup,
+} from '@insilico/contracts';
+import { apiFetch } from '../../lib/api';
+import type { ApiError } from '../../lib/apiError';
+import { projectApiPath } from '../../lib/projectKeys';
+
+/** URLs of the trial API of one project (docs/decisions/trials.md); the GET URLs are SWR keys too. */
+export const trialUrls = {
+  list: (deviceId: string, projectId: string) => `${projectApiPath(deviceId, projectId)}/trials`,
+  setup: (deviceId: string, projectId: string) => `${trialUrls.list(deviceId, projectId)}/setup`,
+  one: (deviceId: string, projectId: string, trialId: string) => `${trialUrls.list(deviceId, projectId)}/${trialId}`,
+  outcomes: (deviceId: string, projectId: string, trialId: string) =>
+    `${trialUrls.one(deviceId, projectId, trialId)}/outcomes`,
+};
+
+/** The trial page's address (`device` lets a link opened in another workspace find the project). */
+export function trialPath(deviceId: string, projectId: string, trialId: string): string {
+  return `/projects/trial?${new URLSearchParams({ project: projectId, trial: trialId, device: deviceId }).toString()}`;
+}
+
+/** While a trial runs its views ask again this often (SWR's own polling is deduplicated within spec §7's 60 s). */
+export const trialRefreshMs = 2000;
+
+function usePolling(active: boolean, mutate: () => unknown) {
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => void mutate(), trialRefreshMs);
+    return () => clearInterval(timer);
+  }, [active, mutate]);
+}
+
+export function useTrials(deviceId: string, projectId: string) {
+  const list = useSWR<TrialList, ApiError>(trialUrls.list(deviceId, projectId), (url: string) =>
+    apiFetch(url, { schema: trialListSchema }),
+  );
+  usePolling(list.data?.items.some((t: Trial) => t.status === 'running') ?? false, list.mutate);
+  return list;
+}
+
+export function useTrial(deviceId: string | null, projectId: string | null, trialId: string | null) {
+  const trial = useSWR<TrialDetail, ApiError>(
+    deviceId && projectId && trialId ? trialUrls.one(deviceId, projectId, trialId) : null,
+    (url: string) => apiFetch(url, { schema: trialDetailSchema }),
+  );
+  usePolling(trial.data?.status === 'running', trial.mutate);
+  return trial;
+}
+
+export function useTrialSetup(deviceId: string, projectId: string, open: boolean) {
+  return useSWR<TrialSetup, ApiError>(open ? trialUrls.setup(deviceId, projectId) : null, (url: string) =>
+    apiFetch(url, { schema: trialSetupSchema }),
+  );
+}
+
+export function createTrial(deviceId: string, projectId: string, body: CreateTrial): Promise<TrialDetail> {
+  return apiFetch(trialUrls.list(deviceId, projectId), { method: 'POST', body, schema: trialDetailSchema });
+}
+
+export function cancelTrial(deviceId: string, projectId: string, trialId: string): Promise<TrialDetail> {
+  return apiFetch(`${trialUrls.one(deviceId, projectId, trialId)}/cancel`, {
+    method: 'POST',
+    body: {},
+    schema: trialDetailSchema,
+  });
+}
+
+export function retryTrial(
+  deviceId: string,
+  projectId: string,
+  trialId: string,
+  body: RetryTrial,
+): Promise<TrialDetail> {
+  return apiFetch(`${trialUrls.one(deviceId, projectId, trialId)}/retry`, {
+    method: 'POST',
+    body,
+    schema: trialDetailSchema,
+  });
+}
+
+export function rerunTrial(
+  deviceId: string,
+  projectId: string,
+  trialId: string,
+  body: RerunTrial,
+): Promise<TrialDetail> {
+  return apiFetch(`${trialUrls.one(deviceId, projectId, trialId)}/rerun`, {
+    method: 'POST',
+    body,
+    schema: trialDetailSchema,
+  });
+}
+
+/** A trial's outcomes as cohort parameters (the population analysis adds them to its table). */
+export function fetchTrialOutcomes(deviceId: string, projectId: string, trialId: string): Promise<TrialOutcomeColumns> {
+  return apiFetch(trialUrls.outcomes(deviceId, projectId, trialId), { schema: trialOutcomeColumnsSchema });
+}

@@ -1,0 +1,238 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  simulationKinds,
+  trialDepthLimits,
+  trialLandmarks,
+  trialNameMaxLength,
+  type SimulationKindName,
+  type SimulationResolution,
+  type TrialDetail,
+  type TrialLandmark,
+} from '@insilico/contracts';
+import { LoadFailure, Loading } from '../../../components/LoadState';
+import { ApiError } from '../../../lib/apiError';
+import { createTrial, useTrialSetup } from '../api';
+
+const kindLabels: Record<SimulationKindName, string> = { fluid: 'Fluid', solid: 'Solid', particle: 'Particle' };
+const landmarkLabels: Record<TrialLandmark, string> = {
+  aortic_annulus: 'Aortic annulus',
+  mitral_annulus: 'Mitral annulus',
+  tricuspid_annulus: 'Tricuspid annulus',
+  pulmonary_annulus: 'Pulmonary annulus',
+};
+
+interface NewTrialDialogProps {
+  deviceId: string;
+  projectId: string;
+  onClose: () => void;
+  onCreated: (trial: TrialDetail) => void;
+}
+
+/**
+ * A new trial: a name, one of the project's ready cohorts and device versions, the kind and resolution, and the
+ * placement rule (snap to an annulus with a depth offset, optionally only patients in a size range). The server
+ * checks everything again and its refusal shows here as it words it.
+ */
+export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewTrialDialogProps) {
+  const setup = useTrialSetup(deviceId, projectId, true);
+  const [name, setName] = useState('');
+  const [cohortId, setCohortId] = useState('');
+  const [versionId, setVersionId] = useState('');
+  const [kind, setKind] = useState<SimulationKindName>('fluid');
+  const [resolution, setResolution] = useState<SimulationResolution | ''>('');
+  const [landmark, setLandmark] = useState<TrialLandmark>('aortic_annulus');
+  const [depth, setDepth] = useState('0');
+  const [ranged, setRanged] = useState(false);
+  const [min, setMin] = useState('');
+  const [max, setMax] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const data = setup.data;
+  const resolutions: SimulationResolution[] = data?.testResolution
+    ? ['test', 'coarse', 'standard', 'fine']
+    : ['coarse', 'standard', 'fine'];
+  const chosenResolution = resolution || resolutions[0]!;
+  const cohort = cohortId || data?.cohorts[0]?.id || '';
+  const version = versionId || data?.versions[0]?.id || '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const trial = await createTrial(deviceId, projectId, {
+        name,
+        cohortId: cohort,
+        versionId: version,
+        kind,
+        resolution: chosenResolution,
+        placement: {
+          landmark,
+          depth_mm: Number(depth),
+          annulusRange_mm: ranged ? { min: Number(min), max: Number(max) } : null,
+        },
+      });
+      onCreated(trial);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'The trial could not be started. Please try again.');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="new-trial-title">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogTitle id="new-trial-title">New trial</DialogTitle>
+        <DialogContent>
+          {setup.error ? (
+            <LoadFailure what="The trial set-up" error={setup.error} retry={() => void setup.mutate()} />
+          ) : !data ? (
+            <Loading what="the project’s cohorts and device versions" />
+          ) : data.cohorts.length === 0 || data.versions.length === 0 ? (
+            <Alert severity="info">
+              A trial needs a ready cohort and a ready device version on the project. Add them on the project first.
+            </Alert>
+          ) : (
+            <Stack spacing={2} sx={{ mt: 1 }}>
+              <Typography variant="body2" color="text.secondary">
+                One simulation for every patient of the cohort, the device placed in each by the rule below.
+              </Typography>
+              <TextField
+                label="Name"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                required
+                autoFocus
+                slotProps={{ htmlInput: { maxLength: trialNameMaxLength } }}
+              />
+              <TextField select label="Cohort" value={cohort} onChange={(event) => setCohortId(event.target.value)}>
+                {data.cohorts.map((c) => (
+                  <MenuItem key={c.id} value={c.id}>
+                    {c.name} ({c.patients} patients)
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                label="Device version"
+                value={version}
+                onChange={(event) => setVersionId(event.target.value)}
+              >
+                {data.versions.map((v) => (
+                  <MenuItem key={v.id} value={v.id}>
+                    {v.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Stack direction="row" spacing={2}>
+                <TextField
+                  select
+                  fullWidth
+                  label="Kind"
+                  value={kind}
+                  onChange={(event) => setKind(event.target.value as SimulationKindName)}
+                >
+                  {simulationKinds.map((k) => (
+                    <MenuItem key={k} value={k}>
+                      {kindLabels[k]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  select
+                  fullWidth
+                  label="Resolution"
+                  value={chosenResolution}
+                  onChange={(event) => setResolution(event.target.value as SimulationResolution)}
+                >
+                  {resolutions.map((r) => (
+                    <MenuItem key={r} value={r}>
+                      {r === 'test' ? 'Test (seconds)' : r[0]!.toUpperCase() + r.slice(1)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Stack>
+              <Stack direction="row" spacing={2}>
+                <TextField
+                  select
+                  fullWidth
+                  label="Snap to landmark"
+                  value={landmark}
+                  onChange={(event) => setLandmark(event.target.value as TrialLandmark)}
+                  helperText="Centred on the landmark, the device’s axis along its plane’s normal"
+                >
+                  {trialLandmarks.map((l) => (
+                    <MenuItem key={l} value={l}>
+                      {landmarkLabels[l]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  fullWidth
+                  label="Depth offset (mm)"
+                  type="number"
+                  value={depth}
+                  onChange={(event) => setDepth(event.target.value)}
+                  helperText={`Along the normal, ${trialDepthLimits.min} to ${trialDepthLimits.max} mm`}
+                  slotProps={{ htmlInput: { step: 0.5, min: trialDepthLimits.min, max: trialDepthLimits.max } }}
+                />
+              </Stack>
+              <FormControlLabel
+                control={<Checkbox checked={ranged} onChange={(event) => setRanged(event.target.checked)} />}
+                label="Only patients whose annulus fits the device’s size range"
+              />
+              {ranged && (
+                <Stack direction="row" spacing={2}>
+                  <TextField
+                    fullWidth
+                    label="Smallest annulus (mm)"
+                    type="number"
+                    value={min}
+                    onChange={(event) => setMin(event.target.value)}
+                  />
+                  <TextField
+                    fullWidth
+                    label="Largest annulus (mm)"
+                    type="number"
+                    value={max}
+                    onChange={(event) => setMax(event.target.value)}
+                  />
+                </Stack>
+              )}
+              {error && (
+                <Alert severity="error" role="alert">
+                  {error}
+                </Alert>
+              )}
+            </Stack>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || !data || !cohort || !version || name.trim() === ''}
+          >
+            Start trial
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

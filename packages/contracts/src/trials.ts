@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import {
+  projectSimulationsParamsSchema,
+  simulationKindSchema,
+  simulationParametersSchema,
+  simulationResolutionSchema,
+  simulationStatusSchema,
+} from './simulations';
+import { text } from './text';
+
+/**
+ * In-silico trials (issue 17): one simulation set-up (kind, parameters, resolution, device version, placement rule)
+ * applied to every patient of one of the project's cohorts, one durable run per patient, and scalar outcomes per
+ * patient. See docs/decisions/trials.md.
+ */
+
+export const trialNameMaxLength = 60;
+export const trialNameTakenMessage =
+  'A trial with this name already exists in this project. Please choose another name.';
+export const trialNotFoundMessage = 'This trial does not exist in this project.';
+
+export const trialNameSchema = text()
+  .trim()
+  .min(1, 'Please give the trial a name.')
+  .max(trialNameMaxLength, `A trial name can have at most ${trialNameMaxLength} characters.`);
+
+/** Landmarks a device can be snapped to by rule: the annulus planes (centred and aligned with the plane's normal). */
+export const trialLandmarks = ['aortic_annulus', 'mitral_annulus', 'tricuspid_annulus', 'pulmonary_annulus'] as const;
+export const trialLandmarkSchema = z.enum(trialLandmarks, {
+  error: 'Choose the aortic, mitral, tricuspid or pulmonary annulus.',
+});
+export type TrialLandmark = z.infer<typeof trialLandmarkSchema>;
+
+/** The depth offset's bounds, mm (along the annulus normal, downstream positive). */
+export const trialDepthLimits = { min: -20, max: 20 } as const;
+
+const finite = (message: string) => z.number({ error: message }).refine(Number.isFinite, message);
+
+/**
+ * Where the device goes in each patient: snapped to a landmark (its bounding-box centre on the landmark, its +Z along
+ * the plane's normal, as the room's "Snap to landmark"), moved `depth_mm` along the normal; optionally only patients
+ * whose annulus diameter (the landmark's, mean of major and minor) lies in a size range (the device's sizing chart).
+ */
+export const placementRuleSchema = z
+  .object({
+    landmark: trialLandmarkSchema,
+    depth_mm: finite('The depth offset must be a number of millimetres.')
+      .refine(
+        (v) => v >= trialDepthLimits.min && v <= trialDepthLimits.max,
+        `The depth offset must lie between ${trialDepthLimits.min} and ${trialDepthLimits.max} mm.`,
+      )
+      .default(0),
+    annulusRange_mm: z
+      .object({
+        min: finite('The size range needs numbers in millimetres.'),
+        max: finite('The size range needs numbers in millimetres.'),
+      })
+      .refine((r) => r.min > 0 && r.max <= 80, 'The size range must lie between 0 and 80 mm.')
+      .refine((r) => r.min <= r.max, 'The smallest annulus size must not exceed the largest.')
+      .nullable()
+      .default(null),
+  })
+  .strict();
+export type PlacementRule = z.output<typeof placementRuleSchema>;
+export type PlacementRuleInput = z.input<typeof placementRuleSchema>;
+
+/** `POST …/projects/:projectId/trials`. */
+export const createTrialSchema = z
+  .object({
+    name: trialNameSchema,
+    cohortId: z.uuid({ error: 'Choose one of the project’s cohorts.' }),
+    versionId: z.uuid({ error: 'Choose a device version of the project.' }),
+    kind: simulationKindSchema,
+    resolution: simulationResolutionSchema,
+    parameters: simulationParametersSchema.optional(),
+    placement: placementRuleSchema,
+  })
+  .strict();
+export type CreateTrial = z.input<typeof createTrialSchema>;
+export type CreateTrialBody = z.output<typeof createTrialSchema>;
+
+/** `POST …/trials/:trialId/retry`: a corrected placement rule may come with it (it then applies to the retried). */
+export const retryTrialSchema = z.object({ placement: placementRuleSchema.optional() }).strict();
+export type RetryTrial = z.input<typeof retryTrialSchema>;
+
+/** `POST …/trials/:trialId/rerun`: the same set-up on another device version (device CI), compared on the page. */
+export const rerunTrialSchema = z
+  .object({ versionId: z.uuid({ error: 'Choose a device version of the project.' }), name: trialNameSchema })
+  .strict();
+export type RerunTrial = z.input<typeof rerunTrialSchema>;
+
+export const trialParamsSchema = projectSimulationsParamsSchema.extend({ trialId: z.uuid() });
+
+/** A patient's state in the trial: preparing counts as queued, an outcome still being read as running. */
+export const trialPatientStatuses = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export const trialPatientStatusSchema = z.enum(trialPatientStatuses);
+export type TrialPatientStatus = z.infer<typeof trialPatientStatusSchema>;
+
+/** A scalar outcome a kind defines (docs/decisions/trials.md says how each is computed). */
+export const trialOutcomeDefinitionSchema = z.object({
+  key: text(),
+  label: text(),
+  unit: text(),
+  description: text(),
+});
+export type TrialOutcomeDefinition = z.infer<typeof trialOutcomeDefinitionSchema>;
+
+export const trialPatientSchema = z.object({
+  patientId: text(),
+  status: trialPatientStatusSchema,
+  /** Why the patient failed: the placement rule, the case building, the run, or reading the outcomes. */
+  error: text().nullable(),
+  stage: z.enum(['placement', 'setup', 'run', 'outcomes']).nullable(),
+  roomId: z.uuid().nullable(),
+  simulationId: z.uuid().nullable(),
+  simulationStatus: simulationStatusSchema.nullable(),
+  progress: z.number(),
+  etaSeconds: z.number().nullable(),
+  /** Outcome key → value (null: not defined for this run, with a reason in `outcomeNotes`). */
+  outcomes: z.record(text(), z.number().nullable()).nullable(),
+  outcomeNotes: z.record(text(), text()),
+});
+export type TrialPatient = z.infer<typeof trialPatientSchema>;
+
+export const trialCountsSchema = z.object({
+  total: z.number().int(),
+  done: z.number().int(),
+  running: z.number().int(),
+  queued: z.number().int(),
+  failed: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type TrialCounts = z.infer<typeof trialCountsSchema>;
+
+export const trialSchema = z.object({
+  id: z.uuid(),
+  projectId: z.uuid(),
+  name: text(),
+  cohort: z.object({ id: z.uuid(), name: text() }),
+  deviceVersion: z.object({ id: z.uuid().nullable(), name: text() }),
+  kind: simulationKindSchema,
+  resolution: simulationResolutionSchema,
+  parameters: simulationParametersSchema,
+  placement: placementRuleSchema,
+  status: z.enum(['running', 'completed', 'cancelled']),
+  counts: trialCountsSchema,
+  /** Seconds left at the trial's throughput so far (null before the first patient is done). */
+  etaSeconds: z.number().nullable(),
+  outcomes: z.array(trialOutcomeDefinitionSchema),
+  /** The trial this one re-runs on another device version (its outcomes are compared per patient). */
+  basedOnTrialId: z.uuid().nullable(),
+  createdBy: z.object({ id: z.uuid(), name: text() }).nullable(),
+  createdAt: text(),
+  cancelledAt: text().nullable(),
+  canRun: z.boolean(),
+});
+export type Trial = z.infer<typeof trialSchema>;
+
+export const trialDetailSchema = trialSchema.extend({ patients: z.array(trialPatientSchema) });
+export type TrialDetail = z.infer<typeof trialDetailSchema>;
+
+export const trialListSchema = z.object({ items: z.array(trialSchema), canRun: z.boolean() });
+export type TrialList = z.infer<typeof trialListSchema>;
+
+/** A trial's outcomes as population parameters of its cohort (one nullable value per patient, the cohort's order). */
+export const trialOutcomeColumnsSchema = z.object({
+  trialId: z.uuid(),
+  trialName: text(),
+  cohortId: z.uuid(),
+  ids: z.array(text()),
+  outcomes: z.array(trialOutcomeDefinitionSchema.extend({ parameter: text() })),
+  values: z.array(z.array(z.number().nullable())),
+});
+export type TrialOutcomeColumns = z.infer<typeof trialOutcomeColumnsSchema>;
+
+/**
+ * The scalar outcomes each kind computes from a run's stored outputs (monitors.csv and frames). Only what the
+ * outputs support: the solid kind has no contact or expansion yet, so no contact pressure, diameter, ovality or
+ * paravalvular gap (docs/decisions/trials.md).
+ */
+export const trialOutcomeDefinitions = {
+  fluid: [
+    {
+      key: 'pressure_drop',
+      label: 'Pressure drop',
+      unit: 'mmHg',
+      description: 'Largest mean-pressure difference between the planes just upstream and downstream of the device.',
+    },
+    {
+      key: 'peak_velocity',
+      label: 'Peak velocity',
+      unit: 'm/s',
+      description: 'Largest blood particle speed over every saved timestep.',
+    },
+    {
+      key: 'effective_orifice_area',
+      label: 'Effective orifice area',
+      unit: 'cm²',
+      description:
+        'Gorlin’s formula of ISO 5840: RMS forward flow / (51.6 √(mean pressure drop / density)) over the forward-flow timesteps.',
+    },
+    {
+      key: 'max_wall_shear_stress',
+      label: 'Maximum wall shear stress',
+      unit: 'Pa',
+      description: 'Largest wall shear stress on the vessel wall over every saved timestep.',
+    },
+  ],
+  solid: [
+    {
+      key: 'peak_von_mises_stress',
+      label: 'Peak von Mises stress',
+      unit: 'MPa',
+      description: 'Largest von Mises stress in the device over every saved timestep.',
+    },
+    {
+      key: 'peak_von_mises_strain',
+      label: 'Peak von Mises strain',
+      unit: 'mm/mm',
+      description: 'Largest von Mises strain in the device over every saved timestep.',
+    },
+    {
+      key: 'max_displacement',
+      label: 'Maximum displacement',
+      unit: 'mm',
+      description: 'Largest displacement of a device particle over every saved timestep.',
+    },
+  ],
+  particle: [
+    {
+      key: 'captured_fraction',
+      label: 'Captured fraction',
+      unit: '%',
+      description: 'Share of the released particles captured by the walls or the device at the end of the run.',
+    },
+    {
+      key: 'mean_residence_time',
+      label: 'Mean residence time',
+      unit: 's',
+      description:
+        'Mean age of the blood crossing the downstream plane, averaged over the timesteps where blood crossed.',
+    },
+  ],
+} as const satisfies Record<'fluid' | 'solid' | 'particle', readonly TrialOutcomeDefinition[]>;
+export type TrialOutcomeKey = (typeof trialOutcomeDefinitions)[keyof typeof trialOutcomeDefinitions][number]['key'];
+
+/** The parameter key of a trial's outcome in the population analysis (`trial.<trialId>.<outcome>`). */
+export function trialOutcomeParameter(trialId: string, outcome: string): string {
+  return `trial.${trialId}.${outcome}`;
+}
+export const trialOutcomeParameterPattern = /^trial\.([0-9a-f-]{36})\.([a-z_]+)$/;
+
+/** `GET …/trials/setup`: what a new trial can be set up with (the project's ready cohorts and device versions). */
+export const trialSetupSchema = z.object({
+  cohorts: z.array(z.object({ id: z.uuid(), name: text(), patients: z.number().int() })),
+  versions: z.array(z.object({ id: z.uuid(), name: text() })),
+  /** Whether the operator turned the seconds-long 'test' resolution on for the workspace. */
+  testResolution: z.boolean(),
+  canRun: z.boolean(),
+});
+export type TrialSetup = z.infer<typeof trialSetupSchema>;

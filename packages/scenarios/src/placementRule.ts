@@ -1,0 +1,89 @@
+import {
+  buildPatientMeshes,
+  measurePatientMeshes,
+  type MeshMeasurements,
+  type MeshPhaseInput,
+  type SyntheticPatient,
+} from '@insilico/anatomy';
+import type { Vec3 } from '@insilico/mesh';
+import type { PlacementTransform } from './device';
+
+/** The annulus planes a device can be snapped to by rule. */
+export type RuleLandmark = 'aortic_annulus' | 'mitral_annulus' | 'tricuspid_annulus' | 'pulmonary_annulus';
+
+/** A trial's placement rule (contracts' `placementRuleSchema`, checked there). */
+export interface PlacementRule {
+  readonly landmark: RuleLandmark;
+  /** Along the plane's normal (downstream for the aortic annulus), mm. */
+  readonly depth_mm: number;
+  /** Only patients whose perimeter-derived annulus diameter lies in this range (a device's sizing chart), mm. */
+  readonly annulusRange_mm: { readonly min: number; readonly max: number } | null;
+}
+
+export type RulePlacement =
+  | { readonly ok: true; readonly transform: PlacementTransform; readonly annulusDiameter_mm: number }
+  | { readonly ok: false; readonly reason: string; readonly annulusDiameter_mm: number | null };
+
+const LABELS: Record<RuleLandmark, string> = {
+  aortic_annulus: 'aortic annulus',
+  mitral_annulus: 'mitral annulus',
+  tricuspid_annulus: 'tricuspid annulus',
+  pulmonary_annulus: 'pulmonary annulus',
+};
+
+/** Perimeter-derived diameter (perimeter / π) of each annulus as measured on the meshes, mm. */
+function annulusDiameter(m: MeshMeasurements, landmark: RuleLandmark): number {
+  switch (landmark) {
+    case 'aortic_annulus':
+      return m.aorticAnnulusPerimeter_mm / Math.PI;
+    case 'mitral_annulus':
+      return m.mitralAnnulusPerimeter_mm / Math.PI;
+    case 'tricuspid_annulus':
+      return m.tricuspidAnnulusDiameter_mm;
+    case 'pulmonary_annulus':
+      return m.pulmonaryAnnulusDiameter_mm;
+  }
+}
+
+/**
+ * The room's "Snap to landmark" as a rule: the device's bounding-box centre (a placement's position) on the
+ * landmark, moved `depth_mm` along the plane's normal, and its +Z turned onto the normal by the shortest rotation
+ * (three.js `setFromUnitVectors`, which the scene uses: q = (z × n, 1 + z·n), normalised). Scale 1. Refused, with a
+ * reason a person can act on, when the patient's anatomy has no such plane or the annulus is outside the size range.
+ */
+export function placeByRule(patient: SyntheticPatient, phase: MeshPhaseInput, rule: PlacementRule): RulePlacement {
+  const meshes = buildPatientMeshes(patient, phase);
+  const landmark = meshes.landmarks.find((l) => l.name === rule.landmark);
+  const label = LABELS[rule.landmark];
+  if (!landmark) return { ok: false, reason: `The patient’s anatomy has no ${label}.`, annulusDiameter_mm: null };
+  if (!landmark.normal)
+    return { ok: false, reason: `The ${label} of this patient has no plane to align with.`, annulusDiameter_mm: null };
+  const diameter = annulusDiameter(measurePatientMeshes(meshes), rule.landmark);
+  const range = rule.annulusRange_mm;
+  if (range && (diameter < range.min || diameter > range.max))
+    return {
+      ok: false,
+      reason: `The ${label} measures ${diameter.toFixed(1)} mm, outside the device’s size range ${range.min}–${range.max} mm.`,
+      annulusDiameter_mm: diameter,
+    };
+  return {
+    ok: true,
+    transform: snapTransform(landmark.position, landmark.normal, rule.depth_mm),
+    annulusDiameter_mm: diameter,
+  };
+}
+
+/** Centre on `position + depth·normal`, +Z along the unit `normal`. */
+export function snapTransform(position: Vec3, normal: Vec3, depth_mm: number): PlacementTransform {
+  const length = Math.hypot(...normal);
+  const [x, y, z] = [normal[0] / length, normal[1] / length, normal[2] / length];
+  const w = 1 + z;
+  // Opposite to +Z: a half turn about an axis across it (three.js picks −y for +Z).
+  const q: [number, number, number, number] = w < 1e-9 ? [0, -1, 0, 0] : [-y, x, 0, w];
+  const n = Math.hypot(...q);
+  return {
+    position: [position[0] + depth_mm * x, position[1] + depth_mm * y, position[2] + depth_mm * z],
+    quaternion: [q[0] / n, q[1] / n, q[2] / n, q[3] / n],
+    scale: [1, 1, 1],
+  };
+}
