@@ -612,3 +612,133 @@ export function pressureForces3d(
     st(z, i, f(z, i) + w * halfDt);
   }
 }
+
+/** `CellLinkedList.cellX` (and Y, Z): the cell coordinate of v along an axis, clamped or wrapped. */
+function cellOf(v: f64, lower: f64, inv: f64, n: i32, periodic: i32): i32 {
+  // Clamped in floating point first: a particle far outside the domain must not trap the conversion to i32.
+  const c = Math.floor((v - lower) * inv);
+  if (periodic) {
+    const m = c - Math.floor(c / n) * n;
+    return m >= 0 && m < n ? <i32>m : 0;
+  }
+  return c >= 0 ? (c < n ? <i32>c : n - 1) : 0;
+}
+
+/**
+ * `buildNeighbours` (neighbours.ts) for the rows [i0, i1) of a threaded build: the pairs of each target particle
+ * with the source particles of the 3 × 3 (× 3) cells around it, in the same cell and list order as the reference,
+ * with the same arithmetic (bit-identical rows), written from pair k0 on. Returns the end of the pairs written, or
+ * −1 when they would pass kLimit (the caller grows the lists). In 2D (nz = 1) z is zero and ez is written as zero.
+ */
+export function buildNeighbours(
+  x: usize,
+  y: usize,
+  z: usize,
+  xs: usize,
+  ys: usize,
+  zs: usize,
+  head: usize,
+  next: usize,
+  start: usize,
+  end: usize,
+  nj: usize,
+  w: usize,
+  dw: usize,
+  r: usize,
+  ex: usize,
+  ey: usize,
+  ez: usize,
+  nx: i32,
+  ny: i32,
+  nz: i32,
+  lowerX: f64,
+  lowerY: f64,
+  lowerZ: f64,
+  invSx: f64,
+  invSy: f64,
+  invSz: f64,
+  px: i32,
+  py: i32,
+  pz: i32,
+  lx: f64,
+  ly: f64,
+  lz: f64,
+  cut2: f64,
+  invH: f64,
+  alpha: f64,
+  dwFactor: f64,
+  self: i32,
+  i0: i32,
+  i1: i32,
+  k0: i32,
+  kLimit: i32,
+): i32 {
+  const hlx = 0.5 * lx;
+  const hly = 0.5 * ly;
+  const hlz = 0.5 * lz;
+  const nxy = nx * ny;
+  const is3d = nz > 1;
+  let k = k0;
+  for (let i = i0; i < i1; i++) {
+    store<i32>(start + ((<usize>i) << 2), k);
+    const xi = f(x, i);
+    const yi = f(y, i);
+    const zi = f(z, i);
+    const cx = cellOf(xi, lowerX, invSx, nx, px);
+    const cy = cellOf(yi, lowerY, invSy, ny, py);
+    const cz = is3d ? cellOf(zi, lowerZ, invSz, nz, pz) : 0;
+    const z0 = is3d ? -1 : 0;
+    const z1 = is3d ? 1 : 0;
+    for (let dz = z0; dz <= z1; dz++) {
+      let kz = cz + dz;
+      if (kz < 0 || kz >= nz) {
+        if (!pz) continue;
+        kz = (kz + nz) % nz;
+      }
+      for (let dy = -1; dy <= 1; dy++) {
+        let ky = cy + dy;
+        if (ky < 0 || ky >= ny) {
+          if (!py) continue;
+          ky = (ky + ny) % ny;
+        }
+        for (let dx = -1; dx <= 1; dx++) {
+          let kx = cx + dx;
+          if (kx < 0 || kx >= nx) {
+            if (!px) continue;
+            kx = (kx + nx) % nx;
+          }
+          let j = ix(head, kx + nx * ky + nxy * kz);
+          while (j >= 0) {
+            let rx = xi - f(xs, j);
+            let ry = yi - f(ys, j);
+            let rz = zi - f(zs, j);
+            if (px) rx = rx > hlx ? rx - lx : rx < -hlx ? rx + lx : rx;
+            if (py) ry = ry > hly ? ry - ly : ry < -hly ? ry + ly : ry;
+            if (pz) rz = rz > hlz ? rz - lz : rz < -hlz ? rz + lz : rz;
+            const r2 = rx * rx + ry * ry + rz * rz;
+            if (r2 < cut2 && r2 > 0 && !(self && j == i)) {
+              if (k >= kLimit) return -1;
+              const rr = Math.sqrt(r2);
+              const inv = 1 / rr;
+              // Wendland C2: W = α a⁴ (1 + 2q), dW/dr = −5 α/h · q a³, a = 1 − q/2.
+              const q = rr * invH;
+              const a = 1 - 0.5 * q;
+              const a3 = a * a * a;
+              store<i32>(nj + ((<usize>k) << 2), j);
+              st(w, k, alpha * a3 * a * (1 + 2 * q));
+              st(dw, k, dwFactor * q * a3);
+              st(r, k, rr);
+              st(ex, k, rx * inv);
+              st(ey, k, ry * inv);
+              st(ez, k, rz * inv);
+              k++;
+            }
+            j = ix(next, j);
+          }
+        }
+      }
+    }
+    store<i32>(end + ((<usize>i) << 2), k);
+  }
+  return k;
+}

@@ -153,8 +153,15 @@ export class WeaklyCompressibleFluid {
     this.h = smoothingLength(options.dp);
     this.kernel = new WendlandC2(this.h, options.dim);
     this.gradientScale = 1 / this.kernel.latticeGradientMoment(options.dp);
-    this.cells = new CellLinkedList(options.domain, this.kernel.cutoff, fluid.capacity, options.dim);
-    this.wallCells = new CellLinkedList(options.domain, this.kernel.cutoff, Math.max(1, wall.capacity), options.dim);
+    this.cells = new CellLinkedList(options.domain, this.kernel.cutoff, fluid.capacity, options.dim, undefined, alloc);
+    this.wallCells = new CellLinkedList(
+      options.domain,
+      this.kernel.cutoff,
+      Math.max(1, wall.capacity),
+      options.dim,
+      undefined,
+      alloc,
+    );
     this.wallCells.rebuild(wall);
     this.inner = new NeighbourList(fluid.capacity, fluid.capacity * perParticle, undefined, alloc);
     this.contact = new NeighbourList(
@@ -256,6 +263,11 @@ export class WeaklyCompressibleFluid {
 
   /** Builds both neighbour lists on the calling thread, growing them as needed. */
   private buildNeighboursSerially(): void {
+    if (this.o.backend === 'wasm') {
+      // The kernel never grows the lists: it reports an overflow, and the build starts again with larger ones.
+      while (this.passes.buildNeighbours(0, this.fluid.count, 0, 1) !== 0) this.growLists();
+      return;
+    }
     buildNeighbours(this.fluid, this.fluid, this.cells, this.kernel, true, this.inner, this.gradientScale);
     if (this.wall.count > 0) {
       buildNeighbours(this.fluid, this.wall, this.wallCells, this.kernel, false, this.contact, this.gradientScale);

@@ -191,6 +191,78 @@ export class FluidPasses {
     return args;
   }
 
+  /** Argument lists of the neighbour-build kernel (inner, contact), rebuilt when the lists grew. */
+  private buildArgs: { inner: Int32Array; contact: Int32Array; lists: [number[], number[]] } | null = null;
+
+  /** The WebAssembly twin of `buildNeighbours` (same rows, bit for bit); 1 if a region was too small, else 0. */
+  private wasmBuildNeighbours(kernels: FluidKernels, i0: number, i1: number, part: number, parts: number): number {
+    const { inner, contact } = this;
+    let cached = this.buildArgs;
+    if (!cached || cached.inner !== inner.j || cached.contact !== contact.j) {
+      const list = (
+        target: ParticleArrays,
+        source: ParticleArrays,
+        cells: CellLinkedList,
+        l: NeighbourList,
+        self: boolean,
+      ): number[] => {
+        const d = cells.domain;
+        const k = this.kernel;
+        const invH = 1 / k.h;
+        return [
+          ...[target.x, target.y, target.z, source.x, source.y, source.z, cells.head, cells.next].map(at),
+          ...[l.start, l.end, l.j, l.w, l.dw, l.r, l.ex, l.ey, l.ez].map(at),
+          cells.nx,
+          cells.ny,
+          cells.nz,
+          ...d.lower,
+          1 / cells.sx,
+          1 / cells.sy,
+          1 / cells.sz,
+          ...d.periodic.map(Number),
+          d.upper[0] - d.lower[0],
+          d.upper[1] - d.lower[1],
+          d.upper[2] - d.lower[2],
+          k.cutoff * k.cutoff,
+          invH,
+          k.alpha,
+          -5 * k.alpha * invH * this.gradientScale,
+          self ? 1 : 0,
+          0,
+          0,
+          0,
+          0,
+        ];
+      };
+      cached = {
+        inner: inner.j,
+        contact: contact.j,
+        lists: [
+          list(this.fluid, this.fluid, this.cells, inner, true),
+          list(this.fluid, this.wall, this.wallCells, contact, false),
+        ],
+      };
+      this.buildArgs = cached;
+    }
+    const lists = [inner, contact];
+    for (let l = 0; l < 2; l++) {
+      if (l === 1 && this.wall.count === 0) {
+        contact.start.fill(0, i0, i1);
+        contact.end.fill(0, i0, i1);
+        break;
+      }
+      const args = cached.lists[l]!;
+      const cap = lists[l]!.capacity;
+      const n = args.length;
+      args[n - 4] = i0;
+      args[n - 3] = i1;
+      args[n - 2] = Math.floor((cap * part) / parts);
+      args[n - 1] = Math.floor((cap * (part + 1)) / parts);
+      if (Reflect.apply<undefined, number[], number>(kernels.buildNeighbours, undefined, args) < 0) return 1;
+    }
+    return 0;
+  }
+
   /** The WebAssembly twin of `pressureStep2d` / `pressureStep` after `pressureHalfStep` (not fused). */
   private wasmPressureForces(kernels: FluidKernels, i0: number, i1: number, dt: number): void {
     const fn = this.s.dim === 2 ? kernels.pressureForces2d : kernels.pressureForces3d;
@@ -209,6 +281,7 @@ export class FluidPasses {
    * and builds serially), else 0.
    */
   buildNeighbours(i0: number, i1: number, part: number, parts: number): number {
+    if (this.wasm) return this.wasmBuildNeighbours(this.wasm, i0, i1, part, parts);
     const { fluid, wall, inner, contact } = this;
     const ci = inner.capacity;
     const k = buildNeighbours(

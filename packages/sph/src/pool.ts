@@ -169,9 +169,9 @@ export interface FluidWorkerInit {
    */
   wasm?: { memory: WasmMemory; module: WasmModule };
   /** Fluid cell list buffers (`CellLinkedList.buffers()`). */
-  cells: Record<string, SharedArrayBuffer>;
+  cells: Record<string, SharedRegion>;
   /** Wall cell list buffers. */
-  wallCells: Record<string, SharedArrayBuffer>;
+  wallCells: Record<string, SharedRegion>;
 }
 
 /** Buffers sent with `Command.Reload`. */

@@ -49,6 +49,7 @@ export interface FluidKernels {
   densityStep3d(...args: number[]): number;
   pressureForces2d(...args: number[]): void;
   pressureForces3d(...args: number[]): void;
+  buildNeighbours(...args: number[]): number;
 }
 
 const WASM_FILE = new URL('../build/kernels.wasm', import.meta.url);
