@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseCase } from './caseFile';
+import { buildCase } from './caseRunner';
 import { damBreak, hydrostaticTank } from './cases';
 import { WeaklyCompressibleFluid } from './fluid';
 import { box, boxContainerWall, particlesFromShape } from './geometry';
@@ -82,6 +84,33 @@ describe('WebAssembly SIMD kernels against the TypeScript reference', () => {
     expect(withBackend('wasm', () => damBreak({ dp: 0.1 })).backend).toBe('wasm');
     expect(damBreak({ dp: 0.1 }).backend).toBe('ts');
   });
+
+  it('a case file picks the backend ("backend": "wasm"); same flow as the TypeScript backend', async () => {
+    const damCase = {
+      dimension: 2,
+      dp: 0.1,
+      endTime: 0.4,
+      outputInterval: 0.2,
+      gravity: [0, -1, 0],
+      fluid: {
+        name: 'water',
+        density: 1,
+        viscosity: 0.01,
+        referenceVelocity: 2,
+        region: { shapes: [{ type: 'box', lower: [0, 0, 0], upper: [1, 1, 0] }] },
+      },
+      walls: { container: { lower: [0, 0, 0], upper: [3, 2, 0], thickness: 0.3 } },
+      particles: [{ name: 'beads', mode: 'inertial', diameter: 0.01, density: 2, positions: [[0.5, 0.5, 0]] }],
+    };
+    expect(() => parseCase(JSON.stringify({ ...damCase, backend: 'gpu' }))).toThrow();
+    const ts = await buildCase(parseCase(JSON.stringify(damCase)), '.');
+    const wasm = await buildCase(parseCase(JSON.stringify({ ...damCase, backend: 'wasm' })), '.');
+    expect(ts.fluid?.backend).toBe('ts');
+    expect(wasm.fluid?.backend).toBe('wasm');
+    for (const sim of [ts, wasm]) while (sim.fluid!.counters.time < 0.4 - 1e-12) sim.step(0.4);
+    expect(maxDifference(ts.fluid!, wasm.fluid!, 'y')).toBeLessThan(1e-9);
+    expect(maxDifference(ts.fluid!, wasm.fluid!, 'vy')).toBeLessThan(2e-9);
+  }, 60_000);
 
   it('neighbour rows: bit-identical to the TypeScript build (2D dam break and 3D column, first advection step)', () => {
     const pairs = [
