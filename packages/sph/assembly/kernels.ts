@@ -742,3 +742,72 @@ export function buildNeighbours(
   }
   return k;
 }
+
+/**
+ * `FluidPasses.densitySummation` (any dimension): ρ by kernel summation over fluid and wall neighbours (the
+ * free-surface variant if `freeSurface`), then p and V. Returns the range's maximum speed².
+ */
+export function densitySummation(
+  rho: usize,
+  p: usize,
+  mass: usize,
+  vol: usize,
+  vx: usize,
+  vy: usize,
+  vz: usize,
+  start: usize,
+  end: usize,
+  nj: usize,
+  w: usize,
+  cs: usize,
+  ce: usize,
+  cw: usize,
+  cj: usize,
+  wallVol: usize,
+  w0: f64,
+  rho0: f64,
+  c2: f64,
+  scale: f64,
+  freeSurface: i32,
+  i0: i32,
+  i1: i32,
+): f64 {
+  let vmax2: f64 = 0;
+  const zero = f64x2.splat(0);
+  for (let i = i0; i < i1; i++) {
+    const mi = f(mass, i);
+    const vmi = f64x2.splat(mi);
+    let vsigma = zero;
+    let k = ix(start, i);
+    const e = ix(end, i);
+    for (; k + 1 < e; k += 2) {
+      const m = gather(mass, ix(nj, k), ix(nj, k + 1));
+      vsigma = f64x2.add(vsigma, f64x2.div(f64x2.mul(vload(w, k), m), vmi));
+    }
+    let sigma = w0 + hsum(vsigma);
+    if (k < e) sigma += (f(w, k) * f(mass, ix(nj, k))) / mi;
+    const cend = ix(ce, i);
+    k = ix(cs, i);
+    if (cend > k) {
+      let vs = zero;
+      for (; k + 1 < cend; k += 2) {
+        vs = f64x2.add(vs, f64x2.mul(vload(cw, k), gather(wallVol, ix(cj, k), ix(cj, k + 1))));
+      }
+      let s = hsum(vs);
+      if (k < cend) s += f(cw, k) * f(wallVol, ix(cj, k));
+      sigma += (s * rho0) / mi;
+    }
+    const sum = sigma * scale;
+    const old = f(rho, i);
+    const r = freeSurface ? sum + (max(0.0, rho0 - sum) * rho0) / old : sum;
+    st(rho, i, r);
+    st(p, i, c2 * (r - rho0));
+    st(vol, i, mi / r);
+    const u = f(vx, i);
+    const v = f(vy, i);
+    const ww = f(vz, i);
+    const s2 = u * u + v * v + ww * ww;
+    if (s2 > vmax2) vmax2 = s2;
+  }
+  return vmax2;
+}

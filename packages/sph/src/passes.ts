@@ -151,9 +151,15 @@ export class FluidPasses {
    * The kernels' argument lists (byte offsets of the arrays, then the scalars; the last three slots are dt, i0 and
    * i1), rebuilt when the neighbour lists grew (new arrays): a call then allocates nothing.
    */
-  private wasmArgs: { inner: Int32Array; contact: Int32Array; pressure: number[]; density: number[] } | null = null;
+  private wasmArgs: {
+    inner: Int32Array;
+    contact: Int32Array;
+    pressure: number[];
+    density: number[];
+    summation: number[];
+  } | null = null;
 
-  private kernelArgs(): { pressure: number[]; density: number[] } {
+  private kernelArgs(): { pressure: number[]; density: number[]; summation: number[] } {
     const n = this.inner;
     const c = this.contact;
     const cached = this.wasmArgs;
@@ -186,6 +192,17 @@ export class FluidPasses {
       contact: c.j,
       pressure: [...arrays.pressure.map(at), 1 / (rho0 * c0), 0, 0, 0],
       density: [...arrays.density.map(at), rho0 * c0, 3 / c0, 0, 0, 0],
+      summation: [
+        ...[f.rho, f.p, f.mass, f.vol, f.vx, f.vy, f.vz, n.start, n.end, n.j, n.w].map(at),
+        ...[c.start, c.end, c.w, c.j, w.vol].map(at),
+        this.w0,
+        rho0,
+        c0 * c0,
+        rho0 / this.sigma0,
+        this.s.freeSurface ? 1 : 0,
+        0,
+        0,
+      ],
     };
     this.wasmArgs = args;
     return args;
@@ -266,13 +283,13 @@ export class FluidPasses {
   /** The WebAssembly twin of `pressureStep2d` / `pressureStep` after `pressureHalfStep` (not fused). */
   private wasmPressureForces(kernels: FluidKernels, i0: number, i1: number, dt: number): void {
     const fn = this.s.dim === 2 ? kernels.pressureForces2d : kernels.pressureForces3d;
-    callKernel(fn, this.kernelArgs().pressure, dt, i0, i1);
+    callKernel(fn, this.kernelArgs().pressure, i0, i1, dt);
   }
 
   /** The WebAssembly twin of `densityStep2d` / `densityStep`; returns the range's max speed², m²/s². */
   private wasmDensityStep(kernels: FluidKernels, i0: number, i1: number, dt: number): number {
     const fn = this.s.dim === 2 ? kernels.densityStep2d : kernels.densityStep3d;
-    return callKernel(fn, this.kernelArgs().density, dt, i0, i1);
+    return callKernel(fn, this.kernelArgs().density, i0, i1, dt);
   }
 
   /**
@@ -337,6 +354,11 @@ export class FluidPasses {
    * maximum speed² (for the time-step criteria), m²/s².
    */
   densitySummation(i0: number, i1: number): number {
+    if (this.wasm) {
+      const vmax2 = callKernel(this.wasm.densitySummation, this.kernelArgs().summation, i0, i1);
+      if (this.s.viscosity) this.shearViscosity(i0, i1, this.s.viscosity);
+      return vmax2;
+    }
     const { rho, p, mass, vol, vx, vy, vz } = this.fluid;
     const { start, j: nj, w } = this.inner;
     const rowEnd = this.inner.end;
@@ -1046,16 +1068,19 @@ export class FluidPasses {
   }
 }
 
-/** Calls kernel `fn` with `args` whose last three slots are set to `dt`, `i0` and `i1` (no allocation). */
+/**
+ * Calls kernel `fn` with `args` whose last two slots are set to `i0` and `i1`, and the one before them to `dt` if
+ * given (no allocation).
+ */
 function callKernel(
   fn: (...args: number[]) => number | void,
   args: number[],
-  dt: number,
   i0: number,
   i1: number,
+  dt?: number,
 ): number {
   const last = args.length;
-  args[last - 3] = dt;
+  if (dt !== undefined) args[last - 3] = dt;
   args[last - 2] = i0;
   args[last - 1] = i1;
   return Reflect.apply(fn, undefined, args) ?? 0;

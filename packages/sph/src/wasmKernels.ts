@@ -50,6 +50,7 @@ export interface FluidKernels {
   pressureForces2d(...args: number[]): void;
   pressureForces3d(...args: number[]): void;
   buildNeighbours(...args: number[]): number;
+  densitySummation(...args: number[]): number;
 }
 
 const WASM_FILE = new URL('../build/kernels.wasm', import.meta.url);
