@@ -122,7 +122,7 @@ async function measure(
 ): Promise<void> {
   const fluidCount = sim.fluid.count;
   console.log(
-    `\n${label}, ${threads} thread(s): ${fluidCount} fluid / ${sim.wall.count} wall particles, end time ${end}`,
+    `\n${label}, ${threads} thread(s), ${sim.backend} backend: ${fluidCount} fluid / ${sim.wall.count} wall particles, end time ${end}`,
   );
   // process.cpuUsage covers every thread of the process, workers included.
   const { wall, cpu } = await timedRun(sim, threads, end);
