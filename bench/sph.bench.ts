@@ -17,7 +17,9 @@
 // that differ between the two at the end. SPH_BENCH_FUSE=1 runs the pressure relaxation as one pass
 // (WeaklyCompressibleFluid.fusedPressure) in every run that has the switch.
 //
-// SPH_BACKEND=wasm runs our hot passes on the WebAssembly SIMD kernels (default ts, the TypeScript reference).
+// SPH_BACKEND=wasm runs our hot passes on the WebAssembly SIMD kernels (default ts, the TypeScript reference);
+// SPH_BENCH_BACKENDS=ts,wasm alternates the backends in this process (each on every thread count of
+// SPH_BENCH_THREADS, the 3D case too), SPH_BENCH_ROUNDS times (default 1).
 //
 // Race mode, the fair comparison with the C++ reference on one machine in one run: SPH_BENCH_RACE=<dir>[,<dir>…], each
 // a SPHinXsys build made by ../shared/tools/sphinxsys/build_sphinxsys.sh (e.g. the default build and a
@@ -34,7 +36,14 @@ import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as current from '@insilico/sph';
-import { damBreak, damBreak3d, resolveBackend, surgeFront, type WeaklyCompressibleFluid } from '@insilico/sph';
+import {
+  damBreak,
+  damBreak3d,
+  resolveBackend,
+  surgeFront,
+  type FluidBackend,
+  type WeaklyCompressibleFluid,
+} from '@insilico/sph';
 
 const END_2D = Number(process.env.SPH_BENCH_END ?? 2);
 const END_3D = Number(process.env.SPH_BENCH_3D_END ?? 0.3);
@@ -243,15 +252,49 @@ const RACE = process.env.SPH_BENCH_RACE;
 if (RACE) await race(RACE.split(','));
 else if (COMPARE) await compare(COMPARE);
 else {
-  for (const threads of THREADS) {
-    await measure(`2D dam break, dp ${DP_2D}`, damBreak({ dp: DP_2D }), threads, END_2D, [
-      ['1 thread', 1.46],
-      ['2 threads', 2.57],
-    ]);
-  }
-  if (END_3D > 0) {
-    await measure('3D dam break, dp 0.05', damBreak3d({ dp: 0.05 }), Math.max(...THREADS), END_3D, [
-      ['2 threads', 0.54],
-    ]);
+  // SPH_BENCH_BACKENDS=ts,wasm: the backends alternate in this process (SPH_BENCH_ROUNDS rounds, default 1).
+  const backends = (process.env.SPH_BENCH_BACKENDS ?? resolveBackend())
+    .split(',')
+    .map((b) => resolveBackend(b as FluidBackend));
+  const rounds = Number(process.env.SPH_BENCH_ROUNDS ?? 1);
+  const saved = process.env.SPH_BACKEND;
+  /** Builds a case on `backend` (the cases read SPH_BACKEND). */
+  const on = <T>(backend: FluidBackend, build: () => T): T => {
+    process.env.SPH_BACKEND = backend;
+    try {
+      return build();
+    } finally {
+      if (saved === undefined) delete process.env.SPH_BACKEND;
+      else process.env.SPH_BACKEND = saved;
+    }
+  };
+  for (let round = 1; round <= rounds; round++) {
+    for (const backend of backends) {
+      for (const threads of THREADS) {
+        await measure(
+          `2D dam break, dp ${DP_2D}`,
+          on(backend, () => damBreak({ dp: DP_2D })),
+          threads,
+          END_2D,
+          [
+            ['1 thread', 1.46],
+            ['2 threads', 2.57],
+          ],
+        );
+      }
+    }
+    if (END_3D > 0) {
+      for (const backend of backends) {
+        for (const threads of process.env.SPH_BENCH_BACKENDS ? THREADS : [Math.max(...THREADS)]) {
+          await measure(
+            '3D dam break, dp 0.05',
+            on(backend, () => damBreak3d({ dp: 0.05 })),
+            threads,
+            END_3D,
+            [['2 threads', 0.54]],
+          );
+        }
+      }
+    }
   }
 }
