@@ -157,9 +157,10 @@ export class FluidPasses {
     pressure: number[];
     density: number[];
     summation: number[];
+    fused: number[];
   } | null = null;
 
-  private kernelArgs(): { pressure: number[]; density: number[]; summation: number[] } {
+  private kernelArgs(): { pressure: number[]; density: number[]; summation: number[]; fused: number[] } {
     const n = this.inner;
     const c = this.contact;
     const cached = this.wasmArgs;
@@ -200,6 +201,17 @@ export class FluidPasses {
         c0 * c0,
         rho0 / this.sigma0,
         this.s.freeSurface ? 1 : 0,
+        0,
+        0,
+      ],
+      fused: [
+        ...[f.x, f.y, f.z, f.vx, f.vy, f.vz, f.apx, f.apy, f.apz, f.rho, f.drho, f.p, f.mass, f.vol, rhoHalf].map(at),
+        ...[drhoHalf, n.start, n.end, n.j, n.dw, n.ex, n.ey, n.ez, c.start, c.end, c.j, c.dw, c.r, c.ex, c.ey].map(at),
+        ...[c.ez, w.vol, w.ax, w.ay, w.az].map(at),
+        rho0,
+        c0 * c0,
+        1 / (rho0 * c0),
+        0,
         0,
         0,
       ],
@@ -1048,10 +1060,9 @@ export class FluidPasses {
       case Pass.PressureStep:
       case Pass.PressureForces: {
         const fused = pass === Pass.PressureStep;
-        if (this.wasm && !fused) {
-          this.wasmPressureForces(this.wasm, i0, i1, dt);
-          return 0;
-        }
+        if (this.wasm && fused) callKernel(this.wasm.pressureStepFused, this.kernelArgs().fused, i0, i1, dt);
+        else if (this.wasm) this.wasmPressureForces(this.wasm, i0, i1, dt);
+        if (this.wasm) return 0;
         if (is2d) this.pressureStep2d(i0, i1, dt, fused);
         else this.pressureStep(i0, i1, dt, fused);
         return 0;

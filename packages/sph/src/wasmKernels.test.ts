@@ -181,6 +181,17 @@ describe('WebAssembly SIMD kernels against the TypeScript reference', () => {
     expect(differingValues(one, two)).toBe(0);
   }, 120_000);
 
+  it('the one-pass pressure relaxation (fusedPressure) on the wasm backend equals the two-pass form bit for bit', async () => {
+    for (const build of [() => withBackend('wasm', () => damBreak({ dp: 0.05 })), () => column3d('wasm')]) {
+      const twoPass = await runOn(build(), 1, 0.3);
+      const fused = build();
+      fused.fusedPressure = true;
+      await runOn(fused, 2, 0.3);
+      expect(fused.counters).toEqual(twoPass.counters);
+      expect(differingValues(twoPass, fused)).toBe(0);
+    }
+  }, 60_000);
+
   it('hydrostatic tank on 2 threads (dp = H/20, t = 4): within 2 % of ρ·g·depth, band pressures = the reference within 1e-6', async () => {
     const tank = (): WeaklyCompressibleFluid =>
       hydrostaticTank({ width: 1, depth: 1, dp: 0.05, g: 1, rho0: 1, mu: 0.05 });

@@ -51,6 +51,7 @@ export interface FluidKernels {
   pressureForces3d(...args: number[]): void;
   buildNeighbours(...args: number[]): number;
   densitySummation(...args: number[]): number;
+  pressureStepFused(...args: number[]): void;
 }
 
 const WASM_FILE = new URL('../build/kernels.wasm', import.meta.url);
