@@ -51,8 +51,8 @@ export interface FluidOptions {
    */
   movingWall?: boolean;
   /**
-   * Code of the hot passes (pressure forces, density relaxation): 'ts', the TypeScript reference, or 'wasm', the
-   * WebAssembly SIMD128 kernels (same scheme; the last bits differ, see docs/decisions/sph-wasm-kernels.md). Default:
+   * Code of the hot passes (neighbour build, density summation, pressure forces, density relaxation): 'ts', the
+   * TypeScript reference, or 'wasm', the WebAssembly SIMD128 kernels (same scheme; the last bits differ, see docs/decisions/sph-wasm-kernels.md). Default:
    * the environment's `SPH_BACKEND`, else 'ts'. With 'wasm' the fluid's and the wall's fields move into one shared
    * WebAssembly memory when the simulation is built (`ParticleArrays.moveTo`): take arrays from `fluid` / `wall`
    * after that, not before.

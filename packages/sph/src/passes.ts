@@ -131,8 +131,8 @@ export class FluidPasses {
   }
 
   /**
-   * The WebAssembly kernels that run the pressure forces and the density relaxation (null: the TypeScript passes
-   * of this class, the reference). Every array they read must lie in the kernels' memory (`arena.ts`).
+   * The WebAssembly kernels that run the neighbour build, the density summation, the pressure forces and the density
+   * relaxation (null: the TypeScript passes of this class, the reference). Every array they read must lie in the kernels' memory (`arena.ts`).
    */
   private wasm: FluidKernels | null = null;
   /** The shared memory the kernels run over (null: TypeScript backend). */
