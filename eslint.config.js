@@ -70,6 +70,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'apps/server/src/db/migrations/**',
+      // AssemblyScript (built by asc, not tsc): packages/sph's WebAssembly kernels.
+      'packages/sph/assembly/**',
     ],
   },
   js.configs.recommended,

@@ -16,9 +16,34 @@
 // totals of ms per acoustic step (wall and CPU, lower is better), their ratios B/A and the number of fluid values
 // that differ between the two at the end. SPH_BENCH_FUSE=1 runs the pressure relaxation as one pass
 // (WeaklyCompressibleFluid.fusedPressure) in every run that has the switch.
+//
+// SPH_BACKEND=wasm runs our hot passes on the WebAssembly SIMD kernels (default ts, the TypeScript reference);
+// SPH_BENCH_BACKENDS=ts,wasm alternates the backends in this process (each on every thread count of
+// SPH_BENCH_THREADS, the 3D case too), SPH_BENCH_ROUNDS times (default 1).
+//
+// Race mode, the fair comparison with the C++ reference on one machine in one run: SPH_BENCH_RACE=<dir>[,<dir>…], each
+// a SPHinXsys build made by ../shared/tools/sphinxsys/build_sphinxsys.sh (e.g. the default build and a
+// CXX_FLAGS_EXTRA=-march=native one; test_2d_dambreak and test_3d_dambreak are found below each dir). For every row it
+// runs, SPH_BENCH_ROUNDS times (default 2), each C++ build and then ours (C++, ours, C++, ours), and prints per round
+// the ratio ours ÷ the faster C++ build of that round (million particle-updates per second, fluid particles ×
+// acoustic steps ÷ compute seconds, output excluded on both sides). Rows: 2D dp 0.025 on 1 and 2 threads to
+// SPH_BENCH_RACE_2D_END (default 20); 2D dp 0.0125 on 2 threads to SPH_BENCH_RACE_FINE_END (default 4; the C++
+// program must read its spacing from SPH_DP, a one-line local change described in docs/benchmarks.md, else the row
+// is skipped); 3D dp 0.05 on 2 threads to SPH_BENCH_RACE_3D_END (default 20). SPH_BENCH_RACE_ROWS picks rows by
+// number (default 1,2,3,4).
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as current from '@insilico/sph';
-import { damBreak, damBreak3d, surgeFront, type WeaklyCompressibleFluid } from '@insilico/sph';
+import {
+  damBreak,
+  damBreak3d,
+  resolveBackend,
+  surgeFront,
+  type FluidBackend,
+  type WeaklyCompressibleFluid,
+} from '@insilico/sph';
 
 const END_2D = Number(process.env.SPH_BENCH_END ?? 2);
 const END_3D = Number(process.env.SPH_BENCH_3D_END ?? 0.3);
@@ -106,7 +131,7 @@ async function measure(
 ): Promise<void> {
   const fluidCount = sim.fluid.count;
   console.log(
-    `\n${label}, ${threads} thread(s): ${fluidCount} fluid / ${sim.wall.count} wall particles, end time ${end}`,
+    `\n${label}, ${threads} thread(s), ${sim.backend} backend: ${fluidCount} fluid / ${sim.wall.count} wall particles, end time ${end}`,
   );
   // process.cpuUsage covers every thread of the process, workers included.
   const { wall, cpu } = await timedRun(sim, threads, end);
@@ -122,17 +147,154 @@ async function measure(
   console.log(`CPU time:   ${(updates / cpu / 1e6).toFixed(3)} M particle-updates per CPU second`);
 }
 
-if (COMPARE) await compare(COMPARE);
-else {
-  for (const threads of THREADS) {
-    await measure(`2D dam break, dp ${DP_2D}`, damBreak({ dp: DP_2D }), threads, END_2D, [
-      ['1 thread', 1.46],
-      ['2 threads', 2.57],
-    ]);
+/** What a C++ run printed on its `[bench]` line. */
+interface CppRun {
+  fluid: number;
+  acoustic: number;
+  computeS: number;
+  mups: number;
+}
+
+/** The first file named `name` below `dir` (depth-first), or null. */
+function findFile(dir: string, name: string): string | null {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      const found = findFile(path, name);
+      if (found) return found;
+    } else if (entry === name) return path;
   }
-  if (END_3D > 0) {
-    await measure('3D dam break, dp 0.05', damBreak3d({ dp: 0.05 }), Math.max(...THREADS), END_3D, [
-      ['2 threads', 0.54],
-    ]);
+  return null;
+}
+
+/** Runs a SPHinXsys dam break from its bin/ folder with the bench patch's switches; parses its `[bench]` line. */
+function runCpp(binary: string, threads: number, end: number, dp?: number): CppRun {
+  const env: NodeJS.ProcessEnv = { ...process.env, SPH_THREADS: String(threads), SPH_END_TIME: String(end) };
+  if (dp !== undefined) env.SPH_DP = String(dp);
+  const result = spawnSync(binary, ['--state_recording=0'], {
+    cwd: dirname(binary),
+    env,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  const line = result.stdout.split('\n').find((l) => l.startsWith('[bench] fluid '));
+  if (!line) throw new Error(`${binary} printed no [bench] line (exit ${result.status}): ${result.stderr.slice(-500)}`);
+  const field = (name: string): number => Number(new RegExp(` ${name} ([-0-9.e+]+)`).exec(line)?.[1]);
+  return {
+    fluid: field('fluid'),
+    acoustic: field('acoustic'),
+    computeS: field('compute_minus_io_s'),
+    mups: field('Mups'),
+  };
+}
+
+/** Race mode (see the header). */
+async function race(dirs: string[]): Promise<void> {
+  const rounds = Number(process.env.SPH_BENCH_ROUNDS ?? 2);
+  const end2d = Number(process.env.SPH_BENCH_RACE_2D_END ?? 20);
+  const endFine = Number(process.env.SPH_BENCH_RACE_FINE_END ?? 4);
+  const end3d = Number(process.env.SPH_BENCH_RACE_3D_END ?? 20);
+  const wanted = (process.env.SPH_BENCH_RACE_ROWS ?? '1,2,3,4').split(',').map(Number);
+  const builds = dirs.map((dir) => {
+    const b2 = findFile(dir, 'test_2d_dambreak');
+    const b3 = findFile(dir, 'test_3d_dambreak');
+    if (!b2 || !b3) throw new Error(`no test_2d_dambreak / test_3d_dambreak below ${dir}`);
+    return { dir, b2, b3 };
+  });
+  const rows = [
+    { n: 1, label: '2D dp 0.025, 1 thread', d3: false, dp: 0.025, threads: 1, end: end2d },
+    { n: 2, label: '2D dp 0.025, 2 threads', d3: false, dp: 0.025, threads: 2, end: end2d },
+    { n: 3, label: '2D dp 0.0125, 2 threads', d3: false, dp: 0.0125, threads: 2, end: endFine },
+    { n: 4, label: '3D dp 0.05, 2 threads', d3: true, dp: 0.05, threads: 2, end: end3d },
+  ].filter((r) => wanted.includes(r.n));
+  const median = (v: number[]): number => {
+    const s = [...v].sort((a, b) => a - b);
+    return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  };
+  console.log(
+    `race: builds ${builds.map((b) => b.dir).join(', ')}; ours on backend ${resolveBackend()}; ${rounds} rounds`,
+  );
+  const summary: string[] = [];
+  for (const row of rows) {
+    const ratios: number[] = [];
+    let skipped = false;
+    for (let round = 1; round <= rounds && !skipped; round++) {
+      const cpp = builds.map((b) =>
+        runCpp(row.d3 ? b.b3 : b.b2, row.threads, row.end, row.dp === 0.025 || row.d3 ? undefined : row.dp),
+      );
+      const sim = row.d3 ? damBreak3d({ dp: row.dp }) : damBreak({ dp: row.dp });
+      if (cpp.some((c) => c.fluid !== sim.fluid.count)) {
+        console.log(
+          `${row.label}: C++ has ${cpp.map((c) => c.fluid).join('/')} fluid particles, ours ${sim.fluid.count}: skipped (SPH_DP not read?)`,
+        );
+        skipped = true;
+        break;
+      }
+      const { wall, cpu } = await timedRun(sim, row.threads, row.end);
+      const ours = (sim.fluid.count * sim.counters.acousticSteps) / wall / 1e6;
+      const best = Math.max(...cpp.map((c) => c.mups));
+      ratios.push(ours / best);
+      console.log(
+        `${row.label}, round ${round}: C++ ${cpp.map((c, k) => `[${k + 1}] ${c.mups.toFixed(3)} M/s (${c.acoustic} acoustic steps, ${c.computeS.toFixed(1)} s)`).join(', ')}; ` +
+          `ours ${ours.toFixed(3)} M/s (${sim.counters.acousticSteps} acoustic steps, ${wall.toFixed(1)} s wall, ${cpu.toFixed(1)} s CPU); ratio ${(ours / best).toFixed(2)}`,
+      );
+    }
+    if (ratios.length)
+      summary.push(
+        `${row.label}: ratio ours ÷ C++ ${ratios.map((r) => r.toFixed(2)).join(', ')} (median ${median(ratios).toFixed(2)})`,
+      );
+  }
+  console.log(`\n${summary.join('\n')}`);
+}
+
+const RACE = process.env.SPH_BENCH_RACE;
+if (RACE) await race(RACE.split(','));
+else if (COMPARE) await compare(COMPARE);
+else {
+  // SPH_BENCH_BACKENDS=ts,wasm: the backends alternate in this process (SPH_BENCH_ROUNDS rounds, default 1).
+  const backends = (process.env.SPH_BENCH_BACKENDS ?? resolveBackend())
+    .split(',')
+    .map((b) => resolveBackend(b as FluidBackend));
+  const rounds = Number(process.env.SPH_BENCH_ROUNDS ?? 1);
+  const saved = process.env.SPH_BACKEND;
+  /** Builds a case on `backend` (the cases read SPH_BACKEND). */
+  const on = <T>(backend: FluidBackend, build: () => T): T => {
+    process.env.SPH_BACKEND = backend;
+    try {
+      return build();
+    } finally {
+      if (saved === undefined) delete process.env.SPH_BACKEND;
+      else process.env.SPH_BACKEND = saved;
+    }
+  };
+  for (let round = 1; round <= rounds; round++) {
+    for (const backend of backends) {
+      for (const threads of THREADS) {
+        await measure(
+          `2D dam break, dp ${DP_2D}`,
+          on(backend, () => damBreak({ dp: DP_2D })),
+          threads,
+          END_2D,
+          [
+            ['1 thread', 1.46],
+            ['2 threads', 2.57],
+          ],
+        );
+      }
+    }
+    if (END_3D > 0) {
+      for (const backend of backends) {
+        for (const threads of process.env.SPH_BENCH_BACKENDS ? THREADS : [Math.max(...THREADS)]) {
+          await measure(
+            '3D dam break, dp 0.05',
+            on(backend, () => damBreak3d({ dp: 0.05 })),
+            threads,
+            END_3D,
+            [['2 threads', 0.54]],
+          );
+        }
+      }
+    }
   }
 }

@@ -269,6 +269,8 @@ export const caseSchema = z
     outputInterval: positive,
     /** Threads for the fluid (default 1). */
     threads: z.number().int().min(1).max(64).default(1),
+    /** Code of the fluid's hot passes: 'ts' (TypeScript reference) or 'wasm' (WebAssembly SIMD); default SPH_BACKEND or 'ts'. */
+    backend: z.enum(['ts', 'wasm']).optional(),
     gravity: vec3.default([0, 0, 0]),
     /** Periodic axes of the fluid domain (x, y, z). */
     periodic: z.tuple([z.boolean(), z.boolean(), z.boolean()]).default([false, false, false]),

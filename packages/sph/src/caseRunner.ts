@@ -446,6 +446,7 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
       transportCorrection: fl.freeSurface ? 0 : 0.2,
       domain,
       ...(fl.shearThinning ? { viscosity: fl.shearThinning === 'blood' ? BLOOD_CARREAU : fl.shearThinning } : {}),
+      ...(c.backend ? { backend: c.backend } : {}),
     };
     const coupled =
       solids.length > 0

@@ -1,4 +1,12 @@
-import { viewInt32, type ParticleArrays } from './particles';
+import {
+  SHARED_HEAP,
+  sharedRegion,
+  viewInt32,
+  type ParticleArrays,
+  type SharedAllocator,
+  type SharedBuffers,
+  type SharedRegion,
+} from './particles';
 
 /** Axis-aligned domain of a cell grid; lengths in m. `periodic[a]` wraps axis a over [lower, upper). */
 export interface Domain {
@@ -36,14 +44,16 @@ export class CellLinkedList {
 
   /**
    * Builds an empty grid over `domain` with cells ≥ `cellSize` m for up to `capacity` particles, or a view of
-   * the shared `buffers` of another grid with the same arguments (from `buffers()`, e.g. in a worker thread).
+   * the shared `buffers` of another grid with the same arguments (from `buffers()`, e.g. in a worker thread). New
+   * arrays come from `alloc` (default one SharedArrayBuffer each).
    */
   constructor(
     domain: Domain,
     cellSize: number,
     capacity: number,
     dim: 2 | 3,
-    buffers?: Readonly<Record<string, SharedArrayBuffer>>,
+    buffers?: SharedBuffers,
+    alloc: SharedAllocator = SHARED_HEAP,
   ) {
     this.domain = domain;
     const cells = (axis: 0 | 1 | 2): [number, number] => {
@@ -59,13 +69,13 @@ export class CellLinkedList {
     this.invSx = 1 / this.sx;
     this.invSy = 1 / this.sy;
     this.invSz = 1 / this.sz;
-    this.head = viewInt32(buffers, 'head', this.nx * this.ny * this.nz);
-    this.next = viewInt32(buffers, 'next', capacity);
+    this.head = viewInt32(buffers, 'head', this.nx * this.ny * this.nz, alloc);
+    this.next = viewInt32(buffers, 'next', capacity, alloc);
   }
 
-  /** The SharedArrayBuffers of `head` and `next`. */
-  buffers(): Record<string, SharedArrayBuffer> {
-    return { head: this.head.buffer as SharedArrayBuffer, next: this.next.buffer as SharedArrayBuffer };
+  /** The shared storage of `head` and `next`. */
+  buffers(): Record<string, SharedRegion> {
+    return { head: sharedRegion(this.head), next: sharedRegion(this.next) };
   }
 
   /** Cell coordinate along x of position x (m), clamped or wrapped. */

@@ -1,11 +1,13 @@
 import { CellLinkedList, type Domain } from './cellList';
 import { WendlandC2, smoothingLength } from './kernel';
 import { NeighbourList, buildNeighbours } from './neighbours';
-import type { Dimension, ParticleArrays } from './particles';
+import { SharedArena } from './arena';
+import { SHARED_HEAP, type Dimension, type ParticleArrays, type SharedAllocator } from './particles';
 import { FluidPasses, OVERFLOW, Pass } from './passes';
 import { WorkerPool } from './pool';
 import { runAsync, runSync, type RunOptions as GenericRunOptions, type RunStatus } from './run';
 import { checkViscosityModel, maxViscosity, type ViscosityModel } from './viscosity';
+import { instantiateKernels, resolveBackend, type FluidBackend } from './wasmKernels';
 
 export type { RunStatus } from './run';
 
@@ -48,6 +50,14 @@ export interface FluidOptions {
    * with the neighbour lists at every advection step (default false: built once).
    */
   movingWall?: boolean;
+  /**
+   * Code of the hot passes (neighbour build, density summation, pressure forces, density relaxation): 'ts', the
+   * TypeScript reference, or 'wasm', the WebAssembly SIMD128 kernels (same scheme; the last bits differ, see docs/decisions/sph-wasm-kernels.md). Default:
+   * the environment's `SPH_BACKEND`, else 'ts'. With 'wasm' the fluid's and the wall's fields move into one shared
+   * WebAssembly memory when the simulation is built (`ParticleArrays.moveTo`): take arrays from `fluid` / `wall`
+   * after that, not before.
+   */
+  backend?: FluidBackend;
 }
 
 /** Counters of a simulation so far. */
@@ -123,19 +133,43 @@ export class WeaklyCompressibleFluid {
       movingWall: false,
       viscosity: null,
       ...options,
+      backend: resolveBackend(options.backend),
     };
     if (this.o.viscosity) checkViscosityModel(this.o.viscosity);
     this.fluid = fluid;
     this.wall = wall;
+    const perParticle = options.dim === 2 ? 32 : 96;
+    // The WebAssembly kernels address every array they read in one shared memory: the fields move there.
+    let alloc: SharedAllocator = SHARED_HEAP;
+    let arena: SharedArena | null = null;
+    if (this.o.backend === 'wasm') {
+      const fields = 24 * 8 * (fluid.capacity + wall.capacity);
+      const pairs = 56 * fluid.capacity * perParticle * 1.5;
+      arena = new SharedArena(fields + pairs + 64 * fluid.capacity);
+      fluid.moveTo(arena);
+      wall.moveTo(arena);
+      alloc = arena;
+    }
     this.h = smoothingLength(options.dp);
     this.kernel = new WendlandC2(this.h, options.dim);
     this.gradientScale = 1 / this.kernel.latticeGradientMoment(options.dp);
-    const perParticle = options.dim === 2 ? 32 : 96;
-    this.cells = new CellLinkedList(options.domain, this.kernel.cutoff, fluid.capacity, options.dim);
-    this.wallCells = new CellLinkedList(options.domain, this.kernel.cutoff, Math.max(1, wall.capacity), options.dim);
+    this.cells = new CellLinkedList(options.domain, this.kernel.cutoff, fluid.capacity, options.dim, undefined, alloc);
+    this.wallCells = new CellLinkedList(
+      options.domain,
+      this.kernel.cutoff,
+      Math.max(1, wall.capacity),
+      options.dim,
+      undefined,
+      alloc,
+    );
     this.wallCells.rebuild(wall);
-    this.inner = new NeighbourList(fluid.capacity, fluid.capacity * perParticle);
-    this.contact = new NeighbourList(fluid.capacity, Math.max(1, fluid.capacity * (perParticle >> 1)));
+    this.inner = new NeighbourList(fluid.capacity, fluid.capacity * perParticle, undefined, alloc);
+    this.contact = new NeighbourList(
+      fluid.capacity,
+      Math.max(1, fluid.capacity * (perParticle >> 1)),
+      undefined,
+      alloc,
+    );
     const { rho, p, mass, vol } = fluid;
     const c2 = options.c0 * options.c0;
     for (let i = 0; i < fluid.count; i++) {
@@ -154,12 +188,19 @@ export class WeaklyCompressibleFluid {
       transportCorrection: o.transportCorrection,
       viscosity: o.viscosity,
       domain: o.domain,
+      scratch: FluidPasses.scratchBuffers(fluid.capacity, alloc),
     });
+    if (arena) this.passes.useWasm(instantiateKernels(arena.memory), arena.memory);
   }
 
   /** The settings the simulation was built with (defaults filled in). */
   get options(): Readonly<Required<FluidOptions>> {
     return this.o;
+  }
+
+  /** Code of the hot passes ('ts' or 'wasm'; see `FluidOptions.backend`). */
+  get backend(): FluidBackend {
+    return this.o.backend;
   }
 
   /** Threads the passes run on (1 without a pool). */
@@ -222,6 +263,11 @@ export class WeaklyCompressibleFluid {
 
   /** Builds both neighbour lists on the calling thread, growing them as needed. */
   private buildNeighboursSerially(): void {
+    if (this.o.backend === 'wasm') {
+      // The kernel never grows the lists: it reports an overflow, and the build starts again with larger ones.
+      while (this.passes.buildNeighbours(0, this.fluid.count, 0, 1) !== 0) this.growLists();
+      return;
+    }
     buildNeighbours(this.fluid, this.fluid, this.cells, this.kernel, true, this.inner, this.gradientScale);
     if (this.wall.count > 0) {
       buildNeighbours(this.fluid, this.wall, this.wallCells, this.kernel, false, this.contact, this.gradientScale);

@@ -24,6 +24,7 @@ export {
   type RunOptions,
   type RunStatus,
 } from './fluid';
+export { FLUID_BACKENDS, resolveBackend, type FluidBackend } from './wasmKernels';
 export {
   ball,
   box,

@@ -1,6 +1,15 @@
 import type { CellLinkedList } from './cellList';
 import type { WendlandC2 } from './kernel';
-import { sharedFloat64, sharedInt32, viewFloat64, viewInt32, type ParticleArrays } from './particles';
+import {
+  SHARED_HEAP,
+  sharedRegion,
+  viewFloat64,
+  viewInt32,
+  type ParticleArrays,
+  type SharedAllocator,
+  type SharedBuffers,
+  type SharedRegion,
+} from './particles';
 
 /**
  * Neighbour lists in compressed-row form, with the kernel data of each pair cached for the whole
@@ -29,26 +38,30 @@ export class NeighbourList {
   ez: Float64Array;
   /** Number of pairs stored. */
   pairs = 0;
+  /** Where the list's arrays (and their grown copies) are allocated. */
+  private readonly alloc: SharedAllocator;
 
   /**
-   * Allocates rows for `rows` particles and room for `pairCapacity` pairs (grown when needed), or views the
-   * shared `buffers` of another list (from `buffers()`, e.g. in a worker thread).
+   * Allocates rows for `rows` particles and room for `pairCapacity` pairs (grown when needed) from `alloc`
+   * (default one SharedArrayBuffer per array), or views the shared `buffers` of another list (from `buffers()`,
+   * e.g. in a worker thread).
    */
-  constructor(rows: number, pairCapacity: number, buffers?: Readonly<Record<string, SharedArrayBuffer>>) {
-    this.start = viewInt32(buffers, 'start', rows + 1);
-    this.end = viewInt32(buffers, 'end', rows + 1);
-    this.j = viewInt32(buffers, 'j', pairCapacity);
-    this.w = viewFloat64(buffers, 'w', pairCapacity);
-    this.dw = viewFloat64(buffers, 'dw', pairCapacity);
-    this.r = viewFloat64(buffers, 'r', pairCapacity);
-    this.ex = viewFloat64(buffers, 'ex', pairCapacity);
-    this.ey = viewFloat64(buffers, 'ey', pairCapacity);
-    this.ez = viewFloat64(buffers, 'ez', pairCapacity);
+  constructor(rows: number, pairCapacity: number, buffers?: SharedBuffers, alloc: SharedAllocator = SHARED_HEAP) {
+    this.alloc = alloc;
+    this.start = viewInt32(buffers, 'start', rows + 1, alloc);
+    this.end = viewInt32(buffers, 'end', rows + 1, alloc);
+    this.j = viewInt32(buffers, 'j', pairCapacity, alloc);
+    this.w = viewFloat64(buffers, 'w', pairCapacity, alloc);
+    this.dw = viewFloat64(buffers, 'dw', pairCapacity, alloc);
+    this.r = viewFloat64(buffers, 'r', pairCapacity, alloc);
+    this.ex = viewFloat64(buffers, 'ex', pairCapacity, alloc);
+    this.ey = viewFloat64(buffers, 'ey', pairCapacity, alloc);
+    this.ez = viewFloat64(buffers, 'ez', pairCapacity, alloc);
   }
 
-  /** The SharedArrayBuffers of the list, by field name (they change when the list grows). */
-  buffers(): Record<string, SharedArrayBuffer> {
-    const b = (a: Float64Array | Int32Array): SharedArrayBuffer => a.buffer as SharedArrayBuffer;
+  /** The shared storage of the list, by field name (it changes when the list grows). */
+  buffers(): Record<string, SharedRegion> {
+    const b = sharedRegion;
     return {
       start: b(this.start),
       end: b(this.end),
@@ -63,7 +76,7 @@ export class NeighbourList {
   }
 
   /** Re-points the pair arrays at `buffers` (after the owner of the list grew it). */
-  attach(buffers: Readonly<Record<string, SharedArrayBuffer>>): void {
+  attach(buffers: SharedBuffers): void {
     const n = this.j.length;
     this.j = viewInt32(buffers, 'j', n);
     this.w = viewFloat64(buffers, 'w', n);
@@ -83,11 +96,11 @@ export class NeighbourList {
   grow(): void {
     const n = this.capacity * 2;
     const copyF = (a: Float64Array): Float64Array => {
-      const b = sharedFloat64(n);
+      const b = this.alloc.f64(n);
       b.set(a.subarray(0, this.pairs));
       return b;
     };
-    const j = sharedInt32(n);
+    const j = this.alloc.i32(n);
     j.set(this.j.subarray(0, this.pairs));
     this.j = j;
     this.w = copyF(this.w);

@@ -6,6 +6,34 @@
 /** Spatial dimension of a simulation. */
 export type Dimension = 2 | 3;
 
+/** Part of a SharedArrayBuffer holding one typed array (e.g. a field inside a shared `WebAssembly.Memory`). */
+export interface SharedSlice {
+  buffer: SharedArrayBuffer;
+  /** Offset of the first element, bytes. */
+  byteOffset: number;
+  /** Number of elements. */
+  length: number;
+}
+
+/** Shared storage of one typed array: a whole SharedArrayBuffer, or a slice of one. */
+export type SharedRegion = SharedArrayBuffer | SharedSlice;
+
+/** Shared storage of several typed arrays, by name (as handed to worker threads). */
+export type SharedBuffers = Readonly<Record<string, SharedRegion>>;
+
+/** The shared storage of `a`: its whole buffer when it spans it, else the slice it views. */
+export function sharedRegion(a: Float64Array | Int32Array): SharedRegion {
+  const buffer = a.buffer as SharedArrayBuffer;
+  if (a.byteOffset === 0 && a.byteLength === buffer.byteLength) return buffer;
+  return { buffer, byteOffset: a.byteOffset, length: a.length };
+}
+
+/** Allocates typed arrays on shared memory (`sharedFloat64` / `sharedInt32`, or an arena, `arena.ts`). */
+export interface SharedAllocator {
+  f64(length: number): Float64Array;
+  i32(length: number): Int32Array;
+}
+
 /** Allocates a Float64Array of `length` backed by a SharedArrayBuffer (zero-filled). */
 export function sharedFloat64(length: number): Float64Array {
   return new Float64Array(new SharedArrayBuffer(Math.max(1, length) * Float64Array.BYTES_PER_ELEMENT));
@@ -16,28 +44,36 @@ export function sharedInt32(length: number): Int32Array {
   return new Int32Array(new SharedArrayBuffer(Math.max(1, length) * Int32Array.BYTES_PER_ELEMENT));
 }
 
-/** A Float64Array on `buffers[name]` if given (it must exist), else a new shared one of `length`. */
+/** The default allocator: one SharedArrayBuffer per array. */
+export const SHARED_HEAP: SharedAllocator = { f64: sharedFloat64, i32: sharedInt32 };
+
+/**
+ * A Float64Array on `buffers[name]` if given (it must exist), else a new shared one of `length` (from `alloc`,
+ * default one SharedArrayBuffer of its own).
+ */
 export function viewFloat64(
-  buffers: Readonly<Record<string, SharedArrayBuffer>> | undefined,
+  buffers: SharedBuffers | undefined,
   name: string,
   length: number,
+  alloc: SharedAllocator = SHARED_HEAP,
 ): Float64Array {
-  if (!buffers) return sharedFloat64(length);
+  if (!buffers) return alloc.f64(length);
   const b = buffers[name];
   if (!b) throw new Error(`missing shared buffer '${name}'`);
-  return new Float64Array(b);
+  return b instanceof SharedArrayBuffer ? new Float64Array(b) : new Float64Array(b.buffer, b.byteOffset, b.length);
 }
 
-/** An Int32Array on `buffers[name]` if given (it must exist), else a new shared one of `length`. */
+/** An Int32Array on `buffers[name]` if given (it must exist), else a new shared one of `length` (from `alloc`). */
 export function viewInt32(
-  buffers: Readonly<Record<string, SharedArrayBuffer>> | undefined,
+  buffers: SharedBuffers | undefined,
   name: string,
   length: number,
+  alloc: SharedAllocator = SHARED_HEAP,
 ): Int32Array {
-  if (!buffers) return sharedInt32(length);
+  if (!buffers) return alloc.i32(length);
   const b = buffers[name];
   if (!b) throw new Error(`missing shared buffer '${name}'`);
-  return new Int32Array(b);
+  return b instanceof SharedArrayBuffer ? new Int32Array(b) : new Int32Array(b.buffer, b.byteOffset, b.length);
 }
 
 /**
@@ -94,7 +130,7 @@ export class ParticleArrays {
    * Allocates storage for `capacity` particles in `dim` dimensions, or, given `buffers` (from `buffers()` of
    * another instance, e.g. in a worker thread), views the same shared memory without copying.
    */
-  constructor(dim: Dimension, capacity: number, buffers?: Readonly<Record<string, SharedArrayBuffer>>) {
+  constructor(dim: Dimension, capacity: number, buffers?: SharedBuffers) {
     this.dim = dim;
     this.capacity = capacity;
     const f64 = (name: string): Float64Array => viewFloat64(buffers, name, capacity);
@@ -167,14 +203,27 @@ export class ParticleArrays {
     return last;
   }
 
-  /** The SharedArrayBuffers of every field, by field name (for handing to worker threads). */
-  buffers(): Record<string, SharedArrayBuffer> {
-    const out: Record<string, SharedArrayBuffer> = {};
+  /** The shared storage of every field, by field name (for handing to worker threads). */
+  buffers(): Record<string, SharedRegion> {
+    const out: Record<string, SharedRegion> = {};
     for (const [name, value] of Object.entries(this)) {
-      if (value instanceof Float64Array || value instanceof Int32Array) {
-        out[name] = value.buffer as SharedArrayBuffer;
-      }
+      if (value instanceof Float64Array || value instanceof Int32Array) out[name] = sharedRegion(value);
     }
     return out;
+  }
+
+  /**
+   * Moves every field into new arrays from `alloc` (copying the values), e.g. into the one shared
+   * `WebAssembly.Memory` the WebAssembly kernels read (`arena.ts`). Arrays taken from this object before the call
+   * no longer belong to it afterwards.
+   */
+  moveTo(alloc: SharedAllocator): void {
+    for (const [name, value] of Object.entries(this)) {
+      if (value instanceof Float64Array || value instanceof Int32Array) {
+        const moved = value instanceof Float64Array ? alloc.f64(this.capacity) : alloc.i32(this.capacity);
+        moved.set(value);
+        Reflect.set(this, name, moved);
+      }
+    }
   }
 }

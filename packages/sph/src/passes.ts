@@ -1,8 +1,18 @@
 import type { CellLinkedList, Domain } from './cellList';
 import { WendlandC2, smoothingLength } from './kernel';
 import { buildNeighbours, type NeighbourList } from './neighbours';
-import { sharedFloat64, type Dimension, type ParticleArrays } from './particles';
+import {
+  SHARED_HEAP,
+  sharedRegion,
+  viewFloat64,
+  type Dimension,
+  type ParticleArrays,
+  type SharedAllocator,
+  type SharedBuffers,
+  type SharedRegion,
+} from './particles';
 import { apparentViscosity, type ViscosityModel } from './viscosity';
+import type { FluidKernels, WasmMemory } from './wasmKernels';
 
 /** The resolved settings the particle passes need (SI units; a plain object, so it can go to a worker). */
 export interface PassSettings {
@@ -30,7 +40,7 @@ export interface PassSettings {
    * The shared scratch buffers of the acoustic step (`FluidPasses.scratchBuffers`), so that every thread views
    * the same ones; filled in by the first `FluidPasses` built over these settings when absent.
    */
-  scratch?: Record<string, SharedArrayBuffer>;
+  scratch?: SharedBuffers;
 }
 
 /**
@@ -96,13 +106,14 @@ export class FluidPasses {
     this.wallCells = wallCells;
     const scratch = settings.scratch ?? FluidPasses.scratchBuffers(fluid.capacity);
     this.s = { ...settings, scratch };
-    this.rhoHalf = new Float64Array(scratch.rhoHalf!);
-    this.drhoHalf = new Float64Array(scratch.drhoHalf!);
-    this.vxNext = new Float64Array(scratch.vxNext!);
-    this.vyNext = new Float64Array(scratch.vyNext!);
-    this.vzNext = new Float64Array(scratch.vzNext!);
-    this.mu = new Float64Array(scratch.mu!);
-    this.shearRate = new Float64Array(scratch.shearRate!);
+    const n = fluid.capacity;
+    this.rhoHalf = viewFloat64(scratch, 'rhoHalf', n);
+    this.drhoHalf = viewFloat64(scratch, 'drhoHalf', n);
+    this.vxNext = viewFloat64(scratch, 'vxNext', n);
+    this.vyNext = viewFloat64(scratch, 'vyNext', n);
+    this.vzNext = viewFloat64(scratch, 'vzNext', n);
+    this.mu = viewFloat64(scratch, 'mu', n);
+    this.shearRate = viewFloat64(scratch, 'shearRate', n);
     this.h = smoothingLength(settings.dp);
     this.kernel = new WendlandC2(this.h, settings.dim);
     this.sigma0 = this.kernel.latticeNumberDensity(settings.dp);
@@ -110,13 +121,187 @@ export class FluidPasses {
     this.gradientScale = 1 / this.kernel.latticeGradientMoment(settings.dp);
   }
 
-  /** New shared scratch buffers for `capacity` fluid particles (see `PassSettings.scratch`). */
-  static scratchBuffers(capacity: number): Record<string, SharedArrayBuffer> {
-    const out: Record<string, SharedArrayBuffer> = {};
+  /** New shared scratch buffers for `capacity` fluid particles from `alloc` (see `PassSettings.scratch`). */
+  static scratchBuffers(capacity: number, alloc: SharedAllocator = SHARED_HEAP): Record<string, SharedRegion> {
+    const out: Record<string, SharedRegion> = {};
     for (const name of ['rhoHalf', 'drhoHalf', 'vxNext', 'vyNext', 'vzNext', 'mu', 'shearRate']) {
-      out[name] = sharedFloat64(capacity).buffer as SharedArrayBuffer;
+      out[name] = sharedRegion(alloc.f64(capacity));
     }
     return out;
+  }
+
+  /**
+   * The WebAssembly kernels that run the neighbour build, the density summation, the pressure forces and the density
+   * relaxation (null: the TypeScript passes of this class, the reference). Every array they read must lie in the kernels' memory (`arena.ts`).
+   */
+  private wasm: FluidKernels | null = null;
+  /** The shared memory the kernels run over (null: TypeScript backend). */
+  wasmMemory: WasmMemory | null = null;
+
+  /**
+   * Runs the hot passes on WebAssembly `kernels` instantiated over `memory`, which must hold every array of these
+   * passes (`arena.ts`), or on TypeScript (null).
+   */
+  useWasm(kernels: FluidKernels | null, memory: WasmMemory | null = null): void {
+    this.wasm = kernels;
+    this.wasmMemory = kernels ? memory : null;
+  }
+
+  /**
+   * The kernels' argument lists (byte offsets of the arrays, then the scalars; the last three slots are dt, i0 and
+   * i1), rebuilt when the neighbour lists grew (new arrays): a call then allocates nothing.
+   */
+  private wasmArgs: {
+    inner: Int32Array;
+    contact: Int32Array;
+    pressure: number[];
+    density: number[];
+    summation: number[];
+    fused: number[];
+  } | null = null;
+
+  private kernelArgs(): { pressure: number[]; density: number[]; summation: number[]; fused: number[] } {
+    const n = this.inner;
+    const c = this.contact;
+    const cached = this.wasmArgs;
+    if (cached && cached.inner === n.j && cached.contact === c.j) return cached;
+    const f = this.fluid;
+    const w = this.wall;
+    const { rho0, c0 } = this.s;
+    const { rhoHalf, drhoHalf, vxNext, vyNext, vzNext } = this;
+    type Arrays = (Float64Array | Int32Array)[];
+    const arrays: { pressure: Arrays; density: Arrays } =
+      this.s.dim === 2
+        ? {
+            pressure: (
+              [f.x, f.y, f.vx, f.vy, f.apx, f.apy, f.p, f.vol, rhoHalf, drhoHalf, n.start, n.end, n.j, n.dw] as Arrays
+            ).concat([n.ex, n.ey, c.start, c.end, c.j, c.dw, c.r, c.ex, c.ey, w.vol, w.ax, w.ay]),
+            density: (
+              [f.vx, f.vy, f.rho, f.drho, f.vol, rhoHalf, drhoHalf, vxNext, vyNext, n.start, n.end, n.j] as Arrays
+            ).concat([n.dw, n.ex, n.ey, c.start, c.end, c.j, c.dw, c.ex, c.ey, w.vol, w.vx, w.vy, w.nx, w.ny]),
+          }
+        : {
+            pressure: ([f.x, f.y, f.z, f.vx, f.vy, f.vz, f.apx, f.apy, f.apz, f.p, f.vol, rhoHalf, drhoHalf] as Arrays)
+              .concat([n.start, n.end, n.j, n.dw, n.ex, n.ey, n.ez, c.start, c.end, c.j, c.dw, c.r, c.ex, c.ey])
+              .concat([c.ez, w.vol, w.ax, w.ay, w.az]),
+            density: ([f.vx, f.vy, f.vz, f.rho, f.drho, f.vol, rhoHalf, drhoHalf, vxNext, vyNext, vzNext] as Arrays)
+              .concat([n.start, n.end, n.j, n.dw, n.ex, n.ey, n.ez, c.start, c.end, c.j, c.dw, c.ex, c.ey, c.ez])
+              .concat([w.vol, w.vx, w.vy, w.vz, w.nx, w.ny, w.nz]),
+          };
+    const args = {
+      inner: n.j,
+      contact: c.j,
+      pressure: [...arrays.pressure.map(at), 1 / (rho0 * c0), 0, 0, 0],
+      density: [...arrays.density.map(at), rho0 * c0, 3 / c0, 0, 0, 0],
+      summation: [
+        ...[f.rho, f.p, f.mass, f.vol, f.vx, f.vy, f.vz, n.start, n.end, n.j, n.w].map(at),
+        ...[c.start, c.end, c.w, c.j, w.vol].map(at),
+        this.w0,
+        rho0,
+        c0 * c0,
+        rho0 / this.sigma0,
+        this.s.freeSurface ? 1 : 0,
+        0,
+        0,
+      ],
+      fused: [
+        ...[f.x, f.y, f.z, f.vx, f.vy, f.vz, f.apx, f.apy, f.apz, f.rho, f.drho, f.p, f.mass, f.vol, rhoHalf].map(at),
+        ...[drhoHalf, n.start, n.end, n.j, n.dw, n.ex, n.ey, n.ez, c.start, c.end, c.j, c.dw, c.r, c.ex, c.ey].map(at),
+        ...[c.ez, w.vol, w.ax, w.ay, w.az].map(at),
+        rho0,
+        c0 * c0,
+        1 / (rho0 * c0),
+        0,
+        0,
+        0,
+      ],
+    };
+    this.wasmArgs = args;
+    return args;
+  }
+
+  /** Argument lists of the neighbour-build kernel (inner, contact), rebuilt when the lists grew. */
+  private buildArgs: { inner: Int32Array; contact: Int32Array; lists: [number[], number[]] } | null = null;
+
+  /** The WebAssembly twin of `buildNeighbours` (same rows, bit for bit); 1 if a region was too small, else 0. */
+  private wasmBuildNeighbours(kernels: FluidKernels, i0: number, i1: number, part: number, parts: number): number {
+    const { inner, contact } = this;
+    let cached = this.buildArgs;
+    if (!cached || cached.inner !== inner.j || cached.contact !== contact.j) {
+      const list = (
+        target: ParticleArrays,
+        source: ParticleArrays,
+        cells: CellLinkedList,
+        l: NeighbourList,
+        self: boolean,
+      ): number[] => {
+        const d = cells.domain;
+        const k = this.kernel;
+        const invH = 1 / k.h;
+        return [
+          ...[target.x, target.y, target.z, source.x, source.y, source.z, cells.head, cells.next].map(at),
+          ...[l.start, l.end, l.j, l.w, l.dw, l.r, l.ex, l.ey, l.ez].map(at),
+          cells.nx,
+          cells.ny,
+          cells.nz,
+          ...d.lower,
+          1 / cells.sx,
+          1 / cells.sy,
+          1 / cells.sz,
+          ...d.periodic.map(Number),
+          d.upper[0] - d.lower[0],
+          d.upper[1] - d.lower[1],
+          d.upper[2] - d.lower[2],
+          k.cutoff * k.cutoff,
+          invH,
+          k.alpha,
+          -5 * k.alpha * invH * this.gradientScale,
+          self ? 1 : 0,
+          0,
+          0,
+          0,
+          0,
+        ];
+      };
+      cached = {
+        inner: inner.j,
+        contact: contact.j,
+        lists: [
+          list(this.fluid, this.fluid, this.cells, inner, true),
+          list(this.fluid, this.wall, this.wallCells, contact, false),
+        ],
+      };
+      this.buildArgs = cached;
+    }
+    const lists = [inner, contact];
+    for (let l = 0; l < 2; l++) {
+      if (l === 1 && this.wall.count === 0) {
+        contact.start.fill(0, i0, i1);
+        contact.end.fill(0, i0, i1);
+        break;
+      }
+      const args = cached.lists[l]!;
+      const cap = lists[l]!.capacity;
+      const n = args.length;
+      args[n - 4] = i0;
+      args[n - 3] = i1;
+      args[n - 2] = Math.floor((cap * part) / parts);
+      args[n - 1] = Math.floor((cap * (part + 1)) / parts);
+      if (Reflect.apply<undefined, number[], number>(kernels.buildNeighbours, undefined, args) < 0) return 1;
+    }
+    return 0;
+  }
+
+  /** The WebAssembly twin of `pressureStep2d` / `pressureStep` after `pressureHalfStep` (not fused). */
+  private wasmPressureForces(kernels: FluidKernels, i0: number, i1: number, dt: number): void {
+    const fn = this.s.dim === 2 ? kernels.pressureForces2d : kernels.pressureForces3d;
+    callKernel(fn, this.kernelArgs().pressure, i0, i1, dt);
+  }
+
+  /** The WebAssembly twin of `densityStep2d` / `densityStep`; returns the range's max speed², m²/s². */
+  private wasmDensityStep(kernels: FluidKernels, i0: number, i1: number, dt: number): number {
+    const fn = this.s.dim === 2 ? kernels.densityStep2d : kernels.densityStep3d;
+    return callKernel(fn, this.kernelArgs().density, i0, i1, dt);
   }
 
   /**
@@ -125,6 +310,7 @@ export class FluidPasses {
    * and builds serially), else 0.
    */
   buildNeighbours(i0: number, i1: number, part: number, parts: number): number {
+    if (this.wasm) return this.wasmBuildNeighbours(this.wasm, i0, i1, part, parts);
     const { fluid, wall, inner, contact } = this;
     const ci = inner.capacity;
     const k = buildNeighbours(
@@ -180,6 +366,11 @@ export class FluidPasses {
    * maximum speed² (for the time-step criteria), m²/s².
    */
   densitySummation(i0: number, i1: number): number {
+    if (this.wasm) {
+      const vmax2 = callKernel(this.wasm.densitySummation, this.kernelArgs().summation, i0, i1);
+      if (this.s.viscosity) this.shearViscosity(i0, i1, this.s.viscosity);
+      return vmax2;
+    }
     const { rho, p, mass, vol, vx, vy, vz } = this.fluid;
     const { start, j: nj, w } = this.inner;
     const rowEnd = this.inner.end;
@@ -869,6 +1060,9 @@ export class FluidPasses {
       case Pass.PressureStep:
       case Pass.PressureForces: {
         const fused = pass === Pass.PressureStep;
+        if (this.wasm && fused) callKernel(this.wasm.pressureStepFused, this.kernelArgs().fused, i0, i1, dt);
+        else if (this.wasm) this.wasmPressureForces(this.wasm, i0, i1, dt);
+        if (this.wasm) return 0;
         if (is2d) this.pressureStep2d(i0, i1, dt, fused);
         else this.pressureStep(i0, i1, dt, fused);
         return 0;
@@ -877,11 +1071,35 @@ export class FluidPasses {
         this.pressureHalfStep(i0, i1, dt);
         return 0;
       case Pass.DensityStep:
+        if (this.wasm) return this.wasmDensityStep(this.wasm, i0, i1, dt);
         return is2d ? this.densityStep2d(i0, i1, dt) : this.densityStep(i0, i1, dt);
       default:
         throw new RangeError(`unknown pass ${pass}`);
     }
   }
+}
+
+/**
+ * Calls kernel `fn` with `args` whose last two slots are set to `i0` and `i1`, and the one before them to `dt` if
+ * given (no allocation).
+ */
+function callKernel(
+  fn: (...args: number[]) => number | void,
+  args: number[],
+  i0: number,
+  i1: number,
+  dt?: number,
+): number {
+  const last = args.length;
+  if (dt !== undefined) args[last - 3] = dt;
+  args[last - 2] = i0;
+  args[last - 1] = i1;
+  return Reflect.apply(fn, undefined, args) ?? 0;
+}
+
+/** Byte offset of `a` in its (shared WebAssembly) memory: the kernels' pointer to it. */
+function at(a: Float64Array | Int32Array): number {
+  return a.byteOffset;
 }
 
 /** Returned by `NeighboursAndSummation` for a part whose pair region overflowed (never a speed²). */

@@ -1,7 +1,9 @@
 import { once } from 'node:events';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { NeighbourList } from './neighbours';
+import type { SharedRegion } from './particles';
 import type { FluidPasses, PassSettings } from './passes';
+import { kernelsModule, type WasmMemory, type WasmModule } from './wasmKernels';
 
 /** Slots of the shared control array (Int32). */
 export const Control = {
@@ -120,7 +122,7 @@ export interface SharedBody {
   /** Live particles. */
   count: number;
   /** Field buffers (`ParticleArrays.buffers()`). */
-  buffers: Record<string, SharedArrayBuffer>;
+  buffers: Record<string, SharedRegion>;
 }
 
 /** Shared neighbour list, as handed to a worker. */
@@ -128,7 +130,7 @@ export interface SharedList {
   /** Rows (fluid capacity). */
   rows: number;
   /** Buffers (`NeighbourList.buffers()`). */
-  buffers: Record<string, SharedArrayBuffer>;
+  buffers: Record<string, SharedRegion>;
 }
 
 /** Everything a worker needs (its `workerData`). */
@@ -161,18 +163,23 @@ export interface FluidWorkerInit {
   inner: SharedList;
   /** Fluid–wall neighbour list. */
   contact: SharedList;
+  /**
+   * The shared memory holding every array of the fluid's passes and the compiled kernels, when they run on the
+   * WebAssembly backend (each worker instantiates the kernels over the same memory).
+   */
+  wasm?: { memory: WasmMemory; module: WasmModule };
   /** Fluid cell list buffers (`CellLinkedList.buffers()`). */
-  cells: Record<string, SharedArrayBuffer>;
+  cells: Record<string, SharedRegion>;
   /** Wall cell list buffers. */
-  wallCells: Record<string, SharedArrayBuffer>;
+  wallCells: Record<string, SharedRegion>;
 }
 
 /** Buffers sent with `Command.Reload`. */
 export interface ReloadMessage {
   /** Fluid–fluid list buffers. */
-  inner: Record<string, SharedArrayBuffer>;
+  inner: Record<string, SharedRegion>;
   /** Fluid–wall list buffers. */
-  contact: Record<string, SharedArrayBuffer>;
+  contact: Record<string, SharedRegion>;
 }
 
 /**
@@ -256,6 +263,7 @@ export class WorkerPool {
           wall: body(passes.wall),
           inner: list(passes.inner),
           contact: list(passes.contact),
+          ...(passes.wasmMemory ? { wasm: { memory: passes.wasmMemory, module: kernelsModule() } } : {}),
           cells: passes.cells.buffers(),
           wallCells: passes.wallCells.buffers(),
         }

@@ -1,7 +1,7 @@
 import { det3, multiply3 } from './mat3';
 import { ElasticMaterial, type ElasticMaterialOptions } from './material';
 import { NeighbourList } from './neighbours';
-import { ParticleArrays, type Dimension } from './particles';
+import { ParticleArrays, type Dimension, type SharedRegion } from './particles';
 import type { PassTable, TableSpec } from './pool';
 
 /** Codes of the elastic solid's passes (`SolidPasses.runPass`). */
@@ -67,8 +67,8 @@ export interface SolidPassData {
   settings: SolidPassSettings;
   capacity: number;
   count: number;
-  particles: Record<string, SharedArrayBuffer>;
-  inner: { rows: number; buffers: Record<string, SharedArrayBuffer> };
+  particles: Record<string, SharedRegion>;
+  inner: { rows: number; buffers: Record<string, SharedRegion> };
   arrays: Record<keyof SolidArrays, SharedArrayBuffer>;
 }
 

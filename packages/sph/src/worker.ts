@@ -7,6 +7,7 @@ import { smoothingLength } from './kernel';
 import { NeighbourList } from './neighbours';
 import { ParticleArrays } from './particles';
 import { FluidPasses } from './passes';
+import { instantiateKernels } from './wasmKernels';
 import {
   CHUNKS_PER_THREAD,
   Command,
@@ -40,7 +41,9 @@ function fluidPasses(init: FluidWorkerInit): FluidPasses {
     settings.dim,
     init.wallCells,
   );
-  return new FluidPasses(fluid, wall, inner, contact, cells, wallCells, settings);
+  const passes = new FluidPasses(fluid, wall, inner, contact, cells, wallCells, settings);
+  if (init.wasm) passes.useWasm(instantiateKernels(init.wasm.memory, init.wasm.module), init.wasm.memory);
+  return passes;
 }
 
 /** Builds an attached table from its spec. */
