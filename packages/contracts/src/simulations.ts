@@ -220,7 +220,8 @@ export const simulationResultsSchema = z.object({
     objects: z.array(
       z.object({
         name: text(),
-        kind: z.enum(['fluid', 'solid', 'particles']),
+        /** The engine's bodies, and `wall`: a flow run's wall surface particles with their wall shear stress. */
+        kind: z.enum(['fluid', 'solid', 'particles', 'wall']),
         particleCount: z.number().int(),
         frameFile: text(),
         columns: z.array(columnSchema),

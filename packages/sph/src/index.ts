@@ -162,3 +162,4 @@ export {
   type PlaneSection,
   type WallShearStress,
 } from './derived';
+export { wallViscousTraction } from './wallTraction';

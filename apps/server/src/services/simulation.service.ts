@@ -31,12 +31,13 @@ import {
   type PlacementTransform,
   type SimulationKind,
 } from '@insilico/scenarios';
-import { outputLabel, outputUnit, unpackArrays, type Manifest, type SphCase } from '@insilico/sph';
+import { outputLabel, outputUnit, unpackArrays, type SphCase } from '@insilico/sph';
 import type { Readable } from 'node:stream';
 import { frameExportTask } from '../cpu/frame-export.task';
 import { frameTimelineTask, timelineScalars } from '../cpu/frame-timeline.task';
 import { scenarioTask, type ScenarioTaskInput, type ScenarioTaskOutput } from '../cpu/scenario.task';
 import { simulationSegmentTask } from '../cpu/simulation.task';
+import type { ResultManifest } from '../cpu/wall-shear';
 import type { CpuRunner } from '../cpu/pool';
 import { simulationJob, type SimulationJobData } from '../jobs/simulation.job';
 import { decideProject } from '../policies/project.policy';
@@ -378,8 +379,7 @@ export class SimulationService {
     if (!bytes) throw new ServiceError(404, 'not_found', 'This simulation has no such output (yet).');
     const text = await this.deps.cpu.run(frameExportTask, {
       frame: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      count: step.particleCounts?.[object.name] ?? object.particleCount,
-      kind: object.kind,
+      columns: frameColumnsAt(object.columns, step.particleCounts?.[object.name] ?? object.particleCount),
       time: step.time,
       format: frame.format,
     });
@@ -623,14 +623,14 @@ export class SimulationService {
   private async storeOutputs(
     row: SimulationRow,
     dir: string,
-    manifest: Manifest,
+    manifest: ResultManifest,
     lastTimestep: number,
     stored: Set<string>,
     signal: AbortSignal,
   ): Promise<Set<string>> {
     const region = row.region as DataRegion;
     const out = join(dir, 'out');
-    const kept: Manifest = { ...manifest, timesteps: manifest.timesteps.slice(0, lastTimestep + 1) };
+    const kept: ResultManifest = { ...manifest, timesteps: manifest.timesteps.slice(0, lastTimestep + 1) };
     const next = new Set(stored);
     for (const object of manifest.objects) {
       for (const step of kept.timesteps) {
@@ -793,10 +793,10 @@ export class SimulationService {
     return (await this.deps.repository.dataRegionOf(deviceId)) === 'us' ? 'us' : 'eu';
   }
 
-  private async storedManifest(row: SimulationRow): Promise<Manifest | null> {
+  private async storedManifest(row: SimulationRow): Promise<ResultManifest | null> {
     if (!row.storedFiles.includes('manifest.json')) return null;
     const bytes = await this.deps.blobs.get(row.region as DataRegion, `${row.storagePrefix}/out/manifest.json`);
-    return bytes ? (JSON.parse(bytes.toString('utf8')) as Manifest) : null;
+    return bytes ? (JSON.parse(bytes.toString('utf8')) as ResultManifest) : null;
   }
 
   /** A stored frame's bytes and its columns at that timestep's particle count; 404 when it is not stored (yet). */

@@ -22,7 +22,8 @@ export function fillTemplate(template: string, values: Record<string, string | n
 
 /** The card's body types by object kind (spec §3 "Analysis card inputs"). */
 export function bodyTypeOf(kind: ObjectKind): BodyType {
-  return kind === 'fluid' ? 'Fluid' : kind === 'solid' ? 'Solid' : 'Particle';
+  // The wall of a flow run is a rigid body: its surface particles (with their wall shear stress) are Solid.
+  return kind === 'fluid' ? 'Fluid' : kind === 'solid' || kind === 'wall' ? 'Solid' : 'Particle';
 }
 
 /** The number of particles of an object at a timestep (with inlets and outlets it changes in time). */
@@ -172,6 +173,15 @@ function monitorLines(monitors: Monitors, what: string, unit: string): Predefine
         ]
       : [],
   );
+}
+
+/**
+ * The wall shear stress distribution of a flow run: the wall object (its surface particles) and its output, or null
+ * for a result without one (a run stored before the wall was saved).
+ */
+export function wallShearStressOf(manifest: ResultManifest): { objects: string[]; output: string } | null {
+  const wall = manifest.objects.find((o) => o.kind === 'wall' && o.columns.some((c) => c.name === 'wall_shear_stress'));
+  return wall ? { objects: [wall.name], output: 'wall_shear_stress' } : null;
 }
 
 /** What the engine does not compute yet (docs/decisions/simulations.md "What the engine does not have yet"). */

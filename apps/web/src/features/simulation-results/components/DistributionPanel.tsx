@@ -17,6 +17,10 @@ export interface DistributionPanelProps {
   frameUrlTemplate: string;
   /** Injected in tests (a worker in the same thread); the page starts the real Web Worker. */
   startWorker?: () => BinningClient;
+  /** A predefined plot's choice to start from (e.g. the wall's wall shear stress); otherwise every object, none. */
+  initial?: { objects: string[]; output: string };
+  title?: string;
+  fileName?: string;
 }
 
 /**
@@ -28,11 +32,17 @@ export function DistributionPanel({
   manifest,
   frameUrlTemplate,
   startWorker = startBinningWorker,
+  initial,
+  title,
+  fileName = 'distribution',
 }: DistributionPanelProps) {
   const objects = useMemo(() => manifest.objects.map((o) => o.name), [manifest]);
-  const [bodyType, setBodyType] = useState<BodyType>(() => bodyTypeOf(manifest.objects[0]?.kind ?? 'solid'));
-  const [selectedObjects, setSelectedObjects] = useState<string[]>(objects);
-  const [output, setOutput] = useState<string>(noOutputSelected);
+  const [bodyType, setBodyType] = useState<BodyType>(() => {
+    const first = manifest.objects.find((o) => !initial || initial.objects.includes(o.name));
+    return bodyTypeOf(first?.kind ?? 'solid');
+  });
+  const [selectedObjects, setSelectedObjects] = useState<string[]>(initial?.objects ?? objects);
+  const [output, setOutput] = useState<string>(initial?.output ?? noOutputSelected);
   // The plot with the objects and output it was computed for: another choice shows nothing until its own arrives.
   const [plot, setPlot] = useState<{ key: string; data: AnalysisPlotData } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -136,7 +146,8 @@ export function DistributionPanel({
         plotData={plotData}
         slidersDisabled={manifest.timesteps.length < 2}
         onReload={(request) => void reload(request)}
-        fileName="distribution"
+        fileName={fileName}
+        {...(title ? { title } : {})}
       />
     </>
   );

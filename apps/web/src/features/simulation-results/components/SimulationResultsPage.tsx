@@ -124,6 +124,7 @@ export function SimulationResultsPage({
             ids={ids}
             kind={s.kind}
             manifest={data.manifest}
+            frameUrlTemplate={data.frameUrlTemplate}
             monitorsUrl={data.monitorsUrl}
             running={running}
           />
