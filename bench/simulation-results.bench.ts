@@ -1,10 +1,13 @@
 // `npm run bench -- simulation-results`: what the results page asks of the server for a 100k-particle ×
 // 200-timestep fluid result (issue 16 "Speed"), measured over HTTP against the real server (PGlite in memory, files in
 // a temporary folder): the bytes and the time of each call of the first view, of the first histogram, of a Range
-// heatmap over every timestep, and of the line-graph card's timeline. Reference in the same run: the whole frame, as
-// the frames API sent it before `?columns=`. The browser's own work (three.js, ECharts, the worker) is not in here.
+// heatmap over every timestep, and of the line-graph card's timeline. References in the same run: the whole frame, as
+// the frames API sent it before `?columns=`; the Range heatmap as 200 columns binned in the browser (before the
+// server binned it); the timeline of the same result stored without frame summaries (a scan of every frame, as
+// before they were stored). The browser's own work (three.js, ECharts, the worker) is not in here.
 import { randomUUID } from 'node:crypto';
 import { cohorts, rooms, simulations } from '../apps/server/src/db/schema';
+import { summarizeFrame } from '../apps/server/src/cpu/frame-summary';
 import { buildManifest, encodeFrame } from '../packages/sph/src/index';
 import { signedInWorkspace, startBenchServer } from './benchServer';
 
@@ -83,59 +86,78 @@ async function main() {
     await orm
       .insert(rooms)
       .values({ id: roomId, projectId, name: 'Bench room', cohortId, patientIndex: 0, createdBy: owner.userId });
-    const simulationId = randomUUID();
-    const prefix = `simulations/${simulationId}`;
     const times = Array.from({ length: TIMESTEPS }, (_, t) => t * 0.005);
     const manifest = buildManifest([{ name: 'blood', kind: 'fluid', particles: { count: PARTICLES, dim: 3 } }], times);
-    const stored = ['manifest.json', 'monitors.csv'];
-    const seedStart = performance.now();
-    await server.context.blobs.put('eu', `${prefix}/out/manifest.json`, Buffer.from(JSON.stringify(manifest)));
-    const monitors = [
-      'time (s),upstream flow_rate (L/min),upstream-downstream pressure_drop (mmHg)',
-      ...times.map((t) => `${t},${5 + Math.sin(t * 20)},${0.1 * t}`),
-    ];
-    await server.context.blobs.put('eu', `${prefix}/out/monitors.csv`, Buffer.from(monitors.join('\n') + '\n'));
     // Two distinct frames stored alternately: encoding 200 frames of 100k particles would time the engine, not the page.
     const frames = [frameOf(0), frameOf(1)];
-    for (let t = 0; t < TIMESTEPS; t++) {
-      await server.context.blobs.put('eu', `${prefix}/out/blood/${t}.bin`, frames[t % 2]!);
-      stored.push(`blood/${t}.bin`);
-    }
-    await orm.insert(simulations).values({
-      id: simulationId,
-      roomId,
-      projectId,
-      kind: 'fluid',
-      name: 'Bench flow',
-      parameters: {},
-      resolution: 'coarse',
-      phase: 'End-systole',
-      status: 'completed',
-      progress: 1,
-      endTime: times.at(-1)!,
-      estimate: {
+    const seedStart = performance.now();
+    const seed = async (summaries: boolean) => {
+      const simulationId = randomUUID();
+      const prefix = `simulations/${simulationId}`;
+      const stored = ['manifest.json', 'monitors.csv'];
+      await server.context.blobs.put('eu', `${prefix}/out/manifest.json`, Buffer.from(JSON.stringify(manifest)));
+      const monitors = [
+        'time (s),upstream flow_rate (L/min),upstream-downstream pressure_drop (mmHg)',
+        ...times.map((t) => `${t},${5 + Math.sin(t * 20)},${0.1 * t}`),
+      ];
+      await server.context.blobs.put('eu', `${prefix}/out/monitors.csv`, Buffer.from(monitors.join('\n') + '\n'));
+      for (let t = 0; t < TIMESTEPS; t++) {
+        await server.context.blobs.put('eu', `${prefix}/out/blood/${t}.bin`, frames[t % 2]!);
+        stored.push(`blood/${t}.bin`);
+      }
+      if (summaries) {
+        // What the run's thread stores next to the frames (apps/server/src/cpu/frame-summary.ts).
+        const columns = manifest.objects[0]!.columns;
+        const two = frames.map((frame) => summarizeFrame(frame, PARTICLES, columns));
+        const timesteps = Object.fromEntries(times.map((_, t) => [String(t), two[t % 2]!]));
+        await server.context.blobs.put(
+          'eu',
+          `${prefix}/out/blood/summary.json`,
+          Buffer.from(JSON.stringify({ timesteps })),
+        );
+        stored.push('blood/summary.json');
+      }
+      await orm.insert(simulations).values({
+        id: simulationId,
+        roomId,
+        projectId,
+        kind: 'fluid',
+        name: summaries ? 'Bench flow' : 'Bench flow without summaries',
+        parameters: {},
         resolution: 'coarse',
-        dp_mm: 0.5,
-        particles: PARTICLES,
-        endTime_s: times.at(-1)!,
-        steps: TIMESTEPS * 100,
-        seconds: PARTICLES * TIMESTEPS * 100e-6,
-      },
-      scenarioVersion: 'bench',
-      region: 'eu',
-      storagePrefix: prefix,
-      storedFiles: stored,
-      createdBy: owner.userId,
-    });
+        phase: 'End-systole',
+        status: 'completed',
+        progress: 1,
+        endTime: times.at(-1)!,
+        estimate: {
+          resolution: 'coarse',
+          dp_mm: 0.5,
+          particles: PARTICLES,
+          endTime_s: times.at(-1)!,
+          steps: TIMESTEPS * 100,
+          seconds: PARTICLES * TIMESTEPS * 100e-6,
+        },
+        scenarioVersion: 'bench',
+        region: 'eu',
+        storagePrefix: prefix,
+        storedFiles: stored,
+        createdBy: owner.userId,
+      });
+      return simulationId;
+    };
+    const simulationId = await seed(true);
+    const unsummarised = await seed(false);
     console.log(
       `seeded a fluid result of ${PARTICLES.toLocaleString('en')} particles × ${TIMESTEPS} timesteps ` +
         `(${fmtBytes(frames[0]!.byteLength)} a frame) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
 
-    const base = `${server.origin}/api/devices/${owner.deviceId}/projects/${projectId}/simulations/${simulationId}`;
-    const call = async (path: string) => {
+    const baseOf = (id: string) =>
+      `${server.origin}/api/devices/${owner.deviceId}/projects/${projectId}/simulations/${id}`;
+    const base = baseOf(simulationId);
+    const call = async (path: string, root = base) => {
       const start = performance.now();
-      const response = await fetch(`${base}${path}`, { headers: { cookie: owner.cookie } });
+      const response = await fetch(`${root}${path}`, { headers: { cookie: owner.cookie } });
       const bytes = (await response.arrayBuffer()).byteLength;
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
       return { ms: performance.now() - start, bytes };
@@ -173,7 +195,12 @@ async function main() {
     row('reference: frame 0 whole (before ?columns=)', await median('/frames/blood/0'));
     row('first histogram: frame 0, pressure', await median('/frames/blood/0?columns=pressure'));
 
-    console.log('\nRange heatmap over every timestep: pressure of each, 6 at a time (as the page)');
+    console.log('\nRange heatmap over every timestep, 50 bins');
+    row(
+      'GET heatmap?objects=blood&output=pressure&start=0&end=199 (server)',
+      await median(`/heatmap?objects=blood&output=pressure&start=0&end=${TIMESTEPS - 1}&binCount=50`),
+    );
+    console.log('reference: pressure of each timestep to the browser, 6 at a time (as the page did before)');
     const start = performance.now();
     let rangeBytes = 0;
     for (let t = 0; t < TIMESTEPS; t += 6) {
@@ -184,8 +211,18 @@ async function main() {
     }
     row(`${TIMESTEPS} columns`, { ms: performance.now() - start, bytes: rangeBytes });
 
-    console.log('\nline-graph card: timeline of 2 particles over every timestep (one run)');
-    row('GET timeline/blood?particles=17,4242', await call('/timeline/blood?particles=17,4242'));
+    console.log('\ntimelines over every timestep (median of 3)');
+    const median3 = async (path: string, root = base) => {
+      const all = [];
+      for (let k = 0; k < 3; k++) all.push(await call(path, root));
+      all.sort((a, b) => a.ms - b.ms);
+      return all[1]!;
+    };
+    row('GET timeline/blood (predefined plots: statistics only)', await median3('/timeline/blood'));
+    row('GET timeline/blood?particles=17,4242 (line-graph card)', await median3('/timeline/blood?particles=17,4242'));
+    const old = baseOf(unsummarised);
+    row('reference: the same without summaries, statistics only', await median3('/timeline/blood', old));
+    row('reference: the same without summaries, 2 particles', await median3('/timeline/blood?particles=17,4242', old));
   } finally {
     await server.close();
   }

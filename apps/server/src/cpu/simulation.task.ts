@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { frameLayout, readColumn, runCase, type Manifest, type SphCase } from '@insilico/sph';
 import { cpuTask, type CpuTaskContext } from './task';
+import { summarizeFrames, type ObjectSummaries } from './frame-summary';
 import { writeWallShearStress, type ResultManifest } from './wall-shear';
 
 /** One segment of a simulation run: the case up to `engineCase.endTime`, continued from `restart` when given. */
@@ -21,6 +22,8 @@ export interface SimulationSegmentOutput {
   time: number;
   /** The engine's manifest, with the wall's surface particles (their wall shear stress) for flow runs. */
   manifest: ResultManifest;
+  /** Per object, the summaries of the good frames this segment saved (stored next to them). */
+  summaries: Record<string, ObjectSummaries>;
   /** Why the run diverged (NaN or particles far outside the domain), with the index of the last good timestep. */
   divergence: { message: string; lastGoodTimestep: number } | null;
 }
@@ -54,18 +57,20 @@ export async function runSimulationSegment(
   const divergence = await findDivergence(outDir, manifest, Math.max(0, firstNew));
   const last = divergence ? divergence.lastGoodTimestep : manifest.timesteps.length - 1;
   const wall = await writeWallShearStress(caseDir, outDir, input.engineCase, manifest, Math.max(0, firstNew), last);
-  if (!wall) return { time: sim.counters.time, manifest, divergence };
-  const timesteps = manifest.timesteps.map((step, k) => {
-    const count = wall.counts[k - Math.max(0, firstNew)];
-    return count === undefined
-      ? step
-      : { ...step, particleCounts: { ...step.particleCounts, [wall.object.name]: count } };
-  });
-  return {
-    time: sim.counters.time,
-    manifest: { ...manifest, timesteps, objects: [...manifest.objects, wall.object] },
-    divergence,
-  };
+  const result: ResultManifest = wall
+    ? {
+        ...manifest,
+        timesteps: manifest.timesteps.map((step, k) => {
+          const count = wall.counts[k - Math.max(0, firstNew)];
+          return count === undefined
+            ? step
+            : { ...step, particleCounts: { ...step.particleCounts, [wall.object.name]: count } };
+        }),
+        objects: [...manifest.objects, wall.object],
+      }
+    : manifest;
+  const summaries = await summarizeFrames(outDir, result, Math.max(0, firstNew), last);
+  return { time: sim.counters.time, manifest: result, summaries, divergence };
 }
 
 async function savedTimesteps(outDir: string): Promise<number> {

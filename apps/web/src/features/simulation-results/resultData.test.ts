@@ -14,6 +14,7 @@ import {
   predefinedPlots,
   scalarValues,
   splitColumns,
+  runRange,
   valueOutputs,
   wallShearStressOf,
   type ResultManifest,
@@ -44,6 +45,20 @@ const manifest: ResultManifest = {
 };
 
 describe('the results page data', () => {
+  it('gives the colour bar the range over the whole run of every object with the output', () => {
+    const ranges = {
+      blood: { pressure: { min: -20, max: 300 }, velocity: { min: 0, max: 1.5 } },
+      wall: { wall_shear_stress: { min: 0, max: 4 } },
+      device: { pressure: { min: -50, max: 100 } },
+    };
+    expect(runRange(ranges, 'pressure')).toEqual({ min: -50, max: 300 });
+    expect(runRange(ranges, 'wall_shear_stress')).toEqual({ min: 0, max: 4 });
+    expect(runRange(ranges, 'captured')).toBeNull();
+    expect(runRange(null, 'pressure')).toBeNull();
+    // A constant output still gets a bar of width 1 (as the shown timestep's range).
+    expect(runRange({ a: { p: { min: 2, max: 2 } } }, 'p')).toEqual({ min: 1.5, max: 2.5 });
+  });
+
   it('finds the wall shear stress distribution of a flow run (the wall object), none without a wall', () => {
     expect(wallShearStressOf(manifest)).toBeNull();
     const wall: ResultObject = {

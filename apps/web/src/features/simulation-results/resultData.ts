@@ -66,20 +66,7 @@ export function splitColumns(
   return out;
 }
 
-/** One value per particle: a scalar column as it is, a vector column as its magnitude. */
-export function scalarValues(values: ColumnValues, components: number, count: number): Float32Array {
-  if (components === 1) return values instanceof Float32Array ? values : Float32Array.from(values);
-  const out = new Float32Array(count);
-  for (let i = 0; i < count; i++) {
-    let sum = 0;
-    for (let k = 0; k < components; k++) {
-      const v = values[k * count + i]!;
-      sum += v * v;
-    }
-    out[i] = Math.sqrt(sum);
-  }
-  return out;
-}
+export { scalarValues } from '@insilico/contracts/binning';
 
 /** Interleaves a component-major position column (all x, all y, all z) into xyz triples for a vertex buffer. */
 export function interleavePositions(position: ColumnValues, count: number): Float32Array {
@@ -90,6 +77,20 @@ export function interleavePositions(position: ColumnValues, count: number): Floa
     out[3 * i + 2] = position[2 * count + i]!;
   }
   return out;
+}
+
+/**
+ * The colour bar's range of an output over the whole run (every stored timestep of every object that has it), from
+ * the results' `ranges`; null when the result has none (stored before they were kept) or no object has the output.
+ */
+export function runRange(
+  ranges: Readonly<Record<string, Readonly<Record<string, { min: number; max: number }>>>> | null,
+  output: string,
+): { min: number; max: number } | null {
+  if (!ranges) return null;
+  const found = Object.values(ranges).flatMap((byOutput) => (byOutput[output] ? [byOutput[output]] : []));
+  if (found.length === 0) return null;
+  return finiteRange(found.flatMap((r) => [r.min, r.max]));
 }
 
 /** The finite range of values (0..1 when none is finite, a width of 1 when all are equal), for the colour bar. */

@@ -16,6 +16,7 @@ export interface PredefinedPlotsProps {
   kind: SimulationKindName;
   manifest: ResultManifest;
   frameUrlTemplate: string;
+  heatmapUrl: string;
   monitorsUrl: string | null;
   running: boolean;
 }
@@ -25,7 +26,15 @@ export interface PredefinedPlotsProps {
  * shear stress, captured fraction) and from the solid's timeline (maximum von Mises stress); a plot the engine cannot
  * make yet says so.
  */
-export function PredefinedPlots({ ids, kind, manifest, frameUrlTemplate, monitorsUrl, running }: PredefinedPlotsProps) {
+export function PredefinedPlots({
+  ids,
+  kind,
+  manifest,
+  frameUrlTemplate,
+  heatmapUrl,
+  monitorsUrl,
+  running,
+}: PredefinedPlotsProps) {
   const monitors = useMonitors(monitorsUrl, running);
   const solid = manifest.objects.find((o) => o.kind === 'solid');
   const timeline = useTimeline(
@@ -56,6 +65,7 @@ export function PredefinedPlots({ ids, kind, manifest, frameUrlTemplate, monitor
           <DistributionPanel
             manifest={manifest}
             frameUrlTemplate={frameUrlTemplate}
+            heatmapUrl={heatmapUrl}
             initial={wall}
             title="Wall shear stress distribution over the wall"
             fileName="wall-shear-stress-distribution"
