@@ -4,8 +4,15 @@
 // heatmap over every timestep, and of the line-graph card's timeline. References in the same run: the whole frame, as
 // the frames API sent it before `?columns=`; the Range heatmap as 200 columns binned in the browser (before the
 // server binned it); the timeline of the same result stored without frame summaries (a scan of every frame, as
-// before they were stored). The browser's own work (three.js, ECharts, the worker) is not in here.
+// before they were stored). With RESULTS_BENCH_WEB_DIST=<a built web app> (npm run build -w @insilico/web; then
+// apps/web/dist) the page itself is opened in Debian's Chromium (the journeys' flags) with a real session,
+// RESULTS_BENCH_RUNS times (default 5, after a warm-up): "interactive" = the first frame drawn in 3D (the screenshot
+// button enabled) and the predefined plots drawn, from navigation start; bytes = every response of the load.
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type * as Playwright from 'playwright';
+import { chromiumArgs, chromiumPath } from '../apps/web/e2e/chromium';
 import { cohorts, rooms, simulations } from '../apps/server/src/db/schema';
 import { summarizeFrame } from '../apps/server/src/cpu/frame-summary';
 import { buildManifest, encodeFrame } from '../packages/sph/src/index';
@@ -52,7 +59,10 @@ const fmtBytes = (bytes: number) =>
   bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : bytes >= 1e3 ? `${(bytes / 1e3).toFixed(1)} KB` : `${bytes} B`;
 
 async function main() {
-  const server = await startBenchServer('simulation-results');
+  const webDist = process.env.RESULTS_BENCH_WEB_DIST;
+  if (webDist && !existsSync(join(webDist, 'index.html')))
+    throw new Error(`RESULTS_BENCH_WEB_DIST=${webDist} has no index.html`);
+  const server = await startBenchServer('simulation-results', webDist ? { webDist } : {});
   try {
     const owner = await signedInWorkspace(server, `results-${Date.now()}`, 'Results valve');
     const project = await server.context.projectCreation.create(owner.userId, owner.deviceId, {
@@ -223,6 +233,58 @@ async function main() {
     const old = baseOf(unsummarised);
     row('reference: the same without summaries, statistics only', await median3('/timeline/blood', old));
     row('reference: the same without summaries, 2 particles', await median3('/timeline/blood?particles=17,4242', old));
+
+    if (webDist) {
+      const playwright: typeof Playwright = await import('playwright');
+      const browser = await playwright.chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+      try {
+        // The page's CSP forbids evaluating strings; the checks below are strings (as projects-overview's).
+        const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+        const [name, value] = owner.cookie.split('=') as [string, string];
+        await context.addCookies([{ name, value, url: server.origin }]);
+        const url =
+          `${server.origin}/projects/room/analyses?project=${projectId}&room=${roomId}` +
+          `&simulation=${simulationId}&device=${owner.deviceId}`;
+        // In the page (a string: this file is type-checked without the DOM library): the first frame is drawn once the
+        // screenshot button is enabled; the predefined plots are drawn charts.
+        const interactiveCheck = `(() => {
+          const region = document.querySelector('[aria-label="3D playback"]');
+          const shot = region && [...region.querySelectorAll('button')].find((b) => b.textContent.includes('Screenshot'));
+          const plots = document.querySelector('[aria-label="Predefined plots"]');
+          const drawn = plots && plots.querySelectorAll('svg, canvas').length >= 3;
+          return shot && !shot.disabled && drawn ? performance.now() : false;
+        })()`;
+        const runs = Number(process.env.RESULTS_BENCH_RUNS ?? 5);
+        const loads: { ms: number; bytes: number }[] = [];
+        for (let k = 0; k <= runs; k++) {
+          const page = await context.newPage();
+          let bytes = 0;
+          page.on('response', (response) => {
+            void response.body().then(
+              (body) => (bytes += body.byteLength),
+              () => undefined,
+            );
+          });
+          await page.goto(url, { waitUntil: 'commit' });
+          const at = Number(
+            await (
+              await page.waitForFunction(interactiveCheck, undefined, { polling: 'raf', timeout: 60_000 })
+            ).jsonValue(),
+          );
+          await page.waitForTimeout(500);
+          if (k > 0) loads.push({ ms: at, bytes });
+          await page.close();
+        }
+        loads.sort((a, b) => a.ms - b.ms);
+        const middle = loads[Math.floor(loads.length / 2)]!;
+        console.log(
+          `\nthe page in Chromium (median of ${runs} loads after a warm-up; all: ${loads.map((l) => l.ms.toFixed(0)).join(', ')} ms)`,
+        );
+        row('interactive: first frame in 3D and the predefined plots drawn', middle);
+      } finally {
+        await browser.close();
+      }
+    }
   } finally {
     await server.close();
   }

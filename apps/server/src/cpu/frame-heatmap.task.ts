@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { closeSync, openSync } from 'node:fs';
 import { computePlot, scalarValues, type BinChoice, type HeatmapPlotData } from '@insilico/contracts/binning';
 import { readAt } from './frame-timeline.task';
 import { cpuTask } from './task';
@@ -29,17 +29,17 @@ export type FrameHeatmapOutput = Omit<HeatmapPlotData, 'data'> & { data: number[
  * data"): reads only the chosen output's column of each frame (vectors as magnitudes) and bins it with the card's own
  * `computePlot`, so a range over 200 timesteps of 100k particles sends bin counts, not 80 MB of values.
  */
-export async function frameHeatmap(input: FrameHeatmapInput): Promise<FrameHeatmapOutput | null> {
+export function frameHeatmap(input: FrameHeatmapInput): FrameHeatmapOutput | null {
   const columns: Float32Array[] = Array.from({ length: input.timesteps }, () => new Float32Array(0));
   for (const frame of input.frames) {
     const parts: Float32Array[] = [];
     for (const part of frame.parts) {
-      const file = await open(part.path, 'r');
+      const file = openSync(part.path, 'r');
       try {
-        const bytes = await readAt(file, part.offset, 4 * part.count * part.components);
+        const bytes = readAt(file, part.offset, 4 * part.count * part.components);
         parts.push(scalarValues(new Float32Array(bytes.buffer), part.components, part.count));
       } finally {
-        await file.close();
+        closeSync(file);
       }
     }
     const all = new Float32Array(parts.reduce((n, p) => n + p.length, 0));

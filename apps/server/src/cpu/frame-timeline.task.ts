@@ -1,4 +1,5 @@
-import { open, readFile } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { frameColumnsAt, type FrameColumn } from '@insilico/contracts';
 import { cpuTask } from './task';
 
@@ -110,14 +111,17 @@ export interface FrameSummary {
   idsInOrder: boolean;
 }
 
-/** Reads `length` bytes at `offset` of an open file. */
-export async function readAt(file: Awaited<ReturnType<typeof open>>, offset: number, length: number) {
+/**
+ * Reads `length` bytes at `offset` of a file opened with `openSync`. Synchronous on purpose: it runs in a pool thread,
+ * where a timeline's thousands of 4-byte reads would otherwise each make a round trip through libuv's own threads.
+ */
+export function readAt(fd: number, offset: number, length: number): Uint8Array {
   const bytes = new Uint8Array(length);
   let done = 0;
   while (done < length) {
-    const { bytesRead } = await file.read(bytes, done, length - done, offset + done);
-    if (bytesRead === 0) throw new Error('a stored frame is shorter than its layout');
-    done += bytesRead;
+    const read = readSync(fd, bytes, done, length - done, offset + done);
+    if (read === 0) throw new Error('a stored frame is shorter than its layout');
+    done += read;
   }
   return bytes;
 }
@@ -148,25 +152,25 @@ export async function objectTimeline(input: ObjectTimelineInput): Promise<FrameT
     }
     const values: FrameTimelineOutput['values'] = input.particles.map(() => ({}));
     if (input.particles.length > 0) {
-      const file = await open(frame.path, 'r');
+      const file = openSync(frame.path, 'r');
       try {
         const placed = new Map(frameColumnsAt(input.columns, count).map((c) => [c.name, c]));
-        const rows = await rowsOf(file, summary, placed.get('particle_id'), count, input.particles);
+        const rows = rowsOf(file, summary, placed.get('particle_id'), count, input.particles);
         for (const scalar of scalars) {
           const column = placed.get(scalar.column)!;
-          const component = async (k: number, row: number) => {
-            const bytes = await readAt(file, column.offset + 4 * (k * count + row), 4);
+          const component = (k: number, row: number) => {
+            const bytes = readAt(file, column.offset + 4 * (k * count + row), 4);
             return new DataView(bytes.buffer).getFloat32(0, true);
           };
           for (const [k, id] of input.particles.entries()) {
             const row = rows.get(id);
             let v: number | null = null;
             if (row !== undefined) {
-              if (scalar.read === 'scalar') v = await component(0, row);
-              else if (scalar.read !== 'magnitude') v = await component(scalar.read, row);
+              if (scalar.read === 'scalar') v = component(0, row);
+              else if (scalar.read !== 'magnitude') v = component(scalar.read, row);
               else {
                 let sum = 0;
-                for (let c = 0; c < column.components; c++) sum += (await component(c, row)) ** 2;
+                for (let c = 0; c < column.components; c++) sum += component(c, row) ** 2;
                 v = Math.sqrt(sum);
               }
             }
@@ -174,7 +178,7 @@ export async function objectTimeline(input: ObjectTimelineInput): Promise<FrameT
           }
         }
       } finally {
-        await file.close();
+        closeSync(file);
       }
     }
     out.push({ stats: summary.stats, values });
@@ -183,13 +187,13 @@ export async function objectTimeline(input: ObjectTimelineInput): Promise<FrameT
 }
 
 /** The rows of the chosen particles in a frame: by id when the rows are in id order, else from its id column. */
-async function rowsOf(
-  file: Awaited<ReturnType<typeof open>>,
+function rowsOf(
+  file: number,
   summary: FrameSummary,
   idColumn: FrameColumn | undefined,
   count: number,
   particles: readonly number[],
-): Promise<Map<number, number>> {
+): Map<number, number> {
   const rows = new Map<number, number>();
   if (summary.firstId === null) return rows;
   if (summary.idsInOrder) {
@@ -198,7 +202,7 @@ async function rowsOf(
     return rows;
   }
   if (!idColumn) return rows;
-  const ids = new Int32Array((await readAt(file, idColumn.offset, 4 * count)).buffer);
+  const ids = new Int32Array(readAt(file, idColumn.offset, 4 * count).buffer);
   const wanted = new Set(particles);
   for (let i = 0; i < count && rows.size < wanted.size; i++) if (wanted.has(ids[i]!)) rows.set(ids[i]!, i);
   return rows;

@@ -56,7 +56,7 @@ export async function runSimulationSegment(
   });
   const divergence = await findDivergence(outDir, manifest, Math.max(0, firstNew));
   const last = divergence ? divergence.lastGoodTimestep : manifest.timesteps.length - 1;
-  const wall = await writeWallShearStress(caseDir, outDir, input.engineCase, manifest, Math.max(0, firstNew), last);
+  const wall = await writeWallShearStress(sim, outDir, manifest, Math.max(0, firstNew), last);
   const result: ResultManifest = wall
     ? {
         ...manifest,

@@ -35,9 +35,9 @@ describe('wall shear stress per wall surface particle', () => {
     dirs.push(dir);
     for (const [name, bytes] of Object.entries(built.files)) await writeFile(join(dir, name), bytes);
     const outDir = join(dir, 'out');
-    const { manifest } = await runCase(built.engineCase, { caseDir: dir, outDir });
+    const { manifest, sim } = await runCase(built.engineCase, { caseDir: dir, outDir });
     const last = manifest.timesteps.length - 1;
-    const wall = await writeWallShearStress(dir, outDir, built.engineCase, manifest, 0, last);
+    const wall = await writeWallShearStress(sim, outDir, manifest, 0, last);
     expect(wall?.object.name).toBe(WALL_OBJECT);
     expect(wall?.counts).toHaveLength(manifest.timesteps.length);
 

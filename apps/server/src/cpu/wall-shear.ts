@@ -2,7 +2,6 @@ import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { frameColumnsAt } from '@insilico/contracts';
 import {
-  buildCase,
   frameLayout,
   outputLabel,
   outputUnit,
@@ -10,8 +9,8 @@ import {
   wallViscousTraction,
   type ColumnInfo,
   type Manifest,
+  type CaseSimulation,
   type ObjectKind,
-  type SphCase,
 } from '@insilico/sph';
 
 /** The object of a result that holds the wall's surface particles and their wall shear stress. */
@@ -43,27 +42,26 @@ export function wallColumns(count: number): ColumnInfo[] {
 /**
  * Wall shear stress on every surface particle of the wall, per saved timestep from `from` to `last` (issue 16 item
  * 5: a distribution, not only the mean and maximum that monitors.csv keeps). The engine saves the fluid's state, not
- * the wall's traction, so each saved fluid frame is put back into the case's own fluid (built again from the case:
- * the same walls, normals, masses and surface) and the engine's `wallViscousTraction` — the function behind the
- * monitors' wall shear stress — runs on it. Writes `<outDir>/wall/<step>.bin` (`wallColumns`) and returns the wall's
- * object for the manifest, or null when the case has no fluid with walls. In the CPU-pool thread of the run.
+ * the wall's traction, so each saved fluid frame is put back into the run's own fluid once the run has ended (its
+ * checkpoint written: the same walls, normals, masses and surface) and the engine's `wallViscousTraction` — the
+ * function behind the monitors' wall shear stress — runs on it. Writes `<outDir>/wall/<step>.bin` (`wallColumns`) and
+ * returns the wall's object for the manifest, or null when the case has no fluid with walls. In the CPU-pool thread of
+ * the run; it overwrites the simulation's fluid state.
  */
 export async function writeWallShearStress(
-  caseDir: string,
+  sim: CaseSimulation,
   outDir: string,
-  engineCase: SphCase,
   manifest: Manifest,
   from: number,
   last: number,
 ): Promise<{ object: ResultManifest['objects'][number]; counts: number[] } | null> {
   const blood = manifest.objects.find((o) => o.kind === 'fluid');
-  if (!engineCase.fluid || !blood) return null;
-  const sim = await buildCase(engineCase, caseDir);
   const fluid = sim.fluid;
-  if (!fluid || fluid.wall.count === 0) return null;
+  if (!blood || !fluid || fluid.wall.count === 0) return null;
   const f = fluid.fluid;
   const wall = fluid.wall;
-  // Masses of the particles the run started with; particles the inlet emits copy a buffer particle's mass.
+  // Masses by particle id at the run's end; a particle gone by then had the mass every particle has (the inlet's
+  // particles copy a buffer particle's).
   const massOf = new Map<number, number>();
   for (let i = 0; i < f.count; i++) massOf.set(f.id[i]!, f.mass[i]!);
   const fallbackMass = f.count > 0 ? f.mass[0]! : 0;
