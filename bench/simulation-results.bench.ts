@@ -13,7 +13,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as Playwright from 'playwright';
 import { chromiumArgs, chromiumPath } from '../apps/web/e2e/chromium';
-import { cohorts, rooms, simulations } from '../apps/server/src/db/schema';
+import { generatePatient } from '../packages/anatomy/src/index';
+import { cohortPatients, cohorts, rooms, simulations } from '../apps/server/src/db/schema';
 import { summarizeFrame } from '../apps/server/src/cpu/frame-summary';
 import { buildManifest, encodeFrame } from '../packages/sph/src/index';
 import { signedInWorkspace, startBenchServer } from './benchServer';
@@ -76,7 +77,7 @@ async function main() {
     });
     const projectId = project.id;
     const orm = server.context.db.orm;
-    // A room needs a subject; the results never read it, so a bare cohort row stands for one.
+    // A room needs a subject: a cohort row of one patient stands for one.
     const cohortId = randomUUID();
     await orm.insert(cohorts).values({
       id: cohortId,
@@ -91,6 +92,15 @@ async function main() {
       meshModelVersion: 'bench',
       sampleSeed: 1,
       matchingAtOrder: 5,
+    });
+    // The results page opens in the room, which shows its patient: one synthetic patient, stored as an order stores it.
+    const patient = generatePatient(20261125, 0);
+    await orm.insert(cohortPatients).values({
+      cohortId,
+      patientIndex: 0,
+      patientId: patient.id,
+      position: 1,
+      record: JSON.parse(JSON.stringify(patient)) as Record<string, unknown>,
     });
     const roomId = randomUUID();
     await orm
@@ -268,7 +278,13 @@ async function main() {
           await page.goto(url, { waitUntil: 'commit' });
           const at = Number(
             await (
-              await page.waitForFunction(interactiveCheck, undefined, { polling: 'raf', timeout: 60_000 })
+              await page
+                .waitForFunction(interactiveCheck, undefined, { polling: 'raf', timeout: 60_000 })
+                .catch(async (error: unknown) => {
+                  // What the page shows instead, to say why.
+                  console.error(String(await page.evaluate('document.body.innerText')).slice(0, 1500));
+                  throw error;
+                })
             ).jsonValue(),
           );
           await page.waitForTimeout(500);
