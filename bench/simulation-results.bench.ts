@@ -7,7 +7,8 @@
 // before they were stored). With RESULTS_BENCH_WEB_DIST=<a built web app> (npm run build -w @insilico/web; then
 // apps/web/dist) the page itself is opened in Debian's Chromium (the journeys' flags) with a real session,
 // RESULTS_BENCH_RUNS times (default 5, after a warm-up): "interactive" = the first frame drawn in 3D (the screenshot
-// button enabled) and the predefined plots drawn, from navigation start; bytes = every response of the load.
+// button enabled) and the predefined plots drawn, from navigation start; bytes = every response body of the load until
+// then (resource timing's encoded sizes, scripts included).
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -268,13 +269,6 @@ async function main() {
         const loads: { ms: number; bytes: number }[] = [];
         for (let k = 0; k <= runs; k++) {
           const page = await context.newPage();
-          let bytes = 0;
-          page.on('response', (response) => {
-            void response.body().then(
-              (body) => (bytes += body.byteLength),
-              () => undefined,
-            );
-          });
           await page.goto(url, { waitUntil: 'commit' });
           const at = Number(
             await (
@@ -287,7 +281,13 @@ async function main() {
                 })
             ).jsonValue(),
           );
-          await page.waitForTimeout(500);
+          // Bytes of every response of the load up to then (the page's scripts included), as the browser received them.
+          const bytes = Number(
+            await page.evaluate(
+              `performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))` +
+                `.reduce((n, e) => n + e.encodedBodySize, 0)`,
+            ),
+          );
           if (k > 0) loads.push({ ms: at, bytes });
           await page.close();
         }
