@@ -18,7 +18,7 @@ import * as echarts from 'echarts/core';
 import { CustomChart, HeatmapChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
-import { heatmap, layoutFromBinCount, valueRange } from './src/features/simulation-results/binning';
+import { heatmap, layoutFromBinCount, valueRange } from '@insilico/contracts/binning';
 import { heatmapPainter } from './src/features/simulation-results/heatmapCanvas';
 import { heatmapOption, heatmapTooltip } from './src/features/simulation-results/analysisChartOption';
 echarts.use([CustomChart, HeatmapChart, GridComponent, TooltipComponent, VisualMapComponent, CanvasRenderer, SVGRenderer]);

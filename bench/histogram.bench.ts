@@ -13,7 +13,7 @@ import {
   layoutFromBinCount,
   valueRange,
   type BinLayout,
-} from '../apps/web/src/features/simulation-results/binning';
+} from '../packages/contracts/src/binning';
 import { heatmapPixels } from '../apps/web/src/features/simulation-results/heatmapImage';
 
 const COUNT = Number(process.env.HISTOGRAM_BENCH_COUNT ?? 1e7);

@@ -1,10 +1,22 @@
 // `npm run bench -- simulation-results`: what the results page asks of the server for a 100k-particle ×
 // 200-timestep fluid result (issue 16 "Speed"), measured over HTTP against the real server (PGlite in memory, files in
 // a temporary folder): the bytes and the time of each call of the first view, of the first histogram, of a Range
-// heatmap over every timestep, and of the line-graph card's timeline. Reference in the same run: the whole frame, as
-// the frames API sent it before `?columns=`. The browser's own work (three.js, ECharts, the worker) is not in here.
+// heatmap over every timestep, and of the line-graph card's timeline. References in the same run: the whole frame, as
+// the frames API sent it before `?columns=`; the Range heatmap as 200 columns binned in the browser (before the
+// server binned it); the timeline of the same result stored without frame summaries (a scan of every frame, as
+// before they were stored). With RESULTS_BENCH_WEB_DIST=<a built web app> (npm run build -w @insilico/web; then
+// apps/web/dist) the page itself is opened in Debian's Chromium (the journeys' flags) with a real session,
+// RESULTS_BENCH_RUNS times (default 5, after a warm-up): "interactive" = the first frame drawn in 3D (the screenshot
+// button enabled) and the predefined plots drawn, from navigation start; bytes = every response body of the load until
+// then (resource timing's encoded sizes, scripts included).
 import { randomUUID } from 'node:crypto';
-import { cohorts, rooms, simulations } from '../apps/server/src/db/schema';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type * as Playwright from 'playwright';
+import { chromiumArgs, chromiumPath } from '../apps/web/e2e/chromium';
+import { generatePatient } from '../packages/anatomy/src/index';
+import { cohortPatients, cohorts, rooms, simulations } from '../apps/server/src/db/schema';
+import { summarizeFrame } from '../apps/server/src/cpu/frame-summary';
 import { buildManifest, encodeFrame } from '../packages/sph/src/index';
 import { signedInWorkspace, startBenchServer } from './benchServer';
 
@@ -49,7 +61,10 @@ const fmtBytes = (bytes: number) =>
   bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : bytes >= 1e3 ? `${(bytes / 1e3).toFixed(1)} KB` : `${bytes} B`;
 
 async function main() {
-  const server = await startBenchServer('simulation-results');
+  const webDist = process.env.RESULTS_BENCH_WEB_DIST;
+  if (webDist && !existsSync(join(webDist, 'index.html')))
+    throw new Error(`RESULTS_BENCH_WEB_DIST=${webDist} has no index.html`);
+  const server = await startBenchServer('simulation-results', webDist ? { webDist } : {});
   try {
     const owner = await signedInWorkspace(server, `results-${Date.now()}`, 'Results valve');
     const project = await server.context.projectCreation.create(owner.userId, owner.deviceId, {
@@ -63,7 +78,7 @@ async function main() {
     });
     const projectId = project.id;
     const orm = server.context.db.orm;
-    // A room needs a subject; the results never read it, so a bare cohort row stands for one.
+    // A room needs a subject: a cohort row of one patient stands for one.
     const cohortId = randomUUID();
     await orm.insert(cohorts).values({
       id: cohortId,
@@ -79,63 +94,91 @@ async function main() {
       sampleSeed: 1,
       matchingAtOrder: 5,
     });
+    // The results page opens in the room, which shows its patient: one synthetic patient, stored as an order stores it.
+    const patient = generatePatient(20261125, 0);
+    await orm.insert(cohortPatients).values({
+      cohortId,
+      patientIndex: 0,
+      patientId: patient.id,
+      position: 1,
+      record: JSON.parse(JSON.stringify(patient)) as Record<string, unknown>,
+    });
     const roomId = randomUUID();
     await orm
       .insert(rooms)
       .values({ id: roomId, projectId, name: 'Bench room', cohortId, patientIndex: 0, createdBy: owner.userId });
-    const simulationId = randomUUID();
-    const prefix = `simulations/${simulationId}`;
     const times = Array.from({ length: TIMESTEPS }, (_, t) => t * 0.005);
     const manifest = buildManifest([{ name: 'blood', kind: 'fluid', particles: { count: PARTICLES, dim: 3 } }], times);
-    const stored = ['manifest.json', 'monitors.csv'];
-    const seedStart = performance.now();
-    await server.context.blobs.put('eu', `${prefix}/out/manifest.json`, Buffer.from(JSON.stringify(manifest)));
-    const monitors = [
-      'time (s),upstream flow_rate (L/min),upstream-downstream pressure_drop (mmHg)',
-      ...times.map((t) => `${t},${5 + Math.sin(t * 20)},${0.1 * t}`),
-    ];
-    await server.context.blobs.put('eu', `${prefix}/out/monitors.csv`, Buffer.from(monitors.join('\n') + '\n'));
     // Two distinct frames stored alternately: encoding 200 frames of 100k particles would time the engine, not the page.
     const frames = [frameOf(0), frameOf(1)];
-    for (let t = 0; t < TIMESTEPS; t++) {
-      await server.context.blobs.put('eu', `${prefix}/out/blood/${t}.bin`, frames[t % 2]!);
-      stored.push(`blood/${t}.bin`);
-    }
-    await orm.insert(simulations).values({
-      id: simulationId,
-      roomId,
-      projectId,
-      kind: 'fluid',
-      name: 'Bench flow',
-      parameters: {},
-      resolution: 'coarse',
-      phase: 'End-systole',
-      status: 'completed',
-      progress: 1,
-      endTime: times.at(-1)!,
-      estimate: {
+    const seedStart = performance.now();
+    const seed = async (summaries: boolean) => {
+      const simulationId = randomUUID();
+      const prefix = `simulations/${simulationId}`;
+      const stored = ['manifest.json', 'monitors.csv'];
+      await server.context.blobs.put('eu', `${prefix}/out/manifest.json`, Buffer.from(JSON.stringify(manifest)));
+      const monitors = [
+        'time (s),upstream flow_rate (L/min),upstream-downstream pressure_drop (mmHg)',
+        ...times.map((t) => `${t},${5 + Math.sin(t * 20)},${0.1 * t}`),
+      ];
+      await server.context.blobs.put('eu', `${prefix}/out/monitors.csv`, Buffer.from(monitors.join('\n') + '\n'));
+      for (let t = 0; t < TIMESTEPS; t++) {
+        await server.context.blobs.put('eu', `${prefix}/out/blood/${t}.bin`, frames[t % 2]!);
+        stored.push(`blood/${t}.bin`);
+      }
+      if (summaries) {
+        // What the run's thread stores next to the frames (apps/server/src/cpu/frame-summary.ts).
+        const columns = manifest.objects[0]!.columns;
+        const two = frames.map((frame) => summarizeFrame(frame, PARTICLES, columns));
+        const timesteps = Object.fromEntries(times.map((_, t) => [String(t), two[t % 2]!]));
+        await server.context.blobs.put(
+          'eu',
+          `${prefix}/out/blood/summary.json`,
+          Buffer.from(JSON.stringify({ timesteps })),
+        );
+        stored.push('blood/summary.json');
+      }
+      await orm.insert(simulations).values({
+        id: simulationId,
+        roomId,
+        projectId,
+        kind: 'fluid',
+        name: summaries ? 'Bench flow' : 'Bench flow without summaries',
+        parameters: {},
         resolution: 'coarse',
-        dp_mm: 0.5,
-        particles: PARTICLES,
-        endTime_s: times.at(-1)!,
-        steps: TIMESTEPS * 100,
-        seconds: PARTICLES * TIMESTEPS * 100e-6,
-      },
-      scenarioVersion: 'bench',
-      region: 'eu',
-      storagePrefix: prefix,
-      storedFiles: stored,
-      createdBy: owner.userId,
-    });
+        phase: 'End-systole',
+        status: 'completed',
+        progress: 1,
+        endTime: times.at(-1)!,
+        estimate: {
+          resolution: 'coarse',
+          dp_mm: 0.5,
+          particles: PARTICLES,
+          endTime_s: times.at(-1)!,
+          steps: TIMESTEPS * 100,
+          seconds: PARTICLES * TIMESTEPS * 100e-6,
+        },
+        scenarioVersion: 'bench',
+        region: 'eu',
+        storagePrefix: prefix,
+        storedFiles: stored,
+        createdBy: owner.userId,
+      });
+      return simulationId;
+    };
+    const simulationId = await seed(true);
+    const unsummarised = await seed(false);
     console.log(
       `seeded a fluid result of ${PARTICLES.toLocaleString('en')} particles × ${TIMESTEPS} timesteps ` +
         `(${fmtBytes(frames[0]!.byteLength)} a frame) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
 
-    const base = `${server.origin}/api/devices/${owner.deviceId}/projects/${projectId}/simulations/${simulationId}`;
-    const call = async (path: string) => {
+    const baseOf = (id: string) =>
+      `${server.origin}/api/devices/${owner.deviceId}/projects/${projectId}/simulations/${id}`;
+    const base = baseOf(simulationId);
+    const call = async (path: string, root = base) => {
       const start = performance.now();
-      const response = await fetch(`${base}${path}`, { headers: { cookie: owner.cookie } });
+      const response = await fetch(`${root}${path}`, { headers: { cookie: owner.cookie } });
       const bytes = (await response.arrayBuffer()).byteLength;
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
       return { ms: performance.now() - start, bytes };
@@ -173,7 +216,12 @@ async function main() {
     row('reference: frame 0 whole (before ?columns=)', await median('/frames/blood/0'));
     row('first histogram: frame 0, pressure', await median('/frames/blood/0?columns=pressure'));
 
-    console.log('\nRange heatmap over every timestep: pressure of each, 6 at a time (as the page)');
+    console.log('\nRange heatmap over every timestep, 50 bins');
+    row(
+      'GET heatmap?objects=blood&output=pressure&start=0&end=199 (server)',
+      await median(`/heatmap?objects=blood&output=pressure&start=0&end=${TIMESTEPS - 1}&binCount=50`),
+    );
+    console.log('reference: pressure of each timestep to the browser, 6 at a time (as the page did before)');
     const start = performance.now();
     let rangeBytes = 0;
     for (let t = 0; t < TIMESTEPS; t += 6) {
@@ -184,8 +232,75 @@ async function main() {
     }
     row(`${TIMESTEPS} columns`, { ms: performance.now() - start, bytes: rangeBytes });
 
-    console.log('\nline-graph card: timeline of 2 particles over every timestep (one run)');
-    row('GET timeline/blood?particles=17,4242', await call('/timeline/blood?particles=17,4242'));
+    console.log('\ntimelines over every timestep (median of 3)');
+    const median3 = async (path: string, root = base) => {
+      const all = [];
+      for (let k = 0; k < 3; k++) all.push(await call(path, root));
+      all.sort((a, b) => a.ms - b.ms);
+      return all[1]!;
+    };
+    row('GET timeline/blood (predefined plots: statistics only)', await median3('/timeline/blood'));
+    row('GET timeline/blood?particles=17,4242 (line-graph card)', await median3('/timeline/blood?particles=17,4242'));
+    const old = baseOf(unsummarised);
+    row('reference: the same without summaries, statistics only', await median3('/timeline/blood', old));
+    row('reference: the same without summaries, 2 particles', await median3('/timeline/blood?particles=17,4242', old));
+
+    if (webDist) {
+      const playwright: typeof Playwright = await import('playwright');
+      const browser = await playwright.chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+      try {
+        // The page's CSP forbids evaluating strings; the checks below are strings (as projects-overview's).
+        const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+        const [name, value] = owner.cookie.split('=') as [string, string];
+        await context.addCookies([{ name, value, url: server.origin }]);
+        const url =
+          `${server.origin}/projects/room/analyses?project=${projectId}&room=${roomId}` +
+          `&simulation=${simulationId}&device=${owner.deviceId}`;
+        // In the page (a string: this file is type-checked without the DOM library): the first frame is drawn once the
+        // screenshot button is enabled; the predefined plots are drawn charts.
+        const interactiveCheck = `(() => {
+          const region = document.querySelector('[aria-label="3D playback"]');
+          const shot = region && [...region.querySelectorAll('button')].find((b) => b.textContent.includes('Screenshot'));
+          const plots = document.querySelector('[aria-label="Predefined plots"]');
+          const drawn = plots && plots.querySelectorAll('svg, canvas').length >= 3;
+          return shot && !shot.disabled && drawn ? performance.now() : false;
+        })()`;
+        const runs = Number(process.env.RESULTS_BENCH_RUNS ?? 5);
+        const loads: { ms: number; bytes: number }[] = [];
+        for (let k = 0; k <= runs; k++) {
+          const page = await context.newPage();
+          await page.goto(url, { waitUntil: 'commit' });
+          const at = Number(
+            await (
+              await page
+                .waitForFunction(interactiveCheck, undefined, { polling: 'raf', timeout: 60_000 })
+                .catch(async (error: unknown) => {
+                  // What the page shows instead, to say why.
+                  console.error(String(await page.evaluate('document.body.innerText')).slice(0, 1500));
+                  throw error;
+                })
+            ).jsonValue(),
+          );
+          // Bytes of every response of the load up to then (the page's scripts included), as the browser received them.
+          const bytes = Number(
+            await page.evaluate(
+              `performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))` +
+                `.reduce((n, e) => n + e.encodedBodySize, 0)`,
+            ),
+          );
+          if (k > 0) loads.push({ ms: at, bytes });
+          await page.close();
+        }
+        loads.sort((a, b) => a.ms - b.ms);
+        const middle = loads[Math.floor(loads.length / 2)]!;
+        console.log(
+          `\nthe page in Chromium (median of ${runs} loads after a warm-up; all: ${loads.map((l) => l.ms.toFixed(0)).join(', ')} ms)`,
+        );
+        row('interactive: first frame in 3D and the predefined plots drawn', middle);
+      } finally {
+        await browser.close();
+      }
+    }
   } finally {
     await server.close();
   }

@@ -1,6 +1,7 @@
 import { orderReadyCohort } from './cohort-helpers';
 import { binaryCube, readyVersion } from './stl-helpers';
-import { api, createWorkspace, mailedInvitationPath, operatorRequest, signUp } from './workspace-helpers';
+import { allowTestResolution, roomOnFirstPatient } from './simulation-helpers';
+import { api, createWorkspace, mailedInvitationPath, signUp } from './workspace-helpers';
 import { expect, test } from './csp';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). A member places a device in a room and sets up a fluid
@@ -23,11 +24,7 @@ test('simulations in a room: set up, run to completed, rename, cancel; a guest o
   await signUp(page, '/', 'Simone Sim');
   await expect(page).toHaveURL(/\/onboarding\/body-part$/);
   const deviceId = await createWorkspace(page, `Valve S ${Date.now()}`);
-  const turnedOn = await operatorRequest('POST', '/api/operator/simulation-test-resolution', {
-    deviceId,
-    enabled: true,
-  });
-  expect(turnedOn.status, await turnedOn.text()).toBe(200);
+  await allowTestResolution(deviceId);
 
   // A guest of the workspace, on the project's team.
   const guestEmail = await signUp(guest, '/', 'Gus Guest');
@@ -49,15 +46,8 @@ test('simulations in a room: set up, run to completed, rename, cancel; a guest o
   const projectId = project.id as string;
   const versionName = `Cube ${Date.now() % 1e5}`;
   await readyVersion(page, deviceId, projectId, versionName, binaryCube());
-  const patients = (await (
-    await page.request.get(`/api/devices/${deviceId}/cohorts/${cohortId}/patients?pageSize=10`)
-  ).json()) as { items: { id: string }[] };
-  const room = await api(page, 'POST', `/api/devices/${deviceId}/projects/${projectId}/rooms`, {
-    cohortId,
-    patientId: patients.items[0]!.id,
-    name: 'Aortic root',
-  });
-  const roomPath = `/projects/room?project=${projectId}&room=${room.id as string}&device=${deviceId}`;
+  const roomId = await roomOnFirstPatient(page, deviceId, projectId, cohortId, 'Aortic root');
+  const roomPath = `/projects/room?project=${projectId}&room=${roomId}&device=${deviceId}`;
 
   // The device at the aortic annulus, saved.
   await page.goto(roomPath);
@@ -91,7 +81,7 @@ test('simulations in a room: set up, run to completed, rename, cancel; a guest o
   await expect(run).toContainText('Simone Sim');
   await expect(run.getByRole('link', { name: 'Open results' })).toHaveAttribute(
     'href',
-    new RegExp(`^/projects/room/analyses\\?project=${projectId}&room=${room.id as string}&simulation=[\\w-]+&device=`),
+    new RegExp(`^/projects/room/analyses\\?project=${projectId}&room=${roomId}&simulation=[\\w-]+&device=`),
   );
   // While edited the name is a field's value, no longer the row's text: the room's only row.
   await run.getByRole('button', { name: 'Rename simulation Journey fluid' }).click();
@@ -124,7 +114,7 @@ test('simulations in a room: set up, run to completed, rename, cancel; a guest o
   await expect(guest.getByRole('button', { name: 'Start simulation' })).toHaveCount(0);
   await expect(guestList.getByRole('button', { name: /^(Rename|Cancel|Retry|Delete) / })).toHaveCount(0);
   const refused = await guest.request.post(
-    `/api/devices/${deviceId}/projects/${projectId}/rooms/${room.id as string}/simulations`,
+    `/api/devices/${deviceId}/projects/${projectId}/rooms/${roomId}/simulations`,
     { data: { kind: 'fluid', resolution: 'coarse' }, headers: { Origin: new URL(guest.url()).origin } },
   );
   expect(refused.status()).toBe(403);

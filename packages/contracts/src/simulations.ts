@@ -220,7 +220,8 @@ export const simulationResultsSchema = z.object({
     objects: z.array(
       z.object({
         name: text(),
-        kind: z.enum(['fluid', 'solid', 'particles']),
+        /** The engine's bodies, and `wall`: a flow run's wall surface particles with their wall shear stress. */
+        kind: z.enum(['fluid', 'solid', 'particles', 'wall']),
         particleCount: z.number().int(),
         frameFile: text(),
         columns: z.array(columnSchema),
@@ -233,6 +234,13 @@ export const simulationResultsSchema = z.object({
   exportUrlTemplate: text(),
   /** monitors.csv (flow rate, pressure drop, wall shear stress, capture …), or null when the kind has none. */
   monitorsUrl: text().nullable(),
+  /** `…/heatmap?objects=…&output=…&start=…&end=…&binCount=…` (or `binSize`): a Range heatmap binned on the server. */
+  heatmapUrl: text(),
+  /**
+   * Per object and timeline scalar (vectors as magnitudes, `position_x` …) its minimum and maximum over every stored
+   * timestep (the colour bar's range over the run); null for a result stored before these were kept.
+   */
+  ranges: z.record(text(), z.record(text(), z.object({ min: z.number(), max: z.number() }))).nullable(),
 });
 export type SimulationResults = z.infer<typeof simulationResultsSchema>;
 
@@ -316,6 +324,35 @@ export const simulationTimelineSchema = z.object({
   ),
 });
 export type SimulationTimeline = z.infer<typeof simulationTimelineSchema>;
+
+/**
+ * `GET …/heatmap`: the histogram/heatmap card's Range mode binned next to the stored frames (spec §3 "Heatmap plot
+ * data"; the bins of `@insilico/contracts/binning`): the chosen objects' output over timesteps `start`…`end`.
+ */
+export const simulationHeatmapQuerySchema = z
+  .object({
+    objects: text()
+      .max(500)
+      .regex(/^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/, 'Objects are names separated by commas.')
+      .transform((value) => [...new Set(value.split(','))]),
+    output: text().regex(/^[a-z0-9_]{1,64}$/, 'Unknown output.'),
+    start: z.coerce.number().int().min(0).max(1_000_000),
+    end: z.coerce.number().int().min(0).max(1_000_000),
+    binCount: z.coerce.number().optional(),
+    binSize: z.coerce.number().optional(),
+  })
+  .refine((q) => (q.binCount === undefined) !== (q.binSize === undefined), {
+    message: 'Give either an amount of bins or a bin size.',
+    path: ['binCount'],
+  });
+export type SimulationHeatmapQuery = z.infer<typeof simulationHeatmapQuerySchema>;
+export const simulationHeatmapSchema = z.object({
+  data: z.array(z.array(z.number().int())),
+  min: z.number(),
+  max: z.number(),
+  binSize: z.number(),
+  timerange: z.object({ start: z.number().int(), end: z.number().int() }),
+});
 
 /** `…/frames/:object/:timestep?columns=position,pressure`: only these columns, back to back in the manifest's order. */
 export const simulationFrameQuerySchema = z.object({

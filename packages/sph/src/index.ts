@@ -165,3 +165,4 @@ export {
   type PlaneSection,
   type WallShearStress,
 } from './derived';
+export { wallViscousTraction } from './wallTraction';

@@ -1,9 +1,15 @@
-import { setSubscriptionSchema, subscriptionPlans, type Subscription } from '@insilico/contracts';
+import {
+  setSubscriptionSchema,
+  simulationTestResolutionSchema,
+  subscriptionPlans,
+  type Subscription,
+} from '@insilico/contracts';
 import { analyticsReportSchema, type AnalyticsReport } from '@insilico/contracts/analytics';
 import { ConfigError, loadConfig } from '../config';
 import { createOperatorContext } from '../context';
 import { openDatabase, pgliteDirIn } from '../db/client';
 import type { SupportPerson } from '../repositories/support.repository';
+import { setTestResolution } from '../services/simulation-test-resolution';
 import type { WorkspaceOverview } from '../services/subscription.service';
 import { formatAnalyticsReport } from './analytics-report';
 import { callOperator, runningServer, type RunningServer } from './running-server';
@@ -14,6 +20,7 @@ const usage = [
   '       npm run operator -- support-staff',
   '       npm run operator -- support-staff <e-mail> on|off',
   '       npm run operator -- analytics [days, default 30]',
+  '       npm run operator -- simulation-test-resolution <deviceId> on|off',
 ].join('\n');
 
 /** The operator's commands, answered by the running server (embedded) or the database itself. */
@@ -23,11 +30,12 @@ interface Operations {
   supportStaff(): Promise<SupportPerson[]>;
   setSupportStaff(email: string, isSupport: boolean): Promise<SupportPerson[]>;
   analytics(days: number): Promise<AnalyticsReport>;
+  setTestResolution(deviceId: string, enabled: boolean): Promise<{ deviceId: string; testResolution: boolean }>;
 }
 
 /**
- * `npm run operator -- …`: plans and seats of workspaces, and who is support staff — things no
- * browser session may change. With the embedded database it asks the running server (only one
+ * `npm run operator -- …`: plans and seats of workspaces, who is support staff, and whether a workspace may run
+ * simulations at the 'test' resolution — things no browser session may change. With the embedded database it asks the running server (only one
  * process can open that database), or opens the database when no server runs; with PostgreSQL it
  * writes the database.
  */
@@ -44,6 +52,7 @@ async function main(argv: string[]): Promise<void> {
       subscriptions,
       supportStaff: staff,
       analytics,
+      settings,
     } = createOperatorContext(db.orm, {
       analytics: config.analytics,
     });
@@ -53,6 +62,7 @@ async function main(argv: string[]): Promise<void> {
       supportStaff: () => staff.list(),
       setSupportStaff: (email, isSupport) => staff.set(email, isSupport),
       analytics: (days) => analytics.report(days),
+      setTestResolution: (deviceId, enabled) => setTestResolution(settings, deviceId, enabled),
     });
   } finally {
     await db.close();
@@ -72,6 +82,11 @@ function throughServer(server: RunningServer): Operations {
       ),
     analytics: async (days) =>
       analyticsReportSchema.parse(await callOperator(server, `/api/operator/analytics?days=${days}`)),
+    setTestResolution: async (deviceId, enabled) =>
+      (await callOperator(server, '/api/operator/simulation-test-resolution', {
+        method: 'POST',
+        body: { deviceId, enabled },
+      })) as { deviceId: string; testResolution: boolean },
   };
 }
 
@@ -109,6 +124,15 @@ async function run(command: string | undefined, args: string[], operations: Oper
   if (command === 'analytics' && args.length <= 1) {
     const days = args[0] === undefined ? 30 : Number(args[0]);
     console.log(formatAnalyticsReport(await operations.analytics(days)));
+    return;
+  }
+  if (command === 'simulation-test-resolution' && args.length === 2 && (args[1] === 'on' || args[1] === 'off')) {
+    const change = simulationTestResolutionSchema.safeParse({ deviceId: args[0], enabled: args[1] === 'on' });
+    if (!change.success) throw new ConfigError(`The workspace is given by its device id (a UUID).\n${usage}`);
+    const answer = await operations.setTestResolution(change.data.deviceId, change.data.enabled);
+    console.log(
+      `${answer.deviceId}: the test resolution is ${answer.testResolution ? 'on' : 'off'} for its simulations.`,
+    );
     return;
   }
   throw new ConfigError(usage);

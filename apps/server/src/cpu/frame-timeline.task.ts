@@ -1,3 +1,5 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { frameColumnsAt, type FrameColumn } from '@insilico/contracts';
 import { cpuTask } from './task';
 
@@ -96,4 +98,114 @@ export function frameTimeline(input: FrameTimelineInput): FrameTimelineOutput {
   return { stats, values };
 }
 
-export const frameTimelineTask = cpuTask(import.meta.url, 'frameTimeline', frameTimeline);
+/**
+ * What a saved frame's readers need without reading it again (issue 16: the timeline and the colour bar's range over
+ * the run scanned every frame): the min, max and mean of every timeline scalar, and where a particle's row is.
+ * Computed when the frame is written (in the run's CPU thread), stored per object as `<object>/summary.json`.
+ */
+export interface FrameSummary {
+  stats: FrameTimelineOutput['stats'];
+  /** The first row's particle id (null without particles). */
+  firstId: number | null;
+  /** Whether row i holds particle firstId + i (no inlets or outlets reordered the rows): a row is then found by id. */
+  idsInOrder: boolean;
+}
+
+/**
+ * Reads `length` bytes at `offset` of a file opened with `openSync`. Synchronous on purpose: it runs in a pool thread,
+ * where a timeline's thousands of 4-byte reads would otherwise each make a round trip through libuv's own threads.
+ */
+export function readAt(fd: number, offset: number, length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let done = 0;
+  while (done < length) {
+    const read = readSync(fd, bytes, done, length - done, offset + done);
+    if (read === 0) throw new Error('a stored frame is shorter than its layout');
+    done += read;
+  }
+  return bytes;
+}
+
+export interface ObjectTimelineInput {
+  /** Every stored frame of the object in timestep order: its file on this machine, count and stored summary. */
+  frames: { path: string; count: number; summary: FrameSummary | null }[];
+  columns: FrameColumn[];
+  particles: number[];
+}
+
+/**
+ * An object's timeline in one pass of a pool thread. A frame with a stored summary is not scanned: its statistics are
+ * the summary's, and only the chosen particles' values are read from the file (the id column too when the rows are
+ * not in id order); a frame stored before summaries existed is read whole (`frameTimeline`).
+ */
+export async function objectTimeline(input: ObjectTimelineInput): Promise<FrameTimelineOutput[]> {
+  const scalars = timelineScalars(input.columns);
+  const out: FrameTimelineOutput[] = [];
+  for (const frame of input.frames) {
+    const { summary, count } = frame;
+    if (!summary) {
+      const bytes = await readFile(frame.path);
+      out.push(
+        frameTimeline({ frame: new Uint8Array(bytes), count, columns: input.columns, particles: input.particles }),
+      );
+      continue;
+    }
+    const values: FrameTimelineOutput['values'] = input.particles.map(() => ({}));
+    if (input.particles.length > 0) {
+      const file = openSync(frame.path, 'r');
+      try {
+        const placed = new Map(frameColumnsAt(input.columns, count).map((c) => [c.name, c]));
+        const rows = rowsOf(file, summary, placed.get('particle_id'), count, input.particles);
+        for (const scalar of scalars) {
+          const column = placed.get(scalar.column)!;
+          const component = (k: number, row: number) => {
+            const bytes = readAt(file, column.offset + 4 * (k * count + row), 4);
+            return new DataView(bytes.buffer).getFloat32(0, true);
+          };
+          for (const [k, id] of input.particles.entries()) {
+            const row = rows.get(id);
+            let v: number | null = null;
+            if (row !== undefined) {
+              if (scalar.read === 'scalar') v = component(0, row);
+              else if (scalar.read !== 'magnitude') v = component(scalar.read, row);
+              else {
+                let sum = 0;
+                for (let c = 0; c < column.components; c++) sum += component(c, row) ** 2;
+                v = Math.sqrt(sum);
+              }
+            }
+            values[k]![scalar.name] = v !== null && Number.isFinite(v) ? v : null;
+          }
+        }
+      } finally {
+        closeSync(file);
+      }
+    }
+    out.push({ stats: summary.stats, values });
+  }
+  return out;
+}
+
+/** The rows of the chosen particles in a frame: by id when the rows are in id order, else from its id column. */
+function rowsOf(
+  file: number,
+  summary: FrameSummary,
+  idColumn: FrameColumn | undefined,
+  count: number,
+  particles: readonly number[],
+): Map<number, number> {
+  const rows = new Map<number, number>();
+  if (summary.firstId === null) return rows;
+  if (summary.idsInOrder) {
+    for (const id of particles)
+      if (id - summary.firstId >= 0 && id - summary.firstId < count) rows.set(id, id - summary.firstId);
+    return rows;
+  }
+  if (!idColumn) return rows;
+  const ids = new Int32Array(readAt(file, idColumn.offset, 4 * count).buffer);
+  const wanted = new Set(particles);
+  for (let i = 0; i < count && rows.size < wanted.size; i++) if (wanted.has(ids[i]!)) rows.set(ids[i]!, i);
+  return rows;
+}
+
+export const objectTimelineTask = cpuTask(import.meta.url, 'objectTimeline', objectTimeline);

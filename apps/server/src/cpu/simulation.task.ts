@@ -2,6 +2,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { frameLayout, readColumn, runCase, type Manifest, type SphCase } from '@insilico/sph';
 import { cpuTask, type CpuTaskContext } from './task';
+import { summarizeFrames, type ObjectSummaries } from './frame-summary';
+import { writeWallShearStress, type ResultManifest } from './wall-shear';
 
 /** One segment of a simulation run: the case up to `engineCase.endTime`, continued from `restart` when given. */
 export interface SimulationSegmentInput {
@@ -18,7 +20,10 @@ export interface SimulationSegmentInput {
 export interface SimulationSegmentOutput {
   /** Simulated time reached, s. */
   time: number;
-  manifest: Manifest;
+  /** The engine's manifest, with the wall's surface particles (their wall shear stress) for flow runs. */
+  manifest: ResultManifest;
+  /** Per object, the summaries of the good frames this segment saved (stored next to them). */
+  summaries: Record<string, ObjectSummaries>;
   /** Why the run diverged (NaN or particles far outside the domain), with the index of the last good timestep. */
   divergence: { message: string; lastGoodTimestep: number } | null;
 }
@@ -26,7 +31,8 @@ export interface SimulationSegmentOutput {
 /**
  * Runs one segment in a CPU-pool thread (never on the event loop): the engine's `runCase`, which writes the frames,
  * manifest.json, monitors.csv and checkpoint.bin into `out/`. Then checks every new frame for divergence: a NaN or a
- * position farther than the first frame's bounds (widened by half their size) means the run blew up.
+ * position farther than the first frame's bounds (widened by half their size) means the run blew up. A flow run's
+ * good frames then get the wall shear stress of every wall surface particle (`wall-shear.ts`).
  */
 export async function runSimulationSegment(
   input: SimulationSegmentInput,
@@ -49,7 +55,22 @@ export async function runSimulationSegment(
     },
   });
   const divergence = await findDivergence(outDir, manifest, Math.max(0, firstNew));
-  return { time: sim.counters.time, manifest, divergence };
+  const last = divergence ? divergence.lastGoodTimestep : manifest.timesteps.length - 1;
+  const wall = await writeWallShearStress(sim, outDir, manifest, Math.max(0, firstNew), last);
+  const result: ResultManifest = wall
+    ? {
+        ...manifest,
+        timesteps: manifest.timesteps.map((step, k) => {
+          const count = wall.counts[k - Math.max(0, firstNew)];
+          return count === undefined
+            ? step
+            : { ...step, particleCounts: { ...step.particleCounts, [wall.object.name]: count } };
+        }),
+        objects: [...manifest.objects, wall.object],
+      }
+    : manifest;
+  const summaries = await summarizeFrames(outDir, result, Math.max(0, firstNew), last);
+  return { time: sim.counters.time, manifest: result, summaries, divergence };
 }
 
 async function savedTimesteps(outDir: string): Promise<number> {

@@ -15,6 +15,7 @@ import {
   type SimulationListQuery,
   type SimulationParticle,
   type SimulationParticleList,
+  type SimulationHeatmapQuery,
   type SimulationTimeline,
   type SimulationPage,
   type SimulationResults,
@@ -31,12 +32,15 @@ import {
   type PlacementTransform,
   type SimulationKind,
 } from '@insilico/scenarios';
-import { outputLabel, outputUnit, unpackArrays, type Manifest, type SphCase } from '@insilico/sph';
+import { outputLabel, outputUnit, unpackArrays, type SphCase } from '@insilico/sph';
 import type { Readable } from 'node:stream';
 import { frameExportTask } from '../cpu/frame-export.task';
-import { frameTimelineTask, timelineScalars } from '../cpu/frame-timeline.task';
+import { objectTimelineTask, timelineScalars } from '../cpu/frame-timeline.task';
+import type { ObjectSummaries } from '../cpu/frame-summary';
+import { frameHeatmapTask, type FrameHeatmapOutput, type HeatmapColumnPart } from '../cpu/frame-heatmap.task';
 import { scenarioTask, type ScenarioTaskInput, type ScenarioTaskOutput } from '../cpu/scenario.task';
-import { simulationSegmentTask } from '../cpu/simulation.task';
+import { simulationSegmentTask, type SimulationSegmentOutput } from '../cpu/simulation.task';
+import type { ResultManifest } from '../cpu/wall-shear';
 import type { CpuRunner } from '../cpu/pool';
 import { simulationJob, type SimulationJobData } from '../jobs/simulation.job';
 import { decideProject } from '../policies/project.policy';
@@ -47,6 +51,7 @@ import type { UnitOfWork } from '../repositories/unit-of-work';
 import { storedPatient } from './cohort-records';
 import { patientPhase, meshPhasesOf } from './cohort-mesh.service';
 import { ServiceError } from './errors';
+import { setTestResolution, testResolutionAllowed } from './simulation-test-resolution';
 import type { NotificationService } from './notification.service';
 import type { ProjectAccessService } from './project-access.service';
 import type { RoomGrant, RoomService } from './room.service';
@@ -83,8 +88,6 @@ const SEGMENT_TIMESTEPS = 1;
 /** How often a waiting run asks for a slot of its workspace again, and a running one whether it was cancelled, ms. */
 const SLOT_POLL_MS = 2000;
 const CANCEL_POLL_MS = 500;
-
-const testResolutionKey = (deviceId: string) => `simulations.test-resolution.${deviceId}`;
 
 /**
  * The web page of a simulation's results (notifications link to it; the web's lists open the same address): the
@@ -156,18 +159,13 @@ export class SimulationService {
     };
   }
 
-  /**
-   * The operator's switch of the 'test' resolution for one workspace (journeys, demonstrations): a run of seconds
-   * that shows nothing of the anatomy's flow, so people never see it unless an operator turns it on
-   * (docs/decisions/simulations-pages.md).
-   */
+  /** The operator's switch of the 'test' resolution for one workspace (`simulation-test-resolution.ts`). */
   async setTestResolution(deviceId: string, allowed: boolean): Promise<{ deviceId: string; testResolution: boolean }> {
-    await this.deps.settings.set(testResolutionKey(deviceId), allowed);
-    return { deviceId, testResolution: allowed };
+    return setTestResolution(this.deps.settings, deviceId, allowed);
   }
 
   async testResolutionAllowed(deviceId: string): Promise<boolean> {
-    return (await this.deps.settings.get<boolean>(testResolutionKey(deviceId))) === true;
+    return testResolutionAllowed(this.deps.settings, deviceId);
   }
 
   /** The test resolution is refused like an unknown one unless the operator allowed it for the workspace. */
@@ -342,7 +340,96 @@ export class SimulationService {
       frameUrlTemplate: `${base}/frames/{object}/{timestep}`,
       exportUrlTemplate: `${base}/exports/{object}/{timestep}/{format}`,
       monitorsUrl: row.storedFiles.includes('monitors.csv') ? `${base}/monitors.csv` : null,
+      heatmapUrl: `${base}/heatmap`,
+      ranges: await this.runRanges(row, manifest),
     };
+  }
+
+  /**
+   * Per object and scalar, the minimum and maximum over every stored timestep, from the frames' summaries (the colour
+   * bar's range over the whole run); null when a stored frame has no summary (a result stored before them).
+   */
+  private async runRanges(row: SimulationRow, manifest: ResultManifest): Promise<SimulationResults['ranges']> {
+    const ranges: NonNullable<SimulationResults['ranges']> = {};
+    for (const object of manifest.objects) {
+      const summaries = await this.storedSummaries(row, object.name);
+      const stored = manifest.timesteps.filter((t) => row.storedFiles.includes(`${object.name}/${t.index}.bin`));
+      if (!summaries || stored.some((t) => !summaries.timesteps[String(t.index)])) return null;
+      const byScalar: Record<string, { min: number; max: number }> = {};
+      for (const step of stored) {
+        for (const [name, s] of Object.entries(summaries.timesteps[String(step.index)]!.stats)) {
+          if (s.min === null || s.max === null) continue;
+          const r = byScalar[name];
+          byScalar[name] = r
+            ? { min: Math.min(r.min, s.min), max: Math.max(r.max, s.max) }
+            : { min: s.min, max: s.max };
+        }
+      }
+      ranges[object.name] = byScalar;
+    }
+    return ranges;
+  }
+
+  /**
+   * The histogram/heatmap card's Range mode binned next to the stored frames (one CPU-pool task that reads only the
+   * output's column of each frame): the chosen objects that have the output, over timesteps `start`…`end`.
+   */
+  async heatmap(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    simulationId: string,
+    query: SimulationHeatmapQuery,
+  ): Promise<FrameHeatmapOutput> {
+    const { row } = await this.require('project.read', userId, deviceId, projectId, simulationId);
+    const manifest = await this.storedManifest(row);
+    if (!manifest)
+      throw new ServiceError(409, 'no_results', 'This simulation has no results yet: its first timestep is not saved.');
+    const unknown = query.objects.filter((name) => !manifest.objects.some((o) => o.name === name));
+    if (unknown.length > 0)
+      throw new ServiceError(404, 'not_found', `This simulation has no object ${unknown.join(', ')}.`);
+    const objects = manifest.objects.filter(
+      (o) => query.objects.includes(o.name) && o.columns.some((c) => c.name === query.output),
+    );
+    if (objects.length === 0)
+      throw new ServiceError(400, 'unknown_column', `The chosen objects have no output ${query.output}.`);
+    // The timesteps whose frames are stored for every chosen object (a run still going has fewer).
+    const region = row.region as DataRegion;
+    const saved = manifest.timesteps.findIndex((t) =>
+      objects.some((o) => !row.storedFiles.includes(`${o.name}/${t.index}.bin`)),
+    );
+    const timesteps = saved < 0 ? manifest.timesteps.length : saved;
+    if (timesteps === 0)
+      throw new ServiceError(409, 'no_results', 'This simulation has no results yet: its first timestep is not saved.');
+    const clamp = (t: number) => Math.min(timesteps - 1, t);
+    const lo = clamp(Math.min(query.start, query.end));
+    const hi = clamp(Math.max(query.start, query.end));
+    // A range shorter than 1 step is widened by the binning (spec §5 "minimum range is 1"): its neighbours come along.
+    const first = hi - lo < 1 ? Math.max(0, lo - 1) : lo;
+    const last = hi - lo < 1 ? Math.min(timesteps - 1, hi + 1) : hi;
+    const frames: { timestep: number; parts: HeatmapColumnPart[] }[] = [];
+    for (let t = first; t <= last; t++) {
+      const step = manifest.timesteps[t]!;
+      const parts: HeatmapColumnPart[] = [];
+      for (const object of objects) {
+        const count = step.particleCounts?.[object.name] ?? object.particleCount;
+        const column = frameColumnsAt(object.columns, count).find((c) => c.name === query.output)!;
+        const file = await this.deps.blobs.localFile(region, `${row.storagePrefix}/out/${object.name}/${t}.bin`);
+        if (!file) throw new ServiceError(404, 'not_found', 'This simulation has no such output (yet).');
+        parts.push({ path: file.path, offset: column.offset, count, components: column.components });
+      }
+      frames.push({ timestep: t, parts });
+    }
+    const plot = await this.deps.cpu.run(frameHeatmapTask, {
+      timesteps,
+      frames,
+      start: lo,
+      end: hi,
+      bins: query.binSize !== undefined ? { binSize: query.binSize } : { binCount: query.binCount ?? 50 },
+    });
+    if (!plot)
+      throw new ServiceError(409, 'no_results', 'This simulation has no results yet: its first timestep is not saved.');
+    return plot;
   }
 
   /** One stored output file (a frame or monitors.csv) as a stream. */
@@ -380,8 +467,7 @@ export class SimulationService {
     if (!bytes) throw new ServiceError(404, 'not_found', 'This simulation has no such output (yet).');
     const text = await this.deps.cpu.run(frameExportTask, {
       frame: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      count: step.particleCounts?.[object.name] ?? object.particleCount,
-      kind: object.kind,
+      columns: frameColumnsAt(object.columns, step.particleCounts?.[object.name] ?? object.particleCount),
       time: step.time,
       format: frame.format,
     });
@@ -449,7 +535,8 @@ export class SimulationService {
   /**
    * An object's timeline: per saved timestep the min, max and mean of every output (the results page's predefined
    * plots, e.g. the maximum von Mises stress over time) and the values of the chosen particles (the line-graph
-   * card, the per-particle CSV). Each frame is read in a CPU-pool thread, one at a time.
+   * card, the per-particle CSV). One CPU-pool task: the statistics come from the summaries stored with the frames,
+   * and only the chosen particles' values are read from the files.
    */
   async timeline(
     userId: string,
@@ -476,20 +563,30 @@ export class SimulationService {
       name: names.get(particle) ?? defaultParticleName(particle),
       values: Object.fromEntries(scalars.map((s) => [s.name, []])),
     }));
+    const summaries = await this.storedSummaries(row, object.name);
+    const region = row.region as DataRegion;
+    const frames: { path: string; count: number; summary: ObjectSummaries['timesteps'][string] | null }[] = [];
     const times: number[] = [];
     for (const step of manifest.timesteps) {
       const key = `${object.name}/${step.index}.bin`;
       // Frames after the last stored one (a run still going) are not there yet.
       if (!row.storedFiles.includes(key)) break;
-      const bytes = await this.deps.blobs.get(row.region as DataRegion, `${row.storagePrefix}/out/${key}`);
-      if (!bytes) break;
-      const part = await this.deps.cpu.run(frameTimelineTask, {
-        frame: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      const file = await this.deps.blobs.localFile(region, `${row.storagePrefix}/out/${key}`);
+      if (!file) break;
+      frames.push({
+        path: file.path,
         count: step.particleCounts?.[object.name] ?? object.particleCount,
-        columns: object.columns,
-        particles: query.particles,
+        summary: summaries?.timesteps[String(step.index)] ?? null,
       });
       times.push(step.time);
+    }
+    // One pool task for the whole timeline: stored summaries answer the statistics, the files only the particles.
+    const parts = await this.deps.cpu.run(objectTimelineTask, {
+      frames,
+      columns: object.columns,
+      particles: query.particles,
+    });
+    for (const part of parts) {
       for (const scalar of scalars) {
         const s = part.stats[scalar.name]!;
         stats[scalar.name]!.min.push(s.min);
@@ -595,7 +692,7 @@ export class SimulationService {
           },
         );
         const keep = output.divergence ? output.divergence.lastGoodTimestep : output.manifest.timesteps.length - 1;
-        stored = await this.storeOutputs(row, dir, output.manifest, keep, stored, cancel.signal);
+        stored = await this.storeOutputs(row, dir, output, keep, stored, cancel.signal);
         if (output.divergence) {
           await this.finish(row, 'failed', output.divergence.message);
           return { status: 'failed', resumedFrom: startTime };
@@ -621,18 +718,21 @@ export class SimulationService {
     }
   }
 
-  /** Stores the frames up to `lastTimestep` that are not stored yet, then monitors, checkpoint and manifest. */
+  /**
+   * Stores the frames up to `lastTimestep` that are not stored yet with their summaries, then monitors, checkpoint
+   * and manifest.
+   */
   private async storeOutputs(
     row: SimulationRow,
     dir: string,
-    manifest: Manifest,
+    { manifest, summaries }: Pick<SimulationSegmentOutput, 'manifest' | 'summaries'>,
     lastTimestep: number,
     stored: Set<string>,
     signal: AbortSignal,
   ): Promise<Set<string>> {
     const region = row.region as DataRegion;
     const out = join(dir, 'out');
-    const kept: Manifest = { ...manifest, timesteps: manifest.timesteps.slice(0, lastTimestep + 1) };
+    const kept: ResultManifest = { ...manifest, timesteps: manifest.timesteps.slice(0, lastTimestep + 1) };
     const next = new Set(stored);
     for (const object of manifest.objects) {
       for (const step of kept.timesteps) {
@@ -641,6 +741,17 @@ export class SimulationService {
         // A cancelled or handed-back attempt stops storing at once (the next attempt stores the same frames).
         signal.throwIfAborted();
         await this.deps.blobs.put(region, `${row.storagePrefix}/out/${key}`, await readFile(join(out, key)));
+        next.add(key);
+      }
+      // The summaries of the kept frames, added to those stored by earlier segments.
+      const fresh = Object.entries(summaries[object.name]?.timesteps ?? {}).filter(([k]) => Number(k) <= lastTimestep);
+      if (fresh.length > 0) {
+        const key = `${object.name}/summary.json`;
+        const before = next.has(key)
+          ? await this.storedSummaries({ ...row, storedFiles: [...next] }, object.name)
+          : null;
+        const merged = { timesteps: { ...before?.timesteps, ...Object.fromEntries(fresh) } };
+        await this.deps.blobs.put(region, `${row.storagePrefix}/out/${key}`, Buffer.from(JSON.stringify(merged)));
         next.add(key);
       }
     }
@@ -795,10 +906,18 @@ export class SimulationService {
     return (await this.deps.repository.dataRegionOf(deviceId)) === 'us' ? 'us' : 'eu';
   }
 
-  private async storedManifest(row: SimulationRow): Promise<Manifest | null> {
+  private async storedManifest(row: SimulationRow): Promise<ResultManifest | null> {
     if (!row.storedFiles.includes('manifest.json')) return null;
     const bytes = await this.deps.blobs.get(row.region as DataRegion, `${row.storagePrefix}/out/manifest.json`);
-    return bytes ? (JSON.parse(bytes.toString('utf8')) as Manifest) : null;
+    return bytes ? (JSON.parse(bytes.toString('utf8')) as ResultManifest) : null;
+  }
+
+  /** An object's stored frame summaries (`frame-summary.ts`), or null for a result stored before them. */
+  private async storedSummaries(row: SimulationRow, objectName: string): Promise<ObjectSummaries | null> {
+    const key = `${objectName}/summary.json`;
+    if (!row.storedFiles.includes(key)) return null;
+    const bytes = await this.deps.blobs.get(row.region as DataRegion, `${row.storagePrefix}/out/${key}`);
+    return bytes ? (JSON.parse(bytes.toString('utf8')) as ObjectSummaries) : null;
   }
 
   /** A stored frame's bytes and its columns at that timestep's particle count; 404 when it is not stored (yet). */

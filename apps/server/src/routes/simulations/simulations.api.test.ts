@@ -237,7 +237,26 @@ describe('running', () => {
     expect(fluid.simulatedTime).toBeCloseTo(fluid.endTime, 9);
     const results = await json<SimulationResults>(await guest.browser.get(`${simulationPath(fluid.id)}/results`));
     expect(results.manifest.timesteps).toHaveLength(4);
-    expect(results.manifest.objects.map((o) => o.name)).toEqual(['blood']);
+    // The blood and the wall's surface particles with their wall shear stress (Pa), summarised for the colour bar.
+    expect(results.manifest.objects.map((o) => [o.name, o.kind])).toEqual([
+      ['blood', 'fluid'],
+      ['wall', 'wall'],
+    ]);
+    const wall = results.manifest.objects[1]!;
+    expect(wall.columns.map((c) => [c.name, c.unit])).toEqual([
+      ['particle_id', ''],
+      ['position', 'mm'],
+      ['wall_shear_stress', 'Pa'],
+    ]);
+    const stress = new Float32Array(
+      await (
+        await guest.browser.get(`${simulationPath(fluid.id)}/frames/wall/3?columns=wall_shear_stress`)
+      ).arrayBuffer(),
+    );
+    expect(stress.length).toBe(results.manifest.timesteps[3]!.particleCounts!.wall);
+    expect(stress.every((v) => Number.isFinite(v) && v >= 0)).toBe(true);
+    expect(results.ranges?.wall?.wall_shear_stress?.max).toBeCloseTo(Math.max(...stress), 6);
+    expect(results.ranges?.blood?.pressure?.min).toBeLessThanOrEqual(results.ranges!.blood!.pressure!.max);
     const frame = await guest.browser.get(`${simulationPath(fluid.id)}/frames/blood/3`);
     expect(frame.status).toBe(200);
     const count3 = results.manifest.timesteps[3]!.particleCounts!.blood!;
@@ -442,6 +461,73 @@ describe('results for the results page (issue 16 items 5 and 6)', () => {
     expect(await errorOf(refused)).toMatchObject({ status: 400 });
     expect((await guest.browser.get(`${simulationPath(id)}/timeline/particles?particles=x`)).status).toBe(400);
     expect((await guest.browser.get(`${simulationPath(id)}/timeline/nothing`)).status).toBe(404);
+  }, 60_000);
+
+  it('reads a timeline particle’s values from the stored frames (the summaries answer only the statistics)', async () => {
+    const particles = results.manifest.objects.find((o) => o.name === 'particles')!;
+    const timeline = await json<SimulationTimeline>(
+      await guest.browser.get(`${simulationPath(id)}/timeline/particles?particles=5`),
+    );
+    for (const [t, step] of results.manifest.timesteps.entries()) {
+      const count = step.particleCounts?.particles ?? particles.particleCount;
+      const bytes = await (
+        await guest.browser.get(`${simulationPath(id)}/frames/particles/${t}?columns=particle_id,velocity,captured`)
+      ).arrayBuffer();
+      const ids = new Int32Array(bytes, 0, count);
+      const velocity = new Float32Array(bytes, 4 * count, 3 * count);
+      const captured = new Float32Array(bytes, 16 * count, count);
+      const row = ids.indexOf(5);
+      const speed = Math.hypot(velocity[row]!, velocity[count + row]!, velocity[2 * count + row]!);
+      expect(timeline.particles[0]!.values.velocity![t]).toBeCloseTo(speed, 5);
+      expect(timeline.particles[0]!.values.captured![t]).toBe(captured[row]);
+      expect(timeline.stats.captured!.max[t]).toBe(Math.max(...captured));
+    }
+    // The colour bar's range over the run is that of every timestep together.
+    expect(results.ranges?.particles?.velocity?.max).toBeCloseTo(
+      Math.max(...timeline.stats.velocity!.max.map(Number)),
+      9,
+    );
+  }, 60_000);
+
+  it('bins a Range heatmap next to the stored frames: counts only, every particle of every timestep once', async () => {
+    const particles = results.manifest.objects.find((o) => o.name === 'particles')!;
+    const last = results.manifest.timesteps.length - 1;
+    const response = await guest.browser.get(
+      `${results.heatmapUrl}?objects=particles&output=velocity&start=0&end=${last}&binCount=7`,
+    );
+    expect(response.status).toBe(200);
+    const heatmap = await json<{ data: number[][]; min: number; max: number; binSize: number; timerange: object }>(
+      response,
+    );
+    expect(heatmap.timerange).toEqual({ start: 0, end: last });
+    // Independently: the speeds of every timestep from the frames, their range, and a plain count per bin (the last
+    // bin closed at the maximum).
+    const speeds: Float32Array[] = [];
+    for (const [t, step] of results.manifest.timesteps.entries()) {
+      const count = step.particleCounts?.particles ?? particles.particleCount;
+      const v = new Float32Array(
+        await (await guest.browser.get(`${simulationPath(id)}/frames/particles/${t}?columns=velocity`)).arrayBuffer(),
+      );
+      speeds.push(Float32Array.from({ length: count }, (_, i) => Math.hypot(v[i]!, v[count + i]!, v[2 * count + i]!)));
+    }
+    const all = speeds.flatMap((s) => [...s]);
+    expect(heatmap.min).toBe(Math.min(...all));
+    expect(heatmap.max).toBe(Math.max(...all));
+    expect(heatmap.binSize).toBeCloseTo((heatmap.max - heatmap.min) / 7, 12);
+    const expected = speeds.map((s) => {
+      const counts = new Array<number>(7).fill(0);
+      for (const v of s) counts[Math.min(6, Math.floor((v - heatmap.min) / heatmap.binSize))]! += 1;
+      return counts;
+    });
+    expect(heatmap.data).toEqual(expected);
+    const bad = (query: string) => guest.browser.get(`${results.heatmapUrl}?${query}`);
+    expect(await errorOf(await bad('objects=particles&output=pressure&start=0&end=1&binCount=5'))).toMatchObject({
+      status: 400,
+      message: 'The chosen objects have no output pressure.',
+    });
+    expect((await bad('objects=particles&output=velocity&start=0&end=1&binCount=5&binSize=1')).status).toBe(400);
+    expect((await bad('objects=particles&output=velocity&start=0&end=1')).status).toBe(400);
+    expect((await bad('objects=nothing&output=velocity&start=0&end=1&binCount=5')).status).toBe(404);
   }, 60_000);
 
   it('renames a particle unique per simulation (spec §5 message), members only, and the timeline says it', async () => {

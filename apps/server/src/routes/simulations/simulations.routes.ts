@@ -7,6 +7,8 @@ import {
   simulationExportParamsSchema,
   simulationFrameParamsSchema,
   simulationFrameQuerySchema,
+  simulationHeatmapQuerySchema,
+  simulationHeatmapSchema,
   simulationParticleListSchema,
   simulationParticleParamsSchema,
   simulationParticleSchema,
@@ -291,6 +293,23 @@ export async function simulationRoutes(app: FastifyInstance, deps: SimulationRou
         object,
         particles: request.query.particles,
       });
+    },
+  );
+
+  api.get(
+    `${one}/heatmap`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        params: simulationParamsSchema,
+        querystring: simulationHeatmapQuerySchema,
+        response: { 200: simulationHeatmapSchema },
+      },
+    },
+    async (request) => {
+      const { deviceId, projectId, simulationId } = request.params;
+      return deps.simulations.heatmap(userId(request), deviceId, projectId, simulationId, request.query);
     },
   );
 

@@ -1,5 +1,5 @@
 import type { ChartOption } from '../analysis';
-import { binRangeLabel, formatEdge, type BinLayout } from './binning';
+import { binRangeLabel, formatEdge, type BinLayout } from '@insilico/contracts/binning';
 import type { HeatmapPainter } from './heatmapCanvas';
 import type { HeatmapPlotData, HistogramPlotData } from './types';
 

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import {
+  simulationHeatmapSchema,
   simulationParticleListSchema,
   simulationParticleSchema,
   simulationResultsSchema,
@@ -27,6 +28,30 @@ export const resultUrls = {
   timeline: (deviceId: string, projectId: string, simulationId: string, object: string, particles: readonly number[]) =>
     `${resultUrls.one(deviceId, projectId, simulationId)}/timeline/${encodeURIComponent(object)}?particles=${particles.join(',')}`,
 };
+
+/**
+ * A Range heatmap binned on the server next to the stored frames (only bin counts travel): the chosen objects'
+ * output over timesteps `start`…`end`, with an amount of bins or a bin size (spec §5).
+ */
+export function fetchHeatmap(
+  heatmapUrl: string,
+  query: {
+    objects: readonly string[];
+    output: string;
+    start: number;
+    end: number;
+    bins: { binCount: number } | { binSize: number };
+  },
+) {
+  const params = new URLSearchParams({
+    objects: query.objects.join(','),
+    output: query.output,
+    start: String(query.start),
+    end: String(query.end),
+    ...('binSize' in query.bins ? { binSize: String(query.bins.binSize) } : { binCount: String(query.bins.binCount) }),
+  });
+  return apiFetch(`${heatmapUrl}?${params.toString()}`, { schema: simulationHeatmapSchema });
+}
 
 /** How often a queued or running simulation is asked for its progress and new frames. */
 export const runningRefreshMs = 2000;

@@ -14,7 +14,9 @@ import {
   predefinedPlots,
   scalarValues,
   splitColumns,
+  runRange,
   valueOutputs,
+  wallShearStressOf,
   type ResultManifest,
   type ResultObject,
 } from './resultData';
@@ -43,6 +45,47 @@ const manifest: ResultManifest = {
 };
 
 describe('the results page data', () => {
+  it('gives the colour bar the range over the whole run of every object with the output', () => {
+    const ranges = {
+      blood: { pressure: { min: -20, max: 300 }, velocity: { min: 0, max: 1.5 } },
+      wall: { wall_shear_stress: { min: 0, max: 4 } },
+      device: { pressure: { min: -50, max: 100 } },
+    };
+    expect(runRange(ranges, 'pressure')).toEqual({ min: -50, max: 300 });
+    expect(runRange(ranges, 'wall_shear_stress')).toEqual({ min: 0, max: 4 });
+    expect(runRange(ranges, 'captured')).toBeNull();
+    expect(runRange(null, 'pressure')).toBeNull();
+    // A constant output still gets a bar of width 1 (as the shown timestep's range).
+    expect(runRange({ a: { p: { min: 2, max: 2 } } }, 'p')).toEqual({ min: 1.5, max: 2.5 });
+  });
+
+  it('finds the wall shear stress distribution of a flow run (the wall object), none without a wall', () => {
+    expect(wallShearStressOf(manifest)).toBeNull();
+    const wall: ResultObject = {
+      name: 'wall',
+      kind: 'wall',
+      particleCount: 2,
+      frameFile: 'wall/{step}.bin',
+      columns: [
+        { name: 'particle_id', label: 'Particle Id', unit: '', type: 'int32', components: 1, offset: 0, byteLength: 8 },
+        { name: 'position', label: 'Position', unit: 'mm', type: 'float32', components: 3, offset: 8, byteLength: 24 },
+        {
+          name: 'wall_shear_stress',
+          label: 'Wall Shear Stress',
+          unit: 'Pa',
+          type: 'float32',
+          components: 1,
+          offset: 32,
+          byteLength: 8,
+        },
+      ],
+    };
+    expect(wallShearStressOf({ ...manifest, objects: [particles, wall] })).toEqual({
+      objects: ['wall'],
+      output: 'wall_shear_stress',
+    });
+  });
+
   it('fills the API URL templates, encoding the values', () => {
     expect(
       fillTemplate('/s/1/exports/{object}/{timestep}/{format}', { object: 'blood', timestep: 3, format: 'vtp' }),
@@ -51,10 +94,11 @@ describe('the results page data', () => {
   });
 
   it('maps object kinds to the card body types and counts particles per timestep', () => {
-    expect(['fluid', 'solid', 'particles'].map((k) => bodyTypeOf(k as ResultObject['kind']))).toEqual([
+    expect(['fluid', 'solid', 'particles', 'wall'].map((k) => bodyTypeOf(k as ResultObject['kind']))).toEqual([
       'Fluid',
       'Solid',
       'Particle',
+      'Solid',
     ]);
     expect(countAt(manifest, particles, 0)).toBe(3);
     expect(countAt(manifest, particles, 1)).toBe(2);

@@ -22,7 +22,8 @@ export function fillTemplate(template: string, values: Record<string, string | n
 
 /** The card's body types by object kind (spec §3 "Analysis card inputs"). */
 export function bodyTypeOf(kind: ObjectKind): BodyType {
-  return kind === 'fluid' ? 'Fluid' : kind === 'solid' ? 'Solid' : 'Particle';
+  // The wall of a flow run is a rigid body: its surface particles (with their wall shear stress) are Solid.
+  return kind === 'fluid' ? 'Fluid' : kind === 'solid' || kind === 'wall' ? 'Solid' : 'Particle';
 }
 
 /** The number of particles of an object at a timestep (with inlets and outlets it changes in time). */
@@ -65,20 +66,7 @@ export function splitColumns(
   return out;
 }
 
-/** One value per particle: a scalar column as it is, a vector column as its magnitude. */
-export function scalarValues(values: ColumnValues, components: number, count: number): Float32Array {
-  if (components === 1) return values instanceof Float32Array ? values : Float32Array.from(values);
-  const out = new Float32Array(count);
-  for (let i = 0; i < count; i++) {
-    let sum = 0;
-    for (let k = 0; k < components; k++) {
-      const v = values[k * count + i]!;
-      sum += v * v;
-    }
-    out[i] = Math.sqrt(sum);
-  }
-  return out;
-}
+export { scalarValues } from '@insilico/contracts/binning';
 
 /** Interleaves a component-major position column (all x, all y, all z) into xyz triples for a vertex buffer. */
 export function interleavePositions(position: ColumnValues, count: number): Float32Array {
@@ -89,6 +77,20 @@ export function interleavePositions(position: ColumnValues, count: number): Floa
     out[3 * i + 2] = position[2 * count + i]!;
   }
   return out;
+}
+
+/**
+ * The colour bar's range of an output over the whole run (every stored timestep of every object that has it), from
+ * the results' `ranges`; null when the result has none (stored before they were kept) or no object has the output.
+ */
+export function runRange(
+  ranges: Readonly<Record<string, Readonly<Record<string, { min: number; max: number }>>>> | null,
+  output: string,
+): { min: number; max: number } | null {
+  if (!ranges) return null;
+  const found = Object.values(ranges).flatMap((byOutput) => (byOutput[output] ? [byOutput[output]] : []));
+  if (found.length === 0) return null;
+  return finiteRange(found.flatMap((r) => [r.min, r.max]));
 }
 
 /** The finite range of values (0..1 when none is finite, a width of 1 when all are equal), for the colour bar. */
@@ -172,6 +174,15 @@ function monitorLines(monitors: Monitors, what: string, unit: string): Predefine
         ]
       : [],
   );
+}
+
+/**
+ * The wall shear stress distribution of a flow run: the wall object (its surface particles) and its output, or null
+ * for a result without one (a run stored before the wall was saved).
+ */
+export function wallShearStressOf(manifest: ResultManifest): { objects: string[]; output: string } | null {
+  const wall = manifest.objects.find((o) => o.kind === 'wall' && o.columns.some((c) => c.name === 'wall_shear_stress'));
+  return wall ? { objects: [wall.name], output: 'wall_shear_stress' } : null;
 }
 
 /** What the engine does not compute yet (docs/decisions/simulations.md "What the engine does not have yet"). */

@@ -7,12 +7,12 @@ import {
   Plane,
   Points,
   PointsMaterial,
-  Raycaster,
   Vector2,
   Vector3,
 } from 'three';
 import { AnatomyScene } from '../cohorts';
 import { heatColor } from './heatmapImage';
+import { pickParticle } from './resultPicking';
 
 /** One object's particles at one timestep: xyz triples (mm, patient frame), their ids and the coloured values. */
 export interface ObjectFrame {
@@ -203,15 +203,8 @@ export class ResultScene extends AnatomyScene {
       ((event.clientX - rect.left) / rect.width) * 2 - 1,
       -((event.clientY - rect.top) / rect.height) * 2 + 1,
     );
-    const raycaster = new Raycaster();
     // The threshold is in the points' own (patient, mm) units: a point's radius.
-    raycaster.params.Points = { threshold: this.pointSize / 2 };
-    raycaster.setFromCamera(pointer, this.camera);
-    const visible = [...this.clouds.values()].filter((cloud) => cloud.visible);
-    const hit = raycaster.intersectObjects(visible, false)[0];
-    if (!hit || hit.index === undefined) return;
-    const object = hit.object.name;
-    const id = this.ids.get(object)?.[hit.index];
-    if (id !== undefined) this.onPick(object, id);
+    const hit = pickParticle([...this.clouds.values()], this.ids, this.camera, pointer, this.pointSize / 2);
+    if (hit) this.onPick(hit.object, hit.particle);
   };
 }

@@ -1,3 +1,5 @@
+import type { HeatmapPlotData, HistogramPlotData } from '@insilico/contracts/binning';
+
 /** Display-widget data of spec §3, as the results page hands it to the cards. */
 
 /** One output's series of a particle: its values by timestep. */
@@ -22,23 +24,8 @@ export interface PlotSeries {
   index: number;
 }
 
-/** Spec §3 "Histogram plot data": bin counts of one timestep (zero-based). */
-export interface HistogramPlotData {
-  data: ArrayLike<number>;
-  min: number;
-  max: number;
-  binSize: number;
-  timestep: number;
-}
-
-/** Spec §3 "Heatmap plot data": a row of bin counts per timestep of the range (zero-based, both ends included). */
-export interface HeatmapPlotData {
-  data: readonly ArrayLike<number>[];
-  min: number;
-  max: number;
-  binSize: number;
-  timerange: { start: number; end: number };
-}
+/** Spec §3 "Histogram plot data" and "Heatmap plot data" (shared with the server's Range heatmap). */
+export type { HeatmapPlotData, HistogramPlotData } from '@insilico/contracts/binning';
 
 export type AnalysisPlotData = HistogramPlotData | HeatmapPlotData;
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import { fetchColumns } from '../api';
+import { fetchColumns, fetchHeatmap } from '../api';
 import { bodyTypeOf, countAt, fillTemplate, scalarValues, valueOutputs, type ResultManifest } from '../resultData';
 import { noOutputSelected, type AnalysisPlotData, type BodyType } from '../types';
 import { defaultBinCount, type PlotRequest } from '../worker/binningProtocol';
@@ -9,36 +9,49 @@ import { HistogramCard } from './HistogramCard';
 
 type BinningClient = ReturnType<typeof startBinningWorker>;
 
-/** Timesteps fetched at once while a range is gathered. */
-const parallelFetches = 6;
-
 export interface DistributionPanelProps {
   manifest: ResultManifest;
   frameUrlTemplate: string;
+  /** The server's Range heatmap (`SimulationResults.heatmapUrl`): a range is binned there, not in the browser. */
+  heatmapUrl: string;
   /** Injected in tests (a worker in the same thread); the page starts the real Web Worker. */
   startWorker?: () => BinningClient;
+  /** A predefined plot's choice to start from (e.g. the wall's wall shear stress); otherwise every object, none. */
+  initial?: { objects: string[]; output: string };
+  title?: string;
+  fileName?: string;
 }
 
 /**
- * The histogram/heatmap card wired to a result (issue 16 item 7): the chosen output of the chosen objects of a body
- * type is fetched one timestep column at a time (only the timesteps a plot needs, each once) and handed to the
- * binning Web Worker, which answers with bin counts only: the particles never sit on the main thread all at once.
+ * The histogram/heatmap card wired to a result (issue 16 item 7): for a histogram the chosen output of the chosen
+ * objects of a body type is fetched one timestep column at a time (each once) and handed to the binning Web Worker,
+ * which answers with bin counts only; a Range heatmap is binned by the server next to the stored frames (the same
+ * binning code), so only its counts travel. The particles never sit on the main thread all at once.
  */
 export function DistributionPanel({
   manifest,
   frameUrlTemplate,
+  heatmapUrl,
   startWorker = startBinningWorker,
+  initial,
+  title,
+  fileName = 'distribution',
 }: DistributionPanelProps) {
   const objects = useMemo(() => manifest.objects.map((o) => o.name), [manifest]);
-  const [bodyType, setBodyType] = useState<BodyType>(() => bodyTypeOf(manifest.objects[0]?.kind ?? 'solid'));
-  const [selectedObjects, setSelectedObjects] = useState<string[]>(objects);
-  const [output, setOutput] = useState<string>(noOutputSelected);
+  const [bodyType, setBodyType] = useState<BodyType>(() => {
+    const first = manifest.objects.find((o) => !initial || initial.objects.includes(o.name));
+    return bodyTypeOf(first?.kind ?? 'solid');
+  });
+  const [selectedObjects, setSelectedObjects] = useState<string[]>(initial?.objects ?? objects);
+  const [output, setOutput] = useState<string>(initial?.output ?? noOutputSelected);
   // The plot with the objects and output it was computed for: another choice shows nothing until its own arrives.
   const [plot, setPlot] = useState<{ key: string; data: AnalysisPlotData } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const worker = useRef<BinningClient | null>(null);
   // Which timesteps the worker holds for which objects and output.
   const loaded = useRef<{ key: string; timesteps: Set<number>; ready: Promise<unknown> } | null>(null);
+  // The latest Range request: an older answer arriving late is dropped.
+  const latestRange = useRef<PlotRequest | null>(null);
 
   useEffect(() => {
     const client = startWorker();
@@ -60,27 +73,24 @@ export function DistributionPanel({
   const plotData = plot?.key === plotKey ? plot.data : null;
 
   const reload = useCallback(
-    async (request: PlotRequest) => {
+    async (request: Extract<PlotRequest, { mode: 'timestep' }>) => {
       const client = worker.current;
       if (!client || activeOutput === noOutputSelected) return;
       const key = plotKey;
+      // A Range answer still on its way must not replace this histogram.
+      latestRange.current = null;
       if (loaded.current?.key !== key)
         loaded.current = { key, timesteps: new Set(), ready: client.reset(manifest.timesteps.length) };
       const state = loaded.current;
-      const lo = request.mode === 'timestep' ? request.timestep : Math.min(request.start, request.end);
-      const hi = request.mode === 'timestep' ? request.timestep : Math.max(request.start, request.end);
-      // A range shorter than 1 step is widened by the worker (spec §5): the neighbours come along.
-      const wanted = request.mode === 'timestep' ? [lo] : hi - lo < 1 ? range(lo - 1, hi + 2) : range(lo, hi + 1);
-      const missing = wanted.filter((t) => t >= 0 && t < manifest.timesteps.length && !state.timesteps.has(t));
+      const t = request.timestep;
       try {
         await state.ready;
-        for (let i = 0; i < missing.length; i += parallelFetches) {
-          const batch = missing.slice(i, i + parallelFetches);
-          const values = await Promise.all(batch.map((t) => timestepValues(t)));
+        if (t >= 0 && t < manifest.timesteps.length && !state.timesteps.has(t)) {
+          const values = await timestepValues(t);
           // The card moved on to another output or objects meanwhile: this request is stale.
           if (loaded.current !== state) return;
-          await Promise.all(batch.map((t, k) => client.put(t, values[k]!)));
-          batch.forEach((t) => state.timesteps.add(t));
+          await client.put(t, values);
+          state.timesteps.add(t);
         }
         const answer = await client.plot(request);
         if (answer) setPlot({ key, data: answer });
@@ -114,6 +124,30 @@ export function DistributionPanel({
     [activeOutput, chosen, frameUrlTemplate, manifest, plotKey],
   );
 
+  const reloadRange = useCallback(
+    async (request: Extract<PlotRequest, { mode: 'range' }>) => {
+      if (activeOutput === noOutputSelected) return;
+      const key = plotKey;
+      // Binned on the server next to the stored frames: a range of 200 timesteps of 100k particles is 80 MB of
+      // values but a few KB of bin counts (docs/benchmarks.md).
+      latestRange.current = request;
+      try {
+        const answer = await fetchHeatmap(heatmapUrl, {
+          objects: chosen.filter((o) => o.columns.some((c) => c.name === activeOutput)).map((o) => o.name),
+          output: activeOutput,
+          start: request.start,
+          end: request.end,
+          bins: request.bins,
+        });
+        if (latestRange.current === request) setPlot({ key, data: answer });
+        setError(null);
+      } catch (caught) {
+        setError(caught instanceof Error ? caught.message : String(caught));
+      }
+    },
+    [activeOutput, chosen, heatmapUrl, plotKey],
+  );
+
   // A first histogram as soon as an output is chosen (timestep 1, the default amount of bins).
   useEffect(() => {
     if (activeOutput !== noOutputSelected)
@@ -135,13 +169,10 @@ export function DistributionPanel({
         maxTimestamp={manifest.timesteps.length}
         plotData={plotData}
         slidersDisabled={manifest.timesteps.length < 2}
-        onReload={(request) => void reload(request)}
-        fileName="distribution"
+        onReload={(request) => void (request.mode === 'range' ? reloadRange(request) : reload(request))}
+        fileName={fileName}
+        {...(title ? { title } : {})}
       />
     </>
   );
-}
-
-function range(start: number, endExclusive: number): number[] {
-  return Array.from({ length: Math.max(0, endExclusive - start) }, (_, k) => start + k);
 }

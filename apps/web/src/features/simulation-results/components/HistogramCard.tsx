@@ -16,7 +16,7 @@ import { SearchableSelect } from '../../../components/SearchableSelect';
 import { TagChip } from '../../../components/TagChip';
 import { ChartCard, defaultChartFileName } from '../../analysis';
 import { heatmapOption, heatmapTooltip, histogramOption, layoutOf } from '../analysisChartOption';
-import { clampBinCount, clampBinSize, maxBinSize, maxBins, minBinSizeFor, minBins } from '../binning';
+import { clampBinCount, clampBinSize, maxBinSize, maxBins, minBinSizeFor, minBins } from '@insilico/contracts/binning';
 import { heatmapPainter } from '../heatmapCanvas';
 import {
   bodyTypes,

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { outputLabel, outputLabelWithUnit } from '@insilico/sph/outputLabels';
+import type { SimulationResults } from '@insilico/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,6 +23,7 @@ import {
   countAt,
   fillTemplate,
   finiteRange,
+  runRange,
   interleavePositions,
   scalarValues,
   valueOutputs,
@@ -41,6 +43,8 @@ export const playbackStepMs = 400;
 export interface PlaybackPanelProps {
   manifest: ResultManifest;
   frameUrlTemplate: string;
+  /** Per object and output the range over the whole run (the colour bar's); null: the shown timestep's range. */
+  ranges: SimulationResults['ranges'];
   /** Particles on the line-graph card (`object:id`), highlighted. */
   picked: readonly string[];
   onPick: (object: string, particle: number) => void;
@@ -53,7 +57,14 @@ export interface PlaybackPanelProps {
  * in the §9 unit, the timestep slider (1 to the saved timesteps), play/pause, object visibility, a clip plane, and
  * screenshots. Each timestep fetches only the ids, positions and the coloured output of each object.
  */
-export function PlaybackPanel({ manifest, frameUrlTemplate, picked, onPick, onScreenshot }: PlaybackPanelProps) {
+export function PlaybackPanel({
+  manifest,
+  frameUrlTemplate,
+  ranges,
+  picked,
+  onPick,
+  onScreenshot,
+}: PlaybackPanelProps) {
   const steps = manifest.timesteps.length;
   const outputs = useMemo(() => [...new Set(manifest.objects.flatMap(valueOutputs))], [manifest]);
   const [output, setOutput] = useState<string>(() => outputs[0] ?? '');
@@ -123,11 +134,14 @@ export function PlaybackPanel({ manifest, frameUrlTemplate, picked, onPick, onSc
     return () => clearTimeout(timer);
   }, [playing, shown, step, steps]);
 
+  // The range over the whole run, so a colour means the same value at every timestep of the playback.
   const range = useMemo(() => {
+    const overRun = runRange(ranges, output);
+    if (overRun) return overRun;
     const all: number[] = [];
     for (const frame of shown?.frames.values() ?? []) if (frame.values) for (const v of frame.values) all.push(v);
     return finiteRange(all);
-  }, [shown]);
+  }, [ranges, output, shown]);
   const onReady = useCallback((fn: (() => Promise<Blob>) | null) => {
     screenshot.current = fn;
   }, []);
@@ -269,7 +283,7 @@ function formatMs(seconds: number): string {
   return `t = ${Number((seconds * 1000).toPrecision(4))} ms`;
 }
 
-/** The colour bar: the viridis scale from the shown minimum to the maximum, labelled with the output and its unit. */
+/** The colour bar: the viridis scale from the minimum to the maximum over the run (else the shown timestep), labelled with the output and its unit. */
 function ColourBar({ output, range }: { output: string; range: { min: number; max: number } }) {
   const gradient = useMemo(
     () =>

@@ -8,12 +8,15 @@ import Typography from '@mui/material/Typography';
 import { ChartCard } from '../../analysis';
 import { useMonitors, useTimeline, resultUrls } from '../api';
 import { lineChartOption } from '../lineChartOption';
-import { predefinedPlots, type PredefinedPlot, type ResultManifest } from '../resultData';
+import { predefinedPlots, wallShearStressOf, type PredefinedPlot, type ResultManifest } from '../resultData';
+import { DistributionPanel } from './DistributionPanel';
 
 export interface PredefinedPlotsProps {
   ids: { deviceId: string; projectId: string; simulationId: string };
   kind: SimulationKindName;
   manifest: ResultManifest;
+  frameUrlTemplate: string;
+  heatmapUrl: string;
   monitorsUrl: string | null;
   running: boolean;
 }
@@ -23,7 +26,15 @@ export interface PredefinedPlotsProps {
  * shear stress, captured fraction) and from the solid's timeline (maximum von Mises stress); a plot the engine cannot
  * make yet says so.
  */
-export function PredefinedPlots({ ids, kind, manifest, monitorsUrl, running }: PredefinedPlotsProps) {
+export function PredefinedPlots({
+  ids,
+  kind,
+  manifest,
+  frameUrlTemplate,
+  heatmapUrl,
+  monitorsUrl,
+  running,
+}: PredefinedPlotsProps) {
   const monitors = useMonitors(monitorsUrl, running);
   const solid = manifest.objects.find((o) => o.kind === 'solid');
   const timeline = useTimeline(
@@ -37,6 +48,7 @@ export function PredefinedPlots({ ids, kind, manifest, monitorsUrl, running }: P
     [kind, monitors.data, timeline.data],
   );
   const error = monitors.error ?? timeline.error;
+  const wall = kind === 'fluid' ? wallShearStressOf(manifest) : null;
   return (
     <Box component="section" aria-label="Predefined plots">
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -48,6 +60,18 @@ export function PredefinedPlots({ ids, kind, manifest, monitorsUrl, running }: P
           <PlotCard key={plot.key} plot={plot} />
         ))}
       </Box>
+      {wall && (
+        <Box sx={{ mt: 2 }}>
+          <DistributionPanel
+            manifest={manifest}
+            frameUrlTemplate={frameUrlTemplate}
+            heatmapUrl={heatmapUrl}
+            initial={wall}
+            title="Wall shear stress distribution over the wall"
+            fileName="wall-shear-stress-distribution"
+          />
+        </Box>
+      )}
     </Box>
   );
 }

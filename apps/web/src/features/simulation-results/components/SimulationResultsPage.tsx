@@ -115,6 +115,7 @@ export function SimulationResultsPage({
             key={data.manifest.objects.map((o) => o.name).join(',')}
             manifest={data.manifest}
             frameUrlTemplate={data.frameUrlTemplate}
+            ranges={data.ranges}
             picked={pickedKeys}
             onPick={onPick}
             onScreenshot={onScreenshot}
@@ -124,6 +125,8 @@ export function SimulationResultsPage({
             ids={ids}
             kind={s.kind}
             manifest={data.manifest}
+            frameUrlTemplate={data.frameUrlTemplate}
+            heatmapUrl={data.heatmapUrl}
             monitorsUrl={data.monitorsUrl}
             running={running}
           />
@@ -139,7 +142,11 @@ export function SimulationResultsPage({
             picked={picked}
             onPickedChange={setPicked}
           />
-          <DistributionPanel manifest={data.manifest} frameUrlTemplate={data.frameUrlTemplate} />
+          <DistributionPanel
+            manifest={data.manifest}
+            frameUrlTemplate={data.frameUrlTemplate}
+            heatmapUrl={data.heatmapUrl}
+          />
           <DownloadsPanel
             manifest={data.manifest}
             exportUrlTemplate={data.exportUrlTemplate}

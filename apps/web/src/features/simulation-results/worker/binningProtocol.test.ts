@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutFromBinCount, histogram } from '../binning';
+import { layoutFromBinCount, histogram } from '@insilico/contracts/binning';
 import {
   computePlot,
   createBinningClient,

@@ -1,13 +1,12 @@
 import {
-  heatmap,
-  histogramOfOwnRange,
-  layoutFromBinCount,
-  layoutFromBinSize,
-  valueRange,
-  type BinLayout,
+  computePlot,
+  type HeatmapPlotData,
+  type HistogramPlotData,
+  type PlotRequest,
   type Values,
-} from '../binning';
-import type { HeatmapPlotData, HistogramPlotData } from '../types';
+} from '@insilico/contracts/binning';
+
+export { computePlot, defaultBinCount, type BinChoice, type PlotRequest } from '@insilico/contracts/binning';
 
 /**
  * The messages between the results page and its binning Web Worker: the page hands the worker one output's values
@@ -15,16 +14,6 @@ import type { HeatmapPlotData, HistogramPlotData } from '../types';
  * timestep or a heatmap of a range, and only the bin counts come back (at most 999 × 999 numbers), never the
  * particles. Answers carry the request's sequence number; the page keeps the latest.
  */
-
-/** Spec §5: a bin size (clamped) or an amount of bins (clamped). */
-export type BinChoice = { binSize: number } | { binCount: number };
-
-/** The amount of bins of a first plot, before the user chooses (docs/decisions/simulation-result-cards.md). */
-export const defaultBinCount = 50;
-
-export type PlotRequest =
-  | { mode: 'timestep'; timestep: number; bins: BinChoice }
-  | { mode: 'range'; start: number; end: number; bins: BinChoice };
 
 export type BinningRequest =
   | { type: 'load'; seq: number; columns: Values[] }
@@ -37,42 +26,6 @@ export type BinningRequest =
 export type BinningReply =
   | { seq: number; ok: true; plot: HistogramPlotData | HeatmapPlotData | null }
   | { seq: number; ok: false; message: string };
-
-function layoutFor(min: number, max: number, bins: BinChoice): BinLayout {
-  return 'binSize' in bins ? layoutFromBinSize(min, max, bins.binSize) : layoutFromBinCount(min, max, bins.binCount);
-}
-
-/** Clamps a zero-based timestep into the columns. */
-function clampTimestep(t: number, columns: number): number {
-  return Math.min(columns - 1, Math.max(0, Math.trunc(t)));
-}
-
-/**
- * One plot from the columns (index = zero-based timestep). The value range is that of the plotted timesteps. A range
- * shorter than 1 step is widened to 1 (spec §5 "Range slider: minimum range is 1") where the columns allow.
- */
-export function computePlot(
-  columns: readonly Values[],
-  request: PlotRequest,
-): HistogramPlotData | HeatmapPlotData | null {
-  if (columns.length === 0) return null;
-  if (request.mode === 'timestep') {
-    const timestep = clampTimestep(request.timestep, columns.length);
-    const values = columns[timestep]!;
-    const { min, max, nonFinite } = valueRange([values]);
-    const layout = layoutFor(min, max, request.bins);
-    return { data: histogramOfOwnRange(values, layout, nonFinite), min, max, binSize: layout.binSize, timestep };
-  }
-  let start = clampTimestep(Math.min(request.start, request.end), columns.length);
-  let end = clampTimestep(Math.max(request.start, request.end), columns.length);
-  if (end - start < 1) {
-    if (end < columns.length - 1) end = start + 1;
-    else start = Math.max(0, end - 1);
-  }
-  const { min, max } = valueRange(columns.slice(start, end + 1));
-  const layout = layoutFor(min, max, request.bins);
-  return { data: heatmap(columns, start, end, layout), min, max, binSize: layout.binSize, timerange: { start, end } };
-}
 
 /** The worker's state and its answer to each message (pure apart from the loaded columns). */
 export function createBinningHandler() {

@@ -1,6 +1,7 @@
 /**
- * Bins of the histogram/heatmap card (spec §5 "Bin size", "Amount of bins"; §9 "Graph widgets"), pure so they run in
- * a Web Worker next to the binary columns and are tested against a plain loop. No DOM, no React.
+ * Bins of the histogram/heatmap card (spec §5 "Bin size", "Amount of bins"; §9 "Graph widgets"), pure so they run
+ * next to the binary columns — in the results page's Web Worker, and on the server for a Range heatmap over stored
+ * frames — and are tested against a plain loop. No DOM, no React.
  */
 
 /** Spec §9: the bin size and the bin count are at most 999; the count at least 1; the size at least 1e-10. */
@@ -163,4 +164,83 @@ export function binRangeLabel(index: number, layout: Pick<BinLayout, 'min' | 'ma
   const isLast = index >= layout.count - 1;
   const to = isLast ? Math.max(layout.max, from) : layout.min + (index + 1) * layout.binSize;
   return `[${formatEdge(from)}, ${formatEdge(to)}${isLast ? ']' : ')'}`;
+}
+
+/** One value per particle: a scalar column as it is, a vector column as its magnitude. */
+export function scalarValues(values: ArrayLike<number>, components: number, count: number): Float32Array {
+  if (components === 1) return values instanceof Float32Array ? values : Float32Array.from(values);
+  const out = new Float32Array(count);
+  for (let i = 0; i < count; i++) {
+    let sum = 0;
+    for (let k = 0; k < components; k++) {
+      const v = values[k * count + i]!;
+      sum += v * v;
+    }
+    out[i] = Math.sqrt(sum);
+  }
+  return out;
+}
+
+/** Spec §3 "Histogram plot data": bin counts of one timestep (zero-based). */
+export interface HistogramPlotData {
+  data: ArrayLike<number>;
+  min: number;
+  max: number;
+  binSize: number;
+  timestep: number;
+}
+
+/** Spec §3 "Heatmap plot data": a row of bin counts per timestep of the range (zero-based, both ends included). */
+export interface HeatmapPlotData {
+  data: readonly ArrayLike<number>[];
+  min: number;
+  max: number;
+  binSize: number;
+  timerange: { start: number; end: number };
+}
+
+/** Spec §5: a bin size (clamped) or an amount of bins (clamped). */
+export type BinChoice = { binSize: number } | { binCount: number };
+
+/** The amount of bins of a first plot, before the user chooses (docs/decisions/simulation-result-cards.md). */
+export const defaultBinCount = 50;
+
+export type PlotRequest =
+  | { mode: 'timestep'; timestep: number; bins: BinChoice }
+  | { mode: 'range'; start: number; end: number; bins: BinChoice };
+
+function layoutFor(min: number, max: number, bins: BinChoice): BinLayout {
+  return 'binSize' in bins ? layoutFromBinSize(min, max, bins.binSize) : layoutFromBinCount(min, max, bins.binCount);
+}
+
+/** Clamps a zero-based timestep into the columns. */
+function clampTimestep(t: number, columns: number): number {
+  return Math.min(columns - 1, Math.max(0, Math.trunc(t)));
+}
+
+/**
+ * One plot from the columns (index = zero-based timestep). The value range is that of the plotted timesteps. A range
+ * shorter than 1 step is widened to 1 (spec §5 "Range slider: minimum range is 1") where the columns allow.
+ */
+export function computePlot(
+  columns: readonly Values[],
+  request: PlotRequest,
+): HistogramPlotData | HeatmapPlotData | null {
+  if (columns.length === 0) return null;
+  if (request.mode === 'timestep') {
+    const timestep = clampTimestep(request.timestep, columns.length);
+    const values = columns[timestep]!;
+    const { min, max, nonFinite } = valueRange([values]);
+    const layout = layoutFor(min, max, request.bins);
+    return { data: histogramOfOwnRange(values, layout, nonFinite), min, max, binSize: layout.binSize, timestep };
+  }
+  let start = clampTimestep(Math.min(request.start, request.end), columns.length);
+  let end = clampTimestep(Math.max(request.start, request.end), columns.length);
+  if (end - start < 1) {
+    if (end < columns.length - 1) end = start + 1;
+    else start = Math.max(0, end - 1);
+  }
+  const { min, max } = valueRange(columns.slice(start, end + 1));
+  const layout = layoutFor(min, max, request.bins);
+  return { data: heatmap(columns, start, end, layout), min, max, binSize: layout.binSize, timerange: { start, end } };
 }
