@@ -209,3 +209,5 @@ function rowsOf(
 }
 
 export const objectTimelineTask = cpuTask(import.meta.url, 'objectTimeline', objectTimeline);
+/** One frame's statistics (and chosen values) for a result stored before summaries existed. */
+export const frameTimelineTask = cpuTask(import.meta.url, 'frameTimeline', frameTimeline);

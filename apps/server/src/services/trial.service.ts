@@ -19,6 +19,7 @@ import {
 } from '@insilico/contracts';
 import { resolveParameters, type PlacementTransform } from '@insilico/scenarios';
 import type { Manifest } from '@insilico/sph';
+import type { ObjectSummaries } from '../cpu/frame-summary';
 import { frameTimelineTask } from '../cpu/frame-timeline.task';
 import type { CpuRunner } from '../cpu/pool';
 import { trialPlacementTask } from '../cpu/trial-placement.task';
@@ -393,18 +394,26 @@ export class TrialService {
       const manifest = manifestBytes ? (JSON.parse(manifestBytes.toString('utf8')) as Manifest) : null;
       const object = manifest?.objects.find((o) => o.kind === OUTCOME_OBJECT[run.kind]);
       const maxima: FrameMaxima = {};
+      // The frames' stored summaries (written with the frames) give each timestep's statistics without a scan.
+      const summaryBytes = object ? await read(`${object.name}/summary.json`) : null;
+      const summaries = summaryBytes ? (JSON.parse(summaryBytes.toString('utf8')) as ObjectSummaries) : null;
       for (const step of object ? manifest!.timesteps : []) {
-        const bytes = await read(`${object!.name}/${step.index}.bin`);
-        if (!bytes) continue;
-        const part = await this.deps.cpu.run(frameTimelineTask, {
-          frame: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-          count: step.particleCounts?.[object!.name] ?? object!.particleCount,
-          columns: object!.columns,
-          particles: [],
-        });
-        for (const [name, stats] of Object.entries(part.stats))
-          if (stats.max !== null && Number.isFinite(stats.max))
-            maxima[name] = Math.max(maxima[name] ?? -Infinity, stats.max);
+        let stats = summaries?.timesteps[String(step.index)]?.stats;
+        if (!stats) {
+          const bytes = await read(`${object!.name}/${step.index}.bin`);
+          if (!bytes) continue;
+          stats = (
+            await this.deps.cpu.run(frameTimelineTask, {
+              frame: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+              count: step.particleCounts?.[object!.name] ?? object!.particleCount,
+              columns: object!.columns,
+              particles: [],
+            })
+          ).stats;
+        }
+        for (const [name, value] of Object.entries(stats))
+          if (value.max !== null && Number.isFinite(value.max))
+            maxima[name] = Math.max(maxima[name] ?? -Infinity, value.max);
       }
       const density = (run.parameters as { bloodDensity_kg_m3?: number }).bloodDensity_kg_m3 ?? null;
       const monitors = await read('monitors.csv');
