@@ -57,6 +57,11 @@ import { ProjectCreationService } from './services/project-creation.service';
 import { ProjectDraftService } from './services/project-draft.service';
 import { QuestionService } from './services/question.service';
 import { ProjectService } from './services/project.service';
+import { ProjectNotifications } from './services/project-notifications';
+import { AuditService } from './services/audit.service';
+import { ActivityService } from './services/activity.service';
+import { DomainEventRepository } from './events/domain-event.repository';
+import { grantOf } from './policies/workspace.policy';
 import { RoomScreenshotService } from './services/room-screenshot.service';
 import { RoomService } from './services/room.service';
 import { SessionService } from './services/session.service';
@@ -144,6 +149,9 @@ export interface AppContext extends OperatorContext {
   ssms: SsmService;
   /** Imaging datasets (issue 19). */
   imaging: ImagingService;
+  /** The audit trail's verifier and export, and the activity feed (issue 20). */
+  audit: AuditService;
+  activity: ActivityService;
 }
 
 /**
@@ -357,7 +365,11 @@ export async function createContext(
   });
   const onboarding = new OnboardingService(unitOfWork, devices, pictures);
   const roomRepository = repositories.rooms;
-  const projects = new ProjectService(new ProjectRepository(db.orm), projectAccess, notifications);
+  const projects = new ProjectService(new ProjectRepository(db.orm), projectAccess, unitOfWork);
+  // Notifications follow the domain events (issue 20).
+  unitOfWork.subscribe(
+    new ProjectNotifications(repositories.projects, notifications, log.child({ component: 'notifications' })).onEvents,
+  );
   const roomLog = log.child({ component: 'rooms' });
   const ssms = new SsmService(
     repositories.ssms,
@@ -459,13 +471,14 @@ export async function createContext(
     projectCreation: new ProjectCreationService(unitOfWork, deviceRepository, notifications),
     projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository),
     questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository),
-    analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess),
+    analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess, unitOfWork),
     projectAccess,
     comments: new CommentService({
       comments: new CommentRepository(db.orm),
       access: projectAccess,
       notifications,
       log: log.child({ component: 'comments' }),
+      unitOfWork,
     }),
     rooms,
     roomScreenshots: new RoomScreenshotService({
@@ -480,5 +493,13 @@ export async function createContext(
     measurements,
     ssms,
     imaging,
+    audit: new AuditService(new DomainEventRepository(db.orm), async (userId, deviceId) =>
+      grantOf(await deviceRepository.findMembership(deviceId, userId)),
+    ),
+    activity: new ActivityService(
+      new DomainEventRepository(db.orm, db),
+      deviceRepository,
+      log.child({ component: 'activity' }),
+    ),
   };
 }

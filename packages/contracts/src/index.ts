@@ -650,3 +650,21 @@ export {
   type SsmShape,
   type SsmList,
 } from './ssm';
+export {
+  reasonMaxLength,
+  reasonRequiredMessage,
+  reasonTooLongMessage,
+  reasonSchema,
+  chainBreakSchema,
+  auditVerdictSchema,
+  auditExportQuerySchema,
+  activityItemSchema,
+  activityQuerySchema,
+  activityListSchema,
+  activityStreamEvent,
+  activityStreamQuerySchema,
+  type AuditVerdict,
+  type ActivityItem,
+  type ActivityQuery,
+  type ActivityList,
+} from './audit';

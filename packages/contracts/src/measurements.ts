@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SubscriptionPlan } from './subscriptions';
 import { text } from './text';
+import { reasonSchema } from './audit';
 
 /**
  * Anatomical measurements (issue 23): definitions on the anatomy's landmarks (versioned), orders on a cohort,
@@ -186,5 +187,7 @@ export const measurementCorrectionSchema = z.object({
     .record(name, z.object({ position: vec3Schema, normal: vec3Schema.optional() }).strict())
     .refine((l) => Object.keys(l).length > 0, 'Correct at least one landmark.')
     .refine((l) => Object.keys(l).length <= 20, 'Correct at most 20 landmarks at once.'),
+  /** A corrected measurement changes what the data say: the server asks why (issue 20). */
+  reason: reasonSchema,
 });
 export type MeasurementCorrection = z.infer<typeof measurementCorrectionSchema>;

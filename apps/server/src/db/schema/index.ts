@@ -25,3 +25,4 @@ export { analyticsEvents } from './analytics';
 export { measurementDefinitions, measurementOrders, measurementResults, measurementCorrections } from './measurements';
 export { ssms } from './ssms';
 export { imagingDatasets } from './imaging';
+export { domainEvents } from './domain-events';

@@ -1,0 +1,28 @@
+/**
+ * A change of a regulated record as a service states it (issue 20): who did what to which object, the object's
+ * relevant state before and after, and the reason where the server asked for one. The time, the request id, the
+ * sequence number and the hashes are added when it is written (events/domain-event.repository.ts).
+ */
+export interface DomainEvent {
+  /** Null for the system (a job, a CLI). */
+  actorId: string | null;
+  /** `<object type>.<verb in the past>`, e.g. `project.status_changed`. */
+  action: string;
+  objectType: string;
+  objectId: string;
+  deviceId: string | null;
+  projectId: string | null;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+}
+
+/** Where a unit of work's events go: appended to the trail just before its transaction commits. */
+export interface TransactionEvents {
+  record(event: DomainEvent): void;
+}
+
+/** An event as its subscribers receive it, after the commit: with its number in the trail. */
+export interface CommittedEvent extends DomainEvent {
+  seq: number;
+}
