@@ -173,7 +173,9 @@ export type MeasurementOrderList = z.infer<typeof measurementOrderListSchema>;
 
 export const measurementOrderParamsSchema = z.object({ deviceId: z.uuid(), orderId: z.uuid() });
 export const measurementPatientParamsSchema = measurementOrderParamsSchema.extend({
-  patientId: text().regex(/^SYN-\d{6}$/, 'Not a patient id.'),
+  patientId: text()
+    .regex(/^SYN-\d{6}$/, 'Not a patient id.')
+    .meta({ examples: ['SYN-000001'] }),
 });
 
 /**

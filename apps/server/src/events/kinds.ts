@@ -10,3 +10,13 @@ export function projectEvent(
 ): Pick<DomainEvent, 'actorId' | 'action' | 'objectType' | 'objectId' | 'deviceId' | 'projectId'> {
   return { actorId, action, objectType: object.type, objectId: object.id, deviceId, projectId };
 }
+
+/** The event of a change to a workspace (its team, its settings) outside any project. */
+export function workspaceEvent(
+  actorId: string,
+  deviceId: string,
+  action: string,
+  object: { type: string; id: string },
+): Pick<DomainEvent, 'actorId' | 'action' | 'objectType' | 'objectId' | 'deviceId' | 'projectId'> {
+  return { actorId, action, objectType: object.type, objectId: object.id, deviceId, projectId: null };
+}

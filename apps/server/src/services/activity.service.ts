@@ -20,6 +20,13 @@ const verbs: Record<string, string> = {
   'analysis.created': 'created an analysis in the project',
   'analysis.updated': 'changed an analysis in the project',
   'measurement.corrected': 'corrected a measurement',
+  'project.created': 'created the project',
+  'team.invited': 'invited someone to the workspace',
+  'team.role_changed': 'changed the role of a team member',
+  'team.member_removed': 'removed a member from the workspace',
+  'room.deleted': 'deleted a room of the project',
+  'room.scene_saved': 'arranged a room of the project',
+  'device_version.created': 'added a device version',
 };
 
 const statusWords: Record<string, string> = { active: 'reactivated', completed: 'completed', abandoned: 'abandoned' };
