@@ -69,8 +69,10 @@ export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 export const activityListSchema = z.object({
   items: z.array(activityItemSchema),
   nextBefore: z.number().int().nullable(),
-  /** The filters' choices: projects and people of the caller's scope, and the kinds there are. */
+  /** The filters' choices within the caller's scope: the kinds, projects and people its events name. */
   kinds: z.array(text()),
+  projects: z.array(z.object({ id: text(), name: text() })),
+  people: z.array(z.object({ id: text(), name: text() })),
 });
 export type ActivityList = z.infer<typeof activityListSchema>;
 

@@ -29,6 +29,12 @@ export interface FeedFilter {
   seqs?: number[];
 }
 
+export interface FeedFacets {
+  kinds: string[];
+  projects: { id: string; name: string }[];
+  people: { id: string; name: string }[];
+}
+
 export interface FeedRow {
   event: DomainEventRow;
   projectName: string | null;
@@ -140,16 +146,7 @@ export class DomainEventRepository {
   /** The activity feed's read: a workspace's events, newest first, with the project's current name. */
   async feed(filter: FeedFilter, limit: number): Promise<FeedRow[]> {
     const conditions: (SQL | undefined)[] = [
-      eq(domainEvents.deviceId, filter.deviceId),
-      filter.onTeamOf
-        ? inArray(
-            domainEvents.projectId,
-            this.orm
-              .select({ id: projectMembers.projectId })
-              .from(projectMembers)
-              .where(eq(projectMembers.userId, filter.onTeamOf)),
-          )
-        : undefined,
+      ...this.scopeOf(filter),
       filter.projectId ? eq(domainEvents.projectId, filter.projectId) : undefined,
       filter.actorId ? eq(domainEvents.actorId, filter.actorId) : undefined,
       filter.kind ? eq(domainEvents.objectType, filter.kind) : undefined,
@@ -167,14 +164,44 @@ export class DomainEventRepository {
       .limit(limit);
   }
 
-  /** The kinds (object types) of a workspace's events, for the feed's filter. */
-  async kinds(deviceId: string): Promise<string[]> {
-    const rows = await this.orm
-      .selectDistinct({ kind: domainEvents.objectType })
-      .from(domainEvents)
-      .where(eq(domainEvents.deviceId, deviceId))
-      .orderBy(asc(domainEvents.objectType));
-    return rows.map((row) => row.kind);
+  /** The feed filters' choices within a scope: the kinds, projects and people its events name. */
+  async facets(scope: Pick<FeedFilter, 'deviceId' | 'onTeamOf'>): Promise<FeedFacets> {
+    const where = and(...this.scopeOf(scope));
+    const [kinds, projectRows, people] = await Promise.all([
+      this.orm
+        .selectDistinct({ kind: domainEvents.objectType })
+        .from(domainEvents)
+        .where(where)
+        .orderBy(asc(domainEvents.objectType)),
+      this.orm
+        .selectDistinct({ id: projects.id, name: projects.name })
+        .from(domainEvents)
+        .innerJoin(projects, eq(projects.id, domainEvents.projectId))
+        .where(where)
+        .orderBy(asc(projects.name)),
+      this.orm
+        .selectDistinct({ id: users.id, name: users.fullName })
+        .from(domainEvents)
+        .innerJoin(users, eq(users.id, domainEvents.actorId))
+        .where(where)
+        .orderBy(asc(users.fullName)),
+    ]);
+    return { kinds: kinds.map((row) => row.kind), projects: projectRows, people };
+  }
+
+  private scopeOf(scope: Pick<FeedFilter, 'deviceId' | 'onTeamOf'>): (SQL | undefined)[] {
+    return [
+      eq(domainEvents.deviceId, scope.deviceId),
+      scope.onTeamOf
+        ? inArray(
+            domainEvents.projectId,
+            this.orm
+              .select({ id: projectMembers.projectId })
+              .from(projectMembers)
+              .where(eq(projectMembers.userId, scope.onTeamOf)),
+          )
+        : undefined,
+    ];
   }
 
   /** Calls back with the numbers of events committed by any process. */

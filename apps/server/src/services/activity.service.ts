@@ -118,7 +118,7 @@ export class ActivityService {
     return {
       items: page.map(toItem),
       nextBefore: rows.length > query.limit ? page[page.length - 1]!.event.seq : null,
-      kinds: await this.events.kinds(deviceId),
+      ...(await this.events.facets(scope)),
     };
   }
 
