@@ -57,8 +57,9 @@ export function hashOf(content: ChainedContent): string {
     content.objectId,
     content.deviceId,
     content.projectId,
-    asStoredJson(content.before),
-    asStoredJson(content.after),
+    // Plain JSON already (the writer stores `asStoredJson` of what it was given; the verifier reads jsonb).
+    content.before ?? null,
+    content.after ?? null,
     content.reason,
     content.requestId,
     content.prevHash,
