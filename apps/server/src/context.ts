@@ -61,6 +61,7 @@ import { ProjectNotifications } from './services/project-notifications';
 import { AuditService } from './services/audit.service';
 import { ActivityService } from './services/activity.service';
 import { DomainEventRepository } from './events/domain-event.repository';
+import { AuditChainer } from './events/audit-chainer';
 import { grantOf } from './policies/workspace.policy';
 import { RoomScreenshotService } from './services/room-screenshot.service';
 import { RoomService } from './services/room.service';
@@ -152,6 +153,8 @@ export interface AppContext extends OperatorContext {
   /** The audit trail's verifier and export, and the activity feed (issue 20). */
   audit: AuditService;
   activity: ActivityService;
+  /** Links committed events into the hash chain; the server waits for it when closing. */
+  auditChainer: AuditChainer;
 }
 
 /**
@@ -366,7 +369,9 @@ export async function createContext(
   const onboarding = new OnboardingService(unitOfWork, devices, pictures);
   const roomRepository = repositories.rooms;
   const projects = new ProjectService(new ProjectRepository(db.orm), projectAccess, unitOfWork);
-  // Notifications follow the domain events (issue 20).
+  // The audit chain links each unit of work's events after its commit; notifications follow the events (issue 20).
+  const chainer = new AuditChainer(db.orm, log.child({ component: 'audit' }));
+  unitOfWork.subscribe(() => chainer.schedule());
   unitOfWork.subscribe(
     new ProjectNotifications(repositories.projects, notifications, log.child({ component: 'notifications' })).onEvents,
   );
@@ -493,9 +498,12 @@ export async function createContext(
     measurements,
     ssms,
     imaging,
-    audit: new AuditService(new DomainEventRepository(db.orm), async (userId, deviceId) =>
-      grantOf(await deviceRepository.findMembership(deviceId, userId)),
+    audit: new AuditService(
+      new DomainEventRepository(db.orm),
+      async (userId, deviceId) => grantOf(await deviceRepository.findMembership(deviceId, userId)),
+      chainer,
     ),
+    auditChainer: chainer,
     activity: new ActivityService(
       new DomainEventRepository(db.orm, db),
       deviceRepository,

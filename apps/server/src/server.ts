@@ -61,6 +61,7 @@ export async function startServer(
         await context.cpu.close();
         await context.notifications.stopRelay();
         await context.activity.stopRelay();
+        await context.auditChainer.idle();
         await context.jobRepository.stop();
         await db.close();
         if (embedded) rmSync(serverFile(config.dataDir), { force: true });

@@ -26,6 +26,8 @@ export const auditVerdictSchema = z.object({
   headSeq: z.number().int(),
   /** Keep it: a later verification that ends before this row finds the tail cut. */
   headHash: text(),
+  /** Committed events not linked yet (the chainer links them within moments; verifying links them first). */
+  pending: z.number().int(),
   breaks: z.array(chainBreakSchema),
   checkedAt: text(),
 });
@@ -36,7 +38,8 @@ export const auditExportQuerySchema = z.object({ format: z.enum(['csv', 'json'])
 
 /** One event as the activity feed shows it. */
 export const activityItemSchema = z.object({
-  seq: z.number().int(),
+  /** The event's id in the trail. */
+  id: z.number().int(),
   occurredAt: text(),
   action: text(),
   /** The kind the feed filters on: the object type (project, comment, analysis, measurement …). */
@@ -53,7 +56,7 @@ export const activityItemSchema = z.object({
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 
-/** `GET /api/devices/:deviceId/activity`: newest first, paged by `before` (the last item's seq). */
+/** `GET /api/devices/:deviceId/activity`: newest first, paged by `before` (the last item's id). */
 export const activityQuerySchema = z.object({
   projectId: z.uuid().optional(),
   actorId: z.uuid().optional(),

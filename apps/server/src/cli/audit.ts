@@ -4,6 +4,7 @@ import { auditVerdictSchema, type AuditVerdict } from '@insilico/contracts';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, pgliteDirIn } from '../db/client';
+import { AuditChainer } from '../events/audit-chainer';
 import { DomainEventRepository } from '../events/domain-event.repository';
 import { AuditService } from '../services/audit.service';
 import { callOperator, runningServer } from './running-server';
@@ -20,8 +21,13 @@ async function withAudit<T>(work: (audit: AuditService) => Promise<T>): Promise<
     config.databaseUrl ? { url: config.databaseUrl, poolSize: 1 } : { pgliteDir: pgliteDirIn(config.dataDir) },
   );
   try {
+    const chainer = new AuditChainer(db.orm, { error: (details, message) => console.error(message, details) });
     return await work(
-      new AuditService(new DomainEventRepository(db.orm), () => Promise.reject(new Error('No grants in the CLI.'))),
+      new AuditService(
+        new DomainEventRepository(db.orm),
+        () => Promise.reject(new Error('No grants in the CLI.')),
+        chainer,
+      ),
     );
   } finally {
     await db.close();
@@ -31,6 +37,7 @@ async function withAudit<T>(work: (audit: AuditService) => Promise<T>): Promise<
 function print(verdict: AuditVerdict): void {
   if (verdict.ok) {
     console.log(`The audit trail is intact: ${verdict.rows} rows, every hash and link checks out.`);
+    if (verdict.pending > 0) console.log(`${verdict.pending} newer event(s) are not linked yet.`);
   } else {
     console.log(`The audit trail is NOT intact: ${verdict.breaks.length} finding(s) in ${verdict.rows} rows.`);
     for (const found of verdict.breaks) console.log(`  row ${found.seq} (${found.problem}): ${found.message}`);

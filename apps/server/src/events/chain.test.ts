@@ -8,6 +8,7 @@ function chain(n: number): StoredRow[] {
   for (let seq = 1; seq <= n; seq += 1) {
     const content = {
       seq,
+      id: seq + 100,
       occurredAt: `2026-02-02T10:00:0${seq % 10}.123456Z`,
       actorId: null,
       actorName: 'Ada',
@@ -46,6 +47,7 @@ describe('canonical JSON', () => {
     const [row] = chain(1);
     const text = JSON.stringify([
       1,
+      101,
       row!.occurredAt,
       null,
       'Ada',
@@ -71,11 +73,22 @@ describe('the chain verifier', () => {
   });
 
   it('names an edited row (every field, in every position)', () => {
-    const fields = ['occurredAt', 'actorName', 'action', 'objectId', 'before', 'after', 'reason', 'requestId'] as const;
+    const fields = [
+      'id',
+      'occurredAt',
+      'actorName',
+      'action',
+      'objectId',
+      'before',
+      'after',
+      'reason',
+      'requestId',
+    ] as const;
     for (let index = 0; index < 5; index += 1)
       for (const field of fields) {
         const rows = chain(5);
-        (rows[index] as unknown as Record<string, unknown>)[field] = field === 'before' ? { status: 'x' } : 'tampered';
+        const value = field === 'before' ? { status: 'x' } : field === 'id' ? 7 : 'tampered';
+        (rows[index] as unknown as Record<string, unknown>)[field] = value;
         const verdict = verify(rows);
         expect(verdict.ok).toBe(false);
         expect(verdict.breaks[0]).toMatchObject({ seq: index + 1, problem: 'edited' });

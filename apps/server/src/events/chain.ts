@@ -5,7 +5,10 @@ export const genesisHash = '0'.repeat(64);
 
 /** What a row of the trail holds, as the chain hashes it. */
 export interface ChainedContent {
+  /** The place in the chain. */
   seq: number;
+  /** The event's number (in the order of writing). */
+  id: number;
   /** `YYYY-MM-DDTHH:MM:SS.ffffffZ` (UTC, microseconds) as the database formats it. */
   occurredAt: string;
   actorId: string | null;
@@ -49,6 +52,7 @@ export function asStoredJson(value: unknown): unknown {
 export function hashOf(content: ChainedContent): string {
   const fields = [
     content.seq,
+    content.id,
     content.occurredAt,
     content.actorId,
     content.actorName,

@@ -1,14 +1,14 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Orm } from '../db/client';
 import { domainEvents, projectMembers, projects, users } from '../db/schema';
 import { asStoredJson, genesisHash, hashOf, type StoredRow } from './chain';
 import type { DomainEvent } from './domain-event';
 import { currentRequestId } from './request-context';
 
-/** Announced (on commit) with the new rows' numbers, for the live activity feed. */
+/** Announced by the chainer (on its commit) with the ids it linked, for the live activity feeds. */
 export const domainEventChannel = 'domain_events';
 
-/** The chain's transaction-scoped advisory lock: one appender at a time, from the head read to the commit. */
+/** The chainer's transaction-scoped advisory lock: one chainer at a time, from the head read to the commit. */
 const chainLockKey = 7_140_271_020;
 
 const utcMicros = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
@@ -26,7 +26,7 @@ export interface FeedFilter {
   /** Exclusive. */
   to?: Date;
   before?: number;
-  seqs?: number[];
+  ids?: number[];
 }
 
 export interface FeedFacets {
@@ -40,12 +40,29 @@ export interface FeedRow {
   projectName: string | null;
 }
 
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  // Both drivers answer { rows } (PGlite and node-postgres); the union of their drizzle types does not say so.
-  return (result as { rows: Record<string, unknown>[] }).rows;
+/** The columns the chain hashes, times as the database formats them (microseconds). */
+function chainedColumns() {
+  return {
+    seq: domainEvents.seq,
+    id: domainEvents.id,
+    occurredAt: sql<string>`to_char(${domainEvents.occurredAt} at time zone 'UTC', ${sql.raw(utcMicros)})`,
+    actorId: domainEvents.actorId,
+    actorName: domainEvents.actorName,
+    action: domainEvents.action,
+    objectType: domainEvents.objectType,
+    objectId: domainEvents.objectId,
+    deviceId: domainEvents.deviceId,
+    projectId: domainEvents.projectId,
+    before: domainEvents.before,
+    after: domainEvents.after,
+    reason: domainEvents.reason,
+    requestId: domainEvents.requestId,
+    prevHash: domainEvents.prevHash,
+    hash: domainEvents.hash,
+  };
 }
 
-/** The audit trail's table: appends on a transaction's connection, reads in sequence order. */
+/** The audit trail's table: appends on a transaction's connection, chains committed rows, reads in order. */
 export class DomainEventRepository {
   /** `db`: only to listen for the events of other processes (the activity relay). */
   constructor(
@@ -54,21 +71,11 @@ export class DomainEventRepository {
   ) {}
 
   /**
-   * Appends events at the head of the chain. Call it on a transaction's connection, last before the commit: the
-   * advisory lock it takes is held until then, so the chain has one writer at a time and numbers follow time.
+   * Writes events, unchained, on a transaction's connection (no lock: writers never wait for each other); answers
+   * their ids. The database stamps the time; the chainer links them once committed.
    */
   async append(events: readonly DomainEvent[]): Promise<number[]> {
     if (events.length === 0) return [];
-    await this.orm.execute(sql`select pg_advisory_xact_lock(${chainLockKey})`);
-    const [head] = rowsOf(
-      await this.orm.execute(
-        sql.raw(
-          `select to_char(clock_timestamp() at time zone 'UTC', ${utcMicros}) as now,
-             (select seq from domain_events order by seq desc limit 1) as seq,
-             (select hash from domain_events order by seq desc limit 1) as hash`,
-        ),
-      ),
-    );
     const actorIds = [...new Set(events.map((event) => event.actorId).filter((id): id is string => id !== null))];
     const names = new Map(
       actorIds.length === 0
@@ -77,70 +84,92 @@ export class DomainEventRepository {
             await this.orm.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, actorIds))
           ).map((user) => [user.id, user.name]),
     );
-    const occurredAt = String(head?.now);
     const requestId = currentRequestId();
-    let seq = head?.seq === null || head?.seq === undefined ? 0 : Number(head.seq);
-    let prevHash = typeof head?.hash === 'string' ? head.hash : genesisHash;
-    const rows: (typeof domainEvents.$inferInsert)[] = [];
-    for (const event of events) {
-      seq += 1;
-      const content = {
-        seq,
-        occurredAt,
-        actorId: event.actorId,
-        actorName: event.actorId ? (names.get(event.actorId) ?? null) : null,
-        action: event.action,
-        objectType: event.objectType,
-        objectId: event.objectId,
-        deviceId: event.deviceId,
-        projectId: event.projectId,
-        before: asStoredJson(event.before),
-        after: asStoredJson(event.after),
-        reason: event.reason ?? null,
-        requestId,
-        prevHash,
-      };
-      const hash = hashOf(content);
-      rows.push({ ...content, occurredAt: new Date(0), hash });
-      prevHash = hash;
-    }
-    // The time goes in as the text that was hashed (microseconds; a JS Date holds milliseconds only).
-    await this.orm
+    const rows = await this.orm
       .insert(domainEvents)
-      .values(rows.map((row) => ({ ...row, occurredAt: sql`${occurredAt}::timestamptz` })));
-    const numbers = rows.map((row) => row.seq);
-    await this.orm.execute(sql`select pg_notify(${domainEventChannel}, ${numbers.join(',')})`);
-    return numbers;
+      .values(
+        events.map((event) => ({
+          actorId: event.actorId,
+          actorName: event.actorId ? (names.get(event.actorId) ?? null) : null,
+          action: event.action,
+          objectType: event.objectType,
+          objectId: event.objectId,
+          deviceId: event.deviceId,
+          projectId: event.projectId,
+          before: asStoredJson(event.before),
+          after: asStoredJson(event.after),
+          reason: event.reason ?? null,
+          requestId,
+        })),
+      )
+      .returning({ id: domainEvents.id });
+    // No NOTIFY here: PostgreSQL serialises the commits of notifying transactions; the chainer announces them.
+    return rows.map((row) => row.id);
   }
 
   /**
-   * Rows after `afterSeq` in order, as the chain hashed them (the verifier's and the export's read); with a
-   * workspace, only its rows.
+   * Links up to `limit` committed, unchained rows to the head of the chain, in the order they were written: each
+   * gets the next place and its hash. Call it on a transaction of its own; answers how many rows it linked.
+   */
+  async chainPending(limit: number): Promise<number> {
+    await this.orm.execute(sql`select pg_advisory_xact_lock(${chainLockKey})`);
+    const [head] = await this.orm
+      .select({ seq: domainEvents.seq, hash: domainEvents.hash })
+      .from(domainEvents)
+      .where(isNotNull(domainEvents.seq))
+      .orderBy(desc(domainEvents.seq))
+      .limit(1);
+    const pending = await this.orm
+      .select(chainedColumns())
+      .from(domainEvents)
+      .where(isNull(domainEvents.seq))
+      .orderBy(asc(domainEvents.id))
+      .limit(limit);
+    if (pending.length === 0) return 0;
+    let seq = head?.seq ?? 0;
+    let prevHash = head?.hash ?? genesisHash;
+    const links: { id: number; seq: number; prevHash: string; hash: string }[] = [];
+    for (const row of pending) {
+      seq += 1;
+      const hash = hashOf({ ...row, seq, prevHash });
+      links.push({ id: row.id, seq, prevHash, hash });
+      prevHash = hash;
+    }
+    await this.orm.execute(sql`
+      update domain_events as d set seq = u.seq, prev_hash = u.prev_hash, hash = u.hash
+      from unnest(
+        ${`{${links.map((link) => link.id).join(',')}}`}::bigint[],
+        ${`{${links.map((link) => link.seq).join(',')}}`}::bigint[],
+        ${`{${links.map((link) => link.prevHash).join(',')}}`}::text[],
+        ${`{${links.map((link) => link.hash).join(',')}}`}::text[]
+      ) as u(id, seq, prev_hash, hash)
+      where d.id = u.id`);
+    // Delivered when the chainer's transaction commits: the activity feeds of every process hear of the events.
+    await this.orm.execute(sql`select pg_notify(${domainEventChannel}, ${links.map((link) => link.id).join(',')})`);
+    return links.length;
+  }
+
+  /** How many committed rows wait for the chainer. */
+  async pendingCount(): Promise<number> {
+    const [row] = await this.orm
+      .select({ n: sql<number>`count(*)::int` })
+      .from(domainEvents)
+      .where(isNull(domainEvents.seq));
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Chained rows after place `afterSeq` in chain order, as the chain hashed them (the verifier's and the export's
+   * read); with a workspace, only its rows.
    */
   async page(afterSeq: number, limit: number, deviceId: string | null = null): Promise<StoredRow[]> {
     const rows = await this.orm
-      .select({
-        seq: domainEvents.seq,
-        occurredAt: sql<string>`to_char(${domainEvents.occurredAt} at time zone 'UTC', ${sql.raw(utcMicros)})`,
-        actorId: domainEvents.actorId,
-        actorName: domainEvents.actorName,
-        action: domainEvents.action,
-        objectType: domainEvents.objectType,
-        objectId: domainEvents.objectId,
-        deviceId: domainEvents.deviceId,
-        projectId: domainEvents.projectId,
-        before: domainEvents.before,
-        after: domainEvents.after,
-        reason: domainEvents.reason,
-        requestId: domainEvents.requestId,
-        prevHash: domainEvents.prevHash,
-        hash: domainEvents.hash,
-      })
+      .select(chainedColumns())
       .from(domainEvents)
       .where(and(gt(domainEvents.seq, afterSeq), deviceId ? eq(domainEvents.deviceId, deviceId) : undefined))
       .orderBy(asc(domainEvents.seq))
       .limit(limit);
-    return rows;
+    return rows.map((row) => ({ ...row, seq: row.seq!, prevHash: row.prevHash!, hash: row.hash! }));
   }
 
   /** The activity feed's read: a workspace's events, newest first, with the project's current name. */
@@ -152,15 +181,15 @@ export class DomainEventRepository {
       filter.kind ? eq(domainEvents.objectType, filter.kind) : undefined,
       filter.from ? gte(domainEvents.occurredAt, filter.from) : undefined,
       filter.to ? lt(domainEvents.occurredAt, filter.to) : undefined,
-      filter.before ? lt(domainEvents.seq, filter.before) : undefined,
-      filter.seqs ? inArray(domainEvents.seq, filter.seqs) : undefined,
+      filter.before ? lt(domainEvents.id, filter.before) : undefined,
+      filter.ids ? inArray(domainEvents.id, filter.ids) : undefined,
     ];
     return this.orm
       .select({ event: domainEvents, projectName: projects.name })
       .from(domainEvents)
       .leftJoin(projects, eq(projects.id, domainEvents.projectId))
       .where(and(...conditions))
-      .orderBy(desc(domainEvents.seq))
+      .orderBy(desc(domainEvents.id))
       .limit(limit);
   }
 
@@ -204,12 +233,12 @@ export class DomainEventRepository {
     ];
   }
 
-  /** Calls back with the numbers of events committed by any process. */
-  async subscribe(onCommitted: (seqs: number[]) => void): Promise<() => Promise<void>> {
+  /** Calls back with the ids of events committed by any process. */
+  async subscribe(onCommitted: (ids: number[]) => void): Promise<() => Promise<void>> {
     if (!this.db) throw new Error('Listening needs the database, not a transaction.');
     return this.db.listen(domainEventChannel, (payload) => {
-      const seqs = payload.split(',').map(Number).filter(Number.isSafeInteger);
-      if (seqs.length > 0) onCommitted(seqs);
+      const ids = payload.split(',').map(Number).filter(Number.isSafeInteger);
+      if (ids.length > 0) onCommitted(ids);
     });
   }
 }

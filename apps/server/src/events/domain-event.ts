@@ -1,7 +1,8 @@
 /**
  * A change of a regulated record as a service states it (issue 20): who did what to which object, the object's
- * relevant state before and after, and the reason where the server asked for one. The time, the request id, the
- * sequence number and the hashes are added when it is written (events/domain-event.repository.ts).
+ * relevant state before and after, and the reason where the server asked for one. The time, the request id and the
+ * id are added when it is written (events/domain-event.repository.ts), its place in the chain and its hash after the
+ * commit (events/audit-chainer.ts).
  */
 export interface DomainEvent {
   /** Null for the system (a job, a CLI). */
@@ -22,7 +23,7 @@ export interface TransactionEvents {
   record(event: DomainEvent): void;
 }
 
-/** An event as its subscribers receive it, after the commit: with its number in the trail. */
+/** An event as its subscribers receive it, after the commit: with its id in the trail. */
 export interface CommittedEvent extends DomainEvent {
-  seq: number;
+  id: number;
 }

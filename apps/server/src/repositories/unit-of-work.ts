@@ -129,8 +129,8 @@ export class UnitOfWork {
       const recorded: DomainEvent[] = [];
       const events: TransactionEvents = { record: (event) => void recorded.push(event) };
       const outcome = await work({ ...repositoriesOn(orm), jobs, events });
-      const numbers = await new DomainEventRepository(orm).append(recorded);
-      committed = recorded.map((event, index) => ({ ...event, seq: numbers[index]! }));
+      const ids = await new DomainEventRepository(orm).append(recorded);
+      committed = recorded.map((event, index) => ({ ...event, id: ids[index]! }));
       return outcome;
     });
     if (committed.length > 0) for (const subscriber of this.eventSubscribers) subscriber(committed);

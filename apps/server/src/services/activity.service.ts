@@ -59,7 +59,7 @@ function linkOf(row: FeedRow): string | null {
 function toItem(row: FeedRow): ActivityItem {
   const { event } = row;
   return {
-    seq: event.seq,
+    id: event.id,
     occurredAt: event.occurredAt.toISOString(),
     action: event.action,
     kind: event.objectType,
@@ -117,21 +117,21 @@ export class ActivityService {
     const page = rows.slice(0, query.limit);
     return {
       items: page.map(toItem),
-      nextBefore: rows.length > query.limit ? page[page.length - 1]!.event.seq : null,
+      nextBefore: rows.length > query.limit ? page[page.length - 1]!.event.id : null,
       ...(await this.events.facets(scope)),
     };
   }
 
   /** Relays events committed by any process to the open streams that may see them. */
   async startRelay(): Promise<void> {
-    this.unsubscribe = await this.events.subscribe((seqs) => {
+    this.unsubscribe = await this.events.subscribe((ids) => {
       for (const [listener, { userId, deviceId }] of this.listeners)
         this.scope(userId, deviceId)
-          .then((scope) => this.events.feed({ ...scope, seqs }, seqs.length))
+          .then((scope) => this.events.feed({ ...scope, ids }, ids.length))
           .then((rows) => {
             for (const row of [...rows].reverse()) listener(toItem(row));
           })
-          .catch((error: unknown) => this.log.error({ err: error, userId, seqs }, 'activity relay failed'));
+          .catch((error: unknown) => this.log.error({ err: error, userId, ids }, 'activity relay failed'));
     });
   }
 

@@ -1,6 +1,7 @@
 import { csvRow, type CsvCell } from '@insilico/contracts/csv';
 import type { AuditVerdict } from '@insilico/contracts';
 import { canonicalJson, ChainVerifier, type StoredRow } from '../events/chain';
+import type { AuditChainer } from '../events/audit-chainer';
 import type { DomainEventRepository } from '../events/domain-event.repository';
 import { authorize } from './authorize';
 
@@ -12,6 +13,7 @@ export type GrantOf = (userId: string, deviceId: string) => Promise<Parameters<t
 
 const csvHeader = [
   'seq',
+  'id',
   'occurred_at_utc',
   'actor_id',
   'actor_name',
@@ -31,6 +33,7 @@ const csvHeader = [
 function csvCells(row: StoredRow): CsvCell[] {
   return [
     row.seq,
+    row.id,
     row.occurredAt,
     row.actorId,
     row.actorName,
@@ -59,10 +62,13 @@ export class AuditService {
   constructor(
     private readonly events: DomainEventRepository,
     private readonly grantOf: GrantOf,
+    /** Links committed rows first, so the verdict covers every event written so far. */
+    private readonly chainer: Pick<AuditChainer, 'chainAll'>,
   ) {}
 
   /** Recomputes every row's hash and link; names each edited, deleted or inserted row. */
   async verify(): Promise<AuditVerdict> {
+    await this.chainer.chainAll();
     const verifier = new ChainVerifier();
     let after = 0;
     for (;;) {
@@ -72,7 +78,7 @@ export class AuditService {
       after = rows[rows.length - 1]!.seq;
       await yieldTurn();
     }
-    return { ...verifier.verdict(), checkedAt: new Date().toISOString() };
+    return { ...verifier.verdict(), pending: await this.events.pendingCount(), checkedAt: new Date().toISOString() };
   }
 
   async verifyFor(userId: string, deviceId: string): Promise<AuditVerdict> {
@@ -101,7 +107,7 @@ export class AuditService {
         exportedAt: new Date().toISOString(),
         deviceId,
         hashing:
-          'hash = SHA-256 (hex, UTF-8) of the canonical JSON (object keys sorted, no spaces) of the array [seq, occurredAt, actorId, actorName, action, objectType, objectId, deviceId, projectId, before, after, reason, requestId, prevHash]; the first row links to 64 zeros.',
+          'hash = SHA-256 (hex, UTF-8) of the canonical JSON (object keys sorted, no spaces) of the array [seq, id, occurredAt, actorId, actorName, action, objectType, objectId, deviceId, projectId, before, after, reason, requestId, prevHash]; the first row links to 64 zeros.',
         verdict: await this.verify(),
         rows,
       },

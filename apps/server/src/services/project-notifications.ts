@@ -29,7 +29,7 @@ export class ProjectNotifications {
   readonly onEvents = (events: readonly CommittedEvent[]): void => {
     for (const event of events)
       this.handle(event).catch((error: unknown) =>
-        this.log.error({ err: error, seq: event.seq }, 'project notification failed'),
+        this.log.error({ err: error, seq: event.id }, 'project notification failed'),
       );
   };
 
@@ -48,7 +48,7 @@ export class ProjectNotifications {
           kind: 'project.status',
           title: `Project ${name} was ${statusWords[status]}`,
           link,
-          dedupeKey: `event:${event.seq}`,
+          dedupeKey: `event:${event.id}`,
         });
       }
     }
@@ -58,7 +58,7 @@ export class ProjectNotifications {
         kind: 'project.team',
         title: `You were added to the project ${name}`,
         link,
-        dedupeKey: `event:${event.seq}`,
+        dedupeKey: `event:${event.id}`,
       });
   }
 }

@@ -1,18 +1,24 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The regulated record (issue 20, docs/decisions/regulated-record.md): one row per change of a regulated object,
- * written in the transaction of the change. Append-only and hash-chained: `hash` is the SHA-256 of the row's
- * canonical content, `prev_hash` included (events/chain.ts); triggers of migration 0015 refuse UPDATE, DELETE and
- * TRUNCATE. No foreign keys on purpose: the trail outlives the users, projects and workspaces it names.
+ * written in the transaction of the change. Append-only and hash-chained: the chainer (events/audit-chainer.ts) gives
+ * each committed row its place `seq` and `hash`, the SHA-256 of its canonical content with `prev_hash`
+ * (events/chain.ts), once; triggers of migration 0015 refuse any other UPDATE, and DELETE and TRUNCATE. No foreign
+ * keys on purpose: the trail outlives the users, projects and workspaces it names.
  */
 export const domainEvents = pgTable(
   'domain_events',
   {
-    /** 1, 2, 3, … without gaps: a missing number is a deleted row. */
-    seq: bigint('seq', { mode: 'number' }).primaryKey(),
-    /** The database's clock (UTC, microseconds), read under the chain's lock. */
-    occurredAt: timestamp('occurred_at', { withTimezone: true, precision: 6 }).notNull(),
+    /** The event's number, in the order of writing (gaps where a transaction rolled back). */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The place in the chain, 1, 2, 3, … without gaps (a missing one is a deleted row); null until chained. */
+    seq: bigint('seq', { mode: 'number' }),
+    /** The database's clock (UTC, microseconds) when the event was written. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true, precision: 6 })
+      .notNull()
+      .default(sql`clock_timestamp()`),
     actorId: uuid('actor_id'),
     /** The actor's name at the time (what an inspector reads). */
     actorName: text('actor_name'),
@@ -27,11 +33,13 @@ export const domainEvents = pgTable(
     /** The reason for change where the server asks for one (Part 11 §11.10(e)). */
     reason: text('reason'),
     requestId: text('request_id'),
-    prevHash: text('prev_hash').notNull(),
-    hash: text('hash').notNull(),
+    /** Null until chained, like `hash`. */
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [
-    index('domain_events_device_idx').on(t.deviceId, t.seq),
-    index('domain_events_project_idx').on(t.projectId, t.seq),
+    uniqueIndex('domain_events_seq_uq').on(t.seq),
+    index('domain_events_device_idx').on(t.deviceId, t.id),
+    index('domain_events_project_idx').on(t.projectId, t.id),
   ],
 );

@@ -130,12 +130,24 @@ describe('the audit table', () => {
     await expect(sql('delete from domain_events')).rejects.toThrow(/append-only/);
     await expect(sql('truncate domain_events')).rejects.toThrow(/append-only/);
     expect((await verdict()).ok).toBe(true);
+    // Linked rows cannot be linked again, and linking cannot change what a row says.
+    await expect(sql(`update domain_events set hash = repeat('0', 64) where seq = 1`)).rejects.toThrow(/append-only/);
+    await admin.browser.postJson(statusUrl(otherProjectId), { status: 'completed', reason: 'Checked' });
+    const { rows } = await sql('select id from domain_events order by id desc limit 1');
+    await expect(
+      sql(`update domain_events set seq = 999, prev_hash = 'x', hash = 'y', reason = 'Other' where id = $1`, [
+        rows[0]!.id,
+      ]),
+    ).rejects.toThrow(/append-only/);
+    await admin.browser.postJson(statusUrl(otherProjectId), { status: 'active', reason: 'Reopened' });
+    expect((await verdict()).ok).toBe(true);
   });
 
   it('has its every single row edit behind the triggers detected and named, in 100 % of trials', async () => {
     // More rows: a few more moves.
     await admin.browser.postJson(statusUrl(projectId), { status: 'active', reason: 'More sizes' });
     await admin.browser.postJson(statusUrl(otherProjectId), { status: 'abandoned', reason: 'Replaced' });
+    expect((await verdict()).ok).toBe(true); // links them
     const { rows } = await sql('select seq, reason, after from domain_events order by seq');
     expect(rows.length).toBeGreaterThanOrEqual(3);
     for (const row of rows) {
@@ -158,6 +170,7 @@ describe('the audit table', () => {
   });
 
   it('names a deleted row and an inserted one', async () => {
+    expect((await verdict()).pending).toBe(0);
     const { rows } = await sql('select seq from domain_events order by seq');
     const middle = Number(rows[1]!.seq);
     const original = await rowText(middle);
@@ -206,7 +219,7 @@ describe('the verifier and the export', () => {
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await csv.text()).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'seq,occurred_at_utc,actor_id,actor_name,action,object_type,object_id,device_id,project_id,before,after,reason,request_id,prev_hash,hash',
+      'seq,id,occurred_at_utc,actor_id,actor_name,action,object_type,object_id,device_id,project_id,before,after,reason,request_id,prev_hash,hash',
     );
     expect(lines.some((line) => line.includes('Sizing study finished'))).toBe(true);
     const exported = await json<{ verdict: AuditVerdict; rows: { seq: number; hash: string; prevHash: string }[] }>(
@@ -243,7 +256,8 @@ describe('the activity feed', () => {
   it('filters by project, person, kind and date, and pages', async () => {
     const base = `/api/devices/${deviceId}/activity`;
     const byProject = await json<ActivityList>(await admin.browser.get(`${base}?projectId=${otherProjectId}`));
-    expect(byProject.items.map((item) => item.project?.id)).toEqual([otherProjectId]);
+    expect(byProject.items.length).toBeGreaterThan(0);
+    expect(new Set(byProject.items.map((item) => item.project?.id))).toEqual(new Set([otherProjectId]));
     const byPerson = await json<ActivityList>(await admin.browser.get(`${base}?actorId=${member.id}`));
     expect(byPerson.items).toEqual([]);
     const byKind = await json<ActivityList>(await admin.browser.get(`${base}?kind=comment`));
@@ -252,8 +266,8 @@ describe('the activity feed', () => {
     expect(future.items).toEqual([]);
     const first = await json<ActivityList>(await admin.browser.get(`${base}?limit=1`));
     expect(first.items).toHaveLength(1);
-    expect(first.nextBefore).toBe(first.items[0]!.seq);
+    expect(first.nextBefore).toBe(first.items[0]!.id);
     const second = await json<ActivityList>(await admin.browser.get(`${base}?limit=1&before=${first.nextBefore}`));
-    expect(second.items[0]!.seq).toBeLessThan(first.items[0]!.seq);
+    expect(second.items[0]!.id).toBeLessThan(first.items[0]!.id);
   });
 });

@@ -84,7 +84,7 @@ export function useActivityFeed(deviceId: string | null, filters: ActivityFilter
       (pages) => {
         if (!pages?.[0]) return pages;
         const [first, ...rest] = pages;
-        if (pages.some((page) => page.items.some((known) => known.seq === item.seq))) return pages;
+        if (pages.some((page) => page.items.some((known) => known.id === item.id))) return pages;
         return [{ ...first, items: [item, ...first.items] }, ...rest];
       },
       { revalidate: false },

@@ -30,9 +30,9 @@ class FakeEventSource {
   }
 }
 
-function item(seq: number, overrides: Partial<ActivityItem> = {}): ActivityItem {
+function item(id: number, overrides: Partial<ActivityItem> = {}): ActivityItem {
   return {
-    seq,
+    id,
     occurredAt: '2026-11-20T09:30:00.000Z',
     action: 'project.status_changed',
     kind: 'project',
@@ -40,7 +40,7 @@ function item(seq: number, overrides: Partial<ActivityItem> = {}): ActivityItem 
     objectType: 'project',
     objectId: 'p-1',
     project: { id: 'p-1', name: 'Valve sizing' },
-    summary: `Ada Admin completed the project Valve sizing (${seq})`,
+    summary: `Ada Admin completed the project Valve sizing (${id})`,
     reason: null,
     link: '/projects/view/stats?project=p-1&device=d-1',
     ...overrides,

@@ -169,7 +169,7 @@ export function ActivityFeedPage() {
         <>
           <List aria-label="Activity" disablePadding>
             {feed.items.map((item) => (
-              <ActivityRow key={item.seq} item={item} />
+              <ActivityRow key={item.id} item={item} />
             ))}
           </List>
           {feed.hasMore && (
