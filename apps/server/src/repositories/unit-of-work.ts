@@ -95,7 +95,7 @@ export class UnitOfWork {
   readonly repositories: Repositories;
   private queuesReady: Promise<void> | null = null;
   /** Subscribers of the domain events (notifications, issue 20): called after the commit, never inside it. */
-  private readonly eventSubscribers: ((events: readonly CommittedEvent[]) => void)[] = [];
+  private readonly eventSubscribers: ((events: readonly CommittedEvent[]) => void | Promise<void>)[] = [];
 
   /**
    * `jobs.queues`: every job kind a unit of work may enqueue (created before the first transaction, see `run`);
@@ -133,12 +133,16 @@ export class UnitOfWork {
       committed = recorded.map((event, index) => ({ ...event, id: ids[index]! }));
       return outcome;
     });
-    if (committed.length > 0) for (const subscriber of this.eventSubscribers) subscriber(committed);
+    // Awaited, so that what follows from a change (a notification) is there when the caller answers.
+    if (committed.length > 0) for (const subscriber of this.eventSubscribers) await subscriber(committed);
     return result;
   }
 
-  /** Calls `subscriber` with the events of each committed unit of work (it must not throw: it runs after the fact). */
-  subscribe(subscriber: (events: readonly CommittedEvent[]) => void): void {
+  /**
+   * Calls `subscriber` with the events of each committed unit of work, after the commit; `run` waits for it. It must
+   * not throw (the change has been made): it reports its own failures.
+   */
+  subscribe(subscriber: (events: readonly CommittedEvent[]) => void | Promise<void>): void {
     this.eventSubscribers.push(subscriber);
   }
 

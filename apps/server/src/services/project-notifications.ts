@@ -26,10 +26,10 @@ export class ProjectNotifications {
   ) {}
 
   /** The unit of work's subscriber: runs after the commit; failures are logged, the change stands. */
-  readonly onEvents = (events: readonly CommittedEvent[]): void => {
+  readonly onEvents = async (events: readonly CommittedEvent[]): Promise<void> => {
     for (const event of events)
-      this.handle(event).catch((error: unknown) =>
-        this.log.error({ err: error, seq: event.id }, 'project notification failed'),
+      await this.handle(event).catch((error: unknown) =>
+        this.log.error({ err: error, eventId: event.id }, 'project notification failed'),
       );
   };
 
