@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { withRequestContext } from './events/request-context';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -30,6 +31,8 @@ import { deviceRoutes } from './routes/devices/devices.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { jobRoutes } from './routes/jobs/jobs.routes';
 import { notificationRoutes } from './routes/notifications/notifications.routes';
+import { auditRoutes } from './routes/audit/audit.routes';
+import { auditOperatorRoutes } from './routes/operator/audit-operator.routes';
 import { onboardingRoutes } from './routes/onboarding/onboarding.routes';
 import { pictureRoutes } from './routes/pictures/pictures.routes';
 import { profileRoutes } from './routes/profile/profile.routes';
@@ -116,6 +119,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  // Domain events name the request that caused them (issue 20).
+  app.addHook('onRequest', (request, _reply, done) => withRequestContext({ requestId: request.id }, done));
 
   await app.register(cookie);
   await app.register(swagger, {
@@ -198,7 +203,12 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   });
 
   await authRoutes(app, { auth, cookie: cookieSettings, publicUrl: config.publicUrl });
-  await notificationRoutes(app, { notifications: context.notifications, authenticated, streams });
+  await notificationRoutes(app, {
+    notifications: context.notifications,
+    authenticated,
+    streams,
+    activity: context.activity,
+  });
   await jobRoutes(app, { jobs: context.jobs, authenticated });
   await deviceRoutes(app, { devices: context.devices, authenticated });
   await teamRoutes(app, { team: context.team, authenticated });
@@ -230,6 +240,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
     authenticated,
     bodyLimitBytes: config.analytics.bodyLimitBytes,
   });
+  await auditRoutes(app, { audit: context.audit, activity: context.activity, authenticated });
   await healthRoutes(app, { health: context.health });
   if (options.operatorToken) {
     await operatorRoutes(app, {
@@ -244,6 +255,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
     await supportOperatorRoutes(app, { supportStaff: context.supportStaff, operatorToken: options.operatorToken });
     await analyticsOperatorRoutes(app, { analytics: context.analytics, operatorToken: options.operatorToken });
     await simulationOperatorRoutes(app, { simulations: context.simulations, operatorToken: options.operatorToken });
+    await auditOperatorRoutes(app, { audit: context.audit, operatorToken: options.operatorToken });
   }
 
   // The web app: hashed assets cached for long, index.html for every other page (client routing).

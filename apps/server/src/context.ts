@@ -57,6 +57,12 @@ import { ProjectCreationService } from './services/project-creation.service';
 import { ProjectDraftService } from './services/project-draft.service';
 import { QuestionService } from './services/question.service';
 import { ProjectService } from './services/project.service';
+import { ProjectNotifications } from './services/project-notifications';
+import { AuditService } from './services/audit.service';
+import { ActivityService } from './services/activity.service';
+import { DomainEventRepository } from './events/domain-event.repository';
+import { AuditChainer } from './events/audit-chainer';
+import { grantOf } from './policies/workspace.policy';
 import { RoomScreenshotService } from './services/room-screenshot.service';
 import { RoomService } from './services/room.service';
 import { SessionService } from './services/session.service';
@@ -147,6 +153,11 @@ export interface AppContext extends OperatorContext {
   imaging: ImagingService;
   /** In-silico trials: one set-up over a cohort, a run per patient, outcomes (issue 17). */
   trials: TrialService;
+  /** The audit trail's verifier and export, and the activity feed (issue 20). */
+  audit: AuditService;
+  activity: ActivityService;
+  /** Links committed events into the hash chain; the server waits for it when closing. */
+  auditChainer: AuditChainer;
 }
 
 /**
@@ -360,7 +371,13 @@ export async function createContext(
   });
   const onboarding = new OnboardingService(unitOfWork, devices, pictures);
   const roomRepository = repositories.rooms;
-  const projects = new ProjectService(new ProjectRepository(db.orm), projectAccess, notifications);
+  const projects = new ProjectService(new ProjectRepository(db.orm), projectAccess, unitOfWork);
+  // The audit chain links each unit of work's events after its commit; notifications follow the events (issue 20).
+  const chainer = new AuditChainer(db.orm, log.child({ component: 'audit' }));
+  unitOfWork.subscribe(() => chainer.schedule());
+  unitOfWork.subscribe(
+    new ProjectNotifications(repositories.projects, notifications, log.child({ component: 'notifications' })).onEvents,
+  );
   const roomLog = log.child({ component: 'rooms' });
   const ssms = new SsmService(
     repositories.ssms,
@@ -476,7 +493,7 @@ export async function createContext(
     projectCreation: new ProjectCreationService(unitOfWork, deviceRepository, notifications),
     projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository),
     questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository),
-    analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess, (projectId, cohortId) =>
+    analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess, unitOfWork, (projectId, cohortId) =>
       trials.outcomeParameters(projectId, cohortId),
     ),
     projectAccess,
@@ -485,6 +502,7 @@ export async function createContext(
       access: projectAccess,
       notifications,
       log: log.child({ component: 'comments' }),
+      unitOfWork,
     }),
     rooms,
     roomScreenshots: new RoomScreenshotService({
@@ -500,5 +518,16 @@ export async function createContext(
     ssms,
     imaging,
     trials,
+    audit: new AuditService(
+      new DomainEventRepository(db.orm),
+      async (userId, deviceId) => grantOf(await deviceRepository.findMembership(deviceId, userId)),
+      chainer,
+    ),
+    auditChainer: chainer,
+    activity: new ActivityService(
+      new DomainEventRepository(db.orm, db),
+      deviceRepository,
+      log.child({ component: 'activity' }),
+    ),
   };
 }

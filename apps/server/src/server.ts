@@ -39,6 +39,7 @@ export async function startServer(
   const operatorToken = embedded ? randomBytes(32).toString('base64url') : null;
   const app = await buildApp(context, { operatorToken });
   await context.notifications.startRelay();
+  await context.activity.startRelay();
   const address = await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
   if (embedded) {
@@ -59,6 +60,8 @@ export async function startServer(
         await context.jobRunner?.stop(10_000);
         await context.cpu.close();
         await context.notifications.stopRelay();
+        await context.activity.stopRelay();
+        await context.auditChainer.idle();
         await context.jobRepository.stop();
         await db.close();
         if (embedded) rmSync(serverFile(config.dataDir), { force: true });

@@ -80,6 +80,7 @@ test('orders the TAVI set and an own measurement on 20 patients, reads results a
   const dialog = page.getByRole('dialog', { name: `Correct ${corrected}` });
   await dialog.getByLabel('Raise (mm)').fill('1.5');
   await dialog.getByLabel('Tilt (°)').fill('4');
+  await dialog.getByLabel(/Reason for change/).fill('Annular plane placed too low on the end-systolic image.');
   await dialog.getByRole('button', { name: 'Save correction' }).click();
   await expect(dialog).toBeHidden();
   await expect(row.getByText(/ \*$/).first()).toBeVisible();

@@ -78,6 +78,10 @@ test('projects move through complete, reactivate and abandon; filter, search and
   await move(ada, alpha, 'Complete project');
   const dialog = ada.getByRole('dialog', { name: 'Complete project?' });
   await expect(dialog).toContainText(`Mark “${alpha}” as completed?`);
+  // A reason for change is asked (issue 20): without one the dialog says so and nothing changes.
+  await dialog.getByRole('button', { name: 'Complete project' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Give a reason for this change: it is kept in the audit trail.');
+  await dialog.getByLabel(/Reason for change/).fill('Sizing study finished');
   await dialog.getByRole('button', { name: 'Complete project' }).click();
   await expect(dialog).toBeHidden();
   await expect(card(ada, alpha)).toBeHidden();
@@ -86,10 +90,13 @@ test('projects move through complete, reactivate and abandon; filter, search and
   await expect(card(ada, alpha)).toContainText('Completed');
   await expect(card(ada, beta)).toBeHidden();
 
-  // A completed project offers only Reactivate, which needs no confirmation.
+  // A completed project offers only Reactivate, which asks for its reason too.
   await ada.getByRole('button', { name: `Actions for ${alpha}` }).click();
   await expect(ada.getByRole('menuitem')).toHaveText(['Reactivate project']);
   await ada.getByRole('menuitem', { name: 'Reactivate project' }).click();
+  const reactivate = ada.getByRole('dialog', { name: 'Reactivate project?' });
+  await reactivate.getByLabel(/Reason for change/).fill('More sizes to study');
+  await reactivate.getByRole('button', { name: 'Reactivate project' }).click();
   await expect(card(ada, alpha)).toBeHidden();
   await expect(ada.getByText('No completed projects')).toBeVisible();
   await chooseStatus(ada, 'Active');
@@ -100,7 +107,9 @@ test('projects move through complete, reactivate and abandon; filter, search and
   await ada.getByRole('dialog', { name: 'Abandon project?' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(card(ada, beta)).toBeVisible();
   await move(ada, beta, 'Abandon project');
-  await ada.getByRole('dialog', { name: 'Abandon project?' }).getByRole('button', { name: 'Abandon project' }).click();
+  const abandon = ada.getByRole('dialog', { name: 'Abandon project?' });
+  await abandon.getByLabel(/Reason for change/).fill('Design replaced');
+  await abandon.getByRole('button', { name: 'Abandon project' }).click();
   await expect(card(ada, beta)).toBeHidden();
   await chooseStatus(ada, 'Abandoned');
   await expect(card(ada, beta)).toContainText('Abandoned');

@@ -697,3 +697,21 @@ export {
   type TrialOutcomeColumns,
   type TrialOutcomeKey,
 } from './trials';
+export {
+  reasonMaxLength,
+  reasonRequiredMessage,
+  reasonTooLongMessage,
+  reasonSchema,
+  chainBreakSchema,
+  auditVerdictSchema,
+  auditExportQuerySchema,
+  activityItemSchema,
+  activityQuerySchema,
+  activityListSchema,
+  activityStreamEvent,
+  activityStreamQuerySchema,
+  type AuditVerdict,
+  type ActivityItem,
+  type ActivityQuery,
+  type ActivityList,
+} from './audit';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SubscriptionPlan } from './subscriptions';
 import { text } from './text';
+import { reasonSchema } from './audit';
 
 /**
  * Anatomical measurements (issue 23): definitions on the anatomy's landmarks (versioned), orders on a cohort,
@@ -172,7 +173,9 @@ export type MeasurementOrderList = z.infer<typeof measurementOrderListSchema>;
 
 export const measurementOrderParamsSchema = z.object({ deviceId: z.uuid(), orderId: z.uuid() });
 export const measurementPatientParamsSchema = measurementOrderParamsSchema.extend({
-  patientId: text().regex(/^SYN-\d{6}$/, 'Not a patient id.'),
+  patientId: text()
+    .regex(/^SYN-\d{6}$/, 'Not a patient id.')
+    .meta({ examples: ['SYN-000001'] }),
 });
 
 /**
@@ -186,5 +189,7 @@ export const measurementCorrectionSchema = z.object({
     .record(name, z.object({ position: vec3Schema, normal: vec3Schema.optional() }).strict())
     .refine((l) => Object.keys(l).length > 0, 'Correct at least one landmark.')
     .refine((l) => Object.keys(l).length <= 20, 'Correct at most 20 landmarks at once.'),
+  /** A corrected measurement changes what the data say: the server asks why (issue 20). */
+  reason: reasonSchema,
 });
 export type MeasurementCorrection = z.infer<typeof measurementCorrectionSchema>;

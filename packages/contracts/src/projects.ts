@@ -4,6 +4,7 @@ import { deviceVersionStatusSchema } from './device-versions';
 import { developmentStageSchema, memberRoleSchema } from './devices';
 import { vv40GradeSchema } from './questions';
 import { text } from './text';
+import { reasonSchema } from './audit';
 
 /** Project status (spec §3 projectStatus, §4 "Project status"). */
 export const projectStatuses = ['active', 'completed', 'abandoned'] as const;
@@ -170,7 +171,8 @@ export const projectParamsSchema = z.object({ deviceId: z.uuid(), projectId: z.u
 export const projectMemberParamsSchema = projectParamsSchema.extend({ userId: z.uuid() });
 
 /** `POST .../projects/:projectId/status`. */
-export const changeProjectStatusSchema = z.object({ status: projectStatusSchema });
+/** A status move changes what the project's evidence means: the server asks for the reason (issue 20). */
+export const changeProjectStatusSchema = z.object({ status: projectStatusSchema, reason: reasonSchema });
 export type ChangeProjectStatus = z.infer<typeof changeProjectStatusSchema>;
 
 /** `GET .../projects/:projectId/team` and the answer of adding or removing someone. */

@@ -22,10 +22,17 @@ interface Schema {
   format?: string;
   pattern?: string;
   minItems?: number;
+  examples?: unknown[];
 }
 
 interface Operation {
-  parameters?: { in: string; name: string; schema?: Schema }[];
+  parameters?: {
+    in: string;
+    name: string;
+    schema?: Schema;
+    example?: unknown;
+    examples?: Record<string, { value?: unknown }>;
+  }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
 }
 
@@ -111,14 +118,22 @@ describe('a NUL character (U+0000) in a text field', () => {
     const cases: { method: string; url: string; body?: unknown; field: string; freeText: boolean }[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        // Path parameters other than the one under test get a valid value: a uuid, or 0 where a number is asked.
-        const numeric = new Set(
-          (operation.parameters ?? [])
-            .filter((p) => p.in === 'path' && p.schema && (isType(p.schema, 'integer') || isType(p.schema, 'number')))
-            .map((p) => p.name),
-        );
+        // Path parameters other than the one under test get a valid value: their schema's example, a uuid, or 0
+        // where a number is asked.
+        const pathParameters = (operation.parameters ?? []).filter((p) => p.in === 'path');
+        const valid = (name: string) => {
+          const parameter = pathParameters.find((p) => p.name === name);
+          const schema = parameter?.schema;
+          const example = [
+            schema?.examples?.[0],
+            parameter?.example,
+            ...Object.values(parameter?.examples ?? {}).map((e) => e.value),
+          ].find((value) => typeof value === 'string');
+          if (typeof example === 'string') return example;
+          return schema && (isType(schema, 'integer') || isType(schema, 'number')) ? '0' : randomUUID();
+        };
         const urlOf = (params: Record<string, string> = {}) =>
-          path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? (numeric.has(name) ? '0' : randomUUID()));
+          path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? valid(name));
         for (const parameter of operation.parameters ?? []) {
           const field = textFields(parameter.schema)[0];
           if (!field || (path === '/api/auth/login' && parameter.name === 'returnTo')) continue;

@@ -26,7 +26,11 @@ export type WorkspaceAction =
   /** Create projects (issue 5 uses it). */
   | 'project.create'
   /** See the plan and its seats (/subscriptions): like the team, not for guests. */
-  | 'subscription.read';
+  | 'subscription.read'
+  /** Verify and export the audit trail (issue 20): admins. */
+  | 'audit.read'
+  /** Read the activity feed (issue 20): everyone; a guest's feed holds only their projects' events. */
+  | 'activity.read';
 
 /** The roles allowed each action; only memberships with status ok count. */
 export const workspacePermissions: Readonly<Record<WorkspaceAction, readonly MemberRole[]>> = {
@@ -37,6 +41,8 @@ export const workspacePermissions: Readonly<Record<WorkspaceAction, readonly Mem
   'team.manage': ['admin'],
   'project.create': ['admin', 'member'],
   'subscription.read': ['admin', 'member'],
+  'audit.read': ['admin'],
+  'activity.read': ['admin', 'member', 'guest'],
 };
 
 /** The caller's standing in one workspace; null when they are not (or no longer) a member. */

@@ -1,4 +1,6 @@
 import type { Orm } from '../db/client';
+import type { CommittedEvent, DomainEvent, TransactionEvents } from '../events/domain-event';
+import { DomainEventRepository } from '../events/domain-event.repository';
 import type { JobDescriptor } from '../jobs/job-descriptor';
 import { AuthAttemptRepository } from './auth-attempt.repository';
 import { CohortRepository } from './cohort.repository';
@@ -9,6 +11,9 @@ import { InvitationRepository } from './invitation.repository';
 import type { JobRepository, JobRunRow } from './job.repository';
 import { MailRepository } from './mail.repository';
 import { MeasurementRepository } from './measurement.repository';
+import { ProjectRepository } from './project.repository';
+import { CommentRepository } from './comment.repository';
+import { AnalysisRepository } from './analysis.repository';
 import { OnboardingRepository } from './onboarding.repository';
 import { ProjectCreationRepository } from './project-creation.repository';
 import { RoomRepository } from './room.repository';
@@ -47,10 +52,16 @@ export interface Repositories {
   imaging: ImagingRepository;
   /** In-silico trials (issue 17). */
   trials: TrialRepository;
+  /** Projects, their comments and analyses (issue 20: their changes are recorded in the same transaction). */
+  projects: ProjectRepository;
+  comments: CommentRepository;
+  analyses: AnalysisRepository;
 }
 
 export interface Transaction extends Repositories {
   jobs: TransactionJobs;
+  /** Domain events of the change (issue 20): appended to the audit trail in this transaction, just before it commits. */
+  events: TransactionEvents;
 }
 
 function repositoriesOn(orm: Orm): Repositories {
@@ -71,6 +82,9 @@ function repositoriesOn(orm: Orm): Repositories {
     measurements: new MeasurementRepository(orm),
     imaging: new ImagingRepository(orm),
     trials: new TrialRepository(orm),
+    projects: new ProjectRepository(orm),
+    comments: new CommentRepository(orm),
+    analyses: new AnalysisRepository(orm),
   };
 }
 
@@ -84,6 +98,8 @@ export class UnitOfWork {
   /** The same repositories outside any transaction (reads, and single-statement writes). */
   readonly repositories: Repositories;
   private queuesReady: Promise<void> | null = null;
+  /** Subscribers of the domain events (notifications, issue 20): called after the commit, never inside it. */
+  private readonly eventSubscribers: ((events: readonly CommittedEvent[]) => void | Promise<void>)[] = [];
 
   /**
    * `jobs.queues`: every job kind a unit of work may enqueue (created before the first transaction, see `run`);
@@ -101,7 +117,8 @@ export class UnitOfWork {
     // for ever, so the queues exist before any transaction starts.
     this.queuesReady ??= this.prepareQueues();
     await this.queuesReady;
-    return this.orm.transaction(async (orm) => {
+    let committed: CommittedEvent[] = [];
+    const result = await this.orm.transaction(async (orm) => {
       const jobs: TransactionJobs = {
         enqueue: (job, data, userId) => {
           if (!this.jobs?.queues.includes(job.kind))
@@ -113,8 +130,24 @@ export class UnitOfWork {
           });
         },
       };
-      return work({ ...repositoriesOn(orm), jobs });
+      const recorded: DomainEvent[] = [];
+      const events: TransactionEvents = { record: (event) => void recorded.push(event) };
+      const outcome = await work({ ...repositoriesOn(orm), jobs, events });
+      const ids = await new DomainEventRepository(orm).append(recorded);
+      committed = recorded.map((event, index) => ({ ...event, id: ids[index]! }));
+      return outcome;
     });
+    // Awaited, so that what follows from a change (a notification) is there when the caller answers.
+    if (committed.length > 0) for (const subscriber of this.eventSubscribers) await subscriber(committed);
+    return result;
+  }
+
+  /**
+   * Calls `subscriber` with the events of each committed unit of work, after the commit; `run` waits for it. It must
+   * not throw (the change has been made): it reports its own failures.
+   */
+  subscribe(subscriber: (events: readonly CommittedEvent[]) => void | Promise<void>): void {
+    this.eventSubscribers.push(subscriber);
   }
 
   private async prepareQueues(): Promise<void> {

@@ -17,6 +17,8 @@ import type {
 import { isAnalysableParameter } from './cohort-parameter-table';
 import { ServiceError } from './errors';
 import type { ProjectAccessGrant, ProjectAccessService } from './project-access.service';
+import type { UnitOfWork } from '../repositories/unit-of-work';
+import { projectEvent } from '../events/kinds';
 
 /** A new analysis, already parsed by its contract schema. */
 export interface NewAnalysisInput {
@@ -47,6 +49,8 @@ export class AnalysisService {
   constructor(
     private readonly repository: AnalysisRepository,
     private readonly access: ProjectAccessService,
+    /** Analyses and their domain events commit together (issue 20). */
+    private readonly unitOfWork: UnitOfWork,
     /** The outcome parameters of the project's trials on a cohort (`trial.<id>.<outcome>`, issue 17). */
     private readonly trialOutcomes: (projectId: string, cohortId: string) => Promise<ReadonlySet<string>> = () =>
       Promise.resolve(new Set()),
@@ -70,15 +74,23 @@ export class AnalysisService {
     const cohort = await this.projectCohort(projectId, input.cohortId);
     const settings = normalizeAnalysisSettings(input.settings);
     await this.check(projectId, cohort, input.parameters, settings, input.excluded);
-    const id = await this.repository.insert({
-      deviceId,
-      projectId,
-      cohortId: cohort.id,
-      name: input.name,
-      parameters: input.parameters,
-      settings,
-      excluded: unique(input.excluded),
-      createdBy: userId,
+    const excluded = unique(input.excluded);
+    const id = await this.unitOfWork.run(async (tx) => {
+      const inserted = await tx.analyses.insert({
+        deviceId,
+        projectId,
+        cohortId: cohort.id,
+        name: input.name,
+        parameters: input.parameters,
+        settings,
+        excluded,
+        createdBy: userId,
+      });
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, 'analysis.created', { type: 'analysis', id: inserted }),
+        after: { name: input.name, cohortId: cohort.id, parameters: input.parameters, settings, excluded },
+      });
+      return inserted;
     });
     return this.get(userId, deviceId, projectId, id);
   }
@@ -107,7 +119,22 @@ export class AnalysisService {
     await this.check(projectId, row.cohort, parameters, settings, excluded);
     const changes: AnalysisChanges = { parameters, settings, excluded };
     if (input.name !== undefined) changes.name = input.name;
-    if (!(await this.repository.update(projectId, analysisId, input.revision, changes))) {
+    const revision = input.revision;
+    const saved = await this.unitOfWork.run(async (tx) => {
+      if (!(await tx.analyses.update(projectId, analysisId, revision, changes))) return false;
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, 'analysis.updated', { type: 'analysis', id: analysisId }),
+        before: {
+          name: current.name,
+          parameters: current.parameters,
+          settings: current.settings,
+          excluded: current.excluded,
+        },
+        after: { name: changes.name ?? current.name, parameters, settings, excluded },
+      });
+      return true;
+    });
+    if (!saved) {
       // Someone else wrote between our read and our write.
       const now = await this.repository.find(projectId, analysisId);
       if (!now) throw notFound();

@@ -13,12 +13,16 @@ import { ServiceError } from './errors';
 import type { NotificationService } from './notification.service';
 import { userPictureUrl } from './picture-urls';
 import type { ProjectAccessGrant, ProjectAccessService } from './project-access.service';
+import type { UnitOfWork } from '../repositories/unit-of-work';
+import { projectEvent } from '../events/kinds';
 
 export interface CommentServiceDeps {
   comments: CommentRepository;
   access: ProjectAccessService;
   notifications: NotificationService;
   log: { error(details: object, message: string): void };
+  /** Comments and their domain events commit together (issue 20). */
+  unitOfWork: UnitOfWork;
 }
 
 /** Where a comment lives in the web app (the mention notification leads there). */
@@ -93,7 +97,14 @@ export class CommentService {
       parentId = parent.parentId ?? parent.id;
     }
     const mentions = await this.checkedMentions(projectId, input.body, []);
-    const row = await this.deps.comments.insert({ projectId, parentId, authorId: userId, body: input.body, mentions });
+    const row = await this.deps.unitOfWork.run(async (tx) => {
+      const inserted = await tx.comments.insert({ projectId, parentId, authorId: userId, body: input.body, mentions });
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, 'comment.created', { type: 'comment', id: inserted.id }),
+        after: { body: input.body, parentId },
+      });
+      return inserted;
+    });
     const saved = (await this.deps.comments.find(projectId, row.id))!;
     await this.notifyMentioned(access, saved, mentions);
     return (await this.presenter(userId, access, [saved]))(saved);
@@ -115,7 +126,14 @@ export class CommentService {
     if (comment.deletedAt) throw commentGone();
     if (body === comment.body) return (await this.presenter(userId, access, [comment]))(comment);
     const mentions = await this.checkedMentions(projectId, body, comment.mentions);
-    await this.deps.comments.updateBody(commentId, body, mentions);
+    await this.deps.unitOfWork.run(async (tx) => {
+      await tx.comments.updateBody(commentId, body, mentions);
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, 'comment.edited', { type: 'comment', id: commentId }),
+        before: { body: comment.body },
+        after: { body },
+      });
+    });
     const saved = (await this.deps.comments.find(projectId, commentId))!;
     const before = new Set(comment.mentions);
     await this.notifyMentioned(
@@ -140,7 +158,13 @@ export class CommentService {
           : 'You can delete only your own comments. Admins can remove any comment.',
       );
     if (comment.deletedAt) throw commentGone();
-    await this.deps.comments.softDelete(commentId, userId);
+    await this.deps.unitOfWork.run(async (tx) => {
+      await tx.comments.softDelete(commentId, userId);
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, 'comment.deleted', { type: 'comment', id: commentId }),
+        before: { body: comment.body },
+      });
+    });
     const saved = (await this.deps.comments.find(projectId, commentId))!;
     return (await this.presenter(userId, access, [saved]))(saved);
   }

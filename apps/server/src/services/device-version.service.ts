@@ -113,6 +113,15 @@ export class DeviceVersionService {
         const data: DeviceVersionJobData = { versionId: created.id };
         const run = await tx.jobs.enqueue(deviceVersionJob, data, userId);
         await tx.deviceVersions.setJob(created.id, run.id);
+        tx.events.record({
+          actorId: userId,
+          action: 'device_version.created',
+          objectType: 'device_version',
+          objectId: created.id,
+          deviceId,
+          projectId: targetProjectId,
+          after: { name, description: input.description ?? '', files, targetProjectId },
+        });
         return created;
       });
     } catch (error) {

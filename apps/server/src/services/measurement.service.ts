@@ -237,7 +237,19 @@ export class MeasurementService {
     const corrections = { [patient.id]: { [body.phase]: body.landmarks as LandmarkCorrections } };
     const [outcomes] = await this.cpu.run(measurementTask, { patients: [patient], definitions, corrections });
     const cells = indexes.map((measurement, k) => cellOf(stored.patientIndex, measurement, outcomes?.[k]));
-    await this.repository.saveCorrection(orderId, stored.patientIndex, body.phase, body.landmarks, userId, cells);
+    await this.unitOfWork.run(async (tx) => {
+      await tx.measurements.saveCorrection(orderId, stored.patientIndex, body.phase, body.landmarks, userId, cells);
+      tx.events.record({
+        actorId: userId,
+        action: 'measurement.corrected',
+        objectType: 'measurement',
+        objectId: orderId,
+        deviceId,
+        projectId: null,
+        after: { patientId, phase: body.phase, landmarks: body.landmarks, cells },
+        reason: body.reason,
+      });
+    });
     return this.get(userId, deviceId, orderId);
   }
 

@@ -14,6 +14,7 @@ import type { DeviceRepository } from '../repositories/device.repository';
 import type { LinkedRows } from '../repositories/project-creation.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import { ServiceError } from './errors';
+import { projectEvent } from '../events/kinds';
 import type { NotificationService } from './notification.service';
 import { projectStatsPath } from './project.service';
 import { authorize } from './authorize';
@@ -55,7 +56,7 @@ export class ProjectCreationService {
       throw new ServiceError(422, 'invalid_stage', projectStageNotInWorkspaceMessage);
     const team = [...new Set([userId, ...input.teamUserIds])];
 
-    const created = await this.unitOfWork.run(async ({ projectCreation: repository }) => {
+    const created = await this.unitOfWork.run(async ({ projectCreation: repository, events }) => {
       if (await repository.titleTaken(deviceId, name)) throw titleTaken();
       const linked = await repository.linked(deviceId, {
         cohortIds: input.cohortIds,
@@ -84,6 +85,17 @@ export class ProjectCreationService {
         linked.versions.filter((version) => version.status !== 'ready').map((version) => version.id),
       );
       await repository.drafts.delete(userId, deviceId);
+      events.record({
+        ...projectEvent(userId, deviceId, project.id, 'project.created'),
+        after: {
+          name,
+          developmentStage: input.developmentStage,
+          questionId: input.questionId,
+          team,
+          cohortIds: input.cohortIds,
+          versionIds: input.versionIds,
+        },
+      });
       return project;
     });
 

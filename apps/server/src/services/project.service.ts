@@ -44,20 +44,15 @@ import type {
   TeamMemberRow,
 } from '../repositories/project.repository';
 import { ServiceError } from './errors';
-import type { NotificationService } from './notification.service';
 import { userPictureUrl } from './picture-urls';
 import type { ProjectAccessService } from './project-access.service';
 import { authorize } from './authorize';
+import type { UnitOfWork } from '../repositories/unit-of-work';
+import { projectEvent } from '../events/kinds';
 
 /** A project's Stats tab in the web app; it names the workspace, so the link works whichever one is selected. */
 export const projectStatsPath = (deviceId: string, projectId: string) =>
   `/projects/view/stats?${new URLSearchParams({ project: projectId, device: deviceId }).toString()}`;
-
-const statusWords: Record<ProjectStatus, string> = {
-  active: 'reactivated',
-  completed: 'completed',
-  abandoned: 'abandoned',
-};
 
 function groupBy<T extends { projectId: string }>(rows: readonly T[]): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -122,7 +117,8 @@ export class ProjectService {
   constructor(
     private readonly repository: ProjectRepository,
     private readonly access: ProjectAccessService,
-    private readonly notifications: NotificationService,
+    /** Changes and their domain events commit together (issue 20). */
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async list(userId: string, deviceId: string, query: ProjectListQuery): Promise<ProjectList> {
@@ -201,23 +197,34 @@ export class ProjectService {
     return this.project(userId, deviceId, projectId, standing.grant);
   }
 
-  async changeStatus(userId: string, deviceId: string, projectId: string, to: ProjectStatus): Promise<Project> {
+  async changeStatus(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    to: ProjectStatus,
+    reason: string,
+  ): Promise<Project> {
     const { project, standing } = await this.access.require('project.manage', userId, deviceId, projectId);
     const from = projectStatusSchema.parse(project.status);
     if (!isAllowedMove(from, to)) throw new ServiceError(409, 'status_move_refused', refusedMoveMessage(from, to));
-    const changed = await this.repository.changeStatus(projectId, from, to, userId);
+    const changed = await this.unitOfWork.run(async (tx) => {
+      if (!(await tx.projects.changeStatus(projectId, from, to, userId))) return false;
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, 'project.status_changed'),
+        before: { status: from },
+        after: { status: to, name: project.name },
+        reason,
+      });
+      return true;
+    });
     if (!changed)
       throw new ServiceError(
         409,
         'status_changed',
         'Somebody else changed the status of this project just now. Reload the page to see its current status.',
       );
-    const result = await this.project(userId, deviceId, projectId, standing.grant);
-    await this.notifyTeam(deviceId, result, userId, {
-      kind: 'project.status',
-      title: `Project ${result.name} was ${statusWords[to]}`,
-    });
-    return result;
+    // The team hears of it from the event (ProjectNotifications), not from here.
+    return this.project(userId, deviceId, projectId, standing.grant);
   }
 
   /**
@@ -225,13 +232,22 @@ export class ProjectService {
    * rule and the workspace-unique title (409), and a question of this workspace (404 otherwise).
    */
   async update(userId: string, deviceId: string, projectId: string, change: UpdateProject): Promise<Project> {
-    const { standing } = await this.access.require('project.manage', userId, deviceId, projectId);
+    const { project, standing } = await this.access.require('project.manage', userId, deviceId, projectId);
     const name = change.name?.trim();
     if (change.name !== undefined) {
       const problem = projectTitleProblem(change.name);
       if (problem) throw new ServiceError(422, 'invalid_title', problem);
     }
-    const outcome = await this.repository.update(deviceId, projectId, { name, questionId: change.questionId });
+    const outcome = await this.unitOfWork.run(async (tx) => {
+      const done = await tx.projects.update(deviceId, projectId, { name, questionId: change.questionId });
+      if (done === 'updated')
+        tx.events.record({
+          ...projectEvent(userId, deviceId, projectId, 'project.updated'),
+          before: { name: project.name, questionId: project.questionId },
+          after: { name: name ?? project.name, questionId: change.questionId ?? project.questionId },
+        });
+      return done;
+    });
     if (outcome === 'title_taken') throw new ServiceError(409, 'project_title_taken', projectTitleTakenMessage);
     if (outcome === 'question_not_found')
       throw new ServiceError(404, 'question_not_found', questionNotInWorkspaceMessage);
@@ -241,7 +257,12 @@ export class ProjectService {
   /** Adds a ready patient cohort of the workspace (project.manage). */
   async addCohort(userId: string, deviceId: string, projectId: string, cohortId: string): Promise<Project> {
     const { standing } = await this.access.require('project.manage', userId, deviceId, projectId);
-    const outcome = await this.repository.addCohort(deviceId, projectId, cohortId, userId);
+    const outcome = await this.unitOfWork.run(async (tx) => {
+      const done = await tx.projects.addCohort(deviceId, projectId, cohortId, userId);
+      if (done === 'added')
+        tx.events.record({ ...projectEvent(userId, deviceId, projectId, 'project.cohort_added'), after: { cohortId } });
+      return done;
+    });
     if (outcome === 'not_found') throw new ServiceError(404, 'cohort_not_found', cohortNotInWorkspaceMessage);
     if (outcome === 'not_ready') throw new ServiceError(409, 'cohort_not_ready', cohortNotReadyForProjectMessage);
     if (outcome === 'already') throw new ServiceError(409, 'cohort_on_project', cohortAlreadyOnProjectMessage);
@@ -251,7 +272,15 @@ export class ProjectService {
   /** Removes a cohort (project.manage), refused while rooms of the project show its patients. */
   async removeCohort(userId: string, deviceId: string, projectId: string, cohortId: string): Promise<Project> {
     const { standing } = await this.access.require('project.manage', userId, deviceId, projectId);
-    const removal = await this.repository.removeCohort(projectId, cohortId);
+    const removal = await this.unitOfWork.run(async (tx) => {
+      const done = await tx.projects.removeCohort(projectId, cohortId);
+      if (done.outcome === 'removed')
+        tx.events.record({
+          ...projectEvent(userId, deviceId, projectId, 'project.cohort_removed'),
+          before: { cohortId },
+        });
+      return done;
+    });
     if (removal.outcome === 'not_on_project') throw new ServiceError(404, 'not_on_project', cohortNotOnProjectMessage);
     if (removal.outcome === 'in_rooms')
       throw new ServiceError(409, 'cohort_in_rooms', cohortInProjectRoomsMessage(removal.rooms));
@@ -268,20 +297,30 @@ export class ProjectService {
     // Only people already working in the workspace (spec §5 "Team search"); the rest get the search's message.
     const membership = grantOf(await this.repository.membership(deviceId, memberId));
     if (membership?.status !== 'ok') throw new ServiceError(422, 'no_match', teamNoMatchMessage);
-    if (!(await this.repository.addMember(projectId, memberId, userId)))
-      throw new ServiceError(409, 'already_on_team', 'This user is already on the project team.');
-    await this.notifications.post({
-      userId: memberId,
-      kind: 'project.team',
-      title: `You were added to the project ${project.name}`,
-      link: projectStatsPath(deviceId, projectId),
+    const added = await this.unitOfWork.run(async (tx) => {
+      if (!(await tx.projects.addMember(projectId, memberId, userId))) return false;
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, 'project.member_added'),
+        after: { memberId, name: project.name },
+      });
+      return true;
     });
+    if (!added) throw new ServiceError(409, 'already_on_team', 'This user is already on the project team.');
+    // The new member hears of it from the event (ProjectNotifications).
     return this.teamOf(deviceId, projectId, { ...standing, onTeam: standing.onTeam || memberId === userId });
   }
 
   async removeMember(userId: string, deviceId: string, projectId: string, memberId: string): Promise<ProjectTeam> {
     const { standing } = await this.access.require('project.manage', userId, deviceId, projectId);
-    const outcome = await this.repository.removeMember(projectId, memberId);
+    const outcome = await this.unitOfWork.run(async (tx) => {
+      const done = await tx.projects.removeMember(projectId, memberId);
+      if (done === 'removed')
+        tx.events.record({
+          ...projectEvent(userId, deviceId, projectId, 'project.member_removed'),
+          before: { memberId },
+        });
+      return done;
+    });
     if (outcome === 'not_on_team') throw new ServiceError(404, 'not_on_team', 'This user is not on the project team.');
     if (outcome === 'last_member') throw new ServiceError(409, 'last_team_member', lastTeamMemberMessage);
     return this.teamOf(deviceId, projectId, { ...standing, onTeam: standing.onTeam && memberId !== userId });
@@ -352,18 +391,5 @@ export class ProjectService {
       canManage: decideProject('project.manage', standing).allowed,
       canComment: decideProject('project.comment', standing).allowed,
     };
-  }
-
-  /** Tells the team about a change, except whoever made it. */
-  private async notifyTeam(
-    deviceId: string,
-    project: Project,
-    actorId: string,
-    message: { kind: string; title: string },
-  ) {
-    for (const member of project.team) {
-      if (member.id === actorId) continue;
-      await this.notifications.post({ userId: member.id, ...message, link: projectStatsPath(deviceId, project.id) });
-    }
   }
 }

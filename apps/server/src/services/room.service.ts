@@ -17,6 +17,7 @@ import type { RoomListRow, RoomRepository } from '../repositories/room.repositor
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import type { CohortService } from './cohort.service';
 import { ServiceError } from './errors';
+import { projectEvent } from '../events/kinds';
 import type { NotificationService } from './notification.service';
 import { removePictureFiles } from './picture-files';
 import type { ProjectAccessGrant, ProjectAccessService } from './project-access.service';
@@ -167,8 +168,15 @@ export class RoomService {
 
   /** Deletes the room with its placements, shares and screenshots (rows, then the screenshots' bytes). */
   async remove(userId: string, deviceId: string, projectId: string, roomId: string): Promise<void> {
-    await this.require('project.work', userId, deviceId, projectId, roomId);
-    const files = await this.unitOfWork.run(({ rooms }) => rooms.delete(roomId));
+    const { row } = await this.require('project.work', userId, deviceId, projectId, roomId);
+    const files = await this.unitOfWork.run(async ({ rooms, events }) => {
+      const deleted = await rooms.delete(roomId);
+      events.record({
+        ...projectEvent(userId, deviceId, projectId, 'room.deleted', { type: 'room', id: roomId }),
+        before: { name: row.room.name },
+      });
+      return deleted;
+    });
     await removePictureFiles(this.blobs, files, this.log);
   }
 
@@ -304,11 +312,15 @@ export class RoomService {
         throw new ServiceError(422, 'unknown_landmark', `Unknown landmark: ${landmark}.`, { index });
       return { versionId: placement.versionId, transform: { ...placement.transform }, landmark };
     });
-    await this.unitOfWork.run(async ({ rooms }) => {
+    await this.unitOfWork.run(async ({ rooms, events }) => {
       await rooms.replacePlacements(roomId, placements, userId);
       await rooms.touch(roomId, {
         ...row.room.scene,
         view: { phase: view.phase, hiddenOrgans: [...new Set(view.hiddenOrgans)] },
+      });
+      events.record({
+        ...projectEvent(userId, deviceId, projectId, 'room.scene_saved', { type: 'room', id: roomId }),
+        after: { placements, view },
       });
     });
     return this.scene(userId, deviceId, projectId, roomId);

@@ -6,6 +6,7 @@ import type { InvitationRow } from '../repositories/invitation.repository';
 import type { Repositories, UnitOfWork } from '../repositories/unit-of-work';
 import { AuthThrottle, throttleRules, tooManyAttempts, type ThrottleKey } from './auth-throttle.service';
 import { ServiceError } from './errors';
+import { workspaceEvent } from '../events/kinds';
 import type { NotificationService } from './notification.service';
 import { userPictureUrl } from './picture-urls';
 import { ensureSeatFree } from './subscription.service';
@@ -126,7 +127,14 @@ export class TeamService {
       );
     const device = await repositories.devices.findById(deviceId);
     if (!device) throw new ServiceError(404, 'not_found', 'No such device workspace.');
-    return this.unitOfWork.run((tx) => this.issue(tx, device, actor, email, invitee!.role));
+    return this.unitOfWork.run(async (tx) => {
+      const invitation = await this.issue(tx, device, actor, email, invitee!.role);
+      tx.events.record({
+        ...workspaceEvent(actor.id, deviceId, 'team.invited', { type: 'invitation', id: invitation.invitationId }),
+        after: { email, role: invitee!.role },
+      });
+      return invitation;
+    });
   }
 
   /**
@@ -290,6 +298,11 @@ export class TeamService {
           'The last admin of a device cannot be demoted. Make another team member admin first.',
         );
       await tx.devices.updateMembership(deviceId, userId, { role });
+      tx.events.record({
+        ...workspaceEvent(actorId, deviceId, 'team.role_changed', { type: 'member', id: userId }),
+        before: { role: target.role },
+        after: { role },
+      });
     });
     return this.member(deviceId, userId);
   }
@@ -307,7 +320,12 @@ export class TeamService {
           'last_admin',
           'The last admin of a device cannot be removed. Make another team member admin first.',
         );
+      const before = await tx.devices.findMembership(deviceId, userId);
       if (!(await tx.devices.deleteMembership(deviceId, userId))) throw notFoundMember();
+      tx.events.record({
+        ...workspaceEvent(actorId, deviceId, 'team.member_removed', { type: 'member', id: userId }),
+        before: { role: before?.role ?? null, status: before?.status ?? null },
+      });
     });
   }
 

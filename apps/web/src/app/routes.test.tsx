@@ -155,14 +155,14 @@ describe('app routes', () => {
   });
 
   it('renders a placeholder page with its title, the shell and an honest state', async () => {
-    renderAt('/activity-feed?since=week');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Activity feed' })).toBeTruthy();
+    renderAt('/design-history?since=week');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Design history' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Not available yet' })).toBeTruthy();
     expect(screen.getAllByRole('navigation', { name: 'Main' }).length).toBeGreaterThan(0);
-    expect(screen.getByRole('link', { name: 'Activity feed', current: 'page' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Design history', current: 'page' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Account and settings' })).toBeTruthy();
-    expect(document.title).toBe('Activity feed · InSilico Workspace');
+    expect(document.title).toBe('Design history · InSilico Workspace');
   });
 
   it('renders the project view with its three tabs', async () => {

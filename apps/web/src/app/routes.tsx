@@ -4,6 +4,7 @@ import { cohortRoutes } from '../features/cohorts';
 import { deviceVersionRoutes } from '../features/device-versions';
 import { deviceRoutes } from '../features/devices';
 import { measurementRoutes } from '../features/measurements';
+import { activityRoutes } from '../features/activity';
 import { onboardingRoutes } from '../features/onboarding';
 import { projectCreationRoutes } from '../features/project-creation';
 import { projectRoutes } from '../features/projects';
@@ -47,6 +48,7 @@ export const appRoutes: RouteObject[] = [
       ...cohortRoutes,
       ...deviceVersionRoutes,
       ...measurementRoutes,
+      ...activityRoutes,
       ...projectRoutes,
       ...projectCreationRoutes,
       ...roomRoutes,

@@ -26,3 +26,4 @@ export { measurementDefinitions, measurementOrders, measurementResults, measurem
 export { ssms } from './ssms';
 export { imagingDatasets } from './imaging';
 export { trials, trialPatients } from './trials';
+export { domainEvents } from './domain-events';

@@ -160,7 +160,11 @@ describe('measurement orders', () => {
       admin,
       'PUT',
       `${base()}/measurement-orders/${order.id}/patients/${patientId}/correction`,
-      { phase: 'end-systole', landmarks: { aortic_annulus: { position: raised, normal: n } } },
+      {
+        phase: 'end-systole',
+        landmarks: { aortic_annulus: { position: raised, normal: n } },
+        reason: 'Annular plane 2 mm too low',
+      },
     );
     expect(corrected.status).toBe(200);
     const after = await json<MeasurementOrder>(corrected);
@@ -272,6 +276,7 @@ describe('permission table', () => {
   const correction = {
     phase: 'end-systole',
     landmarks: { aortic_annulus: { position: [0, 0, 0], normal: [0, 0, 1] } },
+    reason: 'Plane checked by hand',
   };
   const table: [string, Call, Record<Principal, number>][] = [
     [
@@ -317,6 +322,7 @@ describe('permission table', () => {
     const unknown = await send(admin, 'PUT', path(patientId), {
       phase: 'end-systole',
       landmarks: { nose: { position: [0, 0, 0] } },
+      reason: 'Wrong landmark',
     });
     expect(unknown.status).toBe(400);
     expect((await errorOf(unknown)).message).toContain('"nose" is not a landmark of the anatomy');
@@ -324,7 +330,7 @@ describe('permission table', () => {
     expect(phase.status).toBe(400);
     expect((await errorOf(phase)).message).toBe('No measurement of this order is taken at end-diastole.');
     expect((await send(admin, 'PUT', path('SYN-999999'), correction)).status).toBe(404);
-    const empty = await send(admin, 'PUT', path(patientId), { phase: 'end-systole', landmarks: {} });
+    const empty = await send(admin, 'PUT', path(patientId), { ...correction, landmarks: {} });
     expect((await errorOf(empty)).message).toContain('Correct at least one landmark.');
   });
 

@@ -1,4 +1,6 @@
 import {
+  activityStreamEvent,
+  activityStreamQuerySchema,
   markSeenSchema,
   notificationListQuerySchema,
   notificationListSchema,
@@ -9,12 +11,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { NotificationEvent, NotificationService } from '../../services/notification.service';
+import type { ActivityService } from '../../services/activity.service';
 
 export interface NotificationRoutesDeps {
   notifications: NotificationService;
   authenticated: ReturnType<typeof requireUser>;
   /** Open event streams are ended when the server closes. */
   streams: Set<() => void>;
+  /** With `?device=`, the stream also carries that workspace's activity feed (issue 20). */
+  activity?: ActivityService;
 }
 
 const keepAliveMs = 25_000;
@@ -51,10 +56,17 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
     '/api/notifications/stream',
     {
       preHandler: deps.authenticated,
-      schema: { tags: ['notifications'], summary: 'Server-Sent Events: notification, unseen' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Server-Sent Events: notification, unseen; activity with ?device=',
+        querystring: activityStreamQuerySchema,
+      },
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
+      const deviceId = request.query.device;
+      // Refused (404/403) before the stream opens, like the feed itself.
+      if (deviceId && deps.activity) await deps.activity.scope(userId, deviceId);
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {
@@ -71,11 +83,16 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
         if (event.type === 'notification') send(notificationStreamEvents.notification, event.notification);
         send(notificationStreamEvents.unseen, { hasUnseen: event.hasUnseen });
       });
+      const unsubscribeActivity =
+        deviceId && deps.activity
+          ? deps.activity.subscribe(userId, deviceId, (item) => send(activityStreamEvent, item))
+          : () => {};
       send(notificationStreamEvents.unseen, { hasUnseen: await deps.notifications.hasUnseen(userId) });
       const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), keepAliveMs);
       const end = () => {
         clearInterval(keepAlive);
         unsubscribe();
+        unsubscribeActivity();
         deps.streams.delete(end);
         if (!out.writableEnded) out.end();
       };

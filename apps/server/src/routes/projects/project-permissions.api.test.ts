@@ -88,7 +88,7 @@ const table: Row[] = [
   { name: 'GET .../projects/:projectId', call: (b, p) => b.get(path(p)), on: readable, off: teamOnly },
   {
     name: 'POST .../projects/:projectId/status',
-    call: (b, p) => b.postJson(`${path(p)}/status`, { status: 'completed' }),
+    call: (b, p) => b.postJson(`${path(p)}/status`, { status: 'completed', reason: 'Study finished' }),
     before: (p) => setProjectStatus(server, p, 'active'),
     on: teamOnly,
     off: nobody,

@@ -220,7 +220,10 @@ describe('status moves', () => {
     for (const to of projectStatuses)
       it(`${from} → ${to} is ${allowed.has(`${from}>${to}`) ? 'allowed' : 'refused with a message naming the move'}`, async () => {
         await setProjectStatus(server, projectId, from);
-        const response = await member.browser.postJson(`${base()}/${projectId}/status`, { status: to });
+        const response = await member.browser.postJson(`${base()}/${projectId}/status`, {
+          status: to,
+          reason: `Moved to ${to}`,
+        });
         if (allowed.has(`${from}>${to}`)) {
           expect(response.status).toBe(200);
           const project = await json<Project>(response);
@@ -236,21 +239,25 @@ describe('status moves', () => {
 
   it('notifies the team but not whoever moved it', async () => {
     await setProjectStatus(server, projectId, 'active');
-    expect((await member.browser.postJson(`${base()}/${projectId}/status`, { status: 'completed' })).status).toBe(200);
+    expect(
+      (await member.browser.postJson(`${base()}/${projectId}/status`, { status: 'completed', reason: 'Done' })).status,
+    ).toBe(200);
     const link = `/projects/view/stats?project=${projectId}&device=${deviceId}`;
     for (const person of [admin, guest])
       expect(await notificationsOf(person.id)).toContainEqual(
         expect.objectContaining({ title: 'Project Moves was completed', link }),
       );
     expect((await notificationsOf(member.id)).some((item) => item.link === link)).toBe(false);
-    expect((await admin.browser.postJson(`${base()}/${projectId}/status`, { status: 'active' })).status).toBe(200);
+    expect(
+      (await admin.browser.postJson(`${base()}/${projectId}/status`, { status: 'active', reason: 'Reopened' })).status,
+    ).toBe(200);
     expect(await notificationsOf(member.id)).toContainEqual(
       expect.objectContaining({ title: 'Project Moves was reactivated', link }),
     );
   });
 
   it('refuses an unknown status with 400', async () => {
-    const response = await member.browser.postJson(`${base()}/${projectId}/status`, { status: 'paused' });
+    const response = await member.browser.postJson(`${base()}/${projectId}/status`, { status: 'paused', reason: 'x' });
     expect(response.status).toBe(400);
   });
 });

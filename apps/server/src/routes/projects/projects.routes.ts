@@ -137,6 +137,7 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectRoutesDep
         request.params.deviceId,
         request.params.projectId,
         request.body.status,
+        request.body.reason,
       ),
   );
 

@@ -253,11 +253,11 @@ export async function removeProjectVersion(deviceId: string, projectId: string, 
   await refreshProjectAndVersions(deviceId, projectId);
 }
 
-/** `POST .../status`: one of the allowed moves. */
-export async function changeProjectStatus(deviceId: string, projectId: string, status: ProjectStatus) {
+/** `POST .../status`: one of the allowed moves, with the reason for change the server asks for. */
+export async function changeProjectStatus(deviceId: string, projectId: string, status: ProjectStatus, reason: string) {
   const project = await apiFetch(projectUrls.status(deviceId, projectId), {
     method: 'POST',
-    body: { status },
+    body: { status, reason },
     schema: projectSchema,
   });
   await refreshProject(deviceId, projectId);

@@ -23,15 +23,6 @@ export const workspaceRoutes: RouteObject[] = [
     ),
     handle: { title: 'Home' },
   },
-  placeholderRoute('activity-feed', {
-    section: 'Workspace',
-    title: 'Activity feed',
-    description: 'What happened across your device workspace.',
-    upcoming: [
-      'Follow what your team did across projects, cohorts and simulations.',
-      'Open the item an activity refers to.',
-    ],
-  }),
   placeholderRoute('design-history', {
     section: 'Workspace',
     title: 'Design history',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MeasurementOrder } from '@insilico/contracts';
+import { reasonMaxLength, reasonRequiredMessage, type MeasurementOrder } from '@insilico/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -37,9 +37,14 @@ export function CorrectionDialog({
   const [landmark, setLandmark] = useState<string>('aortic_annulus');
   const [raise, setRaise] = useState('0');
   const [tilt, setTilt] = useState('0');
+  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const save = async () => {
+    if (!reason.trim()) {
+      setError(reasonRequiredMessage);
+      return;
+    }
     const r = Number(raise);
     const t = Number(tilt);
     if (!Number.isFinite(r) || !Number.isFinite(t) || Math.abs(r) > 20 || Math.abs(t) > 45) {
@@ -53,7 +58,9 @@ export function CorrectionDialog({
       const found = landmarks.find((l) => l.name === landmark);
       const moved = found ? movedPlane(found, r, t) : null;
       if (!moved) throw new ApiError(400, 'invalid', 'This landmark has no plane to move.');
-      onCorrected(await correctPatient(deviceId, order.id, patientId, { phase, landmarks: { [landmark]: moved } }));
+      onCorrected(
+        await correctPatient(deviceId, order.id, patientId, { phase, landmarks: { [landmark]: moved }, reason }),
+      );
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : 'The correction could not be saved.');
     } finally {
@@ -84,6 +91,16 @@ export function CorrectionDialog({
           </TextField>
           <TextField label="Raise (mm)" type="number" value={raise} onChange={(e) => setRaise(e.target.value)} />
           <TextField label="Tilt (°)" type="number" value={tilt} onChange={(e) => setTilt(e.target.value)} />
+          <TextField
+            label="Reason for change"
+            required
+            multiline
+            minRows={2}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            helperText="Kept with the correction in the audit trail."
+            slotProps={{ htmlInput: { maxLength: reasonMaxLength } }}
+          />
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>

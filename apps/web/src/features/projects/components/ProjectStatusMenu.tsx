@@ -1,25 +1,34 @@
 import { useId, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Snackbar from '@mui/material/Snackbar';
+import TextField from '@mui/material/TextField';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { movesFrom, type Project, type ProjectStatusMove } from '@insilico/contracts';
+import {
+  movesFrom,
+  reasonMaxLength,
+  reasonRequiredMessage,
+  type Project,
+  type ProjectStatusMove,
+} from '@insilico/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ApiError } from '../../../lib/apiError';
 import { changeProjectStatus } from '../api';
 
-/** What each confirmed move says before it happens (Reactivate loses nothing and is not asked). */
-const confirmations: Partial<Record<ProjectStatusMove['to'], (name: string) => string>> = {
+/**
+ * What each move says before it happens. Every move asks for a reason for change (issue 20: a project's status
+ * changes what its evidence means; the reason is kept in the audit trail).
+ */
+const confirmations: Record<ProjectStatusMove['to'], (name: string) => string> = {
   completed: (name) => `Mark “${name}” as completed? It moves to the completed projects; you can reactivate it later.`,
   abandoned: (name) =>
     `Abandon “${name}”? It moves to the abandoned projects and its team is told; you can reactivate it later.`,
+  active: (name) => `Reactivate “${name}”? It moves back to the active projects and its team is told.`,
 };
 
 /**
  * The card menu of spec §2 (Complete project, Abandon project, Reactivate project): only the moves the project's
- * status allows, only for people who may manage the project; Complete and Abandon ask first.
+ * status allows, only for people who may manage the project; each asks first, with a reason for change.
  */
 export function ProjectStatusMenu({ deviceId, project }: { deviceId: string; project: Project }) {
   const menuId = useId();
@@ -27,7 +36,7 @@ export function ProjectStatusMenu({ deviceId, project }: { deviceId: string; pro
   const [asking, setAsking] = useState<ProjectStatusMove | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
   // A card is drawn many times on the overview: the menu, dialog and message mount on first use only (then stay,
   // for their closing transitions and focus return).
   const [used, setUsed] = useState(false);
@@ -35,15 +44,17 @@ export function ProjectStatusMenu({ deviceId, project }: { deviceId: string; pro
   if (!project.canManage || moves.length === 0) return null;
 
   async function run(move: ProjectStatusMove) {
+    if (!reason.trim()) {
+      setError(reasonRequiredMessage);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      await changeProjectStatus(deviceId, project.id, move.to);
+      await changeProjectStatus(deviceId, project.id, move.to, reason);
       setAsking(null);
     } catch (cause) {
-      const message = cause instanceof ApiError ? cause.message : 'The status could not be changed.';
-      if (asking) setError(message);
-      else setFailure(message);
+      setError(cause instanceof ApiError ? cause.message : 'The status could not be changed.');
     } finally {
       setBusy(false);
     }
@@ -51,13 +62,11 @@ export function ProjectStatusMenu({ deviceId, project }: { deviceId: string; pro
 
   function choose(move: ProjectStatusMove) {
     setAnchor(null);
-    if (confirmations[move.to]) {
-      setError(null);
-      setAsking(move);
-    } else void run(move);
+    setError(null);
+    setReason('');
+    setAsking(move);
   }
 
-  const confirmation = asking ? confirmations[asking.to] : undefined;
   return (
     <>
       <IconButton
@@ -87,18 +96,33 @@ export function ProjectStatusMenu({ deviceId, project }: { deviceId: string; pro
           <ConfirmDialog
             open={asking !== null}
             title={asking ? `${asking.action}?` : ''}
-            message={confirmation ? confirmation(project.name) : ''}
+            message={
+              asking ? (
+                <>
+                  {confirmations[asking.to](project.name)}
+                  <TextField
+                    label="Reason for change"
+                    required
+                    fullWidth
+                    multiline
+                    minRows={2}
+                    margin="normal"
+                    value={reason}
+                    onChange={(event) => setReason(event.target.value)}
+                    helperText="Kept in the audit trail with the change."
+                    slotProps={{ htmlInput: { maxLength: reasonMaxLength } }}
+                  />
+                </>
+              ) : (
+                ''
+              )
+            }
             confirmLabel={asking?.action ?? ''}
             busy={busy}
             error={error}
             onConfirm={() => asking && void run(asking)}
             onCancel={() => setAsking(null)}
           />
-          <Snackbar open={failure !== null} autoHideDuration={8000} onClose={() => setFailure(null)}>
-            <Alert severity="error" onClose={() => setFailure(null)} sx={{ width: '100%' }}>
-              {failure}
-            </Alert>
-          </Snackbar>
         </>
       )}
     </>

@@ -1,0 +1,22 @@
+import type { DomainEvent } from './domain-event';
+
+/** The event of a change to a project or to something that belongs to it. */
+export function projectEvent(
+  actorId: string,
+  deviceId: string,
+  projectId: string,
+  action: string,
+  object: { type: string; id: string } = { type: 'project', id: projectId },
+): Pick<DomainEvent, 'actorId' | 'action' | 'objectType' | 'objectId' | 'deviceId' | 'projectId'> {
+  return { actorId, action, objectType: object.type, objectId: object.id, deviceId, projectId };
+}
+
+/** The event of a change to a workspace (its team, its settings) outside any project. */
+export function workspaceEvent(
+  actorId: string,
+  deviceId: string,
+  action: string,
+  object: { type: string; id: string },
+): Pick<DomainEvent, 'actorId' | 'action' | 'objectType' | 'objectId' | 'deviceId' | 'projectId'> {
+  return { actorId, action, objectType: object.type, objectId: object.id, deviceId, projectId: null };
+}

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../../test/helpers/browser';
+import { startTestServer, type TestServer } from '../../test/helpers/test-server';
+import {
+  createWorkspace,
+  joinedMember,
+  json,
+  send,
+  signedIn,
+  type Person,
+} from '../../test/fixtures/workspace.fixtures';
+import { insertProject } from '../../test/factories/project-rows';
+import { insertSsmRoom } from '../../test/factories/room-rows';
+
+// Issue 20: every mutating API route of the OpenAPI document writes exactly one domain event (the audit trail's row).
+// The document is walked like the NUL-character test walks it; each mutating operation must be in exactly one of
+// three lists, so a new route cannot slip by unclassified:
+//   audited       — a scenario calls it and the test checks that exactly one event with its action was written;
+//   notYetAudited — the named allow-list of regulated changes that write no event yet, each with its TODO reason;
+//   notRegulated  — changes of no regulated record (one's own session, notifications, analytics), with why.
+
+type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface Fixture {
+  admin: Person;
+  member: Person;
+  deviceId: string;
+  projectId: string;
+}
+
+interface Scenario {
+  action: string;
+  /** Makes the call; answers its response (it must succeed). */
+  call: (fixture: Fixture) => Promise<Response>;
+}
+
+let server: TestServer;
+let fixture: Fixture;
+
+const project = (f: Fixture) => `/api/devices/${f.deviceId}/projects/${f.projectId}`;
+
+async function postComment(f: Fixture): Promise<string> {
+  const response = await f.admin.browser.postJson(`${project(f)}/comments`, { body: 'Checked the sizing' });
+  return (await json<{ id: string }>(response)).id;
+}
+
+async function extraMember(f: Fixture): Promise<Person> {
+  return joinedMember(server, f.admin, f.deviceId, 'member');
+}
+
+/** Routes whose event this test checks, by the document's method and path. */
+const audited: Record<string, Scenario> = {
+  'POST /api/devices/{deviceId}/projects': {
+    action: 'project.created',
+    call: (f) =>
+      f.admin.browser.postJson(`/api/devices/${f.deviceId}/projects`, {
+        name: `Audited ${Math.random().toString(36).slice(2, 8)}`,
+        developmentStage: 'concept_and_design_feasibility',
+        cohortIds: [],
+        versionIds: [],
+        teamUserIds: [],
+      }),
+  },
+  'PATCH /api/devices/{deviceId}/projects/{projectId}': {
+    action: 'project.updated',
+    call: (f) => send(f.admin.browser, 'PATCH', project(f), { name: `Renamed ${Math.random().toString(36).slice(2)}` }),
+  },
+  'POST /api/devices/{deviceId}/projects/{projectId}/status': {
+    action: 'project.status_changed',
+    call: (f) => f.admin.browser.postJson(`${project(f)}/status`, { status: 'completed', reason: 'Done' }),
+  },
+  'POST /api/devices/{deviceId}/projects/{projectId}/team': {
+    action: 'project.member_added',
+    call: (f) => f.admin.browser.postJson(`${project(f)}/team`, { userId: f.member.id }),
+  },
+  'DELETE /api/devices/{deviceId}/projects/{projectId}/team/{userId}': {
+    action: 'project.member_removed',
+    call: (f) => send(f.admin.browser, 'DELETE', `${project(f)}/team/${f.member.id}`),
+  },
+  'POST /api/devices/{deviceId}/projects/{projectId}/comments': {
+    action: 'comment.created',
+    call: (f) => f.admin.browser.postJson(`${project(f)}/comments`, { body: 'A first look' }),
+  },
+  'PATCH /api/devices/{deviceId}/projects/{projectId}/comments/{commentId}': {
+    action: 'comment.edited',
+    call: async (f) =>
+      send(f.admin.browser, 'PATCH', `${project(f)}/comments/${await postComment(f)}`, { body: 'Edited' }),
+  },
+  'DELETE /api/devices/{deviceId}/projects/{projectId}/comments/{commentId}': {
+    action: 'comment.deleted',
+    call: async (f) => send(f.admin.browser, 'DELETE', `${project(f)}/comments/${await postComment(f)}`),
+  },
+  'POST /api/devices/{deviceId}/invitations': {
+    action: 'team.invited',
+    call: (f) =>
+      f.admin.browser.postJson(`/api/devices/${f.deviceId}/invitations`, {
+        email: `invitee-${Math.random().toString(36).slice(2)}@example.com`,
+        role: 'member',
+      }),
+  },
+  'PATCH /api/devices/{deviceId}/members/{userId}': {
+    action: 'team.role_changed',
+    call: async (f) => {
+      const person = await extraMember(f);
+      return send(f.admin.browser, 'PATCH', `/api/devices/${f.deviceId}/members/${person.id}`, { role: 'guest' });
+    },
+  },
+  'DELETE /api/devices/{deviceId}/members/{userId}': {
+    action: 'team.member_removed',
+    call: async (f) => {
+      const person = await extraMember(f);
+      return send(f.admin.browser, 'DELETE', `/api/devices/${f.deviceId}/members/${person.id}`);
+    },
+  },
+  'DELETE /api/devices/{deviceId}/projects/{projectId}/rooms/{roomId}': {
+    action: 'room.deleted',
+    call: async (f) => {
+      const roomId = await insertSsmRoom(server, {
+        deviceId: f.deviceId,
+        projectId: f.projectId,
+        name: 'Audited room',
+      });
+      return send(f.admin.browser, 'DELETE', `${project(f)}/rooms/${roomId}`);
+    },
+  },
+};
+
+const needsCohort =
+  'writes its event in the change’s transaction, but this test cannot call it cheaply yet: it needs a ready cohort (a cohort order job, ~30 s)';
+
+/** TODO(issue 20): regulated changes that write no domain event yet, or whose event this test does not call yet. */
+const notYetAudited: Record<string, string> = {
+  'POST /api/devices/{deviceId}/projects/{projectId}/cohorts': `TODO: ${needsCohort}`,
+  'DELETE /api/devices/{deviceId}/projects/{projectId}/cohorts/{cohortId}': `TODO: ${needsCohort}`,
+  'POST /api/devices/{deviceId}/projects/{projectId}/analyses': `TODO: ${needsCohort}`,
+  'PATCH /api/devices/{deviceId}/projects/{projectId}/analyses/{analysisId}': `TODO: ${needsCohort}; the reason for an exclusion change is not asked yet`,
+  'PUT /api/devices/{deviceId}/measurement-orders/{orderId}/patients/{patientId}/correction': `TODO: ${needsCohort} and a measurement order (reason for change required and recorded)`,
+  'PUT /api/devices/{deviceId}/projects/{projectId}/rooms/{roomId}/scene':
+    'TODO: writes room.scene_saved, but a scene needs a processed device version (STL job) to call here',
+  'POST /api/devices/{deviceId}/device-versions':
+    'TODO: writes device_version.created, but needs finished uploads (tus) to call here',
+  'POST /api/devices': 'TODO: workspace creation writes no event yet (device.service.ts)',
+  'PATCH /api/devices/{deviceId}': 'TODO: device details and data region changes write no event yet',
+  'DELETE /api/devices/{deviceId}/invitations/{invitationId}': 'TODO: revoking an invitation writes no event yet',
+  'POST /api/invitations/accept': 'TODO: accepting an invitation writes no event yet (team.service.ts accept)',
+  'POST /api/devices/{deviceId}/members/{userId}/approve': 'TODO: approving a member writes no event yet',
+  'PUT /api/devices/{deviceId}/picture': 'TODO: the device picture writes no event yet',
+  'DELETE /api/devices/{deviceId}/picture': 'TODO: the device picture writes no event yet',
+  'PUT /api/onboarding': 'TODO: the onboarding draft writes no event yet',
+  'POST /api/onboarding/complete': 'TODO: completing the onboarding (creates the workspace) writes no event yet',
+  'PUT /api/onboarding/picture': 'TODO: the onboarding picture writes no event yet',
+  'DELETE /api/onboarding/picture': 'TODO: the onboarding picture writes no event yet',
+  'POST /api/devices/{deviceId}/cohorts': 'TODO: ordering a cohort writes no event yet (cohort.service.ts)',
+  'POST /api/devices/{deviceId}/pathology-requests': 'TODO: a pathology request writes no event yet',
+  'POST /api/devices/{deviceId}/uploads':
+    'TODO: uploads (tus) write no event yet; the version or dataset made of them should',
+  'PATCH /api/devices/{deviceId}/uploads/{uploadId}': 'TODO: upload chunks write no event (the finished object should)',
+  'DELETE /api/devices/{deviceId}/uploads/{uploadId}': 'TODO: cancelling an upload writes no event yet',
+  'POST /api/devices/{deviceId}/imaging-datasets': 'TODO: imaging datasets write no event yet (imaging.service.ts)',
+  'DELETE /api/devices/{deviceId}/device-versions/{versionId}': 'TODO: deleting a device version writes no event yet',
+  'POST /api/devices/{deviceId}/projects/{projectId}/device-versions':
+    'TODO: adding a version to a project writes no event yet',
+  'DELETE /api/devices/{deviceId}/projects/{projectId}/device-versions/{versionId}':
+    'TODO: removing a version from a project writes no event yet',
+  'PUT /api/devices/{deviceId}/project-draft': 'TODO: the project draft is personal; decide whether it is regulated',
+  'DELETE /api/devices/{deviceId}/project-draft': 'TODO: the project draft is personal; decide whether it is regulated',
+  'POST /api/devices/{deviceId}/questions-of-interest': 'TODO: a question of interest writes no event yet',
+  'POST /api/devices/{deviceId}/projects/{projectId}/rooms': 'TODO: creating a room writes no event yet',
+  'PATCH /api/devices/{deviceId}/projects/{projectId}/rooms/{roomId}': 'TODO: renaming a room writes no event yet',
+  'POST /api/devices/{deviceId}/projects/{projectId}/rooms/{roomId}/shares': 'TODO: sharing a room writes no event yet',
+  'POST /api/devices/{deviceId}/projects/{projectId}/rooms/{roomId}/screenshots':
+    'TODO: room screenshots write no event yet',
+  'POST /api/devices/{deviceId}/projects/{projectId}/rooms/{roomId}/simulations':
+    'TODO: starting a simulation writes no event yet (simulation.service.ts, issue 16 is changing it)',
+  'PATCH /api/devices/{deviceId}/projects/{projectId}/simulations/{simulationId}':
+    'TODO: renaming a simulation writes no event yet',
+  'DELETE /api/devices/{deviceId}/projects/{projectId}/simulations/{simulationId}':
+    'TODO: deleting a simulation writes no event yet',
+  'POST /api/devices/{deviceId}/projects/{projectId}/simulations/{simulationId}/cancel':
+    'TODO: cancelling a simulation writes no event yet',
+  'POST /api/devices/{deviceId}/projects/{projectId}/simulations/{simulationId}/retry':
+    'TODO: retrying a simulation writes no event yet',
+  'PUT /api/devices/{deviceId}/projects/{projectId}/simulations/{simulationId}/particles/{object}/{particle}':
+    'TODO: naming a particle writes no event yet',
+  'POST /api/devices/{deviceId}/measurement-definitions': 'TODO: measurement definitions write no event yet',
+  'PUT /api/devices/{deviceId}/measurement-definitions/{definitionId}':
+    'TODO: revising a definition writes no event yet',
+  'POST /api/devices/{deviceId}/cohorts/{cohortId}/measurement-orders':
+    'TODO: ordering measurements writes no event yet',
+  'POST /api/devices/{deviceId}/projects/{projectId}/ssms':
+    'TODO: building an SSM writes no event yet (ssm.service.ts)',
+  'PUT /api/support/screenshot': 'TODO: support requests are not design records; decide (support.service.ts)',
+  'DELETE /api/support/screenshot': 'TODO: support requests are not design records; decide',
+  'POST /api/support/requests': 'TODO: support requests are not design records; decide',
+  'POST /api/support/requests/{requestId}/messages': 'TODO: support requests are not design records; decide',
+  'POST /api/support/inbox/{requestId}/answers': 'TODO: support answers are not design records; decide',
+  'POST /api/support/inbox/{requestId}/close': 'TODO: support requests are not design records; decide',
+};
+
+/** Changes of no regulated record. */
+const notRegulated: Record<string, string> = {
+  'POST /api/auth/logout': 'ends the caller’s own session',
+  'POST /api/notifications/seen': 'marks the caller’s own notifications seen',
+  'POST /api/jobs/self-check': 'runs the job system’s self-check; changes no record',
+  'PUT /api/me/selected-device': 'the caller’s own choice of workspace in the switcher',
+  'PATCH /api/me/profile': 'the caller’s own profile (name, job title)',
+  'PUT /api/me/picture': 'the caller’s own profile picture',
+  'DELETE /api/me/picture': 'the caller’s own profile picture',
+  'POST /api/devices/{deviceId}/cohorts/count': 'counts the patients criteria would match; stores nothing',
+  'POST /api/devices/{deviceId}/projects/{projectId}/rooms/{roomId}/simulations/estimate':
+    'estimates a simulation’s duration; stores nothing',
+  'POST /api/analytics/ingest': 'product analytics of the caller’s own use',
+};
+
+/** The id of the newest event (events are numbered as they are written; the chain links them after the commit). */
+const lastId = async () =>
+  Number(
+    (await server.context.db.executeSql('select coalesce(max(id), 0)::bigint as n from domain_events')).rows[0]!.n,
+  );
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const admin = await signedIn(server);
+  const { deviceId } = await createWorkspace(admin);
+  const member = await joinedMember(server, admin, deviceId, 'member');
+  const projectId = await insertProject(server, { deviceId, team: [admin.id], name: 'Coverage valve' });
+  fixture = { admin, member, deviceId, projectId };
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the audit trail covers the API', () => {
+  it('has every mutating route of the OpenAPI document in exactly one list, and no list names a missing one', async () => {
+    const document = (await (await new TestBrowser(server.origin).get('/api/docs/json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const mutating = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations)
+        .map((method) => method.toUpperCase())
+        .filter((method): method is Method => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method))
+        .map((method) => `${method} ${path}`),
+    );
+    expect(mutating.length).toBeGreaterThan(60);
+    const lists = [Object.keys(audited), Object.keys(notYetAudited), Object.keys(notRegulated)];
+    const unclassified = mutating.filter((route) => lists.filter((list) => list.includes(route)).length !== 1);
+    expect(unclassified).toEqual([]);
+    expect(lists.flat().filter((route) => !mutating.includes(route))).toEqual([]);
+  });
+
+  it.each(Object.entries(audited))('%s writes exactly one event', async (_route, scenario) => {
+    // Scenarios make their own objects first (through the API: those calls may write events of their own).
+    const before = await lastId();
+    const response = await scenario.call(fixture);
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    const { rows } = await server.context.db.executeSql(
+      'select action, actor_id from domain_events where id > $1 order by id',
+      [before],
+    );
+    // Set-up calls inside a scenario (a comment to edit, a member to remove) write their own events first.
+    const last = rows[rows.length - 1];
+    expect(last?.action).toBe(scenario.action);
+    expect(last?.actor_id).toBe(fixture.admin.id);
+    expect(rows.filter((row) => row.action === scenario.action)).toHaveLength(1);
+  });
+});

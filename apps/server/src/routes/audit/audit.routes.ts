@@ -1,0 +1,67 @@
+import {
+  activityListSchema,
+  activityQuerySchema,
+  auditExportQuerySchema,
+  auditVerdictSchema,
+  deviceParamsSchema,
+} from '@insilico/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, type requireUser } from '../../policies/authentication';
+import type { ActivityService } from '../../services/activity.service';
+import type { AuditService } from '../../services/audit.service';
+
+export interface AuditRoutesDeps {
+  audit: AuditService;
+  activity: ActivityService;
+  authenticated: ReturnType<typeof requireUser>;
+}
+
+/**
+ * The regulated record (issue 20): the activity feed of a workspace, and for its admins the audit trail's verifier
+ * and the export for inspectors (CSV or JSON with the chain).
+ */
+export async function auditRoutes(app: FastifyInstance, deps: AuditRoutesDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/devices/:deviceId/activity',
+    {
+      preHandler: deps.authenticated,
+      schema: {
+        tags: ['activity'],
+        params: deviceParamsSchema,
+        querystring: activityQuerySchema,
+        response: { 200: activityListSchema },
+      },
+    },
+    async (request) => deps.activity.list(currentUser(request).id, request.params.deviceId, request.query),
+  );
+
+  api.get(
+    '/api/devices/:deviceId/audit/verify',
+    {
+      preHandler: deps.authenticated,
+      schema: { tags: ['audit'], params: deviceParamsSchema, response: { 200: auditVerdictSchema } },
+    },
+    async (request) => deps.audit.verifyFor(currentUser(request).id, request.params.deviceId),
+  );
+
+  api.get(
+    '/api/devices/:deviceId/audit/export',
+    {
+      preHandler: deps.authenticated,
+      schema: { tags: ['audit'], params: deviceParamsSchema, querystring: auditExportQuerySchema },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const body = await deps.audit.exportFor(currentUser(request).id, request.params.deviceId, format);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header('Content-Disposition', `attachment; filename="audit-trail-${day}.${format}"`)
+        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+        .send(body);
+    },
+  );
+}

@@ -1,0 +1,148 @@
+import type { ActivityItem, ActivityList, ActivityQuery } from '@insilico/contracts';
+import type { DomainEventRepository, FeedFilter, FeedRow } from '../events/domain-event.repository';
+import { grantOf } from '../policies/workspace.policy';
+import type { DeviceRepository } from '../repositories/device.repository';
+import { authorize } from './authorize';
+import { commentLink } from './comment.service';
+import { projectStatsPath } from './project.service';
+
+/** What each action reads as, after the actor's name. */
+const verbs: Record<string, string> = {
+  'project.status_changed': 'changed the status of the project',
+  'project.updated': 'edited the project',
+  'project.cohort_added': 'added a cohort to the project',
+  'project.cohort_removed': 'removed a cohort from the project',
+  'project.member_added': 'added a team member to the project',
+  'project.member_removed': 'removed a team member from the project',
+  'comment.created': 'commented on the project',
+  'comment.edited': 'edited a comment on the project',
+  'comment.deleted': 'deleted a comment on the project',
+  'analysis.created': 'created an analysis in the project',
+  'analysis.updated': 'changed an analysis in the project',
+  'measurement.corrected': 'corrected a measurement',
+  'project.created': 'created the project',
+  'team.invited': 'invited someone to the workspace',
+  'team.role_changed': 'changed the role of a team member',
+  'team.member_removed': 'removed a member from the workspace',
+  'room.deleted': 'deleted a room of the project',
+  'room.scene_saved': 'arranged a room of the project',
+  'device_version.created': 'added a device version',
+};
+
+const statusWords: Record<string, string> = { active: 'reactivated', completed: 'completed', abandoned: 'abandoned' };
+
+function summaryOf(row: FeedRow): string {
+  const { event, projectName } = row;
+  const actor = event.actorName ?? 'The system';
+  const project = projectName ? ` ${projectName}` : '';
+  if (event.action === 'project.status_changed') {
+    const status = (event.after as { status?: string } | null)?.status ?? '';
+    return `${actor} ${statusWords[status] ?? 'changed the status of'} the project${project}`;
+  }
+  const verb = verbs[event.action] ?? `did ${event.action} on`;
+  return `${actor} ${verb}${verb.endsWith('the project') ? project : ''}`;
+}
+
+function linkOf(row: FeedRow): string | null {
+  const { event } = row;
+  if (!event.deviceId) return null;
+  if (event.objectType === 'comment' && event.projectId && event.action !== 'comment.deleted')
+    return commentLink(event.deviceId, event.projectId, event.objectId);
+  if (event.objectType === 'analysis' && event.projectId)
+    return `/population-analysis/overview?${new URLSearchParams({ project: event.projectId, analysis: event.objectId }).toString()}`;
+  if (event.objectType === 'measurement')
+    return `/measurement/order?${new URLSearchParams({ order: event.objectId }).toString()}`;
+  if (event.projectId) return projectStatsPath(event.deviceId, event.projectId);
+  return null;
+}
+
+function toItem(row: FeedRow): ActivityItem {
+  const { event } = row;
+  return {
+    id: event.id,
+    occurredAt: event.occurredAt.toISOString(),
+    action: event.action,
+    kind: event.objectType,
+    actor: event.actorId ? { id: event.actorId, name: event.actorName ?? 'Former user' } : null,
+    objectType: event.objectType,
+    objectId: event.objectId,
+    project: event.projectId ? { id: event.projectId, name: row.projectName ?? 'Deleted project' } : null,
+    summary: summaryOf(row),
+    reason: event.reason,
+    link: linkOf(row),
+  };
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+type Listener = (item: ActivityItem) => void;
+
+/**
+ * The activity feed (issue 20, /activity-feed): a workspace's domain events for people, newest first, scoped by
+ * role (admins and members see the workspace's events; a guest only those of projects they are on), filtered by
+ * project, person, kind and dates; live over the notification stream.
+ */
+export class ActivityService {
+  /** Open streams per user: each new event is read once per listener with that listener's scope. */
+  private readonly listeners = new Map<Listener, { userId: string; deviceId: string }>();
+  private unsubscribe: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly events: DomainEventRepository,
+    private readonly devices: DeviceRepository,
+    private readonly log: { error(details: object, message: string): void },
+  ) {}
+
+  /** Refuses (404/403) unless the user may read the workspace's feed; answers their scope. */
+  async scope(userId: string, deviceId: string): Promise<Pick<FeedFilter, 'deviceId' | 'onTeamOf'>> {
+    const grant = grantOf(await this.devices.findMembership(deviceId, userId));
+    authorize('activity.read', grant);
+    return { deviceId, onTeamOf: grant.role === 'guest' ? userId : null };
+  }
+
+  async list(userId: string, deviceId: string, query: ActivityQuery): Promise<ActivityList> {
+    const scope = await this.scope(userId, deviceId);
+    const rows = await this.events.feed(
+      {
+        ...scope,
+        ...(query.projectId ? { projectId: query.projectId } : {}),
+        ...(query.actorId ? { actorId: query.actorId } : {}),
+        ...(query.kind ? { kind: query.kind } : {}),
+        ...(query.from ? { from: new Date(`${query.from}T00:00:00Z`) } : {}),
+        ...(query.to ? { to: new Date(Date.parse(`${query.to}T00:00:00Z`) + dayMs) } : {}),
+        ...(query.before ? { before: query.before } : {}),
+      },
+      query.limit + 1,
+    );
+    const page = rows.slice(0, query.limit);
+    return {
+      items: page.map(toItem),
+      nextBefore: rows.length > query.limit ? page[page.length - 1]!.event.id : null,
+      ...(await this.events.facets(scope)),
+    };
+  }
+
+  /** Relays events committed by any process to the open streams that may see them. */
+  async startRelay(): Promise<void> {
+    this.unsubscribe = await this.events.subscribe((ids) => {
+      for (const [listener, { userId, deviceId }] of this.listeners)
+        this.scope(userId, deviceId)
+          .then((scope) => this.events.feed({ ...scope, ids }, ids.length))
+          .then((rows) => {
+            for (const row of [...rows].reverse()) listener(toItem(row));
+          })
+          .catch((error: unknown) => this.log.error({ err: error, userId, ids }, 'activity relay failed'));
+    });
+  }
+
+  async stopRelay(): Promise<void> {
+    await this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+
+  /** A live stream of one user's feed in one workspace; answers the function that ends it. */
+  subscribe(userId: string, deviceId: string, listener: Listener): () => void {
+    this.listeners.set(listener, { userId, deviceId });
+    return () => void this.listeners.delete(listener);
+  }
+}
