@@ -175,8 +175,7 @@ export type TrialOutcomeColumns = z.infer<typeof trialOutcomeColumnsSchema>;
 
 /**
  * The scalar outcomes each kind computes from a run's stored outputs (monitors.csv and frames). Only what the
- * outputs support: the solid kind has no contact or expansion yet, so no contact pressure, diameter, ovality or
- * paravalvular gap (docs/decisions/trials.md).
+ * outputs support: no paravalvular gap area yet (docs/decisions/trials.md).
  */
 export const trialOutcomeDefinitions = {
   fluid: [
@@ -224,6 +223,31 @@ export const trialOutcomeDefinitions = {
       label: 'Maximum displacement',
       unit: 'mm',
       description: 'Largest displacement of a device particle over every saved timestep.',
+    },
+    {
+      key: 'peak_contact_pressure',
+      label: 'Peak contact pressure',
+      unit: 'mmHg',
+      description: 'Largest contact pressure of the device on the anatomy over every saved timestep.',
+    },
+    {
+      key: 'final_device_diameter',
+      label: 'Final device diameter',
+      unit: 'mm',
+      description: 'Mean over the measuring planes of the expanded device’s outer diameter at the last saved timestep.',
+    },
+    {
+      key: 'final_ovality',
+      label: 'Final ovality',
+      unit: '%',
+      description:
+        'Largest over the measuring planes of (largest − smallest diameter) / mean diameter at the last saved timestep.',
+    },
+    {
+      key: 'device_migration',
+      label: 'Device migration',
+      unit: 'mm',
+      description: 'Axial displacement of the device under the pressure load at the last saved timestep.',
     },
   ],
   particle: [

@@ -187,6 +187,10 @@ const notYetAudited: Record<string, string> = {
     'TODO: revising a definition writes no event yet',
   'POST /api/devices/{deviceId}/cohorts/{cohortId}/measurement-orders':
     'TODO: ordering measurements writes no event yet',
+  'POST /api/devices/{deviceId}/projects/{projectId}/trials': `TODO: writes trial.started (checked in trials.api.test.ts), but ${needsCohort}`,
+  'POST /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}/cancel': `TODO: writes trial.cancelled (checked in trials.api.test.ts), but ${needsCohort}`,
+  'POST /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}/retry': `TODO: writes trial.retried (checked in trials.api.test.ts), but ${needsCohort}`,
+  'POST /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}/rerun': `TODO: writes trial.rerun, but ${needsCohort}`,
   'POST /api/devices/{deviceId}/projects/{projectId}/ssms':
     'TODO: building an SSM writes no event yet (ssm.service.ts)',
   'PUT /api/support/screenshot': 'TODO: support requests are not design records; decide (support.service.ts)',

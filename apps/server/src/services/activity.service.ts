@@ -27,6 +27,10 @@ const verbs: Record<string, string> = {
   'room.deleted': 'deleted a room of the project',
   'room.scene_saved': 'arranged a room of the project',
   'device_version.created': 'added a device version',
+  'trial.started': 'started a trial in the project',
+  'trial.rerun': 're-ran a trial on another device version in the project',
+  'trial.cancelled': 'cancelled a trial in the project',
+  'trial.retried': 'retried the failed patients of a trial in the project',
 };
 
 const statusWords: Record<string, string> = { active: 'reactivated', completed: 'completed', abandoned: 'abandoned' };
@@ -50,6 +54,8 @@ function linkOf(row: FeedRow): string | null {
     return commentLink(event.deviceId, event.projectId, event.objectId);
   if (event.objectType === 'analysis' && event.projectId)
     return `/population-analysis/overview?${new URLSearchParams({ project: event.projectId, analysis: event.objectId }).toString()}`;
+  if (event.objectType === 'trial' && event.projectId)
+    return `/projects/trial?${new URLSearchParams({ project: event.projectId, trial: event.objectId, device: event.deviceId }).toString()}`;
   if (event.objectType === 'measurement')
     return `/measurement/order?${new URLSearchParams({ order: event.objectId }).toString()}`;
   if (event.projectId) return projectStatsPath(event.deviceId, event.projectId);

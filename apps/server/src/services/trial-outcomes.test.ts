@@ -52,8 +52,17 @@ describe('trial outcomes', () => {
       frameMaxima: { von_mises_stress: 212.5, displacement: 0.31 },
       bloodDensity_kg_m3: null,
     });
-    expect(solid.values).toEqual({ peak_von_mises_stress: 212.5, peak_von_mises_strain: null, max_displacement: 0.31 });
+    expect(solid.values).toEqual({
+      peak_von_mises_stress: 212.5,
+      peak_von_mises_strain: null,
+      max_displacement: 0.31,
+      peak_contact_pressure: null,
+      final_device_diameter: null,
+      final_ovality: null,
+      device_migration: null,
+    });
     expect(solid.notes.peak_von_mises_strain).toBe('The run stored no device frames.');
+    expect(solid.notes.peak_contact_pressure).toBe('The run stored no monitor values.');
     const particle = computeOutcomes({
       kind: 'particle',
       monitorsCsv:
@@ -63,5 +72,21 @@ describe('trial outcomes', () => {
     });
     expect(particle.values.captured_fraction).toBe(37.5);
     expect(particle.values.mean_residence_time).toBeCloseTo(0.03, 12);
+  });
+
+  it('solid expansion: peak contact pressure, the last row’s mean diameter, largest ovality and migration', () => {
+    const csv = [
+      'time (s),plane_1 device_diameter (mm),plane_1 ovality,plane_2 device_diameter (mm),plane_2 ovality,' +
+        'max von_mises_stress (MPa),max contact_pressure (Pa),max contact_pressure (mmHg),total contact_force (N),' +
+        'device axial_displacement (mm)',
+      '0,20,0.01,20,0.01,0,0,0,0,0',
+      '0.001,23,0.02,24,0.03,150,4000,30,1.5,0',
+      '0.002,23.5,0.04,24.5,0.02,140,2666.4,20,1.2,0.25',
+    ].join('\n');
+    const solid = computeOutcomes({ kind: 'solid', monitorsCsv: csv, frameMaxima: {}, bloodDensity_kg_m3: null });
+    expect(solid.values.peak_contact_pressure).toBe(30);
+    expect(solid.values.final_device_diameter).toBe(24);
+    expect(solid.values.final_ovality).toBeCloseTo(4, 12);
+    expect(solid.values.device_migration).toBe(0.25);
   });
 });

@@ -71,6 +71,20 @@ export function computeOutcomes(input: OutcomeInput): Outcomes {
     set('peak_von_mises_stress', input.frameMaxima.von_mises_stress ?? null, frames);
     set('peak_von_mises_strain', input.frameMaxima.von_mises_strain ?? null, frames);
     set('max_displacement', input.frameMaxima.displacement ?? null, frames);
+    // The expansion's figures per saved timestep (packages/sph monitors: device diameter and ovality per plane,
+    // peak contact pressure, axial displacement); the last row is the device's final state.
+    const contact = fromMonitor('max contact_pressure (mmHg)');
+    set('peak_contact_pressure', contact ? maxOf(finite(contact)) : null, noMonitors);
+    const planes = table ? table.headers.filter((h) => /^plane_\d+ device_diameter \(mm\)$/.test(h)) : [];
+    const lastOf = (name: string) => finite(fromMonitor(name) ?? []).at(-1) ?? null;
+    const diameters = planes.map(lastOf).filter((d): d is number => d !== null);
+    set('final_device_diameter', meanOf(diameters), noMonitors);
+    const ovalities = planes
+      .map((h) => lastOf(h.replace('device_diameter (mm)', 'ovality')))
+      .filter((o): o is number => o !== null);
+    const ovality = maxOf(ovalities);
+    set('final_ovality', ovality === null ? null : 100 * ovality, noMonitors);
+    set('device_migration', lastOf('device axial_displacement (mm)'), noMonitors);
   } else {
     const captured = fromMonitor('particles capture_percentage (%)');
     const age = fromMonitor('downstream residence_time (s)');

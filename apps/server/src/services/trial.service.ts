@@ -23,6 +23,7 @@ import type { ObjectSummaries } from '../cpu/frame-summary';
 import { frameTimelineTask } from '../cpu/frame-timeline.task';
 import type { CpuRunner } from '../cpu/pool';
 import { trialPlacementTask } from '../cpu/trial-placement.task';
+import { projectEvent } from '../events/kinds';
 import { simulationJob } from '../jobs/simulation.job';
 import { trialPatientJob, type TrialPatientJobData } from '../jobs/trial-patient.job';
 import { decideProject } from '../policies/project.policy';
@@ -183,6 +184,23 @@ export class TrialService {
         patients,
       );
       if (!created) return null;
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, basedOnTrialId ? 'trial.rerun' : 'trial.started', {
+          type: 'trial',
+          id: created.id,
+        }),
+        after: {
+          name: created.name,
+          kind: body.kind,
+          resolution: body.resolution,
+          cohortId: cohort.id,
+          deviceVersionId: version.id,
+          placement: { ...body.placement },
+          parameters: body.parameters ?? {},
+          patients: patients.length,
+          basedOnTrialId,
+        },
+      });
       // One durable job per patient, committed with the rows (docs/decisions/one-transaction-idiom.md).
       for (const p of patients)
         await tx.jobs.enqueue(trialPatientJob, { trialId: created.id, patientId: p.patientId }, userId);
@@ -205,6 +223,11 @@ export class TrialService {
       );
     await this.deps.unitOfWork.run(async (tx) => {
       await tx.trials.update(trialId, { cancelledAt: new Date() });
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, 'trial.cancelled', { type: 'trial', id: trialId }),
+        before: { status },
+        after: { status: 'cancelled', name: row.trial.name },
+      });
       for (const p of patients)
         if (p.patient.simulationId && (p.run?.status === 'queued' || p.run?.status === 'running'))
           await tx.simulations.transition(p.patient.simulationId, ['queued', 'running'], {
@@ -237,6 +260,15 @@ export class TrialService {
       throw new ServiceError(409, 'trial_not_retryable', 'No patient of this trial failed or was cancelled.');
     await this.deps.unitOfWork.run(async (tx) => {
       await tx.trials.update(trialId, { cancelledAt: null, ...(placement ? { placement: { ...placement } } : {}) });
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, 'trial.retried', { type: 'trial', id: trialId }),
+        before: { placement: row.trial.placement },
+        after: {
+          name: row.trial.name,
+          placement: placement ? { ...placement } : row.trial.placement,
+          patients: again.map((p) => p.patient.patientId),
+        },
+      });
       for (const p of again) {
         const simulationId = p.patient.simulationId;
         const runAgain = simulationId && p.patient.stage === null && p.run && p.run.status !== 'completed';

@@ -7,6 +7,7 @@ import {
   type TrialOutcomeColumns,
 } from '@insilico/contracts';
 import { writeBinaryStl } from '@insilico/mesh';
+import { and, asc, eq } from 'drizzle-orm';
 import { ringDeviceMesh } from '@insilico/scenarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
@@ -18,6 +19,7 @@ import {
   signedIn,
   type Person,
 } from '../../../test/fixtures/workspace.fixtures';
+import { domainEvents } from '../../db/schema';
 import { insertProject } from '../../../test/factories/project-rows';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
@@ -141,6 +143,10 @@ describe('a trial over the cohort', () => {
       'peak_von_mises_stress',
       'peak_von_mises_strain',
       'max_displacement',
+      'peak_contact_pressure',
+      'final_device_diameter',
+      'final_ovality',
+      'device_migration',
     ]);
     const taken = await member.browser.postJson(trialsPath(), body({ name: 'ring VALVE trial' }));
     expect(taken.status).toBe(409);
@@ -162,6 +168,9 @@ describe('a trial over the cohort', () => {
       // The pressure load stresses and moves the held device.
       expect(p.outcomes!.peak_von_mises_stress).toBeGreaterThan(0);
       expect(p.outcomes!.max_displacement).toBeGreaterThan(0);
+      // The crimped device opens into the anatomy: a diameter in millimetres, read from the expansion's monitors.
+      expect(p.outcomes!.final_device_diameter).toBeGreaterThan(1);
+      expect(p.outcomes!.final_device_diameter).toBeLessThan(60);
     }
     // The creator hears once, from the trial, not once per patient's run.
     const notifications = await json<NotificationList>(await member.browser.get('/api/notifications?limit=50'));
@@ -272,5 +281,19 @@ describe('a placement rule that fails, retried after a fix, and cancel', () => {
     const settledTrial = await waitFor(id, (t) => t.counts.queued + t.counts.running === 0);
     expect(settledTrial.status).toBe('cancelled');
     expect(settledTrial.counts.cancelled + settledTrial.counts.done).toBe(5);
+    // The audit trail holds one event per change, in order, the retry with the rule before and after (issue 20).
+    const events = await server.context.db.orm
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.objectType, 'trial'), eq(domainEvents.objectId, id)))
+      .orderBy(asc(domainEvents.id));
+    expect(events.map((e) => e.action)).toEqual(['trial.started', 'trial.retried', 'trial.cancelled']);
+    expect(events.every((e) => e.actorId === member.id && e.projectId === projectId)).toBe(true);
+    expect((events[1]!.before as { placement: unknown }).placement).toMatchObject({
+      annulusRange_mm: { min: 5, max: 6 },
+    });
+    expect((events[1]!.after as { placement: unknown }).placement).toMatchObject({
+      annulusRange_mm: { min: 5, max: 60 },
+    });
   }, 450_000);
 });
