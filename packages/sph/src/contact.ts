@@ -286,6 +286,13 @@ export interface ContactPairOptions {
    * needs a smaller time step (the solids' acoustic CFL divided by about its square root).
    */
   stiffness?: number;
+  /**
+   * Tangential (stick) stiffness of the friction as a multiple of K̄ dp^(d−2) (default 0.5, about G/K for ν = 0.3:
+   * the shear stiffness of one particle), see `ContactPair`.
+   */
+  tangentialStiffness?: number;
+  /** Damping of the friction's stick spring as a fraction of the particle's critical damping (default 0.2). */
+  tangentialDamping?: number;
 }
 
 /**
@@ -299,10 +306,17 @@ export interface ContactPairOptions {
  * adhesion). SPHinXsys's self-contact has such a term along e_ij; along e_ij it brakes a particle sliding over b's
  * particles far beyond friction, so here it acts along the contact normal. Without it the contact layer rings.
  *
- * Coulomb friction (coefficient μ) acts in the tangent plane of i's contact normal n_i, on i's trial tangential
- * velocity u* relative to its partners (see `compute`): its magnitude is min(μN_i, m|u*|/dt), against u* (N_i the
- * normal load of i's pairs): a particle whose sliding a force below μN_i can stop sticks, the others slide with μN_i. It is shared among
- * i's pairs by their normal loads, equal and opposite on b's particles, so momentum is conserved.
+ * Coulomb friction (coefficient μ) is the spring–dashpot stick with a Coulomb slip limit of Cundall & Strack (1979,
+ * Géotechnique 29(1) 47–65; in Luding's form, Granular Matter 10 (2008) 235–246): each surface particle i of a keeps
+ * a tangential stick displacement ξ_i relative to its partners (in the tangent plane of i's contact normal n_i,
+ * grown by the relative tangential velocity u_t each step, rotated into the new tangent plane, zero when i leaves the
+ * contact). The trial force f* = −k_t ξ − c_t u_t (k_t = `tangentialStiffness` K̄ dp^(d−2), c_t = 2√(k_t m) critical
+ * for the particle) holds i while |f*| ≤ μN_i (N_i the normal load of i's pairs: stick, the load carried by an
+ * elastic offset |ξ| ≤ μN_i/k_t); beyond it i slides with |f| = μN_i and ξ is reset to the limit,
+ * ξ = −(f + c_t u_t)/k_t. The force is shared among i's pairs by their normal loads, equal and opposite on b's
+ * particles, so momentum is conserved. An explicit stop of the trial velocity (u* times m/dt, bounded by μN) was used first:
+ * it chattered against the stiff elastic coupling of the surface to the particles below and did not hold a loaded
+ * tube (docs/validation.md).
  *
  * The pairs are found anew every step (surface particles of `a` against surface particles of `b`, cell grid) and
  * the forces are summed on the calling thread in a fixed order: results do not depend on the thread count.
@@ -322,12 +336,6 @@ export class ContactPair {
   /** Contact density of each particle of a and of b in the last step (dimensionless). */
   readonly sigmaA: Float64Array;
   readonly sigmaB: Float64Array;
-  /**
-   * External accelerations of a's and b's particles besides the body force (3 per particle, m/s², or null), which the
-   * friction's trial velocity includes (`ContactSimulation` sets them from its `baseAcceleration`).
-   */
-  baseA: Float64Array | null = null;
-  baseB: Float64Array | null = null;
   private readonly kernel: WendlandC2;
   private readonly grid: ContactGrid;
   private readonly found = new Int32Array(4096);
@@ -340,6 +348,16 @@ export class ContactPair {
   private pw = new Float64Array(256);
   private pdw = new Float64Array(256);
   private pe = new Float64Array(3 * 256);
+  /** Tangential stick displacement of each particle of a relative to b, m, 3 per particle (friction state). */
+  readonly stick: Float64Array;
+  /** Tangential stiffness factor (`ContactPairOptions.tangentialStiffness`). */
+  readonly tangentialFactor: number;
+  /** Stick damping as a fraction of critical (`ContactPairOptions.tangentialDamping`). */
+  readonly tangentialDamping: number;
+  /** Σ_i N_i of the last step: the normal load the friction's bound μN_i is taken from, N (N/m in 2D). */
+  normalLoad = 0;
+  /** Scratch: 1 for a's particles with a friction row this step. */
+  private readonly sticking: Uint8Array;
 
   constructor(a: ContactBody, b: ContactBody, options: ContactPairOptions = {}) {
     if (a.solid === null) throw new RangeError('the first body of a contact must be an elastic solid');
@@ -359,6 +377,12 @@ export class ContactPair {
     this.forceB = new Float64Array(3 * b.particles.count);
     this.sigmaA = new Float64Array(a.particles.count);
     this.sigmaB = new Float64Array(b.particles.count);
+    this.tangentialFactor = options.tangentialStiffness ?? 0.5;
+    if (!(this.tangentialFactor > 0)) throw new RangeError('the tangential stiffness factor must be positive');
+    this.tangentialDamping = options.tangentialDamping ?? 0.2;
+    if (!(this.tangentialDamping >= 0)) throw new RangeError('the tangential damping must be 0 or more');
+    this.stick = new Float64Array(3 * a.particles.count);
+    this.sticking = new Uint8Array(a.particles.count);
   }
 
   /** Number of particle pairs in contact in the last step. */
@@ -392,6 +416,7 @@ export class ContactPair {
     if (!this.enabled) {
       if (this.pairs > 0) {
         this.pairs = 0;
+        this.stick.fill(0);
         this.forceA.fill(0);
         this.forceB.fill(0);
         this.sigmaA.fill(0);
@@ -443,10 +468,13 @@ export class ContactPair {
     const zBar = rigid ? a.impedance : (2 * a.impedance * b.impedance) / (a.impedance + b.impedance);
     const damping = 0.5 * this.damping * Math.sqrt(factor) * zBar;
     const mu = this.friction;
-    const ga = a.solid!.gravity;
-    const gb = b.solid?.gravity ?? [0, 0, 0];
-    const baseA = this.baseA;
-    const baseB = this.baseB;
+    const kt =
+      this.tangentialFactor *
+      (rigid ? a.stiffness : (2 * a.stiffness * b.stiffness) / (a.stiffness + b.stiffness)) *
+      a.dp ** (pa.dim - 2);
+    const { stick, sticking } = this;
+    if (mu > 0) for (const i of a.surface) sticking[i] = 0;
+    let normalLoad = 0;
     let rowStart = 0;
     while (rowStart < n) {
       const i = pi[rowStart]!;
@@ -475,9 +503,6 @@ export class ContactPair {
       let wvx = 0;
       let wvy = 0;
       let wvz = 0;
-      let wax = 0;
-      let way = 0;
-      let waz = 0;
       let wm = 0;
       for (let k = rowStart; k < rowEnd; k++) {
         const j = pj[k]!;
@@ -507,52 +532,89 @@ export class ContactPair {
           wvx += w * pb.vx[j]!;
           wvy += w * pb.vy[j]!;
           wvz += w * pb.vz[j]!;
-          if (!rigid) {
-            wax += w * (pb.ax[j]! + gb[0] + (baseB ? baseB[3 * j]! : 0));
-            way += w * (pb.ay[j]! + gb[1] + (baseB ? baseB[3 * j + 1]! : 0));
-            waz += w * (pb.az[j]! + gb[2] + (baseB ? baseB[3 * j + 2]! : 0));
-            wm += w * pb.mass[j]!;
-          }
+          if (!rigid) wm += w * pb.mass[j]!;
         }
       }
+      normalLoad += load;
       forceA[3 * i] = forceA[3 * i]! + fix;
       forceA[3 * i + 1] = forceA[3 * i + 1]! + fiy;
       forceA[3 * i + 2] = forceA[3 * i + 2]! + fiz;
       if (mu > 0 && load > 0) {
-        // Coulomb friction by a trial velocity: the tangential relative velocity that i would have at the end of the
-        // step without friction (its other accelerations: stress from the last step, body force, this repulsion),
-        // u* = u_t + dt a_t. Stopping it needs f = −m u*/dt (m the reduced mass); f is bounded by μN_i.
+        // Cundall–Strack friction: the stick displacement ξ (rotated into the current tangent plane, its length
+        // kept), grown by the relative tangential velocity; the spring–dashpot force, capped at μN_i.
+        sticking[i] = 1;
         const mi = pa.mass[i]!;
         const mj = rigid ? Infinity : wm / load;
         const reduced = rigid ? mi : (mi * mj) / (mi + mj);
-        const bx = baseA ? baseA[3 * i]! : 0;
-        const by = baseA ? baseA[3 * i + 1]! : 0;
-        const bz = baseA ? baseA[3 * i + 2]! : 0;
-        const ux = pa.vx[i]! - wvx / load + dt * (pa.ax[i]! + ga[0] + bx + fix / mi - wax / load);
-        const uy = pa.vy[i]! - wvy / load + dt * (pa.ay[i]! + ga[1] + by + fiy / mi - way / load);
-        const uz = pa.vz[i]! - wvz / load + dt * (pa.az[i]! + ga[2] + bz + fiz / mi - waz / load);
+        const ux = pa.vx[i]! - wvx / load;
+        const uy = pa.vy[i]! - wvy / load;
+        const uz = pa.vz[i]! - wvz / load;
         const un = ux * nx + uy * ny + uz * nz;
         const tx = ux - un * nx;
         const ty = uy - un * ny;
         const tz = uz - un * nz;
-        const ut = Math.sqrt(tx * tx + ty * ty + tz * tz);
-        if (ut > 0) {
-          const ft = Math.min(mu * load, (reduced * ut) / dt) / ut;
+        let sx = stick[3 * i]!;
+        let sy = stick[3 * i + 1]!;
+        let sz = stick[3 * i + 2]!;
+        const old = Math.sqrt(sx * sx + sy * sy + sz * sz);
+        if (old > 0) {
+          const sn = sx * nx + sy * ny + sz * nz;
+          sx -= sn * nx;
+          sy -= sn * ny;
+          sz -= sn * nz;
+          const len = Math.sqrt(sx * sx + sy * sy + sz * sz);
+          const scale = len > 0 ? old / len : 0;
+          sx *= scale;
+          sy *= scale;
+          sz *= scale;
+        }
+        sx += dt * tx;
+        sy += dt * ty;
+        sz += dt * tz;
+        const ct = 2 * this.tangentialDamping * Math.sqrt(kt * reduced);
+        let gx = -kt * sx - ct * tx;
+        let gy = -kt * sy - ct * ty;
+        let gz = -kt * sz - ct * tz;
+        const g = Math.sqrt(gx * gx + gy * gy + gz * gz);
+        const limit = mu * load;
+        if (g > limit) {
+          // Sliding: the force at the Coulomb limit, the spring reset to what that force leaves.
+          const f = limit / g;
+          gx *= f;
+          gy *= f;
+          gz *= f;
+          sx = -(gx + ct * tx) / kt;
+          sy = -(gy + ct * ty) / kt;
+          sz = -(gz + ct * tz) / kt;
+        }
+        stick[3 * i] = sx;
+        stick[3 * i + 1] = sy;
+        stick[3 * i + 2] = sz;
+        if (g > 0) {
           // Shared among the pairs in proportion to their normal load, equal and opposite on b's particles.
           for (let k = rowStart; k < rowEnd; k++) {
-            const share = (ft * pn[k - rowStart]!) / load;
+            const share = pn[k - rowStart]! / load;
             if (share === 0) continue;
             const j = pj[k]!;
-            forceA[3 * i] = forceA[3 * i]! - share * tx;
-            forceA[3 * i + 1] = forceA[3 * i + 1]! - share * ty;
-            forceA[3 * i + 2] = forceA[3 * i + 2]! - share * tz;
-            forceB[3 * j] = forceB[3 * j]! + share * tx;
-            forceB[3 * j + 1] = forceB[3 * j + 1]! + share * ty;
-            forceB[3 * j + 2] = forceB[3 * j + 2]! + share * tz;
+            forceA[3 * i] = forceA[3 * i]! + share * gx;
+            forceA[3 * i + 1] = forceA[3 * i + 1]! + share * gy;
+            forceA[3 * i + 2] = forceA[3 * i + 2]! + share * gz;
+            forceB[3 * j] = forceB[3 * j]! - share * gx;
+            forceB[3 * j + 1] = forceB[3 * j + 1]! - share * gy;
+            forceB[3 * j + 2] = forceB[3 * j + 2]! - share * gz;
           }
         }
       }
       rowStart = rowEnd;
+    }
+    this.normalLoad = normalLoad;
+    if (mu > 0) {
+      for (const i of a.surface) {
+        if (sticking[i] === 1) continue;
+        stick[3 * i] = 0;
+        stick[3 * i + 1] = 0;
+        stick[3 * i + 2] = 0;
+      }
     }
   }
 
@@ -695,11 +757,7 @@ export class ContactSimulation {
 
   /** Contact forces of a step of `dt` into the solids' external accelerations. */
   private applyContact(dt: number): void {
-    this.pairs.forEach((pair) => {
-      pair.baseA = this.baseAcceleration[this.bodies.indexOf(pair.a)] ?? null;
-      pair.baseB = this.baseAcceleration[this.bodies.indexOf(pair.b)] ?? null;
-      pair.compute(dt);
-    });
+    for (const pair of this.pairs) pair.compute(dt);
     this.bodies.forEach((body, index) => {
       if (!body.solid) return;
       const p = body.particles;
