@@ -1,3 +1,4 @@
+import { ContactGrid, ContactSearch, contactSearchSpec, type ContactSearchData } from './contactSearch';
 import { WendlandC2, smoothingLength } from './kernel';
 import { invert3 } from './mat3';
 import type { Dimension, ParticleArrays } from './particles';
@@ -159,115 +160,6 @@ function partition(
   return { outer, partStart, partS: Int32Array.from(s), partW: Float64Array.from(w) };
 }
 
-/**
- * A uniform cell grid over a subset of particles, rebuilt by a counting sort (stable: within a cell the particles
- * stay in the order of the subset, so queries return candidates in an order that depends only on the positions).
- * Cells are at least one kernel cut-off wide; the grid spans the subset's bounding box.
- */
-class ContactGrid {
-  private readonly dim: Dimension;
-  private readonly cell: number;
-  private lower = [0, 0, 0];
-  private n = [1, 1, 1];
-  private cellStart = new Int32Array(2);
-  private order = new Int32Array(1);
-  private cellOf = new Int32Array(1);
-  private xs: Float64Array = new Float64Array(0);
-  private ys: Float64Array = new Float64Array(0);
-  private zs: Float64Array = new Float64Array(0);
-  private readonly cut2: number;
-
-  constructor(dim: Dimension, cutoff: number) {
-    this.dim = dim;
-    this.cell = cutoff;
-    this.cut2 = cutoff * cutoff;
-  }
-
-  /** Sorts the particles `subset` of the position arrays into cells. */
-  build(x: Float64Array, y: Float64Array, z: Float64Array, subset: Int32Array): void {
-    this.xs = x;
-    this.ys = y;
-    this.zs = z;
-    const axes = [x, y, z];
-    const lower = [Infinity, Infinity, Infinity];
-    const upper = [-Infinity, -Infinity, -Infinity];
-    for (let a = 0; a < this.dim; a++) {
-      const v = axes[a]!;
-      for (const i of subset) {
-        if (v[i]! < lower[a]!) lower[a] = v[i]!;
-        if (v[i]! > upper[a]!) upper[a] = v[i]!;
-      }
-    }
-    for (let a = 0; a < 3; a++) {
-      if (a >= this.dim || subset.length === 0) {
-        lower[a] = 0;
-        this.n[a] = 1;
-      } else {
-        this.n[a] = Math.max(1, Math.min(4096, Math.floor((upper[a]! - lower[a]!) / this.cell) + 1));
-      }
-    }
-    this.lower = lower;
-    const cells = this.n[0]! * this.n[1]! * this.n[2]!;
-    if (this.cellStart.length < cells + 1) this.cellStart = new Int32Array(cells + 1);
-    if (this.order.length < subset.length) {
-      this.order = new Int32Array(subset.length);
-      this.cellOf = new Int32Array(subset.length);
-    }
-    const start = this.cellStart;
-    start.fill(0, 0, cells + 1);
-    for (let k = 0; k < subset.length; k++) {
-      const i = subset[k]!;
-      const c = this.cellIndex(x[i]!, y[i]!, z[i]!);
-      this.cellOf[k] = c;
-      start[c + 1]!++;
-    }
-    for (let c = 0; c < cells; c++) start[c + 1] = start[c + 1]! + start[c]!;
-    const fill = start.slice(0, cells);
-    for (let k = 0; k < subset.length; k++) this.order[fill[this.cellOf[k]!]!++] = subset[k]!;
-  }
-
-  private axisCell(v: number, a: number): number {
-    const c = Math.floor((v - this.lower[a]!) / this.cell);
-    return c < 0 ? 0 : c >= this.n[a]! ? this.n[a]! - 1 : c;
-  }
-
-  private cellIndex(x: number, y: number, z: number): number {
-    return this.axisCell(x, 0) + this.n[0]! * (this.axisCell(y, 1) + this.n[1]! * this.axisCell(z, 2));
-  }
-
-  /**
-   * Writes into `out` the particles within the cut-off of (x, y, z) (returns their number; at most `out.length`).
-   * A point more than one cell outside the grid has none.
-   */
-  query(x: number, y: number, z: number, out: Int32Array): number {
-    const p = [x, y, z];
-    const lo = [0, 0, 0];
-    const hi = [0, 0, 0];
-    for (let a = 0; a < 3; a++) {
-      if (a >= this.dim) continue;
-      const c = Math.floor((p[a]! - this.lower[a]!) / this.cell);
-      if (c < -1 || c > this.n[a]!) return 0;
-      lo[a] = Math.max(0, c - 1);
-      hi[a] = Math.min(this.n[a]! - 1, c + 1);
-    }
-    let m = 0;
-    const { xs, ys, zs, cut2, order, cellStart } = this;
-    for (let cz = lo[2]!; cz <= hi[2]!; cz++) {
-      for (let cy = lo[1]!; cy <= hi[1]!; cy++) {
-        for (let cx = lo[0]!; cx <= hi[0]!; cx++) {
-          const c = cx + this.n[0]! * (cy + this.n[1]! * cz);
-          for (let k = cellStart[c]!; k < cellStart[c + 1]!; k++) {
-            const j = order[k]!;
-            const d2 = (xs[j]! - x) ** 2 + (ys[j]! - y) ** 2 + (zs[j]! - z) ** 2;
-            if (d2 < cut2 && m < out.length) out[m++] = j;
-          }
-        }
-      }
-    }
-    return m;
-  }
-}
-
 /** Settings of one contact between two bodies. */
 export interface ContactPairOptions {
   /** Coulomb friction coefficient μ ≥ 0 (default 0: frictionless). */
@@ -372,7 +264,7 @@ export class ContactPair {
     if (!(this.stiffnessFactor > 0)) throw new RangeError('the contact stiffness factor must be positive');
     this.kernel = kernelOf(Math.max(a.dp, b.dp), a.particles.dim);
     this.offsetW = (options.offset ?? true) ? this.kernel.w(Math.max(a.dp, b.dp)) : 0;
-    this.grid = new ContactGrid(a.particles.dim, this.kernel.cutoff);
+    this.grid = new ContactGrid(a.particles.dim, this.kernel.cutoff, true);
     this.forceA = new Float64Array(3 * a.particles.count);
     this.forceB = new Float64Array(3 * b.particles.count);
     this.sigmaA = new Float64Array(a.particles.count);
@@ -411,6 +303,100 @@ export class ContactPair {
    */
   enabled = true;
 
+  /** The pool the pair search runs on (`useThreads`), its table, and the shared pair slots. */
+  private pool: WorkerPool | null = null;
+  private table = -1;
+  private attachedGeneration = -1;
+  private search: ContactSearchData | null = null;
+  /** Pair slots per row of a's surface that the pool's search starts with (doubled when a thread's share overflows). */
+  searchSlotsPerRow = 64;
+
+  /**
+   * Runs the pair search on `pool` (null: on the calling thread). The forces are then summed on the calling thread
+   * from the pairs in a's surface order, so the results do not depend on the thread count.
+   */
+  useThreads(pool: WorkerPool | null): void {
+    this.pool = pool;
+    this.table = -1;
+    this.attachedGeneration = -1;
+  }
+
+  /** Attaches (again, after the grid or the slots grew) the search table to the pool. */
+  private attachSearch(pool: WorkerPool, capacity: number): void {
+    const { a, b } = this;
+    const sab = (bytes: number): SharedArrayBuffer => new SharedArrayBuffer(Math.max(8, bytes));
+    const surface = new Int32Array(sab(4 * a.surface.length));
+    surface.set(a.surface);
+    const data: ContactSearchData = {
+      dim: a.particles.dim,
+      h: this.kernel.h,
+      offsetW: this.offsetW,
+      a: { capacity: a.particles.capacity, buffers: a.particles.buffers() },
+      b: { capacity: b.particles.capacity, buffers: b.particles.buffers() },
+      aSurface: surface.buffer,
+      grid: {
+        params: this.grid.params.buffer as SharedArrayBuffer,
+        cellStart: this.grid.cellStart.buffer as SharedArrayBuffer,
+        order: this.grid.order.buffer as SharedArrayBuffer,
+      },
+      capacity,
+      rowCount: sab(4 * a.surface.length),
+      pj: sab(4 * capacity),
+      pw: sab(8 * capacity),
+      pdw: sab(8 * capacity),
+      pe: sab(24 * capacity),
+    };
+    this.search = data;
+    this.table = pool.attach(new ContactSearch(data), contactSearchSpec(data));
+    this.attachedGeneration = this.grid.generation;
+  }
+
+  /** The pair search on the pool into `pi` … (a's surface order); false when the pool is closed. */
+  private searchOnPool(pool: WorkerPool): boolean {
+    if (pool.isClosed) return false;
+    const rows = this.a.surface.length;
+    for (;;) {
+      if (this.table < 0 || this.attachedGeneration !== this.grid.generation) {
+        this.attachSearch(pool, Math.max(this.search?.capacity ?? 0, this.searchSlotsPerRow * rows));
+      }
+      pool.runTable(this.table, 0, 0);
+      const d = this.search!;
+      const count = new Int32Array(d.rowCount);
+      let overflow = false;
+      for (let r = 0; r < rows && !overflow; r++) overflow = count[r]! < 0;
+      if (overflow) {
+        this.attachSearch(pool, 2 * d.capacity);
+        continue;
+      }
+      const threads = pool.threads;
+      const pj = new Int32Array(d.pj);
+      const pw = new Float64Array(d.pw);
+      const pdw = new Float64Array(d.pdw);
+      const pe = new Float64Array(d.pe);
+      let n = 0;
+      for (let t = 0; t < threads; t++) {
+        const [r0, r1] = ContactSearch.rows(rows, t, threads);
+        let k = ContactSearch.region(d.capacity, t, threads)[0];
+        for (let r = r0; r < r1; r++) {
+          const m = count[r]!;
+          this.ensure(n + m);
+          const i = this.a.surface[r]!;
+          for (let c = 0; c < m; c++, k++, n++) {
+            this.pi[n] = i;
+            this.pj[n] = pj[k]!;
+            this.pw[n] = pw[k]!;
+            this.pdw[n] = pdw[k]!;
+            this.pe[3 * n] = pe[3 * k]!;
+            this.pe[3 * n + 1] = pe[3 * k + 1]!;
+            this.pe[3 * n + 2] = pe[3 * k + 2]!;
+          }
+        }
+      }
+      this.pairs = n;
+      return true;
+    }
+  }
+
   /** Finds the pairs and computes the contact forces of a step of `dt` s into `forceA` and `forceB`. */
   compute(dt: number): void {
     if (!this.enabled) {
@@ -428,28 +414,31 @@ export class ContactPair {
     const pa = a.particles;
     const pb = b.particles;
     this.grid.build(pb.x, pb.y, pb.z, b.surface);
-    // Pairs: rows in the order of a's surface list, candidates in grid order.
+    // Pairs: rows in the order of a's surface list, candidates in grid order (on the pool if any: the same pairs).
     let n = 0;
-    for (const i of a.surface) {
-      const m = this.grid.query(pa.x[i]!, pa.y[i]!, pa.z[i]!, this.found);
-      this.ensure(n + m);
-      for (let c = 0; c < m; c++) {
-        const j = this.found[c]!;
-        const rx = pa.x[i]! - pb.x[j]!;
-        const ry = pa.y[i]! - pb.y[j]!;
-        const rz = pa.z[i]! - pb.z[j]!;
-        const r = Math.sqrt(rx * rx + ry * ry + rz * rz);
-        if (r <= 1e-12 * kernel.h) continue;
-        this.pi[n] = i;
-        this.pj[n] = j;
-        this.pw[n] = Math.max(0, kernel.w(r) - this.offsetW);
-        this.pdw[n] = kernel.dw(r);
-        this.pe[3 * n] = rx / r;
-        this.pe[3 * n + 1] = ry / r;
-        this.pe[3 * n + 2] = rz / r;
-        n++;
+    const onPool = this.pool !== null && this.searchOnPool(this.pool);
+    if (onPool) n = this.pairs;
+    else
+      for (const i of a.surface) {
+        const m = this.grid.query(pa.x[i]!, pa.y[i]!, pa.z[i]!, this.found);
+        this.ensure(n + m);
+        for (let c = 0; c < m; c++) {
+          const j = this.found[c]!;
+          const rx = pa.x[i]! - pb.x[j]!;
+          const ry = pa.y[i]! - pb.y[j]!;
+          const rz = pa.z[i]! - pb.z[j]!;
+          const r = Math.sqrt(rx * rx + ry * ry + rz * rz);
+          if (r <= 1e-12 * kernel.h) continue;
+          this.pi[n] = i;
+          this.pj[n] = j;
+          this.pw[n] = Math.max(0, kernel.w(r) - this.offsetW);
+          this.pdw[n] = kernel.dw(r);
+          this.pe[3 * n] = rx / r;
+          this.pe[3 * n + 1] = ry / r;
+          this.pe[3 * n + 2] = rz / r;
+          n++;
+        }
       }
-    }
     this.pairs = n;
     const { pi, pj, pw, pdw, pe, sigmaA, sigmaB, forceA, forceB } = this;
     if (this.pn.length < this.found.length) this.pn = new Float64Array(this.found.length);
@@ -745,11 +734,13 @@ export class ContactSimulation {
   async startThreads(threads: number): Promise<void> {
     await this.stopThreads();
     this.pool = await startSolidThreads(this.solids, threads);
+    for (const pair of this.pairs) pair.useThreads(this.pool);
   }
 
   /** Stops the pool. */
   async stopThreads(): Promise<void> {
     for (const s of this.solids) await s.stopThreads();
+    for (const pair of this.pairs) pair.useThreads(null);
     const pool = this.pool;
     this.pool = null;
     if (pool) await pool.close();
