@@ -310,6 +310,12 @@ export class ContactPair {
   private search: ContactSearchData | null = null;
   /** Pair slots per row of a's surface that the pool's search starts with (doubled when a thread's share overflows). */
   searchSlotsPerRow = 64;
+  /**
+   * The search runs on the pool only when a has at least this many surface particles (default 20,000): at 2,000 rows
+   * (the 3D tube, 8,600 pairs) the extra fork–join per step made 2 threads 1.15–1.36× slower than searching on the
+   * calling thread on the loaded 2-core machine (docs/decisions/sph-contact.md). The results are the same either way.
+   */
+  poolSearchFrom = 20_000;
 
   /**
    * Runs the pair search on `pool` (null: on the calling thread). The forces are then summed on the calling thread
@@ -416,7 +422,7 @@ export class ContactPair {
     this.grid.build(pb.x, pb.y, pb.z, b.surface);
     // Pairs: rows in the order of a's surface list, candidates in grid order (on the pool if any: the same pairs).
     let n = 0;
-    const onPool = this.pool !== null && this.searchOnPool(this.pool);
+    const onPool = this.pool !== null && a.surface.length >= this.poolSearchFrom && this.searchOnPool(this.pool);
     if (onPool) n = this.pairs;
     else
       for (const i of a.surface) {
