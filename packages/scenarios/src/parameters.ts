@@ -79,9 +79,9 @@ export function defaultParameters(kind: SimulationKind, patient: SyntheticPatien
       // The device starts at 80 % of its nominal diameter and expands into the anatomy
       // (docs/decisions/scenario-solid-expansion.md).
       crimpRatio: 0.8,
-      // Device–tissue friction: off by default until the engine's friction is implicit (the explicit one chatters
-      // against a stiff elastic device; docs/decisions/scenario-solid-expansion.md). A person may set it.
-      frictionCoefficient: 0,
+      // Device–tissue Coulomb friction: 0.1, the stent–aortic tissue value of finite-element TAVI deployment studies
+      // (e.g. Wang, Sirois & Sun 2012, J Biomech 45:1965–1971); docs/decisions/scenario-solid-expansion.md.
+      frictionCoefficient: 0.1,
       // A systolic transvalvular gradient of a well-functioning valve prosthesis is about 10 mmHg (VARC-3); it pushes
       // the released device downstream.
       loadPressure_mmHg: 10,

@@ -161,6 +161,8 @@ export class CaseSimulation {
       arrays.push({ name: `${name}.F`, data: solid.F.subarray(0, 9 * p.count) });
       arrays.push({ name: `${name}.dF`, data: solid.dF.subarray(0, 9 * p.count) });
     }
+    // The friction's stick displacements (the contact's only state besides the bodies').
+    this.contact?.pairs.forEach((pair, k) => arrays.push({ name: `contact.${k}.stick`, data: pair.stick }));
     // The fluid's copy of coupled solids: positions, averaged velocities and accelerations, normals.
     if (this.fsi) {
       const w = this.fsi.fluid.wall;
@@ -236,8 +238,14 @@ export class CaseSimulation {
       Object.assign(this.fsi.counters, meta.fsi);
     }
     this.counters.time = meta.time;
-    // The contact forces and the sheath's position follow from the state and the time.
-    if (this.contact) this.contact.counters.time = meta.time;
+    // The contact forces and the sheath's position follow from the state and the time; the friction's stick
+    // displacements are restored (absent from checkpoints written before the stick friction: left at zero).
+    if (this.contact) {
+      this.contact.counters.time = meta.time;
+      this.contact.pairs.forEach((pair, k) => {
+        if (arrays.has(`contact.${k}.stick`)) take(`contact.${k}.stick`, pair.stick, pair.stick.length);
+      });
+    }
   }
 }
 

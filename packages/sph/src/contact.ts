@@ -1,3 +1,4 @@
+import { ContactGrid, ContactSearch, contactSearchSpec, type ContactSearchData } from './contactSearch';
 import { WendlandC2, smoothingLength } from './kernel';
 import { invert3 } from './mat3';
 import type { Dimension, ParticleArrays } from './particles';
@@ -159,115 +160,6 @@ function partition(
   return { outer, partStart, partS: Int32Array.from(s), partW: Float64Array.from(w) };
 }
 
-/**
- * A uniform cell grid over a subset of particles, rebuilt by a counting sort (stable: within a cell the particles
- * stay in the order of the subset, so queries return candidates in an order that depends only on the positions).
- * Cells are at least one kernel cut-off wide; the grid spans the subset's bounding box.
- */
-class ContactGrid {
-  private readonly dim: Dimension;
-  private readonly cell: number;
-  private lower = [0, 0, 0];
-  private n = [1, 1, 1];
-  private cellStart = new Int32Array(2);
-  private order = new Int32Array(1);
-  private cellOf = new Int32Array(1);
-  private xs: Float64Array = new Float64Array(0);
-  private ys: Float64Array = new Float64Array(0);
-  private zs: Float64Array = new Float64Array(0);
-  private readonly cut2: number;
-
-  constructor(dim: Dimension, cutoff: number) {
-    this.dim = dim;
-    this.cell = cutoff;
-    this.cut2 = cutoff * cutoff;
-  }
-
-  /** Sorts the particles `subset` of the position arrays into cells. */
-  build(x: Float64Array, y: Float64Array, z: Float64Array, subset: Int32Array): void {
-    this.xs = x;
-    this.ys = y;
-    this.zs = z;
-    const axes = [x, y, z];
-    const lower = [Infinity, Infinity, Infinity];
-    const upper = [-Infinity, -Infinity, -Infinity];
-    for (let a = 0; a < this.dim; a++) {
-      const v = axes[a]!;
-      for (const i of subset) {
-        if (v[i]! < lower[a]!) lower[a] = v[i]!;
-        if (v[i]! > upper[a]!) upper[a] = v[i]!;
-      }
-    }
-    for (let a = 0; a < 3; a++) {
-      if (a >= this.dim || subset.length === 0) {
-        lower[a] = 0;
-        this.n[a] = 1;
-      } else {
-        this.n[a] = Math.max(1, Math.min(4096, Math.floor((upper[a]! - lower[a]!) / this.cell) + 1));
-      }
-    }
-    this.lower = lower;
-    const cells = this.n[0]! * this.n[1]! * this.n[2]!;
-    if (this.cellStart.length < cells + 1) this.cellStart = new Int32Array(cells + 1);
-    if (this.order.length < subset.length) {
-      this.order = new Int32Array(subset.length);
-      this.cellOf = new Int32Array(subset.length);
-    }
-    const start = this.cellStart;
-    start.fill(0, 0, cells + 1);
-    for (let k = 0; k < subset.length; k++) {
-      const i = subset[k]!;
-      const c = this.cellIndex(x[i]!, y[i]!, z[i]!);
-      this.cellOf[k] = c;
-      start[c + 1]!++;
-    }
-    for (let c = 0; c < cells; c++) start[c + 1] = start[c + 1]! + start[c]!;
-    const fill = start.slice(0, cells);
-    for (let k = 0; k < subset.length; k++) this.order[fill[this.cellOf[k]!]!++] = subset[k]!;
-  }
-
-  private axisCell(v: number, a: number): number {
-    const c = Math.floor((v - this.lower[a]!) / this.cell);
-    return c < 0 ? 0 : c >= this.n[a]! ? this.n[a]! - 1 : c;
-  }
-
-  private cellIndex(x: number, y: number, z: number): number {
-    return this.axisCell(x, 0) + this.n[0]! * (this.axisCell(y, 1) + this.n[1]! * this.axisCell(z, 2));
-  }
-
-  /**
-   * Writes into `out` the particles within the cut-off of (x, y, z) (returns their number; at most `out.length`).
-   * A point more than one cell outside the grid has none.
-   */
-  query(x: number, y: number, z: number, out: Int32Array): number {
-    const p = [x, y, z];
-    const lo = [0, 0, 0];
-    const hi = [0, 0, 0];
-    for (let a = 0; a < 3; a++) {
-      if (a >= this.dim) continue;
-      const c = Math.floor((p[a]! - this.lower[a]!) / this.cell);
-      if (c < -1 || c > this.n[a]!) return 0;
-      lo[a] = Math.max(0, c - 1);
-      hi[a] = Math.min(this.n[a]! - 1, c + 1);
-    }
-    let m = 0;
-    const { xs, ys, zs, cut2, order, cellStart } = this;
-    for (let cz = lo[2]!; cz <= hi[2]!; cz++) {
-      for (let cy = lo[1]!; cy <= hi[1]!; cy++) {
-        for (let cx = lo[0]!; cx <= hi[0]!; cx++) {
-          const c = cx + this.n[0]! * (cy + this.n[1]! * cz);
-          for (let k = cellStart[c]!; k < cellStart[c + 1]!; k++) {
-            const j = order[k]!;
-            const d2 = (xs[j]! - x) ** 2 + (ys[j]! - y) ** 2 + (zs[j]! - z) ** 2;
-            if (d2 < cut2 && m < out.length) out[m++] = j;
-          }
-        }
-      }
-    }
-    return m;
-  }
-}
-
 /** Settings of one contact between two bodies. */
 export interface ContactPairOptions {
   /** Coulomb friction coefficient μ ≥ 0 (default 0: frictionless). */
@@ -286,6 +178,13 @@ export interface ContactPairOptions {
    * needs a smaller time step (the solids' acoustic CFL divided by about its square root).
    */
   stiffness?: number;
+  /**
+   * Tangential (stick) stiffness of the friction as a multiple of K̄ dp^(d−2) (default 0.5, about G/K for ν = 0.3:
+   * the shear stiffness of one particle), see `ContactPair`.
+   */
+  tangentialStiffness?: number;
+  /** Damping of the friction's stick spring as a fraction of the particle's critical damping (default 0.2). */
+  tangentialDamping?: number;
 }
 
 /**
@@ -299,10 +198,17 @@ export interface ContactPairOptions {
  * adhesion). SPHinXsys's self-contact has such a term along e_ij; along e_ij it brakes a particle sliding over b's
  * particles far beyond friction, so here it acts along the contact normal. Without it the contact layer rings.
  *
- * Coulomb friction (coefficient μ) acts in the tangent plane of i's contact normal n_i, on i's trial tangential
- * velocity u* relative to its partners (see `compute`): its magnitude is min(μN_i, m|u*|/dt), against u* (N_i the
- * normal load of i's pairs): a particle whose sliding a force below μN_i can stop sticks, the others slide with μN_i. It is shared among
- * i's pairs by their normal loads, equal and opposite on b's particles, so momentum is conserved.
+ * Coulomb friction (coefficient μ) is the spring–dashpot stick with a Coulomb slip limit of Cundall & Strack (1979,
+ * Géotechnique 29(1) 47–65; in Luding's form, Granular Matter 10 (2008) 235–246): each surface particle i of a keeps
+ * a tangential stick displacement ξ_i relative to its partners (in the tangent plane of i's contact normal n_i,
+ * grown by the relative tangential velocity u_t each step, rotated into the new tangent plane, zero when i leaves the
+ * contact). The trial force f* = −k_t ξ − c_t u_t (k_t = `tangentialStiffness` K̄ dp^(d−2), c_t = 2√(k_t m) critical
+ * for the particle) holds i while |f*| ≤ μN_i (N_i the normal load of i's pairs: stick, the load carried by an
+ * elastic offset |ξ| ≤ μN_i/k_t); beyond it i slides with |f| = μN_i and ξ is reset to the limit,
+ * ξ = −(f + c_t u_t)/k_t. The force is shared among i's pairs by their normal loads, equal and opposite on b's
+ * particles, so momentum is conserved. An explicit stop of the trial velocity (u* times m/dt, bounded by μN) was used first:
+ * it chattered against the stiff elastic coupling of the surface to the particles below and did not hold a loaded
+ * tube (docs/validation.md).
  *
  * The pairs are found anew every step (surface particles of `a` against surface particles of `b`, cell grid) and
  * the forces are summed on the calling thread in a fixed order: results do not depend on the thread count.
@@ -322,12 +228,6 @@ export class ContactPair {
   /** Contact density of each particle of a and of b in the last step (dimensionless). */
   readonly sigmaA: Float64Array;
   readonly sigmaB: Float64Array;
-  /**
-   * External accelerations of a's and b's particles besides the body force (3 per particle, m/s², or null), which the
-   * friction's trial velocity includes (`ContactSimulation` sets them from its `baseAcceleration`).
-   */
-  baseA: Float64Array | null = null;
-  baseB: Float64Array | null = null;
   private readonly kernel: WendlandC2;
   private readonly grid: ContactGrid;
   private readonly found = new Int32Array(4096);
@@ -340,6 +240,16 @@ export class ContactPair {
   private pw = new Float64Array(256);
   private pdw = new Float64Array(256);
   private pe = new Float64Array(3 * 256);
+  /** Tangential stick displacement of each particle of a relative to b, m, 3 per particle (friction state). */
+  readonly stick: Float64Array;
+  /** Tangential stiffness factor (`ContactPairOptions.tangentialStiffness`). */
+  readonly tangentialFactor: number;
+  /** Stick damping as a fraction of critical (`ContactPairOptions.tangentialDamping`). */
+  readonly tangentialDamping: number;
+  /** Σ_i N_i of the last step: the normal load the friction's bound μN_i is taken from, N (N/m in 2D). */
+  normalLoad = 0;
+  /** Scratch: 1 for a's particles with a friction row this step. */
+  private readonly sticking: Uint8Array;
 
   constructor(a: ContactBody, b: ContactBody, options: ContactPairOptions = {}) {
     if (a.solid === null) throw new RangeError('the first body of a contact must be an elastic solid');
@@ -354,11 +264,17 @@ export class ContactPair {
     if (!(this.stiffnessFactor > 0)) throw new RangeError('the contact stiffness factor must be positive');
     this.kernel = kernelOf(Math.max(a.dp, b.dp), a.particles.dim);
     this.offsetW = (options.offset ?? true) ? this.kernel.w(Math.max(a.dp, b.dp)) : 0;
-    this.grid = new ContactGrid(a.particles.dim, this.kernel.cutoff);
+    this.grid = new ContactGrid(a.particles.dim, this.kernel.cutoff, true);
     this.forceA = new Float64Array(3 * a.particles.count);
     this.forceB = new Float64Array(3 * b.particles.count);
     this.sigmaA = new Float64Array(a.particles.count);
     this.sigmaB = new Float64Array(b.particles.count);
+    this.tangentialFactor = options.tangentialStiffness ?? 0.5;
+    if (!(this.tangentialFactor > 0)) throw new RangeError('the tangential stiffness factor must be positive');
+    this.tangentialDamping = options.tangentialDamping ?? 0.2;
+    if (!(this.tangentialDamping >= 0)) throw new RangeError('the tangential damping must be 0 or more');
+    this.stick = new Float64Array(3 * a.particles.count);
+    this.sticking = new Uint8Array(a.particles.count);
   }
 
   /** Number of particle pairs in contact in the last step. */
@@ -387,11 +303,112 @@ export class ContactPair {
    */
   enabled = true;
 
+  /** The pool the pair search runs on (`useThreads`), its table, and the shared pair slots. */
+  private pool: WorkerPool | null = null;
+  private table = -1;
+  private attachedGeneration = -1;
+  private search: ContactSearchData | null = null;
+  /** Pair slots per row of a's surface that the pool's search starts with (doubled when a thread's share overflows). */
+  searchSlotsPerRow = 64;
+  /**
+   * The search runs on the pool only when a has at least this many surface particles (default 20,000): at 2,000 rows
+   * (the 3D tube, 8,600 pairs) the extra fork–join per step made 2 threads 1.15–1.36× slower than searching on the
+   * calling thread on the loaded 2-core machine (docs/decisions/sph-contact.md). The results are the same either way.
+   */
+  poolSearchFrom = 20_000;
+
+  /**
+   * Runs the pair search on `pool` (null: on the calling thread). The forces are then summed on the calling thread
+   * from the pairs in a's surface order, so the results do not depend on the thread count.
+   */
+  useThreads(pool: WorkerPool | null): void {
+    this.pool = pool;
+    this.table = -1;
+    this.attachedGeneration = -1;
+  }
+
+  /** Attaches (again, after the grid or the slots grew) the search table to the pool. */
+  private attachSearch(pool: WorkerPool, capacity: number): void {
+    const { a, b } = this;
+    const sab = (bytes: number): SharedArrayBuffer => new SharedArrayBuffer(Math.max(8, bytes));
+    const surface = new Int32Array(sab(4 * a.surface.length));
+    surface.set(a.surface);
+    const data: ContactSearchData = {
+      dim: a.particles.dim,
+      h: this.kernel.h,
+      offsetW: this.offsetW,
+      a: { capacity: a.particles.capacity, buffers: a.particles.buffers() },
+      b: { capacity: b.particles.capacity, buffers: b.particles.buffers() },
+      aSurface: surface.buffer,
+      grid: {
+        params: this.grid.params.buffer as SharedArrayBuffer,
+        cellStart: this.grid.cellStart.buffer as SharedArrayBuffer,
+        order: this.grid.order.buffer as SharedArrayBuffer,
+      },
+      capacity,
+      rowCount: sab(4 * a.surface.length),
+      pj: sab(4 * capacity),
+      pw: sab(8 * capacity),
+      pdw: sab(8 * capacity),
+      pe: sab(24 * capacity),
+    };
+    this.search = data;
+    this.table = pool.attach(new ContactSearch(data), contactSearchSpec(data));
+    this.attachedGeneration = this.grid.generation;
+  }
+
+  /** The pair search on the pool into `pi` … (a's surface order); false when the pool is closed. */
+  private searchOnPool(pool: WorkerPool): boolean {
+    if (pool.isClosed) return false;
+    const rows = this.a.surface.length;
+    for (;;) {
+      if (this.table < 0 || this.attachedGeneration !== this.grid.generation) {
+        this.attachSearch(pool, Math.max(this.search?.capacity ?? 0, this.searchSlotsPerRow * rows));
+      }
+      pool.runTable(this.table, 0, 0);
+      const d = this.search!;
+      const count = new Int32Array(d.rowCount);
+      let overflow = false;
+      for (let r = 0; r < rows && !overflow; r++) overflow = count[r]! < 0;
+      if (overflow) {
+        this.attachSearch(pool, 2 * d.capacity);
+        continue;
+      }
+      const threads = pool.threads;
+      const pj = new Int32Array(d.pj);
+      const pw = new Float64Array(d.pw);
+      const pdw = new Float64Array(d.pdw);
+      const pe = new Float64Array(d.pe);
+      let n = 0;
+      for (let t = 0; t < threads; t++) {
+        const [r0, r1] = ContactSearch.rows(rows, t, threads);
+        let k = ContactSearch.region(d.capacity, t, threads)[0];
+        for (let r = r0; r < r1; r++) {
+          const m = count[r]!;
+          this.ensure(n + m);
+          const i = this.a.surface[r]!;
+          for (let c = 0; c < m; c++, k++, n++) {
+            this.pi[n] = i;
+            this.pj[n] = pj[k]!;
+            this.pw[n] = pw[k]!;
+            this.pdw[n] = pdw[k]!;
+            this.pe[3 * n] = pe[3 * k]!;
+            this.pe[3 * n + 1] = pe[3 * k + 1]!;
+            this.pe[3 * n + 2] = pe[3 * k + 2]!;
+          }
+        }
+      }
+      this.pairs = n;
+      return true;
+    }
+  }
+
   /** Finds the pairs and computes the contact forces of a step of `dt` s into `forceA` and `forceB`. */
   compute(dt: number): void {
     if (!this.enabled) {
       if (this.pairs > 0) {
         this.pairs = 0;
+        this.stick.fill(0);
         this.forceA.fill(0);
         this.forceB.fill(0);
         this.sigmaA.fill(0);
@@ -403,28 +420,31 @@ export class ContactPair {
     const pa = a.particles;
     const pb = b.particles;
     this.grid.build(pb.x, pb.y, pb.z, b.surface);
-    // Pairs: rows in the order of a's surface list, candidates in grid order.
+    // Pairs: rows in the order of a's surface list, candidates in grid order (on the pool if any: the same pairs).
     let n = 0;
-    for (const i of a.surface) {
-      const m = this.grid.query(pa.x[i]!, pa.y[i]!, pa.z[i]!, this.found);
-      this.ensure(n + m);
-      for (let c = 0; c < m; c++) {
-        const j = this.found[c]!;
-        const rx = pa.x[i]! - pb.x[j]!;
-        const ry = pa.y[i]! - pb.y[j]!;
-        const rz = pa.z[i]! - pb.z[j]!;
-        const r = Math.sqrt(rx * rx + ry * ry + rz * rz);
-        if (r <= 1e-12 * kernel.h) continue;
-        this.pi[n] = i;
-        this.pj[n] = j;
-        this.pw[n] = Math.max(0, kernel.w(r) - this.offsetW);
-        this.pdw[n] = kernel.dw(r);
-        this.pe[3 * n] = rx / r;
-        this.pe[3 * n + 1] = ry / r;
-        this.pe[3 * n + 2] = rz / r;
-        n++;
+    const onPool = this.pool !== null && a.surface.length >= this.poolSearchFrom && this.searchOnPool(this.pool);
+    if (onPool) n = this.pairs;
+    else
+      for (const i of a.surface) {
+        const m = this.grid.query(pa.x[i]!, pa.y[i]!, pa.z[i]!, this.found);
+        this.ensure(n + m);
+        for (let c = 0; c < m; c++) {
+          const j = this.found[c]!;
+          const rx = pa.x[i]! - pb.x[j]!;
+          const ry = pa.y[i]! - pb.y[j]!;
+          const rz = pa.z[i]! - pb.z[j]!;
+          const r = Math.sqrt(rx * rx + ry * ry + rz * rz);
+          if (r <= 1e-12 * kernel.h) continue;
+          this.pi[n] = i;
+          this.pj[n] = j;
+          this.pw[n] = Math.max(0, kernel.w(r) - this.offsetW);
+          this.pdw[n] = kernel.dw(r);
+          this.pe[3 * n] = rx / r;
+          this.pe[3 * n + 1] = ry / r;
+          this.pe[3 * n + 2] = rz / r;
+          n++;
+        }
       }
-    }
     this.pairs = n;
     const { pi, pj, pw, pdw, pe, sigmaA, sigmaB, forceA, forceB } = this;
     if (this.pn.length < this.found.length) this.pn = new Float64Array(this.found.length);
@@ -443,10 +463,13 @@ export class ContactPair {
     const zBar = rigid ? a.impedance : (2 * a.impedance * b.impedance) / (a.impedance + b.impedance);
     const damping = 0.5 * this.damping * Math.sqrt(factor) * zBar;
     const mu = this.friction;
-    const ga = a.solid!.gravity;
-    const gb = b.solid?.gravity ?? [0, 0, 0];
-    const baseA = this.baseA;
-    const baseB = this.baseB;
+    const kt =
+      this.tangentialFactor *
+      (rigid ? a.stiffness : (2 * a.stiffness * b.stiffness) / (a.stiffness + b.stiffness)) *
+      a.dp ** (pa.dim - 2);
+    const { stick, sticking } = this;
+    if (mu > 0) for (const i of a.surface) sticking[i] = 0;
+    let normalLoad = 0;
     let rowStart = 0;
     while (rowStart < n) {
       const i = pi[rowStart]!;
@@ -475,9 +498,6 @@ export class ContactPair {
       let wvx = 0;
       let wvy = 0;
       let wvz = 0;
-      let wax = 0;
-      let way = 0;
-      let waz = 0;
       let wm = 0;
       for (let k = rowStart; k < rowEnd; k++) {
         const j = pj[k]!;
@@ -507,52 +527,89 @@ export class ContactPair {
           wvx += w * pb.vx[j]!;
           wvy += w * pb.vy[j]!;
           wvz += w * pb.vz[j]!;
-          if (!rigid) {
-            wax += w * (pb.ax[j]! + gb[0] + (baseB ? baseB[3 * j]! : 0));
-            way += w * (pb.ay[j]! + gb[1] + (baseB ? baseB[3 * j + 1]! : 0));
-            waz += w * (pb.az[j]! + gb[2] + (baseB ? baseB[3 * j + 2]! : 0));
-            wm += w * pb.mass[j]!;
-          }
+          if (!rigid) wm += w * pb.mass[j]!;
         }
       }
+      normalLoad += load;
       forceA[3 * i] = forceA[3 * i]! + fix;
       forceA[3 * i + 1] = forceA[3 * i + 1]! + fiy;
       forceA[3 * i + 2] = forceA[3 * i + 2]! + fiz;
       if (mu > 0 && load > 0) {
-        // Coulomb friction by a trial velocity: the tangential relative velocity that i would have at the end of the
-        // step without friction (its other accelerations: stress from the last step, body force, this repulsion),
-        // u* = u_t + dt a_t. Stopping it needs f = −m u*/dt (m the reduced mass); f is bounded by μN_i.
+        // Cundall–Strack friction: the stick displacement ξ (rotated into the current tangent plane, its length
+        // kept), grown by the relative tangential velocity; the spring–dashpot force, capped at μN_i.
+        sticking[i] = 1;
         const mi = pa.mass[i]!;
         const mj = rigid ? Infinity : wm / load;
         const reduced = rigid ? mi : (mi * mj) / (mi + mj);
-        const bx = baseA ? baseA[3 * i]! : 0;
-        const by = baseA ? baseA[3 * i + 1]! : 0;
-        const bz = baseA ? baseA[3 * i + 2]! : 0;
-        const ux = pa.vx[i]! - wvx / load + dt * (pa.ax[i]! + ga[0] + bx + fix / mi - wax / load);
-        const uy = pa.vy[i]! - wvy / load + dt * (pa.ay[i]! + ga[1] + by + fiy / mi - way / load);
-        const uz = pa.vz[i]! - wvz / load + dt * (pa.az[i]! + ga[2] + bz + fiz / mi - waz / load);
+        const ux = pa.vx[i]! - wvx / load;
+        const uy = pa.vy[i]! - wvy / load;
+        const uz = pa.vz[i]! - wvz / load;
         const un = ux * nx + uy * ny + uz * nz;
         const tx = ux - un * nx;
         const ty = uy - un * ny;
         const tz = uz - un * nz;
-        const ut = Math.sqrt(tx * tx + ty * ty + tz * tz);
-        if (ut > 0) {
-          const ft = Math.min(mu * load, (reduced * ut) / dt) / ut;
+        let sx = stick[3 * i]!;
+        let sy = stick[3 * i + 1]!;
+        let sz = stick[3 * i + 2]!;
+        const old = Math.sqrt(sx * sx + sy * sy + sz * sz);
+        if (old > 0) {
+          const sn = sx * nx + sy * ny + sz * nz;
+          sx -= sn * nx;
+          sy -= sn * ny;
+          sz -= sn * nz;
+          const len = Math.sqrt(sx * sx + sy * sy + sz * sz);
+          const scale = len > 0 ? old / len : 0;
+          sx *= scale;
+          sy *= scale;
+          sz *= scale;
+        }
+        sx += dt * tx;
+        sy += dt * ty;
+        sz += dt * tz;
+        const ct = 2 * this.tangentialDamping * Math.sqrt(kt * reduced);
+        let gx = -kt * sx - ct * tx;
+        let gy = -kt * sy - ct * ty;
+        let gz = -kt * sz - ct * tz;
+        const g = Math.sqrt(gx * gx + gy * gy + gz * gz);
+        const limit = mu * load;
+        if (g > limit) {
+          // Sliding: the force at the Coulomb limit, the spring reset to what that force leaves.
+          const f = limit / g;
+          gx *= f;
+          gy *= f;
+          gz *= f;
+          sx = -(gx + ct * tx) / kt;
+          sy = -(gy + ct * ty) / kt;
+          sz = -(gz + ct * tz) / kt;
+        }
+        stick[3 * i] = sx;
+        stick[3 * i + 1] = sy;
+        stick[3 * i + 2] = sz;
+        if (g > 0) {
           // Shared among the pairs in proportion to their normal load, equal and opposite on b's particles.
           for (let k = rowStart; k < rowEnd; k++) {
-            const share = (ft * pn[k - rowStart]!) / load;
+            const share = pn[k - rowStart]! / load;
             if (share === 0) continue;
             const j = pj[k]!;
-            forceA[3 * i] = forceA[3 * i]! - share * tx;
-            forceA[3 * i + 1] = forceA[3 * i + 1]! - share * ty;
-            forceA[3 * i + 2] = forceA[3 * i + 2]! - share * tz;
-            forceB[3 * j] = forceB[3 * j]! + share * tx;
-            forceB[3 * j + 1] = forceB[3 * j + 1]! + share * ty;
-            forceB[3 * j + 2] = forceB[3 * j + 2]! + share * tz;
+            forceA[3 * i] = forceA[3 * i]! + share * gx;
+            forceA[3 * i + 1] = forceA[3 * i + 1]! + share * gy;
+            forceA[3 * i + 2] = forceA[3 * i + 2]! + share * gz;
+            forceB[3 * j] = forceB[3 * j]! - share * gx;
+            forceB[3 * j + 1] = forceB[3 * j + 1]! - share * gy;
+            forceB[3 * j + 2] = forceB[3 * j + 2]! - share * gz;
           }
         }
       }
       rowStart = rowEnd;
+    }
+    this.normalLoad = normalLoad;
+    if (mu > 0) {
+      for (const i of a.surface) {
+        if (sticking[i] === 1) continue;
+        stick[3 * i] = 0;
+        stick[3 * i + 1] = 0;
+        stick[3 * i + 2] = 0;
+      }
     }
   }
 
@@ -683,11 +740,13 @@ export class ContactSimulation {
   async startThreads(threads: number): Promise<void> {
     await this.stopThreads();
     this.pool = await startSolidThreads(this.solids, threads);
+    for (const pair of this.pairs) pair.useThreads(this.pool);
   }
 
   /** Stops the pool. */
   async stopThreads(): Promise<void> {
     for (const s of this.solids) await s.stopThreads();
+    for (const pair of this.pairs) pair.useThreads(null);
     const pool = this.pool;
     this.pool = null;
     if (pool) await pool.close();
@@ -695,11 +754,7 @@ export class ContactSimulation {
 
   /** Contact forces of a step of `dt` into the solids' external accelerations. */
   private applyContact(dt: number): void {
-    this.pairs.forEach((pair) => {
-      pair.baseA = this.baseAcceleration[this.bodies.indexOf(pair.a)] ?? null;
-      pair.baseB = this.baseAcceleration[this.bodies.indexOf(pair.b)] ?? null;
-      pair.compute(dt);
-    });
+    for (const pair of this.pairs) pair.compute(dt);
     this.bodies.forEach((body, index) => {
       if (!body.solid) return;
       const p = body.particles;

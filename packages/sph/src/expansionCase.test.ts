@@ -35,7 +35,7 @@ const ringCase = {
     },
     relaxation: { steps: 300 },
   },
-  contact: { friction: 0, stiffness: 1 },
+  contact: { friction: 0.1, stiffness: 1 },
 };
 
 const lastRow = (dir: string): string[] => {
