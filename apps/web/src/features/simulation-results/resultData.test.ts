@@ -7,7 +7,7 @@ import {
   fillTemplate,
   finiteRange,
   interleavePositions,
-  notComputedYet,
+  noExpansionMonitors,
   parseMonitors,
   particleCsv,
   particleCsvName,
@@ -168,8 +168,22 @@ describe('the results page data', () => {
     const solid = predefinedPlots('solid', null, timeline);
     expect(solid[0]).toMatchObject({ yLabel: 'von Mises stress (MPa)', lines: [{ data: [0, 80] }] });
     expect(solid.slice(1).map((p) => [p.title, p.unavailable])).toEqual([
-      ['Contact force over time', notComputedYet],
-      ['Device diameter over time', notComputedYet],
+      ['Contact force over time', noExpansionMonitors],
+      ['Peak contact pressure on the anatomy over time', noExpansionMonitors],
+      ['Device diameter over time (per measuring plane)', noExpansionMonitors],
+    ]);
+    const expansion = parseMonitors(
+      'time (s),plane_1 device_diameter (mm),plane_1 ovality,plane_2 device_diameter (mm),plane_2 ovality,' +
+        'max contact_pressure (Pa),max contact_pressure (mmHg),total contact_force (N)\n' +
+        '0,20,0,20,0,0,0,0\n0.001,23.5,0.02,24,0.01,2666.4,20,1.5\n',
+    );
+    const [, contact, pressure, diameter] = predefinedPlots('solid', expansion, timeline);
+    expect(contact!.unavailable).toBeUndefined();
+    expect(contact!.lines.map((l) => l.data)).toEqual([[0, 1.5]]);
+    expect(pressure!.lines.map((l) => l.data)).toEqual([[0, 20]]);
+    expect(diameter!.lines.map((l) => l.data)).toEqual([
+      [20, 23.5],
+      [20, 24],
     ]);
   });
 

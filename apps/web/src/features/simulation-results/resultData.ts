@@ -185,12 +185,20 @@ export function wallShearStressOf(manifest: ResultManifest): { objects: string[]
   return wall ? { objects: [wall.name], output: 'wall_shear_stress' } : null;
 }
 
-/** What the engine does not compute yet (docs/decisions/simulations.md "What the engine does not have yet"). */
-export const notComputedYet = 'The simulation engine does not compute this yet (it needs contact and expansion).';
+/** A solid run stored before the solid kind expanded the device into the anatomy has no contact monitors. */
+export const noExpansionMonitors =
+  'This run stored no contact or diameter values: it was run before the solid kind expanded the device into the anatomy.';
+
+function expansionPlot(key: string, title: string, yLabel: string, lines: PredefinedPlot['lines']): PredefinedPlot {
+  return lines.length > 0
+    ? { key, title, yLabel, lines }
+    : { key, title, yLabel, lines, unavailable: noExpansionMonitors };
+}
 
 /**
  * The predefined plots of a kind (issue 16 item 5): fluid — flow rate and pressure drop across the device over time,
- * wall shear stress; solid — maximum von Mises stress, contact force and device diameter over time; particle —
+ * wall shear stress; solid — maximum von Mises stress, contact force, peak contact pressure and device diameter over
+ * time (the expansion's monitors); particle —
  * captured fraction over time (capture locations are drawn in the scene and listed by the page).
  */
 export function predefinedPlots(
@@ -237,20 +245,24 @@ export function predefinedPlots(
       yLabel: outputLabelWithUnit('von_mises_stress'),
       lines: stress ? [{ name: `${solidTimeline.object} maximum`, data: stress.max.map(finiteOrNull) }] : [],
     },
-    {
-      key: 'contact',
-      title: 'Contact force over time',
-      yLabel: outputLabelWithUnit('force'),
-      lines: [],
-      unavailable: notComputedYet,
-    },
-    {
-      key: 'diameter',
-      title: 'Device diameter over time',
-      yLabel: 'Diameter (mm)',
-      lines: [],
-      unavailable: notComputedYet,
-    },
+    expansionPlot(
+      'contact',
+      'Contact force over time',
+      outputLabelWithUnit('force'),
+      monitorLines(m, 'contact_force', 'N'),
+    ),
+    expansionPlot(
+      'pressure',
+      'Peak contact pressure on the anatomy over time',
+      'Contact pressure (mmHg)',
+      monitorLines(m, 'contact_pressure', 'mmHg'),
+    ),
+    expansionPlot(
+      'diameter',
+      'Device diameter over time (per measuring plane)',
+      'Diameter (mm)',
+      monitorLines(m, 'device_diameter', 'mm'),
+    ),
   ];
 }
 
