@@ -1,5 +1,5 @@
 import { WendlandC2 } from './kernel';
-import { ParticleArrays, type Dimension } from './particles';
+import { ParticleArrays, type Dimension, type SharedRegion } from './particles';
 import type { PassTable, TableSpec } from './pool';
 
 const int32 = (n: number, shared: boolean): Int32Array =>
@@ -165,8 +165,8 @@ export interface ContactSearchData {
   dim: Dimension;
   h: number;
   offsetW: number;
-  a: { capacity: number; buffers: Record<string, SharedArrayBuffer> };
-  b: { capacity: number; buffers: Record<string, SharedArrayBuffer> };
+  a: { capacity: number; buffers: Record<string, SharedRegion> };
+  b: { capacity: number; buffers: Record<string, SharedRegion> };
   aSurface: SharedArrayBuffer;
   grid: { params: SharedArrayBuffer; cellStart: SharedArrayBuffer; order: SharedArrayBuffer };
   /** Pair slots: thread t writes into `[capacity·t/threads, capacity·(t+1)/threads)`. */
