@@ -322,7 +322,8 @@ describe('running', () => {
     const cancel = await member.browser.postJson(`${simulationPath(second.id)}/cancel`, {});
     expect(await errorOf(cancel)).toMatchObject({ status: 409, message: 'The simulation has already finished.' });
     const results = await json<SimulationResults>(await member.browser.get(`${simulationPath(second.id)}/results`));
-    expect(results.manifest.objects.map((o) => o.name)).toEqual(['blood', 'particles']);
+    // A flow run stores its wall surface too (wall shear stress per wall particle).
+    expect(results.manifest.objects.map((o) => o.name).sort()).toEqual(['blood', 'particles', 'wall']);
     const key = `simulations/${second.id}/out/particles/0.bin`;
     expect(await server.context.blobs.get('eu', key)).not.toBeNull();
     expect((await send(guest.browser, 'DELETE', simulationPath(second.id))).status).toBe(403);
