@@ -23,6 +23,9 @@ describe('workspace policy', () => {
       'team.manage': ['admin'],
       'project.create': ['member', 'admin'],
       'subscription.read': ['member', 'admin'],
+      // Issue 20: the audit trail's verifier and export for admins; the activity feed for all (scoped by project).
+      'audit.read': ['admin'],
+      'activity.read': ['member', 'admin', 'guest'],
     });
   });
 

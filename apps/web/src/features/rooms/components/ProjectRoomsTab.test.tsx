@@ -64,6 +64,9 @@ beforeEach(() => {
     // The project's simulations at the foot of the tab (features/simulations): none here.
     if (method === 'GET' && url.pathname === '/api/devices/d-1/projects/p-1/simulations')
       return Promise.resolve(jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 10, canRun: true }));
+    // The project's trials below them (features/trials): none here.
+    if (method === 'GET' && url.pathname === '/api/devices/d-1/projects/p-1/trials')
+      return Promise.resolve(jsonResponse(200, { items: [], canRun: true }));
     return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'No such API route.' } }));
   });
   vi.stubGlobal('fetch', fetchMock);
