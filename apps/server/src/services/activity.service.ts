@@ -5,6 +5,8 @@ import type { DeviceRepository } from '../repositories/device.repository';
 import { authorize } from './authorize';
 import { commentLink } from './comment.service';
 import { projectStatsPath } from './project.service';
+import { roomPagePath } from './room.mapper';
+import { simulationResultsPath } from './simulation.service';
 
 /** What each action reads as, after the actor's name. */
 const verbs: Record<string, string> = {
@@ -24,7 +26,17 @@ const verbs: Record<string, string> = {
   'team.invited': 'invited someone to the workspace',
   'team.role_changed': 'changed the role of a team member',
   'team.member_removed': 'removed a member from the workspace',
+  'room.created': 'created a room in the project',
+  'room.renamed': 'renamed a room of the project',
+  'room.shared': 'shared a room of the project',
+  'room.screenshot_added': 'took a screenshot of a room of the project',
   'room.deleted': 'deleted a room of the project',
+  'simulation.started': 'started a simulation in the project',
+  'simulation.renamed': 'renamed a simulation of the project',
+  'simulation.cancelled': 'cancelled a simulation in the project',
+  'simulation.retried': 'ran a simulation again in the project',
+  'simulation.deleted': 'deleted a simulation of the project',
+  'simulation.particle_named': 'named a particle of a simulation in the project',
   'room.scene_saved': 'arranged a room of the project',
   'device_version.created': 'added a device version',
   'trial.started': 'started a trial in the project',
@@ -56,6 +68,11 @@ function linkOf(row: FeedRow): string | null {
     return `/population-analysis/overview?${new URLSearchParams({ project: event.projectId, analysis: event.objectId }).toString()}`;
   if (event.objectType === 'trial' && event.projectId)
     return `/projects/trial?${new URLSearchParams({ project: event.projectId, trial: event.objectId, device: event.deviceId }).toString()}`;
+  if (event.objectType === 'room' && event.projectId && event.action !== 'room.deleted')
+    return roomPagePath(event.deviceId, event.projectId, event.objectId);
+  const simulationRoom = (event.after as { roomId?: string } | null)?.roomId;
+  if (event.objectType === 'simulation' && event.projectId && simulationRoom)
+    return simulationResultsPath(event.deviceId, event.projectId, simulationRoom, event.objectId);
   if (event.objectType === 'measurement')
     return `/measurement/order?${new URLSearchParams({ order: event.objectId }).toString()}`;
   if (event.projectId) return projectStatsPath(event.deviceId, event.projectId);
