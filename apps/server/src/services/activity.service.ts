@@ -7,6 +7,7 @@ import { commentLink } from './comment.service';
 import { projectStatsPath } from './project.service';
 import { roomPagePath } from './room.mapper';
 import { simulationResultsPath } from './simulation.service';
+import { manageTeamPath } from './team.service';
 
 /** What each action reads as, after the actor's name. */
 const verbs: Record<string, string> = {
@@ -26,6 +27,11 @@ const verbs: Record<string, string> = {
   'team.invited': 'invited someone to the workspace',
   'team.role_changed': 'changed the role of a team member',
   'team.member_removed': 'removed a member from the workspace',
+  'team.invitation_revoked': 'revoked an invitation to the workspace',
+  'team.invitation_accepted': 'accepted an invitation to the workspace',
+  'team.member_approved': 'approved a member of the workspace',
+  'device.created': 'created the workspace',
+  'device.updated': 'edited the workspace details',
   'room.created': 'created a room in the project',
   'room.renamed': 'renamed a room of the project',
   'room.shared': 'shared a room of the project',
@@ -73,6 +79,7 @@ function linkOf(row: FeedRow): string | null {
   const simulationRoom = (event.after as { roomId?: string } | null)?.roomId;
   if (event.objectType === 'simulation' && event.projectId && simulationRoom)
     return simulationResultsPath(event.deviceId, event.projectId, simulationRoom, event.objectId);
+  if (event.objectType === 'member' || event.objectType === 'invitation') return manageTeamPath(event.deviceId);
   if (event.objectType === 'measurement')
     return `/measurement/order?${new URLSearchParams({ order: event.objectId }).toString()}`;
   if (event.projectId) return projectStatsPath(event.deviceId, event.projectId);
