@@ -13,7 +13,7 @@ import {
   type Person,
 } from '../../test/fixtures/workspace.fixtures';
 import { insertProject } from '../../test/factories/project-rows';
-import { insertSsmRoom } from '../../test/factories/room-rows';
+import { insertSsmRoom, insertVersionWithModel } from '../../test/factories/room-rows';
 import { insertSimulation } from '../../test/factories/simulation-rows';
 import { testPicture } from '../../test/helpers/pictures';
 import { postBytes } from '../../test/fixtures/room.fixtures';
@@ -64,6 +64,13 @@ const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice
 /** A room of the project (a row on a shape-model row: no cohort needed); answers its id. */
 const room = (f: Fixture) =>
   insertSsmRoom(server, { deviceId: f.deviceId, projectId: f.projectId, name: unique('Room') });
+
+/** A ready device version of the workspace, on the project when asked; answers its id. */
+async function version(f: Fixture, onProject: boolean): Promise<string> {
+  const input = { name: unique('Version'), status: 'ready' as const };
+  return (await insertVersionWithModel(server, f.deviceId, onProject ? { ...input, projectId: f.projectId } : input))
+    .versionId;
+}
 
 /** A simulation row of a new room in the given state; answers its API path. */
 async function simulation(f: Fixture, status: 'queued' | 'failed'): Promise<string> {
@@ -202,6 +209,20 @@ const audited: Record<string, Scenario> = {
         developmentStages: ['concept_and_design_feasibility', 'clinical_trial'],
       }),
   },
+  'DELETE /api/devices/{deviceId}/device-versions/{versionId}': {
+    action: 'device_version.deleted',
+    call: async (f) =>
+      send(f.admin.browser, 'DELETE', `/api/devices/${f.deviceId}/device-versions/${await version(f, true)}`),
+  },
+  'POST /api/devices/{deviceId}/projects/{projectId}/device-versions': {
+    action: 'project.version_added',
+    call: async (f) =>
+      f.admin.browser.postJson(`${project(f)}/device-versions`, { versionId: await version(f, false) }),
+  },
+  'DELETE /api/devices/{deviceId}/projects/{projectId}/device-versions/{versionId}': {
+    action: 'project.version_removed',
+    call: async (f) => send(f.admin.browser, 'DELETE', `${project(f)}/device-versions/${await version(f, true)}`),
+  },
   'DELETE /api/devices/{deviceId}/projects/{projectId}/rooms/{roomId}': {
     action: 'room.deleted',
     call: async (f) => {
@@ -243,11 +264,6 @@ const notYetAudited: Record<string, string> = {
   'PATCH /api/devices/{deviceId}/uploads/{uploadId}': 'TODO: upload chunks write no event (the finished object should)',
   'DELETE /api/devices/{deviceId}/uploads/{uploadId}': 'TODO: cancelling an upload writes no event yet',
   'POST /api/devices/{deviceId}/imaging-datasets': 'TODO: imaging datasets write no event yet (imaging.service.ts)',
-  'DELETE /api/devices/{deviceId}/device-versions/{versionId}': 'TODO: deleting a device version writes no event yet',
-  'POST /api/devices/{deviceId}/projects/{projectId}/device-versions':
-    'TODO: adding a version to a project writes no event yet',
-  'DELETE /api/devices/{deviceId}/projects/{projectId}/device-versions/{versionId}':
-    'TODO: removing a version from a project writes no event yet',
   'PUT /api/devices/{deviceId}/project-draft': 'TODO: the project draft is personal; decide whether it is regulated',
   'DELETE /api/devices/{deviceId}/project-draft': 'TODO: the project draft is personal; decide whether it is regulated',
   'POST /api/devices/{deviceId}/questions-of-interest': 'TODO: a question of interest writes no event yet',

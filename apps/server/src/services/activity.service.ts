@@ -1,5 +1,6 @@
 import type { ActivityItem, ActivityList, ActivityQuery } from '@insilico/contracts';
 import type { DomainEventRepository, FeedFilter, FeedRow } from '../events/domain-event.repository';
+import { deviceVersionPagePath } from '../jobs/device-version.job';
 import { grantOf } from '../policies/workspace.policy';
 import type { DeviceRepository } from '../repositories/device.repository';
 import { authorize } from './authorize';
@@ -45,6 +46,9 @@ const verbs: Record<string, string> = {
   'simulation.particle_named': 'named a particle of a simulation in the project',
   'room.scene_saved': 'arranged a room of the project',
   'device_version.created': 'added a device version',
+  'device_version.deleted': 'deleted a device version',
+  'project.version_added': 'added a device version to the project',
+  'project.version_removed': 'removed a device version from the project',
   'trial.started': 'started a trial in the project',
   'trial.rerun': 're-ran a trial on another device version in the project',
   'trial.cancelled': 'cancelled a trial in the project',
@@ -79,6 +83,8 @@ function linkOf(row: FeedRow): string | null {
   const simulationRoom = (event.after as { roomId?: string } | null)?.roomId;
   if (event.objectType === 'simulation' && event.projectId && simulationRoom)
     return simulationResultsPath(event.deviceId, event.projectId, simulationRoom, event.objectId);
+  if (event.objectType === 'device_version' && event.action !== 'device_version.deleted')
+    return deviceVersionPagePath(event.deviceId, event.objectId);
   if (event.objectType === 'member' || event.objectType === 'invitation') return manageTeamPath(event.deviceId);
   if (event.objectType === 'measurement')
     return `/measurement/order?${new URLSearchParams({ order: event.objectId }).toString()}`;
