@@ -1,5 +1,6 @@
 import type { ActivityItem, ActivityList, ActivityQuery } from '@insilico/contracts';
 import type { DomainEventRepository, FeedFilter, FeedRow } from '../events/domain-event.repository';
+import { cohortPagePath } from '../jobs/cohort-order.job';
 import { deviceVersionPagePath } from '../jobs/device-version.job';
 import { grantOf } from '../policies/workspace.policy';
 import type { DeviceRepository } from '../repositories/device.repository';
@@ -31,6 +32,8 @@ const verbs: Record<string, string> = {
   'team.invitation_revoked': 'revoked an invitation to the workspace',
   'team.invitation_accepted': 'accepted an invitation to the workspace',
   'team.member_approved': 'approved a member of the workspace',
+  'cohort.ordered': 'ordered a cohort',
+  'cohort.pathology_requested': 'asked for a pathology the cohort criteria do not offer yet',
   'device.created': 'created the workspace',
   'device.updated': 'edited the workspace details',
   'room.created': 'created a room in the project',
@@ -85,6 +88,8 @@ function linkOf(row: FeedRow): string | null {
     return simulationResultsPath(event.deviceId, event.projectId, simulationRoom, event.objectId);
   if (event.objectType === 'device_version' && event.action !== 'device_version.deleted')
     return deviceVersionPagePath(event.deviceId, event.objectId);
+  if (event.objectType === 'cohort' && event.action === 'cohort.ordered')
+    return cohortPagePath(event.deviceId, event.objectId);
   if (event.objectType === 'member' || event.objectType === 'invitation') return manageTeamPath(event.deviceId);
   if (event.objectType === 'measurement')
     return `/measurement/order?${new URLSearchParams({ order: event.objectId }).toString()}`;
