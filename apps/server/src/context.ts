@@ -492,7 +492,7 @@ export async function createContext(
     deviceVersions,
     projectCreation: new ProjectCreationService(unitOfWork, deviceRepository, notifications),
     projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository),
-    questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository),
+    questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository, unitOfWork),
     analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess, unitOfWork, (projectId, cohortId) =>
       trials.outcomeParameters(projectId, cohortId),
     ),

@@ -72,6 +72,22 @@ async function version(f: Fixture, onProject: boolean): Promise<string> {
     .versionId;
 }
 
+const definition = (name: string) => ({
+  name,
+  description: 'Annulus centre to LV apex',
+  phase: 'end-diastole',
+  geometry: { type: 'distance', from: { landmark: 'aortic_annulus' }, to: { landmark: 'lv_apex' } },
+});
+
+/** A measurement definition of the workspace; answers its id (its lineage's). */
+async function defined(f: Fixture): Promise<string> {
+  const response = await f.admin.browser.postJson(
+    `/api/devices/${f.deviceId}/measurement-definitions`,
+    definition(unique('Distance')),
+  );
+  return (await json<{ id: string }>(response)).id;
+}
+
 /** A simulation row of a new room in the given state; answers its API path. */
 async function simulation(f: Fixture, status: 'queued' | 'failed'): Promise<string> {
   const roomId = await room(f);
@@ -228,6 +244,31 @@ const audited: Record<string, Scenario> = {
     call: (f) =>
       f.admin.browser.postJson(`/api/devices/${f.deviceId}/pathology-requests`, { name: unique('Pathology') }),
   },
+  'POST /api/devices/{deviceId}/questions-of-interest': {
+    action: 'question.created',
+    call: (f) =>
+      f.admin.browser.postJson(`/api/devices/${f.deviceId}/questions-of-interest`, {
+        question: unique('Does the valve seal'),
+        contextOfUse: 'Sizing study',
+        modelInfluence: 'medium',
+        decisionConsequence: 'high',
+      }),
+  },
+  'POST /api/devices/{deviceId}/measurement-definitions': {
+    action: 'measurement.defined',
+    call: (f) =>
+      f.admin.browser.postJson(`/api/devices/${f.deviceId}/measurement-definitions`, definition(unique('Distance'))),
+  },
+  'PUT /api/devices/{deviceId}/measurement-definitions/{definitionId}': {
+    action: 'measurement.revised',
+    call: async (f) =>
+      send(
+        f.admin.browser,
+        'PUT',
+        `/api/devices/${f.deviceId}/measurement-definitions/${await defined(f)}`,
+        definition(unique('Revised')),
+      ),
+  },
   'DELETE /api/devices/{deviceId}/projects/{projectId}/rooms/{roomId}': {
     action: 'room.deleted',
     call: async (f) => {
@@ -271,7 +312,6 @@ const notYetAudited: Record<string, string> = {
   'POST /api/devices/{deviceId}/imaging-datasets': 'TODO: imaging datasets write no event yet (imaging.service.ts)',
   'PUT /api/devices/{deviceId}/project-draft': 'TODO: the project draft is personal; decide whether it is regulated',
   'DELETE /api/devices/{deviceId}/project-draft': 'TODO: the project draft is personal; decide whether it is regulated',
-  'POST /api/devices/{deviceId}/questions-of-interest': 'TODO: a question of interest writes no event yet',
   'POST /api/devices/{deviceId}/projects/{projectId}/rooms':
     'TODO: writes room.created (checked in rooms.api.test.ts), but a room needs a patient of a ready cohort or a built SSM to call here',
   'POST /api/devices/{deviceId}/projects/{projectId}/rooms/{roomId}/simulations':
@@ -280,17 +320,12 @@ const notYetAudited: Record<string, string> = {
     'TODO: writes simulation.retried (checked in simulations.api.test.ts), but it queues a run, which needs a stored case to call here',
   'PUT /api/devices/{deviceId}/projects/{projectId}/simulations/{simulationId}/particles/{object}/{particle}':
     'TODO: writes simulation.particle_named (checked in simulations.api.test.ts), but it needs a finished run’s results to call here',
-  'POST /api/devices/{deviceId}/measurement-definitions': 'TODO: measurement definitions write no event yet',
-  'PUT /api/devices/{deviceId}/measurement-definitions/{definitionId}':
-    'TODO: revising a definition writes no event yet',
-  'POST /api/devices/{deviceId}/cohorts/{cohortId}/measurement-orders':
-    'TODO: ordering measurements writes no event yet',
+  'POST /api/devices/{deviceId}/cohorts/{cohortId}/measurement-orders': `TODO: writes measurement.ordered (checked in measurements.api.test.ts), but ${needsCohort}`,
   'POST /api/devices/{deviceId}/projects/{projectId}/trials': `TODO: writes trial.started (checked in trials.api.test.ts), but ${needsCohort}`,
   'POST /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}/cancel': `TODO: writes trial.cancelled (checked in trials.api.test.ts), but ${needsCohort}`,
   'POST /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}/retry': `TODO: writes trial.retried (checked in trials.api.test.ts), but ${needsCohort}`,
   'POST /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}/rerun': `TODO: writes trial.rerun, but ${needsCohort}`,
-  'POST /api/devices/{deviceId}/projects/{projectId}/ssms':
-    'TODO: building an SSM writes no event yet (ssm.service.ts)',
+  'POST /api/devices/{deviceId}/projects/{projectId}/ssms': `TODO: writes ssm.build_started (checked in ssms.api.test.ts), but ${needsCohort} and starts a build job`,
   'PUT /api/support/screenshot': 'TODO: support requests are not design records; decide (support.service.ts)',
   'DELETE /api/support/screenshot': 'TODO: support requests are not design records; decide',
   'POST /api/support/requests': 'TODO: support requests are not design records; decide',
