@@ -368,6 +368,7 @@ export async function createContext(
     blobs,
     grant: (userId, deviceId) => devices.grant(userId, deviceId),
     log: log.child({ component: 'pictures' }),
+    unitOfWork,
   });
   const onboarding = new OnboardingService(unitOfWork, devices, pictures);
   const roomRepository = repositories.rooms;

@@ -15,7 +15,7 @@ import {
 import { insertProject } from '../../test/factories/project-rows';
 import { insertSsmRoom, insertVersionWithModel } from '../../test/factories/room-rows';
 import { insertSimulation } from '../../test/factories/simulation-rows';
-import { testPicture } from '../../test/helpers/pictures';
+import { putBytes, testPicture } from '../../test/helpers/pictures';
 import { postBytes } from '../../test/fixtures/room.fixtures';
 
 // Issue 20: every mutating API route of the OpenAPI document writes exactly one domain event (the audit trail's row).
@@ -269,6 +269,15 @@ const audited: Record<string, Scenario> = {
         definition(unique('Revised')),
       ),
   },
+  'PUT /api/devices/{deviceId}/picture': {
+    action: 'device.picture_changed',
+    call: async (f) =>
+      putBytes(f.admin.browser, `/api/devices/${f.deviceId}/picture`, await testPicture('png', 40, 40)),
+  },
+  'DELETE /api/devices/{deviceId}/picture': {
+    action: 'device.picture_removed',
+    call: (f) => send(f.admin.browser, 'DELETE', `/api/devices/${f.deviceId}/picture`),
+  },
   'DELETE /api/devices/{deviceId}/projects/{projectId}/rooms/{roomId}': {
     action: 'room.deleted',
     call: async (f) => {
@@ -296,8 +305,6 @@ const notYetAudited: Record<string, string> = {
     'TODO: writes room.scene_saved, but a scene needs a processed device version (STL job) to call here',
   'POST /api/devices/{deviceId}/device-versions':
     'TODO: writes device_version.created, but needs finished uploads (tus) to call here',
-  'PUT /api/devices/{deviceId}/picture': 'TODO: the device picture writes no event yet',
-  'DELETE /api/devices/{deviceId}/picture': 'TODO: the device picture writes no event yet',
   'PUT /api/onboarding': 'TODO: the onboarding draft writes no event yet',
   'POST /api/onboarding/complete':
     'TODO: writes device.created (the same DeviceService.create as POST /api/devices, checked here), but needs a completed onboarding draft to call here',

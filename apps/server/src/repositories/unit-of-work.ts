@@ -11,6 +11,7 @@ import { InvitationRepository } from './invitation.repository';
 import type { JobRepository, JobRunRow } from './job.repository';
 import { MailRepository } from './mail.repository';
 import { MeasurementRepository } from './measurement.repository';
+import { PictureRepository } from './picture.repository';
 import { ProjectRepository } from './project.repository';
 import { QuestionRepository } from './question.repository';
 import { CommentRepository } from './comment.repository';
@@ -59,6 +60,8 @@ export interface Repositories {
   analyses: AnalysisRepository;
   /** Questions of interest (issue 20: their creation is recorded in the same transaction). */
   questions: QuestionRepository;
+  /** Pictures (issue 20: a workspace's device picture changes with its event). */
+  pictures: PictureRepository;
 }
 
 export interface Transaction extends Repositories {
@@ -89,6 +92,7 @@ function repositoriesOn(orm: Orm): Repositories {
     comments: new CommentRepository(orm),
     analyses: new AnalysisRepository(orm),
     questions: new QuestionRepository(orm),
+    pictures: new PictureRepository(orm),
   };
 }
 

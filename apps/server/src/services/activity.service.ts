@@ -41,6 +41,8 @@ const verbs: Record<string, string> = {
   'cohort.pathology_requested': 'asked for a pathology the cohort criteria do not offer yet',
   'device.created': 'created the workspace',
   'device.updated': 'edited the workspace details',
+  'device.picture_changed': 'changed the workspace picture',
+  'device.picture_removed': 'removed the workspace picture',
   'room.created': 'created a room in the project',
   'room.renamed': 'renamed a room of the project',
   'room.shared': 'shared a room of the project',
