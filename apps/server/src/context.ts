@@ -368,6 +368,7 @@ export async function createContext(
     blobs,
     grant: (userId, deviceId) => devices.grant(userId, deviceId),
     log: log.child({ component: 'pictures' }),
+    unitOfWork,
   });
   const onboarding = new OnboardingService(unitOfWork, devices, pictures);
   const roomRepository = repositories.rooms;
@@ -492,7 +493,7 @@ export async function createContext(
     deviceVersions,
     projectCreation: new ProjectCreationService(unitOfWork, deviceRepository, notifications),
     projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository),
-    questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository),
+    questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository, unitOfWork),
     analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess, unitOfWork, (projectId, cohortId) =>
       trials.outcomeParameters(projectId, cohortId),
     ),

@@ -195,13 +195,14 @@ export class CohortRepository {
   }
 
   /** Records a requested pathology once per user and workspace; true when it is new. */
-  async requestPathology(deviceId: string, userId: string, name: string): Promise<boolean> {
+  /** Answers the new request's id, or null when this pathology was requested before. */
+  async requestPathology(deviceId: string, userId: string, name: string): Promise<string | null> {
     const rows = await this.orm
       .insert(pathologyRequests)
       .values({ deviceId, userId, name })
       .onConflictDoNothing()
       .returning({ id: pathologyRequests.id });
-    return rows.length > 0;
+    return rows[0]?.id ?? null;
   }
 
   /** Every pathology request, newest first (the support inbox reads them). */

@@ -46,11 +46,12 @@ export class InvitationRepository {
       .orderBy(asc(invitations.createdAt), asc(invitations.id));
   }
 
-  async deleteOpen(deviceId: string, id: string): Promise<boolean> {
+  /** Deletes an open invitation; answers whom it invited as what, or null when there was none. */
+  async deleteOpen(deviceId: string, id: string): Promise<{ email: string; role: string } | null> {
     const rows = await this.orm
       .delete(invitations)
       .where(and(eq(invitations.deviceId, deviceId), eq(invitations.id, id), isNull(invitations.acceptedAt)))
-      .returning({ id: invitations.id });
-    return rows.length > 0;
+      .returning({ email: invitations.email, role: invitations.role });
+    return rows[0] ?? null;
   }
 }

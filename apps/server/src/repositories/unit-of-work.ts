@@ -11,7 +11,9 @@ import { InvitationRepository } from './invitation.repository';
 import type { JobRepository, JobRunRow } from './job.repository';
 import { MailRepository } from './mail.repository';
 import { MeasurementRepository } from './measurement.repository';
+import { PictureRepository } from './picture.repository';
 import { ProjectRepository } from './project.repository';
+import { QuestionRepository } from './question.repository';
 import { CommentRepository } from './comment.repository';
 import { AnalysisRepository } from './analysis.repository';
 import { OnboardingRepository } from './onboarding.repository';
@@ -56,6 +58,10 @@ export interface Repositories {
   projects: ProjectRepository;
   comments: CommentRepository;
   analyses: AnalysisRepository;
+  /** Questions of interest (issue 20: their creation is recorded in the same transaction). */
+  questions: QuestionRepository;
+  /** Pictures (issue 20: a workspace's device picture changes with its event). */
+  pictures: PictureRepository;
 }
 
 export interface Transaction extends Repositories {
@@ -85,6 +91,8 @@ function repositoriesOn(orm: Orm): Repositories {
     projects: new ProjectRepository(orm),
     comments: new CommentRepository(orm),
     analyses: new AnalysisRepository(orm),
+    questions: new QuestionRepository(orm),
+    pictures: new PictureRepository(orm),
   };
 }
 

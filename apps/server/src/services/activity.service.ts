@@ -1,10 +1,15 @@
 import type { ActivityItem, ActivityList, ActivityQuery } from '@insilico/contracts';
 import type { DomainEventRepository, FeedFilter, FeedRow } from '../events/domain-event.repository';
+import { cohortPagePath } from '../jobs/cohort-order.job';
+import { deviceVersionPagePath } from '../jobs/device-version.job';
 import { grantOf } from '../policies/workspace.policy';
 import type { DeviceRepository } from '../repositories/device.repository';
 import { authorize } from './authorize';
 import { commentLink } from './comment.service';
 import { projectStatsPath } from './project.service';
+import { roomPagePath } from './room.mapper';
+import { simulationResultsPath } from './simulation.service';
+import { manageTeamPath } from './team.service';
 
 /** What each action reads as, after the actor's name. */
 const verbs: Record<string, string> = {
@@ -20,13 +25,40 @@ const verbs: Record<string, string> = {
   'analysis.created': 'created an analysis in the project',
   'analysis.updated': 'changed an analysis in the project',
   'measurement.corrected': 'corrected a measurement',
+  'measurement.defined': 'defined a measurement',
+  'measurement.revised': 'changed a measurement definition',
+  'measurement.ordered': 'ordered measurements of a cohort',
+  'question.created': 'added a question of interest',
+  'ssm.build_started': 'started building a statistical shape model in the project',
   'project.created': 'created the project',
   'team.invited': 'invited someone to the workspace',
   'team.role_changed': 'changed the role of a team member',
   'team.member_removed': 'removed a member from the workspace',
+  'team.invitation_revoked': 'revoked an invitation to the workspace',
+  'team.invitation_accepted': 'accepted an invitation to the workspace',
+  'team.member_approved': 'approved a member of the workspace',
+  'cohort.ordered': 'ordered a cohort',
+  'cohort.pathology_requested': 'asked for a pathology the cohort criteria do not offer yet',
+  'device.created': 'created the workspace',
+  'device.updated': 'edited the workspace details',
+  'device.picture_changed': 'changed the workspace picture',
+  'device.picture_removed': 'removed the workspace picture',
+  'room.created': 'created a room in the project',
+  'room.renamed': 'renamed a room of the project',
+  'room.shared': 'shared a room of the project',
+  'room.screenshot_added': 'took a screenshot of a room of the project',
   'room.deleted': 'deleted a room of the project',
+  'simulation.started': 'started a simulation in the project',
+  'simulation.renamed': 'renamed a simulation of the project',
+  'simulation.cancelled': 'cancelled a simulation in the project',
+  'simulation.retried': 'ran a simulation again in the project',
+  'simulation.deleted': 'deleted a simulation of the project',
+  'simulation.particle_named': 'named a particle of a simulation in the project',
   'room.scene_saved': 'arranged a room of the project',
   'device_version.created': 'added a device version',
+  'device_version.deleted': 'deleted a device version',
+  'project.version_added': 'added a device version to the project',
+  'project.version_removed': 'removed a device version from the project',
   'trial.started': 'started a trial in the project',
   'trial.rerun': 're-ran a trial on another device version in the project',
   'trial.cancelled': 'cancelled a trial in the project',
@@ -56,6 +88,16 @@ function linkOf(row: FeedRow): string | null {
     return `/population-analysis/overview?${new URLSearchParams({ project: event.projectId, analysis: event.objectId }).toString()}`;
   if (event.objectType === 'trial' && event.projectId)
     return `/projects/trial?${new URLSearchParams({ project: event.projectId, trial: event.objectId, device: event.deviceId }).toString()}`;
+  if (event.objectType === 'room' && event.projectId && event.action !== 'room.deleted')
+    return roomPagePath(event.deviceId, event.projectId, event.objectId);
+  const simulationRoom = (event.after as { roomId?: string } | null)?.roomId;
+  if (event.objectType === 'simulation' && event.projectId && simulationRoom)
+    return simulationResultsPath(event.deviceId, event.projectId, simulationRoom, event.objectId);
+  if (event.objectType === 'device_version' && event.action !== 'device_version.deleted')
+    return deviceVersionPagePath(event.deviceId, event.objectId);
+  if (event.objectType === 'cohort' && event.action === 'cohort.ordered')
+    return cohortPagePath(event.deviceId, event.objectId);
+  if (event.objectType === 'member' || event.objectType === 'invitation') return manageTeamPath(event.deviceId);
   if (event.objectType === 'measurement')
     return `/measurement/order?${new URLSearchParams({ order: event.objectId }).toString()}`;
   if (event.projectId) return projectStatsPath(event.deviceId, event.projectId);

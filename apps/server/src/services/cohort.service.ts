@@ -28,6 +28,7 @@ import type { DataRegion } from '../repositories/blob.repository';
 import type { CohortListRow, CohortRepository, CohortRow } from '../repositories/cohort.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
+import { workspaceEvent } from '../events/kinds';
 import { cohortCsv } from './cohort-csv';
 import { parameterTableOf } from './cohort-parameter-table';
 import { orderedPhasesOf, patientPhase, type PatientMeshCache } from './cohort-mesh.service';
@@ -73,7 +74,7 @@ export class CohortService {
 
   /** Stores a pathology request once per user, workspace and name, and tells support when it is new. */
   private async recordPathologyRequest(deviceId: string, userId: string, name: string): Promise<boolean> {
-    const created = await this.repository.requestPathology(deviceId, userId, name);
+    const created = (await this.repository.requestPathology(deviceId, userId, name)) !== null;
     if (created) await this.onPathologyRequested({ deviceId, userId, name });
     return created;
   }
@@ -126,6 +127,17 @@ export class CohortService {
       const data: CohortOrderData = { cohortId: id, userId };
       const run = await tx.jobs.enqueue(cohortOrderJob, data, userId);
       await tx.cohorts.setJob(id, run.id);
+      tx.events.record({
+        ...workspaceEvent(userId, deviceId, 'cohort.ordered', { type: 'cohort', id }),
+        after: {
+          name: input.name,
+          description: input.description,
+          size: input.size,
+          criteria: cohort.criteria,
+          matching,
+          modelVersion: population.modelVersion,
+        },
+      });
       return inserted;
     });
     if (!row) throw new ServiceError(409, 'cohort_name_taken', cohortNameTakenMessage);
@@ -221,7 +233,21 @@ export class CohortService {
     const name = normalizeNewPathologyName(text);
     if (name === null)
       throw new ServiceError(400, 'invalid', 'Name a pathology the list does not offer yet (at most 100 characters).');
-    return { name, created: await this.recordPathologyRequest(deviceId, userId, name) };
+    // Asked for by itself (not as part of an order), the request is a change of its own in the audit trail.
+    const id = await this.unitOfWork.run(async (tx) => {
+      const requested = await tx.cohorts.requestPathology(deviceId, userId, name);
+      if (requested)
+        tx.events.record({
+          ...workspaceEvent(userId, deviceId, 'cohort.pathology_requested', {
+            type: 'pathology_request',
+            id: requested,
+          }),
+          after: { name },
+        });
+      return requested;
+    });
+    if (id) await this.onPathologyRequested({ deviceId, userId, name });
+    return { name, created: id !== null };
   }
 
   /**

@@ -27,6 +27,7 @@ import {
 } from '../repositories/device-version.repository';
 import type { UploadRepository } from '../repositories/upload.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
+import { projectEvent, workspaceEvent } from '../events/kinds';
 import { ServiceError } from './errors';
 import type { NotificationService } from './notification.service';
 import type { ProjectAccessService } from './project-access.service';
@@ -180,11 +181,20 @@ export class DeviceVersionService {
    */
   async remove(userId: string, deviceId: string, versionId: string): Promise<void> {
     authorize('project.create', await this.grant(userId, deviceId));
-    if (!(await this.deps.repository.find(deviceId, versionId)))
-      throw new ServiceError(404, 'device_version_not_found', deviceVersionNotFoundMessage);
-    for (const projectId of await this.deps.repository.projectIdsOf(versionId))
+    const found = await this.deps.repository.find(deviceId, versionId);
+    if (!found) throw new ServiceError(404, 'device_version_not_found', deviceVersionNotFoundMessage);
+    const projectIds = await this.deps.repository.projectIdsOf(versionId);
+    for (const projectId of projectIds)
       await this.deps.projectAccess.require('project.manage', userId, deviceId, projectId);
-    const removal = await this.deps.repository.remove(deviceId, versionId);
+    const removal = await this.deps.unitOfWork.run(async (tx) => {
+      const outcome = await tx.deviceVersions.remove(deviceId, versionId);
+      if (outcome.outcome === 'removed')
+        tx.events.record({
+          ...workspaceEvent(userId, deviceId, 'device_version.deleted', { type: 'device_version', id: versionId }),
+          before: { name: found.version.name, status: found.version.status, projectIds },
+        });
+      return outcome;
+    });
     if (removal.outcome === 'not_found')
       throw new ServiceError(404, 'device_version_not_found', deviceVersionNotFoundMessage);
     if (removal.outcome === 'processing')
@@ -200,15 +210,35 @@ export class DeviceVersionService {
     const found = await this.deps.repository.find(deviceId, versionId);
     if (!found) throw new ServiceError(404, 'device_version_not_found', deviceVersionNotFoundMessage);
     if (found.version.status !== 'ready') throw new ServiceError(409, 'device_version_not_ready', notReadyMessage);
-    await this.deps.repository.link(projectId, versionId, userId);
+    await this.deps.unitOfWork.run(async (tx) => {
+      if (await tx.deviceVersions.link(projectId, versionId, userId))
+        tx.events.record({
+          ...projectEvent(userId, deviceId, projectId, 'project.version_added', {
+            type: 'device_version',
+            id: versionId,
+          }),
+          after: { name: found.version.name },
+        });
+    });
     return this.get(userId, deviceId, versionId);
   }
 
   async removeFromProject(userId: string, deviceId: string, projectId: string, versionId: string): Promise<void> {
     await this.deps.projectAccess.require('project.manage', userId, deviceId, projectId);
-    if (!(await this.deps.repository.find(deviceId, versionId)))
-      throw new ServiceError(404, 'device_version_not_found', deviceVersionNotFoundMessage);
-    const removal = await this.deps.repository.unlink(projectId, versionId);
+    const found = await this.deps.repository.find(deviceId, versionId);
+    if (!found) throw new ServiceError(404, 'device_version_not_found', deviceVersionNotFoundMessage);
+    const removal = await this.deps.unitOfWork.run(async (tx) => {
+      const outcome = await tx.deviceVersions.unlink(projectId, versionId);
+      if (outcome.outcome === 'removed')
+        tx.events.record({
+          ...projectEvent(userId, deviceId, projectId, 'project.version_removed', {
+            type: 'device_version',
+            id: versionId,
+          }),
+          before: { name: found.version.name },
+        });
+      return outcome;
+    });
     if (removal.outcome === 'not_on_project') throw new ServiceError(404, 'not_on_project', notOnProjectMessage);
     if (removal.outcome === 'in_rooms')
       throw new ServiceError(409, 'device_version_in_rooms', versionInProjectRoomsMessage(removal.rooms));

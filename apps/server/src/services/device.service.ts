@@ -19,6 +19,7 @@ import {
 import { grantOf, mayCreateWorkspace, type WorkspaceGrant } from '../policies/workspace.policy';
 import type { DeviceChanges, DeviceRow } from '../repositories/device.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
+import { workspaceEvent } from '../events/kinds';
 import { ServiceError } from './errors';
 import type { TeamService } from './team.service';
 import { toSummary, type Actor } from './workspace.mapper';
@@ -101,6 +102,17 @@ export class DeviceService {
       for (const invitee of team)
         invitations.push(await this.team.issue(repositories, device, actor, invitee.email, invitee.role));
       if (options.clearOnboarding) await repositories.onboarding.delete(actor.id);
+      repositories.events.record({
+        ...workspaceEvent(actor.id, device.id, 'device.created', { type: 'device', id: device.id }),
+        after: {
+          name: device.name,
+          deviceType: device.deviceType,
+          bodyParts: device.bodyParts,
+          developmentStages: device.developmentStages,
+          dataRegion: device.dataRegion,
+          invited: invitations.map((invitation) => ({ email: invitation.email, role: invitation.role })),
+        },
+      });
       return { device, invitations };
     });
     return {
@@ -149,8 +161,17 @@ export class DeviceService {
       ...(patch.company ? companyColumns(patch.company) : {}),
       ...(patch.dataRegion ? { dataRegion: patch.dataRegion } : {}),
     };
-    const updated = await devices.update(deviceId, changes);
-    if (!updated) throw new ServiceError(404, 'not_found', 'No such device workspace.');
+    const updated = await this.unitOfWork.run(async (tx) => {
+      const row = await tx.devices.update(deviceId, changes);
+      if (!row) throw new ServiceError(404, 'not_found', 'No such device workspace.');
+      const keys = Object.keys(changes) as (keyof DeviceChanges)[];
+      tx.events.record({
+        ...workspaceEvent(userId, deviceId, 'device.updated', { type: 'device', id: deviceId }),
+        before: Object.fromEntries(keys.map((key) => [key, current[key]])),
+        after: changes,
+      });
+      return row;
+    });
     // Also when the region is sent unchanged: saving again completes a move that failed before.
     if (patch.dataRegion) await this.movePictureToRegion(deviceId);
     return this.toDevice(updated, grant);

@@ -69,6 +69,12 @@ export function builtInView(b: (typeof BUILT_IN)[number]): MeasurementDefinition
   };
 }
 
+/** What the audit trail keeps of a definition version (issue 20). */
+export function definitionState(row: MeasurementDefinitionRow) {
+  const { version, name, description, phase, unit, geometry } = row;
+  return { version, name, description, phase, unit, geometry };
+}
+
 export function rowView(row: MeasurementDefinitionRow): MeasurementDefinitionView {
   return {
     id: row.id,

@@ -41,10 +41,12 @@ import {
   definitionOfRecord,
   definitionOfRow,
   recordOf,
+  definitionState,
   rowView,
   summaryOf,
 } from './measurement.mapper';
 import { storedPatient } from './cohort-records';
+import { workspaceEvent } from '../events/kinds';
 import { ServiceError } from './errors';
 
 /** Patients measured per CPU task: progress and results are written after each batch. */
@@ -105,17 +107,20 @@ export class MeasurementService {
     await this.allow('measurement.define', userId, deviceId);
     const geometry = checkedGeometry(body.geometry);
     const id = crypto.randomUUID();
-    const row = await this.repository.insertDefinition({
-      id,
-      deviceId,
-      lineageId: id,
-      version: 1,
-      name: body.name,
-      description: body.description,
-      phase: body.phase,
-      unit: unitOf(geometry),
-      geometry: geometry,
-      createdBy: userId,
+    const row = await this.unitOfWork.run(async (tx) => {
+      const inserted = await tx.measurements.insertDefinition({
+        id,
+        deviceId,
+        lineageId: id,
+        version: 1,
+        ...versionValues(body, geometry, userId),
+      });
+      if (inserted)
+        tx.events.record({
+          ...workspaceEvent(userId, deviceId, 'measurement.defined', { type: 'measurement_definition', id }),
+          after: definitionState(inserted),
+        });
+      return inserted;
     });
     if (!row) throw new ServiceError(409, 'conflict', 'The measurement could not be saved. Please try again.');
     return rowView(row);
@@ -132,16 +137,23 @@ export class MeasurementService {
     const latest = await this.repository.latestOfLineage(deviceId, lineageId);
     if (!latest) throw new ServiceError(404, 'not_found', 'No such measurement in this device workspace.');
     const geometry = checkedGeometry(body.geometry);
-    const row = await this.repository.insertDefinition({
-      deviceId,
-      lineageId,
-      version: latest.version + 1,
-      name: body.name,
-      description: body.description,
-      phase: body.phase,
-      unit: unitOf(geometry),
-      geometry: geometry,
-      createdBy: userId,
+    const row = await this.unitOfWork.run(async (tx) => {
+      const inserted = await tx.measurements.insertDefinition({
+        deviceId,
+        lineageId,
+        version: latest.version + 1,
+        ...versionValues(body, geometry, userId),
+      });
+      if (inserted)
+        tx.events.record({
+          ...workspaceEvent(userId, deviceId, 'measurement.revised', {
+            type: 'measurement_definition',
+            id: lineageId,
+          }),
+          before: definitionState(latest),
+          after: definitionState(inserted),
+        });
+      return inserted;
     });
     if (!row)
       throw new ServiceError(
@@ -180,6 +192,13 @@ export class MeasurementService {
       const data: MeasurementOrderData = { orderId: id, userId };
       const run = await tx.jobs.enqueue(measurementOrderJob, data, userId);
       await tx.measurements.setJob(id, run.id);
+      tx.events.record({
+        ...workspaceEvent(userId, deviceId, 'measurement.ordered', { type: 'measurement', id }),
+        after: {
+          cohortId,
+          measurements: measurements.map((m) => ({ definitionId: m.definitionId, version: m.version, name: m.name })),
+        },
+      });
     });
     return this.get(userId, deviceId, id);
   }
@@ -360,6 +379,18 @@ export class MeasurementService {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The columns of a definition version from the body that states it. */
+function versionValues(body: MeasurementDefinitionBody, geometry: ReturnType<typeof checkedGeometry>, userId: string) {
+  return {
+    name: body.name,
+    description: body.description,
+    phase: body.phase,
+    unit: unitOf(geometry),
+    geometry,
+    createdBy: userId,
+  };
+}
 
 function cellOf(
   patientIndex: number,

@@ -2,7 +2,9 @@ import type { Picture, PictureSize } from '@insilico/contracts';
 import { maySeeDevicePicture, maySeeProfilePicture } from '../policies/picture.policy';
 import { grantOf, mayCreateWorkspace, type WorkspaceGrant } from '../policies/workspace.policy';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
-import type { PictureOwner, PictureRepository, StoredFileRow } from '../repositories/picture.repository';
+import type { NewStoredFile, PictureOwner, PictureRepository, StoredFileRow } from '../repositories/picture.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
+import { workspaceEvent } from '../events/kinds';
 import { ServiceError } from './errors';
 import { copyPictureFiles, removePictureFiles, writePictureFiles, type StoredBytes } from './picture-files';
 import { processPicture } from './picture-processing';
@@ -27,6 +29,8 @@ export interface PictureServiceDeps {
   grant: (userId: string, deviceId: string) => Promise<WorkspaceGrant | null>;
   /** Where the service reports what it survives: bytes left behind, a picture a new workspace did not get. */
   log: { warn(details: object, message: string): void };
+  /** A workspace's device picture changes in a unit of work with its event (issue 20). */
+  unitOfWork: UnitOfWork;
 }
 
 const noPicture = () => new ServiceError(404, 'not_found', 'There is no such picture.');
@@ -73,7 +77,7 @@ export class PictureService {
 
   async removeDevicePicture(userId: string, deviceId: string): Promise<Picture> {
     await this.authorizeDeviceChange(userId, deviceId);
-    await this.remove({ kind: 'device', deviceId });
+    await this.remove({ kind: 'device', deviceId }, userId);
     return { pictureUrl: null };
   }
 
@@ -159,6 +163,29 @@ export class PictureService {
     return (await this.deps.files.selectedRegion(userId)) ?? 'eu';
   }
 
+  /**
+   * Swaps the owner's picture; a workspace's device picture is a change of the workspace, recorded with its event
+   * in the same transaction (a person's own picture and an onboarding draft are not regulated records).
+   */
+  private async replace(owner: PictureOwner, file: NewStoredFile | null, actorId: string | null) {
+    if (owner.kind !== 'device' || actorId === null) return this.deps.files.replace(owner, file);
+    const { deviceId } = owner;
+    return this.deps.unitOfWork.run(async (tx) => {
+      const result = await tx.pictures.replace(owner, file);
+      const picture = (row: StoredFileRow | null) =>
+        row ? { fileId: row.id, contentType: row.contentType, bytes: row.bytes } : null;
+      tx.events.record({
+        ...workspaceEvent(actorId, deviceId, file ? 'device.picture_changed' : 'device.picture_removed', {
+          type: 'device',
+          id: deviceId,
+        }),
+        before: { picture: picture(result.previous) },
+        after: { picture: picture(result.stored) },
+      });
+      return result;
+    });
+  }
+
   private async store(
     owner: PictureOwner,
     region: DataRegion,
@@ -170,7 +197,7 @@ export class PictureService {
     const files = await writePictureFiles(this.deps.blobs, region, 'pictures', await processPicture(await upload()));
     let result;
     try {
-      result = await this.deps.files.replace(owner, { deviceId, uploadedBy, purpose, ...files });
+      result = await this.replace(owner, { deviceId, uploadedBy, purpose, ...files }, uploadedBy);
     } catch (error) {
       await this.cleanUp([files]);
       throw error;
@@ -179,8 +206,8 @@ export class PictureService {
     return result.stored!;
   }
 
-  private async remove(owner: PictureOwner): Promise<void> {
-    const { previous } = await this.deps.files.replace(owner, null);
+  private async remove(owner: PictureOwner, actorId?: string): Promise<void> {
+    const { previous } = await this.replace(owner, null, actorId ?? null);
     if (previous) await this.cleanUp([previous]);
   }
 

@@ -2,6 +2,8 @@ import { modelRiskOf, type CreateQuestionBody, type Question, type QuestionList 
 import { grantOf } from '../policies/workspace.policy';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { QuestionListRow, QuestionRepository } from '../repositories/question.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
+import { workspaceEvent } from '../events/kinds';
 import { authorize } from './authorize';
 
 /**
@@ -12,6 +14,7 @@ export class QuestionService {
   constructor(
     private readonly repository: QuestionRepository,
     private readonly devices: DeviceRepository,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async list(userId: string, deviceId: string): Promise<QuestionList> {
@@ -21,7 +24,14 @@ export class QuestionService {
 
   async create(userId: string, deviceId: string, input: CreateQuestionBody): Promise<Question> {
     await this.authorize(userId, deviceId);
-    const row = await this.repository.insert({ deviceId, createdBy: userId, ...input });
+    const row = await this.unitOfWork.run(async (tx) => {
+      const inserted = await tx.questions.insert({ deviceId, createdBy: userId, ...input });
+      tx.events.record({
+        ...workspaceEvent(userId, deviceId, 'question.created', { type: 'question', id: inserted.id }),
+        after: { ...input },
+      });
+      return inserted;
+    });
     // Read back with the author's name, as the list shows it.
     const created = await this.repository.find(deviceId, row.id);
     return toQuestion(created ?? { question: row, creatorName: null, projectCount: 0 });

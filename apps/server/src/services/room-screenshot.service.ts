@@ -3,6 +3,7 @@ import type { BlobStore, DataRegion } from '../repositories/blob.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { RoomRepository } from '../repositories/room.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
+import { projectEvent } from '../events/kinds';
 import { ServiceError } from './errors';
 import { removePictureFiles, writePictureFiles } from './picture-files';
 import { processPicture } from './picture-processing';
@@ -50,13 +51,18 @@ export class RoomScreenshotService {
     const columns = await writePictureFiles(this.deps.blobs, region, `rooms/${roomId}`, picture);
     let created: { id: string };
     try {
-      created = await this.deps.unitOfWork.run(({ rooms }) =>
-        rooms.insertScreenshot(
+      created = await this.deps.unitOfWork.run(async ({ rooms, events }) => {
+        const screenshot = await rooms.insertScreenshot(
           roomId,
           { ...columns, deviceId, uploadedBy: userId, purpose: 'room_screenshot' },
           userId,
-        ),
-      );
+        );
+        events.record({
+          ...projectEvent(userId, deviceId, projectId, 'room.screenshot_added', { type: 'room', id: roomId }),
+          after: { screenshotId: screenshot.id, bytes: columns.bytes, width: columns.width, height: columns.height },
+        });
+        return screenshot;
+      });
     } catch (error) {
       await removePictureFiles(this.deps.blobs, [columns], this.deps.log);
       throw error;

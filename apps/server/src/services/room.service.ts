@@ -100,14 +100,27 @@ export class RoomService {
     const patient = 'cohortId' in input ? await this.patientSubject(projectId, input.cohortId, input.patientId) : null;
     const base = subject?.name ?? ('patientId' in input ? input.patientId : '');
     const name = input.name ?? defaultRoomName(base, await this.repository.namesStartingWith(projectId, base));
-    const room = await this.repository.insert({
-      projectId,
-      name,
-      cohortId: patient?.cohortId ?? null,
-      patientIndex: patient?.patientIndex ?? null,
-      ssmId: subject?.id ?? null,
-      createdBy: userId,
-      scene: {},
+    const room = await this.unitOfWork.run(async ({ rooms, events }) => {
+      const inserted = await rooms.insert({
+        projectId,
+        name,
+        cohortId: patient?.cohortId ?? null,
+        patientIndex: patient?.patientIndex ?? null,
+        ssmId: subject?.id ?? null,
+        createdBy: userId,
+        scene: {},
+      });
+      if (inserted)
+        events.record({
+          ...projectEvent(userId, deviceId, projectId, 'room.created', { type: 'room', id: inserted.id }),
+          after: {
+            name,
+            cohortId: patient?.cohortId ?? null,
+            patientId: patient ? ('patientId' in input ? input.patientId : null) : null,
+            ssmId: subject?.id ?? null,
+          },
+        });
+      return inserted;
     });
     if (!room) throw new ServiceError(409, 'room_name_taken', roomNameTakenMessage);
     return this.get(userId, deviceId, projectId, room.id);
@@ -155,7 +168,14 @@ export class RoomService {
       if (await this.repository.nameTaken(projectId, name, roomId))
         throw new ServiceError(409, 'room_name_taken', roomNameTakenMessage);
       try {
-        await this.repository.rename(roomId, name);
+        await this.unitOfWork.run(async ({ rooms, events }) => {
+          await rooms.rename(roomId, name);
+          events.record({
+            ...projectEvent(userId, deviceId, projectId, 'room.renamed', { type: 'room', id: roomId }),
+            before: { name: row.room.name },
+            after: { name },
+          });
+        });
       } catch (error) {
         // Another rename to the same name won the race: the unique index says so.
         if (await this.repository.nameTaken(projectId, name, roomId))
@@ -215,11 +235,21 @@ export class RoomService {
       throw new ServiceError(422, 'not_on_team', 'A room can be shared only with members of the project team.', {
         userIds: outsiders,
       });
-    const added = await this.repository.share(
-      roomId,
-      wanted.filter((id) => id !== userId),
-      userId,
-    );
+    const added = await this.unitOfWork.run(async ({ rooms, events }) => {
+      const before = (await rooms.shares([roomId])).map((share) => share.userId);
+      const newlyShared = await rooms.share(
+        roomId,
+        wanted.filter((id) => id !== userId),
+        userId,
+      );
+      if (newlyShared.length > 0)
+        events.record({
+          ...projectEvent(userId, deviceId, projectId, 'room.shared', { type: 'room', id: roomId }),
+          before: { sharedWith: before },
+          after: { sharedWith: [...before, ...newlyShared] },
+        });
+      return newlyShared;
+    });
     const sharer = team.find((person) => person.userId === userId)?.name ?? 'A team member';
     for (const recipient of added)
       await this.notifications.post({

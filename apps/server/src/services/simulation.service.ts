@@ -43,6 +43,7 @@ import { simulationSegmentTask, type SimulationSegmentOutput } from '../cpu/simu
 import type { ResultManifest } from '../cpu/wall-shear';
 import type { CpuRunner } from '../cpu/pool';
 import { simulationJob, type SimulationJobData } from '../jobs/simulation.job';
+import { projectEvent } from '../events/kinds';
 import { decideProject } from '../policies/project.policy';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
 import type { SettingsRepository } from '../repositories/settings.repository';
@@ -235,6 +236,18 @@ export class SimulationService {
         const created = await tx.simulations.create(values);
         if (!created) return null;
         const run = await tx.jobs.enqueue(simulationJob, { simulationId: created.id }, userId);
+        tx.events.record({
+          ...projectEvent(userId, deviceId, projectId, 'simulation.started', { type: 'simulation', id: created.id }),
+          after: {
+            name,
+            roomId,
+            kind: body.kind,
+            resolution: built.resolution,
+            deviceVersionId: values.deviceVersionId,
+            parameters: values.parameters,
+            phase: room.phase,
+          },
+        });
         return tx.simulations.update(created.id, { jobId: run.id });
       });
     } catch (error) {
@@ -281,7 +294,16 @@ export class SimulationService {
     name: string,
   ): Promise<Simulation> {
     const { row } = await this.require('project.work', userId, deviceId, projectId, simulationId);
-    const renamed = await this.deps.repository.rename(row.id, row.roomId, name);
+    const renamed = await this.deps.unitOfWork.run(async (tx) => {
+      const changed = await tx.simulations.rename(row.id, row.roomId, name);
+      if (changed && changed.name !== row.name)
+        tx.events.record({
+          ...simulationEvent(userId, deviceId, row, 'simulation.renamed'),
+          before: { name: row.name },
+          after: { name, roomId: row.roomId },
+        });
+      return changed;
+    });
     if (!renamed) throw new ServiceError(409, 'simulation_name_taken', simulationNameTakenMessage);
     return this.present(renamed);
   }
@@ -289,10 +311,19 @@ export class SimulationService {
   /** Cancels a queued or running run: the performer sees it within half a second and ends the engine's thread. */
   async cancel(userId: string, deviceId: string, projectId: string, simulationId: string): Promise<Simulation> {
     const { row } = await this.require('project.work', userId, deviceId, projectId, simulationId);
-    const cancelled = await this.deps.repository.transition(row.id, ['queued', 'running'], {
-      status: 'cancelled',
-      etaSeconds: null,
-      finishedAt: new Date(),
+    const cancelled = await this.deps.unitOfWork.run(async (tx) => {
+      const moved = await tx.simulations.transition(row.id, ['queued', 'running'], {
+        status: 'cancelled',
+        etaSeconds: null,
+        finishedAt: new Date(),
+      });
+      if (moved)
+        tx.events.record({
+          ...simulationEvent(userId, deviceId, row, 'simulation.cancelled'),
+          before: { status: row.status },
+          after: { status: 'cancelled', name: row.name, roomId: row.roomId },
+        });
+      return moved;
     });
     if (!cancelled)
       throw new ServiceError(409, 'simulation_not_running', `The simulation has already ${finishedWord(row.status)}.`);
@@ -310,6 +341,11 @@ export class SimulationService {
       });
       if (!moved) return null;
       const run = await tx.jobs.enqueue(simulationJob, { simulationId: moved.id }, userId);
+      tx.events.record({
+        ...simulationEvent(userId, deviceId, row, 'simulation.retried'),
+        before: { status: row.status, error: row.error },
+        after: { status: 'queued', name: row.name, roomId: row.roomId },
+      });
       return tx.simulations.update(moved.id, { jobId: run.id });
     });
     if (!queued)
@@ -320,7 +356,13 @@ export class SimulationService {
   /** Deletes the simulation and every stored output; a running one is cancelled first (its thread ends). */
   async remove(userId: string, deviceId: string, projectId: string, simulationId: string): Promise<void> {
     const { row } = await this.require('project.work', userId, deviceId, projectId, simulationId);
-    await this.deps.repository.remove(row.id);
+    await this.deps.unitOfWork.run(async (tx) => {
+      await tx.simulations.remove(row.id);
+      tx.events.record({
+        ...simulationEvent(userId, deviceId, row, 'simulation.deleted'),
+        before: { name: row.name, status: row.status, roomId: row.roomId, kind: row.kind },
+      });
+    });
     const region = row.region as DataRegion;
     const stored = await this.deps.blobs.get(region, `${row.storagePrefix}/case/case.json`);
     const caseFiles = stored ? caseFilesOf(JSON.parse(stored.toString('utf8')) as SphCase) : [];
@@ -527,7 +569,19 @@ export class SimulationService {
     const numbered = /^particle\s+(\d+)$/i.exec(particle.name);
     const taken =
       (numbered !== null && Number(numbered[1]) !== particle.particle) ||
-      !(await this.deps.repository.nameParticle(row.id, particle.object, particle.particle, particle.name));
+      !(await this.deps.unitOfWork.run(async (tx) => {
+        const before = (await tx.simulations.particleNames(row.id)).find(
+          (named) => named.object === particle.object && named.particle === particle.particle,
+        );
+        const named = await tx.simulations.nameParticle(row.id, particle.object, particle.particle, particle.name);
+        if (named)
+          tx.events.record({
+            ...simulationEvent(userId, deviceId, row, 'simulation.particle_named'),
+            before: { object: particle.object, particle: particle.particle, name: before?.name ?? null },
+            after: { object: particle.object, particle: particle.particle, name: particle.name, roomId: row.roomId },
+          });
+        return named;
+      }));
     if (taken) throw new ServiceError(409, 'particle_name_taken', particleNameTakenMessage);
     return { object: particle.object, particle: particle.particle, name: particle.name };
   }
@@ -956,6 +1010,11 @@ export class SimulationService {
 }
 
 /** The files a case names (STL paths relative to the case). */
+/** The event of a change to a simulation (issue 20), in its project. */
+function simulationEvent(userId: string, deviceId: string, row: SimulationRow, action: string) {
+  return projectEvent(userId, deviceId, row.projectId, action, { type: 'simulation', id: row.id });
+}
+
 function caseFilesOf(c: SphCase): string[] {
   const files = new Set<string>();
   if (c.fluid?.vessel) files.add(c.fluid.vessel.file);

@@ -33,6 +33,7 @@ import type { DeviceRepository } from '../repositories/device.repository';
 import type { SsmListRow, SsmRepository, SsmRow } from '../repositories/ssm.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import { storedPatient } from './cohort-records';
+import { projectEvent } from '../events/kinds';
 import { ServiceError } from './errors';
 import type { ProjectAccessService } from './project-access.service';
 
@@ -122,6 +123,10 @@ export class SsmService {
       if (!row) throw new ServiceError(409, 'ssm_exists', ssmDuplicateMessage);
       const run = await tx.jobs.enqueue(ssmBuildJob, { ssmId: row.id, userId }, userId);
       await tx.ssms.setJob(row.id, run.id);
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, 'ssm.build_started', { type: 'ssm', id: row.id }),
+        after: { name, configuration, shapeCount: shapes.length },
+      });
       return row.id;
     });
     return this.get(userId, deviceId, projectId, id);

@@ -178,8 +178,14 @@ export class TeamService {
   async revoke(actorId: string, deviceId: string, invitationId: string): Promise<void> {
     const repositories = this.unitOfWork.repositories;
     authorize('team.manage', grantOf(await repositories.devices.findMembership(deviceId, actorId)));
-    if (!(await repositories.invitations.deleteOpen(deviceId, invitationId)))
-      throw new ServiceError(404, 'not_found', 'No such open invitation in this device workspace.');
+    await this.unitOfWork.run(async (tx) => {
+      const revoked = await tx.invitations.deleteOpen(deviceId, invitationId);
+      if (!revoked) throw new ServiceError(404, 'not_found', 'No such open invitation in this device workspace.');
+      tx.events.record({
+        ...workspaceEvent(actorId, deviceId, 'team.invitation_revoked', { type: 'invitation', id: invitationId }),
+        before: revoked,
+      });
+    });
   }
 
   /** The signed-in user follows the mailed link: the invitation is used up and they wait for approval. */
@@ -219,6 +225,14 @@ export class TeamService {
         status: 'pending_approval',
       });
       if (!created) throw new ServiceError(409, 'already_member', 'You are in this device workspace already.');
+      tx.events.record({
+        ...workspaceEvent(actor.id, invitation.deviceId, 'team.invitation_accepted', {
+          type: 'invitation',
+          id: invitation.id,
+        }),
+        before: { email: invitation.email, role: invitation.role, accepted: false },
+        after: { accepted: true, userId: actor.id, status: 'pending_approval' },
+      });
       await this.mailAdminsOfPending(tx, device, actor, invitation.role);
       return created;
     });
@@ -264,7 +278,16 @@ export class TeamService {
   async approve(actorId: string, deviceId: string, userId: string): Promise<TeamMember> {
     const devices = this.unitOfWork.repositories.devices;
     authorize('team.manage', grantOf(await devices.findMembership(deviceId, actorId)));
-    const updated = await devices.updateMembership(deviceId, userId, { status: 'ok' }, 'pending_approval');
+    const updated = await this.unitOfWork.run(async (tx) => {
+      const approved = await tx.devices.updateMembership(deviceId, userId, { status: 'ok' }, 'pending_approval');
+      if (approved)
+        tx.events.record({
+          ...workspaceEvent(actorId, deviceId, 'team.member_approved', { type: 'member', id: userId }),
+          before: { status: 'pending_approval' },
+          after: { status: 'ok', role: approved.role },
+        });
+      return approved;
+    });
     if (!updated) {
       if (await devices.findMembership(deviceId, userId))
         throw new ServiceError(409, 'not_pending', 'This user is not waiting for approval.');

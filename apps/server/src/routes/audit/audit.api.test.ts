@@ -259,7 +259,10 @@ describe('the activity feed', () => {
     expect(byProject.items.length).toBeGreaterThan(0);
     expect(new Set(byProject.items.map((item) => item.project?.id))).toEqual(new Set([otherProjectId]));
     const byPerson = await json<ActivityList>(await admin.browser.get(`${base}?actorId=${member.id}`));
-    expect(byPerson.items).toEqual([]);
+    // The member's only change is accepting the invitation (issue 20: the invitee is its actor).
+    expect(byPerson.items.map((item) => [item.action, item.link])).toEqual([
+      ['team.invitation_accepted', `/manage-team?device=${deviceId}`],
+    ]);
     const byKind = await json<ActivityList>(await admin.browser.get(`${base}?kind=comment`));
     expect(byKind.items).toEqual([]);
     const future = await json<ActivityList>(await admin.browser.get(`${base}?from=2999-01-01`));

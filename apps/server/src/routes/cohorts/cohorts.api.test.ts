@@ -23,6 +23,7 @@ import {
   type PatientLandmarks,
 } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsOf } from '../../../test/helpers/domain-events';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { createWorkspace, errorOf, json, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { criteriaWith, orderBody, orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
@@ -183,6 +184,15 @@ describe('ordering', () => {
       description: 'For the valve sizing study',
     });
     expect(ordered.createdBy?.id).toBe(admin.id);
+    // The order is one event of the audit trail, with what was asked for (issue 20).
+    expect(await eventsOf(server, 'cohort', ordered.id)).toMatchObject([
+      {
+        action: 'cohort.ordered',
+        actorId: admin.id,
+        deviceId,
+        after: { name: 'Female cine', size: 5, description: 'For the valve sizing study' },
+      },
+    ]);
     const ready = await settled(admin.browser, deviceId, ordered.id);
     expect(ready.status).toBe('ready');
     expect(ready.progress).toBe(1);
@@ -244,6 +254,12 @@ describe('ordering', () => {
       name: 'Bicuspid aortic valve',
     });
     expect(await json(fresh)).toEqual({ name: 'Bicuspid aortic valve', created: true });
+    // Asked for by itself, a new request is one event of the audit trail; a repeated one is none (issue 20).
+    const { rows } = await server.context.db.executeSql(
+      "select action, after from domain_events where action = 'cohort.pathology_requested' and device_id = $1",
+      [deviceId],
+    );
+    expect(rows).toEqual([{ action: 'cohort.pathology_requested', after: { name: 'Bicuspid aortic valve' } }]);
     const builtIn = await admin.browser.postJson(`/api/devices/${deviceId}/pathology-requests`, {
       name: 'heart failure',
     });

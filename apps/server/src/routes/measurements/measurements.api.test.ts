@@ -6,6 +6,7 @@ import type {
 } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
+import { eventsOf } from '../../../test/helpers/domain-events';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
 import {
@@ -69,7 +70,13 @@ describe('measurement orders', () => {
       definitionIds: tavi.definitionIds,
     });
     expect(created.status).toBe(201);
-    const order = await ready((await json<MeasurementOrder>(created)).id);
+    const orderId = (await json<MeasurementOrder>(created.clone())).id;
+    // The order is one event of the audit trail, naming each definition with its version (issue 20).
+    const [ordered, ...more] = await eventsOf(server, 'measurement', orderId);
+    expect(more).toEqual([]);
+    expect(ordered).toMatchObject({ action: 'measurement.ordered', after: { cohortId } });
+    expect((ordered!.after as { measurements: unknown[] }).measurements).toHaveLength(tavi.definitionIds.length);
+    const order = await ready(orderId);
     expect(order.status).toBe('ready');
     expect(order.patients).toHaveLength(5);
     // Every patient with end-systolic images is measured in full; the others say why not, cell by cell.

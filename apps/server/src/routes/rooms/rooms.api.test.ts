@@ -11,6 +11,7 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
+import { eventsOf } from '../../../test/helpers/domain-events';
 import { testPicture } from '../../../test/helpers/pictures';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
@@ -90,6 +91,15 @@ describe('creating rooms', () => {
     expect(room.createdBy).toEqual({ id: member.id, name: expect.any(String) });
     const again = await createRoom(admin.browser, deviceId, projectId, { cohortId, patientId: patients[0] });
     expect(again.name).toBe(`${patients[0]} room 2`);
+    // The audit trail holds the creation, by its creator, with what the room shows (issue 20).
+    const [created, ...others] = await eventsOf(server, 'room', room.id);
+    expect(others).toEqual([]);
+    expect(created).toMatchObject({
+      action: 'room.created',
+      actorId: member.id,
+      projectId,
+      after: { name: room.name, cohortId, patientId: patients[0], ssmId: null },
+    });
   });
 
   it('refuses a patient of a cohort that is not the project’s, and a patient the cohort does not have', async () => {

@@ -17,6 +17,7 @@ import { writeBinaryStl, type Vec3 } from '@insilico/mesh';
 import { annulusPlacement, ringDeviceMesh } from '@insilico/scenarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
+import { eventsOf } from '../../../test/helpers/domain-events';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { SimulationRepository } from '../../repositories/simulation.repository';
 import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
@@ -373,6 +374,13 @@ describe('running', () => {
     const again = await waitFor(member.browser, created.id, (s) => s.status === 'running' && s.progress > 0);
     // A resumable case continues: it never goes back below what it had stored before the cancel.
     expect(again.simulatedTime).toBeGreaterThan(0);
+    // The audit trail holds one event per change, in order, each by the member (issue 20).
+    const events = await eventsOf(server, 'simulation', created.id);
+    expect(events.map((e) => e.action)).toEqual(['simulation.started', 'simulation.cancelled', 'simulation.retried']);
+    expect(events.every((e) => e.actorId === member.id && e.projectId === created.projectId)).toBe(true);
+    expect(events[0]!.after).toMatchObject({ kind: 'solid', resolution: 'coarse', roomId });
+    expect(events[1]!.after).toMatchObject({ status: 'cancelled' });
+    expect(events[2]).toMatchObject({ before: { status: 'cancelled' }, after: { status: 'queued' } });
     await member.browser.postJson(`${simulationPath(created.id)}/cancel`, {});
   }, 200_000);
   it('tells its creator when a run fails for good, with the reason, linking to its results', async () => {
@@ -560,5 +568,25 @@ describe('results for the results page (issue 16 items 5 and 6)', () => {
       await guest.browser.get(`${simulationPath(id)}/timeline/particles?particles=3`),
     );
     expect(timeline.particles[0]!.name).toBe('Leader 2');
+    // Each accepted name is one event with the name before and after; refusals write none (issue 20).
+    const named = (await eventsOf(server, 'simulation', id)).filter((e) => e.action === 'simulation.particle_named');
+    expect(named.map((e) => [e.before, e.after])).toEqual([
+      [
+        { object: 'particles', particle: 3, name: null },
+        { object: 'particles', particle: 3, name: 'Leader', roomId: expect.any(String) },
+      ],
+      [
+        { object: 'particles', particle: 4, name: null },
+        { object: 'particles', particle: 4, name: 'Particle 4', roomId: expect.any(String) },
+      ],
+      [
+        { object: 'particles', particle: 3, name: 'Leader' },
+        { object: 'particles', particle: 3, name: 'Leader 2', roomId: expect.any(String) },
+      ],
+      [
+        { object: 'particles', particle: 5, name: null },
+        { object: 'particles', particle: 5, name: 'Leader', roomId: expect.any(String) },
+      ],
+    ]);
   });
 });

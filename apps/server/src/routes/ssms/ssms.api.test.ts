@@ -12,6 +12,7 @@ import {
 import { decodeShapeModel, modelInstance } from '@insilico/ssm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
+import { eventsOf } from '../../../test/helpers/domain-events';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { criteriaWith, orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
 import {
@@ -108,8 +109,12 @@ afterAll(async () => {
 });
 
 describe('building an SSM', () => {
-  it('is ready with a default name, modes from s²/(N − 1), quality curves and a model card', () => {
+  it('is ready with a default name, modes from s²/(N − 1), quality curves and a model card', async () => {
     expect(built.status).toBe('ready');
+    // Starting the build is one event of the audit trail, with the configuration (issue 20).
+    expect(await eventsOf(server, 'ssm', built.id)).toMatchObject([
+      { action: 'ssm.build_started', projectId: onProject, after: { name: built.name, shapeCount: 10 } },
+    ]);
     expect(built.progress).toBe(1);
     expect(built.name).toBe('Aortic root, end-diastole, 10 patients');
     expect(built.configuration).toEqual({
