@@ -7,6 +7,7 @@ import type { DeviceRepository } from '../repositories/device.repository';
 import { authorize } from './authorize';
 import { commentLink } from './comment.service';
 import { projectStatsPath } from './project.service';
+import { trialPagePath } from './trial.service';
 import { roomPagePath } from './room.mapper';
 import { simulationResultsPath } from './simulation.service';
 import { manageTeamPath } from './team.service';
@@ -87,7 +88,7 @@ function linkOf(row: FeedRow): string | null {
   if (event.objectType === 'analysis' && event.projectId)
     return `/population-analysis/overview?${new URLSearchParams({ project: event.projectId, analysis: event.objectId }).toString()}`;
   if (event.objectType === 'trial' && event.projectId)
-    return `/projects/trial?${new URLSearchParams({ project: event.projectId, trial: event.objectId, device: event.deviceId }).toString()}`;
+    return trialPagePath(event.projectId, event.objectId, event.deviceId);
   if (event.objectType === 'room' && event.projectId && event.action !== 'room.deleted')
     return roomPagePath(event.deviceId, event.projectId, event.objectId);
   const simulationRoom = (event.after as { roomId?: string } | null)?.roomId;

@@ -487,13 +487,12 @@ export class TrialService {
     }
     if (counts.open > 0) return;
     const deviceId = await this.deps.simulationRepository.deviceOf(trial.projectId);
-    const device = deviceId ? `&device=${deviceId}` : '';
     await this.deps.notifications.post({
       userId: trial.createdBy,
       kind: 'trial.completed',
       title: `Trial ${trial.name} has finished`,
       body: `${counts.done} of ${patients.length} patients done${counts.failed ? `, ${counts.failed} failed` : ''}.`,
-      link: `/projects/trial?project=${trial.projectId}&trial=${trial.id}${device}`,
+      link: trialPagePath(trial.projectId, trial.id, deviceId),
       dedupeKey: `trial:${trial.id}:finished:${counts.done}:${counts.failed}`,
     });
   }
@@ -536,6 +535,11 @@ export class TrialService {
 }
 
 /** The scene's (mutable tuple) form of a placement. */
+/** The trial page's address (notifications and the activity feed link to it); `device` keeps the workspace chosen. */
+export function trialPagePath(projectId: string, trialId: string, deviceId: string | null): string {
+  return `/projects/trial?project=${projectId}&trial=${trialId}${deviceId ? `&device=${deviceId}` : ''}`;
+}
+
 function sceneTransform(t: PlacementTransform) {
   const [px, py, pz] = t.position;
   const [qx, qy, qz, qw] = t.quaternion;
