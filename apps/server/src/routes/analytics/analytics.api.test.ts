@@ -247,7 +247,7 @@ describe('the rate limit, shared by every server on one database', () => {
           WEB_DIST_DIR: join(dataDir, 'no-web-build'),
           DATABASE_URL: server.databaseUrl,
         }),
-        { url: server.databaseUrl, poolSize: 2 },
+        { url: server.databaseUrl, poolSize: 5 },
       );
       const browser = new TestBrowser(`http://127.0.0.1:${port}`);
       for (const [name, value] of dora.browser.cookies) browser.cookies.set(name, value);
