@@ -201,7 +201,10 @@ export const analyticsEventListQuerySchema = z.object({
     .string()
     .regex(/^\d{1,15}_[0-9a-f-]{36}$/, 'before must be the cursor of an earlier page.')
     .optional(),
-  eventType: z.string().min(1).max(64).optional(),
+  eventType: z
+    .string()
+    .regex(/^[$\w -]{1,64}$/, 'eventType must be the name of an event type.')
+    .optional(),
 });
 export type AnalyticsEventListQuery = z.infer<typeof analyticsEventListQuerySchema>;
 export const analyticsEventListSchema = z.object({

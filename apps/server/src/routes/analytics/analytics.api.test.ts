@@ -379,6 +379,10 @@ describe('the operator page’s API (operators only)', () => {
       message: expect.stringContaining('before must be the cursor of an earlier page.') as string,
     });
     expect(await errorOf(await olga.browser.get('/api/analytics/events?limit=500'))).toMatchObject({ status: 400 });
+    expect(await errorOf(await olga.browser.get('/api/analytics/events?eventType=%3Cb%3E'))).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('eventType must be the name of an event type.') as string,
+    });
   });
 
   it('refuses a client event of the server’s own kinds or device id', async () => {
@@ -433,6 +437,24 @@ describe('operator report', () => {
     ]);
     expect(result.features).toContainEqual({ eventType: 'workspace created', events: 2, users: 2 });
     expect(result.features).toContainEqual({ eventType: 'simulation started', events: 1, users: 1 });
+
+    // The server's own event (device `server`): the last step of Bob's funnel, and it makes nobody active (Gina).
+    const gina = await signedIn(server);
+    const repository = new AnalyticsRepository(server.context.db.orm);
+    const serverEvent = (userId: string, simulationId: string) => ({
+      insertId: randomUUID(),
+      userId,
+      deviceId: 'server',
+      sessionId: 0,
+      eventType: 'simulation completed',
+      properties: { projectId: ids.projectId, roomId: ids.roomId, simulationId },
+      occurredAt: new Date(now - 500),
+    });
+    expect(await repository.insert([serverEvent(bob.id, 's1'), serverEvent(gina.id, 's2')])).toBe(2);
+    const withServer = await report(7);
+    expect(withServer.days[0]!.activeUsers).toBe(result.days[0]!.activeUsers);
+    expect(withServer.funnel.at(-1)).toEqual({ step: 'simulation completed', users: 1 });
+    expect(withServer.features).toContainEqual({ eventType: 'simulation completed', events: 2, users: 2 });
     await expect(server.context.analytics.report(0)).rejects.toThrow(
       'Give the number of days as a whole number from 1 to 3660.',
     );
@@ -453,6 +475,29 @@ describe('operator report', () => {
     expect(answer.status).toBe(200);
     expect(analyticsReportSchema.parse(await answer.json()).funnel[0]!.users).toBeGreaterThanOrEqual(2);
     expect((await ada.browser.get('/api/operator/analytics?days=7')).status).toBe(403);
+
+    // `npm run operator -- operators <e-mail> on|off` through the running server; never from a browser session.
+    const operators = (method: 'GET' | 'POST', body?: unknown) =>
+      fetch(`${server.origin}/api/operator/operators`, {
+        method,
+        headers: {
+          authorization: `Bearer ${operatorToken}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const granted = await operators('POST', { email: ada.account.email, isOperator: true });
+    expect(await granted.json()).toEqual({
+      items: [{ id: ada.id, email: ada.account.email, fullName: ada.account.fullName, isOperator: true }],
+    });
+    expect(await (await ada.browser.get('/api/analytics/access')).json()).toEqual({ isOperator: true });
+    const listed = (await (await operators('GET')).json()) as { items: Array<{ id: string }> };
+    expect(listed.items.map((person) => person.id)).toContain(ada.id);
+    await operators('POST', { email: ada.account.email, isOperator: false });
+    expect(await (await ada.browser.get('/api/analytics/access')).json()).toEqual({ isOperator: false });
+    expect(
+      (await ada.browser.postJson('/api/operator/operators', { email: ada.account.email, isOperator: true })).status,
+    ).toBe(403);
   });
 });
 
