@@ -456,6 +456,7 @@ export async function createContext(
           ssms,
           imaging,
           trials,
+          analytics: operator.analytics,
         },
         {
           heartbeatMs: config.jobHeartbeatMs,

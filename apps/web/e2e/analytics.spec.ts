@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { createWorkspace, operatorRequest, signUp } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR), issue 21: with consent, a few actions and the page
-// hidden → the beacon reaches our ingestion and the operator's report counts the events; consent withdrawn or
-// never given → nothing is sent.
+// hidden → the beacon reaches our ingestion and the operator's report and page count the events; consent withdrawn
+// or never given → nothing is sent. The operator page is for operators only.
 
 const ingest = '/api/analytics/ingest';
 
@@ -32,7 +32,7 @@ test('consent given: the events of a few actions arrive by beacon when the page 
   const context = await browser.newContext();
   const page = await context.newPage();
   const requests = analyticsRequests(page);
-  await signUp(page, '/', 'Ana Lytics');
+  const email = await signUp(page, '/', 'Ana Lytics');
   await createWorkspace(page, `Valve A ${Date.now()}`);
   const before = await todaysEvents();
 
@@ -67,6 +67,27 @@ test('consent given: the events of a few actions arrive by beacon when the page 
       };
     })
     .toEqual({ signedIn: 1, identify: 1, pageViews: 3 });
+
+  // Made an operator (`npm run operator -- operators <e-mail> on`), Ana reads the same events on the operator page.
+  const made = await operatorRequest('POST', '/api/operator/operators', { email, isOperator: true });
+  expect(made.status).toBe(200);
+  await page.goto('/my-account');
+  await page.getByRole('button', { name: 'Account and settings' }).click();
+  await page.getByRole('menuitem', { name: 'Product analytics' }).click();
+  await expect(page).toHaveURL(/\/analytics$/);
+  await expect(page.getByRole('heading', { name: 'Product analytics' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Events per day from / })).toBeVisible();
+  const funnel = page.getByRole('table', { name: 'Funnel' });
+  await expect(funnel.getByRole('row', { name: /^simulation completed/ })).toBeVisible();
+  const perFeature = page.getByRole('table', { name: 'Events per feature' });
+  await expect(perFeature.getByRole('row', { name: /^page viewed \d+ \d+$/ })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Event' }).click();
+  await page.getByRole('option', { name: 'page viewed' }).click();
+  await expect(page).toHaveURL(/event=page\+viewed/);
+  const received = page.getByRole('table', { name: 'Received events' });
+  // At least the three page views of the beacon (newer ones may still be queued), the routes as patterns only.
+  await expect(received.getByRole('row').filter({ hasText: email }).nth(2)).toBeVisible();
+  await expect(received.getByRole('row').filter({ hasText: email }).first()).toContainText('"route":"/');
 
   // Withdrawn in My account: the cookie goes, and nothing more is sent, page hide included.
   await page.goto('/my-account');
@@ -108,5 +129,12 @@ test('no consent: nothing is recorded or sent', async ({ browser }) => {
   await page.waitForTimeout(1500);
   expect(requests).toEqual([]);
   expect(await todaysEvents()).toEqual(before);
+
+  // Not an operator: no link in the account menu, and the page says why (the server refuses with 403).
+  await page.goto('/analytics');
+  await expect(page.getByText('The product analytics are for operators only.')).toBeVisible();
+  await page.getByRole('button', { name: 'Account and settings' }).click();
+  await expect(page.getByRole('menuitem', { name: 'My account' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Product analytics' })).toHaveCount(0);
   await context.close();
 });

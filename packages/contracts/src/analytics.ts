@@ -51,11 +51,25 @@ export const analyticsEventProperties = {
   'project created': z.strictObject({ deviceId: id, projectId: id }),
   'room opened': z.strictObject({ projectId: id, roomId: id }),
   'simulation started': z.strictObject({ projectId: id, roomId: id, simulationId: id }),
+  'room created': z.strictObject({ projectId: id, roomId: id }),
+  'SSM created': z.strictObject({ projectId: id, ssmId: id }),
+  'analysis exported': z.strictObject({ format: z.enum(['csv', 'svg']) }),
 } as const;
 export type AnalyticsEventType = keyof typeof analyticsEventProperties;
 export type AnalyticsEventPropertiesOf<T extends AnalyticsEventType> = z.infer<(typeof analyticsEventProperties)[T]>;
 export const analyticsEventTypes = Object.keys(analyticsEventProperties) as AnalyticsEventType[];
 export const identifyEventType = '$identify';
+
+/**
+ * Events the server records itself, when something happens in a job rather than in a browser (issue 21): only for a
+ * user whose browser had the consent cookie when the action began. A client may not send them (the ingestion
+ * refuses their types). They carry the device id `server` (which no client may use) and count for no active user.
+ */
+export const analyticsServerEventProperties = {
+  'simulation completed': z.strictObject({ projectId: id, roomId: id, simulationId: id }),
+} as const;
+export type AnalyticsServerEventType = keyof typeof analyticsServerEventProperties;
+export const analyticsServerDeviceId = 'server';
 
 /** User properties an identify may set (allow-list, no free text). */
 export const analyticsUserProperties = z.strictObject({
@@ -158,11 +172,59 @@ export const analyticsReportSchema = z.object({
   ),
   /** Distinct users who reached each step in order, over the whole period. */
   funnel: z.array(z.object({ step: z.string(), users: z.number().int() })),
+  /** Per feature (event type) over the whole period: events and distinct users, most events first. */
+  features: z.array(z.object({ eventType: z.string(), events: z.number().int(), users: z.number().int() })),
 });
 export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
-export const analyticsFunnelSteps: AnalyticsEventType[] = [
+/** From the workspace to the first completed simulation (the last step is recorded by the server). */
+export const analyticsFunnelSteps: Array<AnalyticsEventType | AnalyticsServerEventType> = [
   'workspace created',
   'project created',
   'room opened',
   'simulation started',
+  'simulation completed',
 ];
+/** A whole number from a query string within [min, max], with one message for every way it can be wrong. */
+function wholeNumberIn(min: number, max: number, message: string) {
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+/** `GET /api/analytics/report?days=`: the operator page's period (30 days unless given). */
+export const analyticsReportQuerySchema = z.object({
+  days: wholeNumberIn(1, 3660, 'Give the number of days as a whole number from 1 to 3660.').default(30),
+});
+
+/** The operator page's list of received events, newest first, a page at a time (keyset: `before` is a cursor). */
+export const analyticsEventListQuerySchema = z.object({
+  limit: wholeNumberIn(1, 100, 'limit must be a whole number from 1 to 100.').default(25),
+  before: z
+    .string()
+    .regex(/^\d{1,15}_[0-9a-f-]{36}$/, 'before must be the cursor of an earlier page.')
+    .optional(),
+  eventType: z
+    .string()
+    .regex(/^[$\w -]{1,64}$/, 'eventType must be the name of an event type.')
+    .optional(),
+});
+export type AnalyticsEventListQuery = z.infer<typeof analyticsEventListQuerySchema>;
+export const analyticsEventListSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.uuid(),
+      eventType: z.string(),
+      userEmail: z.string(),
+      deviceId: z.string(),
+      sessionId: z.number().int(),
+      properties: z.record(z.string(), z.unknown()),
+      occurredAt: z.string(),
+      receivedAt: z.string(),
+    }),
+  ),
+  /** The cursor of the next (older) page; null on the last page. */
+  next: z.string().nullable(),
+});
+export type AnalyticsEventList = z.infer<typeof analyticsEventListSchema>;
+/** Who may read the ingestion in the browser (`users.is_operator`, set by `npm run operator -- operators`). */
+export const analyticsAccessSchema = z.object({ isOperator: z.boolean() });
+export type AnalyticsAccess = z.infer<typeof analyticsAccessSchema>;
+export const analyticsOperatorsOnlyMessage = 'The product analytics are for operators only.';

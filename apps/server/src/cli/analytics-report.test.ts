@@ -14,6 +14,10 @@ describe('formatAnalyticsReport', () => {
         { step: 'workspace created', users: 4 },
         { step: 'project created', users: 1 },
       ],
+      features: [
+        { eventType: 'signed in', events: 8, users: 3 },
+        { eventType: 'project created', events: 1, users: 1 },
+      ],
     });
     expect(text.split('\n')).toEqual([
       'Analytics from 2026-03-01 to 2026-03-02 (UTC days)',
@@ -23,12 +27,21 @@ describe('formatAnalyticsReport', () => {
       'Funnel (users who reached each step in order):',
       '  workspace created        4 100 %',
       '  project created          1  25 %',
+      'Per feature (events, users):',
+      '  signed in                   8     3',
+      '  project created             1     1',
     ]);
   });
 
   it('says when there is nothing', () => {
     expect(
-      formatAnalyticsReport({ from: 'a', to: 'b', days: [], funnel: [{ step: 'workspace created', users: 0 }] }),
+      formatAnalyticsReport({
+        from: 'a',
+        to: 'b',
+        days: [],
+        funnel: [{ step: 'workspace created', users: 0 }],
+        features: [],
+      }),
     ).toBe(
       [
         'Analytics from a to b (UTC days)',

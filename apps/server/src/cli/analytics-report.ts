@@ -2,7 +2,10 @@ import type { AnalyticsReport } from '@insilico/contracts/analytics';
 
 const barWidth = 30;
 
-/** The operator's analytics report as text: per UTC day active users and events by type with a bar, then the funnel. */
+/**
+ * The operator's analytics report as text: per UTC day active users and events by type with a bar, then the funnel and
+ * the events and users per feature.
+ */
 export function formatAnalyticsReport(report: AnalyticsReport): string {
   const lines = [`Analytics from ${report.from} to ${report.to} (UTC days)`];
   if (report.days.length === 0) lines.push('No events in this period.');
@@ -25,6 +28,11 @@ export function formatAnalyticsReport(report: AnalyticsReport): string {
   for (const { step, users } of report.funnel) {
     const share = first > 0 ? ` ${String(Math.round((users / first) * 100)).padStart(3)} %` : '';
     lines.push(`  ${step.padEnd(20)} ${String(users).padStart(5)}${share}`);
+  }
+  if (report.features.length > 0) {
+    lines.push('Per feature (events, users):');
+    for (const { eventType, events, users } of report.features)
+      lines.push(`  ${eventType.padEnd(22)} ${String(events).padStart(6)} ${String(users).padStart(5)}`);
   }
   return lines.join('\n');
 }

@@ -8,6 +8,7 @@ import { analyticsReportSchema, type AnalyticsReport } from '@insilico/contracts
 import { ConfigError, loadConfig } from '../config';
 import { createOperatorContext } from '../context';
 import { openDatabase, pgliteDirIn } from '../db/client';
+import type { AnalyticsOperator } from '../repositories/analytics.repository';
 import type { SupportPerson } from '../repositories/support.repository';
 import { setTestResolution } from '../services/simulation-test-resolution';
 import type { WorkspaceOverview } from '../services/subscription.service';
@@ -20,6 +21,8 @@ const usage = [
   '       npm run operator -- support-staff',
   '       npm run operator -- support-staff <e-mail> on|off',
   '       npm run operator -- analytics [days, default 30]',
+  '       npm run operator -- operators',
+  '       npm run operator -- operators <e-mail> on|off',
   '       npm run operator -- simulation-test-resolution <deviceId> on|off',
 ].join('\n');
 
@@ -30,6 +33,8 @@ interface Operations {
   supportStaff(): Promise<SupportPerson[]>;
   setSupportStaff(email: string, isSupport: boolean): Promise<SupportPerson[]>;
   analytics(days: number): Promise<AnalyticsReport>;
+  operators(): Promise<AnalyticsOperator[]>;
+  setOperator(email: string, isOperator: boolean): Promise<AnalyticsOperator[]>;
   setTestResolution(deviceId: string, enabled: boolean): Promise<{ deviceId: string; testResolution: boolean }>;
 }
 
@@ -62,6 +67,8 @@ async function main(argv: string[]): Promise<void> {
       supportStaff: () => staff.list(),
       setSupportStaff: (email, isSupport) => staff.set(email, isSupport),
       analytics: (days) => analytics.report(days),
+      operators: () => analytics.operators(),
+      setOperator: (email, isOperator) => analytics.setOperator(email, isOperator),
       setTestResolution: (deviceId, enabled) => setTestResolution(settings, deviceId, enabled),
     });
   } finally {
@@ -82,6 +89,11 @@ function throughServer(server: RunningServer): Operations {
       ),
     analytics: async (days) =>
       analyticsReportSchema.parse(await callOperator(server, `/api/operator/analytics?days=${days}`)),
+    operators: async () => items<AnalyticsOperator>(await callOperator(server, '/api/operator/operators')),
+    setOperator: async (email, isOperator) =>
+      items<AnalyticsOperator>(
+        await callOperator(server, '/api/operator/operators', { method: 'POST', body: { email, isOperator } }),
+      ),
     setTestResolution: async (deviceId, enabled) =>
       (await callOperator(server, '/api/operator/simulation-test-resolution', {
         method: 'POST',
@@ -126,6 +138,20 @@ async function run(command: string | undefined, args: string[], operations: Oper
     console.log(formatAnalyticsReport(await operations.analytics(days)));
     return;
   }
+  if (command === 'operators' && args.length === 0) {
+    const operators = await operations.operators();
+    console.log(
+      operators.length === 0
+        ? 'Nobody reads the analytics in the browser.'
+        : operators.map(describeOperator).join('\n'),
+    );
+    return;
+  }
+  if (command === 'operators' && args.length === 2 && (args[1] === 'on' || args[1] === 'off')) {
+    for (const person of await operations.setOperator(args[0]!, args[1] === 'on'))
+      console.log(describeOperator(person));
+    return;
+  }
   if (command === 'simulation-test-resolution' && args.length === 2 && (args[1] === 'on' || args[1] === 'off')) {
     const change = simulationTestResolutionSchema.safeParse({ deviceId: args[0], enabled: args[1] === 'on' });
     if (!change.success) throw new ConfigError(`The workspace is given by its device id (a UUID).\n${usage}`);
@@ -136,6 +162,10 @@ async function run(command: string | undefined, args: string[], operations: Oper
     return;
   }
   throw new ConfigError(usage);
+}
+
+function describeOperator(person: AnalyticsOperator): string {
+  return `${person.email} (${person.fullName}): ${person.isOperator ? 'reads the analytics (/analytics)' : 'not an operator'}`;
 }
 
 function describe(person: SupportPerson): string {

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { AnalyticsService } from '../services/analytics.service';
 import type { MailDeliveryService } from '../services/mail-delivery.service';
 import type { CohortService } from '../services/cohort.service';
 import type { DeviceVersionService } from '../services/device-version.service';
@@ -33,6 +34,8 @@ export interface JobServices {
   imaging: ImagingService;
   /** In-silico trials (issue 17): patients' preparation and outcomes after each run. */
   trials: TrialService;
+  /** Product analytics (issue 21): the events the server records itself. */
+  analytics: AnalyticsService;
 }
 
 export interface JobContext<Data> {

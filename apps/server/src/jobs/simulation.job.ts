@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import type { JobDescriptor } from './job-descriptor';
 
-const dataSchema = z.object({ simulationId: z.uuid() });
+const dataSchema = z.object({
+  simulationId: z.uuid(),
+  /** The user whose browser had the analytics consent cookie when the run was queued: the server's event is theirs. */
+  analyticsUserId: z.uuid().optional(),
+});
 
 export type SimulationJobData = z.infer<typeof dataSchema>;
 

@@ -3,21 +3,27 @@ import {
   analyticsEventSchema,
   analyticsFunnelSteps,
   analyticsIngestPath,
+  analyticsOperatorsOnlyMessage,
+  analyticsServerDeviceId,
+  analyticsServerEventProperties,
   analyticsSuccessBody,
+  type AnalyticsAccess,
   type AnalyticsConfig,
   type AnalyticsEvent,
+  type AnalyticsEventList,
+  type AnalyticsEventListQuery,
   type AnalyticsReport,
   type AnalyticsUploadForm,
 } from '@insilico/contracts/analytics';
 import type { AnalyticsForwardRepository } from '../repositories/analytics-forward.repository';
-import type { AnalyticsRepository } from '../repositories/analytics.repository';
+import type { AnalyticsOperator, AnalyticsRepository } from '../repositories/analytics.repository';
 import { ServiceError } from './errors';
 
 export interface AnalyticsSettings {
   /** null: analytics is off (ANALYTICS_KEY set empty). */
   key: string | null;
   retentionDays: number;
-  /** Uploads one user may make per window (the ingestion is per signed-in client). */
+  /** Uploads one user may make per window (the ingestion is per signed-in client), counted in the database. */
   rateLimit?: { uploads: number; windowMs: number };
   /** Most events in one upload; more answers 413, so the client halves the batch. */
   maxEventsPerUpload?: number;
@@ -49,8 +55,6 @@ export class AnalyticsService {
   private readonly rateLimit: { uploads: number; windowMs: number };
   private readonly maxEvents: number;
   private readonly now: () => number;
-  /** Upload times per user within the window (per process: a rate limit, not an accounting). */
-  private readonly recentUploads = new Map<string, number[]>();
   private lastPrune = 0;
 
   constructor(
@@ -75,7 +79,7 @@ export class AnalyticsService {
     if (analyticsChecksum(form) !== form.checksum)
       throw new ServiceError(400, 'analytics_checksum', 'The checksum does not match the uploaded events.');
     const events = this.parseEvents(form.e, uploader);
-    this.countUpload(uploader.id);
+    await this.countUpload(uploader.id);
     await this.prune();
     const stored = await this.repository.insert(
       events.map((event) => ({
@@ -115,10 +119,11 @@ export class AnalyticsService {
       throw new ServiceError(400, 'bad_request', 'Give the number of days as a whole number from 1 to 3660.');
     const to = new Date(Math.floor(this.now() / day) * day + day);
     const from = new Date(to.getTime() - days * day);
-    const [counts, active, firsts] = await Promise.all([
+    const [counts, active, firsts, features] = await Promise.all([
       this.repository.countsByDayAndType(from, to),
-      this.repository.activeUsersByDay(from, to),
+      this.repository.activeUsersByDay(from, to, analyticsServerDeviceId),
       this.repository.firstOccurrences(from, to, analyticsFunnelSteps),
+      this.repository.countsByType(from, to),
     ]);
     const byDay = new Map<string, AnalyticsReport['days'][number]>();
     for (const { day: date, users } of active) byDay.set(date, { day: date, activeUsers: users, events: {} });
@@ -132,7 +137,86 @@ export class AnalyticsService {
       to: new Date(to.getTime() - day).toISOString().slice(0, 10),
       days: [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day)),
       funnel: funnel(firsts),
+      features,
     };
+  }
+
+  /** Whether this user may read the analytics in the browser (the operator page). */
+  async access(userId: string): Promise<AnalyticsAccess> {
+    return { isOperator: await this.repository.isOperator(userId) };
+  }
+
+  /** The operator page's report: operators only (403 for anybody else). */
+  async reportFor(userId: string, days: number): Promise<AnalyticsReport> {
+    await this.requireOperator(userId);
+    return this.report(days);
+  }
+
+  /** The received events, newest first, a page at a time: operators only. */
+  async events(userId: string, query: AnalyticsEventListQuery): Promise<AnalyticsEventList> {
+    await this.requireOperator(userId);
+    const [time, id] = query.before ? query.before.split('_') : [];
+    const rows = await this.repository.list({
+      limit: query.limit + 1,
+      before: time && id ? { occurredAt: new Date(Number(time)), id } : null,
+      eventType: query.eventType ?? null,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map((row) => ({
+        ...row,
+        occurredAt: row.occurredAt.toISOString(),
+        receivedAt: row.receivedAt.toISOString(),
+      })),
+      next: rows.length > query.limit && last ? `${last.occurredAt.getTime()}_${last.id}` : null,
+    };
+  }
+
+  /** Who reads the analytics in the browser: operators only (the loopback route and `npm run operator`). */
+  async operators(): Promise<AnalyticsOperator[]> {
+    return this.repository.listOperators();
+  }
+
+  /** Grants or withdraws the operator flag for every account with this e-mail (signed in once at least). */
+  async setOperator(email: string, isOperator: boolean): Promise<AnalyticsOperator[]> {
+    const changed = await this.repository.setOperator(email.trim(), isOperator);
+    if (changed.length === 0)
+      throw new ServiceError(404, 'not_found', `Nobody with the e-mail ${email} has signed in yet.`);
+    return changed;
+  }
+
+  /**
+   * The server's own event when a simulation job completes (issue 21): recorded for the user who started the run
+   * only if their browser had the consent cookie then (the job carries that user), and only once (its insert id is
+   * derived from the simulation). Answers whether it was stored now.
+   */
+  async simulationCompleted(userId: string, simulationId: string): Promise<boolean> {
+    if (!this.settings.key) return false;
+    const run = await this.repository.completedSimulation(simulationId, userId);
+    if (!run) return false;
+    const properties = analyticsServerEventProperties['simulation completed'].parse({
+      projectId: run.projectId,
+      roomId: run.roomId,
+      simulationId,
+    });
+    const stored = await this.repository.insert([
+      {
+        insertId: serverInsertId('simulation completed', simulationId),
+        userId,
+        deviceId: analyticsServerDeviceId,
+        sessionId: 0,
+        eventType: 'simulation completed',
+        properties,
+        occurredAt: run.finishedAt,
+      },
+    ]);
+    return stored === 1;
+  }
+
+  private async requireOperator(userId: string): Promise<void> {
+    if (!(await this.repository.isOperator(userId)))
+      throw new ServiceError(403, 'forbidden', analyticsOperatorsOnlyMessage);
   }
 
   private parseEvents(text: string, uploader: AnalyticsUploader): AnalyticsEvent[] {
@@ -159,24 +243,21 @@ export class AnalyticsService {
       // Events carry the stored e-mail as user id (spec §7): only the signed-in user's own are taken.
       if (checked.data.user_id.toLowerCase() !== email)
         throw new ServiceError(400, 'bad_request', `Event ${index + 1} is not the signed-in user’s.`);
+      if (checked.data.device_id === analyticsServerDeviceId)
+        throw new ServiceError(
+          400,
+          'bad_request',
+          `Event ${index + 1}: the device id ${analyticsServerDeviceId} is the server’s.`,
+        );
       return checked.data;
     });
   }
 
-  private countUpload(userId: string): void {
-    const now = this.now();
-    const since = now - this.rateLimit.windowMs;
-    const times = (this.recentUploads.get(userId) ?? []).filter((time) => time > since);
-    if (times.length >= this.rateLimit.uploads) {
-      this.recentUploads.set(userId, times);
+  /** Counts the upload in the database (shared by every server on it); 429 over the limit of the window. */
+  private async countUpload(userId: string): Promise<void> {
+    const uploads = await this.repository.countUpload(userId, new Date(this.now()), this.rateLimit.windowMs);
+    if (uploads > this.rateLimit.uploads)
       throw new ServiceError(429, 'rate_limited', 'Too many analytics uploads. Please try again in a minute.');
-    }
-    times.push(now);
-    this.recentUploads.set(userId, times);
-    // Forget users whose window has passed, so the map does not grow with every user ever seen.
-    if (this.recentUploads.size > 10_000)
-      for (const [id, list] of this.recentUploads)
-        if (list.every((time) => time <= since)) this.recentUploads.delete(id);
   }
 
   private async prune(): Promise<void> {
@@ -185,6 +266,13 @@ export class AnalyticsService {
     this.lastPrune = now;
     await this.repository.deleteReceivedBefore(new Date(now - this.settings.retentionDays * day));
   }
+}
+
+/** A UUID (version 5 layout) derived from the event and its subject: the same server event is stored once. */
+export function serverInsertId(eventType: string, subjectId: string): string {
+  const hex = createHash('sha1').update(`${eventType}:${subjectId}`, 'utf8').digest('hex');
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** Users who reached each step of the funnel in order (each step's first time after the step before). */

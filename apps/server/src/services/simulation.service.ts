@@ -84,6 +84,11 @@ export interface SimulationRunContext {
   progress(fraction: number, message?: string): Promise<void>;
 }
 
+/** A run's job data: with the user whose analytics consent came with the request (issue 21). */
+function runData(simulationId: string, userId: string, analytics: { consent: boolean }): SimulationJobData {
+  return analytics.consent ? { simulationId, analyticsUserId: userId } : { simulationId };
+}
+
 /** Saved timesteps per stored segment of a resumable run: a kill loses at most this many. */
 const SEGMENT_TIMESTEPS = 1;
 /** How often a waiting run asks for a slot of its workspace again, and a running one whether it was cancelled, ms. */
@@ -189,6 +194,8 @@ export class SimulationService {
     projectId: string,
     roomId: string,
     body: CreateSimulation,
+    /** The starter's browser sent the analytics consent cookie: the run's completion is recorded for them. */
+    analytics: { consent: boolean } = { consent: false },
   ): Promise<Simulation> {
     const grant = await this.deps.rooms.require('project.work', userId, deviceId, projectId, roomId);
     await this.checkResolution(deviceId, body);
@@ -235,7 +242,7 @@ export class SimulationService {
       row = await this.deps.unitOfWork.run(async (tx) => {
         const created = await tx.simulations.create(values);
         if (!created) return null;
-        const run = await tx.jobs.enqueue(simulationJob, { simulationId: created.id }, userId);
+        const run = await tx.jobs.enqueue(simulationJob, runData(created.id, userId, analytics), userId);
         tx.events.record({
           ...projectEvent(userId, deviceId, projectId, 'simulation.started', { type: 'simulation', id: created.id }),
           after: {
@@ -331,7 +338,13 @@ export class SimulationService {
   }
 
   /** Runs a failed or cancelled simulation again from its last stored checkpoint (or from the start). */
-  async retry(userId: string, deviceId: string, projectId: string, simulationId: string): Promise<Simulation> {
+  async retry(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    simulationId: string,
+    analytics: { consent: boolean } = { consent: false },
+  ): Promise<Simulation> {
     const { row } = await this.require('project.work', userId, deviceId, projectId, simulationId);
     const queued = await this.deps.unitOfWork.run(async (tx) => {
       const moved = await tx.simulations.transition(row.id, ['failed', 'cancelled'], {
@@ -340,7 +353,7 @@ export class SimulationService {
         finishedAt: null,
       });
       if (!moved) return null;
-      const run = await tx.jobs.enqueue(simulationJob, { simulationId: moved.id }, userId);
+      const run = await tx.jobs.enqueue(simulationJob, runData(moved.id, userId, analytics), userId);
       tx.events.record({
         ...simulationEvent(userId, deviceId, row, 'simulation.retried'),
         before: { status: row.status, error: row.error },

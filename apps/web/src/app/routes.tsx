@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { analysisRoutes } from '../features/analysis';
+import { analyticsRoutes } from '../features/analytics';
 import { cohortRoutes } from '../features/cohorts';
 import { deviceVersionRoutes } from '../features/device-versions';
 import { deviceRoutes } from '../features/devices';
@@ -59,6 +60,7 @@ export const appRoutes: RouteObject[] = [
       ...analysisRoutes,
       ...trialRoutes,
       ...uploadRoutes,
+      ...analyticsRoutes,
       { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },
     ],
   },

@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -28,3 +28,15 @@ export const analyticsEvents = pgTable(
     index('analytics_events_received_idx').on(t.receivedAt),
   ],
 );
+
+/**
+ * The ingestion's rate limit per user, in the database so that every server on one database shares it (issue 21): a
+ * fixed window from the first upload, counted with one atomic upsert per upload. One row per user who uploaded.
+ */
+export const analyticsUploadWindows = pgTable('analytics_upload_windows', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  windowStart: timestamp('window_start', { withTimezone: true, precision: 3 }).notNull(),
+  uploads: integer('uploads').notNull(),
+});

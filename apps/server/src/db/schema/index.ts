@@ -22,6 +22,7 @@ export { rooms, roomPlacements, roomShares, roomScreenshots } from './rooms';
 export { analyses } from './analyses';
 export { simulations, simulationParticleNames } from './simulations';
 export { analyticsEvents } from './analytics';
+export { analyticsUploadWindows } from './analytics';
 export { measurementDefinitions, measurementOrders, measurementResults, measurementCorrections } from './measurements';
 export { ssms } from './ssms';
 export { imagingDatasets } from './imaging';

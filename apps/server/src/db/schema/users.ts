@@ -16,6 +16,8 @@ export const users = pgTable(
     pictureFileId: uuid('picture_file_id'),
     /** Support staff answer support requests; set by an operator command, never through the API. */
     isSupport: boolean('is_support').notNull().default(false),
+    /** Operators read the product analytics in the browser; set by an operator command, never through the API. */
+    isOperator: boolean('is_operator').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,12 +1,23 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsReportSchema, type AnalyticsEvent } from '@insilico/contracts/analytics';
+import {
+  analyticsEventListSchema,
+  analyticsReportSchema,
+  type AnalyticsEvent,
+  type AnalyticsEventList,
+  type AnalyticsUploadForm,
+} from '@insilico/contracts/analytics';
 import { loadConfig } from '../../config';
-import { serverFile } from '../../server';
-import { analyticsChecksum } from '../../services/analytics.service';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { AnalyticsRepository } from '../../repositories/analytics.repository';
+import { serverFile, startServer } from '../../server';
+import { analyticsChecksum, AnalyticsService } from '../../services/analytics.service';
+import { ServiceError } from '../../services/errors';
+import { TestBrowser } from '../../../test/helpers/browser';
+import { freePort, startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { errorOf, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
 
 let server: TestServer;
@@ -216,6 +227,178 @@ describe('POST /api/analytics/ingest', () => {
   });
 });
 
+describe('the rate limit, shared by every server on one database', () => {
+  it('counts the uploads of a user in the database: two servers together allow 60 a minute', async () => {
+    const dora = await signedIn(server);
+    dora.browser.cookies.set(consent, '1');
+    // PostgreSQL: a second real server on the same database, reached over HTTP with Dora's session. The embedded
+    // database belongs to one process: there the second "server" is a second ingestion over the same database.
+    let second: { upload(fields: Record<string, string>): Promise<number>; stop(): Promise<void> };
+    if (server.databaseUrl) {
+      const port = await freePort();
+      const dataDir = mkdtempSync(join(tmpdir(), 'insilico-test-'));
+      const other = await startServer(
+        loadConfig({
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+          DATABASE_URL: server.databaseUrl,
+        }),
+        { url: server.databaseUrl, poolSize: 5 },
+      );
+      const browser = new TestBrowser(`http://127.0.0.1:${port}`);
+      for (const [name, value] of dora.browser.cookies) browser.cookies.set(name, value);
+      second = {
+        upload: async (fields) => (await browser.postForm('/api/analytics/ingest', fields)).status,
+        stop: async () => {
+          await other.close();
+          rmSync(dataDir, { recursive: true, force: true });
+        },
+      };
+    } else {
+      const ingestion = new AnalyticsService(new AnalyticsRepository(server.context.db.orm), {
+        key,
+        retentionDays: 400,
+      });
+      second = {
+        upload: (fields) =>
+          ingestion.ingest({ id: dora.id, email: dora.account.email }, fields as AnalyticsUploadForm).then(
+            () => 200,
+            (error: unknown) => (error instanceof ServiceError ? error.status : 500),
+          ),
+        stop: async () => {},
+      };
+    }
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        statuses.push((await upload(dora, form([event(dora, 'signed in', {})]))).status);
+        statuses.push(await second.upload(form([event(dora, 'signed in', {})])));
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(60);
+      // The 61st is refused by either server: the count is the database's, not a process's.
+      expect(await second.upload(form([event(dora, 'signed in', {})]))).toBe(429);
+      expect(await errorOf(await upload(dora, form([event(dora, 'signed in', {})])))).toMatchObject({ status: 429 });
+    } finally {
+      await second.stop();
+    }
+  }, 120_000);
+
+  it('opens a new window once the last one has passed (fixed window from the first upload)', async () => {
+    const erin = await signedIn(server);
+    let now = Date.now();
+    const limited = new AnalyticsService(new AnalyticsRepository(server.context.db.orm), {
+      key,
+      retentionDays: 400,
+      rateLimit: { uploads: 2, windowMs: 60_000 },
+      now: () => now,
+    });
+    const send = () =>
+      limited.ingest(
+        { id: erin.id, email: erin.account.email },
+        form([event(erin, 'signed in', {})]) as AnalyticsUploadForm,
+      );
+    await send();
+    now += 30_000;
+    await send();
+    await expect(send()).rejects.toMatchObject({ status: 429 });
+    now += 30_001;
+    await expect(send()).resolves.toEqual({ stored: 1 });
+  });
+});
+
+describe('the operator page’s API (operators only)', () => {
+  let olga: Person;
+  let frank: Person;
+
+  beforeAll(async () => {
+    [olga, frank] = [await signedIn(server), await signedIn(server)];
+    frank.browser.cookies.set(consent, '1');
+    await server.context.analytics.setOperator(olga.account.email.toUpperCase(), true);
+  });
+
+  it('says who is an operator, and refuses the report and the events to anybody else (403, nothing shown)', async () => {
+    expect(await (await olga.browser.get('/api/analytics/access')).json()).toEqual({ isOperator: true });
+    expect(await (await frank.browser.get('/api/analytics/access')).json()).toEqual({ isOperator: false });
+    for (const path of ['/api/analytics/report?days=7', '/api/analytics/events'])
+      expect(await errorOf(await frank.browser.get(path))).toEqual({
+        status: 403,
+        code: 'forbidden',
+        message: 'The product analytics are for operators only.',
+      });
+    expect((await new TestBrowser(server.origin).get('/api/analytics/report')).status).toBe(401);
+    await expect(server.context.analytics.setOperator('nobody@example.com', true)).rejects.toThrow(
+      'Nobody with the e-mail nobody@example.com has signed in yet.',
+    );
+    expect((await server.context.analytics.operators()).map((person) => person.id)).toContain(olga.id);
+  });
+
+  it('answers the report with the features, and refuses a period out of range with a message', async () => {
+    const answer = await olga.browser.get('/api/analytics/report?days=7');
+    expect(answer.status).toBe(200);
+    const body = analyticsReportSchema.parse(await answer.json());
+    expect(body.funnel.map((step) => step.step)).toEqual([
+      'workspace created',
+      'project created',
+      'room opened',
+      'simulation started',
+      'simulation completed',
+    ]);
+    expect(body.features.length).toBeGreaterThan(0);
+    for (const days of ['0', '3661', 'x'])
+      expect(await errorOf(await olga.browser.get(`/api/analytics/report?days=${days}`))).toMatchObject({
+        status: 400,
+        message: expect.stringContaining('Give the number of days as a whole number from 1 to 3660.') as string,
+      });
+  });
+
+  it('pages the received events newest first with a cursor, filters by type, and refuses a bad cursor', async () => {
+    const now = Date.now();
+    const sent = Array.from({ length: 5 }, (_, index) =>
+      event(frank, 'room opened', { projectId: 'p9', roomId: `r${index}` }, now - 10_000 + index * 1000),
+    );
+    expect((await upload(frank, form(sent))).status).toBe(200);
+    const pages: AnalyticsEventList[] = [];
+    let next: string | null = null;
+    do {
+      const query: string = `/api/analytics/events?eventType=room%20opened&limit=2${next ? `&before=${next}` : ''}`;
+      const page = analyticsEventListSchema.parse(await (await olga.browser.get(query)).json());
+      pages.push(page);
+      next = page.next;
+    } while (next && pages.length < 20);
+    const franks = pages.flatMap((page) => page.items).filter((item) => item.userEmail === frank.account.email);
+    expect(franks.map((item) => item.properties.roomId)).toEqual(['r4', 'r3', 'r2', 'r1', 'r0']);
+    expect(pages.every((page) => page.items.length <= 2)).toBe(true);
+    expect(pages.flatMap((page) => page.items).every((item) => item.eventType === 'room opened')).toBe(true);
+    expect(franks[0]).toMatchObject({ deviceId: 'c0ffee-device', occurredAt: new Date(now - 6000).toISOString() });
+    expect(await errorOf(await olga.browser.get('/api/analytics/events?before=yesterday'))).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('before must be the cursor of an earlier page.') as string,
+    });
+    expect(await errorOf(await olga.browser.get('/api/analytics/events?limit=500'))).toMatchObject({ status: 400 });
+    expect(await errorOf(await olga.browser.get('/api/analytics/events?eventType=%3Cb%3E'))).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('eventType must be the name of an event type.') as string,
+    });
+  });
+
+  it('refuses a client event of the server’s own kinds or device id', async () => {
+    const completed = event(frank, 'simulation completed', { projectId: 'p', roomId: 'r', simulationId: 's' });
+    expect(await errorOf(await upload(frank, form([completed])))).toMatchObject({
+      status: 400,
+      message: 'Event 1 is not valid (event_type: unknown event type "simulation completed").',
+    });
+    const posing = { ...event(frank, 'signed in', {}), device_id: 'server' };
+    expect(await errorOf(await upload(frank, form([posing])))).toMatchObject({
+      status: 400,
+      message: 'Event 1: the device id server is the server’s.',
+    });
+  });
+});
+
 describe('operator report', () => {
   it('counts events per day and type, active users, and the funnel in order', async () => {
     const [bob, carol] = [await signedIn(server), await signedIn(server)];
@@ -250,7 +433,28 @@ describe('operator report', () => {
       { step: 'project created', users: 2 },
       { step: 'room opened', users: 1 },
       { step: 'simulation started', users: 1 },
+      { step: 'simulation completed', users: 0 },
     ]);
+    expect(result.features).toContainEqual({ eventType: 'workspace created', events: 2, users: 2 });
+    expect(result.features).toContainEqual({ eventType: 'simulation started', events: 1, users: 1 });
+
+    // The server's own event (device `server`): the last step of Bob's funnel, and it makes nobody active (Gina).
+    const gina = await signedIn(server);
+    const repository = new AnalyticsRepository(server.context.db.orm);
+    const serverEvent = (userId: string, simulationId: string) => ({
+      insertId: randomUUID(),
+      userId,
+      deviceId: 'server',
+      sessionId: 0,
+      eventType: 'simulation completed',
+      properties: { projectId: ids.projectId, roomId: ids.roomId, simulationId },
+      occurredAt: new Date(now - 500),
+    });
+    expect(await repository.insert([serverEvent(bob.id, 's1'), serverEvent(gina.id, 's2')])).toBe(2);
+    const withServer = await report(7);
+    expect(withServer.days[0]!.activeUsers).toBe(result.days[0]!.activeUsers);
+    expect(withServer.funnel.at(-1)).toEqual({ step: 'simulation completed', users: 1 });
+    expect(withServer.features).toContainEqual({ eventType: 'simulation completed', events: 2, users: 2 });
     await expect(server.context.analytics.report(0)).rejects.toThrow(
       'Give the number of days as a whole number from 1 to 3660.',
     );
@@ -271,6 +475,29 @@ describe('operator report', () => {
     expect(answer.status).toBe(200);
     expect(analyticsReportSchema.parse(await answer.json()).funnel[0]!.users).toBeGreaterThanOrEqual(2);
     expect((await ada.browser.get('/api/operator/analytics?days=7')).status).toBe(403);
+
+    // `npm run operator -- operators <e-mail> on|off` through the running server; never from a browser session.
+    const operators = (method: 'GET' | 'POST', body?: unknown) =>
+      fetch(`${server.origin}/api/operator/operators`, {
+        method,
+        headers: {
+          authorization: `Bearer ${operatorToken}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const granted = await operators('POST', { email: ada.account.email, isOperator: true });
+    expect(await granted.json()).toEqual({
+      items: [{ id: ada.id, email: ada.account.email, fullName: ada.account.fullName, isOperator: true }],
+    });
+    expect(await (await ada.browser.get('/api/analytics/access')).json()).toEqual({ isOperator: true });
+    const listed = (await (await operators('GET')).json()) as { items: Array<{ id: string }> };
+    expect(listed.items.map((person) => person.id)).toContain(ada.id);
+    await operators('POST', { email: ada.account.email, isOperator: false });
+    expect(await (await ada.browser.get('/api/analytics/access')).json()).toEqual({ isOperator: false });
+    expect(
+      (await ada.browser.postJson('/api/operator/operators', { email: ada.account.email, isOperator: true })).status,
+    ).toBe(403);
   });
 });
 

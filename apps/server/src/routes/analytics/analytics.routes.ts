@@ -1,4 +1,8 @@
 import {
+  analyticsAccessSchema,
+  analyticsEventListQuerySchema,
+  analyticsEventListSchema,
+  analyticsReportQuerySchema,
   analyticsConfigSchema,
   analyticsConsentCookie,
   analyticsIngestPath,
@@ -39,6 +43,49 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoute
       },
     },
     async () => deps.analytics.config(),
+  );
+
+  // The operator page (issue 21 item 6): who may see it, the report and the received events, a page at a time.
+  api.get(
+    '/api/analytics/access',
+    {
+      preHandler: deps.authenticated,
+      schema: {
+        tags,
+        summary: 'Whether the signed-in user may read the analytics',
+        response: { 200: analyticsAccessSchema },
+      },
+    },
+    async (request) => deps.analytics.access(currentUser(request).id),
+  );
+  api.get(
+    '/api/analytics/report',
+    {
+      preHandler: deps.authenticated,
+      schema: {
+        tags,
+        summary: 'Events per day, active users, the funnel and the features (operators only)',
+        querystring: analyticsReportQuerySchema,
+        response: { 200: analyticsReportSchema },
+      },
+    },
+    async (request) => deps.analytics.reportFor(currentUser(request).id, request.query.days),
+  );
+  api.get(
+    '/api/analytics/events',
+    {
+      preHandler: deps.authenticated,
+      schema: {
+        tags,
+        summary: 'The received events, newest first, a page at a time (operators only)',
+        querystring: analyticsEventListQuerySchema,
+        response: { 200: analyticsEventListSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('Cache-Control', 'no-store')
+        .send(await deps.analytics.events(currentUser(request).id, request.query)),
   );
 
   await app.register(async (scope) => {
@@ -89,5 +136,21 @@ export async function analyticsOperatorRoutes(
       },
     },
     async (request) => deps.analytics.report(request.query.days),
+  );
+  // `npm run operator -- operators [<e-mail> on|off]`: who reads the analytics in the browser.
+  app.get(
+    '/api/operator/operators',
+    { preHandler: requireOperator(deps.operatorToken), schema: { hide: true } },
+    async () => ({
+      items: await deps.analytics.operators(),
+    }),
+  );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/operator/operators',
+    {
+      preHandler: requireOperator(deps.operatorToken),
+      schema: { hide: true, body: z.object({ email: z.email(), isOperator: z.boolean() }) },
+    },
+    async (request) => ({ items: await deps.analytics.setOperator(request.body.email, request.body.isOperator) }),
   );
 }

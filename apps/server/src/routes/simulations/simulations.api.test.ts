@@ -15,7 +15,10 @@ import {
 } from '@insilico/contracts';
 import { writeBinaryStl, type Vec3 } from '@insilico/mesh';
 import { annulusPlacement, ringDeviceMesh } from '@insilico/scenarios';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsConsentCookie } from '@insilico/contracts/analytics';
+import { analyticsEvents } from '../../db/schema';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { eventsOf } from '../../../test/helpers/domain-events';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
@@ -352,6 +355,39 @@ describe('running', () => {
     expect(await repository.claim(second!.id, deviceId, 2)).toBe(true);
     await repository.update(first!.id, { status: 'completed' });
     await repository.update(second!.id, { status: 'completed' });
+  }, 200_000);
+
+  // Issue 21: the completion happens in the job, so the server records it, for a starter who consented only.
+  it("records the analytics event 'simulation completed' for a starter with the consent cookie, once, and none without", async () => {
+    const start = async (name: string) =>
+      json<Simulation>(
+        await member.browser.postJson(roomPath(emptyRoomId), { kind: 'fluid', resolution: 'test', name }),
+      );
+    member.browser.cookies.set(analyticsConsentCookie, '1');
+    const consented = await start('Counted');
+    member.browser.cookies.delete(analyticsConsentCookie);
+    const unconsented = await start('Not counted');
+    for (const run of [consented, unconsented]) await waitFor(member.browser, run.id, (s) => s.status === 'completed');
+    const recorded = async (simulationId: string) =>
+      server.context.db.orm
+        .select()
+        .from(analyticsEvents)
+        .where(
+          and(
+            eq(analyticsEvents.eventType, 'simulation completed'),
+            sql`${analyticsEvents.properties}->>'simulationId' = ${simulationId}`,
+          ),
+        );
+    const [event, ...more] = await recorded(consented.id);
+    expect(more).toEqual([]);
+    expect(event).toMatchObject({
+      userId: member.id,
+      deviceId: 'server',
+      properties: { projectId, roomId: emptyRoomId, simulationId: consented.id },
+    });
+    expect(await recorded(unconsented.id)).toEqual([]);
+    // A job run again after a crash (at-least-once) stores nothing twice.
+    expect(await server.context.analytics.simulationCompleted(member.id, consented.id)).toBe(false);
   }, 200_000);
 
   it('cancels a long solid run (its thread ends) and runs it again on retry from its last checkpoint', async () => {

@@ -24,7 +24,8 @@ import {
   simulationSetupQuerySchema,
   simulationSetupSchema,
 } from '@insilico/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { analyticsConsentCookie } from '@insilico/contracts/analytics';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { currentUser, type requireUser } from '../../policies/authentication';
@@ -33,6 +34,11 @@ import type { SimulationService } from '../../services/simulation.service';
 export interface SimulationRoutesDeps {
   simulations: SimulationService;
   authenticated: ReturnType<typeof requireUser>;
+}
+
+/** Whether the browser sent the analytics consent cookie (the run's completion is then recorded, issue 21). */
+function analyticsOf(request: FastifyRequest): { consent: boolean } {
+  return { consent: request.cookies[analyticsConsentCookie] !== undefined };
 }
 
 function sendOutput(
@@ -129,7 +135,16 @@ export async function simulationRoutes(app: FastifyInstance, deps: SimulationRou
       const { deviceId, projectId, roomId } = request.params;
       return reply
         .code(201)
-        .send(await deps.simulations.create(userId(request), deviceId, projectId, roomId, request.body));
+        .send(
+          await deps.simulations.create(
+            userId(request),
+            deviceId,
+            projectId,
+            roomId,
+            request.body,
+            analyticsOf(request),
+          ),
+        );
     },
   );
 
@@ -190,7 +205,7 @@ export async function simulationRoutes(app: FastifyInstance, deps: SimulationRou
     { ...pre, schema: { tags, params: simulationParamsSchema, response: { 200: simulationSchema } } },
     async (request) => {
       const { deviceId, projectId, simulationId } = request.params;
-      return deps.simulations.retry(userId(request), deviceId, projectId, simulationId);
+      return deps.simulations.retry(userId(request), deviceId, projectId, simulationId, analyticsOf(request));
     },
   );
 

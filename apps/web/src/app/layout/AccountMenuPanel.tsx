@@ -12,6 +12,7 @@ import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { TopBarMenu } from '../../components/TopBarMenu';
+import { AnalyticsMenuItem } from '../../features/analytics';
 import { useSignedInUser } from '../user/userContext';
 import { settingsLinks } from './navigation';
 import { signOut } from './signOut';
@@ -57,6 +58,7 @@ export function AccountMenuPanel({ id, anchor, onClose }: AccountMenuPanelProps)
           </MenuItem>
         );
       })}
+      <AnalyticsMenuItem onClose={onClose} />
       <Divider />
       {/* A full-page form POST: the server ends the session and the issuer's session. */}
       <MenuItem onClick={signOut}>

@@ -3,6 +3,7 @@
  * named by a file-name prop (default 'graph')").
  */
 import { toCsv as writeCsv, type CsvCell } from '@insilico/contracts/csv';
+import { track } from '../../lib/analytics';
 
 /** One CSV cell as every export writes it (kept here for the page's callers and tests). */
 export { csvCell } from '@insilico/contracts/csv';
@@ -74,9 +75,11 @@ export function downloadText(fileName: string, type: string, text: string): void
 /** Downloads a table as `<name>.csv`. */
 export function downloadCsv(name: string, table: CsvTable): void {
   downloadText(exportFileName(name, 'csv'), 'text/csv;charset=utf-8', toCsv(table));
+  track('analysis exported', { format: 'csv' });
 }
 
 /** Downloads an SVG document as `<name>.svg` (name defaults to `graph`). */
 export function downloadSvg(svg: string, name: string = defaultChartFileName): void {
   downloadText(exportFileName(name, 'svg'), 'image/svg+xml;charset=utf-8', svg);
+  track('analysis exported', { format: 'svg' });
 }

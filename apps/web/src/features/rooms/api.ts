@@ -18,6 +18,7 @@ import {
   type SaveRoomScene,
 } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
+import { trackAfter } from '../../lib/analytics';
 import { isRoomsChangedKey, roomsPath } from '../../lib/projectKeys';
 import type { ApiError } from '../../lib/apiError';
 
@@ -103,7 +104,9 @@ export function useRoomShares(deviceId: string, projectId: string, roomId: strin
 
 /** A room on a patient of the project's cohorts, or on one of its SSMs (spec §2). */
 export function createRoom(deviceId: string, projectId: string, body: CreateRoom): Promise<Room> {
-  return apiFetch(roomUrls.list(deviceId, projectId), { method: 'POST', body, schema: roomSchema });
+  return apiFetch(roomUrls.list(deviceId, projectId), { method: 'POST', body, schema: roomSchema }).then(
+    trackAfter('room created', (room) => ({ projectId, roomId: room.id })),
+  );
 }
 
 export function renameRoom(deviceId: string, projectId: string, roomId: string, name: string): Promise<Room> {

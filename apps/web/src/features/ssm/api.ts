@@ -11,6 +11,7 @@ import {
   type SsmList,
 } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
+import { trackAfter } from '../../lib/analytics';
 import type { ApiError } from '../../lib/apiError';
 import { roomsPath } from '../../lib/projectKeys';
 
@@ -60,7 +61,9 @@ export async function apiFetchBytes(url: string): Promise<Uint8Array> {
 }
 
 export function createSsm(deviceId: string, projectId: string, body: CreateSsm): Promise<Ssm> {
-  return apiFetch(ssmUrls.list(deviceId, projectId), { method: 'POST', body, schema: ssmSchema });
+  return apiFetch(ssmUrls.list(deviceId, projectId), { method: 'POST', body, schema: ssmSchema }).then(
+    trackAfter('SSM created', (ssm) => ({ projectId, ssmId: ssm.id })),
+  );
 }
 
 /**
