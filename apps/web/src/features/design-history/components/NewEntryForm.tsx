@@ -1,0 +1,139 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  designHistoryEntryKindLabels,
+  designHistoryEntryKinds,
+  entryTitleMaxLength,
+  type DesignHistoryEntryKind,
+} from '@insilico/contracts';
+import { ApiError } from '../../../lib/apiError';
+import { addDesignHistoryEntry } from '../api';
+
+/** The entry being written (spec §3 newDesignHistoryEntry). */
+export interface NewEntryDraft {
+  projectId: string;
+  kind: DesignHistoryEntryKind;
+  title: string;
+  body: string;
+}
+
+export const emptyEntry = (projectId: string): NewEntryDraft => ({
+  projectId,
+  kind: 'design_input',
+  title: '',
+  body: '',
+});
+
+interface NewEntryFormProps {
+  deviceId: string;
+  projects: { id: string; name: string }[];
+  entry: NewEntryDraft;
+  onChange: (entry: NewEntryDraft) => void;
+  onCancel: () => void;
+  onAdded: () => void;
+}
+
+/** A manual design history entry: project, kind, title and text; the server validates and records it. */
+export function NewEntryForm({ deviceId, projects, entry, onChange, onCancel, onAdded }: NewEntryFormProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await addDesignHistoryEntry(deviceId, { ...entry, evidenceEventIds: [] });
+      onAdded();
+    } catch (cause) {
+      setError(cause instanceof ApiError ? cause.message : 'The entry could not be saved. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper
+      variant="outlined"
+      component="form"
+      aria-label="New design history entry"
+      onSubmit={(event: FormEvent) => void submit(event)}
+      noValidate
+      sx={{ p: 2, mb: 3, borderRadius: 3 }}
+    >
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        New entry
+      </Typography>
+      <Stack spacing={2}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <TextField
+            select
+            label="Project"
+            value={entry.projectId}
+            onChange={(event) => onChange({ ...entry, projectId: event.target.value })}
+            required
+            sx={{ minWidth: 220 }}
+          >
+            {projects.map((project) => (
+              <MenuItem key={project.id} value={project.id}>
+                {project.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Entry kind"
+            value={entry.kind}
+            onChange={(event) => onChange({ ...entry, kind: event.target.value as DesignHistoryEntryKind })}
+            sx={{ minWidth: 200 }}
+          >
+            {designHistoryEntryKinds.map((kind) => (
+              <MenuItem key={kind} value={kind}>
+                {designHistoryEntryKindLabels[kind]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        <TextField
+          label="Title"
+          value={entry.title}
+          onChange={(event) => onChange({ ...entry, title: event.target.value })}
+          required
+          slotProps={{ htmlInput: { maxLength: entryTitleMaxLength } }}
+        />
+        <TextField
+          label="Text"
+          value={entry.body}
+          onChange={(event) => onChange({ ...entry, body: event.target.value })}
+          multiline
+          minRows={3}
+        />
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || !entry.projectId}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
+          >
+            Add entry
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
