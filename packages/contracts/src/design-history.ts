@@ -113,6 +113,13 @@ export const designHistoryItemSchema = z.object({
   /** The object's state as the event recorded it (an immutable snapshot, not a live link). */
   snapshot: z.unknown(),
   entry: designHistoryEntrySchema.nullable(),
+  /** An entry's trace links: the events it cites as evidence, as the timeline shows them. */
+  evidence: z.array(z.object({ id: z.number().int(), summary: text(), link: text().nullable() })),
+  /**
+   * Change impact: evidence made with a device version that another version has followed in the project since
+   * (the evidence is to be re-run on it); null when current or not evidence of a version.
+   */
+  toBeRerun: z.object({ versionId: text(), versionName: text() }).nullable(),
   /** What "Sign" signs for this item. */
   record: signedRecordSchema,
   signatures: z.array(signatureSchema),

@@ -78,6 +78,31 @@ export class DesignHistoryRepository {
       : undefined;
   }
 
+  /** The events of these projects with one of these actions (the change impact's facts), oldest first. */
+  async projectEvents(
+    projectIds: readonly string[],
+    actions: readonly string[],
+  ): Promise<{ id: number; projectId: string; action: string; objectId: string; after: unknown }[]> {
+    if (projectIds.length === 0) return [];
+    const e = domainEvents;
+    const rows = await this.orm
+      .select({ id: e.id, projectId: e.projectId, action: e.action, objectId: e.objectId, after: e.after })
+      .from(e)
+      .where(and(inArray(e.projectId, [...projectIds]), inArray(e.action, [...actions])))
+      .orderBy(asc(e.id));
+    return rows.map((row) => ({ ...row, projectId: row.projectId! }));
+  }
+
+  /** Events of one project by id (an entry's evidence), with the project's name. */
+  async eventsOf(projectId: string, ids: readonly number[]): Promise<TimelineRow[]> {
+    if (ids.length === 0) return [];
+    return this.orm
+      .select({ event: domainEvents, projectName: projects.name })
+      .from(domainEvents)
+      .innerJoin(projects, eq(projects.id, domainEvents.projectId))
+      .where(and(eq(domainEvents.projectId, projectId), inArray(domainEvents.id, [...ids])));
+  }
+
   /** One event of a workspace's trail. */
   async event(deviceId: string, id: number): Promise<TimelineEventRow | null> {
     const rows = await this.orm
@@ -85,16 +110,6 @@ export class DesignHistoryRepository {
       .from(domainEvents)
       .where(and(eq(domainEvents.deviceId, deviceId), eq(domainEvents.id, id)));
     return rows[0] ?? null;
-  }
-
-  /** Which of these events exist in a project's trail. */
-  async eventIdsOf(projectId: string, ids: readonly number[]): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.orm
-      .select({ id: domainEvents.id })
-      .from(domainEvents)
-      .where(and(eq(domainEvents.projectId, projectId), inArray(domainEvents.id, [...ids])));
-    return rows.map((row) => row.id);
   }
 
   async entry(deviceId: string, id: string): Promise<DesignHistoryEntryRow | null> {

@@ -35,6 +35,7 @@ import type { UserRow } from '../repositories/user.repository';
 import { toItem as activityItemOf } from './activity.service';
 import { AuthThrottle, tooManyAttempts } from './auth-throttle.service';
 import { authorize } from './authorize';
+import { rerunNeeded, versionFactActions } from './design-history-impact';
 import { entryAddedAction, entryEditedAction, sectionOf, selectionOf, signedAction } from './design-history-sections';
 import { ServiceError } from './errors';
 import type { ProjectAccessService } from './project-access.service';
@@ -205,6 +206,14 @@ export class DesignHistoryService {
           : manifestOf({ type: 'event', row: row.event });
       if (manifest) currentHashes.set(recordKey(record), contentHashOf(manifest));
     }
+    const projectIds = [...new Set(rows.map((row) => row.event.projectId!))];
+    const versionFacts = await this.deps.repository.projectEvents(projectIds, versionFactActions);
+    const evidence = new Map<number, DesignHistoryItem['evidence'][number]>();
+    for (const entry of entries.values())
+      for (const cited of await this.deps.repository.eventsOf(entry.projectId, entry.evidenceEventIds)) {
+        const item = activityItemOf(cited);
+        evidence.set(cited.event.id, { id: cited.event.id, summary: item.summary, link: item.link });
+      }
     return rows.map((row) => {
       const record = recordOf(row);
       const entry = record.type === 'entry' ? entries.get(record.id) : undefined;
@@ -221,6 +230,8 @@ export class DesignHistoryService {
         link: activity.link,
         snapshot: { before: row.event.before, after: row.event.after },
         entry: entry ? entryOf(entry, superseding.get(entry.id) ?? null) : null,
+        evidence: (entry?.evidenceEventIds ?? []).flatMap((id) => evidence.get(id) ?? []),
+        toBeRerun: rerunNeeded({ ...row.event, projectId: row.event.projectId! }, versionFacts),
         record,
         signatures: signatures
           .filter(
@@ -235,7 +246,7 @@ export class DesignHistoryService {
   async addEntry(userId: string, deviceId: string, input: NewDesignHistoryEntry): Promise<DesignHistoryEntry> {
     await this.deps.projectAccess.require('project.work', userId, deviceId, input.projectId);
     const evidence = [...new Set(input.evidenceEventIds)];
-    const found = await this.deps.repository.eventIdsOf(input.projectId, evidence);
+    const found = await this.deps.repository.eventsOf(input.projectId, evidence);
     if (found.length !== evidence.length)
       throw new ServiceError(400, 'evidence_not_found', 'An evidence link names an event that is not in this project.');
     if (input.supersedesId) {

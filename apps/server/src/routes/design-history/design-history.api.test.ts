@@ -19,6 +19,7 @@ import {
   type Person,
 } from '../../../test/fixtures/workspace.fixtures';
 import { insertProject } from '../../../test/factories/project-rows';
+import { insertVersionWithModel } from '../../../test/factories/room-rows';
 
 /**
  * The design history file and electronic signatures (issue 20 items 4–5): the timeline from the trail's events and
@@ -296,6 +297,53 @@ describe('signing', () => {
     });
     expect(refused.status).toBe(429);
     expect((await errorOf(refused)).message).toMatch(/^Too many attempts/);
+  });
+});
+
+describe('trace links and change impact', () => {
+  const addVersion = async (name: string) => {
+    const { versionId } = await insertVersionWithModel(server, deviceId, { name, status: 'ready' });
+    const response = await admin.browser.postJson(`/api/devices/${deviceId}/projects/${projectId}/device-versions`, {
+      versionId,
+    });
+    expect(response.status).toBe(200);
+    return versionId;
+  };
+
+  it('cites evidence from an entry, and marks evidence of an older version "to be re-run" when a new one joins', async () => {
+    const first = await addVersion('Gen 1');
+    // A simulation's start as the simulation service records it (starting a real one needs a room on a cohort).
+    const { rows } = await sql(
+      `insert into domain_events (action, object_type, object_id, device_id, project_id, actor_id, actor_name, after)
+       values ('simulation.started', 'simulation', gen_random_uuid()::text, $1, $2, $3, 'Admin',
+               jsonb_build_object('name', 'Run 1', 'deviceVersionId', $4::text)) returning id`,
+      [deviceId, projectId, admin.id, first],
+    );
+    const runId = Number(rows[0]!.id);
+    const evidenceOf = async () => (await timeline(admin, '?section=evidence')).items.find((i) => i.id === runId)!;
+    expect((await evidenceOf()).toBeRerun).toBeNull();
+
+    const cited = await addEntry(admin, {
+      kind: 'verification',
+      title: 'Run 1 verifies the sizing',
+      evidenceEventIds: [runId],
+    });
+    expect(cited.status).toBe(201);
+    const citing = (await timeline(admin, '?section=evidence')).items.find(
+      (item) => item.entry?.title === 'Run 1 verifies the sizing',
+    )!;
+    expect(citing.evidence).toEqual([
+      { id: runId, summary: 'Admin started a simulation in the project Signed valve', link: expect.any(String) },
+    ]);
+
+    const second = await addVersion('Gen 2');
+    expect((await evidenceOf()).toBeRerun).toEqual({ versionId: second, versionName: 'Gen 2' });
+    // The new version is a design output of the project.
+    const outputs = await timeline(admin, '?section=output');
+    expect(outputs.items.map((item) => item.snapshot)).toEqual([
+      { before: null, after: { name: 'Gen 2' } },
+      { before: null, after: { name: 'Gen 1' } },
+    ]);
   });
 });
 

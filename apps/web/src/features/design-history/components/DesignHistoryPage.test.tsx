@@ -23,6 +23,8 @@ function item(id: number, overrides: Partial<DesignHistoryItem> = {}): DesignHis
     link: `/projects/view/stats?project=${valve.id}`,
     snapshot: { before: { status: 'active' }, after: { status: 'completed' } },
     entry: null,
+    evidence: [],
+    toBeRerun: null,
     record: { type: 'event', id: String(id) },
     signatures: [],
     ...overrides,
@@ -158,6 +160,29 @@ describe('the design history page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText('Signed. The signature is shown on the record.')).toBeTruthy();
+  });
+
+  it('shows an entry’s trace links and the evidence a newer device version makes to be re-run', async () => {
+    const run = item(5, {
+      section: 'evidence',
+      action: 'simulation.started',
+      summary: 'Ada Admin started a simulation in the project Valve sizing',
+      link: '/projects/room/simulation?run=5',
+      toBeRerun: { versionId: 'v-2', versionName: 'Gen 2' },
+    });
+    const cites = item(6, {
+      section: 'evidence',
+      action: 'design_history.entry_added',
+      entry: { ...signed.entry!, id: '77777777-7777-4777-8777-777777777777', kind: 'verification', title: 'Run 5' },
+      evidence: [{ id: 5, summary: run.summary, link: run.link }],
+      record: { type: 'entry', id: '77777777-7777-4777-8777-777777777777' },
+    });
+    list = { ...list, items: [cites, run] };
+    renderPage();
+    const timeline = await screen.findByRole('list', { name: 'Design history' });
+    const [entry, evidence] = within(timeline).getAllByTestId('design-history-item');
+    expect(within(entry!).getByRole('link', { name: run.summary }).getAttribute('href')).toBe(run.link);
+    expect(within(evidence!).getByText('To be re-run on Gen 2')).toBeTruthy();
   });
 
   it('says so when nothing matches the filters', async () => {

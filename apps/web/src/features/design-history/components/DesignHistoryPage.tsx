@@ -80,6 +80,14 @@ function TimelineItem({ item, highlighted, canSign, onSign }: ItemProps) {
         <Chip size="small" label={designHistorySectionLabels[item.section]} />
         {item.entry && <Chip size="small" variant="outlined" label={designHistoryEntryKindLabels[item.entry.kind]} />}
         {item.entry?.supersededById && <Chip size="small" color="warning" label="Superseded by a later entry" />}
+        {item.toBeRerun && (
+          <Chip
+            size="small"
+            color="warning"
+            variant="outlined"
+            label={`To be re-run on ${item.toBeRerun.versionName}`}
+          />
+        )}
         <Typography variant="caption" color="text.secondary">
           {item.project.name}
         </Typography>
@@ -97,6 +105,22 @@ function TimelineItem({ item, highlighted, canSign, onSign }: ItemProps) {
         <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}>
           {item.entry.body}
         </Typography>
+      )}
+      {item.evidence.length > 0 && (
+        <Box component="ul" aria-label="Evidence" sx={{ pl: 2, m: 0, mt: 0.5 }}>
+          {item.evidence.map((cited) => (
+            <Typography component="li" variant="body2" key={cited.id}>
+              Evidence:{' '}
+              {cited.link ? (
+                <Link component={RouterLink} to={cited.link}>
+                  {cited.summary}
+                </Link>
+              ) : (
+                cited.summary
+              )}
+            </Typography>
+          ))}
+        </Box>
       )}
       {item.reason && (
         <Typography variant="body2" sx={{ mt: 0.5 }}>
@@ -283,6 +307,7 @@ export function DesignHistoryPage() {
               <NewEntryForm
                 deviceId={deviceId}
                 projects={projects}
+                evidence={history.items.filter((item) => !item.entry && item.section !== 'review')}
                 entry={newDesignHistoryEntry}
                 onChange={setNewDesignHistoryEntry}
                 onCancel={() => setIsAddingNewEntry(false)}

@@ -12,6 +12,7 @@ import {
   designHistoryEntryKinds,
   entryTitleMaxLength,
   type DesignHistoryEntryKind,
+  type DesignHistoryItem,
 } from '@insilico/contracts';
 import { ApiError } from '../../../lib/apiError';
 import { addDesignHistoryEntry } from '../api';
@@ -22,6 +23,8 @@ export interface NewEntryDraft {
   kind: DesignHistoryEntryKind;
   title: string;
   body: string;
+  /** Trace links: the events of the project this entry cites. */
+  evidenceEventIds: number[];
 }
 
 export const emptyEntry = (projectId: string): NewEntryDraft => ({
@@ -29,11 +32,14 @@ export const emptyEntry = (projectId: string): NewEntryDraft => ({
   kind: 'design_input',
   title: '',
   body: '',
+  evidenceEventIds: [],
 });
 
 interface NewEntryFormProps {
   deviceId: string;
   projects: { id: string; name: string }[];
+  /** The loaded inputs, outputs and evidence an entry may cite (those of its project are offered). */
+  evidence: DesignHistoryItem[];
   entry: NewEntryDraft;
   onChange: (entry: NewEntryDraft) => void;
   onCancel: () => void;
@@ -41,7 +47,8 @@ interface NewEntryFormProps {
 }
 
 /** A manual design history entry: project, kind, title and text; the server validates and records it. */
-export function NewEntryForm({ deviceId, projects, entry, onChange, onCancel, onAdded }: NewEntryFormProps) {
+export function NewEntryForm({ deviceId, projects, evidence, entry, onChange, onCancel, onAdded }: NewEntryFormProps) {
+  const citable = evidence.filter((item) => item.project.id === entry.projectId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -50,7 +57,7 @@ export function NewEntryForm({ deviceId, projects, entry, onChange, onCancel, on
     setBusy(true);
     setError(null);
     try {
-      await addDesignHistoryEntry(deviceId, { ...entry, evidenceEventIds: [] });
+      await addDesignHistoryEntry(deviceId, entry);
       onAdded();
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : 'The entry could not be saved. Try again.');
@@ -77,7 +84,7 @@ export function NewEntryForm({ deviceId, projects, entry, onChange, onCancel, on
             select
             label="Project"
             value={entry.projectId}
-            onChange={(event) => onChange({ ...entry, projectId: event.target.value })}
+            onChange={(event) => onChange({ ...entry, projectId: event.target.value, evidenceEventIds: [] })}
             required
             sx={{ minWidth: 220 }}
           >
@@ -115,6 +122,25 @@ export function NewEntryForm({ deviceId, projects, entry, onChange, onCancel, on
           multiline
           minRows={3}
         />
+        {citable.length > 0 && (
+          <TextField
+            select
+            label="Evidence"
+            value={entry.evidenceEventIds.map(String)}
+            onChange={(event) => {
+              const value = event.target.value as unknown as string[];
+              onChange({ ...entry, evidenceEventIds: value.map(Number) });
+            }}
+            slotProps={{ select: { multiple: true } }}
+            helperText="The inputs, outputs and evidence this entry traces to."
+          >
+            {citable.map((item) => (
+              <MenuItem key={item.id} value={String(item.id)}>
+                {item.summary}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         {error && (
           <Alert severity="error" role="alert">
             {error}
