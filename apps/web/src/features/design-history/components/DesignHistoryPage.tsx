@@ -4,15 +4,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   designHistoryEntryKindLabels,
@@ -24,6 +21,8 @@ import {
   type Signature,
 } from '@insilico/contracts';
 import { useSignedInUser } from '../../../app/user/userContext';
+import { FilterSelect } from '../../../components/FilterSelect';
+import { LoadFailure, Loading } from '../../../components/LoadState';
 import { Page } from '../../../components/Page';
 import { formatDate, formatDateTime } from '../../../lib/formatDate';
 import { useSelectedDevice } from '../../devices';
@@ -221,21 +220,9 @@ export function DesignHistoryPage() {
       {device.data && !selected ? (
         <Alert severity="info">Choose a device workspace in the top bar to see its design history.</Alert>
       ) : history.error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={history.refresh}>
-              Try again
-            </Button>
-          }
-        >
-          {history.error.message}
-        </Alert>
+        <LoadFailure what="The design history" error={history.error} retry={history.refresh} />
       ) : history.isLoading || !deviceId ? (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
-          <CircularProgress size={20} />
-          <Typography>Loading the design history…</Typography>
-        </Stack>
+        <Loading what="the design history" />
       ) : (
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
           <Paper variant="outlined" sx={{ borderRadius: 3, minWidth: 220, width: { xs: '100%', md: 240 } }}>
@@ -266,34 +253,25 @@ export function DesignHistoryPage() {
           </Paper>
           <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} role="group" aria-label="Filter">
-              <TextField
-                select
+              <FilterSelect
                 label="Project"
                 value={filters.projectId}
-                onChange={(event) => setFilter('projectId', event.target.value)}
-                sx={{ minWidth: 200 }}
-              >
-                <MenuItem value="">All projects</MenuItem>
-                {projects.map((project) => (
-                  <MenuItem key={project.id} value={project.id}>
-                    {project.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
+                allLabel="All projects"
+                options={projects.map((project) => ({ value: project.id, label: project.name }))}
+                onChange={(value) => setFilter('projectId', value)}
+                minWidth={200}
+              />
+              <FilterSelect
                 label="Section"
                 value={filters.section}
-                onChange={(event) => setFilter('section', event.target.value)}
-                sx={{ minWidth: 240 }}
-              >
-                <MenuItem value="">All sections</MenuItem>
-                {designHistorySections.map((section) => (
-                  <MenuItem key={section} value={section}>
-                    {designHistorySectionLabels[section]}
-                  </MenuItem>
-                ))}
-              </TextField>
+                allLabel="All sections"
+                options={designHistorySections.map((section) => ({
+                  value: section,
+                  label: designHistorySectionLabels[section],
+                }))}
+                onChange={(value) => setFilter('section', value)}
+                minWidth={240}
+              />
               {filtered && (
                 <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>Clear filters</Button>
               )}
