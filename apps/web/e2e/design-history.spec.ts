@@ -44,10 +44,15 @@ test('an admin adds a design history entry and signs it with her password', asyn
   await page.getByRole('option', { name: 'Design review' }).click();
   await form.getByLabel(/^Title/).fill('Sizing review 1');
   await form.getByLabel('Text').fill('The sizing range 20–29 mm is confirmed by the bench tests.');
+  // A trace link to the project's design input (its creation).
+  await form.getByLabel('Evidence').click();
+  await page.getByRole('option', { name: `Ada Admin created the project ${name}` }).click();
+  await page.keyboard.press('Escape');
   await form.getByRole('button', { name: 'Add entry' }).click();
   await expect(page.getByText('The entry was added to the design history.')).toBeVisible();
   const entry = timeline.getByTestId('design-history-item').filter({ hasText: 'Sizing review 1' });
   await expect(entry).toContainText('The sizing range 20–29 mm is confirmed by the bench tests.');
+  await expect(entry.getByRole('list', { name: 'Evidence' })).toContainText(`Ada Admin created the project ${name}`);
 
   // Signing: the first signature of the session asks for both components; a wrong password signs nothing.
   await entry.getByRole('button', { name: 'Sign Sizing review 1' }).click();
