@@ -61,6 +61,7 @@ export const entryTitleTooLongMessage = `An entry title can be at most ${entryTi
 export const entryBodyTooLongMessage = `An entry text can be at most ${entryBodyMaxLength} characters.`;
 export const signedEntryMessage =
   'This entry is signed and cannot be changed. Add a new entry that supersedes it instead.';
+export const alreadySignedMessage = 'You have signed this record with this meaning already.';
 export const signaturePasswordRequiredMessage = 'Enter your password to sign.';
 export const signatureEmailRequiredMessage =
   'Enter your e-mail address and your password: the first signature of a session needs both.';

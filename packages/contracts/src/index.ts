@@ -729,6 +729,7 @@ export {
   entryTitleTooLongMessage,
   entryBodyTooLongMessage,
   signedEntryMessage,
+  alreadySignedMessage,
   signaturePasswordRequiredMessage,
   signatureEmailRequiredMessage,
   signatureCredentialsMessage,

@@ -177,6 +177,19 @@ export class DesignHistoryRepository {
     return rows.length > 0;
   }
 
+  /** Whether this signer has signed this record with this meaning already. */
+  async hasSigned(recordType: string, recordId: string, signerId: string, meaning: string): Promise<boolean> {
+    const s = electronicSignatures;
+    const rows = await this.orm
+      .select({ id: s.id })
+      .from(s)
+      .where(
+        and(eq(s.recordType, recordType), eq(s.recordId, recordId), eq(s.signerId, signerId), eq(s.meaning, meaning)),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
   /** Whether this signer has signed anything in this session already. */
   async hasSignedInSession(signerId: string, sessionKey: string): Promise<boolean> {
     const rows = await this.orm

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  alreadySignedMessage,
   designHistoryEntryKinds,
   signatureCredentialsMessage,
   signatureEmailRequiredMessage,
@@ -341,6 +342,8 @@ export class DesignHistoryService {
     const manifest = manifestOf(record.manifestSource);
     const contentHash = contentHashOf(manifest);
     const row = await this.deps.unitOfWork.run(async (tx) => {
+      if (await tx.designHistory.hasSigned(input.record.type, manifest.record.id, user.id, input.meaning))
+        throw new ServiceError(409, 'already_signed', alreadySignedMessage);
       const signed = await tx.designHistory.insertSignature({
         deviceId,
         projectId: record.projectId,

@@ -1,4 +1,5 @@
 import {
+  alreadySignedMessage,
   entryTitleRequiredMessage,
   signatureCredentialsMessage,
   signatureEmailRequiredMessage,
@@ -229,6 +230,12 @@ describe('signing', () => {
     const status = list.items.find((item) => item.action === 'project.status_changed')!;
     const again = await sign(admin, { record: status.record, meaning: 'review', password: admin.account.password });
     expect(again.status).toBe(201);
+    // The same meaning twice (a double click) is refused; nothing more is written.
+    const signatures = await count('electronic_signatures');
+    const twice = await sign(admin, { record: status.record, meaning: 'review', password: admin.account.password });
+    expect(twice.status).toBe(409);
+    expect((await errorOf(twice)).message).toBe(alreadySignedMessage);
+    expect(await count('electronic_signatures')).toBe(signatures);
   });
 
   it('leaves a signed entry unchangeable: the API answers 409, the database refuses; it is superseded instead', async () => {
