@@ -95,6 +95,12 @@ beforeEach(() => {
         posted.push(JSON.parse(String(init?.body)));
         return Promise.resolve(signAnswer);
       }
+      if (url.pathname === '/api/devices/d-1/design-history/entries') {
+        posted.push(JSON.parse(String(init?.body)));
+        return Promise.resolve(
+          jsonResponse(201, { ...signed.entry, id: '88888888-8888-4888-8888-888888888888', supersedesId: entryId }),
+        );
+      }
       if (url.pathname === '/api/devices/d-1/design-history') return Promise.resolve(jsonResponse(200, list));
       return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'No such API route.' } }));
     }),
@@ -183,6 +189,27 @@ describe('the design history page', () => {
     const [entry, evidence] = within(timeline).getAllByTestId('design-history-item');
     expect(within(entry!).getByRole('link', { name: run.summary }).getAttribute('href')).toBe(run.link);
     expect(within(evidence!).getByText('To be re-run on Gen 2')).toBeTruthy();
+  });
+
+  it('supersedes a signed entry with a new one that names it', async () => {
+    renderPage();
+    await screen.findByRole('list', { name: 'Design history' });
+    fireEvent.click(screen.getByRole('button', { name: 'Supersede Sizing range' }));
+    const form = screen.getByRole('form', { name: 'New design history entry' });
+    expect(within(form).getByText(/This entry supersedes “Sizing range”/)).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText(/Title/), { target: { value: 'Sizing range 19–29 mm' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add entry' }));
+    expect(await screen.findByText('The entry was added to the design history.')).toBeTruthy();
+    expect(posted).toEqual([
+      {
+        projectId: stent.id,
+        kind: 'design_input',
+        title: 'Sizing range 19–29 mm',
+        body: '20–29 mm',
+        evidenceEventIds: [],
+        supersedesId: entryId,
+      },
+    ]);
   });
 
   it('says so when nothing matches the filters', async () => {

@@ -57,9 +57,11 @@ interface ItemProps {
   highlighted: boolean;
   canSign: boolean;
   onSign: (item: DesignHistoryItem) => void;
+  /** A new entry that replaces this one (a signed entry is never edited). */
+  onSupersede: (item: DesignHistoryItem) => void;
 }
 
-function TimelineItem({ item, highlighted, canSign, onSign }: ItemProps) {
+function TimelineItem({ item, highlighted, canSign, onSign, onSupersede }: ItemProps) {
   const title = item.entry ? item.entry.title : item.summary;
   return (
     <ListItem
@@ -147,9 +149,16 @@ function TimelineItem({ item, highlighted, canSign, onSign }: ItemProps) {
         </Box>
       )}
       {canSign && (
-        <Button size="small" sx={{ mt: 1 }} onClick={() => onSign(item)} aria-label={`Sign ${title}`}>
-          Sign
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+          <Button size="small" onClick={() => onSign(item)} aria-label={`Sign ${title}`}>
+            Sign
+          </Button>
+          {item.entry && !item.entry.supersededById && (
+            <Button size="small" onClick={() => onSupersede(item)} aria-label={`Supersede ${title}`}>
+              Supersede
+            </Button>
+          )}
+        </Stack>
       )}
     </ListItem>
   );
@@ -191,10 +200,16 @@ export function DesignHistoryPage() {
     setParams(next, { replace: true });
   };
 
-  const startEntry = () => {
-    setNewDesignHistoryEntry(emptyEntry(filters.projectId || (projects[0]?.id ?? '')));
+  const startEntry = (draft: NewEntryDraft = emptyEntry(filters.projectId || (projects[0]?.id ?? ''))) => {
+    setNewDesignHistoryEntry(draft);
     setIsAddingNewEntry(true);
     setNotice(null);
+  };
+  const supersede = (item: DesignHistoryItem) => {
+    if (!item.entry) return;
+    const { id, kind, title, body, evidenceEventIds } = item.entry;
+    startEntry({ projectId: item.project.id, kind, title, body, evidenceEventIds, supersedes: { id, title } });
+    window.scrollTo({ top: 0 });
   };
 
   return (
@@ -209,7 +224,7 @@ export function DesignHistoryPage() {
               Export CSV
             </Button>
             {canWrite && !isAddingNewEntry && projects.length > 0 && (
-              <Button variant="contained" onClick={startEntry}>
+              <Button variant="contained" onClick={() => startEntry()}>
                 Add entry
               </Button>
             )}
@@ -312,6 +327,7 @@ export function DesignHistoryPage() {
                       highlighted={hoveredProjectId === item.project.id}
                       canSign={canWrite && item.action !== 'signature.signed'}
                       onSign={setSigning}
+                      onSupersede={supersede}
                     />
                   ))}
                 </List>

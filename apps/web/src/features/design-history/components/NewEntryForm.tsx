@@ -25,6 +25,8 @@ export interface NewEntryDraft {
   body: string;
   /** Trace links: the events of the project this entry cites. */
   evidenceEventIds: number[];
+  /** The entry this one replaces, when superseding. */
+  supersedes?: { id: string; title: string };
 }
 
 export const emptyEntry = (projectId: string): NewEntryDraft => ({
@@ -57,7 +59,8 @@ export function NewEntryForm({ deviceId, projects, evidence, entry, onChange, on
     setBusy(true);
     setError(null);
     try {
-      await addDesignHistoryEntry(deviceId, entry);
+      const { supersedes, ...fields } = entry;
+      await addDesignHistoryEntry(deviceId, { ...fields, ...(supersedes ? { supersedesId: supersedes.id } : {}) });
       onAdded();
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : 'The entry could not be saved. Try again.');
@@ -76,8 +79,13 @@ export function NewEntryForm({ deviceId, projects, evidence, entry, onChange, on
       sx={{ p: 2, mb: 3, borderRadius: 3 }}
     >
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-        New entry
+        {entry.supersedes ? 'New entry superseding another' : 'New entry'}
       </Typography>
+      {entry.supersedes && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          This entry supersedes “{entry.supersedes.title}”, which stays in the history as it was.
+        </Alert>
+      )}
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
           <TextField
@@ -85,6 +93,7 @@ export function NewEntryForm({ deviceId, projects, evidence, entry, onChange, on
             label="Project"
             value={entry.projectId}
             onChange={(event) => onChange({ ...entry, projectId: event.target.value, evidenceEventIds: [] })}
+            disabled={entry.supersedes !== undefined}
             required
             sx={{ minWidth: 220 }}
           >
