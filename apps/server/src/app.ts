@@ -32,6 +32,7 @@ import { healthRoutes } from './routes/health/health.routes';
 import { jobRoutes } from './routes/jobs/jobs.routes';
 import { notificationRoutes } from './routes/notifications/notifications.routes';
 import { auditRoutes } from './routes/audit/audit.routes';
+import { designHistoryRoutes } from './routes/design-history/design-history.routes';
 import { auditOperatorRoutes } from './routes/operator/audit-operator.routes';
 import { onboardingRoutes } from './routes/onboarding/onboarding.routes';
 import { pictureRoutes } from './routes/pictures/pictures.routes';
@@ -241,6 +242,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
     bodyLimitBytes: config.analytics.bodyLimitBytes,
   });
   await auditRoutes(app, { audit: context.audit, activity: context.activity, authenticated });
+  await designHistoryRoutes(app, {
+    designHistory: context.designHistory,
+    authenticated,
+    sessionToken: (request) => readSessionToken(request, cookieSettings),
+  });
   await healthRoutes(app, { health: context.health });
   if (options.operatorToken) {
     await operatorRoutes(app, {

@@ -62,6 +62,10 @@ import { AuditService } from './services/audit.service';
 import { ActivityService } from './services/activity.service';
 import { DomainEventRepository } from './events/domain-event.repository';
 import { AuditChainer } from './events/audit-chainer';
+import { DesignHistoryService } from './services/design-history.service';
+import { AuthThrottle } from './services/auth-throttle.service';
+import { AccountService } from './issuer/account.service';
+import { AccountRepository } from './issuer/account.repository';
 import { grantOf } from './policies/workspace.policy';
 import { RoomScreenshotService } from './services/room-screenshot.service';
 import { RoomService } from './services/room.service';
@@ -158,6 +162,8 @@ export interface AppContext extends OperatorContext {
   activity: ActivityService;
   /** Links committed events into the hash chain; the server waits for it when closing. */
   auditChainer: AuditChainer;
+  /** The design history file and electronic signatures (issue 20 items 4–5). */
+  designHistory: DesignHistoryService;
 }
 
 /**
@@ -531,5 +537,19 @@ export async function createContext(
       deviceRepository,
       log.child({ component: 'activity' }),
     ),
+    designHistory: new DesignHistoryService({
+      unitOfWork,
+      repository: repositories.designHistory,
+      devices: deviceRepository,
+      projectAccess,
+      throttle: new AuthThrottle(repositories.authAttempts),
+      // Signing re-enters the embedded issuer's password; an external issuer's accounts are not ours to check.
+      accounts: config.externalIssuer
+        ? null
+        : new AccountService(
+            new AccountRepository(db.orm),
+            async (mail) => void (await repositories.mail.insert(mail)),
+          ),
+    }),
   };
 }

@@ -95,6 +95,14 @@ async function simulation(f: Fixture, status: 'queued' | 'failed'): Promise<stri
   return `${project(f)}/simulations/${id}`;
 }
 
+/** A design history entry of the project (issue 20 item 4). */
+const designEntry = (f: Fixture) =>
+  f.admin.browser.postJson(`/api/devices/${f.deviceId}/design-history/entries`, {
+    projectId: f.projectId,
+    kind: 'review',
+    title: unique('Design review'),
+  });
+
 /** Routes whose event this test checks, by the document's method and path. */
 const audited: Record<string, Scenario> = {
   'POST /api/devices/{deviceId}/projects': {
@@ -287,6 +295,29 @@ const audited: Record<string, Scenario> = {
         name: 'Audited room',
       });
       return send(f.admin.browser, 'DELETE', `${project(f)}/rooms/${roomId}`);
+    },
+  },
+  'POST /api/devices/{deviceId}/design-history/entries': {
+    action: 'design_history.entry_added',
+    call: (f) => designEntry(f),
+  },
+  'PATCH /api/devices/{deviceId}/design-history/entries/{entryId}': {
+    action: 'design_history.entry_edited',
+    call: async (f) => {
+      const { id } = await json<{ id: string }>(await designEntry(f));
+      return send(f.admin.browser, 'PATCH', `/api/devices/${f.deviceId}/design-history/entries/${id}`, { body: 'x' });
+    },
+  },
+  'POST /api/devices/{deviceId}/design-history/signatures': {
+    action: 'signature.signed',
+    call: async (f) => {
+      const { id } = await json<{ id: string }>(await designEntry(f));
+      return f.admin.browser.postJson(`/api/devices/${f.deviceId}/design-history/signatures`, {
+        record: { type: 'entry', id },
+        meaning: 'approval',
+        email: f.admin.account.email,
+        password: f.admin.account.password,
+      });
     },
   },
 };

@@ -20,6 +20,7 @@ describe('project policy', () => {
       'project.moderate': { off: ['admin'], on: ['admin'] },
       'project.manage': { off: [], on: ['member', 'admin'] },
       'project.work': { off: [], on: ['member', 'admin'] },
+      'project.sign': { off: [], on: ['member', 'admin'] },
     });
   });
 

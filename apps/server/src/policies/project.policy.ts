@@ -18,7 +18,9 @@ export type ProjectAction =
   /** Change status, title, team, question, cohorts and device versions. */
   | 'project.manage'
   /** Create, rename, share, place devices in, screenshot and delete rooms; create and change analyses. */
-  | 'project.work';
+  | 'project.work'
+  /** Sign a design history entry or an evidence snapshot (issue 20, 21 CFR Part 11): the project's working team. */
+  | 'project.sign';
 
 /** Per action: the roles allowed on any project they can see, and the roles allowed only when on the team. */
 export const projectPermissions: Readonly<
@@ -29,6 +31,7 @@ export const projectPermissions: Readonly<
   'project.moderate': { anyProject: ['admin'], onTeam: ['admin'] },
   'project.manage': { anyProject: [], onTeam: ['admin', 'member'] },
   'project.work': { anyProject: [], onTeam: ['admin', 'member'] },
+  'project.sign': { anyProject: [], onTeam: ['admin', 'member'] },
 };
 
 /** The caller's standing towards one project: their workspace grant and whether they are on its team. */

@@ -24,6 +24,7 @@ import { SsmRepository } from './ssm.repository';
 import { SubscriptionRepository } from './subscription.repository';
 import { SupportRepository } from './support.repository';
 import { TrialRepository } from './trial.repository';
+import { DesignHistoryRepository } from './design-history.repository';
 
 /** The jobs a unit of work enqueues: the `job_runs` row and pg-boss's job are written on its connection. */
 export interface TransactionJobs {
@@ -62,6 +63,8 @@ export interface Repositories {
   questions: QuestionRepository;
   /** Pictures (issue 20: a workspace's device picture changes with its event). */
   pictures: PictureRepository;
+  /** The design history file's entries and electronic signatures (issue 20). */
+  designHistory: DesignHistoryRepository;
 }
 
 export interface Transaction extends Repositories {
@@ -93,6 +96,7 @@ function repositoriesOn(orm: Orm): Repositories {
     analyses: new AnalysisRepository(orm),
     questions: new QuestionRepository(orm),
     pictures: new PictureRepository(orm),
+    designHistory: new DesignHistoryRepository(orm),
   };
 }
 

@@ -6,6 +6,7 @@ import { grantOf } from '../policies/workspace.policy';
 import type { DeviceRepository } from '../repositories/device.repository';
 import { authorize } from './authorize';
 import { commentLink } from './comment.service';
+import { designHistoryPath } from './design-history-sections';
 import { projectStatsPath } from './project.service';
 import { trialPagePath } from './trial.service';
 import { roomPagePath } from './room.mapper';
@@ -64,6 +65,9 @@ const verbs: Record<string, string> = {
   'trial.rerun': 're-ran a trial on another device version in the project',
   'trial.cancelled': 'cancelled a trial in the project',
   'trial.retried': 'retried the failed patients of a trial in the project',
+  'design_history.entry_added': 'added an entry to the design history of the project',
+  'design_history.entry_edited': 'edited an entry of the design history of the project',
+  'signature.signed': 'signed a record of the design history of the project',
 };
 
 const statusWords: Record<string, string> = { active: 'reactivated', completed: 'completed', abandoned: 'abandoned' };
@@ -101,11 +105,14 @@ function linkOf(row: FeedRow): string | null {
   if (event.objectType === 'member' || event.objectType === 'invitation') return manageTeamPath(event.deviceId);
   if (event.objectType === 'measurement')
     return `/measurement/order?${new URLSearchParams({ order: event.objectId }).toString()}`;
+  if ((event.objectType === 'design_history_entry' || event.objectType === 'signature') && event.projectId)
+    return designHistoryPath(event.projectId);
   if (event.projectId) return projectStatsPath(event.deviceId, event.projectId);
   return null;
 }
 
-function toItem(row: FeedRow): ActivityItem {
+/** An event as the feed shows it (the design history reads its summary and link too). */
+export function toItem(row: FeedRow): ActivityItem {
   const { event } = row;
   return {
     id: event.id,

@@ -6,6 +6,7 @@ import { deviceVersionRoutes } from '../features/device-versions';
 import { deviceRoutes } from '../features/devices';
 import { measurementRoutes } from '../features/measurements';
 import { activityRoutes } from '../features/activity';
+import { designHistoryRoutes } from '../features/design-history';
 import { onboardingRoutes } from '../features/onboarding';
 import { projectCreationRoutes } from '../features/project-creation';
 import { projectRoutes } from '../features/projects';
@@ -50,6 +51,7 @@ export const appRoutes: RouteObject[] = [
       ...deviceVersionRoutes,
       ...measurementRoutes,
       ...activityRoutes,
+      ...designHistoryRoutes,
       ...projectRoutes,
       ...projectCreationRoutes,
       ...roomRoutes,

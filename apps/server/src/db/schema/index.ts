@@ -28,3 +28,4 @@ export { ssms } from './ssms';
 export { imagingDatasets } from './imaging';
 export { trials, trialPatients } from './trials';
 export { domainEvents } from './domain-events';
+export { designHistoryEntries, electronicSignatures } from './design-history';

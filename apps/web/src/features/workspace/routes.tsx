@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { placeholderRoute } from '../../components/placeholderRoute';
 import { HomePage } from './components/HomePage';
 import { RequireWorkspace } from './components/RequireWorkspace';
 
@@ -23,10 +22,4 @@ export const workspaceRoutes: RouteObject[] = [
     ),
     handle: { title: 'Home' },
   },
-  placeholderRoute('design-history', {
-    section: 'Workspace',
-    title: 'Design history',
-    description: 'The record of your device design decisions.',
-    upcoming: ['Add design history entries.', 'See which project each entry belongs to.'],
-  }),
 ];

@@ -6,12 +6,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ActivityItem } from '@insilico/contracts';
+import { FilterSelect } from '../../../components/FilterSelect';
 import { Page } from '../../../components/Page';
 import { formatDateTime } from '../../../lib/formatDate';
 import { useSelectedDevice } from '../../devices';
@@ -82,48 +82,28 @@ export function ActivityFeedPage() {
     <Page title="Activity feed" section="Workspace" description="What happened across your device workspace.">
       <Paper variant="outlined" sx={{ p: 2, mb: 3, borderRadius: 3 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} role="group" aria-label="Filter the activity">
-          <TextField
-            select
+          <FilterSelect
             label="Project"
             value={filters.projectId}
-            onChange={(event) => setFilter('projectId', event.target.value)}
-            sx={{ minWidth: 180 }}
-          >
-            <MenuItem value="">All projects</MenuItem>
-            {(facets?.projects ?? []).map((project) => (
-              <MenuItem key={project.id} value={project.id}>
-                {project.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+            allLabel="All projects"
+            options={(facets?.projects ?? []).map((project) => ({ value: project.id, label: project.name }))}
+            onChange={(value) => setFilter('projectId', value)}
+          />
+          <FilterSelect
             label="Person"
             value={filters.actorId}
-            onChange={(event) => setFilter('actorId', event.target.value)}
-            sx={{ minWidth: 180 }}
-          >
-            <MenuItem value="">Everyone</MenuItem>
-            {(facets?.people ?? []).map((person) => (
-              <MenuItem key={person.id} value={person.id}>
-                {person.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+            allLabel="Everyone"
+            options={(facets?.people ?? []).map((person) => ({ value: person.id, label: person.name }))}
+            onChange={(value) => setFilter('actorId', value)}
+          />
+          <FilterSelect
             label="Kind"
             value={filters.kind}
-            onChange={(event) => setFilter('kind', event.target.value)}
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value="">All kinds</MenuItem>
-            {(facets?.kinds ?? []).map((kind) => (
-              <MenuItem key={kind} value={kind}>
-                {kindLabel(kind)}
-              </MenuItem>
-            ))}
-          </TextField>
+            allLabel="All kinds"
+            options={(facets?.kinds ?? []).map((kind) => ({ value: kind, label: kindLabel(kind) }))}
+            onChange={(value) => setFilter('kind', value)}
+            minWidth={160}
+          />
           <TextField
             label="From"
             type="date"

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The design history file's manual entries (issue 20 item 4, ISO 13485 §7.3.10): design inputs, outputs, verification
+ * and validation notes, reviews, written by people next to the events the trail records. An entry with a signature
+ * cannot change (a trigger of migration 0018 refuses it): it is superseded by a new entry naming it. No foreign keys,
+ * like the trail: the record outlives the projects and people it names.
+ */
+export const designHistoryEntries = pgTable(
+  'design_history_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    /** design_input, design_output, verification, validation, review, note (contracts/design-history.ts). */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** Ids of domain events this entry cites as evidence (trace links). */
+    evidenceEventIds: bigint('evidence_event_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
+    /** The entry this one replaces (a signed entry is never edited). */
+    supersedesId: uuid('supersedes_id'),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index('design_history_entries_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * Electronic signatures (21 CFR Part 11 §11.50, §11.70, §11.200): who signed which record with which meaning, when
+ * (the database's UTC clock), and the SHA-256 of the canonical manifest of what was signed, kept with the manifest.
+ * Append-only (migration 0018's trigger): a signature is never changed, moved or removed.
+ */
+export const electronicSignatures = pgTable(
+  'electronic_signatures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    /** `entry` (a design history entry) or `event` (an event of the trail: an evidence snapshot). */
+    recordType: text('record_type').notNull(),
+    recordId: text('record_id').notNull(),
+    /** review, approval, responsibility, authorship. */
+    meaning: text('meaning').notNull(),
+    signerId: uuid('signer_id').notNull(),
+    /** The signer's printed name at signing (§11.50(a)(1)). */
+    signerName: text('signer_name').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    manifest: jsonb('manifest').notNull(),
+    /** SHA-256 (hex) of the manifest's canonical JSON: binds the signature to the signed content (§11.70). */
+    contentHash: text('content_hash').notNull(),
+    /** SHA-256 of the session's token with a prefix: the first signing of a session asks for both components. */
+    sessionKey: text('session_key').notNull(),
+  },
+  (t) => [
+    index('electronic_signatures_record_idx').on(t.recordType, t.recordId),
+    index('electronic_signatures_signer_session_idx').on(t.signerId, t.sessionKey),
+  ],
+);

@@ -1,0 +1,207 @@
+import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Orm } from '../db/client';
+import { designHistoryEntries, domainEvents, electronicSignatures, projectMembers, projects } from '../db/schema';
+
+export type DesignHistoryEntryRow = typeof designHistoryEntries.$inferSelect;
+export type SignatureRow = typeof electronicSignatures.$inferSelect;
+export type TimelineEventRow = typeof domainEvents.$inferSelect;
+
+/** Whose design history: a workspace, and for a guest only the projects they are on. */
+export interface DesignHistoryScope {
+  deviceId: string;
+  onTeamOf: string | null;
+}
+
+export interface TimelineFilter extends DesignHistoryScope {
+  projectId?: string;
+  /** The event actions of the chosen sections, and the kinds of the entries among them. */
+  actions: string[];
+  entryAction: string;
+  entryKinds: string[];
+  before?: number;
+}
+
+export interface TimelineRow {
+  event: TimelineEventRow;
+  projectName: string;
+}
+
+/** The design history file's entries and signatures, and its timeline read from the audit trail. */
+export class DesignHistoryRepository {
+  constructor(private readonly orm: Orm) {}
+
+  /** A page of the timeline, newest first: the project events of the chosen actions and the chosen entries. */
+  async timeline(filter: TimelineFilter, limit: number): Promise<TimelineRow[]> {
+    const e = domainEvents;
+    const chosen: SQL[] = [];
+    if (filter.actions.length > 0) chosen.push(inArray(e.action, filter.actions));
+    if (filter.entryKinds.length > 0)
+      chosen.push(and(eq(e.action, filter.entryAction), inArray(sql<string>`${e.after}->>'kind'`, filter.entryKinds))!);
+    if (chosen.length === 0) return [];
+    return this.orm
+      .select({ event: e, projectName: projects.name })
+      .from(e)
+      .innerJoin(projects, eq(projects.id, e.projectId))
+      .where(
+        and(
+          eq(e.deviceId, filter.deviceId),
+          this.onTeam(filter, e.projectId),
+          isNotNull(e.projectId),
+          filter.projectId ? eq(e.projectId, filter.projectId) : undefined,
+          filter.before ? lt(e.id, filter.before) : undefined,
+          or(...chosen),
+        ),
+      )
+      .orderBy(desc(e.id))
+      .limit(limit);
+  }
+
+  /** The projects of the scope, by name. */
+  async projectsIn(scope: DesignHistoryScope): Promise<{ id: string; name: string }[]> {
+    return this.orm
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(and(eq(projects.deviceId, scope.deviceId), this.onTeam(scope, projects.id)))
+      .orderBy(asc(projects.name), asc(projects.id));
+  }
+
+  /** A guest's projects only: the condition on a column holding project ids. */
+  private onTeam(scope: DesignHistoryScope, projectColumn: typeof projects.id | typeof domainEvents.projectId) {
+    return scope.onTeamOf
+      ? inArray(
+          projectColumn,
+          this.orm
+            .select({ id: projectMembers.projectId })
+            .from(projectMembers)
+            .where(eq(projectMembers.userId, scope.onTeamOf)),
+        )
+      : undefined;
+  }
+
+  /** The events of these projects with one of these actions (the change impact's facts), oldest first. */
+  async projectEvents(
+    projectIds: readonly string[],
+    actions: readonly string[],
+  ): Promise<{ id: number; projectId: string; action: string; objectId: string; after: unknown }[]> {
+    if (projectIds.length === 0) return [];
+    const e = domainEvents;
+    const rows = await this.orm
+      .select({ id: e.id, projectId: e.projectId, action: e.action, objectId: e.objectId, after: e.after })
+      .from(e)
+      .where(and(inArray(e.projectId, [...projectIds]), inArray(e.action, [...actions])))
+      .orderBy(asc(e.id));
+    return rows.map((row) => ({ ...row, projectId: row.projectId! }));
+  }
+
+  /** Events of one project by id (an entry's evidence), with the project's name. */
+  async eventsOf(projectId: string, ids: readonly number[]): Promise<TimelineRow[]> {
+    if (ids.length === 0) return [];
+    return this.orm
+      .select({ event: domainEvents, projectName: projects.name })
+      .from(domainEvents)
+      .innerJoin(projects, eq(projects.id, domainEvents.projectId))
+      .where(and(eq(domainEvents.projectId, projectId), inArray(domainEvents.id, [...ids])));
+  }
+
+  /** One event of a workspace's trail. */
+  async event(deviceId: string, id: number): Promise<TimelineEventRow | null> {
+    const rows = await this.orm
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.deviceId, deviceId), eq(domainEvents.id, id)));
+    return rows[0] ?? null;
+  }
+
+  async entry(deviceId: string, id: string): Promise<DesignHistoryEntryRow | null> {
+    const rows = await this.orm
+      .select()
+      .from(designHistoryEntries)
+      .where(and(eq(designHistoryEntries.deviceId, deviceId), eq(designHistoryEntries.id, id)));
+    return rows[0] ?? null;
+  }
+
+  async entries(ids: readonly string[]): Promise<DesignHistoryEntryRow[]> {
+    if (ids.length === 0) return [];
+    return this.orm
+      .select()
+      .from(designHistoryEntries)
+      .where(inArray(designHistoryEntries.id, [...ids]));
+  }
+
+  /** For each of these entries, the entry that supersedes it (the first one written). */
+  async supersedingOf(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.orm
+      .select({ id: designHistoryEntries.id, supersedesId: designHistoryEntries.supersedesId })
+      .from(designHistoryEntries)
+      .where(inArray(designHistoryEntries.supersedesId, [...ids]))
+      .orderBy(desc(designHistoryEntries.createdAt));
+    return new Map(rows.map((row) => [row.supersedesId!, row.id]));
+  }
+
+  async insertEntry(entry: typeof designHistoryEntries.$inferInsert): Promise<DesignHistoryEntryRow> {
+    const [row] = await this.orm.insert(designHistoryEntries).values(entry).returning();
+    return row!;
+  }
+
+  /** The database refuses it once the entry is signed (migration 0018's trigger). */
+  async updateEntry(
+    id: string,
+    patch: Partial<Pick<DesignHistoryEntryRow, 'kind' | 'title' | 'body'>>,
+  ): Promise<DesignHistoryEntryRow> {
+    const [row] = await this.orm
+      .update(designHistoryEntries)
+      .set({ ...patch, updatedAt: sql`clock_timestamp()` })
+      .where(eq(designHistoryEntries.id, id))
+      .returning();
+    return row!;
+  }
+
+  /** The signatures of these records, oldest first. */
+  async signaturesOf(records: readonly { type: string; id: string }[]): Promise<SignatureRow[]> {
+    if (records.length === 0) return [];
+    const s = electronicSignatures;
+    return this.orm
+      .select()
+      .from(s)
+      .where(or(...records.map((record) => and(eq(s.recordType, record.type), eq(s.recordId, record.id)))))
+      .orderBy(asc(s.signedAt), asc(s.id));
+  }
+
+  async isSigned(recordType: string, recordId: string): Promise<boolean> {
+    const rows = await this.orm
+      .select({ id: electronicSignatures.id })
+      .from(electronicSignatures)
+      .where(and(eq(electronicSignatures.recordType, recordType), eq(electronicSignatures.recordId, recordId)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** Whether this signer has signed this record with this meaning already. */
+  async hasSigned(recordType: string, recordId: string, signerId: string, meaning: string): Promise<boolean> {
+    const s = electronicSignatures;
+    const rows = await this.orm
+      .select({ id: s.id })
+      .from(s)
+      .where(
+        and(eq(s.recordType, recordType), eq(s.recordId, recordId), eq(s.signerId, signerId), eq(s.meaning, meaning)),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** Whether this signer has signed anything in this session already. */
+  async hasSignedInSession(signerId: string, sessionKey: string): Promise<boolean> {
+    const rows = await this.orm
+      .select({ id: electronicSignatures.id })
+      .from(electronicSignatures)
+      .where(and(eq(electronicSignatures.signerId, signerId), eq(electronicSignatures.sessionKey, sessionKey)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async insertSignature(signature: typeof electronicSignatures.$inferInsert): Promise<SignatureRow> {
+    const [row] = await this.orm.insert(electronicSignatures).values(signature).returning();
+    return row!;
+  }
+}

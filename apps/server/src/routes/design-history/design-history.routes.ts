@@ -1,0 +1,134 @@
+import {
+  designHistoryEntryParamsSchema,
+  designHistoryEntryPatchSchema,
+  designHistoryEntrySchema,
+  designHistoryExportQuerySchema,
+  designHistoryListSchema,
+  designHistoryQuerySchema,
+  deviceParamsSchema,
+  newDesignHistoryEntrySchema,
+  signatureSchema,
+  signRequestSchema,
+} from '@insilico/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, type requireUser } from '../../policies/authentication';
+import type { DesignHistoryService, SigningContext } from '../../services/design-history.service';
+
+export interface DesignHistoryRoutesDeps {
+  designHistory: DesignHistoryService;
+  authenticated: ReturnType<typeof requireUser>;
+  /** The request's session token (the first signing of a session asks for both sign-in components). */
+  sessionToken: (request: FastifyRequest) => string | null;
+}
+
+/**
+ * The design history file of a workspace's projects (issue 20 item 4): the timeline, manual entries, the CSV export;
+ * electronic signatures with the password re-entered (item 5).
+ */
+export async function designHistoryRoutes(app: FastifyInstance, deps: DesignHistoryRoutesDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['design-history'];
+  const base = '/api/devices/:deviceId/design-history';
+  const pre = { preHandler: deps.authenticated };
+  const signingContext = (request: FastifyRequest): SigningContext => ({
+    sessionToken: deps.sessionToken(request),
+    clientAddress: request.ip,
+  });
+
+  api.get(
+    base,
+    {
+      ...pre,
+      schema: {
+        tags,
+        summary: 'The design history timeline, newest first, with entries and signatures',
+        params: deviceParamsSchema,
+        querystring: designHistoryQuerySchema,
+        response: { 200: designHistoryListSchema },
+      },
+    },
+    async (request) =>
+      deps.designHistory.list(currentUser(request), request.params.deviceId, request.query, signingContext(request)),
+  );
+
+  api.get(
+    `${base}/export`,
+    { ...pre, schema: { tags, params: deviceParamsSchema, querystring: designHistoryExportQuerySchema } },
+    async (request, reply) => {
+      const body = await deps.designHistory.exportCsv(
+        currentUser(request),
+        request.params.deviceId,
+        request.query.projectId,
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header('Content-Disposition', `attachment; filename="design-history-${day}.csv"`)
+        .type('text/csv; charset=utf-8')
+        .send(body);
+    },
+  );
+
+  api.post(
+    `${base}/entries`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        params: deviceParamsSchema,
+        body: newDesignHistoryEntrySchema,
+        response: { 201: designHistoryEntrySchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await deps.designHistory.addEntry(currentUser(request).id, request.params.deviceId, request.body)),
+  );
+
+  api.patch(
+    `${base}/entries/:entryId`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        params: designHistoryEntryParamsSchema,
+        body: designHistoryEntryPatchSchema,
+        response: { 200: designHistoryEntrySchema },
+      },
+    },
+    async (request) =>
+      deps.designHistory.editEntry(
+        currentUser(request).id,
+        request.params.deviceId,
+        request.params.entryId,
+        request.body,
+      ),
+  );
+
+  api.post(
+    `${base}/signatures`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        summary: 'Sign an entry or an evidence snapshot; the password is re-entered (and the e-mail at first)',
+        params: deviceParamsSchema,
+        body: signRequestSchema,
+        response: { 201: signatureSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await deps.designHistory.sign(
+            currentUser(request),
+            request.params.deviceId,
+            request.body,
+            signingContext(request),
+          ),
+        ),
+  );
+}

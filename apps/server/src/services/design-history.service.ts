@@ -1,0 +1,443 @@
+import { createHash } from 'node:crypto';
+import {
+  alreadySignedMessage,
+  designHistoryEntryKinds,
+  signatureCredentialsMessage,
+  signatureEmailRequiredMessage,
+  signatureMeanings,
+  signatureUnavailableMessage,
+  signedEntryMessage,
+  type DesignHistoryEntry,
+  type DesignHistoryEntryPatch,
+  type DesignHistoryItem,
+  type DesignHistoryList,
+  type DesignHistoryQuery,
+  type NewDesignHistoryEntry,
+  type Signature,
+  type SignedRecord,
+  type SignRequest,
+} from '@insilico/contracts';
+import { toCsv } from '@insilico/contracts/csv';
+import { canonicalJson } from '../events/chain';
+import { projectEvent } from '../events/kinds';
+import type { AccountRow } from '../issuer/account.repository';
+import { grantOf } from '../policies/workspace.policy';
+import type {
+  DesignHistoryEntryRow,
+  DesignHistoryRepository,
+  DesignHistoryScope,
+  SignatureRow,
+  TimelineEventRow,
+  TimelineRow,
+} from '../repositories/design-history.repository';
+import type { DeviceRepository } from '../repositories/device.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
+import type { UserRow } from '../repositories/user.repository';
+import { toItem as activityItemOf } from './activity.service';
+import { AuthThrottle, tooManyAttempts } from './auth-throttle.service';
+import { authorize } from './authorize';
+import { rerunNeeded, versionFactActions } from './design-history-impact';
+import { entryAddedAction, entryEditedAction, sectionOf, selectionOf, signedAction } from './design-history-sections';
+import { ServiceError } from './errors';
+import type { ProjectAccessService } from './project-access.service';
+
+/** Re-entry of the sign-in components (the embedded issuer's accounts); null with an external identity provider. */
+export interface SignerAccounts {
+  authenticate(email: string, password: string): Promise<AccountRow | null>;
+  findById(id: string): Promise<AccountRow | null>;
+}
+
+/** Who asks, from where: the session (the first signing of a session needs both components) and the client. */
+export interface SigningContext {
+  sessionToken: string | null;
+  clientAddress: string;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The session's key among signatures: not the session's own id hash, which would find the session row. */
+export function signingSessionKey(sessionToken: string): string {
+  return sha256(`e-signature-session\n${sessionToken}`);
+}
+
+/**
+ * The canonical manifest of what a signature signs (21 CFR Part 11 §11.70): the record's type and id and its content.
+ * Its SHA-256 is kept with the signature; a signature copied onto another record, or a record changed after signing,
+ * no longer gives the kept hash.
+ */
+export function manifestOf(
+  record: { type: 'event'; row: TimelineEventRow } | { type: 'entry'; row: DesignHistoryEntryRow },
+) {
+  if (record.type === 'event') {
+    const e = record.row;
+    return {
+      record: { type: 'event', id: String(e.id) },
+      content: {
+        occurredAt: e.occurredAt.toISOString(),
+        actorId: e.actorId,
+        actorName: e.actorName,
+        action: e.action,
+        objectType: e.objectType,
+        objectId: e.objectId,
+        deviceId: e.deviceId,
+        projectId: e.projectId,
+        before: e.before,
+        after: e.after,
+        reason: e.reason,
+      },
+    };
+  }
+  const entry = record.row;
+  return {
+    record: { type: 'entry', id: entry.id },
+    content: {
+      deviceId: entry.deviceId,
+      projectId: entry.projectId,
+      kind: entry.kind,
+      title: entry.title,
+      body: entry.body,
+      evidenceEventIds: entry.evidenceEventIds,
+      supersedesId: entry.supersedesId,
+      createdBy: entry.createdBy,
+      createdAt: entry.createdAt.toISOString(),
+    },
+  };
+}
+
+export function contentHashOf(manifest: unknown): string {
+  return sha256(canonicalJson(manifest));
+}
+
+function entryOf(row: DesignHistoryEntryRow, supersededById: string | null): DesignHistoryEntry {
+  return {
+    id: row.id,
+    kind: designHistoryEntryKinds.find((kind) => kind === row.kind) ?? 'note',
+    title: row.title,
+    body: row.body,
+    evidenceEventIds: row.evidenceEventIds,
+    supersedesId: row.supersedesId,
+    supersededById,
+  };
+}
+
+function signatureOf(row: SignatureRow, currentHash: string | null): Signature {
+  return {
+    id: row.id,
+    meaning: signatureMeanings.find((meaning) => meaning === row.meaning) ?? 'review',
+    signer: { id: row.signerId, name: row.signerName },
+    signedAt: row.signedAt.toISOString(),
+    contentHash: row.contentHash,
+    // Bound: the kept manifest still gives the kept hash, and the record as it is now gives it too.
+    valid: contentHashOf(row.manifest) === row.contentHash && currentHash === row.contentHash,
+  };
+}
+
+const recordKey = (record: { type: string; id: string }) => `${record.type}:${record.id}`;
+
+/**
+ * The design history file (issue 20 item 4) and electronic signatures (item 5): a project's timeline from the audit
+ * trail's events and people's entries, entries that cannot change once signed, and signing with the password
+ * re-entered (the e-mail address too at a session's first signing), throttled like sign-in.
+ */
+export class DesignHistoryService {
+  constructor(
+    private readonly deps: {
+      unitOfWork: UnitOfWork;
+      repository: DesignHistoryRepository;
+      devices: DeviceRepository;
+      projectAccess: ProjectAccessService;
+      throttle: AuthThrottle;
+      accounts: SignerAccounts | null;
+    },
+  ) {}
+
+  /** Refuses (404/403) unless the user may read the workspace's record; answers their scope (guests: their projects). */
+  private async scope(userId: string, deviceId: string): Promise<DesignHistoryScope> {
+    const grant = grantOf(await this.deps.devices.findMembership(deviceId, userId));
+    authorize('activity.read', grant);
+    return { deviceId, onTeamOf: grant.role === 'guest' ? userId : null };
+  }
+
+  async list(
+    user: UserRow,
+    deviceId: string,
+    query: DesignHistoryQuery,
+    context: SigningContext,
+  ): Promise<DesignHistoryList> {
+    const scope = await this.scope(user.id, deviceId);
+    const rows = await this.deps.repository.timeline(
+      {
+        ...scope,
+        ...selectionOf(query.section),
+        entryAction: entryAddedAction,
+        ...(query.projectId ? { projectId: query.projectId } : {}),
+        ...(query.before ? { before: query.before } : {}),
+      },
+      query.limit + 1,
+    );
+    const page = rows.slice(0, query.limit);
+    const needsEmail =
+      !context.sessionToken ||
+      !(await this.deps.repository.hasSignedInSession(user.id, signingSessionKey(context.sessionToken)));
+    return {
+      items: await this.itemsOf(page),
+      nextBefore: rows.length > query.limit ? page[page.length - 1]!.event.id : null,
+      projects: await this.deps.repository.projectsIn(scope),
+      signing: { available: this.deps.accounts !== null, needsEmail },
+    };
+  }
+
+  /** The timeline's items with their entries and signatures (each checked against its record). */
+  private async itemsOf(rows: readonly TimelineRow[]): Promise<DesignHistoryItem[]> {
+    const entryIds = rows.filter((row) => row.event.action === entryAddedAction).map((row) => row.event.objectId);
+    const entries = new Map((await this.deps.repository.entries(entryIds)).map((entry) => [entry.id, entry]));
+    const superseding = await this.deps.repository.supersedingOf(entryIds);
+    const recordOf = (row: TimelineRow): SignedRecord =>
+      row.event.action === entryAddedAction
+        ? { type: 'entry', id: row.event.objectId }
+        : { type: 'event', id: String(row.event.id) };
+    const signatures = await this.deps.repository.signaturesOf(rows.map(recordOf));
+    const currentHashes = new Map<string, string>();
+    for (const row of rows) {
+      const record = recordOf(row);
+      const entry = record.type === 'entry' ? entries.get(record.id) : undefined;
+      const manifest =
+        record.type === 'entry'
+          ? entry && manifestOf({ type: 'entry', row: entry })
+          : manifestOf({ type: 'event', row: row.event });
+      if (manifest) currentHashes.set(recordKey(record), contentHashOf(manifest));
+    }
+    const projectIds = [...new Set(rows.map((row) => row.event.projectId!))];
+    const versionFacts = await this.deps.repository.projectEvents(projectIds, versionFactActions);
+    const evidence = new Map<number, DesignHistoryItem['evidence'][number]>();
+    for (const entry of entries.values())
+      for (const cited of await this.deps.repository.eventsOf(entry.projectId, entry.evidenceEventIds)) {
+        const item = activityItemOf(cited);
+        evidence.set(cited.event.id, { id: cited.event.id, summary: item.summary, link: item.link });
+      }
+    return rows.map((row) => {
+      const record = recordOf(row);
+      const entry = record.type === 'entry' ? entries.get(record.id) : undefined;
+      const activity = activityItemOf(row);
+      return {
+        id: row.event.id,
+        occurredAt: activity.occurredAt,
+        section: sectionOf(row.event.action, row.event.after) ?? 'review',
+        action: row.event.action,
+        summary: entry ? entry.title : activity.summary,
+        actor: activity.actor,
+        project: { id: row.event.projectId!, name: row.projectName },
+        reason: row.event.reason,
+        link: activity.link,
+        snapshot: { before: row.event.before, after: row.event.after },
+        entry: entry ? entryOf(entry, superseding.get(entry.id) ?? null) : null,
+        evidence: (entry?.evidenceEventIds ?? []).flatMap((id) => evidence.get(id) ?? []),
+        toBeRerun: rerunNeeded({ ...row.event, projectId: row.event.projectId! }, versionFacts),
+        record,
+        signatures: signatures
+          .filter(
+            (signature) => recordKey({ type: signature.recordType, id: signature.recordId }) === recordKey(record),
+          )
+          .map((signature) => signatureOf(signature, currentHashes.get(recordKey(record)) ?? null)),
+      };
+    });
+  }
+
+  /** A manual entry (isAddingNewEntry → newDesignHistoryEntry), recorded in the trail in the same transaction. */
+  async addEntry(userId: string, deviceId: string, input: NewDesignHistoryEntry): Promise<DesignHistoryEntry> {
+    await this.deps.projectAccess.require('project.work', userId, deviceId, input.projectId);
+    const evidence = [...new Set(input.evidenceEventIds)];
+    const found = await this.deps.repository.eventsOf(input.projectId, evidence);
+    if (found.length !== evidence.length)
+      throw new ServiceError(400, 'evidence_not_found', 'An evidence link names an event that is not in this project.');
+    if (input.supersedesId) {
+      const replaced = await this.deps.repository.entry(deviceId, input.supersedesId);
+      if (!replaced || replaced.projectId !== input.projectId)
+        throw new ServiceError(400, 'entry_not_found', 'The entry to supersede is not in this project.');
+    }
+    const row = await this.deps.unitOfWork.run(async (tx) => {
+      const inserted = await tx.designHistory.insertEntry({
+        deviceId,
+        projectId: input.projectId,
+        kind: input.kind,
+        title: input.title,
+        body: input.body,
+        evidenceEventIds: evidence,
+        supersedesId: input.supersedesId ?? null,
+        createdBy: userId,
+      });
+      tx.events.record({
+        ...projectEvent(userId, deviceId, input.projectId, entryAddedAction, {
+          type: 'design_history_entry',
+          id: inserted.id,
+        }),
+        after: {
+          kind: inserted.kind,
+          title: inserted.title,
+          body: inserted.body,
+          evidenceEventIds: evidence,
+          supersedesId: inserted.supersedesId,
+        },
+      });
+      return inserted;
+    });
+    return entryOf(row, null);
+  }
+
+  /** Changes an entry nobody has signed; a signed one is refused (409) and stays as it is. */
+  async editEntry(
+    userId: string,
+    deviceId: string,
+    entryId: string,
+    patch: DesignHistoryEntryPatch,
+  ): Promise<DesignHistoryEntry> {
+    const entry = await this.deps.repository.entry(deviceId, entryId);
+    if (!entry) throw new ServiceError(404, 'entry_not_found', 'This design history entry does not exist.');
+    await this.deps.projectAccess.require('project.work', userId, deviceId, entry.projectId);
+    const row = await this.deps.unitOfWork.run(async (tx) => {
+      // Checked again inside the transaction; the database's trigger refuses it too.
+      if (await tx.designHistory.isSigned('entry', entryId))
+        throw new ServiceError(409, 'entry_signed', signedEntryMessage);
+      const updated = await tx.designHistory.updateEntry(entryId, patch);
+      tx.events.record({
+        ...projectEvent(userId, deviceId, entry.projectId, entryEditedAction, {
+          type: 'design_history_entry',
+          id: entryId,
+        }),
+        before: { kind: entry.kind, title: entry.title, body: entry.body },
+        after: { kind: updated.kind, title: updated.title, body: updated.body },
+      });
+      return updated;
+    });
+    return entryOf(row, (await this.deps.repository.supersedingOf([entryId])).get(entryId) ?? null);
+  }
+
+  /**
+   * Signs an entry or an evidence snapshot (an event of the project's trail) with a meaning, after the signer
+   * re-enters their password (and their e-mail address at the session's first signing). A wrong one is counted like
+   * a wrong sign-in and changes nothing; the signature and its event are written in one transaction.
+   */
+  async sign(user: UserRow, deviceId: string, input: SignRequest, context: SigningContext): Promise<Signature> {
+    const record = await this.loadRecord(deviceId, input.record);
+    await this.deps.projectAccess.require('project.sign', user.id, deviceId, record.projectId);
+    const accounts = this.deps.accounts;
+    if (!accounts) throw new ServiceError(409, 'signature_unavailable', signatureUnavailableMessage);
+    if (!context.sessionToken) throw new ServiceError(401, 'unauthenticated', 'Please sign in.');
+    const sessionKey = signingSessionKey(context.sessionToken);
+    const email = input.email?.trim() ? input.email.trim() : null;
+    if (!email && !(await this.deps.repository.hasSignedInSession(user.id, sessionKey)))
+      throw new ServiceError(400, 'email_required', signatureEmailRequiredMessage, { field: 'email' });
+
+    const account = await accounts.findById(user.subject);
+    const keys = AuthThrottle.passwordKeys(account?.email ?? user.email.toLowerCase(), context.clientAddress);
+    const wait = await this.deps.throttle.refusal(keys);
+    if (wait !== null) throw tooManyAttempts(wait);
+    const authenticated = account ? await accounts.authenticate(email ?? account.email, input.password) : null;
+    if (!authenticated || authenticated.id !== user.subject) {
+      await this.deps.throttle.count(keys);
+      throw new ServiceError(400, 'signature_credentials', signatureCredentialsMessage, { field: 'password' });
+    }
+    await this.deps.throttle.clear(keys.slice(0, 1));
+
+    const manifest = manifestOf(record.manifestSource);
+    const contentHash = contentHashOf(manifest);
+    const row = await this.deps.unitOfWork.run(async (tx) => {
+      if (await tx.designHistory.hasSigned(input.record.type, manifest.record.id, user.id, input.meaning))
+        throw new ServiceError(409, 'already_signed', alreadySignedMessage);
+      const signed = await tx.designHistory.insertSignature({
+        deviceId,
+        projectId: record.projectId,
+        recordType: input.record.type,
+        recordId: manifest.record.id,
+        meaning: input.meaning,
+        signerId: user.id,
+        signerName: user.fullName,
+        manifest,
+        contentHash,
+        sessionKey,
+      });
+      tx.events.record({
+        ...projectEvent(user.id, deviceId, record.projectId, signedAction, { type: 'signature', id: signed.id }),
+        after: {
+          meaning: signed.meaning,
+          signerName: signed.signerName,
+          record: manifest.record,
+          contentHash,
+          signedAt: signed.signedAt.toISOString(),
+        },
+      });
+      return signed;
+    });
+    return signatureOf(row, contentHash);
+  }
+
+  private async loadRecord(
+    deviceId: string,
+    record: SignedRecord,
+  ): Promise<{
+    projectId: string;
+    manifestSource: { type: 'event'; row: TimelineEventRow } | { type: 'entry'; row: DesignHistoryEntryRow };
+  }> {
+    const notFound = () =>
+      new ServiceError(404, 'record_not_found', 'This record is not in the design history of this workspace.');
+    if (record.type === 'entry') {
+      const entry = /^[0-9a-f-]{36}$/i.test(record.id) ? await this.deps.repository.entry(deviceId, record.id) : null;
+      if (!entry) throw notFound();
+      return { projectId: entry.projectId, manifestSource: { type: 'entry', row: entry } };
+    }
+    const id = /^\d{1,15}$/.test(record.id) ? Number(record.id) : null;
+    const event = id === null ? null : await this.deps.repository.event(deviceId, id);
+    // An evidence snapshot is an event of a project's design history (an entry is signed as the entry).
+    if (!event?.projectId || sectionOf(event.action, event.after) === null || event.action === entryAddedAction)
+      throw notFound();
+    return { projectId: event.projectId, manifestSource: { type: 'event', row: event } };
+  }
+
+  /** The design history as CSV (the one CSV writer): every item of the scope, oldest first, with its signatures. */
+  async exportCsv(user: UserRow, deviceId: string, projectId: string | undefined): Promise<string> {
+    const rows: DesignHistoryItem[] = [];
+    let before: number | undefined;
+    for (;;) {
+      const page = await this.list(
+        user,
+        deviceId,
+        { limit: 100, ...(projectId ? { projectId } : {}), ...(before ? { before } : {}) },
+        { sessionToken: null, clientAddress: '' },
+      );
+      rows.push(...page.items);
+      if (page.nextBefore === null) break;
+      before = page.nextBefore;
+    }
+    const header = [
+      'event_id',
+      'occurred_at_utc',
+      'project',
+      'section',
+      'action',
+      'summary',
+      'actor',
+      'reason',
+      'entry_text',
+      'signatures',
+    ];
+    return toCsv([
+      header,
+      ...rows
+        .reverse()
+        .map((item) => [
+          item.id,
+          item.occurredAt,
+          item.project.name,
+          item.section,
+          item.action,
+          item.summary,
+          item.actor?.name ?? 'The system',
+          item.reason ?? '',
+          item.entry?.body ?? '',
+          item.signatures
+            .map((s) => `${s.meaning} by ${s.signer.name} at ${s.signedAt} (sha256 ${s.contentHash})`)
+            .join('; '),
+        ]),
+    ]);
+  }
+}

@@ -1,0 +1,78 @@
+import { useCallback, useMemo } from 'react';
+import useSWRInfinite from 'swr/infinite';
+import {
+  designHistoryEntrySchema,
+  designHistoryListSchema,
+  signatureSchema,
+  type DesignHistoryEntry,
+  type DesignHistoryList,
+  type DesignHistorySection,
+  type NewDesignHistoryEntry,
+  type Signature,
+  type SignRequest,
+} from '@insilico/contracts';
+import { apiFetch } from '../../lib/api';
+import type { ApiError } from '../../lib/apiError';
+
+/** The timeline's filters as the page keeps them in its address (empty: all). */
+export interface DesignHistoryFilters {
+  projectId: string;
+  section: DesignHistorySection | '';
+}
+
+export const pageSize = 25;
+
+const base = (deviceId: string) => `/api/devices/${deviceId}/design-history`;
+
+export function designHistoryUrl(deviceId: string, filters: DesignHistoryFilters, before: number | null): string {
+  const query = new URLSearchParams({ limit: String(pageSize) });
+  if (filters.projectId) query.set('projectId', filters.projectId);
+  if (filters.section) query.set('section', filters.section);
+  if (before !== null) query.set('before', String(before));
+  return `${base(deviceId)}?${query.toString()}`;
+}
+
+/** The CSV export of what the filters show (its project, or every project the caller sees). */
+export function designHistoryExportUrl(deviceId: string, projectId: string): string {
+  const query = new URLSearchParams(projectId ? { projectId } : {});
+  const text = query.toString();
+  return `${base(deviceId)}/export${text ? `?${text}` : ''}`;
+}
+
+const fetchPage = (url: string) => apiFetch(url, { schema: designHistoryListSchema });
+
+/** The design history timeline, newest first, paged ("Show older"). */
+export function useDesignHistory(deviceId: string | null, filters: DesignHistoryFilters) {
+  const getKey = useCallback(
+    (index: number, previous: DesignHistoryList | null) => {
+      if (!deviceId) return null;
+      if (index === 0) return designHistoryUrl(deviceId, filters, null);
+      return previous?.nextBefore ? designHistoryUrl(deviceId, filters, previous.nextBefore) : null;
+    },
+    [deviceId, filters],
+  );
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<DesignHistoryList, ApiError>(
+    getKey,
+    fetchPage,
+    { revalidateAll: true },
+  );
+  const items = useMemo(() => data?.flatMap((page) => page.items) ?? [], [data]);
+  return {
+    items,
+    first: data?.[0] ?? null,
+    error,
+    isLoading,
+    isLoadingMore: isValidating && data !== undefined && size > data.length,
+    hasMore: Boolean(data?.[data.length - 1]?.nextBefore),
+    loadMore: () => void setSize((current) => current + 1),
+    refresh: () => void mutate(),
+  };
+}
+
+export function addDesignHistoryEntry(deviceId: string, body: NewDesignHistoryEntry): Promise<DesignHistoryEntry> {
+  return apiFetch(`${base(deviceId)}/entries`, { method: 'POST', body, schema: designHistoryEntrySchema });
+}
+
+export function signRecord(deviceId: string, body: SignRequest): Promise<Signature> {
+  return apiFetch(`${base(deviceId)}/signatures`, { method: 'POST', body, schema: signatureSchema });
+}

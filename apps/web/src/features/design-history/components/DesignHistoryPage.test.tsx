@@ -1,0 +1,220 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { signatureCredentialsMessage, type DesignHistoryItem, type DesignHistoryList } from '@insilico/contracts';
+import { UserContext } from '../../../app/user/userContext';
+import { jsonResponse, renderWithProviders, testSelectedDevice, testUser } from '../../../test/renderWithProviders';
+import { DesignHistoryPage } from './DesignHistoryPage';
+
+const valve = { id: '11111111-1111-4111-8111-111111111111', name: 'Valve sizing' };
+const stent = { id: '22222222-2222-4222-8222-222222222222', name: 'Stent anchoring' };
+const entryId = '33333333-3333-4333-8333-333333333333';
+
+function item(id: number, overrides: Partial<DesignHistoryItem> = {}): DesignHistoryItem {
+  return {
+    id,
+    occurredAt: '2026-11-20T09:30:00.000Z',
+    section: 'review',
+    action: 'project.status_changed',
+    summary: `Ada Admin completed the project Valve sizing (${id})`,
+    actor: { id: 'u-2', name: 'Ada Admin' },
+    project: valve,
+    reason: 'Bench tests passed',
+    link: `/projects/view/stats?project=${valve.id}`,
+    snapshot: { before: { status: 'active' }, after: { status: 'completed' } },
+    entry: null,
+    evidence: [],
+    toBeRerun: null,
+    record: { type: 'event', id: String(id) },
+    signatures: [],
+    ...overrides,
+  };
+}
+
+const signed = item(2, {
+  section: 'input',
+  action: 'design_history.entry_added',
+  summary: 'Sizing range',
+  project: stent,
+  entry: {
+    id: entryId,
+    kind: 'design_input',
+    title: 'Sizing range',
+    body: '20–29 mm',
+    evidenceEventIds: [],
+    supersedesId: null,
+    supersededById: null,
+  },
+  record: { type: 'entry', id: entryId },
+  signatures: [
+    {
+      id: '44444444-4444-4444-8444-444444444444',
+      meaning: 'approval',
+      signer: { id: '66666666-6666-4666-8666-666666666666', name: 'Ada Admin' },
+      signedAt: '2026-11-21T08:05:09.123Z',
+      contentHash: 'a'.repeat(64),
+      valid: true,
+    },
+  ],
+});
+
+let list: DesignHistoryList;
+let signAnswer: Response;
+const posted: unknown[] = [];
+
+function renderPage(path = '/design-history') {
+  renderWithProviders(
+    <UserContext.Provider
+      value={{ user: testUser, error: undefined, isLoading: false, isValidating: false, retry: () => {} }}
+    >
+      <MemoryRouter initialEntries={[path]}>
+        <DesignHistoryPage />
+      </MemoryRouter>
+    </UserContext.Provider>,
+  );
+}
+
+beforeEach(() => {
+  posted.length = 0;
+  list = {
+    items: [item(3), signed],
+    nextBefore: null,
+    projects: [stent, valve],
+    signing: { available: true, needsEmail: true },
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>((input, init) => {
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        'http://x',
+      );
+      if (url.pathname === '/api/me/selected-device')
+        return Promise.resolve(jsonResponse(200, { device: testSelectedDevice }));
+      if (url.pathname === '/api/devices/d-1/design-history/signatures') {
+        posted.push(JSON.parse(String(init?.body)));
+        return Promise.resolve(signAnswer);
+      }
+      if (url.pathname === '/api/devices/d-1/design-history/entries') {
+        posted.push(JSON.parse(String(init?.body)));
+        return Promise.resolve(
+          jsonResponse(201, { ...signed.entry, id: '88888888-8888-4888-8888-888888888888', supersedesId: entryId }),
+        );
+      }
+      if (url.pathname === '/api/devices/d-1/design-history') return Promise.resolve(jsonResponse(200, list));
+      return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'No such API route.' } }));
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the design history page', () => {
+  it('shows the timeline with sections, reasons, entries and each signature’s name, meaning and UTC time', async () => {
+    renderPage();
+    const timeline = await screen.findByRole('list', { name: 'Design history' });
+    const [first, second] = within(timeline).getAllByTestId('design-history-item');
+    expect(within(first!).getByText('Reviews and approvals')).toBeTruthy();
+    expect(within(first!).getByText('Reason: Bench tests passed')).toBeTruthy();
+    expect(
+      within(first!)
+        .getByRole('link', { name: /completed the project Valve sizing \(3\)/ })
+        .getAttribute('href'),
+    ).toBe(`/projects/view/stats?project=${valve.id}`);
+    expect(within(second!).getByText('Sizing range')).toBeTruthy();
+    expect(within(second!).getByText('20–29 mm')).toBeTruthy();
+    expect(within(second!).getByTestId('signature').textContent).toBe(
+      'Approved by Ada Admin · 21.11.2026 08:05:09 UTC',
+    );
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/devices/d-1/design-history/export',
+    );
+  });
+
+  it('highlights the entries of the project under the pointer (hoveredProjectId)', async () => {
+    renderPage();
+    const timeline = await screen.findByRole('list', { name: 'Design history' });
+    const projects = screen.getByRole('list', { name: 'Projects' });
+    fireEvent.mouseEnter(within(projects).getByText('Stent anchoring'));
+    const highlighted = () =>
+      within(timeline)
+        .getAllByTestId('design-history-item')
+        .map((node) => node.getAttribute('data-highlighted') === 'true');
+    expect(highlighted()).toEqual([false, true]);
+    fireEvent.mouseLeave(within(projects).getByText('Stent anchoring'));
+    expect(highlighted()).toEqual([false, false]);
+  });
+
+  it('signs with a meaning and both components at the first signing, and shows a refusal in the dialog', async () => {
+    signAnswer = jsonResponse(400, { error: { code: 'signature_credentials', message: signatureCredentialsMessage } });
+    renderPage();
+    await screen.findByRole('list', { name: 'Design history' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Sizing range' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign this record' });
+    fireEvent.click(within(dialog).getByLabelText('Approved'));
+    fireEvent.change(within(dialog).getByLabelText(/E-mail/), { target: { value: 'ada@example.com' } });
+    fireEvent.change(within(dialog).getByLabelText(/Password/), { target: { value: 'wrong' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign' }));
+    expect(await within(dialog).findByText(signatureCredentialsMessage)).toBeTruthy();
+    expect(posted).toEqual([
+      { record: { type: 'entry', id: entryId }, meaning: 'approval', email: 'ada@example.com', password: 'wrong' },
+    ]);
+
+    signAnswer = jsonResponse(201, { ...signed.signatures[0], id: '55555555-5555-4555-8555-555555555555' });
+    fireEvent.change(within(dialog).getByLabelText(/Password/), { target: { value: 'Valve-Sizing-2026' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Signed. The signature is shown on the record.')).toBeTruthy();
+  });
+
+  it('shows an entry’s trace links and the evidence a newer device version makes to be re-run', async () => {
+    const run = item(5, {
+      section: 'evidence',
+      action: 'simulation.started',
+      summary: 'Ada Admin started a simulation in the project Valve sizing',
+      link: '/projects/room/simulation?run=5',
+      toBeRerun: { versionId: 'v-2', versionName: 'Gen 2' },
+    });
+    const cites = item(6, {
+      section: 'evidence',
+      action: 'design_history.entry_added',
+      entry: { ...signed.entry!, id: '77777777-7777-4777-8777-777777777777', kind: 'verification', title: 'Run 5' },
+      evidence: [{ id: 5, summary: run.summary, link: run.link }],
+      record: { type: 'entry', id: '77777777-7777-4777-8777-777777777777' },
+    });
+    list = { ...list, items: [cites, run] };
+    renderPage();
+    const timeline = await screen.findByRole('list', { name: 'Design history' });
+    const [entry, evidence] = within(timeline).getAllByTestId('design-history-item');
+    expect(within(entry!).getByRole('link', { name: run.summary }).getAttribute('href')).toBe(run.link);
+    expect(within(evidence!).getByText('To be re-run on Gen 2')).toBeTruthy();
+  });
+
+  it('supersedes a signed entry with a new one that names it', async () => {
+    renderPage();
+    await screen.findByRole('list', { name: 'Design history' });
+    fireEvent.click(screen.getByRole('button', { name: 'Supersede Sizing range' }));
+    const form = screen.getByRole('form', { name: 'New design history entry' });
+    expect(within(form).getByText(/This entry supersedes “Sizing range”/)).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText(/Title/), { target: { value: 'Sizing range 19–29 mm' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add entry' }));
+    expect(await screen.findByText('The entry was added to the design history.')).toBeTruthy();
+    expect(posted).toEqual([
+      {
+        projectId: stent.id,
+        kind: 'design_input',
+        title: 'Sizing range 19–29 mm',
+        body: '20–29 mm',
+        evidenceEventIds: [],
+        supersedesId: entryId,
+      },
+    ]);
+  });
+
+  it('says so when nothing matches the filters', async () => {
+    list = { ...list, items: [] };
+    renderPage(`/design-history?section=output&projectId=${valve.id}`);
+    expect(await screen.findByText('Nothing in the design history matches these filters.')).toBeTruthy();
+  });
+});

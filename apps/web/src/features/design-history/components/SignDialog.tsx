@@ -1,0 +1,151 @@
+import { useId, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import {
+  signatureMeaningLabels,
+  signatureMeanings,
+  signatureUnavailableMessage,
+  type SignatureMeaning,
+  type SignedRecord,
+} from '@insilico/contracts';
+import { ApiError } from '../../../lib/apiError';
+import { signRecord } from '../api';
+
+interface SignDialogProps {
+  deviceId: string;
+  /** What is signed, and how it reads in the dialog. */
+  record: SignedRecord;
+  recordTitle: string;
+  signerName: string;
+  /** The first signature of the session asks for the e-mail address as well (21 CFR Part 11 §11.200(a)(1)). */
+  needsEmail: boolean;
+  available: boolean;
+  onClose: () => void;
+  onSigned: () => void;
+}
+
+/**
+ * Signs a design history record: the meaning, then the sign-in components re-entered. The server checks them,
+ * binds the signature to the record's content hash and records the signing; a refusal changes nothing.
+ */
+export function SignDialog({
+  deviceId,
+  record,
+  recordTitle,
+  signerName,
+  needsEmail,
+  available,
+  onClose,
+  onSigned,
+}: SignDialogProps) {
+  const id = useId();
+  const [meaning, setMeaning] = useState<SignatureMeaning>('review');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await signRecord(deviceId, { record, meaning, password, ...(needsEmail ? { email } : {}) });
+      onSigned();
+    } catch (cause) {
+      setError(cause instanceof ApiError ? cause.message : 'The signature could not be saved. Try again.');
+      setPassword('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogTitle id={`${id}-title`}>Sign this record</DialogTitle>
+        <DialogContent>
+          <DialogContentText component="div" sx={{ mb: 2 }}>
+            You sign “{recordTitle}” as {signerName}. Your electronic signature is the legally binding equivalent of
+            your handwritten signature; it is kept with the record’s content and cannot be removed.
+          </DialogContentText>
+          {!available ? (
+            <Alert severity="info">{signatureUnavailableMessage}</Alert>
+          ) : (
+            <Stack spacing={2}>
+              <div>
+                <FormLabel id={`${id}-meaning`}>Meaning of the signature</FormLabel>
+                <RadioGroup
+                  aria-labelledby={`${id}-meaning`}
+                  value={meaning}
+                  onChange={(event) => setMeaning(event.target.value as SignatureMeaning)}
+                >
+                  {signatureMeanings.map((value) => (
+                    <FormControlLabel
+                      key={value}
+                      value={value}
+                      control={<Radio />}
+                      label={signatureMeaningLabels[value]}
+                    />
+                  ))}
+                </RadioGroup>
+              </div>
+              {needsEmail && (
+                <TextField
+                  label="E-mail"
+                  type="email"
+                  autoComplete="username"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  helperText="The first signature of a session asks for your e-mail address and your password."
+                  required
+                />
+              )}
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                required
+                autoFocus={!needsEmail}
+              />
+            </Stack>
+          )}
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          {available && (
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy}
+              startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
+            >
+              Sign
+            </Button>
+          )}
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

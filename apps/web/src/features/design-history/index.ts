@@ -1,0 +1,1 @@
+export { designHistoryRoutes } from './routes';

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { text } from './text';
+
+/**
+ * The design history file (issue 20 item 4, ISO 13485 §7.3.10) and electronic signatures (item 5, 21 CFR Part 11
+ * §11.50, §11.70, §11.200): a project's timeline of design inputs, outputs, verification and validation evidence and
+ * reviews, built from the audit trail's events and people's entries; a record signed with a meaning.
+ */
+
+/** The timeline's sections. */
+export const designHistorySections = ['input', 'output', 'evidence', 'review'] as const;
+export type DesignHistorySection = (typeof designHistorySections)[number];
+export const designHistorySectionLabels: Record<DesignHistorySection, string> = {
+  input: 'Design inputs',
+  output: 'Design outputs',
+  evidence: 'Verification and validation evidence',
+  review: 'Reviews and approvals',
+};
+
+/** What a manual entry is, and the section it belongs to. */
+export const designHistoryEntryKinds = [
+  'design_input',
+  'design_output',
+  'verification',
+  'validation',
+  'review',
+  'note',
+] as const;
+export type DesignHistoryEntryKind = (typeof designHistoryEntryKinds)[number];
+export const designHistoryEntryKindLabels: Record<DesignHistoryEntryKind, string> = {
+  design_input: 'Design input',
+  design_output: 'Design output',
+  verification: 'Verification',
+  validation: 'Validation',
+  review: 'Design review',
+  note: 'Note',
+};
+export const entryKindSections: Record<DesignHistoryEntryKind, DesignHistorySection> = {
+  design_input: 'input',
+  design_output: 'output',
+  verification: 'evidence',
+  validation: 'evidence',
+  review: 'review',
+  note: 'review',
+};
+
+/** The meaning of a signature (§11.50(a)(3)). */
+export const signatureMeanings = ['review', 'approval', 'responsibility', 'authorship'] as const;
+export type SignatureMeaning = (typeof signatureMeanings)[number];
+export const signatureMeaningLabels: Record<SignatureMeaning, string> = {
+  review: 'Reviewed',
+  approval: 'Approved',
+  responsibility: 'Responsible',
+  authorship: 'Authored',
+};
+
+export const entryTitleMaxLength = 200;
+export const entryBodyMaxLength = 10_000;
+export const entryTitleRequiredMessage = 'Give the entry a title.';
+export const entryTitleTooLongMessage = `An entry title can be at most ${entryTitleMaxLength} characters.`;
+export const entryBodyTooLongMessage = `An entry text can be at most ${entryBodyMaxLength} characters.`;
+export const signedEntryMessage =
+  'This entry is signed and cannot be changed. Add a new entry that supersedes it instead.';
+export const alreadySignedMessage = 'You have signed this record with this meaning already.';
+export const signaturePasswordRequiredMessage = 'Enter your password to sign.';
+export const signatureEmailRequiredMessage =
+  'Enter your e-mail address and your password: the first signature of a session needs both.';
+export const signatureCredentialsMessage = 'The e-mail address or password is not correct. Nothing was signed.';
+export const signatureUnavailableMessage =
+  'Signing needs your password, and your sign-in is managed by your organisation’s identity provider. Electronic signatures are not available with it yet.';
+
+/** One signature as every page that shows the record shows it (§11.50: name, time, meaning). */
+export const signatureSchema = z.object({
+  id: z.uuid(),
+  meaning: z.enum(signatureMeanings),
+  signer: z.object({ id: z.uuid(), name: text() }),
+  /** UTC, ISO 8601. */
+  signedAt: text(),
+  /** SHA-256 of the canonical manifest of what was signed. */
+  contentHash: text(),
+  /** False when the record no longer gives the signed hash (never expected: the database refuses the change). */
+  valid: z.boolean(),
+});
+export type Signature = z.infer<typeof signatureSchema>;
+
+/** What a signature names: an entry, or an event of the trail (an evidence snapshot). */
+export const signedRecordSchema = z.object({ type: z.enum(['entry', 'event']), id: text().min(1).max(64) });
+export type SignedRecord = z.infer<typeof signedRecordSchema>;
+
+export const designHistoryEntrySchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(designHistoryEntryKinds),
+  title: text(),
+  body: text(),
+  evidenceEventIds: z.array(z.number().int()),
+  supersedesId: z.uuid().nullable(),
+  /** The entry that replaced this one, if any. */
+  supersededById: z.uuid().nullable(),
+});
+export type DesignHistoryEntry = z.infer<typeof designHistoryEntrySchema>;
+
+/** One item of the timeline: an event of the trail, with its entry when it is one, and its signatures. */
+export const designHistoryItemSchema = z.object({
+  /** The event's id in the trail. */
+  id: z.number().int(),
+  occurredAt: text(),
+  section: z.enum(designHistorySections),
+  action: text(),
+  summary: text(),
+  actor: z.object({ id: text(), name: text() }).nullable(),
+  project: z.object({ id: text(), name: text() }),
+  reason: text().nullable(),
+  link: text().nullable(),
+  /** The object's state as the event recorded it (an immutable snapshot, not a live link). */
+  snapshot: z.unknown(),
+  entry: designHistoryEntrySchema.nullable(),
+  /** An entry's trace links: the events it cites as evidence, as the timeline shows them. */
+  evidence: z.array(z.object({ id: z.number().int(), summary: text(), link: text().nullable() })),
+  /**
+   * Change impact: evidence made with a device version that another version has followed in the project since
+   * (the evidence is to be re-run on it); null when current or not evidence of a version.
+   */
+  toBeRerun: z.object({ versionId: text(), versionName: text() }).nullable(),
+  /** What "Sign" signs for this item. */
+  record: signedRecordSchema,
+  signatures: z.array(signatureSchema),
+});
+export type DesignHistoryItem = z.infer<typeof designHistoryItemSchema>;
+
+/** `GET /api/devices/:deviceId/design-history`: newest first, paged by `before` (the last item's id). */
+export const designHistoryQuerySchema = z.object({
+  projectId: z.uuid().optional(),
+  section: z.enum(designHistorySections).optional(),
+  before: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type DesignHistoryQuery = z.infer<typeof designHistoryQuerySchema>;
+
+export const designHistoryListSchema = z.object({
+  items: z.array(designHistoryItemSchema),
+  nextBefore: z.number().int().nullable(),
+  /** The projects the caller may see (the filter, and the list whose hover highlights their entries). */
+  projects: z.array(z.object({ id: z.uuid(), name: text() })),
+  signing: z.object({
+    /** False with an external identity provider (no password to re-enter here). */
+    available: z.boolean(),
+    /** The first signing of this session asks for the e-mail address as well as the password. */
+    needsEmail: z.boolean(),
+  }),
+});
+export type DesignHistoryList = z.infer<typeof designHistoryListSchema>;
+
+/** `GET /api/devices/:deviceId/design-history/export?projectId=` (CSV). */
+export const designHistoryExportQuerySchema = z.object({ projectId: z.uuid().optional() });
+
+const entryTitle = text().trim().min(1, entryTitleRequiredMessage).max(entryTitleMaxLength, entryTitleTooLongMessage);
+const entryBody = text().trim().max(entryBodyMaxLength, entryBodyTooLongMessage);
+
+/** `POST /api/devices/:deviceId/design-history/entries` (newDesignHistoryEntry). */
+export const newDesignHistoryEntrySchema = z.object({
+  projectId: z.uuid(),
+  kind: z.enum(designHistoryEntryKinds),
+  title: entryTitle,
+  body: entryBody.default(''),
+  evidenceEventIds: z.array(z.number().int().min(1)).max(50).default([]),
+  supersedesId: z.uuid().optional(),
+});
+export type NewDesignHistoryEntry = z.infer<typeof newDesignHistoryEntrySchema>;
+
+/** `PATCH /api/devices/:deviceId/design-history/entries/:entryId`: only while no one has signed it. */
+export const designHistoryEntryPatchSchema = z
+  .object({ kind: z.enum(designHistoryEntryKinds), title: entryTitle, body: entryBody })
+  .partial();
+export type DesignHistoryEntryPatch = z.infer<typeof designHistoryEntryPatchSchema>;
+
+export const designHistoryEntryParamsSchema = z.object({ deviceId: z.uuid(), entryId: z.uuid() });
+
+/** `POST /api/devices/:deviceId/design-history/signatures`: both components at a session's first signing. */
+export const signRequestSchema = z.object({
+  record: signedRecordSchema,
+  meaning: z.enum(signatureMeanings),
+  email: text().trim().max(254).optional(),
+  password: text().min(1, signaturePasswordRequiredMessage).max(1024),
+});
+export type SignRequest = z.infer<typeof signRequestSchema>;
