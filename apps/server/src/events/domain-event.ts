@@ -7,6 +7,11 @@
 export interface DomainEvent {
   /** Null for the system (a job, a CLI). */
   actorId: string | null;
+  /**
+   * For a system event (a job finishing the work someone started): that person. The trail names the actor "System
+   * (for <their name>)"; the event's `after` carries their id as `startedBy` (events/kinds.ts `systemEvent`).
+   */
+  onBehalfOf?: string | null;
   /** `<object type>.<verb in the past>`, e.g. `project.status_changed`. */
   action: string;
   objectType: string;
