@@ -1,3 +1,6 @@
+import { createDefaultCriteria } from '@insilico/anatomy';
+import { writeBinaryStl, type Vec3 } from '@insilico/mesh';
+import { annulusPlacement, ringDeviceMesh } from '@insilico/scenarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../test/helpers/browser';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
@@ -147,6 +150,96 @@ const onboardingSteps = [
   { stepActive: 5, yourCompany: workspaceBody().company },
   { stepActive: 6, yourTeam: [] },
 ];
+
+/** Polls a measurement order until its job has measured every patient. */
+async function measured(f: Fixture, orderId: string): Promise<void> {
+  const until = Date.now() + 90_000;
+  for (;;) {
+    const order = await json<{ status: string }>(
+      await f.admin.browser.get(`/api/devices/${f.deviceId}/measurement-orders/${orderId}`),
+    );
+    if (order.status !== 'in_progress') return;
+    if (Date.now() > until) throw new Error(`measurement order ${orderId} still in progress`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A patient of the fixture's cohort with end-systolic images, and its aortic annulus then (as the correction moves it). */
+async function endSystolicAnnulus(f: Fixture): Promise<{ patientId: string; position: number[]; normal: number[] }> {
+  for (const patientId of f.patientIds) {
+    const response = await f.admin.browser.get(
+      `/api/devices/${f.deviceId}/cohorts/${f.cohortId}/patients/${patientId}/meshes/end-systole/landmarks`,
+    );
+    if (response.status !== 200) continue;
+    const { landmarks } = await json<{ landmarks: { name: string; position: number[]; normal?: number[] }[] }>(
+      response,
+    );
+    const annulus = landmarks.find((landmark) => landmark.name === 'aortic_annulus')!;
+    return { patientId, position: annulus.position, normal: annulus.normal! };
+  }
+  throw new Error('no patient of the cohort has end-systolic images');
+}
+
+/** The run the simulation scenarios start, cancel, retry and name particles of (test resolution: seconds). */
+let run: string | null = null;
+
+/** A room of the project with a ring valve placed at the first patient's aortic annulus; answers its id. */
+async function placedRoom(f: Fixture): Promise<string> {
+  const versionId = (
+    await insertVersionWithModel(server, f.deviceId, {
+      name: unique('Ring valve'),
+      status: 'ready',
+      projectId: f.projectId,
+      stl: writeBinaryStl(ringDeviceMesh(9, 1.5)),
+    })
+  ).versionId;
+  const roomId = await patientRoom(f);
+  const { anatomy } = await json<{ anatomy: { phases: string[] } }>(
+    await f.admin.browser.get(`${project(f)}/rooms/${roomId}/scene`),
+  );
+  const { landmarks } = await json<{ landmarks: { name: string; position: Vec3; normal?: Vec3 }[] }>(
+    await f.admin.browser.get(
+      `/api/devices/${f.deviceId}/cohorts/${f.cohortId}/patients/${f.patientIds[0]}/meshes/${anatomy.phases[0]}/landmarks`,
+    ),
+  );
+  const annulus = landmarks.find((landmark) => landmark.name === 'aortic_annulus')!;
+  const placed = await send(f.admin.browser, 'PUT', `${project(f)}/rooms/${roomId}/scene`, {
+    view: { phase: null, hiddenOrgans: [] },
+    placements: [
+      {
+        versionId,
+        transform: annulusPlacement({ annulus: annulus.position, axis: annulus.normal! }, 2),
+        landmark: 'aortic_annulus',
+      },
+    ],
+  });
+  expect(placed.status).toBe(200);
+  return roomId;
+}
+
+/** Starts a particle-tracking run of eight particles at the test resolution (the operator's switch); answers its path. */
+async function startRun(f: Fixture): Promise<Response> {
+  await server.context.simulations.setTestResolution(f.deviceId, true);
+  const response = await f.admin.browser.postJson(`${project(f)}/rooms/${await placedRoom(f)}/simulations`, {
+    kind: 'particle',
+    resolution: 'test',
+    name: unique('Tracked'),
+    parameters: { particleCount: 8 },
+  });
+  run = `${project(f)}/simulations/${(await json<{ id: string }>(response.clone())).id}`;
+  return response;
+}
+
+/** Polls the run until it has ended. */
+async function ended(f: Fixture, path: string): Promise<string> {
+  const until = Date.now() + 150_000;
+  for (;;) {
+    const { status } = await json<{ status: string }>(await f.admin.browser.get(path));
+    if (!['queued', 'running'].includes(status)) return status;
+    if (Date.now() > until) throw new Error(`simulation ${path} is still ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
 
 /** The person who completed an onboarding in the last scenario that did. */
 let onboarded: Person | null = null;
@@ -422,21 +515,65 @@ const audited: Record<string, Scenario> = {
         definitionIds: [await defined(f)],
       }),
   },
+  'POST /api/devices/{deviceId}/cohorts': {
+    action: 'cohort.ordered',
+    // Its order job prepares five patients in the background (its system event is not the route's).
+    call: (f) =>
+      f.admin.browser.postJson(`/api/devices/${f.deviceId}/cohorts`, {
+        name: unique('Cohort'),
+        size: 5,
+        criteria: createDefaultCriteria(),
+      }),
+  },
+  'PUT /api/devices/{deviceId}/measurement-orders/{orderId}/patients/{patientId}/correction': {
+    action: 'measurement.corrected',
+    call: async (f) => {
+      const base = `/api/devices/${f.deviceId}`;
+      const { builtInSets } = await json<{ builtInSets: { definitionIds: string[] }[] }>(
+        await f.admin.browser.get(`${base}/measurement-definitions`),
+      );
+      const order = await json<{ id: string }>(
+        await f.admin.browser.postJson(`${base}/cohorts/${f.cohortId}/measurement-orders`, {
+          definitionIds: builtInSets[0]!.definitionIds,
+        }),
+      );
+      await measured(f, order.id);
+      const { patientId, position, normal } = await endSystolicAnnulus(f);
+      return send(f.admin.browser, 'PUT', `${base}/measurement-orders/${order.id}/patients/${patientId}/correction`, {
+        phase: 'end-systole',
+        landmarks: { aortic_annulus: { position: position.map((x, i) => x + 2 * normal[i]!), normal } },
+        reason: 'Annular plane 2 mm too low',
+      });
+    },
+  },
+  'POST /api/devices/{deviceId}/projects/{projectId}/rooms/{roomId}/simulations': {
+    action: 'simulation.started',
+    call: (f) => startRun(f),
+  },
+  'POST /api/devices/{deviceId}/projects/{projectId}/simulations/{simulationId}/retry': {
+    action: 'simulation.retried',
+    call: async (f) => {
+      if (!run) await startRun(f);
+      // Cancelled first (its own event), then run again from its stored case.
+      await f.admin.browser.postJson(`${run}/cancel`, {});
+      return f.admin.browser.postJson(`${run}/retry`, {});
+    },
+  },
+  'PUT /api/devices/{deviceId}/projects/{projectId}/simulations/{simulationId}/particles/{object}/{particle}': {
+    action: 'simulation.particle_named',
+    call: async (f) => {
+      if (!run) await startRun(f);
+      expect(await ended(f, run!)).toBe('completed');
+      return send(f.admin.browser, 'PUT', `${run}/particles/particles/3`, { name: unique('Leader') });
+    },
+  },
 };
 
 const startsRuns =
-  'writes its event in the change’s transaction (checked in its own API test), but calling it here starts simulation runs on the CPU pool';
+  'writes its event in the change’s transaction (checked in trials.api.test.ts), but calling it here starts a simulation run per patient on the CPU pool';
 
 /** TODO(issue 20): regulated changes whose event this test does not call yet (each is checked in its own suite). */
 const notYetAudited: Record<string, string> = {
-  'PUT /api/devices/{deviceId}/measurement-orders/{orderId}/patients/{patientId}/correction':
-    'TODO: writes measurement.corrected with its reason (checked in measurements.api.test.ts), but needs a finished measurement order and a patient’s landmarks to call here',
-  'POST /api/devices/{deviceId}/cohorts':
-    'TODO: writes cohort.ordered (checked in cohorts.api.test.ts); this test orders its one cohort in its set-up, before counting',
-  'POST /api/devices/{deviceId}/projects/{projectId}/rooms/{roomId}/simulations': `TODO: simulation.started ${startsRuns}`,
-  'POST /api/devices/{deviceId}/projects/{projectId}/simulations/{simulationId}/retry': `TODO: simulation.retried ${startsRuns} (and needs a stored case)`,
-  'PUT /api/devices/{deviceId}/projects/{projectId}/simulations/{simulationId}/particles/{object}/{particle}':
-    'TODO: writes simulation.particle_named (checked in simulations.api.test.ts), but it needs a finished run’s results to call here',
   'POST /api/devices/{deviceId}/projects/{projectId}/trials': `TODO: trial.started ${startsRuns}`,
   'POST /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}/cancel': `TODO: trial.cancelled ${startsRuns}`,
   'POST /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}/retry': `TODO: trial.retried ${startsRuns}`,

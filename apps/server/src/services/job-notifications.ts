@@ -1,5 +1,5 @@
 import { deviceVersionFailedMessage } from '@insilico/contracts';
-import type { CommittedEvent } from '../events/domain-event';
+import { handleEach, type CommittedEvent } from '../events/domain-event';
 import { cohortPagePath } from '../jobs/cohort-order.job';
 import { deviceVersionPagePath } from '../jobs/device-version.job';
 import { imagingPagePath } from '../jobs/imaging-check.job';
@@ -159,12 +159,8 @@ export class JobNotifications {
   ) {}
 
   /** The unit of work's subscriber: runs after the commit; failures are logged, the change stands. */
-  readonly onEvents = async (events: readonly CommittedEvent[]): Promise<void> => {
-    for (const event of events)
-      await this.handle(event).catch((error: unknown) =>
-        this.log.error({ err: error, eventId: event.id }, 'job notification failed'),
-      );
-  };
+  readonly onEvents = (events: readonly CommittedEvent[]): Promise<void> =>
+    handleEach(events, (event) => this.handle(event), this.log, 'job notification failed');
 
   private async handle(event: CommittedEvent): Promise<void> {
     if (event.actorId !== null || !event.deviceId) return;

@@ -1,5 +1,5 @@
 import { projectStatusSchema, type ProjectStatus } from '@insilico/contracts';
-import type { CommittedEvent } from '../events/domain-event';
+import { handleEach, type CommittedEvent } from '../events/domain-event';
 import type { ProjectRepository } from '../repositories/project.repository';
 import type { NotificationService } from './notification.service';
 import { projectStatsPath } from './project.service';
@@ -28,12 +28,8 @@ export class ProjectNotifications {
   ) {}
 
   /** The unit of work's subscriber: runs after the commit; failures are logged, the change stands. */
-  readonly onEvents = async (events: readonly CommittedEvent[]): Promise<void> => {
-    for (const event of events)
-      await this.handle(event).catch((error: unknown) =>
-        this.log.error({ err: error, eventId: event.id }, 'project notification failed'),
-      );
-  };
+  readonly onEvents = (events: readonly CommittedEvent[]): Promise<void> =>
+    handleEach(events, (event) => this.handle(event), this.log, 'project notification failed');
 
   private async handle(event: CommittedEvent): Promise<void> {
     if (!event.deviceId || !event.projectId) return;

@@ -1,4 +1,4 @@
-import type { CommittedEvent } from '../events/domain-event';
+import { handleEach, type CommittedEvent } from '../events/domain-event';
 import type { Repositories } from '../repositories/unit-of-work';
 import type { NotificationService } from './notification.service';
 import { acceptInvitationPath, activeAdmins, pendingNews, roleWithArticle } from './team.service';
@@ -21,12 +21,8 @@ export class TeamNotifications {
   ) {}
 
   /** The unit of work's subscriber: runs after the commit; failures are logged, the change stands. */
-  readonly onEvents = async (events: readonly CommittedEvent[]): Promise<void> => {
-    for (const event of events)
-      await this.handle(event).catch((error: unknown) =>
-        this.log.error({ err: error, eventId: event.id }, 'team notification failed'),
-      );
-  };
+  readonly onEvents = (events: readonly CommittedEvent[]): Promise<void> =>
+    handleEach(events, (event) => this.handle(event), this.log, 'team notification failed');
 
   private async handle(event: CommittedEvent): Promise<void> {
     if (!event.deviceId) return;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { reasonMaxLength, reasonRequiredMessage } from '@insilico/contracts';
-import TextField from '@mui/material/TextField';
+import { reasonRequiredMessage } from '@insilico/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ReasonField } from '../../../components/ReasonField';
 
 /** A change of the excluded set the user asked for, waiting for its reason. */
 export interface ExclusionChange {
@@ -22,12 +22,12 @@ function describe(change: ExclusionChange): { title: string; message: string; ac
   return change.kind === 'exclude'
     ? {
         title: `Exclude ${who}?`,
-        message: `${who} will be left out of every statistic of this analysis. Say why: the reason is kept in the audit trail with the change.`,
+        message: `${who} will be left out of every statistic of this analysis. Say why.`,
         action: 'Exclude',
       }
     : {
         title: `Include ${who} again?`,
-        message: `${who} will count in every statistic of this analysis again. Say why: the reason is kept in the audit trail with the change.`,
+        message: `${who} will count in every statistic of this analysis again. Say why.`,
         action: 'Include',
       };
 }
@@ -68,17 +68,7 @@ export function ExclusionReasonDialog({ change, lastReason, onConfirm, onCancel 
         text ? (
           <>
             {text.message}
-            <TextField
-              label="Reason for change"
-              required
-              fullWidth
-              multiline
-              minRows={2}
-              margin="normal"
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: reasonMaxLength } }}
-            />
+            <ReasonField value={reason} onChange={setReason} />
           </>
         ) : (
           ''
