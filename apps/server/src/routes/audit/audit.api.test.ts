@@ -1,3 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader } from '@zip.js/zip.js';
 import { reasonRequiredMessage, type ActivityList, type AuditVerdict } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
@@ -228,6 +234,56 @@ describe('the verifier and the export', () => {
     expect(exported.verdict.ok).toBe(true);
     expect(exported.rows.length).toBe(lines.length - 1);
     expect(exported.rows[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('bundles both exports in a ZIP with their SHA-256 in a manifest and SHA256SUMS, which sha256sum accepts', async () => {
+    expect((await guest.browser.get(`/api/devices/${deviceId}/audit/export?format=zip`)).status).toBe(403);
+    const response = await admin.browser.get(`/api/devices/${deviceId}/audit/export?format=zip`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toMatch(/filename="audit-trail-\d{4}-\d{2}-\d{2}\.zip"/);
+    const reader = new ZipReader(new Uint8ArrayReader(new Uint8Array(await response.arrayBuffer())));
+    const files = new Map<string, Uint8Array>();
+    for (const entry of await reader.getEntries())
+      if (!entry.directory) files.set(entry.filename, await entry.getData(new Uint8ArrayWriter()));
+    await reader.close();
+    expect([...files.keys()].sort()).toEqual([
+      'README.txt',
+      'SHA256SUMS',
+      'audit-trail.csv',
+      'audit-trail.json',
+      'manifest.json',
+    ]);
+    const text = (name: string) => new TextDecoder().decode(files.get(name));
+    const manifest = JSON.parse(text('manifest.json')) as {
+      rows: number;
+      headHash: string;
+      verdictOk: boolean;
+      files: { name: string; bytes: number; sha256: string }[];
+    };
+    const trail = JSON.parse(text('audit-trail.json')) as { verdict: AuditVerdict; rows: { hash: string }[] };
+    expect(manifest).toMatchObject({ rows: trail.rows.length, headHash: trail.verdict.headHash, verdictOk: true });
+    expect(text('audit-trail.csv').trimEnd().split('\r\n')).toHaveLength(trail.rows.length + 1);
+    for (const file of manifest.files)
+      expect(file).toEqual({
+        name: file.name,
+        bytes: files.get(file.name)!.length,
+        sha256: createHash('sha256').update(files.get(file.name)!).digest('hex'),
+      });
+    // An inspector's own tool agrees (coreutils), and finds a changed file.
+    const dir = await mkdtemp(join(tmpdir(), 'audit-bundle-'));
+    try {
+      for (const [name, bytes] of files) await writeFile(join(dir, name), bytes);
+      const check = spawnSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: dir, encoding: 'utf8' });
+      expect(check.status, check.stderr).toBe(0);
+      expect(check.stdout).toContain('audit-trail.csv: OK');
+      await writeFile(join(dir, 'audit-trail.csv'), `${text('audit-trail.csv')}1,forged\r\n`);
+      expect(spawnSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: dir, encoding: 'utf8' }).stdout).toContain(
+        'audit-trail.csv: FAILED',
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
