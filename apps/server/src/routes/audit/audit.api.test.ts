@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,8 @@ import {
   type Person,
 } from '../../../test/fixtures/workspace.fixtures';
 import { insertProject } from '../../../test/factories/project-rows';
+import { systemEvent } from '../../events/kinds';
+import { UnitOfWork } from '../../repositories/unit-of-work';
 
 /**
  * The regulated record (issue 20): a change writes one domain event in its transaction (actor, before → after,
@@ -328,5 +330,23 @@ describe('the activity feed', () => {
     expect(first.nextBefore).toBe(first.items[0]!.id);
     const second = await json<ActivityList>(await admin.browser.get(`${base}?limit=1&before=${first.nextBefore}`));
     expect(second.items[0]!.id).toBeLessThan(first.items[0]!.id);
+  });
+
+  it('names the system working for someone "System (for <their name>)", with no person to filter by', async () => {
+    const cohortId = randomUUID();
+    await new UnitOfWork(server.context.db.orm).run(async (tx) => {
+      tx.events.record(
+        systemEvent(admin.id, deviceId, null, 'cohort.prepared', { type: 'cohort', id: cohortId }, { name: 'Tall' }),
+      );
+    });
+    await server.context.auditChainer.chainAll();
+    const feed = await json<ActivityList>(await admin.browser.get(`/api/devices/${deviceId}/activity?kind=cohort`));
+    expect(feed.items[0]).toMatchObject({
+      action: 'cohort.prepared',
+      actor: null,
+      summary: `System (for ${admin.account.fullName}) finished preparing a cohort`,
+      link: `/patient-cohort/cohorts/${cohortId}?device=${deviceId}`,
+    });
+    expect(feed.people.every((person) => person.name !== `System (for ${admin.account.fullName})`)).toBe(true);
   });
 });
