@@ -57,6 +57,8 @@ import { ProjectCreationService } from './services/project-creation.service';
 import { ProjectDraftService } from './services/project-draft.service';
 import { QuestionService } from './services/question.service';
 import { ProjectService } from './services/project.service';
+import { JobNotifications } from './services/job-notifications';
+import { TeamNotifications } from './services/team-notifications';
 import { ProjectNotifications } from './services/project-notifications';
 import { AuditService } from './services/audit.service';
 import { ActivityService } from './services/activity.service';
@@ -357,13 +359,11 @@ export async function createContext(
     blobs,
     unitOfWork,
     projectAccess,
-    notifications,
     cpu,
   });
   const team = new TeamService(unitOfWork, {
     publicUrl: config.publicUrl,
     invitationTtlMs: defaultInvitationTtlMs,
-    notifications,
   });
   // The device picture follows a change of the data region (pictures is built next: it asks devices for grants).
   const devices: DeviceService = new DeviceService(unitOfWork, team, (deviceId): Promise<void> =>
@@ -385,6 +385,16 @@ export async function createContext(
   unitOfWork.subscribe(
     new ProjectNotifications(repositories.projects, notifications, log.child({ component: 'notifications' })).onEvents,
   );
+  unitOfWork.subscribe(
+    new TeamNotifications(repositories, notifications, log.child({ component: 'notifications' })).onEvents,
+  );
+  unitOfWork.subscribe(
+    new JobNotifications(
+      notifications,
+      (projectId) => repositories.deviceVersions.teamOf(projectId),
+      log.child({ component: 'notifications' }),
+    ).onEvents,
+  );
   const roomLog = log.child({ component: 'rooms' });
   const ssms = new SsmService(
     repositories.ssms,
@@ -395,23 +405,13 @@ export async function createContext(
     cpu,
     unitOfWork,
   );
-  const rooms = new RoomService(
-    roomRepository,
-    projectAccess,
-    cohorts,
-    notifications,
-    blobs,
-    roomLog,
-    unitOfWork,
-    ssms,
-  );
+  const rooms = new RoomService(roomRepository, projectAccess, cohorts, blobs, roomLog, unitOfWork, ssms);
   const simulations = new SimulationService({
     repository: repositories.simulations,
     rooms,
     projects: projectAccess,
     blobs,
     unitOfWork,
-    notifications,
     settings: operator.settings,
     cpu,
     workDir: join(config.dataDir, 'simulations'),
@@ -428,7 +428,6 @@ export async function createContext(
     blobs,
     unitOfWork,
     cpu,
-    notifications,
   });
   const measurements = new MeasurementService(
     repositories.measurements,
@@ -498,7 +497,7 @@ export async function createContext(
     cohorts,
     uploads,
     deviceVersions,
-    projectCreation: new ProjectCreationService(unitOfWork, deviceRepository, notifications),
+    projectCreation: new ProjectCreationService(unitOfWork, deviceRepository),
     projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository),
     questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository, unitOfWork),
     analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess, unitOfWork, (projectId, cohortId) =>

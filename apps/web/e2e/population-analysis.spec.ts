@@ -6,7 +6,7 @@ import { expect, test } from './csp';
 
 // Runs against the real server (E2E_BASE_URL): a 50-patient cohort ordered through the cohort API and a project made
 // through the project API, then in the browser: start an analysis (computed in a Web Worker), exclude the patient
-// farthest from the population (Mahalanobis), see the numbers change and stay after a reload, set a sizing window
+// farthest from the population (Mahalanobis) with a reason, see the numbers change and stay after a reload, set a sizing window
 // and read its coverage, export a table as CSV and a chart as SVG.
 
 const perimeter = 'aorticAnnulusPerimeter_mm';
@@ -63,6 +63,10 @@ test('an analysis of 50 patients recalculates on exclusion, reads device coverag
   const topPatient = (await top.getByRole('cell').first().innerText()).trim();
   expect(topPatient).toMatch(/^SYN-\d{6}$/);
   await top.getByRole('button', { name: `Exclude ${topPatient}` }).click();
+  // The reason for the exclusion is asked first and kept in the audit trail (issue 20).
+  const asked = page.getByRole('dialog', { name: `Exclude ${topPatient}?` });
+  await asked.getByRole('textbox', { name: /Reason for change/ }).fill('Farthest from the population');
+  await asked.getByRole('button', { name: 'Exclude' }).click();
   await expect(page.getByText(/: 49 of 50 patients included/)).toBeVisible();
   await expect(mean).not.toHaveText(meanBefore);
   await expect(distances.getByRole('cell', { name: topPatient, exact: true })).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
+import { reasonSchema } from './audit';
 
 /**
  * Population analyses of a project (issue 6, spec §2 "Population analysis", §3, §5, §9). The server stores the
@@ -134,6 +135,8 @@ export const createAnalysisSchema = z.object({
   parameters: parametersSchema,
   settings: analysisSettingsSchema.default(() => analysisSettingsSchema.parse({})),
   excluded: excludedSchema.default([]),
+  /** Why patients are excluded (issue 20): required by the server when `excluded` is not empty. */
+  reason: reasonSchema.optional(),
 });
 export type CreateAnalysis = z.input<typeof createAnalysisSchema>;
 
@@ -147,6 +150,11 @@ export const updateAnalysisSchema = z.object({
   parameters: parametersSchema.optional(),
   settings: analysisSettingsSchema.optional(),
   excluded: excludedSchema.optional(),
+  /**
+   * The reason for change (issue 20): which patients are excluded changes what the analysis says, so the server
+   * refuses a change of `excluded` without one (the page asks for it at each exclusion or inclusion).
+   */
+  reason: reasonSchema.optional(),
 });
 export type UpdateAnalysis = z.input<typeof updateAnalysisSchema>;
 

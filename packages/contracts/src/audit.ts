@@ -33,8 +33,11 @@ export const auditVerdictSchema = z.object({
 });
 export type AuditVerdict = z.infer<typeof auditVerdictSchema>;
 
-/** `GET /api/devices/:deviceId/audit/export?format=` */
-export const auditExportQuerySchema = z.object({ format: z.enum(['csv', 'json']).default('csv') });
+/**
+ * `GET /api/devices/:deviceId/audit/export?format=`: `zip` is the inspector's bundle (both exports with a manifest of
+ * their SHA-256 hashes).
+ */
+export const auditExportQuerySchema = z.object({ format: z.enum(['csv', 'json', 'zip']).default('csv') });
 
 /** One event as the activity feed shows it. */
 export const activityItemSchema = z.object({

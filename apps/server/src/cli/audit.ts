@@ -11,7 +11,7 @@ import { callOperator, runningServer } from './running-server';
 
 const usage = [
   'Usage: npm run audit -- verify [--json]',
-  '       npm run audit -- export [--format csv|json] [--out <file>]',
+  '       npm run audit -- export [--format csv|json|zip] [--out <file>]',
 ].join('\n');
 
 /** The audit service on the database itself (no server runs, or PostgreSQL); nobody is asked for a grant. */
@@ -47,7 +47,7 @@ function print(verdict: AuditVerdict): void {
 
 /**
  * `npm run audit -- verify`: recomputes the hash chain of the audit trail and names every edited, deleted or
- * inserted row (exit code 1 when any); `export` writes every row with its hashes (CSV or JSON with the verdict).
+ * inserted row (exit code 1 when any); `export` writes every row with its hashes (CSV, JSON with the verdict, or the ZIP of both with their SHA-256).
  * With the embedded database it asks the running server, or opens the database when none runs.
  */
 async function main(argv: string[]): Promise<number> {
@@ -78,13 +78,19 @@ async function main(argv: string[]): Promise<number> {
     return verdict.ok ? 0 : 1;
   }
   if (command === 'export') {
-    const format = z.enum(['csv', 'json']).safeParse(values.format);
+    const format = z.enum(['csv', 'json', 'zip']).safeParse(values.format);
     if (!format.success) throw new ConfigError(usage);
-    const body = server
-      ? z
-          .object({ body: z.string() })
-          .parse(await callOperator(server, `/api/operator/audit/export?format=${format.data}`)).body
-      : await withAudit((audit) => audit.export(null, format.data));
+    const fromServer = async () =>
+      z
+        .object({ body: z.string() })
+        .parse(await callOperator(server!, `/api/operator/audit/export?format=${format.data}`)).body;
+    const chosen = format.data;
+    let body: string | Buffer;
+    if (chosen === 'zip')
+      body = server
+        ? Buffer.from(await fromServer(), 'base64')
+        : Buffer.from(await withAudit((audit) => audit.bundle(null)));
+    else body = server ? await fromServer() : await withAudit((audit) => audit.export(null, chosen));
     if (values.out) writeFileSync(values.out, body);
     else process.stdout.write(body);
     return 0;

@@ -62,6 +62,13 @@ function chainedColumns() {
   };
 }
 
+/** The actor's name at the time; for the system working for someone, "System (for <their name>)". */
+function actorNameOf(event: DomainEvent, names: ReadonlyMap<string, string>): string | null {
+  if (event.actorId) return names.get(event.actorId) ?? null;
+  if (!event.onBehalfOf) return null;
+  return `System (for ${names.get(event.onBehalfOf) ?? 'a former user'})`;
+}
+
 /** The audit trail's table: appends on a transaction's connection, chains committed rows, reads in order. */
 export class DomainEventRepository {
   /** `db`: only to listen for the events of other processes (the activity relay). */
@@ -76,7 +83,11 @@ export class DomainEventRepository {
    */
   async append(events: readonly DomainEvent[]): Promise<number[]> {
     if (events.length === 0) return [];
-    const actorIds = [...new Set(events.map((event) => event.actorId).filter((id): id is string => id !== null))];
+    const actorIds = [
+      ...new Set(
+        events.flatMap((event) => [event.actorId, event.onBehalfOf ?? null]).filter((id): id is string => id !== null),
+      ),
+    ];
     const names = new Map(
       actorIds.length === 0
         ? []
@@ -90,7 +101,7 @@ export class DomainEventRepository {
       .values(
         events.map((event) => ({
           actorId: event.actorId,
-          actorName: event.actorId ? (names.get(event.actorId) ?? null) : null,
+          actorName: actorNameOf(event, names),
           action: event.action,
           objectType: event.objectType,
           objectId: event.objectId,

@@ -7,6 +7,11 @@
 export interface DomainEvent {
   /** Null for the system (a job, a CLI). */
   actorId: string | null;
+  /**
+   * For a system event (a job finishing the work someone started): that person. The trail names the actor "System
+   * (for <their name>)"; the event's `after` carries their id as `startedBy` (events/kinds.ts `systemEvent`).
+   */
+  onBehalfOf?: string | null;
   /** `<object type>.<verb in the past>`, e.g. `project.status_changed`. */
   action: string;
   objectType: string;
@@ -26,4 +31,18 @@ export interface TransactionEvents {
 /** An event as its subscribers receive it, after the commit: with its id in the trail. */
 export interface CommittedEvent extends DomainEvent {
   id: number;
+}
+
+/**
+ * How a subscriber takes a unit of work's committed events: one by one, each failure logged (with the event's id) and
+ * the next event handled still — the change has been made and stands.
+ */
+export async function handleEach(
+  events: readonly CommittedEvent[],
+  handle: (event: CommittedEvent) => Promise<void>,
+  log: { error(details: object, message: string): void },
+  failure: string,
+): Promise<void> {
+  for (const event of events)
+    await handle(event).catch((error: unknown) => log.error({ err: error, eventId: event.id }, failure));
 }

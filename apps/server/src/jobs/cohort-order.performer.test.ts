@@ -37,21 +37,14 @@ function contextWith(
 }
 
 describe('cohort order job', () => {
-  it('tells the orderer "Cohort <name> is ready", keyed by cohort so a retry notifies once', async () => {
+  it('answers the outcome and posts nothing itself (the orderer hears of it from the cohort.prepared event)', async () => {
     const { context, posted } = contextWith(async () => ({ ...cohortRow, status: 'ready' }), 1);
     expect(await cohortOrderPerformer.perform(context)).toEqual({
       cohortId: data.cohortId,
       outcome: 'ready',
       patients: 20,
     });
-    expect(posted).toEqual([
-      expect.objectContaining({
-        userId: data.userId,
-        title: 'Cohort Tall women is ready',
-        dedupeKey: `cohort-ready:${data.cohortId}`,
-        link: `/patient-cohort/cohorts/${data.cohortId}?device=${cohortRow.deviceId}`,
-      }),
-    ]);
+    expect(posted).toEqual([]);
   });
 
   it('ends quietly when the cohort was deleted meanwhile', async () => {
@@ -72,6 +65,6 @@ describe('cohort order job', () => {
     const last = contextWith(boom, cohortOrderPerformer.retryLimit + 1);
     await expect(cohortOrderPerformer.perform(last.context)).rejects.toThrow('disk full');
     expect(last.failOrder).toHaveBeenCalledOnce();
-    expect(last.posted.map((note) => note.title)).toEqual(['Cohort Tall women could not be prepared']);
+    expect(last.posted).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
+import { withRequestContext } from '../events/request-context';
 import type { FetchedJob, JobRepository } from '../repositories/job.repository';
 import type { JobDefinition, JobServices } from './job-definition';
 
@@ -122,20 +123,23 @@ export class JobRunner {
       }, this.options.heartbeatMs);
       log.info('job started');
       const data = definition.parse(job.data);
-      const result = await definition.perform({
-        jobId: job.id,
-        data,
-        attempt,
-        signal: controller.signal,
-        services: this.services,
-        log,
-        progress: async (fraction, message) => {
-          const now = Date.now();
-          if (fraction < 1 && now - lastProgressWrite < progressWriteEveryMs) return;
-          lastProgressWrite = now;
-          await this.repository.setProgress(job.id, Math.min(1, Math.max(0, fraction)), message ?? null);
-        },
-      });
+      // The job's domain events name it as their cause, as a request's name the request (issue 20).
+      const result = await withRequestContext({ requestId: `job:${job.id}` }, () =>
+        definition.perform({
+          jobId: job.id,
+          data,
+          attempt,
+          signal: controller.signal,
+          services: this.services,
+          log,
+          progress: async (fraction, message) => {
+            const now = Date.now();
+            if (fraction < 1 && now - lastProgressWrite < progressWriteEveryMs) return;
+            lastProgressWrite = now;
+            await this.repository.setProgress(job.id, Math.min(1, Math.max(0, fraction)), message ?? null);
+          },
+        }),
+      );
       await this.repository.markCompleted(job.id, result);
       log.info('job completed');
     } catch (error) {

@@ -37,18 +37,10 @@ function contextWith(performOrder: () => Promise<unknown>, attempt: number) {
 }
 
 describe('measurement order job', () => {
-  it('tells the orderer the measurements are ready, keyed by order so a retry notifies once', async () => {
+  it('answers the outcome and posts nothing itself (the orderer hears of it from the measurement.measured event)', async () => {
     const { context, posted } = contextWith(async () => performed, 1);
     expect(await measurementOrderPerformer.perform(context)).toEqual({ orderId: data.orderId, outcome: 'ready' });
-    expect(posted).toEqual([
-      expect.objectContaining({
-        kind: 'measurement.ready',
-        title: 'Measurements of cohort Tall women are ready',
-        body: '21 measurements on 20 patients can be viewed now.',
-        dedupeKey: `measurement-ready:${data.orderId}`,
-        link: `/measurement/order?order=${data.orderId}&device=${performed.deviceId}`,
-      }),
-    ]);
+    expect(posted).toEqual([]);
   });
 
   it('ends quietly when the order or its cohort was deleted meanwhile', async () => {
@@ -57,7 +49,7 @@ describe('measurement order job', () => {
     expect(posted).toEqual([]);
   });
 
-  it('keeps the order in progress while retries remain, and marks it failed with a notification after the last', async () => {
+  it('keeps the order in progress while retries remain, and marks it failed after the last', async () => {
     const boom = async () => {
       throw new Error('worker died');
     };
@@ -72,6 +64,6 @@ describe('measurement order job', () => {
       data.orderId,
       'The measurements could not be taken. Please order them again or contact support.',
     );
-    expect(last.posted.map((note) => note.title)).toEqual(['Measurements of cohort Tall women could not be taken']);
+    expect(last.posted).toEqual([]);
   });
 });

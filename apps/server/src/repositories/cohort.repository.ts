@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, isNull, ne, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import {
   cohortPatients,
@@ -180,18 +180,24 @@ export class CohortRepository {
   }
 
   /** Marks the cohort ready, naming the mesh model that built its ordered meshes. */
-  async markReady(cohortId: string, meshModelVersion: string): Promise<void> {
-    await this.orm
+  /** Marks the cohort ready; false when it was ready already (a retried job: nothing changes). */
+  async markReady(cohortId: string, meshModelVersion: string): Promise<boolean> {
+    const rows = await this.orm
       .update(cohorts)
       .set({ status: 'ready', readyAt: sql`coalesce(${cohorts.readyAt}, now())`, error: null, meshModelVersion })
-      .where(eq(cohorts.id, cohortId));
+      .where(and(eq(cohorts.id, cohortId), ne(cohorts.status, 'ready')))
+      .returning({ id: cohorts.id });
+    return rows.length > 0;
   }
 
-  async markFailed(cohortId: string, error: string): Promise<void> {
-    await this.orm
+  /** Marks an order in progress failed; false when it was not in progress. */
+  async markFailed(cohortId: string, error: string): Promise<boolean> {
+    const rows = await this.orm
       .update(cohorts)
       .set({ status: 'failed', error })
-      .where(and(eq(cohorts.id, cohortId), eq(cohorts.status, 'in_progress')));
+      .where(and(eq(cohorts.id, cohortId), eq(cohorts.status, 'in_progress')))
+      .returning({ id: cohorts.id });
+    return rows.length > 0;
   }
 
   /** Records a requested pathology once per user and workspace; true when it is new. */

@@ -83,15 +83,18 @@ export class ImagingRepository {
           counts: { patients: number; studies: number; series: number; files: number };
         }
       | { accepted: false; findings: ImagingFinding[]; manifest: ImagingManifest | null },
-  ): Promise<void> {
-    await this.orm
+  ): Promise<boolean> {
+    const rows = await this.orm
       .update(imagingDatasets)
       .set(
         outcome.accepted
           ? { status: 'modelling', manifest: outcome.manifest, findings: [], ...outcome.counts, checkedAt: sql`now()` }
           : { status: 'refused', manifest: outcome.manifest, findings: outcome.findings, checkedAt: sql`now()` },
       )
-      .where(and(eq(imagingDatasets.id, datasetId), eq(imagingDatasets.status, 'checking')));
+      .where(and(eq(imagingDatasets.id, datasetId), eq(imagingDatasets.status, 'checking')))
+      .returning({ id: imagingDatasets.id });
+    // False when it was checked already (a retried job changes nothing).
+    return rows.length > 0;
   }
 
   private selectWithUploader() {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import {
   cohorts,
@@ -155,18 +155,24 @@ export class MeasurementRepository {
       .orderBy(asc(measurementResults.patientIndex), asc(measurementResults.measurement));
   }
 
-  async markReady(orderId: string): Promise<void> {
-    await this.orm
+  /** Marks the order ready; false when it was ready already (a retried job changes nothing). */
+  async markReady(orderId: string): Promise<boolean> {
+    const rows = await this.orm
       .update(measurementOrders)
       .set({ status: 'ready', readyAt: sql`coalesce(${measurementOrders.readyAt}, now())`, error: null })
-      .where(eq(measurementOrders.id, orderId));
+      .where(and(eq(measurementOrders.id, orderId), ne(measurementOrders.status, 'ready')))
+      .returning({ id: measurementOrders.id });
+    return rows.length > 0;
   }
 
-  async markFailed(orderId: string, error: string): Promise<void> {
-    await this.orm
+  /** Marks an order in progress failed; false when it was not in progress. */
+  async markFailed(orderId: string, error: string): Promise<boolean> {
+    const rows = await this.orm
       .update(measurementOrders)
       .set({ status: 'failed', error })
-      .where(and(eq(measurementOrders.id, orderId), eq(measurementOrders.status, 'in_progress')));
+      .where(and(eq(measurementOrders.id, orderId), eq(measurementOrders.status, 'in_progress')))
+      .returning({ id: measurementOrders.id });
+    return rows.length > 0;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import { cohorts, jobRuns, projectCohorts, ssms, users } from '../db/schema';
 import type { CohortRow } from './cohort.repository';
@@ -74,11 +74,14 @@ export class SsmRepository {
     await this.orm.update(ssms).set({ jobId }).where(eq(ssms.id, ssmId));
   }
 
-  async markReady(ssmId: string, summary: Record<string, unknown>): Promise<void> {
-    await this.orm
+  /** Marks the model ready with its summary; false when it was ready already (a retried job changes nothing). */
+  async markReady(ssmId: string, summary: Record<string, unknown>): Promise<boolean> {
+    const rows = await this.orm
       .update(ssms)
       .set({ status: 'ready', summary, error: null, readyAt: sql`coalesce(${ssms.readyAt}, now())` })
-      .where(eq(ssms.id, ssmId));
+      .where(and(eq(ssms.id, ssmId), ne(ssms.status, 'ready')))
+      .returning({ id: ssms.id });
+    return rows.length > 0;
   }
 
   /** Marks a model that is still being built as failed for good; answers the row, or null if it was not building. */

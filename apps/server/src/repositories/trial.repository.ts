@@ -4,6 +4,7 @@ import {
   cohortPatients,
   cohorts,
   deviceVersions,
+  domainEvents,
   projectCohorts,
   projectDeviceVersions,
   simulations,
@@ -62,6 +63,28 @@ export class TrialRepository {
   async findById(id: string): Promise<TrialRow | null> {
     const rows = await this.orm.select().from(trials).where(eq(trials.id, id));
     return rows[0] ?? null;
+  }
+
+  /**
+   * Locks the trial's row to the end of the transaction (its patients' last finishers take turns) and answers the
+   * counts of its last `trial.finished` event in the audit trail, if any: the end is recorded once per outcome.
+   */
+  async lockAndLastFinish(id: string): Promise<{ done: number; failed: number } | null> {
+    await this.orm.select({ id: trials.id }).from(trials).where(eq(trials.id, id)).for('update');
+    const [last] = await this.orm
+      .select({ after: domainEvents.after })
+      .from(domainEvents)
+      .where(
+        and(
+          eq(domainEvents.objectType, 'trial'),
+          eq(domainEvents.objectId, id),
+          eq(domainEvents.action, 'trial.finished'),
+        ),
+      )
+      .orderBy(desc(domainEvents.id))
+      .limit(1);
+    const after = last?.after as { done?: number; failed?: number } | undefined;
+    return after ? { done: after.done ?? 0, failed: after.failed ?? 0 } : null;
   }
 
   async find(projectId: string, id: string): Promise<TrialListRow | null> {

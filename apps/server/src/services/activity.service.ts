@@ -2,6 +2,7 @@ import type { ActivityItem, ActivityList, ActivityQuery } from '@insilico/contra
 import type { DomainEventRepository, FeedFilter, FeedRow } from '../events/domain-event.repository';
 import { cohortPagePath } from '../jobs/cohort-order.job';
 import { deviceVersionPagePath } from '../jobs/device-version.job';
+import { imagingPagePath } from '../jobs/imaging-check.job';
 import { grantOf } from '../policies/workspace.policy';
 import type { DeviceRepository } from '../repositories/device.repository';
 import { authorize } from './authorize';
@@ -68,6 +69,20 @@ const verbs: Record<string, string> = {
   'design_history.entry_added': 'added an entry to the design history of the project',
   'design_history.entry_edited': 'edited an entry of the design history of the project',
   'signature.signed': 'signed a record of the design history of the project',
+  'imaging.dataset_added': 'added an imaging dataset',
+  // The system's events, named "System (for <who started it>)" (issue 20).
+  'cohort.prepared': 'finished preparing a cohort',
+  'cohort.failed': 'could not prepare a cohort',
+  'ssm.built': 'finished building a statistical shape model in the project',
+  'ssm.failed': 'could not build a statistical shape model in the project',
+  'measurement.measured': 'finished the measurements of a cohort',
+  'measurement.failed': 'could not take the measurements of a cohort',
+  'imaging.dataset_checked': 'finished checking an imaging dataset',
+  'simulation.completed': 'finished a simulation in the project',
+  'simulation.failed': 'ended a failed simulation in the project',
+  'trial.finished': 'finished a trial in the project',
+  'device_version.processed': 'finished processing a device version',
+  'device_version.failed': 'could not process a device version',
 };
 
 const statusWords: Record<string, string> = { active: 'reactivated', completed: 'completed', abandoned: 'abandoned' };
@@ -100,8 +115,8 @@ function linkOf(row: FeedRow): string | null {
     return simulationResultsPath(event.deviceId, event.projectId, simulationRoom, event.objectId);
   if (event.objectType === 'device_version' && event.action !== 'device_version.deleted')
     return deviceVersionPagePath(event.deviceId, event.objectId);
-  if (event.objectType === 'cohort' && event.action === 'cohort.ordered')
-    return cohortPagePath(event.deviceId, event.objectId);
+  if (event.objectType === 'cohort') return cohortPagePath(event.deviceId, event.objectId);
+  if (event.objectType === 'imaging_dataset') return imagingPagePath(event.deviceId, event.objectId);
   if (event.objectType === 'member' || event.objectType === 'invitation') return manageTeamPath(event.deviceId);
   if (event.objectType === 'measurement')
     return `/measurement/order?${new URLSearchParams({ order: event.objectId }).toString()}`;

@@ -2,6 +2,7 @@ import {
   analysisConflictMessage,
   analysisSettingsSchema,
   normalizeAnalysisSettings,
+  reasonRequiredMessage,
   type Analysis,
   type AnalysisList,
   type AnalysisSettings,
@@ -27,6 +28,8 @@ export interface NewAnalysisInput {
   parameters: string[];
   settings: AnalysisSettings;
   excluded: string[];
+  /** Required when `excluded` is not empty (issue 20). */
+  reason?: string;
 }
 
 /** A change, parsed by its contract schema; `revision` is the one the caller's copy is based on. */
@@ -36,6 +39,15 @@ export interface AnalysisUpdateInput {
   parameters?: string[];
   settings?: AnalysisSettings;
   excluded?: string[];
+  /** Required when the set of excluded patients changes (issue 20). */
+  reason?: string;
+}
+
+const reasonRequired = () => new ServiceError(400, 'reason_required', reasonRequiredMessage);
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  const set = new Set(a);
+  return set.size === new Set(b).size && b.every((id) => set.has(id));
 }
 
 const notFound = () => new ServiceError(404, 'not_found', 'No such analysis in this project.');
@@ -75,6 +87,8 @@ export class AnalysisService {
     const settings = normalizeAnalysisSettings(input.settings);
     await this.check(projectId, cohort, input.parameters, settings, input.excluded);
     const excluded = unique(input.excluded);
+    // Patients left out from the start change what the analysis says: the reason is kept with it.
+    if (excluded.length > 0 && !input.reason) throw reasonRequired();
     const id = await this.unitOfWork.run(async (tx) => {
       const inserted = await tx.analyses.insert({
         deviceId,
@@ -89,6 +103,7 @@ export class AnalysisService {
       tx.events.record({
         ...projectEvent(userId, deviceId, projectId, 'analysis.created', { type: 'analysis', id: inserted }),
         after: { name: input.name, cohortId: cohort.id, parameters: input.parameters, settings, excluded },
+        reason: excluded.length > 0 ? input.reason : null,
       });
       return inserted;
     });
@@ -116,7 +131,10 @@ export class AnalysisService {
     const parameters = input.parameters ?? current.parameters;
     const settings = normalizeAnalysisSettings(input.settings ?? current.settings);
     const excluded = unique(input.excluded ?? current.excluded);
+    // Excluding or including patients changes what the analysis says: the reason is kept with the change.
+    const exclusionChanged = !sameSet(excluded, current.excluded);
     await this.check(projectId, row.cohort, parameters, settings, excluded);
+    if (exclusionChanged && !input.reason) throw reasonRequired();
     const changes: AnalysisChanges = { parameters, settings, excluded };
     if (input.name !== undefined) changes.name = input.name;
     const revision = input.revision;
@@ -131,6 +149,7 @@ export class AnalysisService {
           excluded: current.excluded,
         },
         after: { name: changes.name ?? current.name, parameters, settings, excluded },
+        reason: exclusionChanged ? input.reason : null,
       });
       return true;
     });

@@ -3,6 +3,7 @@ import type { AuditVerdict } from '@insilico/contracts';
 import { canonicalJson, ChainVerifier, type StoredRow } from '../events/chain';
 import type { AuditChainer } from '../events/audit-chainer';
 import type { DomainEventRepository } from '../events/domain-event.repository';
+import { auditBundle } from './audit-bundle';
 import { authorize } from './authorize';
 
 /** Rows read per query by the verifier and the export. */
@@ -50,6 +51,15 @@ function csvCells(row: StoredRow): CsvCell[] {
     row.hash,
   ];
 }
+
+const csvOf = (rows: readonly StoredRow[]) =>
+  [csvHeader, ...rows.map(csvCells)].map((cells) => csvRow(cells) + '\r\n').join('');
+
+const hashing =
+  'hash = SHA-256 (hex, UTF-8) of the canonical JSON (object keys sorted, no spaces) of the array [seq, id, occurredAt, actorId, actorName, action, objectType, objectId, deviceId, projectId, before, after, reason, requestId, prevHash]; the first row links to 64 zeros.';
+
+const jsonOf = (exportedAt: Date, deviceId: string | null, verdict: AuditVerdict, rows: readonly StoredRow[]) =>
+  JSON.stringify({ exportedAt: exportedAt.toISOString(), deviceId, hashing, verdict, rows }, null, 2);
 
 /** Gives the event loop a turn between pages (a long verification must not hold requests up). */
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -101,23 +111,27 @@ export class AuditService {
   async export(deviceId: string | null, format: 'csv' | 'json'): Promise<string> {
     const rows: StoredRow[] = [];
     for await (const row of this.rows(deviceId)) rows.push(row);
-    if (format === 'csv') return [csvHeader, ...rows.map(csvCells)].map((cells) => csvRow(cells) + '\r\n').join('');
-    return JSON.stringify(
-      {
-        exportedAt: new Date().toISOString(),
-        deviceId,
-        hashing:
-          'hash = SHA-256 (hex, UTF-8) of the canonical JSON (object keys sorted, no spaces) of the array [seq, id, occurredAt, actorId, actorName, action, objectType, objectId, deviceId, projectId, before, after, reason, requestId, prevHash]; the first row links to 64 zeros.',
-        verdict: await this.verify(),
-        rows,
-      },
-      null,
-      2,
-    );
+    if (format === 'csv') return csvOf(rows);
+    return jsonOf(new Date(), deviceId, await this.verify(), rows);
   }
 
   async exportFor(userId: string, deviceId: string, format: 'csv' | 'json'): Promise<string> {
     authorize('audit.read', await this.grantOf(userId, deviceId));
     return this.export(deviceId, format);
+  }
+
+  /** The inspector's bundle (services/audit-bundle.ts): both exports of the same rows with their hashes, one ZIP. */
+  async bundle(deviceId: string | null): Promise<Uint8Array> {
+    const exportedAt = new Date();
+    const rows: StoredRow[] = [];
+    for await (const row of this.rows(deviceId)) rows.push(row);
+    const verdict = await this.verify();
+    const json = jsonOf(exportedAt, deviceId, verdict, rows);
+    return (await auditBundle({ exportedAt, deviceId, rows: rows.length, verdict, csv: csvOf(rows), json })).zip;
+  }
+
+  async bundleFor(userId: string, deviceId: string): Promise<Uint8Array> {
+    authorize('audit.read', await this.grantOf(userId, deviceId));
+    return this.bundle(deviceId);
   }
 }

@@ -28,7 +28,7 @@ import type { DataRegion } from '../repositories/blob.repository';
 import type { CohortListRow, CohortRepository, CohortRow } from '../repositories/cohort.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
-import { workspaceEvent } from '../events/kinds';
+import { systemEvent, workspaceEvent } from '../events/kinds';
 import { cohortCsv } from './cohort-csv';
 import { parameterTableOf } from './cohort-parameter-table';
 import { orderedPhasesOf, patientPhase, type PatientMeshCache } from './cohort-mesh.service';
@@ -38,6 +38,7 @@ import { storedPatient, toStoredPatient } from './cohort-records';
 import { ServiceError } from './errors';
 import { authorizeCohort } from './authorize';
 
+const cohortObject = (id: string) => ({ type: 'cohort', id });
 /** A new order, already parsed by its contract schema. */
 export interface NewCohortOrder {
   name: string;
@@ -284,13 +285,35 @@ export class CohortService {
         ),
       work.signal,
     );
-    await this.repository.markReady(cohortId, MESH_MODEL_VERSION);
+    // Ready and its event (the system, for the orderer) commit together; the orderer hears of it from the event.
+    await this.unitOfWork.run(async (tx) => {
+      if (await tx.cohorts.markReady(cohortId, MESH_MODEL_VERSION))
+        tx.events.record({
+          ...systemEvent(cohort.createdBy, cohort.deviceId, null, 'cohort.prepared', cohortObject(cohortId), {
+            name: cohort.name,
+            size: cohort.size,
+            meshModelVersion: MESH_MODEL_VERSION,
+          }),
+          before: { status: cohort.status },
+        });
+    });
     return this.repository.findById(cohortId);
   }
 
   /** Marks an order failed for good (its job gave up). */
   async failOrder(cohortId: string, reason: string): Promise<CohortRow | null> {
-    await this.repository.markFailed(cohortId, reason);
+    const cohort = await this.repository.findById(cohortId);
+    if (!cohort) return null;
+    await this.unitOfWork.run(async (tx) => {
+      if (await tx.cohorts.markFailed(cohortId, reason))
+        tx.events.record({
+          ...systemEvent(cohort.createdBy, cohort.deviceId, null, 'cohort.failed', cohortObject(cohortId), {
+            name: cohort.name,
+            error: reason,
+          }),
+          before: { status: cohort.status },
+        });
+    });
     return this.repository.findById(cohortId);
   }
 

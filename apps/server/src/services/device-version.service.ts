@@ -13,7 +13,7 @@ import {
   type DeviceVersionNameAvailability,
   type DeviceVersionStatus,
 } from '@insilico/contracts';
-import { deviceVersionJob, deviceVersionPagePath, type DeviceVersionJobData } from '../jobs/device-version.job';
+import { deviceVersionJob, type DeviceVersionJobData } from '../jobs/device-version.job';
 import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
 import type { CpuRunner } from '../cpu/pool';
 import { previewSize, processStlFileTask } from '../cpu/stl.task';
@@ -27,9 +27,8 @@ import {
 } from '../repositories/device-version.repository';
 import type { UploadRepository } from '../repositories/upload.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
-import { projectEvent, workspaceEvent } from '../events/kinds';
+import { projectEvent, systemEvent, workspaceEvent } from '../events/kinds';
 import { ServiceError } from './errors';
-import type { NotificationService } from './notification.service';
 import type { ProjectAccessService } from './project-access.service';
 import { uploadNotFoundMessage } from './upload.service';
 import { authorize } from './authorize';
@@ -54,7 +53,6 @@ export interface DeviceVersionServiceDeps {
   /** Creates a version and enqueues its job in one transaction. */
   unitOfWork: UnitOfWork;
   projectAccess: ProjectAccessService;
-  notifications: NotificationService;
   /** Where the STL parse, checks and preview run: worker threads, not the event loop that answers requests. */
   cpu: CpuRunner;
 }
@@ -292,25 +290,45 @@ export class DeviceVersionService {
       }
       const judged = await this.deps.repository.files([versionId]);
       const failed = judged.some((entry) => entry.file.status !== 'valid');
-      await this.deps.repository.finish(
-        versionId,
-        failed ? 'failed' : 'ready',
-        failed ? deviceVersionFailedMessage : null,
-      );
+      await this.finish(versionId, failed ? 'failed' : 'ready', failed ? deviceVersionFailedMessage : null);
     }
     const finished = await this.deps.repository.findById(versionId);
     if (!finished || finished.status === 'processing') return { outcome: 'unfinished' };
     await work.progress(1, finished.status === 'ready' ? 'Ready' : 'Failed');
-    if (finished.status === 'ready' && finished.targetProjectId)
-      await this.deps.repository.link(finished.targetProjectId, finished.id, finished.createdBy);
-    await this.notify(finished.id);
     return { outcome: finished.status };
   }
 
   /** The job gave up (an unexpected error on its last attempt): the version fails with the spec's message. */
   async failProcessing(versionId: string): Promise<void> {
-    if (await this.deps.repository.finish(versionId, 'failed', deviceVersionFailedMessage))
-      await this.notify(versionId);
+    await this.finish(versionId, 'failed', deviceVersionFailedMessage);
+  }
+
+  /**
+   * Ends processing once: the state, the target project joined when ready, and the event (the system, for the
+   * creator) commit together; the creator and the target project's team hear of it from the event
+   * (services/job-notifications.ts). A version that ended already changes nothing.
+   */
+  private async finish(versionId: string, status: 'ready' | 'failed', error: string | null): Promise<void> {
+    await this.deps.unitOfWork.run(async (tx) => {
+      const done = await tx.deviceVersions.finish(versionId, status, error);
+      if (!done) return;
+      const joined =
+        status === 'ready' && done.targetProjectId
+          ? await tx.deviceVersions.link(done.targetProjectId, done.id, done.createdBy)
+          : false;
+      const action = status === 'ready' ? 'device_version.processed' : 'device_version.failed';
+      tx.events.record({
+        ...systemEvent(
+          done.createdBy,
+          done.deviceId,
+          null,
+          action,
+          { type: 'device_version', id: done.id },
+          { name: done.name, status, error, targetProjectId: done.targetProjectId, addedToProject: joined },
+        ),
+        before: { status: 'processing' },
+      });
+    });
   }
 
   private async processFile(
@@ -349,31 +367,6 @@ export class DeviceVersionService {
       metrics: { ...result.metrics, findings: result.findings },
       previewFileId,
     });
-  }
-
-  /** The creator and the target project's team hear the outcome, once each (keyed by version and person). */
-  private async notify(versionId: string): Promise<void> {
-    const version = await this.deps.repository.findById(versionId);
-    if (!version || (version.status !== 'ready' && version.status !== 'failed')) return;
-    const team = version.targetProjectId ? await this.deps.repository.teamOf(version.targetProjectId) : [];
-    const people = new Set([...(version.createdBy ? [version.createdBy] : []), ...team]);
-    const ready = version.status === 'ready';
-    for (const userId of people) {
-      await this.deps.notifications.post({
-        userId,
-        kind: ready ? 'device-version.ready' : 'device-version.failed',
-        title: ready
-          ? `Device version ${version.name} is ready`
-          : `Device version ${version.name} could not be processed`,
-        body: ready
-          ? version.targetProjectId
-            ? 'Its files were checked and measured, and it was added to the project.'
-            : 'Its files were checked and measured.'
-          : deviceVersionFailedMessage,
-        link: deviceVersionPagePath(version.deviceId, version.id),
-        dedupeKey: `device-version-${version.status}:${version.id}:${userId}`,
-      });
-    }
   }
 
   private async file(userId: string, deviceId: string, versionId: string, fileId: string) {

@@ -2,6 +2,7 @@ import { imagingDatasetNotFoundMessage, type CreateImagingDataset, type ImagingD
 import type { CpuRunner } from '../cpu/pool';
 import { imagingCheckTask, type ImagingCheckResult } from '../cpu/imaging-check.task';
 import { imagingCheckJob } from '../jobs/imaging-check.job';
+import { systemEvent, workspaceEvent } from '../events/kinds';
 import { grantOf } from '../policies/workspace.policy';
 import type { BlobStore } from '../repositories/blob.repository';
 import { UploadGoneError } from '../repositories/device-version.repository';
@@ -65,6 +66,11 @@ export class ImagingService {
         });
         const run = await tx.jobs.enqueue(imagingCheckJob, { datasetId: created.id, userId }, userId);
         await tx.imaging.setJob(created.id, run.id);
+        tx.events.record({
+          ...workspaceEvent(userId, deviceId, 'imaging.dataset_added', { type: 'imaging_dataset', id: created.id }),
+          projectId,
+          after: { name: input.name, note: input.note?.trim() ?? '', projectId, uploadId: upload.id },
+        });
         return created;
       });
     } catch (error) {
@@ -105,7 +111,26 @@ export class ImagingService {
             findings: [{ file: '(the upload)', tag: null, problem: 'could not be found in storage' }],
             manifest: null,
           };
-      await this.deps.repository.markChecked(dataset.id, outcome);
+      // The outcome and its event (the system, for the uploader, who hears of it from the event) commit together.
+      await this.deps.unitOfWork.run(async (tx) => {
+        if (await tx.imaging.markChecked(dataset.id, outcome))
+          tx.events.record({
+            ...systemEvent(
+              dataset.uploadedBy,
+              dataset.deviceId,
+              dataset.projectId,
+              'imaging.dataset_checked',
+              { type: 'imaging_dataset', id: dataset.id },
+              {
+                name: dataset.name,
+                accepted: outcome.accepted,
+                status: outcome.accepted ? 'modelling' : 'refused',
+                findings: outcome.accepted ? 0 : outcome.findings.length,
+              },
+            ),
+            before: { status: 'checking' },
+          });
+      });
     }
     return this.deps.repository.find(datasetId);
   }

@@ -46,9 +46,10 @@ import {
   summaryOf,
 } from './measurement.mapper';
 import { storedPatient } from './cohort-records';
-import { workspaceEvent } from '../events/kinds';
+import { systemEvent, workspaceEvent } from '../events/kinds';
 import { ServiceError } from './errors';
 
+const measurementObject = (id: string) => ({ type: 'measurement', id });
 /** Patients measured per CPU task: progress and results are written after each batch. */
 const BATCH = 10;
 
@@ -301,16 +302,37 @@ export class MeasurementService {
       const measured = done.size + start + batch.length;
       await work.progress(measured / stored.length, `Measured ${measured} of ${stored.length} patients`);
     }
-    await this.repository.markReady(orderId);
-    return result(stored.length);
+    const performed = result(stored.length);
+    // Ready and its event (the system, for the orderer, who hears of it from the event) commit together.
+    await this.unitOfWork.run(async (tx) => {
+      if (await tx.measurements.markReady(orderId))
+        tx.events.record({
+          ...systemEvent(order.createdBy, order.deviceId, null, 'measurement.measured', measurementObject(orderId), {
+            cohortName: cohort.name,
+            measurements: performed.measurements,
+            patients: performed.patients,
+          }),
+          before: { status: order.status },
+        });
+    });
+    return performed;
   }
 
   /** Marks an order failed for good (its job gave up). */
   async failOrder(orderId: string, reason: string): Promise<PerformedOrder | null> {
-    await this.repository.markFailed(orderId, reason);
     const order = await this.repository.findOrderById(orderId);
     const cohort = order ? await this.cohorts.findById(order.cohortId) : null;
     if (!order || !cohort) return null;
+    await this.unitOfWork.run(async (tx) => {
+      if (await tx.measurements.markFailed(orderId, reason))
+        tx.events.record({
+          ...systemEvent(order.createdBy, order.deviceId, null, 'measurement.failed', measurementObject(orderId), {
+            cohortName: cohort.name,
+            error: reason,
+          }),
+          before: { status: order.status },
+        });
+    });
     return {
       id: order.id,
       deviceId: order.deviceId,

@@ -15,8 +15,6 @@ import type { LinkedRows } from '../repositories/project-creation.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import { ServiceError } from './errors';
 import { projectEvent } from '../events/kinds';
-import type { NotificationService } from './notification.service';
-import { projectStatsPath } from './project.service';
 import { authorize } from './authorize';
 
 export const versionNotInWorkspaceMessage = 'No such device version in this device workspace.';
@@ -34,7 +32,6 @@ export class ProjectCreationService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly devices: DeviceRepository,
-    private readonly notifications: NotificationService,
   ) {}
 
   /** The title step asks before it moves on: the spec message, the taken message, or null. */
@@ -99,28 +96,8 @@ export class ProjectCreationService {
       return project;
     });
 
-    await this.notifyTeam(
-      deviceId,
-      created.id,
-      name,
-      team.filter((member) => member !== userId),
-    );
+    // The team hears it from the project.created event (services/project-notifications.ts).
     return { id: created.id };
-  }
-
-  /** Tells each added user (not the creator); a failed notification does not undo the project. */
-  private async notifyTeam(deviceId: string, projectId: string, name: string, userIds: string[]): Promise<void> {
-    await Promise.allSettled(
-      userIds.map((userId) =>
-        this.notifications.post({
-          userId,
-          kind: 'project.member_added',
-          title: `You were added to the project ${name}`,
-          link: projectStatsPath(deviceId, projectId),
-          dedupeKey: `project-member-added:${projectId}`,
-        }),
-      ),
-    );
   }
 
   private async authorize(userId: string, deviceId: string): Promise<void> {

@@ -1,8 +1,9 @@
 import { projectStatusSchema, type ProjectStatus } from '@insilico/contracts';
-import type { CommittedEvent } from '../events/domain-event';
+import { handleEach, type CommittedEvent } from '../events/domain-event';
 import type { ProjectRepository } from '../repositories/project.repository';
 import type { NotificationService } from './notification.service';
 import { projectStatsPath } from './project.service';
+import { roomPagePath } from './room.mapper';
 
 const statusWords: Record<ProjectStatus, string> = {
   active: 'reactivated',
@@ -16,7 +17,8 @@ interface Log {
 
 /**
  * Notifications as a subscriber of the domain events (issue 20): a status move tells the project's team (except
- * whoever made it), a new team member hears they were added. Posted once per event and person (dedupe key).
+ * whoever made it), a new team member hears they were added (also the team a project is created with), someone a
+ * room is shared with hears it. Posted once per event and person (dedupe key).
  */
 export class ProjectNotifications {
   constructor(
@@ -26,16 +28,12 @@ export class ProjectNotifications {
   ) {}
 
   /** The unit of work's subscriber: runs after the commit; failures are logged, the change stands. */
-  readonly onEvents = async (events: readonly CommittedEvent[]): Promise<void> => {
-    for (const event of events)
-      await this.handle(event).catch((error: unknown) =>
-        this.log.error({ err: error, eventId: event.id }, 'project notification failed'),
-      );
-  };
+  readonly onEvents = (events: readonly CommittedEvent[]): Promise<void> =>
+    handleEach(events, (event) => this.handle(event), this.log, 'project notification failed');
 
   private async handle(event: CommittedEvent): Promise<void> {
     if (!event.deviceId || !event.projectId) return;
-    const after = (event.after ?? {}) as { status?: unknown; name?: unknown; memberId?: unknown };
+    const after = (event.after ?? {}) as { status?: unknown; name?: unknown; memberId?: unknown; team?: unknown };
     const link = projectStatsPath(event.deviceId, event.projectId);
     const name = typeof after.name === 'string' ? after.name : '';
     if (event.action === 'project.status_changed') {
@@ -52,6 +50,17 @@ export class ProjectNotifications {
         });
       }
     }
+    if (event.action === 'project.created' && Array.isArray(after.team))
+      // Each added user is told (not the creator).
+      for (const userId of after.team.filter((id): id is string => typeof id === 'string' && id !== event.actorId))
+        await this.notifications.post({
+          userId,
+          kind: 'project.member_added',
+          title: `You were added to the project ${name}`,
+          link,
+          dedupeKey: `project-member-added:${event.projectId}`,
+        });
+    if (event.action === 'room.shared') await this.roomShared(event);
     if (event.action === 'project.member_added' && typeof after.memberId === 'string')
       await this.notifications.post({
         userId: after.memberId,
@@ -59,6 +68,26 @@ export class ProjectNotifications {
         title: `You were added to the project ${name}`,
         link,
         dedupeKey: `event:${event.id}`,
+      });
+  }
+
+  /** Whoever a room was newly shared with hears it from the sharer (once per room and person). */
+  private async roomShared(event: CommittedEvent): Promise<void> {
+    const before = (event.before ?? {}) as { sharedWith?: string[] };
+    const after = (event.after ?? {}) as { sharedWith?: string[]; room?: string; project?: string };
+    const earlier = new Set(before.sharedWith ?? []);
+    const added = (after.sharedWith ?? []).filter((id) => !earlier.has(id));
+    if (added.length === 0) return;
+    const team = await this.projects.teams(event.deviceId!, [event.projectId!]);
+    const sharer = team.find((person) => person.userId === event.actorId)?.fullName ?? 'A team member';
+    for (const recipient of added)
+      await this.notifications.post({
+        userId: recipient,
+        kind: 'room.shared',
+        title: `${sharer} shared the room ${after.room ?? ''} with you`,
+        body: `Project ${after.project ?? ''}`,
+        link: roomPagePath(event.deviceId!, event.projectId!, event.objectId),
+        dedupeKey: `room-shared:${event.objectId}:${recipient}`,
       });
   }
 }

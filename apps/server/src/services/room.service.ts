@@ -18,12 +18,11 @@ import type { UnitOfWork } from '../repositories/unit-of-work';
 import type { CohortService } from './cohort.service';
 import { ServiceError } from './errors';
 import { projectEvent } from '../events/kinds';
-import type { NotificationService } from './notification.service';
 import { removePictureFiles } from './picture-files';
 import type { ProjectAccessGrant, ProjectAccessService } from './project-access.service';
 import { parseSsmInstance, type SsmService } from './ssm.service';
 import { defaultRoomName } from './room-names';
-import { modelUrl, roomPagePath, toRoom } from './room.mapper';
+import { modelUrl, toRoom } from './room.mapper';
 
 export const roomNotFoundMessage = 'This room does not exist in this project.';
 
@@ -48,7 +47,6 @@ export class RoomService {
     private readonly repository: RoomRepository,
     private readonly projects: ProjectAccessService,
     private readonly cohorts: CohortService,
-    private readonly notifications: NotificationService,
     private readonly blobs: BlobStore,
     private readonly log: { warn(details: object, message: string): void },
     private readonly unitOfWork: UnitOfWork,
@@ -218,7 +216,7 @@ export class RoomService {
     };
   }
 
-  /** Shares the room with members of the project team; each newly shared person is notified. */
+  /** Shares the room with members of the project team; each newly shared person is notified (from the event). */
   async share(
     userId: string,
     deviceId: string,
@@ -235,7 +233,7 @@ export class RoomService {
       throw new ServiceError(422, 'not_on_team', 'A room can be shared only with members of the project team.', {
         userIds: outsiders,
       });
-    const added = await this.unitOfWork.run(async ({ rooms, events }) => {
+    await this.unitOfWork.run(async ({ rooms, events }) => {
       const before = (await rooms.shares([roomId])).map((share) => share.userId);
       const newlyShared = await rooms.share(
         roomId,
@@ -246,20 +244,10 @@ export class RoomService {
         events.record({
           ...projectEvent(userId, deviceId, projectId, 'room.shared', { type: 'room', id: roomId }),
           before: { sharedWith: before },
-          after: { sharedWith: [...before, ...newlyShared] },
+          after: { sharedWith: [...before, ...newlyShared], room: row.room.name, project: access.project.name },
         });
-      return newlyShared;
     });
-    const sharer = team.find((person) => person.userId === userId)?.name ?? 'A team member';
-    for (const recipient of added)
-      await this.notifications.post({
-        userId: recipient,
-        kind: 'room.shared',
-        title: `${sharer} shared the room ${row.room.name} with you`,
-        body: `Project ${access.project.name}`,
-        link: roomPagePath(deviceId, projectId, roomId),
-        dedupeKey: `room-shared:${roomId}:${recipient}`,
-      });
+    // Whoever it was newly shared with hears it from the room.shared event (services/project-notifications.ts).
     return this.shareList(userId, deviceId, projectId, roomId);
   }
 

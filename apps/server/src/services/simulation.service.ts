@@ -43,7 +43,7 @@ import { simulationSegmentTask, type SimulationSegmentOutput } from '../cpu/simu
 import type { ResultManifest } from '../cpu/wall-shear';
 import type { CpuRunner } from '../cpu/pool';
 import { simulationJob, type SimulationJobData } from '../jobs/simulation.job';
-import { projectEvent } from '../events/kinds';
+import { projectEvent, systemEvent } from '../events/kinds';
 import { decideProject } from '../policies/project.policy';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
 import type { SettingsRepository } from '../repositories/settings.repository';
@@ -53,7 +53,6 @@ import { storedPatient } from './cohort-records';
 import { patientPhase, meshPhasesOf } from './cohort-mesh.service';
 import { ServiceError } from './errors';
 import { setTestResolution, testResolutionAllowed } from './simulation-test-resolution';
-import type { NotificationService } from './notification.service';
 import type { ProjectAccessService } from './project-access.service';
 import type { RoomGrant, RoomService } from './room.service';
 
@@ -64,7 +63,6 @@ export interface SimulationServiceDeps {
   blobs: BlobStore;
   /** Rows and their job commit together (docs/decisions/one-transaction-idiom.md). */
   unitOfWork: UnitOfWork;
-  notifications: NotificationService;
   /** Where the operator's switch of the test resolution per workspace is kept (app_settings). */
   settings: Pick<SettingsRepository, 'get' | 'set'>;
   cpu: CpuRunner;
@@ -72,7 +70,7 @@ export interface SimulationServiceDeps {
   workDir: string;
   /** Simulations of one workspace that may run at the same time (more wait, queued). */
   concurrencyPerWorkspace?: number;
-  /** Whether a run notifies nobody when it ends: a trial patient's (the trial notifies once, issue 17). */
+  /** Whether a run is a trial patient's: its end tells nobody (the trial tells once, issue 17). */
   quietRun?: (simulationId: string) => Promise<boolean>;
   log: { warn(details: object, message: string): void; info(details: object, message: string): void };
 }
@@ -852,26 +850,30 @@ export class SimulationService {
   }
 
   private async finish(row: SimulationRow, status: 'completed' | 'failed', error: string | null): Promise<void> {
-    const done = await this.deps.repository.transition(row.id, ['running', 'queued'], {
-      status,
-      error,
-      etaSeconds: null,
-      finishedAt: new Date(),
-      ...(status === 'completed' ? { progress: 1 } : {}),
-    });
-    if (!done || !row.createdBy || (await this.deps.quietRun?.(row.id))) return;
-    await this.deps.notifications.post({
-      userId: row.createdBy,
-      kind: status === 'completed' ? 'simulation.completed' : 'simulation.failed',
-      title: status === 'completed' ? `Simulation ${row.name} has finished` : `Simulation ${row.name} failed`,
-      body: status === 'completed' ? 'Its results are ready to analyse.' : (error ?? ''),
-      link: simulationResultsPath(
-        await this.deps.repository.deviceOf(row.projectId),
-        row.projectId,
-        row.roomId,
-        row.id,
-      ),
-      dedupeKey: `simulation:${row.id}:${status}:${row.jobId ?? ''}`,
+    const deviceId = await this.deps.repository.deviceOf(row.projectId);
+    const trialRun = (await this.deps.quietRun?.(row.id)) ?? false;
+    // The end state and its event (the system, for whoever started the run) commit together; they hear of it from the
+    // event (services/job-notifications.ts), a trial's runs only through their trial.
+    await this.deps.unitOfWork.run(async (tx) => {
+      const done = await tx.simulations.transition(row.id, ['running', 'queued'], {
+        status,
+        error,
+        etaSeconds: null,
+        finishedAt: new Date(),
+        ...(status === 'completed' ? { progress: 1 } : {}),
+      });
+      if (!done) return;
+      tx.events.record({
+        ...systemEvent(
+          row.createdBy,
+          deviceId,
+          row.projectId,
+          status === 'completed' ? 'simulation.completed' : 'simulation.failed',
+          { type: 'simulation', id: row.id },
+          { name: row.name, roomId: row.roomId, status, error, trialRun },
+        ),
+        before: { status: row.status },
+      });
     });
   }
 

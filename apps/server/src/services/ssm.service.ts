@@ -33,10 +33,11 @@ import type { DeviceRepository } from '../repositories/device.repository';
 import type { SsmListRow, SsmRepository, SsmRow } from '../repositories/ssm.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import { storedPatient } from './cohort-records';
-import { projectEvent } from '../events/kinds';
+import { projectEvent, systemEvent } from '../events/kinds';
 import { ServiceError } from './errors';
 import type { ProjectAccessService } from './project-access.service';
 
+const ssmObject = (id: string) => ({ type: 'ssm', id });
 /** What the build job reports back through. */
 export interface SsmBuildProgress {
   progress(fraction: number, message?: string): Promise<void>;
@@ -295,12 +296,33 @@ export class SsmService {
         cohorts: configuration.cohortIds.map((id) => ({ id, name: cohortNames.get(id) ?? '' })),
       },
     };
-    await this.repository.markReady(ssmId, summarySchema.parse(summary));
+    // Ready and its event (the system, for the creator, who hears of it from the event) commit together.
+    await this.unitOfWork.run(async (tx) => {
+      if (await tx.ssms.markReady(ssmId, summarySchema.parse(summary)))
+        tx.events.record({
+          ...systemEvent(row.createdBy, row.deviceId, row.projectId, 'ssm.built', ssmObject(ssmId), {
+            name: row.name,
+            shapeCount: row.shapeCount,
+          }),
+          before: { status: row.status },
+        });
+    });
     return this.repository.findById(ssmId);
   }
 
   async failBuild(ssmId: string, reason: string): Promise<SsmRow | null> {
-    return this.repository.markFailed(ssmId, reason);
+    return this.unitOfWork.run(async (tx) => {
+      const failed = await tx.ssms.markFailed(ssmId, reason);
+      if (failed)
+        tx.events.record({
+          ...systemEvent(failed.createdBy, failed.deviceId, failed.projectId, 'ssm.failed', ssmObject(ssmId), {
+            name: failed.name,
+            error: reason,
+          }),
+          before: { status: 'in_progress' },
+        });
+      return failed;
+    });
   }
 
   /**

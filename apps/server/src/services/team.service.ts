@@ -7,7 +7,6 @@ import type { Repositories, UnitOfWork } from '../repositories/unit-of-work';
 import { AuthThrottle, throttleRules, tooManyAttempts, type ThrottleKey } from './auth-throttle.service';
 import { ServiceError } from './errors';
 import { workspaceEvent } from '../events/kinds';
-import type { NotificationService } from './notification.service';
 import { userPictureUrl } from './picture-urls';
 import { ensureSeatFree } from './subscription.service';
 import { toSummary, type Actor } from './workspace.mapper';
@@ -18,8 +17,6 @@ export interface TeamOptions {
   publicUrl: string;
   /** How long an invitation link works (see docs/decisions/workspaces-invitations.md). */
   invitationTtlMs: number;
-  /** Tells an accepted user (the waiting page may be closed by then). */
-  notifications: Pick<NotificationService, 'post'>;
   now?: () => Date;
 }
 
@@ -27,13 +24,13 @@ export interface TeamOptions {
 export const acceptInvitationPath = '/accept-invitation';
 export const defaultInvitationTtlMs = 7 * 24 * 60 * 60_000;
 
-const roleWithArticle = (role: string) => (role === 'admin' ? 'an admin' : `a ${role}`);
+export const roleWithArticle = (role: string) => (role === 'admin' ? 'an admin' : `a ${role}`);
 
 /** The team page of a workspace, whichever workspace the admin has selected. */
 export const manageTeamPath = (deviceId: string) => `/manage-team?device=${deviceId}`;
 
 /** What an admin is told when someone accepted an invitation and waits for approval (notification and mail). */
-function pendingNews(device: DeviceRow, pending: Actor, role: string) {
+export function pendingNews(device: DeviceRow, pending: Pick<Actor, 'fullName' | 'email'>, role: string) {
   return {
     title: `${pending.fullName} waits for your approval in "${device.name}"`,
     body: `${pending.fullName} (${pending.email}) accepted the invitation as ${roleWithArticle(role)}. Accept them, or remove them, on the team page.`,
@@ -41,7 +38,7 @@ function pendingNews(device: DeviceRow, pending: Actor, role: string) {
   };
 }
 
-async function activeAdmins(repositories: Repositories, deviceId: string) {
+export async function activeAdmins(repositories: Pick<Repositories, 'devices'>, deviceId: string) {
   const members = await repositories.devices.listMembers(deviceId);
   return members.filter((member) => member.role === 'admin' && member.status === 'ok');
 }
@@ -236,7 +233,7 @@ export class TeamService {
       await this.mailAdminsOfPending(tx, device, actor, invitation.role);
       return created;
     });
-    await this.notifyAdminsOfPending(device, actor, invitation.role);
+    // The admins are told from the team.invitation_accepted event (services/team-notifications.ts).
     return { device: toSummary(device, grantOf(membership)!) };
   }
 
@@ -261,19 +258,6 @@ export class TeamService {
     }
   }
 
-  private async notifyAdminsOfPending(device: DeviceRow, pending: Actor, role: string): Promise<void> {
-    const news = pendingNews(device, pending, role);
-    for (const admin of await activeAdmins(this.unitOfWork.repositories, device.id)) {
-      await this.options.notifications.post({
-        userId: admin.userId,
-        kind: 'team.pending',
-        title: news.title,
-        body: news.body,
-        link: news.link,
-      });
-    }
-  }
-
   /** An admin accepts a pending user: pending_approval → ok. */
   async approve(actorId: string, deviceId: string, userId: string): Promise<TeamMember> {
     const devices = this.unitOfWork.repositories.devices;
@@ -293,16 +277,7 @@ export class TeamService {
         throw new ServiceError(409, 'not_pending', 'This user is not waiting for approval.');
       throw notFoundMember();
     }
-    const device = await devices.findById(deviceId);
-    // The waiting page opens the workspace by itself; this reaches someone who closed it. Its link is that page,
-    // which selects the workspace and opens it.
-    await this.options.notifications.post({
-      userId,
-      kind: 'team.accepted',
-      title: `You can now work in "${device?.name ?? 'the device workspace'}"`,
-      body: `An admin accepted you as ${roleWithArticle(updated.role)}.`,
-      link: `${acceptInvitationPath}?device=${deviceId}`,
-    });
+    // The user hears it from the team.member_approved event (services/team-notifications.ts).
     return this.member(deviceId, userId);
   }
 

@@ -23,7 +23,7 @@ import type { ObjectSummaries } from '../cpu/frame-summary';
 import { frameTimelineTask } from '../cpu/frame-timeline.task';
 import type { CpuRunner } from '../cpu/pool';
 import { trialPlacementTask } from '../cpu/trial-placement.task';
-import { projectEvent } from '../events/kinds';
+import { projectEvent, systemEvent } from '../events/kinds';
 import { simulationJob } from '../jobs/simulation.job';
 import { trialPatientJob, type TrialPatientJobData } from '../jobs/trial-patient.job';
 import { decideProject } from '../policies/project.policy';
@@ -40,7 +40,6 @@ import type { UnitOfWork } from '../repositories/unit-of-work';
 import { storedPatient } from './cohort-records';
 import { meshPhasesOf } from './cohort-mesh.service';
 import { ServiceError } from './errors';
-import type { NotificationService } from './notification.service';
 import type { ProjectAccessService } from './project-access.service';
 import type { RoomService } from './room.service';
 import type { SimulationService } from './simulation.service';
@@ -55,8 +54,6 @@ export interface TrialServiceDeps {
   blobs: BlobStore;
   unitOfWork: UnitOfWork;
   cpu: CpuRunner;
-  /** The trial's creator hears once when every patient has finished (its runs notify nobody). */
-  notifications: NotificationService;
 }
 
 /** The frame object each kind's outcomes read (the manifest's object kind). */
@@ -346,7 +343,7 @@ export class TrialService {
         error,
         ...(placement ? { placement } : {}),
       });
-      await this.notifyWhenFinished(trial.id);
+      await this.recordWhenFinished(trial.id);
       return { status: 'failed' };
     };
     const deviceId = await this.deps.simulationRepository.deviceOf(trial.projectId);
@@ -467,33 +464,40 @@ export class TrialService {
         error: `The outcomes could not be read: ${error instanceof Error ? error.message : String(error)}`,
       });
     }
-    await this.notifyWhenFinished(patient.trialId);
+    await this.recordWhenFinished(patient.trialId);
   }
 
   /**
-   * Tells the creator once the last patient of a trial has finished (done or failed): keyed by the counts, so a retry
-   * that finishes again tells again, and a second look at the same finish does not.
+   * Records the trial's end once its last patient has finished (done or failed): a `trial.finished` event (the system,
+   * for the creator, who hears of it from the event: services/job-notifications.ts), once per outcome: a retry that
+   * finishes again records again, with its counts.
    */
-  private async notifyWhenFinished(trialId: string): Promise<void> {
+  private async recordWhenFinished(trialId: string): Promise<void> {
     const trial = await this.deps.repository.findById(trialId);
-    if (!trial?.createdBy || trial.cancelledAt) return;
-    const patients = await this.deps.repository.patients([trialId]);
-    const counts = { done: 0, failed: 0, open: 0 };
-    for (const p of patients) {
-      const status = patientStatus(trial, p);
-      if (status === 'done') counts.done++;
-      else if (status === 'failed') counts.failed++;
-      else if (status !== 'cancelled') counts.open++;
-    }
-    if (counts.open > 0) return;
+    if (!trial || trial.cancelledAt) return;
     const deviceId = await this.deps.simulationRepository.deviceOf(trial.projectId);
-    await this.deps.notifications.post({
-      userId: trial.createdBy,
-      kind: 'trial.completed',
-      title: `Trial ${trial.name} has finished`,
-      body: `${counts.done} of ${patients.length} patients done${counts.failed ? `, ${counts.failed} failed` : ''}.`,
-      link: trialPagePath(trial.projectId, trial.id, deviceId),
-      dedupeKey: `trial:${trial.id}:finished:${counts.done}:${counts.failed}`,
+    await this.deps.unitOfWork.run(async (tx) => {
+      // Two last patients finishing at once take turns here: the second finds the first's record.
+      const last = await tx.trials.lockAndLastFinish(trialId);
+      const patients = await tx.trials.patients([trialId]);
+      const counts = { done: 0, failed: 0, open: 0 };
+      for (const p of patients) {
+        const status = patientStatus(trial, p);
+        if (status === 'done') counts.done++;
+        else if (status === 'failed') counts.failed++;
+        else if (status !== 'cancelled') counts.open++;
+      }
+      if (counts.open > 0 || (last?.done === counts.done && last.failed === counts.failed)) return;
+      tx.events.record(
+        systemEvent(
+          trial.createdBy,
+          deviceId,
+          trial.projectId,
+          'trial.finished',
+          { type: 'trial', id: trial.id },
+          { name: trial.name, patients: patients.length, done: counts.done, failed: counts.failed },
+        ),
+      );
     });
   }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TestServer } from '../helpers/test-server';
-import { cohorts, deviceVersions } from '../../src/db/schema';
+import { cohortPatients, cohorts, deviceVersions } from '../../src/db/schema';
 
 /** Rows the analysis suites need, written straight into the database. */
 
@@ -13,6 +13,23 @@ export async function insertCohortInProgress(server: TestServer, like: string): 
     .insert(cohorts)
     .values({ ...copy, name: `${copy.name} pending ${Math.random().toString(36).slice(2, 6)}`, status: 'in_progress' })
     .returning({ id: cohorts.id });
+  return row!.id;
+}
+
+/**
+ * A ready copy of a ready cohort (its row and its stored patients; meshes are built on first view): for suites that add
+ * and remove cohorts without waiting for another order job.
+ */
+export async function copyReadyCohort(server: TestServer, like: string): Promise<string> {
+  const orm = server.context.db.orm;
+  const [source] = await orm.select().from(cohorts).where(eq(cohorts.id, like));
+  const { id: _id, jobId: _jobId, ...copy } = source!;
+  const [row] = await orm
+    .insert(cohorts)
+    .values({ ...copy, name: `${copy.name} copy ${Math.random().toString(36).slice(2, 6)}` })
+    .returning({ id: cohorts.id });
+  const patients = await orm.select().from(cohortPatients).where(eq(cohortPatients.cohortId, like));
+  await orm.insert(cohortPatients).values(patients.map((patient) => ({ ...patient, cohortId: row!.id })));
   return row!.id;
 }
 

@@ -1,5 +1,6 @@
 import {
   analysisConflictMessage,
+  reasonRequiredMessage,
   type Analysis,
   type AnalysisList,
   type CohortParameterTable,
@@ -23,6 +24,7 @@ import {
 import { insertCohortInProgress, insertReadyVersion } from '../../../test/factories/analysis-rows';
 import { insertProject } from '../../../test/factories/project-rows';
 import { patchAnalysis, userIdOf } from '../../../test/fixtures/analysis.fixtures';
+import { eventsOf } from '../../../test/helpers/domain-events';
 
 /**
  * The analyses API (issue 6 item 5) and the cohort parameter table the page's worker reads: the permission
@@ -363,6 +365,7 @@ describe('changing an analysis', () => {
       {
         excluded: [patients[3], patients[7], patients[3]],
         settings: { percentiles: [10, 90], bandwidth: 'silverman' },
+        reason: 'Implausible annulus',
       },
       1,
     );
@@ -376,7 +379,7 @@ describe('changing an analysis', () => {
   });
 
   it('refuses a stale revision with 409 and the current one, so a second tab cannot overwrite', async () => {
-    const stale = await patchAnalysis(admin.browser, path(), { excluded: [] }, 1);
+    const stale = await patchAnalysis(admin.browser, path(), { excluded: [], reason: 'All back' }, 1);
     expect(stale.status).toBe(409);
     const body = (await stale.json()) as { error: { code: string; message: string; details: { revision: number } } };
     expect(body.error).toEqual({
@@ -391,8 +394,8 @@ describe('changing an analysis', () => {
   it('lets exactly one of two writers of the same revision win', async () => {
     const revision = await revisionOf(onProject, analysisId);
     const answers = await Promise.all([
-      patchAnalysis(admin.browser, path(), { excluded: [patients[0]] }, revision),
-      patchAnalysis(browsers.member, path(), { excluded: [patients[1]] }, revision),
+      patchAnalysis(admin.browser, path(), { excluded: [patients[0]], reason: 'Outlier' }, revision),
+      patchAnalysis(browsers.member, path(), { excluded: [patients[1]], reason: 'Outlier' }, revision),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await revisionOf(onProject, analysisId)).toBe(revision + 1);
@@ -423,6 +426,42 @@ describe('changing an analysis', () => {
     ).toMatchObject({ status: 422, code: 'unknown_parameter' });
     // A refused change leaves the revision where it was.
     expect(await revisionOf(onProject, analysisId)).toBe(revision);
+  });
+
+  it('asks a reason for excluding or including patients and keeps it in the audit trail (issue 20)', async () => {
+    const own = analysisPath(
+      onProject,
+      (await created(admin.browser, onProject, { cohortId: twentyId, parameters })).id,
+    );
+    const id = own.split('/').pop()!;
+    // A change of the excluded set without a reason is refused, and nothing changes; so is a creation with exclusions.
+    for (const body of [{ excluded: [patients[3]] }, { excluded: [patients[3]], reason: '  ' }])
+      expect(await errorOf(await patchAnalysis(browsers.member, own, body, 1))).toMatchObject({
+        status: 400,
+        message: reasonRequiredMessage,
+      });
+    expect(
+      await errorOf(
+        await admin.browser.postJson(analysesOf(onProject), {
+          cohortId: twentyId,
+          parameters,
+          excluded: [patients[2]],
+        }),
+      ),
+    ).toMatchObject({ status: 400, message: reasonRequiredMessage });
+    expect(await revisionOf(onProject, id)).toBe(1);
+    const excluding = { excluded: [patients[3], patients[7]], reason: 'Implausible annulus' };
+    expect((await patchAnalysis(browsers.member, own, excluding, 1)).status).toBe(200);
+    // Settings alone, or the same set in another order, need none.
+    const reordered = { excluded: [patients[7], patients[3]], settings: { percentiles: [5, 95] } };
+    expect((await patchAnalysis(browsers.member, own, reordered, 2)).status).toBe(200);
+    const events = await eventsOf(server, 'analysis', id);
+    expect(events.map((event) => [event.action, event.reason])).toEqual([
+      ['analysis.created', null],
+      ['analysis.updated', 'Implausible annulus'],
+      ['analysis.updated', null],
+    ]);
+    expect(events[1]).toMatchObject({ before: { excluded: [] }, after: { excluded: [patients[3], patients[7]] } });
   });
 });
 

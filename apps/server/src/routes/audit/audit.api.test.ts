@@ -1,3 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader } from '@zip.js/zip.js';
 import { reasonRequiredMessage, type ActivityList, type AuditVerdict } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
@@ -10,6 +16,8 @@ import {
   type Person,
 } from '../../../test/fixtures/workspace.fixtures';
 import { insertProject } from '../../../test/factories/project-rows';
+import { systemEvent } from '../../events/kinds';
+import { UnitOfWork } from '../../repositories/unit-of-work';
 
 /**
  * The regulated record (issue 20): a change writes one domain event in its transaction (actor, before → after,
@@ -229,6 +237,56 @@ describe('the verifier and the export', () => {
     expect(exported.rows.length).toBe(lines.length - 1);
     expect(exported.rows[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it('bundles both exports in a ZIP with their SHA-256 in a manifest and SHA256SUMS, which sha256sum accepts', async () => {
+    expect((await guest.browser.get(`/api/devices/${deviceId}/audit/export?format=zip`)).status).toBe(403);
+    const response = await admin.browser.get(`/api/devices/${deviceId}/audit/export?format=zip`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toMatch(/filename="audit-trail-\d{4}-\d{2}-\d{2}\.zip"/);
+    const reader = new ZipReader(new Uint8ArrayReader(new Uint8Array(await response.arrayBuffer())));
+    const files = new Map<string, Uint8Array>();
+    for (const entry of await reader.getEntries())
+      if (!entry.directory) files.set(entry.filename, await entry.getData(new Uint8ArrayWriter()));
+    await reader.close();
+    expect([...files.keys()].sort()).toEqual([
+      'README.txt',
+      'SHA256SUMS',
+      'audit-trail.csv',
+      'audit-trail.json',
+      'manifest.json',
+    ]);
+    const text = (name: string) => new TextDecoder().decode(files.get(name));
+    const manifest = JSON.parse(text('manifest.json')) as {
+      rows: number;
+      headHash: string;
+      verdictOk: boolean;
+      files: { name: string; bytes: number; sha256: string }[];
+    };
+    const trail = JSON.parse(text('audit-trail.json')) as { verdict: AuditVerdict; rows: { hash: string }[] };
+    expect(manifest).toMatchObject({ rows: trail.rows.length, headHash: trail.verdict.headHash, verdictOk: true });
+    expect(text('audit-trail.csv').trimEnd().split('\r\n')).toHaveLength(trail.rows.length + 1);
+    for (const file of manifest.files)
+      expect(file).toEqual({
+        name: file.name,
+        bytes: files.get(file.name)!.length,
+        sha256: createHash('sha256').update(files.get(file.name)!).digest('hex'),
+      });
+    // An inspector's own tool agrees (coreutils), and finds a changed file.
+    const dir = await mkdtemp(join(tmpdir(), 'audit-bundle-'));
+    try {
+      for (const [name, bytes] of files) await writeFile(join(dir, name), bytes);
+      const check = spawnSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: dir, encoding: 'utf8' });
+      expect(check.status, check.stderr).toBe(0);
+      expect(check.stdout).toContain('audit-trail.csv: OK');
+      await writeFile(join(dir, 'audit-trail.csv'), `${text('audit-trail.csv')}1,forged\r\n`);
+      expect(spawnSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: dir, encoding: 'utf8' }).stdout).toContain(
+        'audit-trail.csv: FAILED',
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the activity feed', () => {
@@ -272,5 +330,23 @@ describe('the activity feed', () => {
     expect(first.nextBefore).toBe(first.items[0]!.id);
     const second = await json<ActivityList>(await admin.browser.get(`${base}?limit=1&before=${first.nextBefore}`));
     expect(second.items[0]!.id).toBeLessThan(first.items[0]!.id);
+  });
+
+  it('names the system working for someone "System (for <their name>)", with no person to filter by', async () => {
+    const cohortId = randomUUID();
+    await new UnitOfWork(server.context.db.orm).run(async (tx) => {
+      tx.events.record(
+        systemEvent(admin.id, deviceId, null, 'cohort.prepared', { type: 'cohort', id: cohortId }, { name: 'Tall' }),
+      );
+    });
+    await server.context.auditChainer.chainAll();
+    const feed = await json<ActivityList>(await admin.browser.get(`/api/devices/${deviceId}/activity?kind=cohort`));
+    expect(feed.items[0]).toMatchObject({
+      action: 'cohort.prepared',
+      actor: null,
+      summary: `System (for ${admin.account.fullName}) finished preparing a cohort`,
+      link: `/patient-cohort/cohorts/${cohortId}?device=${deviceId}`,
+    });
+    expect(feed.people.every((person) => person.name !== `System (for ${admin.account.fullName})`)).toBe(true);
   });
 });

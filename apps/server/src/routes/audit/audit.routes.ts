@@ -55,12 +55,17 @@ export async function auditRoutes(app: FastifyInstance, deps: AuditRoutesDeps): 
     },
     async (request, reply) => {
       const { format } = request.query;
-      const body = await deps.audit.exportFor(currentUser(request).id, request.params.deviceId, format);
+      const userId = currentUser(request).id;
+      const body =
+        format === 'zip'
+          ? Buffer.from(await deps.audit.bundleFor(userId, request.params.deviceId))
+          : await deps.audit.exportFor(userId, request.params.deviceId, format);
       const day = new Date().toISOString().slice(0, 10);
+      const types = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8', zip: 'application/zip' };
       return reply
         .header('Cache-Control', 'no-store')
         .header('Content-Disposition', `attachment; filename="audit-trail-${day}.${format}"`)
-        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+        .type(types[format])
         .send(body);
     },
   );

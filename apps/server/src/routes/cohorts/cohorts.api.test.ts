@@ -184,7 +184,10 @@ describe('ordering', () => {
       description: 'For the valve sizing study',
     });
     expect(ordered.createdBy?.id).toBe(admin.id);
-    // The order is one event of the audit trail, with what was asked for (issue 20).
+    const ready = await settled(admin.browser, deviceId, ordered.id);
+    expect(ready.status).toBe('ready');
+    // The order is one event of the audit trail, with what was asked for; its job's end another, by the system for
+    // the orderer, naming the job as its cause (issue 20).
     expect(await eventsOf(server, 'cohort', ordered.id)).toMatchObject([
       {
         action: 'cohort.ordered',
@@ -192,9 +195,16 @@ describe('ordering', () => {
         deviceId,
         after: { name: 'Female cine', size: 5, description: 'For the valve sizing study' },
       },
+      {
+        action: 'cohort.prepared',
+        actorId: null,
+        actorName: `System (for ${admin.account.fullName})`,
+        deviceId,
+        before: { status: 'in_progress' },
+        after: { name: 'Female cine', size: 5, startedBy: admin.id },
+        requestId: expect.stringMatching(/^job:/),
+      },
     ]);
-    const ready = await settled(admin.browser, deviceId, ordered.id);
-    expect(ready.status).toBe('ready');
     expect(ready.progress).toBe(1);
     expect(ready.criteriaSummary).toContain('Female');
 

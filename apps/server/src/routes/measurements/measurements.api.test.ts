@@ -72,12 +72,16 @@ describe('measurement orders', () => {
     expect(created.status).toBe(201);
     const orderId = (await json<MeasurementOrder>(created.clone())).id;
     // The order is one event of the audit trail, naming each definition with its version (issue 20).
-    const [ordered, ...more] = await eventsOf(server, 'measurement', orderId);
-    expect(more).toEqual([]);
+    const [ordered] = await eventsOf(server, 'measurement', orderId);
     expect(ordered).toMatchObject({ action: 'measurement.ordered', after: { cohortId } });
     expect((ordered!.after as { measurements: unknown[] }).measurements).toHaveLength(tavi.definitionIds.length);
     const order = await ready(orderId);
     expect(order.status).toBe('ready');
+    // Its job's end is one more, by the system for the orderer (issue 20).
+    expect((await eventsOf(server, 'measurement', orderId)).map((e) => [e.action, e.actorId])).toEqual([
+      ['measurement.ordered', ordered!.actorId],
+      ['measurement.measured', null],
+    ]);
     expect(order.patients).toHaveLength(5);
     // Every patient with end-systolic images is measured in full; the others say why not, cell by cell.
     const noImages = {

@@ -6,7 +6,7 @@ import type { AuditService } from '../../services/audit.service';
 
 /**
  * `npm run audit` against the running embedded server (only one process can open its database): the verifier of the
- * whole chain and the export of every row. Loopback and the DATA_DIR token only (see operator.routes.ts).
+ * whole chain and the export of every row (CSV, JSON or the inspector's ZIP). Loopback and the DATA_DIR token only (see operator.routes.ts).
  */
 export async function auditOperatorRoutes(
   app: FastifyInstance,
@@ -22,6 +22,11 @@ export async function auditOperatorRoutes(
   api.get(
     '/api/operator/audit/export',
     { preHandler, schema: { hide: true, querystring: auditExportQuerySchema } },
-    async (request) => ({ body: await deps.audit.export(null, request.query.format) }),
+    async (request) => {
+      const { format } = request.query;
+      // The ZIP travels as base64 in the JSON answer the CLI reads.
+      if (format === 'zip') return { body: Buffer.from(await deps.audit.bundle(null)).toString('base64') };
+      return { body: await deps.audit.export(null, format) };
+    },
   );
 }

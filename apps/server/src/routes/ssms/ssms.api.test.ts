@@ -111,9 +111,11 @@ afterAll(async () => {
 describe('building an SSM', () => {
   it('is ready with a default name, modes from s²/(N − 1), quality curves and a model card', async () => {
     expect(built.status).toBe('ready');
-    // Starting the build is one event of the audit trail, with the configuration (issue 20).
+    // Starting the build is one event of the audit trail, with the configuration; its end another, by the system
+    // for the creator (issue 20).
     expect(await eventsOf(server, 'ssm', built.id)).toMatchObject([
       { action: 'ssm.build_started', projectId: onProject, after: { name: built.name, shapeCount: 10 } },
+      { action: 'ssm.built', actorId: null, projectId: onProject, after: { name: built.name, startedBy: admin.id } },
     ]);
     expect(built.progress).toBe(1);
     expect(built.name).toBe('Aortic root, end-diastole, 10 patients');

@@ -289,12 +289,21 @@ describe('a placement rule that fails, retried after a fix, and cancel', () => {
       .from(domainEvents)
       .where(and(eq(domainEvents.objectType, 'trial'), eq(domainEvents.objectId, id)))
       .orderBy(asc(domainEvents.id));
-    expect(events.map((e) => e.action)).toEqual(['trial.started', 'trial.retried', 'trial.cancelled']);
-    expect(events.every((e) => e.actorId === member.id && e.projectId === projectId)).toBe(true);
-    expect((events[1]!.before as { placement: unknown }).placement).toMatchObject({
+    const byPeople = events.filter((e) => e.actorId !== null);
+    expect(byPeople.map((e) => e.action)).toEqual(['trial.started', 'trial.retried', 'trial.cancelled']);
+    expect(byPeople.every((e) => e.actorId === member.id && e.projectId === projectId)).toBe(true);
+    // Between them the system's record of the first run's end (all five failed), for the member who started it.
+    const bySystem = events.filter((e) => e.actorId === null);
+    expect(bySystem[0]).toMatchObject({
+      action: 'trial.finished',
+      actorName: expect.stringMatching(/^System \(for .+\)$/),
+      after: { patients: 5, done: 0, failed: 5, startedBy: member.id },
+      requestId: expect.stringMatching(/^job:/),
+    });
+    expect((byPeople[1]!.before as { placement: unknown }).placement).toMatchObject({
       annulusRange_mm: { min: 5, max: 6 },
     });
-    expect((events[1]!.after as { placement: unknown }).placement).toMatchObject({
+    expect((byPeople[1]!.after as { placement: unknown }).placement).toMatchObject({
       annulusRange_mm: { min: 5, max: 60 },
     });
   }, 450_000);

@@ -22,6 +22,9 @@ export interface ActivityFilters {
 
 export const pageSize = 25;
 
+/** The inspector's bundle of the workspace's audit trail (admins): CSV and JSON with a manifest of SHA-256 hashes. */
+export const auditExportUrl = (deviceId: string) => `/api/devices/${deviceId}/audit/export?format=zip`;
+
 export function activityUrl(deviceId: string, filters: ActivityFilters, before: number | null): string {
   const query = new URLSearchParams({ limit: String(pageSize) });
   if (filters.projectId) query.set('projectId', filters.projectId);

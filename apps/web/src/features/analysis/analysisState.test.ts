@@ -1,7 +1,13 @@
 import type { Analysis } from '@insilico/contracts';
 import { describe, expect, it } from 'vitest';
 import { testAnalysis } from './testAnalysis';
-import { analysisReducer, initialAnalysisState, type AnalysisAction, type AnalysisViewState } from './analysisState';
+import {
+  analysisReducer,
+  initialAnalysisState,
+  reasonOf,
+  type AnalysisAction,
+  type AnalysisViewState,
+} from './analysisState';
 import type { AnalysisOutcome, WorkerReply } from './worker/analysisProtocol';
 
 const analysis = (change: Partial<Analysis> = {}) => testAnalysis({ revision: 3, ...change });
@@ -67,6 +73,32 @@ describe('saving', () => {
     );
     expect(state).toMatchObject({ revision: 4, dirty: true });
     expect(state.draft.excluded).toEqual(['SYN-000001', 'SYN-000002']);
+  });
+
+  it('sends the reasons given since the last save with it, and keeps those given during a save for the next', () => {
+    const first = run(
+      initialAnalysisState(analysis()),
+      { type: 'exclude', ids: ['SYN-000001'], reason: 'Calcified annulus' },
+      { type: 'toggle', id: 'SYN-000002', reason: 'Outlier' },
+      // The same reason again is not repeated; a change that changes nothing adds none.
+      { type: 'exclude', ids: ['SYN-000003'], reason: 'Outlier' },
+      { type: 'exclude', ids: ['SYN-000001'], reason: 'Ignored' },
+    );
+    expect(reasonOf(first)).toBe('Calcified annulus; Outlier');
+    const during = run(
+      first,
+      { type: 'save-started' },
+      { type: 'include', ids: ['SYN-000003'], reason: 'Measured again' },
+    );
+    expect(during.sendingReasons).toBe(2);
+    const saved = run(during, {
+      type: 'saved',
+      analysis: analysis({ revision: 4, excluded: ['SYN-000001', 'SYN-000002', 'SYN-000003'] }),
+    });
+    expect(reasonOf(saved)).toBe('Measured again');
+    expect(saved.dirty).toBe(true);
+    const done = run(saved, { type: 'save-started' }, { type: 'saved', analysis: analysis({ revision: 5 }) });
+    expect(reasonOf(done)).toBeUndefined();
   });
 
   it('stops at a conflict until the analysis is reloaded', () => {

@@ -25,6 +25,12 @@ export interface AnalysisViewState {
   dirty: boolean;
   /** The draft as sent by the save in flight (null when none is). */
   sending: AnalysisDraft | null;
+  /**
+   * The reasons given for the exclusions and inclusions not saved yet, in order (issue 20: the server keeps the reason
+   * with each change of the excluded set); `sendingReasons` of them went with the save in flight.
+   */
+  reasons: string[];
+  sendingReasons: number;
   /** A save was refused because the analysis changed elsewhere; nothing is saved until it is reloaded. */
   conflict: boolean;
   loading: { patients: boolean; correlation: boolean; alpha: number };
@@ -38,9 +44,9 @@ export interface AnalysisViewState {
 
 export type AnalysisAction =
   | { type: 'loaded'; analysis: Analysis }
-  | { type: 'exclude'; ids: readonly string[] }
-  | { type: 'include'; ids: readonly string[] }
-  | { type: 'toggle'; id: string }
+  | { type: 'exclude'; ids: readonly string[]; reason?: string }
+  | { type: 'include'; ids: readonly string[]; reason?: string }
+  | { type: 'toggle'; id: string; reason?: string }
   | { type: 'change'; change: Partial<Pick<AnalysisDraft, 'name' | 'parameters' | 'settings'>> }
   | { type: 'save-started' }
   | { type: 'saved'; analysis: Analysis }
@@ -64,6 +70,8 @@ export function initialAnalysisState(analysis: Analysis): AnalysisViewState {
     revision: analysis.revision,
     dirty: false,
     sending: null,
+    reasons: [],
+    sendingReasons: 0,
     conflict: false,
     loading: { patients: false, correlation: false, alpha: 0 },
     latestSeq: 0,
@@ -76,8 +84,15 @@ function sameDraft(a: AnalysisDraft, b: AnalysisDraft): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function withDraft(state: AnalysisViewState, draft: AnalysisDraft): AnalysisViewState {
-  return sameDraft(draft, state.draft) ? state : { ...state, draft, dirty: true };
+function withDraft(state: AnalysisViewState, draft: AnalysisDraft, reason?: string): AnalysisViewState {
+  if (sameDraft(draft, state.draft)) return state;
+  const reasons = reason && !state.reasons.includes(reason) ? [...state.reasons, reason] : state.reasons;
+  return { ...state, draft, dirty: true, reasons };
+}
+
+/** The reason for change a save sends with the excluded set (the reasons given since the last save, joined). */
+export function reasonOf(state: Pick<AnalysisViewState, 'reasons'>): string | undefined {
+  return state.reasons.length > 0 ? state.reasons.join('; ') : undefined;
 }
 
 export function analysisReducer(state: AnalysisViewState, action: AnalysisAction): AnalysisViewState {
@@ -97,6 +112,8 @@ export function analysisReducer(state: AnalysisViewState, action: AnalysisAction
         revision: action.analysis.revision,
         dirty: false,
         sending: null,
+        reasons: [],
+        sendingReasons: 0,
         conflict: false,
         loading: { ...state.loading, patients: false },
       };
@@ -104,19 +121,25 @@ export function analysisReducer(state: AnalysisViewState, action: AnalysisAction
       const added = action.ids.filter((id) => !state.draft.excluded.includes(id));
       return added.length === 0
         ? state
-        : withDraft(state, { ...state.draft, excluded: [...state.draft.excluded, ...added] });
+        : withDraft(state, { ...state.draft, excluded: [...state.draft.excluded, ...added] }, action.reason);
     }
     case 'include': {
       const removed = new Set(action.ids);
-      return withDraft(state, { ...state.draft, excluded: state.draft.excluded.filter((id) => !removed.has(id)) });
+      return withDraft(
+        state,
+        { ...state.draft, excluded: state.draft.excluded.filter((id) => !removed.has(id)) },
+        action.reason,
+      );
     }
-    case 'toggle':
+    case 'toggle': {
+      const ids = [action.id];
       return analysisReducer(
         state,
         state.draft.excluded.includes(action.id)
-          ? { type: 'include', ids: [action.id] }
-          : { type: 'exclude', ids: [action.id] },
+          ? { type: 'include', ids, ...(action.reason ? { reason: action.reason } : {}) }
+          : { type: 'exclude', ids, ...(action.reason ? { reason: action.reason } : {}) },
       );
+    }
     case 'change': {
       const { settings, ...rest } = action.change;
       // Percentiles are moved into 0–100 at once (spec §5), as the server will store them.
@@ -127,7 +150,12 @@ export function analysisReducer(state: AnalysisViewState, action: AnalysisAction
       });
     }
     case 'save-started':
-      return { ...state, sending: state.draft, loading: { ...state.loading, patients: true } };
+      return {
+        ...state,
+        sending: state.draft,
+        sendingReasons: state.reasons.length,
+        loading: { ...state.loading, patients: true },
+      };
     case 'saved': {
       // Unchanged since the save was sent: take the server's copy (it may have moved values). Changed: keep
       // the newer draft, still dirty, to be saved on top of the new revision.
@@ -138,6 +166,9 @@ export function analysisReducer(state: AnalysisViewState, action: AnalysisAction
         draft: untouched ? draftOf(action.analysis) : state.draft,
         dirty: !untouched,
         sending: null,
+        // The reasons sent are kept with that change now; those given since go with the next save.
+        reasons: state.reasons.slice(state.sendingReasons),
+        sendingReasons: 0,
         loading: { ...state.loading, patients: false },
       };
     }
@@ -145,6 +176,7 @@ export function analysisReducer(state: AnalysisViewState, action: AnalysisAction
       return {
         ...state,
         sending: null,
+        sendingReasons: 0,
         conflict: state.conflict || action.conflict,
         loading: { ...state.loading, patients: false },
       };

@@ -53,6 +53,8 @@ const facets = {
   people: [{ id: 'u-2', name: 'Ada Admin' }],
 };
 let answers: Record<string, ActivityList>;
+let selected: Omit<typeof testSelectedDevice, 'role' | 'isAdmin'> & { role: string; isAdmin: boolean } =
+  testSelectedDevice;
 const requested: string[] = [];
 
 function Address() {
@@ -79,6 +81,7 @@ function renderPage(path = '/activity-feed') {
 }
 
 beforeEach(() => {
+  selected = testSelectedDevice;
   FakeEventSource.instances = [];
   requested.length = 0;
   vi.stubGlobal('EventSource', FakeEventSource);
@@ -89,8 +92,7 @@ beforeEach(() => {
         typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
         'http://x',
       );
-      if (url.pathname === '/api/me/selected-device')
-        return Promise.resolve(jsonResponse(200, { device: testSelectedDevice }));
+      if (url.pathname === '/api/me/selected-device') return Promise.resolve(jsonResponse(200, { device: selected }));
       if (url.pathname === '/api/devices/d-1/activity') {
         requested.push(url.search);
         const answer = answers[url.search];
@@ -159,5 +161,18 @@ describe('the activity feed page', () => {
     renderPage();
     expect(await screen.findByText('No such API route.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('offers admins the audit trail for inspectors as a ZIP, and members not', async () => {
+    answers = { '?limit=25': { items: [item(1)], nextBefore: null, ...facets } };
+    const admin = renderPage();
+    const link = await screen.findByRole('link', { name: 'Export the audit trail for inspectors (ZIP)' });
+    expect(link.getAttribute('href')).toBe('/api/devices/d-1/audit/export?format=zip');
+    expect(link.hasAttribute('download')).toBe(true);
+    admin.unmount();
+    selected = { ...testSelectedDevice, role: 'member', isAdmin: false };
+    renderPage();
+    await screen.findByRole('list', { name: 'Activity' });
+    expect(screen.queryByRole('link', { name: /Export the audit trail/ })).toBeNull();
   });
 });

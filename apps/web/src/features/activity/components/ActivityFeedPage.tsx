@@ -10,12 +10,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
 import type { ActivityItem } from '@insilico/contracts';
 import { FilterSelect } from '../../../components/FilterSelect';
 import { Page } from '../../../components/Page';
 import { formatDateTime } from '../../../lib/formatDate';
 import { useSelectedDevice } from '../../devices';
-import { useActivityFeed, type ActivityFilters } from '../api';
+import { auditExportUrl, useActivityFeed, type ActivityFilters } from '../api';
 
 const filterNames = ['projectId', 'actorId', 'kind', 'from', 'to'] as const;
 
@@ -122,6 +123,12 @@ export function ActivityFeedPage() {
             <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>Clear filters</Button>
           )}
         </Stack>
+        {device.data?.device?.isAdmin && deviceId && (
+          // Admins hand the whole trail to an inspector: both exports with their SHA-256 in one ZIP (issue 20).
+          <Button component="a" href={auditExportUrl(deviceId)} download startIcon={<DownloadIcon />} sx={{ mt: 2 }}>
+            Export the audit trail for inspectors (ZIP)
+          </Button>
+        )}
       </Paper>
       {device.data && !device.data.device ? (
         <Alert severity="info">Choose a device workspace in the top bar to see its activity.</Alert>

@@ -2,7 +2,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { analysisErrorMessage, type Analysis, type CohortParameterTable, type Project } from '@insilico/contracts';
+import {
+  analysisErrorMessage,
+  reasonRequiredMessage,
+  type Analysis,
+  type CohortParameterTable,
+  type Project,
+} from '@insilico/contracts';
 import { mulberry32 } from '@insilico/stats';
 import { analysisUrls } from '../api';
 import { testAnalysis } from '../testAnalysis';
@@ -105,9 +111,33 @@ describe('AnalysisWorkspace', () => {
     const drawer = await screen.findByRole('region', { name: 'Patients' });
     expect(within(drawer).getByText('Synthetic')).toBeTruthy();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Remove SYN-000003' }));
-    expect(within(drawer).getByRole('checkbox', { name: 'Include SYN-000003' })).toHaveProperty('checked', false);
+    // The reason is asked first (issue 20): nothing changes without one.
+    const asked = await screen.findByRole('dialog', { name: 'Exclude SYN-000003?' });
+    fireEvent.click(within(asked).getByRole('button', { name: 'Exclude' }));
+    expect(within(asked).getByRole('alert').textContent).toBe(reasonRequiredMessage);
+    // (The open dialog hides the drawer from the accessibility tree.)
+    expect(within(drawer).getByRole('checkbox', { name: 'Include SYN-000003', hidden: true })).toHaveProperty(
+      'checked',
+      true,
+    );
+    fireEvent.change(within(asked).getByRole('textbox', { name: /Reason for change/ }), {
+      target: { value: 'Annulus measured on a calcified ring' },
+    });
+    fireEvent.click(within(asked).getByRole('button', { name: 'Exclude' }));
+    // The dialog's closing transition keeps the drawer hidden a moment.
+    await waitFor(() =>
+      expect(within(drawer).getByRole('checkbox', { name: 'Include SYN-000003' })).toHaveProperty('checked', false),
+    );
 
-    await waitFor(() => expect(saves).toEqual([expect.objectContaining({ revision: 1, excluded: ['SYN-000003'] })]));
+    await waitFor(() =>
+      expect(saves).toEqual([
+        expect.objectContaining({
+          revision: 1,
+          excluded: ['SYN-000003'],
+          reason: 'Annulus measured on a calcified ring',
+        }),
+      ]),
+    );
     await waitFor(() => expect(within(drawer).getByText(/24 of 25 included · Saved/)).toBeTruthy());
     fireEvent.click(within(drawer).getByRole('button', { name: 'Close patients' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Patients' })).toBeNull());
@@ -147,6 +177,11 @@ describe('AnalysisWorkspace', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Patients' }));
     const drawer = await screen.findByRole('region', { name: 'Patients' });
     fireEvent.click(within(drawer).getByRole('button', { name: 'Remove SYN-000003' }));
+    const asked = await screen.findByRole('dialog', { name: 'Exclude SYN-000003?' });
+    fireEvent.change(within(asked).getByRole('textbox', { name: /Reason for change/ }), {
+      target: { value: 'Outlier' },
+    });
+    fireEvent.click(within(asked).getByRole('button', { name: 'Exclude' }));
     // Not "Saved" before the server has it: the save waits a moment to gather quick clicks.
     expect(within(drawer).getByText(/24 of 25 included · Saving…/)).toBeTruthy();
     // The page closes at once; the app (and its cache) stays, and the exclusion is still saved.

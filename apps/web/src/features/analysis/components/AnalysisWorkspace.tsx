@@ -23,6 +23,7 @@ import { AnalysisErrorDialog } from './AnalysisErrorDialog';
 import { AnalysisSection } from './AnalysisSection';
 import { CorrelationBlock } from './CorrelationBlock';
 import { DeviceFitBlock } from './DeviceFitBlock';
+import { ExclusionReasonDialog, type ExclusionChange } from './ExclusionReasonDialog';
 import { ExtremeCasesBlock } from './ExtremeCasesBlock';
 import { OutlierBlock } from './OutlierBlock';
 import { ParameterFilterBlock } from './ParameterFilterBlock';
@@ -61,7 +62,18 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
   const canEdit = analysis.canEdit;
   const parameterOf = useMemo(() => new Map(table.parameters.map((p) => [p.key, p])), [table]);
   const setSettings = (settings: AnalysisSettings) => dispatch({ type: 'change', change: { settings } });
-  const exclude = (ids: string[]) => dispatch({ type: 'exclude', ids });
+  // Each exclusion or inclusion asks its reason first (issue 20); the change is made once it is given.
+  const [asking, setAsking] = useState<ExclusionChange | null>(null);
+  const [lastReason, setLastReason] = useState('');
+  const exclude = (ids: string[]) => {
+    const added = ids.filter((id) => !draft.excluded.includes(id));
+    if (added.length > 0) setAsking({ kind: 'exclude', ids: added });
+  };
+  const include = (ids: readonly string[]) => {
+    const removed = ids.filter((id) => draft.excluded.includes(id));
+    if (removed.length > 0) setAsking({ kind: 'include', ids: removed });
+  };
+  const toggle = (id: string) => (draft.excluded.includes(id) ? include([id]) : exclude([id]));
 
   const outliers = useMemo(() => {
     if (!outcome) return new Set<string>();
@@ -193,9 +205,19 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
           outliers={outliers}
           loading={loading}
           canEdit={canEdit}
-          onToggle={(id) => dispatch({ type: 'toggle', id })}
+          onToggle={toggle}
           onExclude={exclude}
-          onInclude={(ids) => dispatch({ type: 'include', ids })}
+          onInclude={include}
+        />
+        <ExclusionReasonDialog
+          change={asking}
+          lastReason={lastReason}
+          onConfirm={(reason) => {
+            if (asking) dispatch({ type: asking.kind, ids: asking.ids, reason });
+            setLastReason(reason);
+            setAsking(null);
+          }}
+          onCancel={() => setAsking(null)}
         />
         <AnalysisErrorDialog
           open={(broken || failure?.code === 'failed' || failure?.code === 'invalid_input') && !errorDismissed}

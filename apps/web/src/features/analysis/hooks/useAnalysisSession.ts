@@ -7,6 +7,7 @@ import { analysisUrls, updateAnalysis } from '../api';
 import {
   analysisReducer,
   initialAnalysisState,
+  reasonOf,
   type AnalysisAction,
   type AnalysisDraft,
   type AnalysisViewState,
@@ -93,12 +94,14 @@ export function useAnalysisSession(
   const lastSaved = useRef<Analysis | null>(null);
   const closed = useRef(false);
   const { dirty, sending, conflict, revision, draft } = state;
+  // The reason for the exclusions the next save carries (the server asks for one when the excluded set changes).
+  const reason = reasonOf(state);
   // A change still waiting for its save (saves wait 250 ms to gather quick clicks) when the page closes.
-  const unsaved = useRef<{ revision: number; draft: AnalysisDraft } | null>(null);
+  const unsaved = useRef<{ revision: number; draft: AnalysisDraft; reason: string | undefined } | null>(null);
   useEffect(() => {
     unsaved.current =
-      dirty && sending === null && !conflict && !broken && analysis.canEdit ? { revision, draft } : null;
-  }, [dirty, sending, conflict, broken, analysis.canEdit, revision, draft]);
+      dirty && sending === null && !conflict && !broken && analysis.canEdit ? { revision, draft, reason } : null;
+  }, [dirty, sending, conflict, broken, analysis.canEdit, revision, draft, reason]);
   useEffect(() => {
     closed.current = false;
     return () => {
@@ -106,7 +109,10 @@ export function useAnalysisSession(
       const pending = unsaved.current;
       if (pending) {
         // Closed within the gathering pause: the change is sent now rather than lost.
-        updateAnalysis(deviceId, projectId, analysis.id, pending.revision, pending.draft).then(
+        updateAnalysis(deviceId, projectId, analysis.id, pending.revision, {
+          ...pending.draft,
+          reason: pending.reason,
+        }).then(
           (saved) => void mutate(analysisKey, saved, { revalidate: false }),
           () => void mutate(analysisKey),
         );
@@ -122,7 +128,7 @@ export function useAnalysisSession(
     if (!dirty || sending !== null || conflict || broken || !analysis.canEdit) return;
     const timer = setTimeout(() => {
       dispatch({ type: 'save-started' });
-      updateAnalysis(deviceId, projectId, analysis.id, revision, draft).then(
+      updateAnalysis(deviceId, projectId, analysis.id, revision, { ...draft, reason }).then(
         (saved) => {
           dispatch({ type: 'saved', analysis: saved });
           lastSaved.current = saved;
@@ -147,6 +153,7 @@ export function useAnalysisSession(
     broken,
     revision,
     draft,
+    reason,
     deviceId,
     projectId,
     analysis.id,

@@ -2,16 +2,10 @@ import { useId, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import {
-  movesFrom,
-  reasonMaxLength,
-  reasonRequiredMessage,
-  type Project,
-  type ProjectStatusMove,
-} from '@insilico/contracts';
+import { movesFrom, reasonRequiredMessage, type Project, type ProjectStatusMove } from '@insilico/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ReasonField } from '../../../components/ReasonField';
 import { ApiError } from '../../../lib/apiError';
 import { changeProjectStatus } from '../api';
 
@@ -100,18 +94,7 @@ export function ProjectStatusMenu({ deviceId, project }: { deviceId: string; pro
               asking ? (
                 <>
                   {confirmations[asking.to](project.name)}
-                  <TextField
-                    label="Reason for change"
-                    required
-                    fullWidth
-                    multiline
-                    minRows={2}
-                    margin="normal"
-                    value={reason}
-                    onChange={(event) => setReason(event.target.value)}
-                    helperText="Kept in the audit trail with the change."
-                    slotProps={{ htmlInput: { maxLength: reasonMaxLength } }}
-                  />
+                  <ReasonField value={reason} onChange={setReason} />
                 </>
               ) : (
                 ''

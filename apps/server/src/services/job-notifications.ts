@@ -1,0 +1,176 @@
+import { deviceVersionFailedMessage } from '@insilico/contracts';
+import { handleEach, type CommittedEvent } from '../events/domain-event';
+import { cohortPagePath } from '../jobs/cohort-order.job';
+import { deviceVersionPagePath } from '../jobs/device-version.job';
+import { imagingPagePath } from '../jobs/imaging-check.job';
+import { measurementOrderPagePath } from '../jobs/measurement-order.job';
+import { ssmPagePath } from '../jobs/ssm-build.job';
+import type { NotificationService, PostNotification } from './notification.service';
+import { simulationResultsPath } from './simulation.service';
+import { trialPagePath } from './trial.service';
+
+interface Log {
+  error(details: object, message: string): void;
+}
+
+/** What a system event's `after` may hold (events/kinds.ts `systemEvent`; each service writes its own). */
+interface Outcome {
+  startedBy?: string | null;
+  name?: string;
+  size?: number;
+  status?: string;
+  error?: string | null;
+  shapeCount?: number;
+  cohortName?: string;
+  measurements?: number;
+  patients?: number;
+  done?: number;
+  failed?: number;
+  roomId?: string;
+  trialRun?: boolean;
+  targetProjectId?: string | null;
+  accepted?: boolean;
+}
+
+type Message = Omit<PostNotification, 'userId'>;
+
+/** The notification each kind of outcome gives the person who started the work (null: none). */
+function messageOf(event: CommittedEvent, after: Outcome): Message | null {
+  const deviceId = event.deviceId!;
+  const id = event.objectId;
+  const name = after.name ?? '';
+  switch (event.action) {
+    case 'cohort.prepared':
+      return {
+        kind: 'cohort.ready',
+        title: `Cohort ${name} is ready`,
+        body: `Its ${after.size ?? 0} synthetic patients and their anatomy can be viewed now.`,
+        link: cohortPagePath(deviceId, id),
+        dedupeKey: `cohort-ready:${id}`,
+      };
+    case 'cohort.failed':
+      return {
+        kind: 'cohort.failed',
+        title: `Cohort ${name} could not be prepared`,
+        body: 'Please order it again, or contact support if this happens again.',
+        link: cohortPagePath(deviceId, id),
+        dedupeKey: `cohort-failed:${id}`,
+      };
+    case 'ssm.built':
+      return {
+        kind: 'ssm.ready',
+        title: `SSM ${name} is ready`,
+        body: `Its modes and quality measures from ${after.shapeCount ?? 0} patients can be viewed now.`,
+        link: ssmPagePath(deviceId, event.projectId!, id),
+        dedupeKey: `ssm-ready:${id}`,
+      };
+    case 'ssm.failed':
+      return {
+        kind: 'ssm.failed',
+        title: `SSM ${name} could not be built`,
+        body: 'Please create it again, or contact support if this happens again.',
+        link: ssmPagePath(deviceId, event.projectId!, id),
+        dedupeKey: `ssm-failed:${id}`,
+      };
+    case 'measurement.measured':
+      return {
+        kind: 'measurement.ready',
+        title: `Measurements of cohort ${after.cohortName ?? ''} are ready`,
+        body: `${after.measurements ?? 0} measurements on ${after.patients ?? 0} patients can be viewed now.`,
+        link: measurementOrderPagePath(deviceId, id),
+        dedupeKey: `measurement-ready:${id}`,
+      };
+    case 'measurement.failed':
+      return {
+        kind: 'measurement.failed',
+        title: `Measurements of cohort ${after.cohortName ?? ''} could not be taken`,
+        body: 'Please order them again, or contact support if this happens again.',
+        link: measurementOrderPagePath(deviceId, id),
+        dedupeKey: `measurement-failed:${id}`,
+      };
+    case 'imaging.dataset_checked': {
+      const accepted = after.accepted === true;
+      return {
+        kind: accepted ? 'imaging.accepted' : 'imaging.refused',
+        title: accepted ? `Imaging dataset ${name} arrived` : `Imaging dataset ${name} was refused`,
+        body: accepted
+          ? 'Every file is de-identified. The patient models are being made; the cohort is ready when they are.'
+          : 'Some files still identify someone or are not DICOM. The dataset page names each file and tag.',
+        link: imagingPagePath(deviceId, id),
+        dedupeKey: `imaging-checked:${id}`,
+      };
+    }
+    case 'simulation.completed':
+    case 'simulation.failed': {
+      // A trial's runs are told of once, when the trial finishes.
+      if (after.trialRun || !after.roomId) return null;
+      const completed = event.action === 'simulation.completed';
+      return {
+        kind: event.action,
+        title: completed ? `Simulation ${name} has finished` : `Simulation ${name} failed`,
+        body: completed ? 'Its results are ready to analyse.' : (after.error ?? ''),
+        link: simulationResultsPath(deviceId, event.projectId!, after.roomId, id),
+        dedupeKey: `simulation:${id}:${completed ? 'completed' : 'failed'}:${event.id}`,
+      };
+    }
+    case 'trial.finished': {
+      const done = after.done ?? 0;
+      const failed = after.failed ?? 0;
+      return {
+        kind: 'trial.completed',
+        title: `Trial ${name} has finished`,
+        body: `${done} of ${after.patients ?? 0} patients done${failed ? `, ${failed} failed` : ''}.`,
+        link: trialPagePath(event.projectId!, id, deviceId),
+        dedupeKey: `trial:${id}:finished:${done}:${failed}`,
+      };
+    }
+    case 'device_version.processed':
+    case 'device_version.failed': {
+      const ready = event.action === 'device_version.processed';
+      return {
+        kind: ready ? 'device-version.ready' : 'device-version.failed',
+        title: ready ? `Device version ${name} is ready` : `Device version ${name} could not be processed`,
+        body: ready
+          ? after.targetProjectId
+            ? 'Its files were checked and measured, and it was added to the project.'
+            : 'Its files were checked and measured.'
+          : deviceVersionFailedMessage,
+        link: deviceVersionPagePath(deviceId, id),
+        dedupeKey: `device-version-${ready ? 'ready' : 'failed'}:${id}`,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * Notifications as a subscriber of the domain events (issue 20) for work that ends in the background: a cohort
+ * prepared, an SSM built, measurements taken, an imaging dataset checked, a simulation or a trial finished, a device
+ * version processed — each a system event on behalf of whoever started it (`after.startedBy`), who is told; a device
+ * version's target project team is told too. No job or service posts these itself.
+ */
+export class JobNotifications {
+  constructor(
+    private readonly notifications: Pick<NotificationService, 'post'>,
+    /** The team of a project (a device version's target project hears of it too). */
+    private readonly teamOf: (projectId: string) => Promise<string[]>,
+    private readonly log: Log,
+  ) {}
+
+  /** The unit of work's subscriber: runs after the commit; failures are logged, the change stands. */
+  readonly onEvents = (events: readonly CommittedEvent[]): Promise<void> =>
+    handleEach(events, (event) => this.handle(event), this.log, 'job notification failed');
+
+  private async handle(event: CommittedEvent): Promise<void> {
+    if (event.actorId !== null || !event.deviceId) return;
+    const after = (event.after ?? {}) as Outcome;
+    const message = messageOf(event, after);
+    if (!message) return;
+    const people = new Set(after.startedBy ? [after.startedBy] : []);
+    if (event.objectType === 'device_version' && after.targetProjectId)
+      for (const userId of await this.teamOf(after.targetProjectId)) people.add(userId);
+    // Keyed per person (the key is unique per user): a retried job that records nothing new posts nothing new.
+    for (const userId of people) await this.notifications.post({ ...message, userId });
+  }
+}
