@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { damBreak, hydrostaticTank } from './cases';
-import { WeaklyCompressibleFluid, resolvePairPrecision } from './fluid';
-import { box, boxContainerWall, particlesFromShape } from './geometry';
+import { collapsingColumn3d, damBreak, hydrostaticTank } from './cases';
+import { type WeaklyCompressibleFluid, resolvePairPrecision } from './fluid';
 import type { PairPrecision } from './neighbours';
 import { hydrostaticProfile, surgeFront } from './verification';
 import type { FluidBackend } from './wasmKernels';
@@ -86,23 +85,8 @@ describe('float32 pair data (pairPrecision f32) against float64', () => {
 
   it('wasm: a 3D column matches float64 within 1e-3 dp and is bit-identical on 1 and 2 threads', async () => {
     const dp = 0.1;
-    const make = (precision: PairPrecision): WeaklyCompressibleFluid => {
-      const column = particlesFromShape(box([0, 0, 0], [0.4, 0.4, 0.4]), dp, 3, 1);
-      const wall = boxContainerWall([0, 0, 0], [1, 0.4, 1], 3 * dp, dp, 3, 1);
-      return new WeaklyCompressibleFluid(column, wall, {
-        dim: 3,
-        dp,
-        rho0: 1,
-        c0: 10 * 2 * Math.sqrt(0.4),
-        mu: 0.001,
-        gravity: [0, 0, -1],
-        uRef: 2 * Math.sqrt(0.4),
-        freeSurface: true,
-        domain: { lower: [-0.3, -0.3, -0.3], upper: [1.3, 0.7, 1.3], periodic: [false, false, false] },
-        backend: 'wasm',
-        pairPrecision: precision,
-      });
-    };
+    const make = (precision: PairPrecision): WeaklyCompressibleFluid =>
+      collapsingColumn3d({ backend: 'wasm', pairPrecision: precision });
     const one = await runOn(make('f32'), 1, 0.5);
     const two = await runOn(make('f32'), 2, 0.5);
     const double = await runOn(make('f64'), 1, 0.5);

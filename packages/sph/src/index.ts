@@ -167,3 +167,5 @@ export {
   type WallShearStress,
 } from './derived';
 export { wallViscousTraction } from './wallTraction';
+export { GpuFluid, type GpuCounters } from './gpuFluid';
+export { GpuUnavailableError, openGpu, type GpuContext } from './gpuDevice';
