@@ -268,12 +268,10 @@ fn countCells(@builtin(global_invocation_id) id: vec3<u32>) {
       for (var dy = -1; dy <= 1; dy++) {
         let ky = cy + dy;
         if (ky < 0 || ky >= NY) { continue; }
-        for (var dx = -1; dx <= 1; dx++) {
-          let kx = cx + dx;
-          if (kx < 0 || kx >= NX) { continue; }
-          let cell = u32(kx + NX * (ky + NY * kz));
-          let m1 = I[${wall ? 'I_WSTART' : 'I_START'} + cell + 1u];
-          for (var m = I[${wall ? 'I_WSTART' : 'I_START'} + cell]; m < m1; m++) {
+        // The cells x − 1 … x + 1 of a row are adjacent in the sorted order: one range, in the CPU's order.
+        let row = NX * (ky + NY * kz);
+        let m1 = I[${wall ? 'I_WSTART' : 'I_START'} + u32(row + min(cx + 1, NX - 1)) + 1u];
+        for (var m = I[${wall ? 'I_WSTART' : 'I_START'} + u32(row + max(cx - 1, 0))]; m < m1; m++) {
             let j = I[${wall ? 'I_WSORTED' : 'I_SORTED'} + m];
             ${wall ? '' : 'if (j == i) { continue; }'}
             let rv = xi0 - vec3<f32>(${wall ? 'W[W_X + j], W[W_Y + j], W[W_Z + j]' : 'F[F_X0 + j], F[F_Y0 + j], F[F_Z0 + j]'});
@@ -286,7 +284,6 @@ fn countCells(@builtin(global_invocation_id) id: vec3<u32>) {
             let a3 = a * a * a;
             let dW = DW_FACTOR * q * a3;
             ${body}
-          }
         }
       }
     }
