@@ -48,7 +48,7 @@ console.log(
     acoustic
   ).toFixed(2)} ms per acoustic step`,
 );
-console.log(`throughput: ${(updates / seconds / 1e6).toFixed(1)} M particle-updates/s (goal: 100 at 1M particles)`);
+console.log(`throughput: ${(updates / seconds / 1e6).toPrecision(3)} M particle-updates/s (goal: 100 at 1M particles)`);
 await fluid.download();
 if (reference) {
   // The same advection steps (the CPU's time differs from the GPU's float32 sum in the last bits).
