@@ -37,6 +37,16 @@ export function installMissingPrerequisites({ needPostgres }) {
   if (needPostgres && postgresBinDir() === null) missing.push('postgresql');
   // DCMTK's dcmdump is the independent reader the de-identification test checks its output with.
   if (spawnSync('sh', ['-c', 'command -v dcmdump']).status !== 0) missing.push('dcmtk');
+  // Mesa's software OpenGL ES, on which the SPH engine's WebGPU backend is tested without a GPU (Debian only; the
+  // tests skip, saying why, where no adapter can be created).
+  for (const mesa of ['libegl-mesa0', 'libgles2', 'libgl1-mesa-dri']) {
+    if (
+      existsSync('/usr/bin/dpkg-query') &&
+      spawnSync('dpkg-query', ['-W', '-f=${Status}', mesa]).stdout?.toString() !== 'install ok installed'
+    ) {
+      missing.push(mesa);
+    }
+  }
   if (missing.length > 0 && canInstallDebianPackages()) {
     console.log(`Installing Debian packages the tests need: ${missing.join(', ')} (apt-get, as root)`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

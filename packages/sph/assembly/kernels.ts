@@ -28,8 +28,31 @@ function gather(p: usize, j0: i32, j1: i32): v128 {
   return f64x2.replace_lane(f64x2.splat(f(p, j0)), 1, f(p, j1));
 }
 
+/**
+ * Precision of the neighbour lists' cached pair arrays (W, dW/dr, r, e): false = f64, true = f32
+ * (`setPairPrecision`, per instance). Every pair value is read as f64: the arithmetic is the same either way.
+ */
+let pair32: bool = false;
+
+/** Sets the precision of the cached pair arrays (1: f32, 0: f64) for this instance. */
+export function setPairPrecision(single: i32): void {
+  pair32 = single != 0;
+}
+
+/** Pair value k of cached pair array `p` (either precision), as f64. */
+function pf(p: usize, k: i32): f64 {
+  return pair32 ? <f64>load<f32>(p + ((<usize>k) << 2)) : load<f64>(p + ((<usize>k) << 3));
+}
+
+/** Stores pair value k of cached pair array `p` in its precision. */
+function pst(p: usize, k: i32, v: f64): void {
+  if (pair32) store<f32>(p + ((<usize>k) << 2), <f32>v);
+  else store<f64>(p + ((<usize>k) << 3), v);
+}
+
+/** Pair values k and k + 1 of cached pair array `p` (either precision) as f64x2. */
 function vload(p: usize, k: i32): v128 {
-  return v128.load(p + ((<usize>k) << 3));
+  return pair32 ? f64x2.promote_low_f32x4(v128.load64_zero(p + ((<usize>k) << 2))) : v128.load(p + ((<usize>k) << 3));
 }
 
 function hsum(v: v128): f64 {
@@ -110,9 +133,9 @@ export function densityStep2d(
     let sy = hsum(vsy);
     if (k < e) {
       const j = ix(nj, k);
-      const exk = f(ex, k);
-      const eyk = f(ey, k);
-      const dwv = f(dw, k) * f(vol, j);
+      const exk = pf(ex, k);
+      const eyk = pf(ey, k);
+      const dwv = pf(dw, k) * f(vol, j);
       const uj = (vxi - f(vx, j)) * exk + (vyi - f(vy, j)) * eyk;
       div += uj * dwv;
       const lim = min(max(-uj * limiterScale, 0.0), 1.0);
@@ -149,10 +172,10 @@ export function densityStep2d(
     sy += hsum(wsy);
     if (k < ke) {
       const j = ix(cj, k);
-      const dwv = f(cdw, k) * f(wallVol, j);
+      const dwv = pf(cdw, k) * f(wallVol, j);
       const ux = vxi - f(wvx, j);
       const uy = vyi - f(wvy, j);
-      div += 2 * (ux * f(cex, k) + uy * f(cey, k)) * dwv;
+      div += 2 * (ux * pf(cex, k) + uy * pf(cey, k)) * dwv;
       const nxk = f(wnx, j);
       const nyk = f(wny, j);
       const uj = 2 * (ux * nxk + uy * nyk);
@@ -264,10 +287,10 @@ export function densityStep3d(
     let sz = hsum(vsz);
     if (k < e) {
       const j = ix(nj, k);
-      const exk = f(ex, k);
-      const eyk = f(ey, k);
-      const ezk = f(ez, k);
-      const dwv = f(dw, k) * f(vol, j);
+      const exk = pf(ex, k);
+      const eyk = pf(ey, k);
+      const ezk = pf(ez, k);
+      const dwv = pf(dw, k) * f(vol, j);
       const uj = (vxi - f(vx, j)) * exk + (vyi - f(vy, j)) * eyk + (vzi - f(vz, j)) * ezk;
       div += uj * dwv;
       const lim = min(max(-uj * limiterScale, 0.0), 1.0);
@@ -311,11 +334,11 @@ export function densityStep3d(
     sz += hsum(wsz);
     if (k < ke) {
       const j = ix(cj, k);
-      const dwv = f(cdw, k) * f(wallVol, j);
+      const dwv = pf(cdw, k) * f(wallVol, j);
       const ux = vxi - f(wvx, j);
       const uy = vyi - f(wvy, j);
       const uz = vzi - f(wvz, j);
-      div += 2 * (ux * f(cex, k) + uy * f(cey, k) + uz * f(cez, k)) * dwv;
+      div += 2 * (ux * pf(cex, k) + uy * pf(cey, k) + uz * pf(cez, k)) * dwv;
       const nxk = f(wnx, j);
       const nyk = f(wny, j);
       const nzk = f(wnz, j);
@@ -409,10 +432,10 @@ export function pressureForces2d(
     if (k < e) {
       const j = ix(nj, k);
       const pj = f(p, j);
-      const dwv = f(dw, k) * f(vol, j);
+      const dwv = pf(dw, k) * f(vol, j);
       const s = (pi + pj) * dwv;
-      sx += s * f(ex, k);
-      sy += s * f(ey, k);
+      sx += s * pf(ex, k);
+      sy += s * pf(ey, k);
       diss += (pi - pj) * dwv;
     }
     const gx = f(apx, i);
@@ -447,12 +470,12 @@ export function pressureForces2d(
     sy += hsum(wsy);
     diss += hsum(wdiss);
     if (k < ke) {
-      const exk = f(cex, k);
-      const eyk = f(cey, k);
+      const exk = pf(cex, k);
+      const eyk = pf(cey, k);
       const jw = ix(cj, k);
       const face = -((gx - f(wax, jw)) * exk + (gy - f(way, jw)) * eyk);
-      const pw = pi + rhoI * f(cr, k) * (face > 0 ? face : 0);
-      const dwv = f(cdw, k) * f(wallVol, jw);
+      const pw = pi + rhoI * pf(cr, k) * (face > 0 ? face : 0);
+      const dwv = pf(cdw, k) * f(wallVol, jw);
       const s = (pi + pw) * dwv;
       sx += s * exk;
       sy += s * eyk;
@@ -538,11 +561,11 @@ export function pressureForces3d(
     if (k < e) {
       const j = ix(nj, k);
       const pj = f(p, j);
-      const dwv = f(dw, k) * f(vol, j);
+      const dwv = pf(dw, k) * f(vol, j);
       const s = (pi + pj) * dwv;
-      sx += s * f(ex, k);
-      sy += s * f(ey, k);
-      sz += s * f(ez, k);
+      sx += s * pf(ex, k);
+      sy += s * pf(ey, k);
+      sz += s * pf(ez, k);
       diss += (pi - pj) * dwv;
     }
     const gx = f(apx, i);
@@ -586,13 +609,13 @@ export function pressureForces3d(
     sz += hsum(wsz);
     diss += hsum(wdiss);
     if (k < ke) {
-      const exk = f(cex, k);
-      const eyk = f(cey, k);
-      const ezk = f(cez, k);
+      const exk = pf(cex, k);
+      const eyk = pf(cey, k);
+      const ezk = pf(cez, k);
       const jw = ix(cj, k);
       const face = -((gx - f(wax, jw)) * exk + (gy - f(way, jw)) * eyk + (gz - f(waz, jw)) * ezk);
-      const pw = pi + rhoI * f(cr, k) * (face > 0 ? face : 0);
-      const dwv = f(cdw, k) * f(wallVol, jw);
+      const pw = pi + rhoI * pf(cr, k) * (face > 0 ? face : 0);
+      const dwv = pf(cdw, k) * f(wallVol, jw);
       const s = (pi + pw) * dwv;
       sx += s * exk;
       sy += s * eyk;
@@ -725,12 +748,12 @@ export function buildNeighbours(
               const a = 1 - 0.5 * q;
               const a3 = a * a * a;
               store<i32>(nj + ((<usize>k) << 2), j);
-              st(w, k, alpha * a3 * a * (1 + 2 * q));
-              st(dw, k, dwFactor * q * a3);
-              st(r, k, rr);
-              st(ex, k, rx * inv);
-              st(ey, k, ry * inv);
-              st(ez, k, rz * inv);
+              pst(w, k, alpha * a3 * a * (1 + 2 * q));
+              pst(dw, k, dwFactor * q * a3);
+              pst(r, k, rr);
+              pst(ex, k, rx * inv);
+              pst(ey, k, ry * inv);
+              pst(ez, k, rz * inv);
               k++;
             }
             j = ix(next, j);
@@ -785,7 +808,7 @@ export function densitySummation(
       vsigma = f64x2.add(vsigma, f64x2.div(f64x2.mul(vload(w, k), m), vmi));
     }
     let sigma = w0 + hsum(vsigma);
-    if (k < e) sigma += (f(w, k) * f(mass, ix(nj, k))) / mi;
+    if (k < e) sigma += (pf(w, k) * f(mass, ix(nj, k))) / mi;
     const cend = ix(ce, i);
     k = ix(cs, i);
     if (cend > k) {
@@ -794,7 +817,7 @@ export function densitySummation(
         vs = f64x2.add(vs, f64x2.mul(vload(cw, k), gather(wallVol, ix(cj, k), ix(cj, k + 1))));
       }
       let s = hsum(vs);
-      if (k < cend) s += f(cw, k) * f(wallVol, ix(cj, k));
+      if (k < cend) s += pf(cw, k) * f(wallVol, ix(cj, k));
       sigma += (s * rho0) / mi;
     }
     const sum = sigma * scale;
@@ -901,11 +924,11 @@ export function pressureStepFused(
       const j = ix(nj, k);
       const rj = f(rho, j) + f(drho, j) * halfDt;
       const pj = c2 * (rj - rho0);
-      const dwv = f(dw, k) * (f(mass, j) / rj);
+      const dwv = pf(dw, k) * (f(mass, j) / rj);
       const s = (pi + pj) * dwv;
-      sx += s * f(ex, k);
-      sy += s * f(ey, k);
-      sz += s * f(ez, k);
+      sx += s * pf(ex, k);
+      sy += s * pf(ey, k);
+      sz += s * pf(ez, k);
       diss += (pi - pj) * dwv;
     }
     const gx = f(apx, i);
@@ -949,13 +972,13 @@ export function pressureStepFused(
     sz += hsum(wsz);
     diss += hsum(wdiss);
     if (k < ke) {
-      const exk = f(cex, k);
-      const eyk = f(cey, k);
-      const ezk = f(cez, k);
+      const exk = pf(cex, k);
+      const eyk = pf(cey, k);
+      const ezk = pf(cez, k);
       const jw = ix(cj, k);
       const face = -((gx - f(wax, jw)) * exk + (gy - f(way, jw)) * eyk + (gz - f(waz, jw)) * ezk);
-      const pw = pi + rhoI * f(cr, k) * (face > 0 ? face : 0);
-      const dwv = f(cdw, k) * f(wallVol, jw);
+      const pw = pi + rhoI * pf(cr, k) * (face > 0 ? face : 0);
+      const dwv = pf(cdw, k) * f(wallVol, jw);
       const s = (pi + pw) * dwv;
       sx += s * exk;
       sy += s * eyk;

@@ -47,6 +47,12 @@ export class SharedArena implements SharedAllocator {
     return new Float64Array(this.memory.buffer, offset, n);
   }
 
+  f32(length: number): Float32Array {
+    const n = Math.max(1, length);
+    const offset = this.alloc(n * 4);
+    return new Float32Array(this.memory.buffer, offset, n);
+  }
+
   i32(length: number): Int32Array {
     const n = Math.max(1, length);
     const offset = this.alloc(n * 4);

@@ -1,5 +1,5 @@
 import type { Domain } from './cellList';
-import { WeaklyCompressibleFluid } from './fluid';
+import { WeaklyCompressibleFluid, type FluidOptions } from './fluid';
 import { box, boxContainerWall, channelWalls, particlesFromShape, subtract, union } from './geometry';
 import { ElasticMaterial, type ElasticModel } from './material';
 import { ElasticSolid } from './solid';
@@ -197,6 +197,28 @@ export interface OscillatingBeam {
   tip: number[];
   /** First-mode period of the Euler–Bernoulli plate, s (see `cantileverPeriod`). */
   analyticPeriod: number;
+}
+
+/**
+ * A 0.4³ water column collapsing in a 1 × 0.4 × 1 tank (gravity along −z), dp 0.1: the small 3D case of the
+ * threads, backend, float32 and GPU tests. `options` override the fluid's settings (e.g. `backend`, `pairPrecision`).
+ */
+export function collapsingColumn3d(options: Partial<FluidOptions> = {}): WeaklyCompressibleFluid {
+  const dp = 0.1;
+  const column = particlesFromShape(box([0, 0, 0], [0.4, 0.4, 0.4]), dp, 3, 1);
+  const wall = boxContainerWall([0, 0, 0], [1, 0.4, 1], 3 * dp, dp, 3, 1);
+  return new WeaklyCompressibleFluid(column, wall, {
+    dim: 3,
+    dp,
+    rho0: 1,
+    c0: 10 * 2 * Math.sqrt(0.4),
+    mu: 0.001,
+    gravity: [0, 0, -1],
+    uRef: 2 * Math.sqrt(0.4),
+    freeSurface: true,
+    domain: { lower: [-0.3, -0.3, -0.3], upper: [1.3, 0.7, 1.3], periodic: [false, false, false] },
+    ...options,
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { CellLinkedList, type Domain } from './cellList';
 import { WendlandC2, smoothingLength } from './kernel';
-import { NeighbourList, buildNeighbours } from './neighbours';
+import { NeighbourList, buildNeighbours, type PairPrecision } from './neighbours';
 import { SharedArena } from './arena';
 import { SHARED_HEAP, type Dimension, type ParticleArrays, type SharedAllocator } from './particles';
 import { FluidPasses, OVERFLOW, Pass } from './passes';
@@ -58,6 +58,22 @@ export interface FluidOptions {
    * after that, not before.
    */
   backend?: FluidBackend;
+  /**
+   * Storage precision of the neighbour lists' cached pair data (W, dW/dr, r, e): 'f64' (default) or 'f32', for
+   * large 3D runs, where these arrays are most of the memory (about 100 pairs per particle): it halves them (and
+   * lets a run of twice the particles fit into the WebAssembly backend's 4 GiB memory). The fields and the
+   * arithmetic stay float64; the tolerances it still meets are in docs/validation.md ("float32 pair data").
+   * Default: the environment's `SPH_PAIR_PRECISION`, else 'f64'.
+   */
+  pairPrecision?: PairPrecision;
+}
+
+/** The pair precision to use: `requested` if given, else `SPH_PAIR_PRECISION` (`f64` or `f32`), else 'f64'. */
+export function resolvePairPrecision(requested?: PairPrecision | null): PairPrecision {
+  const name = requested ?? process.env.SPH_PAIR_PRECISION ?? 'f64';
+  if (name !== 'f64' && name !== 'f32')
+    throw new RangeError(`unknown SPH pair precision '${name}' (expected f64 or f32)`);
+  return name;
 }
 
 /** Counters of a simulation so far. */
@@ -134,6 +150,7 @@ export class WeaklyCompressibleFluid {
       viscosity: null,
       ...options,
       backend: resolveBackend(options.backend),
+      pairPrecision: resolvePairPrecision(options.pairPrecision),
     };
     if (this.o.viscosity) checkViscosityModel(this.o.viscosity);
     this.fluid = fluid;
@@ -144,7 +161,7 @@ export class WeaklyCompressibleFluid {
     let arena: SharedArena | null = null;
     if (this.o.backend === 'wasm') {
       const fields = 24 * 8 * (fluid.capacity + wall.capacity);
-      const pairs = 56 * fluid.capacity * perParticle * 1.5;
+      const pairs = (this.o.pairPrecision === 'f32' ? 28 : 56) * fluid.capacity * perParticle * 1.5;
       arena = new SharedArena(fields + pairs + 64 * fluid.capacity);
       fluid.moveTo(arena);
       wall.moveTo(arena);
@@ -163,12 +180,14 @@ export class WeaklyCompressibleFluid {
       alloc,
     );
     this.wallCells.rebuild(wall);
-    this.inner = new NeighbourList(fluid.capacity, fluid.capacity * perParticle, undefined, alloc);
+    const precision = this.o.pairPrecision;
+    this.inner = new NeighbourList(fluid.capacity, fluid.capacity * perParticle, undefined, alloc, precision);
     this.contact = new NeighbourList(
       fluid.capacity,
       Math.max(1, fluid.capacity * (perParticle >> 1)),
       undefined,
       alloc,
+      precision,
     );
     const { rho, p, mass, vol } = fluid;
     const c2 = options.c0 * options.c0;
@@ -217,7 +236,7 @@ export class WeaklyCompressibleFluid {
    * Starts a pool of `threads − 1` persistent worker threads (the calling thread is the other one) over the
    * shared storage; `threads` ≤ 1 stops any pool. Results are bit-identical for any thread count
    * (docs/decisions/sph-threads.md). Call `stopThreads` when done (the workers do not keep the process alive).
-   * `spin` is the number of busy-wait iterations before a waiting thread sleeps (default 100; tuning only).
+   * `spin` is the number of busy-wait iterations before a waiting thread sleeps (default `autoSpin`; tuning only).
    */
   async startThreads(threads: number, spin?: number): Promise<void> {
     await this.stopThreads();

@@ -18,6 +18,7 @@ export {
 } from './cases';
 export {
   WeaklyCompressibleFluid,
+  resolvePairPrecision,
   type AdvectionHooks,
   type FluidCounters,
   type FluidOptions,
@@ -47,7 +48,7 @@ export {
 } from './material';
 export { MARTIN_MOYCE, martinMoyceFront, type FrontPoint } from './martinMoyce';
 export { meshShape, type MeshShape, type MeshShapeOptions } from './meshShape';
-export { NeighbourList, buildNeighbours } from './neighbours';
+export { NeighbourList, buildNeighbours, type PairArray, type PairPrecision } from './neighbours';
 export {
   buildManifest,
   encodeFrame,
@@ -166,3 +167,5 @@ export {
   type WallShearStress,
 } from './derived';
 export { wallViscousTraction } from './wallTraction';
+export { GpuFluid, type GpuCounters } from './gpuFluid';
+export { GpuUnavailableError, openGpu, type GpuContext } from './gpuDevice';

@@ -3,6 +3,7 @@ import type { WendlandC2 } from './kernel';
 import {
   SHARED_HEAP,
   sharedRegion,
+  viewFloat32,
   viewFloat64,
   viewInt32,
   type ParticleArrays,
@@ -10,6 +11,16 @@ import {
   type SharedBuffers,
   type SharedRegion,
 } from './particles';
+
+/**
+ * Storage precision of the cached pair data (W, dW/dr, r, e): 'f64' (default) or 'f32', which halves the largest
+ * arrays of a large 3D run (about 100 pairs per particle) at the cost of rounding each cached value to float32
+ * (docs/decisions/sph-float32.md). The particle fields and all arithmetic stay float64.
+ */
+export type PairPrecision = 'f64' | 'f32';
+
+/** A cached pair array in either precision. */
+export type PairArray = Float64Array | Float32Array;
 
 /**
  * Neighbour lists in compressed-row form, with the kernel data of each pair cached for the whole
@@ -27,36 +38,46 @@ export class NeighbourList {
   /** Neighbour index j of each pair. */
   j: Int32Array;
   /** Kernel value W_ij, 1/m² (2D) or 1/m³ (3D). */
-  w: Float64Array;
+  w: PairArray;
   /** Kernel derivative dW/dr at r_ij, 1/m³ (2D) or 1/m⁴ (3D). */
-  dw: Float64Array;
+  dw: PairArray;
   /** Distance |r_i − r_j|, m. */
-  r: Float64Array;
+  r: PairArray;
   /** Unit vector components from j to i. */
-  ex: Float64Array;
-  ey: Float64Array;
-  ez: Float64Array;
+  ex: PairArray;
+  ey: PairArray;
+  ez: PairArray;
   /** Number of pairs stored. */
   pairs = 0;
   /** Where the list's arrays (and their grown copies) are allocated. */
   private readonly alloc: SharedAllocator;
+  /** Precision of the cached pair arrays. */
+  readonly precision: PairPrecision;
 
   /**
    * Allocates rows for `rows` particles and room for `pairCapacity` pairs (grown when needed) from `alloc`
    * (default one SharedArrayBuffer per array), or views the shared `buffers` of another list (from `buffers()`,
-   * e.g. in a worker thread).
+   * e.g. in a worker thread; pass the same `precision`). The cached pair data are stored in `precision`.
    */
-  constructor(rows: number, pairCapacity: number, buffers?: SharedBuffers, alloc: SharedAllocator = SHARED_HEAP) {
+  constructor(
+    rows: number,
+    pairCapacity: number,
+    buffers?: SharedBuffers,
+    alloc: SharedAllocator = SHARED_HEAP,
+    precision: PairPrecision = 'f64',
+  ) {
     this.alloc = alloc;
+    this.precision = precision;
     this.start = viewInt32(buffers, 'start', rows + 1, alloc);
     this.end = viewInt32(buffers, 'end', rows + 1, alloc);
     this.j = viewInt32(buffers, 'j', pairCapacity, alloc);
-    this.w = viewFloat64(buffers, 'w', pairCapacity, alloc);
-    this.dw = viewFloat64(buffers, 'dw', pairCapacity, alloc);
-    this.r = viewFloat64(buffers, 'r', pairCapacity, alloc);
-    this.ex = viewFloat64(buffers, 'ex', pairCapacity, alloc);
-    this.ey = viewFloat64(buffers, 'ey', pairCapacity, alloc);
-    this.ez = viewFloat64(buffers, 'ez', pairCapacity, alloc);
+    const view = precision === 'f32' ? viewFloat32 : viewFloat64;
+    this.w = view(buffers, 'w', pairCapacity, alloc);
+    this.dw = view(buffers, 'dw', pairCapacity, alloc);
+    this.r = view(buffers, 'r', pairCapacity, alloc);
+    this.ex = view(buffers, 'ex', pairCapacity, alloc);
+    this.ey = view(buffers, 'ey', pairCapacity, alloc);
+    this.ez = view(buffers, 'ez', pairCapacity, alloc);
   }
 
   /** The shared storage of the list, by field name (it changes when the list grows). */
@@ -78,13 +99,14 @@ export class NeighbourList {
   /** Re-points the pair arrays at `buffers` (after the owner of the list grew it). */
   attach(buffers: SharedBuffers): void {
     const n = this.j.length;
+    const view = this.precision === 'f32' ? viewFloat32 : viewFloat64;
     this.j = viewInt32(buffers, 'j', n);
-    this.w = viewFloat64(buffers, 'w', n);
-    this.dw = viewFloat64(buffers, 'dw', n);
-    this.r = viewFloat64(buffers, 'r', n);
-    this.ex = viewFloat64(buffers, 'ex', n);
-    this.ey = viewFloat64(buffers, 'ey', n);
-    this.ez = viewFloat64(buffers, 'ez', n);
+    this.w = view(buffers, 'w', n);
+    this.dw = view(buffers, 'dw', n);
+    this.r = view(buffers, 'r', n);
+    this.ex = view(buffers, 'ex', n);
+    this.ey = view(buffers, 'ey', n);
+    this.ez = view(buffers, 'ez', n);
   }
 
   /** Pair capacity currently allocated. */
@@ -95,8 +117,8 @@ export class NeighbourList {
   /** Doubles the pair storage, keeping the first `pairs` entries (rare; outside the hot loop). */
   grow(): void {
     const n = this.capacity * 2;
-    const copyF = (a: Float64Array): Float64Array => {
-      const b = this.alloc.f64(n);
+    const copyF = (a: PairArray): PairArray => {
+      const b = this.precision === 'f32' ? this.alloc.f32(n) : this.alloc.f64(n);
       b.set(a.subarray(0, this.pairs));
       return b;
     };

@@ -22,7 +22,7 @@ export type SharedRegion = SharedArrayBuffer | SharedSlice;
 export type SharedBuffers = Readonly<Record<string, SharedRegion>>;
 
 /** The shared storage of `a`: its whole buffer when it spans it, else the slice it views. */
-export function sharedRegion(a: Float64Array | Int32Array): SharedRegion {
+export function sharedRegion(a: Float64Array | Float32Array | Int32Array): SharedRegion {
   const buffer = a.buffer as SharedArrayBuffer;
   if (a.byteOffset === 0 && a.byteLength === buffer.byteLength) return buffer;
   return { buffer, byteOffset: a.byteOffset, length: a.length };
@@ -31,6 +31,7 @@ export function sharedRegion(a: Float64Array | Int32Array): SharedRegion {
 /** Allocates typed arrays on shared memory (`sharedFloat64` / `sharedInt32`, or an arena, `arena.ts`). */
 export interface SharedAllocator {
   f64(length: number): Float64Array;
+  f32(length: number): Float32Array;
   i32(length: number): Int32Array;
 }
 
@@ -39,13 +40,18 @@ export function sharedFloat64(length: number): Float64Array {
   return new Float64Array(new SharedArrayBuffer(Math.max(1, length) * Float64Array.BYTES_PER_ELEMENT));
 }
 
+/** Allocates a Float32Array of `length` backed by a SharedArrayBuffer (zero-filled). */
+export function sharedFloat32(length: number): Float32Array {
+  return new Float32Array(new SharedArrayBuffer(Math.max(1, length) * Float32Array.BYTES_PER_ELEMENT));
+}
+
 /** Allocates an Int32Array of `length` backed by a SharedArrayBuffer (zero-filled). */
 export function sharedInt32(length: number): Int32Array {
   return new Int32Array(new SharedArrayBuffer(Math.max(1, length) * Int32Array.BYTES_PER_ELEMENT));
 }
 
 /** The default allocator: one SharedArrayBuffer per array. */
-export const SHARED_HEAP: SharedAllocator = { f64: sharedFloat64, i32: sharedInt32 };
+export const SHARED_HEAP: SharedAllocator = { f64: sharedFloat64, f32: sharedFloat32, i32: sharedInt32 };
 
 /**
  * A Float64Array on `buffers[name]` if given (it must exist), else a new shared one of `length` (from `alloc`,
@@ -61,6 +67,19 @@ export function viewFloat64(
   const b = buffers[name];
   if (!b) throw new Error(`missing shared buffer '${name}'`);
   return b instanceof SharedArrayBuffer ? new Float64Array(b) : new Float64Array(b.buffer, b.byteOffset, b.length);
+}
+
+/** A Float32Array on `buffers[name]` if given (it must exist), else a new shared one of `length` (from `alloc`). */
+export function viewFloat32(
+  buffers: SharedBuffers | undefined,
+  name: string,
+  length: number,
+  alloc: SharedAllocator = SHARED_HEAP,
+): Float32Array {
+  if (!buffers) return alloc.f32(length);
+  const b = buffers[name];
+  if (!b) throw new Error(`missing shared buffer '${name}'`);
+  return b instanceof SharedArrayBuffer ? new Float32Array(b) : new Float32Array(b.buffer, b.byteOffset, b.length);
 }
 
 /** An Int32Array on `buffers[name]` if given (it must exist), else a new shared one of `length` (from `alloc`). */

@@ -143,6 +143,8 @@ export class FluidPasses {
    * passes (`arena.ts`), or on TypeScript (null).
    */
   useWasm(kernels: FluidKernels | null, memory: WasmMemory | null = null): void {
+    // Each instance (one per thread) reads and writes the lists' cached pair data in their precision.
+    kernels?.setPairPrecision(this.inner.precision === 'f32' ? 1 : 0);
     this.wasm = kernels;
     this.wasmMemory = kernels ? memory : null;
   }
@@ -169,7 +171,7 @@ export class FluidPasses {
     const w = this.wall;
     const { rho0, c0 } = this.s;
     const { rhoHalf, drhoHalf, vxNext, vyNext, vzNext } = this;
-    type Arrays = (Float64Array | Int32Array)[];
+    type Arrays = (Float64Array | Float32Array | Int32Array)[];
     const arrays: { pressure: Arrays; density: Arrays } =
       this.s.dim === 2
         ? {
@@ -1098,7 +1100,7 @@ function callKernel(
 }
 
 /** Byte offset of `a` in its (shared WebAssembly) memory: the kernels' pointer to it. */
-function at(a: Float64Array | Int32Array): number {
+function at(a: Float64Array | Float32Array | Int32Array): number {
   return a.byteOffset;
 }
 

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
+import { availableParallelism, loadavg } from 'node:os';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import type { NeighbourList } from './neighbours';
+import type { NeighbourList, PairPrecision } from './neighbours';
 import type { SharedRegion } from './particles';
 import type { FluidPasses, PassSettings } from './passes';
 import { kernelsModule, type WasmMemory, type WasmModule } from './wasmKernels';
@@ -98,6 +99,25 @@ export const Values = {
  */
 export const DEFAULT_SPIN = 100;
 
+/**
+ * Busy-wait iterations for a machine with cores to spare (about 20–60 µs): long enough to cover the main thread's
+ * serial work between two passes, so that a worker is still awake when the next pass is published (no futex
+ * wake-up per pass, which is what the second thread lost most to on the profile; docs/decisions/sph-threads.md).
+ */
+export const IDLE_MACHINE_SPIN = 20_000;
+
+/**
+ * The spin to use when none is given: `IDLE_MACHINE_SPIN` when the pool's `threads` fit into the cores that the
+ * rest of the machine leaves idle (1-minute load average + threads ≤ cores), else `DEFAULT_SPIN` (spinning on an
+ * oversubscribed machine takes the core from the thread being waited for). `SPH_SPIN` overrides both. It changes
+ * only timing, never results.
+ */
+export function autoSpin(threads: number, load = loadavg()[0]!, cores = availableParallelism()): number {
+  const forced = process.env.SPH_SPIN;
+  if (forced !== undefined && forced !== '') return Number(forced);
+  return load + threads <= cores ? IDLE_MACHINE_SPIN : DEFAULT_SPIN;
+}
+
 /** The tsx ESM API, resolved from this module when the runtime can (else from the working directory). */
 function tsxApi(): string {
   try {
@@ -129,6 +149,8 @@ export interface SharedBody {
 export interface SharedList {
   /** Rows (fluid capacity). */
   rows: number;
+  /** Precision of the cached pair arrays. */
+  precision: PairPrecision;
   /** Buffers (`NeighbourList.buffers()`). */
   buffers: Record<string, SharedRegion>;
 }
@@ -241,10 +263,12 @@ export class WorkerPool {
 
   /**
    * Starts `threads − 1` workers (each runs `worker.ts` through tsx) and waits until they are ready. Waiting
-   * threads busy-wait `spin` iterations before they sleep. `passes` null: a pool for attached tables only.
+   * threads busy-wait `spin` iterations before they sleep (default `autoSpin`). `passes` null: a pool for attached
+   * tables only.
    */
-  static async start(passes: FluidPasses | null, threads: number, spin = DEFAULT_SPIN): Promise<WorkerPool> {
+  static async start(passes: FluidPasses | null, threads: number, spin?: number): Promise<WorkerPool> {
     if (!Number.isInteger(threads) || threads < 2) throw new RangeError('a pool needs at least 2 threads');
+    spin ??= autoSpin(threads);
     const chunks = CHUNKS_PER_THREAD * threads;
     const ctrl = new Int32Array(new SharedArrayBuffer((boundsSlot(threads) + chunks + 1) * 4));
     // All chunks start claimed, so a worker finds nothing to do until the first fluid pass.
@@ -255,7 +279,11 @@ export class WorkerPool {
       count: p.count,
       buffers: p.buffers(),
     });
-    const list = (l: NeighbourList): SharedList => ({ rows: l.start.length - 1, buffers: l.buffers() });
+    const list = (l: NeighbourList): SharedList => ({
+      rows: l.start.length - 1,
+      precision: l.precision,
+      buffers: l.buffers(),
+    });
     const fluidInit: FluidWorkerInit | undefined = passes
       ? {
           settings: passes.s,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { damBreak, poiseuilleChannel } from './cases';
+import { collapsingColumn3d, damBreak, poiseuilleChannel } from './cases';
 import { readCheckpoint, writeCheckpoint } from './checkpoint';
 import { WeaklyCompressibleFluid } from './fluid';
-import { box, boxContainerWall, particlesFromShape } from './geometry';
+import { box, particlesFromShape } from './geometry';
 import { ParticleArrays } from './particles';
 
 /** Fields compared byte for byte. */
@@ -31,24 +31,6 @@ async function runOn(sim: WeaklyCompressibleFluid, threads: number, end: number)
   return sim;
 }
 
-/** A 0.4³ column collapsing in a 1 × 0.4 × 1 tank (the 3D test of fluid.test.ts), dp 0.1. */
-function column3d(): WeaklyCompressibleFluid {
-  const dp = 0.1;
-  const column = particlesFromShape(box([0, 0, 0], [0.4, 0.4, 0.4]), dp, 3, 1);
-  const wall = boxContainerWall([0, 0, 0], [1, 0.4, 1], 3 * dp, dp, 3, 1);
-  return new WeaklyCompressibleFluid(column, wall, {
-    dim: 3,
-    dp,
-    rho0: 1,
-    c0: 10 * 2 * Math.sqrt(0.4),
-    mu: 0.001,
-    gravity: [0, 0, -1],
-    uRef: 2 * Math.sqrt(0.4),
-    freeSurface: true,
-    domain: { lower: [-0.3, -0.3, -0.3], upper: [1.3, 0.7, 1.3], periodic: [false, false, false] },
-  });
-}
-
 describe('worker-thread pool', () => {
   it('2 threads: byte-identical run to run and to 1 thread (2D dam break, dp 0.05, t = 0.4)', async () => {
     const one = await runOn(damBreak({ dp: 0.05 }), 1, 0.4);
@@ -67,9 +49,9 @@ describe('worker-thread pool', () => {
     fused.fusedPressure = true;
     const one = await runOn(damBreak({ dp: 0.05 }), 1, 0.3);
     expect(differingBytes(one, await runOn(fused, 2, 0.3))).toBe(0);
-    const fused3d = column3d();
+    const fused3d = collapsingColumn3d();
     fused3d.fusedPressure = true;
-    expect(differingBytes(await runOn(column3d(), 1, 0.1), await runOn(fused3d, 1, 0.1))).toBe(0);
+    expect(differingBytes(await runOn(collapsingColumn3d(), 1, 0.1), await runOn(fused3d, 1, 0.1))).toBe(0);
   }, 60_000);
 
   it('2 threads: identical to 1 thread with viscosity, transport correction and periodic x (Poiseuille, t = 0.3)', async () => {
@@ -81,8 +63,8 @@ describe('worker-thread pool', () => {
   }, 60_000);
 
   it('2 threads: identical to 1 thread on the generic (3D) passes', async () => {
-    const one = await runOn(column3d(), 1, 0.2);
-    const two = await runOn(column3d(), 2, 0.2);
+    const one = await runOn(collapsingColumn3d(), 1, 0.2);
+    const two = await runOn(collapsingColumn3d(), 2, 0.2);
     expect(differingBytes(one, two)).toBe(0);
   }, 60_000);
 

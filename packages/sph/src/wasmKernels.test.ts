@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCase } from './caseFile';
 import { buildCase } from './caseRunner';
-import { damBreak, hydrostaticTank } from './cases';
-import { WeaklyCompressibleFluid } from './fluid';
-import { box, boxContainerWall, particlesFromShape } from './geometry';
+import { collapsingColumn3d, damBreak, hydrostaticTank } from './cases';
+import { type WeaklyCompressibleFluid } from './fluid';
 import { hydrostaticProfile, kineticEnergy, surgeFront } from './verification';
 import { resolveBackend, type FluidBackend } from './wasmKernels';
 
@@ -52,25 +51,6 @@ async function runOn(sim: WeaklyCompressibleFluid, threads: number, end: number)
   return sim;
 }
 
-/** A 0.4³ column collapsing in a 1 × 0.4 × 1 tank, dp 0.1 (the 3D case of threads.test.ts). */
-function column3d(backend: FluidBackend): WeaklyCompressibleFluid {
-  const dp = 0.1;
-  const column = particlesFromShape(box([0, 0, 0], [0.4, 0.4, 0.4]), dp, 3, 1);
-  const wall = boxContainerWall([0, 0, 0], [1, 0.4, 1], 3 * dp, dp, 3, 1);
-  return new WeaklyCompressibleFluid(column, wall, {
-    dim: 3,
-    dp,
-    rho0: 1,
-    c0: 10 * 2 * Math.sqrt(0.4),
-    mu: 0.001,
-    gravity: [0, 0, -1],
-    uRef: 2 * Math.sqrt(0.4),
-    freeSurface: true,
-    domain: { lower: [-0.3, -0.3, -0.3], upper: [1.3, 0.7, 1.3], periodic: [false, false, false] },
-    backend,
-  });
-}
-
 describe('WebAssembly SIMD kernels against the TypeScript reference', () => {
   afterEach(() => {
     expect(process.env.SPH_BACKEND).toBeUndefined();
@@ -115,7 +95,7 @@ describe('WebAssembly SIMD kernels against the TypeScript reference', () => {
   it('neighbour rows: bit-identical to the TypeScript build (2D dam break and 3D column, first advection step)', () => {
     const pairs = [
       [damBreak({ dp: 0.05 }), withBackend('wasm', () => damBreak({ dp: 0.05 }))],
-      [column3d('ts'), column3d('wasm')],
+      [collapsingColumn3d({ backend: 'ts' }), collapsingColumn3d({ backend: 'wasm' })],
     ] as const;
     for (const [ts, wasm] of pairs) {
       ts.advectionStep();
@@ -172,9 +152,9 @@ describe('WebAssembly SIMD kernels against the TypeScript reference', () => {
   }, 120_000);
 
   it('3D collapsing column (dp 0.1, t = 0.5): fields within 1e-9 of their scale; 1 and 2 threads bit-identical', async () => {
-    const ts = await runOn(column3d('ts'), 1, 0.5);
-    const one = await runOn(column3d('wasm'), 1, 0.5);
-    const two = await runOn(column3d('wasm'), 2, 0.5);
+    const ts = await runOn(collapsingColumn3d({ backend: 'ts' }), 1, 0.5);
+    const one = await runOn(collapsingColumn3d({ backend: 'wasm' }), 1, 0.5);
+    const two = await runOn(collapsingColumn3d({ backend: 'wasm' }), 2, 0.5);
     expect(one.counters).toEqual(ts.counters);
     for (const f of ['x', 'y', 'z', 'rho'] as const) expect(maxDifference(ts, one, f)).toBeLessThan(1e-9);
     for (const f of ['vx', 'vy', 'vz'] as const) expect(maxDifference(ts, one, f)).toBeLessThan(2e-9);
@@ -182,7 +162,10 @@ describe('WebAssembly SIMD kernels against the TypeScript reference', () => {
   }, 120_000);
 
   it('the one-pass pressure relaxation (fusedPressure) on the wasm backend equals the two-pass form bit for bit', async () => {
-    for (const build of [() => withBackend('wasm', () => damBreak({ dp: 0.05 })), () => column3d('wasm')]) {
+    for (const build of [
+      () => withBackend('wasm', () => damBreak({ dp: 0.05 })),
+      () => collapsingColumn3d({ backend: 'wasm' }),
+    ]) {
       const twoPass = await runOn(build(), 1, 0.3);
       const fused = build();
       fused.fusedPressure = true;

@@ -52,6 +52,8 @@ export interface FluidKernels {
   buildNeighbours(...args: number[]): number;
   densitySummation(...args: number[]): number;
   pressureStepFused(...args: number[]): void;
+  /** 1: the lists' cached pair arrays are float32 (`PairPrecision` 'f32'), 0: float64. Per instance. */
+  setPairPrecision(single: number): void;
 }
 
 const WASM_FILE = new URL('../build/kernels.wasm', import.meta.url);

@@ -29,8 +29,8 @@ function fluidPasses(init: FluidWorkerInit): FluidPasses {
   fluid.count = init.fluid.count;
   const wall = new ParticleArrays(settings.dim, init.wall.capacity, init.wall.buffers);
   wall.count = init.wall.count;
-  const inner = new NeighbourList(init.inner.rows, 0, init.inner.buffers);
-  const contact = new NeighbourList(init.contact.rows, 0, init.contact.buffers);
+  const inner = new NeighbourList(init.inner.rows, 0, init.inner.buffers, undefined, init.inner.precision);
+  const contact = new NeighbourList(init.contact.rows, 0, init.contact.buffers, undefined, init.contact.precision);
   // Same arguments as the main thread's grids (WeaklyCompressibleFluid), over the shared buffers.
   const cutoff = 2 * smoothingLength(settings.dp);
   const cells = new CellLinkedList(settings.domain, cutoff, fluid.capacity, settings.dim, init.cells);
