@@ -353,6 +353,7 @@ export async function createContext(
     projectAccess,
     notifications,
     cpu,
+    joinedProject: (projectId, versionId) => trials.versionReady(projectId, versionId),
   });
   const team = new TeamService(unitOfWork, {
     publicUrl: config.publicUrl,
@@ -423,6 +424,7 @@ export async function createContext(
     unitOfWork,
     cpu,
     notifications,
+    codeVersion: config.version,
   });
   const measurements = new MeasurementService(
     repositories.measurements,

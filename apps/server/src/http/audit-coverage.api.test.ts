@@ -17,6 +17,7 @@ import { insertSsmRoom, insertVersionWithModel } from '../../test/factories/room
 import { insertSimulation } from '../../test/factories/simulation-rows';
 import { putBytes, testPicture } from '../../test/helpers/pictures';
 import { postBytes } from '../../test/fixtures/room.fixtures';
+import { insertTrialRow } from '../../test/factories/trial-rows';
 
 // Issue 20: every mutating API route of the OpenAPI document writes exactly one domain event (the audit trail's row).
 // The document is walked like the NUL-character test walks it; each mutating operation must be in exactly one of
@@ -64,6 +65,15 @@ const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice
 /** A room of the project (a row on a shape-model row: no cohort needed); answers its id. */
 const room = (f: Fixture) =>
   insertSsmRoom(server, { deviceId: f.deviceId, projectId: f.projectId, name: unique('Room') });
+
+/** A trial row of the project (on a cohort row that is never ordered); answers its id. */
+const trial = (f: Fixture) =>
+  insertTrialRow(server, {
+    deviceId: f.deviceId,
+    projectId: f.projectId,
+    name: unique('Trial'),
+    createdBy: f.admin.id,
+  });
 
 /** A ready device version of the workspace, on the project when asked; answers its id. */
 async function version(f: Fixture, onProject: boolean): Promise<string> {
@@ -288,6 +298,27 @@ const audited: Record<string, Scenario> = {
       });
       return send(f.admin.browser, 'DELETE', `${project(f)}/rooms/${roomId}`);
     },
+  },
+  'DELETE /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}': {
+    action: 'trial.deleted',
+    call: async (f) => {
+      const trialId = await trial(f);
+      return send(f.admin.browser, 'DELETE', `${project(f)}/trials/${trialId}`);
+    },
+  },
+  'PATCH /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}': {
+    action: 'trial.settings_changed',
+    call: async (f) => {
+      const trialId = await trial(f);
+      return send(f.admin.browser, 'PATCH', `${project(f)}/trials/${trialId}`, {
+        acceptance: { peak_von_mises_stress: { min: null, max: 500 } },
+        autoRerun: true,
+      });
+    },
+  },
+  'POST /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}/reports': {
+    action: 'trial.report_requested',
+    call: async (f) => f.admin.browser.postJson(`${project(f)}/trials/${await trial(f)}/reports`, {}),
   },
 };
 

@@ -26,4 +26,5 @@ export { measurementDefinitions, measurementOrders, measurementResults, measurem
 export { ssms } from './ssms';
 export { imagingDatasets } from './imaging';
 export { trials, trialPatients } from './trials';
+export { trialReports } from './trials';
 export { domainEvents } from './domain-events';

@@ -11,6 +11,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { ringDeviceMesh } from '@insilico/scenarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
+import { waitForTrial } from '../../../test/fixtures/trial.fixtures';
 import {
   createWorkspace,
   errorOf,
@@ -50,15 +51,8 @@ const body = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function waitFor(id: string, done: (t: TrialDetail) => boolean): Promise<TrialDetail> {
-  const deadline = Date.now() + 400_000;
-  for (;;) {
-    const trial = await json<TrialDetail>(await member.browser.get(`${trialsPath()}/${id}`));
-    if (done(trial)) return trial;
-    if (Date.now() > deadline) throw new Error(`trial ${id} is still ${JSON.stringify(trial.counts)}`);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-  }
-}
+const waitFor = (id: string, done: (t: TrialDetail) => boolean) =>
+  waitForTrial(member.browser, `${trialsPath()}/${id}`, done);
 
 async function trialCount(): Promise<number> {
   return (await json<TrialList>(await member.browser.get(trialsPath()))).items.length;
