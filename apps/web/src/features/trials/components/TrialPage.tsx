@@ -250,7 +250,7 @@ export function TrialPage() {
       </Paper>
 
       <TrialAcceptance
-        key={`${data.id}:${JSON.stringify(data.acceptance)}`}
+        key={data.id}
         deviceId={deviceId}
         trial={data}
         onSaved={(next) => void trial.mutate(next, { revalidate: false })}
