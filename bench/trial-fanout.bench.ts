@@ -7,6 +7,8 @@
 //                 building and the run's row and job (queueing the run);
 //   extraction  — reading the outcomes of the finished run again (TrialService.simulationFinished, timed here);
 //   run         — the `simulation.run` job's time less the extraction it includes (the engine and its frames).
+// With TRIAL_PREPARE_ONLY=1 the trial is cancelled once every patient is prepared (a coarse run takes minutes): only
+// the preparations are reported, to set against the template bench's whole-run time at that resolution.
 // Reported: each per patient (median, max) and the ratio (preparation + extraction) / run over the trial (target
 // ≤ 5 % at the coarse resolution), and the trial's wall time. Queue waits are left out: they are the throughput of
 // the workspace's slots, not work a patient adds.
@@ -22,6 +24,7 @@ import { signedInWorkspace, startBenchServer } from './benchServer';
 const patients = Number(process.env.TRIAL_PATIENTS ?? 5);
 const kind = process.env.TRIAL_KIND ?? 'fluid';
 const resolution = process.env.TRIAL_RESOLUTION ?? 'test';
+const prepareOnly = process.env.TRIAL_PREPARE_ONLY === '1';
 
 const seconds = (a: Date | null, b: Date | null) => (a && b ? (b.getTime() - a.getTime()) / 1000 : Number.NaN);
 const median = (v: number[]) => {
@@ -86,16 +89,35 @@ async function main() {
       placement: { landmark: 'aortic_annulus', depth_mm: 2 },
     });
     const trialId = trial.id as string;
+    const orm = server.context.db.orm;
     let counts: Record<string, number> = {};
     for (;;) {
       const now = await api('GET', `${base}/${trialId}`);
       counts = now.counts as Record<string, number>;
       if (now.status !== 'running') break;
+      const open = await orm
+        .select({ id: trialPatients.patientId })
+        .from(trialPatients)
+        .where(and(eq(trialPatients.trialId, trialId), sql`${trialPatients.simulationId} is null`));
+      if (prepareOnly && open.length === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const wall = (performance.now() - started) / 1000;
+    if (prepareOnly) {
+      await api('POST', `${base}/${trialId}/cancel`, {});
+      const jobs = await orm
+        .select({ startedAt: jobRuns.startedAt, finishedAt: jobRuns.finishedAt })
+        .from(jobRuns)
+        .where(and(eq(jobRuns.kind, 'trial.patient'), sql`${jobRuns.data}->>'trialId' = ${trialId}`));
+      const times = jobs.map((j) => seconds(j.startedAt, j.finishedAt)).filter(Number.isFinite);
+      console.log(
+        `${kind} trial at the ${resolution} resolution, ${patients} patients prepared in ${fmt(wall)} s ` +
+          `(${server.context.cpu.concurrency} CPU-pool thread(s)); preparation per patient: ` +
+          `${times.map(fmt).join(', ')} s, median ${fmt(median(times))} s`,
+      );
+      return;
+    }
 
-    const orm = server.context.db.orm;
     const rows = await orm.select().from(trialPatients).where(eq(trialPatients.trialId, trialId));
     const prepare = await orm
       .select({ data: jobRuns.data, startedAt: jobRuns.startedAt, finishedAt: jobRuns.finishedAt })
@@ -120,6 +142,11 @@ async function main() {
       const t0 = performance.now();
       await server.context.trials.simulationFinished(row.simulationId!);
       const extract = (performance.now() - t0) / 1000;
+      const [again] = await orm
+        .select({ outcomes: trialPatients.outcomes })
+        .from(trialPatients)
+        .where(and(eq(trialPatients.trialId, trialId), eq(trialPatients.patientId, row.patientId)));
+      if (!again?.outcomes) throw new Error(`the outcomes of ${row.patientId} were not read again`);
       table.push({
         patient: row.patientId,
         prepare: seconds(job.startedAt, job.finishedAt),
@@ -131,17 +158,17 @@ async function main() {
       `${kind} trial at the ${resolution} resolution, ${patients} patients: ${JSON.stringify(counts)}, ` +
         `wall ${fmt(wall)} s (${server.context.cpu.concurrency} CPU-pool thread(s))`,
     );
-    console.log('patient        preparation s  extraction s  run s   overhead %');
+    console.log('patient        preparation s  extraction ms  run s   overhead %');
     for (const r of table)
       console.log(
-        `${r.patient.padEnd(14)} ${fmt(r.prepare).padStart(13)} ${fmt(r.extract).padStart(13)} ${fmt(r.run).padStart(6)}` +
+        `${r.patient.padEnd(14)} ${fmt(r.prepare).padStart(13)} ${fmt(1000 * r.extract).padStart(13)} ${fmt(r.run).padStart(6)}` +
           `   ${fmt((100 * (r.prepare + r.extract)) / r.run).padStart(8)}`,
       );
     if (table.length === 0) throw new Error('no patient finished with outcomes');
     const sum = (f: (r: (typeof table)[number]) => number) => table.reduce((s, r) => s + f(r), 0);
     console.log(
       `median preparation ${fmt(median(table.map((r) => r.prepare)))} s (max ${fmt(Math.max(...table.map((r) => r.prepare)))}), ` +
-        `median extraction ${fmt(median(table.map((r) => r.extract)))} s, median run ${fmt(median(table.map((r) => r.run)))} s; ` +
+        `median extraction ${fmt(1000 * median(table.map((r) => r.extract)))} ms, median run ${fmt(median(table.map((r) => r.run)))} s; ` +
         `overhead over the trial ${fmt((100 * (sum((r) => r.prepare) + sum((r) => r.extract))) / sum((r) => r.run))} % of the run time ` +
         `(target ≤ 5 % at the coarse resolution)`,
     );
