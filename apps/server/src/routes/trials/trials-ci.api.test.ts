@@ -4,18 +4,8 @@ import { writeBinaryStl } from '@insilico/mesh';
 import { ringDeviceMesh } from '@insilico/scenarios';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
-import { waitForTrial } from '../../../test/fixtures/trial.fixtures';
-import {
-  createWorkspace,
-  errorOf,
-  joinedMember,
-  json,
-  send,
-  signedIn,
-  type Person,
-} from '../../../test/fixtures/workspace.fixtures';
-import { insertProject } from '../../../test/factories/project-rows';
+import { trialProject, waitForTrial } from '../../../test/fixtures/trial.fixtures';
+import { errorOf, json, send, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { domainEvents, rooms, simulations } from '../../db/schema';
@@ -50,23 +40,8 @@ const eventsOf = (id: string) =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await signedIn(server);
-  ({ deviceId } = await createWorkspace(admin));
-  member = await joinedMember(server, admin, deviceId, 'member');
-  guest = await joinedMember(server, admin, deviceId, 'guest');
+  ({ admin, member, guest, deviceId, projectId, cohortId, versionId } = await trialProject(server, 'CI cohort'));
   outsider = await signedIn(server);
-  const order = await orderCohort(admin.browser, deviceId, { name: 'CI cohort', size: 5 });
-  cohortId = (await settled(admin.browser, deviceId, order.id)).id;
-  projectId = await insertProject(server, { deviceId, team: [admin.id, member.id, guest.id], cohortIds: [cohortId] });
-  versionId = (
-    await insertVersionWithModel(server, deviceId, {
-      name: 'Ring valve',
-      status: 'ready',
-      projectId,
-      stl: writeBinaryStl(ringDeviceMesh(8, 1.5)),
-    })
-  ).versionId;
-  await server.context.simulations.setTestResolution(deviceId, true);
   const created = await member.browser.postJson(trialsPath(), {
     name: 'Ring valve CI',
     cohortId,
