@@ -360,6 +360,7 @@ export async function createContext(
     unitOfWork,
     projectAccess,
     cpu,
+    joinedProject: (projectId, versionId) => trials.versionReady(projectId, versionId),
   });
   const team = new TeamService(unitOfWork, {
     publicUrl: config.publicUrl,
@@ -428,6 +429,8 @@ export async function createContext(
     blobs,
     unitOfWork,
     cpu,
+    notifications,
+    codeVersion: config.version,
   });
   const measurements = new MeasurementService(
     repositories.measurements,

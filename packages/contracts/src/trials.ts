@@ -91,6 +91,47 @@ export type RerunTrial = z.input<typeof rerunTrialSchema>;
 
 export const trialParamsSchema = projectSimulationsParamsSchema.extend({ trialId: z.uuid() });
 
+/**
+ * An acceptance criterion on one outcome: the value passes when it lies in [min, max] (bounds inclusive, either may be
+ * open), e.g. "pressure drop ≤ 20 mmHg" is `{ min: null, max: 20 }`.
+ */
+export const trialCriterionSchema = z
+  .object({
+    min: finite('An acceptance bound must be a number.').nullable(),
+    max: finite('An acceptance bound must be a number.').nullable(),
+  })
+  .strict()
+  .refine((c) => c.min !== null || c.max !== null, 'Give an acceptance criterion a lower or an upper bound.')
+  .refine((c) => c.min === null || c.max === null || c.min <= c.max, 'The lower bound must not exceed the upper one.');
+export type TrialCriterion = z.infer<typeof trialCriterionSchema>;
+
+/** Outcome key → criterion; outcomes without one are not judged. */
+export const trialAcceptanceSchema = z.record(text(), trialCriterionSchema);
+export type TrialAcceptance = z.infer<typeof trialAcceptanceSchema>;
+
+/** `PATCH …/trials/:trialId`: the acceptance criteria and whether the trial re-runs on each new device version. */
+export const updateTrialSchema = z
+  .object({ acceptance: trialAcceptanceSchema.optional(), autoRerun: z.boolean().optional() })
+  .strict()
+  .refine((b) => b.acceptance !== undefined || b.autoRerun !== undefined, 'Send the acceptance criteria or autoRerun.');
+export type UpdateTrial = z.input<typeof updateTrialSchema>;
+
+/** Whether an outcome value meets its criterion: null when there is no value or no criterion (not judged). */
+export function meetsCriterion(
+  value: number | null | undefined,
+  criterion: TrialCriterion | undefined,
+): boolean | null {
+  if (value === null || value === undefined || !Number.isFinite(value) || !criterion) return null;
+  return (criterion.min === null || value >= criterion.min) && (criterion.max === null || value <= criterion.max);
+}
+
+/** A criterion as people write it: "≤ 20 mmHg", "≥ 1.2 cm²", "1.2–3 cm²". */
+export function criterionText(criterion: TrialCriterion, unit: string): string {
+  const u = unit ? ` ${unit}` : '';
+  if (criterion.min !== null && criterion.max !== null) return `${criterion.min}–${criterion.max}${u}`;
+  return criterion.min !== null ? `≥ ${criterion.min}${u}` : `≤ ${criterion.max}${u}`;
+}
+
 /** A patient's state in the trial: preparing counts as queued, an outcome still being read as running. */
 export const trialPatientStatuses = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export const trialPatientStatusSchema = z.enum(trialPatientStatuses);
@@ -152,6 +193,10 @@ export const trialSchema = z.object({
   createdBy: z.object({ id: z.uuid(), name: text() }).nullable(),
   createdAt: text(),
   cancelledAt: text().nullable(),
+  /** Acceptance criteria per outcome (pass/fail, pass fraction, the pass → fail list of device CI, the report). */
+  acceptance: trialAcceptanceSchema,
+  /** Device CI: re-run on each new ready device version of the project. */
+  autoRerun: z.boolean(),
   canRun: z.boolean(),
 });
 export type Trial = z.infer<typeof trialSchema>;
@@ -283,3 +328,23 @@ export const trialSetupSchema = z.object({
   canRun: z.boolean(),
 });
 export type TrialSetup = z.infer<typeof trialSetupSchema>;
+
+export const trialReportParamsSchema = trialParamsSchema.extend({ reportId: z.uuid() });
+
+/** A stored trial report (PDF): made by a job from the trial as it stood then, never changed afterwards. */
+export const trialReportSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['queued', 'ready', 'failed']),
+  error: text().nullable(),
+  bytes: z.number().int().nullable(),
+  /** SHA-256 of the stored PDF (hex): the same file tomorrow. */
+  sha256: text().nullable(),
+  createdBy: z.object({ id: z.uuid(), name: text() }).nullable(),
+  createdAt: text(),
+  finishedAt: text().nullable(),
+  /** The PDF's address once ready. */
+  url: text().nullable(),
+});
+export type TrialReport = z.infer<typeof trialReportSchema>;
+export const trialReportListSchema = z.object({ items: z.array(trialReportSchema) });
+export type TrialReportList = z.infer<typeof trialReportListSchema>;

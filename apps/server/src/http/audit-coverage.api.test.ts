@@ -18,7 +18,7 @@ import {
 import { insertProject } from '../../test/factories/project-rows';
 import { insertSsmRoom, insertVersionWithModel } from '../../test/factories/room-rows';
 import { insertSimulation } from '../../test/factories/simulation-rows';
-import { insertWaitingTrial } from '../../test/factories/trial-rows';
+import { insertTrialRow, insertWaitingTrial } from '../../test/factories/trial-rows';
 import { putBytes, testPicture } from '../../test/helpers/pictures';
 import { createRoom, patientIdsOf, postBytes, transform } from '../../test/fixtures/room.fixtures';
 import { orderCohort, settled } from '../../test/fixtures/cohort.fixtures';
@@ -77,6 +77,15 @@ const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice
 /** A room of the project (a row on a shape-model row: no cohort needed); answers its id. */
 const room = (f: Fixture) =>
   insertSsmRoom(server, { deviceId: f.deviceId, projectId: f.projectId, name: unique('Room') });
+
+/** A trial row of the project (on a cohort row that is never ordered); answers its id. */
+const trial = (f: Fixture) =>
+  insertTrialRow(server, {
+    deviceId: f.deviceId,
+    projectId: f.projectId,
+    name: unique('Trial'),
+    createdBy: f.admin.id,
+  });
 
 /** A ready device version of the workspace, on the project when asked; answers its id. */
 async function version(f: Fixture, onProject: boolean): Promise<string> {
@@ -253,7 +262,7 @@ async function ended(f: Fixture, path: string): Promise<string> {
 const refusingRule = { landmark: 'aortic_annulus', depth_mm: 2, annulusRange_mm: { min: 5, max: 6 } };
 
 /** The trial the trial scenarios start, retry and re-run (its patients fail at placement: no runs). */
-let trial: string | null = null;
+let startedTrial: string | null = null;
 
 async function startTrial(f: Fixture): Promise<Response> {
   await server.context.simulations.setTestResolution(f.deviceId, true);
@@ -265,18 +274,18 @@ async function startTrial(f: Fixture): Promise<Response> {
     resolution: 'test',
     placement: refusingRule,
   });
-  trial = `${project(f)}/trials/${(await json<{ id: string }>(response.clone())).id}`;
+  startedTrial = `${project(f)}/trials/${(await json<{ id: string }>(response.clone())).id}`;
   return response;
 }
 
 /** The scenarios' trial once every patient has failed at placement. */
 async function endedTrial(f: Fixture): Promise<string> {
-  if (!trial) await startTrial(f);
+  if (!startedTrial) await startTrial(f);
   const until = Date.now() + 120_000;
   for (;;) {
-    const { status } = await json<{ status: string }>(await f.admin.browser.get(trial!));
-    if (status !== 'running') return trial!;
-    if (Date.now() > until) throw new Error(`trial ${trial} is still running`);
+    const { status } = await json<{ status: string }>(await f.admin.browser.get(startedTrial!));
+    if (status !== 'running') return startedTrial!;
+    if (Date.now() > until) throw new Error(`trial ${startedTrial} is still running`);
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
 }
@@ -653,6 +662,27 @@ const audited: Record<string, Scenario> = {
       const id = await insertWaitingTrial(server, (await endedTrial(f)).split('/').pop()!);
       return f.admin.browser.postJson(`${project(f)}/trials/${id}/cancel`, {});
     },
+  },
+  'DELETE /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}': {
+    action: 'trial.deleted',
+    call: async (f) => {
+      const trialId = await trial(f);
+      return send(f.admin.browser, 'DELETE', `${project(f)}/trials/${trialId}`);
+    },
+  },
+  'PATCH /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}': {
+    action: 'trial.settings_changed',
+    call: async (f) => {
+      const trialId = await trial(f);
+      return send(f.admin.browser, 'PATCH', `${project(f)}/trials/${trialId}`, {
+        acceptance: { peak_von_mises_stress: { min: null, max: 500 } },
+        autoRerun: true,
+      });
+    },
+  },
+  'POST /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}/reports': {
+    action: 'trial.report_requested',
+    call: async (f) => f.admin.browser.postJson(`${project(f)}/trials/${await trial(f)}/reports`, {}),
   },
 };
 

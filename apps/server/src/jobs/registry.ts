@@ -9,6 +9,7 @@ import { sessionPurgePerformer } from './session-purge.performer';
 import { simulationPerformer } from './simulation.performer';
 import { ssmBuildPerformer } from './ssm-build.performer';
 import { trialPatientPerformer } from './trial-patient.performer';
+import { trialReportPerformer } from './trial-report.performer';
 import { uploadExpiryPerformer } from './upload-expiry.performer';
 
 /** Every kind of durable job with its performer, worked by the in-process runner and by `npm run worker`. */
@@ -24,4 +25,5 @@ export const jobDefinitions: readonly JobDefinition<unknown>[] = [
   ssmBuildPerformer,
   imagingCheckPerformer,
   trialPatientPerformer,
+  trialReportPerformer,
 ];

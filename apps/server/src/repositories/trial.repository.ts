@@ -5,10 +5,12 @@ import {
   cohorts,
   deviceVersions,
   domainEvents,
+  jobRuns,
   projectCohorts,
   projectDeviceVersions,
   simulations,
   trialPatients,
+  trialReports,
   trials,
   users,
 } from '../db/schema';
@@ -16,6 +18,7 @@ import {
 export type TrialRow = typeof trials.$inferSelect;
 export type NewTrial = typeof trials.$inferInsert;
 export type TrialPatientRow = typeof trialPatients.$inferSelect;
+export type TrialReportRow = typeof trialReports.$inferSelect;
 
 /** A trial with its cohort's and creator's names (lists and pages). */
 export interface TrialListRow {
@@ -109,6 +112,11 @@ export class TrialRepository {
   async update(id: string, values: Partial<NewTrial>): Promise<TrialRow | null> {
     const rows = await this.orm.update(trials).set(values).where(eq(trials.id, id)).returning();
     return rows[0] ?? null;
+  }
+
+  /** Deletes the trial with its patient rows and reports (their rooms and simulations stay). */
+  async delete(id: string): Promise<void> {
+    await this.orm.delete(trials).where(eq(trials.id, id));
   }
 
   /** The patients of trials with their runs' state, in the cohort's order. */
@@ -224,5 +232,103 @@ export class TrialRepository {
       .from(trials)
       .where(and(eq(trials.projectId, projectId), eq(trials.cohortId, cohortId)))
       .orderBy(desc(trials.createdAt));
+  }
+
+  /** The trial's reports, newest first. */
+  async reports(trialId: string): Promise<TrialReportRow[]> {
+    return this.orm
+      .select()
+      .from(trialReports)
+      .where(eq(trialReports.trialId, trialId))
+      .orderBy(desc(trialReports.createdAt), asc(trialReports.id));
+  }
+
+  async report(trialId: string, reportId: string): Promise<TrialReportRow | null> {
+    const rows = await this.orm
+      .select()
+      .from(trialReports)
+      .where(and(eq(trialReports.trialId, trialId), eq(trialReports.id, reportId)));
+    return rows[0] ?? null;
+  }
+
+  async reportById(reportId: string): Promise<TrialReportRow | null> {
+    const rows = await this.orm.select().from(trialReports).where(eq(trialReports.id, reportId));
+    return rows[0] ?? null;
+  }
+
+  async createReport(row: typeof trialReports.$inferInsert): Promise<TrialReportRow> {
+    const rows = await this.orm.insert(trialReports).values(row).returning();
+    return rows[0]!;
+  }
+
+  async updateReport(id: string, values: Partial<typeof trialReports.$inferInsert>): Promise<TrialReportRow | null> {
+    const rows = await this.orm.update(trialReports).set(values).where(eq(trialReports.id, id)).returning();
+    return rows[0] ?? null;
+  }
+
+  /** People's names by id (reports' authors). */
+  async userNames(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.orm
+      .select({ id: users.id, name: users.fullName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  /** What a report says of the cohort: synthetic, with its model versions, criteria and seeds. */
+  async cohortDescription(cohortId: string) {
+    const rows = await this.orm
+      .select({
+        name: cohorts.name,
+        description: cohorts.description,
+        criteria: cohorts.criteria,
+        size: cohorts.size,
+        modelVersion: cohorts.modelVersion,
+        meshModelVersion: cohorts.meshModelVersion,
+        populationSeed: cohorts.populationSeed,
+        populationSize: cohorts.populationSize,
+        sampleSeed: cohorts.sampleSeed,
+      })
+      .from(cohorts)
+      .where(eq(cohorts.id, cohortId));
+    return rows[0] ?? null;
+  }
+
+  /** The runs' provenance for a report: resolved parameters, scenario version, the job's worker and times. */
+  async runProvenance(simulationIds: readonly string[]) {
+    if (simulationIds.length === 0) return [];
+    return this.orm
+      .select({
+        simulationId: simulations.id,
+        parameters: simulations.parameters,
+        scenarioVersion: simulations.scenarioVersion,
+        endTime: simulations.endTime,
+        workerId: jobRuns.workerId,
+        attempts: jobRuns.attempts,
+        startedAt: jobRuns.startedAt,
+        finishedAt: jobRuns.finishedAt,
+      })
+      .from(simulations)
+      .leftJoin(jobRuns, eq(jobRuns.id, simulations.jobId))
+      .where(inArray(simulations.id, [...simulationIds]));
+  }
+
+  /** Whether the trial has been re-run on the version already (automatic device CI does it once). */
+  async rerunOn(trialId: string, versionId: string): Promise<boolean> {
+    const rows = await this.orm
+      .select({ id: trials.id })
+      .from(trials)
+      .where(and(eq(trials.basedOnTrialId, trialId), eq(trials.deviceVersionId, versionId)));
+    return rows.length > 0;
+  }
+
+  /** The project's trials that re-run automatically on a new device version (device CI). */
+  async autoRerunTrials(projectId: string): Promise<TrialRow[]> {
+    return this.orm
+      .select()
+      .from(trials)
+      .where(and(eq(trials.projectId, projectId), eq(trials.autoRerun, true)))
+      .orderBy(asc(trials.createdAt));
   }
 }

@@ -83,6 +83,9 @@ const verbs: Record<string, string> = {
   'trial.finished': 'finished a trial in the project',
   'device_version.processed': 'finished processing a device version',
   'device_version.failed': 'could not process a device version',
+  'trial.deleted': 'deleted a trial of the project',
+  'trial.settings_changed': 'changed the acceptance criteria or automatic re-run of a trial in the project',
+  'trial.report_requested': 'asked for a trial report in the project',
 };
 
 const statusWords: Record<string, string> = { active: 'reactivated', completed: 'completed', abandoned: 'abandoned' };
@@ -106,7 +109,7 @@ function linkOf(row: FeedRow): string | null {
     return commentLink(event.deviceId, event.projectId, event.objectId);
   if (event.objectType === 'analysis' && event.projectId)
     return `/population-analysis/overview?${new URLSearchParams({ project: event.projectId, analysis: event.objectId }).toString()}`;
-  if (event.objectType === 'trial' && event.projectId)
+  if (event.objectType === 'trial' && event.projectId && event.action !== 'trial.deleted')
     return trialPagePath(event.projectId, event.objectId, event.deviceId);
   if (event.objectType === 'room' && event.projectId && event.action !== 'room.deleted')
     return roomPagePath(event.deviceId, event.projectId, event.objectId);

@@ -55,6 +55,8 @@ export interface DeviceVersionServiceDeps {
   projectAccess: ProjectAccessService;
   /** Where the STL parse, checks and preview run: worker threads, not the event loop that answers requests. */
   cpu: CpuRunner;
+  /** A ready version joined a project (device CI: trials that re-run automatically, issue 17). */
+  joinedProject?: (projectId: string, versionId: string) => Promise<void>;
 }
 
 /** The bytes of a stored file, streamed, with what the answer needs to name them. */
@@ -208,8 +210,9 @@ export class DeviceVersionService {
     const found = await this.deps.repository.find(deviceId, versionId);
     if (!found) throw new ServiceError(404, 'device_version_not_found', deviceVersionNotFoundMessage);
     if (found.version.status !== 'ready') throw new ServiceError(409, 'device_version_not_ready', notReadyMessage);
-    await this.deps.unitOfWork.run(async (tx) => {
-      if (await tx.deviceVersions.link(projectId, versionId, userId))
+    const linked = await this.deps.unitOfWork.run(async (tx) => {
+      const added = await tx.deviceVersions.link(projectId, versionId, userId);
+      if (added)
         tx.events.record({
           ...projectEvent(userId, deviceId, projectId, 'project.version_added', {
             type: 'device_version',
@@ -217,7 +220,9 @@ export class DeviceVersionService {
           }),
           after: { name: found.version.name },
         });
+      return added;
     });
+    if (linked) await this.deps.joinedProject?.(projectId, versionId);
     return this.get(userId, deviceId, versionId);
   }
 
@@ -295,6 +300,10 @@ export class DeviceVersionService {
     const finished = await this.deps.repository.findById(versionId);
     if (!finished || finished.status === 'processing') return { outcome: 'unfinished' };
     await work.progress(1, finished.status === 'ready' ? 'Ready' : 'Failed');
+    // The version joined its target project in finish()'s transaction; device CI re-runs trials on it (idempotent:
+    // a trial is re-run on a version once, so a retried job may call it again).
+    if (finished.status === 'ready' && finished.targetProjectId)
+      await this.deps.joinedProject?.(finished.targetProjectId, finished.id);
     return { outcome: finished.status };
   }
 

@@ -1,7 +1,9 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { phaseLabel } from '@insilico/anatomy';
 import {
   roomNameTakenMessage,
   simulationResolutionMessage,
+  trialNameMaxLength,
   trialNameTakenMessage,
   trialNotFoundMessage,
   trialOutcomeDefinitions,
@@ -9,10 +11,13 @@ import {
   type CreateTrialBody,
   type PlacementRule,
   type Trial,
+  type TrialAcceptance,
   type TrialCounts,
   type TrialDetail,
   type TrialList,
   type TrialOutcomeColumns,
+  type TrialReport,
+  type TrialReportList,
   type TrialPatient,
   type TrialPatientStatus,
   type TrialSetup,
@@ -23,9 +28,11 @@ import type { ObjectSummaries } from '../cpu/frame-summary';
 import { frameTimelineTask } from '../cpu/frame-timeline.task';
 import type { CpuRunner } from '../cpu/pool';
 import { trialPlacementTask } from '../cpu/trial-placement.task';
+import { trialReportTask } from '../cpu/trial-report.task';
 import { projectEvent, systemEvent } from '../events/kinds';
 import { simulationJob } from '../jobs/simulation.job';
 import { trialPatientJob, type TrialPatientJobData } from '../jobs/trial-patient.job';
+import { trialReportJob } from '../jobs/trial-report.job';
 import { decideProject } from '../policies/project.policy';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
 import type { SimulationRepository } from '../repositories/simulation.repository';
@@ -33,6 +40,7 @@ import type {
   TrialListRow,
   TrialPatientRow,
   TrialPatientWithRun,
+  TrialReportRow,
   TrialRepository,
   TrialRow,
 } from '../repositories/trial.repository';
@@ -40,10 +48,12 @@ import type { UnitOfWork } from '../repositories/unit-of-work';
 import { storedPatient } from './cohort-records';
 import { meshPhasesOf } from './cohort-mesh.service';
 import { ServiceError } from './errors';
+import type { NotificationService } from './notification.service';
 import type { ProjectAccessService } from './project-access.service';
 import type { RoomService } from './room.service';
 import type { SimulationService } from './simulation.service';
 import { computeOutcomes, type FrameMaxima } from './trial-outcomes';
+import type { TrialReportInput } from './trial-report';
 
 export interface TrialServiceDeps {
   repository: TrialRepository;
@@ -54,6 +64,10 @@ export interface TrialServiceDeps {
   blobs: BlobStore;
   unitOfWork: UnitOfWork;
   cpu: CpuRunner;
+  /** The creator hears when an automatic re-run is refused (no change of a record: no event to follow). */
+  notifications: NotificationService;
+  /** The server's version, written into reports' provenance. */
+  codeVersion?: string;
 }
 
 /** The frame object each kind's outcomes read (the manifest's object kind). */
@@ -110,22 +124,95 @@ export class TrialService {
     body: { versionId: string; name: string },
   ): Promise<TrialDetail> {
     const { row } = await this.require('project.work', userId, deviceId, projectId, trialId);
-    const t = row.trial;
-    return this.create(
-      userId,
-      deviceId,
-      projectId,
-      {
-        name: body.name,
-        cohortId: t.cohortId,
-        versionId: body.versionId,
-        kind: t.kind,
-        resolution: t.resolution,
-        parameters: t.parameters as CreateTrialBody['parameters'],
-        placement: t.placement as unknown as PlacementRule,
-      },
-      t.id,
-    );
+    return this.create(userId, deviceId, projectId, setupOf(row.trial, body.versionId, body.name), row.trial.id, {
+      acceptance: row.trial.acceptance,
+      autoRerun: false,
+    });
+  }
+
+  /**
+   * The acceptance criteria (outcome → bounds) and the automatic re-run switch (project.work): a criterion on an
+   * outcome the kind does not define is refused (422), nothing changed.
+   */
+  async update(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    trialId: string,
+    body: { acceptance?: TrialAcceptance | undefined; autoRerun?: boolean | undefined },
+  ): Promise<TrialDetail> {
+    const { row } = await this.require('project.work', userId, deviceId, projectId, trialId);
+    const keys: readonly string[] = trialOutcomeDefinitions[row.trial.kind].map((d) => d.key);
+    const unknown = Object.keys(body.acceptance ?? {}).filter((key) => !keys.includes(key));
+    if (unknown.length > 0)
+      throw new ServiceError(
+        422,
+        'unknown_outcome',
+        `A ${row.trial.kind} trial has no outcome ${unknown.join(', ')}. Choose one of: ${keys.join(', ')}.`,
+      );
+    const values = {
+      ...(body.acceptance !== undefined ? { acceptance: body.acceptance } : {}),
+      ...(body.autoRerun !== undefined ? { autoRerun: body.autoRerun } : {}),
+    };
+    await this.deps.unitOfWork.run(async (tx) => {
+      await tx.trials.update(trialId, values);
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, 'trial.settings_changed', { type: 'trial', id: trialId }),
+        before: {
+          name: row.trial.name,
+          ...(body.acceptance !== undefined ? { acceptance: row.trial.acceptance } : {}),
+          ...(body.autoRerun !== undefined ? { autoRerun: row.trial.autoRerun } : {}),
+        },
+        after: values,
+      });
+    });
+    return this.get(userId, deviceId, projectId, trialId);
+  }
+
+  /**
+   * Device CI, automatically: a device version became ready on the project (processed with the project as its target,
+   * or added to it). Each of the project's trials with automatic re-run on is re-run on it as its creator, once (a
+   * trial already re-run on that version, or on it already, is left); a refusal (the creator lost access, the cohort
+   * went) tells the creator instead. Errors other than refusals throw: the caller's job retries.
+   */
+  async versionReady(projectId: string, versionId: string): Promise<void> {
+    const deviceId = await this.deps.simulationRepository.deviceOf(projectId);
+    const version = await this.deps.repository.projectVersion(projectId, versionId);
+    if (!deviceId || version?.status !== 'ready') return;
+    for (const trial of await this.deps.repository.autoRerunTrials(projectId)) {
+      if (!trial.createdBy || trial.deviceVersionId === versionId) continue;
+      if (await this.deps.repository.rerunOn(trial.id, versionId)) continue;
+      const name = await this.rerunName(projectId, trial.name, version.name);
+      try {
+        await this.create(trial.createdBy, deviceId, projectId, setupOf(trial, versionId, name), trial.id, {
+          acceptance: trial.acceptance,
+          autoRerun: true,
+        });
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        await this.deps.notifications.post({
+          userId: trial.createdBy,
+          kind: 'trial.rerun_failed',
+          title: `Trial ${trial.name} was not re-run on ${version.name}`,
+          body: error.message,
+          link: trialPagePath(projectId, trial.id, deviceId),
+          dedupeKey: `trial:${trial.id}:rerun:${versionId}`,
+        });
+      }
+    }
+  }
+
+  /** `<trial> – <version>` within the name limit, numbered when a trial of the project already has it. */
+  private async rerunName(projectId: string, trialName: string, versionName: string): Promise<string> {
+    for (let n = 1; n <= 20; n++) {
+      const suffix = ` – ${versionName}${n === 1 ? '' : ` (${n})`}`;
+      const name = `${trialName.slice(0, Math.max(1, trialNameMaxLength - suffix.length))}${suffix}`.slice(
+        0,
+        trialNameMaxLength,
+      );
+      if (!(await this.deps.repository.nameTaken(projectId, name))) return name;
+    }
+    return `${trialName.slice(0, trialNameMaxLength - 9)} – ${Date.now().toString(36)}`.slice(0, trialNameMaxLength);
   }
 
   async create(
@@ -134,6 +221,7 @@ export class TrialService {
     projectId: string,
     body: CreateTrialBody,
     basedOnTrialId: string | null = null,
+    inherit: { acceptance: TrialAcceptance; autoRerun: boolean } = { acceptance: {}, autoRerun: false },
   ): Promise<TrialDetail> {
     await this.deps.projects.require('project.work', userId, deviceId, projectId);
     if (body.resolution === 'test' && !(await this.deps.simulations.testResolutionAllowed(deviceId)))
@@ -177,10 +265,14 @@ export class TrialService {
           placement: { ...body.placement },
           basedOnTrialId,
           createdBy: userId,
+          acceptance: inherit.acceptance,
+          autoRerun: inherit.autoRerun,
         },
         patients,
       );
       if (!created) return null;
+      // Device CI: the automatic re-run flag moves to the newest trial of the chain (one re-run per new version).
+      if (basedOnTrialId && inherit.autoRerun) await tx.trials.update(basedOnTrialId, { autoRerun: false });
       tx.events.record({
         ...projectEvent(userId, deviceId, projectId, basedOnTrialId ? 'trial.rerun' : 'trial.started', {
           type: 'trial',
@@ -237,6 +329,45 @@ export class TrialService {
   }
 
   /**
+   * Deletes the trial: its queued and running runs are cancelled and its patient rows, outcomes (they leave the
+   * population analysis) and reports go, in one transaction with the `trial.deleted` event. The rooms and simulations
+   * it made stay: they are ordinary rooms of the project, deleted one by one like any other (docs/decisions/trials.md).
+   */
+  async remove(userId: string, deviceId: string, projectId: string, trialId: string): Promise<void> {
+    const { row, canRun } = await this.require('project.work', userId, deviceId, projectId, trialId);
+    const patients = await this.deps.repository.patients([trialId]);
+    const trial = toTrial(row, patients, canRun);
+    const reports = await this.deps.unitOfWork.run(async (tx) => {
+      const stored = await tx.trials.reports(trialId);
+      let cancelledRuns = 0;
+      for (const p of patients)
+        if (p.patient.simulationId && (p.run?.status === 'queued' || p.run?.status === 'running')) {
+          const moved = await tx.simulations.transition(p.patient.simulationId, ['queued', 'running'], {
+            status: 'cancelled',
+            etaSeconds: null,
+            finishedAt: new Date(),
+          });
+          if (moved) cancelledRuns++;
+        }
+      await tx.trials.delete(trialId);
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, 'trial.deleted', { type: 'trial', id: trialId }),
+        before: {
+          name: row.trial.name,
+          status: trial.status,
+          counts: { ...trial.counts },
+          cohortId: row.trial.cohortId,
+          deviceVersionId: row.trial.deviceVersionId,
+          rooms: patients.flatMap((p) => (p.patient.roomId ? [p.patient.roomId] : [])),
+        },
+        after: { cancelledRuns },
+      });
+      return stored;
+    });
+    for (const report of reports) await this.deps.blobs.delete(report.region as DataRegion, report.storageKey);
+  }
+
+  /**
    * Runs the failed and cancelled patients again, never the finished ones. A corrected placement rule, when sent,
    * becomes the trial's and places the patients that failed before their run existed (placement or case building).
    */
@@ -286,6 +417,148 @@ export class TrialService {
       }
     });
     return this.get(userId, deviceId, projectId, trialId);
+  }
+
+  /** The trial's reports, newest first (project.read). */
+  async reports(userId: string, deviceId: string, projectId: string, trialId: string): Promise<TrialReportList> {
+    await this.require('project.read', userId, deviceId, projectId, trialId);
+    const rows = await this.deps.repository.reports(trialId);
+    const names = await this.deps.repository.userNames(rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])));
+    return { items: rows.map((r) => toReport(r, names, deviceId, projectId)) };
+  }
+
+  /**
+   * Asks for a report (project.read: whoever sees the trial may have its report): the row and its job commit with the
+   * `trial.report_requested` event; the job renders and stores the PDF.
+   */
+  async requestReport(userId: string, deviceId: string, projectId: string, trialId: string): Promise<TrialReport> {
+    const { row } = await this.require('project.read', userId, deviceId, projectId, trialId);
+    const region = ((await this.deps.simulationRepository.dataRegionOf(deviceId)) ?? 'eu') as DataRegion;
+    const report = await this.deps.unitOfWork.run(async (tx) => {
+      const id = randomUUID();
+      const created = await tx.trials.createReport({
+        id,
+        trialId,
+        region,
+        storageKey: `trials/${trialId}/reports/${id}.pdf`,
+        createdBy: userId,
+      });
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, 'trial.report_requested', { type: 'trial', id: trialId }),
+        after: { name: row.trial.name, reportId: id },
+      });
+      await tx.jobs.enqueue(trialReportJob, { reportId: id }, userId);
+      return created;
+    });
+    const names = await this.deps.repository.userNames([userId]);
+    return toReport(report, names, deviceId, projectId);
+  }
+
+  /** A ready report's PDF bytes (project.read); 404 while it is not ready. */
+  async reportFile(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    trialId: string,
+    reportId: string,
+  ): Promise<{ bytes: Buffer; fileName: string; sha256: string }> {
+    const { row } = await this.require('project.read', userId, deviceId, projectId, trialId);
+    const report = await this.deps.repository.report(trialId, reportId);
+    const bytes =
+      report?.status === 'ready' ? await this.deps.blobs.get(report.region as DataRegion, report.storageKey) : null;
+    if (!report || !bytes)
+      throw new ServiceError(404, 'trial_report_not_found', 'This report is not ready or does not exist.');
+    const stamp = report.createdAt.toISOString().slice(0, 10);
+    const safe = row.trial.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'trial';
+    return { bytes, fileName: `${safe}-report-${stamp}.pdf`, sha256: report.sha256 ?? '' };
+  }
+
+  /**
+   * The `trial.report` job: gathers the trial as it stands (set-up, cohort, outcomes, criteria, failures, runs), renders
+   * the PDF in the CPU pool and stores it once with its SHA-256. A report already stored is left as it is.
+   */
+  async buildReport(reportId: string): Promise<{ status: string }> {
+    const report = await this.deps.repository.reportById(reportId);
+    if (!report) return { status: 'deleted' };
+    if (report.status !== 'queued') return { status: report.status };
+    const trial = await this.deps.repository.findById(report.trialId);
+    const listRow = trial ? await this.deps.repository.find(trial.projectId, trial.id) : null;
+    const cohort = trial ? await this.deps.repository.cohortDescription(trial.cohortId) : null;
+    if (!trial || !listRow || !cohort) return { status: 'deleted' };
+    const patients = await this.deps.repository.patients([trial.id]);
+    const summary = toTrial(listRow, patients, false);
+    const base = trial.basedOnTrialId ? await this.deps.repository.findById(trial.basedOnTrialId) : null;
+    const runs = await this.deps.repository.runProvenance(
+      patients.flatMap((p) => (p.patient.simulationId ? [p.patient.simulationId] : [])),
+    );
+    const runOf = new Map(runs.map((r) => [r.simulationId, r]));
+    const names = await this.deps.repository.userNames(
+      [report.createdBy, trial.createdBy].filter((id): id is string => id !== null),
+    );
+    const first = runs[0] ?? null;
+    const acceptance = trial.acceptance;
+    const input: TrialReportInput = {
+      generatedAt: report.createdAt.toISOString(),
+      generatedBy: report.createdBy ? (names.get(report.createdBy) ?? null) : null,
+      trial: {
+        id: trial.id,
+        name: trial.name,
+        status: summary.status,
+        kind: trial.kind,
+        resolution: trial.resolution,
+        deviceVersionName: trial.deviceVersionName,
+        basedOn: base ? { name: base.name, deviceVersionName: base.deviceVersionName } : null,
+        createdAt: trial.createdAt.toISOString(),
+        createdBy: summary.createdBy?.name ?? null,
+        placement: trial.placement as unknown as PlacementRule,
+        parameters: trial.parameters,
+        counts: summary.counts,
+      },
+      cohort,
+      patients: patients.map((p) => {
+        const shown = toPatient(trial, p);
+        return { patientId: shown.patientId, status: shown.status, stage: shown.stage, error: shown.error };
+      }),
+      outcomes: trialOutcomeDefinitions[trial.kind].map((d) => ({
+        ...d,
+        values: patients.map((p) => p.patient.outcomes?.[d.key] ?? null),
+        criterion: acceptance[d.key] ?? null,
+      })),
+      solver: {
+        resolvedParameters: first?.parameters ?? null,
+        scenarioVersion: first?.scenarioVersion ?? null,
+        endTime_s: first?.endTime ?? null,
+      },
+      provenance: {
+        codeVersion: this.deps.codeVersion ?? 'unknown',
+        workers: [...new Set(runs.flatMap((r) => (r.workerId ? [r.workerId] : [])))].sort(),
+        runs: patients.flatMap((p) => {
+          const run = p.patient.simulationId ? runOf.get(p.patient.simulationId) : undefined;
+          if (!run) return [];
+          const seconds =
+            run.startedAt && run.finishedAt ? (run.finishedAt.getTime() - run.startedAt.getTime()) / 1000 : null;
+          return [{ patientId: p.patient.patientId, workerId: run.workerId, attempts: run.attempts, seconds }];
+        }),
+      },
+    };
+    const bytes = await this.deps.cpu.run(trialReportTask, input);
+    await this.deps.blobs.put(report.region as DataRegion, report.storageKey, bytes);
+    await this.deps.repository.updateReport(report.id, {
+      status: 'ready',
+      bytes: bytes.byteLength,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      finishedAt: new Date(),
+    });
+    return { status: 'ready' };
+  }
+
+  /** The report job gave up: the report shows why instead of staying queued. */
+  async reportFailed(reportId: string, reason: string): Promise<void> {
+    await this.deps.repository.updateReport(reportId, {
+      status: 'failed',
+      error: `The report could not be made: ${reason}`,
+      finishedAt: new Date(),
+    });
   }
 
   /**
@@ -393,8 +666,9 @@ export class TrialService {
           })
         ).id;
       await this.deps.repository.updatePatient(trial.id, patient.patientId, { simulationId });
-      // Cancelled while the case was being built: the new run does not start.
-      if ((await this.deps.repository.findById(trial.id))?.cancelledAt)
+      // Cancelled or deleted while the case was being built: the new run does not start.
+      const now = await this.deps.repository.findById(trial.id);
+      if (!now || now.cancelledAt)
         await this.deps.simulationRepository.transition(simulationId, ['queued'], {
           status: 'cancelled',
           finishedAt: new Date(),
@@ -538,12 +812,25 @@ export class TrialService {
   }
 }
 
-/** The scene's (mutable tuple) form of a placement. */
+/** A trial's set-up on another device version under a new name (device CI's re-runs). */
+function setupOf(trial: TrialRow, versionId: string, name: string): CreateTrialBody {
+  return {
+    name,
+    cohortId: trial.cohortId,
+    versionId,
+    kind: trial.kind,
+    resolution: trial.resolution,
+    parameters: trial.parameters as CreateTrialBody['parameters'],
+    placement: trial.placement as unknown as PlacementRule,
+  };
+}
+
 /** The trial page's address (notifications and the activity feed link to it); `device` keeps the workspace chosen. */
 export function trialPagePath(projectId: string, trialId: string, deviceId: string | null): string {
   return `/projects/trial?project=${projectId}&trial=${trialId}${deviceId ? `&device=${deviceId}` : ''}`;
 }
 
+/** The scene's (mutable tuple) form of a placement. */
 function sceneTransform(t: PlacementTransform) {
   const [px, py, pz] = t.position;
   const [qx, qy, qz, qw] = t.quaternion;
@@ -618,6 +905,31 @@ function toTrial(row: TrialListRow, patients: readonly TrialPatientWithRun[], ca
     createdBy: t.createdBy && row.createdByName ? { id: t.createdBy, name: row.createdByName } : null,
     createdAt: t.createdAt.toISOString(),
     cancelledAt: t.cancelledAt?.toISOString() ?? null,
+    acceptance: t.acceptance,
+    autoRerun: t.autoRerun,
     canRun,
+  };
+}
+
+function toReport(
+  r: TrialReportRow,
+  names: ReadonlyMap<string, string>,
+  deviceId: string,
+  projectId: string,
+): TrialReport {
+  const name = r.createdBy ? names.get(r.createdBy) : undefined;
+  return {
+    id: r.id,
+    status: r.status,
+    error: r.error,
+    bytes: r.bytes,
+    sha256: r.sha256,
+    createdBy: r.createdBy && name ? { id: r.createdBy, name } : null,
+    createdAt: r.createdAt.toISOString(),
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+    url:
+      r.status === 'ready'
+        ? `/api/devices/${deviceId}/projects/${projectId}/trials/${r.trialId}/reports/${r.id}/pdf`
+        : null,
   };
 }

@@ -27,5 +27,6 @@ export { measurementDefinitions, measurementOrders, measurementResults, measurem
 export { ssms } from './ssms';
 export { imagingDatasets } from './imaging';
 export { trials, trialPatients } from './trials';
+export { trialReports } from './trials';
 export { domainEvents } from './domain-events';
 export { designHistoryEntries, electronicSignatures } from './design-history';

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -48,6 +50,13 @@ export const trials = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, precision: 3 }),
+    /** Acceptance criteria per outcome key (`{ min, max }`, either may be null): pass/fail, pass fraction, report. */
+    acceptance: jsonb('acceptance')
+      .$type<Record<string, { min: number | null; max: number | null }>>()
+      .notNull()
+      .default({}),
+    /** Device CI: re-run this trial on each new ready device version of the project (the flag moves to the re-run). */
+    autoRerun: boolean('auto_rerun').notNull().default(false),
   },
   (t) => [
     uniqueIndex('trials_project_name_uq').on(t.projectId, sql`lower(${t.name})`),
@@ -79,4 +88,33 @@ export const trialPatients = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.trialId, t.patientId] }), index('trial_patients_simulation_idx').on(t.simulationId)],
+);
+
+/**
+ * A trial's report (PDF), made by the `trial.report` job from the trial as it stood then and stored unchanged (it reads
+ * the same tomorrow, whatever happens to the trial afterwards); its SHA-256 is kept to show that.
+ */
+export const trialReports = pgTable(
+  'trial_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trialId: uuid('trial_id')
+      .notNull()
+      .references(() => trials.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['queued', 'ready', 'failed'] })
+      .notNull()
+      .default('queued'),
+    error: text('error'),
+    region: text('region').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    bytes: integer('bytes'),
+    sha256: text('sha256'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('trial_reports_trial_idx').on(t.trialId, t.createdAt),
+    check('trial_reports_status_ck', sql`${t.status} in ('queued', 'ready', 'failed')`),
+  ],
 );

@@ -10,17 +10,9 @@ import { writeBinaryStl } from '@insilico/mesh';
 import { and, asc, eq } from 'drizzle-orm';
 import { ringDeviceMesh } from '@insilico/scenarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
-import {
-  createWorkspace,
-  errorOf,
-  joinedMember,
-  json,
-  signedIn,
-  type Person,
-} from '../../../test/fixtures/workspace.fixtures';
+import { trialProject, waitForTrial } from '../../../test/fixtures/trial.fixtures';
+import { errorOf, json, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { domainEvents } from '../../db/schema';
-import { insertProject } from '../../../test/factories/project-rows';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
@@ -31,7 +23,6 @@ import { startTestServer, type TestServer } from '../../../test/helpers/test-ser
  * a guest on the project views and is refused the rest.
  */
 let server: TestServer;
-let admin: Person;
 let member: Person;
 let guest: Person;
 let deviceId = '';
@@ -50,15 +41,8 @@ const body = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function waitFor(id: string, done: (t: TrialDetail) => boolean): Promise<TrialDetail> {
-  const deadline = Date.now() + 400_000;
-  for (;;) {
-    const trial = await json<TrialDetail>(await member.browser.get(`${trialsPath()}/${id}`));
-    if (done(trial)) return trial;
-    if (Date.now() > deadline) throw new Error(`trial ${id} is still ${JSON.stringify(trial.counts)}`);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-  }
-}
+const waitFor = (id: string, done: (t: TrialDetail) => boolean) =>
+  waitForTrial(member.browser, `${trialsPath()}/${id}`, done);
 
 async function trialCount(): Promise<number> {
   return (await json<TrialList>(await member.browser.get(trialsPath()))).items.length;
@@ -66,22 +50,7 @@ async function trialCount(): Promise<number> {
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await signedIn(server);
-  ({ deviceId } = await createWorkspace(admin));
-  member = await joinedMember(server, admin, deviceId, 'member');
-  guest = await joinedMember(server, admin, deviceId, 'guest');
-  const order = await orderCohort(admin.browser, deviceId, { name: 'Trial cohort', size: 5 });
-  cohortId = (await settled(admin.browser, deviceId, order.id)).id;
-  projectId = await insertProject(server, { deviceId, team: [admin.id, member.id, guest.id], cohortIds: [cohortId] });
-  versionId = (
-    await insertVersionWithModel(server, deviceId, {
-      name: 'Ring valve',
-      status: 'ready',
-      projectId,
-      stl: writeBinaryStl(ringDeviceMesh(8, 1.5)),
-    })
-  ).versionId;
-  await server.context.simulations.setTestResolution(deviceId, true);
+  ({ member, guest, deviceId, projectId, cohortId, versionId } = await trialProject(server, 'Trial cohort'));
 }, 240_000);
 afterAll(async () => {
   await server?.stop();

@@ -7,7 +7,11 @@ import {
   trialListSchema,
   trialOutcomeColumnsSchema,
   trialParamsSchema,
+  trialReportListSchema,
+  trialReportParamsSchema,
+  trialReportSchema,
   trialSetupSchema,
+  updateTrialSchema,
 } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,8 +24,9 @@ export interface TrialRoutesDeps {
 }
 
 /**
- * In-silico trials (issue 17): the project's trials, create, one trial with its patients, cancel, retry of the failed
- * patients, and a trial's outcomes as cohort parameters. Thin: the service checks permissions and every input. See
+ * In-silico trials (issue 17): the project's trials, create, one trial with its patients, acceptance criteria and
+ * automatic re-run, delete, cancel, retry of the failed patients, re-run, reports (PDF), and a trial's outcomes as
+ * cohort parameters. Thin: the service checks permissions and every input. See
  * docs/decisions/trials.md.
  */
 export async function trialRoutes(app: FastifyInstance, deps: TrialRoutesDeps): Promise<void> {
@@ -67,6 +72,57 @@ export async function trialRoutes(app: FastifyInstance, deps: TrialRoutesDeps): 
     async (request) => {
       const { deviceId, projectId, trialId } = request.params;
       return deps.trials.get(userId(request), deviceId, projectId, trialId);
+    },
+  );
+
+  api.patch(
+    one,
+    {
+      ...pre,
+      schema: { tags, params: trialParamsSchema, body: updateTrialSchema, response: { 200: trialDetailSchema } },
+    },
+    async (request) => {
+      const { deviceId, projectId, trialId } = request.params;
+      return deps.trials.update(userId(request), deviceId, projectId, trialId, request.body);
+    },
+  );
+
+  api.delete(one, { ...pre, schema: { tags, params: trialParamsSchema } }, async (request, reply) => {
+    const { deviceId, projectId, trialId } = request.params;
+    await deps.trials.remove(userId(request), deviceId, projectId, trialId);
+    return reply.code(204).send();
+  });
+
+  api.get(
+    `${one}/reports`,
+    { ...pre, schema: { tags, params: trialParamsSchema, response: { 200: trialReportListSchema } } },
+    async (request) => {
+      const { deviceId, projectId, trialId } = request.params;
+      return deps.trials.reports(userId(request), deviceId, projectId, trialId);
+    },
+  );
+
+  api.post(
+    `${one}/reports`,
+    { ...pre, schema: { tags, params: trialParamsSchema, response: { 202: trialReportSchema } } },
+    async (request, reply) => {
+      const { deviceId, projectId, trialId } = request.params;
+      return reply.code(202).send(await deps.trials.requestReport(userId(request), deviceId, projectId, trialId));
+    },
+  );
+
+  api.get(
+    `${one}/reports/:reportId/pdf`,
+    { ...pre, schema: { tags, params: trialReportParamsSchema } },
+    async (request, reply) => {
+      const { deviceId, projectId, trialId, reportId } = request.params;
+      const file = await deps.trials.reportFile(userId(request), deviceId, projectId, trialId, reportId);
+      return reply
+        .type('application/pdf')
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .header('ETag', `"${file.sha256}"`)
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.bytes);
     },
   );
 

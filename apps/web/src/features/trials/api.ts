@@ -4,6 +4,8 @@ import {
   trialDetailSchema,
   trialListSchema,
   trialOutcomeColumnsSchema,
+  trialReportListSchema,
+  trialReportSchema,
   trialSetupSchema,
   type CreateTrial,
   type RerunTrial,
@@ -12,7 +14,10 @@ import {
   type TrialDetail,
   type TrialList,
   type TrialOutcomeColumns,
+  type TrialReport,
+  type TrialReportList,
   type TrialSetup,
+  type UpdateTrial,
 } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
@@ -25,6 +30,8 @@ export const trialUrls = {
   one: (deviceId: string, projectId: string, trialId: string) => `${trialUrls.list(deviceId, projectId)}/${trialId}`,
   outcomes: (deviceId: string, projectId: string, trialId: string) =>
     `${trialUrls.one(deviceId, projectId, trialId)}/outcomes`,
+  reports: (deviceId: string, projectId: string, trialId: string) =>
+    `${trialUrls.one(deviceId, projectId, trialId)}/reports`,
 };
 
 /** The trial page's address (`device` lets a link opened in another workspace find the project). */
@@ -107,4 +114,36 @@ export function rerunTrial(
 /** A trial's outcomes as cohort parameters (the population analysis adds them to its table). */
 export function fetchTrialOutcomes(deviceId: string, projectId: string, trialId: string): Promise<TrialOutcomeColumns> {
   return apiFetch(trialUrls.outcomes(deviceId, projectId, trialId), { schema: trialOutcomeColumnsSchema });
+}
+
+/** Deletes the trial (its running runs are cancelled; its rooms stay). */
+export function deleteTrial(deviceId: string, projectId: string, trialId: string): Promise<void> {
+  return apiFetch(trialUrls.one(deviceId, projectId, trialId), { method: 'DELETE' });
+}
+
+/** Acceptance criteria and the automatic re-run switch. */
+export function updateTrial(
+  deviceId: string,
+  projectId: string,
+  trialId: string,
+  body: UpdateTrial,
+): Promise<TrialDetail> {
+  return apiFetch(trialUrls.one(deviceId, projectId, trialId), { method: 'PATCH', body, schema: trialDetailSchema });
+}
+
+/** The trial's reports; asked again while one is being made. */
+export function useTrialReports(deviceId: string, projectId: string, trialId: string) {
+  const reports = useSWR<TrialReportList, ApiError>(trialUrls.reports(deviceId, projectId, trialId), (url: string) =>
+    apiFetch(url, { schema: trialReportListSchema }),
+  );
+  usePolling(reports.data?.items.some((r) => r.status === 'queued') ?? false, reports.mutate);
+  return reports;
+}
+
+export function requestTrialReport(deviceId: string, projectId: string, trialId: string): Promise<TrialReport> {
+  return apiFetch(trialUrls.reports(deviceId, projectId, trialId), {
+    method: 'POST',
+    body: {},
+    schema: trialReportSchema,
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrialDetail } from '@insilico/contracts';
-import { compareOutcome } from './compare';
+import { compareOutcome, outcomeValues, verdictChanges } from './compare';
 
 const trial = (values: Record<string, number | null>): Pick<TrialDetail, 'patients'> => ({
   patients: Object.entries(values).map(([patientId, value]) => ({
@@ -36,5 +36,33 @@ describe('compareOutcome', () => {
 
   it('has no mean without a pair', () => {
     expect(compareOutcome(trial({ 'SYN-1': null }), trial({ 'SYN-1': 3 }), 'pressure_drop').meanDifference).toBeNull();
+  });
+});
+
+describe('verdict changes under an acceptance criterion', () => {
+  const before = trial({ A: 18, B: 25, C: 19, D: null, E: 10, F: 20 });
+  const after = trial({ A: 22, B: 15, C: 19.5, D: 30, E: 21, F: 20 });
+
+  it('lists pass → fail first, then fail → pass, and leaves patients without both values or unchanged', () => {
+    expect(verdictChanges(before, after, 'pressure_drop', { min: null, max: 20 })).toEqual([
+      { patientId: 'A', base: 18, current: 22, change: 'pass → fail' },
+      { patientId: 'E', base: 10, current: 21, change: 'pass → fail' },
+      { patientId: 'B', base: 25, current: 15, change: 'fail → pass' },
+    ]);
+  });
+
+  it('judges the bounds inclusively and nothing without a criterion', () => {
+    // C stays at the bound (19 → 19.5 passes both times), F equals it on both versions.
+    expect(verdictChanges(before, after, 'pressure_drop', { min: 19, max: null })).toEqual([
+      { patientId: 'B', base: 25, current: 15, change: 'pass → fail' },
+      { patientId: 'A', base: 18, current: 22, change: 'fail → pass' },
+      { patientId: 'E', base: 10, current: 21, change: 'fail → pass' },
+    ]);
+    expect(verdictChanges(before, after, 'pressure_drop', { min: 20, max: 20 })).toEqual([]);
+    expect(verdictChanges(before, after, 'pressure_drop', undefined)).toEqual([]);
+  });
+
+  it('gives the finite values of an outcome for the distribution plot', () => {
+    expect(outcomeValues(before, 'pressure_drop')).toEqual([18, 25, 19, 10, 20]);
   });
 });

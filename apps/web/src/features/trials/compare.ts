@@ -1,4 +1,4 @@
-import type { TrialDetail } from '@insilico/contracts';
+import { meetsCriterion, type TrialCriterion, type TrialDetail } from '@insilico/contracts';
 
 export interface ComparedPatient {
   patientId: string;
@@ -29,4 +29,47 @@ export function compareOutcome(
     meanDifference: paired.length ? paired.reduce((s, d) => s + d, 0) / paired.length : null,
     paired: paired.length,
   };
+}
+
+/** A patient whose verdict under the acceptance criterion changed between the two versions. */
+export interface VerdictChange {
+  patientId: string;
+  base: number;
+  current: number;
+  change: 'pass → fail' | 'fail → pass';
+}
+
+/**
+ * Device CI's regressions: the patients with a value on both versions whose verdict under the criterion differs,
+ * those that passed before and fail now first (then the reverse), each in the trial's patient order.
+ */
+export function verdictChanges(
+  base: Pick<TrialDetail, 'patients'>,
+  current: Pick<TrialDetail, 'patients'>,
+  outcome: string,
+  criterion: TrialCriterion | undefined,
+): VerdictChange[] {
+  if (!criterion) return [];
+  const changes = compareOutcome(base, current, outcome).patients.flatMap((p) => {
+    const before = meetsCriterion(p.base, criterion);
+    const now = meetsCriterion(p.current, criterion);
+    if (before === null || now === null || before === now) return [];
+    return [
+      {
+        patientId: p.patientId,
+        base: p.base!,
+        current: p.current!,
+        change: before ? ('pass → fail' as const) : ('fail → pass' as const),
+      },
+    ];
+  });
+  return [...changes.filter((c) => c.change === 'pass → fail'), ...changes.filter((c) => c.change === 'fail → pass')];
+}
+
+/** The values of one outcome over a trial's patients that have one (the distribution plot's data). */
+export function outcomeValues(trial: Pick<TrialDetail, 'patients'>, outcome: string): number[] {
+  return trial.patients.flatMap((p) => {
+    const v = p.outcomes?.[outcome];
+    return v !== null && v !== undefined && Number.isFinite(v) ? [v] : [];
+  });
 }

@@ -24,9 +24,11 @@ import { LoadFailure, Loading } from '../../../components/LoadState';
 import { ApiError } from '../../../lib/apiError';
 import { formatDate } from '../../../lib/formatDate';
 import { useSelectedDevice } from '../../devices';
-import { cancelTrial, retryTrial, trialPath, useTrial } from '../api';
+import { cancelTrial, deleteTrial, retryTrial, trialPath, useTrial } from '../api';
 import { RerunTrialDialog } from './RerunTrialDialog';
+import { TrialAcceptance } from './TrialAcceptance';
 import { TrialComparison } from './TrialComparison';
+import { TrialReports } from './TrialReports';
 import { countsText, etaText, outcomeText, patientStatusLabels, trialStatusLabels } from '../format';
 
 const stageLabels: Record<NonNullable<TrialPatient['stage']>, string> = {
@@ -50,6 +52,7 @@ export function TrialPage() {
   const trial = useTrial(deviceId, projectId, trialId);
   const [confirming, setConfirming] = useState(false);
   const [rerunning, setRerunning] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -72,6 +75,7 @@ export function TrialPage() {
     );
 
   const data = trial.data;
+  const rooms = `/projects/view/rooms?${new URLSearchParams({ project: projectId, device: deviceId }).toString()}`;
   const act = async (action: () => Promise<TrialDetail>) => {
     setBusy(true);
     setError(null);
@@ -84,10 +88,20 @@ export function TrialPage() {
       setBusy(false);
     }
   };
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await deleteTrial(deviceId, projectId, trialId);
+      void navigate(rooms, { replace: true });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'That did not work. Please try again.');
+      setBusy(false);
+    }
+  };
   const retriable = data.counts.failed + data.counts.cancelled > 0;
   const finished = data.counts.done + data.counts.failed + data.counts.cancelled;
   const eta = etaText(data.etaSeconds);
-  const rooms = `/projects/view/rooms?${new URLSearchParams({ project: projectId, device: deviceId }).toString()}`;
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 2, md: 3 } }}>
@@ -117,6 +131,19 @@ export function TrialPage() {
             onClick={() => void act(() => retryTrial(deviceId, projectId, trialId, {}))}
           >
             Retry failed and cancelled patients
+          </Button>
+        )}
+        {data.canRun && (
+          <Button
+            color="error"
+            variant="text"
+            disabled={busy}
+            onClick={() => {
+              setError(null);
+              setDeleting(true);
+            }}
+          >
+            Delete trial
           </Button>
         )}
       </Stack>
@@ -222,7 +249,16 @@ export function TrialPage() {
         </TableContainer>
       </Paper>
 
+      <TrialAcceptance
+        key={data.id}
+        deviceId={deviceId}
+        trial={data}
+        onSaved={(next) => void trial.mutate(next, { revalidate: false })}
+      />
+
       {data.basedOnTrialId && <TrialComparison deviceId={deviceId} trial={data} />}
+
+      <TrialReports deviceId={deviceId} trial={data} />
 
       {rerunning && (
         <RerunTrialDialog
@@ -245,6 +281,20 @@ export function TrialPage() {
         error={error}
         onConfirm={() => void act(() => cancelTrial(deviceId, projectId, trialId))}
         onCancel={() => setConfirming(false)}
+      />
+
+      <ConfirmDialog
+        open={deleting}
+        title={`Delete the trial ${data.name}?`}
+        message={
+          (data.status === 'running' ? 'Its queued and running simulations are cancelled. ' : '') +
+          'Its outcomes leave the population analysis and its reports are deleted. The rooms and simulations it made stay in the Rooms tab. This cannot be undone.'
+        }
+        confirmLabel="Delete trial"
+        busy={busy}
+        error={error}
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(false)}
       />
     </Container>
   );
