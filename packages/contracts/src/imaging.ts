@@ -18,6 +18,9 @@ export const notZipMessage = 'Only a .zip of DICOM images can be uploaded as an 
 export const imagingNameMaxLength = 80;
 export const imagingNameTooLongMessage = `The dataset name can have at most ${imagingNameMaxLength} characters.`;
 export const imagingDatasetNotFoundMessage = 'This imaging dataset does not exist (any more).';
+/** Project creation: a dataset that is not the creator's, of another workspace, refused, or already in a project. */
+export const imagingDatasetNotInProjectMessage =
+  'No such imaging dataset of yours in this device workspace, or it already belongs to a project.';
 
 /** What the server found wrong with an uploaded dataset: the file (path in the zip), and the tag where there is one. */
 export interface ImagingFinding {

@@ -602,6 +602,7 @@ export {
   imagingNameMaxLength,
   imagingNameTooLongMessage,
   imagingDatasetNotFoundMessage,
+  imagingDatasetNotInProjectMessage,
   imagingManifestSchema,
   createImagingDatasetSchema,
   imagingDatasetParamsSchema,

@@ -1,5 +1,5 @@
 import type { ImagingFinding, ImagingManifest } from '@insilico/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import { imagingDatasets, uploads, users } from '../db/schema';
 import { UploadGoneError } from './device-version.repository';
@@ -71,6 +71,28 @@ export class ImagingRepository {
     return this.selectWithUploader()
       .where(eq(imagingDatasets.deviceId, deviceId))
       .orderBy(desc(imagingDatasets.createdAt), desc(imagingDatasets.id));
+  }
+
+  /**
+   * Links datasets to a new project (the wizard's uploads, issue 19), in the caller's transaction: only datasets
+   * of this workspace uploaded by this user, in no project yet and not refused. Answers how many were linked.
+   */
+  async attachToProject(deviceId: string, userId: string, datasetIds: string[], projectId: string): Promise<number> {
+    if (datasetIds.length === 0) return 0;
+    const rows = await this.orm
+      .update(imagingDatasets)
+      .set({ projectId })
+      .where(
+        and(
+          eq(imagingDatasets.deviceId, deviceId),
+          eq(imagingDatasets.uploadedBy, userId),
+          inArray(imagingDatasets.id, datasetIds),
+          isNull(imagingDatasets.projectId),
+          ne(imagingDatasets.status, 'refused'),
+        ),
+      )
+      .returning({ id: imagingDatasets.id });
+    return rows.length;
   }
 
   /** The outcome of the server's re-check; only a dataset still being checked changes (a retry sets it once). */

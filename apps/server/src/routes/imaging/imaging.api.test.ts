@@ -1,4 +1,5 @@
 import {
+  imagingDatasetNotInProjectMessage,
   imagingNameTooLongMessage,
   notZipMessage,
   type ImagingDataset,
@@ -215,6 +216,37 @@ describe('imaging datasets: the de-identified zip through the upload and the ser
     expect(long.status).toBe(400);
     expect(long.message).toContain(imagingNameTooLongMessage);
     expect((await send(admin.browser, 'POST', datasets(), { uploadId: 'nope', name: 'x' })).status).toBe(400);
+  });
+
+  it("a dataset uploaded in the project wizard joins the project made with it, once, and only the uploader's", async () => {
+    const mine = await checked(
+      admin.browser,
+      (await createDataset(admin.browser, await zipOf([['a.dcm', await deidentified(7)], manifestEntry()]))).id,
+    );
+    expect(mine.status).toBe('modelling');
+    const refused = await checked(
+      admin.browser,
+      (await createDataset(admin.browser, new TextEncoder().encode('plain text'))).id,
+    );
+    const members = await createDataset(browsers.member, await zipOf([manifestEntry()]));
+    const project = (imagingDatasetIds: string[]) =>
+      send(admin.browser, 'POST', `/api/devices/${deviceId}/projects`, {
+        name: `Own images ${Math.random().toString(36).slice(2, 8)}`,
+        developmentStage: 'concept_and_design_feasibility',
+        imagingDatasetIds,
+      });
+    // Another's, a refused one: 404 with the message, and no project is made.
+    for (const ids of [[members.id], [refused.id], [mine.id, members.id]]) {
+      const refusal = await errorOf(await project(ids));
+      expect(refusal).toMatchObject({ status: 404, message: imagingDatasetNotInProjectMessage });
+    }
+    expect((await json<ImagingDataset>(await admin.browser.get(`${datasets()}/${mine.id}`))).projectId).toBeNull();
+    const created = await project([mine.id]);
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id: projectId } = await json<{ id: string }>(created);
+    expect((await json<ImagingDataset>(await admin.browser.get(`${datasets()}/${mine.id}`))).projectId).toBe(projectId);
+    // Already in a project: it cannot join a second one.
+    expect((await errorOf(await project([mine.id]))).status).toBe(404);
   });
 
   it('permissions: admins and members make and read datasets; guests 403; outsiders 404; no session 401', async () => {

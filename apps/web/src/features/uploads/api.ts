@@ -1,5 +1,11 @@
 import useSWR from 'swr';
-import { imagingDatasetSchema, type CreateImagingDataset, type ImagingDataset } from '@insilico/contracts';
+import {
+  imagingDatasetListSchema,
+  imagingDatasetSchema,
+  type CreateImagingDataset,
+  type ImagingDataset,
+  type ImagingDatasetList,
+} from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
@@ -24,6 +30,18 @@ export function useImagingDataset(deviceId: string | null, datasetId: string | n
     {
       refreshInterval: (data) => (data?.status === 'checking' ? checkingRefreshMs : 0),
       // The app dedupes for 60 s (spec §7); following needs each tick to reach the server.
+      dedupingInterval: checkingRefreshMs - 500,
+    },
+  );
+}
+
+/** The workspace's imaging datasets, followed while any is being checked. */
+export function useImagingDatasets(deviceId: string | null) {
+  return useSWR<ImagingDatasetList, ApiError>(
+    deviceId ? imagingUrls.datasets(deviceId) : null,
+    (url: string) => apiFetch(url, { schema: imagingDatasetListSchema }),
+    {
+      refreshInterval: (data) => (data?.items.some((d) => d.status === 'checking') ? checkingRefreshMs : 0),
       dedupingInterval: checkingRefreshMs - 500,
     },
   );
