@@ -317,6 +317,8 @@ const notYetAudited: Record<string, string> = {
   'PATCH /api/devices/{deviceId}/uploads/{uploadId}': 'TODO: upload chunks write no event (the finished object should)',
   'DELETE /api/devices/{deviceId}/uploads/{uploadId}': 'TODO: cancelling an upload writes no event yet',
   'POST /api/devices/{deviceId}/imaging-datasets': 'TODO: imaging datasets write no event yet (imaging.service.ts)',
+  'PUT /api/support/imaging-datasets/{datasetId}/models':
+    'TODO: the delivery of patient models writes no event yet (imaging-queue.service.ts)',
   'PUT /api/devices/{deviceId}/project-draft': 'TODO: the project draft is personal; decide whether it is regulated',
   'DELETE /api/devices/{deviceId}/project-draft': 'TODO: the project draft is personal; decide whether it is regulated',
   'POST /api/devices/{deviceId}/projects/{projectId}/rooms':

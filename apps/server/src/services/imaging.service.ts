@@ -111,7 +111,8 @@ export class ImagingService {
   }
 }
 
-function present({ dataset, uploader }: ImagingDatasetWithUploader): ImagingDataset {
+/** A dataset as the API shows it (also the staff queue's, with its workspace). */
+export function present({ dataset, uploader, deliverer }: ImagingDatasetWithUploader): ImagingDataset {
   const counted =
     dataset.patients !== null && dataset.studies !== null && dataset.series !== null && dataset.files !== null;
   return {
@@ -130,5 +131,9 @@ function present({ dataset, uploader }: ImagingDatasetWithUploader): ImagingData
       : null,
     findings: dataset.findings,
     manifest: dataset.manifest,
+    models:
+      dataset.models && dataset.readyAt
+        ? { ...dataset.models, deliveredAt: dataset.readyAt.toISOString(), deliveredBy: deliverer }
+        : null,
   };
 }
