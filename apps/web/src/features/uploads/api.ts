@@ -1,5 +1,9 @@
 import useSWR from 'swr';
 import {
+  imagingModelsDeliverySchema,
+  imagingQueueSchema,
+  type ImagingModelsDelivery,
+  type ImagingQueue,
   imagingDatasetListSchema,
   imagingDatasetSchema,
   type CreateImagingDataset,
@@ -14,6 +18,9 @@ export const imagingUrls = {
   datasets: (deviceId: string) => `/api/devices/${deviceId}/imaging-datasets`,
   one: (deviceId: string, datasetId: string) => `/api/devices/${deviceId}/imaging-datasets/${datasetId}`,
   uploads: (deviceId: string) => `/api/devices/${deviceId}/uploads`,
+  queue: (status: 'modelling' | 'ready') => `/api/support/imaging-datasets?status=${status}`,
+  download: (datasetId: string) => `/api/support/imaging-datasets/${datasetId}/download`,
+  models: (datasetId: string) => `/api/support/imaging-datasets/${datasetId}/models`,
 };
 
 export function createImagingDataset(deviceId: string, body: CreateImagingDataset): Promise<ImagingDataset> {
@@ -45,4 +52,16 @@ export function useImagingDatasets(deviceId: string | null) {
       dedupingInterval: checkingRefreshMs - 500,
     },
   );
+}
+
+/** The support staff's modelling queue (403 for anybody else). */
+export function useImagingQueue(status: 'modelling' | 'ready') {
+  return useSWR<ImagingQueue, ApiError>(imagingUrls.queue(status), (url: string) =>
+    apiFetch(url, { schema: imagingQueueSchema }),
+  );
+}
+
+/** Delivers the patient models of a dataset (the .zip as the body); the answer says whether they passed. */
+export function deliverImagingModels(datasetId: string, zip: File): Promise<ImagingModelsDelivery> {
+  return apiFetch(imagingUrls.models(datasetId), { method: 'PUT', file: zip, schema: imagingModelsDeliverySchema });
 }

@@ -215,10 +215,20 @@ export function UploadSuccessPage() {
         <Stack spacing={2} sx={{ maxWidth: 720 }}>
           <Typography variant="h3">{dataset.name}</Typography>
           {dataset.status === 'checking' && <Alert severity="info">Checking every file on the server…</Alert>}
-          {(dataset.status === 'modelling' || dataset.status === 'ready') && (
+          {dataset.status === 'modelling' && (
             <Alert severity="success">
               Every file is anonymized. {dataset.counts?.patients} patients, {dataset.counts?.series} series,{' '}
               {dataset.counts?.files} files. The patient models are being made; the cohort is ready when they are.
+            </Alert>
+          )}
+          {dataset.status === 'ready' && dataset.models && (
+            <Alert severity="success" data-testid="imaging-cohort-ready">
+              The imaging cohort is ready: patient models of {dataset.models.patients.length}{' '}
+              {dataset.models.patients.length === 1 ? 'patient' : 'patients'} (
+              {[...new Set(dataset.models.patients.flatMap((p) => p.models.map((m) => `${m.organ} ${m.phase}`)))].join(
+                ', ',
+              )}
+              ).
             </Alert>
           )}
           {dataset.status === 'refused' && (
