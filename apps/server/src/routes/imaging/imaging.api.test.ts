@@ -254,6 +254,27 @@ describe('imaging datasets: the de-identified zip through the upload and the ser
     expect((await errorOf(await project([mine.id]))).status).toBe(404);
   });
 
+  it("serves an accepted dataset's zip by byte ranges for the slice viewer; refused ones and guests get none", async () => {
+    const zip = await zipOf([['a.dcm', await deidentified(9)], manifestEntry()]);
+    const dataset = await checked(admin.browser, (await createDataset(admin.browser, zip)).id);
+    const url = `${datasets()}/${dataset.id}/file`;
+    const whole = await admin.browser.get(url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(zip);
+    const part = await admin.browser.request(url, { headers: { range: 'bytes=10-29' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 10-29/${zip.length}`);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(zip.subarray(10, 30));
+    const tail = await browsers.member.request(url, { headers: { range: 'bytes=-22' } });
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(zip.subarray(zip.length - 22));
+    expect((await admin.browser.request(url, { headers: { range: `bytes=${zip.length}-` } })).status).toBe(416);
+    expect((await admin.browser.request(url, { headers: { range: 'lines=1-2' } })).status).toBe(416);
+    expect((await browsers.guest.get(url)).status).toBe(403);
+    const refused = await checked(admin.browser, (await createDataset(admin.browser, new Uint8Array(10))).id);
+    expect((await admin.browser.get(`${datasets()}/${refused.id}/file`)).status).toBe(404);
+  });
+
   it('permissions: admins and members make and read datasets; guests 403; outsiders 404; no session 401', async () => {
     const memberDataset = await createDataset(browsers.member, await zipOf([manifestEntry()]));
     // Someone else's upload answers like a missing one.

@@ -17,6 +17,7 @@ import type { ApiError } from '../../lib/apiError';
 export const imagingUrls = {
   datasets: (deviceId: string) => `/api/devices/${deviceId}/imaging-datasets`,
   one: (deviceId: string, datasetId: string) => `/api/devices/${deviceId}/imaging-datasets/${datasetId}`,
+  file: (deviceId: string, datasetId: string) => `/api/devices/${deviceId}/imaging-datasets/${datasetId}/file`,
   uploads: (deviceId: string) => `/api/devices/${deviceId}/uploads`,
   queue: (status: 'modelling' | 'ready') => `/api/support/imaging-datasets?status=${status}`,
   download: (datasetId: string) => `/api/support/imaging-datasets/${datasetId}/download`,

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useSignedInUser } from '../../../app/user/userContext';
 import { Page } from '../../../components/Page';
 import { useSelectedDevice } from '../../devices';
-import { useImagingDataset } from '../api';
+import { imagingUrls, useImagingDataset } from '../api';
 import { LIMITS_TEXT } from '../imaging/limits';
 import { useImagingFlow } from './ImagingFlowContext';
 import {
@@ -25,6 +25,8 @@ import {
   usePendingUpload,
   type UploadSource,
 } from './ImagingViews';
+
+const SliceViewer = lazy(async () => ({ default: (await import('../viewer/SliceViewer')).SliceViewer }));
 
 const section = 'Image upload';
 const base = '/upload-images';
@@ -247,6 +249,16 @@ export function UploadSuccessPage() {
                 ))}
               </List>
             </>
+          )}
+          {deviceId && (dataset.status === 'modelling' || dataset.status === 'ready') && (
+            <Box>
+              <Typography variant="h3" sx={{ mb: 1 }}>
+                Images
+              </Typography>
+              <Suspense fallback={<LinearProgress />}>
+                <SliceViewer url={imagingUrls.file(deviceId, dataset.id)} />
+              </Suspense>
+            </Box>
           )}
           <Box>
             <Button component={RouterLink} to={`${base}/upload`}>
