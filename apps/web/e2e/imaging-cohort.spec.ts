@@ -119,6 +119,21 @@ test('a cohort from own CT images: wizard, tags, upload resumed after a closed t
   };
   const datasetId = items.find((d) => d.name === datasetName)!.id;
 
+  // The rest of the wizard: the project is made with the imaging dataset as its cohort.
+  await again.getByRole('button', { name: 'Next' }).click();
+  await expect(again).toHaveURL(/\/projects\/create\/question-of-interest$/);
+  await again.getByRole('button', { name: 'New question of interest' }).click();
+  await again.getByRole('textbox', { name: 'Question of interest' }).fill('Does the frame fit these patients?');
+  await again.getByRole('button', { name: 'Save question' }).click();
+  await again.getByRole('button', { name: 'Next' }).click();
+  await expect(again).toHaveURL(/\/projects\/create\/device-version$/);
+  await again.getByRole('button', { name: 'Next' }).click();
+  await again.getByRole('button', { name: 'Create project' }).click();
+  await expect(again).toHaveURL(/\/projects\/view\/stats\?project=[\w-]+$/);
+  const imaging = again.getByRole('region', { name: 'Imaging cohorts' });
+  await expect(imaging.getByRole('link', { name: datasetName })).toBeVisible();
+  await expect(imaging).toContainText('3 patients · Modelling in progress');
+
   // Support staff: the queue, the models delivered (one refused for a hole first would name the file; here clean).
   expect((await operatorRequest('POST', '/api/operator/support-staff', { email, isSupport: true })).status).toBe(200);
   await again.goto('/support-inbox/imaging');

@@ -8,6 +8,7 @@ export {
   InterruptedUpload,
   UploadPanel,
   canAnonymize,
+  imagingStatusLabels,
   usePendingUpload,
   type UploadSource,
 } from './components/ImagingViews';

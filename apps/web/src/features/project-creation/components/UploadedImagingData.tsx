@@ -6,17 +6,16 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ImagingDataset } from '@insilico/contracts';
-import { InterruptedUpload, UploadPanel, useImagingDatasets, usePendingUpload, type UploadSource } from '../../uploads';
+import {
+  imagingStatusLabels,
+  InterruptedUpload,
+  UploadPanel,
+  useImagingDatasets,
+  usePendingUpload,
+  type UploadSource,
+} from '../../uploads';
 import { useWizard } from '../wizardContext';
 import { withImagingDataset } from '../wizardState';
-
-const statusLabels: Record<ImagingDataset['status'], string> = {
-  checking: 'Being checked',
-  refused: 'Refused',
-  modelling: 'Modelling in progress',
-  ready: 'Ready',
-};
 
 /**
  * The creator's imaging datasets in no project yet, ticked when in the draft's `uploadedImagingData` (uploaded in
@@ -85,7 +84,7 @@ export function UploadedImagingData() {
             <Chip
               size="small"
               color={dataset.status === 'refused' ? 'error' : 'default'}
-              label={statusLabels[dataset.status]}
+              label={imagingStatusLabels[dataset.status]}
             />
           </Stack>
         ))}

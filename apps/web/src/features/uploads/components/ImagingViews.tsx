@@ -32,6 +32,14 @@ import { useImagingFlow } from './ImagingFlowContext';
  * the project creation wizard in its steps (spec §2, issue 19 item 1).
  */
 
+/** How a dataset's status reads in lists (the wizard's cohorts, the project's figures). */
+export const imagingStatusLabels: Record<ImagingDataset['status'], string> = {
+  checking: 'Being checked',
+  refused: 'Refused',
+  modelling: 'Modelling in progress',
+  ready: 'Ready',
+};
+
 export const formatBytes = (bytes: number): string =>
   bytes >= 1024 ** 3
     ? `${(bytes / 1024 ** 3).toFixed(2)} GB`
