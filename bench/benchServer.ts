@@ -118,6 +118,7 @@ export async function seedProjects(
       versionIds: [],
       teamUserIds: [],
       basedOnProjectId: null,
+      imagingDatasetIds: [],
     });
 }
 

@@ -75,6 +75,7 @@ async function main() {
       versionIds: [],
       teamUserIds: [],
       basedOnProjectId: null,
+      imagingDatasetIds: [],
     });
     const projectId = project.id;
     const orm = server.context.db.orm;

@@ -53,6 +53,7 @@ import { supportRoutes } from './routes/support/support.routes';
 import { teamRoutes } from './routes/team/team.routes';
 import { uploadRoutes } from './routes/uploads/uploads.routes';
 import { imagingRoutes } from './routes/imaging/imaging.routes';
+import { imagingQueueRoutes } from './routes/imaging/imaging-queue.routes';
 import { ServiceError } from './services/errors';
 
 export interface BuildAppOptions {
@@ -222,6 +223,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await cohortRoutes(app, { cohorts: context.cohorts, authenticated });
   await uploadRoutes(app, { uploads: context.uploads, authenticated });
   await imagingRoutes(app, { imaging: context.imaging, authenticated });
+  await imagingQueueRoutes(app, { imagingQueue: context.imagingQueue, authenticated });
   await deviceVersionRoutes(app, { deviceVersions: context.deviceVersions, authenticated });
   await projectCreationRoutes(app, {
     projectCreation: context.projectCreation,

@@ -33,6 +33,7 @@ import { type Repositories, UnitOfWork } from './repositories/unit-of-work';
 import { AnalysisService } from './services/analysis.service';
 import { SsmService } from './services/ssm.service';
 import { ImagingService } from './services/imaging.service';
+import { ImagingQueueService } from './services/imaging-queue.service';
 import { AnalyticsService } from './services/analytics.service';
 import { AuthService } from './services/auth.service';
 import { PatientMeshCache } from './services/cohort-mesh.service';
@@ -157,6 +158,8 @@ export interface AppContext extends OperatorContext {
   ssms: SsmService;
   /** Imaging datasets (issue 19). */
   imaging: ImagingService;
+  /** The support staff's modelling queue of imaging datasets (issue 19). */
+  imagingQueue: ImagingQueueService;
   /** In-silico trials: one set-up over a cohort, a run per patient, outcomes (issue 17). */
   trials: TrialService;
   /** The audit trail's verifier and export, and the activity feed (issue 20). */
@@ -527,6 +530,13 @@ export async function createContext(
     measurements,
     ssms,
     imaging,
+    imagingQueue: new ImagingQueueService({
+      repository: repositories.imaging,
+      support: unitOfWork.repositories.support,
+      blobs,
+      cpu,
+      notifications,
+    }),
     trials,
     audit: new AuditService(
       new DomainEventRepository(db.orm),

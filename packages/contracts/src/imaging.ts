@@ -18,6 +18,9 @@ export const notZipMessage = 'Only a .zip of DICOM images can be uploaded as an 
 export const imagingNameMaxLength = 80;
 export const imagingNameTooLongMessage = `The dataset name can have at most ${imagingNameMaxLength} characters.`;
 export const imagingDatasetNotFoundMessage = 'This imaging dataset does not exist (any more).';
+/** Project creation: a dataset that is not the creator's, of another workspace, refused, or already in a project. */
+export const imagingDatasetNotInProjectMessage =
+  'No such imaging dataset of yours in this device workspace, or it already belongs to a project.';
 
 /** What the server found wrong with an uploaded dataset: the file (path in the zip), and the tag where there is one. */
 export interface ImagingFinding {
@@ -76,6 +79,37 @@ export const imagingDatasetParamsSchema = z.object({ deviceId: z.uuid(), dataset
 
 export const imagingFindingSchema = z.object({ file: text(), tag: text().nullable(), problem: text() });
 
+/**
+ * Patient models delivered by support staff for an imaging dataset (issue 19 item 7): a .zip with, per patient
+ * folder, closed surfaces named `<organ>_<phase>.stl` and `landmarks.json`. Validated on upload.
+ */
+export const imagingModelsMaxBytes = 256 * 1024 * 1024;
+export const imagingModelsTooLargeMessage = 'The patient models can have at most 256 MB as one .zip.';
+export const imagingDatasetNotModellingMessage = 'Patient models can only be delivered for a dataset in modelling.';
+export const imagingModelSchema = z.object({
+  patient: text(),
+  organ: text(),
+  phase: text(),
+  triangles: z.number().int().nonnegative(),
+  /** enclosed volume, mm³ (closed surfaces only) */
+  volume: z.number(),
+});
+export type ImagingModel = z.infer<typeof imagingModelSchema>;
+export const imagingLandmarkSchema = z.object({
+  name: text().min(1).max(100),
+  position: z.tuple([z.number(), z.number(), z.number()]),
+});
+/** `<patient>/landmarks.json` */
+export const imagingLandmarksFileSchema = z.object({ landmarks: z.array(imagingLandmarkSchema).min(1).max(1000) });
+export const imagingModelsSchema = z.object({
+  patients: z.array(
+    z.object({ patient: text(), landmarks: z.array(imagingLandmarkSchema), models: z.array(imagingModelSchema) }),
+  ),
+  deliveredAt: text(),
+  deliveredBy: z.object({ id: z.uuid(), name: text() }).nullable(),
+});
+export type ImagingModels = z.infer<typeof imagingModelsSchema>;
+
 export const imagingDatasetSchema = z.object({
   id: z.uuid(),
   name: text(),
@@ -97,8 +131,27 @@ export const imagingDatasetSchema = z.object({
     .nullable(),
   findings: z.array(imagingFindingSchema),
   manifest: imagingManifestSchema.nullable(),
+  /** the patient models, once support staff delivered them (status ready) */
+  models: imagingModelsSchema.nullable(),
 });
 export type ImagingDataset = z.infer<typeof imagingDatasetSchema>;
+
+/** The support staff's modelling queue: datasets of every workspace waiting for models (and those delivered). */
+export const imagingQueueQuerySchema = z.object({ status: z.enum(['modelling', 'ready']).default('modelling') });
+export const imagingQueueItemSchema = imagingDatasetSchema.extend({
+  workspace: z.object({ id: z.uuid(), name: text() }),
+});
+export type ImagingQueueItem = z.infer<typeof imagingQueueItemSchema>;
+export const imagingQueueSchema = z.object({ items: z.array(imagingQueueItemSchema) });
+export type ImagingQueue = z.infer<typeof imagingQueueSchema>;
+export const imagingQueueParamsSchema = z.object({ datasetId: z.uuid() });
+/** The answer to a models delivery: the dataset (ready), or the findings that refused the models. */
+export const imagingModelsDeliverySchema = z.object({
+  accepted: z.boolean(),
+  findings: z.array(imagingFindingSchema),
+  dataset: imagingQueueItemSchema,
+});
+export type ImagingModelsDelivery = z.infer<typeof imagingModelsDeliverySchema>;
 
 export const imagingDatasetListSchema = z.object({ items: z.array(imagingDatasetSchema) });
 export type ImagingDatasetList = z.infer<typeof imagingDatasetListSchema>;

@@ -49,6 +49,8 @@ export const createProjectSchema = z.object({
   versionIds: ids(projectCreationLimits.versions, 'device versions'),
   teamUserIds: ids(projectCreationLimits.teamUsers, 'team members'),
   basedOnProjectId: z.uuid().nullable().default(null),
+  /** Imaging datasets of the workspace uploaded by the creator for this project (issue 19): they join it. */
+  imagingDatasetIds: ids(projectCreationLimits.cohorts, 'imaging datasets'),
 });
 export type CreateProject = z.input<typeof createProjectSchema>;
 export type CreateProjectBody = z.infer<typeof createProjectSchema>;

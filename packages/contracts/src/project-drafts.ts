@@ -47,7 +47,7 @@ export const projectDraftStateSchema = z.object({
   options: z
     .object({
       isCreatingFromScratch: z.boolean().default(true),
-      /** Cohorts from one's own imaging data are not offered yet (their issue); always false for now. */
+      /** The user chose their own imaging data on select-upload-new-cohort-data-type (issue 19). */
       useUploadedImagingData: z.boolean().default(false),
     })
     .default({ isCreatingFromScratch: true, useUploadedImagingData: false }),
@@ -70,6 +70,13 @@ export const projectDraftStateSchema = z.object({
   firstDeviceVersion: deviceVersionDraftSchema.nullable().default(null),
   /** The team besides the creator, who is always on it. */
   teamUserIds: idList(projectCreationLimits.teamUsers),
+  /**
+   * Imaging datasets uploaded inside the wizard (spec §3 `uploadedImagingData`: a note and the data): they become
+   * imaging cohorts of the project when it is created (issue 19).
+   */
+  uploadedImagingData: z
+    .object({ note: text().max(2000).default(''), data: idList(projectCreationLimits.cohorts) })
+    .default({ note: '', data: [] }),
 });
 export type ProjectDraftState = z.infer<typeof projectDraftStateSchema>;
 export type ProjectDraftStateInput = z.input<typeof projectDraftStateSchema>;

@@ -29,3 +29,4 @@ export {
 export { auditDeidentified, type AuditFinding } from './audit';
 export { burnedInReasons, burnedInFacts, BURNED_IN_RULES, type BurnedInRule, type BurnedInFacts } from './burnedIn';
 export { summarise, buildTree, type FileSummary, type PatientNode, type StudyNode, type SeriesNode } from './tree';
+export { readFrame, frameProblem, defaultWindow, windowValue, thumbnailOf, type Frame } from './pixels';

@@ -31,7 +31,7 @@ export type ImagingCheckResult =
   | { accepted: false; findings: ImagingFinding[]; manifest: ImagingManifest | null };
 
 /** Reads the stored zip by ranges of its file (zip.js asks for the central directory, then each entry). */
-class FileRangeReader extends Reader<string> {
+export class FileRangeReader extends Reader<string> {
   constructor(
     private readonly handle: FileHandle,
     bytes: number,
@@ -47,10 +47,10 @@ class FileRangeReader extends Reader<string> {
   }
 }
 
-class EntryTooLargeError extends Error {}
+export class EntryTooLargeError extends Error {}
 
 /** Collects an entry's bytes, stopping past its declared size (a lying entry). */
-class CappedWriter extends Writer<Uint8Array> {
+export class CappedWriter extends Writer<Uint8Array> {
   private readonly chunks: Uint8Array[] = [];
   private written = 0;
 
@@ -70,7 +70,7 @@ class CappedWriter extends Writer<Uint8Array> {
   }
 }
 
-const unsafe = (path: string): boolean =>
+export const unsafe = (path: string): boolean =>
   path.startsWith('/') ||
   path.startsWith('\\') ||
   /^[a-zA-Z]:/.test(path) ||
@@ -212,7 +212,7 @@ export async function checkImagingZip(
   }
 }
 
-function parseJson(bytes: Uint8Array): unknown {
+export function parseJson(bytes: Uint8Array): unknown {
   try {
     return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   } catch {

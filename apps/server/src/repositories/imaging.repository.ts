@@ -1,7 +1,7 @@
 import type { ImagingFinding, ImagingManifest } from '@insilico/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
-import { imagingDatasets, uploads, users } from '../db/schema';
+import { devices, imagingDatasets, uploads, users } from '../db/schema';
 import { UploadGoneError } from './device-version.repository';
 
 export type ImagingDatasetRow = typeof imagingDatasets.$inferSelect;
@@ -9,6 +9,12 @@ export type ImagingDatasetRow = typeof imagingDatasets.$inferSelect;
 export interface ImagingDatasetWithUploader {
   dataset: ImagingDatasetRow;
   uploader: { id: string; name: string } | null;
+  /** who delivered the patient models (support staff), if anyone did */
+  deliverer: { id: string; name: string } | null;
+}
+
+export interface ImagingQueueRow extends ImagingDatasetWithUploader {
+  workspace: { id: string; name: string };
 }
 
 export interface NewImagingDataset {
@@ -73,6 +79,28 @@ export class ImagingRepository {
       .orderBy(desc(imagingDatasets.createdAt), desc(imagingDatasets.id));
   }
 
+  /**
+   * Links datasets to a new project (the wizard's uploads, issue 19), in the caller's transaction: only datasets
+   * of this workspace uploaded by this user, in no project yet and not refused. Answers how many were linked.
+   */
+  async attachToProject(deviceId: string, userId: string, datasetIds: string[], projectId: string): Promise<number> {
+    if (datasetIds.length === 0) return 0;
+    const rows = await this.orm
+      .update(imagingDatasets)
+      .set({ projectId })
+      .where(
+        and(
+          eq(imagingDatasets.deviceId, deviceId),
+          eq(imagingDatasets.uploadedBy, userId),
+          inArray(imagingDatasets.id, datasetIds),
+          isNull(imagingDatasets.projectId),
+          ne(imagingDatasets.status, 'refused'),
+        ),
+      )
+      .returning({ id: imagingDatasets.id });
+    return rows.length;
+  }
+
   /** The outcome of the server's re-check; only a dataset still being checked changes (a retry sets it once). */
   async markChecked(
     datasetId: string,
@@ -97,14 +125,74 @@ export class ImagingRepository {
     return rows.length > 0;
   }
 
+  /** The support staff's queue: datasets of every workspace in a status, the longest waiting first. */
+  async queue(status: 'modelling' | 'ready'): Promise<ImagingQueueRow[]> {
+    return this.selectQueue()
+      .where(eq(imagingDatasets.status, status))
+      .orderBy(imagingDatasets.createdAt, imagingDatasets.id);
+  }
+
+  async findInQueue(datasetId: string): Promise<ImagingQueueRow | null> {
+    const rows = await this.selectQueue().where(eq(imagingDatasets.id, datasetId));
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Records the delivered patient models and makes the dataset ready, once: only a dataset in modelling changes
+   * (false otherwise: delivered meanwhile, or not accepted).
+   */
+  async deliverModels(
+    datasetId: string,
+    delivery: { models: NonNullable<ImagingDatasetRow['models']>; storageKey: string; deliveredBy: string },
+  ): Promise<boolean> {
+    const rows = await this.orm
+      .update(imagingDatasets)
+      .set({
+        status: 'ready',
+        models: delivery.models,
+        modelsStorageKey: delivery.storageKey,
+        modelsDeliveredBy: delivery.deliveredBy,
+        readyAt: sql`now()`,
+      })
+      .where(and(eq(imagingDatasets.id, datasetId), eq(imagingDatasets.status, 'modelling')))
+      .returning({ id: imagingDatasets.id });
+    return rows.length === 1;
+  }
+
+  private selectQueue() {
+    return this.orm
+      .select({
+        dataset: imagingDatasets,
+        uploader: this.uploaderJson(),
+        deliverer: this.delivererJson(),
+        workspace: sql<{ id: string; name: string }>`json_build_object('id', ${devices.id}, 'name', ${devices.name})`,
+      })
+      .from(imagingDatasets)
+      .innerJoin(devices, eq(devices.id, imagingDatasets.deviceId))
+      .leftJoin(users, eq(users.id, imagingDatasets.uploadedBy))
+      .$dynamic();
+  }
+
+  private uploaderJson() {
+    return sql<{
+      id: string;
+      name: string;
+    } | null>`case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'name', ${users.fullName}) end`;
+  }
+
+  private delivererJson() {
+    return sql<{
+      id: string;
+      name: string;
+    } | null>`(select json_build_object('id', d.id, 'name', d.full_name) from users d where d.id = ${imagingDatasets.modelsDeliveredBy})`;
+  }
+
   private selectWithUploader() {
     return this.orm
       .select({
         dataset: imagingDatasets,
-        uploader: sql<{
-          id: string;
-          name: string;
-        } | null>`case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'name', ${users.fullName}) end`,
+        uploader: this.uploaderJson(),
+        deliverer: this.delivererJson(),
       })
       .from(imagingDatasets)
       .leftJoin(users, eq(users.id, imagingDatasets.uploadedBy))

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import { uploads } from '../db/schema';
 
@@ -48,6 +48,36 @@ export class UploadRepository {
       .where(and(eq(uploads.id, uploadId), eq(uploads.offset, expectedOffset)))
       .returning();
     return rows[0] ?? null;
+  }
+
+  /**
+   * Takes the upload's write lease for `ms` (one PATCH at a time, whichever server process it reaches): false when
+   * another writer holds an unexpired lease.
+   */
+  async takeWriteLease(uploadId: string, token: string, ms: number): Promise<boolean> {
+    const rows = await this.orm
+      .update(uploads)
+      .set({ writerToken: token, writerUntil: sql`now() + (${ms} * interval '1 millisecond')` })
+      .where(and(eq(uploads.id, uploadId), or(isNull(uploads.writerUntil), lt(uploads.writerUntil, sql`now()`))))
+      .returning({ id: uploads.id });
+    return rows.length === 1;
+  }
+
+  /** Extends a lease this writer holds (a long PATCH); false when it was lost. */
+  async renewWriteLease(uploadId: string, token: string, ms: number): Promise<boolean> {
+    const rows = await this.orm
+      .update(uploads)
+      .set({ writerUntil: sql`now() + (${ms} * interval '1 millisecond')` })
+      .where(and(eq(uploads.id, uploadId), eq(uploads.writerToken, token)))
+      .returning({ id: uploads.id });
+    return rows.length === 1;
+  }
+
+  async releaseWriteLease(uploadId: string, token: string): Promise<void> {
+    await this.orm
+      .update(uploads)
+      .set({ writerToken: null, writerUntil: null })
+      .where(and(eq(uploads.id, uploadId), eq(uploads.writerToken, token)));
   }
 
   async delete(uploadId: string): Promise<UploadRow | null> {

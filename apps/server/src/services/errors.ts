@@ -4,7 +4,7 @@
  */
 export class ServiceError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 428 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 416 | 422 | 428 | 429 | 503,
     readonly code: string,
     message: string,
     readonly details?: unknown,

@@ -92,6 +92,22 @@ export class ImagingService {
     return present(found);
   }
 
+  /**
+   * The stored zip of an accepted dataset on this machine's disk (the slice viewer reads it by byte ranges, issue
+   * 19 item 8): who may see the dataset may view it; a refused or unchecked one answers 404.
+   */
+  async file(userId: string, deviceId: string, datasetId: string): Promise<{ path: string; bytes: number }> {
+    authorize('project.create', grantOf(await this.deps.devices.findMembership(deviceId, userId)));
+    const found = await this.deps.repository.findWithUploader(deviceId, datasetId);
+    const status = found?.dataset.status;
+    const local =
+      found && (status === 'modelling' || status === 'ready')
+        ? await this.deps.blobs.localFile(found.dataset.region, found.dataset.storageKey)
+        : null;
+    if (!local) throw new ServiceError(404, 'imaging_dataset_not_found', imagingDatasetNotFoundMessage);
+    return local;
+  }
+
   /** The check job's work: the stored zip re-read in a CPU-pool thread; the outcome recorded once. */
   async check(
     datasetId: string,
@@ -136,7 +152,8 @@ export class ImagingService {
   }
 }
 
-function present({ dataset, uploader }: ImagingDatasetWithUploader): ImagingDataset {
+/** A dataset as the API shows it (also the staff queue's, with its workspace). */
+export function present({ dataset, uploader, deliverer }: ImagingDatasetWithUploader): ImagingDataset {
   const counted =
     dataset.patients !== null && dataset.studies !== null && dataset.series !== null && dataset.files !== null;
   return {
@@ -155,5 +172,9 @@ function present({ dataset, uploader }: ImagingDatasetWithUploader): ImagingData
       : null,
     findings: dataset.findings,
     manifest: dataset.manifest,
+    models:
+      dataset.models && dataset.readyAt
+        ? { ...dataset.models, deliveredAt: dataset.readyAt.toISOString(), deliveredBy: deliverer }
+        : null,
   };
 }

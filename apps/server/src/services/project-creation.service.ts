@@ -1,5 +1,6 @@
 import {
   cohortNotInWorkspaceMessage,
+  imagingDatasetNotInProjectMessage,
   projectStageNotInWorkspaceMessage,
   questionNotInWorkspaceMessage,
   projectTitleProblem,
@@ -53,7 +54,7 @@ export class ProjectCreationService {
       throw new ServiceError(422, 'invalid_stage', projectStageNotInWorkspaceMessage);
     const team = [...new Set([userId, ...input.teamUserIds])];
 
-    const created = await this.unitOfWork.run(async ({ projectCreation: repository, events }) => {
+    const created = await this.unitOfWork.run(async ({ projectCreation: repository, imaging, events }) => {
       if (await repository.titleTaken(deviceId, name)) throw titleTaken();
       const linked = await repository.linked(deviceId, {
         cohortIds: input.cohortIds,
@@ -75,6 +76,9 @@ export class ProjectCreationService {
       if (!project) throw titleTaken();
       await repository.addMembers(project.id, team, userId);
       await repository.addCohorts(project.id, input.cohortIds, userId);
+      const attached = await imaging.attachToProject(deviceId, userId, input.imagingDatasetIds, project.id);
+      if (attached !== input.imagingDatasetIds.length)
+        throw new ServiceError(404, 'imaging_dataset_not_found', imagingDatasetNotInProjectMessage);
       const ready = linked.versions.filter((version) => version.status === 'ready').map((version) => version.id);
       await repository.addVersions(project.id, ready, userId);
       await repository.targetVersions(
@@ -91,6 +95,7 @@ export class ProjectCreationService {
           team,
           cohortIds: input.cohortIds,
           versionIds: input.versionIds,
+          imagingDatasetIds: input.imagingDatasetIds,
         },
       });
       return project;

@@ -33,7 +33,9 @@ export interface CreateUpload {
 
 export const uploadNotFoundMessage = 'This upload does not exist (any more). Please upload the file again.';
 export const uploadExpiredMessage = 'This upload has expired. Please upload the file again.';
-const uploadBusyMessage = 'Another request is writing this upload. Ask for its offset and continue from there.';
+/** How long a PATCH's write lease lasts without renewal (renewed every third of it while the body streams). */
+export const writeLeaseMs = 60_000;
+export const uploadBusyMessage = 'Another request is writing this upload. Ask for its offset and continue from there.';
 const offsetMismatchMessage = 'The offset does not match the bytes received so far. Ask for the offset and resume.';
 const beyondLengthMessage = 'More bytes were sent than the upload length announced.';
 const fileNameMissingMessage = 'The upload needs a file name (Upload-Metadata "filename").';
@@ -46,7 +48,6 @@ const fileNameMissingMessage = 'The upload needs a file name (Upload-Metadata "f
  */
 export class UploadService {
   /** Uploads being written by a PATCH in this process: one writer at a time per upload. */
-  private readonly writing = new Set<string>();
 
   constructor(
     private readonly repository: UploadRepository,
@@ -104,12 +105,20 @@ export class UploadService {
     declaredBytes: number | undefined,
   ): Promise<UploadState> {
     const upload = await this.ownUpload(userId, deviceId, uploadId);
-    if (this.writing.has(upload.id)) throw new ServiceError(409, 'upload_busy', uploadBusyMessage);
+    if (this.leased(upload)) throw new ServiceError(409, 'upload_busy', uploadBusyMessage);
     if (offset !== upload.offset) throw new ServiceError(409, 'offset_mismatch', offsetMismatchMessage);
     const room = upload.length - upload.offset;
     if (declaredBytes !== undefined && declaredBytes > room)
       throw new ServiceError(413, 'beyond_length', beyondLengthMessage);
-    this.writing.add(upload.id);
+    // One writer per upload in every server process: the lease is taken in the database and renewed while the
+    // body streams; a process that dies leaves a lease that runs out.
+    const token = randomUUID();
+    if (!(await this.repository.takeWriteLease(upload.id, token, writeLeaseMs)))
+      throw new ServiceError(409, 'upload_busy', uploadBusyMessage);
+    const renew = setInterval(
+      () => void this.repository.renewWriteLease(upload.id, token, writeLeaseMs).catch(() => undefined),
+      writeLeaseMs / 3,
+    );
     try {
       let written: number;
       try {
@@ -123,22 +132,28 @@ export class UploadService {
       if (!advanced) throw new ServiceError(409, 'offset_mismatch', offsetMismatchMessage);
       return stateOf(advanced);
     } finally {
-      this.writing.delete(upload.id);
+      clearInterval(renew);
+      await this.repository.releaseWriteLease(upload.id, token).catch(() => undefined);
     }
   }
 
   /** tus termination: the upload and its bytes are removed. */
   async terminate(userId: string, deviceId: string, uploadId: string): Promise<void> {
     const upload = await this.ownUpload(userId, deviceId, uploadId);
-    if (this.writing.has(upload.id)) throw new ServiceError(409, 'upload_busy', uploadBusyMessage);
+    if (this.leased(upload)) throw new ServiceError(409, 'upload_busy', uploadBusyMessage);
     await this.remove(upload);
+  }
+
+  /** A PATCH is being written (by this process or another): its lease has not run out. */
+  private leased(upload: UploadRow): boolean {
+    return upload.writerUntil !== null && upload.writerUntil > this.now();
   }
 
   /** Removes uploads whose time ran out (the sweep job); answers how many. */
   async expire(limit = 500): Promise<number> {
     let removed = 0;
     for (const upload of await this.repository.expired(this.now(), limit)) {
-      if (this.writing.has(upload.id)) continue;
+      if (this.leased(upload)) continue;
       if (await this.remove(upload)) removed += 1;
     }
     return removed;
@@ -157,7 +172,7 @@ export class UploadService {
     await this.authorizeUpload(userId, deviceId);
     const upload = await this.repository.find(deviceId, uploadId);
     if (!upload || upload.userId !== userId) throw new ServiceError(404, 'upload_not_found', uploadNotFoundMessage);
-    if (upload.expiresAt <= this.now() && !this.writing.has(upload.id)) {
+    if (upload.expiresAt <= this.now() && !this.leased(upload)) {
       await this.remove(upload);
       throw new ServiceError(410, 'upload_expired', uploadExpiredMessage);
     }

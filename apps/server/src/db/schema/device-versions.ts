@@ -41,6 +41,12 @@ export const uploads = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
+    /**
+     * The write lease of the PATCH being written (migration 0019, issue 19 item 5): one writer per upload across
+     * every server process; a lease a crashed process left runs out by `writer_until`.
+     */
+    writerToken: uuid('writer_token'),
+    writerUntil: timestamp('writer_until', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     index('uploads_device_idx').on(t.deviceId),

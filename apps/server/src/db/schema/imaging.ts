@@ -1,4 +1,10 @@
-import type { DataRegion, ImagingDatasetStatus, ImagingFinding, ImagingManifest } from '@insilico/contracts';
+import type {
+  DataRegion,
+  ImagingDatasetStatus,
+  ImagingFinding,
+  ImagingManifest,
+  ImagingModels,
+} from '@insilico/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './devices';
@@ -36,6 +42,11 @@ export const imagingDatasets = pgTable(
     files: integer('files'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     checkedAt: timestamp('checked_at', { withTimezone: true, precision: 3 }),
+    /** Patient models delivered by support staff (migration 0019): what was validated, and where the zip lies. */
+    models: jsonb('models').$type<Omit<ImagingModels, 'deliveredAt' | 'deliveredBy'>>(),
+    modelsStorageKey: text('models_storage_key'),
+    modelsDeliveredBy: uuid('models_delivered_by').references(() => users.id, { onDelete: 'set null' }),
+    readyAt: timestamp('ready_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     index('imaging_datasets_device_created_idx').on(t.deviceId, t.createdAt),

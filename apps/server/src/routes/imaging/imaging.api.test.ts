@@ -1,15 +1,21 @@
 import {
+  imagingDatasetNotInProjectMessage,
   imagingNameTooLongMessage,
   notZipMessage,
   type ImagingDataset,
   type ImagingDatasetList,
   type ImagingManifest,
+  type ImagingModelsDelivery,
+  type ImagingQueue,
 } from '@insilico/contracts';
 import { Pseudonymiser, bytesSource, deidentify, readDicom, writeDicomBytes } from '@insilico/dicom';
 import { hostileCt, part10, type PatientSpec } from '@insilico/dicom/testing';
 import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBinaryStl } from '@insilico/mesh';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { putBytes } from '../../../test/helpers/pictures';
+import { cube } from '../../../test/fixtures/stl.fixtures';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { createUpload, metadataOf, patchUpload } from '../../../test/fixtures/upload.fixtures';
 import {
@@ -217,6 +223,58 @@ describe('imaging datasets: the de-identified zip through the upload and the ser
     expect((await send(admin.browser, 'POST', datasets(), { uploadId: 'nope', name: 'x' })).status).toBe(400);
   });
 
+  it("a dataset uploaded in the project wizard joins the project made with it, once, and only the uploader's", async () => {
+    const mine = await checked(
+      admin.browser,
+      (await createDataset(admin.browser, await zipOf([['a.dcm', await deidentified(7)], manifestEntry()]))).id,
+    );
+    expect(mine.status).toBe('modelling');
+    const refused = await checked(
+      admin.browser,
+      (await createDataset(admin.browser, new TextEncoder().encode('plain text'))).id,
+    );
+    const members = await createDataset(browsers.member, await zipOf([manifestEntry()]));
+    const project = (imagingDatasetIds: string[]) =>
+      send(admin.browser, 'POST', `/api/devices/${deviceId}/projects`, {
+        name: `Own images ${Math.random().toString(36).slice(2, 8)}`,
+        developmentStage: 'concept_and_design_feasibility',
+        imagingDatasetIds,
+      });
+    // Another's, a refused one: 404 with the message, and no project is made.
+    for (const ids of [[members.id], [refused.id], [mine.id, members.id]]) {
+      const refusal = await errorOf(await project(ids));
+      expect(refusal).toMatchObject({ status: 404, message: imagingDatasetNotInProjectMessage });
+    }
+    expect((await json<ImagingDataset>(await admin.browser.get(`${datasets()}/${mine.id}`))).projectId).toBeNull();
+    const created = await project([mine.id]);
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id: projectId } = await json<{ id: string }>(created);
+    expect((await json<ImagingDataset>(await admin.browser.get(`${datasets()}/${mine.id}`))).projectId).toBe(projectId);
+    // Already in a project: it cannot join a second one.
+    expect((await errorOf(await project([mine.id]))).status).toBe(404);
+  });
+
+  it("serves an accepted dataset's zip by byte ranges for the slice viewer; refused ones and guests get none", async () => {
+    const zip = await zipOf([['a.dcm', await deidentified(9)], manifestEntry()]);
+    const dataset = await checked(admin.browser, (await createDataset(admin.browser, zip)).id);
+    const url = `${datasets()}/${dataset.id}/file`;
+    const whole = await admin.browser.get(url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(zip);
+    const part = await admin.browser.request(url, { headers: { range: 'bytes=10-29' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 10-29/${zip.length}`);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(zip.subarray(10, 30));
+    const tail = await browsers.member.request(url, { headers: { range: 'bytes=-22' } });
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(zip.subarray(zip.length - 22));
+    expect((await admin.browser.request(url, { headers: { range: `bytes=${zip.length}-` } })).status).toBe(416);
+    expect((await admin.browser.request(url, { headers: { range: 'lines=1-2' } })).status).toBe(416);
+    expect((await browsers.guest.get(url)).status).toBe(403);
+    const refused = await checked(admin.browser, (await createDataset(admin.browser, new Uint8Array(10))).id);
+    expect((await admin.browser.get(`${datasets()}/${refused.id}/file`)).status).toBe(404);
+  });
+
   it('permissions: admins and members make and read datasets; guests 403; outsiders 404; no session 401', async () => {
     const memberDataset = await createDataset(browsers.member, await zipOf([manifestEntry()]));
     // Someone else's upload answers like a missing one.
@@ -239,5 +297,116 @@ describe('imaging datasets: the de-identified zip through the upload and the ser
       expect((await browsers[principal].get(`${datasets()}/${memberDataset.id}`)).status, principal).toBe(status);
     }
     expect((await browsers.guest.request(`/api/devices/${deviceId}/uploads`, { method: 'POST' })).status).not.toBe(201);
+  });
+});
+
+describe('the support staff modelling queue: download the dataset, deliver the patient models, the cohort is ready', () => {
+  const queue = '/api/support/imaging-datasets';
+  const landmarks = (names: string[]) =>
+    new TextEncoder().encode(
+      JSON.stringify({ landmarks: names.map((name, i) => ({ name, position: [i, 2 * i, 3] })) }),
+    );
+  /** A cube with its last triangle gone: a surface with a hole. */
+  const openCube = () => {
+    const closed = cube();
+    return writeBinaryStl({
+      positions: closed.positions,
+      indices: closed.indices.subarray(0, closed.indices.length - 3),
+    });
+  };
+
+  it('shows staff the queue across workspaces, refuses bad models naming the file, makes the dataset ready once', async () => {
+    await server.context.supportStaff.set(admin.account.email, true);
+    try {
+      const dataset = await checked(
+        browsers.member,
+        (await createDataset(browsers.member, await zipOf([['a.dcm', await deidentified(8)], manifestEntry()]))).id,
+      );
+      expect(dataset.status).toBe('modelling');
+      const waiting = await json<ImagingQueue>(await admin.browser.get(queue));
+      const item = waiting.items.find((d) => d.id === dataset.id);
+      expect(item?.workspace.id).toBe(deviceId);
+      expect(item?.uploadedBy?.id).toBe(dataset.uploadedBy?.id);
+
+      const download = await admin.browser.get(`${queue}/${dataset.id}/download`);
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toContain('application/zip');
+      expect(new Uint8Array(await download.arrayBuffer()).length).toBe(dataset.bytes);
+
+      const deliver = (bytes: Uint8Array) =>
+        putBytes(admin.browser, `${queue}/${dataset.id}/models`, bytes, { contentType: 'application/zip' });
+      const refused = await json<ImagingModelsDelivery>(
+        await deliver(
+          await zipOf([
+            ['P1/aorta_systole.stl', openCube()],
+            ['P1/ventricle_diastole.stl', writeBinaryStl(cube())],
+            ['P2/aorta_systole.stl', writeBinaryStl(cube())],
+            ['P2/landmarks.json', new TextEncoder().encode('{"landmarks": []}')],
+            ['notes.txt', new TextEncoder().encode('x')],
+          ]),
+        ),
+      );
+      expect(refused.accepted).toBe(false);
+      expect(refused.findings).toEqual(
+        expect.arrayContaining([
+          { file: 'P1/aorta_systole.stl', tag: null, problem: expect.stringContaining('is not a closed surface') },
+          { file: 'P1/landmarks.json', tag: null, problem: 'is missing' },
+          { file: 'P2/landmarks.json', tag: null, problem: expect.stringContaining('at least one landmark') },
+          { file: 'notes.txt', tag: null, problem: expect.stringContaining('is neither') },
+        ]),
+      );
+      expect((await json<ImagingDataset>(await browsers.member.get(`${datasets()}/${dataset.id}`))).status).toBe(
+        'modelling',
+      );
+
+      const accepted = await json<ImagingModelsDelivery>(
+        await deliver(
+          await zipOf([
+            ['P1/aorta_systole.stl', writeBinaryStl(cube())],
+            ['P1/landmarks.json', landmarks(['annulus centre', 'apex'])],
+          ]),
+        ),
+      );
+      expect(accepted.accepted).toBe(true);
+      expect(accepted.dataset.status).toBe('ready');
+      const ready = await json<ImagingDataset>(await browsers.member.get(`${datasets()}/${dataset.id}`));
+      expect(ready.status).toBe('ready');
+      expect(ready.models?.deliveredBy?.id).toBe(admin.id);
+      expect(ready.models?.patients).toEqual([
+        {
+          patient: 'P1',
+          landmarks: [
+            { name: 'annulus centre', position: [0, 0, 3] },
+            { name: 'apex', position: [1, 2, 3] },
+          ],
+          models: [{ patient: 'P1', organ: 'aorta', phase: 'systole', triangles: 12, volume: 1000 }],
+        },
+      ]);
+      // Once: a second delivery is refused and changes nothing.
+      const again = await deliver(await zipOf([['P1/aorta_systole.stl', writeBinaryStl(cube())]]));
+      expect(again.status).toBe(409);
+      expect((await json<ImagingQueue>(await admin.browser.get(queue))).items.some((d) => d.id === dataset.id)).toBe(
+        false,
+      );
+      expect(
+        (await json<ImagingQueue>(await admin.browser.get(`${queue}?status=ready`))).items.some(
+          (d) => d.id === dataset.id,
+        ),
+      ).toBe(true);
+    } finally {
+      await server.context.supportStaff.set(admin.account.email, false);
+    }
+  });
+
+  it('is for support staff only: 403 for workspace members and admins, 401 without a session', async () => {
+    expect((await admin.browser.get(queue)).status).toBe(403);
+    expect((await browsers.member.get(queue)).status).toBe(403);
+    expect((await browsers.anonymous.get(queue)).status).toBe(401);
+    const id = '00000000-0000-4000-8000-000000000000';
+    expect((await admin.browser.get(`${queue}/${id}/download`)).status).toBe(403);
+    expect(
+      (await putBytes(admin.browser, `${queue}/${id}/models`, new Uint8Array(4), { contentType: 'application/zip' }))
+        .status,
+    ).toBe(403);
   });
 });

@@ -5,10 +5,12 @@ import {
   imagingDatasetParamsSchema,
   imagingDatasetSchema,
 } from '@insilico/contracts';
+import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { ImagingService } from '../../services/imaging.service';
+import { ServiceError } from '../../services/errors';
 
 export interface ImagingRoutesDeps {
   imaging: ImagingService;
@@ -49,4 +51,46 @@ export async function imagingRoutes(app: FastifyInstance, deps: ImagingRoutesDep
     { ...pre, schema: { tags, params: imagingDatasetParamsSchema, response: { 200: imagingDatasetSchema } } },
     async (request) => deps.imaging.get(currentUser(request).id, request.params.deviceId, request.params.datasetId),
   );
+
+  // The dataset's zip by byte ranges (RFC 9110 single ranges): the slice viewer reads the central directory and
+  // then the entries of one series, never the whole zip.
+  api.get(
+    `${base}/:datasetId/file`,
+    { ...pre, schema: { tags, params: imagingDatasetParamsSchema, summary: "The dataset's zip, by Range" } },
+    async (request, reply) => {
+      const { path, bytes } = await deps.imaging.file(
+        currentUser(request).id,
+        request.params.deviceId,
+        request.params.datasetId,
+      );
+      reply.header('Accept-Ranges', 'bytes').header('Cache-Control', 'private, no-store').type('application/zip');
+      const range = byteRange(request.headers.range, bytes);
+      if (!range) return reply.header('Content-Length', String(bytes)).send(createReadStream(path));
+      return reply
+        .code(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${bytes}`)
+        .header('Content-Length', String(range.end - range.start + 1))
+        .send(createReadStream(path, range));
+    },
+  );
+}
+
+/** `bytes=a-b`, `bytes=a-` or `bytes=-n` within the file; none asked: null; anything else: 416. */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null {
+  if (header === undefined) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  const unsatisfiable = () =>
+    new ServiceError(416, 'range_not_satisfiable', `Range ${header} is not within ${size} bytes.`);
+  if (!match || (match[1] === '' && match[2] === '')) throw unsatisfiable();
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start > end || start >= size) throw unsatisfiable();
+  return { start, end };
 }

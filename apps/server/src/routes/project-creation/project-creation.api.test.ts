@@ -376,6 +376,7 @@ describe('the project creation draft', () => {
       newDeviceVersions: ['00000000-0000-4000-8000-000000000003'],
       firstDeviceVersion: { name: 'v2', description: 'Longer struts' },
       teamUserIds: [admin.id],
+      uploadedImagingData: { note: 'arterial phase', data: ['00000000-0000-4000-8000-000000000004'] },
     };
     const saved = await send(member.browser, 'PUT', `${base()}/project-draft`, state);
     expect(saved.status).toBe(200);
@@ -399,6 +400,7 @@ describe('the project creation draft', () => {
       options: { isCreatingFromScratch: true, useUploadedImagingData: false },
       existingCohortSelected: [],
       teamUserIds: [],
+      uploadedImagingData: { note: '', data: [] },
     });
   });
 

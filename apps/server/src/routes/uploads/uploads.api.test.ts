@@ -1,8 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tusVersion, uploadMaxBytes, uploadTooLargeMessage } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { uploads } from '../../db/schema';
+import { UploadRepository } from '../../repositories/upload.repository';
+import { uploadBusyMessage } from '../../services/upload.service';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import {
   createWorkspace,
@@ -152,6 +157,33 @@ describe('tus core and creation', () => {
     const rest = await patchUpload(admin.browser, location, offset, data.subarray(offset));
     expect(rest.status).toBe(204);
     expect(rest.headers.get('upload-offset')).toBe(String(data.length));
+  });
+});
+
+describe('one writer per upload, whichever server process the PATCH reaches', () => {
+  it('answers 409 while another process holds the write lease, and goes on once it is released or ran out', async () => {
+    const location = await created(8);
+    const uploadId = location.split('/').pop()!;
+    // Another server process in the middle of a PATCH: its lease is in the database, not in this process.
+    const other = new UploadRepository(server.context.db.orm);
+    expect(await other.takeWriteLease(uploadId, randomUUID(), 60_000)).toBe(true);
+    const busy = await patchUpload(admin.browser, location, 0, bytes(4));
+    expect(busy.status).toBe(409);
+    expect(await busy.text()).toContain(uploadBusyMessage);
+    expect((await admin.browser.request(location, { method: 'DELETE', headers: tus })).status).toBe(409);
+    expect(await other.takeWriteLease(uploadId, randomUUID(), 60_000)).toBe(false);
+    // The other process died: its lease runs out and the upload continues from the recorded offset.
+    await server.context.db.orm
+      .update(uploads)
+      .set({ writerUntil: new Date(Date.now() - 1000) })
+      .where(eq(uploads.id, uploadId));
+    expect((await patchUpload(admin.browser, location, 0, bytes(4))).status).toBe(204);
+    // A finished PATCH gives its lease back.
+    const token = randomUUID();
+    expect(await other.takeWriteLease(uploadId, token, 60_000)).toBe(true);
+    await other.releaseWriteLease(uploadId, token);
+    expect((await patchUpload(admin.browser, location, 4, bytes(4, 2))).status).toBe(204);
+    expect((await head(location)).headers.get('upload-offset')).toBe('8');
   });
 });
 

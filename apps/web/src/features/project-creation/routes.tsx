@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { placeholderRoute } from '../../components/placeholderRoute';
 import { ssmCreationRoutes } from '../ssm';
 
 /** A wizard step, its page loaded on first visit (its own chunk). */
@@ -8,22 +7,6 @@ const step = (path: string, title: string, page: () => Promise<React.ReactNode>)
   lazy: async () => ({ element: await page() }),
   handle: { title },
 });
-
-/**
- * Sub-routes of spec §2 that come with their own issues (cohorts from one's own imaging data). They
- * stay registered so every spec route answers, but the wizard offers no way to them
- * (docs/decisions/project-creation.md).
- */
-const notOfferedYet = (path: string, title: string): RouteObject =>
-  placeholderRoute(path, {
-    section: 'Create project',
-    title,
-    description: 'Not offered in the project creation wizard yet.',
-    upcoming: [
-      'Statistical shape models and cohorts from your own imaging data come in a later release.',
-      'Choose or order a virtual patient cohort in the wizard instead.',
-    ],
-  });
 
 /** `/projects/create/*`: the project creation wizard (spec §2 "Project creation", issue 5 item 1). */
 export const projectCreationRoutes: RouteObject[] = [
@@ -55,6 +38,34 @@ export const projectCreationRoutes: RouteObject[] = [
         const { NewCohortStep } = await import('./components/NewCohortStep');
         return <NewCohortStep />;
       }),
+      // Our database, or the user's own images (issue 19): one imaging flow for the steps that read and upload.
+      step('select-upload-new-cohort-data-type', 'Create project: new cohort data', async () => {
+        const { SelectDataTypeStep } = await import('./components/ImagingCohortSteps');
+        return <SelectDataTypeStep />;
+      }),
+      step('our-database', 'Create project: patients from our database', async () => {
+        const { NewCohortStep } = await import('./components/NewCohortStep');
+        return <NewCohortStep />;
+      }),
+      {
+        lazy: async () => ({
+          Component: (await import('../uploads')).ImagingFlowProvider,
+        }),
+        children: [
+          step('upload-imaging-data', 'Create project: upload imaging data', async () => {
+            const { ReadImagingDataStep } = await import('./components/ImagingCohortSteps');
+            return <ReadImagingDataStep kind="zip" />;
+          }),
+          step('upload-data-directory', 'Create project: upload a data directory', async () => {
+            const { ReadImagingDataStep } = await import('./components/ImagingCohortSteps');
+            return <ReadImagingDataStep kind="folder" />;
+          }),
+          step('anonymize-data', 'Create project: anonymize data', async () => {
+            const { AnonymizeDataStep } = await import('./components/ImagingCohortSteps');
+            return <AnonymizeDataStep />;
+          }),
+        ],
+      },
       step('question-of-interest', 'Create project: question of interest', async () => {
         const { QuestionStep } = await import('./components/QuestionStep');
         return <QuestionStep />;
@@ -88,11 +99,6 @@ export const projectCreationRoutes: RouteObject[] = [
     children: [
       // SSM creation (issue 18): Patients, Organs, Name, then the SSM in progress; for a project (`?project=`).
       ...ssmCreationRoutes,
-      notOfferedYet('select-upload-new-cohort-data-type', 'Cohort from your own data'),
-      notOfferedYet('upload-imaging-data', 'Upload imaging data'),
-      notOfferedYet('upload-data-directory', 'Upload a data directory'),
-      notOfferedYet('our-database', 'Patients from our database'),
-      notOfferedYet('anonymize-data', 'Anonymize data'),
     ],
   },
 ];

@@ -92,7 +92,22 @@ describe('the wizard draft rules', () => {
       versionIds: ['v-1', 'v-9'],
       teamUserIds: [],
       basedOnProjectId: null,
+      imagingDatasetIds: [],
     });
+  });
+
+  it('lets imaging datasets uploaded in the wizard stand for the cohort, and sends them with the project', () => {
+    const draft = {
+      ...emptyProjectDraft(),
+      title: 'Own images',
+      questionId: 'q',
+      uploadedImagingData: { note: '', data: ['d-1'] },
+    };
+    expect(missingBeforeCreate(draft, 'concept_and_design_feasibility')).toBeNull();
+    expect(
+      missingBeforeCreate({ ...draft, uploadedImagingData: { note: '', data: [] } }, 'concept_and_design_feasibility'),
+    ).toEqual({ text: 'Choose at least one patient cohort.', route: 'patient-cohort-list' });
+    expect(createRequest(draft, 'concept_and_design_feasibility').imagingDatasetIds).toEqual(['d-1']);
   });
 
   it('preselects the only stage of a workspace, and keeps a chosen stage the workspace has', () => {

@@ -8,6 +8,17 @@ export function toggleId(list: readonly string[], id: string, on: boolean): stri
   return on ? (list.includes(id) ? [...list] : [...list, id]) : list.filter((item) => item !== id);
 }
 
+/** Ticks or unticks an imaging dataset of the draft (`uploadedImagingData`, issue 19). */
+export function withImagingDataset(draft: ProjectDraftState, datasetId: string, on: boolean): ProjectDraftState {
+  return {
+    ...draft,
+    uploadedImagingData: {
+      ...draft.uploadedImagingData,
+      data: toggleId(draft.uploadedImagingData.data, datasetId, on),
+    },
+  };
+}
+
 /** Every cohort the project will have: chosen from the workspace and ordered inside the wizard. */
 export function chosenCohorts(draft: ProjectDraftState): string[] {
   return [...new Set([...draft.existingCohortSelected, ...draft.newPatientCohortOrders])];
@@ -66,6 +77,7 @@ export function createRequest(draft: ProjectDraftState, developmentStage: Develo
     versionIds: chosenVersions(draft),
     teamUserIds: draft.teamUserIds,
     basedOnProjectId: draft.basedOnProjectId,
+    imagingDatasetIds: draft.uploadedImagingData.data,
   };
 }
 
@@ -80,7 +92,7 @@ export function missingBeforeCreate(
   const titleProblem = projectTitleProblem(draft.title);
   if (titleProblem) return { text: titleProblem, route: 'title' };
   if (!stage) return { text: 'Choose the development stage of the project.', route: 'title' };
-  if (chosenCohorts(draft).length === 0)
+  if (chosenCohorts(draft).length === 0 && draft.uploadedImagingData.data.length === 0)
     return { text: 'Choose at least one patient cohort.', route: 'patient-cohort-list' };
   if (!draft.questionId) return { text: 'Choose the question of interest.', route: 'question-of-interest' };
   return null;

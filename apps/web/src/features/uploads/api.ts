@@ -1,5 +1,15 @@
 import useSWR from 'swr';
-import { imagingDatasetSchema, type CreateImagingDataset, type ImagingDataset } from '@insilico/contracts';
+import {
+  imagingModelsDeliverySchema,
+  imagingQueueSchema,
+  type ImagingModelsDelivery,
+  type ImagingQueue,
+  imagingDatasetListSchema,
+  imagingDatasetSchema,
+  type CreateImagingDataset,
+  type ImagingDataset,
+  type ImagingDatasetList,
+} from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
@@ -7,7 +17,11 @@ import type { ApiError } from '../../lib/apiError';
 export const imagingUrls = {
   datasets: (deviceId: string) => `/api/devices/${deviceId}/imaging-datasets`,
   one: (deviceId: string, datasetId: string) => `/api/devices/${deviceId}/imaging-datasets/${datasetId}`,
+  file: (deviceId: string, datasetId: string) => `/api/devices/${deviceId}/imaging-datasets/${datasetId}/file`,
   uploads: (deviceId: string) => `/api/devices/${deviceId}/uploads`,
+  queue: (status: 'modelling' | 'ready') => `/api/support/imaging-datasets?status=${status}`,
+  download: (datasetId: string) => `/api/support/imaging-datasets/${datasetId}/download`,
+  models: (datasetId: string) => `/api/support/imaging-datasets/${datasetId}/models`,
 };
 
 export function createImagingDataset(deviceId: string, body: CreateImagingDataset): Promise<ImagingDataset> {
@@ -27,4 +41,28 @@ export function useImagingDataset(deviceId: string | null, datasetId: string | n
       dedupingInterval: checkingRefreshMs - 500,
     },
   );
+}
+
+/** The workspace's imaging datasets, followed while any is being checked. */
+export function useImagingDatasets(deviceId: string | null) {
+  return useSWR<ImagingDatasetList, ApiError>(
+    deviceId ? imagingUrls.datasets(deviceId) : null,
+    (url: string) => apiFetch(url, { schema: imagingDatasetListSchema }),
+    {
+      refreshInterval: (data) => (data?.items.some((d) => d.status === 'checking') ? checkingRefreshMs : 0),
+      dedupingInterval: checkingRefreshMs - 500,
+    },
+  );
+}
+
+/** The support staff's modelling queue (403 for anybody else). */
+export function useImagingQueue(status: 'modelling' | 'ready') {
+  return useSWR<ImagingQueue, ApiError>(imagingUrls.queue(status), (url: string) =>
+    apiFetch(url, { schema: imagingQueueSchema }),
+  );
+}
+
+/** Delivers the patient models of a dataset (the .zip as the body); the answer says whether they passed. */
+export function deliverImagingModels(datasetId: string, zip: File): Promise<ImagingModelsDelivery> {
+  return apiFetch(imagingUrls.models(datasetId), { method: 'PUT', file: zip, schema: imagingModelsDeliverySchema });
 }

@@ -22,4 +22,10 @@ export const uploadRoutes: RouteObject[] = [
       step('success', 'Upload complete', 'UploadSuccessPage'),
     ],
   },
+  {
+    // The support staff's modelling queue (issue 19 item 7); the server refuses everybody else.
+    path: 'support-inbox/imaging',
+    lazy: async () => ({ Component: (await import('./components/ImagingQueuePage')).ImagingQueuePage }),
+    handle: { title: 'Imaging modelling queue' },
+  },
 ];

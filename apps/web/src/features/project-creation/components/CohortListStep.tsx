@@ -6,6 +6,7 @@ import { SyntheticLabel, useCohorts } from '../../cohorts';
 import { useWizard } from '../wizardContext';
 import { chosenCohorts, toggleId } from '../wizardState';
 import { CohortCheckList } from './CohortCheckList';
+import { UploadedImagingData } from './UploadedImagingData';
 import { StepActions } from './StepActions';
 import { StepHeading } from './StepHeading';
 
@@ -60,16 +61,20 @@ export function CohortListStep() {
         <Button onClick={() => void go('previous-patient-cohort-list')} disabled={saving}>
           Cohorts of previous projects
         </Button>
+        <Button onClick={() => void go('select-upload-new-cohort-data-type')} disabled={saving}>
+          Use your own imaging data
+        </Button>
         <SyntheticLabel />
       </Stack>
       {body}
+      <UploadedImagingData />
       <StepActions
         onBack={() => void go(draft.options.isCreatingFromScratch ? 'title' : 'previous-project-list')}
         onNext={() => void go('question-of-interest')}
-        nextDisabled={chosen.length === 0}
+        nextDisabled={chosen.length === 0 && draft.uploadedImagingData.data.length === 0}
         busy={saving}
       >
-        {chosen.length === 0 && <span>Choose at least one cohort.</span>}
+        {chosen.length === 0 && draft.uploadedImagingData.data.length === 0 && <span>Choose at least one cohort.</span>}
       </StepActions>
     </div>
   );

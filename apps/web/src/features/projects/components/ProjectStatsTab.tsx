@@ -11,6 +11,7 @@ import type { ProjectStats } from '@insilico/contracts';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { labelOf } from '../../../lib/labels';
 import { SyntheticLabel } from '../../cohorts';
+import { imagingStatusLabels, useImagingDatasets } from '../../uploads';
 import { useProject, useProjectStats } from '../api';
 import { useProjectLocation } from '../hooks/useProjectLocation';
 import { projectViewPath } from '../paths';
@@ -106,6 +107,30 @@ function Versions({ stats }: { stats: ProjectStats }) {
   );
 }
 
+/** Imaging cohorts of the project (issue 19): its de-identified datasets; none shown to guests (the API refuses). */
+function ImagingCohorts({ deviceId, projectId }: { deviceId: string; projectId: string }) {
+  const datasets = useImagingDatasets(deviceId);
+  const mine = (datasets.data?.items ?? []).filter((dataset) => dataset.projectId === projectId);
+  if (mine.length === 0) return null;
+  return (
+    <Section title="Imaging cohorts" figure={mine.length}>
+      <Stack spacing={1}>
+        {mine.map((dataset) => (
+          <Stack key={dataset.id} direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+            <Link component={RouterLink} to={`/upload-images/success?dataset=${dataset.id}`} sx={{ fontSize: 14 }}>
+              {dataset.name}
+            </Link>
+            <Typography sx={{ fontSize: 14 }} color="text.secondary">
+              {dataset.counts ? `${dataset.counts.patients} patients · ` : ''}
+              {imagingStatusLabels[dataset.status]}
+            </Typography>
+          </Stack>
+        ))}
+      </Stack>
+    </Section>
+  );
+}
+
 /** `/projects/view/stats`: cohorts and patients, device versions, rooms, simulations by status, and the team. */
 export function ProjectStatsTab() {
   const { deviceId, projectId, namedDeviceId } = useProjectLocation();
@@ -126,6 +151,7 @@ export function ProjectStatsTab() {
         }}
       >
         <Cohorts stats={stats.data} />
+        <ImagingCohorts deviceId={deviceId} projectId={projectId} />
         <Versions stats={stats.data} />
         <Section
           title="Rooms"

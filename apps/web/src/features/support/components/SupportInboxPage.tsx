@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -113,7 +113,16 @@ export function SupportInboxPage() {
   }
 
   return (
-    <Page title="Support inbox" section="Support" description="Requests sent through Ask support, for support staff.">
+    <Page
+      title="Support inbox"
+      section="Support"
+      description="Requests sent through Ask support, for support staff."
+      actions={
+        <Button component={RouterLink} to="/support-inbox/imaging">
+          Imaging modelling queue
+        </Button>
+      }
+    >
       <Tabs
         value={filter}
         onChange={(_event, value: Filter) => setParams(value === 'open' ? {} : { status: value })}

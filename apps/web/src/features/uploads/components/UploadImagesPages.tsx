@@ -1,58 +1,35 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { imagingNameMaxLength, uploadFailedMessage } from '@insilico/contracts';
+import { useSignedInUser } from '../../../app/user/userContext';
 import { Page } from '../../../components/Page';
 import { useSelectedDevice } from '../../devices';
-import { createImagingDataset, useImagingDataset } from '../api';
+import { imagingUrls, useImagingDataset } from '../api';
 import { LIMITS_TEXT } from '../imaging/limits';
-import { startImagingUpload, transferRate, type ImagingUploadControl } from '../imaging/imagingUpload';
 import { useImagingFlow } from './ImagingFlowContext';
+import {
+  AnonymizeView,
+  DicomTreeView,
+  ImagingSourceButtons,
+  InterruptedUpload,
+  UploadPanel,
+  canAnonymize,
+  usePendingUpload,
+  type UploadSource,
+} from './ImagingViews';
+
+const SliceViewer = lazy(async () => ({ default: (await import('../viewer/SliceViewer')).SliceViewer }));
 
 const section = 'Image upload';
 const base = '/upload-images';
-
-const formatBytes = (bytes: number): string =>
-  bytes >= 1024 ** 3
-    ? `${(bytes / 1024 ** 3).toFixed(2)} GB`
-    : bytes >= 1024 ** 2
-      ? `${(bytes / 1024 ** 2).toFixed(1)} MB`
-      : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
-function ProgressLine() {
-  const { busy, progress } = useImagingFlow();
-  if (!busy) return null;
-  const value = progress && progress.total > 0 ? (100 * progress.done) / progress.total : undefined;
-  return (
-    <Box sx={{ my: 2 }} aria-live="polite">
-      <LinearProgress variant={value === undefined ? 'indeterminate' : 'determinate'} value={value} />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {progress
-          ? `${progress.phase === 'scan' ? 'Reading' : 'Anonymizing'} file ${progress.done} of ${progress.total}`
-          : 'Starting…'}
-      </Typography>
-    </Box>
-  );
-}
 
 function NeedsDataset() {
   return (
@@ -69,11 +46,28 @@ function NeedsDataset() {
   );
 }
 
+/** An upload interrupted before (closed tab, lost connection): offered on the first page of the flow. */
+function InterruptedUploadOffer() {
+  const user = useSignedInUser();
+  const deviceId = useSelectedDevice().data?.device?.deviceId ?? null;
+  const navigate = useNavigate();
+  const { found, reload } = usePendingUpload(user.id, deviceId, 'upload-images');
+  if (!found) return null;
+  return (
+    <InterruptedUpload
+      pending={found.pending}
+      onResume={() => void navigate(`${base}/upload-anonymized-data?resume=1`)}
+      onDiscarded={reload}
+    />
+  );
+}
+
 /** /upload-images: what the upload is and what it needs. */
 export function UploadImagesIntroPage() {
   return (
     <Page section={section} title="Upload images" description="Build a patient cohort from your own imaging data.">
       <Stack spacing={2} sx={{ maxWidth: 720 }}>
+        <InterruptedUploadOffer />
         <Typography>
           Your images are read and anonymized in this browser: names, dates, identifiers and private tags are removed
           before anything is sent. You see which tags change before you confirm.
@@ -91,51 +85,10 @@ export function UploadImagesIntroPage() {
 
 /** /upload-images/upload: a .zip or a folder, read in the imaging worker. */
 export function ChooseImagingDataPage() {
-  const flow = useImagingFlow();
   const navigate = useNavigate();
-  const onZip = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file && (await flow.read({ kind: 'zip', file }, file.name))) await navigate(`${base}/upload-dicom-images`);
-  };
-  const onFolder = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])].map((file) => ({ path: file.webkitRelativePath || file.name, file }));
-    event.target.value = '';
-    const name = files[0]?.path.split('/')[0] ?? 'folder';
-    if (files.length > 0 && (await flow.read({ kind: 'folder', files }, name)))
-      await navigate(`${base}/upload-dicom-images`);
-  };
   return (
     <Page section={section} title="Upload" description={LIMITS_TEXT}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Button variant="contained" component="label" disabled={flow.busy}>
-          Choose a .zip
-          <input
-            hidden
-            type="file"
-            accept=".zip,application/zip"
-            aria-label="Zip of DICOM images"
-            onChange={(e) => void onZip(e)}
-          />
-        </Button>
-        <Button variant="outlined" component="label" disabled={flow.busy}>
-          Choose a folder
-          <input
-            hidden
-            type="file"
-            aria-label="Folder of DICOM images"
-            {...({ webkitdirectory: '' } as Record<string, string>)}
-            multiple
-            onChange={(e) => void onFolder(e)}
-          />
-        </Button>
-      </Stack>
-      <ProgressLine />
-      {flow.error && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {flow.error}
-        </Alert>
-      )}
+      <ImagingSourceButtons kinds={['zip', 'folder']} onRead={() => navigate(`${base}/upload-dicom-images`)} />
     </Page>
   );
 }
@@ -155,76 +108,7 @@ export function DicomTreePage() {
         <NeedsDataset />
       ) : (
         <Stack spacing={3}>
-          {scan.dicomFiles === 0 && (
-            <Alert severity="error">No DICOM file was found. Only DICOM images can be anonymized and uploaded.</Alert>
-          )}
-          {scan.patients.map((patient) => (
-            <Paper key={patient.id} variant="outlined" sx={{ p: 2 }} data-testid="imaging-patient">
-              <Typography variant="h3">{patient.name || patient.id}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                Patient ID {patient.id} · shown here only: it is replaced before upload
-              </Typography>
-              {patient.studies.map((study) => (
-                <Box key={study.id} sx={{ mt: 2 }}>
-                  <Typography variant="subtitle1">{study.description || 'Study without description'}</Typography>
-                  {study.series.map((series) => (
-                    <Stack key={series.id} direction="row" spacing={1} sx={{ alignItems: 'center', ml: 2 }}>
-                      <FormControlLabel
-                        control={
-                          <Checkbox
-                            checked={!flow.excludedSeries.has(series.id)}
-                            onChange={(e) => flow.toggleSeries(series.id, e.target.checked)}
-                          />
-                        }
-                        label={`${series.description || 'Series without description'} · ${series.modality} · ${series.images} ${series.images === 1 ? 'image' : 'images'}`}
-                      />
-                      {series.burnedIn.length > 0 && (
-                        <Chip
-                          color="warning"
-                          size="small"
-                          label="May show text in the images"
-                          title={series.burnedIn.join('; ')}
-                        />
-                      )}
-                    </Stack>
-                  ))}
-                </Box>
-              ))}
-            </Paper>
-          ))}
-          {scan.additionalFiles.length > 0 && (
-            <Box>
-              <Typography variant="h3">Additional files</Typography>
-              <Typography variant="body2" color="text.secondary">
-                Not DICOM: left out unless you keep them. They are not anonymized.
-              </Typography>
-              {scan.additionalFiles.map((file) => (
-                <FormControlLabel
-                  key={file.path}
-                  sx={{ display: 'flex' }}
-                  control={
-                    <Checkbox
-                      checked={flow.keptAdditionalFiles.has(file.path)}
-                      onChange={(e) => flow.toggleAdditionalFile(file.path, e.target.checked)}
-                    />
-                  }
-                  label={`${file.path} (${formatBytes(file.size)})`}
-                />
-              ))}
-            </Box>
-          )}
-          {scan.refused.length > 0 && (
-            <Box>
-              <Typography variant="h3">Files that cannot be used</Typography>
-              <List dense>
-                {scan.refused.map((file) => (
-                  <ListItem key={file.path}>
-                    <ListItemText primary={file.path} secondary={file.reason} />
-                  </ListItem>
-                ))}
-              </List>
-            </Box>
-          )}
+          <DicomTreeView />
           <Box>
             <Button
               variant="contained"
@@ -244,10 +128,6 @@ export function DicomTreePage() {
 export function AnonymizeDataPage() {
   const flow = useImagingFlow();
   const navigate = useNavigate();
-  const scan = flow.scan;
-  const included = (scan?.patients ?? []).flatMap((p) =>
-    p.studies.flatMap((s) => s.series.filter((x) => !flow.excludedSeries.has(x.id))),
-  );
   const onAnonymize = async () => {
     if (await flow.anonymize()) await navigate(`${base}/upload-anonymized-data`);
   };
@@ -257,61 +137,13 @@ export function AnonymizeDataPage() {
       title="Anonymize data"
       description="DICOM PS3.15 Basic Application Level Confidentiality Profile, applied in this browser."
     >
-      {!scan ? (
+      {!flow.scan ? (
         <NeedsDataset />
       ) : (
         <Stack spacing={3}>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={flow.modifiedDates}
-                disabled={flow.busy}
-                onChange={(e) => void flow.setModifiedDates(e.target.checked)}
-              />
-            }
-            label="Keep the time between studies: shift every date of a patient by the same hidden offset instead of removing dates"
-          />
-          <TextField
-            label="Dataset name"
-            required
-            value={flow.datasetName}
-            onChange={(e) => flow.setDatasetName(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: imagingNameMaxLength } }}
-            sx={{ maxWidth: 480 }}
-          />
-          {included.map((series) => (
-            <Paper key={series.id} variant="outlined" sx={{ p: 2 }} data-testid="tags-to-anonymize">
-              <Typography variant="subtitle1">
-                {series.description || 'Series without description'} · {series.modality} · {series.images} images
-              </Typography>
-              <Table size="small" aria-label={`Tags to anonymize: ${series.description}`}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Tag</TableCell>
-                    <TableCell>Attribute</TableCell>
-                    <TableCell>Change</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {series.tagsToAnonymize.map((tag) => (
-                    <TableRow key={`${tag.tag}-${tag.action}`}>
-                      <TableCell>{tag.tag}</TableCell>
-                      <TableCell>{tag.name}</TableCell>
-                      <TableCell>{actionLabels[tag.action]}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Paper>
-          ))}
-          <ProgressLine />
-          {flow.error && <Alert severity="error">{flow.error}</Alert>}
+          <AnonymizeView />
           <Box>
-            <Button
-              variant="contained"
-              disabled={flow.busy || included.length === 0 || flow.datasetName.trim() === ''}
-              onClick={() => void onAnonymize()}
-            >
+            <Button variant="contained" disabled={!canAnonymize(flow)} onClick={() => void onAnonymize()}>
               Anonymize
             </Button>
           </Box>
@@ -321,89 +153,53 @@ export function AnonymizeDataPage() {
   );
 }
 
-const actionLabels: Record<string, string> = {
-  X: 'Removed',
-  Z: 'Emptied',
-  D: 'Replaced by a dummy value',
-  U: 'Replaced by a new UID',
-  C: 'Date shifted',
-  S: 'References renewed',
-  K: 'Kept',
-};
-
-/** /upload-images/upload-anonymized-data: the anonymized zip sent resumably, then the dataset made. */
+/**
+ * /upload-images/upload-anonymized-data: the anonymized zip sent resumably, then the dataset made. With `?resume=1`
+ * it continues the upload interrupted before (the zip kept in this browser, the rest sent from the server's offset).
+ */
 export function UploadAnonymizedDataPage() {
   const flow = useImagingFlow();
   const navigate = useNavigate();
+  const user = useSignedInUser();
   const deviceId = useSelectedDevice().data?.device?.deviceId ?? null;
-  const [sent, setSent] = useState(0);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [rate, setRate] = useState<{ bytesPerSecond: number; secondsLeft: number | null } | null>(null);
-  const control = useRef<ImagingUploadControl | null>(null);
-  const zip = flow.output?.zip ?? null;
+  const [params] = useSearchParams();
+  const resuming = params.get('resume') === '1';
+  const { found, loaded } = usePendingUpload(resuming ? user.id : null, deviceId, 'upload-images');
+  const output = flow.output;
   const name = flow.datasetName.trim();
+  const source = useMemo<UploadSource | null>(() => {
+    if (output) return { zip: output.zip, name, note: '', resumePath: null };
+    if (found)
+      return {
+        zip: found.zip,
+        name: found.pending.name,
+        note: found.pending.note,
+        resumePath: found.pending.uploadUrl,
+      };
+    return null;
+  }, [output, name, found]);
 
-  useEffect(() => {
-    if (!zip || !deviceId) return;
-    let started: { at: number; sent: number } | null = null;
-    control.current = startImagingUpload(deviceId, zip, {
-      onProgress: (bytes, total) => {
-        const now = { at: Date.now(), sent: bytes };
-        started ??= now;
-        setSent(bytes);
-        setRate(transferRate(started, now, total));
-      },
-      onDone: (uploadId) => {
-        createImagingDataset(deviceId, { uploadId, name: name || 'Imaging dataset' }).then(
-          (dataset) => void navigate(`${base}/success?dataset=${dataset.id}`),
-          () => setFailed(uploadFailedMessage),
-        );
-      },
-      onFailed: () => setFailed(uploadFailedMessage),
-    });
-    return () => control.current?.pause();
-  }, [zip, deviceId, name, navigate]);
-
-  if (!zip) {
-    return (
-      <Page section={section} title="Upload anonymized data">
-        <NeedsDataset />
-      </Page>
-    );
-  }
-  const percent = zip.size > 0 ? (100 * sent) / zip.size : 100;
   return (
     <Page
       section={section}
       title="Upload anonymized data"
       description="Anonymizing and uploading may take up to 30 minutes."
     >
-      <Stack spacing={2} sx={{ maxWidth: 720 }}>
-        <LinearProgress variant="determinate" value={percent} aria-label="Upload progress" />
-        <Typography variant="body2" data-testid="upload-progress">
-          {formatBytes(sent)} of {formatBytes(zip.size)}
-          {rate && rate.bytesPerSecond > 0 ? ` · ${formatBytes(rate.bytesPerSecond)}/s` : ''}
-          {rate?.secondsLeft != null ? ` · about ${Math.max(1, Math.round(rate.secondsLeft / 60))} min left` : ''}
-        </Typography>
-        {failed && (
-          <Alert
-            severity="error"
-            action={
-              <Button
-                color="inherit"
-                onClick={() => {
-                  setFailed(null);
-                  control.current?.resume();
-                }}
-              >
-                Try again
-              </Button>
-            }
-          >
-            {failed}
-          </Alert>
-        )}
-      </Stack>
+      {!deviceId || !source ? (
+        resuming && !loaded ? (
+          <LinearProgress />
+        ) : (
+          <NeedsDataset />
+        )
+      ) : (
+        <UploadPanel
+          deviceId={deviceId}
+          userId={user.id}
+          origin="upload-images"
+          source={source}
+          onDataset={(dataset) => void navigate(`${base}/success?dataset=${dataset.id}`)}
+        />
+      )}
     </Page>
   );
 }
@@ -421,10 +217,20 @@ export function UploadSuccessPage() {
         <Stack spacing={2} sx={{ maxWidth: 720 }}>
           <Typography variant="h3">{dataset.name}</Typography>
           {dataset.status === 'checking' && <Alert severity="info">Checking every file on the server…</Alert>}
-          {(dataset.status === 'modelling' || dataset.status === 'ready') && (
+          {dataset.status === 'modelling' && (
             <Alert severity="success">
               Every file is anonymized. {dataset.counts?.patients} patients, {dataset.counts?.series} series,{' '}
               {dataset.counts?.files} files. The patient models are being made; the cohort is ready when they are.
+            </Alert>
+          )}
+          {dataset.status === 'ready' && dataset.models && (
+            <Alert severity="success" data-testid="imaging-cohort-ready">
+              The imaging cohort is ready: patient models of {dataset.models.patients.length}{' '}
+              {dataset.models.patients.length === 1 ? 'patient' : 'patients'} (
+              {[...new Set(dataset.models.patients.flatMap((p) => p.models.map((m) => `${m.organ} ${m.phase}`)))].join(
+                ', ',
+              )}
+              ).
             </Alert>
           )}
           {dataset.status === 'refused' && (
@@ -443,6 +249,16 @@ export function UploadSuccessPage() {
                 ))}
               </List>
             </>
+          )}
+          {deviceId && (dataset.status === 'modelling' || dataset.status === 'ready') && (
+            <Box>
+              <Typography variant="h3" sx={{ mb: 1 }}>
+                Images
+              </Typography>
+              <Suspense fallback={<LinearProgress />}>
+                <SliceViewer url={imagingUrls.file(deviceId, dataset.id)} />
+              </Suspense>
+            </Box>
           )}
           <Box>
             <Button component={RouterLink} to={`${base}/upload`}>

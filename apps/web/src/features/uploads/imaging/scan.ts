@@ -4,7 +4,9 @@ import {
   hasDicomPrefix,
   planDeidentification,
   readDicom,
+  readFrame,
   summarise,
+  thumbnailOf,
   type FileSummary,
   type PatientNode,
   type TagAction,
@@ -23,8 +25,17 @@ export interface RefusedFile {
   reason: string;
 }
 
+/** A series' picture in the tree: 8-bit grey, at most 64 pixels on its longer side. */
+export interface Thumbnail {
+  width: number;
+  height: number;
+  pixels: Uint8Array;
+}
+
 export interface ScanResult {
   patients: PatientNode[];
+  /** per series id, the picture of its first readable file (absent: compressed or no pixels) */
+  thumbnails: Record<string, Thumbnail>;
   additionalFiles: AdditionalFile[];
   refused: RefusedFile[];
   dicomFiles: number;
@@ -41,6 +52,7 @@ export interface ScannedDataset {
   summaries: Map<string, FileSummary>;
   /** per DICOM file path, the tags to anonymize with the Modified Dates option */
   modifiedDatesPlans: Map<string, TagAction[]>;
+  thumbnails: Map<string, Thumbnail>;
   additionalFiles: AdditionalFile[];
   refused: RefusedFile[];
 }
@@ -57,15 +69,17 @@ export async function scanDataset(
   const scanned: ScannedDataset = {
     summaries: new Map(),
     modifiedDatesPlans: new Map(),
+    thumbnails: new Map(),
     additionalFiles: [],
     refused: input.skipped.map((s) => ({ path: s.path, reason: s.reason })),
   };
   let done = 0;
   for (const file of input.files) {
-    const outcome = await scanFile(file);
+    const outcome = await scanFile(file, (series) => !scanned.thumbnails.has(series));
     if (outcome.kind === 'dicom') {
       scanned.summaries.set(file.path, outcome.summary);
       scanned.modifiedDatesPlans.set(file.path, outcome.modifiedDatesPlan);
+      if (outcome.thumbnail) scanned.thumbnails.set(outcome.summary.seriesInstanceUid, outcome.thumbnail);
     } else if (outcome.kind === 'other') {
       scanned.additionalFiles.push({ path: file.path, size: file.size });
     } else {
@@ -84,6 +98,7 @@ export function scanResult(scanned: ScannedDataset, modifiedDates: boolean): Sca
   );
   return {
     patients: buildTree(summaries),
+    thumbnails: Object.fromEntries(scanned.thumbnails),
     additionalFiles: scanned.additionalFiles,
     refused: scanned.refused,
     dicomFiles: scanned.summaries.size,
@@ -91,19 +106,27 @@ export function scanResult(scanned: ScannedDataset, modifiedDates: boolean): Sca
 }
 
 type Outcome =
-  | { kind: 'dicom'; summary: FileSummary; modifiedDatesPlan: TagAction[] }
+  | { kind: 'dicom'; summary: FileSummary; modifiedDatesPlan: TagAction[]; thumbnail: Thumbnail | null }
   | { kind: 'other' }
   | { kind: 'refused'; reason: string };
 
-async function scanFile(file: InputFile): Promise<Outcome> {
+/** One file read; `wantsThumbnail(seriesUid)` says whether its series still needs a picture. */
+async function scanFile(file: InputFile, wantsThumbnail: (series: string) => boolean): Promise<Outcome> {
   try {
     const source = await file.open();
     if (source.size < 132 || !hasDicomPrefix(await source.read(0, 132))) return { kind: 'other' };
     const dicom = await readDicom(source);
+    const summary = summarise(file.path, dicom.dataset, { modifiedDates: false });
+    let thumbnail: Thumbnail | null = null;
+    if (wantsThumbnail(summary.seriesInstanceUid)) {
+      const frame = await readFrame(dicom, source).catch(() => null);
+      thumbnail = frame ? thumbnailOf(frame) : null;
+    }
     return {
       kind: 'dicom',
-      summary: summarise(file.path, dicom.dataset, { modifiedDates: false }),
+      summary,
       modifiedDatesPlan: planDeidentification(dicom.dataset, { modifiedDates: true }),
+      thumbnail,
     };
   } catch (error) {
     if (error instanceof DicomFormatError) return { kind: 'refused', reason: error.message };

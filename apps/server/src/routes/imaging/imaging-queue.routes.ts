@@ -1,0 +1,76 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  imagingModelsDeliverySchema,
+  imagingQueueParamsSchema,
+  imagingQueueQuerySchema,
+  imagingQueueSchema,
+} from '@insilico/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, type requireUser } from '../../policies/authentication';
+import type { ImagingQueueService } from '../../services/imaging-queue.service';
+
+export interface ImagingQueueRoutesDeps {
+  imagingQueue: ImagingQueueService;
+  authenticated: ReturnType<typeof requireUser>;
+}
+
+/**
+ * The support staff's modelling queue (issue 19 item 7): datasets waiting for patient models, their zip, and the
+ * delivery of the models (the .zip as the raw body, checked before the dataset becomes ready).
+ */
+export async function imagingQueueRoutes(app: FastifyInstance, deps: ImagingQueueRoutesDeps): Promise<void> {
+  await app.register(async (scope) => {
+    // The models' zip reaches the delivery as the raw request stream, never buffered.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    const tags = ['imaging'];
+    const base = '/api/support/imaging-datasets';
+    const preHandler = deps.authenticated;
+
+    api.get(
+      base,
+      { preHandler, schema: { tags, querystring: imagingQueueQuerySchema, response: { 200: imagingQueueSchema } } },
+      async (request) => deps.imagingQueue.queue(currentUser(request).id, request.query.status),
+    );
+
+    api.get(
+      `${base}/:datasetId/download`,
+      { preHandler, schema: { tags, params: imagingQueueParamsSchema, summary: "The dataset's de-identified zip" } },
+      async (request, reply) => {
+        const file = await deps.imagingQueue.download(currentUser(request).id, request.params.datasetId);
+        return reply
+          .type('application/zip')
+          .header('Content-Length', String(file.bytes))
+          .header('Content-Disposition', `attachment; filename="${file.name}"`)
+          .header('Cache-Control', 'no-store')
+          .send(file.stream);
+      },
+    );
+
+    api.put(
+      `${base}/:datasetId/models`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: imagingQueueParamsSchema,
+          response: { 200: imagingModelsDeliverySchema },
+          summary: 'Deliver the patient models (.zip as the body); the dataset becomes ready when they pass',
+        },
+      },
+      async (request, reply) => {
+        const body = (request.body as IncomingMessage | undefined) ?? emptyBody();
+        try {
+          return await deps.imagingQueue.deliverModels(currentUser(request).id, request.params.datasetId, body);
+        } catch (error) {
+          if (!request.raw.readableEnded) reply.header('Connection', 'close');
+          throw error;
+        }
+      },
+    );
+  });
+}
+
+async function* emptyBody(): AsyncIterable<Uint8Array> {}
