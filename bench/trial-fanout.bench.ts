@@ -66,6 +66,7 @@ async function main() {
       developmentStage: 'concept_and_design_feasibility',
       questionId: null,
       cohortIds: [order.id as string],
+      imagingDatasetIds: [],
       versionIds: [],
       teamUserIds: [],
       basedOnProjectId: null,
