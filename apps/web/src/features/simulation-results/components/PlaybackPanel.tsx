@@ -32,7 +32,13 @@ import {
 } from '../resultData';
 import type { ClipAxis, ObjectFrame } from '../resultScene';
 
-const ResultViewer = lazy(() => import('./ResultViewer').then((module) => ({ default: module.ResultViewer })));
+const loadResultViewer = () => import('./ResultViewer');
+const ResultViewer = lazy(() => loadResultViewer().then((module) => ({ default: module.ResultViewer })));
+
+/** Starts fetching the 3D view's chunk (three.js) before the results arrive, so it loads while the page waits. */
+export function preloadPlayback(): void {
+  void loadResultViewer().catch(() => undefined);
+}
 
 /** Frames kept in memory for playback (a 100k-particle frame with one output is 2 MB). */
 const cachedFrames = 48;

@@ -8,12 +8,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { productName } from '../../../lib/product';
+import { preloadCharts } from '../../analysis';
 import { useResults, useSimulation } from '../api';
 import { CaptureLocations } from './CaptureLocations';
 import { DistributionPanel } from './DistributionPanel';
 import { DownloadsPanel } from './DownloadsPanel';
 import { ParticlesPanel, pickedKey, type PickedParticle } from './ParticlesPanel';
-import { PlaybackPanel } from './PlaybackPanel';
+import { PlaybackPanel, preloadPlayback } from './PlaybackPanel';
 import { PredefinedPlots } from './PredefinedPlots';
 
 export interface SimulationResultsPageProps {
@@ -63,6 +64,11 @@ export function SimulationResultsPage({
       ),
     [],
   );
+  // The 3D view's and the charts' chunks load while the simulation and its results are asked for, not after.
+  useEffect(() => {
+    preloadPlayback();
+    preloadCharts();
+  }, []);
   const name = simulation.data?.name;
   useEffect(() => {
     if (name) document.title = `${name} · Results · ${productName}`;
