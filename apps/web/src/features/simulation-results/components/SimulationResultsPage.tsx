@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Simulation } from '@insilico/contracts';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
@@ -9,12 +9,12 @@ import Typography from '@mui/material/Typography';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { productName } from '../../../lib/product';
 import { preloadCharts } from '../../analysis';
-import { useResults, useSimulation } from '../api';
+import { fetchAhead, useResults, useSimulation } from '../api';
 import { CaptureLocations } from './CaptureLocations';
 import { DistributionPanel } from './DistributionPanel';
 import { DownloadsPanel } from './DownloadsPanel';
 import { ParticlesPanel, pickedKey, type PickedParticle } from './ParticlesPanel';
-import { PlaybackPanel, preloadPlayback } from './PlaybackPanel';
+import { PlaybackPanel, prefetchPlayback, preloadPlayback } from './PlaybackPanel';
 import { PredefinedPlots } from './PredefinedPlots';
 
 export interface SimulationResultsPageProps {
@@ -52,7 +52,14 @@ export function SimulationResultsPage({
 }: SimulationResultsPageProps) {
   const simulation = useSimulation(deviceId, projectId, simulationId);
   const running = simulation.data?.status === 'queued' || simulation.data?.status === 'running';
-  const results = useResults(deviceId, projectId, simulationId, running);
+  // When the results first arrive, the first frame and the monitors are asked for at once (not after the render).
+  const askedAhead = useRef<string | null>(null);
+  const results = useResults(deviceId, projectId, simulationId, running, (answer) => {
+    if (!answer || askedAhead.current === simulationId) return;
+    askedAhead.current = simulationId;
+    prefetchPlayback(answer);
+    if (answer.monitorsUrl) fetchAhead(answer.monitorsUrl);
+  });
   const [picked, setPicked] = useState<PickedParticle[]>([]);
   const pickedKeys = useMemo(() => picked.map(pickedKey), [picked]);
   const onPick = useCallback(
