@@ -8,10 +8,14 @@
 // apps/web/dist) the page itself is opened in Debian's Chromium (the journeys' flags) with a real session,
 // RESULTS_BENCH_RUNS times (default 5, after a warm-up): "interactive" = the first frame drawn in 3D (the screenshot
 // button enabled) and the predefined plots drawn, from navigation start; bytes = every response body of the load until
-// then (resource timing's encoded sizes, scripts included).
+// then (resource timing's encoded sizes, scripts included). RESULTS_BENCH_WEB_DIST_REFERENCE=<another build> loads
+// that build too, alternating with the first (both served by a front of their own that passes /api on to the same
+// server), and prints the ratio of the medians; RESULTS_BENCH_TRACE=1 prints each build's last load's requests.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
 import type * as Playwright from 'playwright';
 import { chromiumArgs, chromiumPath } from '../apps/web/e2e/chromium';
 import { generatePatient } from '../packages/anatomy/src/index';
@@ -59,6 +63,61 @@ function frameOf(t: number): Uint8Array {
 
 const fmtBytes = (bytes: number) =>
   bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : bytes >= 1e3 ? `${(bytes / 1e3).toFixed(1)} KB` : `${bytes} B`;
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.png': 'image/png',
+};
+
+/**
+ * A front for one web build: its files (index.html for every other page, as the server's client routing) and every
+ * /api request passed on to `api` as it comes (streamed both ways).
+ */
+async function serveBuild(dist: string, api: string): Promise<{ origin: string; close(): Promise<void> }> {
+  const target = new URL(api);
+  const root = resolve(dist);
+  const front = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://front');
+    if (url.pathname.startsWith('/api/')) {
+      const upstream = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: request.method,
+          path: request.url,
+          headers: { ...request.headers, host: target.host },
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      upstream.on('error', () => response.destroy());
+      request.pipe(upstream);
+      return;
+    }
+    const file = join(root, normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, ''));
+    const found =
+      file.startsWith(root) && existsSync(file) && statSync(file).isFile() ? file : join(root, 'index.html');
+    response.writeHead(200, {
+      'content-type': contentTypes[extname(found)] ?? 'application/octet-stream',
+      'cache-control': found.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    createReadStream(found).pipe(response);
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  const { port } = front.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => front.close(() => resolve())),
+  };
+}
 
 async function main() {
   const webDist = process.env.RESULTS_BENCH_WEB_DIST;
@@ -249,13 +308,23 @@ async function main() {
     if (webDist) {
       const playwright: typeof Playwright = await import('playwright');
       const browser = await playwright.chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+      // With a reference build, both builds are served by the same kind of front (their files, /api passed on to the
+      // one server) and their loads alternate, so both see the same load on the machine.
+      const reference = process.env.RESULTS_BENCH_WEB_DIST_REFERENCE;
+      const fronts = reference
+        ? [
+            { label: 'this build', ...(await serveBuild(webDist, server.origin)) },
+            { label: 'reference build', ...(await serveBuild(reference, server.origin)) },
+          ]
+        : [{ label: 'this build', origin: server.origin, close: async () => undefined }];
       try {
         // The page's CSP forbids evaluating strings; the checks below are strings (as projects-overview's).
         const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
         const [name, value] = owner.cookie.split('=') as [string, string];
+        // Cookies are per host, not per port: the session holds for every front.
         await context.addCookies([{ name, value, url: server.origin }]);
-        const url =
-          `${server.origin}/projects/room/analyses?project=${projectId}&room=${roomId}` +
+        const path =
+          `/projects/room/analyses?project=${projectId}&room=${roomId}` +
           `&simulation=${simulationId}&device=${owner.deviceId}`;
         // In the page (a string: this file is type-checked without the DOM library): the first frame is drawn once the
         // screenshot button is enabled; the predefined plots are drawn charts.
@@ -267,39 +336,63 @@ async function main() {
           return shot && !shot.disabled && drawn ? performance.now() : false;
         })()`;
         const runs = Number(process.env.RESULTS_BENCH_RUNS ?? 5);
-        const loads: { ms: number; bytes: number }[] = [];
+        const loads = fronts.map(() => [] as { ms: number; bytes: number }[]);
         for (let k = 0; k <= runs; k++) {
-          const page = await context.newPage();
-          await page.goto(url, { waitUntil: 'commit' });
-          const at = Number(
-            await (
-              await page
-                .waitForFunction(interactiveCheck, undefined, { polling: 'raf', timeout: 60_000 })
-                .catch(async (error: unknown) => {
-                  // What the page shows instead, to say why.
-                  console.error(String(await page.evaluate('document.body.innerText')).slice(0, 1500));
-                  throw error;
-                })
-            ).jsonValue(),
-          );
-          // Bytes of every response of the load up to then (the page's scripts included), as the browser received them.
-          const bytes = Number(
-            await page.evaluate(
-              `performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))` +
-                `.reduce((n, e) => n + e.encodedBodySize, 0)`,
-            ),
-          );
-          if (k > 0) loads.push({ ms: at, bytes });
-          await page.close();
+          for (const [f, front] of fronts.entries()) {
+            const page = await context.newPage();
+            await page.goto(`${front.origin}${path}`, { waitUntil: 'commit' });
+            const at = Number(
+              await (
+                await page
+                  .waitForFunction(interactiveCheck, undefined, { polling: 'raf', timeout: 60_000 })
+                  .catch(async (error: unknown) => {
+                    // What the page shows instead, to say why.
+                    console.error(String(await page.evaluate('document.body.innerText')).slice(0, 1500));
+                    throw error;
+                  })
+              ).jsonValue(),
+            );
+            // Bytes of every response of the load up to then (the page's scripts included), as the browser received them.
+            const bytes = Number(
+              await page.evaluate(
+                `performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))` +
+                  `.reduce((n, e) => n + e.encodedBodySize, 0)`,
+              ),
+            );
+            if (k > 0) loads[f]!.push({ ms: at, bytes });
+            if (process.env.RESULTS_BENCH_TRACE && k === runs) {
+              // What the load waited on: each response from its request's start to its end, by start (ms).
+              const entries = await page.evaluate<[string, number, number, number][]>(
+                `performance.getEntriesByType('resource').map((e) => [e.name, e.startTime, e.responseEnd, e.encodedBodySize])`,
+              );
+              console.log(
+                `\n${front.label}, last load's requests (interactive at ${at.toFixed(0)} ms): start → end, bytes`,
+              );
+              for (const [url, from, to, size] of entries.sort((a, b) => a[1] - b[1])) {
+                const shown = url.replace(front.origin, '').replace(/[0-9a-f-]{36}/g, ':id');
+                console.log(
+                  `${from.toFixed(0).padStart(6)} → ${to.toFixed(0).padStart(6)} ms ${fmtBytes(size).padStart(10)}  ${shown}`,
+                );
+              }
+            }
+            await page.close();
+          }
         }
-        loads.sort((a, b) => a.ms - b.ms);
-        const middle = loads[Math.floor(loads.length / 2)]!;
-        console.log(
-          `\nthe page in Chromium (median of ${runs} loads after a warm-up; all: ${loads.map((l) => l.ms.toFixed(0)).join(', ')} ms)`,
-        );
-        row('interactive: first frame in 3D and the predefined plots drawn', middle);
+        const medians = loads.map((all) => {
+          all.sort((a, b) => a.ms - b.ms);
+          return all[Math.floor(all.length / 2)]!;
+        });
+        for (const [f, front] of fronts.entries()) {
+          console.log(
+            `\nthe page in Chromium, ${front.label} (median of ${runs} loads after a warm-up; all: ${loads[f]!.map((l) => l.ms.toFixed(0)).join(', ')} ms)`,
+          );
+          row('interactive: first frame in 3D and the predefined plots drawn', medians[f]!);
+        }
+        if (medians.length === 2)
+          console.log(`ratio this build / reference build (medians): ${(medians[0]!.ms / medians[1]!.ms).toFixed(2)}`);
       } finally {
         await browser.close();
+        for (const front of fronts) await front.close();
       }
     }
   } finally {

@@ -161,6 +161,8 @@ export class CaseSimulation {
       arrays.push({ name: `${name}.F`, data: solid.F.subarray(0, 9 * p.count) });
       arrays.push({ name: `${name}.dF`, data: solid.dF.subarray(0, 9 * p.count) });
     }
+    // The residence time's entry times (by particle id), when monitored.
+    if (this.monitors) arrays.push(...this.monitors.state());
     // The friction's stick displacements (the contact's only state besides the bodies').
     this.contact?.pairs.forEach((pair, k) => arrays.push({ name: `contact.${k}.stick`, data: pair.stick }));
     // The fluid's copy of coupled solids: positions, averaged velocities and accelerations, normals.
@@ -237,6 +239,7 @@ export class CaseSimulation {
       if (!meta.fsi) throw new Error('the checkpoint does not fit this case (no coupling)');
       Object.assign(this.fsi.counters, meta.fsi);
     }
+    this.monitors?.restore(arrays);
     this.counters.time = meta.time;
     // The contact forces and the sheath's position follow from the state and the time; the friction's stick
     // displacements are restored (absent from checkpoints written before the stick friction: left at zero).
@@ -628,6 +631,12 @@ export interface RunCaseOptions {
   outDir: string;
   /** Continue from this checkpoint (of the same case) instead of from the start. */
   restart?: Uint8Array;
+  /**
+   * The simulation that wrote `restart` and has not moved since (built from the same case, another end time allowed):
+   * it continues as it is, without building the case again (a run in segments on one thread). Ignored without
+   * `restart` or when its time is not the checkpoint's.
+   */
+  simulation?: CaseSimulation;
   /** Also write each frame as VTP and/or CSV next to its binary file. */
   exports?: readonly ('vtp' | 'csv')[];
   /** Simulated time / end time after every step. */
@@ -645,15 +654,15 @@ export async function runCase(
   c: SphCase,
   o: RunCaseOptions,
 ): Promise<{ status: RunStatus; manifest: Manifest; sim: CaseSimulation }> {
-  const sim = await buildCase(c, o.caseDir);
+  const checkpointTime = o.restart ? unpackArrays<{ time: number }>(o.restart).meta.time : null;
+  const continued = checkpointTime !== null && o.simulation?.counters.time === checkpointTime;
+  const sim = continued && o.simulation ? o.simulation : await buildCase(c, o.caseDir);
   const objects = sim.objects();
   let times: number[] = [];
   // With inlets and outlets the fluid's particle count changes: each timestep then lists its counts.
   const counts: Record<string, number>[] = [];
   if (o.restart) {
-    // Each fluid particle's entry time is not in the checkpoint: the residence time would restart its clocks.
-    if (c.monitors?.residenceTime) throw new Error('restarting a case with a residence-time monitor is not supported');
-    sim.restore(o.restart);
+    if (!continued) sim.restore(o.restart);
     try {
       const previous = JSON.parse(await readFile(join(o.outDir, 'manifest.json'), 'utf8')) as Manifest;
       const kept = previous.timesteps.filter((t) => t.time <= sim.counters.time * (1 + 1e-12));

@@ -377,6 +377,18 @@ export class FluidAge {
     }
   }
 
+  /** The entry times by particle id (up to the fluid's next id) and the time of the last `update`, for a checkpoint. */
+  state(): { entry: Float64Array; time: number } {
+    return { entry: this.entry.slice(0, Math.max(this.fluid.nextId, 1)), time: this.time };
+  }
+
+  /** Restores `state()` (after the fluid's particles and ids have been restored). */
+  restore(entry: Float64Array, time: number): void {
+    this.entry = new Float64Array(Math.max(16, this.fluid.nextId, entry.length)).fill(NaN);
+    this.entry.set(entry);
+    this.time = time;
+  }
+
   /** Residence time of every fluid slot at the last `update`, s (NaN for inlet buffer particles). */
   ages(): Float64Array {
     const f = this.fluid;

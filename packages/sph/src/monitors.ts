@@ -1,4 +1,5 @@
 import { csvRow } from '@insilico/contracts/csv';
+import type { PackedArray } from './checkpoint';
 import type { SphCase } from './caseFile';
 import { DERIVED_OUTPUTS, FluidAge, captureSummary, meanPressure, volumeFlowRate, type PlaneSection } from './derived';
 import type { DeviceExpansion } from './expansion';
@@ -122,6 +123,27 @@ export class CaseMonitors {
   /** Records the fluid particles that entered during the last step (for the residence time). */
   afterStep(time: number): void {
     this.age?.update(time);
+  }
+
+  /** The monitors' state for a checkpoint: each fluid particle's entry time when the residence time is monitored. */
+  state(): PackedArray[] {
+    if (!this.age) return [];
+    const { entry, time } = this.age.state();
+    return [
+      { name: 'monitors.entry', data: entry },
+      { name: 'monitors.ageTime', data: new Float64Array([time]) },
+    ];
+  }
+
+  /** Restores `state()`; throws if the checkpoint lacks the entry times the residence time needs. */
+  restore(arrays: ReadonlyMap<string, Float64Array | Int32Array>): void {
+    if (!this.age) return;
+    const entry = arrays.get('monitors.entry');
+    const time = arrays.get('monitors.ageTime');
+    if (!(entry instanceof Float64Array) || !(time instanceof Float64Array) || time.length !== 1) {
+      throw new Error("the checkpoint does not fit this case ('monitors.entry': the residence time's entry times)");
+    }
+    this.age.restore(entry, time[0]!);
   }
 
   /** The CSV header line. */

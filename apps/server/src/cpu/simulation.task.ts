@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { frameLayout, readColumn, runCase, type Manifest, type SphCase } from '@insilico/sph';
+import { frameLayout, readColumn, runCase, type CaseSimulation, type Manifest, type SphCase } from '@insilico/sph';
 import { cpuTask, type CpuTaskContext } from './task';
 import { summarizeFrames, type ObjectSummaries } from './frame-summary';
 import { writeWallShearStress, type ResultManifest } from './wall-shear';
@@ -29,6 +29,13 @@ export interface SimulationSegmentOutput {
 }
 
 /**
+ * The simulation of the last segment this thread ran, by work folder: the next segment of the same run continues it
+ * without building the case again (a flow case's vessel takes seconds to build; `runCase` checks that it stands at
+ * the checkpoint's time, else it builds and restores). Dropped at the run's end; a cancelled run's thread ends.
+ */
+let lastSegment: { dir: string; sim: CaseSimulation } | null = null;
+
+/**
  * Runs one segment in a CPU-pool thread (never on the event loop): the engine's `runCase`, which writes the frames,
  * manifest.json, monitors.csv and checkpoint.bin into `out/`. Then checks every new frame for divergence: a NaN or a
  * position farther than the first frame's bounds (widened by half their size) means the run blew up. A flow run's
@@ -44,10 +51,12 @@ export async function runSimulationSegment(
   await mkdir(outDir, { recursive: true });
   for (const [name, bytes] of Object.entries(input.files)) await writeFile(join(caseDir, name), bytes);
   const firstNew = input.restart ? await savedTimesteps(outDir) : 0;
+  const kept = lastSegment?.dir === input.dir ? lastSegment.sim : undefined;
+  lastSegment = null;
   const { manifest, sim } = await runCase(input.engineCase, {
     caseDir,
     outDir,
-    ...(input.restart ? { restart: input.restart } : {}),
+    ...(input.restart ? { restart: input.restart, ...(kept ? { simulation: kept } : {}) } : {}),
     // runCase reports the fraction of this segment's end time; progress is over the whole run, the message the time.
     onProgress: (fraction) => {
       const time = fraction * input.engineCase.endTime;
@@ -70,6 +79,7 @@ export async function runSimulationSegment(
       }
     : manifest;
   const summaries = await summarizeFrames(outDir, result, Math.max(0, firstNew), last);
+  if (!divergence && input.engineCase.endTime < input.totalEndTime) lastSegment = { dir: input.dir, sim };
   return { time: sim.counters.time, manifest: result, summaries, divergence };
 }
 

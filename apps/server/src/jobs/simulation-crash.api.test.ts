@@ -13,10 +13,10 @@ import { createRoom, patientIdsOf, roomsPathOf } from '../../test/fixtures/room.
 import { insertProject } from '../../test/factories/project-rows';
 import { insertVersionWithModel } from '../../test/factories/room-rows';
 
-// A solid simulation (resumable) is interrupted after some of its segments are stored: PostgreSQL, the standalone
-// worker running it is killed with SIGKILL and another takes over; embedded database, the in-process runner stops
-// (the job is handed back) and starts again. Either way the run continues from its last stored checkpoint, not
-// from zero, completes with every timestep once, and its creator is notified once.
+// A solid simulation and a flow run (inlet and outlet) are interrupted after some of their segments are stored:
+// PostgreSQL, the standalone worker running it is killed with SIGKILL and another takes over; embedded database, the
+// in-process runner stops (the job is handed back) and starts again. Either way the run continues from its last stored
+// checkpoint, not from zero, completes with every timestep once, and its creator is notified once.
 
 const processes = new ProcessGroup();
 afterEach(() => processes.killAll());
@@ -65,14 +65,27 @@ async function roomWithDevice(s: TestServer, browser: TestBrowser, deviceId: str
   };
 }
 
-/** Starts a solid run of 25 segments and answers its id once at least three timesteps are stored. */
-async function startAndReachCheckpoint(browser: TestBrowser, paths: Awaited<ReturnType<typeof roomWithDevice>>) {
-  const response = await browser.postJson(paths.create, {
-    kind: 'solid',
-    resolution: 'coarse',
-    name: 'Crash run',
-    parameters: { material: 'nitinol', simulatedTime_ms: 0.05 },
-  });
+/**
+ * The runs interrupted: a solid one of 25 segments (stopped after three stored timesteps), and a flow run with an inlet
+ * and an outlet at the test resolution (3 segments, stopped after the first: the engine restores the open boundary).
+ */
+const runs = {
+  solid: {
+    body: { kind: 'solid', resolution: 'coarse', parameters: { material: 'nitinol', simulatedTime_ms: 0.05 } },
+    storedBeforeStop: 3,
+    timesteps: 26,
+  },
+  fluid: { body: { kind: 'fluid', resolution: 'test' }, storedBeforeStop: 2, timesteps: 4 },
+} as const;
+type Run = (typeof runs)[keyof typeof runs];
+
+/** Starts a run and answers its id once the run stored enough timesteps. */
+async function startAndReachCheckpoint(
+  browser: TestBrowser,
+  paths: Awaited<ReturnType<typeof roomWithDevice>>,
+  run: Run,
+) {
+  const response = await browser.postJson(paths.create, { ...run.body, name: 'Crash run' });
   expect(response.status).toBe(201);
   const { id } = await json<Simulation>(response);
   await pollUntil(
@@ -81,13 +94,13 @@ async function startAndReachCheckpoint(browser: TestBrowser, paths: Awaited<Retu
       const results = await browser.get(`${paths.one(id)}/results`);
       return results.ok ? (await json<SimulationResults>(results)).manifest.timesteps.length : null;
     },
-    (stored) => stored >= 3,
+    (stored) => stored >= run.storedBeforeStop,
     120_000,
   );
   return id;
 }
 
-async function expectResumedAndFinished(s: TestServer, browser: TestBrowser, one: string, id: string) {
+async function expectResumedAndFinished(s: TestServer, browser: TestBrowser, one: string, id: string, run: Run) {
   const done = await pollUntil(
     `simulation ${id}`,
     async () => json<Simulation>(await browser.get(one)),
@@ -98,7 +111,7 @@ async function expectResumedAndFinished(s: TestServer, browser: TestBrowser, one
   expect(done.status).toBe('completed');
   const results = await json<SimulationResults>(await browser.get(`${one}/results`));
   const times = results.manifest.timesteps.map((t) => t.time);
-  expect(times).toHaveLength(26);
+  expect(times).toHaveLength(run.timesteps);
   expect(times.every((t, k) => k === 0 || t > times[k - 1]!)).toBe(true);
   // The last attempt of the job continued from a stored checkpoint (not from zero).
   // The row says completed before the job runner stores the performer's answer as the job's result: wait for it.
@@ -116,30 +129,40 @@ async function expectResumedAndFinished(s: TestServer, browser: TestBrowser, one
 
 if (process.env.TEST_DATABASE_URL)
   describe('PostgreSQL: the worker running a simulation is killed with SIGKILL', () => {
-    it('another worker continues from the last stored checkpoint and the creator is notified once', async () => {
-      server = await startTestServer({ JOBS_IN_PROCESS: 'false' });
-      const workerEnv = { DATABASE_URL: server.databaseUrl!, DATA_DIR: server.dataDir };
-      const first = processes.start('src/jobs/worker.ts', workerEnv);
-      const admin = await signedIn(server);
-      const { deviceId } = await createWorkspace(admin);
-      const paths = await roomWithDevice(server, admin.browser, deviceId, admin.id);
-      const id = await startAndReachCheckpoint(admin.browser, paths);
-      await killHard(first);
-      processes.start('src/jobs/worker.ts', workerEnv);
-      await expectResumedAndFinished(server, admin.browser, paths.one(id), id);
-    }, 400_000);
+    it.each(['solid', 'fluid'] as const)(
+      'a %s run: another worker continues from the last stored checkpoint and the creator is notified once',
+      async (kind) => {
+        server = await startTestServer({ JOBS_IN_PROCESS: 'false' });
+        const workerEnv = { DATABASE_URL: server.databaseUrl!, DATA_DIR: server.dataDir };
+        const first = processes.start('src/jobs/worker.ts', workerEnv);
+        const admin = await signedIn(server);
+        const { deviceId } = await createWorkspace(admin);
+        await server.context.simulations.setTestResolution(deviceId, true);
+        const paths = await roomWithDevice(server, admin.browser, deviceId, admin.id);
+        const id = await startAndReachCheckpoint(admin.browser, paths, runs[kind]);
+        await killHard(first);
+        processes.start('src/jobs/worker.ts', workerEnv);
+        await expectResumedAndFinished(server, admin.browser, paths.one(id), id, runs[kind]);
+      },
+      400_000,
+    );
   });
 else
   describe('embedded database: the job runner stops while a simulation runs', () => {
-    it('continues from the last stored checkpoint after the restart and notifies once', async () => {
-      server = await startTestServer();
-      const admin = await signedIn(server);
-      const { deviceId } = await createWorkspace(admin);
-      const paths = await roomWithDevice(server, admin.browser, deviceId, admin.id);
-      const id = await startAndReachCheckpoint(admin.browser, paths);
-      // Stopping without grace hands the running job back to the queue and aborts it (its thread ends).
-      await server.context.jobRunner!.stop(0);
-      await server.context.jobRunner!.start();
-      await expectResumedAndFinished(server, admin.browser, paths.one(id), id);
-    }, 400_000);
+    it.each(['solid', 'fluid'] as const)(
+      'a %s run continues from the last stored checkpoint after the restart and notifies once',
+      async (kind) => {
+        server = await startTestServer();
+        const admin = await signedIn(server);
+        const { deviceId } = await createWorkspace(admin);
+        await server.context.simulations.setTestResolution(deviceId, true);
+        const paths = await roomWithDevice(server, admin.browser, deviceId, admin.id);
+        const id = await startAndReachCheckpoint(admin.browser, paths, runs[kind]);
+        // Stopping without grace hands the running job back to the queue and aborts it (its thread ends).
+        await server.context.jobRunner!.stop(0);
+        await server.context.jobRunner!.start();
+        await expectResumedAndFinished(server, admin.browser, paths.one(id), id, runs[kind]);
+      },
+      400_000,
+    );
   });

@@ -11,7 +11,7 @@ export type SimulationJobData = z.infer<typeof dataSchema>;
 
 /**
  * One simulation run (SimulationService enqueues it on create and retry; simulation.performer.ts works it). Retried
- * twice after a crash or an engine error; a resumable case continues from its last stored checkpoint.
+ * twice after a crash or an engine error; the run continues from its last stored checkpoint (every kind).
  */
 export const simulationJob: JobDescriptor<SimulationJobData> = {
   kind: 'simulation.run',

@@ -87,7 +87,7 @@ function runData(simulationId: string, userId: string, analytics: { consent: boo
   return analytics.consent ? { simulationId, analyticsUserId: userId } : { simulationId };
 }
 
-/** Saved timesteps per stored segment of a resumable run: a kill loses at most this many. */
+/** Saved timesteps per stored segment of a run: a kill loses at most this many. */
 const SEGMENT_TIMESTEPS = 1;
 /** How often a waiting run asks for a slot of its workspace again, and a running one whether it was cancelled, ms. */
 const SLOT_POLL_MS = 2000;
@@ -716,7 +716,7 @@ export class SimulationService {
         files[name] = await this.required(region, `${row.storagePrefix}/case/${name}`);
       // After a crash: the stored checkpoint, manifest and monitors go back where the engine continues from them.
       let restart: Uint8Array | null = null;
-      if (row.storedFiles.includes('checkpoint.bin') && resumable(engineCase)) {
+      if (row.storedFiles.includes('checkpoint.bin')) {
         await mkdir(join(dir, 'out'), { recursive: true });
         // The first frames too: the divergence check measures every frame against them.
         const firstFrames = row.storedFiles.filter((name) => /^[A-Za-z0-9_-]+\/0\.bin$/.test(name));
@@ -728,7 +728,7 @@ export class SimulationService {
         }
         restart = await readFile(join(dir, 'out', 'checkpoint.bin'));
       } else if (row.storedFiles.length) {
-        // A run that cannot resume starts again: its partial outputs go.
+        // A run stopped before its first checkpoint was stored starts again: its partial outputs go.
         await this.removeStored(region, row.storagePrefix, row.storedFiles, null);
         row = (await this.deps.repository.update(row.id, { storedFiles: [], progress: 0, simulatedTime: 0 }))!;
       }
@@ -1041,16 +1041,10 @@ function caseFilesOf(c: SphCase): string[] {
 }
 
 /**
- * Whether the engine can continue this case from a checkpoint: not yet with inlets and outlets (packages/sph
- * NOTES: restoring an open boundary is not verified), so the flow kinds start again after a crash.
+ * Segment end times: every SEGMENT_TIMESTEPS saved timesteps (every kind resumes from its checkpoint: the engine
+ * restores inlets, outlets and the residence time's entry times; packages/sph NOTES).
  */
-function resumable(c: SphCase): boolean {
-  return (c.fluid?.inlets.length ?? 0) + (c.fluid?.outlets.length ?? 0) === 0;
-}
-
-/** Segment end times: every SEGMENT_TIMESTEPS saved timesteps for a resumable case, else the whole run at once. */
 function segmentEnds(c: SphCase, from: number): number[] {
-  if (!resumable(c)) return [c.endTime];
   const ends: number[] = [];
   const step = c.outputInterval * SEGMENT_TIMESTEPS;
   for (let k = Math.floor(from / step + 1e-9) + 1; k * step < c.endTime * (1 - 1e-9); k++) ends.push(k * step);

@@ -1,5 +1,5 @@
 export { analysisRoutes } from './routes';
 // The lazily loaded chart card (spec §4 "Charts") and SVG export, shared with the simulation-result cards.
-export { ChartCard, type ChartCardProps } from './components/charts/ChartCard';
+export { ChartCard, preloadCharts, type ChartCardProps } from './components/charts/ChartCard';
 export type { ChartOption } from './components/charts/chartOption';
 export { defaultChartFileName } from './exports';

@@ -13,6 +13,7 @@ import { ScreenshotGallery } from './ScreenshotGallery';
  * `/projects/room/analyses?project=&room=&simulation=` (issue 16 item 5): a simulation's results page in its room.
  * The room lends it its screenshot gallery (one gallery per room, the scene's and the results' pictures together,
  * previewed in the shared modal) and who may add to it; the results page itself lives in features/simulation-results.
+ * The results do not wait for the room (its name and the gallery's permission): both are asked for at once.
  */
 export function RoomAnalysesPage() {
   const { deviceId, projectId, roomId, namedDeviceId, loading, error } = useRoomLocation();
@@ -28,16 +29,10 @@ export function RoomAnalysesPage() {
         <Alert severity="info">Open a simulation’s results from the simulation list of its room or project.</Alert>
       </Container>
     );
-  if (error || loading || !deviceId || scene.error || !scene.data)
+  if (error || loading || !deviceId)
     return (
       <Container maxWidth="lg" sx={{ py: 4 }}>
-        {error ? (
-          <Alert severity="error">{error}</Alert>
-        ) : scene.error ? (
-          <LoadFailure what="The room" error={scene.error} retry={() => void scene.mutate()} />
-        ) : (
-          <Loading what="the room" />
-        )}
+        {error ? <Alert severity="error">{error}</Alert> : <Loading what="the room" />}
       </Container>
     );
 
@@ -57,9 +52,13 @@ export function RoomAnalysesPage() {
         projectId={projectId}
         simulationId={simulationId}
         back={
-          <Link component={RouterLink} to={roomLink} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-            <ArrowBackIcon fontSize="small" aria-hidden="true" /> {scene.data.room.name}
-          </Link>
+          scene.error && !scene.data ? (
+            <LoadFailure what="The room" error={scene.error} retry={() => void scene.mutate()} />
+          ) : (
+            <Link component={RouterLink} to={roomLink} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+              <ArrowBackIcon fontSize="small" aria-hidden="true" /> {scene.data?.room.name ?? 'Back to the room'}
+            </Link>
+          )
         }
         gallery={
           <ScreenshotGallery
@@ -68,7 +67,7 @@ export function RoomAnalysesPage() {
             retry={() => void screenshots.mutate()}
           />
         }
-        onScreenshot={scene.data.canEdit ? keep : null}
+        onScreenshot={scene.data?.canEdit ? keep : null}
       />
     </Container>
   );

@@ -17,7 +17,7 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Loading } from '../../../components/LoadState';
-import { fetchColumns } from '../api';
+import { columnsUrl, fetchAhead, fetchColumns } from '../api';
 import { heatColor } from '../heatmapImage';
 import {
   countAt,
@@ -32,7 +32,47 @@ import {
 } from '../resultData';
 import type { ClipAxis, ObjectFrame } from '../resultScene';
 
-const ResultViewer = lazy(() => import('./ResultViewer').then((module) => ({ default: module.ResultViewer })));
+const loadResultViewer = () => import('./ResultViewer');
+const ResultViewer = lazy(() => loadResultViewer().then((module) => ({ default: module.ResultViewer })));
+
+/** Starts fetching the 3D view's chunk (three.js) before the results arrive, so it loads while the page waits. */
+export function preloadPlayback(): void {
+  void loadResultViewer().catch(() => undefined);
+}
+
+/** The output the playback colours by at first: the first value output of any object. */
+function firstOutput(manifest: ResultManifest): string {
+  return manifest.objects.flatMap(valueOutputs)[0] ?? '';
+}
+
+/** The columns the playback asks for of one object's frame at timestep `t`: ids, positions and the coloured output. */
+function playbackRequest(
+  manifest: ResultManifest,
+  frameUrlTemplate: string,
+  object: ResultManifest['objects'][number],
+  t: number,
+  output: string,
+): { url: string; names: string[] } {
+  return {
+    url: fillTemplate(frameUrlTemplate, { object: object.name, timestep: t }),
+    names: ['particle_id', 'position', ...(object.columns.some((c) => c.name === output) ? [output] : [])],
+  };
+}
+
+/**
+ * Asks for the playback's first frame of every object now (`fetchAhead`): the results page calls it when the results
+ * arrive, so the frames travel while the page renders; the panel's first load takes them.
+ */
+export function prefetchPlayback({
+  manifest,
+  frameUrlTemplate,
+}: Pick<SimulationResults, 'manifest' | 'frameUrlTemplate'>) {
+  const output = firstOutput(manifest);
+  for (const object of manifest.objects) {
+    const { url, names } = playbackRequest(manifest, frameUrlTemplate, object, 0, output);
+    fetchAhead(columnsUrl(url, names));
+  }
+}
 
 /** Frames kept in memory for playback (a 100k-particle frame with one output is 2 MB). */
 const cachedFrames = 48;
@@ -67,7 +107,7 @@ export function PlaybackPanel({
 }: PlaybackPanelProps) {
   const steps = manifest.timesteps.length;
   const outputs = useMemo(() => [...new Set(manifest.objects.flatMap(valueOutputs))], [manifest]);
-  const [output, setOutput] = useState<string>(() => outputs[0] ?? '');
+  const [output, setOutput] = useState<string>(() => firstOutput(manifest));
   const [timestep, setTimestep] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -81,8 +121,7 @@ export function PlaybackPanel({
 
   const load = useCallback(
     (t: number, object: ResultManifest['objects'][number]) => {
-      const names = ['particle_id', 'position', ...(object.columns.some((c) => c.name === output) ? [output] : [])];
-      const url = fillTemplate(frameUrlTemplate, { object: object.name, timestep: t });
+      const { url, names } = playbackRequest(manifest, frameUrlTemplate, object, t, output);
       const key = `${url}?${names.join(',')}`;
       let loading = cache.current.get(key);
       if (!loading) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Simulation } from '@insilico/contracts';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
@@ -8,12 +8,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { productName } from '../../../lib/product';
-import { useResults, useSimulation } from '../api';
+import { preloadCharts } from '../../analysis';
+import { fetchAhead, useResults, useSimulation } from '../api';
 import { CaptureLocations } from './CaptureLocations';
 import { DistributionPanel } from './DistributionPanel';
 import { DownloadsPanel } from './DownloadsPanel';
 import { ParticlesPanel, pickedKey, type PickedParticle } from './ParticlesPanel';
-import { PlaybackPanel } from './PlaybackPanel';
+import { PlaybackPanel, prefetchPlayback, preloadPlayback } from './PlaybackPanel';
 import { PredefinedPlots } from './PredefinedPlots';
 
 export interface SimulationResultsPageProps {
@@ -51,7 +52,14 @@ export function SimulationResultsPage({
 }: SimulationResultsPageProps) {
   const simulation = useSimulation(deviceId, projectId, simulationId);
   const running = simulation.data?.status === 'queued' || simulation.data?.status === 'running';
-  const results = useResults(deviceId, projectId, simulationId, running);
+  // When the results first arrive, the first frame and the monitors are asked for at once (not after the render).
+  const askedAhead = useRef<string | null>(null);
+  const results = useResults(deviceId, projectId, simulationId, running, (answer) => {
+    if (!answer || askedAhead.current === simulationId) return;
+    askedAhead.current = simulationId;
+    prefetchPlayback(answer);
+    if (answer.monitorsUrl) fetchAhead(answer.monitorsUrl);
+  });
   const [picked, setPicked] = useState<PickedParticle[]>([]);
   const pickedKeys = useMemo(() => picked.map(pickedKey), [picked]);
   const onPick = useCallback(
@@ -63,6 +71,11 @@ export function SimulationResultsPage({
       ),
     [],
   );
+  // The 3D view's and the charts' chunks load while the simulation and its results are asked for, not after.
+  useEffect(() => {
+    preloadPlayback();
+    preloadCharts();
+  }, []);
   const name = simulation.data?.name;
   useEffect(() => {
     if (name) document.title = `${name} · Results · ${productName}`;

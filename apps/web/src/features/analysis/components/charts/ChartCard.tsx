@@ -9,7 +9,16 @@ import { defaultChartFileName, downloadSvg } from '../../exports';
 import type { ChartOption } from './chartOption';
 
 // The chart library is its own chunk, fetched when the first chart shows (spec §7 "Lazy loading").
-const EChart = lazy(() => import('./EChart'));
+const loadEChart = () => import('./EChart');
+const EChart = lazy(loadEChart);
+
+/**
+ * Starts fetching the chart library's chunk before any chart shows, for a page that will draw charts once its data
+ * arrives: the chunk then loads while the page waits on the server instead of after (the results page).
+ */
+export function preloadCharts(): void {
+  void loadEChart().catch(() => undefined);
+}
 
 export interface ChartCardProps {
   title: string;
