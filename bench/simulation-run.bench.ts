@@ -55,6 +55,7 @@ try {
     cohortIds: [cohort.id],
     versionIds: [],
     teamUserIds: [],
+    imagingDatasetIds: [],
     basedOnProjectId: null,
   });
   const { items } = await call<{ items: { id: string }[] }>('GET', `/cohorts/${cohort.id}/patients?pageSize=10`);
