@@ -494,8 +494,12 @@ export async function createContext(
     projectCreation: new ProjectCreationService(unitOfWork, deviceRepository, notifications),
     projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository),
     questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository, unitOfWork),
-    analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess, unitOfWork, (projectId, cohortId) =>
-      trials.outcomeParameters(projectId, cohortId),
+    analyses: new AnalysisService(
+      new AnalysisRepository(db.orm),
+      projectAccess,
+      unitOfWork,
+      (projectId, cohortId) => trials.outcomeParameters(projectId, cohortId),
+      (deviceId, cohortId) => measurements.analysisParameters(deviceId, cohortId),
     ),
     projectAccess,
     comments: new CommentService({

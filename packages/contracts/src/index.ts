@@ -585,6 +585,8 @@ export {
   measurementOrderParamsSchema,
   measurementPatientParamsSchema,
   measurementCorrectionSchema,
+  measurementParameter,
+  measurementParameterPattern,
   type PointRefBody,
   type MeasurementGeometryBody,
   type MeasurementDefinitionBody,

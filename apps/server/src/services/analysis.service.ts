@@ -54,6 +54,9 @@ export class AnalysisService {
     /** The outcome parameters of the project's trials on a cohort (`trial.<id>.<outcome>`, issue 17). */
     private readonly trialOutcomes: (projectId: string, cohortId: string) => Promise<ReadonlySet<string>> = () =>
       Promise.resolve(new Set()),
+    /** The measurements of the workspace's ready orders on a cohort (`measurement.<order>.<index>`, issue 23). */
+    private readonly measurements: (deviceId: string, cohortId: string) => Promise<ReadonlySet<string>> = () =>
+      Promise.resolve(new Set()),
   ) {}
 
   async list(userId: string, deviceId: string, projectId: string): Promise<AnalysisList> {
@@ -73,7 +76,7 @@ export class AnalysisService {
     await this.access.require('project.work', userId, deviceId, projectId);
     const cohort = await this.projectCohort(projectId, input.cohortId);
     const settings = normalizeAnalysisSettings(input.settings);
-    await this.check(projectId, cohort, input.parameters, settings, input.excluded);
+    await this.check(deviceId, projectId, cohort, input.parameters, settings, input.excluded);
     const excluded = unique(input.excluded);
     const id = await this.unitOfWork.run(async (tx) => {
       const inserted = await tx.analyses.insert({
@@ -116,7 +119,7 @@ export class AnalysisService {
     const parameters = input.parameters ?? current.parameters;
     const settings = normalizeAnalysisSettings(input.settings ?? current.settings);
     const excluded = unique(input.excluded ?? current.excluded);
-    await this.check(projectId, row.cohort, parameters, settings, excluded);
+    await this.check(deviceId, projectId, row.cohort, parameters, settings, excluded);
     const changes: AnalysisChanges = { parameters, settings, excluded };
     if (input.name !== undefined) changes.name = input.name;
     const revision = input.revision;
@@ -164,6 +167,7 @@ export class AnalysisService {
 
   /** The checks the contract cannot make: known parameters, patients of the cohort, versions of the project. */
   private async check(
+    deviceId: string,
     projectId: string,
     cohort: AnalysisCohortRow,
     parameters: readonly string[],
@@ -174,8 +178,9 @@ export class AnalysisService {
       fit.sizes.flatMap((size) => size.ranges.map((range) => range.parameter)),
     );
     const outcomes = await this.trialOutcomes(projectId, cohort.id);
+    const measured = await this.measurements(deviceId, cohort.id);
     const unknown = unique([...parameters, ...rangeKeys]).filter(
-      (key) => !isAnalysableParameter(key) && !outcomes.has(key),
+      (key) => !isAnalysableParameter(key) && !outcomes.has(key) && !measured.has(key),
     );
     if (unknown.length > 0)
       throw new ServiceError(422, 'unknown_parameter', `These parameters are not known: ${unknown.join(', ')}.`, {

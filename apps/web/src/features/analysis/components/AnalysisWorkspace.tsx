@@ -32,6 +32,7 @@ import { SummaryBlock } from './SummaryBlock';
 import { describedExportName } from '../exports';
 import { ExportNameContext } from './exportName';
 import { keysInUse, rowsWithoutValues } from '../trialOutcomes';
+import { lackingWhat } from '../measurementColumns';
 
 interface AnalysisWorkspaceProps {
   deviceId: string;
@@ -73,9 +74,9 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
   const included = table.patients.length - draft.excluded.length;
   // Patients left out for want of a trial outcome in use (not excluded by anyone: they come back with the value).
   const excludedIds = new Set(draft.excluded);
-  const withoutOutcome = rowsWithoutValues(table, keysInUse(draft.parameters, draft.settings)).filter(
-    (row) => !excludedIds.has(table.patients[row]!),
-  ).length;
+  const inUse = keysInUse(draft.parameters, draft.settings);
+  const withoutOutcome = rowsWithoutValues(table, inUse).filter((row) => !excludedIds.has(table.patients[row]!)).length;
+  const lacking = lackingWhat(table, inUse);
   const tooFew = table.patients.length < analysisMinPatients || failure?.code === 'insufficient_patients';
   const block: BlockProps | null = outcome ? { outcome, table, draft, parameterOf, canEdit, exclude } : null;
 
@@ -92,7 +93,7 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
             <Typography>
               Cohort <strong>{analysis.cohort.name}</strong>: {included} of {table.patients.length} patients included
               {withoutOutcome > 0 &&
-                ` (${withoutOutcome} without a value of a trial outcome in use are left out of the calculation)`}
+                ` (${withoutOutcome} without a value of a ${lacking} in use are left out of the calculation)`}
             </Typography>
             <SyntheticLabel />
             {loading.patients && <Chip size="small" label="Saving…" />}
