@@ -11,10 +11,12 @@ export {
 } from './correlation';
 export {
   deviceCoverage,
+  sizingDisagreement,
   proposeSizeSet,
   proposeSizingWindow,
   wilsonInterval,
   type DeviceCoverage,
+  type SizingDisagreement,
   type ParameterRange,
   type Proportion,
   type SizeSetProposal,
