@@ -71,6 +71,7 @@ import { SubscriptionService } from './services/subscription.service';
 import { SupportStaffService } from './services/support-staff.service';
 import { SupportService } from './services/support.service';
 import { TrialService } from './services/trial.service';
+import { RepresentativenessService } from './services/representativeness.service';
 import { defaultInvitationTtlMs, TeamService } from './services/team.service';
 import { UploadService } from './services/upload.service';
 
@@ -147,6 +148,7 @@ export interface AppContext extends OperatorContext {
   simulations: SimulationService;
   /** Anatomical measurements: definitions, orders on cohorts (CPU pool), results, corrections (issue 23). */
   measurements: MeasurementService;
+  representativeness: RepresentativenessService;
   /** Statistical shape models of projects (issue 18). */
   ssms: SsmService;
   /** Imaging datasets (issue 19). */
@@ -520,6 +522,12 @@ export async function createContext(
     }),
     simulations,
     measurements,
+    representativeness: new RepresentativenessService({
+      access: projectAccess,
+      analyses: new AnalysisRepository(db.orm),
+      cohorts: cohortRepository,
+      cpu,
+    }),
     ssms,
     imaging,
     trials,

@@ -717,3 +717,12 @@ export {
   type ActivityQuery,
   type ActivityList,
 } from './audit';
+export {
+  representativenessLimits,
+  representativenessReferenceSchema,
+  representativenessRequestSchema,
+  representativenessParameterSchema,
+  representativenessSchema,
+  type RepresentativenessRequest,
+  type Representativeness,
+} from './representativeness';

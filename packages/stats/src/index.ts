@@ -48,3 +48,17 @@ export {
 export { percentileOfSorted, sortedFinite } from './quantile';
 export { mulberry32 } from './random';
 export { summarise, summariseSorted, type ParameterSummary } from './summary';
+export {
+  KS_EXACT_LIMIT,
+  covarianceOf,
+  energyTest,
+  kolmogorovSurvival,
+  ksExactOutside,
+  ksTwoSample,
+  mahalanobisQq,
+  rangeCovered,
+  type EnergyTest,
+  type KsTest,
+  type MahalanobisQq,
+  type RangeCovered,
+} from './representativeness';

@@ -354,6 +354,8 @@ const notRegulated: Record<string, string> = {
   'POST /api/devices/{deviceId}/projects/{projectId}/rooms/{roomId}/simulations/estimate':
     'estimates a simulation’s duration; stores nothing',
   'POST /api/analytics/ingest': 'product analytics of the caller’s own use',
+  'POST /api/devices/{deviceId}/projects/{projectId}/analyses/{analysisId}/representativeness':
+    'compares the cohort with a reference the caller sends; stores nothing',
 };
 
 /** The id of the newest event (events are numbered as they are written; the chain links them after the commit). */
