@@ -17,6 +17,9 @@ import {
   measurementOrderListSchema,
   measurementOrderSchema,
   type MeasurementOrder,
+  representativenessSchema,
+  type Representativeness,
+  type RepresentativenessRequest,
 } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
 import { roomsPath } from '../../lib/projectKeys';
@@ -123,4 +126,18 @@ export function useMeasurementOrdersOn(deviceId: string | null, cohortId: string
       }
     },
   );
+}
+
+/** Compares the analysis' cohort with a reference population (issue 23); the server checks the reference. */
+export function compareWithReference(
+  deviceId: string,
+  projectId: string,
+  analysisId: string,
+  body: RepresentativenessRequest,
+): Promise<Representativeness> {
+  return apiFetch(`${analysisUrls.analysis(deviceId, projectId, analysisId)}/representativeness`, {
+    method: 'POST',
+    body,
+    schema: representativenessSchema,
+  });
 }

@@ -33,6 +33,7 @@ import { describedExportName } from '../exports';
 import { ExportNameContext } from './exportName';
 import { keysInUse, rowsWithoutValues } from '../trialOutcomes';
 import { lackingWhat } from '../measurementColumns';
+import { RepresentativenessBlock } from './RepresentativenessBlock';
 
 interface AnalysisWorkspaceProps {
   deviceId: string;
@@ -182,6 +183,16 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
                 {...block}
                 versions={project.deviceVersions.filter((v) => v.status === 'ready')}
                 setSettings={setSettings}
+              />
+            </AnalysisSection>
+            <AnalysisSection title="Representativeness">
+              <RepresentativenessBlock
+                deviceId={deviceId}
+                projectId={project.id}
+                analysisId={analysis.id}
+                cohortName={analysis.cohort.name}
+                table={table}
+                parameters={draft.parameters}
               />
             </AnalysisSection>
           </>
