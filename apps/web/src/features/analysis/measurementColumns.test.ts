@@ -44,8 +44,8 @@ describe('measurements in the analysis table', () => {
   it('adds each measurement as a parameter in the table’s patient order, the corrected value first, NaN where it failed', () => {
     const merged = withMeasurements(table, [order]);
     expect(merged.parameters.slice(1)).toEqual([
-      { key: `measurement.${orderId}.0`, group: 'measurement', label: 'Perimeter', unit: 'mm', decimals: 1 },
-      { key: `measurement.${orderId}.1`, group: 'measurement', label: 'Area', unit: 'mm²', decimals: 0 },
+      { key: `measurement.${orderId}.0`, group: 'measurement', label: 'Perimeter (measured)', unit: 'mm', decimals: 1 },
+      { key: `measurement.${orderId}.1`, group: 'measurement', label: 'Area (measured)', unit: 'mm²', decimals: 0 },
     ]);
     expect(merged.values[1]).toEqual([68, Number.NaN, 71.5]);
     expect(merged.values[2]).toEqual([380, Number.NaN, 400]);
@@ -58,10 +58,10 @@ describe('measurements in the analysis table', () => {
     const second = { ...order, id: '11111111-2222-4333-8444-666666666666', createdAt: '2026-11-29T00:00:00.000Z' };
     const labels = withMeasurements(table, [order, second]).parameters.map((p) => p.label);
     expect(labels.slice(1)).toEqual([
-      'Perimeter (ordered 2026-11-28)',
-      'Area (ordered 2026-11-28)',
-      'Perimeter (ordered 2026-11-29)',
-      'Area (ordered 2026-11-29)',
+      'Perimeter (measured 2026-11-28)',
+      'Area (measured 2026-11-28)',
+      'Perimeter (measured 2026-11-29)',
+      'Area (measured 2026-11-29)',
     ]);
   });
 

@@ -24,8 +24,9 @@ export function readyOrdersOn(list: MeasurementOrderList, cohortId: string): Mea
  * The cohort's table with the measurements of its ready orders as more parameters (group `measurement`, key
  * `measurement.<order>.<index>`, issue 23 item 3), in the table's patient order. A cell's value is the corrected
  * one where a user corrected it, else the automatic one; a failed measurement (no value) is NaN, which leaves the
- * patient out of a calculation that uses it, as a trial outcome they lack does. With more than one order on the
- * cohort each label says which order (its day) it comes from.
+ * patient out of a calculation that uses it, as a trial outcome they lack does. Labels say "(measured)", as the
+ * TAVI set's names are those of the model's own parameters (Aortic annulus perimeter); with more than one order on
+ * the cohort they say which order's day.
  */
 export function withMeasurements(
   table: CohortParameterTable,
@@ -37,7 +38,7 @@ export function withMeasurements(
   const values = [...table.values];
   for (const order of mine) {
     const rowOf = new Map(order.patients.map((row) => [row.patientId, row]));
-    const suffix = mine.length > 1 ? ` (ordered ${order.createdAt.slice(0, 10)})` : '';
+    const suffix = mine.length > 1 ? ` (measured ${order.createdAt.slice(0, 10)})` : ' (measured)';
     order.measurements.forEach((measurement, j) => {
       parameters.push({
         key: measurementParameter(order.id, j),

@@ -78,6 +78,8 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
   const inUse = keysInUse(draft.parameters, draft.settings);
   const withoutOutcome = rowsWithoutValues(table, inUse).filter((row) => !excludedIds.has(table.patients[row]!)).length;
   const lacking = lackingWhat(table, inUse);
+  // The patients the calculation counts: included, with a value of every parameter in use.
+  const counted = included - withoutOutcome;
   const tooFew = table.patients.length < analysisMinPatients || failure?.code === 'insufficient_patients';
   const block: BlockProps | null = outcome ? { outcome, table, draft, parameterOf, canEdit, exclude } : null;
 
@@ -148,9 +150,10 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
         </AnalysisSection>
         {tooFew ? (
           <Alert severity="info">
-            {analysisMinPatientsMessage} This analysis has {included} {included === 1 ? 'patient' : 'patients'}
-            {draft.excluded.length > 0 ? ` (${draft.excluded.length} excluded — include some again in Patients)` : ''}.
-            Choose a cohort of at least {analysisMinPatients} patients to see the statistics.
+            {analysisMinPatientsMessage} This analysis has {counted} {counted === 1 ? 'patient' : 'patients'}
+            {draft.excluded.length > 0 ? ` (${draft.excluded.length} excluded — include some again in Patients)` : ''}
+            {withoutOutcome > 0 ? ` (${withoutOutcome} without a value of a ${lacking} in use)` : ''}. Choose a cohort
+            of at least {analysisMinPatients} patients to see the statistics.
           </Alert>
         ) : !block ? (
           <Loading what="the results" />
