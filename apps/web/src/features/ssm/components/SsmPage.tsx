@@ -270,10 +270,18 @@ function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: s
           <Button href={ssmUrls.export(deviceId, projectId, ssm.id, 'shapes/mean/stl')} download>
             Mean shape (STL)
           </Button>
+          <Button href={ssmUrls.export(deviceId, projectId, ssm.id, 'shapes/mean/vtp')} download>
+            Mean shape (VTP)
+          </Button>
           {label !== 'mean' && (
-            <Button href={ssmUrls.export(deviceId, projectId, ssm.id, `shapes/${label}/stl`)} download>
-              This shape (STL)
-            </Button>
+            <>
+              <Button href={ssmUrls.export(deviceId, projectId, ssm.id, `shapes/${label}/stl`)} download>
+                This shape (STL)
+              </Button>
+              <Button href={ssmUrls.export(deviceId, projectId, ssm.id, `shapes/${label}/vtp`)} download>
+                This shape (VTP)
+              </Button>
+            </>
           )}
           <Button href={ssmUrls.export(deviceId, projectId, ssm.id, 'modes.csv')} download>
             Mode matrix (CSV)
