@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { readSessionToken, type SessionCookieSettings } from './http/session-cookie';
 import { requireUser } from './policies/authentication';
 import { analysisRoutes } from './routes/analyses/analyses.routes';
+import { representativenessRoutes } from './routes/analyses/representativeness.routes';
 import { analyticsOperatorRoutes, analyticsRoutes } from './routes/analytics/analytics.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { cohortRoutes } from './routes/cohorts/cohorts.routes';
@@ -232,6 +233,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
     authenticated,
   });
   await analysisRoutes(app, { analyses: context.analyses, authenticated });
+  await representativenessRoutes(app, { representativeness: context.representativeness, authenticated });
   await commentRoutes(app, { comments: context.comments, authenticated });
   await roomRoutes(app, { rooms: context.rooms, screenshots: context.roomScreenshots, authenticated });
   await simulationRoutes(app, { simulations: context.simulations, authenticated });

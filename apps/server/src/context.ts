@@ -78,6 +78,7 @@ import { SubscriptionService } from './services/subscription.service';
 import { SupportStaffService } from './services/support-staff.service';
 import { SupportService } from './services/support.service';
 import { TrialService } from './services/trial.service';
+import { RepresentativenessService } from './services/representativeness.service';
 import { defaultInvitationTtlMs, TeamService } from './services/team.service';
 import { UploadService } from './services/upload.service';
 
@@ -154,6 +155,7 @@ export interface AppContext extends OperatorContext {
   simulations: SimulationService;
   /** Anatomical measurements: definitions, orders on cohorts (CPU pool), results, corrections (issue 23). */
   measurements: MeasurementService;
+  representativeness: RepresentativenessService;
   /** Statistical shape models of projects (issue 18). */
   ssms: SsmService;
   /** Imaging datasets (issue 19). */
@@ -506,8 +508,12 @@ export async function createContext(
     projectCreation: new ProjectCreationService(unitOfWork, deviceRepository),
     projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository),
     questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository, unitOfWork),
-    analyses: new AnalysisService(new AnalysisRepository(db.orm), projectAccess, unitOfWork, (projectId, cohortId) =>
-      trials.outcomeParameters(projectId, cohortId),
+    analyses: new AnalysisService(
+      new AnalysisRepository(db.orm),
+      projectAccess,
+      unitOfWork,
+      (projectId, cohortId) => trials.outcomeParameters(projectId, cohortId),
+      (deviceId, cohortId) => measurements.analysisParameters(deviceId, cohortId),
     ),
     projectAccess,
     comments: new CommentService({
@@ -528,6 +534,12 @@ export async function createContext(
     }),
     simulations,
     measurements,
+    representativeness: new RepresentativenessService({
+      access: projectAccess,
+      analyses: new AnalysisRepository(db.orm),
+      cohorts: cohortRepository,
+      cpu,
+    }),
     ssms,
     imaging,
     imagingQueue: new ImagingQueueService({

@@ -81,6 +81,7 @@ test('an SSM of the aortic root: three steps, in progress then ready, its page, 
   await expect(page.getByRole('heading', { name: 'Aortic root, end-diastole, 20 patients' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Model card' })).toContainText(`Roots ${stamp}`);
   await expect(page.getByRole('table', { name: 'Quality by number of modes' })).toContainText('Compactness');
+  await expect(page.getByText('Quality curves', { exact: true })).toBeVisible();
 
   // Mode 1 to +2 SD: the shape shown follows the slider.
   const viewer = page.getByTestId('ssm-viewer');

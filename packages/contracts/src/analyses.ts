@@ -201,8 +201,11 @@ export const analysisParamsSchema = projectAnalysesParamsSchema.extend({ analysi
 /** An analysable parameter of a patient: its key, label, unit and display precision. */
 export const analysisParameterSchema = z.object({
   key: text(),
-  /** `outcome`: a trial's outcome (issue 17), added by the page from the trial API. */
-  group: z.enum(['body', 'cardiac', 'outcome']),
+  /**
+   * `outcome`: a trial's outcome (issue 17), added by the page from the trial API; `measurement`: a measurement of
+   * a ready order on the cohort (issue 23), added by the page from the measurement API.
+   */
+  group: z.enum(['body', 'cardiac', 'outcome', 'measurement']),
   label: text(),
   unit: text(),
   decimals: z.number().int(),

@@ -585,6 +585,8 @@ export {
   measurementOrderParamsSchema,
   measurementPatientParamsSchema,
   measurementCorrectionSchema,
+  measurementParameter,
+  measurementParameterPattern,
   type PointRefBody,
   type MeasurementGeometryBody,
   type MeasurementDefinitionBody,
@@ -789,3 +791,12 @@ export {
   type DesignHistoryEntryPatch,
   type SignRequest,
 } from './design-history';
+export {
+  representativenessLimits,
+  representativenessReferenceSchema,
+  representativenessRequestSchema,
+  representativenessParameterSchema,
+  representativenessSchema,
+  type RepresentativenessRequest,
+  type Representativeness,
+} from './representativeness';

@@ -193,3 +193,12 @@ export const measurementCorrectionSchema = z.object({
   reason: reasonSchema,
 });
 export type MeasurementCorrection = z.infer<typeof measurementCorrectionSchema>;
+
+/**
+ * A measurement of a ready order as a parameter of the population analysis (issue 23 item 3): the order and the
+ * measurement's place in it (an order freezes its definitions, so the key always names the same values).
+ */
+export function measurementParameter(orderId: string, index: number): string {
+  return `measurement.${orderId}.${index}`;
+}
+export const measurementParameterPattern = /^measurement\.([0-9a-f-]{36})\.(\d{1,3})$/;

@@ -20,6 +20,7 @@ export { analyseTopology, type TopologyReport } from './topology';
 export { planeSection, sectionChord_mm, type PlaneSection } from './planeSection';
 export { vertexNormals } from './vertexNormals';
 export { writeBinaryStl, binaryStlByteLength } from './stlWrite';
+export { writeVtpPolyData, type VtpPointData } from './vtpWrite';
 export { readStl, StlParseError } from './stlRead';
 export {
   parseStl,

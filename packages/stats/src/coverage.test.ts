@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceCoverage, proposeSizeSet, proposeSizingWindow, wilsonInterval } from './coverage';
+import { deviceCoverage, proposeSizeSet, proposeSizingWindow, sizingDisagreement, wilsonInterval } from './coverage';
 import { StatsInputError } from './errors';
 import { expectClose, reference, referenceMatrix } from '../test/reference';
 
@@ -28,6 +28,38 @@ describe('coverage', () => {
     });
     expect(result.union.count).toBe(ref.coverage.union.count);
     expectClose(result.union.upper, ref.coverage.union.upper, 1e-9, 'union upper');
+  });
+
+  it('flags patients whose area- and perimeter-based sizing pick different sizes', () => {
+    // Columns: annulus area (mm²), perimeter (mm), another parameter no size uses.
+    const area = [350, 350, 450, 600, 400];
+    const perimeter = [65, 75, 75, 75, 70];
+    const data = Float64Array.from([...area, ...perimeter, 1, 2, 3, 4, 5]);
+    const matrix = { rows: 5, cols: 3, data };
+    const sizes = [
+      {
+        name: '23 mm',
+        ranges: [
+          { parameter: 0, min: 300, max: 400 },
+          { parameter: 1, min: 60, max: 70 },
+        ],
+      },
+      {
+        name: '26 mm',
+        ranges: [
+          { parameter: 1, min: 70, max: 80 },
+          { parameter: 0, min: 400, max: 500 },
+        ],
+      },
+    ];
+    // 1: both 23; 2: area 23, perimeter 26 (disagree); 3: both 26; 4: area out of every range (not sized, not
+    // counted); 5: on the shared bounds, both methods pick both sizes (agree).
+    const flag = sizingDisagreement(matrix, sizes)!;
+    expect(flag).toMatchObject({ parameters: [0, 1], rows: [1], count: 1, n: 5 });
+    expectClose(flag.fraction, 0.2, 1e-15, 'fraction');
+    expect(deviceCoverage(matrix, sizes).disagreement).toEqual(flag);
+    // One parameter: nothing to disagree.
+    expect(sizingDisagreement(matrix, [{ name: '23 mm', ranges: [{ parameter: 0, min: 300, max: 400 }] }])).toBeNull();
   });
 
   it('refuses malformed sizes and proportions', () => {

@@ -35,6 +35,16 @@ export interface DeviceCoverage {
   union: Proportion;
   /** Confidence level of the intervals (e.g. 0.95). */
   confidence: number;
+  /** Patients whose sizing parameters pick different sizes ({@link sizingDisagreement}); null: one parameter. */
+  disagreement: SizingDisagreement | null;
+}
+
+/** Patients for whom each sizing parameter alone picks a size but no size fits them on every parameter. */
+export interface SizingDisagreement extends Proportion {
+  /** The parameters (column indices) the sizes' ranges use, ascending. */
+  parameters: number[];
+  /** Row indices of the disagreeing patients, ascending. */
+  rows: number[];
 }
 
 /** A sizing window proposed on one parameter. */
@@ -113,7 +123,54 @@ export function deviceCoverage(
   }
   let union = 0;
   for (let i = 0; i < n; i++) union += inUnion[i] ?? 0;
-  return { sizes: result, union: wilsonInterval(union, n, confidence), confidence };
+  return {
+    sizes: result,
+    union: wilsonInterval(union, n, confidence),
+    confidence,
+    disagreement: sizingDisagreement(matrix, sizes, confidence),
+  };
+}
+
+/**
+ * Disagreement between sizing methods (issue 23; e.g. annulus area-, perimeter- and diameter-based sizing, which
+ * published CT studies found to agree in as few as 30–62 % of patients): each parameter the sizes' ranges use is
+ * one method; a method picks the sizes whose range on its parameter contains the patient's value (a size without
+ * a range on it does not take part). A patient disagrees when every method picks at least one size and no size is
+ * picked by all of them. Patients some method cannot size at all (out of its ranges) are not counted: they fit no
+ * size, which the coverage already says. Null when the sizes use fewer than two parameters. Ranges are checked by
+ * {@link deviceCoverage}.
+ */
+export function sizingDisagreement(
+  matrix: PopulationMatrix,
+  sizes: readonly SizeWindow[],
+  confidence = 0.95,
+): SizingDisagreement | null {
+  const { rows: n, data } = matrix;
+  const parameters = [...new Set(sizes.flatMap((size) => size.ranges.map((r) => r.parameter)))].sort((a, b) => a - b);
+  if (parameters.length < 2 || n === 0) return null;
+  const disagreeing: number[] = [];
+  for (let i = 0; i < n; i++) {
+    // picked[s]: how many methods pick size s; every method must pick something.
+    const picked = new Uint16Array(sizes.length);
+    let everyMethodPicks = true;
+    for (const p of parameters) {
+      const v = data[p * n + i] as number;
+      let any = false;
+      sizes.forEach((size, s) => {
+        const own = size.ranges.filter((r) => r.parameter === p);
+        if (own.length > 0 && own.every((r) => v >= r.min && v <= r.max)) {
+          picked[s] = (picked[s] as number) + 1;
+          any = true;
+        }
+      });
+      if (!any) {
+        everyMethodPicks = false;
+        break;
+      }
+    }
+    if (everyMethodPicks && !picked.some((count) => count === parameters.length)) disagreeing.push(i);
+  }
+  return { ...wilsonInterval(disagreeing.length, n, confidence), parameters, rows: disagreeing };
 }
 
 /**

@@ -11,10 +11,12 @@ export {
 } from './correlation';
 export {
   deviceCoverage,
+  sizingDisagreement,
   proposeSizeSet,
   proposeSizingWindow,
   wilsonInterval,
   type DeviceCoverage,
+  type SizingDisagreement,
   type ParameterRange,
   type Proportion,
   type SizeSetProposal,
@@ -46,3 +48,17 @@ export {
 export { percentileOfSorted, sortedFinite } from './quantile';
 export { mulberry32 } from './random';
 export { summarise, summariseSorted, type ParameterSummary } from './summary';
+export {
+  KS_EXACT_LIMIT,
+  covarianceOf,
+  energyTest,
+  kolmogorovSurvival,
+  ksExactOutside,
+  ksTwoSample,
+  mahalanobisQq,
+  rangeCovered,
+  type EnergyTest,
+  type KsTest,
+  type MahalanobisQq,
+  type RangeCovered,
+} from './representativeness';

@@ -727,6 +727,8 @@ const notRegulated: Record<string, string> = {
   'POST /api/support/requests/{requestId}/messages': 'a message of a support conversation',
   'POST /api/support/inbox/{requestId}/answers': 'the support staff’s answer in a support conversation',
   'POST /api/support/inbox/{requestId}/close': 'the support staff close a support conversation',
+  'POST /api/devices/{deviceId}/projects/{projectId}/analyses/{analysisId}/representativeness':
+    'compares the cohort with a reference the caller sends; stores nothing',
 };
 
 /** The id of the newest event (events are numbered as they are written; the chain links them after the commit). */

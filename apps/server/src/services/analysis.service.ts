@@ -66,6 +66,9 @@ export class AnalysisService {
     /** The outcome parameters of the project's trials on a cohort (`trial.<id>.<outcome>`, issue 17). */
     private readonly trialOutcomes: (projectId: string, cohortId: string) => Promise<ReadonlySet<string>> = () =>
       Promise.resolve(new Set()),
+    /** The measurements of the workspace's ready orders on a cohort (`measurement.<order>.<index>`, issue 23). */
+    private readonly measurements: (deviceId: string, cohortId: string) => Promise<ReadonlySet<string>> = () =>
+      Promise.resolve(new Set()),
   ) {}
 
   async list(userId: string, deviceId: string, projectId: string): Promise<AnalysisList> {
@@ -85,7 +88,7 @@ export class AnalysisService {
     await this.access.require('project.work', userId, deviceId, projectId);
     const cohort = await this.projectCohort(projectId, input.cohortId);
     const settings = normalizeAnalysisSettings(input.settings);
-    await this.check(projectId, cohort, input.parameters, settings, input.excluded);
+    await this.check(deviceId, projectId, cohort, input.parameters, settings, input.excluded);
     const excluded = unique(input.excluded);
     // Patients left out from the start change what the analysis says: the reason is kept with it.
     if (excluded.length > 0 && !input.reason) throw reasonRequired();
@@ -133,7 +136,7 @@ export class AnalysisService {
     const excluded = unique(input.excluded ?? current.excluded);
     // Excluding or including patients changes what the analysis says: the reason is kept with the change.
     const exclusionChanged = !sameSet(excluded, current.excluded);
-    await this.check(projectId, row.cohort, parameters, settings, excluded);
+    await this.check(deviceId, projectId, row.cohort, parameters, settings, excluded);
     if (exclusionChanged && !input.reason) throw reasonRequired();
     const changes: AnalysisChanges = { parameters, settings, excluded };
     if (input.name !== undefined) changes.name = input.name;
@@ -183,6 +186,7 @@ export class AnalysisService {
 
   /** The checks the contract cannot make: known parameters, patients of the cohort, versions of the project. */
   private async check(
+    deviceId: string,
     projectId: string,
     cohort: AnalysisCohortRow,
     parameters: readonly string[],
@@ -193,8 +197,9 @@ export class AnalysisService {
       fit.sizes.flatMap((size) => size.ranges.map((range) => range.parameter)),
     );
     const outcomes = await this.trialOutcomes(projectId, cohort.id);
+    const measured = await this.measurements(deviceId, cohort.id);
     const unknown = unique([...parameters, ...rangeKeys]).filter(
-      (key) => !isAnalysableParameter(key) && !outcomes.has(key),
+      (key) => !isAnalysableParameter(key) && !outcomes.has(key) && !measured.has(key),
     );
     if (unknown.length > 0)
       throw new ServiceError(422, 'unknown_parameter', `These parameters are not known: ${unknown.join(', ')}.`, {

@@ -3,6 +3,7 @@ import {
   measurementPlans,
   measurementsDisabledMessage,
   measurementsNotInPlanCode,
+  measurementParameter,
   type CreateMeasurementOrder,
   type MeasurementCorrection,
   type MeasurementDefinitionBody,
@@ -215,6 +216,22 @@ export class MeasurementService {
     const row = await this.repository.findOrder(deviceId, orderId);
     if (!row) throw orderNotFound();
     return { ...summaryOf(row), patients: row.order.status === 'ready' ? await this.table(row) : [] };
+  }
+
+  /**
+   * The parameters the ready orders on a cohort give the workspace's population analyses (issue 23 item 3):
+   * `measurement.<orderId>.<index>`. None where the workspace's plan lacks measurements. The caller (the analysis
+   * service) has checked the user's access to the project.
+   */
+  async analysisParameters(deviceId: string, cohortId: string): Promise<ReadonlySet<string>> {
+    const device = await this.devices.findById(deviceId);
+    if (!device || !measurementPlans.some((plan) => plan === device.plan)) return new Set();
+    const orders = await this.repository.listOrders(deviceId);
+    return new Set(
+      orders
+        .filter(({ order }) => order.cohortId === cohortId && order.status === 'ready')
+        .flatMap(({ order }) => order.measurements.map((_, i) => measurementParameter(order.id, i))),
+    );
   }
 
   /** The results as CSV, units in the headers; a file name saying what and when. */

@@ -20,7 +20,7 @@ import {
   type SsmList,
 } from '@insilico/contracts';
 import { toCsv } from '@insilico/contracts/csv';
-import { writeBinaryStl, writeGlb } from '@insilico/mesh';
+import { writeBinaryStl, writeGlb, writeVtpPolyData } from '@insilico/mesh';
 import { decodeShapeModel, modelInstance } from '@insilico/ssm';
 import { z } from 'zod';
 import type { CpuRunner } from '../cpu/pool';
@@ -186,6 +186,20 @@ export class SsmService {
       `SSM ${label}, mm`.slice(0, 80),
     );
     return { fileName: `${fileStem(shape.name)}-${label.replaceAll(',', '_')}.stl`, bytes };
+  }
+
+  /**
+   * A shape of the model as VTK XML PolyData (mm) of all its organs, with each vertex's displacement from the mean
+   * shape (mm) as point data: a mode shape (`1,+2`, say) opens in ParaView coloured by how far it moved.
+   */
+  async exportShapeVtp(userId: string, deviceId: string, projectId: string, ssmId: string, label: string) {
+    const shape = await this.instance(userId, deviceId, projectId, ssmId, label);
+    const mean = label === 'mean' ? shape : await this.instance(userId, deviceId, projectId, ssmId, 'mean');
+    const displacement = Float64Array.from(shape.positions, (v, i) => v - (mean.positions[i] as number));
+    const text = writeVtpPolyData({ positions: shape.positions, indices: shape.indices }, [
+      { name: 'displacement_from_mean_mm', components: 3, values: displacement },
+    ]);
+    return { fileName: `${fileStem(shape.name)}-${label.replaceAll(',', '_')}.vtp`, text };
   }
 
   /** The mode matrix: a row per vertex coordinate, the mean (mm) and each unit mode vector as columns. */

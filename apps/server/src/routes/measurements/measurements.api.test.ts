@@ -9,6 +9,7 @@ import type { TestBrowser } from '../../../test/helpers/browser';
 import { eventsOf } from '../../../test/helpers/domain-events';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
+import { insertProject } from '../../../test/factories/project-rows';
 import {
   errorOf,
   json,
@@ -28,6 +29,7 @@ let browsers = {} as Record<Principal, TestBrowser>;
 let admin: TestBrowser;
 let deviceId = '';
 let cohortId = '';
+let adminId = '';
 
 const base = () => `/api/devices/${deviceId}`;
 
@@ -46,6 +48,7 @@ beforeAll(async () => {
   const everyone = await workspacePrincipals(server);
   ({ deviceId, browsers } = everyone);
   admin = everyone.admin.browser;
+  adminId = everyone.admin.id;
   const cohort = await orderCohort(admin, deviceId, { name: `Measured ${Date.now()}`, size: 5 });
   cohortId = (await settled(admin, deviceId, cohort.id)).id;
 }, 240_000);
@@ -200,6 +203,49 @@ describe('measurement orders', () => {
     expect(lines).toHaveLength(5);
     const line = lines.find((l) => l.startsWith(patientId))!;
     expect(line).toContain('Left coronary ostium height: ');
+  }, 120_000);
+});
+
+describe('into the population analysis', () => {
+  it('offers a ready order’s measurements as analysis and device-fit parameters of its cohort, and nothing else', async () => {
+    const created = await admin.postJson(`${base()}/cohorts/${cohortId}/measurement-orders`, {
+      definitionIds: ['scct-tavi/annulus-perimeter@1', 'scct-tavi/stj-height@1'],
+    });
+    const order = await ready((await json<MeasurementOrder>(created)).id);
+    const projectId = await insertProject(server, { deviceId, team: [adminId], cohortIds: [cohortId] });
+    const analyses = `${base()}/projects/${projectId}/analyses`;
+    const perimeter = `measurement.${order.id}.0`;
+    const fit = {
+      versionId: null,
+      label: 'Valve by perimeter',
+      sizes: [{ name: '23 mm', ranges: [{ parameter: perimeter, min: 66, max: 75 }] }],
+    };
+    const analysis = await admin.postJson(analyses, {
+      cohortId,
+      parameters: ['aorticAnnulusDiameter_mm', perimeter],
+      settings: { deviceFits: [fit], sizingParameter: perimeter },
+    });
+    expect(analysis.status, await analysis.clone().text()).toBe(201);
+    expect(await json<{ parameters: string[] }>(analysis)).toMatchObject({
+      parameters: ['aorticAnnulusDiameter_mm', perimeter],
+      settings: { sizingParameter: perimeter, deviceFits: [fit] },
+    });
+    // A measurement the order does not have, an order that does not exist, and an order still measuring.
+    const outside = `measurement.${order.id}.2`;
+    const stranger = 'measurement.00000000-0000-4000-8000-000000000000.0';
+    for (const key of [outside, stranger]) {
+      const refused = await admin.postJson(analyses, { cohortId, parameters: [key] });
+      expect(refused.status).toBe(422);
+      expect((await errorOf(refused)).message).toBe(`These parameters are not known: ${key}.`);
+    }
+    // Where the plan lacks measurements, the analysis cannot name them.
+    await server.context.subscriptions.set({ deviceId, plan: 'trial', seats: 10 });
+    try {
+      const refused = await admin.postJson(analyses, { cohortId, parameters: [perimeter] });
+      expect(refused.status).toBe(422);
+    } finally {
+      await server.context.subscriptions.set({ deviceId, plan: 'team', seats: 10 });
+    }
   }, 120_000);
 });
 

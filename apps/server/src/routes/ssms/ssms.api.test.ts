@@ -170,7 +170,7 @@ describe('building an SSM', () => {
 });
 
 describe('downloads', () => {
-  it('exports a shape as STL, the mode matrix and the quality curves as CSV', async () => {
+  it('exports a shape as STL and VTP, the mode matrix and the quality curves as CSV', async () => {
     const base = ssmPath(onProject, built.id);
     const stl = await browsers.guest.get(`${base}/exports/shapes/2,-1/stl`);
     expect(stl.status).toBe(200);
@@ -180,6 +180,23 @@ describe('downloads', () => {
     const bytes = new Uint8Array(await stl.arrayBuffer());
     expect(bytes.length).toBe(84 + 50 * 1824);
     expect(new DataView(bytes.buffer).getUint32(80, true)).toBe(1824);
+    // VTP: the same shape with each vertex's displacement from the mean; the modes are orthonormal, so the summed
+    // squared displacement of "2,-1" is 2²·λ₁ + 1²·λ₂ (mm²).
+    const vtp = await browsers.guest.get(`${base}/exports/shapes/2,-1/vtp`);
+    expect(vtp.status).toBe(200);
+    expect(vtp.headers.get('content-disposition')).toBe(
+      'attachment; filename="aortic-root-end-diastole-10-patients-2_-1.vtp"',
+    );
+    const xml = await vtp.text();
+    expect(xml).toContain('NumberOfPoints="914"');
+    expect(xml).toContain('NumberOfPolys="1824"');
+    const moved = /Name="displacement_from_mean_mm" NumberOfComponents="3" format="ascii">([^<]*)</.exec(xml)![1]!;
+    const squared = moved
+      .trim()
+      .split(' ')
+      .reduce((sum, v) => sum + Number(v) ** 2, 0);
+    const [first, second] = built.modes!;
+    expect(squared / (4 * first!.variance + second!.variance)).toBeCloseTo(1, 4);
     expect(await errorOf(await browsers.guest.get(`${base}/exports/shapes/4/stl`))).toMatchObject({
       status: 422,
       code: 'invalid_instance',

@@ -82,7 +82,7 @@ export async function ssmRoutes(app: FastifyInstance, deps: SsmRoutesDeps): Prom
     },
   );
 
-  // Downloads (issue 18 item 7): a shape as STL, the mode matrix and the quality curves as CSV.
+  // Downloads (issue 18 item 7): a shape as STL or VTP, the mode matrix and the quality curves as CSV.
   const download = (reply: FastifyReply, type: string, fileName: string, body: string | Buffer) =>
     reply
       .type(type)
@@ -96,6 +96,15 @@ export async function ssmRoutes(app: FastifyInstance, deps: SsmRoutesDeps): Prom
       const { deviceId, projectId, ssmId, instance } = request.params;
       const file = await deps.ssms.exportShapeStl(currentUser(request).id, deviceId, projectId, ssmId, instance);
       return download(reply, 'model/stl', file.fileName, Buffer.from(file.bytes));
+    },
+  );
+  api.get(
+    `${base}/:ssmId/exports/shapes/:instance/vtp`,
+    { ...pre, schema: { tags, params: instanceParams } },
+    async (request, reply) => {
+      const { deviceId, projectId, ssmId, instance } = request.params;
+      const file = await deps.ssms.exportShapeVtp(currentUser(request).id, deviceId, projectId, ssmId, instance);
+      return download(reply, 'model/vnd.vtk.vtp+xml', file.fileName, file.text);
     },
   );
   api.get(

@@ -14,11 +14,19 @@ import {
   type UpdateAnalysis,
   trialListSchema,
   type TrialOutcomeColumns,
+  measurementOrderListSchema,
+  measurementOrderSchema,
+  type MeasurementOrder,
+  representativenessSchema,
+  type Representativeness,
+  type RepresentativenessRequest,
 } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
 import { roomsPath } from '../../lib/projectKeys';
-import type { ApiError } from '../../lib/apiError';
+import { ApiError } from '../../lib/apiError';
 import { fetchTrialOutcomes, trialUrls } from '../trials';
+import { measurementUrls } from '../measurements';
+import { readyOrdersOn } from './measurementColumns';
 
 /** URLs the population analysis page calls. */
 export const analysisUrls = {
@@ -97,4 +105,39 @@ export async function openRoom(deviceId: string, projectId: string, cohortId: st
     schema: roomSchema,
   });
   return room.id;
+}
+
+/**
+ * The workspace's ready measurement orders on the cohort with their results (issue 23 item 3). A workspace whose
+ * plan lacks measurements, or a guest (who may not use them), has none: the analysis goes on without them.
+ */
+export function useMeasurementOrdersOn(deviceId: string | null, cohortId: string | null) {
+  return useSWR<MeasurementOrder[], ApiError>(
+    deviceId && cohortId ? [measurementUrls.orders(deviceId), 'analysis', cohortId] : null,
+    async ([url]: [string, string, string]) => {
+      try {
+        const ready = readyOrdersOn(await apiFetch(url, { schema: measurementOrderListSchema }), cohortId!);
+        return await Promise.all(
+          ready.map((order) => apiFetch(measurementUrls.one(deviceId!, order.id), { schema: measurementOrderSchema })),
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 403) return [];
+        throw error;
+      }
+    },
+  );
+}
+
+/** Compares the analysis' cohort with a reference population (issue 23); the server checks the reference. */
+export function compareWithReference(
+  deviceId: string,
+  projectId: string,
+  analysisId: string,
+  body: RepresentativenessRequest,
+): Promise<Representativeness> {
+  return apiFetch(`${analysisUrls.analysis(deviceId, projectId, analysisId)}/representativeness`, {
+    method: 'POST',
+    body,
+    schema: representativenessSchema,
+  });
 }

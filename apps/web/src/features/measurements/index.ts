@@ -1,1 +1,2 @@
 export { measurementRoutes } from './routes';
+export { measurementUrls } from './api';

@@ -33,6 +33,8 @@ import { SummaryBlock } from './SummaryBlock';
 import { describedExportName } from '../exports';
 import { ExportNameContext } from './exportName';
 import { keysInUse, rowsWithoutValues } from '../trialOutcomes';
+import { lackingWhat } from '../measurementColumns';
+import { RepresentativenessBlock } from './RepresentativenessBlock';
 
 interface AnalysisWorkspaceProps {
   deviceId: string;
@@ -85,9 +87,11 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
   const included = table.patients.length - draft.excluded.length;
   // Patients left out for want of a trial outcome in use (not excluded by anyone: they come back with the value).
   const excludedIds = new Set(draft.excluded);
-  const withoutOutcome = rowsWithoutValues(table, keysInUse(draft.parameters, draft.settings)).filter(
-    (row) => !excludedIds.has(table.patients[row]!),
-  ).length;
+  const inUse = keysInUse(draft.parameters, draft.settings);
+  const withoutOutcome = rowsWithoutValues(table, inUse).filter((row) => !excludedIds.has(table.patients[row]!)).length;
+  const lacking = lackingWhat(table, inUse);
+  // The patients the calculation counts: included, with a value of every parameter in use.
+  const counted = included - withoutOutcome;
   const tooFew = table.patients.length < analysisMinPatients || failure?.code === 'insufficient_patients';
   const block: BlockProps | null = outcome ? { outcome, table, draft, parameterOf, canEdit, exclude } : null;
 
@@ -104,7 +108,7 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
             <Typography>
               Cohort <strong>{analysis.cohort.name}</strong>: {included} of {table.patients.length} patients included
               {withoutOutcome > 0 &&
-                ` (${withoutOutcome} without a value of a trial outcome in use are left out of the calculation)`}
+                ` (${withoutOutcome} without a value of a ${lacking} in use are left out of the calculation)`}
             </Typography>
             <SyntheticLabel />
             {loading.patients && <Chip size="small" label="Saving…" />}
@@ -158,9 +162,10 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
         </AnalysisSection>
         {tooFew ? (
           <Alert severity="info">
-            {analysisMinPatientsMessage} This analysis has {included} {included === 1 ? 'patient' : 'patients'}
-            {draft.excluded.length > 0 ? ` (${draft.excluded.length} excluded — include some again in Patients)` : ''}.
-            Choose a cohort of at least {analysisMinPatients} patients to see the statistics.
+            {analysisMinPatientsMessage} This analysis has {counted} {counted === 1 ? 'patient' : 'patients'}
+            {draft.excluded.length > 0 ? ` (${draft.excluded.length} excluded — include some again in Patients)` : ''}
+            {withoutOutcome > 0 ? ` (${withoutOutcome} without a value of a ${lacking} in use)` : ''}. Choose a cohort
+            of at least {analysisMinPatients} patients to see the statistics.
           </Alert>
         ) : !block ? (
           <Loading what="the results" />
@@ -193,6 +198,16 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
                 {...block}
                 versions={project.deviceVersions.filter((v) => v.status === 'ready')}
                 setSettings={setSettings}
+              />
+            </AnalysisSection>
+            <AnalysisSection title="Representativeness">
+              <RepresentativenessBlock
+                deviceId={deviceId}
+                projectId={project.id}
+                analysisId={analysis.id}
+                cohortName={analysis.cohort.name}
+                table={table}
+                parameters={draft.parameters}
               />
             </AnalysisSection>
           </>

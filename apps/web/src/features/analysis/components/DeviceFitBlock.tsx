@@ -1,7 +1,8 @@
 import type { AnalysisSettings, DeviceSize, ProjectDeviceVersion } from '@insilico/contracts';
 import Stack from '@mui/material/Stack';
-import type { BlockProps } from './blockProps';
+import { patientAt, type BlockProps } from './blockProps';
 import { CoverageResults } from './CoverageResults';
+import { SizingDisagreementNote } from './SizingDisagreementNote';
 import { SizingProposalPanel } from './SizingProposalPanel';
 import { SizingWindowsEditor } from './SizingWindowsEditor';
 
@@ -49,6 +50,7 @@ export function DeviceFitBlock({
         newSize={newSize}
       />
       <CoverageResults fits={outcome.fits} />
+      <SizingDisagreementNote fits={outcome.fits} table={table} patientOf={(row) => patientAt(outcome, table, row)} />
       <SizingProposalPanel
         outcome={outcome}
         settings={settings}

@@ -25,7 +25,12 @@ export function parsePercentiles(text: string): number[] | null {
  * The parameter filter (spec §2): which anatomical parameters are analysed, and the statistical settings (spec §9
  * defaults: percentiles 5/50/95, correlation 0.9, alpha 0.001). At least one parameter stays chosen.
  */
-const groupLabels = { body: 'Body', cardiac: 'Heart', outcome: 'Trial outcomes' } as const;
+const groupLabels = {
+  body: 'Body',
+  cardiac: 'Heart',
+  outcome: 'Trial outcomes',
+  measurement: 'Measurements',
+} as const;
 
 export function ParameterFilterBlock({
   parameters,

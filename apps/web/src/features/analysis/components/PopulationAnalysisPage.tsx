@@ -17,8 +17,10 @@ import {
   useParameterTable,
   useProjectAnalyses,
   useTrialOutcomeColumns,
+  useMeasurementOrdersOn,
 } from '../api';
 import { withTrialOutcomes } from '../trialOutcomes';
+import { withMeasurements } from '../measurementColumns';
 import { AnalysisWorkspace } from './AnalysisWorkspace';
 import { NewAnalysisForm } from './NewAnalysisForm';
 
@@ -39,9 +41,14 @@ export function PopulationAnalysisPage() {
   const table = useParameterTable(deviceId, analysis.data?.cohort.id ?? null);
   // The outcomes of the project's trials on the cohort join the anatomical parameters (issue 17).
   const outcomes = useTrialOutcomeColumns(deviceId, project ? projectId : null, analysis.data?.cohort.id ?? null);
+  // So do the measurements of the workspace's ready orders on it (issue 23).
+  const measured = useMeasurementOrdersOn(deviceId, analysis.data?.cohort.id ?? null);
   const merged = useMemo(
-    () => (table.data && outcomes.data ? withTrialOutcomes(table.data, outcomes.data) : null),
-    [table.data, outcomes.data],
+    () =>
+      table.data && outcomes.data && measured.data
+        ? withMeasurements(withTrialOutcomes(table.data, outcomes.data), measured.data)
+        : null,
+    [table.data, outcomes.data, measured.data],
   );
 
   const choose = (next: { project?: string | null; analysis?: string | null }) => {
@@ -139,6 +146,8 @@ export function PopulationAnalysisPage() {
           <LoadFailure what="The patients of the cohort" error={table.error} retry={() => void table.mutate()} />
         ) : outcomes.error ? (
           <LoadFailure what="The trial outcomes" error={outcomes.error} retry={() => void outcomes.mutate()} />
+        ) : measured.error ? (
+          <LoadFailure what="The measurements" error={measured.error} retry={() => void measured.mutate()} />
         ) : !analysis.data || !merged ? (
           <Loading what="the analysis" />
         ) : (

@@ -21,6 +21,8 @@ import { phaseTitle } from '../../cohorts';
 import { createSsm, createSsmRoom, ssmUrls, useSsm, useSsms } from '../api';
 import { roomPagePath, ssmPagePath, ssmStepPath } from '../paths';
 import { SsmStatus } from './SsmCreateSteps';
+import { ChartCard } from '../../analysis';
+import { qualityChartOption } from '../qualityChart';
 
 const SsmShapeViewer = lazy(async () => ({ default: (await import('./SsmShapeViewer')).SsmShapeViewer }));
 
@@ -199,6 +201,12 @@ function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: s
           <Typography variant="h2" sx={{ fontSize: 18, mb: 1 }}>
             Quality ({quality.modesKept} modes kept, 95 % of the variance)
           </Typography>
+          <ChartCard
+            title="Quality curves"
+            fileName="ssm-quality"
+            option={qualityChartOption(quality)}
+            empty={quality.compactness.length === 0}
+          />
           <Table size="small" aria-label="Quality by number of modes">
             <TableHead>
               <TableRow>
@@ -262,10 +270,18 @@ function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: s
           <Button href={ssmUrls.export(deviceId, projectId, ssm.id, 'shapes/mean/stl')} download>
             Mean shape (STL)
           </Button>
+          <Button href={ssmUrls.export(deviceId, projectId, ssm.id, 'shapes/mean/vtp')} download>
+            Mean shape (VTP)
+          </Button>
           {label !== 'mean' && (
-            <Button href={ssmUrls.export(deviceId, projectId, ssm.id, `shapes/${label}/stl`)} download>
-              This shape (STL)
-            </Button>
+            <>
+              <Button href={ssmUrls.export(deviceId, projectId, ssm.id, `shapes/${label}/stl`)} download>
+                This shape (STL)
+              </Button>
+              <Button href={ssmUrls.export(deviceId, projectId, ssm.id, `shapes/${label}/vtp`)} download>
+                This shape (VTP)
+              </Button>
+            </>
           )}
           <Button href={ssmUrls.export(deviceId, projectId, ssm.id, 'modes.csv')} download>
             Mode matrix (CSV)

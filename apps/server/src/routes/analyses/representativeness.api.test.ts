@@ -1,0 +1,158 @@
+import type { Analysis, CohortParameterTable, Representativeness } from '@insilico/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
+import { createWorkspace, errorOf, json, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
+import { insertProject } from '../../../test/factories/project-rows';
+
+/**
+ * Representativeness (issue 23) through the real server: a 20-patient cohort against a reference CSV (its own
+ * values: nothing to tell apart; the same doubled: told apart), against published statistics, and the
+ * refusals of a reference that identifies people, has a non-number, lacks a parameter, or names none.
+ */
+let server: TestServer;
+let admin: Person;
+let deviceId = '';
+let path = '';
+let table: CohortParameterTable;
+
+const compared = ['aorticAnnulusPerimeter_mm', 'aorticAnnulusArea_mm2', 'sinusOfValsalvaDiameter_mm'];
+const column = (key: string) => table.values[table.parameters.findIndex((p) => p.key === key)]!;
+/** A CSV of the cohort's own values of `keys`, each multiplied by `factor`; an id column the server ignores. */
+const csvOf = (keys: string[], factor = 1, header = keys) =>
+  [
+    ['record', ...header].join(','),
+    ...table.patients.map((_, i) => [`R${i}`, ...keys.map((key) => column(key)[i]! * factor)].join(',')),
+  ].join('\r\n');
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signedIn(server);
+  ({ deviceId } = await createWorkspace(admin));
+  const cohort = await orderCohort(admin.browser, deviceId, { name: 'Representative', size: 20 });
+  const cohortId = (await settled(admin.browser, deviceId, cohort.id, 170_000)).id;
+  const projectId = await insertProject(server, { deviceId, team: [admin.id], cohortIds: [cohortId] });
+  const analysis = await json<Analysis>(
+    await admin.browser.postJson(`/api/devices/${deviceId}/projects/${projectId}/analyses`, {
+      cohortId,
+      parameters: [...compared, 'height_cm'],
+    }),
+  );
+  path = `/api/devices/${deviceId}/projects/${projectId}/analyses/${analysis.id}/representativeness`;
+  table = await json<CohortParameterTable>(
+    await admin.browser.get(`/api/devices/${deviceId}/cohorts/${cohortId}/parameters`),
+  );
+}, 240_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('representativeness', () => {
+  it('finds nothing to tell apart in a reference of the cohort’s own values, with the cohort’s model version', async () => {
+    const response = await admin.browser.postJson(path, {
+      source: 'The cohort itself',
+      reference: { kind: 'patients', csv: csvOf(compared, 1, ['Aortic annulus perimeter (mm)', ...compared.slice(1)]) },
+      parameters: compared,
+      permutations: 99,
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const result = await json<Representativeness>(response);
+    expect(result).toMatchObject({
+      source: 'The cohort itself',
+      referenceKind: 'patients',
+      referencePatients: 20,
+      ignoredColumns: ['record'],
+      cohort: { patients: 20, modelVersion: expect.any(String) },
+    });
+    for (const p of result.parameters) {
+      expect(p.ks).toEqual({ statistic: 0, pValue: 1, method: 'exact' });
+      expect(p.range).toEqual({ rangeFraction: 1, patientFraction: 1 });
+      expect(p.standardisedDifference).toBeCloseTo(0, 12);
+      expect(p.sdRatio).toBeCloseTo(1, 12);
+      expect(p.referenceValues).toHaveLength(20);
+    }
+    expect(result.energy).toMatchObject({ pValue: 1, permutations: 99 });
+    expect(result.energy!.energy).toBeCloseTo(0, 10);
+    expect(result.mahalanobis?.degreesOfFreedom).toBe(3);
+    expect(result.mahalanobis?.distances).toHaveLength(20);
+  }, 60_000);
+
+  it('tells the cohort from a reference twice as large: KS and energy p-values at their floor, the range left uncovered', async () => {
+    const result = await json<Representativeness>(
+      await admin.browser.postJson(path, {
+        source: 'Shifted',
+        reference: { kind: 'patients', csv: csvOf(compared, 2) },
+        parameters: compared,
+        permutations: 99,
+      }),
+    );
+    // Doubling moves the reference by several of the cohort's SDs (CVs of the root are 10–25 %): D ≥ 0.75 for
+    // 20 against 20 has p < 1e-4.
+    for (const p of result.parameters) {
+      expect(p.ks!.statistic).toBeGreaterThanOrEqual(0.75);
+      expect(p.ks!.pValue).toBeLessThan(1e-4);
+      expect(p.range!.rangeFraction).toBeLessThan(1);
+      expect(p.standardisedDifference).toBeLessThan(-0.5);
+    }
+    expect(result.energy!.pValue).toBe(1 / 100);
+  }, 60_000);
+
+  it('compares with published statistics: the differences in SDs, no test without the patients', async () => {
+    const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+    const sd = (v: number[]) => Math.sqrt(v.reduce((a, b) => a + (b - mean(v)) ** 2, 0) / (v.length - 1));
+    const perimeter = column(compared[0]!);
+    const result = await json<Representativeness>(
+      await admin.browser.postJson(path, {
+        source: 'Published means',
+        reference: {
+          kind: 'summary',
+          parameters: [{ key: compared[0], mean: mean(perimeter) + sd(perimeter), sd: sd(perimeter) * 2, n: 506 }],
+        },
+        parameters: [compared[0]],
+      }),
+    );
+    expect(result.referencePatients).toBeNull();
+    const [p] = result.parameters;
+    expect(p).toMatchObject({ ks: null, range: null, referenceValues: null, reference: { n: 506, p5: null } });
+    expect(p!.standardisedDifference).toBeCloseTo(-0.5, 10);
+    expect(p!.sdRatio).toBeCloseTo(0.5, 10);
+    expect(result.energy).toBeNull();
+    expect(result.mahalanobis?.degreesOfFreedom).toBe(1);
+  });
+
+  it('refuses references that identify people, hold a non-number, lack a parameter or name none', async () => {
+    const refusals: [unknown, number, string][] = [
+      [
+        { kind: 'patients', csv: `Name,aorticAnnulusPerimeter_mm\nJane Doe,75` },
+        400,
+        'The reference must be de-identified: remove the column "Name".',
+      ],
+      [
+        { kind: 'patients', csv: `aorticAnnulusPerimeter_mm\n75\nabc` },
+        400,
+        'Row 3, column "aorticAnnulusPerimeter_mm": "abc" is not a number.',
+      ],
+      [
+        { kind: 'patients', csv: csvOf([compared[0]!]) },
+        422,
+        'The reference file has no column for Aortic annulus area, Sinus of Valsalva diameter. Add it or leave the parameter out.',
+      ],
+      [
+        { kind: 'patients', csv: 'shoe size\n42' },
+        400,
+        'No column of the reference file names a parameter of the cohort. Name each column by a parameter’s key or label, e.g. aorticAnnulusDiameter_mm.',
+      ],
+    ];
+    for (const [reference, status, message] of refusals) {
+      const response = await admin.browser.postJson(path, { source: 'Bad', reference, parameters: compared });
+      expect(response.status, await response.clone().text()).toBe(status);
+      expect((await errorOf(response)).message).toBe(message);
+    }
+    const noSource = await admin.browser.postJson(path, { source: ' ', reference: refusals[0]![0] });
+    expect(noSource.status).toBe(400);
+    expect((await errorOf(noSource)).message).toContain('Say where the reference comes from.');
+    const outsider = await signedIn(server);
+    const hidden = await outsider.browser.postJson(path, { source: 'x', reference: refusals[0]![0] });
+    expect(hidden.status).toBe(404);
+  });
+});

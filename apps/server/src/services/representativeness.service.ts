@@ -1,0 +1,165 @@
+import type { Representativeness, representativenessRequestSchema } from '@insilico/contracts';
+import { representativenessLimits } from '@insilico/contracts';
+import type { z } from 'zod';
+import type { CpuRunner } from '../cpu/pool';
+import { representativenessTask, type ReferenceColumn } from '../cpu/representativeness.task';
+import type { AnalysisRepository } from '../repositories/analysis.repository';
+import type { CohortRepository } from '../repositories/cohort.repository';
+import { analysableParameters, isAnalysableParameter, parameterTableOf } from './cohort-parameter-table';
+import { storedPatient } from './cohort-records';
+import { ServiceError } from './errors';
+import type { ProjectAccessService } from './project-access.service';
+import { readReferenceCsv } from './representativeness-reference';
+
+type ParsedRequest = z.output<typeof representativenessRequestSchema>;
+
+/** The permutation test's seed: fixed, so the same request gives the same p-value. */
+const SEED = 20261128;
+
+/**
+ * Is the cohort of an analysis representative of a reference population (issue 23)? Checks the reference the
+ * caller sends (a de-identified CSV of real patients, or published statistics with their source) and compares
+ * the cohort's anatomical parameters with it in the CPU pool. Reading the project is enough (`project.read`): the
+ * comparison changes and stores nothing, so the reference never leaves the request (and the workspace's region).
+ */
+export class RepresentativenessService {
+  constructor(
+    private readonly deps: {
+      access: ProjectAccessService;
+      analyses: AnalysisRepository;
+      cohorts: CohortRepository;
+      cpu: CpuRunner;
+    },
+  ) {}
+
+  async compare(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    analysisId: string,
+    request: ParsedRequest,
+  ): Promise<Representativeness> {
+    await this.deps.access.require('project.read', userId, deviceId, projectId);
+    const row = await this.deps.analyses.find(projectId, analysisId);
+    if (!row) throw new ServiceError(404, 'not_found', 'No such analysis in this project.');
+    const cohort = await this.deps.cohorts.findById(row.cohort.id);
+    if (!cohort || cohort.status !== 'ready')
+      throw new ServiceError(409, 'cohort_not_ready', 'The patients of this cohort are still being prepared.');
+    const table = parameterTableOf(
+      cohort.id,
+      (await this.deps.cohorts.patients(cohort.id)).map((stored) => storedPatient(cohort, stored)),
+    );
+    const keys = this.parameters(request, row.analysis.parameters);
+    const { reference, referencePatients, ignoredColumns, correlation } = referenceColumns(request, keys);
+    const output = await this.deps.cpu.run(representativenessTask, {
+      cohort: keys.map((key) => Float64Array.from(table.values[indexOf(key)]!)),
+      reference,
+      correlation,
+      permutations: request.permutations,
+      seed: SEED,
+    });
+    return {
+      analysisId,
+      cohort: { id: cohort.id, name: cohort.name, modelVersion: cohort.modelVersion, patients: table.patients.length },
+      source: request.source,
+      referenceKind: request.reference.kind,
+      referencePatients,
+      ignoredColumns,
+      parameters: keys.map((key, j) => {
+        const parameter = analysableParameters[indexOf(key)]!;
+        const column = reference[j]!;
+        return {
+          key,
+          label: parameter.label,
+          unit: parameter.unit,
+          ...output.parameters[j]!,
+          referenceValues: column.kind === 'values' ? [...column.values].filter(Number.isFinite) : null,
+        };
+      }),
+      energy: output.energy,
+      mahalanobis: output.mahalanobis,
+      createdAt: new Date().toISOString(),
+    };
+  }
+
+  /** The compared parameters: those asked for, else the analysis' own anatomical ones. */
+  private parameters(request: ParsedRequest, analysed: readonly string[]): string[] {
+    const asked = request.parameters ?? analysed.filter(isAnalysableParameter);
+    const unknown = asked.filter((key) => !isAnalysableParameter(key));
+    if (unknown.length > 0)
+      throw new ServiceError(
+        422,
+        'unknown_parameter',
+        `Only the cohort’s anatomical parameters can be compared with a reference; not: ${unknown.join(', ')}.`,
+      );
+    if (asked.length === 0)
+      throw new ServiceError(422, 'no_parameters', 'The analysis has no anatomical parameter to compare.');
+    return [...new Set(asked)];
+  }
+}
+
+function indexOf(key: string): number {
+  return analysableParameters.findIndex((p) => p.key === key);
+}
+
+/** The reference per compared parameter, checked: every compared parameter needs enough reference data. */
+function referenceColumns(
+  request: ParsedRequest,
+  keys: readonly string[],
+): {
+  reference: ReferenceColumn[];
+  referencePatients: number | null;
+  ignoredColumns: string[];
+  correlation: number[] | null;
+} {
+  const label = (key: string) => analysableParameters[indexOf(key)]?.label ?? key;
+  if (request.reference.kind === 'patients') {
+    const table = readReferenceCsv(request.reference.csv, analysableParameters);
+    const missing = keys.filter((key) => !table.columns.has(key));
+    if (missing.length > 0)
+      throw new ServiceError(
+        422,
+        'reference_lacks_parameter',
+        `The reference file has no column for ${missing.map(label).join(', ')}. Add it or leave the parameter out.`,
+      );
+    const reference = keys.map((key) => ({ kind: 'values' as const, values: table.columns.get(key)! }));
+    reference.forEach((column, j) => {
+      const n = column.values.filter(Number.isFinite).length;
+      if (n < representativenessLimits.minReferencePatients)
+        throw new ServiceError(
+          422,
+          'reference_too_small',
+          `The reference has ${n} value${n === 1 ? '' : 's'} of ${label(keys[j]!)}; at least ${representativenessLimits.minReferencePatients} are needed.`,
+        );
+    });
+    return { reference, referencePatients: table.patients, ignoredColumns: table.ignoredColumns, correlation: null };
+  }
+  const given = new Map(request.reference.parameters.map((p) => [p.key, p]));
+  const missing = keys.filter((key) => !given.has(key));
+  if (missing.length > 0)
+    throw new ServiceError(
+      422,
+      'reference_lacks_parameter',
+      `The reference statistics do not give ${missing.map(label).join(', ')}. Add them or leave the parameter out.`,
+    );
+  const p = keys.length;
+  const correlation = Array.from({ length: p * p }, (_, k): number => (k % (p + 1) === 0 ? 1 : 0));
+  for (const { a, b, r } of request.reference.correlations) {
+    const i = keys.indexOf(a);
+    const j = keys.indexOf(b);
+    if (i < 0 || j < 0 || i === j) continue;
+    correlation[i * p + j] = r;
+    correlation[j * p + i] = r;
+  }
+  const reference: ReferenceColumn[] = keys.map((key) => {
+    const s = given.get(key)!;
+    return {
+      kind: 'summary',
+      mean: s.mean,
+      sd: s.sd,
+      n: s.n,
+      percentiles: [...s.percentiles].sort((x, y) => x.p - y.p),
+    };
+  });
+  return { reference, referencePatients: null, ignoredColumns: [], correlation };
+}
