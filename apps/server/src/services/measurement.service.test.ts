@@ -41,8 +41,18 @@ describe('MeasurementService.performOrder', () => {
       writeAutomatic: async (_: string, cells: MeasurementCellWrite[]) => void written.push(...cells),
       markReady: async () => {
         ready = true;
+        return true;
       },
     } as unknown as MeasurementRepository;
+    // The order's end commits with its event in one unit of work: the fake runs it on the same repository.
+    const events: string[] = [];
+    const unitOfWork = {
+      run: async <T>(work: (tx: unknown) => Promise<T>) =>
+        work({
+          measurements: repository,
+          events: { record: (event: { action: string }) => events.push(event.action) },
+        }),
+    } as unknown as UnitOfWork;
     const cohorts = {
       findById: async () => cohort,
       patients: async () =>
@@ -59,13 +69,13 @@ describe('MeasurementService.performOrder', () => {
         }) as never;
       },
     };
-    const service = new MeasurementService(repository, cohorts, {} as DeviceRepository, {} as UnitOfWork, cpu);
+    const service = new MeasurementService(repository, cohorts, {} as DeviceRepository, unitOfWork, cpu);
     const work = { progress: async (f: number) => void progress.push(f), signal: new AbortController().signal };
-    return { service, work, written, measuredByCpu, progress, isReady: () => ready };
+    return { service, work, written, measuredByCpu, progress, isReady: () => ready, events };
   }
 
   it('measures every patient in batches of ten, writes each cell, reports progress and marks the order ready', async () => {
-    const { service, work, written, measuredByCpu, progress, isReady } = build([]);
+    const { service, work, written, measuredByCpu, progress, isReady, events } = build([]);
     expect(await service.performOrder('o', work)).toEqual({
       id: 'o',
       deviceId: 'd',
@@ -77,6 +87,7 @@ describe('MeasurementService.performOrder', () => {
     expect(written).toHaveLength(24);
     expect(progress).toEqual([10 / 12, 1]);
     expect(isReady()).toBe(true);
+    expect(events).toEqual(['measurement.measured']);
   });
 
   it('on a retry measures only the patients without results', async () => {
