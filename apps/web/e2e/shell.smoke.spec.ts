@@ -48,6 +48,8 @@ async function mockApi(page: Page, me: { status: number; body: unknown }) {
     }),
   );
   await page.route('**/api/notifications/stream', (route) => route.abort());
+  // The account menu asks whether the user is an operator (its "Product analytics" link).
+  await page.route('**/api/analytics/access', (route) => route.fulfill({ json: { isOperator: false } }));
   await page.route('**/api/notifications/seen', (route) => {
     seenBodies.push(route.request().postDataJSON());
     return route.fulfill({ status: 200, json: { hasUnseen: false } });
