@@ -67,6 +67,8 @@ test('an SSM of the aortic root: three steps, in progress then ready, its page, 
   await page.getByRole('link', { name: 'Shape models' }).click();
   await expect(page.getByText('No SSM in this project yet.')).toBeVisible();
   await page.getByRole('link', { name: 'New SSM' }).click();
+  // The link navigates on the client: read the address once the first step has it (not the list's, still shown).
+  await expect(page).toHaveURL(/new-ssm-select-patient-cohorts/);
   const newSsmUrl = page.url();
   await throughSteps(page, newSsmUrl, `Roots ${stamp}`);
   await page.getByRole('button', { name: 'Create SSM' }).click();
