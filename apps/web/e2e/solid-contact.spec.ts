@@ -68,7 +68,9 @@ test('a solid run shows contact pressure', async ({ page }) => {
   // Crimped to 0.8 the ring still touches some annuli (the server refuses it): 0.7 clears them.
   const crimp = page.getByRole('spinbutton', { name: 'Crimped diameter ratio' });
   await crimp.fill('0.7');
-  await crimp.press('Enter');
+  // Tab, not Enter: Enter in the form's field can submit the set-up before the resolution is chosen (CI saw the form
+  // leave once); leaving the field commits the value the same way.
+  await crimp.press('Tab');
   await expect(crimp).toHaveValue('0.7');
   await page.getByRole('radio', { name: /^Test \(seconds\)/ }).check();
   await expect(page.getByTestId('simulation-estimate')).toContainText('particles', { timeout: 30_000 });
