@@ -111,6 +111,11 @@ export const simulationSetupSchema = z.object({
   planes: z.object({ inlet: planeSchema, outlet: planeSchema }).nullable(),
   /** Why this room cannot run this kind as it is (e.g. no device for the solid kind). */
   problems: z.array(text()),
+  /**
+   * Whether every problem is about a value of the form (e.g. the device still touching the anatomy at the patient's
+   * default crimped diameter): the form stays open and the estimate checks each changed set-up.
+   */
+  problemsAdjustable: z.boolean(),
   helpMessage: text(),
   /** Whether the caller may start runs (project.work). */
   canRun: z.boolean(),

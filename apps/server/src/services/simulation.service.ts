@@ -132,11 +132,12 @@ export class SimulationService {
     const room = await this.roomInput(grant);
     const output = await this.build({ ...room.input, kind, resolution: null, parameters: {} });
     const device = room.placements[0];
+    const fields = NUMERIC_PARAMETERS.filter((p) => (p.kinds as readonly string[]).includes(kind));
     return {
       kind,
       phase: room.phase,
       parameters: defaultParameters(kind, room.input.patient),
-      fields: NUMERIC_PARAMETERS.filter((p) => (p.kinds as readonly string[]).includes(kind)).map((p) => ({
+      fields: fields.map((p) => ({
         key: p.key,
         label: p.label,
         unit: p.unit,
@@ -156,6 +157,7 @@ export class SimulationService {
       estimates: output.ok ? output.estimates : null,
       planes: output.ok ? await this.planes(room.input, kind) : null,
       problems: output.ok ? [] : output.issues.map((i) => i.message),
+      problemsAdjustable: !output.ok && output.issues.every((i) => fields.some((field) => field.key === i.key)),
       helpMessage: simulationHelpMessage,
       canRun: decideProject('project.work', grant.access.standing).allowed,
       particleCap: PARTICLE_CAP,

@@ -51,13 +51,17 @@ let projectId = '';
 let roomId = '';
 let emptyRoomId = '';
 let farRoomId = '';
+let tightRoomId = '';
 let versionId = '';
 
 const roomPath = (id: string) => `${roomsPathOf(deviceId, projectId)}/${id}/simulations`;
 const simulationPath = (id: string) => `/api/devices/${deviceId}/projects/${projectId}/simulations/${id}`;
 
-/** Places the version in the room: at the annulus (snapped as the scene does), or `far` away from the anatomy. */
-async function place(browser: TestBrowser, cohortId: string, patientId: string, room: string, far = false) {
+/**
+ * Places the version in the room: at the annulus (snapped as the scene does), scaled by `scale`, or `far` away from
+ * the anatomy.
+ */
+async function place(browser: TestBrowser, cohortId: string, patientId: string, room: string, far = false, scale = 1) {
   const scene = await json<{ anatomy: { phases: string[] } }>(
     await browser.get(`${roomsPathOf(deviceId, projectId)}/${room}/scene`),
   );
@@ -67,7 +71,9 @@ async function place(browser: TestBrowser, cohortId: string, patientId: string, 
   );
   const annulus = landmarks.find((l) => l.name === 'aortic_annulus')!;
   const transform = annulusPlacement({ annulus: annulus.position, axis: annulus.normal! }, 2);
-  const placed = far ? { ...transform, position: [600, 600, 600] } : transform;
+  const placed = far
+    ? { ...transform, position: [600, 600, 600] }
+    : { ...transform, scale: [scale, scale, scale] as Vec3 };
   const response = await send(browser, 'PUT', `${roomsPathOf(deviceId, projectId)}/${room}/scene`, {
     view: { phase: null, hiddenOrgans: [] },
     placements: [{ versionId, transform: placed, landmark: far ? null : 'aortic_annulus' }],
@@ -114,6 +120,13 @@ beforeAll(async () => {
   farRoomId = (await createRoom(member.browser, deviceId, projectId, { cohortId, patientId, name: 'Far away' })).id;
   await place(member.browser, cohortId, patientId!, roomId);
   await place(member.browser, cohortId, patientId!, farRoomId, true);
+  // A ring 5 % wider than the patient's annulus when crimped to the default 0.8 (its outer radius is 10.5 mm).
+  tightRoomId = (await createRoom(member.browser, deviceId, projectId, { cohortId, patientId, name: 'Tight' })).id;
+  const patient = await json<{ parameters: { key: string; value: number }[] }>(
+    await member.browser.get(`/api/devices/${deviceId}/cohorts/${cohortId}/patients/${patientId}`),
+  );
+  const annulus = patient.parameters.find((p) => p.key === 'aorticAnnulusDiameter_mm')!.value;
+  await place(member.browser, cohortId, patientId!, tightRoomId, false, (1.05 * annulus) / 2 / (10.5 * 0.8));
   // The runs here use the seconds-long test resolution, the operator's switch of the workspace.
   await server.context.simulations.setTestResolution(deviceId, true);
 }, 240_000);
@@ -174,6 +187,28 @@ describe('set-up', () => {
       'This room has no device: place a device in the room before setting up a solid simulation.',
     ]);
     expect(empty.estimates).toBeNull();
+    // No value of the form places a device: the form has nothing to offer.
+    expect(empty.problemsAdjustable).toBe(false);
+    expect(setup.problemsAdjustable).toBe(false);
+  });
+
+  it('tells a set-up refused only for a value of the form (the default crimp) from one no value can fix', async () => {
+    const tight = await json<SimulationSetup>(await member.browser.get(`${roomPath(tightRoomId)}/setup?kind=solid`));
+    expect(tight.estimates).toBeNull();
+    expect(tight.problems).toEqual([
+      expect.stringContaining('crimped to 0.8 of its diameter, still touches the anatomy'),
+    ]);
+    expect(tight.problemsAdjustable).toBe(true);
+    // Crimped tighter, the same room runs: the estimate of the changed set-up says so.
+    const crimped = await member.browser.postJson(`${roomPath(tightRoomId)}/estimate`, {
+      kind: 'solid',
+      resolution: 'test',
+      parameters: { crimpRatio: 0.6 },
+    });
+    expect(crimped.status, await crimped.clone().text()).toBe(200);
+    const far = await json<SimulationSetup>(await member.browser.get(`${roomPath(farRoomId)}/setup?kind=solid`));
+    expect(far.estimates).toBeNull();
+    expect(far.problemsAdjustable).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   progressText,
   requestOf,
   resolutionOptions,
+  setupRunnable,
   withMaterial,
 } from './setupForm';
 import { fluidSetup, solidSetup } from './testData';
@@ -49,6 +50,17 @@ describe('the set-up form', () => {
     expect(resolutionOptions(fluidSetup({ estimates: null, testResolution: true })).some((o) => o.available)).toBe(
       false,
     );
+    // Defaults refused for a value of the form: every resolution stays open (the estimate of each set-up decides).
+    const adjustable = fluidSetup({ estimates: null, problemsAdjustable: true, testResolution: true });
+    expect(resolutionOptions(adjustable).map((o) => [o.resolution, o.available, o.estimate])).toEqual([
+      ['test', true, null],
+      ['coarse', true, null],
+      ['standard', true, null],
+      ['fine', true, null],
+    ]);
+    expect(setupRunnable(adjustable)).toBe(true);
+    expect(setupRunnable(fluidSetup({ estimates: null }))).toBe(false);
+    expect(setupRunnable(fluidSetup({ canRun: false }))).toBe(false);
   });
 
   it('sends the kind’s parameters, the shear-thinning switch, and a trimmed name or none', () => {

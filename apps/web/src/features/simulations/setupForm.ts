@@ -102,16 +102,26 @@ export interface ResolutionOption {
 }
 
 /**
+ * Whether the form can lead to a run: the room runs this kind with the patient's defaults, or it is refused only for
+ * values the form changes (the estimate of each changed set-up then decides).
+ */
+export function setupRunnable(setup: SimulationSetup): boolean {
+  return setup.canRun && (setup.estimates !== null || setup.problemsAdjustable);
+}
+
+/**
  * Coarse, standard and fine, each with the set-up's estimate (one over the particle cap is offered disabled), and
- * the test resolution only where an operator turned it on for the workspace.
+ * the test resolution only where an operator turned it on for the workspace. Where the defaults were refused for a
+ * value of the form, every resolution is offered without a count (none was built).
  */
 export function resolutionOptions(setup: SimulationSetup): ResolutionOption[] {
+  const open = setup.estimates === null && setup.problemsAdjustable;
   const estimates = setup.estimates ?? [];
   const options: ResolutionOption[] = (['coarse', 'standard', 'fine'] as const).map((resolution) => {
     const estimate = estimates.find((e) => e.resolution === resolution) ?? null;
-    return { resolution, label: resolutionLabels[resolution], estimate, available: estimate !== null };
+    return { resolution, label: resolutionLabels[resolution], estimate, available: open || estimate !== null };
   });
-  if (setup.testResolution && setup.estimates)
+  if (setup.testResolution && (setup.estimates || open))
     options.unshift({ resolution: 'test', label: 'Test (seconds)', estimate: null, available: true });
   return options;
 }

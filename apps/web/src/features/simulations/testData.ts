@@ -37,6 +37,7 @@ export function fluidSetup(over: Partial<SimulationSetup> = {}): SimulationSetup
       outlet: { centre: [0, 0, 50], normal: [0, 0, 1], radius: 17 },
     },
     problems: [],
+    problemsAdjustable: false,
     helpMessage: 'Please reach out to us and we will help you set up your simulation.',
     canRun: true,
     particleCap: 400000,

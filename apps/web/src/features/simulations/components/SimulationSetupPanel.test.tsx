@@ -163,6 +163,43 @@ describe('SimulationSetupPanel', () => {
     await waitFor(() => expect(estimates().at(-1)!.body).toMatchObject({ resolution: 'test' }));
   });
 
+  it('keeps the form open where the defaults were refused for a value: the estimate of the changed set-up decides', async () => {
+    const touching =
+      'The device Ring valve, crimped to 0.8 of its diameter, still touches the anatomy: choose a smaller crimped diameter ratio or move the device into the aortic root.';
+    setups.solid = {
+      ...solidSetup(),
+      estimates: null,
+      problems: [touching],
+      problemsAdjustable: true,
+      testResolution: true,
+    };
+    estimateAnswer = (body) =>
+      (body.parameters as { loadPressure_mmHg?: number }).loadPressure_mmHg === 20
+        ? jsonResponse(200, {
+            resolution: body.resolution,
+            dp_mm: 2,
+            particles: 2345,
+            endTime_s: 0.002,
+            steps: 50,
+            seconds: 3,
+          })
+        : jsonResponse(422, { error: { code: 'simulation_setup_invalid', message: touching } });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Solid' }));
+    // The refusal of the set-up as it stands, from the estimate; the form stays open.
+    expect(await screen.findByText(touching)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start simulation' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('radio', { name: /^Coarse/ })).toHaveProperty('disabled', false);
+    expect(screen.queryByText(/over the particle limit/)).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /^Test \(seconds\)/ }));
+    fireEvent.change(screen.getByLabelText('Pressure load (mmHg)'), { target: { value: '20' } });
+    fireEvent.blur(screen.getByLabelText('Pressure load (mmHg)'));
+    expect(await screen.findByText(/2,345 particles · about 3 s/)).toBeTruthy();
+    expect(screen.queryByText(touching)).toBeNull();
+    expect(estimates().at(-1)!.body).toMatchObject({ resolution: 'test' });
+    expect(screen.getByRole('button', { name: 'Start simulation' })).toHaveProperty('disabled', false);
+  });
+
   it('tells a guest who runs simulations instead of offering to start one', async () => {
     setups.fluid = fluidSetup({ canRun: false });
     renderPanel();

@@ -30,6 +30,7 @@ import {
   kindOptions,
   requestOf,
   resolutionOptions,
+  setupRunnable,
   withMaterial,
   type SetupForm,
 } from '../setupForm';
@@ -101,7 +102,7 @@ export function SimulationSetupPanel(props: SimulationSetupPanelProps) {
     const timer = setTimeout(() => setAsked(request), estimateDelayMs);
     return () => clearTimeout(timer);
   }, [request]);
-  const runnable = formOf !== null && formOf.estimates !== null && formOf.canRun;
+  const runnable = formOf !== null && setupRunnable(formOf);
   const estimate = useSimulationEstimate(deviceId, projectId, roomId, runnable ? asked : null);
 
   const start = async (event: FormEvent) => {
@@ -174,7 +175,8 @@ export function SimulationSetupPanel(props: SimulationSetupPanelProps) {
       ) : (
         <Box component="form" onSubmit={(event) => void start(event)} noValidate aria-label="Simulation set-up">
           <Stack spacing={2}>
-            {formOf.problems.length > 0 && (
+            {/* A runnable form's problems are the estimate's to tell: they follow the values changed. */}
+            {formOf.problems.length > 0 && !runnable && (
               <Alert severity="warning" role="alert">
                 {formOf.problems.join(' ')}
               </Alert>
