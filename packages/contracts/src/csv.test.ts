@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow, toCsv } from './csv';
+import { CsvSyntaxError, csvCell, csvRow, readCsv, toCsv } from './csv';
 
 describe('csvCell', () => {
   it('quotes a field holding a comma, a double quote or a line break, doubling its quotes (RFC 4180)', () => {
@@ -68,5 +68,35 @@ describe('csvRow and toCsv', () => {
 
   it('applies the number option to every number of every row', () => {
     expect(toCsv([[Number.NaN, 1]], { number: String })).toBe('NaN,1\r\n');
+  });
+});
+
+describe('readCsv', () => {
+  it('reads RFC 4180 fields: quotes with doubled quotes and line ends inside, CRLF, a byte-order mark, blank lines', () => {
+    expect(readCsv('\uFEFFa,"b ""x""",c\r\n1,"2\n3",\r\n\r\n')).toEqual([
+      ['a', 'b "x"', 'c'],
+      ['1', '2\n3', ''],
+    ]);
+  });
+
+  it('takes semicolons where the first line has no comma, and refuses a quoted field that never ends', () => {
+    expect(readCsv('a;b\n1,5;2')).toEqual([
+      ['a', 'b'],
+      ['1,5', '2'],
+    ]);
+    expect(() => readCsv('a\n"1')).toThrow(CsvSyntaxError);
+  });
+
+  it('reads back what the writer wrote, formula guard and all', () => {
+    const rows = [
+      ['name', 'value'],
+      ['-inlet, "A"', 1.5],
+      ['line\nbreak', -2],
+    ];
+    expect(readCsv(toCsv(rows))).toEqual([
+      ['name', 'value'],
+      ['\'-inlet, "A"', '1.5'],
+      ['line\nbreak', '-2'],
+    ]);
   });
 });

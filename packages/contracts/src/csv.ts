@@ -1,5 +1,6 @@
 /**
- * The one CSV writer of every export (server, web and engine; issue 14 item 22, docs/decisions/one-csv-writer.md).
+ * The one CSV writer of every export (server, web and engine; issue 14 item 22, docs/decisions/one-csv-writer.md),
+ * and the one reader of what users or the engine hand back (`readCsv`).
  * RFC 4180 fields; text that a spreadsheet would run as a formula is defused; numbers stay numbers. Pure, no
  * imports: `@insilico/contracts/csv` is the only part of contracts that packages/sph reaches.
  */
@@ -54,4 +55,48 @@ export function toCsv(rows: readonly (readonly CsvCell[])[], options: CsvOptions
   let text = '';
   for (const row of rows) text += csvRow(row, options) + lineEnd;
   return text;
+}
+
+/** A CSV text that cannot be read: a quoted field never ends. */
+export class CsvSyntaxError extends Error {}
+
+/**
+ * The records of a CSV text (RFC 4180): quoted fields with doubled quotes and line breaks inside, CRLF or LF line
+ * ends, a leading byte-order mark. The separator is a comma, or a semicolon where the first line has semicolons and
+ * no comma (spreadsheets with a decimal comma write those). Blank lines are dropped. Throws `CsvSyntaxError`.
+ */
+export function readCsv(text: string): string[][] {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const firstLine = body.slice(0, body.search(/\r?\n|$/));
+  const separator = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === separator) {
+      record.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && body[i + 1] === '\n') i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += c;
+  }
+  if (quoted) throw new CsvSyntaxError('a quoted field never ends');
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records.filter((r) => r.length > 1 || (r[0] ?? '').trim() !== '');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvRecords, readReferenceCsv } from './representativeness-reference';
+import { readReferenceCsv } from './representativeness-reference';
 
 const parameters = [
   { key: 'aorticAnnulusPerimeter_mm', label: 'Aortic annulus perimeter' },
@@ -7,13 +7,6 @@ const parameters = [
 ];
 
 describe('reference CSV', () => {
-  it('reads RFC 4180 fields: quotes with doubled quotes and line ends inside, CRLF, a byte-order mark, blank lines', () => {
-    expect(csvRecords('\uFEFFa,"b ""x""",c\r\n1,"2\n3",\r\n\r\n')).toEqual([
-      ['a', 'b "x"', 'c'],
-      ['1', '2\n3', ''],
-    ]);
-  });
-
   it('takes keys or labels with a unit in brackets, a decimal comma with semicolons, empty and NA as missing', () => {
     const table = readReferenceCsv('Aortic annulus perimeter (mm);AGE;site\n75,5;81;A\n;NA;B\n80;79;C', parameters);
     expect(table.patients).toBe(3);

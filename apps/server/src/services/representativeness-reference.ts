@@ -1,4 +1,5 @@
 import { representativenessLimits } from '@insilico/contracts';
+import { CsvSyntaxError, readCsv } from '@insilico/contracts/csv';
 import { ServiceError } from './errors';
 
 /** A parameter the reference may name: its key and label (the CSV header may use either). */
@@ -20,47 +21,6 @@ const IDENTIFYING =
 
 const invalid = (message: string) => new ServiceError(400, 'invalid_reference', message);
 
-/**
- * RFC 4180 fields of a CSV text: quoted fields (doubled quotes inside), CRLF or LF line ends, a byte-order mark,
- * commas or semicolons (the first line decides: spreadsheets with a decimal comma write semicolons).
- */
-export function csvRecords(text: string): string[][] {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const firstLine = body.slice(0, body.search(/\r?\n|$/));
-  const separator = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === separator) {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (quoted) throw invalid('The reference file has a quoted field that never ends.');
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  // Blank lines (a trailing line end, an empty last line) are not patients.
-  return records.filter((r) => r.length > 1 || (r[0] ?? '').trim() !== '');
-}
-
 /** A header cell without its unit in brackets, lower case: `Aortic annulus diameter (mm)` → `aortic annulus diameter`. */
 function headerName(cell: string): string {
   return cell
@@ -76,7 +36,13 @@ function headerName(cell: string): string {
  * number, more than {@link representativenessLimits.referencePatients} patients, no parameter column.
  */
 export function readReferenceCsv(text: string, parameters: readonly NamedParameter[]): ReferenceTable {
-  const records = csvRecords(text);
+  let records: string[][];
+  try {
+    records = readCsv(text);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw invalid('The reference file has a quoted field that never ends.');
+    throw error;
+  }
   const header = records[0];
   if (!header) throw invalid('The reference file has no header row.');
   const identifying = header.filter((cell) => IDENTIFYING.test(cell.trim()));

@@ -1,4 +1,4 @@
-import { csvRow } from '@insilico/contracts/csv';
+import { csvRow, readCsv } from '@insilico/contracts/csv';
 import { frameColumnsAt, type SimulationResults, type SimulationTimeline } from '@insilico/contracts';
 import { outputLabel, outputLabelWithUnit } from '@insilico/sph/outputLabels';
 import type { BodyType } from './types';
@@ -113,40 +113,14 @@ export interface Monitors {
   columns: number[][];
 }
 
-/** Parses monitors.csv (a header line, then numbers; the engine writes no quoted numbers). */
+/** Parses monitors.csv (a header line, then numbers). */
 export function parseMonitors(text: string): Monitors {
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  if (lines.length === 0) return { headers: [], columns: [] };
-  const headers = splitCsvLine(lines[0]!);
-  const columns = headers.map(() => [] as number[]);
-  for (const line of lines.slice(1)) {
-    const cells = splitCsvLine(line);
-    headers.forEach((_, k) => columns[k]!.push(cells[k] === undefined || cells[k] === '' ? NaN : Number(cells[k])));
-  }
+  const [headers, ...rows] = readCsv(text);
+  if (!headers) return { headers: [], columns: [] };
+  const columns = headers.map((_, k) =>
+    rows.map((cells) => (cells[k] === undefined || cells[k] === '' ? NaN : Number(cells[k]))),
+  );
   return { headers, columns };
-}
-
-/** One CSV line into cells ("" quotes, as the one CSV writer writes them). */
-function splitCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      cells.push(cell);
-      cell = '';
-    } else cell += ch;
-  }
-  cells.push(cell);
-  return cells;
 }
 
 /** A predefined plot of the results page: one or more lines over the saved timesteps. */
