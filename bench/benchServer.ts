@@ -14,6 +14,8 @@ import { startServer } from '../apps/server/src/server';
  */
 export interface BenchServer {
   origin: string;
+  /** The server's files (workers started beside it share them). */
+  dataDir: string;
   config: AppConfig;
   context: AppContext;
   close(): Promise<void>;
@@ -41,6 +43,10 @@ export interface BenchServerOptions {
   jobPollSeconds?: number;
   /** A PostgreSQL database to run on instead of PGlite in memory (the load benchmark runs on both). */
   databaseUrl?: string;
+  /** Whether the server works jobs itself (default yes); no with `npm run worker` processes beside it (PostgreSQL). */
+  jobsInProcess?: boolean;
+  /** The simulation slots of a workspace (default: the product's). */
+  simulationsPerWorkspace?: number;
 }
 
 export async function startBenchServer(name: string, options: BenchServerOptions = {}): Promise<BenchServer> {
@@ -54,6 +60,10 @@ export async function startBenchServer(name: string, options: BenchServerOptions
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ...(options.jobPollSeconds === undefined ? {} : { JOB_POLL_SECONDS: String(options.jobPollSeconds) }),
+    ...(options.jobsInProcess === false ? { JOBS_IN_PROCESS: 'false' } : {}),
+    ...(options.simulationsPerWorkspace === undefined
+      ? {}
+      : { SIMULATIONS_PER_WORKSPACE: String(options.simulationsPerWorkspace) }),
     WEB_DIST_DIR: options.webDist ?? join(dataDir, 'no-web-build'),
   });
   const server = await startServer(
@@ -62,6 +72,7 @@ export async function startBenchServer(name: string, options: BenchServerOptions
   );
   return {
     origin,
+    dataDir,
     config,
     context: server.context,
     async close() {

@@ -12,19 +12,32 @@
 // Reported: each per patient (median, max) and the ratio (preparation + extraction) / run over the trial (target
 // ≤ 5 % at the coarse resolution), and the trial's wall time. Queue waits are left out: they are the throughput of
 // the workspace's slots, not work a patient adds.
+//
+// With TRIAL_WORKERS (e.g. `1,2`) and DATABASE_URL or TEST_DATABASE_URL naming a PostgreSQL server, the bench instead
+// measures throughput against workers (issue 17): per count, a database of its own, the server without in-process
+// jobs and that many `npm run worker` processes beside it (sharing its files), the same trial run to the end; it
+// prints each wall time and the ratio to the first count. The workspace's simulation slots are raised to the patient
+// count so that the slots, not the workers, never limit.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { writeBinaryStl } from '../packages/mesh/src/index';
 import { ringDeviceMesh } from '../packages/scenarios/src/index';
 import { createDefaultCriteria } from '../packages/anatomy/src/index';
 import { jobRuns, simulations, trialPatients } from '../apps/server/src/db/schema';
 import { insertVersionWithModel } from '../apps/server/test/factories/room-rows';
 import type { TestServer } from '../apps/server/test/helpers/test-server';
-import { signedInWorkspace, startBenchServer } from './benchServer';
+import { signedInWorkspace, startBenchServer, type BenchServer } from './benchServer';
 
 const patients = Number(process.env.TRIAL_PATIENTS ?? 5);
 const kind = process.env.TRIAL_KIND ?? 'fluid';
 const resolution = process.env.TRIAL_RESOLUTION ?? 'test';
 const prepareOnly = process.env.TRIAL_PREPARE_ONLY === '1';
+const workerCounts = (process.env.TRIAL_WORKERS ?? '')
+  .split(',')
+  .filter((w) => w.trim() !== '')
+  .map(Number);
+const postgresUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || null;
 
 const seconds = (a: Date | null, b: Date | null) => (a && b ? (b.getTime() - a.getTime()) / 1000 : Number.NaN);
 const median = (v: number[]) => {
@@ -33,76 +46,152 @@ const median = (v: number[]) => {
 };
 const fmt = (v: number) => (v >= 10 ? v.toFixed(1) : v.toFixed(2));
 
+/** A running trial of TRIAL_PATIENTS patients on `server`: the owner's API, the trials' path and the trial's id. */
+async function startTrial(server: BenchServer) {
+  const owner = await signedInWorkspace(server, `trial-${Date.now()}`, 'Trial valve');
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.origin}${path}`, {
+      method,
+      headers: {
+        cookie: owner.cookie,
+        origin: server.origin,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const order = await api('POST', `/api/devices/${owner.deviceId}/cohorts`, {
+    name: 'Fan-out cohort',
+    size: patients,
+    criteria: createDefaultCriteria(),
+  });
+  for (;;) {
+    const cohort = await api('GET', `/api/devices/${owner.deviceId}/cohorts/${order.id as string}`);
+    if (cohort.status === 'ready') break;
+    if (cohort.status === 'failed') throw new Error('the cohort failed');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const project = await server.context.projectCreation.create(owner.userId, owner.deviceId, {
+    name: 'Fan-out bench',
+    developmentStage: 'concept_and_design_feasibility',
+    questionId: null,
+    cohortIds: [order.id as string],
+    imagingDatasetIds: [],
+    versionIds: [],
+    teamUserIds: [],
+    basedOnProjectId: null,
+  });
+  // The factory needs only the server's context (the database and the blob store).
+  const { versionId } = await insertVersionWithModel(server as unknown as TestServer, owner.deviceId, {
+    name: 'Ring valve',
+    status: 'ready',
+    projectId: project.id,
+    stl: writeBinaryStl(ringDeviceMesh(8, 1.5)),
+  });
+  if (resolution === 'test') await server.context.simulations.setTestResolution(owner.deviceId, true);
+  const base = `/api/devices/${owner.deviceId}/projects/${project.id}/trials`;
+  const started = performance.now();
+  const trial = await api('POST', base, {
+    name: 'Fan-out',
+    cohortId: order.id,
+    versionId,
+    kind,
+    resolution,
+    placement: { landmark: 'aortic_annulus', depth_mm: 2 },
+  });
+  return { api, base, trialId: trial.id as string, started };
+}
+
+/** Polls the trial until it is no longer running (or `stop` says so); answers its counts. */
+async function waitForTrial(
+  { api, base, trialId }: Awaited<ReturnType<typeof startTrial>>,
+  stop?: () => Promise<boolean>,
+): Promise<Record<string, number>> {
+  for (;;) {
+    const now = await api('GET', `${base}/${trialId}`);
+    if (now.status !== 'running' || (stop && (await stop()))) return now.counts as Record<string, number>;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Throughput against `npm run worker` processes on PostgreSQL: the same trial per worker count, wall times and ratios. */
+async function workerScaling(databaseUrl: string) {
+  const walls: number[] = [];
+  for (const count of workerCounts) {
+    const name = `insilico_trial_bench_${process.pid}_${count}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    const server = await startBenchServer('trial-workers', {
+      databaseUrl: url.href,
+      jobsInProcess: false,
+      jobPollSeconds: 0.5,
+      simulationsPerWorkspace: patients,
+    });
+    const workers: ChildProcess[] = [];
+    try {
+      for (let w = 0; w < count; w++)
+        workers.push(
+          spawn('node', ['--import', 'tsx', 'apps/server/src/jobs/worker.ts'], {
+            stdio: ['ignore', 'ignore', 'inherit'],
+            env: {
+              ...process.env,
+              DATABASE_URL: url.href,
+              DATA_DIR: server.dataDir,
+              PUBLIC_URL: server.origin,
+              JOB_POLL_SECONDS: '0.5',
+              SIMULATIONS_PER_WORKSPACE: String(patients),
+              LOG_LEVEL: 'silent',
+            },
+          }),
+        );
+      const trial = await startTrial(server);
+      const counts = await waitForTrial(trial);
+      const wall = (performance.now() - trial.started) / 1000;
+      walls.push(wall);
+      console.log(
+        `${count} worker process(es): ${kind} trial of ${patients} patients at the ${resolution} resolution, ` +
+          `${JSON.stringify(counts)}, wall ${fmt(wall)} s` +
+          (walls.length > 1 ? `, ${fmt(walls[0]! / wall)}× the throughput of ${workerCounts[0]} worker(s)` : ''),
+      );
+    } finally {
+      for (const worker of workers) worker.kill('SIGTERM');
+      await Promise.all(
+        workers.map((worker) =>
+          worker.exitCode === null ? new Promise((resolve) => worker.once('exit', resolve)) : Promise.resolve(),
+        ),
+      );
+      await server.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
 async function main() {
+  if (workerCounts.length > 0) {
+    if (!postgresUrl) throw new Error('TRIAL_WORKERS needs PostgreSQL: set DATABASE_URL or TEST_DATABASE_URL');
+    await workerScaling(postgresUrl);
+    return;
+  }
   const server = await startBenchServer('trial-fanout', { jobPollSeconds: 0.5 });
   try {
-    const owner = await signedInWorkspace(server, `trial-${Date.now()}`, 'Trial valve');
-    const api = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${server.origin}${path}`, {
-        method,
-        headers: {
-          cookie: owner.cookie,
-          origin: server.origin,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as Record<string, unknown>;
-    };
-    const order = await api('POST', `/api/devices/${owner.deviceId}/cohorts`, {
-      name: 'Fan-out cohort',
-      size: patients,
-      criteria: createDefaultCriteria(),
-    });
-    for (;;) {
-      const cohort = await api('GET', `/api/devices/${owner.deviceId}/cohorts/${order.id as string}`);
-      if (cohort.status === 'ready') break;
-      if (cohort.status === 'failed') throw new Error('the cohort failed');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    const project = await server.context.projectCreation.create(owner.userId, owner.deviceId, {
-      name: 'Fan-out bench',
-      developmentStage: 'concept_and_design_feasibility',
-      questionId: null,
-      cohortIds: [order.id as string],
-      imagingDatasetIds: [],
-      versionIds: [],
-      teamUserIds: [],
-      basedOnProjectId: null,
-    });
-    // The factory needs only the server's context (the database and the blob store).
-    const { versionId } = await insertVersionWithModel(server as unknown as TestServer, owner.deviceId, {
-      name: 'Ring valve',
-      status: 'ready',
-      projectId: project.id,
-      stl: writeBinaryStl(ringDeviceMesh(8, 1.5)),
-    });
-    if (resolution === 'test') await server.context.simulations.setTestResolution(owner.deviceId, true);
-    const base = `/api/devices/${owner.deviceId}/projects/${project.id}/trials`;
-    const started = performance.now();
-    const trial = await api('POST', base, {
-      name: 'Fan-out',
-      cohortId: order.id,
-      versionId,
-      kind,
-      resolution,
-      placement: { landmark: 'aortic_annulus', depth_mm: 2 },
-    });
-    const trialId = trial.id as string;
+    const trial = await startTrial(server);
+    const { api, base, trialId, started } = trial;
     const orm = server.context.db.orm;
-    let counts: Record<string, number> = {};
-    for (;;) {
-      const now = await api('GET', `${base}/${trialId}`);
-      counts = now.counts as Record<string, number>;
-      if (now.status !== 'running') break;
-      const open = await orm
-        .select({ id: trialPatients.patientId })
-        .from(trialPatients)
-        .where(and(eq(trialPatients.trialId, trialId), sql`${trialPatients.simulationId} is null`));
-      if (prepareOnly && open.length === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    // With TRIAL_PREPARE_ONLY, done once every patient has its run.
+    const prepared = async () =>
+      (
+        await orm
+          .select({ id: trialPatients.patientId })
+          .from(trialPatients)
+          .where(and(eq(trialPatients.trialId, trialId), sql`${trialPatients.simulationId} is null`))
+      ).length === 0;
+    const counts = await waitForTrial(trial, prepareOnly ? prepared : undefined);
     const wall = (performance.now() - started) / 1000;
     if (prepareOnly) {
       await api('POST', `${base}/${trialId}/cancel`, {});
