@@ -339,6 +339,13 @@ export {
   type CohortParameterTable,
 } from './analyses';
 export {
+  droppedAnalysisParameterSchema,
+  analysisKeysInUse,
+  withoutAnalysisParameters,
+  type DroppedAnalysisParameter,
+  type AnalysisParameterUse,
+} from './analysis-dropped-parameters';
+export {
   vv40Grades,
   vv40GradeSchema,
   vv40GradeLabels,
