@@ -294,6 +294,13 @@ export const trialOutcomeDefinitions = {
       unit: 'mm',
       description: 'Axial displacement of the device under the pressure load at the last saved timestep.',
     },
+    {
+      key: 'paravalvular_gap_area',
+      label: 'Paravalvular gap area',
+      unit: 'mm²',
+      description:
+        'Area in the aortic annulus plane inside the lumen and outside the expanded device at the last saved timestep, where blood can pass around the device.',
+    },
   ],
   particle: [
     {

@@ -9,6 +9,7 @@ import {
   trialOutcomeDefinitions,
   trialOutcomeParameter,
   type CreateTrialBody,
+  type FrameColumn,
   type PlacementRule,
   type Trial,
   type TrialAcceptance,
@@ -27,6 +28,7 @@ import type { Manifest } from '@insilico/sph';
 import type { ObjectSummaries } from '../cpu/frame-summary';
 import { frameTimelineTask } from '../cpu/frame-timeline.task';
 import type { CpuRunner } from '../cpu/pool';
+import { trialGapTask } from '../cpu/trial-gap.task';
 import { trialPlacementTask } from '../cpu/trial-placement.task';
 import { trialReportTask } from '../cpu/trial-report.task';
 import { projectEvent, systemEvent } from '../events/kinds';
@@ -720,11 +722,22 @@ export class TrialService {
       }
       const density = (run.parameters as { bloodDensity_kg_m3?: number }).bloodDensity_kg_m3 ?? null;
       const monitors = await read('monitors.csv');
+      const last = manifest?.timesteps.at(-1);
+      const lastFrame = object && last ? await read(`${object.name}/${last.index}.bin`) : null;
       const outcomes = computeOutcomes({
         kind: run.kind,
         monitorsCsv: monitors ? monitors.toString('utf8') : null,
         frameMaxima: maxima,
         bloodDensity_kg_m3: density,
+        ...(run.kind === 'solid' && object && last && lastFrame
+          ? {
+              paravalvularGap: await this.paravalvularGap(patient, run.estimate, {
+                frame: new Uint8Array(lastFrame.buffer, lastFrame.byteOffset, lastFrame.byteLength),
+                count: last.particleCounts?.[object.name] ?? object.particleCount,
+                columns: object.columns,
+              }),
+            }
+          : {}),
       });
       await this.deps.repository.updatePatient(patient.trialId, patient.patientId, {
         outcomes: outcomes.values,
@@ -739,6 +752,25 @@ export class TrialService {
       });
     }
     await this.recordWhenFinished(patient.trialId);
+  }
+
+  /**
+   * The paravalvular gap area of a solid trial patient's run: the patient's anatomy at the phase the run used (the
+   * first, as placed) and the device's last frame, in a CPU-pool thread (`trial-gap.task.ts`).
+   */
+  private async paravalvularGap(
+    patient: { trialId: string; patientId: string },
+    estimate: Record<string, unknown>,
+    device: { frame: Uint8Array; count: number; columns: FrameColumn[] },
+  ): Promise<{ value: number | null; note: string }> {
+    const trial = await this.deps.repository.findById(patient.trialId);
+    const stored = trial ? await this.deps.simulationRepository.patientRecord(trial.cohortId, patient.patientId) : null;
+    if (!trial || !stored) return { value: null, note: 'The patient is no longer in the cohort.' };
+    const anatomy = storedPatient(stored.cohort, stored);
+    const phase = meshPhasesOf(anatomy)[0];
+    const dp = estimate.dp_mm;
+    if (!phase || typeof dp !== 'number') return { value: null, note: 'The run’s anatomy or spacing is not known.' };
+    return this.deps.cpu.run(trialGapTask, { patient: anatomy, phase, ...device, dp_mm: dp });
   }
 
   /**

@@ -116,6 +116,7 @@ describe('a trial over the cohort', () => {
       'final_device_diameter',
       'final_ovality',
       'device_migration',
+      'paravalvular_gap_area',
     ]);
     const taken = await member.browser.postJson(trialsPath(), body({ name: 'ring VALVE trial' }));
     expect(taken.status).toBe(409);
@@ -140,6 +141,11 @@ describe('a trial over the cohort', () => {
       // The crimped device opens into the anatomy: a diameter in millimetres, read from the expansion's monitors.
       expect(p.outcomes!.final_device_diameter).toBeGreaterThan(1);
       expect(p.outcomes!.final_device_diameter).toBeLessThan(60);
+      // Measured at the annulus against the patient's aortic root: an area, never above the annulus's own.
+      const gap = p.outcomes!.paravalvular_gap_area;
+      expect(gap, p.outcomeNotes.paravalvular_gap_area).not.toBeNull();
+      expect(gap!).toBeGreaterThanOrEqual(0);
+      expect(gap!).toBeLessThan(Math.PI * 20 ** 2);
     }
     // The creator hears once, from the trial, not once per patient's run.
     const notifications = await json<NotificationList>(await member.browser.get('/api/notifications?limit=50'));
