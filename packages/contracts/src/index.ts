@@ -807,3 +807,19 @@ export {
   type RepresentativenessRequest,
   type Representativeness,
 } from './representativeness';
+export {
+  customOutcomeLimit,
+  customOutcomeLabelMaxLength,
+  customOutcomeTimeAggregates,
+  customOutcomeParticleAggregates,
+  customOutcomePlanes,
+  customOutcomePlaneQuantities,
+  customOutcomeCatalogue,
+  customOutcomePlaneQuantityInfo,
+  customOutcomeSchema,
+  customOutcomesSchema,
+  customOutcomeKey,
+  customOutcomeProblem,
+  customOutcomeDefinition,
+  type CustomOutcome,
+} from './trial-custom-outcomes';

@@ -28,7 +28,10 @@ const GORLIN = 51.6;
 export function parseMonitors(csv: string): { headers: string[]; rows: number[][] } {
   const lines = csv.split(/\r?\n/).filter((line) => line.trim() !== '');
   const headers = (lines[0] ?? '').split(',').map((h) => h.trim().replace(/^"|"$/g, ''));
-  const rows = lines.slice(1).map((line) => line.split(',').map((cell) => Number(cell)));
+  // An empty cell is no value (Number('') would read 0).
+  const rows = lines
+    .slice(1)
+    .map((line) => line.split(',').map((cell) => (cell.trim() === '' ? Number.NaN : Number(cell))));
   return { headers, rows };
 }
 
