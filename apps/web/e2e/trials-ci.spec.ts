@@ -11,7 +11,8 @@ import { api, createWorkspace, signUp } from './workspace-helpers';
 // the test resolution and its re-run on a second version, each stopped after its first finished patients (runs share
 // the CPU pool); on the re-run's page the member sets an acceptance criterion that one patient met on the first version
 // and misses on the second, sees both versions' distributions and that patient in the pass → fail list, asks for the
-// report (PDF), and deletes the trial after confirming.
+// report (PDF), and deletes the trial after confirming; an analysis that used the deleted trial's outcome is saved
+// without it when opened, and says which parameter went and why.
 
 interface Patient {
   patientId: string;
@@ -130,6 +131,14 @@ test('device CI: distributions per version, the pass → fail list, the report, 
   await reportLink.click();
   expect((await download).suggestedFilename()).toMatch(/^Ring-v2-check-report-\d{4}-\d{2}-\d{2}\.pdf$/);
 
+  // An analysis of the cohort that uses the re-run's outcome (its trial is deleted next).
+  const gone = `trial.${second.id as string}.peak_von_mises_stress`;
+  const analysis = await api(page, 'POST', `/api/devices/${deviceId}/projects/${projectId}/analyses`, {
+    cohortId,
+    name: 'Uses the v2 check',
+    parameters: ['aorticAnnulusDiameter_mm', gone],
+  });
+
   // Delete, asked first: back on the Rooms tab the trial is gone, the first one stays.
   await page.getByRole('button', { name: 'Delete trial' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete the trial Ring v2 check?' });
@@ -139,4 +148,18 @@ test('device CI: distributions per version, the pass → fail list, the report, 
   const list = page.getByRole('table', { name: 'Trials of the project' });
   await expect(list.getByRole('row', { name: /Ring in every root/ })).toBeVisible({ timeout: 30_000 });
   await expect(list.getByRole('row', { name: /Ring v2 check/ })).toHaveCount(0);
+
+  // The analysis opens, is saved without the deleted trial's outcome, and says so.
+  await page.goto(`/population-analysis/overview?project=${projectId}&analysis=${analysis.id as string}`);
+  const note = page.getByRole('status').filter({ hasText: 'A parameter was taken out of this analysis' });
+  await expect(note).toContainText(
+    `Peak von Mises stress (${gone}): Its trial was deleted, so its outcomes are no longer available.`,
+    { timeout: 30_000 },
+  );
+  const saved = await page.request.get(
+    `/api/devices/${deviceId}/projects/${projectId}/analyses/${analysis.id as string}`,
+  );
+  expect(((await saved.json()) as { parameters: string[] }).parameters).toEqual(['aorticAnnulusDiameter_mm']);
+  await note.getByRole('button', { name: 'Close' }).click();
+  await expect(note).toHaveCount(0);
 });

@@ -7,7 +7,8 @@ import { api, createWorkspace, signUp } from './workspace-helpers';
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). A member starts a fluid trial on a 5-patient cohort at
 // the test resolution (the operator's switch of this journey's own workspace), the device snapped to the aortic
 // annulus of every patient; the trial page's progress fills, the first finished patient's outcomes appear, and the
-// rest is cancelled (one patient's run keeps the journey short: runs share the CPU pool).
+// rest is cancelled (one patient's run keeps the journey short: runs share the CPU pool). The member adds an outcome
+// of their own (the largest blood speed over the particles and the run), which reads the same as the peak velocity.
 
 test('a fluid trial over a cohort: progress fills, outcomes appear, the rest is cancelled', async ({ page }) => {
   test.setTimeout(360_000);
@@ -39,6 +40,11 @@ test('a fluid trial over a cohort: progress fills, outcomes appear, the rest is 
   await dialog.getByRole('combobox', { name: 'Resolution' }).click();
   await page.getByRole('option', { name: 'Test (seconds)' }).click();
   await dialog.getByRole('spinbutton', { name: 'Depth offset (mm)' }).fill('2');
+  await dialog.getByRole('button', { name: 'Add an outcome' }).click();
+  await dialog.getByRole('textbox', { name: 'Outcome 1 name' }).fill('Fastest blood, mine');
+  await expect(dialog.getByRole('combobox', { name: 'Outcome 1 from' })).toContainText('blood speed (m/s)');
+  await expect(dialog.getByRole('combobox', { name: 'Outcome 1 over the particles' })).toContainText('Largest');
+  await expect(dialog.getByRole('combobox', { name: 'Outcome 1 over the run' })).toContainText('Largest over the run');
   await dialog.getByRole('button', { name: 'Start trial' }).click();
 
   // The trial page: progress fills as patients finish, each finished one with its outcomes.
@@ -55,6 +61,9 @@ test('a fluid trial over a cohort: progress fills, outcomes appear, the rest is 
   // Peak velocity (the fourth column) and the maximum wall shear stress (the sixth) are numbers.
   await expect(done.locator('td').nth(3)).toHaveText(/^\d/);
   await expect(done.locator('td').nth(5)).toHaveText(/^\d/);
+  // The member's own outcome, after the kind's: the same number as the peak velocity.
+  await expect(table.getByRole('columnheader', { name: 'Fastest blood, mine (m/s)' })).toBeVisible();
+  await expect(done.locator('td').nth(6)).toHaveText((await done.locator('td').nth(3).textContent())!);
   await expect(done.getByRole('link', { name: 'Results' })).toBeVisible();
 
   // The rest is cancelled (asked first); the cancelled patients can be retried.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 import { reasonSchema } from './audit';
+import { droppedAnalysisParameterSchema } from './analysis-dropped-parameters';
 
 /**
  * Population analyses of a project (issue 6, spec §2 "Population analysis", §3, §5, §9). The server stores the
@@ -192,6 +193,11 @@ export const analysisSchema = analysisSummarySchema.extend({
   settings: analysisSettingsSchema,
   excluded: z.array(text()),
   canEdit: z.boolean(),
+  /**
+   * Answered by the save that took parameters out because they are gone (a deleted trial's outcomes, issue 17):
+   * the saved analysis no longer has them, and the page says which and why.
+   */
+  dropped: z.array(droppedAnalysisParameterSchema).optional(),
 });
 export type Analysis = z.infer<typeof analysisSchema>;
 

@@ -339,6 +339,13 @@ export {
   type CohortParameterTable,
 } from './analyses';
 export {
+  droppedAnalysisParameterSchema,
+  analysisKeysInUse,
+  withoutAnalysisParameters,
+  type DroppedAnalysisParameter,
+  type AnalysisParameterUse,
+} from './analysis-dropped-parameters';
+export {
   vv40Grades,
   vv40GradeSchema,
   vv40GradeLabels,
@@ -800,3 +807,19 @@ export {
   type RepresentativenessRequest,
   type Representativeness,
 } from './representativeness';
+export {
+  customOutcomeLimit,
+  customOutcomeLabelMaxLength,
+  customOutcomeTimeAggregates,
+  customOutcomeParticleAggregates,
+  customOutcomePlanes,
+  customOutcomePlaneQuantities,
+  customOutcomeCatalogue,
+  customOutcomePlaneQuantityInfo,
+  customOutcomeSchema,
+  customOutcomesSchema,
+  customOutcomeKey,
+  customOutcomeProblem,
+  customOutcomeDefinition,
+  type CustomOutcome,
+} from './trial-custom-outcomes';

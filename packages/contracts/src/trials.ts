@@ -7,6 +7,7 @@ import {
   simulationStatusSchema,
 } from './simulations';
 import { text } from './text';
+import { customOutcomesSchema } from './trial-custom-outcomes';
 
 /**
  * In-silico trials (issue 17): one simulation set-up (kind, parameters, resolution, device version, placement rule)
@@ -74,6 +75,8 @@ export const createTrialSchema = z
     resolution: simulationResolutionSchema,
     parameters: simulationParametersSchema.optional(),
     placement: placementRuleSchema,
+    /** Outcomes of the user's own, read from every patient's run beside the kind's (`trial-custom-outcomes.ts`). */
+    customOutcomes: customOutcomesSchema.default([]),
   })
   .strict();
 export type CreateTrial = z.input<typeof createTrialSchema>;
@@ -219,8 +222,8 @@ export const trialOutcomeColumnsSchema = z.object({
 export type TrialOutcomeColumns = z.infer<typeof trialOutcomeColumnsSchema>;
 
 /**
- * The scalar outcomes each kind computes from a run's stored outputs (monitors.csv and frames). Only what the
- * outputs support: no paravalvular gap area yet (docs/decisions/trials.md).
+ * The scalar outcomes each kind computes from a run's stored outputs (monitors.csv and frames) and, for the solid
+ * kind's paravalvular gap, the patient's anatomy (docs/decisions/trials.md).
  */
 export const trialOutcomeDefinitions = {
   fluid: [
@@ -294,6 +297,13 @@ export const trialOutcomeDefinitions = {
       unit: 'mm',
       description: 'Axial displacement of the device under the pressure load at the last saved timestep.',
     },
+    {
+      key: 'paravalvular_gap_area',
+      label: 'Paravalvular gap area',
+      unit: 'mm²',
+      description:
+        'Area in the aortic annulus plane inside the lumen and outside the expanded device at the last saved timestep, where blood can pass around the device.',
+    },
   ],
   particle: [
     {
@@ -317,7 +327,7 @@ export type TrialOutcomeKey = (typeof trialOutcomeDefinitions)[keyof typeof tria
 export function trialOutcomeParameter(trialId: string, outcome: string): string {
   return `trial.${trialId}.${outcome}`;
 }
-export const trialOutcomeParameterPattern = /^trial\.([0-9a-f-]{36})\.([a-z_]+)$/;
+export const trialOutcomeParameterPattern = /^trial\.([0-9a-f-]{36})\.([a-z0-9_]+)$/;
 
 /** `GET …/trials/setup`: what a new trial can be set up with (the project's ready cohorts and device versions). */
 export const trialSetupSchema = z.object({

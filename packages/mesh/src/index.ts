@@ -17,7 +17,7 @@ export { surfaceArea_mm2 } from './surfaceArea';
 export { enclosedVolume_mm3 } from './enclosedVolume';
 export { boundingBox } from './boundingBox';
 export { analyseTopology, type TopologyReport } from './topology';
-export { planeSection, sectionChord_mm, type PlaneSection } from './planeSection';
+export { planeSection, sectionChord_mm, sectionSegments, type PlaneSection } from './planeSection';
 export { vertexNormals } from './vertexNormals';
 export { writeBinaryStl, binaryStlByteLength } from './stlWrite';
 export { writeVtpPolyData, type VtpPointData } from './vtpWrite';

@@ -149,3 +149,21 @@ export function sectionChord_mm(mesh: TriangleMesh, point: Vec3, normal: Vec3, d
   }
   return tMax > tMin ? tMax - tMin : 0;
 }
+
+/**
+ * The segments of a mesh's cross-section with the plane through `point` with `normal` (any length): per segment the
+ * two crossings P and Q relative to `point` (mm), as `[px, py, pz, qx, qy, qz]` one after another. For measures that
+ * need the section's shape, not only its perimeter and area (e.g. a device's gap to the wall).
+ */
+export function sectionSegments(mesh: TriangleMesh, point: Vec3, normal: Vec3): Float64Array {
+  const p = mesh.positions;
+  const idx = mesh.indices;
+  const n = unit(normal);
+  const out: number[] = [];
+  for (let t = 0; t < idx.length; t += 3) {
+    if (!cutTriangle(p, (idx[t] as number) * 3, (idx[t + 1] as number) * 3, (idx[t + 2] as number) * 3, point, n))
+      continue;
+    for (let k = 0; k < 6; k++) out.push(cut[k] as number);
+  }
+  return Float64Array.from(out);
+}

@@ -30,3 +30,4 @@ export {
 export { simulatedRegion, type RegionPlane, type SimulatedRegion } from './region';
 export { annulusPlacement, ringDeviceMesh } from './testDevice';
 export { placeByRule, snapTransform, type PlacementRule, type RuleLandmark, type RulePlacement } from './placementRule';
+export { paravalvularGapArea, type GapInput, type GapResult } from './paravalvularGap';

@@ -15,6 +15,7 @@ import type {
   AnalysisListRow,
   AnalysisRepository,
 } from '../repositories/analysis.repository';
+import { dropGoneTrialOutcomes } from './analysis-gone-outcomes';
 import { isAnalysableParameter } from './cohort-parameter-table';
 import { ServiceError } from './errors';
 import type { ProjectAccessGrant, ProjectAccessService } from './project-access.service';
@@ -131,8 +132,22 @@ export class AnalysisService {
       );
     if (input.revision !== row.analysis.revision) throw conflict(row.analysis.revision);
     const current = toAnalysis(row, true);
-    const parameters = input.parameters ?? current.parameters;
-    const settings = normalizeAnalysisSettings(input.settings ?? current.settings);
+    // Outcomes of a trial deleted since the last save are taken out, not refused (issue 17); the answer says which.
+    const { parameters, settings, dropped } = dropGoneTrialOutcomes(
+      current,
+      {
+        parameters: input.parameters ?? current.parameters,
+        settings: normalizeAnalysisSettings(input.settings ?? current.settings),
+      },
+      await this.trialOutcomes(projectId, row.cohort.id),
+    );
+    if (parameters.length === 0)
+      throw new ServiceError(
+        422,
+        'no_parameters_left',
+        'Every parameter of this analysis was an outcome of a deleted trial. Choose at least one parameter.',
+        { dropped },
+      );
     const excluded = unique(input.excluded ?? current.excluded);
     // Excluding or including patients changes what the analysis says: the reason is kept with the change.
     const exclusionChanged = !sameSet(excluded, current.excluded);
@@ -151,7 +166,13 @@ export class AnalysisService {
           settings: current.settings,
           excluded: current.excluded,
         },
-        after: { name: changes.name ?? current.name, parameters, settings, excluded },
+        after: {
+          name: changes.name ?? current.name,
+          parameters,
+          settings,
+          excluded,
+          ...(dropped.length > 0 ? { dropped } : {}),
+        },
         reason: exclusionChanged ? input.reason : null,
       });
       return true;
@@ -162,7 +183,8 @@ export class AnalysisService {
       if (!now) throw notFound();
       throw conflict(now.analysis.revision);
     }
-    return this.get(userId, deviceId, projectId, analysisId);
+    const answer = await this.get(userId, deviceId, projectId, analysisId);
+    return dropped.length > 0 ? { ...answer, dropped } : answer;
   }
 
   private async projectCohort(projectId: string, cohortId: string): Promise<AnalysisCohortRow> {

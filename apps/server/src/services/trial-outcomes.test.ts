@@ -60,7 +60,9 @@ describe('trial outcomes', () => {
       final_device_diameter: null,
       final_ovality: null,
       device_migration: null,
+      paravalvular_gap_area: null,
     });
+    expect(solid.notes.paravalvular_gap_area).toBe('The run stored no device frames.');
     expect(solid.notes.peak_von_mises_strain).toBe('The run stored no device frames.');
     expect(solid.notes.peak_contact_pressure).toBe('The run stored no monitor values.');
     const particle = computeOutcomes({
@@ -88,5 +90,16 @@ describe('trial outcomes', () => {
     expect(solid.values.final_device_diameter).toBe(24);
     expect(solid.values.final_ovality).toBeCloseTo(4, 12);
     expect(solid.values.device_migration).toBe(0.25);
+  });
+
+  it('solid: the paravalvular gap area as measured, or null with the measure’s reason', () => {
+    const at = (paravalvularGap: { value: number | null; note: string }) =>
+      computeOutcomes({ kind: 'solid', monitorsCsv: null, frameMaxima: {}, bloodDensity_kg_m3: null, paravalvularGap });
+    expect(at({ value: 12.5, note: '' }).values.paravalvular_gap_area).toBe(12.5);
+    const away = at({ value: null, note: 'The device does not reach the annulus plane at the end of the run.' });
+    expect([away.values.paravalvular_gap_area, away.notes.paravalvular_gap_area]).toEqual([
+      null,
+      'The device does not reach the annulus plane at the end of the run.',
+    ]);
   });
 });

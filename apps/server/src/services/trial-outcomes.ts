@@ -11,6 +11,8 @@ export interface OutcomeInput {
   frameMaxima: FrameMaxima;
   /** The run's blood density, kg/m³ (the effective orifice area's ρ). */
   bloodDensity_kg_m3: number | null;
+  /** Solid: the paravalvular gap area at the annulus (mm², `trial-gap.task.ts`), or null with why. */
+  paravalvularGap?: { value: number | null; note: string };
 }
 
 export interface Outcomes {
@@ -26,7 +28,10 @@ const GORLIN = 51.6;
 export function parseMonitors(csv: string): { headers: string[]; rows: number[][] } {
   const lines = csv.split(/\r?\n/).filter((line) => line.trim() !== '');
   const headers = (lines[0] ?? '').split(',').map((h) => h.trim().replace(/^"|"$/g, ''));
-  const rows = lines.slice(1).map((line) => line.split(',').map((cell) => Number(cell)));
+  // An empty cell is no value (Number('') would read 0).
+  const rows = lines
+    .slice(1)
+    .map((line) => line.split(',').map((cell) => (cell.trim() === '' ? Number.NaN : Number(cell))));
   return { headers, rows };
 }
 
@@ -85,6 +90,11 @@ export function computeOutcomes(input: OutcomeInput): Outcomes {
     const ovality = maxOf(ovalities);
     set('final_ovality', ovality === null ? null : 100 * ovality, noMonitors);
     set('device_migration', lastOf('device axial_displacement (mm)'), noMonitors);
+    set(
+      'paravalvular_gap_area',
+      input.paravalvularGap?.value ?? null,
+      input.paravalvularGap?.note || 'The run stored no device frames.',
+    );
   } else {
     const captured = fromMonitor('particles capture_percentage (%)');
     const age = fromMonitor('downstream residence_time (s)');

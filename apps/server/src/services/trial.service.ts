@@ -8,7 +8,9 @@ import {
   trialNotFoundMessage,
   trialOutcomeDefinitions,
   trialOutcomeParameter,
+  customOutcomeProblem,
   type CreateTrialBody,
+  type FrameColumn,
   type PlacementRule,
   type Trial,
   type TrialAcceptance,
@@ -27,6 +29,7 @@ import type { Manifest } from '@insilico/sph';
 import type { ObjectSummaries } from '../cpu/frame-summary';
 import { frameTimelineTask } from '../cpu/frame-timeline.task';
 import type { CpuRunner } from '../cpu/pool';
+import { trialGapTask } from '../cpu/trial-gap.task';
 import { trialPlacementTask } from '../cpu/trial-placement.task';
 import { trialReportTask } from '../cpu/trial-report.task';
 import { projectEvent, systemEvent } from '../events/kinds';
@@ -52,6 +55,7 @@ import type { NotificationService } from './notification.service';
 import type { ProjectAccessService } from './project-access.service';
 import type { RoomService } from './room.service';
 import type { SimulationService } from './simulation.service';
+import { evaluateCustomOutcomes, storedCustomOutcomes, trialOutcomesOf, type StepStats } from './trial-custom-outcomes';
 import { computeOutcomes, type FrameMaxima } from './trial-outcomes';
 import type { TrialReportInput } from './trial-report';
 
@@ -142,7 +146,7 @@ export class TrialService {
     body: { acceptance?: TrialAcceptance | undefined; autoRerun?: boolean | undefined },
   ): Promise<TrialDetail> {
     const { row } = await this.require('project.work', userId, deviceId, projectId, trialId);
-    const keys: readonly string[] = trialOutcomeDefinitions[row.trial.kind].map((d) => d.key);
+    const keys: readonly string[] = trialOutcomesOf(row.trial).map((d) => d.key);
     const unknown = Object.keys(body.acceptance ?? {}).filter((key) => !keys.includes(key));
     if (unknown.length > 0)
       throw new ServiceError(
@@ -251,6 +255,13 @@ export class TrialService {
       throw new ServiceError(422, 'trial_setup_invalid', issues.map((i) => i.message).join(' '), {
         issues: issues.map((i) => ({ key: i.key, message: i.message })),
       });
+    // The user's outcomes: each from the kind's catalogue, each name once among all the trial's outcomes.
+    const labels: string[] = trialOutcomeDefinitions[body.kind].map((d) => d.label);
+    for (const outcome of body.customOutcomes) {
+      const problem = customOutcomeProblem(body.kind, outcome, labels);
+      if (problem) throw new ServiceError(422, 'trial_outcome_invalid', problem);
+      labels.push(outcome.label);
+    }
     const trial = await this.deps.unitOfWork.run(async (tx) => {
       const created = await tx.trials.create(
         {
@@ -263,6 +274,7 @@ export class TrialService {
           resolution: body.resolution,
           parameters: body.parameters ?? {},
           placement: { ...body.placement },
+          customOutcomes: body.customOutcomes,
           basedOnTrialId,
           createdBy: userId,
           acceptance: inherit.acceptance,
@@ -286,6 +298,7 @@ export class TrialService {
           deviceVersionId: version.id,
           placement: { ...body.placement },
           parameters: body.parameters ?? {},
+          ...(body.customOutcomes.length > 0 ? { customOutcomes: body.customOutcomes } : {}),
           patients: patients.length,
           basedOnTrialId,
         },
@@ -519,7 +532,7 @@ export class TrialService {
         const shown = toPatient(trial, p);
         return { patientId: shown.patientId, status: shown.status, stage: shown.stage, error: shown.error };
       }),
-      outcomes: trialOutcomeDefinitions[trial.kind].map((d) => ({
+      outcomes: trialOutcomesOf(trial).map((d) => ({
         ...d,
         values: patients.map((p) => p.patient.outcomes?.[d.key] ?? null),
         criterion: acceptance[d.key] ?? null,
@@ -576,7 +589,7 @@ export class TrialService {
     const byPatient = new Map(
       (await this.deps.repository.patients([trialId])).map((p) => [p.patient.patientId, p.patient.outcomes]),
     );
-    const definitions = trialOutcomeDefinitions[row.trial.kind];
+    const definitions = trialOutcomesOf(row.trial);
     return {
       trialId,
       trialName: row.trial.name,
@@ -590,9 +603,7 @@ export class TrialService {
   /** Every outcome parameter of the project's trials on a cohort (the analyses accept them as parameters). */
   async outcomeParameters(projectId: string, cohortId: string): Promise<ReadonlySet<string>> {
     const trials = await this.deps.repository.trialsOnCohort(projectId, cohortId);
-    return new Set(
-      trials.flatMap((t) => trialOutcomeDefinitions[t.kind].map((d) => trialOutcomeParameter(t.id, d.key))),
-    );
+    return new Set(trials.flatMap((t) => trialOutcomesOf(t).map((d) => trialOutcomeParameter(t.id, d.key))));
   }
 
   /**
@@ -697,6 +708,7 @@ export class TrialService {
       const manifest = manifestBytes ? (JSON.parse(manifestBytes.toString('utf8')) as Manifest) : null;
       const object = manifest?.objects.find((o) => o.kind === OUTCOME_OBJECT[run.kind]);
       const maxima: FrameMaxima = {};
+      const steps: StepStats[] = [];
       // The frames' stored summaries (written with the frames) give each timestep's statistics without a scan.
       const summaryBytes = object ? await read(`${object.name}/summary.json`) : null;
       const summaries = summaryBytes ? (JSON.parse(summaryBytes.toString('utf8')) as ObjectSummaries) : null;
@@ -714,21 +726,39 @@ export class TrialService {
             })
           ).stats;
         }
+        steps.push(stats);
         for (const [name, value] of Object.entries(stats))
           if (value.max !== null && Number.isFinite(value.max))
             maxima[name] = Math.max(maxima[name] ?? -Infinity, value.max);
       }
       const density = (run.parameters as { bloodDensity_kg_m3?: number }).bloodDensity_kg_m3 ?? null;
       const monitors = await read('monitors.csv');
+      const last = manifest?.timesteps.at(-1);
+      const lastFrame = object && last ? await read(`${object.name}/${last.index}.bin`) : null;
       const outcomes = computeOutcomes({
         kind: run.kind,
         monitorsCsv: monitors ? monitors.toString('utf8') : null,
         frameMaxima: maxima,
         bloodDensity_kg_m3: density,
+        ...(run.kind === 'solid' && object && last && lastFrame
+          ? {
+              paravalvularGap: await this.paravalvularGap(patient, run.estimate, {
+                frame: new Uint8Array(lastFrame.buffer, lastFrame.byteOffset, lastFrame.byteLength),
+                count: last.particleCounts?.[object.name] ?? object.particleCount,
+                columns: object.columns,
+              }),
+            }
+          : {}),
       });
+      const trial = await this.deps.repository.findById(patient.trialId);
+      const own = evaluateCustomOutcomes(
+        trial ? storedCustomOutcomes(trial) : [],
+        steps,
+        monitors ? monitors.toString('utf8') : null,
+      );
       await this.deps.repository.updatePatient(patient.trialId, patient.patientId, {
-        outcomes: outcomes.values,
-        outcomeNotes: outcomes.notes,
+        outcomes: { ...outcomes.values, ...own.values },
+        outcomeNotes: { ...outcomes.notes, ...own.notes },
         stage: null,
         error: null,
       });
@@ -739,6 +769,25 @@ export class TrialService {
       });
     }
     await this.recordWhenFinished(patient.trialId);
+  }
+
+  /**
+   * The paravalvular gap area of a solid trial patient's run: the patient's anatomy at the phase the run used (the
+   * first, as placed) and the device's last frame, in a CPU-pool thread (`trial-gap.task.ts`).
+   */
+  private async paravalvularGap(
+    patient: { trialId: string; patientId: string },
+    estimate: Record<string, unknown>,
+    device: { frame: Uint8Array; count: number; columns: FrameColumn[] },
+  ): Promise<{ value: number | null; note: string }> {
+    const trial = await this.deps.repository.findById(patient.trialId);
+    const stored = trial ? await this.deps.simulationRepository.patientRecord(trial.cohortId, patient.patientId) : null;
+    if (!trial || !stored) return { value: null, note: 'The patient is no longer in the cohort.' };
+    const anatomy = storedPatient(stored.cohort, stored);
+    const phase = meshPhasesOf(anatomy)[0];
+    const dp = estimate.dp_mm;
+    if (!phase || typeof dp !== 'number') return { value: null, note: 'The run’s anatomy or spacing is not known.' };
+    return this.deps.cpu.run(trialGapTask, { patient: anatomy, phase, ...device, dp_mm: dp });
   }
 
   /**
@@ -822,6 +871,7 @@ function setupOf(trial: TrialRow, versionId: string, name: string): CreateTrialB
     resolution: trial.resolution,
     parameters: trial.parameters as CreateTrialBody['parameters'],
     placement: trial.placement as unknown as PlacementRule,
+    customOutcomes: storedCustomOutcomes(trial),
   };
 }
 
@@ -900,7 +950,7 @@ function toTrial(row: TrialListRow, patients: readonly TrialPatientWithRun[], ca
     status,
     counts,
     etaSeconds,
-    outcomes: [...trialOutcomeDefinitions[t.kind]],
+    outcomes: trialOutcomesOf(t),
     basedOnTrialId: t.basedOnTrialId,
     createdBy: t.createdBy && row.createdByName ? { id: t.createdBy, name: row.createdByName } : null,
     createdAt: t.createdAt.toISOString(),

@@ -27,12 +27,36 @@ export async function insertWaitingTrial(server: TestServer, like: string): Prom
 }
 
 /**
- * A trial row of the project on a cohort row that is never ordered (no patients, no job): for suites that only need
- * "a trial of the project" (the audit coverage's delete), not a fan-out. Answers the trial's id.
+ * A trial row of the project (no patients, no job) on a cohort row that is never ordered, or on the project's cohort
+ * `cohortId` when given: for suites that only need "a trial of the project" (the audit coverage's delete, an analysis
+ * using its outcomes), not a fan-out. Answers the trial's id.
  */
 export async function insertTrialRow(
   server: TestServer,
-  input: { deviceId: string; projectId: string; name: string; createdBy: string },
+  input: { deviceId: string; projectId: string; name: string; createdBy: string; cohortId?: string },
+): Promise<string> {
+  const orm = server.context.db.orm;
+  const cohortId = input.cohortId ?? (await insertUnorderedCohort(server, input));
+  const [trial] = await orm
+    .insert(trials)
+    .values({
+      projectId: input.projectId,
+      cohortId,
+      deviceVersionName: 'Version 1',
+      name: input.name,
+      kind: 'solid',
+      resolution: 'test',
+      parameters: {},
+      placement: { landmark: 'aortic_annulus', depth_mm: 0, annulusRange_mm: null },
+      createdBy: input.createdBy,
+    })
+    .returning({ id: trials.id });
+  return trial!.id;
+}
+
+async function insertUnorderedCohort(
+  server: TestServer,
+  input: { deviceId: string; projectId: string; name: string },
 ): Promise<string> {
   const orm = server.context.db.orm;
   const [cohort] = await orm
@@ -51,19 +75,5 @@ export async function insertTrialRow(
     })
     .returning({ id: cohorts.id });
   await orm.insert(projectCohorts).values({ projectId: input.projectId, cohortId: cohort!.id });
-  const [trial] = await orm
-    .insert(trials)
-    .values({
-      projectId: input.projectId,
-      cohortId: cohort!.id,
-      deviceVersionName: 'Version 1',
-      name: input.name,
-      kind: 'solid',
-      resolution: 'test',
-      parameters: {},
-      placement: { landmark: 'aortic_annulus', depth_mm: 0, annulusRange_mm: null },
-      createdBy: input.createdBy,
-    })
-    .returning({ id: trials.id });
-  return trial!.id;
+  return cohort!.id;
 }

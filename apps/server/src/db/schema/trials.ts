@@ -57,6 +57,8 @@ export const trials = pgTable(
       .default({}),
     /** Device CI: re-run this trial on each new ready device version of the project (the flag moves to the re-run). */
     autoRerun: boolean('auto_rerun').notNull().default(false),
+    /** The user's outcomes (contracts' `customOutcomeSchema`, keys `user_1`, `user_2`, …), read like the kind's. */
+    customOutcomes: jsonb('custom_outcomes').$type<Record<string, unknown>[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex('trials_project_name_uq').on(t.projectId, sql`lower(${t.name})`),

@@ -41,6 +41,22 @@ const body = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** A user-defined outcome that must equal the kind's peak von Mises stress (the same frames, the same reductions). */
+const ownStress = {
+  source: 'object',
+  label: 'Device stress, own',
+  field: 'von_mises_stress',
+  particles: 'max',
+  over: 'max',
+};
+const ownDisplacement = {
+  source: 'object',
+  label: 'Mean displacement at the end',
+  field: 'displacement',
+  particles: 'mean',
+  over: 'last',
+};
+
 const waitFor = (id: string, done: (t: TrialDetail) => boolean) =>
   waitForTrial(member.browser, `${trialsPath()}/${id}`, done);
 
@@ -69,6 +85,32 @@ describe('refusals (nothing stored)', () => {
         { placement: { landmark: 'aortic_annulus', depth_mm: 0, annulusRange_mm: { min: 30, max: 20 } } },
         400,
         /must not exceed the largest/,
+      ],
+      // The user's outcomes: checked against the kind's catalogue, names unique, never code.
+      [
+        { kind: 'solid', customOutcomes: [{ ...ownStress, field: 'pressure' }] },
+        422,
+        'A solid simulation stores no field pressure. Choose one of: von_mises_stress, von_mises_strain, displacement, velocity.',
+      ],
+      [
+        {
+          kind: 'solid',
+          customOutcomes: [{ source: 'plane', label: 'Flow', plane: 'upstream', quantity: 'flow_rate', over: 'mean' }],
+        },
+        422,
+        'A solid simulation has no monitor planes: choose a field of the device.',
+      ],
+      [
+        { kind: 'solid', customOutcomes: [{ ...ownStress, label: 'peak VON MISES stress' }] },
+        422,
+        'The trial already has an outcome named peak VON MISES stress.',
+      ],
+      [{ kind: 'solid', customOutcomes: [{ ...ownStress, over: 'median' }] }, 400, /Choose max, min, mean or last/],
+      [{ kind: 'solid', customOutcomes: [{ ...ownStress, expression: 'max(stress)' }] }, 400, /./],
+      [
+        { kind: 'solid', customOutcomes: Array.from({ length: 7 }, (_, i) => ({ ...ownStress, label: `S${i}` })) },
+        400,
+        /at most 6 outcomes of your own/,
       ],
     ];
     for (const [over, status, message] of cases) {
@@ -102,7 +144,10 @@ describe('a trial over the cohort', () => {
   // The solid kind at the test resolution (30 steps of 150 particles) keeps the fan-out of five runs quick; the fluid
   // outcomes of a real run are the trial journey's (apps/web/e2e/trials.spec.ts).
   it('fans out one run per patient, shows progress and ends with outcomes per patient', async () => {
-    const created = await member.browser.postJson(trialsPath(), body({ kind: 'solid' }));
+    const created = await member.browser.postJson(
+      trialsPath(),
+      body({ kind: 'solid', customOutcomes: [ownStress, ownDisplacement] }),
+    );
     expect(created.status).toBe(201);
     const trial = await json<TrialDetail>(created);
     trialId = trial.id;
@@ -116,6 +161,21 @@ describe('a trial over the cohort', () => {
       'final_device_diameter',
       'final_ovality',
       'device_migration',
+      'paravalvular_gap_area',
+      'user_1',
+      'user_2',
+    ]);
+    expect(trial.outcomes.slice(-2).map((o) => [o.label, o.unit, o.description])).toEqual([
+      [
+        'Device stress, own',
+        'MPa',
+        'Largest over the saved timesteps of the largest von Mises stress in the device over its particles (your outcome).',
+      ],
+      [
+        'Mean displacement at the end',
+        'mm',
+        'At the last saved timestep, the mean displacement of the device over its particles (your outcome).',
+      ],
     ]);
     const taken = await member.browser.postJson(trialsPath(), body({ name: 'ring VALVE trial' }));
     expect(taken.status).toBe(409);
@@ -140,6 +200,15 @@ describe('a trial over the cohort', () => {
       // The crimped device opens into the anatomy: a diameter in millimetres, read from the expansion's monitors.
       expect(p.outcomes!.final_device_diameter).toBeGreaterThan(1);
       expect(p.outcomes!.final_device_diameter).toBeLessThan(60);
+      // Measured at the annulus against the patient's aortic root: an area, never above the annulus's own.
+      const gap = p.outcomes!.paravalvular_gap_area;
+      expect(gap, p.outcomeNotes.paravalvular_gap_area).not.toBeNull();
+      expect(gap!).toBeGreaterThanOrEqual(0);
+      expect(gap!).toBeLessThan(Math.PI * 20 ** 2);
+      // The user's outcomes, read from the same stored frames: the largest of the largest is the kind's peak stress.
+      expect(p.outcomes!.user_1).toBe(p.outcomes!.peak_von_mises_stress);
+      expect(p.outcomes!.user_2).toBeGreaterThan(0);
+      expect(p.outcomes!.user_2).toBeLessThanOrEqual(p.outcomes!.max_displacement!);
     }
     // The creator hears once, from the trial, not once per patient's run.
     const notifications = await json<NotificationList>(await member.browser.get('/api/notifications?limit=50'));

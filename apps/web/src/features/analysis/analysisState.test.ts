@@ -166,3 +166,33 @@ describe('recalculation flags and the alpha counter', () => {
     expect(state.loading.alpha).toBe(0);
   });
 });
+
+describe('parameters the server took out (a deleted trial’s outcomes)', () => {
+  const gone = 'trial.22222222-2222-4222-8222-222222222222.final_ovality';
+  const dropped = [{ parameter: gone, label: 'Final ovality', reason: 'Its trial was deleted.', removedFrom: [] }];
+  const stored = () => analysis({ parameters: ['height_cm', gone] });
+
+  it('saves the unchanged draft again on request, then shows what went until dismissed', () => {
+    const start = initialAnalysisState(stored());
+    const asked = run(start, { type: 'resave' });
+    expect(asked.dirty).toBe(true);
+    expect(run(asked, { type: 'resave' })).toBe(asked);
+    const saved = run(
+      asked,
+      { type: 'save-started' },
+      { type: 'saved', analysis: analysis({ revision: 4, parameters: ['height_cm'], dropped }) },
+    );
+    expect([saved.draft.parameters, saved.dirty, saved.dropped]).toEqual([['height_cm'], false, dropped]);
+    expect(run(saved, { type: 'dropped-seen' }).dropped).toEqual([]);
+  });
+
+  it('takes them out of a draft changed while the save was on its way, which stays to be saved', () => {
+    const saving = run(initialAnalysisState(stored()), { type: 'resave' }, { type: 'save-started' });
+    const changed = run(saving, { type: 'exclude', ids: ['SYN-000001'], reason: 'Measured again' });
+    const saved = run(changed, {
+      type: 'saved',
+      analysis: analysis({ revision: 4, parameters: ['height_cm'], dropped }),
+    });
+    expect([saved.draft.parameters, saved.draft.excluded, saved.dirty]).toEqual([['height_cm'], ['SYN-000001'], true]);
+  });
+});

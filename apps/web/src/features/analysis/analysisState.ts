@@ -1,4 +1,10 @@
-import { normalizeAnalysisSettings, type Analysis, type AnalysisSettings } from '@insilico/contracts';
+import {
+  normalizeAnalysisSettings,
+  withoutAnalysisParameters,
+  type Analysis,
+  type AnalysisSettings,
+  type DroppedAnalysisParameter,
+} from '@insilico/contracts';
 import type { AnalysisFailureCode, AnalysisOutcome, WorkerReply } from './worker/analysisProtocol';
 
 /**
@@ -40,6 +46,8 @@ export interface AnalysisViewState {
   outcome: AnalysisOutcome | null;
   /** Why the newest recalculation gave no result. */
   failure: { code: AnalysisFailureCode; message: string } | null;
+  /** Parameters the server took out at a save (a deleted trial's outcomes), shown until dismissed. */
+  dropped: DroppedAnalysisParameter[];
 }
 
 export type AnalysisAction =
@@ -49,6 +57,9 @@ export type AnalysisAction =
   | { type: 'toggle'; id: string; reason?: string }
   | { type: 'change'; change: Partial<Pick<AnalysisDraft, 'name' | 'parameters' | 'settings'>> }
   | { type: 'save-started' }
+  /** Saves the draft as it is: the server takes out what is gone (a deleted trial's outcomes still in use). */
+  | { type: 'resave' }
+  | { type: 'dropped-seen' }
   | { type: 'saved'; analysis: Analysis }
   | { type: 'save-failed'; conflict: boolean }
   | { type: 'run-started'; seq: number }
@@ -77,6 +88,7 @@ export function initialAnalysisState(analysis: Analysis): AnalysisViewState {
     latestSeq: 0,
     outcome: null,
     failure: null,
+    dropped: [],
   };
 }
 
@@ -88,6 +100,12 @@ function withDraft(state: AnalysisViewState, draft: AnalysisDraft, reason?: stri
   if (sameDraft(draft, state.draft)) return state;
   const reasons = reason && !state.reasons.includes(reason) ? [...state.reasons, reason] : state.reasons;
   return { ...state, draft, dirty: true, reasons };
+}
+
+function withoutDropped(draft: AnalysisDraft, gone: readonly string[]): AnalysisDraft {
+  if (gone.length === 0) return draft;
+  const { parameters, settings } = withoutAnalysisParameters(draft, gone);
+  return { ...draft, parameters, settings };
 }
 
 /** The reason for change a save sends with the excluded set (the reasons given since the last save, joined). */
@@ -160,10 +178,14 @@ export function analysisReducer(state: AnalysisViewState, action: AnalysisAction
       // Unchanged since the save was sent: take the server's copy (it may have moved values). Changed: keep
       // the newer draft, still dirty, to be saved on top of the new revision.
       const untouched = state.sending !== null && sameDraft(state.draft, state.sending);
+      // What the server took out is out of the newer draft too (its next save would add it back, and be refused).
+      const dropped = action.analysis.dropped ?? [];
+      const gone = dropped.map((d) => d.parameter);
       return {
         ...state,
         revision: action.analysis.revision,
-        draft: untouched ? draftOf(action.analysis) : state.draft,
+        draft: untouched ? draftOf(action.analysis) : withoutDropped(state.draft, gone),
+        dropped: [...state.dropped.filter((d) => !gone.includes(d.parameter)), ...dropped],
         dirty: !untouched,
         sending: null,
         // The reasons sent are kept with that change now; those given since go with the next save.
@@ -172,6 +194,10 @@ export function analysisReducer(state: AnalysisViewState, action: AnalysisAction
         loading: { ...state.loading, patients: false },
       };
     }
+    case 'resave':
+      return state.dirty ? state : { ...state, dirty: true };
+    case 'dropped-seen':
+      return { ...state, dropped: [] };
     case 'save-failed':
       return {
         ...state,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalysisSettings, CohortParameterTable, TrialOutcomeColumns } from '@insilico/contracts';
-import { keysInUse, rowsWithoutValues, withTrialOutcomes } from './trialOutcomes';
+import {
+  analysisSettingsSchema,
+  trialOutcomeParameter,
+  type AnalysisSettings,
+  type CohortParameterTable,
+  type TrialOutcomeColumns,
+} from '@insilico/contracts';
+import { goneOutcomesInUse, keysInUse, rowsWithoutValues, withTrialOutcomes } from './trialOutcomes';
 
 const table: CohortParameterTable = {
   cohortId: 'c',
@@ -39,8 +45,21 @@ describe('trial outcomes in the analysis table', () => {
     expect(rowsWithoutValues(merged, ['height_cm'])).toEqual([]);
     expect(rowsWithoutValues(merged, ['height_cm', 'trial.t.pressure_drop'])).toEqual([0, 1]);
     const settings = {
+      sizingParameter: null,
       deviceFits: [{ sizes: [{ ranges: [{ parameter: 'trial.t.pressure_drop', min: 0, max: 20 }] }] }],
     } as unknown as AnalysisSettings;
     expect(keysInUse(['height_cm'], settings)).toEqual(['height_cm', 'trial.t.pressure_drop']);
+  });
+
+  it('finds the trial outcomes in use that the table lacks (their trial was deleted)', () => {
+    const id = (n: number) => `${n}`.repeat(8) + '-1111-4111-8111-111111111111';
+    const kept = trialOutcomeParameter(id(1), 'pressure_drop');
+    const gone = trialOutcomeParameter(id(2), 'pressure_drop');
+    const merged = withTrialOutcomes(table, [{ ...trial, outcomes: [{ ...trial.outcomes[0]!, parameter: kept }] }]);
+    const settings = analysisSettingsSchema.parse({
+      deviceFits: [{ label: 'V', sizes: [{ name: 'S', ranges: [{ parameter: gone, min: 0, max: 20 }] }] }],
+    });
+    expect(goneOutcomesInUse(merged, ['height_cm', kept, 'shoe_size'], settings)).toEqual([gone]);
+    expect(goneOutcomesInUse(merged, ['height_cm', kept], analysisSettingsSchema.parse({}))).toEqual([]);
   });
 });

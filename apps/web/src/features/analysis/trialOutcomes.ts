@@ -1,4 +1,10 @@
-import type { AnalysisSettings, CohortParameterTable, TrialOutcomeColumns } from '@insilico/contracts';
+import {
+  analysisKeysInUse,
+  trialOutcomeParameterPattern,
+  type AnalysisSettings,
+  type CohortParameterTable,
+  type TrialOutcomeColumns,
+} from '@insilico/contracts';
 
 /**
  * The cohort's table with the outcomes of the project's trials on that cohort as more parameters (group `outcome`,
@@ -37,10 +43,20 @@ export function withTrialOutcomes(
 
 /** The keys a calculation reads: the analysed parameters and every parameter a device-fit range uses. */
 export function keysInUse(parameters: readonly string[], settings: AnalysisSettings): string[] {
-  const ranges = settings.deviceFits.flatMap((fit) =>
-    fit.sizes.flatMap((size) => size.ranges.map((range) => range.parameter)),
-  );
-  return [...new Set([...parameters, ...ranges])];
+  return analysisKeysInUse({ parameters, settings });
+}
+
+/**
+ * The trial outcomes in use that the table lacks: their trial was deleted since the analysis was saved. The page
+ * saves the analysis again at once so the server takes them out (docs/decisions/trials.md).
+ */
+export function goneOutcomesInUse(
+  table: CohortParameterTable,
+  parameters: readonly string[],
+  settings: AnalysisSettings,
+): string[] {
+  const keys = new Set(table.parameters.map((p) => p.key));
+  return keysInUse(parameters, settings).filter((key) => trialOutcomeParameterPattern.test(key) && !keys.has(key));
 }
 
 /** Rows (patients) with no value (NaN) for any of `keys`: left out of the calculation, like excluded patients. */

@@ -93,6 +93,49 @@ function show(patients: number, startWorker = fakeWorker()) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('AnalysisWorkspace', () => {
+  it('saves an analysis using a deleted trial’s outcome at once and says what the server took out and why', async () => {
+    const gone = 'trial.22222222-2222-4222-8222-222222222222.pressure_drop';
+    const stored = { ...analysis(25), parameters: [...keys, gone] };
+    const saves: { parameters: string[] }[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+      saves.push(JSON.parse(String(init?.body)) as { parameters: string[] });
+      const dropped = [
+        {
+          parameter: gone,
+          label: 'Pressure drop',
+          reason: 'Its trial was deleted, so its outcomes are no longer available.',
+          removedFrom: ['the analysed parameters'],
+        },
+      ];
+      const saved = { ...analysis(25), revision: 2, dropped };
+      return new Response(JSON.stringify(saved), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    render(
+      <MemoryRouter>
+        <AnalysisWorkspace
+          deviceId="00000000-0000-4000-8000-00000000000c"
+          project={project}
+          analysis={stored}
+          table={parameterTable(25)}
+          reload={() => {}}
+          startWorker={fakeWorker()}
+        />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]!.parameters).toEqual([...keys, gone]);
+    const title = await screen.findByText('A parameter was taken out of this analysis');
+    const alert = title.closest('[role="status"]') as HTMLElement;
+    expect(alert.textContent).toContain(
+      `Pressure drop (${gone}): Its trial was deleted, so its outcomes are no longer available. Removed from the analysed parameters.`,
+    );
+    // The worker recalculates without it: the summary is there.
+    expect(await screen.findByRole('table', { name: /^Summary/ })).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText('A parameter was taken out of this analysis')).toBeNull());
+    expect(saves).toHaveLength(1);
+  });
+
   it('shows the worker’s numbers and saves an exclusion made in the patients drawer, which recalculates', async () => {
     const saves: unknown[] = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {

@@ -23,6 +23,7 @@ import { AnalysisErrorDialog } from './AnalysisErrorDialog';
 import { AnalysisSection } from './AnalysisSection';
 import { CorrelationBlock } from './CorrelationBlock';
 import { DeviceFitBlock } from './DeviceFitBlock';
+import { DroppedParametersNote } from './DroppedParametersNote';
 import { ExclusionReasonDialog, type ExclusionChange } from './ExclusionReasonDialog';
 import { ExtremeCasesBlock } from './ExtremeCasesBlock';
 import { OutlierBlock } from './OutlierBlock';
@@ -126,6 +127,7 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
             Patients{draft.excluded.length > 0 ? ` (${draft.excluded.length} excluded)` : ''}
           </Button>
         </Stack>
+        <DroppedParametersNote dropped={state.dropped} onClose={() => dispatch({ type: 'dropped-seen' })} />
         {conflict && (
           <Alert
             severity="warning"

@@ -13,7 +13,7 @@ import {
   type AnalysisViewState,
 } from '../analysisState';
 import { AnalysisWorkerClient, type WorkerPort } from '../worker/analysisProtocol';
-import { keysInUse, rowsWithoutValues } from '../trialOutcomes';
+import { goneOutcomesInUse, keysInUse, rowsWithoutValues } from '../trialOutcomes';
 import { startAnalysisWorker } from '../worker/startAnalysisWorker';
 
 export interface AnalysisSession {
@@ -52,6 +52,13 @@ export function useAnalysisSession(
 
   // A new analysis (or a reload after a conflict) replaces the draft.
   useEffect(() => dispatch({ type: 'loaded', analysis }), [analysis]);
+  // Outcomes of a trial deleted since the last save: saved again at once, the server takes them out and says so.
+  const { canEdit } = analysis;
+  const inputs = state.draft;
+  useEffect(() => {
+    if (canEdit && goneOutcomesInUse(table, inputs.parameters, inputs.settings).length > 0)
+      dispatch({ type: 'resave' });
+  }, [canEdit, table, inputs.parameters, inputs.settings]);
 
   // One worker per open analysis.
   const clientRef = useRef<AnalysisWorkerClient | null>(null);

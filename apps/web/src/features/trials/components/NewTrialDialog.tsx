@@ -16,6 +16,7 @@ import {
   trialDepthLimits,
   trialLandmarks,
   trialNameMaxLength,
+  type CustomOutcome,
   type SimulationKindName,
   type SimulationResolution,
   type TrialDetail,
@@ -24,6 +25,7 @@ import {
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { ApiError } from '../../../lib/apiError';
 import { createTrial, useTrialSetup } from '../api';
+import { CustomOutcomesEditor, forKind } from './CustomOutcomesEditor';
 
 const kindLabels: Record<SimulationKindName, string> = { fluid: 'Fluid', solid: 'Solid', particle: 'Particle' };
 const landmarkLabels: Record<TrialLandmark, string> = {
@@ -57,6 +59,7 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
   const [ranged, setRanged] = useState(false);
   const [min, setMin] = useState('');
   const [max, setMax] = useState('');
+  const [customOutcomes, setCustomOutcomes] = useState<CustomOutcome[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -84,6 +87,7 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
           depth_mm: Number(depth),
           annulusRange_mm: ranged ? { min: Number(min), max: Number(max) } : null,
         },
+        customOutcomes,
       });
       onCreated(trial);
     } catch (caught) {
@@ -143,7 +147,11 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
                   fullWidth
                   label="Kind"
                   value={kind}
-                  onChange={(event) => setKind(event.target.value as SimulationKindName)}
+                  onChange={(event) => {
+                    const next = event.target.value as SimulationKindName;
+                    setKind(next);
+                    setCustomOutcomes((outcomes) => forKind(outcomes, next));
+                  }}
                 >
                   {simulationKinds.map((k) => (
                     <MenuItem key={k} value={k}>
@@ -212,6 +220,7 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
                   />
                 </Stack>
               )}
+              <CustomOutcomesEditor kind={kind} value={customOutcomes} onChange={setCustomOutcomes} />
               {error && (
                 <Alert severity="error" role="alert">
                   {error}
