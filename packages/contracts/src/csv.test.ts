@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, csvCell, csvRow, readCsv, toCsv } from './csv';
+import { CsvSyntaxError, csvCell, csvRow, readCsv, readNumericCsv, toCsv } from './csv';
 
 describe('csvCell', () => {
   it('quotes a field holding a comma, a double quote or a line break, doubling its quotes (RFC 4180)', () => {
@@ -98,5 +98,19 @@ describe('readCsv', () => {
       ['\'-inlet, "A"', '1.5'],
       ['line\nbreak', '-2'],
     ]);
+  });
+});
+
+describe('readNumericCsv', () => {
+  it('reads columns of numbers under the header; an empty or missing cell is no value, not 0', () => {
+    expect(readNumericCsv('time (s),"a, b (Pa)",c\n0,1.5,\n0.1,-2\n')).toEqual({
+      headers: ['time (s)', 'a, b (Pa)', 'c'],
+      columns: [
+        [0, 0.1],
+        [1.5, -2],
+        [Number.NaN, Number.NaN],
+      ],
+    });
+    expect(readNumericCsv('')).toEqual({ headers: [], columns: [] });
   });
 });

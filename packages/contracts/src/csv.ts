@@ -100,3 +100,23 @@ export function readCsv(text: string): string[][] {
   }
   return records.filter((r) => r.length > 1 || (r[0] ?? '').trim() !== '');
 }
+
+/** A table of numbers under one header line (the engine's `monitors.csv`). */
+export interface NumericCsv {
+  headers: string[];
+  /** One array per header: NaN where a cell is empty or not a number (`Number('')` would read 0). */
+  columns: number[][];
+}
+
+/** Reads a CSV of numbers under one header line (`readCsv`'s rules). */
+export function readNumericCsv(text: string): NumericCsv {
+  const [headers, ...rows] = readCsv(text);
+  if (!headers) return { headers: [], columns: [] };
+  const columns = headers.map((_, k) =>
+    rows.map((cells) => {
+      const cell = cells[k];
+      return cell === undefined || cell.trim() === '' ? Number.NaN : Number(cell);
+    }),
+  );
+  return { headers, columns };
+}

@@ -8,7 +8,8 @@ import {
   type SimulationKindName,
   type TrialOutcomeDefinition,
 } from '@insilico/contracts';
-import { parseMonitors, type Outcomes } from './trial-outcomes';
+import { readNumericCsv } from '@insilico/contracts/csv';
+import { monitorColumn, type Outcomes } from './trial-outcomes';
 
 /** The statistics of the object's scalars at one saved timestep (frame summaries: min, max, mean over particles). */
 export type StepStats = Record<string, { min: number | null; max: number | null; mean: number | null }>;
@@ -56,7 +57,7 @@ export function evaluateCustomOutcomes(
 ): Outcomes {
   const values: Record<string, number | null> = {};
   const notes: Record<string, string> = {};
-  const table = monitorsCsv ? parseMonitors(monitorsCsv) : null;
+  const table = monitorsCsv ? readNumericCsv(monitorsCsv) : null;
   outcomes.forEach((outcome, i) => {
     const key = customOutcomeKey(i);
     let series: number[];
@@ -70,8 +71,7 @@ export function evaluateCustomOutcomes(
     } else {
       const quantity = customOutcomePlaneQuantityInfo[outcome.quantity];
       const header = `${outcome.plane} ${outcome.quantity} (${quantity.unit})`;
-      const index = table ? table.headers.indexOf(header) : -1;
-      series = index < 0 ? [] : table!.rows.map((row) => row[index] ?? Number.NaN).filter(Number.isFinite);
+      series = (table ? (monitorColumn(table, header) ?? []) : []).filter(Number.isFinite);
       missing = table ? `The run’s monitors have no ${header}.` : 'The run stored no monitor values.';
     }
     const value = reduce(series, outcome.over);

@@ -1,4 +1,5 @@
 import { trialOutcomeDefinitions, type SimulationKindName } from '@insilico/contracts';
+import { readNumericCsv, type NumericCsv } from '@insilico/contracts/csv';
 
 /** The largest value of each frame scalar (frame-timeline stats) over the saved timesteps of the kind's object. */
 export type FrameMaxima = Record<string, number | null>;
@@ -24,20 +25,10 @@ export interface Outcomes {
 /** Gorlin's constant of ISO 5840 (EOA cm², flow mL/s, pressure mmHg, density g/cm³). */
 const GORLIN = 51.6;
 
-/** The monitors table: header names and numeric columns (NaN where the engine wrote none). */
-export function parseMonitors(csv: string): { headers: string[]; rows: number[][] } {
-  const lines = csv.split(/\r?\n/).filter((line) => line.trim() !== '');
-  const headers = (lines[0] ?? '').split(',').map((h) => h.trim().replace(/^"|"$/g, ''));
-  // An empty cell is no value (Number('') would read 0).
-  const rows = lines
-    .slice(1)
-    .map((line) => line.split(',').map((cell) => (cell.trim() === '' ? Number.NaN : Number(cell))));
-  return { headers, rows };
-}
-
-function column(table: ReturnType<typeof parseMonitors>, name: string): number[] | null {
+/** A column of the monitors table by its header (null when the run's monitors have none). */
+export function monitorColumn(table: NumericCsv, name: string): number[] | null {
   const index = table.headers.indexOf(name);
-  return index < 0 ? null : table.rows.map((row) => row[index] ?? Number.NaN);
+  return index < 0 ? null : table.columns[index]!;
 }
 
 const finite = (values: readonly number[]) => values.filter(Number.isFinite);
@@ -54,13 +45,13 @@ export function computeOutcomes(input: OutcomeInput): Outcomes {
   const values: Record<string, number | null> = {};
   const notes: Record<string, string> = {};
   for (const definition of trialOutcomeDefinitions[input.kind]) values[definition.key] = null;
-  const table = input.monitorsCsv ? parseMonitors(input.monitorsCsv) : null;
+  const table = input.monitorsCsv ? readNumericCsv(input.monitorsCsv) : null;
   const set = (key: string, value: number | null, note: string) => {
     values[key] = value !== null && Number.isFinite(value) ? value : null;
     if (values[key] === null) notes[key] = note;
   };
   const noMonitors = 'The run stored no monitor values.';
-  const fromMonitor = (name: string) => (table ? column(table, name) : null);
+  const fromMonitor = (name: string) => (table ? monitorColumn(table, name) : null);
 
   if (input.kind === 'fluid') {
     const drop = fromMonitor('upstream-downstream pressure_drop (mmHg)');

@@ -14,7 +14,8 @@ import { apiFetch } from '../../lib/api';
 import { ApiError, clientErrorCodes } from '../../lib/apiError';
 import { checkMaintenanceAnswer } from '../../lib/maintenance';
 import { projectApiPath } from '../../lib/projectKeys';
-import { parseMonitors, splitColumns, type ColumnValues, type ResultObject } from './resultData';
+import { splitColumns, type ColumnValues, type ResultObject } from './resultData';
+import { readNumericCsv } from '@insilico/contracts/csv';
 
 /** URLs of one simulation's results (docs/decisions/simulations.md "API and permissions"). */
 export const resultUrls = {
@@ -109,7 +110,7 @@ export function useTimeline(url: string | null, running: boolean) {
 }
 
 export function useMonitors(url: string | null, running: boolean) {
-  return useSWR(url, async (key: string) => parseMonitors(new TextDecoder().decode(await fetchBytes(key))), {
+  return useSWR(url, async (key: string) => readNumericCsv(new TextDecoder().decode(await fetchBytes(key))), {
     refreshInterval: running ? runningRefreshMs : 0,
   });
 }

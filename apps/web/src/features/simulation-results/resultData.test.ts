@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SimulationTimeline } from '@insilico/contracts';
+import { readNumericCsv } from '@insilico/contracts/csv';
 import {
   bodyTypeOf,
   capturedParticles,
@@ -8,7 +9,6 @@ import {
   finiteRange,
   interleavePositions,
   noExpansionMonitors,
-  parseMonitors,
   particleCsv,
   particleCsvName,
   predefinedPlots,
@@ -130,7 +130,7 @@ describe('the results page data', () => {
   });
 
   it('reads monitors.csv into the predefined plots of the fluid kind, units as the headers say', () => {
-    const monitors = parseMonitors(
+    const monitors = readNumericCsv(
       [
         'time (s),upstream flow_rate (L/min),upstream pressure (Pa),upstream pressure (mmHg),upstream-downstream pressure_drop (Pa),upstream-downstream pressure_drop (mmHg),mean wall_shear_stress (Pa),max wall_shear_stress (Pa)',
         '0,0,0,0,0,0,0,0',
@@ -154,7 +154,7 @@ describe('the results page data', () => {
   });
 
   it('gives the particle kind its captured fraction and the solid kind its maximum stress, saying what is missing', () => {
-    const monitors = parseMonitors('time (s),particles capture_percentage (%)\n0,0\n0.1,12.5\n');
+    const monitors = readNumericCsv('time (s),particles capture_percentage (%)\n0,0\n0.1,12.5\n');
     expect(predefinedPlots('particle', monitors, null)[0]!.lines).toEqual([
       { name: 'particles Capture Percentage', data: [0, 12.5] },
     ]);
@@ -172,7 +172,7 @@ describe('the results page data', () => {
       ['Peak contact pressure on the anatomy over time', noExpansionMonitors],
       ['Device diameter over time (per measuring plane)', noExpansionMonitors],
     ]);
-    const expansion = parseMonitors(
+    const expansion = readNumericCsv(
       'time (s),plane_1 device_diameter (mm),plane_1 ovality,plane_2 device_diameter (mm),plane_2 ovality,' +
         'max contact_pressure (Pa),max contact_pressure (mmHg),total contact_force (N)\n' +
         '0,20,0,20,0,0,0,0\n0.001,23.5,0.02,24,0.01,2666.4,20,1.5\n',

@@ -1,4 +1,4 @@
-import { csvRow, readCsv } from '@insilico/contracts/csv';
+import { csvRow, type NumericCsv } from '@insilico/contracts/csv';
 import { frameColumnsAt, type SimulationResults, type SimulationTimeline } from '@insilico/contracts';
 import { outputLabel, outputLabelWithUnit } from '@insilico/sph/outputLabels';
 import type { BodyType } from './types';
@@ -107,21 +107,8 @@ export function finiteRange(values: ArrayLike<number>): { min: number; max: numb
   return min === max ? { min: min - 0.5, max: max + 0.5 } : { min, max };
 }
 
-/** monitors.csv read back: its headers and its numeric columns (NaN where a value is missing). */
-export interface Monitors {
-  headers: string[];
-  columns: number[][];
-}
-
-/** Parses monitors.csv (a header line, then numbers). */
-export function parseMonitors(text: string): Monitors {
-  const [headers, ...rows] = readCsv(text);
-  if (!headers) return { headers: [], columns: [] };
-  const columns = headers.map((_, k) =>
-    rows.map((cells) => (cells[k] === undefined || cells[k] === '' ? NaN : Number(cells[k]))),
-  );
-  return { headers, columns };
-}
+/** monitors.csv read back (`readNumericCsv`): its headers and its numeric columns (NaN where a value is missing). */
+export type Monitors = NumericCsv;
 
 /** A predefined plot of the results page: one or more lines over the saved timesteps. */
 export interface PredefinedPlot {
