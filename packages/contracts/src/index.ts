@@ -800,3 +800,5 @@ export {
   type RepresentativenessRequest,
   type Representativeness,
 } from './representativeness';
+export { keysInUse, readyOrdersOn, rowsWithoutValues, withMeasurements, withTrialOutcomes } from './analysis-columns';
+export { analysisReportRequestSchema, type AnalysisReportRequest } from './analysis-report';

@@ -1,0 +1,161 @@
+import {
+  analysisSettingsSchema,
+  measurementParameter,
+  normalizeAnalysisSettings,
+  withMeasurements,
+  withTrialOutcomes,
+  type analysisReportRequestSchema,
+  type MeasurementOrder,
+  type TrialOutcomeColumns,
+} from '@insilico/contracts';
+import { MIN_PATIENTS, InsufficientPatientsError } from '@insilico/stats';
+import type { z } from 'zod';
+import { analysisReportTask } from '../cpu/analysis-report.task';
+import type { CpuRunner } from '../cpu/pool';
+import { leftOutRows, type AnalysisReportInput, type ReportMeasurement } from '../reports/analysis-report';
+import type { AnalysisRepository } from '../repositories/analysis.repository';
+import type { CohortRepository } from '../repositories/cohort.repository';
+import { parameterTableOf } from './cohort-parameter-table';
+import { storedPatient } from './cohort-records';
+import { ServiceError } from './errors';
+import type { ProjectAccessService } from './project-access.service';
+import type { RepresentativenessService } from './representativeness.service';
+
+type ParsedRequest = z.output<typeof analysisReportRequestSchema>;
+
+/**
+ * The population analysis report (issue 23): the saved analysis run on the server on the cohort's patients, with
+ * the trial outcomes and measurements the page shows, and the comparison with a reference population when the
+ * caller gives one, laid out as a PDF in the CPU pool. Reading the project is enough (`project.read`, as for the
+ * analysis itself); the report is answered, not stored.
+ */
+export class AnalysisReportService {
+  constructor(
+    private readonly deps: {
+      access: ProjectAccessService;
+      analyses: AnalysisRepository;
+      cohorts: CohortRepository;
+      cpu: CpuRunner;
+      representativeness: RepresentativenessService;
+      /** The outcome columns of the project's trials on the cohort the user may read. */
+      trialColumns: (
+        userId: string,
+        deviceId: string,
+        projectId: string,
+        cohortId: string,
+      ) => Promise<TrialOutcomeColumns[]>;
+      /** The workspace's ready measurement orders on the cohort with their results (none without the plan). */
+      measurementOrders: (userId: string, deviceId: string, cohortId: string) => Promise<MeasurementOrder[]>;
+      userName: (userId: string) => Promise<string | null>;
+      codeVersion: string;
+    },
+  ) {}
+
+  async report(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    analysisId: string,
+    request: ParsedRequest,
+  ): Promise<{ bytes: Uint8Array; fileName: string }> {
+    await this.deps.access.require('project.read', userId, deviceId, projectId);
+    const row = await this.deps.analyses.find(projectId, analysisId);
+    if (!row) throw new ServiceError(404, 'not_found', 'No such analysis in this project.');
+    const cohort = await this.deps.cohorts.findById(row.cohort.id);
+    if (!cohort || cohort.status !== 'ready')
+      throw new ServiceError(409, 'cohort_not_ready', 'The patients of this cohort are still being prepared.');
+    const orders = await this.deps.measurementOrders(userId, deviceId, cohort.id);
+    const table = withMeasurements(
+      withTrialOutcomes(
+        parameterTableOf(
+          cohort.id,
+          (await this.deps.cohorts.patients(cohort.id)).map((stored) => storedPatient(cohort, stored)),
+        ),
+        await this.deps.trialColumns(userId, deviceId, projectId, cohort.id),
+      ),
+      orders,
+    );
+    const settings = normalizeAnalysisSettings(analysisSettingsSchema.parse(row.analysis.settings));
+    // A parameter of a trial deleted since the analysis was saved is no longer there: the report leaves it out and
+    // says so; a device fit that needs it cannot be judged.
+    const known = new Set(table.parameters.map((p) => p.key));
+    const dropped = row.analysis.parameters.filter((key) => !known.has(key));
+    const fitKeys = settings.deviceFits.flatMap((fit) => fit.sizes.flatMap((s) => s.ranges.map((r) => r.parameter)));
+    const lostFitKeys = [...new Set(fitKeys.filter((key) => !known.has(key)))];
+    if (lostFitKeys.length > 0)
+      throw new ServiceError(
+        409,
+        'parameter_gone',
+        `The device fit uses parameters that are no longer available (a deleted trial or measurement): ${lostFitKeys.join(', ')}. Change the sizes first.`,
+      );
+    const parameters = row.analysis.parameters.filter((key) => known.has(key));
+    if (parameters.length === 0)
+      throw new ServiceError(422, 'no_parameters', 'None of the analysis’ parameters is available any more.');
+    const analysis: AnalysisReportInput['analysis'] = {
+      id: row.analysis.id,
+      name: row.analysis.name,
+      revision: row.analysis.revision,
+      updatedAt: row.analysis.updatedAt.toISOString(),
+      parameters,
+      droppedParameters: dropped,
+      settings: {
+        ...settings,
+        sizingParameter:
+          settings.sizingParameter !== null && known.has(settings.sizingParameter) ? settings.sizingParameter : null,
+      },
+      excluded: row.analysis.excluded,
+    };
+    const left = leftOutRows({ analysis, table });
+    const analysed = table.patients.length - left.excluded.length - left.withoutValue.length;
+    if (analysed < MIN_PATIENTS)
+      throw new ServiceError(422, 'insufficient_patients', new InsufficientPatientsError(analysed).message);
+    const representativeness = request.representativeness
+      ? await this.deps.representativeness.compare(userId, deviceId, projectId, analysisId, request.representativeness)
+      : null;
+    const input: AnalysisReportInput = {
+      generatedAt: new Date().toISOString(),
+      generatedBy: await this.deps.userName(userId),
+      codeVersion: this.deps.codeVersion,
+      analysis,
+      cohort: { name: cohort.name, modelVersion: cohort.modelVersion, synthetic: table.synthetic },
+      table,
+      measurements: measurementsUsed(orders, analysis),
+      representativeness,
+    };
+    const bytes = await this.deps.cpu.run(analysisReportTask, input);
+    const stamp = input.generatedAt.slice(0, 10);
+    const safe = `${cohort.name}-${analysis.name || 'analysis'}`.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 100);
+    return { bytes, fileName: `${safe}-report-${stamp}.pdf` };
+  }
+}
+
+/** The measurements of the orders that the analysis reads (an analysed parameter or a device-fit range). */
+function measurementsUsed(
+  orders: readonly MeasurementOrder[],
+  analysis: AnalysisReportInput['analysis'],
+): ReportMeasurement[] {
+  const used = new Set([
+    ...analysis.parameters,
+    ...analysis.settings.deviceFits.flatMap((fit) => fit.sizes.flatMap((s) => s.ranges.map((r) => r.parameter))),
+  ]);
+  return orders.flatMap((order) =>
+    order.measurements.flatMap((m, j) => {
+      const key = measurementParameter(order.id, j);
+      if (!used.has(key)) return [];
+      const cells = order.patients.map((p) => p.cells[j]);
+      return [
+        {
+          key,
+          name: m.name,
+          version: m.version,
+          unit: m.unit,
+          phase: m.phase,
+          orderedAt: order.createdAt,
+          orderedBy: order.createdBy?.fullName ?? null,
+          failed: cells.filter((c) => c?.value === null).length,
+          corrected: cells.filter((c) => c && c.corrected !== null).length,
+        },
+      ];
+    }),
+  );
+}
