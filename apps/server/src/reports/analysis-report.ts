@@ -106,12 +106,13 @@ export async function renderAnalysisReport(input: AnalysisReportInput): Promise<
   const outcome = runReportAnalysis(input);
   const { table, analysis: a } = input;
   const title = `Population analysis report: ${a.name || 'Untitled analysis'}`;
-  const { doc, heading, line, finish } = startPdfReport({
+  const report = startPdfReport({
     title,
     author: input.generatedBy ?? 'insilico workspace',
     subject: 'Population analysis report',
     date: input.generatedAt,
   });
+  const { doc, heading, line } = report;
   const parameterOf = new Map(table.parameters.map((p, j) => [p.key, { ...p, column: j }]));
   const labelOf = (key: string) => {
     const p = parameterOf.get(key);
@@ -120,20 +121,13 @@ export async function renderAnalysisReport(input: AnalysisReportInput): Promise<
   const idsOf = (rows: readonly number[]) => rows.map((row) => table.patients[row] ?? String(row));
   const analysedIds = (rows: readonly number[]) => rows.map((i) => table.patients[outcome.rows[i]!] ?? String(i));
 
-  doc.font('Helvetica-Bold').fontSize(18).text(pdfText(title));
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#555555')
-    .text(
-      pdfText(
-        `Generated ${input.generatedAt}${input.generatedBy ? ` by ${input.generatedBy}` : ''}. ` +
-          (input.cohort.synthetic
-            ? 'Synthetic virtual patients: the figures describe a model population, not clinical evidence.'
-            : ''),
-      ),
-    )
-    .fillColor('black');
+  report.title(
+    title,
+    `Generated ${input.generatedAt}${input.generatedBy ? ` by ${input.generatedBy}` : ''}. ` +
+      (input.cohort.synthetic
+        ? 'Synthetic virtual patients: the figures describe a model population, not clinical evidence.'
+        : ''),
+  );
 
   heading('Cohort and patients');
   const left = leftOutRows(input);
@@ -305,5 +299,5 @@ export async function renderAnalysisReport(input: AnalysisReportInput): Promise<
   line('Target coverage', `${settings.targetCoveragePercent} %`);
   line('Code version', input.codeVersion);
   line('Analysis', a.id);
-  return finish();
+  return report.finish();
 }

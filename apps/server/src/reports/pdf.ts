@@ -43,6 +43,8 @@ export interface PdfReportInfo {
 /** A report being written: the document, its layout helpers, and `finish` for the bytes. */
 export interface PdfReport {
   doc: PDFKit.PDFDocument;
+  /** The report's title (18 pt bold) and, under it in small grey type, what it is and when it was made. */
+  title(text: string, note: string): void;
   /** A section heading (13 pt bold), on a new page when little room is left; the body text after it is 10 pt. */
   heading(text: string): void;
   /** `Label: value` with the label in bold. */
@@ -72,6 +74,10 @@ export function startPdfReport(info: PdfReportInfo): PdfReport {
   });
   return {
     doc,
+    title(text, note) {
+      doc.font('Helvetica-Bold').fontSize(18).text(pdfText(text));
+      doc.font('Helvetica').fontSize(9).fillColor('#555555').text(pdfText(note)).fillColor('black');
+    },
     heading(text) {
       if (doc.y > 700) doc.addPage();
       doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(pdfText(text)).moveDown(0.3);

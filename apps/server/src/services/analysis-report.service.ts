@@ -13,12 +13,8 @@ import type { z } from 'zod';
 import { analysisReportTask } from '../cpu/analysis-report.task';
 import type { CpuRunner } from '../cpu/pool';
 import { leftOutRows, type AnalysisReportInput, type ReportMeasurement } from '../reports/analysis-report';
-import type { AnalysisRepository } from '../repositories/analysis.repository';
-import type { CohortRepository } from '../repositories/cohort.repository';
-import { parameterTableOf } from './cohort-parameter-table';
-import { storedPatient } from './cohort-records';
+import { readableAnalysisCohort, type AnalysisCohortDeps } from './analysis-cohort';
 import { ServiceError } from './errors';
-import type { ProjectAccessService } from './project-access.service';
 import type { RepresentativenessService } from './representativeness.service';
 
 type ParsedRequest = z.output<typeof analysisReportRequestSchema>;
@@ -31,10 +27,7 @@ type ParsedRequest = z.output<typeof analysisReportRequestSchema>;
  */
 export class AnalysisReportService {
   constructor(
-    private readonly deps: {
-      access: ProjectAccessService;
-      analyses: AnalysisRepository;
-      cohorts: CohortRepository;
+    private readonly deps: AnalysisCohortDeps & {
       cpu: CpuRunner;
       representativeness: RepresentativenessService;
       /** The outcome columns of the project's trials on the cohort the user may read. */
@@ -58,21 +51,14 @@ export class AnalysisReportService {
     analysisId: string,
     request: ParsedRequest,
   ): Promise<{ bytes: Uint8Array; fileName: string }> {
-    await this.deps.access.require('project.read', userId, deviceId, projectId);
-    const row = await this.deps.analyses.find(projectId, analysisId);
-    if (!row) throw new ServiceError(404, 'not_found', 'No such analysis in this project.');
-    const cohort = await this.deps.cohorts.findById(row.cohort.id);
-    if (!cohort || cohort.status !== 'ready')
-      throw new ServiceError(409, 'cohort_not_ready', 'The patients of this cohort are still being prepared.');
+    const {
+      row,
+      cohort,
+      table: own,
+    } = await readableAnalysisCohort(this.deps, userId, deviceId, projectId, analysisId);
     const orders = await this.deps.measurementOrders(userId, deviceId, cohort.id);
     const table = withMeasurements(
-      withTrialOutcomes(
-        parameterTableOf(
-          cohort.id,
-          (await this.deps.cohorts.patients(cohort.id)).map((stored) => storedPatient(cohort, stored)),
-        ),
-        await this.deps.trialColumns(userId, deviceId, projectId, cohort.id),
-      ),
+      withTrialOutcomes(own, await this.deps.trialColumns(userId, deviceId, projectId, cohort.id)),
       orders,
     );
     const settings = normalizeAnalysisSettings(analysisSettingsSchema.parse(row.analysis.settings));

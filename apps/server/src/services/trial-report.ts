@@ -72,7 +72,7 @@ export const kindVerification: Record<TrialReportInput['trial']['kind'], string>
  * provenance. The document's dates are the report's, so the same input gives the same pages.
  */
 export async function renderTrialReport(input: TrialReportInput): Promise<Uint8Array> {
-  const { doc, heading, line, finish } = startPdfReport({
+  const { doc, title, heading, line, finish } = startPdfReport({
     title: `Trial report: ${input.trial.name}`,
     author: input.generatedBy ?? 'insilico workspace',
     subject: 'In-silico trial report',
@@ -80,21 +80,11 @@ export async function renderTrialReport(input: TrialReportInput): Promise<Uint8A
   });
   const t = input.trial;
 
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(18)
-    .text(pdfText(`Trial report: ${t.name}`));
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#555555')
-    .text(
-      pdfText(
-        `Generated ${input.generatedAt}${input.generatedBy ? ` by ${input.generatedBy}` : ''}. Synthetic virtual patients: ` +
-          'results describe the device on a model population, not clinical evidence.',
-      ),
-    )
-    .fillColor('black');
+  title(
+    `Trial report: ${t.name}`,
+    `Generated ${input.generatedAt}${input.generatedBy ? ` by ${input.generatedBy}` : ''}. Synthetic virtual patients: ` +
+      'results describe the device on a model population, not clinical evidence.',
+  );
 
   heading('Set-up');
   line('Kind and resolution', `${t.kind}, ${t.resolution}`);
