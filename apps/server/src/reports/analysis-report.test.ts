@@ -1,7 +1,7 @@
-import { analysisSettingsSchema, type Representativeness } from '@insilico/contracts';
+import { analysisSettingsSchema, type MeasurementOrder, type Representativeness } from '@insilico/contracts';
 import { describe, expect, it } from 'vitest';
 import { pdfPhrases } from '../../test/helpers/pdf-text';
-import { renderAnalysisReport, type AnalysisReportInput } from './analysis-report';
+import { measurementsUsed, renderAnalysisReport, type AnalysisReportInput } from './analysis-report';
 
 const ids = Array.from({ length: 25 }, (_, i) => `SYN-${String(i).padStart(2, '0')}`);
 const area = ids.map((_, i) => 310 + 7 * i);
@@ -157,5 +157,66 @@ describe('the population analysis report PDF', () => {
     const a = await renderAnalysisReport(without);
     expect(Buffer.from(a).equals(Buffer.from(await renderAnalysisReport(without)))).toBe(true);
     expect(pdfPhrases(a)).toContain('No reference population was given for this report.');
+  });
+});
+
+describe('the measurements a report names', () => {
+  const cell = (automatic: number | null, corrected: number | null = null) => ({
+    automatic,
+    failure: automatic === null ? 'This patient has no end-systole images.' : null,
+    corrected,
+    value: corrected ?? automatic,
+  });
+  const order: MeasurementOrder = {
+    id: orderId,
+    deviceId: 'd',
+    cohortId: 'c1',
+    cohortName: 'TAVI twenty-five',
+    status: 'ready',
+    progress: 1,
+    error: null,
+    measurements: [
+      { definitionId: 'm1', version: 2, name: 'Annulus diameter', unit: 'mm', phase: 'end-systole' },
+      { definitionId: 'm2', version: 1, name: 'STJ height', unit: 'mm', phase: 'end-systole' },
+      { definitionId: 'm3', version: 3, name: 'Annulus area', unit: 'mm²', phase: 'end-systole' },
+    ],
+    patients: [
+      { patientId: 'SYN-00', cells: [cell(24), cell(18), cell(400)], correction: null },
+      { patientId: 'SYN-01', cells: [cell(null), cell(null), cell(null)], correction: null },
+      {
+        patientId: 'SYN-02',
+        cells: [cell(25, 26), cell(19, 17), cell(410, 420)],
+        correction: { landmarks: ['aortic_annulus'], by: null, at: '2026-11-28T05:30:00.000Z' },
+      },
+    ],
+    createdAt: '2026-11-28T05:00:00.000Z',
+    createdBy: { id: 'u', fullName: 'Ada Member' },
+  };
+
+  it('names those analysed or used by a size, with their failures and hand corrections', () => {
+    const settings = {
+      ...analysisSettingsSchema.parse({}),
+      deviceFits: [
+        {
+          versionId: null,
+          label: 'By area',
+          sizes: [{ name: 'S', ranges: [{ parameter: `measurement.${orderId}.2`, min: 300, max: 450 }] }],
+        },
+      ],
+    };
+    expect(measurementsUsed([order], { parameters: [`measurement.${orderId}.0`, 'height_cm'], settings })).toEqual([
+      {
+        key: `measurement.${orderId}.0`,
+        name: 'Annulus diameter',
+        version: 2,
+        unit: 'mm',
+        phase: 'end-systole',
+        orderedAt: '2026-11-28T05:00:00.000Z',
+        orderedBy: 'Ada Member',
+        failed: 1,
+        corrected: 1,
+      },
+      expect.objectContaining({ key: `measurement.${orderId}.2`, name: 'Annulus area', version: 3, failed: 1 }),
+    ]);
   });
 });

@@ -1,5 +1,5 @@
-import type { AnalysisSettings, CohortParameterTable, Representativeness } from '@insilico/contracts';
-import { keysInUse, rowsWithoutValues } from '@insilico/contracts';
+import type { AnalysisSettings, CohortParameterTable, MeasurementOrder, Representativeness } from '@insilico/contracts';
+import { keysInUse, measurementParameter, rowsWithoutValues } from '@insilico/contracts';
 import { matrixFromColumns, runAnalysisJob, type AnalysisOutcome, type Proportion } from '@insilico/stats';
 import { histogram } from '../services/trial-report-figures';
 import { drawHistogram, pdfNumber as number, pdfPercent as percent, pdfText, startPdfReport } from './pdf';
@@ -45,6 +45,34 @@ export interface AnalysisReportInput {
   measurements: ReportMeasurement[];
   /** The comparison with a reference population, when the caller gave one. */
   representativeness: Representativeness | null;
+}
+
+/** The measurements of the orders that the analysis reads (an analysed parameter or a device-fit range). */
+export function measurementsUsed(
+  orders: readonly MeasurementOrder[],
+  analysis: Pick<AnalysisReportInput['analysis'], 'parameters' | 'settings'>,
+): ReportMeasurement[] {
+  const used = new Set(keysInUse(analysis.parameters, analysis.settings));
+  return orders.flatMap((order) =>
+    order.measurements.flatMap((m, j) => {
+      const key = measurementParameter(order.id, j);
+      if (!used.has(key)) return [];
+      const cells = order.patients.map((p) => p.cells[j]);
+      return [
+        {
+          key,
+          name: m.name,
+          version: m.version,
+          unit: m.unit,
+          phase: m.phase,
+          orderedAt: order.createdAt,
+          orderedBy: order.createdBy?.fullName ?? null,
+          failed: cells.filter((c) => c?.value === null).length,
+          corrected: cells.filter((c) => c && c.corrected !== null).length,
+        },
+      ];
+    }),
+  );
 }
 
 /** The rows an analysis leaves out: excluded by a user, and those without a value of a parameter in use. */

@@ -1,6 +1,5 @@
 import {
   analysisSettingsSchema,
-  measurementParameter,
   normalizeAnalysisSettings,
   withMeasurements,
   withTrialOutcomes,
@@ -12,7 +11,7 @@ import { MIN_PATIENTS, InsufficientPatientsError } from '@insilico/stats';
 import type { z } from 'zod';
 import { analysisReportTask } from '../cpu/analysis-report.task';
 import type { CpuRunner } from '../cpu/pool';
-import { leftOutRows, type AnalysisReportInput, type ReportMeasurement } from '../reports/analysis-report';
+import { leftOutRows, measurementsUsed, type AnalysisReportInput } from '../reports/analysis-report';
 import { readableAnalysisCohort, type AnalysisCohortDeps } from './analysis-cohort';
 import { ServiceError } from './errors';
 import type { RepresentativenessService } from './representativeness.service';
@@ -113,35 +112,4 @@ export class AnalysisReportService {
     const safe = `${cohort.name}-${analysis.name || 'analysis'}`.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 100);
     return { bytes, fileName: `${safe}-report-${stamp}.pdf` };
   }
-}
-
-/** The measurements of the orders that the analysis reads (an analysed parameter or a device-fit range). */
-function measurementsUsed(
-  orders: readonly MeasurementOrder[],
-  analysis: AnalysisReportInput['analysis'],
-): ReportMeasurement[] {
-  const used = new Set([
-    ...analysis.parameters,
-    ...analysis.settings.deviceFits.flatMap((fit) => fit.sizes.flatMap((s) => s.ranges.map((r) => r.parameter))),
-  ]);
-  return orders.flatMap((order) =>
-    order.measurements.flatMap((m, j) => {
-      const key = measurementParameter(order.id, j);
-      if (!used.has(key)) return [];
-      const cells = order.patients.map((p) => p.cells[j]);
-      return [
-        {
-          key,
-          name: m.name,
-          version: m.version,
-          unit: m.unit,
-          phase: m.phase,
-          orderedAt: order.createdAt,
-          orderedBy: order.createdBy?.fullName ?? null,
-          failed: cells.filter((c) => c?.value === null).length,
-          corrected: cells.filter((c) => c && c.corrected !== null).length,
-        },
-      ];
-    }),
-  );
 }

@@ -1,4 +1,4 @@
-import type { Analysis, CohortParameterTable, Representativeness } from '@insilico/contracts';
+import type { Analysis, CohortParameterTable, MeasurementOrder, Representativeness } from '@insilico/contracts';
 import { patchAnalysis } from '../../../test/fixtures/analysis.fixtures';
 import { pdfPhrases } from '../../../test/helpers/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -257,4 +257,49 @@ describe('the analysis report (PDF)', () => {
     const outsider = await signedIn(server);
     expect((await outsider.browser.postJson(`${analysisPath}/report`, {})).status).toBe(404);
   }, 60_000);
+
+  it('reads the measurements the analysis uses: patients without a value are left out, as on the page', async () => {
+    // Measurements are part of the team plan.
+    await server.context.subscriptions.set({ deviceId, plan: 'team', seats: 10 });
+    const current = await json<Analysis>(await admin.browser.get(analysisPath));
+    // A distance between two landmarks at end-diastole.
+    const definition = await json<{ id: string }>(
+      await admin.browser.postJson(`/api/devices/${deviceId}/measurement-definitions`, {
+        name: 'Root to apex',
+        description: 'Annulus centre to LV apex',
+        phase: 'end-diastole',
+        geometry: { type: 'distance', from: { landmark: 'aortic_annulus' }, to: { landmark: 'lv_apex' } },
+      }),
+    );
+    const ordered = await admin.browser.postJson(
+      `/api/devices/${deviceId}/cohorts/${current.cohort.id}/measurement-orders`,
+      { definitionIds: [definition.id] },
+    );
+    expect(ordered.status, await ordered.clone().text()).toBe(201);
+    let order = await json<MeasurementOrder>(ordered);
+    const until = Date.now() + 120_000;
+    while (order.status === 'in_progress' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      order = await json<MeasurementOrder>(
+        await admin.browser.get(`/api/devices/${deviceId}/measurement-orders/${order.id}`),
+      );
+    }
+    expect(order.status).toBe('ready');
+    const key = `measurement.${order.id}.0`;
+    const saved = await patchAnalysis(
+      admin.browser,
+      analysisPath,
+      { parameters: [...current.parameters, key] },
+      current.revision,
+    );
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const failed = order.patients.filter((p) => p.cells[0]?.value === null).length;
+
+    // Some built-in patients have no end-diastole images: their measurement fails, and the report, like the page,
+    // leaves them out of the analysis, which then has fewer than 20 patients.
+    expect(failed).toBeGreaterThan(0);
+    const response = await admin.browser.postJson(`${analysisPath}/report`, {});
+    expect(response.status).toBe(422);
+    expect((await errorOf(response)).message).toBe('Statistical analysis needs at least 20 patients.');
+  }, 180_000);
 });
