@@ -149,6 +149,7 @@ describe('the population analysis report PDF', () => {
     );
     expect(text).toContain('Source: Example CT registry, n = 506');
     expect(text).toContain('12.0 % of the cohort beyond the reference');
+    expect(text).toContain('chi-square(1) quantile');
     expect(text).toContain('Code version: 0.1.0');
   });
 

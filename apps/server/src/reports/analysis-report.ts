@@ -2,7 +2,7 @@ import type { AnalysisSettings, CohortParameterTable, MeasurementOrder, Represen
 import { keysInUse, measurementParameter, rowsWithoutValues } from '@insilico/contracts';
 import { matrixFromColumns, runAnalysisJob, type AnalysisOutcome, type Proportion } from '@insilico/stats';
 import { histogram } from '../services/trial-report-figures';
-import { drawHistogram, pdfNumber as number, pdfPercent as percent, pdfText, startPdfReport } from './pdf';
+import { drawHistogram, drawQqPlot, pdfNumber as number, pdfPercent as percent, pdfText, startPdfReport } from './pdf';
 
 /** A measurement the analysis reads: the definition version it was measured with and how its values came about. */
 export interface ReportMeasurement {
@@ -311,12 +311,20 @@ export async function renderAnalysisReport(input: AnalysisReportInput): Promise<
         `${number(r.energy.energy)} (reference SDs), permutation p ${number(r.energy.pValue)} ` +
           `(${r.energy.permutations} permutations)`,
       );
-    if (r.mahalanobis)
+    const qq = r.mahalanobis;
+    if (qq) {
       line(
         'Mahalanobis',
-        `${percent(r.mahalanobis.beyond95)} of the cohort beyond the reference's chi-square 95 % quantile ` +
-          '(about 5 % if representative)',
+        `${percent(qq.beyond95)} of the cohort beyond the reference's chi-square 95 % quantile ` +
+          '(about 5 % if representative); the QQ plot below lies on the line if it is',
       );
+      if (doc.y > 600) doc.addPage();
+      drawQqPlot(
+        doc,
+        qq.expected.map((x, i) => [x, qq.distances[i]!] as const),
+        { x: `chi-square(${qq.degreesOfFreedom}) quantile`, y: 'squared Mahalanobis distance of the cohort' },
+      );
+    }
     if (r.ignoredColumns.length) line('Columns not compared', r.ignoredColumns.join(', '));
   }
 

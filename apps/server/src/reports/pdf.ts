@@ -141,3 +141,46 @@ export function drawHistogram(doc: PDFKit.PDFDocument, hist: PdfHistogram, notes
   doc.y = y0 + height + 16;
   doc.fontSize(10).moveDown(0.5);
 }
+
+/**
+ * A QQ plot (200 × 120 pt) below the current text: the points (x, y), the line y = x from 0 to the largest value,
+ * the axes' names and ranges; the text goes on below it.
+ */
+export function drawQqPlot(
+  doc: PDFKit.PDFDocument,
+  points: readonly (readonly [number, number])[],
+  axes: { x: string; y: string },
+): void {
+  const x0 = 90;
+  const width = 200;
+  const height = 120;
+  const y0 = doc.y + 6;
+  const top = Math.max(1e-9, ...points.flatMap(([x, y]) => [x, y]).filter(Number.isFinite));
+  const at = (x: number, y: number): [number, number] => [x0 + (width * x) / top, y0 + height - (height * y) / top];
+  doc
+    .strokeColor('#333333')
+    .moveTo(x0, y0)
+    .lineTo(x0, y0 + height)
+    .lineTo(x0 + width, y0 + height)
+    .stroke();
+  doc
+    .strokeColor('#999999')
+    .moveTo(...at(0, 0))
+    .lineTo(...at(top, top))
+    .stroke();
+  for (const [x, y] of points)
+    if (Number.isFinite(x) && Number.isFinite(y))
+      doc
+        .circle(...at(x, y), 1.6)
+        .fillColor('#4a7ab5')
+        .fill();
+  doc.fillColor('black').fontSize(8);
+  doc.text('0', x0 - 10, y0 + height + 2, { lineBreak: false });
+  doc.text(pdfNumber(top), x0 + width - 20, y0 + height + 2, { lineBreak: false });
+  doc.text(pdfText(axes.x), x0 + width + 8, y0 + height - 8, { lineBreak: false });
+  doc.text(pdfText(axes.y), x0 + 6, y0 - 2, { lineBreak: false });
+  doc.text(pdfNumber(top), x0 - 40, y0, { lineBreak: false });
+  doc.x = 50;
+  doc.y = y0 + height + 16;
+  doc.fontSize(10).moveDown(0.5);
+}
