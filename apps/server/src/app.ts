@@ -23,6 +23,7 @@ import { readSessionToken, type SessionCookieSettings } from './http/session-coo
 import { requireUser } from './policies/authentication';
 import { analysisRoutes } from './routes/analyses/analyses.routes';
 import { representativenessRoutes } from './routes/analyses/representativeness.routes';
+import { analysisReportRoutes } from './routes/analyses/analysis-report.routes';
 import { analyticsOperatorRoutes, analyticsRoutes } from './routes/analytics/analytics.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { cohortRoutes } from './routes/cohorts/cohorts.routes';
@@ -234,6 +235,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   });
   await analysisRoutes(app, { analyses: context.analyses, authenticated });
   await representativenessRoutes(app, { representativeness: context.representativeness, authenticated });
+  await analysisReportRoutes(app, { analysisReports: context.analysisReports, authenticated });
   await commentRoutes(app, { comments: context.comments, authenticated });
   await roomRoutes(app, { rooms: context.rooms, screenshots: context.roomScreenshots, authenticated });
   await simulationRoutes(app, { simulations: context.simulations, authenticated });

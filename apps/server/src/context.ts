@@ -79,6 +79,7 @@ import { SupportStaffService } from './services/support-staff.service';
 import { SupportService } from './services/support.service';
 import { TrialService } from './services/trial.service';
 import { RepresentativenessService } from './services/representativeness.service';
+import { AnalysisReportService } from './services/analysis-report.service';
 import { defaultInvitationTtlMs, TeamService } from './services/team.service';
 import { UploadService } from './services/upload.service';
 
@@ -156,6 +157,8 @@ export interface AppContext extends OperatorContext {
   /** Anatomical measurements: definitions, orders on cohorts (CPU pool), results, corrections (issue 23). */
   measurements: MeasurementService;
   representativeness: RepresentativenessService;
+  /** The population analysis report as PDF (issue 23). */
+  analysisReports: AnalysisReportService;
   /** Statistical shape models of projects (issue 18). */
   ssms: SsmService;
   /** Imaging datasets (issue 19). */
@@ -480,6 +483,12 @@ export async function createContext(
         log.child({ component: 'jobs' }),
       )
     : null;
+  const representativeness = new RepresentativenessService({
+    access: projectAccess,
+    analyses: new AnalysisRepository(db.orm),
+    cohorts: cohortRepository,
+    cpu,
+  });
   return {
     ...operator,
     config,
@@ -534,11 +543,20 @@ export async function createContext(
     }),
     simulations,
     measurements,
-    representativeness: new RepresentativenessService({
+    representativeness,
+    analysisReports: new AnalysisReportService({
       access: projectAccess,
       analyses: new AnalysisRepository(db.orm),
       cohorts: cohortRepository,
       cpu,
+      representativeness,
+      trialColumns: async (userId, deviceId, projectId, cohortId) => {
+        const onCohort = (await trials.list(userId, deviceId, projectId)).items.filter((t) => t.cohort.id === cohortId);
+        return Promise.all(onCohort.map((t) => trials.outcomeColumns(userId, deviceId, projectId, t.id)));
+      },
+      measurementOrders: (userId, deviceId, cohortId) => measurements.readyOrdersFor(userId, deviceId, cohortId),
+      userName: async (userId) => (await users.findById(userId))?.fullName ?? null,
+      codeVersion: config.version,
     }),
     ssms,
     imaging,

@@ -3,11 +3,13 @@ import type { Download } from '@playwright/test';
 import { orderReadyCohort } from './cohort-helpers';
 import { api, createWorkspace, signUp } from './workspace-helpers';
 import { expect, test } from './csp';
+import { pdfPhrases } from '../../server/test/helpers/pdf-text';
 
 // Runs against the real server (E2E_BASE_URL): a 50-patient cohort ordered through the cohort API and a project made
 // through the project API, then in the browser: start an analysis (computed in a Web Worker), exclude the patient
 // farthest from the population (Mahalanobis) with a reason, see the numbers change and stay after a reload, set a sizing window
-// and read its coverage, export a table as CSV and a chart as SVG.
+// and read its coverage, export a table as CSV and a chart as SVG, and download the analysis report (PDF, made by the
+// server from the saved analysis) and read its text.
 
 const perimeter = 'aorticAnnulusPerimeter_mm';
 
@@ -125,4 +127,21 @@ test('an analysis of 50 patients recalculates on exclusion, reads device coverag
   expect(svg.name).toBe(`pdf-${perimeter}.svg`);
   expect(svg.text).toMatch(/^<svg[\s\S]*<path[\s\S]*<\/svg>$/);
   expect(svg.text).toContain('Probability density');
+
+  // The analysis report (PDF): made by the server from the saved analysis, so it waits for the sizing window's save.
+  await expect(page.getByText('Saving…')).toHaveCount(0);
+  const report = page.getByRole('button', { name: 'Download report (PDF)' });
+  await expect(report).toBeEnabled();
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), report.click()]);
+  // Named after the cohort and the analysis, with the (server's, UTC) day.
+  expect(download.suggestedFilename().startsWith(`${cohortName.replace(/ /g, '-')}-`)).toBe(true);
+  expect(download.suggestedFilename()).toMatch(/-report-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const bytes = readFileSync(await download.path());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const text = pdfPhrases(bytes);
+  expect(text).toContain(`Cohort: ${cohortName}`);
+  expect(text).toContain('Patients analysed: 49');
+  expect(text).toContain(`Excluded by a user: 1: ${topPatient}`);
+  expect(text).toContain(`Size 1 (Aortic annulus perimeter (mm) 66-80): ${fitting} of 49`);
+  await expect(report).toBeEnabled();
 });

@@ -53,7 +53,7 @@ export const analyticsEventProperties = {
   'simulation started': z.strictObject({ projectId: id, roomId: id, simulationId: id }),
   'room created': z.strictObject({ projectId: id, roomId: id }),
   'SSM created': z.strictObject({ projectId: id, ssmId: id }),
-  'analysis exported': z.strictObject({ format: z.enum(['csv', 'svg']) }),
+  'analysis exported': z.strictObject({ format: z.enum(['csv', 'svg', 'pdf']) }),
 } as const;
 export type AnalyticsEventType = keyof typeof analyticsEventProperties;
 export type AnalyticsEventPropertiesOf<T extends AnalyticsEventType> = z.infer<(typeof analyticsEventProperties)[T]>;

@@ -823,3 +823,5 @@ export {
   customOutcomeDefinition,
   type CustomOutcome,
 } from './trial-custom-outcomes';
+export { keysInUse, readyOrdersOn, rowsWithoutValues, withMeasurements, withTrialOutcomes } from './analysis-columns';
+export { analysisReportRequestSchema, type AnalysisReportRequest } from './analysis-report';

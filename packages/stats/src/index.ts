@@ -1,5 +1,12 @@
 export { analysePopulation, type AnalysisSettings, type ParameterAnalysis, type PopulationAnalysis } from './analysis';
 export {
+  runAnalysisJob,
+  type AnalysisJob,
+  type AnalysisJobSettings,
+  type AnalysisOutcome,
+  type FitCoverage,
+} from './analysisJob';
+export {
   averageRanks,
   correlationPValue,
   flagCorrelatedPairs,

@@ -729,6 +729,8 @@ const notRegulated: Record<string, string> = {
   'POST /api/support/inbox/{requestId}/close': 'the support staff close a support conversation',
   'POST /api/devices/{deviceId}/projects/{projectId}/analyses/{analysisId}/representativeness':
     'compares the cohort with a reference the caller sends; stores nothing',
+  'POST /api/devices/{deviceId}/projects/{projectId}/analyses/{analysisId}/report':
+    'answers the analysis report (PDF) made from the saved analysis; stores nothing',
 };
 
 /** The id of the newest event (events are numbered as they are written; the chain links them after the commit). */

@@ -4,6 +4,7 @@ import {
   measurementsDisabledMessage,
   measurementsNotInPlanCode,
   measurementParameter,
+  readyOrdersOn,
   type CreateMeasurementOrder,
   type MeasurementCorrection,
   type MeasurementDefinitionBody,
@@ -232,6 +233,20 @@ export class MeasurementService {
         .filter(({ order }) => order.cohortId === cohortId && order.status === 'ready')
         .flatMap(({ order }) => order.measurements.map((_, i) => measurementParameter(order.id, i))),
     );
+  }
+
+  /**
+   * The ready orders on a cohort with their results, oldest first, as the population analysis reads them (its
+   * report, issue 23): none where the workspace's plan lacks measurements or the user may not read them.
+   */
+  async readyOrdersFor(userId: string, deviceId: string, cohortId: string): Promise<MeasurementOrder[]> {
+    try {
+      const ready = readyOrdersOn(await this.list(userId, deviceId), cohortId);
+      return await Promise.all(ready.map((order) => this.get(userId, deviceId, order.id)));
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 403) return [];
+      throw error;
+    }
   }
 
   /** The results as CSV, units in the headers; a file name saying what and when. */

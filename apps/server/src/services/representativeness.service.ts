@@ -3,12 +3,9 @@ import { representativenessLimits } from '@insilico/contracts';
 import type { z } from 'zod';
 import type { CpuRunner } from '../cpu/pool';
 import { representativenessTask, type ReferenceColumn } from '../cpu/representativeness.task';
-import type { AnalysisRepository } from '../repositories/analysis.repository';
-import type { CohortRepository } from '../repositories/cohort.repository';
-import { analysableParameters, isAnalysableParameter, parameterTableOf } from './cohort-parameter-table';
-import { storedPatient } from './cohort-records';
+import { readableAnalysisCohort, type AnalysisCohortDeps } from './analysis-cohort';
+import { analysableParameters, isAnalysableParameter } from './cohort-parameter-table';
 import { ServiceError } from './errors';
-import type { ProjectAccessService } from './project-access.service';
 import { readReferenceCsv } from './representativeness-reference';
 
 type ParsedRequest = z.output<typeof representativenessRequestSchema>;
@@ -24,10 +21,7 @@ const SEED = 20261128;
  */
 export class RepresentativenessService {
   constructor(
-    private readonly deps: {
-      access: ProjectAccessService;
-      analyses: AnalysisRepository;
-      cohorts: CohortRepository;
+    private readonly deps: AnalysisCohortDeps & {
       cpu: CpuRunner;
     },
   ) {}
@@ -39,16 +33,7 @@ export class RepresentativenessService {
     analysisId: string,
     request: ParsedRequest,
   ): Promise<Representativeness> {
-    await this.deps.access.require('project.read', userId, deviceId, projectId);
-    const row = await this.deps.analyses.find(projectId, analysisId);
-    if (!row) throw new ServiceError(404, 'not_found', 'No such analysis in this project.');
-    const cohort = await this.deps.cohorts.findById(row.cohort.id);
-    if (!cohort || cohort.status !== 'ready')
-      throw new ServiceError(409, 'cohort_not_ready', 'The patients of this cohort are still being prepared.');
-    const table = parameterTableOf(
-      cohort.id,
-      (await this.deps.cohorts.patients(cohort.id)).map((stored) => storedPatient(cohort, stored)),
-    );
+    const { row, cohort, table } = await readableAnalysisCohort(this.deps, userId, deviceId, projectId, analysisId);
     const keys = this.parameters(request, row.analysis.parameters);
     const { reference, referencePatients, ignoredColumns, correlation } = referenceColumns(request, keys);
     const output = await this.deps.cpu.run(representativenessTask, {

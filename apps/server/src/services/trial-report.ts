@@ -1,5 +1,5 @@
 import { criterionText, type PlacementRule, type TrialCounts, type TrialCriterion } from '@insilico/contracts';
-import PDFDocument from 'pdfkit';
+import { drawHistogram, pdfNumber as number, pdfPercent as percent, pdfText, startPdfReport } from '../reports/pdf';
 import { outcomeFigures, type OutcomeFigures, type ReportOutcomeInput } from './trial-report-figures';
 
 /**
@@ -66,77 +66,25 @@ export const kindVerification: Record<TrialReportInput['trial']['kind'], string>
     'contact with the walls or the device. Not validated against bench capture data.',
 };
 
-/** The standard PDF fonts encode WinAnsi only: the few symbols the product writes, spelled out. */
-export function pdfText(text: string): string {
-  return text
-    .replaceAll('≤', '<=')
-    .replaceAll('≥', '>=')
-    .replaceAll('√', 'sqrt')
-    .replaceAll('→', '->')
-    .replaceAll('Δ', 'delta ')
-    .replaceAll('−', '-')
-    .replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026]/gu, '?');
-}
-
-const number = (v: number | null | undefined) =>
-  v === null || v === undefined || !Number.isFinite(v)
-    ? '-'
-    : Math.abs(v) >= 1000 || (Math.abs(v) < 0.01 && v !== 0)
-      ? v.toExponential(3)
-      : String(Number(v.toPrecision(4)));
-const percent = (f: number) => `${(100 * f).toFixed(1)} %`;
-
 /**
  * The trial report as PDF bytes (pdfkit, A4, the standard Helvetica): set-up, cohort, outcome distributions with
  * histograms, pass fractions with their 95 % Wilson intervals, extreme patients, solver settings and verification,
  * provenance. The document's dates are the report's, so the same input gives the same pages.
  */
 export async function renderTrialReport(input: TrialReportInput): Promise<Uint8Array> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: {
-      Title: pdfText(`Trial report: ${input.trial.name}`),
-      Author: pdfText(input.generatedBy ?? 'insilico workspace'),
-      Subject: 'In-silico trial report',
-      CreationDate: new Date(input.generatedAt),
-      ModDate: new Date(input.generatedAt),
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve());
-    doc.on('error', reject);
+  const { doc, title, heading, line, finish } = startPdfReport({
+    title: `Trial report: ${input.trial.name}`,
+    author: input.generatedBy ?? 'insilico workspace',
+    subject: 'In-silico trial report',
+    date: input.generatedAt,
   });
   const t = input.trial;
-  const heading = (text: string) => {
-    if (doc.y > 700) doc.addPage();
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(pdfText(text)).moveDown(0.3);
-    doc.font('Helvetica').fontSize(10);
-  };
-  const line = (label: string, value: string) =>
-    doc
-      .font('Helvetica-Bold')
-      .text(pdfText(`${label}: `), { continued: true })
-      .font('Helvetica')
-      .text(pdfText(value));
 
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(18)
-    .text(pdfText(`Trial report: ${t.name}`));
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#555555')
-    .text(
-      pdfText(
-        `Generated ${input.generatedAt}${input.generatedBy ? ` by ${input.generatedBy}` : ''}. Synthetic virtual patients: ` +
-          'results describe the device on a model population, not clinical evidence.',
-      ),
-    )
-    .fillColor('black');
+  title(
+    `Trial report: ${t.name}`,
+    `Generated ${input.generatedAt}${input.generatedBy ? ` by ${input.generatedBy}` : ''}. Synthetic virtual patients: ` +
+      'results describe the device on a model population, not clinical evidence.',
+  );
 
   heading('Set-up');
   line('Kind and resolution', `${t.kind}, ${t.resolution}`);
@@ -221,9 +169,7 @@ export async function renderTrialReport(input: TrialReportInput): Promise<Uint8A
           `${r.attempts ?? '-'} attempt(s)`,
       ),
     );
-  doc.end();
-  await done;
-  return new Uint8Array(Buffer.concat(chunks));
+  return finish();
 }
 
 /** One outcome: its summary line, extremes and a histogram drawn as bars. */
@@ -253,36 +199,10 @@ function outcomeSection(doc: PDFKit.PDFDocument, outcome: ReportOutcomeInput, f:
           `highest ${f.highest.patientId} (${number(f.highest.value)})`,
       ),
     );
-  const hist = f.histogram;
-  if (!hist) return;
-  const x0 = 70;
-  const width = 300;
-  const height = 60;
-  const y0 = doc.y + 6;
-  const top = Math.max(...hist.counts);
-  const bar = width / hist.counts.length;
-  hist.counts.forEach((count, i) => {
-    const barHeight = top ? (height * count) / top : 0;
-    doc
-      .rect(x0 + i * bar + 1, y0 + height - barHeight, bar - 2, barHeight)
-      .fillColor('#4a7ab5')
-      .fill();
-  });
-  doc
-    .fillColor('black')
-    .strokeColor('#333333')
-    .moveTo(x0, y0 + height)
-    .lineTo(x0 + width, y0 + height)
-    .stroke();
-  doc.fontSize(8);
-  doc.text(number(hist.edges[0]), x0 - 10, y0 + height + 2, { lineBreak: false });
-  doc.text(number(hist.edges[hist.edges.length - 1]), x0 + width - 20, y0 + height + 2, { lineBreak: false });
-  doc.text(`${top} patients`, x0 + width + 8, y0, { lineBreak: false });
-  if (outcome.criterion)
-    doc.text(pdfText(`criterion ${criterionText(outcome.criterion, outcome.unit)}`), x0 + width + 8, y0 + 12, {
-      lineBreak: false,
-    });
-  doc.x = 50;
-  doc.y = y0 + height + 16;
-  doc.fontSize(10).moveDown(0.5);
+  if (f.histogram)
+    drawHistogram(
+      doc,
+      f.histogram,
+      outcome.criterion ? [`criterion ${criterionText(outcome.criterion, outcome.unit)}`] : [],
+    );
 }

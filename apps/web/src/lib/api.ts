@@ -25,6 +25,8 @@ export interface ApiRequest<T> {
   redirectOnUnauthenticated?: boolean;
 }
 
+const unreachableMessage = 'The server could not be reached. Check your connection and try again.';
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return undefined;
@@ -43,6 +45,25 @@ function errorFrom(response: Response, body: unknown): ApiError {
   }
   const reason = response.statusText || 'Request failed';
   return new ApiError(response.status, clientErrorCodes.http, `${reason} (status ${response.status})`);
+}
+
+/**
+ * The error of a refused call. A 503 `maintenance` answer sends the whole page to the maintenance notice; a session
+ * that ended (idle, signed out elsewhere) sends it back through sign-in. The profile call itself is left to
+ * UserProvider, whose 401 means "no user" (spec §7).
+ */
+function refusal(path: string, response: Response, json: unknown, redirectOnUnauthenticated: boolean): ApiError {
+  const error = errorFrom(response, json);
+  if (isMaintenanceAnswer(response.status, error.code)) showMaintenanceNotice();
+  if (
+    redirectOnUnauthenticated &&
+    response.status === 401 &&
+    error.code === errorCodes.unauthenticated &&
+    path !== '/api/auth/me'
+  ) {
+    assignLocation(loginUrl(`${window.location.pathname}${window.location.search}`));
+  }
+  return error;
 }
 
 /**
@@ -69,29 +90,11 @@ export async function apiFetch<T = undefined>(path: string, request: ApiRequest<
       }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(
-      0,
-      clientErrorCodes.network,
-      'The server could not be reached. Check your connection and try again.',
-    );
+    throw new ApiError(0, clientErrorCodes.network, unreachableMessage);
   }
 
   const json = await readJson(response);
-  if (!response.ok) {
-    const error = errorFrom(response, json);
-    if (isMaintenanceAnswer(response.status, error.code)) showMaintenanceNotice();
-    // A session that ended (idle, signed out elsewhere) sends the page back through sign-in.
-    // The profile call itself is left to UserProvider, whose 401 means "no user" (spec §7).
-    if (
-      redirectOnUnauthenticated &&
-      response.status === 401 &&
-      error.code === errorCodes.unauthenticated &&
-      path !== '/api/auth/me'
-    ) {
-      assignLocation(loginUrl(`${window.location.pathname}${window.location.search}`));
-    }
-    throw error;
-  }
+  if (!response.ok) throw refusal(path, response, json, redirectOnUnauthenticated);
   if (!schema) return undefined as T;
   try {
     return schema.parse(json);
@@ -102,4 +105,25 @@ export async function apiFetch<T = undefined>(path: string, request: ApiRequest<
       'The server sent an answer this page does not understand.',
     );
   }
+}
+
+/**
+ * Posts JSON to the workspace API and answers the file it sends back (a report the server makes on request), with
+ * the file name of its Content-Disposition; refusals as `apiFetch`'s.
+ */
+export async function apiPostForFile(path: string, body: unknown): Promise<{ blob: Blob; fileName: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { Accept: 'application/pdf, application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, clientErrorCodes.network, unreachableMessage);
+  }
+  if (!response.ok) throw refusal(path, response, await readJson(response), true);
+  const disposition = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return { blob: await response.blob(), fileName: disposition?.[1] ?? null };
 }

@@ -1,4 +1,6 @@
-import type { Analysis, CohortParameterTable, Representativeness } from '@insilico/contracts';
+import type { Analysis, CohortParameterTable, MeasurementOrder, Representativeness } from '@insilico/contracts';
+import { patchAnalysis } from '../../../test/fixtures/analysis.fixtures';
+import { pdfPhrases } from '../../../test/helpers/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
@@ -8,12 +10,15 @@ import { insertProject } from '../../../test/factories/project-rows';
 /**
  * Representativeness (issue 23) through the real server: a 20-patient cohort against a reference CSV (its own
  * values: nothing to tell apart; the same doubled: told apart), against published statistics, and the
- * refusals of a reference that identifies people, has a non-number, lacks a parameter, or names none.
+ * refusals of a reference that identifies people, has a non-number, lacks a parameter, or names none. The
+ * analysis report (PDF) on the same cohort: its text read back, with the device fit's sizing disagreement counted
+ * here from the parameter table.
  */
 let server: TestServer;
 let admin: Person;
 let deviceId = '';
 let path = '';
+let analysisPath = '';
 let table: CohortParameterTable;
 
 const compared = ['aorticAnnulusPerimeter_mm', 'aorticAnnulusArea_mm2', 'sinusOfValsalvaDiameter_mm'];
@@ -38,7 +43,8 @@ beforeAll(async () => {
       parameters: [...compared, 'height_cm'],
     }),
   );
-  path = `/api/devices/${deviceId}/projects/${projectId}/analyses/${analysis.id}/representativeness`;
+  analysisPath = `/api/devices/${deviceId}/projects/${projectId}/analyses/${analysis.id}`;
+  path = `${analysisPath}/representativeness`;
   table = await json<CohortParameterTable>(
     await admin.browser.get(`/api/devices/${deviceId}/cohorts/${cohortId}/parameters`),
   );
@@ -155,4 +161,145 @@ describe('representativeness', () => {
     const hidden = await outsider.browser.postJson(path, { source: 'x', reference: refusals[0]![0] });
     expect(hidden.status).toBe(404);
   });
+});
+
+describe('the analysis report (PDF)', () => {
+  const area = 'aorticAnnulusArea_mm2';
+  const perimeter = 'aorticAnnulusPerimeter_mm';
+  /** The split between the sizes: at the 7th smallest area and the 10th smallest perimeter. */
+  const split = (key: string) => [...column(key)].sort((a, b) => a - b)[key === area ? 6 : 9]!;
+  const lowest = (key: string) => Math.min(...column(key));
+  const highest = (key: string) => Math.max(...column(key));
+
+  it('reads what the saved analysis found, with its sizing disagreement counted from the table', async () => {
+    const current = await json<Analysis>(await admin.browser.get(analysisPath));
+    // Two sizes whose area and perimeter windows split the cohort at different patients (as windows taken from
+    // two published tables may): area- and perimeter-based sizing disagree for the patients in between.
+    const sizes = [
+      {
+        name: 'Small',
+        ranges: [
+          [lowest, split],
+          [lowest, split],
+        ],
+      },
+      {
+        name: 'Large',
+        ranges: [
+          [(k: string) => split(k) + 1e-9, highest],
+          [(k: string) => split(k) + 1e-9, highest],
+        ],
+      },
+    ].map((size) => ({
+      name: size.name,
+      ranges: [area, perimeter].map((key, i) => ({
+        parameter: key,
+        min: size.ranges[i]![0]!(key),
+        max: size.ranges[i]![1]!(key),
+      })),
+    }));
+    const saved = await patchAnalysis(
+      admin.browser,
+      analysisPath,
+      { settings: { ...current.settings, deviceFits: [{ versionId: null, label: 'Split valve', sizes }] } },
+      current.revision,
+    );
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const small = (key: string, i: number) => column(key)[i]! <= split(key);
+    const disagreeing = table.patients.filter((_, i) => small(area, i) !== small(perimeter, i));
+
+    const response = await admin.browser.postJson(`${analysisPath}/report`, {});
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Representative-analysis-report-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
+    const text = pdfPhrases(new Uint8Array(await response.arrayBuffer()));
+    expect(text).toContain('Population analysis report: Untitled analysis');
+    expect(text).toContain('Cohort: Representative');
+    expect(text).toMatch(/Population model version: \S+/);
+    expect(text).toContain('Patients analysed: 20');
+    expect(text).toContain('Excluded by a user: 0: none');
+    const values = column(perimeter);
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    expect(text).toContain(`Aortic annulus perimeter (mm)`);
+    expect(text).toContain(`n 20, mean ${Number(mean.toPrecision(4))},`);
+    expect(text).toContain('Split valve');
+    // Area and perimeter rise together in the model: about the three patients ranked 8–10 fall between the splits.
+    expect(disagreeing.length).toBeGreaterThan(0);
+    expect(text).toContain(
+      `the sizes picked differ for ${disagreeing.length} of 20, ${((100 * disagreeing.length) / 20).toFixed(1)} %`,
+    );
+    for (const id of disagreeing) expect(text).toContain(id);
+    expect(text).toContain('No reference population was given for this report.');
+  }, 60_000);
+
+  it('includes the comparison with a reference population when given one, and refuses a bad one', async () => {
+    const response = await admin.browser.postJson(`${analysisPath}/report`, {
+      representativeness: {
+        source: 'The cohort itself, for the report',
+        reference: { kind: 'patients', csv: csvOf(compared) },
+        parameters: compared,
+        permutations: 99,
+      },
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const text = pdfPhrases(new Uint8Array(await response.arrayBuffer()));
+    expect(text).toContain('Reference: 20 patients (CSV)');
+    expect(text).toContain('Source: The cohort itself, for the report');
+    expect(text).toContain('KS D 0, p 1; reference range covered 100.0 %');
+
+    const bad = await admin.browser.postJson(`${analysisPath}/report`, {
+      representativeness: { source: 'Bad', reference: { kind: 'patients', csv: 'Name,x\nJane,1' } },
+    });
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).message).toBe('The reference must be de-identified: remove the column "Name".');
+    const outsider = await signedIn(server);
+    expect((await outsider.browser.postJson(`${analysisPath}/report`, {})).status).toBe(404);
+  }, 60_000);
+
+  it('reads the measurements the analysis uses: patients without a value are left out, as on the page', async () => {
+    // Measurements are part of the team plan.
+    await server.context.subscriptions.set({ deviceId, plan: 'team', seats: 10 });
+    const current = await json<Analysis>(await admin.browser.get(analysisPath));
+    // A distance between two landmarks at end-diastole.
+    const definition = await json<{ id: string }>(
+      await admin.browser.postJson(`/api/devices/${deviceId}/measurement-definitions`, {
+        name: 'Root to apex',
+        description: 'Annulus centre to LV apex',
+        phase: 'end-diastole',
+        geometry: { type: 'distance', from: { landmark: 'aortic_annulus' }, to: { landmark: 'lv_apex' } },
+      }),
+    );
+    const ordered = await admin.browser.postJson(
+      `/api/devices/${deviceId}/cohorts/${current.cohort.id}/measurement-orders`,
+      { definitionIds: [definition.id] },
+    );
+    expect(ordered.status, await ordered.clone().text()).toBe(201);
+    let order = await json<MeasurementOrder>(ordered);
+    const until = Date.now() + 120_000;
+    while (order.status === 'in_progress' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      order = await json<MeasurementOrder>(
+        await admin.browser.get(`/api/devices/${deviceId}/measurement-orders/${order.id}`),
+      );
+    }
+    expect(order.status).toBe('ready');
+    const key = `measurement.${order.id}.0`;
+    const saved = await patchAnalysis(
+      admin.browser,
+      analysisPath,
+      { parameters: [...current.parameters, key] },
+      current.revision,
+    );
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const failed = order.patients.filter((p) => p.cells[0]?.value === null).length;
+
+    // Some built-in patients have no end-diastole images: their measurement fails, and the report, like the page,
+    // leaves them out of the analysis, which then has fewer than 20 patients.
+    expect(failed).toBeGreaterThan(0);
+    const response = await admin.browser.postJson(`${analysisPath}/report`, {});
+    expect(response.status).toBe(422);
+    expect((await errorOf(response)).message).toBe('Statistical analysis needs at least 20 patients.');
+  }, 180_000);
 });

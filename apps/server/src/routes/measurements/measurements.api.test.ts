@@ -226,10 +226,15 @@ describe('into the population analysis', () => {
       settings: { deviceFits: [fit], sizingParameter: perimeter },
     });
     expect(analysis.status, await analysis.clone().text()).toBe(201);
-    expect(await json<{ parameters: string[] }>(analysis)).toMatchObject({
+    const savedAnalysis = await json<{ id: string; parameters: string[] }>(analysis);
+    expect(savedAnalysis).toMatchObject({
       parameters: ['aorticAnnulusDiameter_mm', perimeter],
       settings: { sizingParameter: perimeter, deviceFits: [fit] },
     });
+    // The analysis report (PDF) needs the analysis' 20 patients: this cohort has 5.
+    const report = await admin.postJson(`${analyses}/${savedAnalysis.id}/report`, {});
+    expect(report.status).toBe(422);
+    expect((await errorOf(report)).message).toBe('Statistical analysis needs at least 20 patients.');
     // A measurement the order does not have, an order that does not exist, and an order still measuring.
     const outside = `measurement.${order.id}.2`;
     const stranger = 'measurement.00000000-0000-4000-8000-000000000000.0';

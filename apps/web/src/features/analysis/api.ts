@@ -20,8 +20,11 @@ import {
   representativenessSchema,
   type Representativeness,
   type RepresentativenessRequest,
+  type AnalysisReportRequest,
 } from '@insilico/contracts';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, apiPostForFile } from '../../lib/api';
+import { track } from '../../lib/analytics';
+import { saveBlob } from './exports';
 import { roomsPath } from '../../lib/projectKeys';
 import { ApiError } from '../../lib/apiError';
 import { fetchTrialOutcomes, trialUrls } from '../trials';
@@ -140,4 +143,22 @@ export function compareWithReference(
     body,
     schema: representativenessSchema,
   });
+}
+
+/**
+ * The population analysis report as PDF (issue 23), made by the server from the saved analysis; with a reference
+ * population it includes the comparison with it. Saved as a download under the server's file name.
+ */
+export async function downloadAnalysisReport(
+  deviceId: string,
+  projectId: string,
+  analysisId: string,
+  body: AnalysisReportRequest,
+): Promise<void> {
+  const { blob, fileName } = await apiPostForFile(
+    `${analysisUrls.analysis(deviceId, projectId, analysisId)}/report`,
+    body,
+  );
+  saveBlob(fileName ?? 'analysis-report.pdf', blob);
+  track('analysis exported', { format: 'pdf' });
 }

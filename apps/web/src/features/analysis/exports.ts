@@ -59,7 +59,11 @@ export function describedExportName(parts: readonly (string | null | undefined)[
 /** Saves text as a download in the browser. */
 export function downloadText(fileName: string, type: string, text: string): void {
   // A byte-order mark lets spreadsheet programs read the CSV's units (µ, ², °) as UTF-8.
-  const blob = new Blob([type.startsWith('text/csv') ? '\uFEFF' : '', text], { type });
+  saveBlob(fileName, new Blob([type.startsWith('text/csv') ? '\uFEFF' : '', text], { type }));
+}
+
+/** Saves a blob as a download named `fileName` in the browser. */
+export function saveBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -36,6 +36,7 @@ import { ExportNameContext } from './exportName';
 import { keysInUse, rowsWithoutValues } from '../trialOutcomes';
 import { lackingWhat } from '../measurementColumns';
 import { RepresentativenessBlock } from './RepresentativenessBlock';
+import { AnalysisReportButton } from './AnalysisReportButton';
 
 interface AnalysisWorkspaceProps {
   deviceId: string;
@@ -123,9 +124,23 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
             )}
             {!canEdit && <Chip size="small" label="Read only" variant="outlined" />}
           </Stack>
-          <Button variant="outlined" startIcon={<PeopleOutlineIcon />} onClick={() => setDrawerOpen(true)}>
-            Patients{draft.excluded.length > 0 ? ` (${draft.excluded.length} excluded)` : ''}
-          </Button>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <AnalysisReportButton
+              deviceId={deviceId}
+              projectId={project.id}
+              analysisId={analysis.id}
+              disabledReason={
+                tooFew
+                  ? analysisMinPatientsMessage
+                  : canEdit && loading.patients
+                    ? 'The report shows the saved analysis: wait until the change is saved.'
+                    : null
+              }
+            />
+            <Button variant="outlined" startIcon={<PeopleOutlineIcon />} onClick={() => setDrawerOpen(true)}>
+              Patients{draft.excluded.length > 0 ? ` (${draft.excluded.length} excluded)` : ''}
+            </Button>
+          </Stack>
         </Stack>
         <DroppedParametersNote dropped={state.dropped} onClose={() => dispatch({ type: 'dropped-seen' })} />
         {conflict && (

@@ -18,6 +18,7 @@ import { overlayOf, representativenessReport } from '../representativeness';
 import { ChartCard } from './charts/ChartCard';
 import { gridWithLabels, type ChartOption } from './charts/chartOption';
 import { ExportTable } from './ExportTable';
+import { AnalysisReportButton } from './AnalysisReportButton';
 
 interface RepresentativenessBlockProps {
   deviceId: string;
@@ -42,7 +43,7 @@ const fieldLabels: Record<keyof Published, string> = { mean: 'mean', sd: 'SD', n
  * reference — a de-identified CSV of real patients, or published means and SDs with their source — and the server
  * compares: per parameter the two distributions overlaid, a two-sample Kolmogorov–Smirnov test and the reference's
  * range covered; over all parameters the energy distance (permutation p-value) and the Mahalanobis χ² QQ plot; a
- * one-page CSV report with the cohort's population model version.
+ * one-page CSV report with the cohort's population model version, and the analysis report (PDF) with the comparison.
  */
 export function RepresentativenessBlock({
   deviceId,
@@ -62,6 +63,8 @@ export function RepresentativenessBlock({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Representativeness | null>(null);
+  // The request that gave the result: the PDF report compares with the same reference.
+  const [compared, setCompared] = useState<RepresentativenessRequest | null>(null);
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
@@ -93,6 +96,7 @@ export function RepresentativenessBlock({
           };
     try {
       setResult(await compareWithReference(deviceId, projectId, analysisId, body));
+      setCompared(body);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : 'The comparison failed. Please try again.');
     } finally {
@@ -185,6 +189,15 @@ export function RepresentativenessBlock({
           >
             Download report (CSV)
           </Button>
+        )}
+        {result && compared && (
+          <AnalysisReportButton
+            deviceId={deviceId}
+            projectId={projectId}
+            analysisId={analysisId}
+            representativeness={compared}
+            label="Download analysis report with this comparison (PDF)"
+          />
         )}
       </Stack>
       {error && <Alert severity="error">{error}</Alert>}

@@ -1,57 +1,20 @@
-// Types only from contracts: a value import would bundle zod and every schema into the worker.
-import type { AnalysisSettings } from '@insilico/contracts';
 import {
-  analysePopulation,
-  column,
-  deviceCoverage,
   InsufficientPatientsError,
-  proposeSizeSet,
+  runAnalysisJob,
   StatsInputError,
-  withoutRows,
-  type DeviceCoverage,
-  type PopulationAnalysis,
-  type PopulationMatrix,
-  type SizeSetProposal,
+  type AnalysisJob,
+  type AnalysisOutcome,
 } from '@insilico/stats';
 
 /**
  * The messages between the analysis page and its Web Worker (docs/decisions/stats-where-analysis-runs.md): the page
  * sends the whole cohort matrix, the analysed parameters, the excluded rows and the settings, tagged with a
  * sequence number; the worker answers with the same number, and the page keeps only the answer to its latest
- * request (exclusions can arrive faster than results).
+ * request (exclusions can arrive faster than results). The job itself (`runAnalysisJob`) is the one the server runs
+ * for the analysis report.
  */
 
-/** One analysis to run. Keys name parameters; the worker resolves them to columns. */
-export interface AnalysisJob {
-  /** Every patient × every parameter of the cohort table, column-major. */
-  matrix: PopulationMatrix;
-  /** The parameter key of each matrix column. */
-  keys: readonly string[];
-  /** The analysed parameters, in the order the page shows them. */
-  parameters: readonly string[];
-  /** Matrix rows (patients) left out. */
-  excludedRows: readonly number[];
-  settings: AnalysisSettings;
-}
-
-/** Coverage of one device version's sizes. */
-export interface FitCoverage {
-  label: string;
-  versionId: string | null;
-  /** Null when the version has no sizes yet. */
-  coverage: DeviceCoverage | null;
-}
-
-/** What the page shows, in terms of the analysed rows (map back to patients with `rows`). */
-export interface AnalysisOutcome {
-  /** The analysed parameters, in the order of `analysis.parameters` (the job's, which may lag behind the page). */
-  parameters: string[];
-  /** Matrix row of each analysed patient (its index in the cohort table). */
-  rows: number[];
-  analysis: PopulationAnalysis;
-  fits: FitCoverage[];
-  sizeSet: SizeSetProposal | null;
-}
+export type { AnalysisJob, AnalysisOutcome, FitCoverage } from '@insilico/stats';
 
 export type AnalysisFailureCode = 'insufficient_patients' | 'invalid_input' | 'failed';
 
@@ -67,7 +30,7 @@ export type WorkerReply =
 /** Runs one job (in the worker; tests call it directly). Never throws: failures become replies. */
 export function handleRequest(request: WorkerRequest): WorkerReply {
   try {
-    return { seq: request.seq, ok: true, outcome: runJob(request.job) };
+    return { seq: request.seq, ok: true, outcome: runAnalysisJob(request.job) };
   } catch (error) {
     if (error instanceof InsufficientPatientsError)
       // The engine's message is the spec's ("Statistical analysis needs at least 20 patients.", tested).
@@ -81,70 +44,6 @@ export function handleRequest(request: WorkerRequest): WorkerReply {
       message: error instanceof Error ? error.message : String(error),
     };
   }
-}
-
-function indexOf(keys: readonly string[], key: string): number {
-  const index = keys.indexOf(key);
-  if (index < 0) throw new StatsInputError(`The cohort has no parameter ${key}.`);
-  return index;
-}
-
-function runJob(job: AnalysisJob): AnalysisOutcome {
-  const excluded = new Set(job.excludedRows);
-  const included = withoutRows(job.matrix, excluded);
-  const rows: number[] = [];
-  for (let i = 0; i < job.matrix.rows; i++) if (!excluded.has(i)) rows.push(i);
-
-  // The analysed parameters as their own matrix: its columns are copies of the included matrix's.
-  const selected = job.parameters.map((key) => indexOf(job.keys, key));
-  const data = new Float64Array(included.rows * selected.length);
-  selected.forEach((j, k) => data.set(column(included, j), k * included.rows));
-  const analysed: PopulationMatrix = { rows: included.rows, cols: selected.length, data };
-
-  const { settings } = job;
-  const sizingIndex = settings.sizingParameter === null ? -1 : job.parameters.indexOf(settings.sizingParameter);
-  const analysis = analysePopulation(analysed, {
-    percentiles: settings.percentiles,
-    correlationThreshold: settings.correlationThreshold,
-    alpha: settings.alpha,
-    bandwidth: settings.bandwidth,
-    ...(sizingIndex >= 0
-      ? {
-          sizing: {
-            parameter: sizingIndex,
-            seedPercentile: settings.seedPercentile,
-            targetCoveragePercent: settings.targetCoveragePercent,
-          },
-        }
-      : {}),
-  });
-
-  // Sizes may use any parameter of the cohort, so coverage is computed on the included full matrix.
-  const fits = settings.deviceFits.map((fit) => ({
-    label: fit.label,
-    versionId: fit.versionId,
-    coverage:
-      fit.sizes.length === 0
-        ? null
-        : deviceCoverage(
-            included,
-            fit.sizes.map((size) => ({
-              name: size.name,
-              ranges: size.ranges.map((range) => ({
-                parameter: indexOf(job.keys, range.parameter),
-                min: range.min,
-                max: range.max,
-              })),
-            })),
-          ),
-  }));
-  const sizeSet =
-    sizingIndex >= 0 && settings.sizeSetWidth !== null
-      ? proposeSizeSet(column(analysed, sizingIndex), settings.sizeSetWidth, {
-          targetCoveragePercent: settings.targetCoveragePercent,
-        })
-      : null;
-  return { parameters: [...job.parameters], rows, analysis, fits, sizeSet };
 }
 
 /** The part of a Worker the client uses (a fake in tests). */
