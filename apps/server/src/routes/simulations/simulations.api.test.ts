@@ -330,7 +330,7 @@ describe('running', () => {
     const without = await json<RoomPage>(
       await guest.browser.get(`${roomsPathOf(deviceId, projectId)}?hasSimulation=no`),
     );
-    expect(without.items.map((room) => room.name).sort()).toEqual(['Empty', 'Far away']);
+    expect(without.items.map((room) => room.name).sort()).toEqual(['Empty', 'Far away', 'Tight']);
     const project = await json<SimulationPage>(
       await guest.browser.get(`/api/devices/${deviceId}/projects/${projectId}/simulations?search=fluid`),
     );
