@@ -3,10 +3,9 @@ import { Pseudonymiser, bytesSource, deidentify, readDicom, writeDicomBytes } fr
 import { hostileCt, part10 } from '@insilico/dicom/testing';
 import { writeBinaryStl } from '@insilico/mesh';
 import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
-import type { Page } from '@playwright/test';
 import { expect, test } from './csp';
 import { allowTestResolution } from './simulation-helpers';
-import { api, createWorkspace, operatorRequest, signUp } from './workspace-helpers';
+import { api, createWorkspace, operatorRequest, signUp, tusUpload } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). Issue 19: a patient of the user's own imaging used like
 // a built-in one. The de-identified dataset of a project is uploaded through the API (the upload itself is
@@ -65,33 +64,6 @@ function modelsZip(): Promise<Buffer> {
   ]);
 }
 
-/** A tus upload of the zip (purpose imaging_dataset) from the page's session; answers the upload id. */
-async function uploadZip(page: Page, deviceId: string, bytes: Buffer): Promise<string> {
-  const origin = new URL(page.url()).origin;
-  const meta = (value: string) => Buffer.from(value).toString('base64');
-  const created = await page.request.post(`/api/devices/${deviceId}/uploads`, {
-    headers: {
-      Origin: origin,
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(bytes.length),
-      'Upload-Metadata': `filename ${meta('anonymized-imaging-dataset.zip')},purpose ${meta('imaging_dataset')}`,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const location = created.headers()['location']!;
-  const patched = await page.request.patch(location, {
-    headers: {
-      Origin: origin,
-      'Tus-Resumable': '1.0.0',
-      'Upload-Offset': '0',
-      'Content-Type': 'application/offset+octet-stream',
-    },
-    data: bytes,
-  });
-  expect(patched.status(), await patched.text()).toBe(204);
-  return location.split('/').pop()!;
-}
-
 test('a room on a patient of your own imaging: project figures, patient page, room scene, a simulation', async ({
   page,
 }) => {
@@ -108,7 +80,10 @@ test('a room on a patient of your own imaging: project figures, patient page, ro
   const projectId = project.id as string;
 
   // The dataset of the project, re-checked by the server; then the staff's delivery makes it ready.
-  const uploadId = await uploadZip(page, deviceId, await datasetZip());
+  const uploadId = await tusUpload(page, deviceId, await datasetZip(), {
+    filename: 'anonymized-imaging-dataset.zip',
+    purpose: 'imaging_dataset',
+  });
   const dataset = await api(page, 'POST', `/api/devices/${deviceId}/imaging-datasets`, {
     uploadId,
     name: datasetName,
