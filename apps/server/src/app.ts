@@ -56,6 +56,7 @@ import { teamRoutes } from './routes/team/team.routes';
 import { uploadRoutes } from './routes/uploads/uploads.routes';
 import { imagingRoutes } from './routes/imaging/imaging.routes';
 import { imagingQueueRoutes } from './routes/imaging/imaging-queue.routes';
+import { imagingPatientRoutes } from './routes/imaging/imaging-patients.routes';
 import { ServiceError } from './services/errors';
 
 export interface BuildAppOptions {
@@ -226,6 +227,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await uploadRoutes(app, { uploads: context.uploads, authenticated });
   await imagingRoutes(app, { imaging: context.imaging, authenticated });
   await imagingQueueRoutes(app, { imagingQueue: context.imagingQueue, authenticated });
+  await imagingPatientRoutes(app, { imagingPatients: context.imagingPatients, authenticated });
   await deviceVersionRoutes(app, { deviceVersions: context.deviceVersions, authenticated });
   await projectCreationRoutes(app, {
     projectCreation: context.projectCreation,

@@ -34,6 +34,7 @@ import { AnalysisService } from './services/analysis.service';
 import { SsmService } from './services/ssm.service';
 import { ImagingService } from './services/imaging.service';
 import { ImagingQueueService } from './services/imaging-queue.service';
+import { ImagingPatientService } from './services/imaging-patient.service';
 import { AnalyticsService } from './services/analytics.service';
 import { AuthService } from './services/auth.service';
 import { PatientMeshCache } from './services/cohort-mesh.service';
@@ -165,6 +166,8 @@ export interface AppContext extends OperatorContext {
   imaging: ImagingService;
   /** The support staff's modelling queue of imaging datasets (issue 19). */
   imagingQueue: ImagingQueueService;
+  /** The patients of projects' imaging cohorts (issue 19 item 7). */
+  imagingPatients: ImagingPatientService;
   /** In-silico trials: one set-up over a cohort, a run per patient, outcomes (issue 17). */
   trials: TrialService;
   /** The audit trail's verifier and export, and the activity feed (issue 20). */
@@ -414,7 +417,22 @@ export async function createContext(
     cpu,
     unitOfWork,
   );
-  const rooms = new RoomService(roomRepository, projectAccess, cohorts, blobs, roomLog, unitOfWork, ssms);
+  const imagingPatients = new ImagingPatientService({
+    repository: repositories.imaging,
+    projects: projectAccess,
+    blobs,
+    cpu,
+  });
+  const rooms = new RoomService(
+    roomRepository,
+    projectAccess,
+    cohorts,
+    blobs,
+    roomLog,
+    unitOfWork,
+    ssms,
+    imagingPatients,
+  );
   const simulations = new SimulationService({
     repository: repositories.simulations,
     rooms,
@@ -426,6 +444,7 @@ export async function createContext(
     workDir: join(config.dataDir, 'simulations'),
     concurrencyPerWorkspace: config.simulationsPerWorkspace,
     quietRun: async (simulationId) => (await repositories.trials.patientOfSimulation(simulationId)) !== null,
+    imagingPatients,
     log: log.child({ component: 'simulations' }),
   });
   const trials = new TrialService({
@@ -560,6 +579,7 @@ export async function createContext(
     }),
     ssms,
     imaging,
+    imagingPatients,
     imagingQueue: new ImagingQueueService({
       repository: repositories.imaging,
       support: unitOfWork.repositories.support,

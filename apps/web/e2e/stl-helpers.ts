@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { api } from './workspace-helpers';
+import { api, tusUpload } from './workspace-helpers';
 
 /** STL files the journeys upload (made here, so no binary fixture is checked in), and a version made of one. */
 
@@ -48,31 +48,11 @@ export async function readyVersion(
   name: string,
   stl: Buffer,
 ): Promise<string> {
-  const origin = new URL(page.url()).origin;
-  const created = await page.request.post(`/api/devices/${deviceId}/uploads`, {
-    headers: {
-      Origin: origin,
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(stl.length),
-      'Upload-Metadata': `filename ${Buffer.from('valve.stl').toString('base64')}`,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const location = created.headers()['location']!;
-  const patched = await page.request.patch(location, {
-    headers: {
-      Origin: origin,
-      'Tus-Resumable': '1.0.0',
-      'Upload-Offset': '0',
-      'Content-Type': 'application/offset+octet-stream',
-    },
-    data: stl,
-  });
-  expect(patched.status(), await patched.text()).toBe(204);
+  const uploadId = await tusUpload(page, deviceId, stl, { filename: 'valve.stl' });
   const version = await api(page, 'POST', `/api/devices/${deviceId}/device-versions`, {
     name,
     description: 'Sizing prototype',
-    uploadIds: [location.split('/').pop()],
+    uploadIds: [uploadId],
     targetProjectId: projectId,
   });
   await expect

@@ -39,6 +39,39 @@ export async function api(page: Page, method: 'POST' | 'PUT' | 'PATCH', path: st
   return (await response.json()) as Record<string, unknown>;
 }
 
+/** A whole file uploaded with tus from the page's session (one PATCH), with its metadata; answers the upload id. */
+export async function tusUpload(
+  page: Page,
+  deviceId: string,
+  bytes: Buffer,
+  metadata: Record<string, string>,
+): Promise<string> {
+  const origin = new URL(page.url()).origin;
+  const created = await page.request.post(`/api/devices/${deviceId}/uploads`, {
+    headers: {
+      Origin: origin,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': Object.entries(metadata)
+        .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+        .join(','),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const location = created.headers()['location']!;
+  const patched = await page.request.patch(location, {
+    headers: {
+      Origin: origin,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': '0',
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    data: bytes,
+  });
+  expect(patched.status(), await patched.text()).toBe(204);
+  return location.split('/').pop()!;
+}
+
 /**
  * Creates a workspace for the signed-in user (they become its admin; it becomes their selected one), with one
  * development stage unless others are named.

@@ -644,6 +644,21 @@ export {
   type ImagingDataset,
 } from './imaging';
 export {
+  imagingPatientIdPattern,
+  imagingPhasePattern,
+  imagingPatientNotFoundMessage,
+  imagingCohortNotReadyMessage,
+  imagingCohortParamsSchema,
+  imagingPatientParamsSchema,
+  imagingPatientMeshParamsSchema,
+  imagingPatientSchema,
+  imagingCohortSchema,
+  imagingCohortListSchema,
+  type ImagingPatient,
+  type ImagingCohort,
+  type ImagingCohortList,
+} from './imaging-patients';
+export {
   ssmDuplicateMessage,
   ssmMinShapes,
   ssmTooFewCode,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cohortStatusSchema, meshPhasePattern, patientIdPattern } from './cohorts';
+import { imagingPatientIdPattern, imagingPhasePattern } from './imaging-patients';
 import { ssmInstancePattern } from './ssm';
 import { text } from './text';
 
@@ -37,6 +38,12 @@ export const createRoomSchema = z.union([
     name: roomNameSchema.optional(),
   }),
   z.object({ ssmId: z.uuid(), name: roomNameSchema.optional() }),
+  // A patient of one of the project's ready imaging cohorts (issue 19): the user's own data.
+  z.object({
+    imagingDatasetId: z.uuid(),
+    patientId: text().regex(imagingPatientIdPattern, 'Choose a patient of one of the project’s imaging cohorts.'),
+    name: roomNameSchema.optional(),
+  }),
 ]);
 export type CreateRoom = z.input<typeof createRoomSchema>;
 
@@ -71,10 +78,12 @@ export type RoomListQueryInput = z.input<typeof roomListQuerySchema>;
 
 const personSchema = z.object({ id: text(), name: text() });
 
-/** What a room shows: a patient (cohort + patient id) or an SSM. */
+/** What a room shows: a patient (cohort + patient id), an SSM, or a patient of an imaging cohort. */
 export const roomSubjectSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('patient'), cohortId: text(), cohortName: text(), patientId: text() }),
   z.object({ kind: z.literal('ssm'), ssmId: text() }),
+  /** A patient of an imaging cohort: the user's own data (issue 19), never synthetic. */
+  z.object({ kind: z.literal('imaging'), datasetId: text(), datasetName: text(), patientId: text() }),
 ]);
 export type RoomSubject = z.infer<typeof roomSubjectSchema>;
 
@@ -199,7 +208,10 @@ export const roomViewSchema = z.object({
    * (`mean`, or standard deviations per mode such as `2,0`); null: the first the patient has, the SSM's mean.
    */
   phase: text()
-    .refine((value) => meshPhasePattern.test(value) || ssmInstancePattern.test(value), 'Unknown phase.')
+    .refine(
+      (value) => meshPhasePattern.test(value) || ssmInstancePattern.test(value) || imagingPhasePattern.test(value),
+      'Unknown phase.',
+    )
     .nullable()
     .default(null),
   hiddenOrgans: z.array(organNameSchema).max(40).default([]),

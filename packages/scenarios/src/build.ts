@@ -1,8 +1,10 @@
-import type { MeshPhaseInput, SyntheticPatient } from '@insilico/anatomy';
+import type { MeshPhaseInput } from '@insilico/anatomy';
 import { simulationHelpMessage } from '@insilico/contracts';
 import { analyseTopology, surfaceArea_mm2, writeBinaryStl, type TriangleMesh, type Vec3 } from '@insilico/mesh';
 import { caseSchema, meshShape, type SphCase } from '@insilico/sph';
 import { deviceExtent, placedMesh, type PlacedDevice } from './device';
+import { ScenarioError } from './errors';
+import { sexOf, type ScenarioPatient } from './patient';
 import { inflowOf } from './inflow';
 import {
   resolveParameters,
@@ -21,8 +23,9 @@ export const PARTICLE_CAP = 400_000;
 
 /** What a room gives the builder. */
 export interface ScenarioInput {
-  readonly patient: SyntheticPatient;
-  readonly phase: MeshPhaseInput;
+  /** A virtual patient, or a patient of the user's own imaging (its surfaces are of its one phase: `phase` null). */
+  readonly patient: ScenarioPatient;
+  readonly phase: MeshPhaseInput | null;
   readonly kind: SimulationKind;
   readonly resolution: Resolution;
   /** As the person sent them (checked here): missing ones take the patient's defaults. */
@@ -62,13 +65,7 @@ export interface BuiltScenario {
   readonly planes: { readonly inlet: RegionPlane; readonly outlet: RegionPlane } | null;
 }
 
-/** Input a person must correct: every issue with its message (the server answers 4xx, nothing is queued). */
-export class ScenarioError extends Error {
-  override readonly name = 'ScenarioError';
-  constructor(readonly issues: readonly ParameterIssue[]) {
-    super(issues.map((i) => i.message).join(' '));
-  }
-}
+export { ScenarioError };
 
 /** Particle spacing of the flow kinds as a fraction of the LVOT diameter. */
 const FLOW_DIVISIONS: Record<Resolution, number> = { test: 8, coarse: 10, standard: 16, fine: 24 };
@@ -208,7 +205,7 @@ function flowCase(
   deviceMeshes: readonly TriangleMesh[],
 ): Built {
   const dp = Math.min(region.lvotDiameter_mm / FLOW_DIVISIONS[input.resolution], MAX_FLOW_DP_MM);
-  const inflow = inflowOf(p.strokeVolume_mL!, p.heartRate_bpm!, input.patient.sex);
+  const inflow = inflowOf(p.strokeVolume_mL!, p.heartRate_bpm!, sexOf(input.patient));
   const inletHeight = region.bottom_mm + INLET_BUFFER_DP * dp + 0.75 * dp;
   const outletHeight = region.ascending_mm;
   const inlet: RegionPlane = {

@@ -27,7 +27,15 @@ export {
   type SimulationKind,
   type SimulationParameters,
 } from './parameters';
-export { simulatedRegion, type RegionPlane, type SimulatedRegion } from './region';
+export { deliveredRegion, simulatedRegion, type RegionPlane, type SimulatedRegion } from './region';
+export {
+  DEFAULT_STROKE_VOLUME_ML,
+  isDelivered,
+  sexOf,
+  strokeVolumeOf,
+  type DeliveredPatient,
+  type ScenarioPatient,
+} from './patient';
 export { annulusPlacement, ringDeviceMesh } from './testDevice';
 export { placeByRule, snapTransform, type PlacementRule, type RuleLandmark, type RulePlacement } from './placementRule';
 export { paravalvularGapArea, type GapInput, type GapResult } from './paravalvularGap';

@@ -23,16 +23,19 @@ const EJECTION_ROWS = 16;
 
 /**
  * Ejection time from heart rate, Weissler, Harris & Schoenfeld, Circulation 37 (1968) 149–159: LVET = 413 − 1.7 HR ms
- * (men), 418 − 1.6 HR ms (women); held to at least 40 % of the cycle's systolic share at high rates.
+ * (men), 418 − 1.6 HR ms (women), their mean when the sex is unknown; held to at least 40 % of the cycle's systolic share at high rates.
  */
-export function ejectionTime(heartRate_bpm: number, sex: Sex): number {
-  const ms = sex === 'female' ? 418 - 1.6 * heartRate_bpm : 413 - 1.7 * heartRate_bpm;
+export function ejectionTime(heartRate_bpm: number, sex: Sex | null): number {
+  const female = 418 - 1.6 * heartRate_bpm;
+  const male = 413 - 1.7 * heartRate_bpm;
+  // Sex unknown (a patient of the user's own imaging): the mean of the two regressions.
+  const ms = sex === 'female' ? female : sex === 'male' ? male : (female + male) / 2;
   const period = 60 / heartRate_bpm;
   return Math.min(Math.max(ms / 1000, 0.2 * period), 0.6 * period);
 }
 
 /** The inflow of a stroke volume (mL) at a heart rate (bpm). */
-export function inflowOf(strokeVolume_mL: number, heartRate_bpm: number, sex: Sex): Inflow {
+export function inflowOf(strokeVolume_mL: number, heartRate_bpm: number, sex: Sex | null): Inflow {
   const period = 60 / heartRate_bpm;
   const ejection = ejectionTime(heartRate_bpm, sex);
   const sv = strokeVolume_mL * 1e-6;

@@ -1,5 +1,5 @@
-import type { SyntheticPatient } from '@insilico/anatomy';
 import { MATERIAL_IDS, materialOf, type MaterialId } from './materials';
+import { strokeVolumeOf, type ScenarioPatient } from './patient';
 
 /** The simulation kinds of issue 16: device fit, blood flow with the device in place, particles carried by the flow. */
 export const SIMULATION_KINDS = ['solid', 'fluid', 'particle'] as const;
@@ -68,7 +68,7 @@ export type SimulationParameters = Partial<Record<NumericKey, number>> & {
 export const DEFAULT_HEART_RATE_BPM = 70;
 
 /** Defaults of `kind` for `patient`: stroke volume from its LV volumes; everything else from the cited constants. */
-export function defaultParameters(kind: SimulationKind, patient: SyntheticPatient): SimulationParameters {
+export function defaultParameters(kind: SimulationKind, patient: ScenarioPatient): SimulationParameters {
   if (kind === 'solid') {
     const m = materialOf('nitinol');
     return {
@@ -88,10 +88,9 @@ export function defaultParameters(kind: SimulationKind, patient: SyntheticPatien
       simulatedTime_ms: 2,
     };
   }
-  const c = patient.cardiac;
   const flow: SimulationParameters = {
     heartRate_bpm: DEFAULT_HEART_RATE_BPM,
-    strokeVolume_mL: round(c.lvEdv_mL - c.lvEsv_mL, 1),
+    strokeVolume_mL: round(strokeVolumeOf(patient), 1),
     cycles: 1,
     bloodDensity_kg_m3: 1060,
     bloodViscosity_mPa_s: 3.5,
@@ -115,7 +114,7 @@ export interface ParameterIssue {
  */
 export function resolveParameters(
   kind: SimulationKind,
-  patient: SyntheticPatient,
+  patient: ScenarioPatient,
   given: Record<string, unknown>,
 ): { parameters: SimulationParameters; issues: ParameterIssue[] } {
   const issues: ParameterIssue[] = [];

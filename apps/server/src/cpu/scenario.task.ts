@@ -1,4 +1,4 @@
-import type { MeshPhaseInput, SyntheticPatient } from '@insilico/anatomy';
+import type { MeshPhaseInput } from '@insilico/anatomy';
 import { readStl } from '@insilico/mesh';
 import {
   buildScenario,
@@ -9,14 +9,16 @@ import {
   type ParameterIssue,
   type PlacementTransform,
   type Resolution,
+  type ScenarioPatient,
   type SimulationKind,
 } from '@insilico/scenarios';
 import { cpuTask } from './task';
 
 /** A room as the scenario builder needs it, with the device's STL files as bytes (parsed in the thread). */
 export interface ScenarioTaskInput {
-  patient: SyntheticPatient;
-  phase: MeshPhaseInput;
+  /** A virtual patient at `phase`, or a patient of the user's own imaging (its delivered surface; `phase` null). */
+  patient: ScenarioPatient;
+  phase: MeshPhaseInput | null;
   kind: SimulationKind;
   /** One resolution to build, or null for the estimates of every resolution (the set-up). */
   resolution: Resolution | null;

@@ -79,6 +79,24 @@ export class ImagingRepository {
       .orderBy(desc(imagingDatasets.createdAt), desc(imagingDatasets.id));
   }
 
+  /** The imaging cohorts of a project (accepted datasets: modelling or ready), by name. */
+  async projectDatasets(projectId: string): Promise<ImagingDatasetRow[]> {
+    return this.orm
+      .select()
+      .from(imagingDatasets)
+      .where(and(eq(imagingDatasets.projectId, projectId), inArray(imagingDatasets.status, ['modelling', 'ready'])))
+      .orderBy(imagingDatasets.name, imagingDatasets.id);
+  }
+
+  /** One imaging cohort of the project (any status), or null. */
+  async findInProject(projectId: string, datasetId: string): Promise<ImagingDatasetRow | null> {
+    const rows = await this.orm
+      .select()
+      .from(imagingDatasets)
+      .where(and(eq(imagingDatasets.projectId, projectId), eq(imagingDatasets.id, datasetId)));
+    return rows[0] ?? null;
+  }
+
   /**
    * Links datasets to a new project (the wizard's uploads, issue 19), in the caller's transaction: only datasets
    * of this workspace uploaded by this user, in no project yet and not refused. Answers how many were linked.

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import {
   cohortPatients,
   cohorts,
   deviceVersionFiles,
   deviceVersions,
+  imagingDatasets,
   projectCohorts,
   projectDeviceVersions,
   projectMembers,
@@ -25,7 +26,10 @@ export type StoredFileRecord = typeof storedFiles.$inferSelect;
 export interface RoomListRow {
   room: RoomRecord;
   cohortName: string | null;
+  /** The patient's id: `SYN-…` of a cohort, or the folder name of an imaging cohort's patient. */
   patientId: string | null;
+  /** The imaging cohort's name (rooms on an imaging patient, issue 19). */
+  imagingDatasetName: string | null;
   createdByName: string | null;
 }
 
@@ -82,11 +86,13 @@ export class RoomRepository {
       .select({
         room: rooms,
         cohortName: cohorts.name,
-        patientId: cohortPatients.patientId,
+        patientId: sql<string | null>`coalesce(${cohortPatients.patientId}, ${rooms.imagingPatient})`,
+        imagingDatasetName: imagingDatasets.name,
         createdByName: users.fullName,
       })
       .from(rooms)
       .leftJoin(cohorts, eq(cohorts.id, rooms.cohortId))
+      .leftJoin(imagingDatasets, eq(imagingDatasets.id, rooms.imagingDatasetId))
       .leftJoin(
         cohortPatients,
         and(eq(cohortPatients.cohortId, rooms.cohortId), eq(cohortPatients.patientIndex, rooms.patientIndex)),
@@ -100,7 +106,7 @@ export class RoomRepository {
     if (filter.cohortId) conditions.push(eq(rooms.cohortId, filter.cohortId));
     if (filter.patientId) conditions.push(eq(cohortPatients.patientId, filter.patientId));
     if (filter.ssmId) conditions.push(eq(rooms.ssmId, filter.ssmId));
-    if (filter.subject === 'patient') conditions.push(isNotNull(rooms.cohortId));
+    if (filter.subject === 'patient') conditions.push(or(isNotNull(rooms.cohortId), isNotNull(rooms.imagingDatasetId)));
     if (filter.subject === 'ssm') conditions.push(isNull(rooms.cohortId), isNotNull(rooms.ssmId));
     const simulated = sql`exists (select 1 from ${simulations} where ${simulations.roomId} = ${rooms.id})`;
     if (filter.hasSimulation === 'yes') conditions.push(simulated);

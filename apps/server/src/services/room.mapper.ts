@@ -38,16 +38,33 @@ export interface RoomExtras {
   sharedWith: { id: string; name: string }[];
 }
 
+/** What the room shows: a virtual patient, an SSM, or a patient of an imaging cohort (the user's own data). */
+function subjectOf(row: RoomListRow): Room['subject'] {
+  const { room } = row;
+  if (room.cohortId !== null)
+    return {
+      kind: 'patient',
+      cohortId: room.cohortId,
+      cohortName: row.cohortName ?? '',
+      patientId: row.patientId ?? '',
+    };
+  if (room.imagingDatasetId !== null)
+    return {
+      kind: 'imaging',
+      datasetId: room.imagingDatasetId,
+      datasetName: row.imagingDatasetName ?? '',
+      patientId: room.imagingPatient ?? '',
+    };
+  return { kind: 'ssm', ssmId: room.ssmId ?? '' };
+}
+
 export function toRoom(deviceId: string, row: RoomListRow, extras: RoomExtras): Room {
   const { room } = row;
   return {
     id: room.id,
     projectId: room.projectId,
     name: room.name,
-    subject:
-      room.cohortId !== null
-        ? { kind: 'patient', cohortId: room.cohortId, cohortName: row.cohortName ?? '', patientId: row.patientId ?? '' }
-        : { kind: 'ssm', ssmId: room.ssmId ?? '' },
+    subject: subjectOf(row),
     hasSimulation: extras.hasSimulation,
     placementCount: extras.placementCount,
     screenshotCount: extras.screenshots?.count ?? 0,

@@ -16,6 +16,7 @@ import type { BlobStore } from '../repositories/blob.repository';
 import type { RoomListRow, RoomRepository } from '../repositories/room.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import type { CohortService } from './cohort.service';
+import type { ImagingPatientService, RoomAnatomy } from './imaging-patient.service';
 import { ServiceError } from './errors';
 import { projectEvent } from '../events/kinds';
 import { removePictureFiles } from './picture-files';
@@ -52,6 +53,8 @@ export class RoomService {
     private readonly unitOfWork: UnitOfWork,
     /** Rooms on statistical shape models (issue 18); without it only patient rooms. */
     private readonly ssms: SsmService | null = null,
+    /** Rooms on patients of imaging cohorts (issue 19); without it only virtual patients and SSMs. */
+    private readonly imaging: ImagingPatientService | null = null,
   ) {}
 
   /** Loads a room of the project after the project policy allowed the action; 404 for a room of another project. */
@@ -96,6 +99,7 @@ export class RoomService {
     await this.projects.require('project.work', userId, deviceId, projectId);
     const subject = 'ssmId' in input ? await this.ssmSubject(userId, deviceId, projectId, input.ssmId) : null;
     const patient = 'cohortId' in input ? await this.patientSubject(projectId, input.cohortId, input.patientId) : null;
+    const imaging = 'imagingDatasetId' in input ? await this.imagingSubject(projectId, input) : null;
     const base = subject?.name ?? ('patientId' in input ? input.patientId : '');
     const name = input.name ?? defaultRoomName(base, await this.repository.namesStartingWith(projectId, base));
     const room = await this.unitOfWork.run(async ({ rooms, events }) => {
@@ -105,6 +109,8 @@ export class RoomService {
         cohortId: patient?.cohortId ?? null,
         patientIndex: patient?.patientIndex ?? null,
         ssmId: subject?.id ?? null,
+        imagingDatasetId: imaging?.datasetId ?? null,
+        imagingPatient: imaging?.id ?? null,
         createdBy: userId,
         scene: {},
       });
@@ -116,6 +122,7 @@ export class RoomService {
             cohortId: patient?.cohortId ?? null,
             patientId: patient ? ('patientId' in input ? input.patientId : null) : null,
             ssmId: subject?.id ?? null,
+            ...(imaging ? { imagingDatasetId: imaging.datasetId, patientId: imaging.id } : {}),
           },
         });
       return inserted;
@@ -139,6 +146,17 @@ export class RoomService {
     if (patientIndex === null)
       throw new ServiceError(422, 'patient_not_in_cohort', `Cohort ${cohort.name} has no patient ${patientId}.`);
     return { cohortId: cohort.id, patientIndex };
+  }
+
+  /** A patient of one of the project's ready imaging cohorts (the user's own data). */
+  private async imagingSubject(projectId: string, input: { imagingDatasetId: string; patientId: string }) {
+    if (!this.imaging)
+      throw new ServiceError(
+        422,
+        'imaging_cohort_not_in_project',
+        'Choose a patient of one of this project’s cohorts.',
+      );
+    return this.imaging.roomSubject(projectId, input.imagingDatasetId, input.patientId);
   }
 
   /** One of the project's SSMs, ready (a room shows its shapes). */
@@ -313,7 +331,9 @@ export class RoomService {
           ? `Shape ${view.phase} is not one this room shows.`
           : `Patient ${row.patientId ?? ''} has no images for the phase ${view.phase}.`,
       );
-    const unknownOrgans = view.hiddenOrgans.filter((organ) => !organNames.has(organ));
+    const unknownOrgans = view.hiddenOrgans.filter(
+      (organ) => !organNames.has(organ) && !anatomy.organs.includes(organ),
+    );
     if (unknownOrgans.length > 0)
       throw new ServiceError(422, 'unknown_organ', `Unknown organ: ${unknownOrgans.join(', ')}.`);
     const ready = new Set((await this.repository.readyVersions(projectId)).map((version) => version.id));
@@ -326,7 +346,7 @@ export class RoomService {
           { index, versionId: placement.versionId },
         );
       const { landmark } = placement;
-      if (landmark !== null && !landmarkNames.has(landmark))
+      if (landmark !== null && !landmarkNames.has(landmark) && !anatomy.landmarks?.has(landmark))
         throw new ServiceError(422, 'unknown_landmark', `Unknown landmark: ${landmark}.`, { index });
       return { versionId: placement.versionId, transform: { ...placement.transform }, landmark };
     });
@@ -346,10 +366,19 @@ export class RoomService {
 
   /**
    * What the room shows, with its mesh and landmark URLs: the patient with its mesh phases, read through the cohort
-   * API's own check (guests read the cohorts of the projects they are on), or the SSM's shapes through the SSM API's.
+   * API's own check (guests read the cohorts of the projects they are on), the SSM's shapes through the SSM API's,
+   * or an imaging patient's delivered surfaces through the imaging cohort API's.
    */
-  private async anatomyOf(userId: string, deviceId: string, row: RoomListRow) {
-    const { cohortId, ssmId, projectId } = row.room;
+  private async anatomyOf(
+    userId: string,
+    deviceId: string,
+    row: RoomListRow,
+  ): Promise<RoomAnatomy & { landmarks?: ReadonlySet<string> }> {
+    const { cohortId, ssmId, projectId, imagingDatasetId, imagingPatient } = row.room;
+    if (imagingDatasetId !== null && imagingPatient !== null && this.imaging) {
+      const anatomy = await this.imaging.roomAnatomy(userId, deviceId, projectId, imagingDatasetId, imagingPatient);
+      return { ...anatomy, landmarks: new Set(anatomy.patient.landmarks.map((l) => l.name)) };
+    }
     if (ssmId !== null && this.ssms) {
       const anatomy = await this.ssms.roomAnatomy(userId, deviceId, projectId, ssmId);
       const { phases, organs, meshUrlTemplate, landmarksUrlTemplate, modeCount } = anatomy;

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { phaseLabel, type SyntheticPatient } from '@insilico/anatomy';
+import { phaseLabel, type MeshPhase, type SyntheticPatient } from '@insilico/anatomy';
 import {
   defaultParticleName,
   frameColumnsAt,
@@ -30,6 +30,7 @@ import {
   type BuiltScenario,
   type ParameterIssue,
   type PlacementTransform,
+  type ScenarioPatient,
   type SimulationKind,
 } from '@insilico/scenarios';
 import { outputLabel, outputUnit, unpackArrays, type SphCase } from '@insilico/sph';
@@ -52,6 +53,7 @@ import type { UnitOfWork } from '../repositories/unit-of-work';
 import { storedPatient } from './cohort-records';
 import { patientPhase, meshPhasesOf } from './cohort-mesh.service';
 import { ServiceError } from './errors';
+import type { ImagingPatientService } from './imaging-patient.service';
 import { setTestResolution, testResolutionAllowed } from './simulation-test-resolution';
 import type { ProjectAccessService } from './project-access.service';
 import type { RoomGrant, RoomService } from './room.service';
@@ -72,6 +74,8 @@ export interface SimulationServiceDeps {
   concurrencyPerWorkspace?: number;
   /** Whether a run is a trial patient's: its end tells nobody (the trial tells once, issue 17). */
   quietRun?: (simulationId: string) => Promise<boolean>;
+  /** Patients of imaging cohorts (issue 19): rooms on them simulate their delivered anatomy. */
+  imagingPatients?: ImagingPatientService;
   log: { warn(details: object, message: string): void; info(details: object, message: string): void };
 }
 
@@ -906,17 +910,39 @@ export class SimulationService {
     }
   }
 
-  /** The room's patient, phase and placed devices with their STL bytes. */
-  private async roomInput(grant: RoomGrant) {
+  /**
+   * The room's patient at its phase: a virtual patient's stored record, or a patient of an imaging cohort (its
+   * delivered surface and landmarks, issue 19); one type for the scenario builder either way.
+   */
+  private async roomPatient(
+    grant: RoomGrant,
+  ): Promise<{ patient: ScenarioPatient; phase: MeshPhase | null; label: string }> {
     const { room } = grant.row;
+    const saved = (room.scene as { view?: { phase?: string | null } }).view?.phase ?? null;
+    if (room.imagingDatasetId !== null && room.imagingPatient !== null && this.deps.imagingPatients) {
+      const { imagingDatasetId, imagingPatient, projectId } = room;
+      const patient = await this.deps.imagingPatients.scenarioPatient(
+        projectId,
+        imagingDatasetId,
+        imagingPatient,
+        saved,
+      );
+      return { patient, phase: null, label: patient.phase };
+    }
     if (room.cohortId === null || grant.row.patientId === null)
       throw new ServiceError(409, 'no_anatomy', 'Simulations need a room on a patient; SSM rooms cannot run them yet.');
     const stored = await this.deps.repository.patientRecord(room.cohortId, grant.row.patientId);
     if (!stored) throw new ServiceError(404, 'not_found', 'The room’s patient is no longer in its cohort.');
     const patient: SyntheticPatient = storedPatient(stored.cohort, stored);
-    const saved = (room.scene as { view?: { phase?: string | null } }).view?.phase ?? null;
     const phase = saved ? patientPhase(patient, saved) : meshPhasesOf(patient)[0];
     if (!phase) throw new ServiceError(409, 'no_anatomy', `Patient ${patient.id} has no images to simulate.`);
+    return { patient, phase, label: phaseLabel(phase) };
+  }
+
+  /** The room's patient, phase and placed devices with their STL bytes. */
+  private async roomInput(grant: RoomGrant) {
+    const { room } = grant.row;
+    const { patient, phase, label } = await this.roomPatient(grant);
     const placements = await this.deps.repository.placements(room.id);
     const devices: ScenarioTaskInput['devices'] = [];
     for (const placement of placements) {
@@ -934,7 +960,7 @@ export class SimulationService {
         });
     }
     return {
-      phase: phaseLabel(phase),
+      phase: label,
       placements: placements.filter((p) => p.versionStatus === 'ready'),
       input: { patient, phase, devices },
     };

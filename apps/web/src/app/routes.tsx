@@ -17,6 +17,7 @@ import { supportRoutes } from '../features/support';
 import { teamRoutes } from '../features/team';
 import { trialRoutes } from '../features/trials';
 import { uploadRoutes } from '../features/uploads';
+import { imagingPatientRoutes } from '../features/imaging-patients';
 import { workspaceRoutes } from '../features/workspace';
 import { AppShell } from './layout/AppShell';
 import { NotFoundPage } from './layout/NotFoundPage';
@@ -62,6 +63,7 @@ export const appRoutes: RouteObject[] = [
       ...analysisRoutes,
       ...trialRoutes,
       ...uploadRoutes,
+      ...imagingPatientRoutes,
       ...analyticsRoutes,
       { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },
     ],

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cohorts } from './cohorts';
 import { deviceVersions } from './device-versions';
+import { imagingDatasets } from './imaging';
 import { storedFiles } from './files';
 import { projects } from './projects';
 import { ssms } from './ssms';
@@ -35,6 +36,12 @@ export const rooms = pgTable(
     patientIndex: integer('patient_index'),
     /** The statistical shape model of an SSM room (issue 18). */
     ssmId: uuid('ssm_id').references(() => ssms.id, { onDelete: 'cascade' }),
+    /**
+     * A patient of one of the project's imaging cohorts (issue 19, migration 0023): the dataset and the patient's
+     * folder name in the delivered models (the de-identification pseudonym or the name support staff gave it).
+     */
+    imagingDatasetId: uuid('imaging_dataset_id').references(() => imagingDatasets.id, { onDelete: 'cascade' }),
+    imagingPatient: text('imaging_patient'),
     scene: jsonb('scene').$type<Record<string, unknown>>().notNull().default({}),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -43,9 +50,10 @@ export const rooms = pgTable(
   (t) => [
     uniqueIndex('rooms_project_name_uq').on(t.projectId, sql`lower(${t.name})`),
     index('rooms_project_created_idx').on(t.projectId, t.createdAt),
+    index('rooms_imaging_dataset_idx').on(t.imagingDatasetId),
     check(
       'rooms_subject_ck',
-      sql`(${t.cohortId} is not null and ${t.patientIndex} is not null) or ${t.ssmId} is not null`,
+      sql`(${t.cohortId} is not null and ${t.patientIndex} is not null) or ${t.ssmId} is not null or (${t.imagingDatasetId} is not null and ${t.imagingPatient} is not null)`,
     ),
   ],
 );

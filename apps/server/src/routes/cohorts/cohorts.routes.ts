@@ -16,7 +16,7 @@ import {
   pathologyRequestSchema,
   patientLandmarksSchema,
 } from '@insilico/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { CohortService } from '../../services/cohort.service';
@@ -24,6 +24,15 @@ import type { CohortService } from '../../services/cohort.service';
 export interface CohortRoutesDeps {
   cohorts: CohortService;
   authenticated: ReturnType<typeof requireUser>;
+}
+
+/** A patient's meshes of one phase as GLB; their bytes never change, so the browser may keep them for a day. */
+export function sendPatientGlb(reply: FastifyReply, glb: Buffer, fileName: string): FastifyReply {
+  return reply
+    .type('model/gltf-binary')
+    .header('Cache-Control', 'private, max-age=86400')
+    .header('Content-Disposition', `inline; filename="${fileName}"`)
+    .send(glb);
 }
 
 /** Patient cohorts of a workspace: live count, order, list, one cohort, its patients, CSV, meshes. */
@@ -121,11 +130,7 @@ export async function cohortRoutes(app: FastifyInstance, deps: CohortRoutesDeps)
       const { deviceId, cohortId, patientId, phase } = request.params;
       const glb = await deps.cohorts.meshGlb(currentUser(request).id, deviceId, cohortId, patientId, phase);
       // The bytes of a phase never change (the cache key names every input), so the browser may keep them.
-      return reply
-        .type('model/gltf-binary')
-        .header('Cache-Control', 'private, max-age=86400')
-        .header('Content-Disposition', `inline; filename="${patientId}_${phase}.glb"`)
-        .send(glb);
+      return sendPatientGlb(reply, glb, `${patientId}_${phase}.glb`);
     },
   );
 

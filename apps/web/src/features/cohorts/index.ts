@@ -3,10 +3,13 @@ export { cohortRoutes } from './routes';
 export { CohortOrderFlow, type CohortOrderFlowProps, type CohortOrderStep } from './components/CohortOrderFlow';
 export type { OrderDetails } from './components/OrderDetailsForm';
 export { SyntheticLabel } from './components/SyntheticLabel';
+export { ParameterTable } from './components/ParameterTable';
+export { FactList } from './components/FactList';
 export { CohortStatusChip } from './components/CohortStatusChip';
 export { useCohortPatients, useCohorts } from './api';
 // The 3D scene of a patient's organs (three.js; import it only from lazily loaded modules), for the room scene.
 export { AnatomyScene } from './anatomyScene';
+export { LazyAnatomyViewer } from './components/LazyAnatomyViewer';
 export { ORGAN_LABELS, phaseTitle } from './labels';
 export { cohortPath } from './paths';
 export { CohortWorkspace } from './components/CohortWorkspace';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,50 +6,20 @@ import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { CohortPatient, PatientParameter } from '@insilico/contracts';
+import type { CohortPatient } from '@insilico/contracts';
 import { Page } from '../../../components/Page';
 import { cohortUrls, useCohortPatient } from '../api';
 import { labelOf } from '../labels';
 import { cohortListPath, cohortPath } from '../paths';
 import { CohortWorkspace, Loading } from './CohortWorkspace';
+import { LazyAnatomyViewer as AnatomyViewer } from './LazyAnatomyViewer';
+import { FactList } from './FactList';
+import { ParameterTable } from './ParameterTable';
 import { SyntheticLabel } from './SyntheticLabel';
 
-// three.js is large: it loads with the viewer, only when a patient page opens.
-const AnatomyViewer = lazy(() => import('./AnatomyViewer').then((module) => ({ default: module.AnatomyViewer })));
-
-function ParameterTable({ title, parameters }: { title: string; parameters: PatientParameter[] }) {
-  return (
-    <Paper variant="outlined" sx={{ borderRadius: 2 }}>
-      <Table size="small" aria-label={title}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{title}</TableCell>
-            <TableCell align="right">Value</TableCell>
-            <TableCell>Unit</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {parameters.map((parameter) => (
-            <TableRow key={parameter.key}>
-              <TableCell>{parameter.label}</TableCell>
-              <TableCell align="right">{parameter.value.toFixed(parameter.decimals)}</TableCell>
-              <TableCell>{parameter.unit}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Paper>
-  );
-}
-
 function Demographics({ patient }: { patient: CohortPatient }) {
-  const facts = [
+  const facts: [string, string][] = [
     ['Sex', labelOf('sex', patient.sex)],
     ['Age', `${patient.age} years`],
     ['Origin', `${labelOf('location', patient.originLocation)} · ${labelOf('ethnicity', patient.originEthnicity)}`],
@@ -60,23 +30,7 @@ function Demographics({ patient }: { patient: CohortPatient }) {
     ['Imaging phases', patient.phases.map((p) => labelOf('phase', p)).join(', ')],
     ['LV hypertrophy', patient.lvHypertrophy ? 'Yes' : 'No'],
   ];
-  return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
-    >
-      {facts.map(([term, value]) => (
-        <Box key={term} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {term}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <FactList facts={facts} />;
 }
 
 function PatientDetails({ deviceId, cohortId, patientId }: { deviceId: string; cohortId: string; patientId: string }) {

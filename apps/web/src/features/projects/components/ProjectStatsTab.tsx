@@ -11,6 +11,7 @@ import type { ProjectStats } from '@insilico/contracts';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { labelOf } from '../../../lib/labels';
 import { SyntheticLabel } from '../../cohorts';
+import { imagingPatientPath, OwnImagingLabel, useImagingCohorts } from '../../imaging-patients';
 import { imagingStatusLabels, useImagingDatasets } from '../../uploads';
 import { useProject, useProjectStats } from '../api';
 import { useProjectLocation } from '../hooks/useProjectLocation';
@@ -110,21 +111,41 @@ function Versions({ stats }: { stats: ProjectStats }) {
 /** Imaging cohorts of the project (issue 19): its de-identified datasets; none shown to guests (the API refuses). */
 function ImagingCohorts({ deviceId, projectId }: { deviceId: string; projectId: string }) {
   const datasets = useImagingDatasets(deviceId);
+  const cohorts = useImagingCohorts(deviceId, projectId);
   const mine = (datasets.data?.items ?? []).filter((dataset) => dataset.projectId === projectId);
   if (mine.length === 0) return null;
+  const patientsOf = (datasetId: string) =>
+    cohorts.data?.items.find((cohort) => cohort.datasetId === datasetId)?.patients ?? [];
   return (
     <Section title="Imaging cohorts" figure={mine.length}>
       <Stack spacing={1}>
         {mine.map((dataset) => (
-          <Stack key={dataset.id} direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-            <Link component={RouterLink} to={`/upload-images/success?dataset=${dataset.id}`} sx={{ fontSize: 14 }}>
-              {dataset.name}
-            </Link>
-            <Typography sx={{ fontSize: 14 }} color="text.secondary">
-              {dataset.counts ? `${dataset.counts.patients} patients · ` : ''}
-              {imagingStatusLabels[dataset.status]}
-            </Typography>
-          </Stack>
+          <Box key={dataset.id}>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+              <Link component={RouterLink} to={`/upload-images/success?dataset=${dataset.id}`} sx={{ fontSize: 14 }}>
+                {dataset.name}
+              </Link>
+              <Typography sx={{ fontSize: 14 }} color="text.secondary">
+                {dataset.counts ? `${dataset.counts.patients} patients · ` : ''}
+                {imagingStatusLabels[dataset.status]}
+              </Typography>
+            </Stack>
+            {patientsOf(dataset.id).length > 0 && (
+              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}>
+                <OwnImagingLabel />
+                {patientsOf(dataset.id).map((patient) => (
+                  <Link
+                    key={patient.id}
+                    component={RouterLink}
+                    to={imagingPatientPath(deviceId, projectId, dataset.id, patient.id)}
+                    sx={{ fontSize: 14 }}
+                  >
+                    {patient.id}
+                  </Link>
+                ))}
+              </Stack>
+            )}
+          </Box>
         ))}
       </Stack>
     </Section>

@@ -32,6 +32,19 @@ const ssm = (id: string, name: string, status: string) => ({
   modelCard: null,
 });
 
+const datasetId = '66666666-6666-4666-8666-666666666666';
+const imagingPatient = (id: string) => ({
+  id,
+  source: 'imaging',
+  datasetId,
+  datasetName: 'Own CT',
+  projectId,
+  meshes: { phases: ['end-diastole'], organs: ['aortic_root'] },
+  models: [{ organ: 'aortic_root', phase: 'end-diastole', triangles: 12, volume_mm3: 1000 }],
+  landmarks: [],
+  parameters: [],
+});
+
 const room: Room = {
   id: '44444444-4444-4444-8444-444444444444',
   projectId,
@@ -58,6 +71,15 @@ beforeEach(() => {
           canEdit: true,
         }),
       );
+    if (url.endsWith('/imaging-cohorts'))
+      return Promise.resolve(
+        jsonResponse(200, {
+          items: [
+            { datasetId, name: 'Own CT', status: 'ready', patients: [imagingPatient('P1a2b3c4d5e6f')] },
+            { datasetId: '77777777-7777-4777-8777-777777777777', name: 'Later CT', status: 'modelling', patients: [] },
+          ],
+        }),
+      );
     if (url.endsWith('/rooms') && init?.method === 'POST') return Promise.resolve(jsonResponse(201, room));
     return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'Nothing here.' } }));
   });
@@ -67,19 +89,25 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
+/** The dialog on a project without virtual cohorts; answers the spy its onCreated calls. */
+function openDialog() {
+  const onCreated = vi.fn();
+  renderWithProviders(
+    <CreateRoomDialog
+      open
+      deviceId="d-1"
+      projectId={projectId}
+      cohorts={[]}
+      onClose={() => {}}
+      onCreated={onCreated}
+    />,
+  );
+  return onCreated;
+}
+
 describe('New room on an SSM', () => {
   it('lists the ready SSMs and creates the room on the chosen one', async () => {
-    const onCreated = vi.fn();
-    renderWithProviders(
-      <CreateRoomDialog
-        open
-        deviceId="d-1"
-        projectId={projectId}
-        cohorts={[]}
-        onClose={() => {}}
-        onCreated={onCreated}
-      />,
-    );
+    const onCreated = openDialog();
     fireEvent.click(screen.getByRole('button', { name: 'An SSM' }));
     fireEvent.click(await screen.findByText('Roots'));
     expect(screen.queryByText('Building')).toBeNull();
@@ -87,5 +115,22 @@ describe('New room on an SSM', () => {
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(room));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]?.body))).toEqual({ ssmId });
+  });
+});
+
+describe('New room on a patient of your imaging data', () => {
+  it('lists the imaging cohorts with their patients, labelled as your data, and creates the room', async () => {
+    const onCreated = openDialog();
+    fireEvent.click(screen.getByRole('button', { name: 'Your imaging data' }));
+    const patients = await screen.findByRole('list', { name: 'Imaging patients' });
+    expect(patients.textContent).toContain('Later CT (patient models being made)');
+    expect(screen.getByText('Your imaging data', { selector: '.MuiChip-label' })).toBeTruthy();
+    // Nothing of the user's own data is presented as synthetic.
+    expect(screen.queryByText('Synthetic')).toBeNull();
+    fireEvent.click(screen.getByText('P1a2b3c4d5e6f'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create room' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(room));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]?.body))).toEqual({ imagingDatasetId: datasetId, patientId: 'P1a2b3c4d5e6f' });
   });
 });

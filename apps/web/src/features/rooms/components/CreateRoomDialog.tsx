@@ -11,6 +11,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -19,6 +20,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { SyntheticLabel, useCohortPatients } from '../../cohorts';
+import { OwnImagingLabel, useImagingCohorts } from '../../imaging-patients';
 import { useSsms } from '../../ssm';
 import type { ApiError } from '../../../lib/apiError';
 import { createRoom } from '../api';
@@ -50,10 +52,12 @@ export function CreateRoomDialog({ open, deviceId, projectId, cohorts, onClose, 
   const [patientId, setPatientId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [subject, setSubject] = useState<'patient' | 'ssm'>('patient');
+  const [subject, setSubject] = useState<'patient' | 'ssm' | 'imaging'>('patient');
   const [ssmId, setSsmId] = useState<string | null>(null);
   const ssms = useSsms(open && subject === 'ssm' ? deviceId : null, projectId);
   const readySsms = ssms.data?.items.filter((ssm) => ssm.status === 'ready') ?? [];
+  const [imagingPatient, setImagingPatient] = useState<{ datasetId: string; patientId: string } | null>(null);
+  const imaging = useImagingCohorts(open && subject === 'imaging' ? deviceId : null, projectId);
 
   const ready = cohorts.some((cohort) => cohort.cohortId === cohortId && cohort.status === 'ready');
   const patients = useCohortPatients(
@@ -63,7 +67,8 @@ export function CreateRoomDialog({ open, deviceId, projectId, cohorts, onClose, 
     ready,
   );
 
-  const chosen = subject === 'ssm' ? ssmId !== null : patientId !== null;
+  const chosen =
+    subject === 'ssm' ? ssmId !== null : subject === 'imaging' ? imagingPatient !== null : patientId !== null;
   const submit = async () => {
     if (!chosen) return;
     setBusy(true);
@@ -73,7 +78,11 @@ export function CreateRoomDialog({ open, deviceId, projectId, cohorts, onClose, 
         await createRoom(
           deviceId,
           projectId,
-          subject === 'ssm' && ssmId ? { ssmId } : { cohortId, patientId: patientId ?? '' },
+          subject === 'ssm' && ssmId
+            ? { ssmId }
+            : subject === 'imaging' && imagingPatient
+              ? { imagingDatasetId: imagingPatient.datasetId, patientId: imagingPatient.patientId }
+              : { cohortId, patientId: patientId ?? '' },
         ),
       );
     } catch (caught) {
@@ -91,7 +100,7 @@ export function CreateRoomDialog({ open, deviceId, projectId, cohorts, onClose, 
           exclusive
           size="small"
           value={subject}
-          onChange={(_event, next: 'patient' | 'ssm' | null) => {
+          onChange={(_event, next: 'patient' | 'ssm' | 'imaging' | null) => {
             if (next) setSubject(next);
           }}
           aria-label="Room on"
@@ -99,8 +108,60 @@ export function CreateRoomDialog({ open, deviceId, projectId, cohorts, onClose, 
         >
           <ToggleButton value="patient">A patient</ToggleButton>
           <ToggleButton value="ssm">An SSM</ToggleButton>
+          <ToggleButton value="imaging">Your imaging data</ToggleButton>
         </ToggleButtonGroup>
-        {subject === 'ssm' ? (
+        {subject === 'imaging' ? (
+          imaging.error ? (
+            <Alert severity="error">The imaging cohorts could not be loaded. {imaging.error.message}</Alert>
+          ) : !imaging.data ? (
+            <Typography color="text.secondary" role="status">
+              Loading imaging cohorts…
+            </Typography>
+          ) : imaging.data.items.length === 0 ? (
+            <Alert severity="info">
+              This project has no imaging cohort. Upload your own imaging data to open rooms on your patients.
+            </Alert>
+          ) : (
+            <Stack spacing={1}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+                  Patients modelled by our staff from your de-identified images.
+                </Typography>
+                <OwnImagingLabel />
+              </Stack>
+              <List
+                dense
+                aria-label="Imaging patients"
+                sx={{ maxHeight: 280, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+              >
+                {imaging.data.items.map((cohort) => (
+                  <li key={cohort.datasetId}>
+                    <ul style={{ padding: 0 }}>
+                      <ListSubheader>
+                        {cohort.name}
+                        {cohort.status === 'ready' ? '' : ' (patient models being made)'}
+                      </ListSubheader>
+                      {cohort.patients.map((patient) => (
+                        <ListItemButton
+                          key={patient.id}
+                          selected={
+                            imagingPatient?.datasetId === cohort.datasetId && imagingPatient.patientId === patient.id
+                          }
+                          onClick={() => setImagingPatient({ datasetId: cohort.datasetId, patientId: patient.id })}
+                        >
+                          <ListItemText
+                            primary={patient.id}
+                            secondary={`${patient.meshes.organs.join(', ').replaceAll('_', ' ')} · ${patient.meshes.phases.join(', ')}`}
+                          />
+                        </ListItemButton>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </List>
+            </Stack>
+          )
+        ) : subject === 'ssm' ? (
           ssms.error ? (
             <Alert severity="error">The SSMs could not be loaded. {ssms.error.message}</Alert>
           ) : !ssms.data ? (

@@ -17,6 +17,7 @@ import ViewInArOutlinedIcon from '@mui/icons-material/ViewInArOutlined';
 import { RenameField, type RenameOutcome } from '../../../components/RenameField';
 import { formatDate } from '../../../lib/formatDate';
 import { SyntheticLabel } from '../../cohorts';
+import { OwnImagingLabel } from '../../imaging-patients';
 import { roomScenePath } from '../api';
 
 interface RoomCardProps {
@@ -72,6 +73,14 @@ export function RoomCard({ room, otherNames, canEdit, onRename, onShare, onDelet
                 {room.subject.cohortName}
               </Typography>
               <SyntheticLabel />
+            </>
+          ) : room.subject.kind === 'imaging' ? (
+            <>
+              <Typography variant="body2">{room.subject.patientId}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {room.subject.datasetName}
+              </Typography>
+              <OwnImagingLabel />
             </>
           ) : (
             <Typography variant="body2">Statistical shape model</Typography>

@@ -18,6 +18,7 @@ import { useLeaveConfirmation } from '../../../components/useLeaveConfirmation';
 import { ApiError } from '../../../lib/apiError';
 import { productName } from '../../../lib/product';
 import { SyntheticLabel } from '../../cohorts';
+import { imagingPatientPath, OwnImagingLabel } from '../../imaging-patients';
 import { RoomSimulations, type RegionPlanes } from '../../simulations';
 import { renameRoom, saveRoomScene, uploadScreenshot, useRefreshRooms, useRoomScene, useRoomScreenshots } from '../api';
 import { useTrackOnce } from '../../analytics';
@@ -163,6 +164,18 @@ export function RoomScenePage() {
                   Patient {data.room.subject.patientId} of {data.room.subject.cohortName}
                 </Typography>
                 <SyntheticLabel />
+              </Stack>
+            )}
+            {data.room.subject.kind === 'imaging' && (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Link
+                  component={RouterLink}
+                  to={imagingPatientPath(deviceId, projectId, data.room.subject.datasetId, data.room.subject.patientId)}
+                  color="text.secondary"
+                >
+                  Patient {data.room.subject.patientId} of {data.room.subject.datasetName}
+                </Link>
+                <OwnImagingLabel />
               </Stack>
             )}
           </Stack>

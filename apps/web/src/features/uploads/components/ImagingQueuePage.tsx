@@ -184,6 +184,12 @@ export function ImagingQueuePage() {
         <Tab value="modelling" label="Waiting for models" />
         <Tab value="ready" label="Ready" />
       </Tabs>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        Names the product reads: organs as the anatomy names them with dashes (aortic-root, lv-blood-pool, …) and phases
+        end-diastole and end-systole. Simulations need aortic-root_{'<phase>'}.stl (LVOT, aortic root and ascending
+        aorta as one closed surface, mm) and the landmarks aortic_annulus and ascending_aorta (lvot and
+        sinotubular_junction refine the sizing); lv-blood-pool at both phases gives the LV volumes.
+      </Alert>
       {delivered && (
         <Alert severity="success" sx={{ mb: 2 }} onClose={() => setDelivered(null)}>
           The models of {delivered} were accepted: the imaging cohort is ready.

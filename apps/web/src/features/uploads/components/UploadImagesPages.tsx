@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -12,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useSignedInUser } from '../../../app/user/userContext';
 import { Page } from '../../../components/Page';
 import { useSelectedDevice } from '../../devices';
+import { imagingPatientPath, OwnImagingLabel } from '../../imaging-patients';
 import { imagingUrls, useImagingDataset } from '../api';
 import { LIMITS_TEXT } from '../imaging/limits';
 import { useImagingFlow } from './ImagingFlowContext';
@@ -232,6 +234,21 @@ export function UploadSuccessPage() {
               )}
               ).
             </Alert>
+          )}
+          {deviceId && dataset.status === 'ready' && dataset.projectId && dataset.models && (
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+              <Typography variant="body2">Patients:</Typography>
+              {dataset.models.patients.map((patient) => (
+                <Link
+                  key={patient.patient}
+                  component={RouterLink}
+                  to={imagingPatientPath(deviceId, dataset.projectId!, dataset.id, patient.patient)}
+                >
+                  {patient.patient}
+                </Link>
+              ))}
+              <OwnImagingLabel />
+            </Stack>
           )}
           {dataset.status === 'refused' && (
             <>

@@ -1,0 +1,86 @@
+import {
+  imagingCohortListSchema,
+  imagingPatientMeshParamsSchema,
+  imagingPatientParamsSchema,
+  imagingPatientSchema,
+  patientLandmarksSchema,
+  projectRoomsParamsSchema,
+} from '@insilico/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, type requireUser } from '../../policies/authentication';
+import type { ImagingPatientService } from '../../services/imaging-patient.service';
+import { sendPatientGlb } from '../cohorts/cohorts.routes';
+
+export interface ImagingPatientRoutesDeps {
+  imagingPatients: ImagingPatientService;
+  authenticated: ReturnType<typeof requireUser>;
+}
+
+/**
+ * The patients of a project's imaging cohorts (issue 19 item 7): the cohorts with their patients, one patient, and
+ * its delivered surfaces per phase as GLB with the landmarks — the same shapes as a virtual patient's.
+ */
+export async function imagingPatientRoutes(app: FastifyInstance, deps: ImagingPatientRoutesDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['imaging'];
+  const base = '/api/devices/:deviceId/projects/:projectId/imaging-cohorts';
+  const patient = `${base}/:datasetId/patients/:patientId`;
+  const pre = { preHandler: deps.authenticated };
+
+  api.get(
+    base,
+    {
+      ...pre,
+      schema: {
+        tags,
+        params: projectRoomsParamsSchema,
+        response: { 200: imagingCohortListSchema },
+        summary: "The project's imaging cohorts and their patients",
+      },
+    },
+    async (request) => ({
+      items: await deps.imagingPatients.cohorts(
+        currentUser(request).id,
+        request.params.deviceId,
+        request.params.projectId,
+      ),
+    }),
+  );
+
+  api.get(
+    patient,
+    { ...pre, schema: { tags, params: imagingPatientParamsSchema, response: { 200: imagingPatientSchema } } },
+    async (request) => {
+      const { deviceId, projectId, datasetId, patientId } = request.params;
+      return deps.imagingPatients.patient(currentUser(request).id, deviceId, projectId, datasetId, patientId);
+    },
+  );
+
+  api.get(
+    `${patient}/meshes/:phase`,
+    { ...pre, schema: { tags, params: imagingPatientMeshParamsSchema, summary: 'Delivered surfaces of one phase' } },
+    async (request, reply) => {
+      const { deviceId, projectId, datasetId, patientId, phase } = request.params;
+      const glb = await deps.imagingPatients.glb(
+        currentUser(request).id,
+        deviceId,
+        projectId,
+        datasetId,
+        patientId,
+        phase,
+      );
+      // A dataset's models are delivered once: the bytes of a phase never change.
+      return sendPatientGlb(reply, glb, `${patientId}_${phase}.glb`);
+    },
+  );
+
+  api.get(
+    `${patient}/meshes/:phase/landmarks`,
+    { ...pre, schema: { tags, params: imagingPatientMeshParamsSchema, response: { 200: patientLandmarksSchema } } },
+    async (request) => {
+      const { deviceId, projectId, datasetId, patientId, phase } = request.params;
+      return deps.imagingPatients.landmarks(currentUser(request).id, deviceId, projectId, datasetId, patientId, phase);
+    },
+  );
+}

@@ -1,0 +1,212 @@
+import {
+  imagingCohortNotReadyMessage,
+  imagingDatasetNotFoundMessage,
+  imagingPatientNotFoundMessage,
+  type ImagingCohort,
+  type ImagingPatient,
+  type PatientLandmarks,
+} from '@insilico/contracts';
+import type { DeliveredPatient } from '@insilico/scenarios';
+import type { CpuRunner } from '../cpu/pool';
+import { deliveredGlbTask, deliveredSurfacesTask } from '../cpu/imaging-patient-mesh.task';
+import type { BlobStore } from '../repositories/blob.repository';
+import type { ImagingDatasetRow, ImagingRepository } from '../repositories/imaging.repository';
+import { toImagingPatient } from './imaging-anatomy';
+import { ServiceError } from './errors';
+import type { ProjectAccessService } from './project-access.service';
+
+export interface ImagingPatientServiceDeps {
+  repository: ImagingRepository;
+  projects: ProjectAccessService;
+  blobs: BlobStore;
+  cpu: CpuRunner;
+}
+
+/** What a room shows of its subject, whatever the source: phases, organs, and where their meshes and landmarks are. */
+export interface RoomAnatomy {
+  phases: string[];
+  organs: string[];
+  /** `…/meshes/{phase}` (GLB, metres) and `…/meshes/{phase}/landmarks` (mm). */
+  meshUrlTemplate: string;
+  landmarksUrlTemplate: string;
+  /** Whether the room may show (and save) this phase or shape. */
+  shows(phase: string): boolean;
+}
+
+/**
+ * The patients of a project's imaging cohorts (issue 19 item 7), used like built-in patients: listed per cohort,
+ * each with its delivered surfaces, landmarks and what is measured on them; the surfaces of one phase as a GLB
+ * (built from the models zip in the CPU pool on first view, then kept beside it in the dataset's data region); the
+ * anatomy a room on the patient shows. Whoever may read the project (project.read) may read its imaging patients,
+ * guests on it included, as with its virtual cohorts.
+ */
+export class ImagingPatientService {
+  constructor(private readonly deps: ImagingPatientServiceDeps) {}
+
+  /** The project's imaging cohorts (modelling or ready), each with its patients once the models are delivered. */
+  async cohorts(userId: string, deviceId: string, projectId: string): Promise<ImagingCohort[]> {
+    await this.deps.projects.require('project.read', userId, deviceId, projectId);
+    const rows = await this.deps.repository.projectDatasets(projectId);
+    return rows.map((row) => ({
+      datasetId: row.id,
+      name: row.name,
+      status: row.status,
+      patients: row.status === 'ready' ? this.patientsOf(row, projectId) : [],
+    }));
+  }
+
+  async patient(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    datasetId: string,
+    patientId: string,
+  ): Promise<ImagingPatient> {
+    await this.deps.projects.require('project.read', userId, deviceId, projectId);
+    return (await this.delivered(projectId, datasetId, patientId)).patient;
+  }
+
+  /** The patient's delivered surfaces of `phase` as one GLB (organs as nodes, metres; landmarks in mm). */
+  async glb(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    datasetId: string,
+    patientId: string,
+    phase: string,
+  ): Promise<Buffer> {
+    await this.deps.projects.require('project.read', userId, deviceId, projectId);
+    const { row, patient } = await this.delivered(projectId, datasetId, patientId);
+    requirePhase(patient, phase);
+    const key = `${row.modelsStorageKey!.replace(/\.zip$/, '')}/meshes/${patient.id}/${phase}.glb`;
+    const cached = await this.deps.blobs.get(row.region, key);
+    if (cached) return cached;
+    const models = await this.modelsFile(row);
+    const built = await this.deps.cpu.run(deliveredGlbTask, {
+      ...models,
+      patient: patient.id,
+      phase,
+      landmarks: patient.landmarks,
+    });
+    const glb = Buffer.from(built.buffer, built.byteOffset, built.byteLength);
+    await this.deps.blobs.put(row.region, key, glb);
+    return glb;
+  }
+
+  async landmarks(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    datasetId: string,
+    patientId: string,
+    phase: string,
+  ): Promise<PatientLandmarks> {
+    const patient = await this.patient(userId, deviceId, projectId, datasetId, patientId);
+    requirePhase(patient, phase);
+    return { patientId: patient.id, phase, unit: 'mm', frame: 'images-patient-frame', landmarks: patient.landmarks };
+  }
+
+  /** What a room on the patient shows: its delivered phases and organs, served by this service's routes. */
+  async roomAnatomy(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    datasetId: string,
+    patientId: string,
+  ): Promise<RoomAnatomy & { patient: ImagingPatient }> {
+    const patient = await this.patient(userId, deviceId, projectId, datasetId, patientId);
+    const path = `${imagingCohortsPath(deviceId, projectId)}/${datasetId}/patients/${patient.id}/meshes/{phase}`;
+    return {
+      patient,
+      phases: patient.meshes.phases,
+      organs: patient.meshes.organs,
+      meshUrlTemplate: path,
+      landmarksUrlTemplate: `${path}/landmarks`,
+      shows: (phase) => patient.meshes.phases.includes(phase),
+    };
+  }
+
+  /**
+   * The patient as a simulation starts from it (the room's access already checked): the phase the room shows (its
+   * saved phase, else the first delivered), the aortic root surface of that phase read from the models in the CPU
+   * pool (null when none was delivered: the scenario builder says so in words), the landmarks, and the stroke
+   * volume measured on the LV blood pools where both phases were delivered.
+   */
+  async scenarioPatient(
+    projectId: string,
+    datasetId: string,
+    patientId: string,
+    savedPhase: string | null,
+  ): Promise<DeliveredPatient> {
+    const { row, patient } = await this.delivered(projectId, datasetId, patientId);
+    const phase = savedPhase && patient.meshes.phases.includes(savedPhase) ? savedPhase : patient.meshes.phases[0];
+    if (!phase) throw new ServiceError(409, 'no_anatomy', `Patient ${patient.id} has no surfaces to simulate.`);
+    const models = await this.modelsFile(row);
+    const [root] = await this.deps.cpu.run(deliveredSurfacesTask, {
+      ...models,
+      patient: patient.id,
+      phase,
+      organs: ['aortic_root'],
+    });
+    return {
+      source: 'imaging',
+      id: patient.id,
+      phase,
+      aorticRoot: root?.mesh ?? null,
+      landmarks: patient.landmarks,
+      strokeVolume_mL: patient.parameters.find((p) => p.key === 'strokeVolume_mL')?.value ?? null,
+    };
+  }
+
+  /**
+   * A patient of one of the project's ready imaging cohorts, for a new room: 422 when the dataset is not an imaging
+   * cohort of the project or has no such patient, 409 while its models are being made.
+   */
+  async roomSubject(projectId: string, datasetId: string, patientId: string): Promise<ImagingPatient> {
+    const row = await this.deps.repository.findInProject(projectId, datasetId);
+    if (!row || (row.status !== 'modelling' && row.status !== 'ready'))
+      throw new ServiceError(
+        422,
+        'imaging_cohort_not_in_project',
+        'Choose a patient of one of this project’s cohorts.',
+      );
+    if (row.status !== 'ready') throw new ServiceError(409, 'imaging_cohort_not_ready', imagingCohortNotReadyMessage);
+    const patient = this.patientsOf(row, projectId).find((p) => p.id === patientId);
+    if (!patient)
+      throw new ServiceError(422, 'patient_not_in_cohort', `Imaging cohort ${row.name} has no patient ${patientId}.`);
+    return patient;
+  }
+
+  /** The dataset's delivered patient, or 404 (409 while the models are being made). */
+  private async delivered(projectId: string, datasetId: string, patientId: string) {
+    const row = await this.deps.repository.findInProject(projectId, datasetId);
+    if (!row || (row.status !== 'modelling' && row.status !== 'ready'))
+      throw new ServiceError(404, 'imaging_dataset_not_found', imagingDatasetNotFoundMessage);
+    if (row.status !== 'ready') throw new ServiceError(409, 'imaging_cohort_not_ready', imagingCohortNotReadyMessage);
+    const patient = this.patientsOf(row, projectId).find((p) => p.id === patientId);
+    if (!patient) throw new ServiceError(404, 'imaging_patient_not_found', imagingPatientNotFoundMessage);
+    return { row, patient };
+  }
+
+  /** The delivered models zip on this machine's disk (read by ranges in the CPU pool). */
+  private async modelsFile(row: ImagingDatasetRow): Promise<{ path: string; bytes: number }> {
+    const models = row.modelsStorageKey ? await this.deps.blobs.localFile(row.region, row.modelsStorageKey) : null;
+    if (!models) throw new Error(`The delivered models of imaging dataset ${row.id} are missing from storage.`);
+    return models;
+  }
+
+  private patientsOf(row: ImagingDatasetRow, projectId: string): ImagingPatient[] {
+    return (row.models?.patients ?? [])
+      .map((delivered) => toImagingPatient({ id: row.id, name: row.name, projectId }, delivered))
+      .sort((a, b) => a.id.localeCompare(b.id));
+  }
+}
+
+function requirePhase(patient: ImagingPatient, phase: string): void {
+  if (!patient.meshes.phases.includes(phase))
+    throw new ServiceError(404, 'not_found', `Patient ${patient.id} has no surfaces for the phase ${phase}.`);
+}
+
+export function imagingCohortsPath(deviceId: string, projectId: string): string {
+  return `/api/devices/${deviceId}/projects/${projectId}/imaging-cohorts`;
+}
