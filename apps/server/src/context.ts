@@ -548,6 +548,7 @@ export async function createContext(
       blobs,
       cpu,
       notifications,
+      unitOfWork,
     }),
     trials,
     audit: new AuditService(

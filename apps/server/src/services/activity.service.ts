@@ -70,6 +70,7 @@ const verbs: Record<string, string> = {
   'design_history.entry_edited': 'edited an entry of the design history of the project',
   'signature.signed': 'signed a record of the design history of the project',
   'imaging.dataset_added': 'added an imaging dataset',
+  'imaging.models_delivered': 'delivered the patient models of an imaging dataset',
   // The system's events, named "System (for <who started it>)" (issue 20).
   'cohort.prepared': 'finished preparing a cohort',
   'cohort.failed': 'could not prepare a cohort',
