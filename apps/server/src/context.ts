@@ -480,6 +480,11 @@ export async function createContext(
         log.child({ component: 'jobs' }),
       )
     : null;
+  const audit = new AuditService(
+    new DomainEventRepository(db.orm),
+    async (userId, deviceId) => grantOf(await deviceRepository.findMembership(deviceId, userId)),
+    chainer,
+  );
   return {
     ...operator,
     config,
@@ -551,11 +556,7 @@ export async function createContext(
       unitOfWork,
     }),
     trials,
-    audit: new AuditService(
-      new DomainEventRepository(db.orm),
-      async (userId, deviceId) => grantOf(await deviceRepository.findMembership(deviceId, userId)),
-      chainer,
-    ),
+    audit,
     auditChainer: chainer,
     activity: new ActivityService(
       new DomainEventRepository(db.orm, db),
@@ -567,6 +568,8 @@ export async function createContext(
       repository: repositories.designHistory,
       devices: deviceRepository,
       projectAccess,
+      audit,
+      cpu,
       throttle: new AuthThrottle(repositories.authAttempts),
       // Signing re-enters the embedded issuer's password; an external issuer's accounts are not ours to check.
       accounts: config.externalIssuer

@@ -622,6 +622,14 @@ const audited: Record<string, Scenario> = {
         phase: 'end-diastole',
       }),
   },
+  'POST /api/devices/{deviceId}/design-history/exports': {
+    action: 'design_history.exported',
+    call: (f) =>
+      f.admin.browser.postJson(`/api/devices/${f.deviceId}/design-history/exports`, {
+        projectId: f.projectId,
+        format: 'pdf',
+      }),
+  },
   'POST /api/onboarding/complete': {
     action: 'device.created',
     actor: () => onboarded!.id,

@@ -1,5 +1,5 @@
 import { criterionText, type PlacementRule, type TrialCounts, type TrialCriterion } from '@insilico/contracts';
-import PDFDocument from 'pdfkit';
+import { pdfText, startPdfReport } from './pdf-report';
 import { outcomeFigures, type OutcomeFigures, type ReportOutcomeInput } from './trial-report-figures';
 
 /**
@@ -66,17 +66,7 @@ export const kindVerification: Record<TrialReportInput['trial']['kind'], string>
     'contact with the walls or the device. Not validated against bench capture data.',
 };
 
-/** The standard PDF fonts encode WinAnsi only: the few symbols the product writes, spelled out. */
-export function pdfText(text: string): string {
-  return text
-    .replaceAll('≤', '<=')
-    .replaceAll('≥', '>=')
-    .replaceAll('√', 'sqrt')
-    .replaceAll('→', '->')
-    .replaceAll('Δ', 'delta ')
-    .replaceAll('−', '-')
-    .replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026]/gu, '?');
-}
+export { pdfText } from './pdf-report';
 
 const number = (v: number | null | undefined) =>
   v === null || v === undefined || !Number.isFinite(v)
@@ -92,35 +82,13 @@ const percent = (f: number) => `${(100 * f).toFixed(1)} %`;
  * provenance. The document's dates are the report's, so the same input gives the same pages.
  */
 export async function renderTrialReport(input: TrialReportInput): Promise<Uint8Array> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: {
-      Title: pdfText(`Trial report: ${input.trial.name}`),
-      Author: pdfText(input.generatedBy ?? 'insilico workspace'),
-      Subject: 'In-silico trial report',
-      CreationDate: new Date(input.generatedAt),
-      ModDate: new Date(input.generatedAt),
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve());
-    doc.on('error', reject);
+  const { doc, heading, line, finish } = startPdfReport({
+    title: `Trial report: ${input.trial.name}`,
+    author: input.generatedBy ?? 'insilico workspace',
+    subject: 'In-silico trial report',
+    date: input.generatedAt,
   });
   const t = input.trial;
-  const heading = (text: string) => {
-    if (doc.y > 700) doc.addPage();
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(pdfText(text)).moveDown(0.3);
-    doc.font('Helvetica').fontSize(10);
-  };
-  const line = (label: string, value: string) =>
-    doc
-      .font('Helvetica-Bold')
-      .text(pdfText(`${label}: `), { continued: true })
-      .font('Helvetica')
-      .text(pdfText(value));
 
   doc
     .font('Helvetica-Bold')
@@ -221,9 +189,7 @@ export async function renderTrialReport(input: TrialReportInput): Promise<Uint8A
           `${r.attempts ?? '-'} attempt(s)`,
       ),
     );
-  doc.end();
-  await done;
-  return new Uint8Array(Buffer.concat(chunks));
+  return finish();
 }
 
 /** One outcome: its summary line, extremes and a histogram drawn as bars. */

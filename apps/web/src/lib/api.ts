@@ -51,7 +51,37 @@ function errorFrom(response: Response, body: unknown): ApiError {
  * but the profile call sends it through sign-in and back.
  */
 export async function apiFetch<T = undefined>(path: string, request: ApiRequest<T> = {}): Promise<T> {
-  const { method = 'GET', body, file, schema, signal, redirectOnUnauthenticated = true } = request;
+  const response = await send(path, request);
+  const json = await readJson(response);
+  const { schema } = request;
+  if (!schema) return undefined as T;
+  try {
+    return schema.parse(json);
+  } catch {
+    throw new ApiError(
+      response.status,
+      clientErrorCodes.invalidResponse,
+      'The server sent an answer this page does not understand.',
+    );
+  }
+}
+
+/**
+ * Calls a workspace file export (a PDF, a ZIP): the same request and errors as `apiFetch`; answers the file and the
+ * name the server gave it (Content-Disposition).
+ */
+export async function apiFetchFile(
+  path: string,
+  request: Omit<ApiRequest<undefined>, 'schema'> = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send(path, request);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}
+
+/** Sends the request; a non-2xx answer is thrown as `ApiError` (maintenance and sign-in handled), else answered. */
+async function send(path: string, request: ApiRequest<unknown>): Promise<Response> {
+  const { method = 'GET', body, file, signal, redirectOnUnauthenticated = true } = request;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
   else if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -76,9 +106,8 @@ export async function apiFetch<T = undefined>(path: string, request: ApiRequest<
     );
   }
 
-  const json = await readJson(response);
   if (!response.ok) {
-    const error = errorFrom(response, json);
+    const error = errorFrom(response, await readJson(response));
     if (isMaintenanceAnswer(response.status, error.code)) showMaintenanceNotice();
     // A session that ended (idle, signed out elsewhere) sends the page back through sign-in.
     // The profile call itself is left to UserProvider, whose 401 means "no user" (spec §7).
@@ -92,14 +121,5 @@ export async function apiFetch<T = undefined>(path: string, request: ApiRequest<
     }
     throw error;
   }
-  if (!schema) return undefined as T;
-  try {
-    return schema.parse(json);
-  } catch {
-    throw new ApiError(
-      response.status,
-      clientErrorCodes.invalidResponse,
-      'The server sent an answer this page does not understand.',
-    );
-  }
+  return response;
 }
