@@ -221,7 +221,7 @@ export function DesignHistoryPage() {
       description="The record of your device design decisions."
       actions={
         deviceId && (
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button component="a" href={designHistoryExportUrl(deviceId, filters.projectId)} download>
               Export CSV
             </Button>
