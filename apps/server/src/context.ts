@@ -387,6 +387,11 @@ export async function createContext(
   const projects = new ProjectService(new ProjectRepository(db.orm), projectAccess, unitOfWork);
   // The audit chain links each unit of work's events after its commit; notifications follow the events (issue 20).
   const chainer = new AuditChainer(db.orm, log.child({ component: 'audit' }));
+  const audit = new AuditService(
+    new DomainEventRepository(db.orm),
+    async (userId, deviceId) => grantOf(await deviceRepository.findMembership(deviceId, userId)),
+    chainer,
+  );
   unitOfWork.subscribe(() => chainer.schedule());
   unitOfWork.subscribe(
     new ProjectNotifications(repositories.projects, notifications, log.child({ component: 'notifications' })).onEvents,
@@ -480,11 +485,6 @@ export async function createContext(
         log.child({ component: 'jobs' }),
       )
     : null;
-  const audit = new AuditService(
-    new DomainEventRepository(db.orm),
-    async (userId, deviceId) => grantOf(await deviceRepository.findMembership(deviceId, userId)),
-    chainer,
-  );
   return {
     ...operator,
     config,

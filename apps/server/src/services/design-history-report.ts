@@ -7,7 +7,8 @@ import {
   type Signature,
 } from '@insilico/contracts';
 import type { StoredRow } from '../events/chain';
-import { pdfText, startPdfReport } from './pdf-report';
+import { pdfText, startPdfReport } from '../reports/pdf';
+import { keepPages, pageFooters, pdfTable } from '../reports/pdf-layout';
 
 /**
  * Everything the design history file shows, gathered by DesignHistoryService when it is exported (the record as it
@@ -56,13 +57,13 @@ function snapshotText(snapshot: unknown, max = 600): string {
  */
 export async function renderDesignHistoryReport(input: DesignHistoryReportInput): Promise<Uint8Array> {
   const scope = input.project ?? `all projects of ${input.workspace}`;
-  const { doc, heading, line, table, finish } = startPdfReport({
+  const { doc, heading, line, finish } = startPdfReport({
     title: `Design history file: ${scope}`,
     author: input.generatedBy,
     subject: 'Design and development file (ISO 13485 7.3.10)',
     date: input.generatedAt,
-    bufferPages: true,
   });
+  keepPages(doc);
   const items = input.items;
   const signatures = items.flatMap((item) => item.signatures.map((signature) => ({ item, signature })));
 
@@ -104,7 +105,8 @@ export async function renderDesignHistoryReport(input: DesignHistoryReportInput)
   const entries = items.filter((item) => item.entry);
   if (entries.length === 0) doc.text('No entries yet: trace links are made by entries citing evidence.');
   else
-    table(
+    pdfTable(
+      doc,
       [
         { header: 'Entry', width: 160 },
         { header: 'Section', width: 80 },
@@ -144,7 +146,8 @@ export async function renderDesignHistoryReport(input: DesignHistoryReportInput)
     )
     .fontSize(10)
     .moveDown(0.3);
-  table(
+  pdfTable(
+    doc,
     [
       { header: 'Row', width: 30 },
       { header: 'Event', width: 35 },
@@ -161,21 +164,12 @@ export async function renderDesignHistoryReport(input: DesignHistoryReportInput)
     ]),
   );
 
-  return finish(() => {
-    const range = doc.bufferedPageRange();
-    for (let i = range.start; i < range.start + range.count; i++) {
-      doc.switchToPage(i);
-      // Written in the bottom margin: without lifting it, pdfkit would start a new page.
-      const bottom = doc.page.margins.bottom;
-      doc.page.margins.bottom = 0;
-      muted(
-        doc,
-        `Design history file: ${scope} · exported ${utcTime(input.generatedAt)} · page ${i + 1} of ${range.count}`,
-        { x: 50, y: doc.page.height - 35, width: doc.page.width - 100 },
-      );
-      doc.page.margins.bottom = bottom;
-    }
-  });
+  pageFooters(
+    doc,
+    (page, pages) =>
+      `Design history file: ${scope} · exported ${utcTime(input.generatedAt)} · page ${page} of ${pages}`,
+  );
+  return finish();
 }
 
 /** One item of a section: title, who and when, the entry's text, reason, trace links, change impact, signatures. */
@@ -212,10 +206,7 @@ function itemBlock(doc: PDFKit.PDFDocument, item: DesignHistoryItem): void {
   doc.font('Helvetica').fontSize(10).moveDown(0.5);
 }
 
-/** A line of small grey text (8 pt): where the flow is, or centred at a place (a page footer). */
-function muted(doc: PDFKit.PDFDocument, text: string, at?: { x: number; y: number; width: number }): void {
-  doc.font('Helvetica').fontSize(8).fillColor('#555555');
-  if (at) doc.text(pdfText(text), at.x, at.y, { width: at.width, align: 'center', lineBreak: false });
-  else doc.text(pdfText(text));
-  doc.fillColor('black');
+/** A line of small grey text (8 pt). */
+function muted(doc: PDFKit.PDFDocument, text: string): void {
+  doc.font('Helvetica').fontSize(8).fillColor('#555555').text(pdfText(text)).fillColor('black');
 }

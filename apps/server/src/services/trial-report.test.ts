@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { histogram, outcomeFigures } from './trial-report-figures';
-import { pdfText, renderTrialReport, type TrialReportInput } from './trial-report';
+import { pdfText } from '../reports/pdf';
+import { renderTrialReport, type TrialReportInput } from './trial-report';
 
 const outcome = (values: (number | null)[], criterion: { min: number | null; max: number | null } | null) => ({
   key: 'pressure_drop',

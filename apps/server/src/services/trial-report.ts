@@ -1,5 +1,5 @@
 import { criterionText, type PlacementRule, type TrialCounts, type TrialCriterion } from '@insilico/contracts';
-import { pdfText, startPdfReport } from './pdf-report';
+import { drawHistogram, pdfNumber as number, pdfPercent as percent, pdfText, startPdfReport } from '../reports/pdf';
 import { outcomeFigures, type OutcomeFigures, type ReportOutcomeInput } from './trial-report-figures';
 
 /**
@@ -65,16 +65,6 @@ export const kindVerification: Record<TrialReportInput['trial']['kind'], string>
     'Particle transport on the fluid solver (packages/sph): verification of the fluid kind applies; capture by ' +
     'contact with the walls or the device. Not validated against bench capture data.',
 };
-
-export { pdfText } from './pdf-report';
-
-const number = (v: number | null | undefined) =>
-  v === null || v === undefined || !Number.isFinite(v)
-    ? '-'
-    : Math.abs(v) >= 1000 || (Math.abs(v) < 0.01 && v !== 0)
-      ? v.toExponential(3)
-      : String(Number(v.toPrecision(4)));
-const percent = (f: number) => `${(100 * f).toFixed(1)} %`;
 
 /**
  * The trial report as PDF bytes (pdfkit, A4, the standard Helvetica): set-up, cohort, outcome distributions with
@@ -219,36 +209,10 @@ function outcomeSection(doc: PDFKit.PDFDocument, outcome: ReportOutcomeInput, f:
           `highest ${f.highest.patientId} (${number(f.highest.value)})`,
       ),
     );
-  const hist = f.histogram;
-  if (!hist) return;
-  const x0 = 70;
-  const width = 300;
-  const height = 60;
-  const y0 = doc.y + 6;
-  const top = Math.max(...hist.counts);
-  const bar = width / hist.counts.length;
-  hist.counts.forEach((count, i) => {
-    const barHeight = top ? (height * count) / top : 0;
-    doc
-      .rect(x0 + i * bar + 1, y0 + height - barHeight, bar - 2, barHeight)
-      .fillColor('#4a7ab5')
-      .fill();
-  });
-  doc
-    .fillColor('black')
-    .strokeColor('#333333')
-    .moveTo(x0, y0 + height)
-    .lineTo(x0 + width, y0 + height)
-    .stroke();
-  doc.fontSize(8);
-  doc.text(number(hist.edges[0]), x0 - 10, y0 + height + 2, { lineBreak: false });
-  doc.text(number(hist.edges[hist.edges.length - 1]), x0 + width - 20, y0 + height + 2, { lineBreak: false });
-  doc.text(`${top} patients`, x0 + width + 8, y0, { lineBreak: false });
-  if (outcome.criterion)
-    doc.text(pdfText(`criterion ${criterionText(outcome.criterion, outcome.unit)}`), x0 + width + 8, y0 + 12, {
-      lineBreak: false,
-    });
-  doc.x = 50;
-  doc.y = y0 + height + 16;
-  doc.fontSize(10).moveDown(0.5);
+  if (f.histogram)
+    drawHistogram(
+      doc,
+      f.histogram,
+      outcome.criterion ? [`criterion ${criterionText(outcome.criterion, outcome.unit)}`] : [],
+    );
 }

@@ -25,6 +25,8 @@ export interface ApiRequest<T> {
   redirectOnUnauthenticated?: boolean;
 }
 
+const unreachableMessage = 'The server could not be reached. Check your connection and try again.';
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return undefined;
@@ -46,42 +48,31 @@ function errorFrom(response: Response, body: unknown): ApiError {
 }
 
 /**
+ * The error of a refused call. A 503 `maintenance` answer sends the whole page to the maintenance notice; a session
+ * that ended (idle, signed out elsewhere) sends it back through sign-in. The profile call itself is left to
+ * UserProvider, whose 401 means "no user" (spec §7).
+ */
+function refusal(path: string, response: Response, json: unknown, redirectOnUnauthenticated: boolean): ApiError {
+  const error = errorFrom(response, json);
+  if (isMaintenanceAnswer(response.status, error.code)) showMaintenanceNotice();
+  if (
+    redirectOnUnauthenticated &&
+    response.status === 401 &&
+    error.code === errorCodes.unauthenticated &&
+    path !== '/api/auth/me'
+  ) {
+    assignLocation(loginUrl(`${window.location.pathname}${window.location.search}`));
+  }
+  return error;
+}
+
+/**
  * Calls the workspace API: same-origin cookies, JSON in and out, errors as `ApiError`.
  * A 503 `maintenance` answer sends the whole page to the maintenance notice; a 401 from any call
  * but the profile call sends it through sign-in and back.
  */
 export async function apiFetch<T = undefined>(path: string, request: ApiRequest<T> = {}): Promise<T> {
-  const response = await send(path, request);
-  const json = await readJson(response);
-  const { schema } = request;
-  if (!schema) return undefined as T;
-  try {
-    return schema.parse(json);
-  } catch {
-    throw new ApiError(
-      response.status,
-      clientErrorCodes.invalidResponse,
-      'The server sent an answer this page does not understand.',
-    );
-  }
-}
-
-/**
- * Calls a workspace file export (a PDF, a ZIP): the same request and errors as `apiFetch`; answers the file and the
- * name the server gave it (Content-Disposition).
- */
-export async function apiFetchFile(
-  path: string,
-  request: Omit<ApiRequest<undefined>, 'schema'> = {},
-): Promise<{ blob: Blob; fileName: string | null }> {
-  const response = await send(path, request);
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
-}
-
-/** Sends the request; a non-2xx answer is thrown as `ApiError` (maintenance and sign-in handled), else answered. */
-async function send(path: string, request: ApiRequest<unknown>): Promise<Response> {
-  const { method = 'GET', body, file, signal, redirectOnUnauthenticated = true } = request;
+  const { method = 'GET', body, file, schema, signal, redirectOnUnauthenticated = true } = request;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
   else if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -99,27 +90,40 @@ async function send(path: string, request: ApiRequest<unknown>): Promise<Respons
       }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(
-      0,
-      clientErrorCodes.network,
-      'The server could not be reached. Check your connection and try again.',
-    );
+    throw new ApiError(0, clientErrorCodes.network, unreachableMessage);
   }
 
-  if (!response.ok) {
-    const error = errorFrom(response, await readJson(response));
-    if (isMaintenanceAnswer(response.status, error.code)) showMaintenanceNotice();
-    // A session that ended (idle, signed out elsewhere) sends the page back through sign-in.
-    // The profile call itself is left to UserProvider, whose 401 means "no user" (spec §7).
-    if (
-      redirectOnUnauthenticated &&
-      response.status === 401 &&
-      error.code === errorCodes.unauthenticated &&
-      path !== '/api/auth/me'
-    ) {
-      assignLocation(loginUrl(`${window.location.pathname}${window.location.search}`));
-    }
-    throw error;
+  const json = await readJson(response);
+  if (!response.ok) throw refusal(path, response, json, redirectOnUnauthenticated);
+  if (!schema) return undefined as T;
+  try {
+    return schema.parse(json);
+  } catch {
+    throw new ApiError(
+      response.status,
+      clientErrorCodes.invalidResponse,
+      'The server sent an answer this page does not understand.',
+    );
   }
-  return response;
+}
+
+/**
+ * Posts JSON to the workspace API and answers the file it sends back (a report the server makes on request), with
+ * the file name of its Content-Disposition; refusals as `apiFetch`'s.
+ */
+export async function apiPostForFile(path: string, body: unknown): Promise<{ blob: Blob; fileName: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { Accept: 'application/pdf, application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, clientErrorCodes.network, unreachableMessage);
+  }
+  if (!response.ok) throw refusal(path, response, await readJson(response), true);
+  const disposition = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return { blob: await response.blob(), fileName: disposition?.[1] ?? null };
 }

@@ -4,7 +4,6 @@
  */
 import { toCsv as writeCsv, type CsvCell } from '@insilico/contracts/csv';
 import { track } from '../../lib/analytics';
-import { saveFile } from '../../lib/saveFile';
 
 /** One CSV cell as every export writes it (kept here for the page's callers and tests). */
 export { csvCell } from '@insilico/contracts/csv';
@@ -60,7 +59,21 @@ export function describedExportName(parts: readonly (string | null | undefined)[
 /** Saves text as a download in the browser. */
 export function downloadText(fileName: string, type: string, text: string): void {
   // A byte-order mark lets spreadsheet programs read the CSV's units (µ, ², °) as UTF-8.
-  saveFile(fileName, new Blob([type.startsWith('text/csv') ? '\uFEFF' : '', text], { type }));
+  saveBlob(fileName, new Blob([type.startsWith('text/csv') ? '\uFEFF' : '', text], { type }));
+}
+
+/** Saves a blob as a download named `fileName` in the browser. */
+export function saveBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, or the download may be cancelled.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** Downloads a table as `<name>.csv`. */

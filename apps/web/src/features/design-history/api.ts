@@ -12,7 +12,7 @@ import {
   type Signature,
   type SignRequest,
 } from '@insilico/contracts';
-import { apiFetch, apiFetchFile } from '../../lib/api';
+import { apiFetch, apiPostForFile } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
 /** The timeline's filters as the page keeps them in its address (empty: all). */
@@ -83,5 +83,5 @@ export function exportDesignHistoryFile(
   deviceId: string,
   body: DesignHistoryFileRequest,
 ): Promise<{ blob: Blob; fileName: string | null }> {
-  return apiFetchFile(`${base(deviceId)}/exports`, { method: 'POST', body });
+  return apiPostForFile(`${base(deviceId)}/exports`, body);
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { DesignHistoryFileFormat } from '@insilico/contracts';
-import { saveFile } from '../../../lib/saveFile';
+import { saveBlob } from '../../analysis';
 import { exportDesignHistoryFile } from '../api';
 
 const labels: Record<DesignHistoryFileFormat, { idle: string; busy: string }> = {
@@ -30,7 +30,7 @@ export function FileExportButtons({ deviceId, projectId, onError }: Props) {
     onError(null);
     try {
       const file = await exportDesignHistoryFile(deviceId, { format, ...(projectId ? { projectId } : {}) });
-      saveFile(file.fileName ?? `design-history.${format}`, file.blob);
+      saveBlob(file.fileName ?? `design-history.${format}`, file.blob);
     } catch (error) {
       onError(error instanceof Error ? error.message : 'The design history file could not be exported.');
     } finally {
