@@ -37,6 +37,8 @@ export function installMissingPrerequisites({ needPostgres }) {
   if (needPostgres && postgresBinDir() === null) missing.push('postgresql');
   // DCMTK's dcmdump is the independent reader the de-identification test checks its output with.
   if (spawnSync('sh', ['-c', 'command -v dcmdump']).status !== 0) missing.push('dcmtk');
+  // poppler-utils' pdftotext is the independent reader the PDF exports (design history file) are read back with.
+  if (spawnSync('sh', ['-c', 'command -v pdftotext']).status !== 0) missing.push('poppler-utils');
   // Mesa's software OpenGL ES, on which the SPH engine's WebGPU backend is tested without a GPU (Debian only; the
   // tests skip, saying why, where no adapter can be created).
   for (const mesa of ['libegl-mesa0', 'libgles2', 'libgl1-mesa-dri']) {

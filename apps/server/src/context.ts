@@ -393,6 +393,11 @@ export async function createContext(
   const projects = new ProjectService(new ProjectRepository(db.orm), projectAccess, unitOfWork);
   // The audit chain links each unit of work's events after its commit; notifications follow the events (issue 20).
   const chainer = new AuditChainer(db.orm, log.child({ component: 'audit' }));
+  const audit = new AuditService(
+    new DomainEventRepository(db.orm),
+    async (userId, deviceId) => grantOf(await deviceRepository.findMembership(deviceId, userId)),
+    chainer,
+  );
   unitOfWork.subscribe(() => chainer.schedule());
   unitOfWork.subscribe(
     new ProjectNotifications(repositories.projects, notifications, log.child({ component: 'notifications' })).onEvents,
@@ -586,13 +591,10 @@ export async function createContext(
       blobs,
       cpu,
       notifications,
+      unitOfWork,
     }),
     trials,
-    audit: new AuditService(
-      new DomainEventRepository(db.orm),
-      async (userId, deviceId) => grantOf(await deviceRepository.findMembership(deviceId, userId)),
-      chainer,
-    ),
+    audit,
     auditChainer: chainer,
     activity: new ActivityService(
       new DomainEventRepository(db.orm, db),
@@ -604,6 +606,8 @@ export async function createContext(
       repository: repositories.designHistory,
       devices: deviceRepository,
       projectAccess,
+      audit,
+      cpu,
       throttle: new AuthThrottle(repositories.authAttempts),
       // Signing re-enters the embedded issuer's password; an external issuer's accounts are not ours to check.
       accounts: config.externalIssuer

@@ -1,11 +1,12 @@
+import { spawnSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { api, createWorkspace, signUp } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). Issue 20 items 4–5: Ada completes a project (a review
 // in its design history), adds a design review entry on /design-history, signs it as "Approved" — her first
 // signature of the session asks for her e-mail address and password, and a wrong password signs nothing — then signs
-// the completion with her password alone; the signatures show her name, the meaning and the UTC time, on the page
-// and in the CSV export.
+// the completion with her password alone; the signatures show her name, the meaning and the UTC time, on the page,
+// in the CSV export and in the design history file she downloads as PDF (read back with pdftotext where installed).
 
 test('an admin adds a design history entry and signs it with her password', async ({ page }) => {
   test.setTimeout(120_000);
@@ -90,4 +91,23 @@ test('an admin adds a design history entry and signs it with her password', asyn
   ).text();
   expect(csv).toContain('approval by Ada Admin');
   expect(csv).toContain('review by Ada Admin');
+
+  // The project's design history file as PDF: the button is busy until the file has come, then downloads it.
+  await page.getByLabel('Section').click();
+  await page.getByRole('option', { name: 'All sections' }).click();
+  await page.getByLabel('Project', { exact: true }).click();
+  await page.getByRole('option', { name }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^design-history-signed-sizing-\d+-\d{4}-\d{2}-\d{2}\.pdf$/);
+  await expect(page.getByRole('button', { name: 'Export PDF' })).toBeEnabled();
+  const path = await download.path();
+  const text = spawnSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+  if (text.status === 0) {
+    const flat = text.stdout.replace(/\s+/g, ' ');
+    expect(flat).toContain(`Project ${name}`);
+    expect(flat).toMatch(/Approved by Ada Admin on \d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d UTC/);
+    expect(flat).toContain('Sizing review 1');
+  }
 });

@@ -153,6 +153,25 @@ export type DesignHistoryList = z.infer<typeof designHistoryListSchema>;
 /** `GET /api/devices/:deviceId/design-history/export?projectId=` (CSV). */
 export const designHistoryExportQuerySchema = z.object({ projectId: z.uuid().optional() });
 
+/**
+ * The design history file as a signed-off-readable PDF (headings, trace matrix, signatures, the audit excerpt), or a
+ * ZIP of that PDF with the evidence it references and a manifest of SHA-256 hashes (issue 20 item 6).
+ */
+export const designHistoryFileFormats = ['pdf', 'zip'] as const;
+export type DesignHistoryFileFormat = (typeof designHistoryFileFormats)[number];
+
+/** `POST /api/devices/:deviceId/design-history/exports`: answers the file; the export is recorded in the trail. */
+export const designHistoryFileRequestSchema = z.object({
+  /** One project's file; without it, every project the caller may see. */
+  projectId: z.uuid().optional(),
+  format: z.enum(designHistoryFileFormats),
+});
+export type DesignHistoryFileRequest = z.infer<typeof designHistoryFileRequestSchema>;
+
+/** The response header with the file's SHA-256 (hex), as the trail records it. */
+export const designHistoryFileHashHeader = 'X-Content-SHA256';
+export const designHistoryProjectNotFoundMessage = 'This project is not in the design history you can see.';
+
 const entryTitle = text().trim().min(1, entryTitleRequiredMessage).max(entryTitleMaxLength, entryTitleTooLongMessage);
 const entryBody = text().trim().max(entryBodyMaxLength, entryBodyTooLongMessage);
 

@@ -812,6 +812,12 @@ export {
   type NewDesignHistoryEntry,
   type DesignHistoryEntryPatch,
   type SignRequest,
+  designHistoryFileFormats,
+  designHistoryFileRequestSchema,
+  designHistoryFileHashHeader,
+  designHistoryProjectNotFoundMessage,
+  type DesignHistoryFileFormat,
+  type DesignHistoryFileRequest,
 } from './design-history';
 export {
   representativenessLimits,

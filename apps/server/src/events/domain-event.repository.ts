@@ -183,6 +183,17 @@ export class DomainEventRepository {
     return rows.map((row) => ({ ...row, seq: row.seq!, prevHash: row.prevHash!, hash: row.hash! }));
   }
 
+  /** These chained rows of a workspace, in chain order, as the chain hashed them (an excerpt of the trail). */
+  async chained(deviceId: string, ids: readonly number[]): Promise<StoredRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.orm
+      .select(chainedColumns())
+      .from(domainEvents)
+      .where(and(eq(domainEvents.deviceId, deviceId), inArray(domainEvents.id, [...ids]), isNotNull(domainEvents.seq)))
+      .orderBy(asc(domainEvents.seq));
+    return rows.map((row) => ({ ...row, seq: row.seq!, prevHash: row.prevHash!, hash: row.hash! }));
+  }
+
   /** The activity feed's read: a workspace's events, newest first, with the project's current name. */
   async feed(filter: FeedFilter, limit: number): Promise<FeedRow[]> {
     const conditions: (SQL | undefined)[] = [

@@ -7,7 +7,7 @@ import { grantOf } from '../policies/workspace.policy';
 import type { DeviceRepository } from '../repositories/device.repository';
 import { authorize } from './authorize';
 import { commentLink } from './comment.service';
-import { designHistoryPath } from './design-history-sections';
+import { designHistoryPath, exportedAction } from './design-history-sections';
 import { projectStatsPath } from './project.service';
 import { trialPagePath } from './trial.service';
 import { roomPagePath } from './room.mapper';
@@ -69,7 +69,9 @@ const verbs: Record<string, string> = {
   'design_history.entry_added': 'added an entry to the design history of the project',
   'design_history.entry_edited': 'edited an entry of the design history of the project',
   'signature.signed': 'signed a record of the design history of the project',
+  'design_history.exported': 'exported the design history file',
   'imaging.dataset_added': 'added an imaging dataset',
+  'imaging.models_delivered': 'delivered the patient models of an imaging dataset',
   // The system's events, named "System (for <who started it>)" (issue 20).
   'cohort.prepared': 'finished preparing a cohort',
   'cohort.failed': 'could not prepare a cohort',
@@ -125,6 +127,7 @@ function linkOf(row: FeedRow): string | null {
     return `/measurement/order?${new URLSearchParams({ order: event.objectId }).toString()}`;
   if ((event.objectType === 'design_history_entry' || event.objectType === 'signature') && event.projectId)
     return designHistoryPath(event.projectId);
+  if (event.action === exportedAction) return event.projectId ? designHistoryPath(event.projectId) : '/design-history';
   if (event.projectId) return projectStatsPath(event.deviceId, event.projectId);
   return null;
 }

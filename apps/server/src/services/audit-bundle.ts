@@ -38,9 +38,39 @@ const readme = (manifest: BundleManifest) =>
   ].join('\n');
 
 /**
+ * A ZIP of files with `manifest.json` (the given fields and each file's name, size and SHA-256), `SHA256SUMS` (the
+ * same hashes for `sha256sum -c SHA256SUMS`) and a README written from the manifest: the hashes let whoever receives
+ * it show that the files are the ones exported. The audit trail's bundle and the design history's evidence are made
+ * with it.
+ */
+export async function hashedBundle<Fields extends object>(input: {
+  exportedAt: Date;
+  contents: readonly [string, Uint8Array][];
+  fields: Fields;
+  readme: (manifest: Fields & { files: BundleFile[] }) => string;
+}): Promise<{ zip: Uint8Array; manifest: Fields & { files: BundleFile[] } }> {
+  const encoder = new TextEncoder();
+  const manifest = {
+    ...input.fields,
+    files: input.contents.map(([name, bytes]) => ({ name, bytes: bytes.length, sha256: sha256(bytes) })),
+  };
+  const sums = manifest.files.map((file) => `${file.sha256}  ${file.name}\n`).join('');
+  const files: [string, Uint8Array][] = [
+    ...input.contents,
+    ['manifest.json', encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`)],
+    ['SHA256SUMS', encoder.encode(sums)],
+    ['README.txt', encoder.encode(input.readme(manifest))],
+  ];
+  const writer = new ZipWriter(new Uint8ArrayWriter());
+  for (const [name, bytes] of files)
+    await writer.add(name, new Uint8ArrayReader(bytes), { lastModDate: input.exportedAt });
+  return { zip: await writer.close(), manifest };
+}
+
+/**
  * The inspector's bundle of a workspace's audit trail (issue 20, the export of the record): the CSV and JSON exports
- * plus `manifest.json` and `SHA256SUMS` with each file's SHA-256, and a README, in one ZIP. The hashes let whoever
- * receives it show that the files are the ones exported; the chain inside shows that no row was changed.
+ * plus the manifest and `SHA256SUMS` with each file's SHA-256, and a README, in one ZIP; the chain inside shows that
+ * no row was changed.
  */
 export async function auditBundle(input: {
   exportedAt: Date;
@@ -51,28 +81,20 @@ export async function auditBundle(input: {
   json: string;
 }): Promise<{ zip: Uint8Array; manifest: BundleManifest }> {
   const encoder = new TextEncoder();
-  const contents: [string, Uint8Array][] = [
-    ['audit-trail.csv', encoder.encode(input.csv)],
-    ['audit-trail.json', encoder.encode(input.json)],
-  ];
-  const manifest: BundleManifest = {
-    exportedAt: input.exportedAt.toISOString(),
-    deviceId: input.deviceId,
-    rows: input.rows,
-    headSeq: input.verdict.headSeq,
-    headHash: input.verdict.headHash,
-    verdictOk: input.verdict.ok,
-    files: contents.map(([name, bytes]) => ({ name, bytes: bytes.length, sha256: sha256(bytes) })),
-  };
-  const sums = manifest.files.map((file) => `${file.sha256}  ${file.name}\n`).join('');
-  const files: [string, Uint8Array][] = [
-    ...contents,
-    ['manifest.json', encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`)],
-    ['SHA256SUMS', encoder.encode(sums)],
-    ['README.txt', encoder.encode(readme(manifest))],
-  ];
-  const writer = new ZipWriter(new Uint8ArrayWriter());
-  for (const [name, bytes] of files)
-    await writer.add(name, new Uint8ArrayReader(bytes), { lastModDate: input.exportedAt });
-  return { zip: await writer.close(), manifest };
+  return hashedBundle({
+    exportedAt: input.exportedAt,
+    contents: [
+      ['audit-trail.csv', encoder.encode(input.csv)],
+      ['audit-trail.json', encoder.encode(input.json)],
+    ],
+    fields: {
+      exportedAt: input.exportedAt.toISOString(),
+      deviceId: input.deviceId,
+      rows: input.rows,
+      headSeq: input.verdict.headSeq,
+      headHash: input.verdict.headHash,
+      verdictOk: input.verdict.ok,
+    },
+    readme,
+  });
 }

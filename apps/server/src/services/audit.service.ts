@@ -1,9 +1,9 @@
-import { csvRow, type CsvCell } from '@insilico/contracts/csv';
 import type { AuditVerdict } from '@insilico/contracts';
-import { canonicalJson, ChainVerifier, type StoredRow } from '../events/chain';
+import { ChainVerifier, type StoredRow } from '../events/chain';
 import type { AuditChainer } from '../events/audit-chainer';
 import type { DomainEventRepository } from '../events/domain-event.repository';
 import { auditBundle } from './audit-bundle';
+import { auditCsv, auditJson } from './audit-rows';
 import { authorize } from './authorize';
 
 /** Rows read per query by the verifier and the export. */
@@ -11,55 +11,6 @@ const pageSize = 5000;
 
 /** Where the audit service asks whether the caller administers the workspace. */
 export type GrantOf = (userId: string, deviceId: string) => Promise<Parameters<typeof authorize>[1]>;
-
-const csvHeader = [
-  'seq',
-  'id',
-  'occurred_at_utc',
-  'actor_id',
-  'actor_name',
-  'action',
-  'object_type',
-  'object_id',
-  'device_id',
-  'project_id',
-  'before',
-  'after',
-  'reason',
-  'request_id',
-  'prev_hash',
-  'hash',
-];
-
-function csvCells(row: StoredRow): CsvCell[] {
-  return [
-    row.seq,
-    row.id,
-    row.occurredAt,
-    row.actorId,
-    row.actorName,
-    row.action,
-    row.objectType,
-    row.objectId,
-    row.deviceId,
-    row.projectId,
-    row.before === null ? null : canonicalJson(row.before),
-    row.after === null ? null : canonicalJson(row.after),
-    row.reason,
-    row.requestId,
-    row.prevHash,
-    row.hash,
-  ];
-}
-
-const csvOf = (rows: readonly StoredRow[]) =>
-  [csvHeader, ...rows.map(csvCells)].map((cells) => csvRow(cells) + '\r\n').join('');
-
-const hashing =
-  'hash = SHA-256 (hex, UTF-8) of the canonical JSON (object keys sorted, no spaces) of the array [seq, id, occurredAt, actorId, actorName, action, objectType, objectId, deviceId, projectId, before, after, reason, requestId, prevHash]; the first row links to 64 zeros.';
-
-const jsonOf = (exportedAt: Date, deviceId: string | null, verdict: AuditVerdict, rows: readonly StoredRow[]) =>
-  JSON.stringify({ exportedAt: exportedAt.toISOString(), deviceId, hashing, verdict, rows }, null, 2);
 
 /** Gives the event loop a turn between pages (a long verification must not hold requests up). */
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -91,6 +42,18 @@ export class AuditService {
     return { ...verifier.verdict(), pending: await this.events.pendingCount(), checkedAt: new Date().toISOString() };
   }
 
+  /**
+   * The rows of these events of a workspace (an excerpt for a report: the caller has checked who may read them), each
+   * with its place in the chain and its hash; the events written so far are linked first.
+   */
+  async excerpt(deviceId: string, ids: readonly number[]): Promise<StoredRow[]> {
+    await this.chainer.chainAll();
+    const rows: StoredRow[] = [];
+    for (let i = 0; i < ids.length; i += pageSize)
+      rows.push(...(await this.events.chained(deviceId, ids.slice(i, i + pageSize))));
+    return rows.sort((a, b) => a.seq - b.seq);
+  }
+
   async verifyFor(userId: string, deviceId: string): Promise<AuditVerdict> {
     authorize('audit.read', await this.grantOf(userId, deviceId));
     return this.verify();
@@ -111,8 +74,8 @@ export class AuditService {
   async export(deviceId: string | null, format: 'csv' | 'json'): Promise<string> {
     const rows: StoredRow[] = [];
     for await (const row of this.rows(deviceId)) rows.push(row);
-    if (format === 'csv') return csvOf(rows);
-    return jsonOf(new Date(), deviceId, await this.verify(), rows);
+    if (format === 'csv') return auditCsv(rows);
+    return auditJson(new Date(), deviceId, await this.verify(), rows);
   }
 
   async exportFor(userId: string, deviceId: string, format: 'csv' | 'json'): Promise<string> {
@@ -126,8 +89,8 @@ export class AuditService {
     const rows: StoredRow[] = [];
     for await (const row of this.rows(deviceId)) rows.push(row);
     const verdict = await this.verify();
-    const json = jsonOf(exportedAt, deviceId, verdict, rows);
-    return (await auditBundle({ exportedAt, deviceId, rows: rows.length, verdict, csv: csvOf(rows), json })).zip;
+    const json = auditJson(exportedAt, deviceId, verdict, rows);
+    return (await auditBundle({ exportedAt, deviceId, rows: rows.length, verdict, csv: auditCsv(rows), json })).zip;
   }
 
   async bundleFor(userId: string, deviceId: string): Promise<Uint8Array> {

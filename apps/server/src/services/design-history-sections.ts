@@ -9,6 +9,8 @@ import {
 export const entryAddedAction = 'design_history.entry_added';
 export const entryEditedAction = 'design_history.entry_edited';
 export const signedAction = 'signature.signed';
+/** The design history file exported (PDF or evidence ZIP): in the activity feed, not in the file itself. */
+export const exportedAction = 'design_history.exported';
 
 /** The design history page of a project, for a link from the activity feed. */
 export function designHistoryPath(projectId: string): string {

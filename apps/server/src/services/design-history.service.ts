@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   alreadySignedMessage,
   designHistoryEntryKinds,
+  designHistoryProjectNotFoundMessage,
   signatureCredentialsMessage,
   signatureEmailRequiredMessage,
   signatureMeanings,
@@ -9,6 +10,7 @@ import {
   signedEntryMessage,
   type DesignHistoryEntry,
   type DesignHistoryEntryPatch,
+  type DesignHistoryFileRequest,
   type DesignHistoryItem,
   type DesignHistoryList,
   type DesignHistoryQuery,
@@ -18,8 +20,10 @@ import {
   type SignRequest,
 } from '@insilico/contracts';
 import { toCsv } from '@insilico/contracts/csv';
+import type { CpuRunner } from '../cpu/pool';
+import { designHistoryFileTask } from '../cpu/design-history-file.task';
 import { canonicalJson } from '../events/chain';
-import { projectEvent } from '../events/kinds';
+import { projectEvent, workspaceEvent } from '../events/kinds';
 import type { AccountRow } from '../issuer/account.repository';
 import { grantOf } from '../policies/workspace.policy';
 import type {
@@ -34,10 +38,19 @@ import type { DeviceRepository } from '../repositories/device.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import type { UserRow } from '../repositories/user.repository';
 import { toItem as activityItemOf } from './activity.service';
+import type { AuditService } from './audit.service';
 import { AuthThrottle, tooManyAttempts } from './auth-throttle.service';
 import { authorize } from './authorize';
+import { designHistoryFileName } from './design-history-bundle';
 import { rerunNeeded, versionFactActions } from './design-history-impact';
-import { entryAddedAction, entryEditedAction, sectionOf, selectionOf, signedAction } from './design-history-sections';
+import {
+  entryAddedAction,
+  entryEditedAction,
+  exportedAction,
+  sectionOf,
+  selectionOf,
+  signedAction,
+} from './design-history-sections';
 import { ServiceError } from './errors';
 import type { ProjectAccessService } from './project-access.service';
 
@@ -146,6 +159,10 @@ export class DesignHistoryService {
       repository: DesignHistoryRepository;
       devices: DeviceRepository;
       projectAccess: ProjectAccessService;
+      /** The audit trail's rows of the exported items (their hashes, for the file's audit excerpt). */
+      audit: Pick<AuditService, 'excerpt'>;
+      /** The file is laid out, zipped and hashed in the CPU pool. */
+      cpu: CpuRunner;
       throttle: AuthThrottle;
       accounts: SignerAccounts | null;
     },
@@ -393,9 +410,10 @@ export class DesignHistoryService {
     return { projectId: event.projectId, manifestSource: { type: 'event', row: event } };
   }
 
-  /** The design history as CSV (the one CSV writer): every item of the scope, oldest first, with its signatures. */
-  async exportCsv(user: UserRow, deviceId: string, projectId: string | undefined): Promise<string> {
-    const rows: DesignHistoryItem[] = [];
+  /** Every item of the caller's scope (one project, or all they may see), newest first. */
+  private async allItems(user: UserRow, deviceId: string, projectId: string | undefined): Promise<DesignHistoryList> {
+    const items: DesignHistoryItem[] = [];
+    let first: DesignHistoryList | undefined;
     let before: number | undefined;
     for (;;) {
       const page = await this.list(
@@ -404,10 +422,17 @@ export class DesignHistoryService {
         { limit: 100, ...(projectId ? { projectId } : {}), ...(before ? { before } : {}) },
         { sessionToken: null, clientAddress: '' },
       );
-      rows.push(...page.items);
+      first ??= page;
+      items.push(...page.items);
       if (page.nextBefore === null) break;
       before = page.nextBefore;
     }
+    return { ...first, items, nextBefore: null };
+  }
+
+  /** The design history as CSV (the one CSV writer): every item of the scope, oldest first, with its signatures. */
+  async exportCsv(user: UserRow, deviceId: string, projectId: string | undefined): Promise<string> {
+    const rows = (await this.allItems(user, deviceId, projectId)).items;
     const header = [
       'event_id',
       'occurred_at_utc',
@@ -439,5 +464,70 @@ export class DesignHistoryService {
             .join('; '),
         ]),
     ]);
+  }
+
+  /**
+   * The design history file for sign-off and inspection (issue 20 item 6): a PDF (sections, trace matrix, signatures,
+   * the audit excerpt) or a ZIP of it with the evidence and a manifest of SHA-256 hashes, made in the CPU pool from
+   * the record as it stands now. Whoever may read the design history may export what they may read; the export and
+   * the file's SHA-256 are recorded in the trail before the file is answered.
+   */
+  async exportFile(
+    user: UserRow,
+    deviceId: string,
+    request: DesignHistoryFileRequest,
+  ): Promise<{ bytes: Uint8Array; fileName: string; sha256: string }> {
+    const history = await this.allItems(user, deviceId, request.projectId);
+    const project = request.projectId ? history.projects.find((p) => p.id === request.projectId) : undefined;
+    if (request.projectId && !project)
+      throw new ServiceError(404, 'project_not_found', designHistoryProjectNotFoundMessage);
+    const items = history.items.reverse();
+    const records = items.map((item) => item.record);
+    const signatures = await this.deps.repository.signaturesOf(records);
+    const input = {
+      format: request.format,
+      generatedAt: new Date().toISOString(),
+      generatedBy: user.fullName,
+      workspace: (await this.deps.devices.findById(deviceId))?.name ?? '',
+      deviceId,
+      projectId: project?.id ?? null,
+      project: project?.name ?? null,
+      items,
+      audit: await this.deps.audit.excerpt(
+        deviceId,
+        items.map((item) => item.id),
+      ),
+      signatures: signatures.map((row) => ({
+        id: row.id,
+        recordType: row.recordType,
+        recordId: row.recordId,
+        meaning: row.meaning,
+        signerId: row.signerId,
+        signerName: row.signerName,
+        signedAt: row.signedAt.toISOString(),
+        contentHash: row.contentHash,
+        manifest: row.manifest,
+      })),
+    };
+    const file = await this.deps.cpu.run(designHistoryFileTask, input);
+    const fileName = designHistoryFileName(input);
+    await this.deps.unitOfWork.run(async (tx) => {
+      const event = project
+        ? projectEvent(user.id, deviceId, project.id, exportedAction, { type: 'project', id: project.id })
+        : workspaceEvent(user.id, deviceId, exportedAction, { type: 'device', id: deviceId });
+      tx.events.record({
+        ...event,
+        after: {
+          format: request.format,
+          fileName,
+          bytes: file.bytes.length,
+          sha256: file.sha256,
+          items: items.length,
+          signatures: signatures.length,
+          lastEventId: items.at(-1)?.id ?? null,
+        },
+      });
+    });
+    return { bytes: file.bytes, fileName, sha256: file.sha256 };
   }
 }

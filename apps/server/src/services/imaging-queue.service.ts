@@ -16,6 +16,8 @@ import { maySupport } from '../policies/support.policy';
 import { BlobLimitError, type BlobStore } from '../repositories/blob.repository';
 import type { ImagingQueueRow, ImagingRepository } from '../repositories/imaging.repository';
 import type { SupportRepository } from '../repositories/support.repository';
+import type { UnitOfWork } from '../repositories/unit-of-work';
+import { workspaceEvent } from '../events/kinds';
 import { ServiceError } from './errors';
 import { present } from './imaging.service';
 import type { NotificationService } from './notification.service';
@@ -28,6 +30,7 @@ export interface ImagingQueueServiceDeps {
   blobs: BlobStore;
   cpu: CpuRunner;
   notifications: NotificationService;
+  unitOfWork: UnitOfWork;
 }
 
 const presentQueued = (row: ImagingQueueRow): ImagingQueueItem => ({ ...present(row), workspace: row.workspace });
@@ -84,10 +87,24 @@ export class ImagingQueueService {
       if (!local) throw new Error('The delivered models could not be read back from storage.');
       const outcome = await this.deps.cpu.run(imagingModelsTask, local);
       if (!outcome.accepted) return { accepted: false, findings: outcome.findings, dataset: presentQueued(row) };
-      const delivered = await this.deps.repository.deliverModels(datasetId, {
-        models: outcome.models,
-        storageKey: key,
-        deliveredBy: userId,
+      // The dataset becomes ready with its event (issue 20), in one unit of work.
+      const delivered = await this.deps.unitOfWork.run(async (tx) => {
+        const changed = await tx.imaging.deliverModels(datasetId, {
+          models: outcome.models,
+          storageKey: key,
+          deliveredBy: userId,
+        });
+        if (changed)
+          tx.events.record({
+            ...workspaceEvent(userId, row.dataset.deviceId, 'imaging.models_delivered', {
+              type: 'imaging_dataset',
+              id: datasetId,
+            }),
+            projectId: row.dataset.projectId,
+            before: { status: 'modelling' },
+            after: { name: row.dataset.name, status: 'ready', patients: outcome.models.patients.length },
+          });
+        return changed;
       });
       if (!delivered) throw new ServiceError(409, 'imaging_not_modelling', imagingDatasetNotModellingMessage);
       keep = true;

@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader } from '@zip.js/zip.js';
+import { unzipFiles } from '../../../test/helpers/exported-files';
 import { reasonRequiredMessage, type ActivityList, type AuditVerdict } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
@@ -244,11 +244,7 @@ describe('the verifier and the export', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
     expect(response.headers.get('content-disposition')).toMatch(/filename="audit-trail-\d{4}-\d{2}-\d{2}\.zip"/);
-    const reader = new ZipReader(new Uint8ArrayReader(new Uint8Array(await response.arrayBuffer())));
-    const files = new Map<string, Uint8Array>();
-    for (const entry of await reader.getEntries())
-      if (!entry.directory) files.set(entry.filename, await entry.getData(new Uint8ArrayWriter()));
-    await reader.close();
+    const files = await unzipFiles(new Uint8Array(await response.arrayBuffer()));
     expect([...files.keys()].sort()).toEqual([
       'README.txt',
       'SHA256SUMS',

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import {
   alreadySignedMessage,
+  designHistoryProjectNotFoundMessage,
   entryTitleRequiredMessage,
   signatureCredentialsMessage,
   signatureEmailRequiredMessage,
@@ -21,6 +23,7 @@ import {
 } from '../../../test/fixtures/workspace.fixtures';
 import { insertProject } from '../../../test/factories/project-rows';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
+import { hasPdftotext, pdfToText, unzipFiles } from '../../../test/helpers/exported-files';
 
 /**
  * The design history file and electronic signatures (issue 20 items 4–5): the timeline from the trail's events and
@@ -363,5 +366,92 @@ describe('the export', () => {
     expect(lines[0]).toBe('event_id,occurred_at_utc,project,section,action,summary,actor,reason,entry_text,signatures');
     expect(lines[1]).toContain('project.status_changed');
     expect(lines.some((line) => line.includes(`approval by ${admin.account.fullName}`))).toBe(true);
+  });
+});
+
+describe('the design history file (PDF and evidence ZIP)', () => {
+  const exportFile = (person: Person, body: Record<string, unknown>) =>
+    person.browser.postJson(`${base()}/exports`, body);
+  const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+  const exported = async () =>
+    (await sql(`select actor_id, project_id, after from domain_events where action = 'design_history.exported'`)).rows;
+
+  it('is refused for a project the caller cannot see, a stranger or an unknown format, recording nothing', async () => {
+    const events = await count('domain_events');
+    const guestsOther = await exportFile(guest, { projectId: otherProjectId, format: 'pdf' });
+    expect(guestsOther.status).toBe(404);
+    expect((await errorOf(guestsOther)).message).toBe(designHistoryProjectNotFoundMessage);
+    const stranger = await signedIn(server);
+    expect((await exportFile(stranger, { format: 'pdf' })).status).toBe(404);
+    expect((await exportFile(admin, { format: 'docx' })).status).toBe(400);
+    expect(await count('domain_events')).toBe(events);
+  });
+
+  it('is a PDF with the sections and the signatures’ manifestation, its SHA-256 recorded in the trail', async () => {
+    const response = await exportFile(member, { projectId, format: 'pdf' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /filename="design-history-signed-valve-\d{4}-\d{2}-\d{2}\.pdf"/,
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const hash = sha256(bytes);
+    expect(response.headers.get('x-content-sha256')).toBe(hash);
+    expect(await exported()).toEqual([
+      {
+        actor_id: member.id,
+        project_id: projectId,
+        after: expect.objectContaining({ format: 'pdf', sha256: hash, bytes: bytes.length }),
+      },
+    ]);
+    if (!hasPdftotext) return;
+    const text = pdfToText(bytes).replace(/\s+/g, ' ');
+    expect(text).toContain('Project Signed valve');
+    expect(text).toContain('Reviews and approvals');
+    expect(text).toContain('Sizing range 20–29 mm');
+    expect(text).toMatch(new RegExp(`Approved by ${admin.account.fullName} on \\d\\d\\.\\d\\d\\.\\d{4} [\\d:]{8} UTC`));
+    expect(text).toContain(`Reviewed by ${admin.account.fullName}`);
+    expect(text).toContain('to be re-run on Gen 2');
+  });
+
+  it('is a ZIP of the PDF, the evidence, the signatures and the audit rows, each under its SHA-256', async () => {
+    const response = await exportFile(admin, { projectId, format: 'zip' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect((await exported()).at(-1)).toMatchObject({ after: { format: 'zip', sha256: sha256(bytes) } });
+    const files = await unzipFiles(bytes);
+    const read = <T>(name: string) => JSON.parse(new TextDecoder().decode(files.get(name))) as T;
+    const manifest = read<{ projectId: string; files: { name: string; sha256: string }[] }>('manifest.json');
+    expect(manifest.projectId).toBe(projectId);
+    for (const file of manifest.files) expect(sha256(files.get(file.name)!), file.name).toBe(file.sha256);
+    expect([...files.keys()].filter((name) => name.startsWith('evidence/'))).toEqual([
+      expect.stringMatching(/^evidence\/\d+-simulation-started\.json$/),
+    ]);
+    // Both signatures with the manifests they sign; the audit rows are the trail's, hashes and all.
+    const { signatures } = read<{ signatures: { meaning: string; contentHash: string }[] }>('signatures.json');
+    expect(signatures.map((s) => s.meaning).sort()).toEqual(['approval', 'review']);
+    const { rows } = read<{ rows: { id: number; seq: number; hash: string }[] }>('audit-excerpt.json');
+    const { items } = read<{ items: { id: number }[] }>('design-history.json');
+    expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(items.map((item) => item.id).sort((a, b) => a - b));
+    const stored = await sql(`select id, seq, hash from domain_events where id = any($1::bigint[])`, [
+      rows.map((row) => row.id),
+    ]);
+    expect(
+      stored.rows.map((row) => [Number(row.id), Number(row.seq), row.hash]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    ).toEqual(rows.map((row) => [row.id, row.seq, row.hash]).sort((a, b) => Number(a[0]) - Number(b[0])));
+  });
+
+  it('of the whole workspace holds only the projects the caller may see', async () => {
+    const response = await exportFile(guest, { format: 'zip' });
+    expect(response.status).toBe(200);
+    const files = await unzipFiles(new Uint8Array(await response.arrayBuffer()));
+    const { items } = JSON.parse(new TextDecoder().decode(files.get('design-history.json'))) as {
+      items: { project: { id: string } }[];
+    };
+    expect(items.length).toBeGreaterThan(0);
+    expect(new Set(items.map((item) => item.project.id))).toEqual(new Set([projectId]));
+    expect((await exported()).at(-1)).toMatchObject({ actor_id: guest.id, project_id: null });
   });
 });

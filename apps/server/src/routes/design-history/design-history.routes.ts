@@ -3,6 +3,8 @@ import {
   designHistoryEntryPatchSchema,
   designHistoryEntrySchema,
   designHistoryExportQuerySchema,
+  designHistoryFileHashHeader,
+  designHistoryFileRequestSchema,
   designHistoryListSchema,
   designHistoryQuerySchema,
   deviceParamsSchema,
@@ -23,8 +25,8 @@ export interface DesignHistoryRoutesDeps {
 }
 
 /**
- * The design history file of a workspace's projects (issue 20 item 4): the timeline, manual entries, the CSV export;
- * electronic signatures with the password re-entered (item 5).
+ * The design history file of a workspace's projects (issue 20 item 4): the timeline, manual entries, the CSV export,
+ * the file as PDF or evidence ZIP (item 6); electronic signatures with the password re-entered (item 5).
  */
 export async function designHistoryRoutes(app: FastifyInstance, deps: DesignHistoryRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -67,6 +69,28 @@ export async function designHistoryRoutes(app: FastifyInstance, deps: DesignHist
         .header('Content-Disposition', `attachment; filename="design-history-${day}.csv"`)
         .type('text/csv; charset=utf-8')
         .send(body);
+    },
+  );
+
+  api.post(
+    `${base}/exports`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        summary: 'The design history file as PDF, or a ZIP of it with the evidence and SHA-256 hashes (recorded)',
+        params: deviceParamsSchema,
+        body: designHistoryFileRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await deps.designHistory.exportFile(currentUser(request), request.params.deviceId, request.body);
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header(designHistoryFileHashHeader, file.sha256)
+        .type(request.body.format === 'pdf' ? 'application/pdf' : 'application/zip')
+        .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
     },
   );
 

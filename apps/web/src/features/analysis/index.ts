@@ -3,3 +3,5 @@ export { analysisRoutes } from './routes';
 export { ChartCard, preloadCharts, type ChartCardProps } from './components/charts/ChartCard';
 export type { ChartOption } from './components/charts/chartOption';
 export { defaultChartFileName } from './exports';
+// Saving a file the page received (the design history file's export uses it too).
+export { saveBlob } from './exports';

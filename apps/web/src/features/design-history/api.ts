@@ -5,13 +5,14 @@ import {
   designHistoryListSchema,
   signatureSchema,
   type DesignHistoryEntry,
+  type DesignHistoryFileRequest,
   type DesignHistoryList,
   type DesignHistorySection,
   type NewDesignHistoryEntry,
   type Signature,
   type SignRequest,
 } from '@insilico/contracts';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, apiPostForFile } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
 /** The timeline's filters as the page keeps them in its address (empty: all). */
@@ -75,4 +76,12 @@ export function addDesignHistoryEntry(deviceId: string, body: NewDesignHistoryEn
 
 export function signRecord(deviceId: string, body: SignRequest): Promise<Signature> {
   return apiFetch(`${base(deviceId)}/signatures`, { method: 'POST', body, schema: signatureSchema });
+}
+
+/** The design history file as PDF or evidence ZIP, made by the server (and recorded in its audit trail). */
+export function exportDesignHistoryFile(
+  deviceId: string,
+  body: DesignHistoryFileRequest,
+): Promise<{ blob: Blob; fileName: string | null }> {
+  return apiPostForFile(`${base(deviceId)}/exports`, body);
 }

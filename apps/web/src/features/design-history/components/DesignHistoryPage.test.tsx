@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { signatureCredentialsMessage, type DesignHistoryItem, type DesignHistoryList } from '@insilico/contracts';
+import {
+  designHistoryProjectNotFoundMessage,
+  signatureCredentialsMessage,
+  type DesignHistoryItem,
+  type DesignHistoryList,
+} from '@insilico/contracts';
 import { UserContext } from '../../../app/user/userContext';
 import { jsonResponse, renderWithProviders, testSelectedDevice, testUser } from '../../../test/renderWithProviders';
 import { DesignHistoryPage } from './DesignHistoryPage';
@@ -60,6 +65,8 @@ const signed = item(2, {
 
 let list: DesignHistoryList;
 let signAnswer: Response;
+/** The export's answer, held until the test lets it go (the buttons' busy state is seen meanwhile). */
+let exportAnswer: Promise<Response>;
 const posted: unknown[] = [];
 
 function renderPage(path = '/design-history') {
@@ -101,6 +108,10 @@ beforeEach(() => {
           jsonResponse(201, { ...signed.entry, id: '88888888-8888-4888-8888-888888888888', supersedesId: entryId }),
         );
       }
+      if (url.pathname === '/api/devices/d-1/design-history/exports') {
+        posted.push(JSON.parse(String(init?.body)));
+        return exportAnswer;
+      }
       if (url.pathname === '/api/devices/d-1/design-history') return Promise.resolve(jsonResponse(200, list));
       return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'No such API route.' } }));
     }),
@@ -108,6 +119,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('the design history page', () => {
@@ -216,5 +228,54 @@ describe('the design history page', () => {
     list = { ...list, items: [] };
     renderPage(`/design-history?section=output&projectId=${valve.id}`);
     expect(await screen.findByText('Nothing in the design history matches these filters.')).toBeTruthy();
+  });
+
+  it('exports the shown project’s file as PDF, the buttons disabled and the pressed one busy until it has come', async () => {
+    let release: (response: Response) => void = () => {};
+    exportAnswer = new Promise((resolve) => (release = resolve));
+    let saved: Blob | null = null;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((object) => {
+      saved = object as Blob;
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    let name = '';
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      name = this.download;
+    });
+    renderPage(`/design-history?projectId=${valve.id}`);
+    await screen.findByRole('list', { name: 'Design history' });
+    fireEvent.click(screen.getByRole('button', { name: 'Export PDF' }));
+    const busy = await screen.findByRole('button', { name: 'Preparing the PDF…' });
+    expect(busy.hasAttribute('disabled')).toBe(true);
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Export evidence ZIP' }).hasAttribute('disabled')).toBe(true);
+    expect(posted).toEqual([{ format: 'pdf', projectId: valve.id }]);
+
+    release(
+      new Response('%PDF-1.3', {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': 'attachment; filename="design-history-valve-sizing-2026-11-28.pdf"',
+        },
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Export PDF' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export PDF' }).hasAttribute('disabled')).toBe(false);
+    expect(name).toBe('design-history-valve-sizing-2026-11-28.pdf');
+    expect(await (saved as unknown as Blob).text()).toBe('%PDF-1.3');
+  });
+
+  it('says why an export was refused, with the server’s words, and lets the user try again', async () => {
+    exportAnswer = Promise.resolve(
+      jsonResponse(404, { error: { code: 'project_not_found', message: designHistoryProjectNotFoundMessage } }),
+    );
+    renderPage();
+    await screen.findByRole('list', { name: 'Design history' });
+    fireEvent.click(screen.getByRole('button', { name: 'Export evidence ZIP' }));
+    expect(await screen.findByText(designHistoryProjectNotFoundMessage)).toBeTruthy();
+    expect(posted).toEqual([{ format: 'zip' }]);
+    expect(screen.getByRole('button', { name: 'Export evidence ZIP' }).hasAttribute('disabled')).toBe(false);
   });
 });

@@ -27,6 +27,7 @@ import { Page } from '../../../components/Page';
 import { formatDate, formatDateTime } from '../../../lib/formatDate';
 import { useSelectedDevice } from '../../devices';
 import { designHistoryExportUrl, useDesignHistory, type DesignHistoryFilters } from '../api';
+import { FileExportButtons } from './FileExportButtons';
 import { emptyEntry, NewEntryForm, type NewEntryDraft } from './NewEntryForm';
 import { SignDialog } from './SignDialog';
 
@@ -188,6 +189,7 @@ export function DesignHistoryPage() {
   const [hoveredProjectId, setHoveredProjectId] = useState<string | null>(null);
   const [signing, setSigning] = useState<DesignHistoryItem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
 
   const projects = history.first?.projects ?? [];
   const filtered = filters.projectId !== '' || filters.section !== '';
@@ -219,10 +221,11 @@ export function DesignHistoryPage() {
       description="The record of your device design decisions."
       actions={
         deviceId && (
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button component="a" href={designHistoryExportUrl(deviceId, filters.projectId)} download>
               Export CSV
             </Button>
+            <FileExportButtons deviceId={deviceId} projectId={filters.projectId} onError={setExportError} />
             {canWrite && !isAddingNewEntry && projects.length > 0 && (
               <Button variant="contained" onClick={() => startEntry()}>
                 Add entry
@@ -291,6 +294,11 @@ export function DesignHistoryPage() {
                 <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>Clear filters</Button>
               )}
             </Stack>
+            {exportError && (
+              <Alert severity="error" sx={{ mb: 2 }} onClose={() => setExportError(null)}>
+                {exportError}
+              </Alert>
+            )}
             {notice && (
               <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice(null)}>
                 {notice}

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import type { DesignHistoryFileFormat } from '@insilico/contracts';
+import { hashedBundle } from './audit-bundle';
+import { auditCsv, auditHashingRule } from './audit-rows';
+import { renderDesignHistoryReport, type DesignHistoryReportInput } from './design-history-report';
+
+/** A signature as kept: the manifest it signs, whose canonical JSON's SHA-256 is its content hash. */
+export interface SignatureRecord {
+  id: string;
+  recordType: string;
+  recordId: string;
+  meaning: string;
+  signerId: string;
+  signerName: string;
+  signedAt: string;
+  contentHash: string;
+  manifest: unknown;
+}
+
+/** What an export of the design history file needs: the report's input, the scope's ids and the kept signatures. */
+export interface DesignHistoryFileInput extends DesignHistoryReportInput {
+  format: DesignHistoryFileFormat;
+  deviceId: string;
+  projectId: string | null;
+  signatures: SignatureRecord[];
+}
+
+const signatureRule =
+  'contentHash = SHA-256 (hex, UTF-8) of the canonical JSON (object keys sorted, no spaces) of manifest: the record ' +
+  '(type and id) and its content as signed (21 CFR Part 11 §11.70).';
+
+const readme = (manifest: { exportedAt: string; scope: string; items: number; signatures: number }) =>
+  [
+    `Design history file of ${manifest.scope}, exported ${manifest.exportedAt} (ISO 13485 §7.3.10).`,
+    '',
+    'design-history.pdf is the file as people read and sign it off; design-history.json holds the same items.',
+    'evidence/ has one file per piece of evidence the file records or an entry cites: the event as the audit',
+    'trail recorded it (an immutable snapshot of its settings and results) with its row of the trail.',
+    'signatures.json has every signature with the manifest it signs; its SHA-256 is the signature’s content hash.',
+    'audit-excerpt.csv and audit-excerpt.json are the audit trail’s rows of the items, with prev_hash and hash.',
+    'manifest.json lists every file with its size and SHA-256; SHA256SUMS has the same hashes for',
+    '`sha256sum -c SHA256SUMS`. The SHA-256 of this ZIP itself is recorded in the audit trail',
+    '(design_history.exported).',
+    '',
+    `${manifest.items} items, ${manifest.signatures} signatures.`,
+    '',
+  ].join('\n');
+
+/** A file name's part from free text: letters, digits and dashes. */
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'file';
+
+/**
+ * The evidence ZIP (issue 20 item 6): the PDF, the items as JSON, one file per piece of evidence (the events of the
+ * evidence section and every event an entry cites, each with its audit row), the signatures with their manifests,
+ * the audit excerpt, and the manifest of SHA-256 hashes (the audit trail's bundle writer).
+ */
+export async function designHistoryBundle(input: DesignHistoryFileInput, pdf: Uint8Array): Promise<Uint8Array> {
+  const encoder = new TextEncoder();
+  const json = (value: unknown) => encoder.encode(`${JSON.stringify(value, null, 2)}\n`);
+  const rowOf = new Map(input.audit.map((row) => [row.id, row]));
+  const cited = new Set(input.items.flatMap((item) => item.evidence.map((evidence) => evidence.id)));
+  const evidence = input.items.filter((item) => !item.entry && (item.section === 'evidence' || cited.has(item.id)));
+  const scope = input.project ? `project ${input.project}` : `all projects of ${input.workspace}`;
+  const contents: [string, Uint8Array][] = [
+    ['design-history.pdf', pdf],
+    [
+      'design-history.json',
+      json({
+        exportedAt: input.generatedAt,
+        exportedBy: input.generatedBy,
+        workspace: input.workspace,
+        project: input.project,
+        items: input.items,
+      }),
+    ],
+    ...evidence.map((item): [string, Uint8Array] => [
+      `evidence/${item.id}-${slug(item.action)}.json`,
+      json({ summary: item.summary, link: item.link, item, auditRow: rowOf.get(item.id) ?? null }),
+    ]),
+    ['signatures.json', json({ rule: signatureRule, signatures: input.signatures })],
+    ['audit-excerpt.csv', encoder.encode(auditCsv(input.audit))],
+    ['audit-excerpt.json', json({ hashing: auditHashingRule, rows: input.audit })],
+  ];
+  const { zip } = await hashedBundle({
+    exportedAt: new Date(input.generatedAt),
+    contents,
+    fields: {
+      exportedAt: input.generatedAt,
+      deviceId: input.deviceId,
+      projectId: input.projectId,
+      scope,
+      items: input.items.length,
+      evidence: evidence.length,
+      signatures: input.signatures.length,
+      auditRows: input.audit.length,
+    },
+    readme,
+  });
+  return zip;
+}
+
+/** The file of an export (PDF, or the ZIP around it) and its SHA-256, as the trail records it. */
+export async function renderDesignHistoryFile(
+  input: DesignHistoryFileInput,
+): Promise<{ bytes: Uint8Array; sha256: string }> {
+  const pdf = await renderDesignHistoryReport(input);
+  const bytes = input.format === 'pdf' ? pdf : await designHistoryBundle(input, pdf);
+  return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** The file's name: `design-history-<project or workspace>-<UTC day>.<format>`. */
+export function designHistoryFileName(
+  input: Pick<DesignHistoryFileInput, 'format' | 'project' | 'workspace' | 'generatedAt'>,
+) {
+  return `design-history-${slug(input.project ?? input.workspace)}-${input.generatedAt.slice(0, 10)}.${input.format}`;
+}

@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import type { DesignHistoryItem } from '@insilico/contracts';
+import { describe, expect, it } from 'vitest';
+import { hasPdftotext, pdfToText, unzipFiles } from '../../test/helpers/exported-files';
+import { canonicalJson, genesisHash, hashOf, type StoredRow } from '../events/chain';
+import { renderDesignHistoryFile, type DesignHistoryFileInput } from './design-history-bundle';
+import { renderDesignHistoryReport, signatureText, utcTime } from './design-history-report';
+
+const deviceId = '0b0f4c1e-1111-4a55-9d43-0e7a2b7e1a01';
+const projectId = '1c2d3e4f-2222-4a55-9d43-0e7a2b7e1a01';
+const ada = { id: '2d3e4f5a-3333-4a55-9d43-0e7a2b7e1a01', name: 'Ada Lovelace' };
+const entryId = '6f1c1e9e-5b1e-4a55-9d43-0e7a2b7e1a01';
+const manifest = { record: { type: 'entry', id: entryId }, content: { title: 'Sizing review 1', body: '20–29 mm' } };
+const contentHash = createHash('sha256').update(canonicalJson(manifest)).digest('hex');
+
+function item(id: number, overrides: Partial<DesignHistoryItem>): DesignHistoryItem {
+  return {
+    id,
+    occurredAt: `2026-11-28T0${id}:00:00.000Z`,
+    section: 'evidence',
+    action: 'simulation.completed',
+    summary: `Event ${id}`,
+    actor: ada,
+    project: { id: projectId, name: 'TAVI sizing' },
+    reason: null,
+    link: null,
+    snapshot: { before: null, after: { name: `Run ${id}` } },
+    entry: null,
+    evidence: [],
+    toBeRerun: null,
+    record: { type: 'event', id: String(id) },
+    signatures: [],
+    ...overrides,
+  };
+}
+
+const items: DesignHistoryItem[] = [
+  item(1, { section: 'input', action: 'project.created', summary: 'Ada Lovelace created the project TAVI sizing' }),
+  item(2, { section: 'output', action: 'project.version_added', summary: 'Ada Lovelace added a device version' }),
+  item(3, {
+    summary: 'Ada Lovelace started a simulation in the project',
+    action: 'simulation.started',
+    toBeRerun: { versionId: 'v2', versionName: 'Ring valve v2' },
+  }),
+  item(4, {
+    section: 'review',
+    action: 'design_history.entry_added',
+    summary: 'Sizing review 1',
+    entry: {
+      id: entryId,
+      kind: 'review',
+      title: 'Sizing review 1',
+      body: 'The sizing range 20–29 mm is confirmed by the bench tests.',
+      evidenceEventIds: [3],
+      supersedesId: null,
+      supersededById: null,
+    },
+    evidence: [{ id: 3, summary: 'Ada Lovelace started a simulation in the project', link: null }],
+    record: { type: 'entry', id: entryId },
+    signatures: [
+      {
+        id: '7a7a7a7a-4444-4a55-9d43-0e7a2b7e1a01',
+        meaning: 'approval',
+        signer: ada,
+        signedAt: '2026-11-28T05:06:07.000Z',
+        contentHash,
+        valid: true,
+      },
+    ],
+  }),
+];
+
+/** The trail's rows of the items, chained as the chainer links them. */
+function chainOf(list: readonly DesignHistoryItem[]): StoredRow[] {
+  let prevHash = genesisHash;
+  return list.map((it, i) => {
+    const content = {
+      seq: i + 1,
+      id: it.id,
+      occurredAt: it.occurredAt.replace('Z', '000Z'),
+      actorId: ada.id,
+      actorName: ada.name,
+      action: it.action,
+      objectType: 'project',
+      objectId: projectId,
+      deviceId,
+      projectId,
+      before: null,
+      after: null,
+      reason: null,
+      requestId: `r${it.id}`,
+      prevHash,
+    };
+    prevHash = hashOf(content);
+    return { ...content, hash: prevHash };
+  });
+}
+
+const input = (format: 'pdf' | 'zip'): DesignHistoryFileInput => ({
+  format,
+  generatedAt: '2026-11-28T06:00:00.000Z',
+  generatedBy: 'Ada Lovelace',
+  workspace: 'Valve D',
+  deviceId,
+  projectId,
+  project: 'TAVI sizing',
+  items,
+  audit: chainOf(items),
+  signatures: [
+    {
+      id: '7a7a7a7a-4444-4a55-9d43-0e7a2b7e1a01',
+      recordType: 'entry',
+      recordId: entryId,
+      meaning: 'approval',
+      signerId: ada.id,
+      signerName: ada.name,
+      signedAt: '2026-11-28T05:06:07.000Z',
+      contentHash,
+      manifest,
+    },
+  ],
+});
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+describe('the design history file as PDF', () => {
+  it('renders the same bytes for the same input', async () => {
+    const a = await renderDesignHistoryReport(input('pdf'));
+    const b = await renderDesignHistoryReport(input('pdf'));
+    expect(Buffer.from(a.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+
+  it('writes a signature as its meaning, printed name and UTC time, bound to its content hash', () => {
+    expect(utcTime('2026-11-28T05:06:07.000Z')).toBe('28.11.2026 05:06:07 UTC');
+    expect(signatureText(items[3]!.signatures[0]!)).toBe(
+      `Approved by Ada Lovelace on 28.11.2026 05:06:07 UTC (meaning: approval; SHA-256 of the signed content ${contentHash})`,
+    );
+    expect(signatureText({ ...items[3]!.signatures[0]!, valid: false })).toMatch(/NO LONGER MATCHES WHAT WAS SIGNED$/);
+  });
+
+  it.skipIf(!hasPdftotext)(
+    'reads back (pdftotext) with its sections, trace matrix, signature, change impact and audit hashes',
+    async () => {
+      const text = pdfToText(await renderDesignHistoryReport(input('pdf')));
+      const flat = text.replace(/\s+/g, ' ');
+      for (const heading of [
+        'Design history file',
+        'Project TAVI sizing',
+        'Design inputs',
+        'Design outputs',
+        'Verification and validation evidence',
+        'Reviews and approvals',
+        'Trace matrix',
+        'Electronic signatures',
+        'Audit trail excerpt',
+      ])
+        expect(flat).toContain(heading);
+      expect(flat).toContain('#1 Ada Lovelace created the project TAVI sizing');
+      expect(flat).toContain('The sizing range 20–29 mm is confirmed by the bench tests.');
+      // The trace matrix's row of the entry names the evidence it cites and who signed it.
+      expect(
+        text.split('\n').some((line) => line.includes('#4 Design review: Sizing') && line.includes('#3 Ada Lovelace')),
+      ).toBe(true);
+      expect(flat).toContain('Approved by Ada Lovelace on 28.11.2026 05:06:07 UTC (meaning: approval;');
+      expect(flat).toContain('#3 Ada Lovelace started a simulation in the project: to be re-run on Ring valve v2');
+      // Every audit row with its hash, whole, on its line of the excerpt.
+      for (const row of chainOf(items))
+        expect(text.split('\n').some((line) => line.includes(`#${row.id}`) && line.includes(row.hash))).toBe(true);
+      expect(flat).toContain(contentHash);
+      expect(flat).toMatch(/page 1 of (\d+)/);
+    },
+  );
+});
+
+describe('the evidence ZIP', () => {
+  it('holds the PDF, the evidence, signatures and audit excerpt, each file under its SHA-256 in the manifest', async () => {
+    const { bytes, sha256: hash } = await renderDesignHistoryFile(input('zip'));
+    expect(hash).toBe(sha256(bytes));
+    const files = await unzipFiles(bytes);
+    expect([...files.keys()].sort()).toEqual([
+      'README.txt',
+      'SHA256SUMS',
+      'audit-excerpt.csv',
+      'audit-excerpt.json',
+      'design-history.json',
+      'design-history.pdf',
+      // The evidence section's events (the entry cites one of them): not the input, output or review.
+      'evidence/3-simulation-started.json',
+      'manifest.json',
+      'signatures.json',
+    ]);
+    const manifestFile = JSON.parse(new TextDecoder().decode(files.get('manifest.json'))) as {
+      files: { name: string; bytes: number; sha256: string }[];
+      items: number;
+      signatures: number;
+    };
+    expect(manifestFile).toMatchObject({ items: 4, signatures: 1 });
+    expect(manifestFile.files.map((file) => file.name)).toHaveLength(files.size - 3);
+    for (const listed of manifestFile.files) {
+      expect(listed.sha256, listed.name).toBe(sha256(files.get(listed.name)!));
+      expect(listed.bytes).toBe(files.get(listed.name)!.length);
+    }
+    expect(new TextDecoder().decode(files.get('SHA256SUMS'))).toContain(
+      `${sha256(files.get('design-history.pdf')!)}  design-history.pdf\n`,
+    );
+    // The PDF inside is the file's PDF.
+    expect(
+      Buffer.from(files.get('design-history.pdf')!).equals(Buffer.from(await renderDesignHistoryReport(input('pdf')))),
+    ).toBe(true);
+    // A signature's manifest gives its content hash again; an audit row gives its hash again.
+    const signatures = JSON.parse(new TextDecoder().decode(files.get('signatures.json'))) as {
+      signatures: { manifest: unknown; contentHash: string }[];
+    };
+    for (const s of signatures.signatures)
+      expect(createHash('sha256').update(canonicalJson(s.manifest)).digest('hex')).toBe(s.contentHash);
+    const evidence = JSON.parse(new TextDecoder().decode(files.get('evidence/3-simulation-started.json'))) as {
+      item: DesignHistoryItem;
+      auditRow: StoredRow;
+    };
+    expect(evidence.item.snapshot).toEqual({ before: null, after: { name: 'Run 3' } });
+    expect(hashOf(evidence.auditRow)).toBe(evidence.auditRow.hash);
+  });
+
+  it('is the same PDF alone when the format is pdf', async () => {
+    const pdf = await renderDesignHistoryFile(input('pdf'));
+    expect(Buffer.from(pdf.bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    expect(pdf.sha256).toBe(sha256(pdf.bytes));
+  });
+});
