@@ -4,15 +4,16 @@
 // The journey's ring (a torus of major radius 0.95 and tube radius 0.15 of the annulus radius: 10 % wider than the
 // annulus) snapped to the aortic annulus of synthetic patient 20261125/7, built by the scenarios' solid kind and run
 // by the engine's case runner, as the server does. Prints the monitors (the CSV a user downloads) and, per saved
-// timestep, the quasi-static references of a thin elastic ring pressed into a rigid tube: the hoop force from the
-// measured diameter, the contact force it implies (2π × hoop force), and Hertz's line contact of the ring's tube
-// (radius a) on the wall with that line load (peak p₀ and half-width b), and the impact pressure ρ c v of the sheath's
-// opening speed.
+// timestep, the quasi-static references of an elastic ring pressed into a rigid round tube (`ringInTubeReference`):
+// the hoop force from the measured diameter, the contact force it implies (2π × hoop force; less where the lumen is
+// not round and the ring touches only part of it), and Hertz's line contact of the ring's tube (radius a) on the wall
+// with that line load (peak p₀ and half-width b), and the impact pressure ρ c v of the sheath's opening speed.
+// STOP_MS (environment) stops the run early with the case's timing unchanged.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatePatient } from '@insilico/anatomy';
-import { runCase } from '@insilico/sph';
+import { ringInTubeReference, runCase } from '@insilico/sph';
 import { annulusPlacement, buildScenario, ringDeviceMesh, simulatedRegion, type Resolution } from '../src/index';
 import { materialOf } from '../src/materials';
 
@@ -59,26 +60,29 @@ const dir = await mkdtemp(join(tmpdir(), 'solid-contact-'));
 try {
   for (const [name, bytes] of Object.entries(built.files)) await writeFile(join(dir, name), bytes);
   const t0 = performance.now();
-  const { status } = await runCase(eCase, { caseDir: dir, outDir: join(dir, 'out') });
+  // STOP_MS (environment): stop there, the case's timing (sheath ramp, release) unchanged.
+  const stop = process.env.STOP_MS ? Number(process.env.STOP_MS) / 1000 : eCase.endTime;
+  const { status } = await runCase({ ...eCase, endTime: stop }, { caseDir: dir, outDir: join(dir, 'out') });
   console.log(`status ${status}, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const rows = (await readFile(join(dir, 'out', 'monitors.csv'), 'utf8')).trim().split('\n');
   const header = rows[0]!.split(',');
   const col = (row: string[], name: string) => Number(row[header.indexOf(name)]);
   const dName = header.find((h) => h.includes('device_diameter'))!;
-  const A = Math.PI * (a * 1e-3) ** 2;
-  const Estar = E / (1 - nu * nu);
   console.log(
     't (ms)\tD (mm)\tmax p (MPa)\tmax p (mmHg)\tforce (N)\tvM (MPa)\t| ring: hoop strain\tF=2πT (N)\tq (N/m)\tHertz b (mm)\tHertz p0 (MPa)\tq/dp (MPa)',
   );
   for (const line of rows.slice(1)) {
     const row = line.split(',');
     const D = col(row, dName);
-    const Rc = D / 2 - a;
-    const strain = Rc / R0 - 1;
-    const T = E * A * Math.abs(Math.min(0, strain));
-    const q = T / (Rc * 1e-3);
-    const b = Math.sqrt((4 * q * a * 1e-3) / (Math.PI * Estar));
-    const p0 = b > 0 ? (2 * q) / (Math.PI * b) : 0;
+    // The ring's centre-line radius from its measured outer diameter (its cross-section taken as round).
+    const ref = ringInTubeReference({
+      nominalRadius: R0 * 1e-3,
+      radius: (D / 2 - a) * 1e-3,
+      tube: a * 1e-3,
+      youngsModulus: E,
+      poissonRatio: nu,
+    });
+    const [strain, q, b, p0] = [ref.strain, ref.lineLoad, ref.halfWidth, ref.peakPressure];
     console.log(
       [
         (col(row, 'time (s)') * 1e3).toFixed(4),
@@ -89,7 +93,7 @@ try {
         col(row, 'max von_mises_stress (MPa)').toFixed(0),
         '|',
         strain.toFixed(4),
-        (2 * Math.PI * T).toExponential(3),
+        ref.contactForce.toExponential(3),
         q.toExponential(3),
         (b * 1e3).toFixed(3),
         (p0 / 1e6).toFixed(0),
