@@ -69,7 +69,7 @@ try {
   const col = (row: string[], name: string) => Number(row[header.indexOf(name)]);
   const dName = header.find((h) => h.includes('device_diameter'))!;
   console.log(
-    't (ms)\tD (mm)\tmax p (MPa)\tmax p (mmHg)\tforce (N)\tvM (MPa)\t| ring: hoop strain\tF=2πT (N)\tq (N/m)\tHertz b (mm)\tHertz p0 (MPa)\tq/dp (MPa)',
+    't (ms)\tD (mm)\tmax p (MPa)\tmax p (mmHg)\tforce (N)\tvM (MPa)\taxial (mm)\t| ring: hoop strain\tF=2πT (N)\tq (N/m)\tHertz b (mm)\tHertz p0 (MPa)\tq/dp (MPa)',
   );
   for (const line of rows.slice(1)) {
     const row = line.split(',');
@@ -91,6 +91,7 @@ try {
         col(row, 'max contact_pressure (mmHg)').toExponential(2),
         col(row, 'total contact_force (N)').toExponential(3),
         col(row, 'max von_mises_stress (MPa)').toFixed(0),
+        col(row, 'device axial_displacement (mm)').toFixed(3),
         '|',
         strain.toFixed(4),
         ref.contactForce.toExponential(3),
