@@ -29,9 +29,9 @@ export interface DeviceExpansionOptions {
   anatomy?: readonly { body: ContactBody; contact?: ContactPairOptions }[];
   /**
    * Duration of a crimping phase before the expansion, s (default none). Without it the device starts crimped
-   * geometrically (every point at the radial scale, with the matching deformation gradient): a state whose stresses are
-   * not in equilibrium (the cross-section is compressed too, and the hoop stress has no radial stress to balance it),
-   * which for a stiff device (GPa stresses) starts at km/s and can diverge. With it the device starts at its nominal,
+   * geometrically (every point at the radial scale, with the matching deformation gradient): a state whose stresses
+   * are not in equilibrium (the cross-section is compressed too, and the hoop stress has no radial stress to balance
+   * it), which for a stiff device (GPa stresses) starts at km/s and can diverge. With it the device starts at its nominal,
    * stress-free shape and the sheath closes on it, from 1.02 × nominal to the crimped radius over `crimpTime` (a
    * smooth ramp), quasi-statically like the expansion; the anatomy's contact is off until the crimp is done (a device
    * larger than its anatomy overlaps it at the start).
@@ -142,8 +142,9 @@ export class DeviceExpansion {
     this.nominalRadius = nominal;
     this.crimpedRadius = crimp * nominal;
     this.planes = this.dim === 2 ? [0] : [...(options.planes ?? [0.5 * (sMin + sMax)])];
-    // Crimp: x = o + (x⁰·a)a + s (x⁰ − o − (x⁰·a)a); F = s(I − a⊗a) + a⊗a (with a crimping phase: none).
-    for (let i = 0; i < (this.crimpTime > 0 ? 0 : p.count); i++) {
+    // Crimp: x = o + (x⁰·a)a + s (x⁰ − o − (x⁰·a)a); F = s(I − a⊗a) + a⊗a. None with a crimping phase.
+    const geometricCrimp = this.crimpTime > 0 ? 0 : p.count;
+    for (let i = 0; i < geometricCrimp; i++) {
       const rx = p.x[i]! - this.axis.o[0];
       const ry = p.y[i]! - this.axis.o[1];
       const rz = p.z[i]! - this.axis.o[2];
