@@ -16,7 +16,7 @@ import {
 import { add, dot, onAxis, scale, simulatedRegion, sub, type RegionPlane, type SimulatedRegion } from './region';
 
 /** Version of the case building; stored with every simulation so a result says how its case was made. */
-export const SCENARIO_VERSION = 'scenarios-2';
+export const SCENARIO_VERSION = 'scenarios-3';
 
 /** The most particles a case may have (memory: about 1 KB per particle with neighbour lists; and run time). */
 export const PARTICLE_CAP = 400_000;
@@ -350,9 +350,10 @@ function particleSet(p: SimulationParameters, region: SimulatedRegion, height: n
 /**
  * The solid kind: the device expands from crimped to nominal into the anatomy (docs/decisions/
  * scenario-solid-expansion.md). The device, filled from its placed STL (its nominal, stress-free shape; not relaxed:
- * the server rebuilds the case at every saved timestep, and relaxing would cost seconds to minutes each time), starts
- * at a radial scale `crimpRatio` about the root axis through its centre; the engine's sheath opens over two thirds of
- * the simulated time and releases it for the last third, while the pressure load pushes it downstream. The anatomy is
+ * the server rebuilds the case at every saved timestep, and relaxing would cost seconds to minutes each time), is
+ * crimped by the engine's sheath to a radial scale `crimpRatio` about the root axis through its centre over the first
+ * third of the simulated time (no contact with the anatomy yet), expanded as the sheath opens over the second third,
+ * and released for the last third, while the pressure load pushes it downstream. The anatomy is
  * the aortic root's surface shell as a rigid wall near the device, in contact with it with Coulomb friction.
  * Quasi-static by mass damping at the device's breathing mode. Outputs: the frames (displacement, von Mises stress
  * and strain) and, per saved timestep in `monitors.csv`, the device diameter and ovality at up to three planes, the
@@ -413,7 +414,11 @@ function solidCase(input: ScenarioInput, p: SimulationParameters, mesh: Triangle
           origin: mm(centre),
           direction: [...axis],
           crimp,
-          expansionTime: (2 / 3) * endTime,
+          // The sheath crimps the stress-free device over the first third (a geometric crimp starts a stiff device
+          // out of equilibrium: km/s at the start, a divergence at coarse with crimp 0.7;
+          // docs/decisions/solid-contact-pressure.md), opens over the second, and releases it for the last.
+          crimpTime: endTime / 3,
+          expansionTime: endTime / 3,
           releaseTime: endTime / 3,
           planes: planes.map((s) => s / 1000),
           load: [...scale(axis, acceleration)],

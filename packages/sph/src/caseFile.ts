@@ -191,8 +191,9 @@ const solidSchema = z.object({
   damping: z.number().min(0).optional(),
   /**
    * Expand the solid as a crimped device (`expansion.ts`): its region is the nominal (expanded) geometry; it starts
-   * at a radial scale `crimp` about the axis, a sheath opens over `expansionTime` s, then releases it for
-   * `releaseTime` s (default half the expansion time). It touches the case's walls and other solids (`contact`).
+   * at a radial scale `crimp` about the axis (or, with `crimpTime`, at its nominal shape, and a sheath crimps it to
+   * that scale over `crimpTime` s), a sheath opens over `expansionTime` s, then releases it for `releaseTime` s
+   * (default half the expansion time). It touches the case's walls and other solids (`contact`; not while crimped).
    * The diameter is measured at the axial positions `planes` (m from `origin` along `direction`; default the
    * middle). Writes `expansion.csv` at every saved timestep.
    */
@@ -201,6 +202,8 @@ const solidSchema = z.object({
       origin: vec3,
       direction: vec3.refine((v) => Math.hypot(...v) > 0, 'the direction must not be zero').default([0, 0, 1]),
       crimp: z.number().gt(0).max(1),
+      /** Duration of the crimping by the sheath before the expansion, s (default none: the geometric crimp). */
+      crimpTime: positive.optional(),
       expansionTime: positive,
       releaseTime: positive.optional(),
       planes: z.array(z.number()).optional(),

@@ -160,6 +160,10 @@ export class CaseSimulation {
       }
       arrays.push({ name: `${name}.F`, data: solid.F.subarray(0, 9 * p.count) });
       arrays.push({ name: `${name}.dF`, data: solid.dF.subarray(0, 9 * p.count) });
+      // The external (contact) acceleration of the last step: the next step's size depends on it.
+      for (const field of ['apx', 'apy', 'apz'] as const) {
+        arrays.push({ name: `${name}.${field}`, data: p[field].subarray(0, p.count) });
+      }
     }
     // The residence time's entry times (by particle id), when monitored.
     if (this.monitors) arrays.push(...this.monitors.state());
@@ -231,6 +235,10 @@ export class CaseSimulation {
       }
       take(`${name}.F`, solid.F, 9 * p.count);
       take(`${name}.dF`, solid.dF, 9 * p.count);
+      // Absent from checkpoints written before they were saved: left at zero (the next step may then differ).
+      for (const field of ['apx', 'apy', 'apz'] as const) {
+        if (arrays.has(`${name}.${field}`)) take(`${name}.${field}`, p[field], p.count);
+      }
       Object.assign(solid.counters, meta.solids[k]);
     });
     if (this.fsi) {
@@ -555,6 +563,7 @@ async function addContact(sim: CaseSimulation, c: SphCase, baseDir: string): Pro
       crimp: e.crimp,
       anatomy,
       expansionTime: e.expansionTime,
+      ...(e.crimpTime !== undefined ? { crimpTime: e.crimpTime } : {}),
       ...(e.releaseTime !== undefined ? { releaseTime: e.releaseTime } : {}),
       ...(e.planes ? { planes: e.planes } : {}),
       ...(e.load ? { load: e.load } : {}),

@@ -27,7 +27,17 @@ export interface DeviceExpansionOptions {
   crimp: number;
   /** The anatomy it expands into: rigid walls (`rigidContactBody`) or elastic bodies, with contact settings. */
   anatomy?: readonly { body: ContactBody; contact?: ContactPairOptions }[];
-  /** Duration of the controlled expansion, s. */
+  /**
+   * Duration of a crimping phase before the expansion, s (default none). Without it the device starts crimped
+   * geometrically (every point at the radial scale, with the matching deformation gradient): a state whose stresses
+   * are not in equilibrium (the cross-section is compressed too, and the hoop stress has no radial stress to balance
+   * it), which for a stiff device (GPa stresses) starts at km/s and can diverge. With it the device starts at its nominal,
+   * stress-free shape and the sheath closes on it, from 1.02 × nominal to the crimped radius over `crimpTime` (a
+   * smooth ramp), quasi-statically like the expansion; the anatomy's contact is off until the crimp is done (a device
+   * larger than its anatomy overlaps it at the start).
+   */
+  crimpTime?: number;
+  /** Duration of the controlled expansion, s (after the crimping, if any). */
   expansionTime: number;
   /** Duration of the free settling after release (the sheath gone), s (default expansionTime / 2). */
   releaseTime?: number;
@@ -47,8 +57,8 @@ export interface DeviceExpansionOptions {
 export interface ExpansionRecord {
   /** Simulated time, s. */
   time: number;
-  /** 'expansion' while the sheath controls the device, 'release' after. */
-  phase: 'expansion' | 'release';
+  /** 'crimp' while the sheath crimps the device, 'expansion' while it opens, 'release' after. */
+  phase: 'crimp' | 'expansion' | 'release';
   /** Mean outer diameter of the device at each plane, m. */
   diameter: number[];
   /** Ovality at each plane: (D_max − D_min)/D_mean over diameters through the axis, 12 directions. */
@@ -64,13 +74,15 @@ export interface ExpansionRecord {
 }
 
 /**
- * Quasi-static expansion of a crimped device (issue 15 item 5), in two phases:
- * 1. **Expansion**: the device starts crimped, every point moved to a radial scale `crimp` of its nominal position
- *    about the axis, with the matching deformation gradient F = s(I − a⊗a) + a⊗a, so it pushes outwards. A rigid
- *    sheath (three layers of particles around it, in contact with the device only) holds it and opens slowly, its
- *    inner radius following a smooth ramp from the crimped outer radius to 1.15 × nominal over `expansionTime`:
- *    the device follows the sheath until the anatomy stops it. Quasi-static by the device's mass damping (its
- *    `damping` option), which the caller sets (about the lowest ring mode's angular frequency).
+ * Quasi-static expansion of a crimped device (issue 15 item 5), in two or three phases:
+ * 0. **Crimp** (with `crimpTime`): the device starts at its nominal, stress-free shape; the sheath closes on it from
+ *    1.02 × nominal to the crimped radius `crimp` × nominal over `crimpTime`; no contact with the anatomy yet.
+ * 1. **Expansion**: the device starts crimped (without `crimpTime`: every point moved to a radial scale `crimp` of its
+ *    nominal position about the axis, with the matching deformation gradient F = s(I − a⊗a) + a⊗a), so it pushes
+ *    outwards. A rigid sheath (three layers of particles around it, in contact with the device only) holds it and
+ *    opens slowly, its inner radius following a smooth ramp from the crimped outer radius to 1.15 × nominal over
+ *    `expansionTime`: the device follows the sheath until the anatomy stops it. Quasi-static by the device's mass
+ *    damping (its `damping` option), which the caller sets (about the lowest ring mode's angular frequency).
  * 2. **Release**: the sheath is gone; the device settles against the anatomy for `releaseTime`.
  * The device's outer radius and its diameter are measured on its outermost particles plus dp/2.
  */
@@ -80,9 +92,16 @@ export class DeviceExpansion {
   readonly records: ExpansionRecord[] = [];
   readonly expansionTime: number;
   readonly releaseTime: number;
+  /** Duration of the crimping phase, s (0: the geometric crimp). */
+  readonly crimpTime: number;
   private readonly deviceBody: ContactBody;
   private readonly sheath: ParticleArrays;
   private readonly sheathRadius0: Float64Array;
+  /**
+   * Axial coordinate of each sheath particle (fixed: taken from its built position, not from its current one, so the
+   * sheath's position is a function of the time alone and a restart places it bit for bit).
+   */
+  private readonly sheathAlong: Float64Array;
   private readonly axis: { o: [number, number, number]; a: [number, number, number] };
   private readonly dim: Dimension;
   private readonly dp: number;
@@ -97,6 +116,7 @@ export class DeviceExpansion {
     const { device, dp, crimp } = options;
     if (!(crimp > 0 && crimp <= 1)) throw new RangeError('the crimp ratio must be in (0, 1]');
     if (!(options.expansionTime > 0)) throw new RangeError('the expansion time must be positive');
+    if (!((options.crimpTime ?? 0) >= 0)) throw new RangeError('the crimp time must be 0 or more');
     const p = device.particles;
     this.dim = p.dim;
     this.dp = dp;
@@ -106,6 +126,7 @@ export class DeviceExpansion {
     const a: [number, number, number] = this.dim === 2 ? [0, 0, 1] : [d[0] / len, d[1] / len, d[2] / len];
     this.axis = { o: [...options.axis.origin], a };
     this.expansionTime = options.expansionTime;
+    this.crimpTime = options.crimpTime ?? 0;
     this.releaseTime = options.releaseTime ?? options.expansionTime / 2;
     this.deviceBody = elasticContactBody(device, dp);
     // Nominal outer radius and length along the axis.
@@ -121,8 +142,9 @@ export class DeviceExpansion {
     this.nominalRadius = nominal;
     this.crimpedRadius = crimp * nominal;
     this.planes = this.dim === 2 ? [0] : [...(options.planes ?? [0.5 * (sMin + sMax)])];
-    // Crimp: x = o + (x⁰·a)a + s (x⁰ − o − (x⁰·a)a); F = s(I − a⊗a) + a⊗a.
-    for (let i = 0; i < p.count; i++) {
+    // Crimp: x = o + (x⁰·a)a + s (x⁰ − o − (x⁰·a)a); F = s(I − a⊗a) + a⊗a. None with a crimping phase.
+    const geometricCrimp = this.crimpTime > 0 ? 0 : p.count;
+    for (let i = 0; i < geometricCrimp; i++) {
       const rx = p.x[i]! - this.axis.o[0];
       const ry = p.y[i]! - this.axis.o[1];
       const rz = p.z[i]! - this.axis.o[2];
@@ -140,8 +162,11 @@ export class DeviceExpansion {
     // The sheath: three layers of rings (2D) or rings stacked along the axis (3D) outside the crimped device.
     this.sheath = cylinderWall(this.dim, dp, this.crimpedRadius, this.axis, sMin - 3 * dp, sMax + 3 * dp);
     this.sheathRadius0 = new Float64Array(this.sheath.count);
+    this.sheathAlong = new Float64Array(this.sheath.count);
     for (let i = 0; i < this.sheath.count; i++) {
-      this.sheathRadius0[i] = this.cylindrical(this.sheath.x[i]!, this.sheath.y[i]!, this.sheath.z[i]!)[1];
+      const [along, radius] = this.cylindrical(this.sheath.x[i]!, this.sheath.y[i]!, this.sheath.z[i]!);
+      this.sheathRadius0[i] = radius;
+      this.sheathAlong[i] = along;
     }
     const bodies: ContactBody[] = [this.deviceBody, rigidContactBody(this.sheath, dp)];
     const contacts = [{ a: 0, b: 1, stiffness: options.sheathStiffness ?? 1 }];
@@ -156,15 +181,22 @@ export class DeviceExpansion {
     this.simulation.beforeStep = (time, dt) => {
       this.moveSheath(time, dt);
       // After the release the sheath is ten nominal radii away: no pair to look for.
-      this.simulation.pairs[0]!.enabled = time < this.expansionTime;
+      this.simulation.pairs[0]!.enabled = time < this.releaseStart;
+      // While the sheath crimps the device it may overlap the anatomy: no contact with it until crimped.
+      for (const pair of this.simulation.pairs.slice(1)) pair.enabled = time >= this.crimpTime;
       this.applyLoad(time);
     };
   }
 
+  /** Time of the release (the end of the crimping and the expansion), s. */
+  get releaseStart(): number {
+    return this.crimpTime + this.expansionTime;
+  }
+
   /** The release load's factor at time t: 0 before the release, a smooth ramp to 1 over half the release time. */
   loadFactor(t: number): number {
-    if (t < this.expansionTime) return 0;
-    const q = Math.min(1, (t - this.expansionTime) / (0.5 * this.releaseTime));
+    if (t < this.releaseStart) return 0;
+    const q = Math.min(1, (t - this.releaseStart) / (0.5 * this.releaseTime));
     return q * q * (3 - 2 * q);
   }
 
@@ -208,11 +240,18 @@ export class DeviceExpansion {
     return [s, Math.hypot(rx - s * a[0], ry - s * a[1], rz - s * a[2])];
   }
 
-  /** Sheath inner radius at time t, m: smooth ramp from the crimped radius to 1.15 × nominal, then far away. */
+  /**
+   * Sheath inner radius at time t, m: while crimping, a smooth ramp from 1.02 × nominal down to the crimped radius;
+   * then a smooth ramp from the crimped radius to 1.15 × nominal; after the release far away.
+   */
   sheathRadius(t: number): number {
-    if (t >= this.expansionTime) return 10 * this.nominalRadius;
-    const q = t / this.expansionTime;
-    const ramp = q * q * (3 - 2 * q);
+    const smooth = (q: number) => q * q * (3 - 2 * q);
+    if (t < this.crimpTime) {
+      const start = 1.02 * this.nominalRadius;
+      return start + smooth(t / this.crimpTime) * (this.crimpedRadius - start);
+    }
+    if (t >= this.releaseStart) return 10 * this.nominalRadius;
+    const ramp = smooth((t - this.crimpTime) / this.expansionTime);
     return this.crimpedRadius + ramp * (1.15 * this.nominalRadius - this.crimpedRadius);
   }
 
@@ -220,7 +259,7 @@ export class DeviceExpansion {
   private moveSheath(time: number, dt: number): void {
     const r0 = this.sheathRadius(time);
     const r1 = this.sheathRadius(time + dt);
-    const speed = time + dt >= this.expansionTime || dt <= 0 ? 0 : (r1 - r0) / dt;
+    const speed = time + dt >= this.releaseStart || dt <= 0 ? 0 : (r1 - r0) / dt;
     const s = this.sheath;
     const { o, a } = this.axis;
     const shift = r0 - this.crimpedRadius;
@@ -230,7 +269,7 @@ export class DeviceExpansion {
       const ey = -s.ny[i]!;
       const ez = -s.nz[i]!;
       const radius = this.sheathRadius0[i]! + shift;
-      const [along] = this.cylindrical(s.x[i]!, s.y[i]!, s.z[i]!);
+      const along = this.sheathAlong[i]!;
       s.x[i] = o[0] + along * a[0] + radius * ex;
       s.y[i] = o[1] + along * a[1] + radius * ey;
       s.z[i] = o[2] + along * a[2] + radius * ez;
@@ -240,15 +279,19 @@ export class DeviceExpansion {
     }
   }
 
-  /** Runs both phases, recording the figures `records` times in each (default 20). */
+  /** Runs every phase, recording the figures `records` times in each (default 20). */
   run(records = 20): ExpansionRecord[] {
-    const total = this.expansionTime + this.releaseTime;
-    for (let k = 1; k <= records; k++) {
-      this.simulation.run((this.expansionTime * k) / records);
+    const total = this.releaseStart + this.releaseTime;
+    for (let k = 1; this.crimpTime > 0 && k <= records; k++) {
+      this.simulation.run((this.crimpTime * k) / records);
       this.record();
     }
     for (let k = 1; k <= records; k++) {
-      this.simulation.run(this.expansionTime + (this.releaseTime * k) / records);
+      this.simulation.run(this.crimpTime + (this.expansionTime * k) / records);
+      this.record();
+    }
+    for (let k = 1; k <= records; k++) {
+      this.simulation.run(this.releaseStart + (this.releaseTime * k) / records);
       this.record();
     }
     if (this.simulation.counters.time < total * (1 - 1e-9)) this.simulation.run(total);
@@ -318,7 +361,12 @@ export class DeviceExpansion {
     }
     const rec: ExpansionRecord = {
       time: this.simulation.counters.time,
-      phase: this.simulation.counters.time <= this.expansionTime * (1 + 1e-12) ? 'expansion' : 'release',
+      phase:
+        this.simulation.counters.time < this.crimpTime
+          ? 'crimp'
+          : this.simulation.counters.time <= this.releaseStart * (1 + 1e-12)
+            ? 'expansion'
+            : 'release',
       diameter,
       ovality,
       peakVonMises,

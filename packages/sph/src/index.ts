@@ -94,6 +94,13 @@ export {
   type HertzCylinderOptions,
   type HertzMeasurement,
 } from './hertz';
+export {
+  ringInTube,
+  ringInTubeReference,
+  torusParticles,
+  type RingInTubeOptions,
+  type RingInTubeResult,
+} from './ringContact';
 export { ParticleTracker, type DragLaw, type TrackingOptions } from './tracking';
 export {
   UNITS_BY_KIND,
