@@ -61,6 +61,15 @@ const featureZones = webFeatures.flatMap((target) =>
     })),
 );
 
+const testOnlyZone = (workspace) => ({
+  target: `./${workspace}/src`,
+  from: `./${workspace}/test`,
+  message: 'Only tests import from test/: fixtures and test helpers never ship.',
+});
+const packageDirs = readdirSync(new URL('./packages', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 export default tseslint.config(
   {
     ignores: [
@@ -170,6 +179,25 @@ export default tseslint.config(
         },
       ],
       'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+    },
+  },
+  // Fixtures and test helpers live in each workspace's test/ (ARCHITECTURE "Fixtures live in test/"): code that ships
+  // never imports them, so the production build cannot pick them up.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, testOnlyZone('apps/web')] }],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: ['apps/server', ...packageDirs.map((name) => `packages/${name}`)].map(testOnlyZone) },
+      ],
     },
   },
   {

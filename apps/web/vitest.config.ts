@@ -7,7 +7,7 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./test/setup.ts'],
     // Page tests render MUI in jsdom and walk several steps: seconds each on a busy 2-core machine.
     testTimeout: 30_000,
   },

@@ -9,7 +9,7 @@ import { quarterPeriod } from '../src/beamPeriod';
 import { formatGci, gridConvergence } from '../src/gci';
 import { damBreak, oscillatingBeam, poiseuilleChannel } from '../src/cases';
 import { hagenPoiseuilleTube } from '../src/openCases';
-import { steadyAverages } from '../src/openTestRuns';
+import { steadyAverages } from '../test/openRuns';
 import { lameRun } from '../src/lame';
 import { poiseuilleParticleError, poiseuilleStartup, surgeFront } from '../src/verification';
 import { womersleyRun } from '../src/womersley';

@@ -7,7 +7,7 @@
 import { wallShearStress } from '../src/derived';
 import type { OpenBoundaryFluid } from '../src/openBoundary';
 import { hagenPoiseuilleTube } from '../src/openCases';
-import { tube } from '../src/testMeshes';
+import { tube } from '../test/shapes';
 import { openVessel } from '../src/vessel';
 import { wallViscousTraction } from '../src/wallTraction';
 

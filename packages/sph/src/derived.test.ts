@@ -12,7 +12,7 @@ import { ball, box, particlesFromShape } from './geometry';
 import { hagenPoiseuilleTube, openPoiseuilleChannel } from './openCases';
 import { outputUnit, siToUnitFactor } from './outputLabels';
 import type { ParticleArrays } from './particles';
-import { tube } from './testMeshes';
+import { tube } from '../test/shapes';
 import { vesselFromMesh } from './vessel';
 import { BLOOD_CARREAU, apparentViscosity } from './viscosity';
 

@@ -2,7 +2,7 @@ import { enclosedVolume_mm3, readStl, writeBinaryStl } from '@insilico/mesh';
 import { describe, expect, it } from 'vitest';
 import { countLatticePoints, particlesFromShape } from './geometry';
 import { meshShape } from './meshShape';
-import { cube, sphere, tube } from './testMeshes';
+import { cube, sphere, tube } from '../test/shapes';
 
 describe('closed meshes to particles', () => {
   it('fills a cube exactly, including lattice lines through the face diagonals', () => {

@@ -6,7 +6,7 @@ import { parseCase } from './caseFile';
 import { runCase } from './caseRunner';
 import { checkWaveform, planeFlowRate, waveformValue } from './openBoundary';
 import { hagenPoiseuilleTube, openPoiseuilleChannel } from './openCases';
-import { steadyAverages } from './openTestRuns';
+import { steadyAverages } from '../test/openRuns';
 import { ParticleArrays } from './particles';
 
 describe('open boundaries', () => {

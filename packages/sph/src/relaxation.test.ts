@@ -6,7 +6,7 @@ import { ball, box, particlesFromShape, subtract, union, type Shape } from './ge
 import { meshShape } from './meshShape';
 import type { ParticleArrays } from './particles';
 import { relaxParticles } from './relaxation';
-import { cube, sphere } from './testMeshes';
+import { cube, sphere } from '../test/shapes';
 import { numberDensityErrors } from './verification';
 
 const rms = (e: readonly number[]): number => Math.sqrt(e.reduce((s, v) => s + v * v, 0) / e.length);

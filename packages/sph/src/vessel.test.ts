@@ -5,8 +5,8 @@ import { enclosedVolume_mm3, writeBinaryStl } from '@insilico/mesh';
 import { describe, expect, it } from 'vitest';
 import { parseCase } from './caseFile';
 import { runCase } from './caseRunner';
-import { steadyAverages } from './openTestRuns';
-import { tube } from './testMeshes';
+import { steadyAverages } from '../test/openRuns';
+import { tube } from '../test/shapes';
 import { openVessel, vesselFromMesh, vesselShell, type VesselOptions } from './vessel';
 
 // A straight vessel: radius R = 0.5 m along x, inlet plane x = 0, outlet plane x = L, the mesh reaching 3 dp past

@@ -3,7 +3,7 @@ import { poiseuilleChannel } from './cases';
 import { wallShearStress } from './derived';
 import { CaseMonitors } from './monitors';
 import { hagenPoiseuilleTube } from './openCases';
-import { tube } from './testMeshes';
+import { tube } from '../test/shapes';
 import { openVessel } from './vessel';
 import { wallViscousTraction } from './wallTraction';
 

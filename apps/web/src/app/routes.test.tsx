@@ -3,7 +3,12 @@ import { screen } from '@testing-library/react';
 // RouterProvider from 'react-router', not 'react-router/dom': under Node 20 vitest would load the
 // latter as CommonJS, a second copy of the router context.
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
-import { jsonResponse, renderWithProviders, testSelectedDevice, testUser } from '../test/renderWithProviders';
+import {
+  jsonResponse,
+  renderWithProviders,
+  testSelectedDevice,
+  testUser,
+} from '../../test/helpers/renderWithProviders';
 import { appRoutes } from './routes';
 import { UserProvider } from './user/UserProvider';
 

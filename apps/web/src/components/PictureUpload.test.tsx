@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { pictureMaxBytes, pictureTooBigMessage, pictureTypeMessage } from '@insilico/contracts';
 import { ApiError } from '../lib/apiError';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { renderWithProviders } from '../../test/helpers/renderWithProviders';
 import { PictureUpload, uploadFailedMessage } from './PictureUpload';
 
 const jpeg = (size = 64) => {

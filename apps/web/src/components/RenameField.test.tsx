@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renameFailedMessage } from '@insilico/contracts';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { renderWithProviders } from '../../test/helpers/renderWithProviders';
 import { RenameField, renameErrorShownMs, type RenameOutcome } from './RenameField';
 
 const taken = 'A room with this name already exists.';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { teamNoMatchMessage, type Team } from '@insilico/contracts';
-import { jsonResponse, renderWithProviders } from '../test/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../test/helpers/renderWithProviders';
 import { matchesUser, WorkspaceUserSearch } from './WorkspaceUserSearch';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 // RouterProvider from 'react-router' (see routes.test.tsx): one copy of the router context.
 import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-router';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { renderWithProviders } from '../../test/helpers/renderWithProviders';
 import { leavePageMessage, useLeaveConfirmation } from './useLeaveConfirmation';
 
 function FormPage() {

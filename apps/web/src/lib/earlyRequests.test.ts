@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchUser } from '../app/user/fetchUser';
-import { jsonResponse, testUser } from '../test/renderWithProviders';
+import { jsonResponse, testUser } from '../../test/helpers/renderWithProviders';
 import { selectedDeviceHintKey, signedOutHintKey, startEarlyRequests, wasSignedOut } from './earlyRequests';
 
 vi.mock('./browserLocation', () => ({ assignLocation: vi.fn(), loginUrl: (path: string) => path }));

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { assignLocation } from '../../lib/browserLocation';
-import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../test/helpers/renderWithProviders';
 import { RouteErrorPage } from './RouteErrorPage';
 
 vi.mock('../../lib/browserLocation', () => ({ assignLocation: vi.fn(), loginUrl: (path: string) => path }));

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { assignLocation } from '../../lib/browserLocation';
 import type * as BrowserLocation from '../../lib/browserLocation';
-import { jsonResponse, renderWithProviders, testUser } from '../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders, testUser } from '../../../test/helpers/renderWithProviders';
 import { RequireUser } from './RequireUser';
 import { UserProvider } from './UserProvider';
 import { useUser } from './userContext';

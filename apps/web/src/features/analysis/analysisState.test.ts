@@ -1,6 +1,6 @@
 import type { Analysis } from '@insilico/contracts';
 import { describe, expect, it } from 'vitest';
-import { testAnalysis } from './testAnalysis';
+import { testAnalysis } from '../../../test/fixtures/analysis.fixtures';
 import {
   analysisReducer,
   initialAnalysisState,

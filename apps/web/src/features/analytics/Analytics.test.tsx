@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { UserContext } from '../../app/user/userContext';
 import { forgetAnalyticsUser, trackAfter } from '../../lib/analytics';
-import { renderWithProviders, testUser } from '../../test/renderWithProviders';
+import { renderWithProviders, testUser } from '../../../test/helpers/renderWithProviders';
 import { Analytics } from './Analytics';
 import { AnalyticsConsentSetting } from './AnalyticsConsentSetting';
 

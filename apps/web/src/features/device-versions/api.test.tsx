@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import useSWR from 'swr';
-import { jsonResponse } from '../../test/renderWithProviders';
+import { jsonResponse } from '../../../test/helpers/renderWithProviders';
 import { createDeviceVersion, deviceVersionUrls } from './api';
 
 const deviceId = '00000000-0000-4000-8000-000000000001';

@@ -3,7 +3,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import useSWR from 'swr';
 import type { Room } from '@insilico/contracts';
 import { useRefreshRooms } from './api';
-import { TestProviders } from '../../test/renderWithProviders';
+import { TestProviders } from '../../../test/helpers/renderWithProviders';
 import { isRoomsChangedKey, projectStatsKey, roomsPath } from '../../lib/projectKeys';
 
 afterEach(cleanup);

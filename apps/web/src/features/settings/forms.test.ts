@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fullNameRequiredMessage, type Device } from '@insilico/contracts';
 import { checkProfile, companyFormOf, isChanged, manageDeviceFormOf, profileFormOf } from './forms';
-import { testDevice } from './testDevice';
+import { testDevice } from '../../../test/fixtures/device.fixtures';
 
 const device: Device = { ...testDevice, deviceType: 'other', deviceTypeOther: 'Occluder' };
 

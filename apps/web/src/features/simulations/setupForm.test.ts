@@ -10,7 +10,7 @@ import {
   setupRunnable,
   withMaterial,
 } from './setupForm';
-import { fluidSetup, solidSetup } from './testData';
+import { fluidSetup, solidSetup } from '../../../test/fixtures/simulation.fixtures';
 
 describe('the set-up form', () => {
   it('starts from the patient defaults at the coarse resolution', () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { ActivityItem, ActivityList } from '@insilico/contracts';
-import { jsonResponse, renderWithProviders, testSelectedDevice } from '../../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders, testSelectedDevice } from '../../../../test/helpers/renderWithProviders';
 import { ActivityFeedPage } from './ActivityFeedPage';
 
 /** Stands in for the browser's EventSource: records instances and lets a test push events. */

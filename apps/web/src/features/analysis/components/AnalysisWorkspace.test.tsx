@@ -11,7 +11,7 @@ import {
 } from '@insilico/contracts';
 import { mulberry32 } from '@insilico/stats';
 import { analysisUrls } from '../api';
-import { testAnalysis } from '../testAnalysis';
+import { testAnalysis } from '../../../../test/fixtures/analysis.fixtures';
 import { handleRequest, type WorkerPort, type WorkerReply, type WorkerRequest } from '../worker/analysisProtocol';
 import { AnalysisWorkspace } from './AnalysisWorkspace';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { AnalyticsEventList, AnalyticsReport } from '@insilico/contracts/analytics';
-import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
 import { AnalyticsPage } from './AnalyticsPage';
 import { niceMax, periodDays } from './DailyEventsChart';
 

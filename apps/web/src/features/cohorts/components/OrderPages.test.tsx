@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { roleRefusalMessages } from '@insilico/contracts';
-import { jsonResponse, renderWithProviders, testSelectedDevice } from '../../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders, testSelectedDevice } from '../../../../test/helpers/renderWithProviders';
 import { CohortListPage } from './CohortListPage';
 import { CreateCohortPage } from './OrderPages';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { commentBodyMaxLength, commentBodyTooLongMessage, mentionToken } from '@insilico/contracts';
 import { ApiError } from '../../../lib/apiError';
-import { renderWithProviders } from '../../../test/renderWithProviders';
+import { renderWithProviders } from '../../../../test/helpers/renderWithProviders';
 import { MentionComposer } from './MentionComposer';
 
 const people = [

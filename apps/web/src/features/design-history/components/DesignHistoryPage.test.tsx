@@ -8,7 +8,12 @@ import {
   type DesignHistoryList,
 } from '@insilico/contracts';
 import { UserContext } from '../../../app/user/userContext';
-import { jsonResponse, renderWithProviders, testSelectedDevice, testUser } from '../../../test/renderWithProviders';
+import {
+  jsonResponse,
+  renderWithProviders,
+  testSelectedDevice,
+  testUser,
+} from '../../../../test/helpers/renderWithProviders';
 import { DesignHistoryPage } from './DesignHistoryPage';
 
 const valve = { id: '11111111-1111-4111-8111-111111111111', name: 'Valve sizing' };

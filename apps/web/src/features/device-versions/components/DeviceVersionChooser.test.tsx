@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DeviceVersion } from '@insilico/contracts';
-import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
 import { DeviceVersionChooser } from './DeviceVersionChooser';
 
 const deviceId = '00000000-0000-4000-8000-000000000001';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { deviceVersionNameTakenMessage, notStlMessage } from '@insilico/contracts';
-import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
 import type * as StlUploadModule from '../stlUpload';
 import type { StlUploadControl, StlUploadHandlers } from '../stlUpload';
 import { NewDeviceVersionForm } from './NewDeviceVersionForm';

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router';
 import useSWR from 'swr';
 import type { Notification, NotificationList } from '@insilico/contracts';
-import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
 import { NotificationBell } from './NotificationBell';
 
 /** Stands in for the browser's EventSource: records instances and lets a test push events. */

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { OnboardingState } from '@insilico/contracts';
 import { appRoutes } from '../../../app/routes';
 import { UserProvider } from '../../../app/user/UserProvider';
-import { jsonResponse, renderWithProviders, testUser } from '../../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders, testUser } from '../../../../test/helpers/renderWithProviders';
 
 // Whole pages with MUI on a shared, busy machine: give the first render time.
 configure({ asyncUtilTimeout: 5000 });

@@ -9,7 +9,7 @@ import {
   type ProjectDraftState,
 } from '@insilico/contracts';
 import { UserContext } from '../../../app/user/userContext';
-import { jsonResponse, renderWithProviders, testUser } from '../../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders, testUser } from '../../../../test/helpers/renderWithProviders';
 import { projectCreationRoutes } from '../routes';
 
 // Whole MUI pages on a shared, busy machine: give the first render time.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { projectTitleTakenMessage, projectTitleTooLongMessage, type Project } from '@insilico/contracts';
-import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
 import { EditProjectDialog } from './EditProjectDialog';
 
 const deviceId = '00000000-0000-4000-8000-000000000001';

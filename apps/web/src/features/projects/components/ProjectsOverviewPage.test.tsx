@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Project, ProjectList, ProjectOverview } from '@insilico/contracts';
-import { jsonResponse, renderWithProviders, testSelectedDevice } from '../../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders, testSelectedDevice } from '../../../../test/helpers/renderWithProviders';
 import { ProjectsOverviewPage } from './ProjectsOverviewPage';
 
 // Whole MUI pages on a shared, busy machine: give the first render time.

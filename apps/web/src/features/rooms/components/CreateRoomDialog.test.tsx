@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Room } from '@insilico/contracts';
-import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
 import { CreateRoomDialog } from './CreateRoomDialog';
 
 const fetchMock = vi.fn<typeof fetch>();

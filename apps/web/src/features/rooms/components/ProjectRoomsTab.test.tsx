@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { roomNameTakenMessage, type Room, type RoomPage } from '@insilico/contracts';
-import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
 import { ProjectRoomsTab } from './ProjectRoomsTab';
 
 // Whole MUI pages on a shared, busy machine: give the first render time.

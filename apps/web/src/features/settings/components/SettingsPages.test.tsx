@@ -7,8 +7,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Device } from '@insilico/contracts';
 import { appRoutes } from '../../../app/routes';
 import { UserProvider } from '../../../app/user/UserProvider';
-import { jsonResponse, renderWithProviders, testUser } from '../../../test/renderWithProviders';
-import { testDevice } from '../testDevice';
+import { jsonResponse, renderWithProviders, testUser } from '../../../../test/helpers/renderWithProviders';
+import { testDevice } from '../../../../test/fixtures/device.fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 

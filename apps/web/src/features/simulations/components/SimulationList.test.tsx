@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { simulationNameTakenMessage, type Simulation, type SimulationPage } from '@insilico/contracts';
-import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders';
-import { simulation } from '../testData';
+import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
+import { simulation } from '../../../../test/fixtures/simulation.fixtures';
 import { SimulationList } from './SimulationList';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { simulationHelpMessage, type SimulationSetup } from '@insilico/contracts';
-import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders';
-import { fluidSetup, simulation, solidSetup } from '../testData';
+import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
+import { fluidSetup, simulation, solidSetup } from '../../../../test/fixtures/simulation.fixtures';
 import { SimulationSetupPanel } from './SimulationSetupPanel';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ssmDuplicateMessage, ssmTooFewCode, ssmTooFewMessage } from '@insilico/contracts';
-import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
 import { saveSsmDraft, emptySsmDraft } from '../ssmDraft';
 import { SsmNameStep } from './SsmCreateSteps';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { renderWithProviders } from '../../../test/renderWithProviders';
+import { renderWithProviders } from '../../../../test/helpers/renderWithProviders';
 import { AskSupportDrawer } from './AskSupportDrawer';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { MemoryRouter } from 'react-router';
 import { roleRefusalMessages, type Team } from '@insilico/contracts';
 import { UserContext } from '../../../app/user/userContext';
-import { jsonResponse, renderWithProviders, testUser } from '../../../test/renderWithProviders';
+import { jsonResponse, renderWithProviders, testUser } from '../../../../test/helpers/renderWithProviders';
 import { ManageTeamPage } from './ManageTeamPage';
 
 // Whole MUI pages on a shared, busy machine: give the first render time.

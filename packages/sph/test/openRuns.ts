@@ -1,5 +1,5 @@
-import type { OpenBoundaryFluid } from './openBoundary';
-import { pipeFlowStats } from './openCases';
+import type { OpenBoundaryFluid } from '../src/openBoundary';
+import { pipeFlowStats } from '../src/openCases';
 
 // Shared by the open-boundary tests (ring-built tubes and channels, vessels from meshes).
 

@@ -2,8 +2,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { ThemeProvider } from '@mui/material/styles';
-import { swrConfig } from '../app/swrConfig';
-import { theme } from '../app/theme';
+import { swrConfig } from '../../src/app/swrConfig';
+import { theme } from '../../src/app/theme';
 
 /** The app's SWR settings with a fresh cache per test, no automatic error retries, and the theme. */
 export function TestProviders({ children }: { children: ReactNode }) {
