@@ -91,6 +91,7 @@ for (const n of SIZES) {
     items,
     audit,
     signatures: [],
+    resultSnapshots: [],
   });
   const pdf = await median(() => renderDesignHistoryFile(input('pdf')));
   const zip = await median(() => renderDesignHistoryFile(input('zip')));

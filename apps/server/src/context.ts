@@ -81,6 +81,7 @@ import { SupportService } from './services/support.service';
 import { TrialService } from './services/trial.service';
 import { RepresentativenessService } from './services/representativeness.service';
 import { AnalysisReportService } from './services/analysis-report.service';
+import { AnalysisSnapshotService } from './services/analysis-snapshot.service';
 import { defaultInvitationTtlMs, TeamService } from './services/team.service';
 import { UploadService } from './services/upload.service';
 
@@ -513,6 +514,26 @@ export async function createContext(
     cohorts: cohortRepository,
     cpu,
   });
+  const analysisReports = new AnalysisReportService({
+    access: projectAccess,
+    analyses: new AnalysisRepository(db.orm),
+    cohorts: cohortRepository,
+    cpu,
+    representativeness,
+    trialColumns: async (userId, deviceId, projectId, cohortId) => {
+      const onCohort = (await trials.list(userId, deviceId, projectId)).items.filter((t) => t.cohort.id === cohortId);
+      return Promise.all(onCohort.map((t) => trials.outcomeColumns(userId, deviceId, projectId, t.id)));
+    },
+    measurementOrders: (userId, deviceId, cohortId) => measurements.readyOrdersFor(userId, deviceId, cohortId),
+    userName: async (userId) => (await users.findById(userId))?.fullName ?? null,
+    codeVersion: config.version,
+  });
+  const analysisSnapshots = new AnalysisSnapshotService({
+    reports: analysisReports,
+    cohorts: cohortRepository,
+    cpu,
+    codeVersion: config.version,
+  });
   return {
     ...operator,
     config,
@@ -547,6 +568,7 @@ export async function createContext(
       unitOfWork,
       (projectId, cohortId) => trials.outcomeParameters(projectId, cohortId),
       (deviceId, cohortId) => measurements.analysisParameters(deviceId, cohortId),
+      (userId, deviceId, projectId, state) => analysisSnapshots.take(userId, deviceId, projectId, state),
     ),
     projectAccess,
     comments: new CommentService({
@@ -568,20 +590,7 @@ export async function createContext(
     simulations,
     measurements,
     representativeness,
-    analysisReports: new AnalysisReportService({
-      access: projectAccess,
-      analyses: new AnalysisRepository(db.orm),
-      cohorts: cohortRepository,
-      cpu,
-      representativeness,
-      trialColumns: async (userId, deviceId, projectId, cohortId) => {
-        const onCohort = (await trials.list(userId, deviceId, projectId)).items.filter((t) => t.cohort.id === cohortId);
-        return Promise.all(onCohort.map((t) => trials.outcomeColumns(userId, deviceId, projectId, t.id)));
-      },
-      measurementOrders: (userId, deviceId, cohortId) => measurements.readyOrdersFor(userId, deviceId, cohortId),
-      userName: async (userId) => (await users.findById(userId))?.fullName ?? null,
-      codeVersion: config.version,
-    }),
+    analysisReports,
     ssms,
     imaging,
     imagingPatients,
@@ -604,6 +613,7 @@ export async function createContext(
     designHistory: new DesignHistoryService({
       unitOfWork,
       repository: repositories.designHistory,
+      resultSnapshots: (ids) => repositories.analyses.snapshots(ids),
       devices: deviceRepository,
       projectAccess,
       audit,

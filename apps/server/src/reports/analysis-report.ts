@@ -94,7 +94,7 @@ export function leftOutRows(input: Pick<AnalysisReportInput, 'analysis' | 'table
 }
 
 /** The analysis as the page runs it (same job, same left-out patients). */
-export function runReportAnalysis(input: AnalysisReportInput): AnalysisOutcome {
+export function runReportAnalysis(input: Pick<AnalysisReportInput, 'analysis' | 'table'>): AnalysisOutcome {
   const { excluded, withoutValue } = leftOutRows(input);
   // The matrix holds finite numbers only: a missing value stands as 0 there and its patient is left out.
   const matrix = matrixFromColumns(

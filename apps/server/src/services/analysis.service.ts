@@ -9,12 +9,15 @@ import {
   type AnalysisSummary,
 } from '@insilico/contracts';
 import { decideProject } from '../policies/project.policy';
+import { randomUUID } from 'node:crypto';
 import type {
   AnalysisChanges,
   AnalysisCohortRow,
   AnalysisListRow,
   AnalysisRepository,
+  NewAnalysisSnapshot,
 } from '../repositories/analysis.repository';
+import type { AnalysisState } from './analysis-snapshot.service';
 import { dropGoneTrialOutcomes } from './analysis-gone-outcomes';
 import { isAnalysableParameter } from './cohort-parameter-table';
 import { ServiceError } from './errors';
@@ -51,6 +54,16 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return set.size === new Set(b).size && b.every((id) => set.has(id));
 }
 
+/**
+ * What an event says of the results snapshot kept with it: its id, the SHA-256 of its content and the code version.
+ * Being in the event, the hash is in the manifest of a signature of the event: signing binds the results.
+ */
+function resultsOf(snapshot: NewAnalysisSnapshot | null) {
+  return snapshot
+    ? { results: { snapshotId: snapshot.id, sha256: snapshot.contentHash, codeVersion: snapshot.codeVersion } }
+    : {};
+}
+
 const notFound = () => new ServiceError(404, 'not_found', 'No such analysis in this project.');
 
 /**
@@ -70,7 +83,18 @@ export class AnalysisService {
     /** The measurements of the workspace's ready orders on a cohort (`measurement.<order>.<index>`, issue 23). */
     private readonly measurements: (deviceId: string, cohortId: string) => Promise<ReadonlySet<string>> = () =>
       Promise.resolve(new Set()),
+    /**
+     * The analysis' results as they are now (issue 20 item 7: `AnalysisSnapshotService.take`), kept in the
+     * transaction of the event by which it enters the design history; none without it.
+     */
+    private readonly snapshot:
+      | ((userId: string, deviceId: string, projectId: string, state: AnalysisState) => Promise<NewAnalysisSnapshot>)
+      | null = null,
   ) {}
+
+  private async takeSnapshot(userId: string, deviceId: string, projectId: string, state: AnalysisState) {
+    return this.snapshot ? this.snapshot(userId, deviceId, projectId, state) : null;
+  }
 
   async list(userId: string, deviceId: string, projectId: string): Promise<AnalysisList> {
     const grant = await this.access.require('project.read', userId, deviceId, projectId);
@@ -93,8 +117,19 @@ export class AnalysisService {
     const excluded = unique(input.excluded);
     // Patients left out from the start change what the analysis says: the reason is kept with it.
     if (excluded.length > 0 && !input.reason) throw reasonRequired();
+    const analysisId = randomUUID();
+    const snapshot = await this.takeSnapshot(userId, deviceId, projectId, {
+      id: analysisId,
+      revision: 1,
+      cohortId: cohort.id,
+      name: input.name,
+      parameters: input.parameters,
+      settings,
+      excluded,
+    });
     const id = await this.unitOfWork.run(async (tx) => {
       const inserted = await tx.analyses.insert({
+        id: analysisId,
         deviceId,
         projectId,
         cohortId: cohort.id,
@@ -104,9 +139,17 @@ export class AnalysisService {
         excluded,
         createdBy: userId,
       });
+      if (snapshot) await tx.analyses.insertSnapshot(snapshot);
       tx.events.record({
         ...projectEvent(userId, deviceId, projectId, 'analysis.created', { type: 'analysis', id: inserted }),
-        after: { name: input.name, cohortId: cohort.id, parameters: input.parameters, settings, excluded },
+        after: {
+          name: input.name,
+          cohortId: cohort.id,
+          parameters: input.parameters,
+          settings,
+          excluded,
+          ...resultsOf(snapshot),
+        },
         reason: excluded.length > 0 ? input.reason : null,
       });
       return inserted;
@@ -156,8 +199,18 @@ export class AnalysisService {
     const changes: AnalysisChanges = { parameters, settings, excluded };
     if (input.name !== undefined) changes.name = input.name;
     const revision = input.revision;
+    const snapshot = await this.takeSnapshot(userId, deviceId, projectId, {
+      id: analysisId,
+      revision: revision + 1,
+      cohortId: row.cohort.id,
+      name: changes.name ?? current.name,
+      parameters,
+      settings,
+      excluded,
+    });
     const saved = await this.unitOfWork.run(async (tx) => {
       if (!(await tx.analyses.update(projectId, analysisId, revision, changes))) return false;
+      if (snapshot) await tx.analyses.insertSnapshot(snapshot);
       tx.events.record({
         ...projectEvent(userId, deviceId, projectId, 'analysis.updated', { type: 'analysis', id: analysisId }),
         before: {
@@ -172,6 +225,7 @@ export class AnalysisService {
           settings,
           excluded,
           ...(dropped.length > 0 ? { dropped } : {}),
+          ...resultsOf(snapshot),
         },
         reason: exclusionChanged ? input.reason : null,
       });

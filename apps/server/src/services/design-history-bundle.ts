@@ -17,13 +17,31 @@ export interface SignatureRecord {
   manifest: unknown;
 }
 
+/** Results kept when evidence entered the history (issue 20 item 7): its content's canonical JSON gives the hash. */
+export interface ResultSnapshotRecord {
+  id: string;
+  analysisId: string;
+  revision: number;
+  codeVersion: string;
+  takenAt: string;
+  contentHash: string;
+  content: unknown;
+}
+
 /** What an export of the design history file needs: the report's input, the scope's ids and the kept signatures. */
 export interface DesignHistoryFileInput extends DesignHistoryReportInput {
   format: DesignHistoryFileFormat;
   deviceId: string;
   projectId: string | null;
   signatures: SignatureRecord[];
+  /** The results snapshots the items name. */
+  resultSnapshots: ResultSnapshotRecord[];
 }
+
+const resultsRule =
+  'contentHash = SHA-256 (hex, UTF-8) of the canonical JSON (object keys sorted, no spaces) of content: the results ' +
+  'as computed when the evidence entered the design history; the event names this hash (after.results.sha256), so a ' +
+  'signature of the event binds the results.';
 
 const signatureRule =
   'contentHash = SHA-256 (hex, UTF-8) of the canonical JSON (object keys sorted, no spaces) of manifest: the record ' +
@@ -36,6 +54,8 @@ const readme = (manifest: { exportedAt: string; scope: string; items: number; si
     'design-history.pdf is the file as people read and sign it off; design-history.json holds the same items.',
     'evidence/ has one file per piece of evidence the file records or an entry cites: the event as the audit',
     'trail recorded it (an immutable snapshot of its settings and results) with its row of the trail.',
+    'results/ has the results kept when an analysis entered the file (a snapshot with its SHA-256 and code version),',
+    'named by the events that record it: later changes of code or data do not change them.',
     'signatures.json has every signature with the manifest it signs; its SHA-256 is the signature’s content hash.',
     'audit-excerpt.csv and audit-excerpt.json are the audit trail’s rows of the items, with prev_hash and hash.',
     'manifest.json lists every file with its size and SHA-256; SHA256SUMS has the same hashes for',
@@ -82,6 +102,10 @@ export async function designHistoryBundle(input: DesignHistoryFileInput, pdf: Ui
       `evidence/${item.id}-${slug(item.action)}.json`,
       json({ summary: item.summary, link: item.link, item, auditRow: rowOf.get(item.id) ?? null }),
     ]),
+    ...input.resultSnapshots.map((snapshot): [string, Uint8Array] => [
+      `results/${snapshot.id}.json`,
+      json({ rule: resultsRule, ...snapshot }),
+    ]),
     ['signatures.json', json({ rule: signatureRule, signatures: input.signatures })],
     ['audit-excerpt.csv', encoder.encode(auditCsv(input.audit))],
     ['audit-excerpt.json', json({ hashing: auditHashingRule, rows: input.audit })],
@@ -97,6 +121,7 @@ export async function designHistoryBundle(input: DesignHistoryFileInput, pdf: Ui
       items: input.items.length,
       evidence: evidence.length,
       signatures: input.signatures.length,
+      resultSnapshots: input.resultSnapshots.length,
       auditRows: input.audit.length,
     },
     readme,

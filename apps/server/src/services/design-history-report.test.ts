@@ -12,6 +12,9 @@ const ada = { id: '2d3e4f5a-3333-4a55-9d43-0e7a2b7e1a01', name: 'Ada Lovelace' }
 const entryId = '6f1c1e9e-5b1e-4a55-9d43-0e7a2b7e1a01';
 const manifest = { record: { type: 'entry', id: entryId }, content: { title: 'Sizing review 1', body: '20–29 mm' } };
 const contentHash = createHash('sha256').update(canonicalJson(manifest)).digest('hex');
+const resultsId = '8b8b8b8b-4444-4a55-9d43-0e7a2b7e1a01';
+const resultsContent = { kind: 'population-analysis-results', results: { patients: ['SYN-000001'], p95: 24.5 } };
+const resultsHash = createHash('sha256').update(canonicalJson(resultsContent)).digest('hex');
 
 function item(id: number, overrides: Partial<DesignHistoryItem>): DesignHistoryItem {
   return {
@@ -41,6 +44,13 @@ const items: DesignHistoryItem[] = [
     summary: 'Ada Lovelace started a simulation in the project',
     action: 'simulation.started',
     toBeRerun: { versionId: 'v2', versionName: 'Ring valve v2' },
+    resultsSnapshot: {
+      id: resultsId,
+      sha256: resultsHash,
+      takenAt: '2026-11-28T05:00:00.000Z',
+      codeVersion: '1.2.3',
+      revision: 2,
+    },
   }),
   item(4, {
     section: 'review',
@@ -97,6 +107,17 @@ function chainOf(list: readonly DesignHistoryItem[]): StoredRow[] {
 }
 
 const input = (format: 'pdf' | 'zip'): DesignHistoryFileInput => ({
+  resultSnapshots: [
+    {
+      id: resultsId,
+      analysisId: 'b1b1b1b1-4444-4a55-9d43-0e7a2b7e1a01',
+      revision: 2,
+      codeVersion: '1.2.3',
+      takenAt: '2026-11-28T05:00:00.000Z',
+      contentHash: resultsHash,
+      content: resultsContent,
+    },
+  ],
   format,
   generatedAt: '2026-11-28T06:00:00.000Z',
   generatedBy: 'Ada Lovelace',
@@ -168,6 +189,8 @@ describe('the design history file as PDF', () => {
       for (const row of chainOf(items))
         expect(text.split('\n').some((line) => line.includes(`#${row.id}`) && line.includes(row.hash))).toBe(true);
       expect(flat).toContain(contentHash);
+      expect(flat).toContain(`Results kept as a snapshot on 28.11.2026 05:00:00 UTC (revision 2, code 1.2.3;`);
+      expect(flat).toContain(resultsHash);
       expect(flat).toMatch(/page 1 of (\d+)/);
     },
   );
@@ -188,6 +211,7 @@ describe('the evidence ZIP', () => {
       // The evidence section's events (the entry cites one of them): not the input, output or review.
       'evidence/3-simulation-started.json',
       'manifest.json',
+      `results/${resultsId}.json`,
       'signatures.json',
     ]);
     const manifestFile = JSON.parse(new TextDecoder().decode(files.get('manifest.json'))) as {
@@ -220,6 +244,13 @@ describe('the evidence ZIP', () => {
     };
     expect(evidence.item.snapshot).toEqual({ before: null, after: { name: 'Run 3' } });
     expect(hashOf(evidence.auditRow)).toBe(evidence.auditRow.hash);
+    // The kept results give their hash again (issue 20 item 7).
+    const results = JSON.parse(new TextDecoder().decode(files.get(`results/${resultsId}.json`))) as {
+      content: unknown;
+      contentHash: string;
+    };
+    expect(results.content).toEqual(resultsContent);
+    expect(createHash('sha256').update(canonicalJson(results.content)).digest('hex')).toBe(results.contentHash);
   });
 
   it('is the same PDF alone when the format is pdf', async () => {

@@ -172,6 +172,14 @@ export async function renderDesignHistoryReport(input: DesignHistoryReportInput)
   return finish();
 }
 
+/** The results kept with an item (issue 20 item 7): when, of which revision, by which code, and their SHA-256. */
+export function resultsSnapshotText(snapshot: NonNullable<DesignHistoryItem['resultsSnapshot']>): string {
+  return (
+    `Results kept as a snapshot on ${utcTime(snapshot.takenAt)} (revision ${snapshot.revision}, code ` +
+    `${snapshot.codeVersion}; SHA-256 of the results ${snapshot.sha256})`
+  );
+}
+
 /** One item of a section: title, who and when, the entry's text, reason, trace links, change impact, signatures. */
 function itemBlock(doc: PDFKit.PDFDocument, item: DesignHistoryItem): void {
   if (doc.y > 720) doc.addPage();
@@ -195,6 +203,7 @@ function itemBlock(doc: PDFKit.PDFDocument, item: DesignHistoryItem): void {
   if (item.reason) doc.text(pdfText(`Reason: ${item.reason}`));
   for (const cited of item.evidence) doc.text(pdfText(`Evidence: #${cited.id} ${cited.summary}`));
   if (item.toBeRerun) doc.text(pdfText(`To be re-run on ${item.toBeRerun.versionName}`));
+  if (item.resultsSnapshot) doc.text(pdfText(resultsSnapshotText(item.resultsSnapshot)));
   if (!item.entry && item.snapshot !== null)
     doc
       .font('Courier')

@@ -34,6 +34,7 @@ import type {
   TimelineEventRow,
   TimelineRow,
 } from '../repositories/design-history.repository';
+import type { AnalysisSnapshotRow } from '../repositories/analysis.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import type { UserRow } from '../repositories/user.repository';
@@ -117,6 +118,31 @@ export function manifestOf(
   };
 }
 
+/** The id of the results snapshot an event names (`after.results.snapshotId`, issue 20 item 7), if any. */
+function resultsSnapshotIdOf(after: unknown): string | null {
+  const results = (after as { results?: { snapshotId?: unknown } } | null)?.results;
+  return typeof results?.snapshotId === 'string' ? results.snapshotId : null;
+}
+
+/** The item's `resultsSnapshot`: the kept results the event names, with their hash, time and code version. */
+function resultsSnapshotOf(
+  after: unknown,
+  kept: ReadonlyMap<string, AnalysisSnapshotRow>,
+): Pick<DesignHistoryItem, 'resultsSnapshot'> {
+  const id = resultsSnapshotIdOf(after);
+  const row = id === null ? undefined : kept.get(id);
+  if (!row) return {};
+  return {
+    resultsSnapshot: {
+      id: row.id,
+      sha256: row.contentHash,
+      takenAt: row.takenAt.toISOString(),
+      codeVersion: row.codeVersion,
+      revision: row.revision,
+    },
+  };
+}
+
 export function contentHashOf(manifest: unknown): string {
   return sha256(canonicalJson(manifest));
 }
@@ -165,8 +191,16 @@ export class DesignHistoryService {
       cpu: CpuRunner;
       throttle: AuthThrottle;
       accounts: SignerAccounts | null;
+      /** Results kept when evidence entered the history (issue 20 item 7), by the ids its events name. */
+      resultSnapshots?: (ids: readonly string[]) => Promise<AnalysisSnapshotRow[]>;
     },
   ) {}
+
+  private async resultSnapshotsOf(ids: readonly (string | null)[]): Promise<Map<string, AnalysisSnapshotRow>> {
+    const wanted = [...new Set(ids.filter((id) => id !== null))];
+    const rows = this.deps.resultSnapshots && wanted.length > 0 ? await this.deps.resultSnapshots(wanted) : [];
+    return new Map(rows.map((row) => [row.id, row]));
+  }
 
   /** Refuses (404/403) unless the user may read the workspace's record; answers their scope (guests: their projects). */
   private async scope(userId: string, deviceId: string): Promise<DesignHistoryScope> {
@@ -226,6 +260,7 @@ export class DesignHistoryService {
     }
     const projectIds = [...new Set(rows.map((row) => row.event.projectId!))];
     const versionFacts = await this.deps.repository.projectEvents(projectIds, versionFactActions);
+    const kept = await this.resultSnapshotsOf(rows.map((row) => resultsSnapshotIdOf(row.event.after)));
     const evidence = new Map<number, DesignHistoryItem['evidence'][number]>();
     for (const entry of entries.values())
       for (const cited of await this.deps.repository.eventsOf(entry.projectId, entry.evidenceEventIds)) {
@@ -250,6 +285,7 @@ export class DesignHistoryService {
         entry: entry ? entryOf(entry, superseding.get(entry.id) ?? null) : null,
         evidence: (entry?.evidenceEventIds ?? []).flatMap((id) => evidence.get(id) ?? []),
         toBeRerun: rerunNeeded({ ...row.event, projectId: row.event.projectId! }, versionFacts),
+        ...resultsSnapshotOf(row.event.after, kept),
         record,
         signatures: signatures
           .filter(
@@ -497,6 +533,17 @@ export class DesignHistoryService {
         deviceId,
         items.map((item) => item.id),
       ),
+      resultSnapshots: [
+        ...(await this.resultSnapshotsOf(items.map((item) => item.resultsSnapshot?.id ?? null))).values(),
+      ].map((row) => ({
+        id: row.id,
+        analysisId: row.analysisId,
+        revision: row.revision,
+        codeVersion: row.codeVersion,
+        takenAt: row.takenAt.toISOString(),
+        contentHash: row.contentHash,
+        content: row.content,
+      })),
       signatures: signatures.map((row) => ({
         id: row.id,
         recordType: row.recordType,

@@ -30,3 +30,4 @@ export { trials, trialPatients } from './trials';
 export { trialReports } from './trials';
 export { domainEvents } from './domain-events';
 export { designHistoryEntries, electronicSignatures } from './design-history';
+export { analysisResultSnapshots } from './analysis-snapshots';

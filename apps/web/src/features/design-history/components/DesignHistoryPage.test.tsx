@@ -208,6 +208,30 @@ describe('the design history page', () => {
     expect(within(evidence!).getByText('To be re-run on Gen 2')).toBeTruthy();
   });
 
+  it('shows that an analysis’ results are a kept snapshot: its time, code version and SHA-256', async () => {
+    const analysis = item(7, {
+      section: 'evidence',
+      action: 'analysis.created',
+      summary: 'Ada Admin created an analysis in the project Valve sizing',
+      reason: null,
+      resultsSnapshot: {
+        id: '99999999-9999-4999-8999-999999999999',
+        sha256: 'b'.repeat(64),
+        takenAt: '2026-11-22T10:11:12.345Z',
+        codeVersion: '0.9.1',
+        revision: 1,
+      },
+    });
+    list = { ...list, items: [analysis, item(3)] };
+    renderPage();
+    const timeline = await screen.findByRole('list', { name: 'Design history' });
+    const [kept, status] = within(timeline).getAllByTestId('design-history-item');
+    expect(within(kept!).getByTestId('results-snapshot').textContent).toBe(
+      `Results kept as a snapshot on 22.11.2026 10:11:12 UTC (revision 1, code 0.9.1; SHA-256 ${'b'.repeat(64)})`,
+    );
+    expect(within(status!).queryByTestId('results-snapshot')).toBeNull();
+  });
+
   it('supersedes a signed entry with a new one that names it', async () => {
     renderPage();
     await screen.findByRole('list', { name: 'Design history' });

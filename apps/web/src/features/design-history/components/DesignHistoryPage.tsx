@@ -129,6 +129,14 @@ function TimelineItem({ item, highlighted, canSign, onSign, onSupersede }: ItemP
           Reason: {item.reason}
         </Typography>
       )}
+      {item.resultsSnapshot && (
+        <Typography variant="body2" data-testid="results-snapshot" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+          Results kept as a snapshot on{' '}
+          <time dateTime={item.resultsSnapshot.takenAt}>{utcTime(item.resultsSnapshot.takenAt)}</time> (revision{' '}
+          {item.resultsSnapshot.revision}, code {item.resultsSnapshot.codeVersion}; SHA-256{' '}
+          <code>{item.resultsSnapshot.sha256}</code>)
+        </Typography>
+      )}
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
         {item.actor?.name ?? 'The system'} · <time dateTime={item.occurredAt}>{formatDateTime(item.occurredAt)}</time>
       </Typography>
