@@ -118,6 +118,27 @@ describe('SimulationSetupPanel', () => {
     expect(await screen.findByText(/222 particles/)).toBeTruthy();
   });
 
+  it('shows no estimate and offers no start while a change waits for its own; a name asks nothing', async () => {
+    renderPanel();
+    await screen.findByText(/12,345 particles/);
+    const start = () => screen.getByRole('button', { name: 'Start simulation' });
+    expect(start()).toHaveProperty('disabled', false);
+    const asked = estimates().length;
+    fireEvent.change(screen.getByLabelText('Name (optional)'), { target: { value: 'Baseline' } });
+    expect(start()).toHaveProperty('disabled', false);
+    fireEvent.change(screen.getByLabelText('Heart rate (bpm)'), { target: { value: '90' } });
+    fireEvent.blur(screen.getByLabelText('Heart rate (bpm)'));
+    // The previous set-up's estimate is not this one's.
+    expect(screen.queryByText(/12,345 particles/)).toBeNull();
+    expect(screen.getByText('Estimating…')).toBeTruthy();
+    expect(start()).toHaveProperty('disabled', true);
+    await screen.findByText(/12,345 particles/);
+    expect(start()).toHaveProperty('disabled', false);
+    expect(estimates()).toHaveLength(asked + 1);
+    expect(estimates().at(-1)!.body).toMatchObject({ parameters: { heartRate_bpm: 90 } });
+    expect(estimates().at(-1)!.body).not.toHaveProperty('name');
+  });
+
   it('starts a run with the form’s values and shows a refusal of the server', async () => {
     const { onStarted } = renderPanel();
     await screen.findByText(/12,345 particles/);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { Simulation, SimulationKindName, SimulationSetup } from '@insilico/contracts';
+import type { CreateSimulation, Simulation, SimulationKindName, SimulationSetup } from '@insilico/contracts';
 import { simulationHelpMessage, simulationNameMaxLength } from '@insilico/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -97,13 +97,20 @@ export function SimulationSetupPanel(props: SimulationSetupPanelProps) {
 
   // The estimate follows the form after a short pause (typing in a stepper commits once, but the kind switches too).
   const request = useMemo(() => (current && formOf ? requestOf(current, formOf) : null), [current, formOf]);
-  const [asked, setAsked] = useState(request);
+  // The estimate does not depend on the run's name: typing one asks nothing.
+  const estimateKey = request ? JSON.stringify({ ...request, name: undefined }) : null;
+  const [askedKey, setAskedKey] = useState(estimateKey);
   useEffect(() => {
-    const timer = setTimeout(() => setAsked(request), estimateDelayMs);
+    const timer = setTimeout(() => setAskedKey(estimateKey), estimateDelayMs);
     return () => clearTimeout(timer);
-  }, [request]);
+  }, [estimateKey]);
+  const asked = useMemo(() => (askedKey ? (JSON.parse(askedKey) as CreateSimulation) : null), [askedKey]);
   const runnable = formOf !== null && setupRunnable(formOf);
   const estimate = useSimulationEstimate(deviceId, projectId, roomId, runnable ? asked : null);
+  // The estimate shown is of exactly the form as it stands: none while a change waits for its pause or its answer
+  // (a stale "particles" line could let a set-up the server refuses be started).
+  const estimateCurrent = estimateKey === askedKey && !estimate.isValidating;
+  const estimateReady = estimateCurrent && !estimate.error && estimate.data !== undefined;
 
   const start = async (event: FormEvent) => {
     event.preventDefault();
@@ -273,9 +280,9 @@ export function SimulationSetupPanel(props: SimulationSetupPanelProps) {
             </FormControl>
             {runnable && (
               <Box role="status" aria-live="polite" data-testid="simulation-estimate">
-                {estimate.error ? (
+                {estimateCurrent && estimate.error ? (
                   <Alert severity="error">{estimate.error.message}</Alert>
-                ) : estimate.data && !estimate.isValidating ? (
+                ) : estimateReady && estimate.data ? (
                   <Typography variant="body2">
                     This set-up: <strong>{estimateText(estimate.data)}</strong> of computing for{' '}
                     {(estimate.data.endTime_s * 1000).toFixed(estimate.data.endTime_s < 0.1 ? 1 : 0)} ms simulated.
@@ -300,7 +307,7 @@ export function SimulationSetupPanel(props: SimulationSetupPanelProps) {
                 <Button
                   type="submit"
                   variant="contained"
-                  disabled={starting || !runnable || Boolean(estimate.error)}
+                  disabled={starting || !runnable || !estimateReady}
                   startIcon={
                     starting ? (
                       <CircularProgress size={16} color="inherit" aria-hidden="true" />
