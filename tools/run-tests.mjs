@@ -159,7 +159,7 @@ step('unit and API tests (embedded database)', ...npx(embedded.args, { TEST_DATA
 });
 
 const postgres = vitestArgs('postgres', ['--root', 'apps/server']);
-step('API tests (PostgreSQL)', ...npx(postgres.args), {}, { file: postgres.file, kind: 'vitest' });
+step('API tests (PostgreSQL)', ...npx(postgres.args, {}), { file: postgres.file, kind: 'vitest' });
 
 // Browser journeys: build the web app, start the real server on a fresh data folder, run Playwright.
 step('web build', 'npm', ['run', 'build', '-w', '@insilico/web']);

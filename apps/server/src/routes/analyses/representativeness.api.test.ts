@@ -299,7 +299,7 @@ describe('the analysis report (PDF)', () => {
     // leaves them out of the analysis, which then has fewer than 20 patients.
     expect(failed).toBeGreaterThan(0);
     const response = await admin.browser.postJson(`${analysisPath}/report`, {});
-    expect(response.status).toBe(422);
+    expect(response.status, `${failed} patients failed; ${(await response.clone().text()).slice(0, 300)}`).toBe(422);
     expect((await errorOf(response)).message).toBe('Statistical analysis needs at least 20 patients.');
   }, 180_000);
 });
