@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { DesignHistoryItem } from '@insilico/contracts';
 import { describe, expect, it } from 'vitest';
-import { hasPdftotext, pdfToText, unzipFiles } from '../../test/helpers/exported-files';
+import { unzipFiles } from '../../test/helpers/exported-files';
+import { pdfToText } from '../../test/helpers/pdf-text';
 import { canonicalJson, genesisHash, hashOf, type StoredRow } from '../events/chain';
 import { renderDesignHistoryFile, type DesignHistoryFileInput } from './design-history-bundle';
 import { renderDesignHistoryReport, signatureText, utcTime } from './design-history-report';
@@ -160,40 +161,37 @@ describe('the design history file as PDF', () => {
     expect(signatureText({ ...items[3]!.signatures[0]!, valid: false })).toMatch(/NO LONGER MATCHES WHAT WAS SIGNED$/);
   });
 
-  it.skipIf(!hasPdftotext)(
-    'reads back (pdftotext) with its sections, trace matrix, signature, change impact and audit hashes',
-    async () => {
-      const text = pdfToText(await renderDesignHistoryReport(input('pdf')));
-      const flat = text.replace(/\s+/g, ' ');
-      for (const heading of [
-        'Design history file',
-        'Project TAVI sizing',
-        'Design inputs',
-        'Design outputs',
-        'Verification and validation evidence',
-        'Reviews and approvals',
-        'Trace matrix',
-        'Electronic signatures',
-        'Audit trail excerpt',
-      ])
-        expect(flat).toContain(heading);
-      expect(flat).toContain('#1 Ada Lovelace created the project TAVI sizing');
-      expect(flat).toContain('The sizing range 20–29 mm is confirmed by the bench tests.');
-      // The trace matrix's row of the entry names the evidence it cites and who signed it.
-      expect(
-        text.split('\n').some((line) => line.includes('#4 Design review: Sizing') && line.includes('#3 Ada Lovelace')),
-      ).toBe(true);
-      expect(flat).toContain('Approved by Ada Lovelace on 28.11.2026 05:06:07 UTC (meaning: approval;');
-      expect(flat).toContain('#3 Ada Lovelace started a simulation in the project: to be re-run on Ring valve v2');
-      // Every audit row with its hash, whole, on its line of the excerpt.
-      for (const row of chainOf(items))
-        expect(text.split('\n').some((line) => line.includes(`#${row.id}`) && line.includes(row.hash))).toBe(true);
-      expect(flat).toContain(contentHash);
-      expect(flat).toContain(`Results kept as a snapshot on 28.11.2026 05:00:00 UTC (revision 2, code 1.2.3;`);
-      expect(flat).toContain(resultsHash);
-      expect(flat).toMatch(/page 1 of (\d+)/);
-    },
-  );
+  it('reads back (pdftotext) with its sections, trace matrix, signature, change impact and audit hashes', async () => {
+    const text = pdfToText(await renderDesignHistoryReport(input('pdf')));
+    const flat = text.replace(/\s+/g, ' ');
+    for (const heading of [
+      'Design history file',
+      'Project TAVI sizing',
+      'Design inputs',
+      'Design outputs',
+      'Verification and validation evidence',
+      'Reviews and approvals',
+      'Trace matrix',
+      'Electronic signatures',
+      'Audit trail excerpt',
+    ])
+      expect(flat).toContain(heading);
+    expect(flat).toContain('#1 Ada Lovelace created the project TAVI sizing');
+    expect(flat).toContain('The sizing range 20–29 mm is confirmed by the bench tests.');
+    // The trace matrix's row of the entry names the evidence it cites and who signed it.
+    expect(
+      text.split('\n').some((line) => line.includes('#4 Design review: Sizing') && line.includes('#3 Ada Lovelace')),
+    ).toBe(true);
+    expect(flat).toContain('Approved by Ada Lovelace on 28.11.2026 05:06:07 UTC (meaning: approval;');
+    expect(flat).toContain('#3 Ada Lovelace started a simulation in the project: to be re-run on Ring valve v2');
+    // Every audit row with its hash, whole, on its line of the excerpt.
+    for (const row of chainOf(items))
+      expect(text.split('\n').some((line) => line.includes(`#${row.id}`) && line.includes(row.hash))).toBe(true);
+    expect(flat).toContain(contentHash);
+    expect(flat).toContain(`Results kept as a snapshot on 28.11.2026 05:00:00 UTC (revision 2, code 1.2.3;`);
+    expect(flat).toContain(resultsHash);
+    expect(flat).toMatch(/page 1 of (\d+)/);
+  });
 });
 
 describe('the evidence ZIP', () => {

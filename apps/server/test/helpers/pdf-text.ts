@@ -1,62 +1,33 @@
-import { inflateSync } from 'node:zlib';
-
-/** WinAnsi's bytes 0x80–0x9f that are not Latin-1 (the few the reports write). */
-const winAnsi: Record<number, string> = {
-  0x85: '…',
-  0x91: '‘',
-  0x92: '’',
-  0x93: '“',
-  0x94: '”',
-  0x95: '•',
-  0x96: '–',
-  0x97: '—',
-};
-
-function decodeHex(hex: string): string {
-  let text = '';
-  for (let i = 0; i + 1 < hex.length; i += 2) {
-    const byte = parseInt(hex.slice(i, i + 2), 16);
-    text += winAnsi[byte] ?? String.fromCharCode(byte);
-  }
-  return text;
-}
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
- * The text of a PDF written by pdfkit with the standard fonts (the workspace's reports), for tests: every content
- * stream inflated, each `TJ`/`Tj` operation's hex strings decoded (WinAnsi), one operation a line, pages in order.
- * Not a general PDF reader: enough to check what a report says.
+ * The one PDF reader of the tests: Debian's poppler-utils `pdftotext`, a reader independent of the pdfkit that
+ * writes the workspace's reports (a PDF it cannot read fails the test). `npm test` installs it where missing
+ * (tools/test-prerequisites.mjs).
  */
-export function pdfTextOf(bytes: Uint8Array): string {
-  const pdf = Buffer.from(bytes);
-  const lines: string[] = [];
-  let at = 0;
-  for (;;) {
-    const start = pdf.indexOf('stream', at, 'latin1');
-    if (start < 0) break;
-    let from = start + 'stream'.length;
-    if (pdf[from] === 0x0d) from += 1;
-    if (pdf[from] === 0x0a) from += 1;
-    const end = pdf.indexOf('endstream', from, 'latin1');
-    if (end < 0) break;
-    at = end + 'endstream'.length;
-    const dictionary = pdf.subarray(Math.max(0, start - 200), start).toString('latin1');
-    const raw = pdf.subarray(from, end);
-    let content: string;
-    try {
-      content = (dictionary.includes('/FlateDecode') ? inflateSync(raw) : raw).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const match of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const hexes =
-        match[1] !== undefined ? [...match[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]!) : [match[2]!];
-      lines.push(hexes.map(decodeHex).join(''));
-    }
+function pdftotext(bytes: Uint8Array, layout: boolean): string {
+  const dir = mkdtempSync(join(tmpdir(), 'test-pdf-'));
+  try {
+    const path = join(dir, 'file.pdf');
+    writeFileSync(path, bytes);
+    const out = spawnSync('pdftotext', [...(layout ? ['-layout'] : []), path, '-'], { encoding: 'utf8' });
+    if (out.error) throw new Error(`pdftotext is missing: install poppler-utils (npm test does). ${out.error.message}`);
+    if (out.status !== 0) throw new Error(`pdftotext could not read the PDF: ${out.stderr}`);
+    return out.stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return lines.join('\n');
 }
 
-/** The text with every run of white space as one space: phrases wrapped over lines read whole. */
+/** A PDF's text laid out as on the page (columns side by side). */
+export function pdfToText(bytes: Uint8Array): string {
+  return pdftotext(bytes, true);
+}
+
+/** A PDF's text in reading order with every run of white space as one space: phrases wrapped over lines read whole. */
 export function pdfPhrases(bytes: Uint8Array): string {
-  return pdfTextOf(bytes).replace(/\s+/g, ' ');
+  return pdftotext(bytes, false).replace(/\s+/g, ' ');
 }

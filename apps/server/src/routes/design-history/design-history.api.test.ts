@@ -23,7 +23,8 @@ import {
 } from '../../../test/fixtures/workspace.fixtures';
 import { insertProject } from '../../../test/factories/project-rows';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
-import { hasPdftotext, pdfToText, unzipFiles } from '../../../test/helpers/exported-files';
+import { unzipFiles } from '../../../test/helpers/exported-files';
+import { pdfPhrases } from '../../../test/helpers/pdf-text';
 
 /**
  * The design history file and electronic signatures (issue 20 items 4–5): the timeline from the trail's events and
@@ -405,8 +406,7 @@ describe('the design history file (PDF and evidence ZIP)', () => {
         after: expect.objectContaining({ format: 'pdf', sha256: hash, bytes: bytes.length }),
       },
     ]);
-    if (!hasPdftotext) return;
-    const text = pdfToText(bytes).replace(/\s+/g, ' ');
+    const text = pdfPhrases(bytes);
     expect(text).toContain('Project Signed valve');
     expect(text).toContain('Reviews and approvals');
     expect(text).toContain('Sizing range 20–29 mm');
