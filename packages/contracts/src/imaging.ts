@@ -58,6 +58,18 @@ export const imagingManifestSchema = z.object({
           )
           .max(2000),
         burnedInKept: z.array(text().max(200)).max(20),
+        /** regions (image pixels) blanked in every image of the series, as the user drew them (Clean Pixel Data) */
+        maskedRegions: z
+          .array(
+            z.object({
+              x: z.number().int().nonnegative(),
+              y: z.number().int().nonnegative(),
+              width: z.number().int().positive(),
+              height: z.number().int().positive(),
+            }),
+          )
+          .max(100)
+          .default([]),
       }),
     )
     .max(20_000),

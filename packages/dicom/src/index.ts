@@ -30,3 +30,4 @@ export { auditDeidentified, type AuditFinding } from './audit';
 export { burnedInReasons, burnedInFacts, BURNED_IN_RULES, type BurnedInRule, type BurnedInFacts } from './burnedIn';
 export { summarise, buildTree, type FileSummary, type PatientNode, type StudyNode, type SeriesNode } from './tree';
 export { readFrame, frameProblem, defaultWindow, windowValue, thumbnailOf, type Frame } from './pixels';
+export { maskProblem, maskedSource, type MaskRegion } from './mask';

@@ -7,21 +7,13 @@ import {
   part10,
   pixels,
   type Node,
-  type PatientSpec,
+  JANE_DOE,
 } from '../test/syntheticDicom';
 import { bytesSource } from './byteSource';
 import { defaultWindow, frameProblem, readFrame, thumbnailOf, windowValue } from './pixels';
 import { readDicom } from './reader';
 
-const patient: PatientSpec = {
-  name: 'DOE^JANE',
-  id: 'MRN-1',
-  birthDate: '19700101',
-  studyUid: '1.2.826.0.1.3680043.2.1125.7',
-  studyDate: '20240101',
-  seriesUid: '1.2.826.0.1.3680043.2.1125.7.2',
-  sopUid: '1.2.826.0.1.3680043.2.1125.7.2.3',
-};
+const patient = JANE_DOE;
 
 /** hostileCt with attributes put in tag order (the encoder writes them as listed). */
 function withAttributes(nodes: Node[], extra: Node[]): Node[] {

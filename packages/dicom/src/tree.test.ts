@@ -21,7 +21,7 @@ async function summary(
   extra: (nodes: Node[]) => Node[] = (n) => n,
 ): Promise<FileSummary> {
   const file = await readDicom(bytesSource(part10(extra(hostileCt(spec)))));
-  return summarise(path, file.dataset, { modifiedDates: false });
+  return summarise(path, file, { modifiedDates: false });
 }
 
 describe('patient → study → series tree', () => {

@@ -2,7 +2,8 @@ import { burnedInReasons } from './burnedIn';
 import { planDeidentification, type TagAction } from './deidentify';
 import type { ProfileChoice } from './profile/profileRules';
 import { Tag } from './tags';
-import type { DicomDataset } from './types';
+import { maskProblem } from './mask';
+import type { DicomFile } from './types';
 import { findElement, readText, stringOf } from './values';
 
 /** What the tree needs of one file, read once (the data set itself can then be dropped). */
@@ -20,10 +21,13 @@ export interface FileSummary {
   sopInstanceUid: string;
   frames: number;
   burnedIn: string[];
+  /** why its pixels cannot be masked (compressed, …), or null */
+  maskProblem: string | null;
   tagsToAnonymize: TagAction[];
 }
 
-export function summarise(path: string, dataset: DicomDataset, choice: ProfileChoice): FileSummary {
+export function summarise(path: string, file: DicomFile, choice: ProfileChoice): FileSummary {
+  const { dataset } = file;
   const charset = stringOf(dataset, Tag.SpecificCharacterSet);
   const text = (tag: number): string => {
     const value = findElement(dataset, tag)?.value;
@@ -44,6 +48,7 @@ export function summarise(path: string, dataset: DicomDataset, choice: ProfileCh
     sopInstanceUid: stringOf(dataset, Tag.SopInstanceUid),
     frames: Number.isFinite(frames) && frames > 0 ? frames : 1,
     burnedIn: burnedInReasons(dataset),
+    maskProblem: maskProblem(file),
     tagsToAnonymize: planDeidentification(dataset, choice),
   };
 }
@@ -58,6 +63,8 @@ export interface SeriesNode {
   /** images: frames summed over the files */
   images: number;
   burnedIn: string[];
+  /** why the pixels of one of its files cannot be masked, or null when every file's can */
+  maskProblem: string | null;
   tagsToAnonymize: TagAction[];
 }
 
@@ -111,6 +118,7 @@ export function buildTree(summaries: readonly FileSummary[]): PatientNode[] {
         files: [],
         images: 0,
         burnedIn: [],
+        maskProblem: null,
         tagsToAnonymize: [],
       };
       series.set(seriesKey, node);
@@ -119,6 +127,7 @@ export function buildTree(summaries: readonly FileSummary[]): PatientNode[] {
     node.files.push(file.path);
     node.images += file.frames;
     for (const reason of file.burnedIn) if (!node.burnedIn.includes(reason)) node.burnedIn.push(reason);
+    node.maskProblem ??= file.maskProblem;
     mergeActions(node.tagsToAnonymize, file.tagsToAnonymize);
   }
   return [...patients.values()];

@@ -122,6 +122,17 @@ export interface PatientSpec {
   instanceNumber?: number;
 }
 
+/** One patient for tests that need any. */
+export const JANE_DOE: PatientSpec = {
+  name: 'DOE^JANE',
+  id: 'MRN-1',
+  birthDate: '19700101',
+  studyUid: '1.2.826.0.1.3680043.2.1125.7',
+  studyDate: '20240101',
+  seriesUid: '1.2.826.0.1.3680043.2.1125.7.2',
+  sopUid: '1.2.826.0.1.3680043.2.1125.7.2.3',
+};
+
 /**
  * A CT image full of identifying values in hard places: names in nested sequences (defined and undefined length),
  * a private group, an overlay, dates as DA, DT and TM, UIDs at the top and inside references.

@@ -2,7 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { Outlet } from 'react-router';
 import type { DeidentificationManifest } from '../imaging/deidentifyZip';
 import { ImagingClient, startImagingWorker, type Progress } from '../imaging/imagingClient';
-import type { ScanResult } from '../imaging/scan';
+import type { MaskRegion } from '@insilico/dicom';
+import type { ScanResult, SeriesPreview } from '../imaging/scan';
 
 export type ImagingSource = { kind: 'zip'; file: File } | { kind: 'folder'; files: { path: string; file: File }[] };
 
@@ -16,6 +17,8 @@ export interface ImagingFlow {
   modifiedDates: boolean;
   excludedSeries: ReadonlySet<string>;
   keptAdditionalFiles: ReadonlySet<string>;
+  /** per series id, the regions of burned-in text to blank in every image */
+  maskedRegions: ReadonlyMap<string, readonly MaskRegion[]>;
   output: { zip: Blob; manifest: DeidentificationManifest } | null;
   datasetName: string;
   setDatasetName(name: string): void;
@@ -23,6 +26,8 @@ export interface ImagingFlow {
   setModifiedDates(on: boolean): Promise<void>;
   toggleSeries(seriesId: string, include: boolean): void;
   toggleAdditionalFile(path: string, keep: boolean): void;
+  setMaskedRegions(seriesId: string, regions: readonly MaskRegion[]): void;
+  preview(seriesId: string): Promise<SeriesPreview | null>;
   anonymize(): Promise<boolean>;
 }
 
@@ -48,6 +53,7 @@ export function ImagingFlowProvider({ children }: { children?: ReactNode }) {
   const [modifiedDates, setModifiedDatesState] = useState(false);
   const [excludedSeries, setExcluded] = useState<ReadonlySet<string>>(new Set());
   const [keptAdditionalFiles, setKept] = useState<ReadonlySet<string>>(new Set());
+  const [maskedRegions, setMasked] = useState<ReadonlyMap<string, readonly MaskRegion[]>>(new Map());
   const [output, setOutput] = useState<ImagingFlow['output']>(null);
   const [datasetName, setDatasetName] = useState('');
 
@@ -88,6 +94,7 @@ export function ImagingFlowProvider({ children }: { children?: ReactNode }) {
       modifiedDates,
       excludedSeries,
       keptAdditionalFiles,
+      maskedRegions,
       output,
       datasetName,
       setDatasetName,
@@ -104,6 +111,7 @@ export function ImagingFlowProvider({ children }: { children?: ReactNode }) {
           );
           setExcluded(new Set(flagged));
           setKept(new Set());
+          setMasked(new Map());
         }),
       setModifiedDates: async (on) => {
         setModifiedDatesState(on);
@@ -123,6 +131,14 @@ export function ImagingFlowProvider({ children }: { children?: ReactNode }) {
           else next.delete(path);
           return next;
         }),
+      setMaskedRegions: (seriesId, regions) =>
+        setMasked((previous) => {
+          const next = new Map(previous);
+          if (regions.length > 0) next.set(seriesId, regions);
+          else next.delete(seriesId);
+          return next;
+        }),
+      preview: (seriesId) => client().preview(seriesId),
       anonymize: () =>
         run(async () => {
           setOutput(
@@ -130,6 +146,7 @@ export function ImagingFlowProvider({ children }: { children?: ReactNode }) {
               excludedSeries: [...excludedSeries],
               keptAdditionalFiles: [...keptAdditionalFiles],
               modifiedDates,
+              maskedRegions: Object.fromEntries(maskedRegions),
             }),
           );
         }),
@@ -143,6 +160,7 @@ export function ImagingFlowProvider({ children }: { children?: ReactNode }) {
       modifiedDates,
       excludedSeries,
       keptAdditionalFiles,
+      maskedRegions,
       output,
       datasetName,
       run,

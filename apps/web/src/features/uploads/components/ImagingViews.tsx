@@ -24,6 +24,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { createImagingDataset } from '../api';
 import { startImagingUpload, transferRate, type ImagingUploadControl } from '../imaging/imagingUpload';
 import { pendingUploads, type PendingUpload } from '../imaging/pendingUpload';
+import { MaskRegionsDialog, type MaskedSeries } from './MaskRegionsDialog';
 import { SeriesThumbnail } from './SeriesThumbnail';
 import { useImagingFlow } from './ImagingFlowContext';
 
@@ -125,6 +126,7 @@ export function ImagingSourceButtons({
 /** Patients → studies → series with thumbnails; the series and additional files that go. */
 export function DicomTreeView() {
   const flow = useImagingFlow();
+  const [masking, setMasking] = useState<MaskedSeries | null>(null);
   const scan = flow.scan;
   if (!scan) return null;
   return (
@@ -161,12 +163,20 @@ export function DicomTreeView() {
                       title={series.burnedIn.join('; ')}
                     />
                   )}
+                  {series.burnedIn.length > 0 && (
+                    <MaskButton
+                      series={series}
+                      regions={flow.maskedRegions.get(series.id)?.length ?? 0}
+                      onMask={() => setMasking({ id: series.id, description: series.description })}
+                    />
+                  )}
                 </Stack>
               ))}
             </Box>
           ))}
         </Paper>
       ))}
+      {masking && <MaskRegionsDialog series={masking} onClose={() => setMasking(null)} />}
       {scan.additionalFiles.length > 0 && (
         <Box>
           <Typography variant="h3">Additional files</Typography>
@@ -201,6 +211,34 @@ export function DicomTreeView() {
         </Box>
       )}
     </Stack>
+  );
+}
+
+/** Masking a series' burned-in text, or why its pixels cannot be masked (compressed). */
+function MaskButton({
+  series,
+  regions,
+  onMask,
+}: {
+  series: { id: string; description: string; maskProblem: string | null };
+  regions: number;
+  onMask: () => void;
+}) {
+  if (series.maskProblem)
+    return (
+      <Typography variant="caption" color="text.secondary" sx={{ maxWidth: 320 }}>
+        {series.maskProblem}
+      </Typography>
+    );
+  return (
+    <>
+      {regions > 0 && (
+        <Chip size="small" color="info" label={`${regions} ${regions === 1 ? 'region' : 'regions'} masked`} />
+      )}
+      <Button size="small" onClick={onMask} aria-label={`Mask text in ${series.description || 'the series'}`}>
+        {regions > 0 ? 'Change mask' : 'Mask text'}
+      </Button>
+    </>
   );
 }
 

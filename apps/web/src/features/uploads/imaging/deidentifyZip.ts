@@ -7,7 +7,9 @@ import {
   readDicom,
   stringOf,
   writeDicom,
+  maskedSource,
   type FileSummary,
+  type MaskRegion,
   type TagAction,
 } from '@insilico/dicom';
 import type { DatasetInput } from './inputs';
@@ -20,6 +22,8 @@ export interface DeidentifySelection {
   keptAdditionalFiles: readonly string[];
   /** Retain Longitudinal Temporal Information with Modified Dates (PS3.15 E.3.6) */
   modifiedDates: boolean;
+  /** per original Series Instance UID, the regions of burned-in text to blank in every image (absent: none) */
+  maskedRegions?: Readonly<Record<string, readonly MaskRegion[]>>;
 }
 
 /** One series of the output as the manifest records it: identifiers are the new ones, no original value. */
@@ -33,6 +37,8 @@ export interface ManifestSeries {
   actions: TagAction[];
   /** the burned-in reasons of the series, when the user chose to keep it anyway */
   burnedInKept: string[];
+  /** the regions (image pixels) blanked in every image of the series: the Clean Pixel Data Option, as the user drew it */
+  maskedRegions: MaskRegion[];
 }
 
 /** The de-identification manifest, stored beside the files in the zip and with the dataset on the server. */
@@ -90,11 +96,14 @@ export async function deidentifyToZip(
         pseudonymiser,
         modifiedDates: selection.modifiedDates,
       });
+      // The clean file's pixel data still refers to the original's bytes: masked as they are copied.
+      const regions = selection.maskedRegions?.[summary.seriesInstanceUid] ?? [];
+      const pixels = regions.length > 0 ? maskedSource(clean, source, regions) : source;
       const patient = stringOf(clean.dataset, Tag.PatientId);
       const study = stringOf(clean.dataset, Tag.StudyInstanceUid);
       const seriesUid = stringOf(clean.dataset, Tag.SeriesInstanceUid);
       const sop = stringOf(clean.dataset, Tag.SopInstanceUid);
-      await writer.add(`${patient}/${study}/${seriesUid}/${sop}.dcm`, streamOf(writeDicom(clean, source)));
+      await writer.add(`${patient}/${study}/${seriesUid}/${sop}.dcm`, streamOf(writeDicom(clean, pixels)));
       const key = `${patient}/${study}/${seriesUid}`;
       let entry = series.get(key);
       if (!entry) {
@@ -107,6 +116,7 @@ export async function deidentifyToZip(
           images: 0,
           actions: [],
           burnedInKept: [],
+          maskedRegions: regions.map((r) => ({ ...r })),
         };
         series.set(key, entry);
       }
@@ -126,7 +136,12 @@ export async function deidentifyToZip(
   const manifest: DeidentificationManifest = {
     tool: `InSilico in-browser de-identification ${IMPLEMENTATION_VERSION_NAME}`,
     profile: 'DICOM PS3.15 Annex E Basic Application Level Confidentiality Profile',
-    options: selection.modifiedDates ? ['Retain Longitudinal Temporal Information with Modified Dates'] : [],
+    options: [
+      ...(selection.modifiedDates ? ['Retain Longitudinal Temporal Information with Modified Dates'] : []),
+      ...([...series.values()].some((s) => s.maskedRegions.length > 0)
+        ? ['Clean Pixel Data (regions chosen by the user, listed per series)']
+        : []),
+    ],
     createdAt: new Date().toISOString(),
     series: [...series.values()],
     excludedSeries: excluded.size,

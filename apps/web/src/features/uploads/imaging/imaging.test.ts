@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The worker's code: no DOM, as in a Web Worker (and Node's Blob, which zip.js's BlobWriter needs).
 import { BlobReader, BlobWriter, Uint8ArrayReader, Uint8ArrayWriter, ZipReader, ZipWriter } from '@zip.js/zip.js';
-import { auditDeidentified, bytesSource, readDicom } from '@insilico/dicom';
+import { auditDeidentified, bytesSource, findElement, readDicom } from '@insilico/dicom';
 import { hostileCt, latin1, part10, type PatientSpec } from '@insilico/dicom/testing';
 import { describe, expect, it } from 'vitest';
 import { MANIFEST_NAME, deidentifyToZip, type DeidentificationManifest } from './deidentifyZip';
@@ -132,6 +132,42 @@ describe('imaging dataset input and scan (in the worker)', () => {
     expect(manifest.options).toEqual(['Retain Longitudinal Temporal Information with Modified Dates']);
     expect(manifest.series[0]?.actions.find((a) => a.tag === '(0010,0010)')?.count).toBe(2);
     expect(JSON.stringify(manifest)).not.toMatch(/PATIENT|MRN|1\.2\.826/);
+    await reader.close();
+    await input.close();
+  });
+
+  it('blanks the regions the user drew in a kept burned-in series, and leaves every other pixel byte as it was', async () => {
+    const input = await zipInput(await datasetZip());
+    const { summaries } = await scanDataset(input);
+    const dose = patient(1, 2).seriesUid;
+    const { zip, manifest } = await deidentifyToZip(input, summaries, {
+      excludedSeries: [],
+      keptAdditionalFiles: [],
+      modifiedDates: false,
+      maskedRegions: { [dose]: [{ x: 1, y: 0, width: 2, height: 1 }] },
+    });
+    const reader = new ZipReader(new BlobReader(zip));
+    const pixelData = (bytes: Uint8Array) =>
+      readDicom(bytesSource(bytes)).then((f) => findElement(f.dataset, 0x7fe00010)?.value);
+    const original = (await pixelData(part10(hostileCt(patient(1, 2)))))!;
+    let masked = 0;
+    for (const entry of await reader.getEntries()) {
+      if (!entry.filename.endsWith('.dcm') || entry.directory) continue;
+      const pixels = (await pixelData(await entry.getData(new Uint8ArrayWriter())))!;
+      const series = manifest.series.find((s) => entry.filename.includes(s.seriesInstanceUid))!;
+      if (series.maskedRegions.length === 0) {
+        expect(pixels).toEqual(original); // every patient's image has the same synthetic pixels
+        continue;
+      }
+      masked += 1;
+      // 16-bit pixels, 4 columns: row 0, columns 1–2 are bytes 2–5.
+      const expected = original.slice();
+      expected.fill(0, 2, 6);
+      expect(pixels).toEqual(expected);
+    }
+    expect(masked).toBe(1);
+    expect(manifest.series.map((s) => s.maskedRegions)).toEqual([[], [{ x: 1, y: 0, width: 2, height: 1 }], [], []]);
+    expect(manifest.options).toEqual(['Clean Pixel Data (regions chosen by the user, listed per series)']);
     await reader.close();
     await input.close();
   });

@@ -1,6 +1,6 @@
 import type { DeidentificationManifest, DeidentifySelection } from './deidentifyZip';
 import type { ImagingPort, ImagingReply, ImagingRequest } from './imagingProtocol';
-import type { ScanResult } from './scan';
+import type { ScanResult, SeriesPreview } from './scan';
 
 export interface Progress {
   phase: 'scan' | 'deidentify';
@@ -69,6 +69,13 @@ export class ImagingClient {
     const reply = await this.send({ type: 'deidentify', selection });
     if (reply.type !== 'deidentified') throw new Error('Unexpected answer from the imaging worker.');
     return { zip: reply.zip, manifest: reply.manifest };
+  }
+
+  /** A series' first image, larger, to draw the regions to mask on (null: it cannot be shown). */
+  async preview(seriesId: string): Promise<SeriesPreview | null> {
+    const reply = await this.send({ type: 'preview', seriesId });
+    if (reply.type !== 'preview') throw new Error('Unexpected answer from the imaging worker.');
+    return reply.preview;
   }
 
   dispose(): void {

@@ -1,7 +1,7 @@
 import { deidentifyToZip } from './deidentifyZip';
 import { folderInput, zipInput, type DatasetInput } from './inputs';
 import type { ImagingReply, ImagingRequest } from './imagingProtocol';
-import { scanDataset, scanResult, type ScannedDataset } from './scan';
+import { scanDataset, scanResult, seriesPreview, type ScannedDataset } from './scan';
 
 /**
  * The imaging worker's state and answers, apart from the worker's global scope so that tests drive it directly:
@@ -44,6 +44,10 @@ export function createImagingHandler(
           reply({ type: 'deidentified', id: request.id, zip, manifest });
           return;
         }
+        case 'preview':
+          if (!input || !scanned) throw new Error('No dataset has been read yet.');
+          reply({ type: 'preview', id: request.id, preview: await seriesPreview(input, scanned, request.seriesId) });
+          return;
       }
     } catch (error) {
       reply({

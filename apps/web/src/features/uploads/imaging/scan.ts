@@ -32,6 +32,13 @@ export interface Thumbnail {
   pixels: Uint8Array;
 }
 
+/** A series' first image, larger, with the image's own size: what the user draws the regions to mask on. */
+export interface SeriesPreview extends Thumbnail {
+  /** the image's size in pixels (the regions' coordinates) */
+  rows: number;
+  columns: number;
+}
+
 export interface ScanResult {
   patients: PatientNode[];
   /** per series id, the picture of its first readable file (absent: compressed or no pixels) */
@@ -116,7 +123,7 @@ async function scanFile(file: InputFile, wantsThumbnail: (series: string) => boo
     const source = await file.open();
     if (source.size < 132 || !hasDicomPrefix(await source.read(0, 132))) return { kind: 'other' };
     const dicom = await readDicom(source);
-    const summary = summarise(file.path, dicom.dataset, { modifiedDates: false });
+    const summary = summarise(file.path, dicom, { modifiedDates: false });
     let thumbnail: Thumbnail | null = null;
     if (wantsThumbnail(summary.seriesInstanceUid)) {
       const frame = await readFrame(dicom, source).catch(() => null);
@@ -132,4 +139,19 @@ async function scanFile(file: InputFile, wantsThumbnail: (series: string) => boo
     if (error instanceof DicomFormatError) return { kind: 'refused', reason: error.message };
     return { kind: 'refused', reason: error instanceof Error ? error.message : 'The file could not be read.' };
   }
+}
+
+/** The first image of a series, at most `size` pixels on its longer side; null when it cannot be shown. */
+export async function seriesPreview(
+  input: DatasetInput,
+  scanned: ScannedDataset,
+  seriesId: string,
+  size = 384,
+): Promise<SeriesPreview | null> {
+  const summary = [...scanned.summaries.values()].find((s) => s.seriesInstanceUid === seriesId);
+  const file = summary && input.files.find((f) => f.path === summary.path);
+  if (!file) throw new Error('No such series in the dataset.');
+  const source = await file.open();
+  const frame = await readFrame(await readDicom(source), source);
+  return frame ? { ...thumbnailOf(frame, size), rows: frame.rows, columns: frame.columns } : null;
 }
