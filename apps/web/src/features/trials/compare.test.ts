@@ -15,6 +15,8 @@ const trial = (values: Record<string, number | null>): Pick<TrialDetail, 'patien
     etaSeconds: null,
     outcomes: value === null ? null : { pressure_drop: value },
     outcomeNotes: {},
+    outcomeVersions: {},
+    earlierOutcomes: [],
   })),
 });
 

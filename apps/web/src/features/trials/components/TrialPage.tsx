@@ -28,6 +28,7 @@ import { cancelTrial, deleteTrial, retryTrial, trialPath, useTrial } from '../ap
 import { RerunTrialDialog } from './RerunTrialDialog';
 import { TrialAcceptance } from './TrialAcceptance';
 import { TrialComparison } from './TrialComparison';
+import { TrialCustomOutcomes } from './TrialCustomOutcomes';
 import { TrialReports } from './TrialReports';
 import { countsText, etaText, outcomeText, patientStatusLabels, trialStatusLabels } from '../format';
 
@@ -249,8 +250,14 @@ export function TrialPage() {
         </TableContainer>
       </Paper>
 
+      <TrialCustomOutcomes
+        deviceId={deviceId}
+        trial={data}
+        onSaved={(next) => void trial.mutate(next, { revalidate: false })}
+      />
+
       <TrialAcceptance
-        key={data.id}
+        key={`${data.id}:${data.outcomes.map((o) => o.key).join()}`}
         deviceId={deviceId}
         trial={data}
         onSaved={(next) => void trial.mutate(next, { revalidate: false })}
