@@ -178,8 +178,11 @@ export function customOutcomeDefinition(
   kind: SimulationKindName,
   outcome: CustomOutcome,
   index: number | string,
+  /** The definition's version: a changed outcome says which (values of earlier versions are kept apart). */
+  version = 1,
 ): { key: string; label: string; unit: string; description: string } {
   const key = typeof index === 'string' ? index : customOutcomeKey(index);
+  const yours = version > 1 ? `(your outcome, version ${version}).` : '(your outcome).';
   // "Largest over the saved timesteps of …", or "At the last saved timestep, …".
   const lead = (what: string) =>
     outcome.over === 'last'
@@ -191,7 +194,7 @@ export function customOutcomeDefinition(
       key,
       label: outcome.label,
       unit: field?.unit ?? '',
-      description: `${lead(`the ${particleWords[outcome.particles]} ${field?.label ?? outcome.field} over its particles`)} (your outcome).`,
+      description: `${lead(`the ${particleWords[outcome.particles]} ${field?.label ?? outcome.field} over its particles`)} ${yours}`,
     };
   }
   const quantity = customOutcomePlaneQuantityInfo[outcome.quantity];
@@ -199,6 +202,6 @@ export function customOutcomeDefinition(
     key,
     label: outcome.label,
     unit: quantity.unit,
-    description: `${lead(`the ${quantity.label} on the plane just ${outcome.plane} of the device`)} (your outcome).`,
+    description: `${lead(`the ${quantity.label} on the plane just ${outcome.plane} of the device`)} ${yours}`,
   };
 }

@@ -103,6 +103,9 @@ describe('checking a definition', () => {
     const plane = { source: 'plane', label: 'Flow', plane: 'upstream', quantity: 'flow_rate', over: 'mean' } as const;
     expect(customOutcomeProblem('fluid', plane, [])).toBeNull();
     expect(customOutcomeDefinition('fluid', plane, 2)).toMatchObject({ key: 'user_3', unit: 'L/min' });
+    expect(customOutcomeDefinition('fluid', plane, 'user_7', 2).description).toBe(
+      'Mean over the saved timesteps of the flow rate on the plane just upstream of the device (your outcome, version 2).',
+    );
   });
 
   it('refuses anything but the two source shapes (no expressions)', () => {

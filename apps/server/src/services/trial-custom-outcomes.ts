@@ -51,7 +51,7 @@ export function trialOutcomesOf(trial: {
 }): TrialOutcomeDefinition[] {
   return [
     ...trialOutcomeDefinitions[trial.kind],
-    ...storedCustomOutcomes(trial).map((o) => customOutcomeDefinition(trial.kind, o.definition, o.key)),
+    ...storedCustomOutcomes(trial).map((o) => customOutcomeDefinition(trial.kind, o.definition, o.key, o.version)),
   ];
 }
 
