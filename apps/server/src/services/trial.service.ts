@@ -855,7 +855,7 @@ export class TrialService {
       let toRead = 0;
       for (const { patient, run } of patients) {
         if (!patient.outcomes) continue;
-        if (change.added.length + change.changed.length > 0 && run?.status === 'completed') toRead++;
+        if (change.added.length + change.changed.length > 0 && (run === null || run.status === 'completed')) toRead++;
         if (change.removed.length === 0) continue;
         const outcomes = { ...patient.outcomes };
         const earlierOutcomes = { ...patient.earlierOutcomes };
@@ -905,8 +905,8 @@ export class TrialService {
     if (!trial) return { status: 'deleted' };
     const stale = (p: TrialPatientWithRun, outcomes: readonly StoredCustomOutcome[]) =>
       p.patient.outcomes !== null &&
-      p.run?.status === 'completed' &&
-      p.patient.simulationId !== null &&
+      // A finished run, or one deleted since (its values become null with the reason).
+      (p.run === null || p.run.status === 'completed') &&
       outcomes.some((o) => !(o.key in p.patient.outcomes!) || versionOf(p.patient, o.key) !== o.version);
     const waiting = (await this.deps.repository.patients([trial.id])).filter((p) =>
       stale(p, storedCustomOutcomes(trial)),
@@ -916,11 +916,11 @@ export class TrialService {
     for (const [i, p] of waiting.entries()) {
       if (work.signal.aborted) throw new Error('The reading was stopped; it goes on at the next attempt.');
       await work.progress(i / waiting.length, `Reading patient ${p.patient.patientId} (${i + 1} of ${waiting.length})`);
-      const run = await this.deps.simulationRepository.findById(p.patient.simulationId!);
+      const run = p.patient.simulationId ? await this.deps.simulationRepository.findById(p.patient.simulationId) : null;
       let outputs: Awaited<ReturnType<TrialService['readRunOutputs']>> | null = null;
       let problem: string | null = null;
       try {
-        if (run?.status !== 'completed') throw new Error('the run is no longer there');
+        if (run?.status !== 'completed') throw new Error('the patient’s run was deleted');
         outputs = await this.readRunOutputs(run);
       } catch (error) {
         problem = `The saved outputs could not be read: ${error instanceof Error ? error.message : String(error)}`;
