@@ -72,6 +72,7 @@ import {
   type StepStats,
 } from './trial-custom-outcomes';
 import { computeOutcomes, type FrameMaxima } from './trial-outcomes';
+import { trialOutcomesCsv } from './trial-csv';
 import type { TrialReportInput } from './trial-report';
 
 export interface TrialServiceDeps {
@@ -505,7 +506,7 @@ export class TrialService {
     if (!report || !bytes)
       throw new ServiceError(404, 'trial_report_not_found', 'This report is not ready or does not exist.');
     const stamp = report.createdAt.toISOString().slice(0, 10);
-    const safe = row.trial.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'trial';
+    const safe = fileStem(row.trial.name);
     return { bytes, fileName: `${safe}-report-${stamp}.pdf`, sha256: report.sha256 ?? '' };
   }
 
@@ -626,6 +627,18 @@ export class TrialService {
       outcomes: definitions.map((d) => ({ ...d, parameter: trialOutcomeParameter(trialId, d.key) })),
       values: definitions.map((d) => ids.map((id) => byPatient.get(id)?.[d.key] ?? null)),
     };
+  }
+
+  /** The trial's patients and outcomes as CSV (project.read), named after the trial. */
+  async outcomesCsv(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    trialId: string,
+  ): Promise<{ fileName: string; text: string }> {
+    const { row, canRun } = await this.require('project.read', userId, deviceId, projectId, trialId);
+    const safe = fileStem(row.trial.name);
+    return { fileName: `${safe}-outcomes.csv`, text: trialOutcomesCsv(await this.present(row, canRun)) };
   }
 
   /** Every outcome parameter of the project's trials on a cohort (the analyses accept them as parameters). */
@@ -1060,6 +1073,11 @@ export class TrialService {
     const patients = await this.deps.repository.patients([row.trial.id]);
     return { ...toTrial(row, patients, canRun), patients: patients.map((p) => toPatient(row.trial, p)) };
   }
+}
+
+/** A trial's name as the stem of a downloaded file's name (reports, CSV). */
+function fileStem(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'trial';
 }
 
 /** A trial's set-up on another device version under a new name (device CI's re-runs). */

@@ -6,6 +6,7 @@ import {
   type TrialList,
   type TrialOutcomeColumns,
 } from '@insilico/contracts';
+import { readCsv } from '@insilico/contracts/csv';
 import { writeBinaryStl } from '@insilico/mesh';
 import { and, asc, eq } from 'drizzle-orm';
 import { ringDeviceMesh } from '@insilico/scenarios';
@@ -356,6 +357,23 @@ describe('a trial over the cohort', () => {
     }
     const columns = await json<TrialOutcomeColumns>(await member.browser.get(`${one}/outcomes`));
     expect(columns.outcomes.map((o) => o.key).slice(-3)).toEqual(['user_2', 'user_3', 'user_4']);
+    // The CSV: the outcomes now, then the earlier versions' values kept with each patient.
+    const csv = await guest.browser.get(`${one}/outcomes.csv`);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const rows = readCsv(await csv.text());
+    expect(rows).toHaveLength(6);
+    expect(rows[0]!.slice(-5)).toEqual([
+      'Mean speed at the end (m/s), version 2',
+      'Smallest stress (MPa)',
+      'Stress again (MPa)',
+      'Peak stress, own (MPa), version 1 (earlier)',
+      'Mean displacement at the end (mm), version 1 (earlier)',
+    ]);
+    for (const p of again.patients) {
+      const row = rows.find((r) => r[0] === p.patientId)!;
+      expect(Number(row.at(-2))).toBe(p.earlierOutcomes.find((e) => e.key === 'user_1')!.value);
+      expect(Number(row.at(-1))).toBe(p.earlierOutcomes.find((e) => e.key === 'user_2')!.value);
+    }
     expect(await runs()).toBe(runsBefore);
 
     // The audit trail: each change with its before and after, each reading by the system; the changer is told.

@@ -178,6 +178,16 @@ export async function trialRoutes(app: FastifyInstance, deps: TrialRoutesDeps): 
     },
   );
 
+  api.get(`${one}/outcomes.csv`, { ...pre, schema: { tags, params: trialParamsSchema } }, async (request, reply) => {
+    const { deviceId, projectId, trialId } = request.params;
+    const { fileName, text } = await deps.trials.outcomesCsv(userId(request), deviceId, projectId, trialId);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .header('Cache-Control', 'no-store')
+      .send(text);
+  });
+
   api.get(
     `${one}/outcomes`,
     { ...pre, schema: { tags, params: trialParamsSchema, response: { 200: trialOutcomeColumnsSchema } } },

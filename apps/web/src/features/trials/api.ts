@@ -31,6 +31,8 @@ export const trialUrls = {
   one: (deviceId: string, projectId: string, trialId: string) => `${trialUrls.list(deviceId, projectId)}/${trialId}`,
   outcomes: (deviceId: string, projectId: string, trialId: string) =>
     `${trialUrls.one(deviceId, projectId, trialId)}/outcomes`,
+  csv: (deviceId: string, projectId: string, trialId: string) =>
+    `${trialUrls.one(deviceId, projectId, trialId)}/outcomes.csv`,
   reports: (deviceId: string, projectId: string, trialId: string) =>
     `${trialUrls.one(deviceId, projectId, trialId)}/reports`,
 };
