@@ -8,7 +8,8 @@ import { api, createWorkspace, signUp } from './workspace-helpers';
 // the test resolution (the operator's switch of this journey's own workspace), the device snapped to the aortic
 // annulus of every patient; the trial page's progress fills, the first finished patient's outcomes appear, and the
 // rest is cancelled (one patient's run keeps the journey short: runs share the CPU pool). The member adds an outcome
-// of their own (the largest blood speed over the particles and the run), which reads the same as the peak velocity.
+// of their own (the largest blood speed over the particles and the run), which reads the same as the peak velocity,
+// and after the run changes it to the mean over the run (read again from the saved outputs).
 
 test('a fluid trial over a cohort: progress fills, outcomes appear, the rest is cancelled', async ({ page }) => {
   test.setTimeout(360_000);
@@ -74,6 +75,20 @@ test('a fluid trial over a cohort: progress fills, outcomes appear, the rest is 
   await expect(page.getByTestId('trial-status')).toHaveText('Cancelled');
   await expect(page.getByText(/of 5 patients done · \d cancelled$/)).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('button', { name: 'Retry failed and cancelled patients' })).toBeVisible();
+
+  // After the run the member changes their outcome to the mean over the run (its version 2): the finished patient is
+  // read again from its saved outputs, nothing runs again, and version 1 stays in the trial's record.
+  const own = page.getByRole('region', { name: 'Outcomes of your own' });
+  await own.getByRole('button', { name: 'Change outcomes' }).click();
+  await own.getByRole('combobox', { name: 'Outcome 1 over the run' }).click();
+  await page.getByRole('option', { name: 'Mean over the run' }).click();
+  await own.getByRole('button', { name: 'Save outcomes' }).click();
+  await expect(own.getByText(/^Fastest blood, mine \(m\/s\), version 1: /)).toBeVisible();
+  await expect(own.getByText('Fastest blood, mine (version 2).')).toBeVisible();
+  await expect(own.getByRole('button', { name: 'Change outcomes' })).toBeEnabled({ timeout: 60_000 });
+  await expect(done.locator('td').nth(6)).toHaveText(/^\d/);
+  const mean = Number(await done.locator('td').nth(6).textContent());
+  expect(mean).toBeLessThanOrEqual(Number(await done.locator('td').nth(3).textContent()));
 
   // The outcomes are parameters of the cohort in the population analysis, next to the anatomical ones; the
   // cancelled patients have none and are left out of calculations that use them.

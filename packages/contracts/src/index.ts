@@ -842,7 +842,15 @@ export {
   customOutcomeKey,
   customOutcomeProblem,
   customOutcomeDefinition,
+  customOutcomeKeyPattern,
+  storedCustomOutcomeSchema,
+  customOutcomeVersionSchema,
+  replaceCustomOutcomesSchema,
+  sameComputation,
   type CustomOutcome,
+  type StoredCustomOutcome,
+  type CustomOutcomeVersion,
+  type ReplaceCustomOutcomes,
 } from './trial-custom-outcomes';
 export { keysInUse, readyOrdersOn, rowsWithoutValues, withMeasurements, withTrialOutcomes } from './analysis-columns';
 export { analysisReportRequestSchema, type AnalysisReportRequest } from './analysis-report';

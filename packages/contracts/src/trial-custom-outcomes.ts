@@ -103,6 +103,53 @@ export const customOutcomesSchema = z
 
 /** The key of the n-th (from 0) user-defined outcome of a trial: `user_1`, `user_2`, … */
 export const customOutcomeKey = (index: number) => `user_${index + 1}`;
+export const customOutcomeKeyPattern = /^user_[1-9][0-9]{0,3}$/;
+const keySchema = text().regex(customOutcomeKeyPattern, 'An outcome of your own has a key user_1, user_2, …');
+
+/**
+ * A user outcome as the trial stores it: its key (given once, never reused: the population analysis and acceptance
+ * criteria name it) and the version of its definition (1, then one more at each change of the definition).
+ */
+export const storedCustomOutcomeSchema = z.object({
+  key: keySchema,
+  version: z.number().int().min(1),
+  definition: customOutcomeSchema,
+});
+export type StoredCustomOutcome = z.infer<typeof storedCustomOutcomeSchema>;
+
+/**
+ * One version of a user outcome's definition in the trial's record: when it took effect and, once changed or
+ * removed, when it stopped (the values a patient keeps name the version they came from).
+ */
+export const customOutcomeVersionSchema = storedCustomOutcomeSchema.extend({
+  since: text(),
+  until: text().nullable(),
+  /** Who set it (null: the person was deleted, or the trial's creation before the record kept it). */
+  by: z.uuid().nullable(),
+});
+export type CustomOutcomeVersion = z.infer<typeof customOutcomeVersionSchema>;
+
+/**
+ * `PUT …/trials/:trialId/custom-outcomes`: the trial's outcomes of the user's own as they should be from now on, in
+ * order. An entry with the key of one of them keeps that outcome (a changed definition becomes its next version); an
+ * entry without a key is a new outcome; an outcome left out is removed. Finished patients' values of new and changed
+ * definitions are read again from their saved outputs in a job; nothing is simulated again.
+ */
+export const replaceCustomOutcomesSchema = z
+  .object({
+    outcomes: z
+      .array(z.object({ key: keySchema.nullable(), definition: customOutcomeSchema }).strict())
+      .max(customOutcomeLimit, `A trial can have at most ${customOutcomeLimit} outcomes of your own.`),
+  })
+  .strict();
+export type ReplaceCustomOutcomes = z.input<typeof replaceCustomOutcomesSchema>;
+
+/** Whether two definitions compute the same thing (the name aside): a change of these is a new version. */
+export function sameComputation(a: CustomOutcome, b: CustomOutcome): boolean {
+  const { label: _a, ...restA } = a;
+  const { label: _b, ...restB } = b;
+  return JSON.stringify(restA, Object.keys(restA).sort()) === JSON.stringify(restB, Object.keys(restB).sort());
+}
 
 const overWords = { max: 'Largest', min: 'Smallest', mean: 'Mean' } as const;
 const particleWords = { max: 'largest', min: 'smallest', mean: 'mean' } as const;
@@ -130,8 +177,12 @@ export function customOutcomeProblem(
 export function customOutcomeDefinition(
   kind: SimulationKindName,
   outcome: CustomOutcome,
-  index: number,
+  index: number | string,
+  /** The definition's version: a changed outcome says which (values of earlier versions are kept apart). */
+  version = 1,
 ): { key: string; label: string; unit: string; description: string } {
+  const key = typeof index === 'string' ? index : customOutcomeKey(index);
+  const yours = version > 1 ? `(your outcome, version ${version}).` : '(your outcome).';
   // "Largest over the saved timesteps of …", or "At the last saved timestep, …".
   const lead = (what: string) =>
     outcome.over === 'last'
@@ -140,17 +191,17 @@ export function customOutcomeDefinition(
   if (outcome.source === 'object') {
     const field = customOutcomeCatalogue[kind].fields.find((f) => f.field === outcome.field);
     return {
-      key: customOutcomeKey(index),
+      key,
       label: outcome.label,
       unit: field?.unit ?? '',
-      description: `${lead(`the ${particleWords[outcome.particles]} ${field?.label ?? outcome.field} over its particles`)} (your outcome).`,
+      description: `${lead(`the ${particleWords[outcome.particles]} ${field?.label ?? outcome.field} over its particles`)} ${yours}`,
     };
   }
   const quantity = customOutcomePlaneQuantityInfo[outcome.quantity];
   return {
-    key: customOutcomeKey(index),
+    key,
     label: outcome.label,
     unit: quantity.unit,
-    description: `${lead(`the ${quantity.label} on the plane just ${outcome.plane} of the device`)} (your outcome).`,
+    description: `${lead(`the ${quantity.label} on the plane just ${outcome.plane} of the device`)} ${yours}`,
   };
 }

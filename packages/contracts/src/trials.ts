@@ -7,7 +7,7 @@ import {
   simulationStatusSchema,
 } from './simulations';
 import { text } from './text';
-import { customOutcomesSchema } from './trial-custom-outcomes';
+import { customOutcomesSchema, customOutcomeVersionSchema, storedCustomOutcomeSchema } from './trial-custom-outcomes';
 
 /**
  * In-silico trials (issue 17): one simulation set-up (kind, parameters, resolution, device version, placement rule)
@@ -163,6 +163,10 @@ export const trialPatientSchema = z.object({
   /** Outcome key → value (null: not defined for this run, with a reason in `outcomeNotes`). */
   outcomes: z.record(text(), z.number().nullable()).nullable(),
   outcomeNotes: z.record(text(), text()),
+  /** The definition version each value of a user outcome came from (the trial's `customOutcomeHistory`). */
+  outcomeVersions: z.record(text(), z.number().int()),
+  /** Values of earlier definitions (changed or removed since), kept as they were read: key, version, value. */
+  earlierOutcomes: z.array(z.object({ key: text(), version: z.number().int(), value: z.number().nullable() })),
 });
 export type TrialPatient = z.infer<typeof trialPatientSchema>;
 
@@ -200,6 +204,18 @@ export const trialSchema = z.object({
   acceptance: trialAcceptanceSchema,
   /** Device CI: re-run on each new ready device version of the project. */
   autoRerun: z.boolean(),
+  /** The outcomes of the user's own now, with their keys and definition versions (the page edits them). */
+  customOutcomes: z.array(storedCustomOutcomeSchema),
+  /** Every version of every user outcome the trial has had, removed ones included. */
+  customOutcomeHistory: z.array(customOutcomeVersionSchema),
+  /** The last reading again of finished patients' outcomes after a change of definitions (null: none yet). */
+  outcomeRefresh: z
+    .object({
+      status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']),
+      progress: z.number(),
+      message: text().nullable(),
+    })
+    .nullable(),
   canRun: z.boolean(),
 });
 export type Trial = z.infer<typeof trialSchema>;

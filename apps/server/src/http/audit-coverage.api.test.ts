@@ -733,6 +733,18 @@ const audited: Record<string, Scenario> = {
       });
     },
   },
+  'PUT /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}/custom-outcomes': {
+    action: 'trial.outcomes_changed',
+    call: async (f) =>
+      send(f.admin.browser, 'PUT', `${project(f)}/trials/${await trial(f)}/custom-outcomes`, {
+        outcomes: [
+          {
+            key: null,
+            definition: { source: 'object', label: 'Speed', field: 'velocity', particles: 'max', over: 'max' },
+          },
+        ],
+      }),
+  },
   'POST /api/devices/{deviceId}/projects/{projectId}/trials/{trialId}/reports': {
     action: 'trial.report_requested',
     call: async (f) => f.admin.browser.postJson(`${project(f)}/trials/${await trial(f)}/reports`, {}),

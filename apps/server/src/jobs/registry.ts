@@ -8,6 +8,7 @@ import { selfCheckPerformer } from './self-check.performer';
 import { sessionPurgePerformer } from './session-purge.performer';
 import { simulationPerformer } from './simulation.performer';
 import { ssmBuildPerformer } from './ssm-build.performer';
+import { trialOutcomesPerformer } from './trial-outcomes.performer';
 import { trialPatientPerformer } from './trial-patient.performer';
 import { trialReportPerformer } from './trial-report.performer';
 import { uploadExpiryPerformer } from './upload-expiry.performer';
@@ -26,4 +27,5 @@ export const jobDefinitions: readonly JobDefinition<unknown>[] = [
   imagingCheckPerformer,
   trialPatientPerformer,
   trialReportPerformer,
+  trialOutcomesPerformer,
 ];

@@ -20,11 +20,14 @@ export type NewTrial = typeof trials.$inferInsert;
 export type TrialPatientRow = typeof trialPatients.$inferSelect;
 export type TrialReportRow = typeof trialReports.$inferSelect;
 
-/** A trial with its cohort's and creator's names (lists and pages). */
+/** A trial with its cohort's and creator's names (lists and pages), and its outcomes' reading job's state. */
 export interface TrialListRow {
   trial: TrialRow;
   cohortName: string;
   createdByName: string | null;
+  outcomeJobStatus: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | null;
+  outcomeJobProgress: number | null;
+  outcomeJobMessage: string | null;
 }
 
 /** A patient of a trial with its run's state (null before the run exists). */
@@ -101,12 +104,26 @@ export class TrialRepository {
 
   private listRows(where: ReturnType<typeof eq>): Promise<TrialListRow[]> {
     return this.orm
-      .select({ trial: trials, cohortName: cohorts.name, createdByName: users.fullName })
+      .select({
+        trial: trials,
+        cohortName: cohorts.name,
+        createdByName: users.fullName,
+        outcomeJobStatus: jobRuns.status,
+        outcomeJobProgress: jobRuns.progress,
+        outcomeJobMessage: jobRuns.progressMessage,
+      })
       .from(trials)
       .innerJoin(cohorts, eq(cohorts.id, trials.cohortId))
       .leftJoin(users, eq(users.id, trials.createdBy))
+      .leftJoin(jobRuns, eq(jobRuns.id, trials.outcomeJobId))
       .where(where)
       .orderBy(desc(trials.createdAt), asc(trials.id));
+  }
+
+  /** The trial's row, locked to the end of the transaction (a change of its outcomes and their writers take turns). */
+  async lock(id: string): Promise<TrialRow | null> {
+    const rows = await this.orm.select().from(trials).where(eq(trials.id, id)).for('update');
+    return rows[0] ?? null;
   }
 
   async update(id: string, values: Partial<NewTrial>): Promise<TrialRow | null> {

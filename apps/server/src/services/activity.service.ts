@@ -88,6 +88,8 @@ const verbs: Record<string, string> = {
   'trial.deleted': 'deleted a trial of the project',
   'trial.settings_changed': 'changed the acceptance criteria or automatic re-run of a trial in the project',
   'trial.report_requested': 'asked for a trial report in the project',
+  'trial.outcomes_changed': 'changed the outcomes of their own of a trial in the project',
+  'trial.outcomes_read': 'read the changed outcomes of a trial in the project again',
 };
 
 const statusWords: Record<string, string> = { active: 'reactivated', completed: 'completed', abandoned: 'abandoned' };

@@ -44,6 +44,8 @@ export const eventSections: Readonly<Record<string, DesignHistorySection>> = {
   'trial.cancelled': 'evidence',
   'trial.retried': 'evidence',
   'trial.finished': 'evidence',
+  'trial.outcomes_changed': 'evidence',
+  'trial.outcomes_read': 'evidence',
   'measurement.ordered': 'evidence',
   'measurement.corrected': 'evidence',
   'analysis.created': 'evidence',

@@ -97,6 +97,15 @@ describe('notifications of work that ends in the background (issue 20: subscribe
       event('trial.finished', 'trial', { name: 'Ring', patients: 5, done: 4, failed: 1 }, projectId),
       { kind: 'trial.completed', title: 'Trial Ring has finished', body: '4 of 5 patients done, 1 failed.' },
     ],
+    [
+      event('trial.outcomes_read', 'trial', { name: 'Ring', patients: 5, read: 4, failed: 1 }, projectId),
+      {
+        kind: 'trial.outcomes_read',
+        title: 'The outcomes of trial Ring were read again',
+        body: '4 of 5 patients read from their saved outputs, 1 could not be read.',
+        link: `/projects/trial?project=${projectId}&trial=${objectId}&device=${deviceId}`,
+      },
+    ],
   ])('tells whoever started it: %#', async (given, expected) => {
     const { notifications, posted, errors } = subscriber();
     await notifications.onEvents([given]);

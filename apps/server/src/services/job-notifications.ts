@@ -26,6 +26,7 @@ interface Outcome {
   patients?: number;
   done?: number;
   failed?: number;
+  read?: number;
   roomId?: string;
   trialRun?: boolean;
   targetProjectId?: string | null;
@@ -122,6 +123,16 @@ function messageOf(event: CommittedEvent, after: Outcome): Message | null {
         body: `${done} of ${after.patients ?? 0} patients done${failed ? `, ${failed} failed` : ''}.`,
         link: trialPagePath(event.projectId!, id, deviceId),
         dedupeKey: `trial:${id}:finished:${done}:${failed}`,
+      };
+    }
+    case 'trial.outcomes_read': {
+      const failed = after.failed ?? 0;
+      return {
+        kind: 'trial.outcomes_read',
+        title: `The outcomes of trial ${name} were read again`,
+        body: `${after.read ?? 0} of ${after.patients ?? 0} patients read from their saved outputs${failed ? `, ${failed} could not be read` : ''}.`,
+        link: trialPagePath(event.projectId!, id, deviceId),
+        dedupeKey: `trial:${id}:outcomes-read:${event.id}`,
       };
     }
     case 'device_version.processed':

@@ -8,10 +8,13 @@ import {
   trialNotFoundMessage,
   trialOutcomeDefinitions,
   trialOutcomeParameter,
+  customOutcomeDefinition,
   customOutcomeProblem,
   type CreateTrialBody,
   type FrameColumn,
   type PlacementRule,
+  type ReplaceCustomOutcomes,
+  type StoredCustomOutcome,
   type Trial,
   type TrialAcceptance,
   type TrialCounts,
@@ -34,11 +37,12 @@ import { trialPlacementTask } from '../cpu/trial-placement.task';
 import { trialReportTask } from '../cpu/trial-report.task';
 import { projectEvent, systemEvent } from '../events/kinds';
 import { simulationJob } from '../jobs/simulation.job';
+import { trialOutcomesJob, type TrialOutcomesJobData } from '../jobs/trial-outcomes.job';
 import { trialPatientJob, type TrialPatientJobData } from '../jobs/trial-patient.job';
 import { trialReportJob } from '../jobs/trial-report.job';
 import { decideProject } from '../policies/project.policy';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
-import type { SimulationRepository } from '../repositories/simulation.repository';
+import type { SimulationRepository, SimulationRow } from '../repositories/simulation.repository';
 import type {
   TrialListRow,
   TrialPatientRow,
@@ -55,8 +59,20 @@ import type { NotificationService } from './notification.service';
 import type { ProjectAccessService } from './project-access.service';
 import type { RoomService } from './room.service';
 import type { SimulationService } from './simulation.service';
-import { evaluateCustomOutcomes, storedCustomOutcomes, trialOutcomesOf, type StepStats } from './trial-custom-outcomes';
+import {
+  currentOutcomeValues,
+  customOutcomeHistory,
+  evaluateCustomOutcomes,
+  firstHistory,
+  firstVersions,
+  planCustomOutcomeChange,
+  storedCustomOutcomes,
+  trialOutcomesOf,
+  versionOf,
+  type StepStats,
+} from './trial-custom-outcomes';
 import { computeOutcomes, type FrameMaxima } from './trial-outcomes';
+import { trialOutcomesCsv } from './trial-csv';
 import type { TrialReportInput } from './trial-report';
 
 export interface TrialServiceDeps {
@@ -131,6 +147,7 @@ export class TrialService {
     return this.create(userId, deviceId, projectId, setupOf(row.trial, body.versionId, body.name), row.trial.id, {
       acceptance: row.trial.acceptance,
       autoRerun: false,
+      customOutcomes: storedCustomOutcomes(row.trial),
     });
   }
 
@@ -191,6 +208,7 @@ export class TrialService {
         await this.create(trial.createdBy, deviceId, projectId, setupOf(trial, versionId, name), trial.id, {
           acceptance: trial.acceptance,
           autoRerun: true,
+          customOutcomes: storedCustomOutcomes(trial),
         });
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
@@ -225,7 +243,11 @@ export class TrialService {
     projectId: string,
     body: CreateTrialBody,
     basedOnTrialId: string | null = null,
-    inherit: { acceptance: TrialAcceptance; autoRerun: boolean } = { acceptance: {}, autoRerun: false },
+    /** A re-run's: the criteria, the switch, and the user outcomes with their keys and versions (compared by key). */
+    inherit: { acceptance: TrialAcceptance; autoRerun: boolean; customOutcomes?: StoredCustomOutcome[] } = {
+      acceptance: {},
+      autoRerun: false,
+    },
   ): Promise<TrialDetail> {
     await this.deps.projects.require('project.work', userId, deviceId, projectId);
     if (body.resolution === 'test' && !(await this.deps.simulations.testResolutionAllowed(deviceId)))
@@ -262,6 +284,7 @@ export class TrialService {
       if (problem) throw new ServiceError(422, 'trial_outcome_invalid', problem);
       labels.push(outcome.label);
     }
+    const customOutcomes = inherit.customOutcomes ?? firstVersions(body.customOutcomes);
     const trial = await this.deps.unitOfWork.run(async (tx) => {
       const created = await tx.trials.create(
         {
@@ -274,7 +297,8 @@ export class TrialService {
           resolution: body.resolution,
           parameters: body.parameters ?? {},
           placement: { ...body.placement },
-          customOutcomes: body.customOutcomes,
+          customOutcomes,
+          customOutcomeHistory: firstHistory(customOutcomes, new Date().toISOString(), userId),
           basedOnTrialId,
           createdBy: userId,
           acceptance: inherit.acceptance,
@@ -482,7 +506,7 @@ export class TrialService {
     if (!report || !bytes)
       throw new ServiceError(404, 'trial_report_not_found', 'This report is not ready or does not exist.');
     const stamp = report.createdAt.toISOString().slice(0, 10);
-    const safe = row.trial.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'trial';
+    const safe = fileStem(row.trial.name);
     return { bytes, fileName: `${safe}-report-${stamp}.pdf`, sha256: report.sha256 ?? '' };
   }
 
@@ -510,6 +534,7 @@ export class TrialService {
     );
     const first = runs[0] ?? null;
     const acceptance = trial.acceptance;
+    const custom = storedCustomOutcomes(trial);
     const input: TrialReportInput = {
       generatedAt: report.createdAt.toISOString(),
       generatedBy: report.createdBy ? (names.get(report.createdBy) ?? null) : null,
@@ -534,7 +559,7 @@ export class TrialService {
       }),
       outcomes: trialOutcomesOf(trial).map((d) => ({
         ...d,
-        values: patients.map((p) => p.patient.outcomes?.[d.key] ?? null),
+        values: patients.map((p) => currentOutcomeValues(custom, p.patient).values?.[d.key] ?? null),
         criterion: acceptance[d.key] ?? null,
       })),
       solver: {
@@ -586,8 +611,12 @@ export class TrialService {
   ): Promise<TrialOutcomeColumns> {
     const { row } = await this.require('project.read', userId, deviceId, projectId, trialId);
     const ids = (await this.deps.repository.cohortPatients(row.trial.cohortId)).map((p) => p.patientId);
+    const custom = storedCustomOutcomes(row.trial);
     const byPatient = new Map(
-      (await this.deps.repository.patients([trialId])).map((p) => [p.patient.patientId, p.patient.outcomes]),
+      (await this.deps.repository.patients([trialId])).map((p) => [
+        p.patient.patientId,
+        currentOutcomeValues(custom, p.patient).values,
+      ]),
     );
     const definitions = trialOutcomesOf(row.trial);
     return {
@@ -598,6 +627,18 @@ export class TrialService {
       outcomes: definitions.map((d) => ({ ...d, parameter: trialOutcomeParameter(trialId, d.key) })),
       values: definitions.map((d) => ids.map((id) => byPatient.get(id)?.[d.key] ?? null)),
     };
+  }
+
+  /** The trial's patients and outcomes as CSV (project.read), named after the trial. */
+  async outcomesCsv(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    trialId: string,
+  ): Promise<{ fileName: string; text: string }> {
+    const { row, canRun } = await this.require('project.read', userId, deviceId, projectId, trialId);
+    const safe = fileStem(row.trial.name);
+    return { fileName: `${safe}-outcomes.csv`, text: trialOutcomesCsv(await this.present(row, canRun)) };
   }
 
   /** Every outcome parameter of the project's trials on a cohort (the analyses accept them as parameters). */
@@ -700,45 +741,15 @@ export class TrialService {
     if (!patient || patient.outcomes) return;
     const run = await this.deps.simulationRepository.findById(simulationId);
     if (run?.status !== 'completed') return;
-    const region = run.region as DataRegion;
-    const read = async (file: string) =>
-      run.storedFiles.includes(file) ? await this.deps.blobs.get(region, `${run.storagePrefix}/out/${file}`) : null;
     try {
-      const manifestBytes = await read('manifest.json');
-      const manifest = manifestBytes ? (JSON.parse(manifestBytes.toString('utf8')) as Manifest) : null;
-      const object = manifest?.objects.find((o) => o.kind === OUTCOME_OBJECT[run.kind]);
-      const maxima: FrameMaxima = {};
-      const steps: StepStats[] = [];
-      // The frames' stored summaries (written with the frames) give each timestep's statistics without a scan.
-      const summaryBytes = object ? await read(`${object.name}/summary.json`) : null;
-      const summaries = summaryBytes ? (JSON.parse(summaryBytes.toString('utf8')) as ObjectSummaries) : null;
-      for (const step of object ? manifest!.timesteps : []) {
-        let stats = summaries?.timesteps[String(step.index)]?.stats;
-        if (!stats) {
-          const bytes = await read(`${object!.name}/${step.index}.bin`);
-          if (!bytes) continue;
-          stats = (
-            await this.deps.cpu.run(frameTimelineTask, {
-              frame: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-              count: step.particleCounts?.[object!.name] ?? object!.particleCount,
-              columns: object!.columns,
-              particles: [],
-            })
-          ).stats;
-        }
-        steps.push(stats);
-        for (const [name, value] of Object.entries(stats))
-          if (value.max !== null && Number.isFinite(value.max))
-            maxima[name] = Math.max(maxima[name] ?? -Infinity, value.max);
-      }
+      const outputs = await this.readRunOutputs(run);
+      const { object, last, read } = outputs;
       const density = (run.parameters as { bloodDensity_kg_m3?: number }).bloodDensity_kg_m3 ?? null;
-      const monitors = await read('monitors.csv');
-      const last = manifest?.timesteps.at(-1);
       const lastFrame = object && last ? await read(`${object.name}/${last.index}.bin`) : null;
       const outcomes = computeOutcomes({
         kind: run.kind,
-        monitorsCsv: monitors ? monitors.toString('utf8') : null,
-        frameMaxima: maxima,
+        monitorsCsv: outputs.monitorsCsv,
+        frameMaxima: outputs.maxima,
         bloodDensity_kg_m3: density,
         ...(run.kind === 'solid' && object && last && lastFrame
           ? {
@@ -750,17 +761,19 @@ export class TrialService {
             }
           : {}),
       });
-      const trial = await this.deps.repository.findById(patient.trialId);
-      const own = evaluateCustomOutcomes(
-        trial ? storedCustomOutcomes(trial) : [],
-        steps,
-        monitors ? monitors.toString('utf8') : null,
-      );
-      await this.deps.repository.updatePatient(patient.trialId, patient.patientId, {
-        outcomes: { ...outcomes.values, ...own.values },
-        outcomeNotes: { ...outcomes.notes, ...own.notes },
-        stage: null,
-        error: null,
+      // The user's outcomes with the definitions of the moment of writing: a change of them waits for this write,
+      // and its job (queued after) finds the values of the version written here.
+      await this.deps.unitOfWork.run(async (tx) => {
+        const trial = await tx.trials.lock(patient.trialId);
+        const custom = trial ? storedCustomOutcomes(trial) : [];
+        const own = evaluateCustomOutcomes(custom, outputs.steps, outputs.monitorsCsv);
+        await tx.trials.updatePatient(patient.trialId, patient.patientId, {
+          outcomes: { ...outcomes.values, ...own.values },
+          outcomeNotes: { ...outcomes.notes, ...own.notes },
+          outcomeVersions: Object.fromEntries(custom.map((o) => [o.key, o.version])),
+          stage: null,
+          error: null,
+        });
       });
     } catch (error) {
       await this.deps.repository.updatePatient(patient.trialId, patient.patientId, {
@@ -769,6 +782,207 @@ export class TrialService {
       });
     }
     await this.recordWhenFinished(patient.trialId);
+  }
+
+  /**
+   * What the outcomes are read from in a finished run's stored outputs: the manifest's object of the kind, each saved
+   * timestep's statistics (the frames' stored summaries, or the frame scanned in a CPU-pool thread), their maxima,
+   * and monitors.csv. Never runs anything again.
+   */
+  private async readRunOutputs(run: SimulationRow) {
+    const region = run.region as DataRegion;
+    const read = async (file: string) =>
+      run.storedFiles.includes(file) ? await this.deps.blobs.get(region, `${run.storagePrefix}/out/${file}`) : null;
+    const manifestBytes = await read('manifest.json');
+    const manifest = manifestBytes ? (JSON.parse(manifestBytes.toString('utf8')) as Manifest) : null;
+    const object = manifest?.objects.find((o) => o.kind === OUTCOME_OBJECT[run.kind]);
+    const maxima: FrameMaxima = {};
+    const steps: StepStats[] = [];
+    // The frames' stored summaries (written with the frames) give each timestep's statistics without a scan.
+    const summaryBytes = object ? await read(`${object.name}/summary.json`) : null;
+    const summaries = summaryBytes ? (JSON.parse(summaryBytes.toString('utf8')) as ObjectSummaries) : null;
+    for (const step of object ? manifest!.timesteps : []) {
+      let stats = summaries?.timesteps[String(step.index)]?.stats;
+      if (!stats) {
+        const bytes = await read(`${object!.name}/${step.index}.bin`);
+        if (!bytes) continue;
+        stats = (
+          await this.deps.cpu.run(frameTimelineTask, {
+            frame: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+            count: step.particleCounts?.[object!.name] ?? object!.particleCount,
+            columns: object!.columns,
+            particles: [],
+          })
+        ).stats;
+      }
+      steps.push(stats);
+      for (const [name, value] of Object.entries(stats))
+        if (value.max !== null && Number.isFinite(value.max))
+          maxima[name] = Math.max(maxima[name] ?? -Infinity, value.max);
+    }
+    const monitors = await read('monitors.csv');
+    return {
+      read,
+      object,
+      last: manifest?.timesteps.at(-1),
+      steps,
+      maxima,
+      monitorsCsv: monitors ? monitors.toString('utf8') : null,
+    };
+  }
+
+  /**
+   * Changes the trial's user outcomes (project.work): add, change, rename, remove, in one request with the whole list
+   * (`planCustomOutcomeChange`). A changed computation is the outcome's next version; the values of earlier versions
+   * stay on each patient (`earlierOutcomes`), removed outcomes' too, and the trial's record keeps every version. Acceptance
+   * criteria of removed outcomes, and of changed ones whose unit changed, go. When a finished patient needs a new or
+   * changed value, a `trial.outcomes` job reads it from the saved outputs (progress on the trial; the requester is told).
+   */
+  async replaceCustomOutcomes(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    trialId: string,
+    body: ReplaceCustomOutcomes,
+  ): Promise<TrialDetail> {
+    await this.require('project.work', userId, deviceId, projectId, trialId);
+    await this.deps.unitOfWork.run(async (tx) => {
+      const trial = await tx.trials.lock(trialId);
+      if (!trial) throw new ServiceError(404, 'trial_not_found', trialNotFoundMessage);
+      const change = planCustomOutcomeChange(trial, body.outcomes, new Date().toISOString(), userId);
+      if (typeof change === 'string') throw new ServiceError(422, 'trial_outcome_invalid', change);
+      if (change.added.length + change.changed.length + change.renamed.length + change.removed.length === 0)
+        throw new ServiceError(409, 'trial_outcomes_unchanged', 'Nothing changed in the outcomes of your own.');
+      const before = storedCustomOutcomes(trial);
+      const unitOf = (outcomes: readonly StoredCustomOutcome[], key: string) => {
+        const o = outcomes.find((x) => x.key === key);
+        return o ? customOutcomeDefinition(trial.kind, o.definition, o.key).unit : null;
+      };
+      const dropped = [
+        ...change.removed,
+        ...change.changed.filter((key) => unitOf(before, key) !== unitOf(change.outcomes, key)),
+      ].filter((key) => key in trial.acceptance);
+      const acceptance = Object.fromEntries(Object.entries(trial.acceptance).filter(([key]) => !dropped.includes(key)));
+      // The values of removed outcomes are kept on each patient beside the version they came from.
+      const patients = await tx.trials.patients([trialId]);
+      let toRead = 0;
+      for (const { patient, run } of patients) {
+        if (!patient.outcomes) continue;
+        if (change.added.length + change.changed.length > 0 && (run === null || run.status === 'completed')) toRead++;
+        if (change.removed.length === 0) continue;
+        const outcomes = { ...patient.outcomes };
+        const earlierOutcomes = { ...patient.earlierOutcomes };
+        for (const key of change.removed)
+          if (key in outcomes) {
+            earlierOutcomes[`${key}@${versionOf(patient, key)}`] = outcomes[key] ?? null;
+            delete outcomes[key];
+          }
+        await tx.trials.updatePatient(trialId, patient.patientId, { outcomes, earlierOutcomes });
+      }
+      const job = toRead > 0 ? await tx.jobs.enqueue(trialOutcomesJob, { trialId, requestedBy: userId }, userId) : null;
+      await tx.trials.update(trialId, {
+        customOutcomes: change.outcomes,
+        customOutcomeHistory: change.history,
+        acceptance,
+        ...(job ? { outcomeJobId: job.id } : {}),
+      });
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, 'trial.outcomes_changed', { type: 'trial', id: trialId }),
+        before: { name: trial.name, customOutcomes: before, acceptance: trial.acceptance },
+        after: {
+          customOutcomes: change.outcomes,
+          added: change.added,
+          changed: change.changed,
+          renamed: change.renamed,
+          removed: change.removed,
+          droppedCriteria: dropped,
+          patientsToRead: toRead,
+        },
+      });
+    });
+    return this.get(userId, deviceId, projectId, trialId);
+  }
+
+  /**
+   * The `trial.outcomes` job: every finished patient whose user outcomes are not all of their definitions' current
+   * versions is read again from its run's saved outputs (the frames' statistics and monitors.csv); the value it
+   * replaces is kept with its version. Written under the trial's lock with the definitions of that moment, so a change
+   * meanwhile is never overwritten by an older reading (its own job follows). Ends with `trial.outcomes_read` for the
+   * person who made the change (told from the event).
+   */
+  async rereadOutcomes(
+    data: TrialOutcomesJobData,
+    work: { progress(fraction: number, message?: string): Promise<void>; signal: AbortSignal },
+  ): Promise<{ status: string; read?: number; failed?: number }> {
+    const trial = await this.deps.repository.findById(data.trialId);
+    if (!trial) return { status: 'deleted' };
+    const stale = (p: TrialPatientWithRun, outcomes: readonly StoredCustomOutcome[]) =>
+      p.patient.outcomes !== null &&
+      // A finished run, or one deleted since (its values become null with the reason).
+      (p.run === null || p.run.status === 'completed') &&
+      outcomes.some((o) => !(o.key in p.patient.outcomes!) || versionOf(p.patient, o.key) !== o.version);
+    const waiting = (await this.deps.repository.patients([trial.id])).filter((p) =>
+      stale(p, storedCustomOutcomes(trial)),
+    );
+    let read = 0;
+    let failed = 0;
+    for (const [i, p] of waiting.entries()) {
+      if (work.signal.aborted) throw new Error('The reading was stopped; it goes on at the next attempt.');
+      await work.progress(i / waiting.length, `Reading patient ${p.patient.patientId} (${i + 1} of ${waiting.length})`);
+      const run = p.patient.simulationId ? await this.deps.simulationRepository.findById(p.patient.simulationId) : null;
+      let outputs: Awaited<ReturnType<TrialService['readRunOutputs']>> | null = null;
+      let problem: string | null = null;
+      try {
+        if (run?.status !== 'completed') throw new Error('the patient’s run was deleted');
+        outputs = await this.readRunOutputs(run);
+      } catch (error) {
+        problem = `The saved outputs could not be read: ${error instanceof Error ? error.message : String(error)}`;
+      }
+      const wrote = await this.deps.unitOfWork.run(async (tx) => {
+        const now = await tx.trials.lock(trial.id);
+        const patient = now ? await tx.trials.patient(trial.id, p.patient.patientId) : null;
+        if (!now || !patient?.outcomes) return false;
+        const custom = storedCustomOutcomes(now);
+        const due = custom.filter((o) => !(o.key in patient.outcomes!) || versionOf(patient, o.key) !== o.version);
+        if (due.length === 0) return false;
+        const fresh = outputs
+          ? evaluateCustomOutcomes(due, outputs.steps, outputs.monitorsCsv)
+          : {
+              values: Object.fromEntries(due.map((o) => [o.key, null])),
+              notes: Object.fromEntries(due.map((o) => [o.key, problem!])),
+            };
+        const earlierOutcomes = { ...patient.earlierOutcomes };
+        for (const o of due)
+          if (o.key in patient.outcomes)
+            earlierOutcomes[`${o.key}@${versionOf(patient, o.key)}`] = patient.outcomes[o.key] ?? null;
+        const notes = { ...patient.outcomeNotes };
+        for (const o of due) delete notes[o.key];
+        await tx.trials.updatePatient(trial.id, patient.patientId, {
+          outcomes: { ...patient.outcomes, ...fresh.values },
+          outcomeNotes: { ...notes, ...fresh.notes },
+          outcomeVersions: { ...patient.outcomeVersions, ...Object.fromEntries(due.map((o) => [o.key, o.version])) },
+          earlierOutcomes,
+        });
+        return true;
+      });
+      if (wrote && outputs) read++;
+      else if (wrote) failed++;
+    }
+    await work.progress(1, 'Read');
+    const deviceId = await this.deps.simulationRepository.deviceOf(trial.projectId);
+    await this.deps.unitOfWork.run(async (tx) => {
+      tx.events.record(
+        systemEvent(
+          data.requestedBy,
+          deviceId,
+          trial.projectId,
+          'trial.outcomes_read',
+          { type: 'trial', id: trial.id },
+          { name: trial.name, patients: waiting.length, read, failed },
+        ),
+      );
+    });
+    return { status: 'read', read, failed };
   }
 
   /**
@@ -861,6 +1075,11 @@ export class TrialService {
   }
 }
 
+/** A trial's name as the stem of a downloaded file's name (reports, CSV). */
+function fileStem(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'trial';
+}
+
 /** A trial's set-up on another device version under a new name (device CI's re-runs). */
 function setupOf(trial: TrialRow, versionId: string, name: string): CreateTrialBody {
   return {
@@ -871,7 +1090,7 @@ function setupOf(trial: TrialRow, versionId: string, name: string): CreateTrialB
     resolution: trial.resolution,
     parameters: trial.parameters as CreateTrialBody['parameters'],
     placement: trial.placement as unknown as PlacementRule,
-    customOutcomes: storedCustomOutcomes(trial),
+    customOutcomes: storedCustomOutcomes(trial).map((o) => o.definition),
   };
 }
 
@@ -911,6 +1130,7 @@ export function patientStatus(trial: TrialRow, p: TrialPatientWithRun): TrialPat
 
 function toPatient(trial: TrialRow, p: TrialPatientWithRun): TrialPatient {
   const status = patientStatus(trial, p);
+  const shown = currentOutcomeValues(storedCustomOutcomes(trial), p.patient);
   const runFailed = !p.patient.error && p.run?.status === 'failed';
   return {
     patientId: p.patient.patientId,
@@ -922,8 +1142,13 @@ function toPatient(trial: TrialRow, p: TrialPatientWithRun): TrialPatient {
     simulationStatus: p.run?.status ?? null,
     progress: p.run?.status === 'completed' ? 1 : (p.run?.progress ?? 0),
     etaSeconds: p.run?.etaSeconds ?? null,
-    outcomes: p.patient.outcomes,
-    outcomeNotes: p.patient.outcomeNotes,
+    outcomes: shown.values,
+    outcomeNotes: shown.notes,
+    outcomeVersions: p.patient.outcomeVersions,
+    earlierOutcomes: Object.entries(p.patient.earlierOutcomes).map(([at, value]) => {
+      const [key, version] = at.split('@');
+      return { key: key!, version: Number(version), value };
+    }),
   };
 }
 
@@ -957,6 +1182,11 @@ function toTrial(row: TrialListRow, patients: readonly TrialPatientWithRun[], ca
     cancelledAt: t.cancelledAt?.toISOString() ?? null,
     acceptance: t.acceptance,
     autoRerun: t.autoRerun,
+    customOutcomes: storedCustomOutcomes(t),
+    customOutcomeHistory: customOutcomeHistory(t),
+    outcomeRefresh: row.outcomeJobStatus
+      ? { status: row.outcomeJobStatus, progress: row.outcomeJobProgress ?? 0, message: row.outcomeJobMessage }
+      : null,
     canRun,
   };
 }

@@ -57,8 +57,15 @@ export const trials = pgTable(
       .default({}),
     /** Device CI: re-run this trial on each new ready device version of the project (the flag moves to the re-run). */
     autoRerun: boolean('auto_rerun').notNull().default(false),
-    /** The user's outcomes (contracts' `customOutcomeSchema`, keys `user_1`, `user_2`, …), read like the kind's. */
+    /**
+     * The user's outcomes now (contracts' `storedCustomOutcomeSchema`: key `user_1`, `user_2`, … never reused, the
+     * definition's version, the definition), read like the kind's.
+     */
     customOutcomes: jsonb('custom_outcomes').$type<Record<string, unknown>[]>().notNull().default([]),
+    /** Every version of every user outcome, removed ones included (`customOutcomeVersionSchema`, migration 0029). */
+    customOutcomeHistory: jsonb('custom_outcome_history').$type<Record<string, unknown>[]>().notNull().default([]),
+    /** The job reading finished patients' user outcomes again after the last change of definitions (job_runs.id). */
+    outcomeJobId: uuid('outcome_job_id'),
   },
   (t) => [
     uniqueIndex('trials_project_name_uq').on(t.projectId, sql`lower(${t.name})`),
@@ -87,6 +94,10 @@ export const trialPatients = pgTable(
     error: text('error'),
     outcomes: jsonb('outcomes').$type<Record<string, number | null>>(),
     outcomeNotes: jsonb('outcome_notes').$type<Record<string, string>>().notNull().default({}),
+    /** The definition version each user outcome's value came from (absent: version 1, read before 0029). */
+    outcomeVersions: jsonb('outcome_versions').$type<Record<string, number>>().notNull().default({}),
+    /** Values of earlier definitions, kept as they were read: `<key>@<version>` → value. */
+    earlierOutcomes: jsonb('earlier_outcomes').$type<Record<string, number | null>>().notNull().default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.trialId, t.patientId] }), index('trial_patients_simulation_idx').on(t.simulationId)],

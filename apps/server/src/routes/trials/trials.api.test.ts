@@ -6,13 +6,15 @@ import {
   type TrialList,
   type TrialOutcomeColumns,
 } from '@insilico/contracts';
+import { readCsv } from '@insilico/contracts/csv';
 import { writeBinaryStl } from '@insilico/mesh';
 import { and, asc, eq } from 'drizzle-orm';
 import { ringDeviceMesh } from '@insilico/scenarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trialProject, waitForTrial } from '../../../test/fixtures/trial.fixtures';
-import { errorOf, json, type Person } from '../../../test/fixtures/workspace.fixtures';
-import { domainEvents } from '../../db/schema';
+import { errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
+import { domainEvents, simulations } from '../../db/schema';
+import { eventsOf } from '../../../test/helpers/domain-events';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
@@ -253,6 +255,136 @@ describe('a trial over the cohort', () => {
     expect(refused.status).toBe(422);
     expect((await errorOf(refused)).message).toBe(`These parameters are not known: ${unknown}.`);
   });
+
+  it('changes the outcomes of the user’s own after the run: read again from the saved outputs, never simulated', async () => {
+    const one = `${trialsPath()}/${trialId}`;
+    const before = await json<TrialDetail>(await member.browser.get(one));
+    const runs = async () => (await server.context.db.orm.select({ id: simulations.id }).from(simulations)).length;
+    const runsBefore = await runs();
+    // A criterion on the displacement: it goes when that outcome's unit changes.
+    expect((await send(member.browser, 'PATCH', one, { acceptance: { user_2: { min: null, max: 5 } } })).status).toBe(
+      200,
+    );
+    const put = (outcomes: unknown[], who = member) => send(who.browser, 'PUT', `${one}/custom-outcomes`, { outcomes });
+    const speed = {
+      source: 'object',
+      label: 'Mean speed at the end',
+      field: 'velocity',
+      particles: 'mean',
+      over: 'last',
+    };
+    const least = {
+      source: 'object',
+      label: 'Smallest stress',
+      field: 'von_mises_stress',
+      particles: 'min',
+      over: 'min',
+    };
+
+    // Refusals change nothing.
+    const refusals: [unknown[], number, RegExp | string, Person?][] = [
+      [[{ key: 'user_9', definition: ownStress }], 422, /has no outcome user_9 of your own now/],
+      [[{ key: null, definition: { ...least, label: 'peak von MISES stress' } }], 422, /already has an outcome named/],
+      [[{ key: null, definition: { ...least, field: 'pressure' } }], 422, /stores no field pressure/],
+      [[{ key: null, definition: { ...least, expression: 'x' } }], 400, /./],
+      [
+        [
+          { key: 'user_1', definition: ownStress },
+          { key: 'user_2', definition: ownDisplacement },
+        ],
+        409,
+        'Nothing changed in the outcomes of your own.',
+      ],
+      [[], 403, /./, guest],
+    ];
+    for (const [outcomes, status, message, who] of refusals) {
+      const refused = await put(outcomes, who);
+      expect(refused.status, JSON.stringify(outcomes)).toBe(status);
+      expect((await errorOf(refused)).message).toMatch(message);
+    }
+    expect((await json<TrialDetail>(await member.browser.get(one))).customOutcomes).toEqual(before.customOutcomes);
+
+    // Rename user_1, change user_2's computation (version 2), add one (user_3).
+    const changed = await put([
+      { key: 'user_1', definition: { ...ownStress, label: 'Peak stress, own' } },
+      { key: 'user_2', definition: speed },
+      { key: null, definition: least },
+    ]);
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    const answer = await json<TrialDetail>(changed);
+    expect(answer.customOutcomes.map((o) => [o.key, o.version, o.definition.label])).toEqual([
+      ['user_1', 1, 'Peak stress, own'],
+      ['user_2', 2, 'Mean speed at the end'],
+      ['user_3', 1, 'Smallest stress'],
+    ]);
+    expect(answer.acceptance).toEqual({});
+    expect(answer.outcomeRefresh).not.toBeNull();
+    const read = await waitFor(trialId, (t) => t.outcomeRefresh?.status === 'completed');
+    expect(await runs()).toBe(runsBefore);
+    for (const p of read.patients) {
+      const was = before.patients.find((b) => b.patientId === p.patientId)!;
+      expect(p.simulationId).toBe(was.simulationId);
+      expect(p.outcomes!.user_1).toBe(was.outcomes!.user_1);
+      expect(p.outcomes!.peak_von_mises_stress).toBe(was.outcomes!.peak_von_mises_stress);
+      expect(p.outcomeVersions).toMatchObject({ user_1: 1, user_2: 2, user_3: 1 });
+      expect(p.outcomes!.user_2).toBeGreaterThanOrEqual(0);
+      expect(p.outcomes!.user_3).toBeGreaterThanOrEqual(0);
+      expect(p.outcomes!.user_3).toBeLessThanOrEqual(p.outcomes!.user_1!);
+      // The displacement value of version 1 is kept beside the version it came from.
+      expect(p.earlierOutcomes).toEqual([{ key: 'user_2', version: 1, value: was.outcomes!.user_2 }]);
+    }
+    expect(read.customOutcomeHistory.map((v) => [v.key, v.version, v.until === null])).toEqual([
+      ['user_1', 1, true],
+      ['user_2', 1, false],
+      ['user_2', 2, true],
+      ['user_3', 1, true],
+    ]);
+
+    // Remove user_1 and add one: its values are kept, its key is not given again.
+    const removed = await json<TrialDetail>(
+      await put([
+        { key: 'user_2', definition: speed },
+        { key: 'user_3', definition: least },
+        { key: null, definition: { ...ownStress, label: 'Stress again' } },
+      ]),
+    );
+    expect(removed.customOutcomes.map((o) => o.key)).toEqual(['user_2', 'user_3', 'user_4']);
+    const again = await waitFor(trialId, (t) => t.patients.every((p) => p.outcomeVersions.user_4 === 1));
+    for (const p of again.patients) {
+      expect(p.outcomes).not.toHaveProperty('user_1');
+      expect(p.outcomes!.user_4).toBe(p.outcomes!.peak_von_mises_stress);
+      expect(p.earlierOutcomes).toContainEqual({ key: 'user_1', version: 1, value: p.outcomes!.peak_von_mises_stress });
+    }
+    const columns = await json<TrialOutcomeColumns>(await member.browser.get(`${one}/outcomes`));
+    expect(columns.outcomes.map((o) => o.key).slice(-3)).toEqual(['user_2', 'user_3', 'user_4']);
+    // The CSV: the outcomes now, then the earlier versions' values kept with each patient.
+    const csv = await guest.browser.get(`${one}/outcomes.csv`);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const rows = readCsv(await csv.text());
+    expect(rows).toHaveLength(6);
+    expect(rows[0]!.slice(-5)).toEqual([
+      'Mean speed at the end (m/s), version 2',
+      'Smallest stress (MPa)',
+      'Stress again (MPa)',
+      'Peak stress, own (MPa), version 1 (earlier)',
+      'Mean displacement at the end (mm), version 1 (earlier)',
+    ]);
+    for (const p of again.patients) {
+      const row = rows.find((r) => r[0] === p.patientId)!;
+      expect(Number(row.at(-2))).toBe(p.earlierOutcomes.find((e) => e.key === 'user_1')!.value);
+      expect(Number(row.at(-1))).toBe(p.earlierOutcomes.find((e) => e.key === 'user_2')!.value);
+    }
+    expect(await runs()).toBe(runsBefore);
+
+    // The audit trail: each change with its before and after, each reading by the system; the changer is told.
+    const actions = (await eventsOf(server, 'trial', trialId)).map((e) => e.action);
+    expect(actions.filter((a) => a === 'trial.outcomes_changed')).toHaveLength(2);
+    expect(actions.filter((a) => a === 'trial.outcomes_read').length).toBeGreaterThanOrEqual(2);
+    const notifications = await json<NotificationList>(await member.browser.get('/api/notifications?limit=50'));
+    const told = notifications.items.find((n) => n.kind === 'trial.outcomes_read')!;
+    expect(told.title).toBe('The outcomes of trial Ring valve trial were read again');
+    expect(told.body).toBe('5 of 5 patients read from their saved outputs.');
+  }, 240_000);
 });
 
 describe('device CI', () => {

@@ -1,6 +1,7 @@
 import {
   createTrialSchema,
   projectSimulationsParamsSchema,
+  replaceCustomOutcomesSchema,
   rerunTrialSchema,
   retryTrialSchema,
   trialDetailSchema,
@@ -25,7 +26,8 @@ export interface TrialRoutesDeps {
 
 /**
  * In-silico trials (issue 17): the project's trials, create, one trial with its patients, acceptance criteria and
- * automatic re-run, delete, cancel, retry of the failed patients, re-run, reports (PDF), and a trial's outcomes as
+ * automatic re-run, delete, cancel, retry of the failed patients, re-run, reports (PDF), changing the user's outcomes,
+ * and a trial's outcomes as
  * cohort parameters. Thin: the service checks permissions and every input. See
  * docs/decisions/trials.md.
  */
@@ -158,6 +160,33 @@ export async function trialRoutes(app: FastifyInstance, deps: TrialRoutesDeps): 
       return reply.code(201).send(await deps.trials.rerun(userId(request), deviceId, projectId, trialId, request.body));
     },
   );
+
+  api.put(
+    `${one}/custom-outcomes`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        params: trialParamsSchema,
+        body: replaceCustomOutcomesSchema,
+        response: { 200: trialDetailSchema },
+      },
+    },
+    async (request) => {
+      const { deviceId, projectId, trialId } = request.params;
+      return deps.trials.replaceCustomOutcomes(userId(request), deviceId, projectId, trialId, request.body);
+    },
+  );
+
+  api.get(`${one}/outcomes.csv`, { ...pre, schema: { tags, params: trialParamsSchema } }, async (request, reply) => {
+    const { deviceId, projectId, trialId } = request.params;
+    const { fileName, text } = await deps.trials.outcomesCsv(userId(request), deviceId, projectId, trialId);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .header('Cache-Control', 'no-store')
+      .send(text);
+  });
 
   api.get(
     `${one}/outcomes`,

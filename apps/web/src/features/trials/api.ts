@@ -8,6 +8,7 @@ import {
   trialReportSchema,
   trialSetupSchema,
   type CreateTrial,
+  type ReplaceCustomOutcomes,
   type RerunTrial,
   type RetryTrial,
   type Trial,
@@ -30,6 +31,8 @@ export const trialUrls = {
   one: (deviceId: string, projectId: string, trialId: string) => `${trialUrls.list(deviceId, projectId)}/${trialId}`,
   outcomes: (deviceId: string, projectId: string, trialId: string) =>
     `${trialUrls.one(deviceId, projectId, trialId)}/outcomes`,
+  csv: (deviceId: string, projectId: string, trialId: string) =>
+    `${trialUrls.one(deviceId, projectId, trialId)}/outcomes.csv`,
   reports: (deviceId: string, projectId: string, trialId: string) =>
     `${trialUrls.one(deviceId, projectId, trialId)}/reports`,
 };
@@ -63,8 +66,23 @@ export function useTrial(deviceId: string | null, projectId: string | null, tria
     deviceId && projectId && trialId ? trialUrls.one(deviceId, projectId, trialId) : null,
     (url: string) => apiFetch(url, { schema: trialDetailSchema }),
   );
-  usePolling(trial.data?.status === 'running', trial.mutate);
+  const reading = trial.data?.outcomeRefresh?.status === 'queued' || trial.data?.outcomeRefresh?.status === 'running';
+  usePolling(trial.data?.status === 'running' || reading, trial.mutate);
   return trial;
+}
+
+/** The trial's outcomes of the user's own as they should be (kept by key; no key: new); changed ones are read again. */
+export function replaceCustomOutcomes(
+  deviceId: string,
+  projectId: string,
+  trialId: string,
+  body: ReplaceCustomOutcomes,
+): Promise<TrialDetail> {
+  return apiFetch(`${trialUrls.one(deviceId, projectId, trialId)}/custom-outcomes`, {
+    method: 'PUT',
+    body,
+    schema: trialDetailSchema,
+  });
 }
 
 export function useTrialSetup(deviceId: string, projectId: string, open: boolean) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrialDetail } from '@insilico/contracts';
-import { compareOutcome, outcomeValues, verdictChanges } from './compare';
+import { comparableOutcomes, compareOutcome, outcomeValues, verdictChanges } from './compare';
 
 const trial = (values: Record<string, number | null>): Pick<TrialDetail, 'patients'> => ({
   patients: Object.entries(values).map(([patientId, value]) => ({
@@ -15,6 +15,8 @@ const trial = (values: Record<string, number | null>): Pick<TrialDetail, 'patien
     etaSeconds: null,
     outcomes: value === null ? null : { pressure_drop: value },
     outcomeNotes: {},
+    outcomeVersions: {},
+    earlierOutcomes: [],
   })),
 });
 
@@ -64,5 +66,33 @@ describe('verdict changes under an acceptance criterion', () => {
 
   it('gives the finite values of an outcome for the distribution plot', () => {
     expect(outcomeValues(before, 'pressure_drop')).toEqual([18, 25, 19, 10, 20]);
+  });
+});
+
+describe('comparableOutcomes', () => {
+  const speed = { source: 'object', label: 'Speed', field: 'velocity', particles: 'max', over: 'max' } as const;
+  const outcome = (key: string, label: string) => ({ key, label, unit: 'm/s', description: '' });
+  const trialWith = (custom: { key: string; definition: typeof speed | { [k: string]: unknown } }[]) =>
+    ({
+      outcomes: [
+        outcome('peak_velocity', 'Peak velocity'),
+        ...custom.map((c) => outcome(c.key, String(c.definition.label))),
+      ],
+      customOutcomes: custom.map((c) => ({ ...c, version: 1 })),
+    }) as unknown as Pick<TrialDetail, 'outcomes' | 'customOutcomes'>;
+
+  it('keeps the kind’s outcomes and the user’s computed the same way under one key, names the others', () => {
+    const base = trialWith([
+      { key: 'user_1', definition: speed },
+      { key: 'user_2', definition: { ...speed, label: 'Mean speed', over: 'mean' } },
+    ]);
+    const current = trialWith([
+      { key: 'user_1', definition: { ...speed, label: 'Speed, renamed' } },
+      { key: 'user_2', definition: { ...speed, label: 'Mean speed', over: 'last' } },
+      { key: 'user_3', definition: { ...speed, label: 'New' } },
+    ]);
+    const result = comparableOutcomes(base, current);
+    expect(result.outcomes.map((o) => o.key)).toEqual(['peak_velocity', 'user_1']);
+    expect(result.differing).toEqual(['Mean speed', 'New']);
   });
 });

@@ -1,4 +1,4 @@
-import { meetsCriterion, type TrialCriterion, type TrialDetail } from '@insilico/contracts';
+import { meetsCriterion, sameComputation, type TrialCriterion, type TrialDetail } from '@insilico/contracts';
 
 export interface ComparedPatient {
   patientId: string;
@@ -72,4 +72,26 @@ export function outcomeValues(trial: Pick<TrialDetail, 'patients'>, outcome: str
     const v = p.outcomes?.[outcome];
     return v !== null && v !== undefined && Number.isFinite(v) ? [v] : [];
   });
+}
+
+/**
+ * The outcomes a re-run can be compared on with the trial it re-runs: the kind's, and each outcome of the user's own
+ * both trials have under one key computed the same way (either may have been changed after the re-run: a value of
+ * another definition is not a difference the device made). `differing`: the labels of those left out.
+ */
+export function comparableOutcomes(
+  base: Pick<TrialDetail, 'outcomes' | 'customOutcomes'>,
+  current: Pick<TrialDetail, 'outcomes' | 'customOutcomes'>,
+): { outcomes: TrialDetail['outcomes']; differing: string[] } {
+  const baseKeys = new Set(base.outcomes.map((o) => o.key));
+  const differing: string[] = [];
+  const outcomes = current.outcomes.filter((o) => {
+    const mine = current.customOutcomes.find((c) => c.key === o.key);
+    if (!mine) return baseKeys.has(o.key);
+    const theirs = base.customOutcomes.find((c) => c.key === o.key);
+    const same = theirs !== undefined && sameComputation(theirs.definition, mine.definition);
+    if (!same) differing.push(o.label);
+    return same;
+  });
+  return { outcomes, differing };
 }

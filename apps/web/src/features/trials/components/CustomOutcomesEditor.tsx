@@ -77,7 +77,8 @@ export function CustomOutcomesEditor({
 }: {
   kind: SimulationKindName;
   value: readonly CustomOutcome[];
-  onChange: (next: CustomOutcome[]) => void;
+  /** The next list; `removed`: the index taken out, when one was (a trial's page keeps its outcomes' keys by it). */
+  onChange: (next: CustomOutcome[], removed?: number) => void;
 }) {
   const options = sourceOptions(kind);
   const set = (index: number, next: CustomOutcome) => onChange(value.map((o, i) => (i === index ? next : o)));
@@ -149,7 +150,12 @@ export function CustomOutcomesEditor({
           </TextField>
           <IconButton
             aria-label={`Remove outcome ${index + 1}`}
-            onClick={() => onChange(value.filter((_, i) => i !== index))}
+            onClick={() =>
+              onChange(
+                value.filter((_, i) => i !== index),
+                index,
+              )
+            }
           >
             <DeleteOutlineIcon />
           </IconButton>

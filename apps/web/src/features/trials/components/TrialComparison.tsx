@@ -15,7 +15,7 @@ import { kernelDensity, wilsonInterval } from '@insilico/stats';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { ChartCard, type ChartOption } from '../../analysis';
 import { useTrial } from '../api';
-import { compareOutcome, outcomeValues, verdictChanges } from '../compare';
+import { comparableOutcomes, compareOutcome, outcomeValues, verdictChanges } from '../compare';
 import { outcomeText } from '../format';
 
 const colours = ['#7a8ca3', '#2f6fb5'] as const;
@@ -28,7 +28,8 @@ const colours = ['#7a8ca3', '#2f6fb5'] as const;
 export function TrialComparison({ deviceId, trial }: { deviceId: string; trial: TrialDetail }) {
   const base = useTrial(deviceId, trial.projectId, trial.basedOnTrialId);
   const [outcome, setOutcome] = useState(trial.outcomes[0]?.key ?? '');
-  const definition = trial.outcomes.find((o) => o.key === outcome);
+  const comparable = base.data ? comparableOutcomes(base.data, trial) : { outcomes: trial.outcomes, differing: [] };
+  const definition = comparable.outcomes.find((o) => o.key === outcome);
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
       <Typography variant="h6" component="h2">
@@ -44,12 +45,17 @@ export function TrialComparison({ deviceId, trial }: { deviceId: string; trial: 
             {base.data.name} ({base.data.deviceVersion.name}) → {trial.name} ({trial.deviceVersion.name})
           </Typography>
           <TextField select size="small" label="Outcome" value={outcome} onChange={(e) => setOutcome(e.target.value)}>
-            {trial.outcomes.map((o) => (
+            {comparable.outcomes.map((o) => (
               <MenuItem key={o.key} value={o.key}>
                 {o.label} ({o.unit})
               </MenuItem>
             ))}
           </TextField>
+          {comparable.differing.length > 0 && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              Not compared, defined differently in the two trials: {comparable.differing.join(', ')}.
+            </Typography>
+          )}
           {definition && (
             <>
               <Box sx={{ mt: 2 }}>

@@ -18,16 +18,18 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
 import type { TrialDetail, TrialPatient } from '@insilico/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { ApiError } from '../../../lib/apiError';
 import { formatDate } from '../../../lib/formatDate';
 import { useSelectedDevice } from '../../devices';
-import { cancelTrial, deleteTrial, retryTrial, trialPath, useTrial } from '../api';
+import { cancelTrial, deleteTrial, retryTrial, trialPath, trialUrls, useTrial } from '../api';
 import { RerunTrialDialog } from './RerunTrialDialog';
 import { TrialAcceptance } from './TrialAcceptance';
 import { TrialComparison } from './TrialComparison';
+import { TrialCustomOutcomes } from './TrialCustomOutcomes';
 import { TrialReports } from './TrialReports';
 import { countsText, etaText, outcomeText, patientStatusLabels, trialStatusLabels } from '../format';
 
@@ -180,9 +182,20 @@ export function TrialPage() {
       </Paper>
 
       <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          Patients and outcomes
-        </Typography>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography variant="h6" component="h2">
+            Patients and outcomes
+          </Typography>
+          <Button
+            size="small"
+            variant="outlined"
+            href={trialUrls.csv(deviceId, projectId, trialId)}
+            download
+            startIcon={<DownloadIcon aria-hidden="true" />}
+          >
+            Download CSV
+          </Button>
+        </Stack>
         <TableContainer>
           <Table size="small" aria-label="Patients and outcomes">
             <TableHead>
@@ -249,8 +262,14 @@ export function TrialPage() {
         </TableContainer>
       </Paper>
 
+      <TrialCustomOutcomes
+        deviceId={deviceId}
+        trial={data}
+        onSaved={(next) => void trial.mutate(next, { revalidate: false })}
+      />
+
       <TrialAcceptance
-        key={data.id}
+        key={`${data.id}:${data.outcomes.map((o) => o.key).join()}`}
         deviceId={deviceId}
         trial={data}
         onSaved={(next) => void trial.mutate(next, { revalidate: false })}
