@@ -2,7 +2,15 @@ import type { AnalysisSettings, CohortParameterTable, MeasurementOrder, Represen
 import { keysInUse, measurementParameter, rowsWithoutValues } from '@insilico/contracts';
 import { matrixFromColumns, runAnalysisJob, type AnalysisOutcome, type Proportion } from '@insilico/stats';
 import { histogram } from '../services/trial-report-figures';
-import { drawHistogram, drawQqPlot, pdfNumber as number, pdfPercent as percent, pdfText, startPdfReport } from './pdf';
+import {
+  drawHistogram,
+  drawOverlaidDistributions,
+  drawQqPlot,
+  pdfNumber as number,
+  pdfPercent as percent,
+  pdfText,
+  startPdfReport,
+} from './pdf';
 
 /** A measurement the analysis reads: the definition version it was measured with and how its values came about. */
 export interface ReportMeasurement {
@@ -295,7 +303,7 @@ export async function renderAnalysisReport(input: AnalysisReportInput): Promise<
     );
     line('Source', r.source);
     line('Cohort', `${r.cohort.name}, population model ${r.cohort.modelVersion}, ${r.cohort.patients} patients`);
-    for (const p of r.parameters)
+    for (const p of r.parameters) {
       doc.text(
         pdfText(
           `${p.label} (${p.unit}): cohort mean ${number(p.cohort.mean)} SD ${number(p.cohort.sd)}, reference mean ` +
@@ -305,6 +313,15 @@ export async function renderAnalysisReport(input: AnalysisReportInput): Promise<
             (p.range ? `; reference range covered ${percent(p.range.rangeFraction)}` : ''),
         ),
       );
+      const column = input.table.parameters.findIndex((c) => c.key === p.key);
+      const cohort = column < 0 ? [] : [...(input.table.values[column] ?? [])].filter(Number.isFinite);
+      if (cohort.length > 0)
+        drawOverlaidDistributions(doc, cohort, {
+          values: p.referenceValues,
+          mean: p.reference.mean,
+          sd: p.reference.sd,
+        });
+    }
     if (r.energy)
       line(
         'Energy distance',
