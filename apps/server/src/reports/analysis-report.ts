@@ -135,7 +135,8 @@ const groupNote: Record<string, string> = {
  * The population analysis report as PDF bytes (pdfkit through reports/pdf.ts): the cohort with its population model
  * version and the patients left out, each analysed parameter's distribution with a histogram, flagged correlations
  * and outliers, the sizing proposal, device fit coverage with the sizing disagreement flag, the measurements used
- * (definition versions, failures, hand corrections), the comparison with a reference population when given, the
+ * (definition versions, failures, hand corrections), the comparison with a reference population when given (each
+ * compared parameter drawn over the reference), the
  * settings and the code version. The document's dates are the report's, so the same input gives the same bytes.
  */
 export async function renderAnalysisReport(input: AnalysisReportInput): Promise<Uint8Array> {

@@ -21,14 +21,10 @@ function decodeHex(hex: string): string {
   return text;
 }
 
-/**
- * The text of a PDF written by pdfkit with the standard fonts (the workspace's reports), for tests: every content
- * stream inflated, each `TJ`/`Tj` operation's hex strings decoded (WinAnsi), one operation a line, pages in order.
- * Not a general PDF reader: enough to check what a report says.
- */
-export function pdfTextOf(bytes: Uint8Array): string {
+/** Every content stream of a PDF written by pdfkit, inflated (Latin-1), in file order: for drawing operators. */
+export function pdfContentStreams(bytes: Uint8Array): string[] {
   const pdf = Buffer.from(bytes);
-  const lines: string[] = [];
+  const streams: string[] = [];
   let at = 0;
   for (;;) {
     const start = pdf.indexOf('stream', at, 'latin1');
@@ -41,18 +37,28 @@ export function pdfTextOf(bytes: Uint8Array): string {
     at = end + 'endstream'.length;
     const dictionary = pdf.subarray(Math.max(0, start - 200), start).toString('latin1');
     const raw = pdf.subarray(from, end);
-    let content: string;
     try {
-      content = (dictionary.includes('/FlateDecode') ? inflateSync(raw) : raw).toString('latin1');
+      streams.push((dictionary.includes('/FlateDecode') ? inflateSync(raw) : raw).toString('latin1'));
     } catch {
       continue;
     }
+  }
+  return streams;
+}
+
+/**
+ * The text of a PDF written by pdfkit with the standard fonts (the workspace's reports), for tests: every content
+ * stream inflated, each `TJ`/`Tj` operation's hex strings decoded (WinAnsi), one operation a line, pages in order.
+ * Not a general PDF reader: enough to check what a report says.
+ */
+export function pdfTextOf(bytes: Uint8Array): string {
+  const lines: string[] = [];
+  for (const content of pdfContentStreams(bytes))
     for (const match of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
       const hexes =
         match[1] !== undefined ? [...match[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]!) : [match[2]!];
       lines.push(hexes.map(decodeHex).join(''));
     }
-  }
   return lines.join('\n');
 }
 
