@@ -131,7 +131,7 @@ export function SurfacePointPicker({
         <TextField
           select
           label="Landmark"
-          value={landmark}
+          value={at ? landmark : ''}
           onChange={(e) => setLandmark(e.target.value)}
           sx={{ flex: 1 }}
         >
