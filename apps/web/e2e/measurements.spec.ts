@@ -5,7 +5,8 @@ import { expect, test } from './csp';
 
 // Issue 23 against the real server: a 20-patient cohort (ordered through the cohort API), then in the browser
 // select it, choose the SCCT TAVI set, define an annulus area measurement in the new-measurement drawer and edit it
-// into version 2 (an annulus perimeter), order,
+// into version 2 (an annulus perimeter), define a distance between points picked on a patient's surface (a click in
+// the 3D view, a landmark from the keyboard; a point off the surface refused), order,
 // follow the job to the results table, download the CSV (units in the headers), correct one patient's annular
 // plane on the page and see the corrected cell marked with who corrected it; a workspace
 // on the trial plan sees the spec's message.
@@ -47,6 +48,40 @@ test('orders the TAVI set and an own measurement on 20 patients, reads results a
   await expect(editor).toBeHidden();
   await expect(page.getByLabel(/^My annulus perimeter \(mm, end-systole, version 2\)/)).toBeChecked();
 
+  // A measurement on points picked on a patient's surface: one clicked in the 3D view, one placed at a landmark
+  // from the keyboard; a point off the surface is refused by the server with its reason.
+  await page.getByRole('button', { name: 'New measurement' }).click();
+  const picker = page.getByRole('form', { name: 'New measurement' });
+  await picker.getByLabel('Name').fill('Clicked point to ostium');
+  await picker.getByLabel('Heart phase').click();
+  await page.getByRole('option', { name: 'end diastole', exact: true }).click();
+  await picker.getByLabel('Type').click();
+  await page.getByRole('option', { name: 'Distance between two landmarks' }).click();
+  const viewer = picker.getByTestId('anatomy-viewer');
+  await expect(viewer).toHaveAttribute('data-shown-phase', 'end-diastole', { timeout: 60_000 });
+  await viewer.click();
+  await expect(picker.getByText(/^Picked point 1: .+ at \(-?\d/)).toBeVisible();
+  await picker.getByRole('button', { name: 'Place at the landmark' }).click();
+  await expect(picker.getByText(/^Picked point 2: Aortic root at/)).toBeVisible();
+  await picker.getByLabel('Landmark', { exact: true }).click();
+  await page.getByRole('option', { name: 'sinotubular junction', exact: true }).click();
+  await picker.getByRole('button', { name: 'Place at the landmark' }).click();
+  const choose = async (field: string, option: string) => {
+    await picker.getByLabel(field, { exact: true }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  await choose('From', 'Picked point 3');
+  await choose('To', 'Picked point 2');
+  await picker.getByRole('button', { name: 'Save measurement' }).click();
+  await expect(picker.getByRole('alert')).toContainText(
+    /^A picked point lies \d+\.\d mm from the aortic root surface of patient SYN-\d{6} at end-diastole/,
+  );
+  await picker.getByRole('button', { name: 'Remove picked point 3' }).click();
+  await choose('From', 'Picked point 1');
+  await picker.getByRole('button', { name: 'Save measurement' }).click();
+  await expect(picker).toBeHidden();
+  await expect(page.getByLabel(/^Clicked point to ostium/)).toBeChecked();
+
   await page.getByRole('link', { name: /^Continue with \d+ measurements$/ }).click();
   await expect(page).toHaveURL(/\/measurement\/order\?/);
   await expect(page.getByText(`${cohortName}: 20 patients`)).toBeVisible();
@@ -57,6 +92,7 @@ test('orders the TAVI set and an own measurement on 20 patients, reads results a
   await expect(table.locator('tbody tr')).toHaveCount(20);
   await expect(table.getByRole('columnheader', { name: 'Aortic annulus area (mm²)' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'My annulus perimeter (mm)' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Clicked point to ostium (mm)' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Distribution of Aortic annulus area' })).toBeVisible();
 
   const download = page.waitForEvent('download');

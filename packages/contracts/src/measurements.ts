@@ -21,9 +21,36 @@ const finite = z.number().refine(Number.isFinite, 'Enter a finite number.');
 const name = text().trim().min(1, 'Enter a landmark or organ name.').max(60);
 export const vec3Schema = z.tuple([finite, finite, finite]);
 
+/** A patient of a cohort of the workspace: where a surface point was picked. */
+export const surfacePointSourceSchema = z
+  .object({
+    cohortId: z.uuid('Not a cohort id.'),
+    patientId: text().regex(/^SYN-\d{6}$/, 'Not a patient id.'),
+  })
+  .strict();
+
+/**
+ * A point picked on an organ's surface of one patient at the definition's phase (patient frame, mm). The server
+ * checks it lies on that surface and stores with it the frame of four nearby landmarks that carries it to every
+ * patient of an order (`frame`: set by the server, any sent is replaced). See docs/decisions/measurement-surface-points.md.
+ */
+export const surfacePointSchema = z
+  .object({
+    organ: name,
+    position: vec3Schema,
+    source: surfacePointSourceSchema,
+    frame: z
+      .object({ landmarks: z.tuple([name, name, name, name]), coordinates: vec3Schema })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type SurfacePointBody = z.infer<typeof surfacePointSchema>;
+
 export const pointRefSchema = z.union([
   z.object({ landmark: name }).strict(),
   z.object({ position: vec3Schema }).strict(),
+  z.object({ surface: surfacePointSchema }).strict(),
 ]);
 export type PointRefBody = z.infer<typeof pointRefSchema>;
 

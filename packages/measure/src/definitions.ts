@@ -1,13 +1,18 @@
 import type { LandmarkName, Organ } from '@insilico/anatomy';
 import type { Vec3 } from '@insilico/mesh';
+import type { SurfacePoint } from './surface';
 
 /**
  * What a measurement is, independent of any patient: the geometry it builds from the anatomy's landmarks and
  * organ meshes, and the heart phase it is taken at. Per-patient corrections replace landmarks (see evaluate.ts).
  */
 
-/** A point: one of the anatomy's landmarks, or a point picked on a surface (patient frame, mm). */
-export type PointRef = { readonly landmark: LandmarkName } | { readonly position: Vec3 };
+/**
+ * A point: one of the anatomy's landmarks, a fixed position (patient frame, mm), or a point picked on an organ's
+ * surface and carried to each patient by a landmark frame (surface.ts).
+ */
+export type PointRef =
+  { readonly landmark: LandmarkName } | { readonly position: Vec3 } | { readonly surface: SurfacePoint };
 
 /** The body planes of the patient frame (LPS): axial ⟂ z, coronal ⟂ y, sagittal ⟂ x. */
 export const BODY_PLANES = ['axial', 'coronal', 'sagittal'] as const;

@@ -4,6 +4,7 @@ import type { BodyPlane, MeasurementDefinition, MeasurementGeometry, PlaneRef, P
 import { offsetPlane, planeThroughPoints, signedDistanceToPlane, type Plane } from './plane';
 import { angleAt_deg, curveLength_mm, planeAngle_deg } from './primitives';
 import { chordTowards, lumenSection, measureLumen, type LumenSection, type SectionMeasures } from './sectionMeasures';
+import { transferSurfacePoint, type SurfacePoint } from './surface';
 import { distance, isFiniteVec, unit } from './vec3';
 
 /** A landmark placed by hand on one patient: its position and, for plane landmarks, the plane's normal. */
@@ -33,6 +34,7 @@ const label = (name: string): string => name.replaceAll('_', ' ');
 export class PatientMeasurer {
   private readonly landmarks = new Map<LandmarkName, Landmark>();
   private readonly sections = new Map<string, SectionMeasures | LumenSection | string>();
+  private readonly surfacePoints = new Map<string, Vec3 | string>();
 
   constructor(
     private readonly meshes: PatientMeshes,
@@ -118,9 +120,31 @@ export class PatientMeasurer {
   }
 
   private point(ref: PointRef): Vec3 {
-    const p = 'landmark' in ref ? this.landmark(ref.landmark).position : ref.position;
+    const p =
+      'landmark' in ref
+        ? this.landmark(ref.landmark).position
+        : 'surface' in ref
+          ? this.surfacePoint(ref.surface)
+          : ref.position;
     if (!isFiniteVec(p)) throw new MeasurementFailure('A point of the measurement is not a finite position.');
     return p;
+  }
+
+  /** A picked surface point carried to this anatomy by its landmark frame (once per point). */
+  private surfacePoint(surface: SurfacePoint): Vec3 {
+    const key = JSON.stringify(surface);
+    let found = this.surfacePoints.get(key);
+    if (found === undefined) {
+      const transfer = transferSurfacePoint(
+        surface,
+        (name) => this.landmarks.get(name)?.position,
+        this.organ(surface.organ),
+      );
+      found = 'failure' in transfer ? transfer.failure : transfer.point;
+      this.surfacePoints.set(key, found);
+    }
+    if (typeof found === 'string') throw new MeasurementFailure(found);
+    return found;
   }
 
   private plane(ref: PlaneRef): Plane {

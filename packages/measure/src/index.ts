@@ -52,3 +52,19 @@ export {
 } from './sectionMeasures';
 export { TAVI_MEASUREMENTS, TAVI_SET_KEY, TAVI_SET_VERSION } from './tavi';
 export { hasImagesOf, measurePatient, type PatientMeasurements } from './measurePatient';
+export {
+  anchorSurfacePoint,
+  closestPointOnMesh,
+  closestPointOnTriangle,
+  landmarkFrameOf,
+  MIN_FRAME_QUALITY,
+  pointInFrame,
+  SURFACE_PICK_TOLERANCE_MM,
+  SURFACE_TRANSFER_TOLERANCE_MM,
+  tetrahedronQuality,
+  transferSurfacePoint,
+  type LandmarkFrame,
+  type SurfaceAnchor,
+  type SurfacePoint,
+  type SurfaceTransfer,
+} from './surface';

@@ -1,6 +1,9 @@
-import type { SyntheticPatient } from '@insilico/anatomy';
+import { buildPatientMeshes, type Organ, type SyntheticPatient } from '@insilico/anatomy';
+import type { Vec3 } from '@insilico/mesh';
 import {
+  anchorSurfacePoint,
   measurePatient,
+  type SurfaceAnchor,
   type LandmarkCorrections,
   type MeasurementDefinition,
   type MeasurementOutcome,
@@ -28,3 +31,18 @@ export function measurePatients(input: MeasurementBatch, context: CpuTaskContext
 }
 
 export const measurementTask = cpuTask(import.meta.url, 'measurePatients', measurePatients);
+
+/** Points picked on one patient's organs at one phase. */
+export interface SurfacePick {
+  patient: SyntheticPatient;
+  phase: MeasurementPhase;
+  points: { organ: Organ; position: Vec3 }[];
+}
+
+/** Anchors picked points on the patient's meshes of the phase (built once): distance from the surface, frame. */
+export function anchorSurfacePoints(input: SurfacePick): SurfaceAnchor[] {
+  const meshes = buildPatientMeshes(input.patient, input.phase);
+  return input.points.map((p) => anchorSurfacePoint(meshes, p.organ, p.position));
+}
+
+export const surfaceAnchorTask = cpuTask(import.meta.url, 'anchorSurfacePoints', anchorSurfacePoints);

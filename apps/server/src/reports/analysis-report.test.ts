@@ -1,7 +1,8 @@
 import { analysisSettingsSchema, type MeasurementOrder, type Representativeness } from '@insilico/contracts';
 import { describe, expect, it } from 'vitest';
-import { pdfPhrases } from '../../test/helpers/pdf-text';
+import { pdfContentStreams, pdfPhrases } from '../../test/helpers/pdf-text';
 import { measurementsUsed, renderAnalysisReport, type AnalysisReportInput } from './analysis-report';
+import { overlaidDensities } from './pdf';
 
 const ids = Array.from({ length: 25 }, (_, i) => `SYN-${String(i).padStart(2, '0')}`);
 const area = ids.map((_, i) => 310 + 7 * i);
@@ -158,6 +159,63 @@ describe('the population analysis report PDF', () => {
     const a = await renderAnalysisReport(without);
     expect(Buffer.from(a).equals(Buffer.from(await renderAnalysisReport(without)))).toBe(true);
     expect(pdfPhrases(a)).toContain('No reference population was given for this report.');
+  });
+});
+
+/** The reference's line colour (#d95f02) as pdfkit sets a stroke colour (SCN). */
+const referenceStroke = /0\.85098\d* 0\.37254\d* 0\.00784\d* SCN/g;
+const strokes = (bytes: Uint8Array) =>
+  pdfContentStreams(bytes).reduce((n, content) => n + (content.match(referenceStroke)?.length ?? 0), 0);
+
+describe('the distributions overlaid in the report', () => {
+  it('draws each compared parameter over the reference: its normal density from published mean and SD', async () => {
+    const bytes = await renderAnalysisReport(input);
+    const text = pdfPhrases(bytes);
+    expect(text).toContain('Bars: cohort (n 25)');
+    expect(text).toContain('Line: reference, normal (mean 450, SD 80)');
+    expect(strokes(bytes)).toBe(1);
+    expect(strokes(await renderAnalysisReport({ ...input, representativeness: null }))).toBe(0);
+  });
+
+  it('draws a patients’ CSV reference as the density of its values over the cohort’s bins', async () => {
+    const first = representativeness.parameters[0]!;
+    const withValues: AnalysisReportInput = {
+      ...input,
+      representativeness: {
+        ...representativeness,
+        referenceKind: 'patients',
+        referencePatients: 6,
+        parameters: [
+          { ...first, referenceValues: [380, 420, 450, 470, 500, 520] },
+          {
+            ...first,
+            key: 'aorticAnnulusPerimeter_mm',
+            label: 'Aortic annulus perimeter',
+            unit: 'mm',
+            referenceValues: [70, 72, 75, 77, 80, 82],
+          },
+        ],
+      },
+    };
+    const bytes = await renderAnalysisReport(withValues);
+    const text = pdfPhrases(bytes);
+    expect(text).toContain('Line: reference (n 6) density over the same bins');
+    expect(strokes(bytes)).toBe(2);
+  });
+
+  it('gives densities that each integrate to one over bins covering both populations', () => {
+    const cohort = [1, 2, 2, 3, 3, 3, 4, 4, 5];
+    for (const reference of [
+      { values: [4, 6, 7, 8, 9], mean: 6.8, sd: 1.9 },
+      { values: null, mean: 10, sd: 2 },
+    ]) {
+      const d = overlaidDensities(cohort, reference);
+      const width = (i: number) => d.edges[i + 1]! - d.edges[i]!;
+      expect(d.cohort.reduce((s, v, i) => s + v * width(i), 0)).toBeCloseTo(1, 12);
+      if (d.reference) expect(d.reference.reduce((s, v, i) => s + v * width(i), 0)).toBeCloseTo(1, 12);
+      expect(d.edges[0]).toBe(reference.values ? 1 : Math.min(1, 10 - 6));
+      expect(d.edges.at(-1)).toBe(reference.values ? 9 : 16);
+    }
   });
 });
 

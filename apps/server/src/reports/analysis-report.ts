@@ -2,7 +2,15 @@ import type { AnalysisSettings, CohortParameterTable, MeasurementOrder, Represen
 import { keysInUse, measurementParameter, rowsWithoutValues } from '@insilico/contracts';
 import { matrixFromColumns, runAnalysisJob, type AnalysisOutcome, type Proportion } from '@insilico/stats';
 import { histogram } from '../services/trial-report-figures';
-import { drawHistogram, drawQqPlot, pdfNumber as number, pdfPercent as percent, pdfText, startPdfReport } from './pdf';
+import {
+  drawHistogram,
+  drawOverlaidDistributions,
+  drawQqPlot,
+  pdfNumber as number,
+  pdfPercent as percent,
+  pdfText,
+  startPdfReport,
+} from './pdf';
 
 /** A measurement the analysis reads: the definition version it was measured with and how its values came about. */
 export interface ReportMeasurement {
@@ -127,7 +135,8 @@ const groupNote: Record<string, string> = {
  * The population analysis report as PDF bytes (pdfkit through reports/pdf.ts): the cohort with its population model
  * version and the patients left out, each analysed parameter's distribution with a histogram, flagged correlations
  * and outliers, the sizing proposal, device fit coverage with the sizing disagreement flag, the measurements used
- * (definition versions, failures, hand corrections), the comparison with a reference population when given, the
+ * (definition versions, failures, hand corrections), the comparison with a reference population when given (each
+ * compared parameter drawn over the reference), the
  * settings and the code version. The document's dates are the report's, so the same input gives the same bytes.
  */
 export async function renderAnalysisReport(input: AnalysisReportInput): Promise<Uint8Array> {
@@ -295,7 +304,7 @@ export async function renderAnalysisReport(input: AnalysisReportInput): Promise<
     );
     line('Source', r.source);
     line('Cohort', `${r.cohort.name}, population model ${r.cohort.modelVersion}, ${r.cohort.patients} patients`);
-    for (const p of r.parameters)
+    for (const p of r.parameters) {
       doc.text(
         pdfText(
           `${p.label} (${p.unit}): cohort mean ${number(p.cohort.mean)} SD ${number(p.cohort.sd)}, reference mean ` +
@@ -305,6 +314,15 @@ export async function renderAnalysisReport(input: AnalysisReportInput): Promise<
             (p.range ? `; reference range covered ${percent(p.range.rangeFraction)}` : ''),
         ),
       );
+      const column = input.table.parameters.findIndex((c) => c.key === p.key);
+      const cohort = column < 0 ? [] : [...(input.table.values[column] ?? [])].filter(Number.isFinite);
+      if (cohort.length > 0)
+        drawOverlaidDistributions(doc, cohort, {
+          values: p.referenceValues,
+          mean: p.reference.mean,
+          sd: p.reference.sd,
+        });
+    }
     if (r.energy)
       line(
         'Energy distance',

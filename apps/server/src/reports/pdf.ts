@@ -184,3 +184,104 @@ export function drawQqPlot(
   doc.y = y0 + height + 16;
   doc.fontSize(10).moveDown(0.5);
 }
+
+/** The reference a cohort is compared with: its values (a patients' CSV) or, for published statistics, mean and SD. */
+export interface PdfReference {
+  values: readonly number[] | null;
+  mean: number;
+  sd: number;
+}
+
+/** Equal bins over [min, max] (Sturges' count for `n` values) and each value set's density per bin (1/unit). */
+export function overlaidDensities(
+  cohort: readonly number[],
+  reference: PdfReference,
+): { edges: number[]; cohort: number[]; reference: number[] | null } {
+  const spread = reference.values ?? [reference.mean - 3 * reference.sd, reference.mean + 3 * reference.sd];
+  const all = [...cohort, ...spread].filter(Number.isFinite);
+  let min = Math.min(...all);
+  let max = Math.max(...all);
+  if (!(max > min)) {
+    min -= 0.5;
+    max += 0.5;
+  }
+  const bins = Math.max(5, Math.ceil(Math.log2(Math.max(1, cohort.length))) + 1);
+  const width = (max - min) / bins;
+  const edges = Array.from({ length: bins + 1 }, (_, i) => (i === bins ? max : min + i * width));
+  const density = (values: readonly number[]): number[] => {
+    const finite = values.filter(Number.isFinite);
+    const counts = new Array<number>(bins).fill(0);
+    for (const v of finite) counts[Math.min(bins - 1, Math.max(0, Math.floor((v - min) / width)))]!++;
+    return counts.map((c) => (finite.length ? c / (finite.length * width) : 0));
+  };
+  return { edges, cohort: density(cohort), reference: reference.values ? density(reference.values) : null };
+}
+
+/** The normal density of mean `mean` and SD `sd` at x. */
+const normalDensity = (x: number, mean: number, sd: number): number =>
+  Math.exp(-0.5 * ((x - mean) / sd) ** 2) / (sd * Math.sqrt(2 * Math.PI));
+
+/**
+ * A cohort's distribution overlaid with a reference population's (300 × 60 pt) below the current text: the cohort
+ * as bars of density, the reference as an orange line over the same axis (the density of its own values over the
+ * same bins, or the normal density of its published mean and SD), the range under the axis and, to its right, what
+ * each shows; the text goes on below it.
+ */
+export function drawOverlaidDistributions(
+  doc: PDFKit.PDFDocument,
+  cohort: readonly number[],
+  reference: PdfReference,
+): void {
+  const x0 = 70;
+  const width = 300;
+  const height = 60;
+  if (doc.y > 680) doc.addPage();
+  const y0 = doc.y + 6;
+  const d = overlaidDensities(cohort, reference);
+  const lo = d.edges[0]!;
+  const hi = d.edges[d.edges.length - 1]!;
+  const curve =
+    d.reference === null
+      ? Array.from({ length: 61 }, (_, i) => {
+          const x = lo + ((hi - lo) * i) / 60;
+          return [x, reference.sd > 0 ? normalDensity(x, reference.mean, reference.sd) : 0] as const;
+        })
+      : d.reference.flatMap((density, i) => [[d.edges[i]!, density] as const, [d.edges[i + 1]!, density] as const]);
+  const top = Math.max(1e-12, ...d.cohort, ...curve.map(([, y]) => y));
+  const xAt = (x: number) => x0 + (width * (x - lo)) / (hi - lo);
+  const yAt = (y: number) => y0 + height - (height * y) / top;
+  const bar = width / d.cohort.length;
+  d.cohort.forEach((density, i) => {
+    const barHeight = (height * density) / top;
+    doc
+      .rect(x0 + i * bar + 1, y0 + height - barHeight, bar - 2, barHeight)
+      .fillColor('#4a7ab5')
+      .fill();
+  });
+  doc.moveTo(xAt(curve[0]![0]), yAt(curve[0]![1]));
+  for (const [x, y] of curve.slice(1)) doc.lineTo(xAt(x), yAt(y));
+  doc.lineWidth(1.5).strokeColor('#d95f02').stroke().lineWidth(1);
+  doc
+    .fillColor('black')
+    .strokeColor('#333333')
+    .moveTo(x0, y0 + height)
+    .lineTo(x0 + width, y0 + height)
+    .stroke();
+  doc.fontSize(8);
+  doc.text(pdfNumber(lo), x0 - 10, y0 + height + 2, { lineBreak: false });
+  doc.text(pdfNumber(hi), x0 + width - 20, y0 + height + 2, { lineBreak: false });
+  const n = cohort.filter(Number.isFinite).length;
+  const notes = [
+    `Bars: cohort (n ${n})`,
+    reference.values
+      ? `Line: reference (n ${reference.values.filter(Number.isFinite).length})`
+      : `Line: reference, normal`,
+    reference.values
+      ? 'density over the same bins'
+      : `(mean ${pdfNumber(reference.mean)}, SD ${pdfNumber(reference.sd)})`,
+  ];
+  notes.forEach((note, i) => doc.text(pdfText(note), x0 + width + 8, y0 + 12 * i, { lineBreak: false }));
+  doc.x = 50;
+  doc.y = y0 + height + 16;
+  doc.fontSize(10).moveDown(0.5);
+}

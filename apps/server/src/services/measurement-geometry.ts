@@ -1,5 +1,5 @@
 import { LANDMARKS, ORGANS } from '@insilico/anatomy';
-import type { MeasurementGeometryBody, PointRefBody } from '@insilico/contracts';
+import type { MeasurementGeometryBody, PointRefBody, SurfacePointBody } from '@insilico/contracts';
 import type { MeasurementGeometry } from '@insilico/measure';
 import { ServiceError } from './errors';
 
@@ -26,6 +26,7 @@ export function checkAnatomyName(kind: keyof typeof NAMES, name: string): void {
 export function checkedGeometry(g: MeasurementGeometryBody): MeasurementGeometry {
   const point = (p: PointRefBody): void => {
     if ('landmark' in p) checkAnatomyName('landmark', p.landmark);
+    if ('surface' in p) checkAnatomyName('organ', p.surface.organ);
   };
   const plane = (p: Extract<MeasurementGeometryBody, { type: 'height' }>['plane']): void => {
     if (p.kind === 'landmark') checkAnatomyName('landmark', p.landmark);
@@ -65,4 +66,43 @@ export function checkedGeometry(g: MeasurementGeometryBody): MeasurementGeometry
       break;
   }
   return g as MeasurementGeometry;
+}
+
+type PlaneBody = Extract<MeasurementGeometryBody, { type: 'height' }>['plane'];
+
+/**
+ * The geometry with every point (those of planes through three points included) replaced by `f` of it, visited in
+ * a fixed order: the surface points a definition picks are anchored with this (measurement.service).
+ */
+export function mapPoints(g: MeasurementGeometryBody, f: (p: PointRefBody) => PointRefBody): MeasurementGeometryBody {
+  const plane = (p: PlaneBody): PlaneBody =>
+    p.kind === 'three-points' ? { ...p, points: [f(p.points[0]), f(p.points[1]), f(p.points[2])] } : p;
+  switch (g.type) {
+    case 'distance':
+      return { ...g, from: f(g.from), to: f(g.to) };
+    case 'height':
+      return { ...g, point: f(g.point), plane: plane(g.plane) };
+    case 'section':
+      return { ...g, plane: plane(g.plane) };
+    case 'section-chord':
+      return { ...g, plane: plane(g.plane), towards: f(g.towards) };
+    case 'angle':
+      return { ...g, vertex: f(g.vertex), from: f(g.from), to: f(g.to) };
+    case 'plane-angle':
+      return { ...g, planes: [plane(g.planes[0]), plane(g.planes[1])] };
+    case 'curve-length':
+      return { ...g, points: g.points.map(f) };
+    case 'volume':
+      return g;
+  }
+}
+
+/** The surface points of a geometry, in the order `mapPoints` visits them. */
+export function surfacePointsOf(g: MeasurementGeometryBody): SurfacePointBody[] {
+  const found: SurfacePointBody[] = [];
+  mapPoints(g, (p) => {
+    if ('surface' in p) found.push(p.surface);
+    return p;
+  });
+  return found;
 }

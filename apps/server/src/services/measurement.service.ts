@@ -1,4 +1,4 @@
-import type { SyntheticPatient } from '@insilico/anatomy';
+import type { Organ, SyntheticPatient } from '@insilico/anatomy';
 import {
   measurementPlans,
   measurementsDisabledMessage,
@@ -14,13 +14,17 @@ import {
   type MeasurementOrderList,
 } from '@insilico/contracts';
 import {
+  hasImagesOf,
+  SURFACE_PICK_TOLERANCE_MM,
   TAVI_SET_KEY,
   TAVI_SET_VERSION,
   unitOf,
+  type MeasurementGeometry,
+  type MeasurementPhase,
   type LandmarkCorrections,
   type MeasurementOutcome,
 } from '@insilico/measure';
-import { measurementTask } from '../cpu/measurement.task';
+import { measurementTask, surfaceAnchorTask } from '../cpu/measurement.task';
 import type { CpuRunner } from '../cpu/pool';
 import { measurementOrderJob, type MeasurementOrderData } from '../jobs/measurement-order.job';
 import type { MeasurementAction } from '../policies/measurement.policy';
@@ -36,7 +40,7 @@ import type {
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import { authorizeMeasurement } from './authorize';
 import { measurementCsv } from './measurement-csv';
-import { checkAnatomyName, checkedGeometry } from './measurement-geometry';
+import { checkAnatomyName, checkedGeometry, mapPoints, surfacePointsOf } from './measurement-geometry';
 import {
   BUILT_IN,
   builtInView,
@@ -108,7 +112,7 @@ export class MeasurementService {
     body: MeasurementDefinitionBody,
   ): Promise<MeasurementDefinitionView> {
     await this.allow('measurement.define', userId, deviceId);
-    const geometry = checkedGeometry(body.geometry);
+    const geometry = await this.anchoredGeometry(deviceId, body);
     const id = crypto.randomUUID();
     const row = await this.unitOfWork.run(async (tx) => {
       const inserted = await tx.measurements.insertDefinition({
@@ -139,7 +143,7 @@ export class MeasurementService {
     await this.allow('measurement.define', userId, deviceId);
     const latest = await this.repository.latestOfLineage(deviceId, lineageId);
     if (!latest) throw new ServiceError(404, 'not_found', 'No such measurement in this device workspace.');
-    const geometry = checkedGeometry(body.geometry);
+    const geometry = await this.anchoredGeometry(deviceId, body);
     const row = await this.unitOfWork.run(async (tx) => {
       const inserted = await tx.measurements.insertDefinition({
         deviceId,
@@ -417,6 +421,68 @@ export class MeasurementService {
   }
 
   /**
+   * The geometry of a definition with its names checked and each point picked on a surface anchored (400 with the
+   * reason otherwise): all of them are picked on one patient of a cohort of the workspace, at the definition's
+   * phase, within SURFACE_PICK_TOLERANCE_MM of the organ's surface there; the frame of four landmarks that carries
+   * each to other patients is computed here (CPU pool), whatever frame the request sent.
+   */
+  private async anchoredGeometry(deviceId: string, body: MeasurementDefinitionBody): Promise<MeasurementGeometry> {
+    const checked = checkedGeometry(body.geometry);
+    const picked = surfacePointsOf(body.geometry);
+    const first = picked[0];
+    if (first === undefined) return checked;
+    const { cohortId, patientId } = first.source;
+    if (picked.some((p) => p.source.cohortId !== cohortId || p.source.patientId !== patientId))
+      throw new ServiceError(400, 'invalid', 'Pick every surface point of a measurement on the same patient.');
+    const found = await this.cohorts.find(deviceId, cohortId);
+    if (!found)
+      throw new ServiceError(
+        400,
+        'invalid',
+        'The points were picked on a patient of no cohort of this device workspace.',
+      );
+    const stored = await this.cohorts.patient(found.cohort.id, patientId);
+    if (!stored)
+      throw new ServiceError(400, 'invalid', `There is no patient ${patientId} in the cohort ${found.cohort.name}.`);
+    const patient = storedPatient(found.cohort, stored);
+    const phase: MeasurementPhase = body.phase;
+    if (!hasImagesOf(patient, phase))
+      throw new ServiceError(
+        400,
+        'invalid',
+        `Patient ${patientId} has no ${phase} images: pick the points on a patient who has them, or change the phase.`,
+      );
+    const anchors = await this.cpu.run(surfaceAnchorTask, {
+      patient,
+      phase,
+      points: picked.map((p) => ({ organ: p.organ as Organ, position: p.position })),
+    });
+    anchors.forEach((anchor, i) => {
+      const organ = (picked[i] as (typeof picked)[number]).organ.replaceAll('_', ' ');
+      if ('failure' in anchor) throw new ServiceError(400, 'invalid', anchor.failure);
+      if (!(anchor.offSurface_mm <= SURFACE_PICK_TOLERANCE_MM))
+        throw new ServiceError(
+          400,
+          'invalid',
+          `A picked point lies ${anchor.offSurface_mm.toFixed(1)} mm from the ${organ} surface of patient ` +
+            `${patientId} at ${phase} (at most ${SURFACE_PICK_TOLERANCE_MM} mm): pick the point on the surface.`,
+        );
+    });
+    let next = 0;
+    return mapPoints(body.geometry, (p) => {
+      if (!('surface' in p)) return p;
+      const anchor = anchors[next++] as Extract<(typeof anchors)[number], { frame: unknown }>;
+      const { landmarks, coordinates } = anchor.frame;
+      return {
+        surface: {
+          ...p.surface,
+          frame: { landmarks: [...landmarks], coordinates: [...coordinates] },
+        },
+      };
+    }) as MeasurementGeometry;
+  }
+
+  /**
    * The role's right (404 outsiders, 403 members without it), then the workspace's plan: measurements are part of
    * the team and enterprise plans; elsewhere every call answers 403 with the spec's message.
    */
@@ -435,7 +501,7 @@ export class MeasurementService {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The columns of a definition version from the body that states it. */
-function versionValues(body: MeasurementDefinitionBody, geometry: ReturnType<typeof checkedGeometry>, userId: string) {
+function versionValues(body: MeasurementDefinitionBody, geometry: MeasurementGeometry, userId: string) {
   return {
     name: body.name,
     description: body.description,

@@ -206,6 +206,115 @@ describe('measurement orders', () => {
   }, 120_000);
 });
 
+describe('points picked on the surface', () => {
+  type Landmarks = { landmarks: { name: string; position: [number, number, number] }[] };
+  /** The first patient of the cohort with end-diastolic meshes, and its landmarks of that phase. */
+  async function sourcePatient(): Promise<{ patientId: string; at: (name: string) => [number, number, number] }> {
+    const page = await json<{ items: { id: string }[] }>(await admin.get(`${base()}/cohorts/${cohortId}/patients`));
+    for (const { id } of page.items) {
+      const response = await admin.get(`${base()}/cohorts/${cohortId}/patients/${id}/meshes/end-diastole/landmarks`);
+      if (response.status !== 200) continue;
+      const { landmarks } = await json<Landmarks>(response);
+      return { patientId: id, at: (name) => landmarks.find((l) => l.name === name)!.position };
+    }
+    throw new Error('no patient with end-diastolic meshes');
+  }
+  const surfaceBody = (
+    name: string,
+    points: { position: number[]; patientId: string; cohort?: string }[],
+    extra: Record<string, unknown> = {},
+  ) => {
+    const surface = (p: (typeof points)[number]) => ({
+      surface: {
+        organ: 'aortic_root',
+        position: p.position,
+        source: { cohortId: p.cohort ?? cohortId, patientId: p.patientId },
+        ...extra,
+      },
+    });
+    return {
+      name,
+      description: 'A point picked on the aortic root to the STJ centre',
+      phase: 'end-diastole',
+      geometry:
+        points.length === 1
+          ? { type: 'distance', from: surface(points[0]!), to: { landmark: 'sinotubular_junction' } }
+          : { type: 'curve-length', points: points.map(surface) },
+    };
+  };
+
+  it('anchors a point picked on the surface with a landmark frame and measures it on every patient', async () => {
+    const { patientId, at } = await sourcePatient();
+    // The left coronary ostium lies on the root's wall: a point picked there is on the surface.
+    const ostium = at('left_coronary_ostium');
+    const frame = { landmarks: ['lv_apex', 'lv_apex', 'lv_apex', 'lv_apex'], coordinates: [9, 9, 9] };
+    const created = await admin.postJson(
+      `${base()}/measurement-definitions`,
+      surfaceBody('Picked point to STJ', [{ position: ostium, patientId }], { frame }),
+    );
+    expect(created.status).toBe(201);
+    const definition = await json<MeasurementDefinitionView>(created);
+    const from = (definition.geometry as { from: { surface: { frame: { landmarks: string[] } } } }).from.surface;
+    // The server computed the frame (four distinct landmarks); the one sent was replaced.
+    expect(new Set(from.frame.landmarks).size).toBe(4);
+    expect(from).toMatchObject({ organ: 'aortic_root', position: ostium, source: { cohortId, patientId } });
+
+    const order = await ready(
+      (
+        await json<MeasurementOrder>(
+          await admin.postJson(`${base()}/cohorts/${cohortId}/measurement-orders`, { definitionIds: [definition.id] }),
+        )
+      ).id,
+    );
+    expect(order.status).toBe('ready');
+    const stj = at('sinotubular_junction');
+    const own = order.patients.find((p) => p.patientId === patientId)!.cells[0]!;
+    // On the patient it was picked on, the point is where it was picked.
+    expect(own.value).toBeCloseTo(Math.hypot(...ostium.map((v, i) => v - stj[i]!)), 3);
+    // Every patient has a value or the reason it has none.
+    for (const p of order.patients) {
+      const cell = p.cells[0]!;
+      if (cell.value === null)
+        expect(cell.failure).toMatch(/landmarks do not place it on this anatomy|has no end-diastole images/);
+      else expect(cell.value).toBeGreaterThan(5);
+    }
+  }, 120_000);
+
+  it('refuses a point off the surface, on two patients, or on a patient of no cohort of the workspace', async () => {
+    const { patientId, at } = await sourcePatient();
+    const refused = async (body: unknown, message: string | RegExp) => {
+      const response = await admin.postJson(`${base()}/measurement-definitions`, body);
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).message).toMatch(message);
+    };
+    // The STJ landmark is the centre of the lumen, millimetres from the wall.
+    await refused(
+      surfaceBody('Off the wall', [{ position: at('sinotubular_junction'), patientId }]),
+      new RegExp(
+        `^A picked point lies \\d+\\.\\d mm from the aortic root surface of patient ${patientId} at end-diastole \\(at most 1 mm\\): pick the point on the surface\\.$`,
+      ),
+    );
+    const other = patientId === 'SYN-000001' ? 'SYN-000002' : 'SYN-000001';
+    await refused(
+      surfaceBody('Two patients', [
+        { position: at('left_coronary_ostium'), patientId },
+        { position: at('right_coronary_ostium'), patientId: other },
+      ]),
+      'Pick every surface point of a measurement on the same patient.',
+    );
+    await refused(
+      surfaceBody('No cohort', [
+        { position: at('left_coronary_ostium'), patientId, cohort: '00000000-0000-4000-8000-000000000000' },
+      ]),
+      'The points were picked on a patient of no cohort of this device workspace.',
+    );
+    await refused(
+      surfaceBody('No patient', [{ position: at('left_coronary_ostium'), patientId: 'SYN-999999' }]),
+      /^There is no patient SYN-999999 in the cohort /,
+    );
+  });
+});
+
 describe('into the population analysis', () => {
   it('offers a ready order’s measurements as analysis and device-fit parameters of its cohort, and nothing else', async () => {
     const created = await admin.postJson(`${base()}/cohorts/${cohortId}/measurement-orders`, {

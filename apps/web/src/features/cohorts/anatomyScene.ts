@@ -6,9 +6,13 @@ import {
   DoubleSide,
   Group,
   Mesh,
+  MeshBasicMaterial,
   MeshStandardMaterial,
   PerspectiveCamera,
+  Raycaster,
   Scene,
+  SphereGeometry,
+  Vector2,
   Vector3,
   WebGLRenderer,
   type Object3D,
@@ -34,6 +38,15 @@ const ORGAN_LOOK: Readonly<Record<string, { color: number; opacity: number }>> =
   right_lung: { color: 0xf8bbd0, opacity: 0.18 },
 };
 
+/** A point of an organ's surface picked in the view: the organ and the point (patient frame, mm). */
+export interface SurfacePick {
+  organ: string;
+  position: [number, number, number];
+}
+
+/** Radius (mm) of the markers of picked points. */
+const MARKER_RADIUS_MM = 1.2;
+
 /**
  * The three.js scene of the 3D preview: one patient's organs per phase (GLB, metres, patient frame LPS), orbit
  * controls, rendering on demand. Phases are loaded once and kept, so switching and cine playback only swap groups.
@@ -50,6 +63,10 @@ export class AnatomyScene {
   protected current: Group | null = null;
   private hidden = new Set<string>();
   private framed = false;
+  /** Markers of picked points, in the patient frame (mm): the GLB's turn, scaled from mm to metres. */
+  private readonly pickMarkers = new Group();
+  private surfaceListener: ((pick: SurfacePick | null) => void) | null = null;
+  private surfaceDown: { x: number; y: number } | null = null;
 
   constructor(private readonly container: HTMLElement) {
     this.renderer = new WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
@@ -67,7 +84,68 @@ export class AnatomyScene {
     this.controls.addEventListener('change', () => this.render());
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
+    this.pickMarkers.rotation.x = -Math.PI / 2;
+    this.pickMarkers.scale.setScalar(0.001);
+    this.scene.add(this.pickMarkers);
     this.resize();
+  }
+
+  /**
+   * Surface picking (issue 23, measurement points): a click (not a drag of the view) on a visible organ answers the
+   * organ and the point hit (patient frame, mm); a click on nothing answers null. `null` ends picking.
+   */
+  setPickListener(listener: ((pick: SurfacePick | null) => void) | null): void {
+    const canvas = this.renderer.domElement;
+    if (listener && !this.surfaceListener) {
+      canvas.addEventListener('pointerdown', this.onSurfaceDown);
+      canvas.addEventListener('pointerup', this.onSurfaceUp);
+    } else if (!listener && this.surfaceListener) {
+      canvas.removeEventListener('pointerdown', this.onSurfaceDown);
+      canvas.removeEventListener('pointerup', this.onSurfaceUp);
+    }
+    this.surfaceListener = listener;
+  }
+
+  /** The organ's surface under a point of the view (client coordinates), or null. */
+  surfaceAt(clientX: number, clientY: number): SurfacePick | null {
+    if (!this.current) return null;
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    const pointer = new Vector2(
+      ((clientX - rect.left) / rect.width) * 2 - 1,
+      -((clientY - rect.top) / rect.height) * 2 + 1,
+    );
+    const raycaster = new Raycaster();
+    raycaster.setFromCamera(pointer, this.camera);
+    const organs: Object3D[] = [];
+    this.current.traverse((object) => {
+      if (object instanceof Mesh && object.visible) organs.push(object);
+    });
+    const hit = raycaster.intersectObjects(organs, false)[0];
+    if (!hit) return null;
+    // The GLB's frame is the patient frame in metres under the group's turn.
+    const local = this.current.worldToLocal(hit.point.clone()).multiplyScalar(1000);
+    return { organ: hit.object.name, position: [local.x, local.y, local.z] };
+  }
+
+  /** Shows a marker at each point (patient frame, mm), drawn over the organs. */
+  setMarkers(points: readonly (readonly [number, number, number])[]): void {
+    for (const marker of [...this.pickMarkers.children]) {
+      this.pickMarkers.remove(marker);
+      if (marker instanceof Mesh) {
+        marker.geometry.dispose();
+        (marker.material as MeshBasicMaterial).dispose();
+      }
+    }
+    for (const point of points) {
+      const marker = new Mesh(
+        new SphereGeometry(MARKER_RADIUS_MM, 16, 12),
+        new MeshBasicMaterial({ color: 0x00e5ff, depthTest: false }),
+      );
+      marker.renderOrder = 1;
+      marker.position.set(...point);
+      this.pickMarkers.add(marker);
+    }
+    this.render();
   }
 
   /** Loads a phase's GLB (once; later calls reuse it). */
@@ -117,6 +195,8 @@ export class AnatomyScene {
   }
 
   dispose(): void {
+    this.setPickListener(null);
+    this.setMarkers([]);
     this.resizeObserver.disconnect();
     this.controls.dispose();
     for (const loading of this.phases.values())
@@ -133,6 +213,17 @@ export class AnatomyScene {
     this.renderer.dispose();
     this.renderer.domElement.remove();
   }
+
+  private readonly onSurfaceDown = (event: PointerEvent) => {
+    this.surfaceDown = { x: event.clientX, y: event.clientY };
+  };
+
+  private readonly onSurfaceUp = (event: PointerEvent) => {
+    const down = this.surfaceDown;
+    this.surfaceDown = null;
+    if (!down || Math.hypot(event.clientX - down.x, event.clientY - down.y) > 4) return;
+    this.surfaceListener?.(this.surfaceAt(event.clientX, event.clientY));
+  };
 
   private applyVisibility(): void {
     this.current?.traverse((object) => {

@@ -7,6 +7,8 @@ export { ParameterTable } from './components/ParameterTable';
 export { FactList } from './components/FactList';
 export { CohortStatusChip } from './components/CohortStatusChip';
 export { useCohortPatients, useCohorts } from './api';
+// A patient's meshes and 3D view with surface picking, for measurement points (issue 23).
+export { cohortUrls, useCohortPatient } from './api';
 // The 3D scene of a patient's organs (three.js; import it only from lazily loaded modules), for the room scene.
 export { AnatomyScene } from './anatomyScene';
 export { LazyAnatomyViewer } from './components/LazyAnatomyViewer';

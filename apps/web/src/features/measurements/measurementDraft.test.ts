@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MeasurementGeometryBody } from '@insilico/contracts';
-import { draftOf, geometryOf, PLANE_LANDMARKS } from './measurementDraft';
+import {
+  draftOf,
+  geometryOf,
+  initialDraft,
+  PLANE_LANDMARKS,
+  pickedValue,
+  pointWords,
+  withoutPicked,
+} from './measurementDraft';
 
 const base = { name: 'M', description: 'd', phase: 'end-diastole' as const };
 const plane = { kind: 'landmark' as const, landmark: 'mitral_annulus' };
@@ -21,7 +29,7 @@ describe('the drawer’s draft of a definition', () => {
     expect(draft).toMatchObject(base);
   });
 
-  it('is refused for geometries the drawer does not build (picked points, three-point planes, offsets, chords)', () => {
+  it('is refused for geometries the drawer does not build (fixed positions, three-point planes, offsets, chords)', () => {
     const p = { position: [1, 2, 3] as [number, number, number] };
     expect(draftOf({ ...base, geometry: { type: 'distance', from: p, to: { landmark: 'lv_apex' } } })).toBeNull();
     expect(
@@ -49,5 +57,43 @@ describe('the drawer’s draft of a definition', () => {
     expect(PLANE_LANDMARKS).not.toContain('left_coronary_ostium');
     expect(PLANE_LANDMARKS).not.toContain('right_coronary_sinus');
     expect(PLANE_LANDMARKS).not.toContain('lv_apex');
+  });
+
+  const source = { cohortId: '00000000-0000-4000-8000-000000000001', patientId: 'SYN-000004' };
+  const surface = (x: number) => ({
+    surface: { organ: 'aortic_root', position: [x, 2, 3] as [number, number, number], source },
+  });
+
+  it('gives back points picked on the surface as the draft’s picked points, with the patient they were picked on', () => {
+    const geometry: MeasurementGeometryBody = {
+      type: 'curve-length',
+      points: [surface(1), { landmark: 'lvot' }, surface(5)],
+    };
+    const draft = draftOf({ ...base, geometry })!;
+    expect(draft.picked).toEqual([
+      { organ: 'aortic_root', position: [1, 2, 3] },
+      { organ: 'aortic_root', position: [5, 2, 3] },
+    ]);
+    expect(draft.source).toEqual(source);
+    expect(draft.curve).toEqual([pickedValue(1), 'lvot', pickedValue(2)]);
+    expect(geometryOf(draft)).toEqual(geometry);
+    expect(draft.curve.map(pointWords)).toEqual(['Picked point 1', 'lvot', 'Picked point 2']);
+  });
+
+  it('removes a picked point: later ones move up, fields that chose it go back to their first value', () => {
+    const draft = {
+      ...initialDraft,
+      type: 'angle' as const,
+      a: pickedValue(1),
+      b: pickedValue(2),
+      c: pickedValue(3),
+      curve: [pickedValue(3), pickedValue(2), 'lvot'],
+      picked: [1, 2, 3].map((x) => ({ organ: 'aortic_root', position: [x, 0, 0] as [number, number, number] })),
+      source,
+    };
+    const next = withoutPicked(draft, 1);
+    expect(next.picked.map((p) => p.position[0])).toEqual([1, 3]);
+    expect([next.a, next.b, next.c]).toEqual([pickedValue(1), initialDraft.b, pickedValue(2)]);
+    expect(next.curve).toEqual([pickedValue(2), 'lvot']);
   });
 });

@@ -1,5 +1,5 @@
 import { LANDMARKS } from '@insilico/anatomy';
-import type { MeasurementGeometryBody, measurementPhases, sectionQuantities } from '@insilico/contracts';
+import type { MeasurementGeometryBody, measurementPhases, PointRefBody, sectionQuantities } from '@insilico/contracts';
 
 /** Landmarks that carry a plane (annuli, the aortic root's levels, the LV base): the sinus and ostium points do not. */
 export const PLANE_LANDMARKS = LANDMARKS.filter((n) => !/(_sinus|_ostium|^lv_apex)/.test(n));
@@ -16,6 +16,31 @@ export const TYPES = {
 } as const;
 export type DraftType = keyof typeof TYPES;
 
+/** A point picked on an organ's surface of the source patient (patient frame, mm). */
+export interface PickedPoint {
+  organ: string;
+  position: [number, number, number];
+}
+
+/** The patient surface points are picked on. */
+export interface PickSource {
+  cohortId: string;
+  patientId: string;
+}
+
+/** The value a point field holds for the n-th picked point (1-based), beside landmark names. */
+export const pickedValue = (n: number): string => `picked:${n}`;
+const pickedIndex = (value: string): number | null => {
+  const match = /^picked:(\d+)$/.exec(value);
+  return match ? Number(match[1]) - 1 : null;
+};
+
+/** A point field's value in words: a landmark's name, or 'Picked point n'. */
+export function pointWords(value: string): string {
+  const i = pickedIndex(value);
+  return i === null ? value.replaceAll('_', ' ') : `Picked point ${i + 1}`;
+}
+
 /** What the drawer's fields hold (every type's fields, so switching the type keeps what was chosen). */
 export interface Draft {
   name: string;
@@ -29,6 +54,9 @@ export interface Draft {
   organ: string;
   quantity: (typeof sectionQuantities)[number];
   curve: string[];
+  /** Points picked on the surface of `source`'s anatomy at the draft's phase. */
+  picked: PickedPoint[];
+  source: PickSource | null;
 }
 
 export const initialDraft: Draft = {
@@ -43,38 +71,63 @@ export const initialDraft: Draft = {
   organ: 'aortic_root',
   quantity: 'area',
   curve: ['lvot', 'aortic_annulus', 'sinotubular_junction', 'ascending_aorta'],
+  picked: [],
+  source: null,
 };
+
+/**
+ * The draft without the n-th picked point (0-based): later points move up one, and fields that chose the removed
+ * point go back to their first value.
+ */
+export function withoutPicked(d: Draft, n: number): Draft {
+  const shift = (value: string, fallback: string): string => {
+    const i = pickedIndex(value);
+    return i === null || i < n ? value : i === n ? fallback : pickedValue(i);
+  };
+  return {
+    ...d,
+    picked: d.picked.filter((_, i) => i !== n),
+    a: shift(d.a, initialDraft.a),
+    b: shift(d.b, initialDraft.b),
+    c: shift(d.c, initialDraft.c),
+    curve: d.curve.flatMap((v) => (pickedIndex(v) === n ? [] : [shift(v, v)])),
+  };
+}
 
 /** The geometry the draft describes. */
 export function geometryOf(d: Draft): MeasurementGeometryBody {
   const plane = { kind: 'landmark' as const, landmark: d.plane };
+  const point = (value: string): PointRefBody => {
+    const i = pickedIndex(value);
+    const picked = i === null ? undefined : d.picked[i];
+    if (i === null || !picked || !d.source) return { landmark: value };
+    return { surface: { organ: picked.organ, position: picked.position, source: d.source } };
+  };
   switch (d.type) {
     case 'distance':
-      return { type: 'distance', from: { landmark: d.a }, to: { landmark: d.b } };
+      return { type: 'distance', from: point(d.a), to: point(d.b) };
     case 'height':
-      return { type: 'height', point: { landmark: d.c }, plane };
+      return { type: 'height', point: point(d.c), plane };
     case 'section':
       return { type: 'section', organ: d.organ, plane, quantity: d.quantity };
     case 'angle':
-      return { type: 'angle', vertex: { landmark: d.a }, from: { landmark: d.b }, to: { landmark: d.c } };
+      return { type: 'angle', vertex: point(d.a), from: point(d.b), to: point(d.c) };
     case 'plane-angle':
       return { type: 'plane-angle', planes: [plane, { kind: 'body', plane: 'axial' }] };
     case 'curve-length':
-      return { type: 'curve-length', points: d.curve.map((landmark) => ({ landmark })) };
+      return { type: 'curve-length', points: d.curve.map(point) };
     case 'volume':
       return { type: 'volume', organ: d.organ };
   }
 }
 
-type Point = { landmark: string } | { position: readonly number[] };
 type Plane = Extract<MeasurementGeometryBody, { type: 'height' }>['plane'];
-const landmarkOf = (p: Point): string | null => ('landmark' in p ? p.landmark : null);
 const planeLandmarkOf = (p: Plane): string | null =>
   p.kind === 'landmark' && (p.offset_mm === undefined || p.offset_mm === 0) ? p.landmark : null;
 
 /**
  * The draft of an existing definition, for editing it in the drawer; null when its geometry is not one the drawer
- * builds (points picked on a surface, planes through three points or offset, chords).
+ * builds (fixed positions, planes through three points or offset, chords).
  */
 export function draftOf(definition: {
   name: string;
@@ -82,6 +135,24 @@ export function draftOf(definition: {
   phase: Draft['phase'];
   geometry: MeasurementGeometryBody;
 }): Draft | null {
+  // Surface points become the draft's picked points, in the order met (all picked on one patient).
+  const picked: PickedPoint[] = [];
+  let source: PickSource | null = null;
+  const landmarkOf = (p: PointRefBody): string | null => {
+    if ('landmark' in p) return p.landmark;
+    if (!('surface' in p)) return null;
+    source = { cohortId: p.surface.source.cohortId, patientId: p.surface.source.patientId };
+    picked.push({ organ: p.surface.organ, position: [...p.surface.position] });
+    return pickedValue(picked.length);
+  };
+  const draft = draftOfGeometry(definition, landmarkOf);
+  return draft && { ...draft, picked, source };
+}
+
+function draftOfGeometry(
+  definition: { name: string; description: string; phase: Draft['phase']; geometry: MeasurementGeometryBody },
+  landmarkOf: (p: PointRefBody) => string | null,
+): Draft | null {
   const base = { ...initialDraft, name: definition.name, description: definition.description, phase: definition.phase };
   const g = definition.geometry;
   switch (g.type) {

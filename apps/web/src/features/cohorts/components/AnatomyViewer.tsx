@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { Organ } from '@insilico/anatomy';
-import { AnatomyScene } from '../anatomyScene';
+import { AnatomyScene, type SurfacePick } from '../anatomyScene';
 import { ORGAN_LABELS, phaseTitle } from '../labels';
 
 export interface AnatomyViewerProps {
@@ -20,6 +20,10 @@ export interface AnatomyViewerProps {
   phases: readonly string[];
   organs: readonly string[];
   meshUrl: (phase: string) => string;
+  /** Surface picking (measurement points): a click on a visible organ answers the organ and point (mm). */
+  onPick?: (pick: SurfacePick) => void;
+  /** Points shown as markers (patient frame, mm). */
+  markers?: readonly (readonly [number, number, number])[];
 }
 
 /** Cine frames per second during playback. */
@@ -40,7 +44,7 @@ function hasWebGl(): boolean {
  * The 3D preview of a patient (three.js, loaded with this module on demand): organ toggles, a phase switch
  * between end-diastole and end-systole, and cine playback through the frames between them.
  */
-export function AnatomyViewer({ phases, organs, meshUrl }: AnatomyViewerProps) {
+export function AnatomyViewer({ phases, organs, meshUrl, onPick, markers }: AnatomyViewerProps) {
   const container = useRef<HTMLDivElement>(null);
   const scene = useRef<AnatomyScene | null>(null);
   const staticPhases = useMemo(() => phases.filter((phase) => !phase.startsWith('cine-')), [phases]);
@@ -83,6 +87,14 @@ export function AnatomyViewer({ phases, organs, meshUrl }: AnatomyViewerProps) {
   useEffect(() => {
     scene.current?.setVisibleOrgans(visible, organs);
   }, [visible, organs, shown]);
+
+  useEffect(() => {
+    scene.current?.setPickListener(onPick ? (pick) => pick && onPick(pick) : null);
+  }, [onPick]);
+
+  useEffect(() => {
+    scene.current?.setMarkers(markers ?? []);
+  }, [markers, shown]);
 
   // Cine: load every frame first, then step through them ED → ES → ED.
   useEffect(() => {
@@ -172,7 +184,9 @@ export function AnatomyViewer({ phases, organs, meshUrl }: AnatomyViewerProps) {
         ref={container}
         data-testid="anatomy-viewer"
         data-shown-phase={shown ?? ''}
-        aria-label={`3D preview of the patient's anatomy, ${phaseTitle(phase)}. Drag to rotate, scroll to zoom.`}
+        aria-label={`3D preview of the patient's anatomy, ${phaseTitle(phase)}. Drag to rotate, scroll to zoom${
+          onPick ? ', click on an organ to place a point' : ''
+        }.`}
         role="img"
         sx={{ height: { xs: 320, md: 460 }, borderRadius: 2, overflow: 'hidden', bgcolor: '#11161c' }}
       />

@@ -170,6 +170,7 @@ function Define({ deviceId }: { deviceId: string }) {
       <NewMeasurementDrawer
         key={editing?.id ?? 'new'}
         deviceId={deviceId}
+        cohortId={flow.cohortId}
         open={drawerOpen}
         editing={editing}
         onClose={() => setDrawer(false)}

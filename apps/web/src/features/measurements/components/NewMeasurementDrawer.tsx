@@ -15,10 +15,14 @@ import {
   geometryOf,
   initialDraft,
   PLANE_LANDMARKS,
+  pickedValue,
+  pointWords,
   TYPES,
+  withoutPicked,
   type Draft,
   type DraftType,
 } from '../measurementDraft';
+import { SurfacePointPicker } from './SurfacePointPicker';
 
 const words = (name: string) => name.replaceAll('_', ' ').replaceAll('-', ' ');
 
@@ -27,17 +31,19 @@ function Select({
   value,
   options,
   onChange,
+  wordsOf = words,
 }: {
   label: string;
   value: string;
   options: readonly string[];
   onChange: (value: string) => void;
+  wordsOf?: (option: string) => string;
 }) {
   return (
     <TextField select label={label} value={value} onChange={(e) => onChange(e.target.value)} fullWidth>
       {options.map((o) => (
         <MenuItem key={o} value={o}>
-          {words(o)}
+          {wordsOf(o)}
         </MenuItem>
       ))}
     </TextField>
@@ -45,17 +51,21 @@ function Select({
 }
 
 /**
- * The new-measurement drawer (spec §2): a definition on the anatomy's landmarks, saved to the workspace. With
+ * The new-measurement drawer (spec §2): a definition on the anatomy's landmarks or on points picked on the surface
+ * of a patient of `cohortId` (3D view, or a landmark or coordinates from the keyboard), saved to the workspace. With
  * `editing`, the drawer edits that definition: saving makes its next version (orders keep the version they used).
  */
 export function NewMeasurementDrawer({
   deviceId,
+  cohortId = null,
   open,
   editing = null,
   onClose,
   onCreated,
 }: {
   deviceId: string;
+  /** The cohort whose patients points can be picked on (none: landmarks only). */
+  cohortId?: string | null;
   open: boolean;
   editing?: MeasurementDefinitionView | null;
   onClose: () => void;
@@ -87,11 +97,14 @@ export function NewMeasurementDrawer({
     }
   };
   const t = draft.type;
+  const points = [...LANDMARKS, ...draft.picked.map((_, i) => pickedValue(i + 1))];
+  const pickOn = draft.source?.cohortId ?? cohortId;
+  const usesPoints = t === 'distance' || t === 'angle' || t === 'height' || t === 'curve-length';
   return (
     <Drawer anchor="right" open={open} onClose={onClose}>
       <Stack
         spacing={2}
-        sx={{ p: 3, width: { xs: '100vw', sm: 440 } }}
+        sx={{ p: 3, width: { xs: '100vw', sm: 520 } }}
         component="form"
         aria-label={editing ? 'Edit measurement' : 'New measurement'}
       >
@@ -126,7 +139,8 @@ export function NewMeasurementDrawer({
           <Select
             label={t === 'angle' ? 'Vertex' : 'From'}
             value={draft.a}
-            options={LANDMARKS}
+            options={points}
+            wordsOf={pointWords}
             onChange={(a) => set({ a })}
           />
         )}
@@ -134,7 +148,8 @@ export function NewMeasurementDrawer({
           <Select
             label={t === 'angle' ? 'First arm' : 'To'}
             value={draft.b}
-            options={LANDMARKS}
+            options={points}
+            wordsOf={pointWords}
             onChange={(b) => set({ b })}
           />
         )}
@@ -142,7 +157,8 @@ export function NewMeasurementDrawer({
           <Select
             label={t === 'angle' ? 'Second arm' : 'Landmark'}
             value={draft.c}
-            options={LANDMARKS}
+            options={points}
+            wordsOf={pointWords}
             onChange={(c) => set({ c })}
           />
         )}
@@ -163,17 +179,35 @@ export function NewMeasurementDrawer({
         {t === 'curve-length' && (
           <TextField
             select
-            label="Landmarks in order"
+            label="Points in order"
             value={draft.curve}
             onChange={(e) => set({ curve: e.target.value as unknown as string[] })}
-            slotProps={{ select: { multiple: true } }}
+            slotProps={{ select: { multiple: true, renderValue: (v) => (v as string[]).map(pointWords).join(', ') } }}
           >
-            {LANDMARKS.map((o) => (
+            {points.map((o) => (
               <MenuItem key={o} value={o}>
-                {words(o)}
+                {pointWords(o)}
               </MenuItem>
             ))}
           </TextField>
+        )}
+        {usesPoints && pickOn && (
+          <SurfacePointPicker
+            deviceId={deviceId}
+            cohortId={pickOn}
+            phase={draft.phase}
+            picked={draft.picked}
+            source={draft.source}
+            onChange={(picked, source) =>
+              setDraft((d) => {
+                // Another patient: the points picked so far go, and the fields that chose them.
+                let next = d;
+                if (picked.length === 0) for (let i = d.picked.length - 1; i >= 0; i--) next = withoutPicked(next, i);
+                return { ...next, picked, source };
+              })
+            }
+            onRemove={(i) => setDraft((d) => withoutPicked(d, i))}
+          />
         )}
         {error && <Alert severity="error">{error}</Alert>}
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>

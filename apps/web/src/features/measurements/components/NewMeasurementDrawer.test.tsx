@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { jsonResponse, renderWithProviders, testSelectedDevice } from '../../../../test/helpers/renderWithProviders';
+import { NewMeasurementDrawer } from './NewMeasurementDrawer';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const cohortId = '00000000-0000-4000-8000-0000000000c1';
+const row = {
+  id: 'SYN-000007',
+  synthetic: true,
+  sex: 'female',
+  age: 81,
+  originLocation: 'europe',
+  originEthnicity: 'white',
+  height_cm: 162,
+  weight_kg: 64,
+  bmi_kg_m2: 24.4,
+  bsa_m2: 1.69,
+  pathologies: [],
+  phases: ['end-diastole', 'end-systole'],
+};
+const patient = {
+  ...row,
+  cohortId,
+  ageGroups: [],
+  lvHypertrophy: false,
+  parameters: [],
+  meshes: { phases: ['end-diastole', 'end-systole'], organs: ['aortic_root'], modelVersion: 'anatomy-meshes-1' },
+};
+const landmarks = {
+  patientId: 'SYN-000007',
+  phase: 'end-systole',
+  unit: 'mm',
+  frame: 'LPS-mm-ribcage-centre',
+  landmarks: [
+    { name: 'left_coronary_ostium', position: [10.25, -3.5, 40] },
+    { name: 'sinotubular_junction', position: [0, 0, 55] },
+  ],
+};
+
+let posted: unknown = null;
+
+beforeEach(() => {
+  posted = null;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>((input, init) => {
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        'http://x',
+      );
+      const base = `/api/devices/d-1/cohorts/${cohortId}/patients`;
+      const device = { ...testSelectedDevice, role: 'member', isAdmin: false };
+      if (url.pathname === '/api/me/selected-device') return Promise.resolve(jsonResponse(200, { device }));
+      if (url.pathname === base)
+        return Promise.resolve(jsonResponse(200, { items: [row], total: 1, page: 1, pageSize: 25 }));
+      if (url.pathname === `${base}/SYN-000007`) return Promise.resolve(jsonResponse(200, patient));
+      if (url.pathname === `${base}/SYN-000007/meshes/end-systole/landmarks`)
+        return Promise.resolve(jsonResponse(200, landmarks));
+      if (url.pathname === '/api/devices/d-1/measurement-definitions' && init?.method === 'POST') {
+        posted = JSON.parse(String(init.body));
+        return Promise.resolve(
+          jsonResponse(201, {
+            id: 'm-1',
+            lineageId: 'm-1',
+            version: 1,
+            builtIn: false,
+            createdAt: '2026-11-28T09:00:00.000Z',
+            unit: 'mm',
+            ...(posted as object),
+          }),
+        );
+      }
+      return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'No such API route.' } }));
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Opens an MUI select by its label and chooses an option. */
+async function choose(form: HTMLElement, label: string, option: string) {
+  fireEvent.mouseDown(within(form).getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('the new-measurement drawer with points picked on the surface', () => {
+  it('places points from the keyboard (at a landmark, at typed coordinates) and saves them as surface points', async () => {
+    const created = vi.fn();
+    renderWithProviders(
+      <MemoryRouter>
+        <NewMeasurementDrawer deviceId="d-1" cohortId={cohortId} open onClose={() => undefined} onCreated={created} />
+      </MemoryRouter>,
+    );
+    const form = screen.getByRole('form', { name: 'New measurement' });
+    fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'Ostium to typed point' } });
+    await choose(form, 'Type', 'Distance between two landmarks');
+    const place = await within(form).findByRole('button', { name: 'Place at the landmark' });
+    expect(within(form).getByText('No point picked yet.')).toBeTruthy();
+    await vi.waitFor(() => expect(place.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(place);
+    expect(within(form).getByText('Picked point 1: Aortic root at (10.3, -3.5, 40.0) mm')).toBeTruthy();
+    const add = within(form).getByRole('button', { name: 'Add the point' });
+    expect(add.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(within(form).getByLabelText('x (mm)'), { target: { value: '1.5' } });
+    fireEvent.change(within(form).getByLabelText('y (mm)'), { target: { value: '-2' } });
+    fireEvent.change(within(form).getByLabelText('z (mm)'), { target: { value: '48' } });
+    fireEvent.click(add);
+    expect(within(form).getByText('Picked point 2: Aortic root at (1.5, -2.0, 48.0) mm')).toBeTruthy();
+    await choose(form, 'From', 'Picked point 1');
+    await choose(form, 'To', 'Picked point 2');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save measurement' }));
+    await vi.waitFor(() => expect(created).toHaveBeenCalled());
+    const source = { cohortId, patientId: 'SYN-000007' };
+    expect(posted).toEqual({
+      name: 'Ostium to typed point',
+      description: '',
+      phase: 'end-systole',
+      geometry: {
+        type: 'distance',
+        from: { surface: { organ: 'aortic_root', position: [10.25, -3.5, 40], source } },
+        to: { surface: { organ: 'aortic_root', position: [1.5, -2, 48], source } },
+      },
+    });
+  });
+
+  it('removing a picked point puts the fields that chose it back to a landmark', async () => {
+    renderWithProviders(
+      <MemoryRouter>
+        <NewMeasurementDrawer
+          deviceId="d-1"
+          cohortId={cohortId}
+          open
+          onClose={() => undefined}
+          onCreated={() => undefined}
+        />
+      </MemoryRouter>,
+    );
+    const form = screen.getByRole('form', { name: 'New measurement' });
+    await choose(form, 'Type', 'Distance between two landmarks');
+    const place = await within(form).findByRole('button', { name: 'Place at the landmark' });
+    await vi.waitFor(() => expect(place.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(place);
+    await choose(form, 'From', 'Picked point 1');
+    expect(within(form).getByRole('combobox', { name: 'From' }).textContent).toBe('Picked point 1');
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove picked point 1' }));
+    expect(within(form).getByRole('combobox', { name: 'From' }).textContent).toBe('aortic annulus');
+    expect(within(form).getByText('No point picked yet.')).toBeTruthy();
+  });
+});
