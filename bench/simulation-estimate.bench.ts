@@ -1,12 +1,13 @@
 // `npm run bench -- simulation-estimate`: the coarse fluid template's pre-run estimate against the engine's own run,
 // per patient and per backend, in one run (issue 16 "Speed": the estimate shown before a run must hold; the coarse
 // fluid template within 5 minutes on 2 cores). For each patient of ESTIMATE_PATIENTS (seed:index of the synthetic
-// generator, default a small and a large one) and each backend of ESTIMATE_BACKENDS (default wasm,ts: ours and the
-// reference, alternating), the case is built from the room as the server builds it and run with the engine's runCase
-// (1 engine thread, as the server's job) to its end, or for ESTIMATE_SECONDS of wall time after its first step (then
-// the whole run is projected from the simulated time reached). Printed per run: the estimate (particles, steps,
-// seconds), what the engine did (moving and wall particles, acoustic and advection steps, fill time, run time) and the
-// ratio of the measured (or projected) time to the estimate.
+// generator; default patients 7 and 22, a light and a heavy one) and each backend of ESTIMATE_BACKENDS (default
+// wasm,ts: ours and the reference, one after the other), the case is built from the room as the server builds it and
+// run with the engine's runCase (1 engine thread, as the server's job) to its end, or for ESTIMATE_SECONDS of wall
+// time after its first step (then the whole run is projected from the simulated time reached). Printed per run: the
+// estimate (particles, steps, seconds), what the engine did (moving and wall particles, acoustic and advection steps,
+// fill and run time, wall and process CPU) and the ratio of the measured (or projected) time to the estimate. Under
+// load the CPU time is the comparable figure (the engine's one thread; the event loop idle meanwhile).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ import { templateRoom } from './templateRoom';
 const resolution = (process.env.ESTIMATE_RESOLUTION ?? 'coarse') as Resolution;
 const budget = Number(process.env.ESTIMATE_SECONDS ?? 0);
 const backends = (process.env.ESTIMATE_BACKENDS ?? 'wasm,ts').split(',') as ('ts' | 'wasm')[];
-const patients = (process.env.ESTIMATE_PATIENTS ?? '20261125:7,20261125:3').split(',').map((s) => {
+const patients = (process.env.ESTIMATE_PATIENTS ?? '20261125:7,20261125:22').split(',').map((s) => {
   const [seed, index] = s.split(':').map(Number);
   return { seed: seed!, index: index! };
 });
