@@ -8,30 +8,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generatePatient } from '../packages/anatomy/src/index';
-import {
-  annulusPlacement,
-  buildScenario,
-  ringDeviceMesh,
-  simulatedRegion,
-  type Resolution,
-  type SimulationKind,
-} from '../packages/scenarios/src/index';
+import { buildScenario, type Resolution, type SimulationKind } from '../packages/scenarios/src/index';
 import { runCase } from '../packages/sph/src/index';
+import { templateRoom } from './templateRoom';
 
 const resolution = (process.env.TEMPLATE_RESOLUTION ?? 'coarse') as Resolution;
 const budget = Number(process.env.TEMPLATE_SECONDS ?? 60);
 const threads = Number(process.env.THREADS ?? 1);
 const kinds = (process.env.TEMPLATE_KINDS ?? 'fluid,particle,solid').split(',') as SimulationKind[];
 
-const patient = generatePatient(20261125, 7);
-const region = simulatedRegion(patient, 'end-diastole');
-const radius = patient.cardiac.aorticAnnulusDiameter_mm / 2;
-const device = {
-  name: 'Ring v1',
-  transform: annulusPlacement(region, 4),
-  meshes: [ringDeviceMesh(0.8 * radius, 0.12 * radius)],
-};
+const { patient, device } = templateRoom(20261125, 7);
 
 console.log(`${resolution} templates, ${threads} engine thread(s), ${budget} s of wall time each`);
 for (const kind of kinds) {

@@ -1,7 +1,7 @@
 import type { MeshPhaseInput } from '@insilico/anatomy';
 import { simulationHelpMessage } from '@insilico/contracts';
 import { analyseTopology, surfaceArea_mm2, writeBinaryStl, type TriangleMesh, type Vec3 } from '@insilico/mesh';
-import { caseSchema, meshShape, type SphCase } from '@insilico/sph';
+import { BLOOD_CARREAU, caseSchema, meshShape, type SphCase } from '@insilico/sph';
 import { deviceExtent, placedMesh, type PlacedDevice } from './device';
 import { ScenarioError } from './errors';
 import { sexOf, type ScenarioPatient } from './patient';
@@ -14,9 +14,10 @@ import {
   type SimulationParameters,
 } from './parameters';
 import { add, dot, onAxis, scale, simulatedRegion, sub, type RegionPlane, type SimulatedRegion } from './region';
+import { FLOW_SECONDS_PER_PARTICLE_STEP, flowRunSeconds, flowSteps, type EngineBackend } from './runTime';
 
 /** Version of the case building; stored with every simulation so a result says how its case was made. */
-export const SCENARIO_VERSION = 'scenarios-3';
+export const SCENARIO_VERSION = 'scenarios-4';
 
 /** The most particles a case may have (memory: about 1 KB per particle with neighbour lists; and run time). */
 export const PARTICLE_CAP = 400_000;
@@ -47,7 +48,7 @@ export interface Estimate {
   readonly endTime_s: number;
   /** Time steps of the engine (acoustic steps of a fluid, solid steps of a solid). */
   readonly steps: number;
-  /** Estimated run time on one core, s. */
+  /** Estimated run time on the case's engine threads (one unless asked), s. */
   readonly seconds: number;
 }
 
@@ -69,6 +70,17 @@ export { ScenarioError };
 
 /** Particle spacing of the flow kinds as a fraction of the LVOT diameter. */
 const FLOW_DIVISIONS: Record<Resolution, number> = { test: 8, coarse: 10, standard: 16, fine: 24 };
+/** The flow templates' engine backend: the WebAssembly SIMD kernels (docs/decisions/simulation-run-estimate.md). */
+const FLOW_BACKEND: EngineBackend = 'wasm';
+/** The run time a coarse flow case may be estimated at on one engine thread, s: 4 minutes, 20 % under the 5 of issue 16. */
+const COARSE_FLOW_SECONDS = 240;
+/**
+ * The most work (particles × acoustic steps, as the estimate counts them) of a coarse flow case, the work the run-time
+ * model does in COARSE_FLOW_SECONDS: a patient whose LVOT/10 spacing would need more gets the smallest spacing that
+ * stays within it, so the coarse template finishes within 5 minutes on the product's 2-core machine for every patient
+ * (docs/decisions/simulation-run-estimate.md).
+ */
+export const COARSE_FLOW_MAX_WORK = COARSE_FLOW_SECONDS / FLOW_SECONDS_PER_PARTICLE_STEP[FLOW_BACKEND];
 /**
  * The largest flow spacing, mm: the inlet buffer (2.8 dp) and its plane must fit in the modelled LVOT (10 mm below
  * the annulus) with the plane below the annulus.
@@ -87,9 +99,9 @@ const SHELL_LAYERS = 3;
 /** Wall layers of the vessel (the engine's default). */
 const WALL_LAYERS = 4;
 /**
- * Engine cost per particle (fluid, wall and solid) and step on one thread, s: measured 0.74 µs for the coarse fluid
- * case (11,200 particles, an acoustic step each) and 0.96 µs for the coarse solid (1,509 particles) at load average
- * 3–5 on this project's 2-core machine. A figure to order the resolutions, not a promise.
+ * Engine cost per particle and step of the solid kind on one thread, s: measured 0.96 µs for the coarse solid (1,509
+ * particles) at load average 3–5 on this project's 2-core machine. A figure to order the resolutions, not a promise.
+ * (The flow kinds' model is in runTime.ts.)
  */
 const SECONDS_PER_PARTICLE_STEP = 1e-6;
 const MMHG = 133.322;
@@ -204,8 +216,28 @@ function flowCase(
   region: SimulatedRegion,
   deviceMeshes: readonly TriangleMesh[],
 ): Built {
-  const dp = Math.min(region.lvotDiameter_mm / FLOW_DIVISIONS[input.resolution], MAX_FLOW_DP_MM);
   const inflow = inflowOf(p.strokeVolume_mL!, p.heartRate_bpm!, sexOf(input.patient));
+  const lvotArea = Math.PI * (region.lvotDiameter_mm / 2000) ** 2;
+  const uRef = Math.max(0.5, (1.5 * inflow.peak) / lvotArea);
+  const endTime = input.resolution === 'test' ? TEST_END_TIME_S : p.cycles! * inflow.period;
+  // Fluid and the devices' wall: the lumen's volume (a device's wall is at most its volume); the vessel's wall: the
+  // shell of WALL_LAYERS dp.
+  const lumen = Math.abs(volume(region.mesh));
+  const area = surfaceArea_mm2(region.mesh);
+  const work = (dp: number) => {
+    const particles = Math.round((lumen + area * WALL_LAYERS * dp) / dp ** 3) + (p.particleCount ?? 0);
+    const steps = flowSteps({
+      endTime_s: endTime,
+      dp_m: dp / 1000,
+      referenceVelocity_m_s: uRef,
+      soundSpeed_m_s: 10 * uRef,
+      kinematicViscosity_m2_s:
+        (p.shearThinning ? BLOOD_CARREAU.mu0 : p.bloodViscosity_mPa_s! / 1000) / p.bloodDensity_kg_m3!,
+    });
+    return { particles, steps: steps.acoustic };
+  };
+  const nominal = Math.min(region.lvotDiameter_mm / FLOW_DIVISIONS[input.resolution], MAX_FLOW_DP_MM);
+  const dp = input.resolution === 'coarse' ? boundedSpacing(nominal, COARSE_FLOW_MAX_WORK, work) : nominal;
   const inletHeight = region.bottom_mm + INLET_BUFFER_DP * dp + 0.75 * dp;
   const outletHeight = region.ascending_mm;
   const inlet: RegionPlane = {
@@ -218,9 +250,6 @@ function flowCase(
     normal: region.axis,
     radius: 1.25 * region.outletRadius_mm + dp,
   };
-  const lvotArea = Math.PI * (region.lvotDiameter_mm / 2000) ** 2;
-  const uRef = Math.max(0.5, (1.5 * inflow.peak) / lvotArea);
-  const endTime = input.resolution === 'test' ? TEST_END_TIME_S : p.cycles! * inflow.period;
   const frames =
     input.resolution === 'test' ? FRAMES.test : Math.max(1, Math.round(FRAMES[input.resolution] * p.cycles!));
   // Monitor planes just upstream and downstream of the devices (of the annulus when there is none).
@@ -246,6 +275,7 @@ function flowCase(
     endTime,
     outputInterval: endTime / frames,
     threads: input.threads ?? 1,
+    backend: FLOW_BACKEND,
     fluid: {
       name: 'blood',
       density: p.bloodDensity_kg_m3,
@@ -281,19 +311,44 @@ function flowCase(
       residenceTime: input.kind === 'particle',
     },
   };
-  // Fluid and the devices' wall: the lumen's volume (a device's wall is at most its volume); the vessel's wall: the
-  // shell of WALL_LAYERS dp.
-  const lumen = Math.abs(volume(region.mesh));
-  const shell = surfaceArea_mm2(region.mesh) * WALL_LAYERS * dp;
-  const particles = Math.round((lumen + shell) / dp ** 3) + (p.particleCount ?? 0);
-  const h = 1.3 * dp * 1e-3;
-  const steps = Math.ceil(endTime / ((0.6 * h) / (11 * uRef)));
+  const { particles, steps } = work(dp);
   return {
     engineCase,
     files,
-    estimate: estimate(dp, particles, endTime, steps),
+    estimate: {
+      dp_mm: dp,
+      particles,
+      endTime_s: endTime,
+      steps,
+      seconds: Math.ceil(flowRunSeconds(particles, steps, FLOW_BACKEND, input.threads ?? 1)),
+    },
     planes: { inlet, outlet },
   };
+}
+
+/**
+ * The smallest spacing from `nominal` up to MAX_FLOW_DP_MM (mm) whose work (particles × steps) is at most `maxWork`;
+ * MAX_FLOW_DP_MM when even that needs more. The work falls as the spacing grows (about as dp⁻⁴).
+ */
+function boundedSpacing(
+  nominal: number,
+  maxWork: number,
+  work: (dp: number) => { particles: number; steps: number },
+): number {
+  const load = (dp: number) => {
+    const w = work(dp);
+    return w.particles * w.steps;
+  };
+  if (nominal >= MAX_FLOW_DP_MM || load(nominal) <= maxWork) return nominal;
+  if (load(MAX_FLOW_DP_MM) > maxWork) return MAX_FLOW_DP_MM;
+  let [lo, hi] = [nominal, MAX_FLOW_DP_MM];
+  // Bisection to a micrometre (the work steps with whole particles and steps, so it is not smooth below that).
+  while (hi - lo > 1e-3) {
+    const mid = (lo + hi) / 2;
+    if (load(mid) <= maxWork) hi = mid;
+    else lo = mid;
+  }
+  return hi;
 }
 
 /**

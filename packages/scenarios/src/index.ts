@@ -3,6 +3,7 @@
 
 export {
   buildScenario,
+  COARSE_FLOW_MAX_WORK,
   PARTICLE_CAP,
   SCENARIO_VERSION,
   ScenarioError,
@@ -39,3 +40,12 @@ export {
 export { annulusPlacement, ringDeviceMesh } from './testDevice';
 export { placeByRule, snapTransform, type PlacementRule, type RuleLandmark, type RulePlacement } from './placementRule';
 export { paravalvularGapArea, type GapInput, type GapResult } from './paravalvularGap';
+export {
+  FLOW_SECONDS_PER_PARTICLE_STEP,
+  SPEED_OVER_REFERENCE,
+  flowRunSeconds,
+  flowSteps,
+  threadSpeedUp,
+  type EngineBackend,
+  type FlowStepInput,
+} from './runTime';

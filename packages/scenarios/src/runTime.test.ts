@@ -1,0 +1,133 @@
+import { generatePatient } from '@insilico/anatomy';
+import { describe, expect, it } from 'vitest';
+import {
+  COARSE_FLOW_MAX_WORK,
+  SPEED_OVER_REFERENCE,
+  annulusPlacement,
+  buildScenario,
+  flowRunSeconds,
+  flowSteps,
+  ringDeviceMesh,
+  simulatedRegion,
+  threadSpeedUp,
+  type BuiltScenario,
+} from './index';
+
+/** The coarse fluid template of synthetic patient `index` (seed 20261125) with the benches' ring at its annulus. */
+function coarseFluid(index: number): BuiltScenario {
+  const patient = generatePatient(20261125, index);
+  const region = simulatedRegion(patient, 'end-diastole');
+  const radius = patient.cardiac.aorticAnnulusDiameter_mm / 2;
+  return buildScenario({
+    patient,
+    phase: 'end-diastole',
+    kind: 'fluid',
+    resolution: 'coarse',
+    parameters: {},
+    devices: [
+      {
+        name: 'Ring v1',
+        transform: annulusPlacement(region, 4),
+        meshes: [ringDeviceMesh(0.8 * radius, 0.12 * radius)],
+      },
+    ],
+  });
+}
+
+/** Relative difference of an estimate from a measured value. */
+const off = (estimate: number, measured: number) => Math.abs(estimate - measured) / measured;
+
+describe('run-time estimate of the flow templates', () => {
+  it('reads the recorded runs through the product within ±30 % (TypeScript backend, docs/benchmarks.md)', () => {
+    // Whole coarse fluid runs through the server (session 11, quiet 2-core machine, one engine thread): particles and
+    // acoustic steps as their estimate then counted them (v_max = u_ref: c₀ + v_max = 11 u_ref; the engine's steps are
+    // (10 + SPEED_OVER_REFERENCE) / 11 of that), and the run's time. Run 3 calibrated the TypeScript figure; run 4
+    // (another patient, 2.3× the work) is the check.
+    const recorded = [
+      { particles: 11_056, estimatedSteps: 4_832, seconds: 121.5 },
+      { particles: 18_120, estimatedSteps: 6_926, seconds: 316.9 },
+    ];
+    for (const r of recorded) {
+      const steps = (r.estimatedSteps * (10 + SPEED_OVER_REFERENCE)) / 11;
+      expect(off(flowRunSeconds(r.particles, steps, 'ts', 1), r.seconds)).toBeLessThan(0.3);
+    }
+  });
+
+  // Whole coarse fluid runs of the engine alone (`npm run bench -- simulation-estimate`, 28.11.2026, one engine thread,
+  // the benches' ring at the annulus): the set-up, the acoustic steps the engine took (its CFL rules and the flow it
+  // met: not the machine's) and the process's CPU time (the machine was loaded: CPU time stands for a quiet run's wall
+  // time). Patient 7 calibrated SPEED_OVER_REFERENCE and the WebAssembly ratio; patient 22 is the check.
+  const engineRuns = [
+    { patient: 7, dp_m: 2.0276e-3, uRef: 0.64147, particles: 11_208, acousticSteps: 5_919, cpu_s: 62.1 },
+    { patient: 22, dp_m: 1.9846e-3, uRef: 1.61625, particles: 18_274, acousticSteps: 16_456, cpu_s: 241.2 },
+  ];
+  const stepsOf = (r: (typeof engineRuns)[number]) =>
+    flowSteps({
+      endTime_s: 60 / 70,
+      dp_m: r.dp_m,
+      referenceVelocity_m_s: r.uRef,
+      soundSpeed_m_s: 10 * r.uRef,
+      kinematicViscosity_m2_s: 3.5e-3 / 1060,
+    }).acoustic;
+
+  it('counts the acoustic steps the engine took in whole coarse runs within ±10 %', () => {
+    for (const r of engineRuns) expect(off(stepsOf(r), r.acousticSteps)).toBeLessThan(0.1);
+  });
+
+  it('estimates the WebAssembly runs of the engine within ±30 %', () => {
+    // The estimate is of a run through the product (frames, summaries and checkpoints stored: run 3 took 1.18× the
+    // engine alone's time per particle-step), so it reads these engine-alone runs somewhat high.
+    for (const r of engineRuns) {
+      expect(off(flowRunSeconds(r.particles, stepsOf(r), 'wasm', 1), r.cpu_s)).toBeLessThan(0.3);
+    }
+  });
+
+  it('follows the engine time-step rules: the acoustic step, whole steps per advection step, the viscous limit', () => {
+    const base = {
+      endTime_s: 0.1,
+      dp_m: 0.002,
+      referenceVelocity_m_s: 1,
+      soundSpeed_m_s: 10,
+      kinematicViscosity_m2_s: 3.3e-6,
+    };
+    // h = 2.6 mm, v_max = SPEED_OVER_REFERENCE × u_ref: the acoustic step 0.6 h / (c₀ + v_max), the advection step
+    // 0.25 h / v_max (the viscous limit 0.5 s is far).
+    const vmax = SPEED_OVER_REFERENCE;
+    const s = flowSteps(base);
+    expect(s.acoustic).toBe(Math.ceil(0.1 / ((0.6 * 0.0026) / (10 + vmax))));
+    expect(s.advection).toBe(Math.ceil(0.1 / Math.max((0.25 * 0.0026) / vmax, (0.6 * 0.0026) / (10 + vmax))));
+    expect(s.advection).toBeLessThanOrEqual(s.acoustic);
+    // Half the spacing: twice the steps.
+    expect(flowSteps({ ...base, dp_m: 0.001 }).acoustic).toBeCloseTo(2 * s.acoustic, -1);
+    // A viscosity whose limit (0.25 h² / ν) is below the acoustic step: every step is the viscous one.
+    const viscous = flowSteps({ ...base, kinematicViscosity_m2_s: (0.25 * 0.0026 ** 2) / 5e-5 });
+    expect(viscous.acoustic).toBe(Math.ceil(0.1 / 5e-5 - 1e-9));
+  });
+
+  it('gives more threads a shorter estimate, and the WebAssembly backend a shorter one than TypeScript', () => {
+    expect(threadSpeedUp(1)).toBe(1);
+    expect(threadSpeedUp(2)).toBeGreaterThan(1.4);
+    expect(flowRunSeconds(10_000, 5_000, 'ts', 2)).toBeLessThan(flowRunSeconds(10_000, 5_000, 'ts', 1));
+    expect(flowRunSeconds(10_000, 5_000, 'wasm', 1)).toBeLessThan(flowRunSeconds(10_000, 5_000, 'ts', 1));
+  });
+});
+
+describe('the coarse resolution bounded per patient', () => {
+  it('keeps LVOT/10 where the work fits and coarsens only as much as the bound needs', () => {
+    const small = coarseFluid(7);
+    const region7 = simulatedRegion(generatePatient(20261125, 7), 'end-diastole');
+    expect(small.estimate.dp_mm).toBeCloseTo(region7.lvotDiameter_mm / 10, 9);
+    const heavy = coarseFluid(22);
+    const region22 = simulatedRegion(generatePatient(20261125, 22), 'end-diastole');
+    const nominal = region22.lvotDiameter_mm / 10;
+    expect(heavy.estimate.dp_mm).toBeGreaterThan(nominal);
+    expect(heavy.estimate.particles * heavy.estimate.steps).toBeLessThanOrEqual(COARSE_FLOW_MAX_WORK);
+    // The smallest such spacing: a micrometre finer would pass the bound.
+    expect(heavy.estimate.particles * heavy.estimate.steps).toBeGreaterThan(0.99 * COARSE_FLOW_MAX_WORK);
+    expect(heavy.engineCase.dp).toBeCloseTo(heavy.estimate.dp_mm / 1000, 12);
+  });
+
+  it('estimates every coarse fluid run of 40 synthetic patients within 5 minutes on one engine thread', () => {
+    for (let index = 0; index < 40; index++) expect(coarseFluid(index).estimate.seconds).toBeLessThanOrEqual(300);
+  });
+});
