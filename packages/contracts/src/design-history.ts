@@ -210,3 +210,24 @@ export const signRequestSchema = z.object({
   password: text().min(1, signaturePasswordRequiredMessage).max(1024),
 });
 export type SignRequest = z.infer<typeof signRequestSchema>;
+
+/**
+ * Results that stay (issue 20 item 7): the results of a piece of evidence kept when it entered the design history (an
+ * analysis saved, a simulation or trial finished, a measurement order ready or corrected, a shape model built),
+ * append-only; `contentHash` is the SHA-256 of the canonical JSON of `content` (object keys sorted, no spaces), the
+ * hash its event names. Readable by whoever may read the object (its project, or the workspace's measurements).
+ */
+export const resultSnapshotSchema = z.object({
+  id: text(),
+  objectType: z.enum(['analysis', 'simulation', 'trial', 'measurement', 'ssm']),
+  objectId: text(),
+  projectId: text().nullable(),
+  revision: z.number().int(),
+  codeVersion: text(),
+  takenAt: text(),
+  contentHash: text(),
+  content: z.record(z.string(), z.unknown()),
+});
+export type ResultSnapshot = z.infer<typeof resultSnapshotSchema>;
+
+export const resultSnapshotParamsSchema = z.object({ deviceId: z.uuid(), snapshotId: z.uuid() });
