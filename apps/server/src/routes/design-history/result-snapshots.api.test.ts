@@ -238,7 +238,8 @@ describe('the notifications’ outbox', () => {
           .from(notifications)
           .where(and(eq(notifications.userId, memberId), eq(notifications.dedupeKey, `event:${id}`)))
       ).length;
-    const outbox = async () => (await server.context.db.executeSql('select event_id from event_outbox')).rows;
+    const outbox = async () =>
+      (await server.context.db.executeSql('select event_id::int as event_id from event_outbox')).rows;
     expect(await outbox()).toEqual([{ event_id: id }]);
     // Younger than the sweep's wait: the writer's to deliver; then left long enough, the sweep takes it.
     expect(await server.context.eventRelay.sweep()).toBe(0);
