@@ -122,9 +122,9 @@ export const designHistoryItemSchema = z.object({
    */
   toBeRerun: z.object({ versionId: text(), versionName: text() }).nullable(),
   /**
-   * Results that stay (issue 20 item 7): the results kept when the evidence entered the design history (an analysis'
-   * results computed then), with the SHA-256 of their content, the time and the code version; absent for evidence
-   * without results kept. The event names the hash, so signing the event binds the results.
+   * Results that stay (issue 20 item 7): the results kept when the evidence entered the design history (an analysis
+   * saved, a simulation, trial or shape model finished: `GET …/result-snapshots/:id`), with the SHA-256 of their
+   * content, the time and the code version; absent for evidence without results kept. The event names the hash, so signing the event binds the results.
    */
   resultsSnapshot: z
     .object({ id: text(), sha256: text(), takenAt: text(), codeVersion: text(), revision: z.number().int() })
