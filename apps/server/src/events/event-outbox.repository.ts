@@ -72,12 +72,4 @@ export class EventOutboxRepository {
   async failed(id: number, error: string): Promise<void> {
     await this.orm.update(eventOutbox).set({ lastError: error }).where(eq(eventOutbox.eventId, id));
   }
-
-  /** Rows not yet delivered (with those given up after too many attempts). */
-  async pending(): Promise<{ eventId: number; attempts: number; lastError: string | null }[]> {
-    return this.orm
-      .select({ eventId: eventOutbox.eventId, attempts: eventOutbox.attempts, lastError: eventOutbox.lastError })
-      .from(eventOutbox)
-      .orderBy(asc(eventOutbox.eventId));
-  }
 }

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { ResultSnapshot } from '@insilico/contracts';
 import { canonicalJson } from '../events/chain';
 import type { NewResultSnapshot, ResultSnapshotRepository } from '../repositories/result-snapshot.repository';
 
@@ -11,8 +12,7 @@ import type { NewResultSnapshot, ResultSnapshotRepository } from '../repositorie
  */
 
 /** The objects whose results are kept, as their events name them (`objectType`). */
-export const resultSnapshotObjects = ['analysis', 'simulation', 'trial', 'measurement', 'ssm'] as const;
-export type ResultSnapshotObject = (typeof resultSnapshotObjects)[number];
+export type ResultSnapshotObject = ResultSnapshot['objectType'];
 
 /** What a snapshot is of: the object, where it belongs, and which revision of it. */
 export interface ResultSnapshotSubject {
