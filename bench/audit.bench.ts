@@ -5,7 +5,8 @@
 //            does the same and appends one domain event the way UnitOfWork does (insert, NOTIFY), and after its
 //            commit schedules the chainer as the server does (the chainer links rows in its own transactions, so its
 //            work competes for the same database). Prints p50/p95/p99 of both, the p95 difference (target ≤ 2 ms)
-//            and how long the chainer took to link everything after the last commit.
+//            and how long the chainer took to link everything after the last commit; then the outbox row's share
+//            (migration 0027's trigger): one-event transactions on one connection, blocks with the trigger on and off.
 //   verify — AUDIT_BENCH_ROWS (default 1,000,000) chained rows written in bulk, then the verifier
 //            (AuditService.verify: read in pages, recompute every hash and link). Target: ≤ 30 s.
 import { performance } from 'node:perf_hooks';
@@ -117,6 +118,45 @@ async function fillChain(db: Database, count: number): Promise<void> {
   }
 }
 
+/**
+ * The outbox row each event gets from migration 0027's trigger (in the event's INSERT statement): one connection,
+ * one-event transactions, in alternating blocks with the trigger on and off (so load on the machine falls on both).
+ */
+async function outboxShare(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const one = async () => {
+    const started = performance.now();
+    await client.query('begin');
+    await client.query(
+      `insert into domain_events (action, object_type, object_id, after) values ('bench.row_written', 'bench', 'x', '{}')`,
+    );
+    await client.query('commit');
+    return performance.now() - started;
+  };
+  const times = { on: [] as number[], off: [] as number[] };
+  for (let i = 0; i < 300; i += 1) await one(); // warm-up
+  for (let round = 0; round < 10; round += 1)
+    for (const state of ['on', 'off'] as const) {
+      await client.query(
+        `alter table domain_events ${state === 'on' ? 'enable' : 'disable'} trigger domain_events_outbox`,
+      );
+      for (let i = 0; i < transactions; i += 1) times[state].push(await one());
+    }
+  await client.query('alter table domain_events enable trigger domain_events_outbox');
+  await client.end();
+  const on = summary('outbox on', times.on);
+  const off = summary('outbox off', times.off);
+  const median = (list: number[]) =>
+    percentile(
+      [...list].sort((a, b) => a - b),
+      50,
+    );
+  console.log(
+    `the outbox row adds ${(median(times.on) - median(times.off)).toFixed(3)} ms at p50, ${(on - off).toFixed(3)} ms at p95`,
+  );
+}
+
 if (!postgresUrl) {
   console.log('audit: skipped (set DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server)');
   process.exit(0);
@@ -145,6 +185,9 @@ try {
     const added = audited - reference;
     console.log(`added at p95: ${added.toFixed(2)} ms (target ≤ 2 ms)`);
     met = added <= 2 && met;
+    await outboxShare(url.toString());
+    // History loaded in bulk below: no outbox rows.
+    await db.executeSql('alter table domain_events disable trigger domain_events_outbox');
 
     const fillStarted = performance.now();
     await fillChain(db, rows);

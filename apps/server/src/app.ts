@@ -252,6 +252,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await auditRoutes(app, { audit: context.audit, activity: context.activity, authenticated });
   await designHistoryRoutes(app, {
     designHistory: context.designHistory,
+    resultSnapshots: context.resultSnapshots,
     authenticated,
     sessionToken: (request) => readSessionToken(request, cookieSettings),
   });

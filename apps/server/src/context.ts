@@ -66,6 +66,8 @@ import { AuditService } from './services/audit.service';
 import { ActivityService } from './services/activity.service';
 import { DomainEventRepository } from './events/domain-event.repository';
 import { AuditChainer } from './events/audit-chainer';
+import { EventOutboxRepository } from './events/event-outbox.repository';
+import { EventRelay } from './events/event-relay';
 import { DesignHistoryService } from './services/design-history.service';
 import { AuthThrottle } from './services/auth-throttle.service';
 import { AccountService } from './issuer/account.service';
@@ -82,6 +84,8 @@ import { TrialService } from './services/trial.service';
 import { RepresentativenessService } from './services/representativeness.service';
 import { AnalysisReportService } from './services/analysis-report.service';
 import { AnalysisSnapshotService } from './services/analysis-snapshot.service';
+import { ResultKeeper } from './services/result-snapshots';
+import { ResultSnapshotService } from './services/result-snapshot.service';
 import { defaultInvitationTtlMs, TeamService } from './services/team.service';
 import { UploadService } from './services/upload.service';
 
@@ -176,6 +180,10 @@ export interface AppContext extends OperatorContext {
   activity: ActivityService;
   /** Links committed events into the hash chain; the server waits for it when closing. */
   auditChainer: AuditChainer;
+  /** Delivers the domain events to the notifications (the outbox's relay, issue 20). */
+  eventRelay: EventRelay;
+  /** Kept results of evidence, read with their object's permission (issue 20 item 7). */
+  resultSnapshots: ResultSnapshotService;
   /** The design history file and electronic signatures (issue 20 items 4–5). */
   designHistory: DesignHistoryService;
 }
@@ -400,20 +408,20 @@ export async function createContext(
     chainer,
   );
   unitOfWork.subscribe(() => chainer.schedule());
-  unitOfWork.subscribe(
-    new ProjectNotifications(repositories.projects, notifications, log.child({ component: 'notifications' })).onEvents,
+  // Notifications follow the events through the outbox (issue 20): durable, at least once, idempotent.
+  const eventRelay = new EventRelay(
+    new EventOutboxRepository(db.orm),
+    [
+      new ProjectNotifications(repositories.projects, notifications),
+      new TeamNotifications(repositories, notifications),
+      new JobNotifications(notifications, (projectId) => repositories.deviceVersions.teamOf(projectId)),
+    ],
+    log.child({ component: 'notifications' }),
   );
-  unitOfWork.subscribe(
-    new TeamNotifications(repositories, notifications, log.child({ component: 'notifications' })).onEvents,
-  );
-  unitOfWork.subscribe(
-    new JobNotifications(
-      notifications,
-      (projectId) => repositories.deviceVersions.teamOf(projectId),
-      log.child({ component: 'notifications' }),
-    ).onEvents,
-  );
+  unitOfWork.subscribe((events) => eventRelay.deliver(events.map((event) => event.id)));
   const roomLog = log.child({ component: 'rooms' });
+  // Results that stay (issue 20 item 7): each kind of evidence keeps its results with the event that names them.
+  const resultKeeper = new ResultKeeper(config.version);
   const ssms = new SsmService(
     repositories.ssms,
     cohortRepository,
@@ -422,6 +430,7 @@ export async function createContext(
     blobs,
     cpu,
     unitOfWork,
+    resultKeeper,
   );
   const imagingPatients = new ImagingPatientService({
     repository: repositories.imaging,
@@ -452,6 +461,7 @@ export async function createContext(
     quietRun: async (simulationId) => (await repositories.trials.patientOfSimulation(simulationId)) !== null,
     imagingPatients,
     log: log.child({ component: 'simulations' }),
+    results: resultKeeper,
   });
   const trials = new TrialService({
     repository: repositories.trials,
@@ -464,6 +474,7 @@ export async function createContext(
     cpu,
     notifications,
     codeVersion: config.version,
+    results: resultKeeper,
   });
   const measurements = new MeasurementService(
     repositories.measurements,
@@ -471,6 +482,7 @@ export async function createContext(
     deviceRepository,
     unitOfWork,
     cpu,
+    resultKeeper,
   );
   const imaging = new ImagingService({
     repository: repositories.imaging,
@@ -527,6 +539,11 @@ export async function createContext(
     measurementOrders: (userId, deviceId, cohortId) => measurements.readyOrdersFor(userId, deviceId, cohortId),
     userName: async (userId) => (await users.findById(userId))?.fullName ?? null,
     codeVersion: config.version,
+  });
+  const resultSnapshots = new ResultSnapshotService({
+    repository: repositories.resultSnapshots,
+    projects: projectAccess,
+    measurements,
   });
   const analysisSnapshots = new AnalysisSnapshotService({
     reports: analysisReports,
@@ -605,6 +622,8 @@ export async function createContext(
     trials,
     audit,
     auditChainer: chainer,
+    eventRelay,
+    resultSnapshots,
     activity: new ActivityService(
       new DomainEventRepository(db.orm, db),
       deviceRepository,
@@ -613,7 +632,9 @@ export async function createContext(
     designHistory: new DesignHistoryService({
       unitOfWork,
       repository: repositories.designHistory,
-      resultSnapshots: (ids) => repositories.analyses.snapshots(ids),
+      resultSnapshots: (ids) => repositories.resultSnapshots.byIds(ids),
+      measurementSnapshots: (userId, deviceId, projectIds) =>
+        resultSnapshots.measurementsFor(userId, deviceId, projectIds),
       devices: deviceRepository,
       projectAccess,
       audit,

@@ -40,6 +40,9 @@ export async function startServer(
   const app = await buildApp(context, { operatorToken });
   await context.notifications.startRelay();
   await context.activity.startRelay();
+  // What a killed process left: events to deliver, events to chain.
+  context.eventRelay.start();
+  context.auditChainer.schedule();
   const address = await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
   if (embedded) {
@@ -61,6 +64,7 @@ export async function startServer(
         await context.cpu.close();
         await context.notifications.stopRelay();
         await context.activity.stopRelay();
+        await context.eventRelay.stop();
         await context.auditChainer.idle();
         await context.jobRepository.stop();
         await db.close();

@@ -122,9 +122,9 @@ export const designHistoryItemSchema = z.object({
    */
   toBeRerun: z.object({ versionId: text(), versionName: text() }).nullable(),
   /**
-   * Results that stay (issue 20 item 7): the results kept when the evidence entered the design history (an analysis'
-   * results computed then), with the SHA-256 of their content, the time and the code version; absent for evidence
-   * without results kept. The event names the hash, so signing the event binds the results.
+   * Results that stay (issue 20 item 7): the results kept when the evidence entered the design history (an analysis
+   * saved, a simulation, trial or shape model finished: `GET …/result-snapshots/:id`), with the SHA-256 of their
+   * content, the time and the code version; absent for evidence without results kept. The event names the hash, so signing the event binds the results.
    */
   resultsSnapshot: z
     .object({ id: text(), sha256: text(), takenAt: text(), codeVersion: text(), revision: z.number().int() })
@@ -210,3 +210,24 @@ export const signRequestSchema = z.object({
   password: text().min(1, signaturePasswordRequiredMessage).max(1024),
 });
 export type SignRequest = z.infer<typeof signRequestSchema>;
+
+/**
+ * Results that stay (issue 20 item 7): the results of a piece of evidence kept when it entered the design history (an
+ * analysis saved, a simulation or trial finished, a measurement order ready or corrected, a shape model built),
+ * append-only; `contentHash` is the SHA-256 of the canonical JSON of `content` (object keys sorted, no spaces), the
+ * hash its event names. Readable by whoever may read the object (its project, or the workspace's measurements).
+ */
+export const resultSnapshotSchema = z.object({
+  id: text(),
+  objectType: z.enum(['analysis', 'simulation', 'trial', 'measurement', 'ssm']),
+  objectId: text(),
+  projectId: text().nullable(),
+  revision: z.number().int(),
+  codeVersion: text(),
+  takenAt: text(),
+  contentHash: text(),
+  content: z.record(z.string(), z.unknown()),
+});
+export type ResultSnapshot = z.infer<typeof resultSnapshotSchema>;
+
+export const resultSnapshotParamsSchema = z.object({ deviceId: z.uuid(), snapshotId: z.uuid() });

@@ -821,6 +821,9 @@ export {
   designHistoryProjectNotFoundMessage,
   type DesignHistoryFileFormat,
   type DesignHistoryFileRequest,
+  resultSnapshotSchema,
+  resultSnapshotParamsSchema,
+  type ResultSnapshot,
 } from './design-history';
 export {
   representativenessLimits,

@@ -32,17 +32,3 @@ export interface TransactionEvents {
 export interface CommittedEvent extends DomainEvent {
   id: number;
 }
-
-/**
- * How a subscriber takes a unit of work's committed events: one by one, each failure logged (with the event's id) and
- * the next event handled still — the change has been made and stands.
- */
-export async function handleEach(
-  events: readonly CommittedEvent[],
-  handle: (event: CommittedEvent) => Promise<void>,
-  log: { error(details: object, message: string): void },
-  failure: string,
-): Promise<void> {
-  for (const event of events)
-    await handle(event).catch((error: unknown) => log.error({ err: error, eventId: event.id }, failure));
-}

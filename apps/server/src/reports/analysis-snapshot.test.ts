@@ -3,7 +3,8 @@ import { analysisSettingsSchema } from '@insilico/contracts';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../events/chain';
 import type { AnalysisReportInput } from './analysis-report';
-import { analysisSnapshot, snapshotHashOf, type AnalysisSnapshotInput } from './analysis-snapshot';
+import { snapshotHashOf } from '../services/result-snapshots';
+import { analysisSnapshot, type AnalysisSnapshotInput } from './analysis-snapshot';
 
 // 24 patients; SYN-05 has no height, SYN-23 is excluded: 22 analysed.
 const ids = Array.from({ length: 24 }, (_, i) => `SYN-${String(i).padStart(2, '0')}`);

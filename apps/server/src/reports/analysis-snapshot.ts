@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { InsufficientPatientsError, StatsInputError } from '@insilico/stats';
-import { canonicalJson } from '../events/chain';
+import { hashedContent } from '../services/result-snapshots';
 import { leftOutRows, runReportAnalysis, type AnalysisReportInput } from './analysis-report';
 
 /** What an analysis' results snapshot is made of: the analysis as the server runs it, or why it cannot run. */
@@ -20,26 +19,6 @@ export interface AnalysisSnapshotInput {
 export interface AnalysisSnapshotContent {
   content: Record<string, unknown>;
   contentHash: string;
-}
-
-/** Typed arrays as arrays, non-finite numbers as null, `undefined` members dropped: JSON that `jsonb` keeps as is. */
-function plain(value: unknown): unknown {
-  if (ArrayBuffer.isView(value) && !(value instanceof DataView))
-    return Array.from(value as unknown as ArrayLike<number>, (x) => (Number.isFinite(x) ? x : null));
-  if (Array.isArray(value)) return value.map(plain);
-  if (value !== null && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, item]) => item !== undefined)
-        .map(([key, item]) => [key, plain(item)]),
-    );
-  if (typeof value === 'number' && !Number.isFinite(value)) return null;
-  return value;
-}
-
-/** SHA-256 (hex) of a snapshot's content as its canonical JSON (the audit trail's rule, `events/chain.ts`). */
-export function snapshotHashOf(content: unknown): string {
-  return createHash('sha256').update(canonicalJson(content)).digest('hex');
 }
 
 /**
@@ -67,7 +46,7 @@ export function analysisSnapshot(input: AnalysisSnapshotInput): AnalysisSnapshot
       refusal = error.message;
     }
   }
-  const content = plain({
+  return hashedContent({
     kind: 'population-analysis-results',
     codeVersion: input.codeVersion,
     analysis: {
@@ -87,6 +66,5 @@ export function analysisSnapshot(input: AnalysisSnapshotInput): AnalysisSnapshot
     leftOut,
     refusal,
     results,
-  }) as Record<string, unknown>;
-  return { content, contentHash: snapshotHashOf(content) };
+  });
 }

@@ -1,19 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
-import {
-  analyses,
-  analysisResultSnapshots,
-  cohortPatients,
-  cohorts,
-  projectCohorts,
-  projectDeviceVersions,
-  users,
-} from '../db/schema';
+import { analyses, cohortPatients, cohorts, projectCohorts, projectDeviceVersions, users } from '../db/schema';
 
 export type AnalysisRow = typeof analyses.$inferSelect;
 export type NewAnalysis = typeof analyses.$inferInsert;
-export type AnalysisSnapshotRow = typeof analysisResultSnapshots.$inferSelect;
-export type NewAnalysisSnapshot = Omit<typeof analysisResultSnapshots.$inferInsert, 'takenAt'>;
 
 /** The cohort an analysis is about, as its answers name it. */
 export interface AnalysisCohortRow {
@@ -68,20 +58,6 @@ export class AnalysisRepository {
     const [row] = await this.orm.insert(analyses).values(analysis).returning({ id: analyses.id });
     if (!row) throw new Error('The analysis was not stored.');
     return row.id;
-  }
-
-  /** Keeps an analysis' results snapshot (append-only: migration 0022's trigger refuses changes). */
-  async insertSnapshot(snapshot: NewAnalysisSnapshot): Promise<void> {
-    await this.orm.insert(analysisResultSnapshots).values(snapshot);
-  }
-
-  /** The results snapshots with these ids (of any project: the caller knows them from events it may read). */
-  async snapshots(ids: readonly string[]): Promise<AnalysisSnapshotRow[]> {
-    if (ids.length === 0) return [];
-    return this.orm
-      .select()
-      .from(analysisResultSnapshots)
-      .where(inArray(analysisResultSnapshots.id, [...ids]));
   }
 
   /**

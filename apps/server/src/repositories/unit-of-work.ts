@@ -25,6 +25,7 @@ import { SubscriptionRepository } from './subscription.repository';
 import { SupportRepository } from './support.repository';
 import { TrialRepository } from './trial.repository';
 import { DesignHistoryRepository } from './design-history.repository';
+import { ResultSnapshotRepository } from './result-snapshot.repository';
 
 /** The jobs a unit of work enqueues: the `job_runs` row and pg-boss's job are written on its connection. */
 export interface TransactionJobs {
@@ -65,6 +66,8 @@ export interface Repositories {
   pictures: PictureRepository;
   /** The design history file's entries and electronic signatures (issue 20). */
   designHistory: DesignHistoryRepository;
+  /** Results snapshots of evidence (issue 20 item 7): kept in the transaction of the event that names them. */
+  resultSnapshots: ResultSnapshotRepository;
 }
 
 export interface Transaction extends Repositories {
@@ -97,6 +100,7 @@ function repositoriesOn(orm: Orm): Repositories {
     questions: new QuestionRepository(orm),
     pictures: new PictureRepository(orm),
     designHistory: new DesignHistoryRepository(orm),
+    resultSnapshots: new ResultSnapshotRepository(orm),
   };
 }
 
@@ -110,7 +114,10 @@ export class UnitOfWork {
   /** The same repositories outside any transaction (reads, and single-statement writes). */
   readonly repositories: Repositories;
   private queuesReady: Promise<void> | null = null;
-  /** Subscribers of the domain events (notifications, issue 20): called after the commit, never inside it. */
+  /**
+   * Called with the committed events after the commit, never inside it (issue 20): the audit chainer, and the event
+   * relay, which delivers them to the notifications from the outbox the transaction wrote (events/event-relay.ts).
+   */
   private readonly eventSubscribers: ((events: readonly CommittedEvent[]) => void | Promise<void>)[] = [];
 
   /**

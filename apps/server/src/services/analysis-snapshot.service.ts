@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { analysisSnapshotTask } from '../cpu/analysis-snapshot.task';
 import type { CpuRunner } from '../cpu/pool';
-import type { NewAnalysisSnapshot } from '../repositories/analysis.repository';
+import type { NewResultSnapshot } from '../repositories/result-snapshot.repository';
 import type { CohortRepository } from '../repositories/cohort.repository';
 import type { AnalysisReportService } from './analysis-report.service';
 import { parameterTableOf } from './cohort-parameter-table';
@@ -36,7 +36,7 @@ export class AnalysisSnapshotService {
     },
   ) {}
 
-  async take(userId: string, deviceId: string, projectId: string, state: AnalysisState): Promise<NewAnalysisSnapshot> {
+  async take(userId: string, deviceId: string, projectId: string, state: AnalysisState): Promise<NewResultSnapshot> {
     const cohort = await this.deps.cohorts.findById(state.cohortId);
     if (!cohort) throw new ServiceError(404, 'not_found', 'No such patient cohort.');
     const own = parameterTableOf(
@@ -68,7 +68,8 @@ export class AnalysisSnapshotService {
       id: randomUUID(),
       deviceId,
       projectId,
-      analysisId: state.id,
+      objectType: 'analysis',
+      objectId: state.id,
       revision: state.revision,
       codeVersion: this.deps.codeVersion,
       content,

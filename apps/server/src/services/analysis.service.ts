@@ -15,8 +15,9 @@ import type {
   AnalysisCohortRow,
   AnalysisListRow,
   AnalysisRepository,
-  NewAnalysisSnapshot,
 } from '../repositories/analysis.repository';
+import type { NewResultSnapshot } from '../repositories/result-snapshot.repository';
+import { resultsOf } from './result-snapshots';
 import type { AnalysisState } from './analysis-snapshot.service';
 import { dropGoneTrialOutcomes } from './analysis-gone-outcomes';
 import { isAnalysableParameter } from './cohort-parameter-table';
@@ -54,16 +55,6 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return set.size === new Set(b).size && b.every((id) => set.has(id));
 }
 
-/**
- * What an event says of the results snapshot kept with it: its id, the SHA-256 of its content and the code version.
- * Being in the event, the hash is in the manifest of a signature of the event: signing binds the results.
- */
-function resultsOf(snapshot: NewAnalysisSnapshot | null) {
-  return snapshot
-    ? { results: { snapshotId: snapshot.id, sha256: snapshot.contentHash, codeVersion: snapshot.codeVersion } }
-    : {};
-}
-
 const notFound = () => new ServiceError(404, 'not_found', 'No such analysis in this project.');
 
 /**
@@ -88,7 +79,7 @@ export class AnalysisService {
      * transaction of the event by which it enters the design history; none without it.
      */
     private readonly snapshot:
-      | ((userId: string, deviceId: string, projectId: string, state: AnalysisState) => Promise<NewAnalysisSnapshot>)
+      | ((userId: string, deviceId: string, projectId: string, state: AnalysisState) => Promise<NewResultSnapshot>)
       | null = null,
   ) {}
 
@@ -139,7 +130,7 @@ export class AnalysisService {
         excluded,
         createdBy: userId,
       });
-      if (snapshot) await tx.analyses.insertSnapshot(snapshot);
+      if (snapshot) await tx.resultSnapshots.insert(snapshot);
       tx.events.record({
         ...projectEvent(userId, deviceId, projectId, 'analysis.created', { type: 'analysis', id: inserted }),
         after: {
@@ -210,7 +201,7 @@ export class AnalysisService {
     });
     const saved = await this.unitOfWork.run(async (tx) => {
       if (!(await tx.analyses.update(projectId, analysisId, revision, changes))) return false;
-      if (snapshot) await tx.analyses.insertSnapshot(snapshot);
+      if (snapshot) await tx.resultSnapshots.insert(snapshot);
       tx.events.record({
         ...projectEvent(userId, deviceId, projectId, 'analysis.updated', { type: 'analysis', id: analysisId }),
         before: {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DesignHistoryFileFormat } from '@insilico/contracts';
+import type { DesignHistoryFileFormat, ResultSnapshot } from '@insilico/contracts';
 import { hashedBundle } from './audit-bundle';
 import { auditCsv, auditHashingRule } from './audit-rows';
 import { renderDesignHistoryReport, type DesignHistoryReportInput } from './design-history-report';
@@ -18,15 +18,7 @@ export interface SignatureRecord {
 }
 
 /** Results kept when evidence entered the history (issue 20 item 7): its content's canonical JSON gives the hash. */
-export interface ResultSnapshotRecord {
-  id: string;
-  analysisId: string;
-  revision: number;
-  codeVersion: string;
-  takenAt: string;
-  contentHash: string;
-  content: unknown;
-}
+export type ResultSnapshotRecord = ResultSnapshot;
 
 /** What an export of the design history file needs: the report's input, the scope's ids and the kept signatures. */
 export interface DesignHistoryFileInput extends DesignHistoryReportInput {
@@ -54,7 +46,8 @@ const readme = (manifest: { exportedAt: string; scope: string; items: number; si
     'design-history.pdf is the file as people read and sign it off; design-history.json holds the same items.',
     'evidence/ has one file per piece of evidence the file records or an entry cites: the event as the audit',
     'trail recorded it (an immutable snapshot of its settings and results) with its row of the trail.',
-    'results/ has the results kept when an analysis entered the file (a snapshot with its SHA-256 and code version),',
+    'results/ has the results kept when evidence entered the file (an analysis saved, a simulation or trial finished,',
+    'a measurement order ready or corrected, a shape model built: a snapshot with its SHA-256 and code version),',
     'named by the events that record it: later changes of code or data do not change them.',
     'signatures.json has every signature with the manifest it signs; its SHA-256 is the signature’s content hash.',
     'audit-excerpt.csv and audit-excerpt.json are the audit trail’s rows of the items, with prev_hash and hash.',

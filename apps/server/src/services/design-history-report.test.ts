@@ -111,7 +111,9 @@ const input = (format: 'pdf' | 'zip'): DesignHistoryFileInput => ({
   resultSnapshots: [
     {
       id: resultsId,
-      analysisId: 'b1b1b1b1-4444-4a55-9d43-0e7a2b7e1a01',
+      objectType: 'analysis',
+      objectId: 'b1b1b1b1-4444-4a55-9d43-0e7a2b7e1a01',
+      projectId: null,
       revision: 2,
       codeVersion: '1.2.3',
       takenAt: '2026-11-28T05:00:00.000Z',

@@ -34,7 +34,9 @@ import type {
   TimelineEventRow,
   TimelineRow,
 } from '../repositories/design-history.repository';
-import type { AnalysisSnapshotRow } from '../repositories/analysis.repository';
+import type { ResultSnapshotRow } from '../repositories/result-snapshot.repository';
+import { resultsSnapshotIdOf } from './result-snapshots';
+import { presentResultSnapshot } from './result-snapshot.service';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import type { UserRow } from '../repositories/user.repository';
@@ -118,16 +120,10 @@ export function manifestOf(
   };
 }
 
-/** The id of the results snapshot an event names (`after.results.snapshotId`, issue 20 item 7), if any. */
-function resultsSnapshotIdOf(after: unknown): string | null {
-  const results = (after as { results?: { snapshotId?: unknown } } | null)?.results;
-  return typeof results?.snapshotId === 'string' ? results.snapshotId : null;
-}
-
 /** The item's `resultsSnapshot`: the kept results the event names, with their hash, time and code version. */
 function resultsSnapshotOf(
   after: unknown,
-  kept: ReadonlyMap<string, AnalysisSnapshotRow>,
+  kept: ReadonlyMap<string, ResultSnapshotRow>,
 ): Pick<DesignHistoryItem, 'resultsSnapshot'> {
   const id = resultsSnapshotIdOf(after);
   const row = id === null ? undefined : kept.get(id);
@@ -192,11 +188,13 @@ export class DesignHistoryService {
       throttle: AuthThrottle;
       accounts: SignerAccounts | null;
       /** Results kept when evidence entered the history (issue 20 item 7), by the ids its events name. */
-      resultSnapshots?: (ids: readonly string[]) => Promise<AnalysisSnapshotRow[]>;
+      resultSnapshots?: (ids: readonly string[]) => Promise<ResultSnapshotRow[]>;
+      /** A workspace's measurement snapshots on these projects' cohorts that the user may read (item 7). */
+      measurementSnapshots?: (userId: string, deviceId: string, projectIds: string[]) => Promise<ResultSnapshotRow[]>;
     },
   ) {}
 
-  private async resultSnapshotsOf(ids: readonly (string | null)[]): Promise<Map<string, AnalysisSnapshotRow>> {
+  private async resultSnapshotsOf(ids: readonly (string | null)[]): Promise<Map<string, ResultSnapshotRow>> {
     const wanted = [...new Set(ids.filter((id) => id !== null))];
     const rows = this.deps.resultSnapshots && wanted.length > 0 ? await this.deps.resultSnapshots(wanted) : [];
     return new Map(rows.map((row) => [row.id, row]));
@@ -535,15 +533,12 @@ export class DesignHistoryService {
       ),
       resultSnapshots: [
         ...(await this.resultSnapshotsOf(items.map((item) => item.resultsSnapshot?.id ?? null))).values(),
-      ].map((row) => ({
-        id: row.id,
-        analysisId: row.analysisId,
-        revision: row.revision,
-        codeVersion: row.codeVersion,
-        takenAt: row.takenAt.toISOString(),
-        contentHash: row.contentHash,
-        content: row.content,
-      })),
+        ...((await this.deps.measurementSnapshots?.(
+          user.id,
+          deviceId,
+          project ? [project.id] : history.projects.map((p) => p.id),
+        )) ?? []),
+      ].map(presentResultSnapshot),
       signatures: signatures.map((row) => ({
         id: row.id,
         recordType: row.recordType,

@@ -1,5 +1,6 @@
 import { deviceVersionFailedMessage } from '@insilico/contracts';
-import { handleEach, type CommittedEvent } from '../events/domain-event';
+import type { CommittedEvent } from '../events/domain-event';
+import type { EventSubscriber } from '../events/event-relay';
 import { cohortPagePath } from '../jobs/cohort-order.job';
 import { deviceVersionPagePath } from '../jobs/device-version.job';
 import { imagingPagePath } from '../jobs/imaging-check.job';
@@ -8,10 +9,6 @@ import { ssmPagePath } from '../jobs/ssm-build.job';
 import type { NotificationService, PostNotification } from './notification.service';
 import { simulationResultsPath } from './simulation.service';
 import { trialPagePath } from './trial.service';
-
-interface Log {
-  error(details: object, message: string): void;
-}
 
 /** What a system event's `after` may hold (events/kinds.ts `systemEvent`; each service writes its own). */
 interface Outcome {
@@ -161,19 +158,17 @@ function messageOf(event: CommittedEvent, after: Outcome): Message | null {
  * version processed — each a system event on behalf of whoever started it (`after.startedBy`), who is told; a device
  * version's target project team is told too. No job or service posts these itself.
  */
-export class JobNotifications {
+export class JobNotifications implements EventSubscriber {
   constructor(
     private readonly notifications: Pick<NotificationService, 'post'>,
     /** The team of a project (a device version's target project hears of it too). */
     private readonly teamOf: (projectId: string) => Promise<string[]>,
-    private readonly log: Log,
   ) {}
 
-  /** The unit of work's subscriber: runs after the commit; failures are logged, the change stands. */
-  readonly onEvents = (events: readonly CommittedEvent[]): Promise<void> =>
-    handleEach(events, (event) => this.handle(event), this.log, 'job notification failed');
+  readonly name = 'job-notifications';
 
-  private async handle(event: CommittedEvent): Promise<void> {
+  /** One committed event, from the event relay (events/event-relay.ts): throws to have it delivered again. */
+  async handle(event: CommittedEvent): Promise<void> {
     if (event.actorId !== null || !event.deviceId) return;
     const after = (event.after ?? {}) as Outcome;
     const message = messageOf(event, after);

@@ -34,10 +34,13 @@ import type { DeviceRepository } from '../repositories/device.repository';
 import type {
   MeasurementCellWrite,
   MeasurementOrderListRow,
+  MeasurementOrderRow,
   MeasurementRepository,
   OrderedMeasurementRecord,
 } from '../repositories/measurement.repository';
-import type { UnitOfWork } from '../repositories/unit-of-work';
+import type { Transaction, UnitOfWork } from '../repositories/unit-of-work';
+import { resultsOf, type ResultKeeper } from './result-snapshots';
+import { measurementResults } from './result-snapshot-contents';
 import { authorizeMeasurement } from './authorize';
 import { measurementCsv } from './measurement-csv';
 import { checkAnatomyName, checkedGeometry, mapPoints, surfacePointsOf } from './measurement-geometry';
@@ -88,6 +91,8 @@ export class MeasurementService {
     private readonly devices: DeviceRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly cpu: CpuRunner,
+    /** Keeps the results when ready and after each hand correction, named by the event (issue 20 item 7). */
+    private readonly results: ResultKeeper | null = null,
   ) {}
 
   async definitions(userId: string, deviceId: string): Promise<MeasurementDefinitionList> {
@@ -295,6 +300,7 @@ export class MeasurementService {
     const cells = indexes.map((measurement, k) => cellOf(stored.patientIndex, measurement, outcomes?.[k]));
     await this.unitOfWork.run(async (tx) => {
       await tx.measurements.saveCorrection(orderId, stored.patientIndex, body.phase, body.landmarks, userId, cells);
+      const snapshot = await this.keepResults(tx, row.order, row.cohortName);
       tx.events.record({
         actorId: userId,
         action: 'measurement.corrected',
@@ -302,7 +308,7 @@ export class MeasurementService {
         objectId: orderId,
         deviceId,
         projectId: null,
-        after: { patientId, phase: body.phase, landmarks: body.landmarks, cells },
+        after: { patientId, phase: body.phase, landmarks: body.landmarks, cells, ...resultsOf(snapshot) },
         reason: body.reason,
       });
     });
@@ -341,15 +347,17 @@ export class MeasurementService {
     const performed = result(stored.length);
     // Ready and its event (the system, for the orderer, who hears of it from the event) commit together.
     await this.unitOfWork.run(async (tx) => {
-      if (await tx.measurements.markReady(orderId))
-        tx.events.record({
-          ...systemEvent(order.createdBy, order.deviceId, null, 'measurement.measured', measurementObject(orderId), {
-            cohortName: cohort.name,
-            measurements: performed.measurements,
-            patients: performed.patients,
-          }),
-          before: { status: order.status },
-        });
+      if (!(await tx.measurements.markReady(orderId))) return;
+      const snapshot = await this.keepResults(tx, order, cohort.name);
+      tx.events.record({
+        ...systemEvent(order.createdBy, order.deviceId, null, 'measurement.measured', measurementObject(orderId), {
+          cohortName: cohort.name,
+          measurements: performed.measurements,
+          patients: performed.patients,
+          ...resultsOf(snapshot),
+        }),
+        before: { status: order.status },
+      });
     });
     return performed;
   }
@@ -378,11 +386,30 @@ export class MeasurementService {
     };
   }
 
-  private async table(row: MeasurementOrderListRow): Promise<MeasurementOrder['patients']> {
+  /** The order's results as they stand, kept as a snapshot its event names (issue 20 item 7); null without a keeper. */
+  private async keepResults(tx: Transaction, order: MeasurementOrderRow, cohortName: string) {
+    if (!this.results) return null;
+    const patients = await this.table({ order }, { cohorts: tx.cohorts, repository: tx.measurements });
+    const subject = {
+      objectType: 'measurement',
+      objectId: order.id,
+      deviceId: order.deviceId,
+      projectId: null,
+    } as const;
+    return this.results.keep(tx, subject, measurementResults(order, cohortName, patients));
+  }
+
+  private async table(
+    row: Pick<MeasurementOrderListRow, 'order'>,
+    on: {
+      cohorts: Pick<CohortRepository, 'patients'>;
+      repository: Pick<MeasurementRepository, 'results' | 'corrections'>;
+    } = { cohorts: this.cohorts, repository: this.repository },
+  ): Promise<MeasurementOrder['patients']> {
     const [stored, results, corrections] = await Promise.all([
-      this.cohorts.patients(row.order.cohortId),
-      this.repository.results(row.order.id),
-      this.repository.corrections(row.order.id),
+      on.cohorts.patients(row.order.cohortId),
+      on.repository.results(row.order.id),
+      on.repository.corrections(row.order.id),
     ]);
     const n = row.order.measurements.length;
     const byPatient = new Map<number, MeasurementOrder['patients'][number]['cells']>();
@@ -486,7 +513,7 @@ export class MeasurementService {
    * The role's right (404 outsiders, 403 members without it), then the workspace's plan: measurements are part of
    * the team and enterprise plans; elsewhere every call answers 403 with the spec's message.
    */
-  private async allow(action: MeasurementAction, userId: string, deviceId: string): Promise<void> {
+  async allow(action: MeasurementAction, userId: string, deviceId: string): Promise<void> {
     authorizeMeasurement(action, await this.grant(userId, deviceId));
     const device = await this.devices.findById(deviceId);
     if (!device || !measurementPlans.some((plan) => plan === device.plan))

@@ -1,5 +1,6 @@
 import { projectStatusSchema, type ProjectStatus } from '@insilico/contracts';
-import { handleEach, type CommittedEvent } from '../events/domain-event';
+import type { CommittedEvent } from '../events/domain-event';
+import type { EventSubscriber } from '../events/event-relay';
 import type { ProjectRepository } from '../repositories/project.repository';
 import type { NotificationService } from './notification.service';
 import { projectStatsPath } from './project.service';
@@ -11,27 +12,21 @@ const statusWords: Record<ProjectStatus, string> = {
   abandoned: 'abandoned',
 };
 
-interface Log {
-  error(details: object, message: string): void;
-}
-
 /**
  * Notifications as a subscriber of the domain events (issue 20): a status move tells the project's team (except
  * whoever made it), a new team member hears they were added (also the team a project is created with), someone a
  * room is shared with hears it. Posted once per event and person (dedupe key).
  */
-export class ProjectNotifications {
+export class ProjectNotifications implements EventSubscriber {
   constructor(
     private readonly projects: ProjectRepository,
     private readonly notifications: NotificationService,
-    private readonly log: Log,
   ) {}
 
-  /** The unit of work's subscriber: runs after the commit; failures are logged, the change stands. */
-  readonly onEvents = (events: readonly CommittedEvent[]): Promise<void> =>
-    handleEach(events, (event) => this.handle(event), this.log, 'project notification failed');
+  readonly name = 'project-notifications';
 
-  private async handle(event: CommittedEvent): Promise<void> {
+  /** One committed event, from the event relay (events/event-relay.ts): throws to have it delivered again. */
+  async handle(event: CommittedEvent): Promise<void> {
     if (!event.deviceId || !event.projectId) return;
     const after = (event.after ?? {}) as { status?: unknown; name?: unknown; memberId?: unknown; team?: unknown };
     const link = projectStatsPath(event.deviceId, event.projectId);

@@ -57,6 +57,8 @@ import type { ImagingPatientService } from './imaging-patient.service';
 import { setTestResolution, testResolutionAllowed } from './simulation-test-resolution';
 import type { ProjectAccessService } from './project-access.service';
 import type { RoomGrant, RoomService } from './room.service';
+import { resultsOf, type ResultKeeper } from './result-snapshots';
+import { simulationResults } from './result-snapshot-contents';
 
 export interface SimulationServiceDeps {
   repository: SimulationRepository;
@@ -77,6 +79,8 @@ export interface SimulationServiceDeps {
   /** Patients of imaging cohorts (issue 19): rooms on them simulate their delivered anatomy. */
   imagingPatients?: ImagingPatientService;
   log: { warn(details: object, message: string): void; info(details: object, message: string): void };
+  /** Keeps a finished run's results as a snapshot named by its event (issue 20 item 7). */
+  results?: ResultKeeper;
 }
 
 /** What the performer needs from its context. */
@@ -858,6 +862,12 @@ export class SimulationService {
   private async finish(row: SimulationRow, status: 'completed' | 'failed', error: string | null): Promise<void> {
     const deviceId = await this.deps.repository.deviceOf(row.projectId);
     const trialRun = (await this.deps.quietRun?.(row.id)) ?? false;
+    const stored = status === 'completed' && this.deps.results ? await this.deps.repository.findById(row.id) : null;
+    const results = stored
+      ? await simulationResults(stored, (name) =>
+          this.deps.blobs.get(row.region as DataRegion, `${row.storagePrefix}/out/${name}`),
+        )
+      : null;
     // The end state and its event (the system, for whoever started the run) commit together; they hear of it from the
     // event (services/job-notifications.ts), a trial's runs only through their trial.
     await this.deps.unitOfWork.run(async (tx) => {
@@ -869,6 +879,8 @@ export class SimulationService {
         ...(status === 'completed' ? { progress: 1 } : {}),
       });
       if (!done) return;
+      const subject = { objectType: 'simulation', objectId: row.id, deviceId, projectId: row.projectId } as const;
+      const snapshot = (await this.deps.results?.keep(tx, subject, results)) ?? null;
       tx.events.record({
         ...systemEvent(
           row.createdBy,
@@ -876,7 +888,7 @@ export class SimulationService {
           row.projectId,
           status === 'completed' ? 'simulation.completed' : 'simulation.failed',
           { type: 'simulation', id: row.id },
-          { name: row.name, roomId: row.roomId, status, error, trialRun },
+          { name: row.name, roomId: row.roomId, status, error, trialRun, ...resultsOf(snapshot) },
         ),
         before: { status: row.status },
       });

@@ -32,6 +32,8 @@ import type { CohortRepository, CohortRow } from '../repositories/cohort.reposit
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { SsmListRow, SsmRepository, SsmRow } from '../repositories/ssm.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
+import { resultsOf, type ResultKeeper } from './result-snapshots';
+import { ssmResults } from './result-snapshot-contents';
 import { storedPatient } from './cohort-records';
 import { projectEvent, systemEvent } from '../events/kinds';
 import { ServiceError } from './errors';
@@ -87,6 +89,8 @@ export class SsmService {
     private readonly blobs: BlobStore,
     private readonly cpu: CpuRunner,
     private readonly unitOfWork: UnitOfWork,
+    /** Keeps a built model's modes and quality metrics as a snapshot named by its event (issue 20 item 7). */
+    private readonly results: ResultKeeper | null = null,
   ) {}
 
   async list(userId: string, deviceId: string, projectId: string): Promise<SsmList> {
@@ -312,14 +316,18 @@ export class SsmService {
     };
     // Ready and its event (the system, for the creator, who hears of it from the event) commit together.
     await this.unitOfWork.run(async (tx) => {
-      if (await tx.ssms.markReady(ssmId, summarySchema.parse(summary)))
-        tx.events.record({
-          ...systemEvent(row.createdBy, row.deviceId, row.projectId, 'ssm.built', ssmObject(ssmId), {
-            name: row.name,
-            shapeCount: row.shapeCount,
-          }),
-          before: { status: row.status },
-        });
+      const kept = summarySchema.parse(summary);
+      if (!(await tx.ssms.markReady(ssmId, kept))) return;
+      const subject = { objectType: 'ssm', objectId: ssmId, deviceId: row.deviceId, projectId: row.projectId } as const;
+      const snapshot = (await this.results?.keep(tx, subject, ssmResults(row, kept, output.bytes))) ?? null;
+      tx.events.record({
+        ...systemEvent(row.createdBy, row.deviceId, row.projectId, 'ssm.built', ssmObject(ssmId), {
+          name: row.name,
+          shapeCount: row.shapeCount,
+          ...resultsOf(snapshot),
+        }),
+        before: { status: row.status },
+      });
     });
     return this.repository.findById(ssmId);
   }

@@ -1,11 +1,8 @@
-import { handleEach, type CommittedEvent } from '../events/domain-event';
+import type { CommittedEvent } from '../events/domain-event';
+import type { EventSubscriber } from '../events/event-relay';
 import type { Repositories } from '../repositories/unit-of-work';
 import type { NotificationService } from './notification.service';
 import { acceptInvitationPath, activeAdmins, pendingNews, roleWithArticle } from './team.service';
-
-interface Log {
-  error(details: object, message: string): void;
-}
 
 /**
  * Notifications of a workspace's team as a subscriber of the domain events (issue 20): when someone accepts an
@@ -13,18 +10,16 @@ interface Log {
  * transaction); when an admin approves them, they hear they can work in the workspace (the waiting page may be
  * closed by then).
  */
-export class TeamNotifications {
+export class TeamNotifications implements EventSubscriber {
   constructor(
     private readonly repositories: Pick<Repositories, 'devices'>,
     private readonly notifications: Pick<NotificationService, 'post'>,
-    private readonly log: Log,
   ) {}
 
-  /** The unit of work's subscriber: runs after the commit; failures are logged, the change stands. */
-  readonly onEvents = (events: readonly CommittedEvent[]): Promise<void> =>
-    handleEach(events, (event) => this.handle(event), this.log, 'team notification failed');
+  readonly name = 'team-notifications';
 
-  private async handle(event: CommittedEvent): Promise<void> {
+  /** One committed event, from the event relay (events/event-relay.ts): throws to have it delivered again. */
+  async handle(event: CommittedEvent): Promise<void> {
     if (!event.deviceId) return;
     if (event.action === 'team.invitation_accepted') await this.pending(event, event.deviceId);
     if (event.action === 'team.member_approved') await this.approved(event, event.deviceId);

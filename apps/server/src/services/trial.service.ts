@@ -74,6 +74,8 @@ import {
 import { computeOutcomes, type FrameMaxima } from './trial-outcomes';
 import { trialOutcomesCsv } from './trial-csv';
 import type { TrialReportInput } from './trial-report';
+import { resultsOf, type ResultKeeper } from './result-snapshots';
+import { trialResults } from './result-snapshot-contents';
 
 export interface TrialServiceDeps {
   repository: TrialRepository;
@@ -88,6 +90,8 @@ export interface TrialServiceDeps {
   notifications: NotificationService;
   /** The server's version, written into reports' provenance. */
   codeVersion?: string;
+  /** Keeps a finished trial's outcomes table as a snapshot named by its event (issue 20 item 7). */
+  results?: ResultKeeper;
 }
 
 /** The frame object each kind's outcomes read (the manifest's object kind). */
@@ -1025,6 +1029,9 @@ export class TrialService {
         else if (status !== 'cancelled') counts.open++;
       }
       if (counts.open > 0 || (last?.done === counts.done && last.failed === counts.failed)) return;
+      const table = trialResults(trial, patients, (p) => patientStatus(trial, p));
+      const subject = { objectType: 'trial', objectId: trial.id, deviceId, projectId: trial.projectId } as const;
+      const snapshot = (await this.deps.results?.keep(tx, subject, table)) ?? null;
       tx.events.record(
         systemEvent(
           trial.createdBy,
@@ -1032,7 +1039,13 @@ export class TrialService {
           trial.projectId,
           'trial.finished',
           { type: 'trial', id: trial.id },
-          { name: trial.name, patients: patients.length, done: counts.done, failed: counts.failed },
+          {
+            name: trial.name,
+            patients: patients.length,
+            done: counts.done,
+            failed: counts.failed,
+            ...resultsOf(snapshot),
+          },
         ),
       );
     });

@@ -30,4 +30,5 @@ export { trials, trialPatients } from './trials';
 export { trialReports } from './trials';
 export { domainEvents } from './domain-events';
 export { designHistoryEntries, electronicSignatures } from './design-history';
-export { analysisResultSnapshots } from './analysis-snapshots';
+export { resultSnapshots } from './result-snapshots';
+export { eventOutbox } from './event-outbox';

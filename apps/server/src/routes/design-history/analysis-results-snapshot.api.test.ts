@@ -24,7 +24,7 @@ let analysis: Analysis;
 
 interface SnapshotRow {
   id: string;
-  analysis_id: string;
+  object_id: string;
   revision: number;
   code_version: string;
   content: Record<string, unknown>;
@@ -35,8 +35,11 @@ interface SnapshotRow {
 const sql = (text: string, values?: unknown[]) => server.context.db.executeSql(text, values);
 const sha256 = (text: string | Uint8Array) => createHash('sha256').update(text).digest('hex');
 const snapshotsOf = async (analysisId: string) =>
-  (await sql(`select * from analysis_result_snapshots where analysis_id = $1 order by revision`, [analysisId]))
-    .rows as unknown as SnapshotRow[];
+  (
+    await sql(`select * from result_snapshots where object_type = 'analysis' and object_id = $1 order by revision`, [
+      analysisId,
+    ])
+  ).rows as unknown as SnapshotRow[];
 const history = async () =>
   json<DesignHistoryList>(await admin.browser.get(`/api/devices/${deviceId}/design-history?projectId=${projectId}`));
 const analysisPath = () => `/api/devices/${deviceId}/projects/${projectId}/analyses/${analysis.id}`;
@@ -93,8 +96,8 @@ describe('an analysis entering the design history', () => {
   });
 
   it('is append-only: the database refuses to change or delete kept results', async () => {
-    await expect(sql(`update analysis_result_snapshots set content_hash = 'x'`)).rejects.toThrow(/append-only/);
-    await expect(sql(`delete from analysis_result_snapshots`)).rejects.toThrow(/append-only/);
+    await expect(sql(`update result_snapshots set content_hash = 'x'`)).rejects.toThrow(/append-only/);
+    await expect(sql(`delete from result_snapshots`)).rejects.toThrow(/append-only/);
   });
 
   it('signs the results: the signed manifest carries their hash, which later changes of data leave valid', async () => {

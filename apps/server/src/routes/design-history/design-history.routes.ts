@@ -9,6 +9,8 @@ import {
   designHistoryQuerySchema,
   deviceParamsSchema,
   newDesignHistoryEntrySchema,
+  resultSnapshotParamsSchema,
+  resultSnapshotSchema,
   signatureSchema,
   signRequestSchema,
 } from '@insilico/contracts';
@@ -16,9 +18,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { DesignHistoryService, SigningContext } from '../../services/design-history.service';
+import type { ResultSnapshotService } from '../../services/result-snapshot.service';
 
 export interface DesignHistoryRoutesDeps {
   designHistory: DesignHistoryService;
+  resultSnapshots: ResultSnapshotService;
   authenticated: ReturnType<typeof requireUser>;
   /** The request's session token (the first signing of a session asks for both sign-in components). */
   sessionToken: (request: FastifyRequest) => string | null;
@@ -92,6 +96,21 @@ export async function designHistoryRoutes(app: FastifyInstance, deps: DesignHist
         .type(request.body.format === 'pdf' ? 'application/pdf' : 'application/zip')
         .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
     },
+  );
+
+  api.get(
+    '/api/devices/:deviceId/result-snapshots/:snapshotId',
+    {
+      ...pre,
+      schema: {
+        tags,
+        summary: 'Results kept as a snapshot when evidence entered the design history, with their SHA-256',
+        params: resultSnapshotParamsSchema,
+        response: { 200: resultSnapshotSchema },
+      },
+    },
+    async (request) =>
+      deps.resultSnapshots.get(currentUser(request).id, request.params.deviceId, request.params.snapshotId),
   );
 
   api.post(

@@ -10,6 +10,7 @@ import {
   type SimulationParticleList,
   type SimulationTimeline,
   type SimulationEstimate,
+  type ResultSnapshot,
   type SimulationResults,
   type SimulationSetup,
 } from '@insilico/contracts';
@@ -298,6 +299,17 @@ describe('running', () => {
     expect(results.ranges?.blood?.pressure?.min).toBeLessThanOrEqual(results.ranges!.blood!.pressure!.max);
     const frame = await guest.browser.get(`${simulationPath(fluid.id)}/frames/blood/3`);
     expect(frame.status).toBe(200);
+    // Results that stay (issue 20 item 7): its event names a snapshot of them, which the project's guest reads.
+    const completed = (await eventsOf(server, 'simulation', fluid.id)).find((e) => e.action === 'simulation.completed');
+    const named = (completed!.after as { results: { snapshotId: string; sha256: string } }).results;
+    const kept = await json<ResultSnapshot>(
+      await guest.browser.get(`/api/devices/${deviceId}/result-snapshots/${named.snapshotId}`),
+    );
+    expect(kept).toMatchObject({ objectType: 'simulation', objectId: fluid.id, contentHash: named.sha256 });
+    expect(kept.content).toMatchObject({ kind: 'simulation-results', manifest: results.manifest });
+    expect(kept.content.files).toContainEqual(
+      expect.objectContaining({ name: 'blood/3.bin', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }),
+    );
     const count3 = results.manifest.timesteps[3]!.particleCounts!.blood!;
     const bytes = (await frame.arrayBuffer()).byteLength;
     expect(bytes).toBe(

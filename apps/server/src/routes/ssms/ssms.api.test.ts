@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   ssmDuplicateMessage,
   ssmTooFewCode,
@@ -5,6 +6,7 @@ import {
   type PatientLandmarks,
   type Room,
   type RoomPage,
+  type ResultSnapshot,
   type RoomScene,
   type Ssm,
   type SsmList,
@@ -158,6 +160,23 @@ describe('building an SSM', () => {
     let moved = 0;
     for (let i = 0; i < shape.length; i++) moved += (shape[i]! - file.mean[i]!) ** 2;
     expect(Math.sqrt(moved)).toBeCloseTo(2 * Math.sqrt(file.variances[0]!), 3);
+  });
+
+  it('keeps its modes, quality metrics and model file’s SHA-256 as a snapshot its event names (issue 20)', async () => {
+    const builtEvent = (await eventsOf(server, 'ssm', built.id)).find((e) => e.action === 'ssm.built');
+    const named = (builtEvent!.after as { results: { snapshotId: string; sha256: string } }).results;
+    const path = `/api/devices/${deviceId}/result-snapshots/${named.snapshotId}`;
+    const kept = await json<ResultSnapshot>(await browsers.guest.get(path));
+    expect(kept).toMatchObject({ objectType: 'ssm', objectId: built.id, projectId: onProject, revision: 1 });
+    expect(kept.contentHash).toBe(named.sha256);
+    const content = kept.content as { summary: { modes: unknown; quality: unknown }; model: { sha256: string } };
+    expect(content.summary.modes).toEqual(built.modes);
+    expect(content.summary.quality).toEqual(built.quality);
+    const model = new Uint8Array(
+      await (await browsers.guest.get(`${ssmPath(onProject, built.id)}/model`)).arrayBuffer(),
+    );
+    expect(content.model.sha256).toBe(createHash('sha256').update(model).digest('hex'));
+    expect((await browsers.otherAdmin.get(path)).status).toBe(404);
   });
 
   it('tells its creator it is ready', async () => {
