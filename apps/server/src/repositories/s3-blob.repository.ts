@@ -187,6 +187,18 @@ export class S3BlobStore implements BlobStore {
   ): Promise<{ written: number; ended: boolean }> {
     const { client, bucket } = this.at(region, key);
     const kept = await this.deleteSegments(region, key, offset);
+    // A segment reaching beyond the offset is cut back to it (bytes the database never counted).
+    const last = kept.at(-1);
+    if (last && last.start + last.bytes > offset) {
+      const answer = await client.send(
+        new GetObjectCommand({ Bucket: bucket, Key: last.key, Range: `bytes=0-${offset - last.start - 1}` }),
+      );
+      const head = await answer.Body!.transformToByteArray();
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: last.key, Body: head, ContentLength: head.length }),
+      );
+      last.bytes = head.length;
+    }
     const held = kept.reduce((sum, segment) => sum + segment.bytes, 0);
     if (held !== offset) throw new Error(`The stored segments of ${key} hold ${held} bytes, not ${offset}.`);
     let written = 0;
