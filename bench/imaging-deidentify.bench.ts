@@ -14,24 +14,13 @@
 // 1 GB time is scaled linearly from the measured throughput when smaller. Needs esbuild and playwright (workspace
 // devDependencies), Debian's /usr/bin/chromium, and dcmtk + zip for the reference (skipped with a note without).
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type * as Esbuild from 'esbuild';
-import type * as Playwright from 'playwright';
+import { CHROMIUM, browserTools } from './browserTools';
 import { hostileCt, part10, type PatientSpec } from '../packages/dicom/test/syntheticDicom';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const resolveDir = fileURLToPath(new URL('../apps/web', import.meta.url));
 const megabytes = Number(process.env.IMAGING_BENCH_MB ?? 256);
 
@@ -154,19 +143,9 @@ function seconds(run: () => ReturnType<typeof spawnSync>): number {
 }
 
 async function main(): Promise<void> {
-  let esbuild: typeof Esbuild;
-  let playwright: typeof Playwright;
-  try {
-    esbuild = await import('esbuild');
-    playwright = await import('playwright');
-  } catch {
-    console.log('skipped: esbuild or playwright is not installed');
-    return;
-  }
-  if (!existsSync(CHROMIUM)) {
-    console.log(`skipped: no Chromium at ${CHROMIUM}`);
-    return;
-  }
+  const tools = await browserTools();
+  if (!tools) return;
+  const { esbuild, playwright } = tools;
   const work = mkdtempSync(join(tmpdir(), 'imaging-bench-'));
   try {
     const source = join(work, 'source');

@@ -4,36 +4,29 @@ import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { loadConfig } from '../config';
-import { startTestS3, type TestS3 } from '../../test/helpers/s3-server';
+import { requireS3, tryStartTestS3, type TestS3 } from '../../test/helpers/s3-server';
 import { BlobLimitError } from './blob.repository';
 import { S3BlobStore } from './s3-blob.repository';
 
 // The S3 store's own contract against s3rver started here from npm (skipped, saying why, if it cannot start).
-let s3: TestS3 | null = null;
-let unavailable = '';
+let s3: TestS3 | string = 'not started';
 let store: S3BlobStore;
 let cacheDir = '';
 
 beforeAll(async () => {
-  try {
-    s3 = await startTestS3();
-  } catch (error) {
-    unavailable = `the S3-compatible test server could not start: ${(error as Error).message}`;
-    return;
-  }
+  s3 = await tryStartTestS3();
+  if (typeof s3 === 'string') return;
   const { storage } = loadConfig(s3.env);
   if (storage.driver !== 's3') throw new Error('expected s3 storage');
   cacheDir = mkdtempSync(join(tmpdir(), 'blob-cache-'));
   store = new S3BlobStore({ ...storage, cacheDir });
 });
 afterAll(async () => {
-  await s3?.stop();
+  if (typeof s3 !== 'string') await s3.stop();
   if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
 });
 
-function needsS3(context: TestContext): void {
-  if (!s3) context.skip(unavailable);
-}
+const needsS3 = (context: TestContext) => requireS3(context, s3);
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 async function* chunks(...parts: string[]) {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TestContext } from 'vitest';
 import { freePort } from './test-server';
 
 /** An S3-compatible server in this process (s3rver, from npm) with the EU and US buckets of the tests. */
@@ -47,4 +48,19 @@ export async function startTestS3(): Promise<TestS3> {
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** The server for a test file, or why it could not start (its tests are then skipped, saying so). */
+export async function tryStartTestS3(): Promise<TestS3 | string> {
+  try {
+    return await startTestS3();
+  } catch (error) {
+    return `the S3-compatible test server could not start: ${(error as Error).message}`;
+  }
+}
+
+/** The started server, or the test skipped with the reason it could not start. */
+export function requireS3(context: TestContext, s3: TestS3 | string): TestS3 {
+  if (typeof s3 === 'string') context.skip(s3);
+  return s3;
 }

@@ -1,17 +1,9 @@
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import {
-  directPartBytes,
-  type DirectCompleted,
-  type DirectUpload,
-  type ImagingDataset,
-  type ImagingManifest,
-} from '@insilico/contracts';
-import { Pseudonymiser, bytesSource, deidentify, readDicom, writeDicomBytes } from '@insilico/dicom';
-import { hostileCt, part10 } from '@insilico/dicom/testing';
-import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
+import { directPartBytes, type DirectCompleted, type DirectUpload, type ImagingDataset } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { startTestS3, type TestS3 } from '../../../test/helpers/s3-server';
+import { deidentified, manifestEntry, zipOf } from '../../../test/fixtures/imaging.fixtures';
+import { requireS3, tryStartTestS3, type TestS3 } from '../../../test/helpers/s3-server';
 import { createUpload, metadataOf } from '../../../test/fixtures/upload.fixtures';
 import { createVersion, processed } from '../../../test/fixtures/device-version.fixtures';
 import { stlCorpus } from '../../../test/fixtures/stl.fixtures';
@@ -19,8 +11,7 @@ import { createWorkspace, errorOf, json, send, signedIn, type Person } from '../
 
 // Object storage for real (issue 19 item 5): the server with STORAGE_DRIVER=s3 against an S3-compatible server
 // started here from npm (s3rver). Skipped, saying why, only when that server cannot start.
-let s3: TestS3 | null = null;
-let unavailable = '';
+let s3: TestS3 | string = 'not started';
 let server: TestServer;
 let admin: Person;
 let euDevice = '';
@@ -28,12 +19,8 @@ let usDevice = '';
 let client: S3Client;
 
 beforeAll(async () => {
-  try {
-    s3 = await startTestS3();
-  } catch (error) {
-    unavailable = `the S3-compatible test server could not start: ${(error as Error).message}`;
-    return;
-  }
+  s3 = await tryStartTestS3();
+  if (typeof s3 === 'string') return;
   server = await startTestServer(s3.env);
   admin = await signedIn(server);
   euDevice = (await createWorkspace(admin)).deviceId;
@@ -52,13 +39,10 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await server?.stop();
-  await s3?.stop();
+  if (typeof s3 !== 'string') await s3.stop();
 });
 
-function needsS3(context: TestContext): TestS3 {
-  if (!s3) context.skip(unavailable);
-  return s3;
-}
+const needsS3 = (context: TestContext) => requireS3(context, s3);
 
 const bytes = (n: number, seed = 1) => {
   const out = new Uint8Array(n);
@@ -109,7 +93,7 @@ const partOf = (data: Uint8Array, partNumber: number) =>
 
 describe('direct uploads into the region bucket', () => {
   it('sends a file in presigned parts, resumes after a break with the missing parts only, and completes it', async (context) => {
-    const { buckets } = needsS3(context);
+    const { buckets, endpoint } = needsS3(context);
     const data = bytes(2 * directPartBytes + 12_345);
     const uploadId = await createdImagingUpload(euDevice, data.length);
 
@@ -118,7 +102,7 @@ describe('direct uploads into the region bucket', () => {
     expect(state.partCount).toBe(3);
     expect(state.received).toEqual([]);
     expect(state.urls.map((u) => u.partNumber)).toEqual([1, 2, 3]);
-    expect(state.urls[0]!.url.startsWith(`${s3!.endpoint}/${buckets.eu}/uploads/${euDevice}/${uploadId}?`)).toBe(true);
+    expect(state.urls[0]!.url.startsWith(`${endpoint}/${buckets.eu}/uploads/${euDevice}/${uploadId}?`)).toBe(true);
     expect(new Date(state.urlsExpireAt).getTime()).toBeGreaterThan(Date.now());
 
     await sendPart(euDevice, uploadId, state.urls[0]!.url, 1, partOf(data, 1));
@@ -173,40 +157,7 @@ describe('direct uploads into the region bucket', () => {
 
   it('makes an imaging dataset from a direct upload in the US bucket, which the server re-checks from there', async (context) => {
     const { buckets } = needsS3(context);
-    const source = bytesSource(
-      part10(
-        hostileCt({
-          name: 'DOE^JANE',
-          id: 'MRN-9',
-          birthDate: '19600101',
-          studyUid: '1.2.826.0.1.3680043.11.9',
-          studyDate: '20230101',
-          seriesUid: '1.2.826.0.1.3680043.11.9.1',
-          sopUid: '1.2.826.0.1.3680043.11.9.1.1',
-        }),
-      ),
-    );
-    const { file } = await deidentify(await readDicom(source), {
-      pseudonymiser: new Pseudonymiser(Pseudonymiser.newSecret()),
-      modifiedDates: false,
-    });
-    const manifest: ImagingManifest = {
-      tool: 'test',
-      profile: 'DICOM PS3.15 Annex E Basic Application Level Confidentiality Profile',
-      options: [],
-      createdAt: new Date().toISOString(),
-      series: [],
-      excludedSeries: 0,
-      additionalFiles: [],
-    };
-    const writer = new ZipWriter(new Uint8ArrayWriter());
-    await writer.add('p1/s1/1.dcm', new Uint8ArrayReader(await writeDicomBytes(file, source)));
-    await writer.add(
-      'deidentification-manifest.json',
-      new Uint8ArrayReader(new TextEncoder().encode(JSON.stringify(manifest))),
-    );
-    const zip = await writer.close();
-
+    const zip = await zipOf([['p1/s1/1.dcm', await deidentified(9)], manifestEntry()]);
     const uploadId = await createdImagingUpload(usDevice, zip.length);
     const state = await json<DirectUpload>(await send(admin.browser, 'POST', direct(usDevice, uploadId)));
     expect(state.urls[0]!.url).toContain(`/${buckets.us}/`);
