@@ -5,12 +5,9 @@
 // per non-empty cell, canvas renderer), which is what drawing it without the image would cost. Also checks that the
 // pointer tooltip names the cell under the pointer. Needs esbuild and playwright (hoisted devDependencies of the
 // workspace) and Debian's /usr/bin/chromium; skips with a note when one is missing. Figures: docs/benchmarks.md.
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type * as Esbuild from 'esbuild';
-import type * as Playwright from 'playwright';
+import { CHROMIUM, browserTools } from './browserTools';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const resolveDir = fileURLToPath(new URL('../apps/web', import.meta.url));
 
 const pageSource = `
@@ -72,19 +69,9 @@ function frame() { return new Promise((resolve) => requestAnimationFrame(() => r
 };`;
 
 async function main(): Promise<void> {
-  let esbuild: typeof Esbuild;
-  let playwright: typeof Playwright;
-  try {
-    esbuild = await import('esbuild');
-    playwright = await import('playwright');
-  } catch {
-    console.log('skipped: esbuild or playwright is not installed');
-    return;
-  }
-  if (!existsSync(CHROMIUM)) {
-    console.log(`skipped: no Chromium at ${CHROMIUM}`);
-    return;
-  }
+  const tools = await browserTools();
+  if (!tools) return;
+  const { esbuild, playwright } = tools;
   const page = await esbuild.build({
     bundle: true,
     write: false,

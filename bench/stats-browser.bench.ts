@@ -2,12 +2,10 @@
 // dedicated Web Worker (data transferred in, results structured-cloned back) — at 10,000 × 40, 1,000 × 40 and
 // 200 × 20. Evidence for docs/decisions/stats-where-analysis-runs.md. Needs esbuild and playwright (hoisted
 // devDependencies of the workspace) and Debian's /usr/bin/chromium; skips with a note when one is missing.
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type * as Esbuild from 'esbuild';
-import type * as Playwright from 'playwright';
+import { CHROMIUM, browserTools } from './browserTools';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const statsEntry = fileURLToPath(new URL('../packages/stats/src/index.ts', import.meta.url));
 const resolveDir = fileURLToPath(new URL('../packages/stats', import.meta.url));
 
@@ -76,19 +74,9 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 };`;
 
 async function main(): Promise<void> {
-  let esbuild: typeof Esbuild;
-  let playwright: typeof Playwright;
-  try {
-    esbuild = await import('esbuild');
-    playwright = await import('playwright');
-  } catch {
-    console.log('skipped: esbuild or playwright is not installed');
-    return;
-  }
-  if (!existsSync(CHROMIUM)) {
-    console.log(`skipped: no Chromium at ${CHROMIUM}`);
-    return;
-  }
+  const tools = await browserTools();
+  if (!tools) return;
+  const { esbuild, playwright } = tools;
   const plugins = [
     {
       name: 'virtual-population',

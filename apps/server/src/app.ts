@@ -54,6 +54,8 @@ import { subscriptionRoutes } from './routes/subscriptions/subscription.routes';
 import { supportRoutes } from './routes/support/support.routes';
 import { teamRoutes } from './routes/team/team.routes';
 import { uploadRoutes } from './routes/uploads/uploads.routes';
+import { directUploadRoutes } from './routes/uploads/direct-uploads.routes';
+import { storageOrigins } from './repositories/s3-blob.repository';
 import { imagingRoutes } from './routes/imaging/imaging.routes';
 import { imagingQueueRoutes } from './routes/imaging/imaging-queue.routes';
 import { imagingPatientRoutes } from './routes/imaging/imaging-patients.routes';
@@ -120,7 +122,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   app.setSerializerCompiler(serializerCompiler);
   const indexFile = join(config.webDistDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  registerSecurityHeaders(app, { publicUrl: config.publicUrl, indexHtml });
+  registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    indexHtml,
+    connectSources: storageOrigins(config.storage),
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -225,6 +231,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await projectRoutes(app, { projects: context.projects, authenticated });
   await cohortRoutes(app, { cohorts: context.cohorts, authenticated });
   await uploadRoutes(app, { uploads: context.uploads, authenticated });
+  await directUploadRoutes(app, { uploads: context.uploads, authenticated });
   await imagingRoutes(app, { imaging: context.imaging, authenticated });
   await imagingQueueRoutes(app, { imagingQueue: context.imagingQueue, authenticated });
   await imagingPatientRoutes(app, { imagingPatients: context.imagingPatients, authenticated });

@@ -24,7 +24,23 @@ const envSchema = z.object({
   CPU_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   CPU_THREADS_NICE: z.coerce.number().int().min(0).max(19).optional(),
   MAINTENANCE_CACHE_SECONDS: z.coerce.number().min(0).default(2),
-  STORAGE_DRIVER: z.enum(['filesystem']).default('filesystem'),
+  STORAGE_DRIVER: z.enum(['filesystem', 's3']).default('filesystem'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_EU_ENDPOINT: z.url().optional(),
+  S3_US_ENDPOINT: z.url().optional(),
+  S3_EU_BUCKET: z.string().optional(),
+  S3_US_BUCKET: z.string().optional(),
+  S3_EU_REGION: z.string().min(1).default('eu-central-1'),
+  S3_US_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  S3_PRESIGN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(7 * 24 * 3600)
+    .default(3600),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('In-silico Workspace <no-reply@localhost>'),
   SUPPORT_EMAIL: z.email().default('support@localhost'),
@@ -79,12 +95,39 @@ export interface AppConfig {
   webDistDir: string;
   version: string;
   /**
+   * Where files live (spec §7, issue 19; docs/decisions/object-storage.md): the filesystem under the data directory
+   * (the embedded default), or an S3-compatible bucket per data region, which browsers upload to directly.
+   */
+  storage: StorageConfig;
+  /**
    * Product analytics (spec §7, issue 21): the key the web client signs its uploads with and the ingestion checks;
    * null (ANALYTICS_KEY set empty) turns analytics off. The body limit answers 413 above it; events are kept for
    * the retention.
    */
   analytics: { key: string | null; bodyLimitBytes: number; retentionDays: number; forwardUrl: string | null };
 }
+
+/** One data region's bucket and where it is reached. */
+export interface S3Bucket {
+  bucket: string;
+  /** The bucket's AWS region (signing), e.g. `eu-central-1`. */
+  region: string;
+  /** An S3-compatible service's address (MinIO, another cloud); null: AWS itself. */
+  endpoint: string | null;
+}
+
+export type StorageConfig =
+  | { driver: 'filesystem' }
+  | {
+      driver: 's3';
+      buckets: { eu: S3Bucket; us: S3Bucket };
+      /** null: the SDK's own chain (environment, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      /** Path-style addresses (`endpoint/bucket/key`), which MinIO and most S3-compatible servers need. */
+      forcePathStyle: boolean;
+      /** How long a presigned part address works. */
+      presignSeconds: number;
+    };
 
 /** The analytics key when ANALYTICS_KEY is not set: the key is public (every browser sends it), not a secret. */
 export const defaultAnalyticsKey = 'insilico-workspace';
@@ -106,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration: set all of OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or none',
     );
   }
+  const storage = storageOf(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -137,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === 'true',
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     version: process.env.npm_package_version ?? '0.1.0',
+    storage,
     analytics: {
       key: e.ANALYTICS_KEY === undefined ? defaultAnalyticsKey : e.ANALYTICS_KEY.trim() || null,
       bodyLimitBytes: e.ANALYTICS_BODY_LIMIT_KB * 1024,
@@ -144,5 +189,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       // An external ingestion of the same protocol gets every accepted upload too (docs/decisions/analytics.md).
       forwardUrl: e.ANALYTICS_URL ?? null,
     },
+  };
+}
+
+/** The storage settings; s3 needs both buckets, and both credentials or neither. */
+function storageOf(e: Env): StorageConfig {
+  if (e.STORAGE_DRIVER === 'filesystem') return { driver: 'filesystem' };
+  const missing = (['S3_EU_BUCKET', 'S3_US_BUCKET'] as const).filter((name) => !e[name]);
+  if (missing.length > 0)
+    throw new ConfigError(`Invalid configuration: STORAGE_DRIVER=s3 needs ${missing.join(' and ')}`);
+  const keys = [e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].filter((part) => part !== undefined && part !== '');
+  if (keys.length === 1)
+    throw new ConfigError('Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+  const endpoint = (own: string | undefined) => own ?? e.S3_ENDPOINT ?? null;
+  return {
+    driver: 's3',
+    buckets: {
+      eu: { bucket: e.S3_EU_BUCKET!, region: e.S3_EU_REGION, endpoint: endpoint(e.S3_EU_ENDPOINT) },
+      us: { bucket: e.S3_US_BUCKET!, region: e.S3_US_REGION, endpoint: endpoint(e.S3_US_ENDPOINT) },
+    },
+    credentials:
+      keys.length === 2 ? { accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    presignSeconds: e.S3_PRESIGN_SECONDS,
   };
 }

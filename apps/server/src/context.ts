@@ -14,6 +14,7 @@ import { AnalysisRepository } from './repositories/analysis.repository';
 import { AnalyticsForwardRepository } from './repositories/analytics-forward.repository';
 import { AnalyticsRepository } from './repositories/analytics.repository';
 import { type BlobStore, FilesystemBlobStore } from './repositories/blob.repository';
+import { S3BlobStore } from './repositories/s3-blob.repository';
 import { CommentRepository } from './repositories/comment.repository';
 import { IdentityRepository } from './repositories/identity.repository';
 import { JobRepository } from './repositories/job.repository';
@@ -330,7 +331,10 @@ export async function createContext(
   await mailDelivery?.onQueued(() => {
     jobs.requestMailDelivery().catch((error: unknown) => log.error({ err: error }, 'mail delivery request failed'));
   });
-  const blobs = new FilesystemBlobStore(join(config.dataDir, 'blobs'));
+  const blobs: BlobStore =
+    config.storage.driver === 's3'
+      ? new S3BlobStore({ ...config.storage, cacheDir: join(config.dataDir, 'cache', 'blobs') })
+      : new FilesystemBlobStore(join(config.dataDir, 'blobs'));
   // Jobs' CPU-heavy pure work runs here, so requests stay fast while a job computes (threads start on demand).
   const cpu = new CpuPool({
     ...(config.cpuThreads ? { threads: config.cpuThreads } : {}),

@@ -231,6 +231,16 @@ export {
   uploadTooLargeMessage,
   uploadParamsSchema,
   type UploadPurpose,
+  directPartBytes,
+  directUrlsPerAnswer,
+  directUnavailableMessage,
+  directUploadSchema,
+  type DirectUpload,
+  directPartParamsSchema,
+  directPartSchema,
+  type DirectPart,
+  directCompletedSchema,
+  type DirectCompleted,
 } from './uploads';
 export {
   deviceVersionNameTakenMessage,

@@ -23,3 +23,38 @@ export const uploadFailedMessage = 'Upload failed';
 export const uploadTooLargeMessage = 'The file is too big: one file can have at most 1 GB.';
 
 export const uploadParamsSchema = z.object({ deviceId: z.uuid(), uploadId: z.uuid() });
+
+/**
+ * Direct uploads (docs/decisions/object-storage.md): with object storage configured, the browser sends an upload's
+ * bytes straight into its region's bucket in parts of this size (the last one shorter) by presigned addresses,
+ * reports each part the bucket took, and asks the server to complete it; without it the server answers
+ * `direct_unavailable` (409) and the bytes go by tus PATCH.
+ */
+export const directPartBytes = 8 * 1024 * 1024;
+/** Part addresses handed out in one answer (ask again for the rest). */
+export const directUrlsPerAnswer = 200;
+export const directUnavailableMessage = 'Direct uploads need object storage: send the bytes with tus PATCH.';
+
+export const directUploadSchema = z.object({
+  partSize: z.number().int().positive(),
+  partCount: z.number().int().nonnegative(),
+  /** Part numbers storage already holds (a resumed upload sends the others). */
+  received: z.array(z.number().int().positive()),
+  /** Addresses of parts not yet received, at most `directUrlsPerAnswer`, each good until `urlsExpireAt`. */
+  urls: z.array(z.object({ partNumber: z.number().int().positive(), url: z.string() })),
+  urlsExpireAt: z.iso.datetime(),
+});
+export type DirectUpload = z.infer<typeof directUploadSchema>;
+
+export const directPartParamsSchema = uploadParamsSchema.extend({
+  partNumber: z.coerce.number().int().min(1).max(10_000),
+});
+/** What the browser reports after storage took a part: its ETag (from the PUT's answer) and its size. */
+export const directPartSchema = z.object({
+  etag: z.string().trim().min(1).max(200),
+  bytes: z.number().int().nonnegative(),
+});
+export type DirectPart = z.infer<typeof directPartSchema>;
+
+export const directCompletedSchema = z.object({ offset: z.number().int(), length: z.number().int() });
+export type DirectCompleted = z.infer<typeof directCompletedSchema>;

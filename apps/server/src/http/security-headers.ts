@@ -11,7 +11,11 @@ import type { FastifyInstance } from 'fastify';
  * The policy with its script sources: the web app's are `'self'` and the hash of its start-up script, a
  * server-rendered page's are `'none'` or the nonce of its one script.
  */
-export function contentSecurityPolicy(scriptSources: readonly string[]): string {
+export function contentSecurityPolicy(
+  scriptSources: readonly string[],
+  /** Origins the web app may also send requests to: the object storage browsers upload to (issue 19). */
+  connectSources: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     `script-src ${scriptSources.join(' ')}`,
@@ -21,7 +25,7 @@ export function contentSecurityPolicy(scriptSources: readonly string[]): string 
     // data: for icons and chart exports, blob: for screenshot previews and the textures of the 3D models.
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectSources].join(' '),
     "worker-src 'self'",
     "object-src 'none'",
     "frame-ancestors 'none'",
@@ -45,6 +49,8 @@ export interface SecurityHeaderOptions {
   publicUrl: string;
   /** The web app's index.html as served (its start-up script is allowed by hash), or null when there is none. */
   indexHtml: string | null;
+  /** Origins of the object storage browsers upload to directly (none with the filesystem store). */
+  connectSources?: readonly string[];
 }
 
 export const hstsHeader = 'max-age=31536000; includeSubDomains';
@@ -58,7 +64,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   const headers: [string, string][] = [
     [
       'Content-Security-Policy',
-      contentSecurityPolicy(["'self'", ...(options.indexHtml ? inlineScriptHashes(options.indexHtml) : [])]),
+      contentSecurityPolicy(
+        ["'self'", ...(options.indexHtml ? inlineScriptHashes(options.indexHtml) : [])],
+        options.connectSources,
+      ),
     ],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'same-origin'],

@@ -68,5 +68,13 @@ describe('FilesystemBlobStore', () => {
       await expect(store.writeFrom('eu', 'u/3', 2, chunks('cd', 'efgh'), 3)).rejects.toBeInstanceOf(BlobLimitError);
       expect((await store.get('eu', 'u/3'))?.toString()).toBe('ab');
     });
+
+    it('putFrom writes a whole file from a stream, and leaves none when the cap is passed', async () => {
+      expect(await store.putFrom('eu', 'm/1.zip', chunks('ab', 'cd'), 4)).toBe(4);
+      expect((await store.get('eu', 'm/1.zip'))?.toString()).toBe('abcd');
+      await expect(store.putFrom('eu', 'm/2.zip', chunks('ab', 'cde'), 4)).rejects.toBeInstanceOf(BlobLimitError);
+      expect(await store.get('eu', 'm/2.zip')).toBeNull();
+      expect(readdirSync(join(root, 'eu', 'm'))).toEqual(['1.zip']);
+    });
   });
 });

@@ -23,10 +23,16 @@ export interface BlobStore {
   /** Removes the file; removing a missing file is not an error. */
   delete(region: DataRegion, key: string): Promise<void>;
   /**
+   * Writes a whole file from a stream (never held whole in memory), atomically; answers its size. More than
+   * `maxBytes` throws `BlobLimitError` and leaves no file.
+   */
+  putFrom(region: DataRegion, key: string, source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<number>;
+  /**
    * Writes a stream into the file from `offset` on (resumable uploads): the file is created when missing and cut
    * to `offset` first, so bytes a crashed writer left beyond the recorded offset never count. The bytes are synced
    * before it answers. When the source fails (a client drops the connection) what arrived is kept and `ended` is
-   * false. More than `maxBytes` throws `BlobLimitError` and cuts the file back to `offset`.
+   * false. `maxBytes` is the room left in the file: more throws `BlobLimitError` and cuts the file back to
+   * `offset`; filling it exactly completes the file (a store of objects assembles it then).
    */
   writeFrom(
     region: DataRegion,
@@ -35,6 +41,34 @@ export interface BlobStore {
     source: AsyncIterable<Uint8Array>,
     maxBytes: number,
   ): Promise<{ written: number; ended: boolean }>;
+  /** Browser uploads straight into storage (object storage), or null when the bytes must pass through the server. */
+  readonly direct: DirectUploads | null;
+}
+
+/** A part of a direct (multipart) upload as the browser reported it after storage took it. */
+export interface StoredPart {
+  partNumber: number;
+  bytes: number;
+  etag: string;
+}
+
+/**
+ * Direct uploads by presigned multipart part addresses (docs/decisions/object-storage.md): the server starts the
+ * multipart upload of a key, signs one address per part for the browser, and completes (or aborts) it from the
+ * parts the browser reported (storage refuses a part whose ETag it did not issue); the joined object's size is
+ * answered so the caller can check it.
+ */
+export interface DirectUploads {
+  /** How long a part address works. */
+  readonly presignSeconds: number;
+  /** Starts a multipart upload of the key; answers its id. */
+  start(region: DataRegion, key: string): Promise<string>;
+  /** A presigned address the browser PUTs one part's bytes to. */
+  partUrl(region: DataRegion, key: string, multipartId: string, partNumber: number): Promise<string>;
+  /** Joins the parts into the object; answers the object's size. */
+  complete(region: DataRegion, key: string, multipartId: string, parts: readonly StoredPart[]): Promise<number>;
+  /** Drops the upload and its parts (best effort: a bucket lifecycle rule clears what is left). */
+  abort(region: DataRegion, key: string, multipartId: string): Promise<void>;
 }
 
 /** A stream brought more bytes than the writer allowed. */
@@ -57,6 +91,7 @@ export function assertBlobKey(key: string): void {
 /** The embedded default: one folder per region under the data directory. */
 export class FilesystemBlobStore implements BlobStore {
   private readonly root: string;
+  readonly direct = null;
 
   constructor(root: string) {
     this.root = resolve(root);
@@ -123,6 +158,30 @@ export class FilesystemBlobStore implements BlobStore {
 
   async delete(region: DataRegion, key: string): Promise<void> {
     await rm(this.path(region, key), { force: true });
+  }
+
+  async putFrom(region: DataRegion, key: string, source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<number> {
+    const path = this.path(region, key);
+    await mkdir(dirname(path), { recursive: true });
+    // Written beside and renamed, like `put`: a crash or a refusal leaves no half file under the key.
+    const temporary = `${path}.${randomUUID()}.part`;
+    const handle = await open(temporary, 'w');
+    let written = 0;
+    try {
+      for await (const chunk of source) {
+        if (written + chunk.length > maxBytes) throw new BlobLimitError(maxBytes);
+        await handle.write(chunk);
+        written += chunk.length;
+      }
+      await handle.sync();
+    } catch (error) {
+      await handle.close();
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    await handle.close();
+    await rename(temporary, path);
+    return written;
   }
 
   async writeFrom(

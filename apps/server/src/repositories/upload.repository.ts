@@ -45,7 +45,8 @@ export class UploadRepository {
         expiresAt,
         completedAt: sql`case when ${next} = ${uploads.length} then now() else null end`,
       })
-      .where(and(eq(uploads.id, uploadId), eq(uploads.offset, expectedOffset)))
+      // Never for a direct upload (its bytes go to storage by presigned parts, not through here).
+      .where(and(eq(uploads.id, uploadId), eq(uploads.offset, expectedOffset), isNull(uploads.multipartId)))
       .returning();
     return rows[0] ?? null;
   }
@@ -78,6 +79,57 @@ export class UploadRepository {
       .update(uploads)
       .set({ writerToken: null, writerUntil: null })
       .where(and(eq(uploads.id, uploadId), eq(uploads.writerToken, token)));
+  }
+
+  /**
+   * Records the direct (multipart) upload started for an upload that has none and no bytes yet; false when another
+   * request recorded one first (the caller drops its own and uses that one).
+   */
+  async setMultipart(uploadId: string, multipartId: string, expiresAt: Date): Promise<boolean> {
+    const rows = await this.orm
+      .update(uploads)
+      .set({ multipartId, expiresAt, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(uploads.id, uploadId),
+          isNull(uploads.multipartId),
+          eq(uploads.offset, 0),
+          isNull(uploads.completedAt),
+          or(isNull(uploads.writerUntil), lt(uploads.writerUntil, sql`now()`)),
+        ),
+      )
+      .returning({ id: uploads.id });
+    return rows.length === 1;
+  }
+
+  /** Records a part the browser sent into storage (one statement: parts reported at once never lose each other). */
+  async recordPart(
+    uploadId: string,
+    multipartId: string,
+    partNumber: number,
+    part: { bytes: number; etag: string },
+    expiresAt: Date,
+  ): Promise<UploadRow | null> {
+    const rows = await this.orm
+      .update(uploads)
+      .set({
+        parts: sql`${uploads.parts} || jsonb_build_object(${String(partNumber)}::text, ${JSON.stringify(part)}::jsonb)`,
+        expiresAt,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(uploads.id, uploadId), eq(uploads.multipartId, multipartId), isNull(uploads.completedAt)))
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  /** A direct upload joined in storage: all its bytes are there; null when it was not (any more) that upload. */
+  async completeDirect(uploadId: string, multipartId: string, expiresAt: Date): Promise<UploadRow | null> {
+    const rows = await this.orm
+      .update(uploads)
+      .set({ offset: uploads.length, completedAt: sql`now()`, expiresAt, updatedAt: sql`now()` })
+      .where(and(eq(uploads.id, uploadId), eq(uploads.multipartId, multipartId), isNull(uploads.completedAt)))
+      .returning();
+    return rows[0] ?? null;
   }
 
   async delete(uploadId: string): Promise<UploadRow | null> {

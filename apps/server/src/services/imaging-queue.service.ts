@@ -78,7 +78,7 @@ export class ImagingQueueService {
     let keep = false;
     try {
       try {
-        await this.deps.blobs.writeFrom(region, key, 0, body, imagingModelsMaxBytes);
+        await this.deps.blobs.putFrom(region, key, body, imagingModelsMaxBytes);
       } catch (error) {
         if (error instanceof BlobLimitError) throw new ServiceError(413, 'too_large', imagingModelsTooLargeMessage);
         throw error;

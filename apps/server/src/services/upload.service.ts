@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  directPartBytes,
+  directUnavailableMessage,
+  directUrlsPerAnswer,
   imagingZipFileNamePattern,
   notStlMessage,
   notZipMessage,
@@ -8,6 +11,9 @@ import {
   uploadMaxBytes,
   uploadPurposes,
   uploadTooLargeMessage,
+  type DirectCompleted,
+  type DirectPart,
+  type DirectUpload,
   type UploadPurpose,
 } from '@insilico/contracts';
 import { grantOf } from '../policies/workspace.policy';
@@ -39,6 +45,15 @@ export const uploadBusyMessage = 'Another request is writing this upload. Ask fo
 const offsetMismatchMessage = 'The offset does not match the bytes received so far. Ask for the offset and resume.';
 const beyondLengthMessage = 'More bytes were sent than the upload length announced.';
 const fileNameMissingMessage = 'The upload needs a file name (Upload-Metadata "filename").';
+export const directInProgressMessage =
+  'This upload is being sent straight to storage: continue it there (its parts), not with tus PATCH.';
+const directNotStartedMessage = 'This upload was started with tus PATCH: continue it that way.';
+const directCompletedMessage = 'This upload is already complete.';
+const partNumberMessage = (count: number) => `The part number must be between 1 and ${count}.`;
+const partSizeMessage = (expected: number) => `This part must hold ${expected} bytes.`;
+const missingPartsMessage = (missing: number[]) =>
+  `Storage does not have every part yet (missing: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}). Send them, then complete the upload.`;
+const directSizeMessage = 'The joined upload does not have the announced length. Please upload the file again.';
 
 /**
  * Resumable uploads (tus 1.0.0, see docs/decisions/uploads-tus.md): only people who may create projects (admins
@@ -47,8 +62,6 @@ const fileNameMissingMessage = 'The upload needs a file name (Upload-Metadata "f
  * time and never held whole in memory.
  */
 export class UploadService {
-  /** Uploads being written by a PATCH in this process: one writer at a time per upload. */
-
   constructor(
     private readonly repository: UploadRepository,
     private readonly devices: DeviceRepository,
@@ -105,6 +118,7 @@ export class UploadService {
     declaredBytes: number | undefined,
   ): Promise<UploadState> {
     const upload = await this.ownUpload(userId, deviceId, uploadId);
+    if (upload.multipartId !== null) throw new ServiceError(409, 'direct_upload', directInProgressMessage);
     if (this.leased(upload)) throw new ServiceError(409, 'upload_busy', uploadBusyMessage);
     if (offset !== upload.offset) throw new ServiceError(409, 'offset_mismatch', offsetMismatchMessage);
     const room = upload.length - upload.offset;
@@ -135,6 +149,111 @@ export class UploadService {
       clearInterval(renew);
       await this.repository.releaseWriteLease(upload.id, token).catch(() => undefined);
     }
+  }
+
+  /**
+   * Starts (or resumes) sending the upload straight to its region's object storage: answers the part size, the
+   * parts storage already holds, and presigned addresses for the others (`directUrlsPerAnswer` at most: ask
+   * again for more). 409 `direct_unavailable` when storage is the filesystem (the client uses tus PATCH).
+   */
+  async direct(userId: string, deviceId: string, uploadId: string): Promise<DirectUpload> {
+    const direct = this.blobs.direct;
+    if (!direct) throw new ServiceError(409, 'direct_unavailable', directUnavailableMessage);
+    let upload = await this.ownUpload(userId, deviceId, uploadId);
+    if (upload.completedAt !== null) throw new ServiceError(409, 'upload_complete', directCompletedMessage);
+    if (upload.multipartId === null) {
+      if (upload.offset > 0 || this.leased(upload)) throw new ServiceError(409, 'tus_upload', directNotStartedMessage);
+      const multipartId = await direct.start(upload.region, upload.storageKey);
+      if (!(await this.repository.setMultipart(upload.id, multipartId, this.expiry()))) {
+        await direct.abort(upload.region, upload.storageKey, multipartId);
+        upload = await this.ownUpload(userId, deviceId, uploadId);
+        if (upload.multipartId === null) throw new ServiceError(409, 'tus_upload', directNotStartedMessage);
+      } else {
+        upload = { ...upload, multipartId };
+      }
+    }
+    const multipartId = upload.multipartId!;
+    const partCount = Math.ceil(upload.length / directPartBytes);
+    const received = Object.keys(upload.parts)
+      .map(Number)
+      .sort((a, b) => a - b);
+    const have = new Set(received);
+    const wanted: number[] = [];
+    for (let part = 1; part <= partCount && wanted.length < directUrlsPerAnswer; part += 1)
+      if (!have.has(part)) wanted.push(part);
+    const urlsExpireAt = new Date(this.now().getTime() + direct.presignSeconds * 1000 - 60_000);
+    const urls = await Promise.all(
+      wanted.map(async (partNumber) => ({
+        partNumber,
+        url: await direct.partUrl(upload.region, upload.storageKey, multipartId, partNumber),
+      })),
+    );
+    return { partSize: directPartBytes, partCount, received, urls, urlsExpireAt: urlsExpireAt.toISOString() };
+  }
+
+  /** Records a part the browser sent into storage (its ETag and size); a re-sent part replaces the earlier one. */
+  async directPart(
+    userId: string,
+    deviceId: string,
+    uploadId: string,
+    partNumber: number,
+    part: DirectPart,
+  ): Promise<void> {
+    const upload = await this.directUpload(userId, deviceId, uploadId);
+    const partCount = Math.ceil(upload.length / directPartBytes);
+    if (partNumber > partCount) throw new ServiceError(400, 'bad_request', partNumberMessage(partCount));
+    const expected = Math.min(directPartBytes, upload.length - (partNumber - 1) * directPartBytes);
+    if (part.bytes !== expected) throw new ServiceError(400, 'bad_request', partSizeMessage(expected));
+    const recorded = await this.repository.recordPart(upload.id, upload.multipartId!, partNumber, part, this.expiry());
+    if (!recorded) throw new ServiceError(409, 'upload_complete', directCompletedMessage);
+  }
+
+  /**
+   * Joins the parts in storage once every one was reported, checks the object's size and completes the upload
+   * (its offset becomes its length, as a finished tus upload's). One request at a time (the write lease).
+   */
+  async completeDirect(userId: string, deviceId: string, uploadId: string): Promise<DirectCompleted> {
+    const direct = this.blobs.direct!;
+    const upload = await this.directUpload(userId, deviceId, uploadId);
+    const multipartId = upload.multipartId!;
+    const partCount = Math.ceil(upload.length / directPartBytes);
+    const missing: number[] = [];
+    for (let part = 1; part <= partCount; part += 1) if (!(String(part) in upload.parts)) missing.push(part);
+    if (missing.length > 0) throw new ServiceError(409, 'parts_missing', missingPartsMessage(missing));
+    const token = randomUUID();
+    if (!(await this.repository.takeWriteLease(upload.id, token, writeLeaseMs)))
+      throw new ServiceError(409, 'upload_busy', uploadBusyMessage);
+    try {
+      const parts = Object.entries(upload.parts)
+        .map(([number, part]) => ({ partNumber: Number(number), ...part }))
+        .sort((a, b) => a.partNumber - b.partNumber);
+      let bytes: number;
+      try {
+        bytes = await direct.complete(upload.region, upload.storageKey, multipartId, parts);
+      } catch (error) {
+        // Storage refused the parts (an ETag it did not issue, a part it lost): the upload starts again.
+        await this.remove(upload);
+        throw new ServiceError(409, 'direct_refused', `${directSizeMessage} (${(error as Error).message})`);
+      }
+      if (bytes !== upload.length) {
+        await this.remove(upload);
+        throw new ServiceError(409, 'direct_refused', directSizeMessage);
+      }
+      const completed = await this.repository.completeDirect(upload.id, multipartId, this.expiry());
+      if (!completed) throw new ServiceError(409, 'upload_complete', directCompletedMessage);
+      return { offset: completed.offset, length: completed.length };
+    } finally {
+      await this.repository.releaseWriteLease(upload.id, token).catch(() => undefined);
+    }
+  }
+
+  /** The caller's unfinished direct upload. */
+  private async directUpload(userId: string, deviceId: string, uploadId: string): Promise<UploadRow> {
+    if (!this.blobs.direct) throw new ServiceError(409, 'direct_unavailable', directUnavailableMessage);
+    const upload = await this.ownUpload(userId, deviceId, uploadId);
+    if (upload.completedAt !== null) throw new ServiceError(409, 'upload_complete', directCompletedMessage);
+    if (upload.multipartId === null) throw new ServiceError(409, 'tus_upload', directNotStartedMessage);
+    return upload;
   }
 
   /** tus termination: the upload and its bytes are removed. */
@@ -183,6 +302,8 @@ export class UploadService {
   private async remove(upload: UploadRow): Promise<boolean> {
     const removed = await this.repository.delete(upload.id);
     if (!removed) return false;
+    if (removed.multipartId !== null && removed.completedAt === null)
+      await this.blobs.direct?.abort(removed.region, removed.storageKey, removed.multipartId);
     await this.blobs.delete(removed.region, removed.storageKey);
     return true;
   }

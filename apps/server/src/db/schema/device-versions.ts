@@ -47,6 +47,12 @@ export const uploads = pgTable(
      */
     writerToken: uuid('writer_token'),
     writerUntil: timestamp('writer_until', { withTimezone: true, precision: 3 }),
+    /**
+     * A direct upload into object storage (migration 0030, docs/decisions/object-storage.md): the multipart upload's
+     * id, and the parts the browser reported by part number (a re-sent part replaces its entry).
+     */
+    multipartId: text('multipart_id'),
+    parts: jsonb('parts').$type<Record<string, { bytes: number; etag: string }>>().notNull().default({}),
   },
   (t) => [
     index('uploads_device_idx').on(t.deviceId),

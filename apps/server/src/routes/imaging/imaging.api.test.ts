@@ -4,16 +4,15 @@ import {
   notZipMessage,
   type ImagingDataset,
   type ImagingDatasetList,
-  type ImagingManifest,
   type ImagingModelsDelivery,
   type ImagingQueue,
 } from '@insilico/contracts';
-import { Pseudonymiser, bytesSource, deidentify, readDicom, writeDicomBytes } from '@insilico/dicom';
-import { hostileCt, part10, type PatientSpec } from '@insilico/dicom/testing';
-import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
+import { Pseudonymiser } from '@insilico/dicom';
+import { hostileCt, part10 } from '@insilico/dicom/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBinaryStl } from '@insilico/mesh';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { deidentified, manifest, manifestEntry, spec, zipOf } from '../../../test/fixtures/imaging.fixtures';
 import { putBytes } from '../../../test/helpers/pictures';
 import { cube } from '../../../test/fixtures/stl.fixtures';
 import type { TestBrowser } from '../../../test/helpers/browser';
@@ -39,43 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-const spec = (n: number, instance = 1): PatientSpec => ({
-  name: `PATIENT${n}^TEST`,
-  id: `MRN-${n}`,
-  birthDate: '19600101',
-  studyUid: `1.2.826.0.1.3680043.11.${n}`,
-  studyDate: '20230101',
-  seriesUid: `1.2.826.0.1.3680043.11.${n}.1`,
-  sopUid: `1.2.826.0.1.3680043.11.${n}.1.${instance}`,
-});
-
-const manifest: ImagingManifest = {
-  tool: 'test',
-  profile: 'DICOM PS3.15 Annex E Basic Application Level Confidentiality Profile',
-  options: [],
-  createdAt: new Date().toISOString(),
-  series: [],
-  excludedSeries: 0,
-  additionalFiles: [],
-};
-
-async function deidentified(n: number, instance = 1, pseudonymiser = new Pseudonymiser(Pseudonymiser.newSecret())) {
-  const source = bytesSource(part10(hostileCt(spec(n, instance))));
-  const { file } = await deidentify(await readDicom(source), { pseudonymiser, modifiedDates: false });
-  return writeDicomBytes(file, source);
-}
-
-async function zipOf(entries: [string, Uint8Array][]): Promise<Uint8Array> {
-  const writer = new ZipWriter(new Uint8ArrayWriter());
-  for (const [name, bytes] of entries) await writer.add(name, new Uint8ArrayReader(bytes));
-  return writer.close();
-}
-
-const manifestEntry = (): [string, Uint8Array] => [
-  'deidentification-manifest.json',
-  new TextEncoder().encode(JSON.stringify(manifest)),
-];
 
 /** A tus upload of the zip with purpose imaging_dataset; `upTo` bytes sent (all by default). Answers the id. */
 async function upload(browser: TestBrowser, bytes: Uint8Array, fileName = 'dataset.zip', upTo = bytes.length) {

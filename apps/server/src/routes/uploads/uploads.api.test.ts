@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { tusVersion, uploadMaxBytes, uploadTooLargeMessage } from '@insilico/contracts';
+import { directUnavailableMessage, tusVersion, uploadMaxBytes, uploadTooLargeMessage } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { uploads } from '../../db/schema';
@@ -91,6 +91,13 @@ describe('tus core and creation', () => {
     expect(second.headers.get('upload-offset')).toBe('1000');
     state = await head(location);
     expect(state.headers.get('upload-offset')).toBe('1000');
+  });
+
+  it('answers 409 direct_unavailable to a direct upload on the filesystem store (the bytes go by PATCH)', async () => {
+    const location = await created(10);
+    const response = await admin.browser.request(`${location}/direct`, { method: 'POST' });
+    expect(response.status).toBe(409);
+    expect(await errorOf(response)).toMatchObject({ code: 'direct_unavailable', message: directUnavailableMessage });
   });
 
   it('answers 409 when the offset does not match, and 415 for another body type', async () => {
