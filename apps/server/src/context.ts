@@ -559,8 +559,8 @@ export async function createContext(
     cohorts,
     uploads,
     deviceVersions,
-    projectCreation: new ProjectCreationService(unitOfWork, deviceRepository),
-    projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository),
+    projectCreation: new ProjectCreationService(unitOfWork, deviceRepository, ssms),
+    projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository, ssms),
     questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository, unitOfWork),
     analyses: new AnalysisService(
       new AnalysisRepository(db.orm),
