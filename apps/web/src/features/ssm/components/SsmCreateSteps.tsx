@@ -214,7 +214,7 @@ function CohortChoice({
         label={`${cohort.name} (${cohort.size} patients${ready ? '' : cohort.status === 'failed' ? ', failed' : ', in progress'})`}
       />
       {chosen && (
-        <FormGroup row sx={{ pl: 4 }} aria-label={`Patients of ${cohort.name}`}>
+        <FormGroup row role="group" sx={{ pl: 4 }} aria-label={`Patients of ${cohort.name}`}>
           {ids.map((id) => (
             <FormControlLabel
               key={id}
@@ -249,7 +249,7 @@ function OrgansView({ host }: { host: SsmFlowHost }) {
         Choose the organs (several make one joint model, their shapes varying together) and the phase of the heart
         cycle.
       </Typography>
-      <FormGroup row aria-label="Organs">
+      <FormGroup row role="group" aria-label="Organs">
         {ssmOrgans.map((organ) => (
           <FormControlLabel
             key={organ}
