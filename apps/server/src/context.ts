@@ -451,6 +451,7 @@ export async function createContext(
     concurrencyPerWorkspace: config.simulationsPerWorkspace,
     quietRun: async (simulationId) => (await repositories.trials.patientOfSimulation(simulationId)) !== null,
     imagingPatients,
+    ssms,
     log: log.child({ component: 'simulations' }),
   });
   const trials = new TrialService({

@@ -21,6 +21,7 @@ import {
 } from '@insilico/contracts';
 import { toCsv } from '@insilico/contracts/csv';
 import { writeBinaryStl, writeGlb, writeVtpPolyData } from '@insilico/mesh';
+import type { DeliveredPatient } from '@insilico/scenarios';
 import { decodeShapeModel, modelInstance } from '@insilico/ssm';
 import { z } from 'zod';
 import type { CpuRunner } from '../cpu/pool';
@@ -190,12 +191,46 @@ export class SsmService {
   /** The model file (encodeShapeModel of @insilico/ssm) of a ready SSM. */
   async modelFile(userId: string, deviceId: string, projectId: string, ssmId: string): Promise<Buffer> {
     await this.access.require('project.read', userId, deviceId, projectId);
+    return this.storedModel(projectId, ssmId);
+  }
+
+  /** The model file of a ready SSM of the project, for callers that have checked access already. */
+  private async storedModel(projectId: string, ssmId: string): Promise<Buffer> {
     const row = await this.repository.find(projectId, ssmId);
     if (!row) throw notFound();
     assertReady(row.ssm);
-    const bytes = await this.blobs.get(await this.region(deviceId), ssmModelKey(ssmId));
+    const bytes = await this.blobs.get(await this.region(row.ssm.deviceId), ssmModelKey(ssmId));
     if (!bytes) throw new ServiceError(404, 'not_found', 'The file of this shape model is missing.');
     return bytes;
+  }
+
+  /**
+   * A shape of the model as the patient of a simulation (a room on the SSM, issue 18): its aortic root surface and
+   * landmarks (mm, the model's frame), built into a case the way a patient of the user's own imaging is (the
+   * scenarios' delivered path measures the region on the surface). The caller has authorised the room. 409 for a
+   * model without the aortic root (the simulated region).
+   */
+  async scenarioPatient(projectId: string, ssmId: string, label: string): Promise<DeliveredPatient> {
+    const shape = await this.shapeOf(projectId, ssmId, label);
+    const part = shape.summary.modelCard.parts.find((p) => p.organ === 'aortic_root');
+    if (!part)
+      throw new ServiceError(
+        409,
+        'no_anatomy',
+        `The SSM ${shape.name} has no aortic root: simulations are built on the aortic root. Build an SSM that includes it.`,
+      );
+    const positions = shape.positions.slice(3 * part.firstVertex, 3 * (part.firstVertex + part.vertices));
+    const indices = shape.indices
+      .slice(3 * part.firstTriangle, 3 * (part.firstTriangle + part.triangles))
+      .map((v) => v - part.firstVertex);
+    return {
+      source: 'ssm',
+      id: shape.name,
+      phase: ssmShapeLabel(label),
+      aorticRoot: { positions, indices },
+      landmarks: shape.landmarks.map(({ name, position }) => ({ name, position })),
+      strokeVolume_mL: null,
+    };
   }
 
   /**
@@ -313,7 +348,12 @@ export class SsmService {
   }
 
   private async instance(userId: string, deviceId: string, projectId: string, ssmId: string, label: string) {
-    const bytes = await this.modelFile(userId, deviceId, projectId, ssmId);
+    await this.access.require('project.read', userId, deviceId, projectId);
+    return this.shapeOf(projectId, ssmId, label);
+  }
+
+  private async shapeOf(projectId: string, ssmId: string, label: string) {
+    const bytes = await this.storedModel(projectId, ssmId);
     const row = (await this.repository.find(projectId, ssmId)) as SsmListRow;
     const summary = summarySchema.parse(row.ssm.summary);
     const file = decodeShapeModel(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
@@ -490,6 +530,16 @@ export function parseSsmInstance(label: string, modeCount: number): number[] {
       `A mode can be moved at most ${ssmMaxDeviation} standard deviations from the mean.`,
     );
   return values;
+}
+
+/** A shape's label in words: `mean shape`, or the moved modes (`2,0,-1.5` → `mode 1 +2 SD, mode 3 −1.5 SD`). */
+export function ssmShapeLabel(label: string): string {
+  if (label === 'mean') return 'mean shape';
+  const moved = label
+    .split(',')
+    .map(Number)
+    .flatMap((sd, k) => (sd === 0 ? [] : [`mode ${k + 1} ${sd > 0 ? '+' : '−'}${Math.abs(sd)} SD`]));
+  return moved.length > 0 ? moved.join(', ') : 'mean shape';
 }
 
 /** A patient has a static phase's images when the phase, or cine CT (which implies both), is among its phases. */

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventsOf } from '../../../test/helpers/domain-events';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { criteriaWith, orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
+import { readySsmCohorts } from '../../../test/fixtures/cohort.fixtures';
 import { errorOf, json, send, workspacePrincipals, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { copyReadyCohort, insertCohortInProgress } from '../../../test/factories/analysis-rows';
 import { jobRuns, projects, ssms } from '../../db/schema';
@@ -58,17 +58,7 @@ const ssmBuildRuns = async () => (await orm().select().from(jobRuns).where(eq(jo
 beforeAll(async () => {
   server = await startTestServer();
   ({ admin, deviceId } = await workspacePrincipals(server));
-  const [ten, five] = await Promise.all([
-    // Every patient of Ten has end-diastole images (a synthetic patient may lack a phase).
-    orderCohort(admin.browser, deviceId, {
-      name: 'Ten',
-      size: 10,
-      criteria: criteriaWith((c) => ({ ...c, phases_of_heart_cycle: { 'end-diastole': 'selected' } })),
-    }),
-    orderCohort(admin.browser, deviceId, { name: 'Five', size: 5 }),
-  ]);
-  tenId = (await settled(admin.browser, deviceId, ten.id, 170_000)).id;
-  fiveId = (await settled(admin.browser, deviceId, five.id, 170_000)).id;
+  ({ tenId, fiveId } = await readySsmCohorts(admin.browser, deviceId));
   pendingId = await insertCohortInProgress(server, tenId);
   strayId = await copyReadyCohort(server, tenId);
   const patients = await json<CohortPatientPage>(
