@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
 import { useCohorts } from '../../cohorts';
 import { emptySsmDraft, SsmFlowHostContext, type SsmFlowHost } from '../../ssm';
@@ -22,11 +21,7 @@ function DraftSsmHost() {
   const { deviceId, draft, change, go, saving } = wizard;
   const cohorts = useCohorts(deviceId);
   const chosen = chosenCohorts(draft);
-  const key = chosen.join(',');
-  const items = useMemo(
-    () => cohorts.data?.items.filter((cohort) => key.split(',').includes(cohort.id)),
-    [cohorts.data, key],
-  );
+  const items = cohorts.data?.items.filter((cohort) => chosen.includes(cohort.id));
   const host: SsmFlowHost = {
     deviceId,
     draft: draft.newSsm ?? emptySsmDraft,
