@@ -46,7 +46,12 @@ export class ProjectCreationService {
     return { problem: taken ? projectTitleTakenMessage : null };
   }
 
-  async create(userId: string, deviceId: string, input: CreateProjectBody): Promise<CreatedProject> {
+  /** `ssms` may be left out by in-process callers (benches, the operator's tools): none then. */
+  async create(
+    userId: string,
+    deviceId: string,
+    input: Omit<CreateProjectBody, 'ssms'> & { ssms?: CreateProjectBody['ssms'] },
+  ): Promise<CreatedProject> {
     await this.authorize(userId, deviceId);
     const titleProblem = projectTitleProblem(input.name);
     if (titleProblem) throw new ServiceError(422, 'invalid_title', titleProblem);
@@ -56,7 +61,7 @@ export class ProjectCreationService {
       throw new ServiceError(422, 'invalid_stage', projectStageNotInWorkspaceMessage);
     const team = [...new Set([userId, ...input.teamUserIds])];
     // The SSMs of the wizard (issue 18): checked before the transaction (their patients are read), queued in it.
-    const ssms = await this.ssms.prepareForNewProject(deviceId, input.cohortIds, input.ssms);
+    const ssms = await this.ssms.prepareForNewProject(deviceId, input.cohortIds, input.ssms ?? []);
 
     const created = await this.unitOfWork.run(async (tx) => {
       const { projectCreation: repository, imaging, events } = tx;
@@ -119,7 +124,12 @@ export class ProjectCreationService {
 }
 
 /** Refuses ids of another workspace (404, as if they did not exist) and links that cannot be made (422/409). */
-function checkLinked(input: CreateProjectBody, team: string[], creatorId: string, linked: LinkedRows): void {
+function checkLinked(
+  input: Omit<CreateProjectBody, 'ssms'>,
+  team: string[],
+  creatorId: string,
+  linked: LinkedRows,
+): void {
   const missing = (wanted: string[], found: { id: string }[]) =>
     wanted.filter((id) => !found.some((row) => row.id === id));
 
