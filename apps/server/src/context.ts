@@ -464,6 +464,7 @@ export async function createContext(
     concurrencyPerWorkspace: config.simulationsPerWorkspace,
     quietRun: async (simulationId) => (await repositories.trials.patientOfSimulation(simulationId)) !== null,
     imagingPatients,
+    ssms,
     log: log.child({ component: 'simulations' }),
     results: resultKeeper,
   });
@@ -580,8 +581,8 @@ export async function createContext(
     cohorts,
     uploads,
     deviceVersions,
-    projectCreation: new ProjectCreationService(unitOfWork, deviceRepository),
-    projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository),
+    projectCreation: new ProjectCreationService(unitOfWork, deviceRepository, ssms),
+    projectDrafts: new ProjectDraftService(new ProjectDraftRepository(db.orm), deviceRepository, ssms),
     questions: new QuestionService(new QuestionRepository(db.orm), deviceRepository, unitOfWork),
     analyses: new AnalysisService(
       new AnalysisRepository(db.orm),

@@ -24,12 +24,12 @@ export const openCriteria = {
 export async function orderReadyCohort(
   page: Page,
   deviceId: string,
-  options: { name: string; size: 5 | 10 | 20 | 50 | 100; timeoutMs?: number },
+  options: { name: string; size: 5 | 10 | 20 | 50 | 100; timeoutMs?: number; criteria?: Record<string, unknown> },
 ): Promise<string> {
   const cohort = await api(page, 'POST', `/api/devices/${deviceId}/cohorts`, {
     name: options.name,
     size: options.size,
-    criteria: openCriteria,
+    criteria: options.criteria ?? openCriteria,
   });
   const id = cohort.id as string;
   await expect

@@ -6,8 +6,9 @@ import { expect, test } from './csp';
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). A project with a 20-patient and a 5-patient cohort
 // (every patient with end-diastolic images), made through the APIs; then in the browser (issue 18's journey): an
 // SSM of the aortic root at end-diastole created in three steps (Patients, Organs, Name), in progress then ready,
-// its page (mode sliders, quality, model card), a room on it; the same configuration refused with the spec's
-// message; too few patients showing the reach-out dialog, which leads to support.
+// its page (mode sliders, quality, model card), a room on it whose shape a simulation set-up is built on; the same
+// configuration refused with the spec's message; too few patients showing the reach-out dialog, which leads to
+// support.
 
 /** Orders a cohort whose patients all have end-diastolic images and waits until it is ready; answers its id. */
 async function readyCohort(page: Page, deviceId: string, name: string, size: 5 | 20): Promise<string> {
@@ -124,6 +125,12 @@ test('an SSM of the aortic root: three steps, in progress then ready, its page, 
   ).toBeVisible();
   // The room's viewer shows that shape (its GLB, as a patient's phase would be).
   await expect(page.getByTestId('room-scene')).toHaveAttribute('data-shown-phase', '2', { timeout: 60_000 });
+  // Simulations run on this shape as on a patient: the fluid set-up draws its region and estimates the run.
+  await expect(page.getByRole('button', { name: 'Fluid' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('room-scene')).toHaveAttribute('data-simulated-region', 'shown', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('simulation-estimate')).toContainText('particles', { timeout: 60_000 });
 
   // The same configuration again: refused with the spec's message.
   await throughSteps(page, newSsmUrl, `Roots ${stamp}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { developmentStageSchema } from './devices';
+import { createSsmSchema } from './ssm';
 import { text } from './text';
 
 /** Creating a project (spec §2 "Project creation", §5 "Project title", §6, issue 5 item 1). */
@@ -27,7 +28,7 @@ export function projectTitleProblem(title: string): string | null {
 }
 
 /** Bounds on what one request may carry (the database's checks are the last line). */
-export const projectCreationLimits = { cohorts: 50, versions: 50, teamUsers: 200 } as const;
+export const projectCreationLimits = { cohorts: 50, versions: 50, teamUsers: 200, ssms: 10 } as const;
 
 const ids = (max: number, what: string) =>
   z
@@ -51,6 +52,14 @@ export const createProjectSchema = z.object({
   basedOnProjectId: z.uuid().nullable().default(null),
   /** Imaging datasets of the workspace uploaded by the creator for this project (issue 19): they join it. */
   imagingDatasetIds: ids(projectCreationLimits.cohorts, 'imaging datasets'),
+  /**
+   * Statistical shape models configured in the wizard (issue 18): checked as on a project's page and queued as
+   * build jobs in the project's own transaction.
+   */
+  ssms: z
+    .array(createSsmSchema)
+    .max(projectCreationLimits.ssms, `A project can be created with at most ${projectCreationLimits.ssms} SSMs.`)
+    .default([]),
 });
 export type CreateProject = z.input<typeof createProjectSchema>;
 export type CreateProjectBody = z.infer<typeof createProjectSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cohortCriteriaSchema, cohortDescriptionMaxLength } from './cohorts';
 import { developmentStageSchema } from './devices';
 import { projectCreationLimits } from './project-creation';
+import { ssmConfigurationSchema, ssmNameMaxLength, ssmOrgans, ssmPhases } from './ssm';
 import { text } from './text';
 
 /**
@@ -38,6 +39,28 @@ export const deviceVersionDraftSchema = z.object({
   description: text().max(2000).default(''),
 });
 export type DeviceVersionDraft = z.infer<typeof deviceVersionDraftSchema>;
+
+/** The SSM being configured on the wizard's new-ssm-* steps (Patients, Organs, Name), so a reload keeps it. */
+export const ssmOrderDraftSchema = z.object({
+  cohortIds: z.array(z.uuid()).max(20).default([]),
+  /** Patients left out, by id. */
+  excludedPatients: z.array(text().max(40)).max(1000).default([]),
+  organs: z.array(z.enum(ssmOrgans)).max(ssmOrgans.length).default(['aortic_root']),
+  phase: z.enum(ssmPhases).default('end-diastole'),
+  name: text().max(ssmNameMaxLength).default(''),
+});
+export type SsmOrderDraft = z.infer<typeof ssmOrderDraftSchema>;
+
+/**
+ * An SSM added to the draft (issue 18): checked by the server when it was added (POST …/project-draft/ssms, the
+ * rules of an SSM made on a project's page), its name given or defaulted then; built when the project is created.
+ */
+export const draftSsmSchema = ssmConfigurationSchema.extend({
+  name: text().min(1).max(ssmNameMaxLength),
+  /** The patients it is built from, as counted when it was added. */
+  shapeCount: z.number().int().nonnegative(),
+});
+export type DraftSsm = z.infer<typeof draftSsmSchema>;
 
 export const projectDraftStateSchema = z.object({
   step: z.number().int().min(1).max(projectCreationStepCount).default(1),
@@ -77,6 +100,10 @@ export const projectDraftStateSchema = z.object({
   uploadedImagingData: z
     .object({ note: text().max(2000).default(''), data: idList(projectCreationLimits.cohorts) })
     .default({ note: '', data: [] }),
+  /** The SSM being configured on the new-ssm-* steps. */
+  newSsm: ssmOrderDraftSchema.nullable().default(null),
+  /** SSMs added in the wizard: queued as build jobs when the project is created (issue 18). */
+  ssms: z.array(draftSsmSchema).max(projectCreationLimits.ssms).default([]),
 });
 export type ProjectDraftState = z.infer<typeof projectDraftStateSchema>;
 export type ProjectDraftStateInput = z.input<typeof projectDraftStateSchema>;

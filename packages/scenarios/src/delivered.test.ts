@@ -50,6 +50,11 @@ describe('a delivered aortic root surface', () => {
     expect(region.inletRadius_mm / synthetic.inletRadius_mm).toBeLessThan(1.03);
   });
 
+  it('takes a shape of a statistical shape model the same way (a surface and landmarks, issue 18)', () => {
+    const shape: DeliveredPatient = { ...delivered, source: 'ssm', id: 'Aortic roots', phase: 'mode 1 +2 SD' };
+    expect(simulatedRegion(shape, null)).toEqual(deliveredRegion(delivered));
+  });
+
   it('builds fluid and solid cases; without LV volumes the stroke volume is the typical one', () => {
     const device = {
       name: 'Ring v1',

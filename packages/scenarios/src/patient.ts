@@ -7,7 +7,8 @@ import type { TriangleMesh, Vec3 } from '@insilico/mesh';
  * virtual patient's parameters is measured on the surfaces instead (region.ts).
  */
 export interface DeliveredPatient {
-  readonly source: 'imaging';
+  /** The user's own imaging, or a shape of a statistical shape model (issue 18: its surface and landmarks). */
+  readonly source: 'imaging' | 'ssm';
   readonly id: string;
   /** The delivered phase the surfaces are of (`end-diastole`, `systole`, …). */
   readonly phase: string;
@@ -26,7 +27,7 @@ export interface DeliveredPatient {
 export type ScenarioPatient = SyntheticPatient | DeliveredPatient;
 
 export function isDelivered(patient: ScenarioPatient): patient is DeliveredPatient {
-  return 'source' in patient && patient.source === 'imaging';
+  return 'source' in patient && (patient.source === 'imaging' || patient.source === 'ssm');
 }
 
 /**

@@ -786,6 +786,8 @@ const notRegulated: Record<string, string> = {
   'DELETE /api/onboarding/picture': 'the picture of the caller’s own onboarding draft',
   'PUT /api/devices/{deviceId}/project-draft': 'the caller’s own project wizard draft; the project is project.created',
   'DELETE /api/devices/{deviceId}/project-draft': 'the caller’s own project wizard draft',
+  'POST /api/devices/{deviceId}/project-draft/ssms':
+    'an SSM configured in the caller’s own project wizard draft; it is ssm.build_started when the project is created',
   'POST /api/devices/{deviceId}/uploads':
     'starts a byte transfer (tus); the version or dataset made of it is recorded when it is made',
   'PATCH /api/devices/{deviceId}/uploads/{uploadId}': 'bytes of a transfer (tus); no record changes',

@@ -104,4 +104,13 @@ export class SsmRepository {
       .where(and(eq(projectCohorts.projectId, projectId), inArray(projectCohorts.cohortId, [...cohortIds])));
     return rows.map((row) => row.cohort);
   }
+
+  /** Those of the cohorts that belong to the workspace (an SSM configured before its project exists). */
+  async workspaceCohorts(deviceId: string, cohortIds: readonly string[]): Promise<CohortRow[]> {
+    if (cohortIds.length === 0) return [];
+    return this.orm
+      .select()
+      .from(cohorts)
+      .where(and(eq(cohorts.deviceId, deviceId), inArray(cohorts.id, [...cohortIds])));
+  }
 }

@@ -17,6 +17,7 @@ import type { UnitOfWork } from '../repositories/unit-of-work';
 import { ServiceError } from './errors';
 import { projectEvent } from '../events/kinds';
 import { authorize } from './authorize';
+import type { SsmService } from './ssm.service';
 
 export const versionNotInWorkspaceMessage = 'No such device version in this device workspace.';
 export const previousProjectNotInWorkspaceMessage = 'No such project in this device workspace.';
@@ -25,14 +26,15 @@ const titleTaken = () => new ServiceError(409, 'project_title_taken', projectTit
 
 /**
  * Creating a project (issue 5 item 1): the title rule of spec §5, a stage of the workspace, and cohorts, device
- * versions, question and team that all belong to the workspace; written in one transaction together with the
- * removal of the creator's draft. The creator is always on the team. A device version still processing is
+ * versions, question and team that all belong to the workspace, and SSMs configured in the wizard (issue 18);
+ * written in one transaction together with the SSMs' build jobs and the removal of the creator's draft. The creator is always on the team. A device version still processing is
  * linked through its target project and joins when its job marks it ready (spec §4).
  */
 export class ProjectCreationService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly devices: DeviceRepository,
+    private readonly ssms: SsmService,
   ) {}
 
   /** The title step asks before it moves on: the spec message, the taken message, or null. */
@@ -44,7 +46,12 @@ export class ProjectCreationService {
     return { problem: taken ? projectTitleTakenMessage : null };
   }
 
-  async create(userId: string, deviceId: string, input: CreateProjectBody): Promise<CreatedProject> {
+  /** `ssms` may be left out by in-process callers (benches, the operator's tools): none then. */
+  async create(
+    userId: string,
+    deviceId: string,
+    input: Omit<CreateProjectBody, 'ssms'> & { ssms?: CreateProjectBody['ssms'] },
+  ): Promise<CreatedProject> {
     await this.authorize(userId, deviceId);
     const titleProblem = projectTitleProblem(input.name);
     if (titleProblem) throw new ServiceError(422, 'invalid_title', titleProblem);
@@ -53,8 +60,11 @@ export class ProjectCreationService {
     if (!device?.developmentStages.includes(input.developmentStage))
       throw new ServiceError(422, 'invalid_stage', projectStageNotInWorkspaceMessage);
     const team = [...new Set([userId, ...input.teamUserIds])];
+    // The SSMs of the wizard (issue 18): checked before the transaction (their patients are read), queued in it.
+    const ssms = await this.ssms.prepareForNewProject(deviceId, input.cohortIds, input.ssms ?? []);
 
-    const created = await this.unitOfWork.run(async ({ projectCreation: repository, imaging, events }) => {
+    const created = await this.unitOfWork.run(async (tx) => {
+      const { projectCreation: repository, imaging, events } = tx;
       if (await repository.titleTaken(deviceId, name)) throw titleTaken();
       const linked = await repository.linked(deviceId, {
         cohortIds: input.cohortIds,
@@ -76,6 +86,8 @@ export class ProjectCreationService {
       if (!project) throw titleTaken();
       await repository.addMembers(project.id, team, userId);
       await repository.addCohorts(project.id, input.cohortIds, userId);
+      // Each SSM in progress with its build job; a refusal below rolls them back with the project.
+      for (const ssm of ssms) await this.ssms.enqueueBuild(tx, { userId, deviceId, projectId: project.id }, ssm);
       const attached = await imaging.attachToProject(deviceId, userId, input.imagingDatasetIds, project.id);
       if (attached !== input.imagingDatasetIds.length)
         throw new ServiceError(404, 'imaging_dataset_not_found', imagingDatasetNotInProjectMessage);
@@ -96,6 +108,7 @@ export class ProjectCreationService {
           cohortIds: input.cohortIds,
           versionIds: input.versionIds,
           imagingDatasetIds: input.imagingDatasetIds,
+          ssms: ssms.map((ssm) => ssm.name),
         },
       });
       return project;
@@ -111,7 +124,12 @@ export class ProjectCreationService {
 }
 
 /** Refuses ids of another workspace (404, as if they did not exist) and links that cannot be made (422/409). */
-function checkLinked(input: CreateProjectBody, team: string[], creatorId: string, linked: LinkedRows): void {
+function checkLinked(
+  input: Omit<CreateProjectBody, 'ssms'>,
+  team: string[],
+  creatorId: string,
+  linked: LinkedRows,
+): void {
   const missing = (wanted: string[], found: { id: string }[]) =>
     wanted.filter((id) => !found.some((row) => row.id === id));
 

@@ -54,6 +54,7 @@ import { storedPatient } from './cohort-records';
 import { patientPhase, meshPhasesOf } from './cohort-mesh.service';
 import { ServiceError } from './errors';
 import type { ImagingPatientService } from './imaging-patient.service';
+import type { SsmService } from './ssm.service';
 import { setTestResolution, testResolutionAllowed } from './simulation-test-resolution';
 import type { ProjectAccessService } from './project-access.service';
 import type { RoomGrant, RoomService } from './room.service';
@@ -78,6 +79,8 @@ export interface SimulationServiceDeps {
   quietRun?: (simulationId: string) => Promise<boolean>;
   /** Patients of imaging cohorts (issue 19): rooms on them simulate their delivered anatomy. */
   imagingPatients?: ImagingPatientService;
+  /** Statistical shape models (issue 18): rooms on them simulate the shape they show. */
+  ssms?: SsmService;
   log: { warn(details: object, message: string): void; info(details: object, message: string): void };
   /** Keeps a finished run's results as a snapshot named by its event (issue 20 item 7). */
   results?: ResultKeeper;
@@ -941,8 +944,13 @@ export class SimulationService {
       );
       return { patient, phase: null, label: patient.phase };
     }
+    if (room.ssmId !== null && this.deps.ssms) {
+      // A room on an SSM simulates the shape its view shows (the mean, or standard deviations per mode).
+      const patient = await this.deps.ssms.scenarioPatient(room.projectId, room.ssmId, saved ?? 'mean');
+      return { patient, phase: null, label: patient.phase };
+    }
     if (room.cohortId === null || grant.row.patientId === null)
-      throw new ServiceError(409, 'no_anatomy', 'Simulations need a room on a patient; SSM rooms cannot run them yet.');
+      throw new ServiceError(409, 'no_anatomy', 'Simulations need a room on a patient or on an SSM.');
     const stored = await this.deps.repository.patientRecord(room.cohortId, grant.row.patientId);
     if (!stored) throw new ServiceError(404, 'not_found', 'The room’s patient is no longer in its cohort.');
     const patient: SyntheticPatient = storedPatient(stored.cohort, stored);

@@ -21,6 +21,7 @@ import {
 } from '@insilico/contracts';
 import { toCsv } from '@insilico/contracts/csv';
 import { writeBinaryStl, writeGlb, writeVtpPolyData } from '@insilico/mesh';
+import type { DeliveredPatient } from '@insilico/scenarios';
 import { decodeShapeModel, modelInstance } from '@insilico/ssm';
 import { z } from 'zod';
 import type { CpuRunner } from '../cpu/pool';
@@ -31,7 +32,7 @@ import type { BlobStore, DataRegion } from '../repositories/blob.repository';
 import type { CohortRepository, CohortRow } from '../repositories/cohort.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { SsmListRow, SsmRepository, SsmRow } from '../repositories/ssm.repository';
-import type { UnitOfWork } from '../repositories/unit-of-work';
+import type { Transaction, UnitOfWork } from '../repositories/unit-of-work';
 import { resultsOf, type ResultKeeper } from './result-snapshots';
 import { ssmResults } from './result-snapshot-contents';
 import { storedPatient } from './cohort-records';
@@ -40,6 +41,14 @@ import { ServiceError } from './errors';
 import type { ProjectAccessService } from './project-access.service';
 
 const ssmObject = (id: string) => ({ type: 'ssm', id });
+
+/** A configuration checked and ready to be stored: canonical, its duplicate key, its name and number of shapes. */
+export interface PreparedSsm {
+  configuration: SsmConfiguration;
+  configurationKey: string;
+  name: string;
+  shapeCount: number;
+}
 /** What the build job reports back through. */
 export interface SsmBuildProgress {
   progress(fraction: number, message?: string): Promise<void>;
@@ -108,44 +117,124 @@ export class SsmService {
 
   async create(userId: string, deviceId: string, projectId: string, input: CreateSsm): Promise<Ssm> {
     await this.access.require('project.work', userId, deviceId, projectId);
-    const configuration = normalizeSsmConfiguration(input);
-    const shapes = await this.shapesOf(projectId, configuration);
-    const configurationKey = JSON.stringify(configuration);
-    if (await this.repository.findByConfiguration(projectId, configurationKey))
+    const prepared = await this.prepare(await this.repository.projectCohorts(projectId, input.cohortIds), input);
+    if (await this.repository.findByConfiguration(projectId, prepared.configurationKey))
       throw new ServiceError(409, 'ssm_exists', ssmDuplicateMessage);
-    const name = input.name?.trim() || defaultSsmName(configuration, shapes.length);
-    const id = await this.unitOfWork.run(async (tx) => {
-      const row = await tx.ssms.insert({
-        deviceId,
-        projectId,
-        name,
-        configuration,
-        configurationKey,
-        shapeCount: shapes.length,
-        createdBy: userId,
-      });
-      // Another request stored the same configuration between the check and the insert.
-      if (!row) throw new ServiceError(409, 'ssm_exists', ssmDuplicateMessage);
-      const run = await tx.jobs.enqueue(ssmBuildJob, { ssmId: row.id, userId }, userId);
-      await tx.ssms.setJob(row.id, run.id);
-      tx.events.record({
-        ...projectEvent(userId, deviceId, projectId, 'ssm.build_started', { type: 'ssm', id: row.id }),
-        after: { name, configuration, shapeCount: shapes.length },
-      });
-      return row.id;
-    });
+    const id = await this.unitOfWork.run((tx) => this.enqueueBuild(tx, { userId, deviceId, projectId }, prepared));
     return this.get(userId, deviceId, projectId, id);
+  }
+
+  /**
+   * SSMs for a project not yet created (the wizard's draft, issue 18): each checked as on a project's page, its
+   * cohorts among `cohortIds` (the project's to be) of the workspace; the same configuration twice refused.
+   */
+  async prepareForNewProject(
+    deviceId: string,
+    cohortIds: readonly string[],
+    inputs: readonly CreateSsm[],
+  ): Promise<PreparedSsm[]> {
+    const allowed = new Set(cohortIds.map((id) => id.toLowerCase()));
+    const wanted = [...new Set(inputs.flatMap((input) => input.cohortIds.map((id) => id.toLowerCase())))];
+    const rows = await this.repository.workspaceCohorts(
+      deviceId,
+      wanted.filter((id) => allowed.has(id)),
+    );
+    const prepared: PreparedSsm[] = [];
+    for (const input of inputs) {
+      const next = await this.prepare(rows, input);
+      if (prepared.some((other) => other.configurationKey === next.configurationKey))
+        throw new ServiceError(409, 'ssm_exists', ssmDuplicateMessage);
+      prepared.push(next);
+    }
+    return prepared;
+  }
+
+  /**
+   * Inserts a prepared SSM of the project and queues its build, in the caller's transaction (the project's own
+   * when the wizard creates it): the row, the job and the `ssm.build_started` event commit or roll back together.
+   */
+  async enqueueBuild(
+    tx: Transaction,
+    on: { userId: string; deviceId: string; projectId: string },
+    prepared: PreparedSsm,
+  ): Promise<string> {
+    const { userId, deviceId, projectId } = on;
+    const { configuration, configurationKey, name, shapeCount } = prepared;
+    const row = await tx.ssms.insert({
+      deviceId,
+      projectId,
+      name,
+      configuration,
+      configurationKey,
+      shapeCount,
+      createdBy: userId,
+    });
+    // Another request stored the same configuration between the check and the insert.
+    if (!row) throw new ServiceError(409, 'ssm_exists', ssmDuplicateMessage);
+    const run = await tx.jobs.enqueue(ssmBuildJob, { ssmId: row.id, userId }, userId);
+    await tx.ssms.setJob(row.id, run.id);
+    tx.events.record({
+      ...projectEvent(userId, deviceId, projectId, 'ssm.build_started', { type: 'ssm', id: row.id }),
+      after: { name, configuration, shapeCount },
+    });
+    return row.id;
+  }
+
+  /** A configuration checked against the cohorts it may use: canonical, its key, its patients counted, named. */
+  private async prepare(cohorts: readonly CohortRow[], input: CreateSsm): Promise<PreparedSsm> {
+    const configuration = normalizeSsmConfiguration(input);
+    const shapes = await this.shapesOf(cohorts, configuration);
+    return {
+      configuration,
+      configurationKey: JSON.stringify(configuration),
+      name: input.name?.trim() || defaultSsmName(configuration, shapes.length),
+      shapeCount: shapes.length,
+    };
   }
 
   /** The model file (encodeShapeModel of @insilico/ssm) of a ready SSM. */
   async modelFile(userId: string, deviceId: string, projectId: string, ssmId: string): Promise<Buffer> {
     await this.access.require('project.read', userId, deviceId, projectId);
+    return this.storedModel(projectId, ssmId);
+  }
+
+  /** The model file of a ready SSM of the project, for callers that have checked access already. */
+  private async storedModel(projectId: string, ssmId: string): Promise<Buffer> {
     const row = await this.repository.find(projectId, ssmId);
     if (!row) throw notFound();
     assertReady(row.ssm);
-    const bytes = await this.blobs.get(await this.region(deviceId), ssmModelKey(ssmId));
+    const bytes = await this.blobs.get(await this.region(row.ssm.deviceId), ssmModelKey(ssmId));
     if (!bytes) throw new ServiceError(404, 'not_found', 'The file of this shape model is missing.');
     return bytes;
+  }
+
+  /**
+   * A shape of the model as the patient of a simulation (a room on the SSM, issue 18): its aortic root surface and
+   * landmarks (mm, the model's frame), built into a case the way a patient of the user's own imaging is (the
+   * scenarios' delivered path measures the region on the surface). The caller has authorised the room. 409 for a
+   * model without the aortic root (the simulated region).
+   */
+  async scenarioPatient(projectId: string, ssmId: string, label: string): Promise<DeliveredPatient> {
+    const shape = await this.shapeOf(projectId, ssmId, label);
+    const part = shape.summary.modelCard.parts.find((p) => p.organ === 'aortic_root');
+    if (!part)
+      throw new ServiceError(
+        409,
+        'no_anatomy',
+        `The SSM ${shape.name} has no aortic root: simulations are built on the aortic root. Build an SSM that includes it.`,
+      );
+    const positions = shape.positions.slice(3 * part.firstVertex, 3 * (part.firstVertex + part.vertices));
+    const indices = shape.indices
+      .slice(3 * part.firstTriangle, 3 * (part.firstTriangle + part.triangles))
+      .map((v) => v - part.firstVertex);
+    return {
+      source: 'ssm',
+      id: shape.name,
+      phase: ssmShapeLabel(label),
+      aorticRoot: { positions, indices },
+      landmarks: shape.landmarks.map(({ name, position }) => ({ name, position })),
+      strokeVolume_mL: null,
+    };
   }
 
   /**
@@ -263,7 +352,12 @@ export class SsmService {
   }
 
   private async instance(userId: string, deviceId: string, projectId: string, ssmId: string, label: string) {
-    const bytes = await this.modelFile(userId, deviceId, projectId, ssmId);
+    await this.access.require('project.read', userId, deviceId, projectId);
+    return this.shapeOf(projectId, ssmId, label);
+  }
+
+  private async shapeOf(projectId: string, ssmId: string, label: string) {
+    const bytes = await this.storedModel(projectId, ssmId);
     const row = (await this.repository.find(projectId, ssmId)) as SsmListRow;
     const summary = summarySchema.parse(row.ssm.summary);
     const file = decodeShapeModel(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
@@ -284,7 +378,10 @@ export class SsmService {
     if (!row) return null;
     if (row.status === 'ready') return row;
     const configuration = ssmConfigurationSchema.parse(row.configuration);
-    const shapes = await this.shapesOf(row.projectId, configuration);
+    const shapes = await this.shapesOf(
+      await this.repository.projectCohorts(row.projectId, configuration.cohortIds),
+      configuration,
+    );
     const cohortNames = new Map(
       (await this.repository.projectCohorts(row.projectId, configuration.cohortIds)).map((c) => [c.id, c.name]),
     );
@@ -349,13 +446,13 @@ export class SsmService {
 
   /**
    * The patients a configuration builds from, each once (a patient in two cohorts counts once, under the first
-   * cohort), in patient order; every refusal of issue 18's "bad input" with its message.
+   * cohort), in patient order; every refusal of issue 18's "bad input" with its message. `cohorts`: those the
+   * configuration may use (the project's, or those of the draft of one).
    */
   private async shapesOf(
-    projectId: string,
+    cohorts: readonly CohortRow[],
     configuration: SsmConfiguration,
   ): Promise<{ patient: SyntheticPatient; cohortId: string }[]> {
-    const cohorts = await this.repository.projectCohorts(projectId, configuration.cohortIds);
     const byId = new Map(cohorts.map((cohort) => [cohort.id, cohort]));
     const missing = configuration.cohortIds.filter((id) => !byId.has(id));
     if (missing.length > 0)
@@ -441,6 +538,16 @@ export function parseSsmInstance(label: string, modeCount: number): number[] {
       `A mode can be moved at most ${ssmMaxDeviation} standard deviations from the mean.`,
     );
   return values;
+}
+
+/** A shape's label in words: `mean shape`, or the moved modes (`2,0,-1.5` → `mode 1 +2 SD, mode 3 −1.5 SD`). */
+export function ssmShapeLabel(label: string): string {
+  if (label === 'mean') return 'mean shape';
+  const moved = label
+    .split(',')
+    .map(Number)
+    .flatMap((sd, k) => (sd === 0 ? [] : [`mode ${k + 1} ${sd > 0 ? '+' : '−'}${Math.abs(sd)} SD`]));
+  return moved.length > 0 ? moved.join(', ') : 'mean shape';
 }
 
 /** A patient has a static phase's images when the phase, or cine CT (which implies both), is among its phases. */

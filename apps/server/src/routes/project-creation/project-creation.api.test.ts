@@ -377,6 +377,15 @@ describe('the project creation draft', () => {
       firstDeviceVersion: { name: 'v2', description: 'Longer struts' },
       teamUserIds: [admin.id],
       uploadedImagingData: { note: 'arterial phase', data: ['00000000-0000-4000-8000-000000000004'] },
+      // An SSM being configured (issue 18); added ones are checked by …/project-draft/ssms (their own suite).
+      newSsm: {
+        cohortIds: ['00000000-0000-4000-8000-000000000002'],
+        excludedPatients: ['SYN-000001'],
+        organs: ['aortic_root'],
+        phase: 'end-systole',
+        name: 'Roots',
+      },
+      ssms: [],
     };
     const saved = await send(member.browser, 'PUT', `${base()}/project-draft`, state);
     expect(saved.status).toBe(200);

@@ -2,6 +2,7 @@ import {
   createdProjectSchema,
   createProjectSchema,
   createQuestionSchema,
+  createSsmSchema,
   deviceParamsSchema,
   projectDraftSchema,
   projectDraftStateSchema,
@@ -76,6 +77,16 @@ export async function projectCreationRoutes(app: FastifyInstance, deps: ProjectC
       },
     },
     async (request) => deps.projectDrafts.save(currentUser(request).id, request.params.deviceId, request.body),
+  );
+
+  // An SSM joins the draft checked (issue 18): 409 duplicate, 422 too few patients (the web's dialog) and the rest.
+  api.post(
+    `${device}/project-draft/ssms`,
+    {
+      ...pre,
+      schema: { tags, params: deviceParamsSchema, body: createSsmSchema, response: { 200: projectDraftSchema } },
+    },
+    async (request) => deps.projectDrafts.addSsm(currentUser(request).id, request.params.deviceId, request.body),
   );
 
   api.delete(

@@ -8,6 +8,7 @@ import {
   type RoomPage,
   type ResultSnapshot,
   type RoomScene,
+  type SimulationSetup,
   type Ssm,
   type SsmList,
 } from '@insilico/contracts';
@@ -16,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { eventsOf } from '../../../test/helpers/domain-events';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { criteriaWith, orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
+import { orderCohort, readySsmCohorts } from '../../../test/fixtures/cohort.fixtures';
 import {
   createWorkspace,
   errorOf,
@@ -72,17 +73,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const everyone = await workspacePrincipals(server);
   ({ admin, deviceId, browsers } = everyone);
-  const [ten, five] = await Promise.all([
-    // Every patient of Ten has end-diastole images (a synthetic patient may lack a phase).
-    orderCohort(admin.browser, deviceId, {
-      name: 'Ten',
-      size: 10,
-      criteria: criteriaWith((c) => ({ ...c, phases_of_heart_cycle: { 'end-diastole': 'selected' } })),
-    }),
-    orderCohort(admin.browser, deviceId, { name: 'Five', size: 5 }),
-  ]);
-  tenId = (await settled(admin.browser, deviceId, ten.id, 170_000)).id;
-  fiveId = (await settled(admin.browser, deviceId, five.id, 170_000)).id;
+  ({ tenId, fiveId } = await readySsmCohorts(admin.browser, deviceId));
   pendingCohortId = await insertCohortInProgress(server, tenId);
   const [memberId, guestId, adminId] = await Promise.all([
     userIdOf(browsers.member),
@@ -363,6 +354,31 @@ describe('rooms on an SSM', () => {
         status: 422,
         code: 'invalid_instance',
       });
+  });
+
+  it('runs simulations as a patient room does: the case is built on the shape the room shows', async () => {
+    const created = await browsers.member.postJson(roomsOf(onProject), { ssmId: built.id, name: 'Simulated shape' });
+    const room = await json<Room>(created);
+    const setupOf = async () =>
+      json<SimulationSetup>(await browsers.member.get(`${roomsOf(onProject)}/${room.id}/simulations/setup?kind=fluid`));
+    const mean = await setupOf();
+    expect(mean).toMatchObject({ phase: 'mean shape', problems: [] });
+    expect(mean.estimates?.length).toBeGreaterThan(0);
+    expect(mean.planes).not.toBeNull();
+    // Mode 1 at +2 SD: another shape, so other inlet and outlet planes.
+    const shaped = await send(browsers.member, 'PUT', `${roomsOf(onProject)}/${room.id}/scene`, {
+      placements: [],
+      view: { phase: '2', hiddenOrgans: [] },
+    });
+    expect(shaped.status).toBe(200);
+    const moved = await setupOf();
+    expect(moved).toMatchObject({ phase: 'mode 1 +2 SD', problems: [] });
+    expect(moved.planes).not.toEqual(mean.planes);
+    const estimate = await browsers.member.postJson(`${roomsOf(onProject)}/${room.id}/simulations/estimate`, {
+      kind: 'fluid',
+      resolution: 'coarse',
+    });
+    expect(estimate.status, JSON.stringify(await estimate.clone().json())).toBe(200);
   });
 
   it('refuses a room on an SSM that is not the project’s', async () => {

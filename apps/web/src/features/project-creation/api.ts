@@ -9,6 +9,7 @@ import {
   questionSchema,
   type CreatedProject,
   type CreateProject,
+  type CreateSsm,
   type CreateQuestion,
   type Device,
   type ProjectDraft,
@@ -25,6 +26,7 @@ import type { ApiError } from '../../lib/apiError';
 export const creationUrls = {
   device: (deviceId: string) => `/api/devices/${deviceId}`,
   draft: (deviceId: string) => `/api/devices/${deviceId}/project-draft`,
+  draftSsms: (deviceId: string) => `/api/devices/${deviceId}/project-draft/ssms`,
   titleCheck: (deviceId: string, name: string) =>
     `/api/devices/${deviceId}/project-title-check?${new URLSearchParams({ name }).toString()}`,
   projects: (deviceId: string) => `/api/devices/${deviceId}/projects`,
@@ -49,6 +51,11 @@ export function useProjectDraft(deviceId: string) {
 
 export function saveProjectDraft(deviceId: string, state: ProjectDraftState): Promise<ProjectDraft> {
   return apiFetch(creationUrls.draft(deviceId), { method: 'PUT', body: state, schema: projectDraftSchema });
+}
+
+/** Adds an SSM to the draft once the server has checked it (issue 18); answers the draft as saved. */
+export function addDraftSsm(deviceId: string, body: CreateSsm): Promise<ProjectDraft> {
+  return apiFetch(creationUrls.draftSsms(deviceId), { method: 'POST', body, schema: projectDraftSchema });
 }
 
 export function discardProjectDraft(deviceId: string): Promise<undefined> {

@@ -10,6 +10,11 @@ export const wizardRoutes = {
   'upload-imaging-data': 2,
   'upload-data-directory': 2,
   'anonymize-data': 2,
+  // SSM creation inside the wizard (issue 18): Patients, Organs, Name, then the SSMs of the draft.
+  'new-ssm-select-patient-cohorts': 2,
+  'new-ssm-select-organ-phase': 2,
+  'new-ssm-name-configuration': 2,
+  'new-ssm-complete': 2,
   'question-of-interest': 3,
   'new-question-of-interest': 3,
   'device-version': 4,

@@ -92,13 +92,12 @@ export const projectCreationRoutes: RouteObject[] = [
         const { TeamStep } = await import('./components/TeamStep');
         return <TeamStep />;
       }),
-    ],
-  },
-  {
-    path: 'projects/create',
-    children: [
-      // SSM creation (issue 18): Patients, Organs, Name, then the SSM in progress; for a project (`?project=`).
-      ...ssmCreationRoutes,
+      // SSM creation (issue 18): Patients, Organs, Name, then the end; in the wizard's draft, or for a project
+      // (`?project=`, where the layout steps aside).
+      {
+        lazy: async () => ({ Component: (await import('./components/SsmWizardHost')).SsmWizardHost }),
+        children: ssmCreationRoutes,
+      },
     ],
   },
 ];

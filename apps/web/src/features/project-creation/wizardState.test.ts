@@ -7,8 +7,10 @@ import {
   createRequest,
   defaultStage,
   missingBeforeCreate,
+  ssmLacksCohort,
   startFromScratch,
   toggleId,
+  withoutSsm,
 } from './wizardState';
 
 const person = (id: string, role: 'admin' | 'member' | 'guest' | null = 'member') => ({
@@ -93,6 +95,7 @@ describe('the wizard draft rules', () => {
       teamUserIds: [],
       basedOnProjectId: null,
       imagingDatasetIds: [],
+      ssms: [],
     });
   });
 
@@ -148,5 +151,51 @@ describe('the wizard draft rules', () => {
     expect(missingBeforeCreate({ ...complete, questionId: null }, 'clinical_trial')?.route).toBe(
       'question-of-interest',
     );
+  });
+
+  it('sends the draft’s SSMs without their counts, flags one whose cohort was unticked, and removes one', () => {
+    const ssm = (name: string, cohortIds: string[]) => ({
+      cohortIds,
+      excludedPatients: ['SYN-000001'],
+      organs: ['aortic_root' as const],
+      phase: 'end-diastole' as const,
+      name,
+      shapeCount: 12,
+    });
+    const draft = {
+      ...emptyProjectDraft(),
+      title: 'With SSMs',
+      questionId: 'q-1',
+      existingCohortSelected: ['c-1'],
+      newPatientCohortOrders: ['c-2'],
+      ssms: [ssm('Root', ['c-1']), ssm('Both', ['c-1', 'c-2'])],
+    };
+    expect(createRequest(draft, 'clinical_trial').ssms).toEqual([
+      {
+        cohortIds: ['c-1'],
+        excludedPatients: ['SYN-000001'],
+        organs: ['aortic_root'],
+        phase: 'end-diastole',
+        name: 'Root',
+      },
+      {
+        cohortIds: ['c-1', 'c-2'],
+        excludedPatients: ['SYN-000001'],
+        organs: ['aortic_root'],
+        phase: 'end-diastole',
+        name: 'Both',
+      },
+    ]);
+    expect(draft.ssms.map((one) => ssmLacksCohort(draft, one))).toEqual([false, false]);
+    expect(missingBeforeCreate(draft, 'clinical_trial')).toBeNull();
+
+    const unticked = { ...draft, newPatientCohortOrders: [] };
+    expect(unticked.ssms.map((one) => ssmLacksCohort(unticked, one))).toEqual([false, true]);
+    expect(missingBeforeCreate(unticked, 'clinical_trial')).toEqual({
+      text: 'The SSM Both is built from a cohort that is no longer chosen: choose it again or remove the SSM.',
+      route: 'patient-cohort-list',
+    });
+    expect(missingBeforeCreate(withoutSsm(unticked, 1), 'clinical_trial')).toBeNull();
+    expect(withoutSsm(draft, 0).ssms.map((one) => one.name)).toEqual(['Both']);
   });
 });

@@ -1,4 +1,10 @@
-import { projectTitleProblem, type DevelopmentStage, type Project, type ProjectDraftState } from '@insilico/contracts';
+import {
+  projectTitleProblem,
+  type DevelopmentStage,
+  type DraftSsm,
+  type Project,
+  type ProjectDraftState,
+} from '@insilico/contracts';
 import type { WizardRoute } from './paths';
 
 /** Pure rules of the wizard's draft (spec §3 "Project creation state"), kept apart from the pages. */
@@ -78,7 +84,20 @@ export function createRequest(draft: ProjectDraftState, developmentStage: Develo
     teamUserIds: draft.teamUserIds,
     basedOnProjectId: draft.basedOnProjectId,
     imagingDatasetIds: draft.uploadedImagingData.data,
+    // Checked when each was added; the server checks them again and queues them with the project (issue 18).
+    ssms: draft.ssms.map(({ shapeCount: _shapes, ...ssm }) => ssm),
   };
+}
+
+/** Whether an SSM of the draft is built from a cohort the project no longer has (unticked since it was added). */
+export function ssmLacksCohort(draft: ProjectDraftState, ssm: DraftSsm): boolean {
+  const chosen = chosenCohorts(draft);
+  return ssm.cohortIds.some((id) => !chosen.includes(id));
+}
+
+/** Removes an SSM from the draft (by position). */
+export function withoutSsm(draft: ProjectDraftState, index: number): ProjectDraftState {
+  return { ...draft, ssms: draft.ssms.filter((_, i) => i !== index) };
 }
 
 /**
@@ -94,6 +113,12 @@ export function missingBeforeCreate(
   if (!stage) return { text: 'Choose the development stage of the project.', route: 'title' };
   if (chosenCohorts(draft).length === 0 && draft.uploadedImagingData.data.length === 0)
     return { text: 'Choose at least one patient cohort.', route: 'patient-cohort-list' };
+  const orphan = draft.ssms.find((ssm) => ssmLacksCohort(draft, ssm));
+  if (orphan)
+    return {
+      text: `The SSM ${orphan.name} is built from a cohort that is no longer chosen: choose it again or remove the SSM.`,
+      route: 'patient-cohort-list',
+    };
   if (!draft.questionId) return { text: 'Choose the question of interest.', route: 'question-of-interest' };
   return null;
 }

@@ -30,9 +30,12 @@ export const ssmUrls = {
     `/api/devices/${deviceId}/cohorts/${cohortId}/patients?page=1&pageSize=100&sort=id&order=asc`,
 };
 
+/** The project's SSMs; asked again every 2 s while one is being built (spec §4: in progress until ready). */
 export function useSsms(deviceId: string | null, projectId: string | null) {
-  return useSWR<SsmList, ApiError>(deviceId && projectId ? ssmUrls.list(deviceId, projectId) : null, (url: string) =>
-    apiFetch(url, { schema: ssmListSchema }),
+  return useSWR<SsmList, ApiError>(
+    deviceId && projectId ? ssmUrls.list(deviceId, projectId) : null,
+    (url: string) => apiFetch(url, { schema: ssmListSchema }),
+    { refreshInterval: (latest) => (latest?.items.some((ssm) => ssm.status === 'in_progress') ? 2000 : 0) },
   );
 }
 

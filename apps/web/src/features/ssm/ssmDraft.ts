@@ -1,14 +1,10 @@
-import { createSsmSchema, ssmMinShapes, type CreateSsm, type SsmOrgan, type SsmPhase } from '@insilico/contracts';
+import { createSsmSchema, ssmMinShapes, type CreateSsm, type SsmOrderDraft, type SsmOrgan } from '@insilico/contracts';
 
-/** What the three steps collect, kept per project in the tab's session storage (Back and a reload keep it). */
-export interface SsmDraft {
-  cohortIds: string[];
-  /** Patients left out, by id. */
-  excludedPatients: string[];
-  organs: SsmOrgan[];
-  phase: SsmPhase;
-  name: string;
-}
+/**
+ * What the three steps collect: on a project kept per project in the tab's session storage, in the project wizard
+ * in its draft (`newSsm`); Back and a reload keep it either way.
+ */
+export type SsmDraft = SsmOrderDraft;
 
 export const emptySsmDraft: SsmDraft = {
   cohortIds: [],

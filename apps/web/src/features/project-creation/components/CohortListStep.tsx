@@ -6,6 +6,7 @@ import { SyntheticLabel, useCohorts } from '../../cohorts';
 import { useWizard } from '../wizardContext';
 import { chosenCohorts, toggleId } from '../wizardState';
 import { CohortCheckList } from './CohortCheckList';
+import { DraftSsmSection } from './DraftSsms';
 import { UploadedImagingData } from './UploadedImagingData';
 import { StepActions } from './StepActions';
 import { StepHeading } from './StepHeading';
@@ -68,6 +69,7 @@ export function CohortListStep() {
       </Stack>
       {body}
       <UploadedImagingData />
+      <DraftSsmSection />
       <StepActions
         onBack={() => void go(draft.options.isCreatingFromScratch ? 'title' : 'previous-project-list')}
         onNext={() => void go('question-of-interest')}

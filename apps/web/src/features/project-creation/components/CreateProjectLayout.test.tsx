@@ -6,6 +6,9 @@ import {
   noPermissionMessage,
   projectTitleTakenMessage,
   projectTitleTooLongMessage,
+  ssmTooFewCode,
+  ssmTooFewMessage,
+  type DraftSsm,
   type ProjectDraftState,
 } from '@insilico/contracts';
 import { UserContext } from '../../../app/user/userContext';
@@ -46,6 +49,9 @@ const fetchMock = vi.fn<typeof fetch>();
 let savedDraft: ProjectDraftState | null;
 let titleProblem: string | null;
 let selected: typeof summary | (Omit<typeof summary, 'role'> & { role: 'guest' });
+/** What POST …/project-draft/ssms answers: the SSM it adds, or a refusal. */
+let draftSsmAnswer: { ssm: DraftSsm } | { status: number; code: string; message: string };
+const draftSsmBodies: unknown[] = [];
 
 function urlOf(input: Parameters<typeof fetch>[0]): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -66,6 +72,15 @@ beforeEach(() => {
     if (url === '/api/devices/d-1/project-draft' && method === 'PUT') {
       savedDraft = JSON.parse(String(init?.body)) as ProjectDraftState;
       return jsonResponse(200, { state: savedDraft, updatedAt: '2026-11-21T10:00:01.000Z' });
+    }
+    if (url === '/api/devices/d-1/project-draft/ssms' && method === 'POST') {
+      draftSsmBodies.push(JSON.parse(String(init?.body)));
+      if (!('ssm' in draftSsmAnswer))
+        return jsonResponse(draftSsmAnswer.status, {
+          error: { code: draftSsmAnswer.code, message: draftSsmAnswer.message },
+        });
+      savedDraft = { ...savedDraft!, newSsm: null, ssms: [...savedDraft!.ssms, draftSsmAnswer.ssm] };
+      return jsonResponse(200, { state: savedDraft, updatedAt: '2026-11-21T10:00:02.000Z' });
     }
     if (url.startsWith('/api/devices/d-1/project-title-check')) return jsonResponse(200, { problem: titleProblem });
     if (url === '/api/devices/d-1/cohorts') return jsonResponse(200, { items: [] });
@@ -135,6 +150,51 @@ describe('the project creation wizard', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/projects/create/title');
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Project title' }).value).toBe('Unsaved');
+  });
+
+  it('adds an SSM to the draft from its Name step: too few patients opens the dialog, a checked one is listed', async () => {
+    const cohortId = '22222222-2222-4222-8222-222222222222';
+    savedDraft = {
+      ...emptyProjectDraft(),
+      step: 2,
+      title: 'With an SSM',
+      existingCohortSelected: [cohortId],
+      newSsm: { cohortIds: [cohortId], excludedPatients: [], organs: ['aortic_root'], phase: 'end-systole', name: '' },
+    };
+    draftSsmAnswer = { status: 422, code: ssmTooFewCode, message: ssmTooFewMessage(5) };
+    const router = renderAt('/projects/create/new-ssm-name-configuration');
+    const name = await screen.findByRole('textbox', { name: 'SSM name (optional)' });
+    // Inside the wizard: its stepper is on the cohort step, the SSM's own on Name.
+    expect(screen.getByRole('heading', { name: 'New statistical shape model', level: 2 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add the SSM' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain(ssmTooFewMessage(5));
+    fireEvent.click(screen.getByRole('button', { name: 'Change patients' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    draftSsmAnswer = {
+      ssm: {
+        cohortIds: [cohortId],
+        excludedPatients: [],
+        organs: ['aortic_root'],
+        phase: 'end-systole',
+        name: 'Roots at ES',
+        shapeCount: 12,
+      },
+    };
+    fireEvent.change(name, { target: { value: 'Roots at ES' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add the SSM' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/create/new-ssm-complete'));
+    expect(await screen.findByText(/Roots at ES is added to the project/)).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'SSMs of the new project' }).textContent).toContain('12 patients');
+    expect(draftSsmBodies.at(-1)).toEqual({
+      cohortIds: [cohortId],
+      excludedPatients: [],
+      organs: ['aortic_root'],
+      phase: 'end-systole',
+      name: 'Roots at ES',
+    });
+    // The draft as the server answered it was saved with the step.
+    expect(savedDraft).toMatchObject({ step: 2, newSsm: null, ssms: [{ name: 'Roots at ES' }] });
   });
 
   it('tells a guest they cannot create projects (spec §6)', async () => {

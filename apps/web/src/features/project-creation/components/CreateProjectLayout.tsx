@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -28,9 +28,15 @@ import { applyChange, useWizard, WizardContext, type DraftChange, type Wizard } 
 /**
  * `/projects/create/*`: the wizard of spec §2 "Project creation" around its pages. It loads the caller's draft
  * from the server (so a reload continues where it was saved), holds the draft as typed, saves it after each step,
- * and asks before leaving with unsaved progress (spec §4).
+ * and asks before leaving with unsaved progress (spec §4). SSM creation for an existing project (`?project=`, the
+ * new-ssm-* routes) runs outside the wizard.
  */
 export function CreateProjectLayout() {
+  const [params] = useSearchParams();
+  return params.get('project') ? <Outlet /> : <WizardShell />;
+}
+
+function WizardShell() {
   const selected = useSelectedDevice();
   const user = useSignedInUser();
   const device = selected.data?.device ?? null;

@@ -14,12 +14,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import { ssmTooFewCode } from '@insilico/contracts';
 import { useSignedInUser } from '../../../app/user/userContext';
 import { useWorkspaceUsers, WorkspaceUserSearch } from '../../../components/WorkspaceUserSearch';
 import { ApiError } from '../../../lib/apiError';
 import { initialsOf } from '../../../lib/initials';
 import { labelOf } from '../../../lib/labels';
 import { fetchChosenDeviceVersions, unusableVersionIds, useChosenDeviceVersions } from '../../device-versions';
+import { ssmListPath } from '../../ssm';
 import { createProject, creationUrls } from '../api';
 import { projectStatsPath } from '../paths';
 import { useWizard } from '../wizardContext';
@@ -36,6 +38,16 @@ import { StepHeading } from './StepHeading';
 
 /** Refusals that are fixed on the title step. */
 const titleCodes = new Set(['invalid_title', 'project_title_taken']);
+/** Refusals of the draft's SSMs (issue 18), fixed on the cohort step where they are listed. */
+const ssmCodes = new Set([
+  'ssm_exists',
+  ssmTooFewCode,
+  'cohort_not_in_project',
+  'cohort_not_ready',
+  'unknown_patient',
+  'all_patients_excluded',
+  'phase_missing',
+]);
 
 /** `/projects/create/team`: who works on the project (only users of the workspace, spec §5), then Finish. */
 export function TeamStep() {
@@ -74,7 +86,8 @@ export function TeamStep() {
       void mutate(creationUrls.draft(deviceId), { state: null, updatedAt: null }, { revalidate: false });
       void mutate((key) => typeof key === 'string' && key.startsWith(creationUrls.projects(deviceId)));
       allowNextNavigation();
-      void navigate(projectStatsPath(id));
+      // SSMs queued with the project show in progress on the project's SSM list until ready (spec §4).
+      void navigate(draft.ssms.length > 0 ? ssmListPath(deviceId, id) : projectStatsPath(id));
     } catch (cause) {
       setError(cause instanceof ApiError ? cause : new ApiError(0, 'network', 'The project could not be created.'));
     } finally {
@@ -146,6 +159,7 @@ export function TeamStep() {
               `${chosenCohorts(draft).length} patient cohort(s)`,
               draft.questionId ? 'a question of interest' : 'no question of interest',
               `${versionIds.length - leftOut.length} device version(s)`,
+              ...(draft.ssms.length > 0 ? [`${draft.ssms.length} SSM(s) to build`] : []),
               `${draft.teamUserIds.length + 1} in the team`,
             ].join(' · ')}
           </Typography>
@@ -182,6 +196,10 @@ export function TeamStep() {
               titleCodes.has(error.code) ? (
                 <Button color="inherit" size="small" onClick={() => void go('title')}>
                   Change the title
+                </Button>
+              ) : ssmCodes.has(error.code) ? (
+                <Button color="inherit" size="small" onClick={() => void go('patient-cohort-list')}>
+                  Review the SSMs
                 </Button>
               ) : undefined
             }

@@ -29,15 +29,15 @@ import {
   ssmPhaseLabels,
   ssmPhases,
   ssmTooFewCode,
-  type ProjectCohort,
   type SsmPhase,
 } from '@insilico/contracts';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/apiError';
 import { useProject } from '../../projects';
 import { useAskSupport } from '../../support';
 import { createSsm, useCohortPatientIds, useSsm } from '../api';
+import { SsmFlowHostContext, type SsmCohortChoice, type SsmFlowHost } from '../flowHost';
 import { ssmPagePath, ssmStepPath, ssmSteps, type SsmStepRoute } from '../paths';
 import {
   clearSsmDraft,
@@ -53,26 +53,57 @@ import {
   type SsmDraft,
 } from '../ssmDraft';
 
-/** The project and workspace of the steps (`?project=&device=`) and the draft kept for that project. */
-function useSsmFlow() {
+/** The host of the steps on a project (`?project=&device=`): the draft kept for that project, created at once. */
+function useProjectHost(): SsmFlowHost | null {
   const [params] = useSearchParams();
   const projectId = params.get('project');
   const deviceId = params.get('device');
+  const navigate = useNavigate();
   const [draft, setDraft] = useState<SsmDraft>(() => loadSsmDraft(sessionStorage, projectId ?? ''));
   useEffect(() => {
     if (projectId) saveSsmDraft(sessionStorage, projectId, draft);
   }, [draft, projectId]);
   const project = useProject(deviceId, projectId);
-  return { projectId, deviceId, draft, setDraft, project };
+  if (!projectId || !deviceId) return null;
+  return {
+    deviceId,
+    draft,
+    setDraft,
+    cohorts: {
+      items: project.data?.cohorts,
+      error: project.error,
+      empty: 'This project has no patient cohorts yet.',
+    },
+    go: (route) => void navigate(ssmStepPath(route, deviceId, projectId)),
+    create: async (body) => {
+      const ssm = await createSsm(deviceId, projectId, body);
+      clearSsmDraft(sessionStorage, projectId);
+      await navigate(ssmStepPath('new-ssm-complete', deviceId, projectId, { ssm: ssm.id }));
+    },
+    createLabel: 'Create SSM',
+    embedded: false,
+    busy: false,
+  };
 }
 
-function StepFrame({ active, children }: { active: number; children: ReactNode }) {
+/** A step in its host: the project wizard's (context), else the project named in the address. */
+function Hosted({ step: View }: { step: (props: { host: SsmFlowHost }) => ReactNode }) {
+  const wizardHost = useContext(SsmFlowHostContext);
+  return wizardHost ? <View host={wizardHost} /> : <ProjectHosted step={View} />;
+}
+
+function ProjectHosted({ step: View }: { step: (props: { host: SsmFlowHost }) => ReactNode }) {
+  const host = useProjectHost();
+  return host ? <View host={host} /> : <Missing />;
+}
+
+function StepFrame({ active, embedded, children }: { active: number; embedded: boolean; children: ReactNode }) {
   return (
-    <Box sx={{ maxWidth: 960, mx: 'auto', p: 3 }}>
-      <Typography variant="h1" sx={{ fontSize: 28, mb: 2 }}>
+    <Box sx={embedded ? undefined : { maxWidth: 960, mx: 'auto', p: 3 }}>
+      <Typography variant={embedded ? 'h2' : 'h1'} sx={{ fontSize: embedded ? 22 : 28, mb: 2 }}>
         New statistical shape model
       </Typography>
-      <Stepper activeStep={active} sx={{ mb: 4 }}>
+      <Stepper activeStep={active} sx={{ mb: 4 }} aria-label="SSM creation steps">
         {ssmSteps.map((step) => (
           <Step key={step.route}>
             <StepLabel>{step.label}</StepLabel>
@@ -90,35 +121,39 @@ function Missing() {
 
 /** Step 1, Patients: one or more of the project's ready cohorts; patients can be left out. */
 export function SsmPatientsStep() {
-  const { projectId, deviceId, draft, setDraft, project } = useSsmFlow();
-  const navigate = useNavigate();
+  return <Hosted step={PatientsView} />;
+}
+
+function PatientsView({ host }: { host: SsmFlowHost }) {
+  const { deviceId, draft, setDraft, cohorts } = host;
   const [patientsByCohort, setPatientsByCohort] = useState<Map<string, string[]>>(new Map());
-  if (!projectId || !deviceId) return <Missing />;
-  const cohorts = project.data?.cohorts ?? [];
+  const onPatients = useCallback(
+    (cohortId: string, ids: string[]) =>
+      setPatientsByCohort((current) =>
+        current.get(cohortId)?.length === ids.length ? current : new Map(current).set(cohortId, ids),
+      ),
+    [],
+  );
   const problem = stepProblem('patients', draft);
   const kept = keptPatients(draft, patientsByCohort);
   return (
-    <StepFrame active={0}>
+    <StepFrame active={0} embedded={host.embedded}>
       <Typography sx={{ mb: 2 }} color="text.secondary">
         Choose the patient cohorts the model is built from. Untick a patient to leave it out. A model needs at least{' '}
         {ssmMinShapes} patients.
       </Typography>
-      {project.error && <Alert severity="error">{project.error.message}</Alert>}
-      {!project.data && !project.error && <CircularProgress aria-label="Loading the project" />}
-      {project.data && cohorts.length === 0 && <Alert severity="info">This project has no patient cohorts yet.</Alert>}
+      {cohorts.error && <Alert severity="error">{cohorts.error.message}</Alert>}
+      {!cohorts.items && !cohorts.error && <CircularProgress aria-label="Loading the patient cohorts" />}
+      {cohorts.items?.length === 0 && <Alert severity="info">{cohorts.empty}</Alert>}
       <Stack spacing={2}>
-        {cohorts.map((cohort) => (
+        {(cohorts.items ?? []).map((cohort) => (
           <CohortChoice
             key={cohort.id}
             deviceId={deviceId}
             cohort={cohort}
             draft={draft}
             onDraft={setDraft}
-            onPatients={(ids) =>
-              setPatientsByCohort((current) =>
-                current.get(cohort.id)?.length === ids.length ? current : new Map(current).set(cohort.id, ids),
-              )
-            }
+            onPatients={onPatients}
             patients={patientsByCohort.get(cohort.id) ?? []}
           />
         ))}
@@ -126,11 +161,16 @@ export function SsmPatientsStep() {
       <Typography sx={{ mt: 2 }} data-testid="ssm-kept-patients">
         {kept} patients chosen
       </Typography>
-      <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'flex-end' }}>
+      <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: host.back ? 'space-between' : 'flex-end' }}>
+        {host.back && (
+          <Button onClick={host.back} disabled={host.busy}>
+            Back
+          </Button>
+        )}
         <Button
-          disabled={problem !== null}
+          disabled={problem !== null || host.busy}
           variant="contained"
-          onClick={() => void navigate(ssmStepPath('new-ssm-select-organ-phase', deviceId, projectId))}
+          onClick={() => host.go('new-ssm-select-organ-phase')}
         >
           Next
         </Button>
@@ -148,10 +188,10 @@ function CohortChoice({
   patients,
 }: {
   deviceId: string;
-  cohort: ProjectCohort;
+  cohort: SsmCohortChoice;
   draft: SsmDraft;
   onDraft: (update: (draft: SsmDraft) => SsmDraft) => void;
-  onPatients: (ids: string[]) => void;
+  onPatients: (cohortId: string, ids: string[]) => void;
   patients: string[];
 }) {
   const chosen = draft.cohortIds.includes(cohort.id);
@@ -159,8 +199,8 @@ function CohortChoice({
   const page = useCohortPatientIds(ready ? deviceId : null, ready ? cohort.id : null);
   const ids = useMemo(() => page.data?.items.map((item) => item.id) ?? [], [page.data]);
   useEffect(() => {
-    if (ids.length > 0) onPatients(ids);
-  }, [ids, onPatients]);
+    if (ids.length > 0) onPatients(cohort.id, ids);
+  }, [ids, onPatients, cohort.id]);
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
       <FormControlLabel
@@ -174,7 +214,7 @@ function CohortChoice({
         label={`${cohort.name} (${cohort.size} patients${ready ? '' : cohort.status === 'failed' ? ', failed' : ', in progress'})`}
       />
       {chosen && (
-        <FormGroup row sx={{ pl: 4 }} aria-label={`Patients of ${cohort.name}`}>
+        <FormGroup row role="group" sx={{ pl: 4 }} aria-label={`Patients of ${cohort.name}`}>
           {ids.map((id) => (
             <FormControlLabel
               key={id}
@@ -197,17 +237,19 @@ function CohortChoice({
 
 /** Step 2, Organs: the organ(s) and the heart phase. */
 export function SsmOrgansStep() {
-  const { projectId, deviceId, draft, setDraft } = useSsmFlow();
-  const navigate = useNavigate();
-  if (!projectId || !deviceId) return <Missing />;
+  return <Hosted step={OrgansView} />;
+}
+
+function OrgansView({ host }: { host: SsmFlowHost }) {
+  const { draft, setDraft } = host;
   const problem = stepProblem('organs', draft);
   return (
-    <StepFrame active={1}>
+    <StepFrame active={1} embedded={host.embedded}>
       <Typography sx={{ mb: 2 }} color="text.secondary">
         Choose the organs (several make one joint model, their shapes varying together) and the phase of the heart
         cycle.
       </Typography>
-      <FormGroup row aria-label="Organs">
+      <FormGroup row role="group" aria-label="Organs">
         {ssmOrgans.map((organ) => (
           <FormControlLabel
             key={organ}
@@ -222,9 +264,12 @@ export function SsmOrgansStep() {
           />
         ))}
       </FormGroup>
-      <Typography sx={{ mt: 3, mb: 1 }}>Heart phase</Typography>
+      <Typography sx={{ mt: 3, mb: 1 }} id="ssm-phase-label">
+        Heart phase
+      </Typography>
       <RadioGroup
         row
+        aria-labelledby="ssm-phase-label"
         value={draft.phase}
         onChange={(event) => setDraft((d) => ({ ...d, phase: event.target.value as SsmPhase }))}
       >
@@ -238,13 +283,13 @@ export function SsmOrgansStep() {
         </Alert>
       )}
       <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'space-between' }}>
-        <Button onClick={() => void navigate(ssmStepPath('new-ssm-select-patient-cohorts', deviceId, projectId))}>
+        <Button onClick={() => host.go('new-ssm-select-patient-cohorts')} disabled={host.busy}>
           Back
         </Button>
         <Button
-          disabled={problem !== null}
+          disabled={problem !== null || host.busy}
           variant="contained"
-          onClick={() => void navigate(ssmStepPath('new-ssm-name-configuration', deviceId, projectId))}
+          onClick={() => host.go('new-ssm-name-configuration')}
         >
           Next
         </Button>
@@ -253,22 +298,22 @@ export function SsmOrgansStep() {
   );
 }
 
-/** Step 3, Name: optional (a default names organs, phase and size); creates the SSM. */
+/** Step 3, Name: optional (a default names organs, phase and size); creates the SSM (or adds it to the wizard). */
 export function SsmNameStep() {
-  const { projectId, deviceId, draft, setDraft } = useSsmFlow();
-  const navigate = useNavigate();
+  return <Hosted step={NameView} />;
+}
+
+function NameView({ host }: { host: SsmFlowHost }) {
+  const { draft, setDraft } = host;
   const support = useAskSupport();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tooFew, setTooFew] = useState<string | null>(null);
-  if (!projectId || !deviceId) return <Missing />;
   const create = async () => {
     setBusy(true);
     setError(null);
     try {
-      const ssm = await createSsm(deviceId, projectId, ssmRequestBody(draft));
-      clearSsmDraft(sessionStorage, projectId);
-      await navigate(ssmStepPath('new-ssm-complete', deviceId, projectId, { ssm: ssm.id }));
+      await host.create(ssmRequestBody(draft));
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === ssmTooFewCode) setTooFew(caught.message);
       else setError(caught instanceof Error ? caught.message : 'The SSM could not be created.');
@@ -277,7 +322,7 @@ export function SsmNameStep() {
     }
   };
   return (
-    <StepFrame active={2}>
+    <StepFrame active={2} embedded={host.embedded}>
       <TextField
         label="SSM name (optional)"
         value={draft.name}
@@ -293,11 +338,11 @@ export function SsmNameStep() {
         </Alert>
       )}
       <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'space-between' }}>
-        <Button onClick={() => void navigate(ssmStepPath('new-ssm-select-organ-phase', deviceId, projectId))}>
+        <Button onClick={() => host.go('new-ssm-select-organ-phase')} disabled={busy || host.busy}>
           Back
         </Button>
-        <Button variant="contained" disabled={busy} onClick={() => void create()}>
-          Create SSM
+        <Button variant="contained" disabled={busy || host.busy} onClick={() => void create()}>
+          {host.createLabel}
         </Button>
       </Stack>
       <Dialog open={tooFew !== null} onClose={() => setTooFew(null)} aria-labelledby="ssm-too-few-title">
@@ -325,8 +370,13 @@ export function SsmNameStep() {
   );
 }
 
-/** After creation: the SSM in progress until ready (spec §4), with a way to its page. */
+/** After creation: the SSM in progress until ready (spec §4), with a way to its page; the wizard's own page there. */
 export function SsmCompleteStep() {
+  const wizardHost = useContext(SsmFlowHostContext);
+  return wizardHost ? (wizardHost.completePage ?? null) : <ProjectSsmComplete />;
+}
+
+function ProjectSsmComplete() {
   const [params] = useSearchParams();
   const projectId = params.get('project');
   const deviceId = params.get('device');
@@ -334,7 +384,7 @@ export function SsmCompleteStep() {
   const ssm = useSsm(deviceId, projectId, ssmId);
   if (!projectId || !deviceId || !ssmId) return <Missing />;
   return (
-    <StepFrame active={3}>
+    <StepFrame active={3} embedded={false}>
       {ssm.error && <Alert severity="error">{ssm.error.message}</Alert>}
       {ssm.data && <SsmStatus ssm={ssm.data} />}
       {ssm.data && (

@@ -82,7 +82,13 @@ function SsmListView({ deviceId, projectId }: { deviceId: string; projectId: str
               <RouterLink to={ssmPagePath(deviceId, projectId, ssm.id)}>{ssm.name}</RouterLink>
               <Chip
                 size="small"
-                label={ssm.status === 'in_progress' ? 'In progress' : ssm.status === 'ready' ? 'Ready' : 'Failed'}
+                label={
+                  ssm.status === 'in_progress'
+                    ? `In progress (${Math.round(ssm.progress * 100)} %)`
+                    : ssm.status === 'ready'
+                      ? 'Ready'
+                      : 'Failed'
+                }
               />
             </Stack>
           </Box>
