@@ -91,7 +91,8 @@ export function ringInElasticTube(o: ElasticTubeOptions = {}): ElasticTubeResult
   expansion.run(4);
   const last = expansion.records.at(-1)!;
   const innerRing = t0 + 0.5 * ((t1 - t0) / Math.max(1, Math.round((t1 - t0) / dp)));
-  const tubeDisplacement = meanRadialDisplacement(tube, (r0) => r0 < t0 + 0.5 * dp + 1e-9);
+  // The innermost ring of particles (at t0 + step/2, step ≈ dp).
+  const tubeDisplacement = meanRadialDisplacement(tube, (r0) => r0 < t0 + dp);
   const unitTube = lameDisplacement(innerRing, {
     inner: t0,
     outer: t1,
