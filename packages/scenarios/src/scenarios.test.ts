@@ -269,6 +269,15 @@ describe('buildScenario', () => {
       'This room has no device: place a device in the room before setting up a solid simulation.',
     ]);
     expect(issues({ kind: 'solid', parameters: { material: 'custom', poissonRatio: 0.3 } })).toHaveLength(2);
+    expect(issues({ kind: 'solid', parameters: { wallModulus_MPa: 0, rigidAnatomy: 'yes' } })).toEqual([
+      "Anatomy wall Young's modulus must lie between 0.1 and 100 MPa.",
+      'A rigid anatomy is either on or off.',
+    ]);
+    expect(issues({ parameters: { rigidAnatomy: true } })[0]).toContain('is not a parameter of a fluid simulation');
+    // The rigid anatomy on request: the shell without the elastic material, SHELL_LAYERS (3) thick.
+    const rigid = buildScenario(input({ kind: 'solid', parameters: { rigidAnatomy: true } })).engineCase;
+    expect(rigid.walls?.vessel?.elastic).toBeUndefined();
+    expect(rigid.walls?.vessel?.wallLayers).toBe(3);
     const open: PlacedDevice = {
       ...device,
       meshes: [{ positions: new Float64Array([0, 0, 0, 5, 0, 0, 0, 5, 0]), indices: new Uint32Array([0, 1, 2]) }],
