@@ -274,7 +274,14 @@ export const trialOutcomeDefinitions = {
       key: 'peak_von_mises_stress',
       label: 'Peak von Mises stress',
       unit: 'MPa',
-      description: 'Largest von Mises stress in the device over every saved timestep.',
+      description:
+        'Largest von Mises stress in the device over every saved timestep, the crimp included (a solid device crimped in a linear-elastic model carries its largest stress there).',
+    },
+    {
+      key: 'final_von_mises_stress',
+      label: 'Final von Mises stress',
+      unit: 'MPa',
+      description: 'Largest von Mises stress in the device at the last saved timestep: the device implanted.',
     },
     {
       key: 'peak_von_mises_strain',
@@ -293,6 +300,13 @@ export const trialOutcomeDefinitions = {
       label: 'Peak contact pressure',
       unit: 'mmHg',
       description: 'Largest contact pressure of the device on the anatomy over every saved timestep.',
+    },
+    {
+      key: 'peak_line_load',
+      label: 'Peak line load',
+      unit: 'N/mm',
+      description:
+        'Largest over every saved timestep of the contact force on the anatomy per length of the contact line around the device (a particle’s peak pressure depends on the resolution; the line load does not).',
     },
     {
       key: 'final_device_diameter',

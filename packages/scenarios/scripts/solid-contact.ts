@@ -1,6 +1,7 @@
 // The solid kind's contact pressure, traced (docs/decisions/solid-contact-pressure.md), one run per call:
 //   node --import tsx packages/scenarios/scripts/solid-contact.ts [resolution test|coarse|standard] [crimp 0.7]
 //     [simulated time ms, default the kind's 2] [material nitinol|stainless_316l|cobalt_chromium_l605]
+//     [anatomy elastic|rigid, default the kind's elastic wall]
 // The journey's ring (a torus of major radius 0.95 and tube radius 0.15 of the annulus radius: 10 % wider than the
 // annulus) snapped to the aortic annulus of synthetic patient 20261125/7, built by the scenarios' solid kind and run
 // by the engine's case runner, as the server does. Prints the monitors (the CSV a user downloads) and, per saved
@@ -21,6 +22,7 @@ const resolution = (process.argv[2] ?? 'test') as Resolution;
 const crimp = Number(process.argv[3] ?? 0.7);
 const time = process.argv[4] ? Number(process.argv[4]) : undefined;
 const material = (process.argv[5] ?? 'nitinol') as 'nitinol';
+const rigidAnatomy = process.argv[6] === 'rigid';
 const MMHG = 133.322387415;
 
 const patient = generatePatient(20261125, 7);
@@ -33,7 +35,12 @@ const built = buildScenario({
   phase: 'end-diastole',
   kind: 'solid',
   resolution,
-  parameters: { crimpRatio: crimp, material, ...(time !== undefined ? { simulatedTime_ms: time } : {}) },
+  parameters: {
+    crimpRatio: crimp,
+    material,
+    rigidAnatomy,
+    ...(time !== undefined ? { simulatedTime_ms: time } : {}),
+  },
   devices: [{ name: 'Ring', transform: annulusPlacement(region, 0), meshes: [ringDeviceMesh(R0, a)] }],
 });
 const m = materialOf(material);
@@ -46,8 +53,22 @@ const dp = built.estimate.dp_mm;
 console.log(
   `resolution ${resolution}: annulus radius ${r.toFixed(2)} mm, ring R ${R0.toFixed(2)} a ${a.toFixed(2)} mm ` +
     `(outer ${(R0 + a).toFixed(2)}), dp ${dp.toFixed(3)} mm, a/dp ${(a / dp).toFixed(2)}, ${built.estimate.particles} ` +
-    `particles, ${built.estimate.steps} steps, end ${(eCase.endTime * 1e3).toFixed(4)} ms, crimp ${crimp}, E ${E / 1e9} GPa`,
+    `particles, ${built.estimate.steps} steps, end ${(eCase.endTime * 1e3).toFixed(4)} ms, crimp ${crimp}, E ${E / 1e9} GPa, ` +
+    `anatomy ${rigidAnatomy ? 'rigid' : `elastic ${JSON.stringify(eCase.walls?.vessel?.elastic)}`}`,
 );
+// The elastic wall's thin-cylinder reference (Timoshenko & Woinowsky-Krieger §114): a ring load P (N/m) on an
+// infinite cylinder (radius R, thickness t, modulus E) moves it out by w₀ = P β / (2k), k = E t / R², β⁴ = 3(1 − ν²) /
+// (R t)²; so the line load from the wall's stretch w₀ = D/2 − r (the device's outer radius over the annulus radius).
+const wall = eCase.walls?.vessel?.elastic;
+const thinCylinderLineLoad = (D_mm: number): number => {
+  if (!wall) return Number.NaN;
+  const t = built.parameters.wallThickness_mm! * 1e-3;
+  const R = r * 1e-3 + t / 2;
+  const nuW = wall.material.poissonRatio;
+  const beta = (3 * (1 - nuW * nuW)) ** 0.25 / Math.sqrt(R * t);
+  const k = (wall.material.youngsModulus * t) / (R * R);
+  return (2 * k * Math.max(0, D_mm / 2 - r) * 1e-3) / beta;
+};
 // The sheath opens from crimp × nominal to 1.15 × nominal over the expansion time on a smoothstep (peak speed 1.5 ×
 // the mean): the device follows it until the wall stops it, so it reaches the wall at up to that speed.
 const sheathSpeed = (1.5 * (1.15 - crimp) * (R0 + a) * 1e-3) / exp.expansionTime;
@@ -69,7 +90,7 @@ try {
   const col = (row: string[], name: string) => Number(row[header.indexOf(name)]);
   const dName = header.find((h) => h.includes('device_diameter'))!;
   console.log(
-    't (ms)\tD (mm)\tmax p (MPa)\tmax p (mmHg)\tforce (N)\tvM (MPa)\taxial (mm)\t| ring: hoop strain\tF=2πT (N)\tq (N/m)\tHertz b (mm)\tHertz p0 (MPa)\tq/dp (MPa)',
+    't (ms)\tD (mm)\tmax p (MPa)\tmax p (mmHg)\tforce (N)\tline load (N/mm)\tthin-cylinder line load (N/mm)\tvM (MPa)\taxial (mm)\t| ring: hoop strain\tF=2πT (N)\tq (N/m)\tHertz b (mm)\tHertz p0 (MPa)\tq/dp (MPa)',
   );
   for (const line of rows.slice(1)) {
     const row = line.split(',');
@@ -90,6 +111,8 @@ try {
         (col(row, 'max contact_pressure (Pa)') / 1e6).toFixed(1),
         col(row, 'max contact_pressure (mmHg)').toExponential(2),
         col(row, 'total contact_force (N)').toExponential(3),
+        col(row, 'mean line_load (N/mm)').toExponential(3),
+        (thinCylinderLineLoad(D) / 1000).toExponential(3),
         col(row, 'max von_mises_stress (MPa)').toFixed(0),
         col(row, 'device axial_displacement (mm)').toFixed(3),
         '|',

@@ -409,10 +409,12 @@ function particleSet(p: SimulationParameters, region: SimulatedRegion, height: n
  * crimped by the engine's sheath to a radial scale `crimpRatio` about the root axis through its centre over the first
  * third of the simulated time (no contact with the anatomy yet), expanded as the sheath opens over the second third,
  * and released for the last third, while the pressure load pushes it downstream. The anatomy is
- * the aortic root's surface shell as a rigid wall near the device, in contact with it with Coulomb friction.
+ * the aortic root's surface shell near the device as a thin elastic layer (`elasticWall`; or, with `rigidAnatomy`, a
+ * rigid wall), in contact with it with Coulomb friction.
  * Quasi-static by mass damping at the device's breathing mode. Outputs: the frames (displacement, von Mises stress
  * and strain) and, per saved timestep in `monitors.csv`, the device diameter and ovality at up to three planes, the
- * peak von Mises stress, the peak contact pressure and the contact force on the anatomy, the axial displacement.
+ * peak von Mises stress, the peak contact pressure, the contact force and the line load on the anatomy, the axial
+ * displacement (the planes follow the device along the axis).
  */
 function solidCase(input: ScenarioInput, p: SimulationParameters, mesh: TriangleMesh): Built {
   const region = simulatedRegion(input.patient, input.phase);
@@ -436,6 +438,7 @@ function solidCase(input: ScenarioInput, p: SimulationParameters, mesh: Triangle
   }
   const length = Math.max(hi - lo, dp);
   const crimp = p.crimpRatio!;
+  const wall = p.rigidAnatomy ? null : elasticWall(p, radius, dp);
   checkCrimpedInside(region, mesh, centre, axis, crimp, dp, input.devices[0]!.name);
   const E = p.youngsModulus_GPa! * 1e9;
   const nu = p.poissonRatio!;
@@ -450,7 +453,10 @@ function solidCase(input: ScenarioInput, p: SimulationParameters, mesh: Triangle
   // Planes where the diameter is measured (m from the centre along the axis): inflow, middle and outflow of a device
   // long enough to hold three rows of particles apart, else the middle.
   const planes = length >= 8 * dp ? [lo + 0.15 * length, (lo + hi) / 2, hi - 0.15 * length] : [(lo + hi) / 2];
-  const margin = 4 * dp;
+  // The elastic wall's band reaches 2/β beyond the device (`elasticWall`); at the test resolution (a run of seconds
+  // for CI and journeys, whose 300 steps are shorter than one breathing period of the wall: an impact, not a fit) it
+  // keeps the rigid shell's 4 dp, which halves its particles.
+  const margin = Math.max(4 * dp, input.resolution === 'test' ? 0 : (wall?.margin_mm ?? 0));
   const engineCase = {
     dimension: 3,
     dp: dp / 1000,
@@ -484,13 +490,14 @@ function solidCase(input: ScenarioInput, p: SimulationParameters, mesh: Triangle
       vessel: {
         file: 'vessel.stl',
         scale: 1e-3,
-        wallLayers: SHELL_LAYERS,
+        wallLayers: wall?.layers ?? SHELL_LAYERS,
         axialRange: {
           origin: mm(centre),
           direction: [...axis],
           from: (lo - margin) / 1000,
           to: (hi + margin) / 1000,
         },
+        ...(wall ? { elastic: wall.elastic(c) } : {}),
       },
     },
     contact: { friction: p.frictionCoefficient!, stiffness: 1 },
@@ -498,7 +505,8 @@ function solidCase(input: ScenarioInput, p: SimulationParameters, mesh: Triangle
   };
   const device = Math.round(volume_mm3 / dp ** 3);
   // The shell near the device: a band of the vessel wall about 15 % wider than the device, SHELL_LAYERS thick.
-  const shell = Math.round((2 * Math.PI * 1.15 * (radius + dp) * (length + 2 * margin) * SHELL_LAYERS * dp) / dp ** 3);
+  const layers = wall?.layers ?? SHELL_LAYERS;
+  const shell = Math.round((2 * Math.PI * 1.15 * (radius + dp) * (length + 2 * margin) * layers * dp) / dp ** 3);
   const steps = Math.ceil(endTime / dt);
   return {
     engineCase,
@@ -508,6 +516,44 @@ function solidCase(input: ScenarioInput, p: SimulationParameters, mesh: Triangle
     },
     estimate: estimate(dp, device + shell, endTime, steps),
     planes: null,
+  };
+}
+
+/** Poisson's ratio of the anatomy's wall: nearly incompressible soft tissue. */
+const WALL_POISSON = 0.45;
+/** Density of the anatomy's wall, kg/m³ (soft tissue), before the mass scaling. */
+const WALL_DENSITY = 1100;
+
+/**
+ * The anatomy's wall as a thin elastic layer (docs/decisions/solid-contact-pressure.md, "The elastic anatomy"): the
+ * vessel shell `wallThickness_mm` thick (at least SHELL_LAYERS particles), neo-Hookean with `wallModulus_MPa` and
+ * ν = 0.45, held fixed at both ends of its band. The band reaches 2/β beyond the device on each side, β⁴ = 3(1 − ν²)/
+ * (R t)², the decay rate of a thin cylinder's bending under a ring load (Timoshenko & Woinowsky-Krieger, Theory of
+ * Plates and Shells, §114): the deflection there is 7 % of the peak, so the clamped ends hold little of the load.
+ * Mass scaling: the wall's density is lowered until its P-wave speed is half the device's (never raised), so the
+ * wall's breathing mode (period ≈ 2πR/c) is fast against the expansion and the time step stays the device's; mass
+ * damping at that mode (as the device's) makes it quasi-static.
+ */
+function elasticWall(p: SimulationParameters, radius_mm: number, dp_mm: number) {
+  const E = p.wallModulus_MPa! * 1e6;
+  const t = p.wallThickness_mm!;
+  const nu = WALL_POISSON;
+  const beta = (3 * (1 - nu * nu)) ** 0.25 / Math.sqrt(radius_mm * t);
+  const M = (E * (1 - nu)) / ((1 + nu) * (1 - 2 * nu));
+  return {
+    layers: Math.min(16, Math.max(SHELL_LAYERS, Math.round(t / dp_mm))),
+    margin_mm: 2 / beta,
+    /** The case file's `walls.vessel.elastic` for a device of P-wave speed `deviceWaveSpeed` (m/s). */
+    elastic(deviceWaveSpeed: number) {
+      const density = Math.min(WALL_DENSITY, M / (0.5 * deviceWaveSpeed) ** 2);
+      // The breathing mode of a thin cylinder: ω = √(E / (ρ (1 − ν²))) / R.
+      const omega = Math.sqrt(E / (density * (1 - nu * nu))) / ((radius_mm + t / 2) / 1000);
+      return {
+        material: { model: 'neo_hookean', density, youngsModulus: E, poissonRatio: nu },
+        damping: omega,
+        clamp: (2 * dp_mm) / 1000,
+      } as const;
+    },
   };
 }
 

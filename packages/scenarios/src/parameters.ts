@@ -52,6 +52,16 @@ export const NUMERIC_PARAMETERS = [
   { key: 'frictionCoefficient', label: 'Friction coefficient', unit: '', min: 0, max: 1, kinds: ['solid'] },
   { key: 'loadPressure_mmHg', label: 'Pressure load', unit: 'mmHg', min: 0, max: 300, kinds: ['solid'] },
   { key: 'simulatedTime_ms', label: 'Simulated time', unit: 'ms', min: 0.01, max: 50, kinds: ['solid'] },
+  // The anatomy as a thin elastic layer (docs/decisions/solid-contact-pressure.md): its Young's modulus and thickness.
+  {
+    key: 'wallModulus_MPa',
+    label: "Anatomy wall Young's modulus",
+    unit: 'MPa',
+    min: 0.1,
+    max: 100,
+    kinds: ['solid'],
+  },
+  { key: 'wallThickness_mm', label: 'Anatomy wall thickness', unit: 'mm', min: 0.5, max: 5, kinds: ['solid'] },
 ] as const satisfies readonly (Omit<NumericParameter, 'key'> & { key: string })[];
 
 export type NumericKey = (typeof NUMERIC_PARAMETERS)[number]['key'];
@@ -62,6 +72,12 @@ export type SimulationParameters = Partial<Record<NumericKey, number>> & {
   material?: MaterialId | 'custom';
   /** Flow: Cho & Kensey's shear-thinning blood instead of the constant viscosity. */
   shearThinning?: boolean;
+  /**
+   * Solid: the anatomy as a rigid wall instead of the elastic wall (`wallModulus_MPa`, `wallThickness_mm`): the
+   * model before issue 16's elastic anatomy, whose contact pressures read in GPa (docs/decisions/
+   * solid-contact-pressure.md).
+   */
+  rigidAnatomy?: boolean;
 };
 
 /** Resting heart rate when the patient model has none (the synthetic population has no heart rate). */
@@ -86,6 +102,12 @@ export function defaultParameters(kind: SimulationKind, patient: ScenarioPatient
       // the released device downstream.
       loadPressure_mmHg: 10,
       simulatedTime_ms: 2,
+      // The aortic wall at the annulus as an elastic layer: E ≈ 2 MPa, 2 mm thick (docs/decisions/
+      // solid-contact-pressure.md, "The elastic anatomy": Moens–Korteweg from the aortic pulse wave velocity of the
+      // elderly).
+      wallModulus_MPa: 2,
+      wallThickness_mm: 2,
+      rigidAnatomy: false,
     };
   }
   const flow: SimulationParameters = {
@@ -119,7 +141,7 @@ export function resolveParameters(
 ): { parameters: SimulationParameters; issues: ParameterIssue[] } {
   const issues: ParameterIssue[] = [];
   const parameters: SimulationParameters = { ...defaultParameters(kind, patient) };
-  const known = new Set<string>(['material', 'shearThinning']);
+  const known = new Set<string>(['material', 'shearThinning', ...(kind === 'solid' ? ['rigidAnatomy'] : [])]);
   for (const p of NUMERIC_PARAMETERS) if ((p.kinds as readonly string[]).includes(kind)) known.add(p.key);
   for (const [key, value] of Object.entries(given)) {
     if (value === undefined) continue;
@@ -131,6 +153,11 @@ export function resolveParameters(
       if (kind !== 'solid' || (value !== 'custom' && !(MATERIAL_IDS as readonly unknown[]).includes(value))) {
         issues.push({ key, message: `Choose a material of the library (${MATERIAL_IDS.join(', ')}) or custom.` });
       } else parameters.material = value as MaterialId | 'custom';
+      continue;
+    }
+    if (key === 'rigidAnatomy') {
+      if (typeof value !== 'boolean') issues.push({ key, message: 'A rigid anatomy is either on or off.' });
+      else parameters.rigidAnatomy = value;
       continue;
     }
     if (key === 'shearThinning') {

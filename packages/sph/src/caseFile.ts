@@ -39,28 +39,56 @@ const relaxationSchema = z.object({ steps: z.number().int().min(1).max(100_000).
 
 const side = z.enum(['x-', 'x+', 'y-', 'y+', 'z-', 'z+']);
 
+const materialSchema = z.object({
+  model: z.enum(['linear_elastic', 'neo_hookean']),
+  density: positive,
+  youngsModulus: positive,
+  poissonRatio: z.number().gt(-1).lt(0.5),
+});
+
+/**
+ * The vessel shell as an elastic solid instead of a rigid wall (docs/decisions/solid-contact-pressure.md): a thin
+ * elastic layer of the given material (tissue), `wallLayers` dp thick, held fixed within `clamp` m of both ends of its
+ * `axialRange` (required: the band must be anchored somewhere, and a free band would be carried off by the device's
+ * load through friction), with mass damping `damping` (1/s) for a quasi-static expansion. The shell becomes the
+ * case's output object `anatomy` (a solid: displacement, von Mises stress and strain).
+ */
+const elasticWallSchema = z.object({
+  material: materialSchema,
+  damping: z.number().min(0).optional(),
+  /** Length held fixed at each end of the axial range, m (default 2 dp). */
+  clamp: positive.optional(),
+});
+
 /**
  * The surface shell of a closed STL mesh as a rigid wall (`vesselShell` in `vessel.ts`): the anatomy a device expands
  * into in a solid case. `axialRange` keeps the shell between two planes across an axis (m along `direction`).
  */
-const wallVesselSchema = z.object({
-  /** Path of a closed binary or ASCII STL, relative to the case file. */
-  file: z.string().min(1),
-  /** Factor from STL units to m (default 0.001: mm). */
-  scale: positive.optional(),
-  offset: vec3.optional(),
-  /** Wall particle layers (default 3). */
-  wallLayers: z.number().int().min(3).max(16).optional(),
-  axialRange: z
-    .object({
-      origin: vec3,
-      direction: vec3.refine((v) => Math.hypot(...v) > 0, 'the direction must not be zero'),
-      from: z.number(),
-      to: z.number(),
-    })
-    .refine((r) => r.to >= r.from, { message: 'to must not be below from', path: ['to'] })
-    .optional(),
-});
+const wallVesselSchema = z
+  .object({
+    /** Path of a closed binary or ASCII STL, relative to the case file. */
+    file: z.string().min(1),
+    /** Factor from STL units to m (default 0.001: mm). */
+    scale: positive.optional(),
+    offset: vec3.optional(),
+    /** Wall particle layers (default 3). */
+    wallLayers: z.number().int().min(3).max(16).optional(),
+    axialRange: z
+      .object({
+        origin: vec3,
+        direction: vec3.refine((v) => Math.hypot(...v) > 0, 'the direction must not be zero'),
+        from: z.number(),
+        to: z.number(),
+      })
+      .refine((r) => r.to >= r.from, { message: 'to must not be below from', path: ['to'] })
+      .optional(),
+    /** An elastic anatomy instead of a rigid one (needs `axialRange`). */
+    elastic: elasticWallSchema.optional(),
+  })
+  .refine((v) => !v.elastic || v.axialRange, {
+    message: 'an elastic vessel wall needs an axialRange (its ends are held fixed)',
+    path: ['elastic'],
+  });
 
 /** Static walls: a box container (inward normals) and/or wall particles filling a region (normals computed). */
 const wallsSchema = z.object({
@@ -170,13 +198,6 @@ const fluidSchema = z.object({
   inlets: z.array(inletSchema).default([]),
   /** Pressure outlets. */
   outlets: z.array(outletSchema).default([]),
-});
-
-const materialSchema = z.object({
-  model: z.enum(['linear_elastic', 'neo_hookean']),
-  density: positive,
-  youngsModulus: positive,
-  poissonRatio: z.number().gt(-1).lt(0.5),
 });
 
 const solidSchema = z.object({

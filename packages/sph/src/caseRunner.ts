@@ -538,24 +538,33 @@ async function addContact(sim: CaseSimulation, c: SphCase, baseDir: string): Pro
     });
     walls.push(wall);
   }
+  let elasticAnatomy: ContactBody | null = null;
   if (c.walls?.vessel) {
     const v = c.walls.vessel;
-    walls.push(
-      vesselShell(await readMesh(v.file, baseDir), {
-        dp,
-        scale: v.scale ?? 1e-3,
-        offset: v.offset ?? [0, 0, 0],
-        ...(v.wallLayers !== undefined ? { wallLayers: v.wallLayers } : {}),
-        ...(v.axialRange ? { axialRange: v.axialRange } : {}),
-      }),
-    );
+    const shell = vesselShell(await readMesh(v.file, baseDir), {
+      dp,
+      scale: v.scale ?? 1e-3,
+      offset: v.offset ?? [0, 0, 0],
+      ...(v.wallLayers !== undefined ? { wallLayers: v.wallLayers } : {}),
+      ...(v.axialRange ? { axialRange: v.axialRange } : {}),
+    });
+    if (v.elastic && v.axialRange) {
+      const anatomy = elasticVessel(shell, v.elastic, v.axialRange, dim, dp, c.gravity);
+      if (sim.solids.some((s) => s.name === ANATOMY)) throw new Error(`a solid may not be named '${ANATOMY}'`);
+      sim.solids.push({ name: ANATOMY, solid: anatomy });
+      elasticAnatomy = elasticContactBody(anatomy, dp);
+    } else walls.push(shell);
   }
   const wallBody = walls.length > 0 ? rigidContactBody(concat(dim, walls), dp) : null;
   const k = c.solids.findIndex((s) => s.expansion);
   if (k >= 0) {
     const e = c.solids[k]!.expansion!;
-    const others = sim.solids.filter((_, i) => i !== k).map(({ solid }) => elasticContactBody(solid, dp));
-    const anatomy = [...(wallBody ? [wallBody] : []), ...others].map((body) => ({ body, contact: settings }));
+    const others = sim.solids
+      .filter((s, i) => i !== k && s.name !== ANATOMY)
+      .map(({ solid }) => elasticContactBody(solid, dp));
+    const anatomy = [...(wallBody ? [wallBody] : []), ...(elasticAnatomy ? [elasticAnatomy] : []), ...others].map(
+      (body) => ({ body, contact: settings }),
+    );
     sim.expansion = new DeviceExpansion({
       device: sim.solids[k]!.solid,
       dp,
@@ -571,7 +580,9 @@ async function addContact(sim: CaseSimulation, c: SphCase, baseDir: string): Pro
     sim.contact = sim.expansion.simulation;
     return;
   }
-  const bodies: ContactBody[] = sim.solids.map(({ solid }) => elasticContactBody(solid, dp));
+  const bodies: ContactBody[] = sim.solids.map(({ name, solid }) =>
+    name === ANATOMY && elasticAnatomy ? elasticAnatomy : elasticContactBody(solid, dp),
+  );
   const contacts: ContactSpec[] = [];
   if (wallBody) {
     bodies.push(wallBody);
@@ -581,6 +592,47 @@ async function addContact(sim: CaseSimulation, c: SphCase, baseDir: string): Pro
     for (let b = a + 1; b < sim.solids.length; b++) contacts.push({ a, b, ...settings });
   }
   sim.contact = new ContactSimulation(bodies, contacts);
+}
+
+/** Output name of an elastic vessel wall (`walls.vessel.elastic`). */
+export const ANATOMY = 'anatomy';
+
+/**
+ * The vessel shell's particles as an elastic solid (`walls.vessel.elastic`): the tissue's density and material, held
+ * fixed within `clamp` (default 2 dp) of both ends of the axial range.
+ */
+function elasticVessel(
+  shell: ParticleArrays,
+  e: NonNullable<NonNullable<NonNullable<SphCase['walls']>['vessel']>['elastic']>,
+  range: { origin: readonly number[]; direction: readonly number[]; from: number; to: number },
+  dim: 2 | 3,
+  dp: number,
+  gravity: readonly [number, number, number],
+): ElasticSolid {
+  for (let i = 0; i < shell.count; i++) {
+    shell.rho[i] = e.material.density;
+    shell.mass[i] = e.material.density * shell.vol[i]!;
+  }
+  const n = Math.hypot(...range.direction);
+  const [ax, ay, az] = range.direction.map((v) => v / n) as [number, number, number];
+  const [ox, oy, oz] = range.origin as [number, number, number];
+  const clamp = e.clamp ?? 2 * dp;
+  return new ElasticSolid(shell, {
+    dim,
+    dp,
+    material: {
+      model: e.material.model,
+      rho0: e.material.density,
+      youngsModulus: e.material.youngsModulus,
+      poissonRatio: e.material.poissonRatio,
+    },
+    gravity,
+    damping: e.damping ?? 0,
+    fixed: (x, y, z) => {
+      const s = (x - ox) * ax + (y - oy) * ay + (z - oz) * az;
+      return s < range.from + clamp || s > range.to - clamp;
+    },
+  });
 }
 
 /** The header and one row of `expansion.csv` (SI units; diameters per plane). */
@@ -595,10 +647,13 @@ function expansionCsv(planes: number, r?: ExpansionRecord): string {
       'peak contact pressure [Pa]',
       'contact force [N]',
       'axial shift [m]',
+      'line load [N/m]',
     ].join(',');
   }
   const d = r.diameter.map((v, k) => `${v},${r.ovality[k]}`);
-  return [r.time, r.phase, ...d, r.peakVonMises, r.peakContactPressure, r.contactForce, r.axialShift].join(',');
+  return [r.time, r.phase, ...d, r.peakVonMises, r.peakContactPressure, r.contactForce, r.axialShift, r.lineLoad].join(
+    ',',
+  );
 }
 
 /** One solid of a case. */

@@ -37,6 +37,7 @@ export const DERIVED_OUTPUTS = {
   contactPressure: 'contact_pressure',
   contactForce: 'contact_force',
   axialDisplacement: 'axial_displacement',
+  lineLoad: 'line_load',
 } as const;
 
 /**

@@ -229,6 +229,14 @@ describe('device expansion (crimped ring, controlled by a sheath, then released)
     const x = frictionlessShift(free);
     expect(slid.axialShift / x - 1).toBeGreaterThan(-0.05);
     expect(slid.axialShift / x - 1).toBeLessThan(0.05);
+    // The measuring plane moves with the device: the tube moved along the axis by more than its half-length (a plane
+    // fixed in space would find no particle there) measures the same diameter, with the shift in its axial
+    // displacement.
+    const p = free.device.particles;
+    for (let i = 0; i < p.count; i++) p.z[i] = p.z[i]! + 0.3;
+    const moved = free.record();
+    expect(moved.diameter[0]!).toBeCloseTo(slid.diameter[0]!, 12);
+    expect(moved.axialShift - slid.axialShift).toBeCloseTo(0.3, 12);
   }, 60_000);
 
   it('3D: friction holds the loaded tube when μN exceeds the load, and lets it slide at the kinetic rate when not', () => {

@@ -41,7 +41,11 @@ export interface DeviceExpansionOptions {
   expansionTime: number;
   /** Duration of the free settling after release (the sheath gone), s (default expansionTime / 2). */
   releaseTime?: number;
-  /** Axial positions (m, along the axis from `origin`) where the diameter is measured (3D; default the middle). */
+  /**
+   * Axial positions (m, along the axis from `origin`) where the diameter is measured (3D; default the middle). The
+   * planes move with the device: each is read at its position plus the device's mean axial displacement
+   * (`axialShift`), so a device sliding along the axis keeps being measured at the same place on it.
+   */
   planes?: readonly number[];
   /** Contact stiffness factor of the sheath contact (default 1). */
   sheathStiffness?: number;
@@ -69,6 +73,14 @@ export interface ExpansionRecord {
   peakContactPressure: number;
   /** Total normal contact force on the anatomy, N (N/m in 2D). */
   contactForce: number;
+  /**
+   * Line load on the anatomy, N/m: the total normal contact force over the length of the contact line about the
+   * axis, 2π (r̄ − dp/2) with r̄ the force-weighted mean distance of the loaded anatomy particles from the axis (a
+   * ring's contact circle, on the anatomy's surface half a spacing in front of its outermost particles). Unlike the peak contact pressure (a per-particle value that grows as the spacing shrinks while
+   * the contact is narrower than a particle; docs/decisions/solid-contact-pressure.md) it converges. 2D (forces per unit
+   * depth): the mean contact pressure over the circle, Pa (a shrink fit's interface pressure). Zero without contact.
+   */
+  lineLoad: number;
   /** Mean displacement of the device along the axis from its start, m (its migration, e.g. under `load`; 3D). */
   axialShift: number;
 }
@@ -311,7 +323,10 @@ export class DeviceExpansion {
     const bins = 24;
     const diameter: number[] = [];
     const ovality: number[] = [];
-    for (const plane of this.planes) {
+    const axialShift = this.dim === 3 ? this.axialShift() : 0;
+    for (const measured of this.planes) {
+      // The plane moves with the device (`planes`).
+      const plane = measured + axialShift;
       const sum = new Float64Array(bins);
       const count = new Float64Array(bins);
       let total = 0;
@@ -351,14 +366,20 @@ export class DeviceExpansion {
     for (let i = 0; i < p.count; i++) peakVonMises = Math.max(peakVonMises, this.device.vonMisesStress(i));
     let peakContactPressure = 0;
     let contactForce = 0;
+    let forceRadius = 0;
     for (const pair of this.simulation.pairs.slice(1)) {
       const pressure = pair.pressure('b');
       const q = pair.b.particles;
       for (let s = 0; s < q.count; s++) {
         peakContactPressure = Math.max(peakContactPressure, pressure[s]!);
-        contactForce += pressure[s]! * q.vol[s]! ** ((this.dim - 1) / this.dim);
+        const force = pressure[s]! * q.vol[s]! ** ((this.dim - 1) / this.dim);
+        contactForce += force;
+        if (force > 0) forceRadius += force * this.cylindrical(q.x[s]!, q.y[s]!, q.z[s]!)[1];
       }
     }
+    // The anatomy's loaded surface lies half a spacing inside its outermost particles (towards the device).
+    const lineRadius = contactForce > 0 ? forceRadius / contactForce - 0.5 * this.dp : 0;
+    const lineLoad = lineRadius > 0 ? contactForce / (2 * Math.PI * lineRadius) : 0;
     const rec: ExpansionRecord = {
       time: this.simulation.counters.time,
       phase:
@@ -372,7 +393,8 @@ export class DeviceExpansion {
       peakVonMises,
       peakContactPressure,
       contactForce,
-      axialShift: this.dim === 3 ? this.axialShift() : 0,
+      lineLoad,
+      axialShift,
     };
     this.records.push(rec);
     return rec;

@@ -52,7 +52,7 @@ describe('case files: contact and device expansion', () => {
     expect(manifest.timesteps.map((t) => t.time)).toHaveLength(4);
     const csv = readFileSync(join(full, 'expansion.csv'), 'utf8').trim().split('\n');
     expect(csv[0]).toBe(
-      'time [s],phase,diameter_1 [m],ovality_1 [-],peak von Mises [Pa],peak contact pressure [Pa],contact force [N],axial shift [m]',
+      'time [s],phase,diameter_1 [m],ovality_1 [-],peak von Mises [Pa],peak contact pressure [Pa],contact force [N],axial shift [m],line load [N/m]',
     );
     expect(csv).toHaveLength(5);
     const [time, phase, diameter, , , pressure, force] = lastRow(full);
@@ -98,5 +98,12 @@ describe('case files: contact and device expansion', () => {
     expect(() =>
       parseCase(JSON.stringify({ ...ringCase, dimension: 3, walls: { vessel: { file: 'v.stl', axialRange: range } } })),
     ).toThrow(/to must not be below from/);
+    // An elastic vessel wall is held at the ends of its axial range: it needs one.
+    const material = { model: 'neo_hookean', density: 1100, youngsModulus: 2e6, poissonRatio: 0.45 };
+    expect(() =>
+      parseCase(
+        JSON.stringify({ ...ringCase, dimension: 3, walls: { vessel: { file: 'v.stl', elastic: { material } } } }),
+      ),
+    ).toThrow(/an elastic vessel wall needs an axialRange/);
   });
 });

@@ -227,3 +227,20 @@ export function lameRun(o: LameRingOptions): { ring: LameRing; profile: LameRing
   const profile = lameProfile(ring);
   return { ring, profile, errors: lameErrors(ring, profile) };
 }
+
+/**
+ * Radial displacement (m) at radius `r` of Lamé's cylinder a < r < b in plane strain under an internal pressure `p_i`
+ * and an external pressure `p_o` (Pa; Timoshenko & Goodier §28): σ_r,θ = (p_i a² − p_o b²)/(b² − a²) ∓ (p_i − p_o)
+ * a²b² / ((b² − a²) r²), and u = r ε_θ = r (1 + ν)/E [(1 − ν) σ_θ − ν σ_r]. With p_o = 0 it is `lameSolution`'s u_r.
+ */
+export function lameDisplacement(
+  r: number,
+  o: Omit<LameParameters, 'pressure'> & { innerPressure: number; outerPressure: number },
+): number {
+  const { inner: a, outer: b, innerPressure: pi, outerPressure: po, youngsModulus: E, poissonRatio: nu } = o;
+  const mean = (pi * a * a - po * b * b) / (b * b - a * a);
+  const dev = ((pi - po) * a * a * b * b) / ((b * b - a * a) * r * r);
+  const radial = mean - dev;
+  const hoop = mean + dev;
+  return ((r * (1 + nu)) / E) * ((1 - nu) * hoop - nu * radial);
+}

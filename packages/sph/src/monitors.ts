@@ -116,6 +116,7 @@ export class CaseMonitors {
       add('max', DERIVED_OUTPUTS.contactPressure, () => expansion.current().peakContactPressure);
       add('max', DERIVED_OUTPUTS.contactPressure, () => expansion.current().peakContactPressure, 'medical');
       add('total', DERIVED_OUTPUTS.contactForce, () => expansion.current().contactForce);
+      add('mean', DERIVED_OUTPUTS.lineLoad, () => expansion.current().lineLoad);
       add('device', DERIVED_OUTPUTS.axialDisplacement, () => expansion.current().axialShift);
     }
   }

@@ -39,6 +39,8 @@ describe('outputUnit', () => {
     expect(outputUnit('contact_force')).toBe('N');
     expect(outputUnit('contact_pressure', 'medical')).toBe('mmHg');
     expect(outputUnit('ovality')).toBe('');
+    // Issue 16: the contact's force per length of the contact line.
+    expect(outputUnit('line_load')).toBe('N/mm');
   });
   it('uses MPa for a stress that is no output kind of its own (§9 "Stress uses MPa")', () => {
     expect(outputUnit('principal_stress')).toBe('MPa');
@@ -62,6 +64,7 @@ describe('siToUnitFactor', () => {
   it('converts SI values into display units', () => {
     expect(siToUnitFactor('mm')).toBe(1000);
     expect(siToUnitFactor('MPa')).toBe(1e-6);
+    expect(siToUnitFactor('N/mm')).toBe(1e-3);
     expect(133.322387415 * siToUnitFactor('mmHg')!).toBeCloseTo(1, 12);
     expect(siToUnitFactor('sP')).toBeUndefined();
   });

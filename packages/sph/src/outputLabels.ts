@@ -33,6 +33,9 @@ export const UNITS_BY_KIND: Readonly<Record<string, { si: string; medical?: stri
   'von mises stress': { si: 'MPa' },
   // Issue 15 (derived outputs): §9 has no time kind; residence time in s (docs/decisions/sph-derived-outputs.md).
   'residence time': { si: 's' },
+  // Issue 16 (solid kind): the contact's line load, force per length of the contact line, in N/mm
+  // (docs/decisions/solid-contact-pressure.md).
+  'line load': { si: 'N/mm' },
 };
 
 const SPECIAL_LABELS: Readonly<Record<string, string>> = {
@@ -104,6 +107,7 @@ export function siToUnitFactor(unit: string): number | undefined {
     case 'mm/s²':
       return 1e3;
     case '1/mm':
+    case 'N/mm':
       return 1e-3;
     case 'MPa':
       return 1e-6;

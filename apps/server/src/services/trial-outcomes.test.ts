@@ -54,9 +54,11 @@ describe('trial outcomes', () => {
     });
     expect(solid.values).toEqual({
       peak_von_mises_stress: 212.5,
+      final_von_mises_stress: null,
       peak_von_mises_strain: null,
       max_displacement: 0.31,
       peak_contact_pressure: null,
+      peak_line_load: null,
       final_device_diameter: null,
       final_ovality: null,
       device_migration: null,
@@ -76,17 +78,19 @@ describe('trial outcomes', () => {
     expect(particle.values.mean_residence_time).toBeCloseTo(0.03, 12);
   });
 
-  it('solid expansion: peak contact pressure, the last row’s mean diameter, largest ovality and migration', () => {
+  it('solid expansion: peak contact pressure and line load, the last row’s mean diameter, largest ovality, migration and stress', () => {
     const csv = [
       'time (s),plane_1 device_diameter (mm),plane_1 ovality,plane_2 device_diameter (mm),plane_2 ovality,' +
         'max von_mises_stress (MPa),max contact_pressure (Pa),max contact_pressure (mmHg),total contact_force (N),' +
-        'device axial_displacement (mm)',
-      '0,20,0.01,20,0.01,0,0,0,0,0',
-      '0.001,23,0.02,24,0.03,150,4000,30,1.5,0',
-      '0.002,23.5,0.04,24.5,0.02,140,2666.4,20,1.2,0.25',
+        'mean line_load (N/mm),device axial_displacement (mm)',
+      '0,20,0.01,20,0.01,0,0,0,0,0,0',
+      '0.001,23,0.02,24,0.03,150,4000,30,1.5,0.02,0',
+      '0.002,23.5,0.04,24.5,0.02,140,2666.4,20,1.2,0.016,0.25',
     ].join('\n');
     const solid = computeOutcomes({ kind: 'solid', monitorsCsv: csv, frameMaxima: {}, bloodDensity_kg_m3: null });
     expect(solid.values.peak_contact_pressure).toBe(30);
+    expect(solid.values.peak_line_load).toBe(0.02);
+    expect(solid.values.final_von_mises_stress).toBe(140);
     expect(solid.values.final_device_diameter).toBe(24);
     expect(solid.values.final_ovality).toBeCloseTo(4, 12);
     expect(solid.values.device_migration).toBe(0.25);

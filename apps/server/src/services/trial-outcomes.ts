@@ -67,10 +67,15 @@ export function computeOutcomes(input: OutcomeInput): Outcomes {
     set('peak_von_mises_stress', input.frameMaxima.von_mises_stress ?? null, frames);
     set('peak_von_mises_strain', input.frameMaxima.von_mises_strain ?? null, frames);
     set('max_displacement', input.frameMaxima.displacement ?? null, frames);
-    // The expansion's figures per saved timestep (packages/sph monitors: device diameter and ovality per plane,
-    // peak contact pressure, axial displacement); the last row is the device's final state.
+    // The expansion's figures per saved timestep (packages/sph monitors: device diameter and ovality per plane, read
+    // where the planes have moved with the device, peak contact pressure, line load, axial displacement); the last
+    // row is the device's final state.
     const contact = fromMonitor('max contact_pressure (mmHg)');
     set('peak_contact_pressure', contact ? maxOf(finite(contact)) : null, noMonitors);
+    // The contact force per length of the contact line (docs/decisions/solid-contact-pressure.md); absent from runs
+    // made before it was monitored.
+    const lineLoad = fromMonitor('mean line_load (N/mm)');
+    set('peak_line_load', lineLoad ? maxOf(finite(lineLoad)) : null, noMonitors);
     const planes = table ? table.headers.filter((h) => /^plane_\d+ device_diameter \(mm\)$/.test(h)) : [];
     const lastOf = (name: string) => finite(fromMonitor(name) ?? []).at(-1) ?? null;
     const diameters = planes.map(lastOf).filter((d): d is number => d !== null);
@@ -81,6 +86,8 @@ export function computeOutcomes(input: OutcomeInput): Outcomes {
     const ovality = maxOf(ovalities);
     set('final_ovality', ovality === null ? null : 100 * ovality, noMonitors);
     set('device_migration', lastOf('device axial_displacement (mm)'), noMonitors);
+    // The implanted state: the stress after the crimp and the expansion (the peak includes the crimp).
+    set('final_von_mises_stress', lastOf('max von_mises_stress (MPa)'), noMonitors);
     set(
       'paravalvular_gap_area',
       input.paravalvularGap?.value ?? null,

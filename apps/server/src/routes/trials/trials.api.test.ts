@@ -157,9 +157,11 @@ describe('a trial over the cohort', () => {
     expect(trial.patients).toHaveLength(5);
     expect(trial.outcomes.map((o) => o.key)).toEqual([
       'peak_von_mises_stress',
+      'final_von_mises_stress',
       'peak_von_mises_strain',
       'max_displacement',
       'peak_contact_pressure',
+      'peak_line_load',
       'final_device_diameter',
       'final_ovality',
       'device_migration',

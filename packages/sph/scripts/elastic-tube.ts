@@ -1,0 +1,50 @@
+// The elastic anatomy's check of docs/decisions/solid-contact-pressure.md ("The elastic anatomy"), three resolutions:
+//   node --import tsx packages/sph/scripts/elastic-tube.ts [dp list, default 0.05,0.0333333,0.025] [tube inner radius,
+//     default 0.99]
+// A device ring (radii 0.8 … 1 m, neo-Hookean E 20 MPa, ν 0.3) crimped to 0.9, expanded by the engine's sheath into an
+// elastic tube (inner radius 0.99 m, 0.2 m thick, E 1 MPa, ν 0.45), released and settled, 2D plane strain
+// (`ringInElasticTube`). Prints per resolution the product's line load (in 2D the mean contact pressure) against Lamé:
+// the pressure the tube's measured inner-wall displacement implies, and the shrink fit's pressure from the
+// interference; then the grid convergence (Celik et al.) of the line load and of the peak contact pressure.
+import { ringInElasticTube } from '../src/elasticTube';
+import { formatGci, gridConvergence } from '../src/gci';
+
+const spacings = (process.argv[2] ?? '0.05,0.0333333,0.025').split(',').map(Number);
+const tubeInner = Number(process.argv[3] ?? 0.99);
+const rows: { dp: number; pressure: number; peak: number }[] = [];
+for (const dp of spacings) {
+  const t0 = Date.now();
+  const r = ringInElasticTube({ dp, tubeInner });
+  rows.push({ dp, pressure: r.pressure, peak: r.peakPressure });
+  const pct = (x: number, y: number) => `${(100 * (x / y - 1)).toFixed(2)} %`;
+  console.log(
+    JSON.stringify({
+      dp,
+      particles: r.particles,
+      steps: r.steps,
+      seconds: (Date.now() - t0) / 1000,
+      lineLoad: r.pressure,
+      peakPressure: r.peakPressure,
+      lameFromTube: r.lameFromTube,
+      lineLoadVsTube: pct(r.pressure, r.lameFromTube),
+      lameShrinkFit: r.lameShrinkFit,
+      lineLoadVsShrinkFit: pct(r.pressure, r.lameShrinkFit),
+      kinetic: r.kinetic,
+    }),
+  );
+}
+if (rows.length === 3) {
+  const s = [...rows].sort((x, y) => x.dp - y.dp);
+  const h = s.map((x) => x.dp) as [number, number, number];
+  for (const [label, key] of [
+    ['line load (Pa)', 'pressure'],
+    ['peak contact pressure (Pa)', 'peak'],
+  ] as const) {
+    const phi = s.map((x) => x[key]) as [number, number, number];
+    try {
+      console.log(formatGci(label, h, phi, gridConvergence(h, phi)));
+    } catch (e) {
+      console.log(label, (e as Error).message);
+    }
+  }
+}
