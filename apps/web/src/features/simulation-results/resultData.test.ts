@@ -11,6 +11,7 @@ import {
   noExpansionMonitors,
   particleCsv,
   particleCsvName,
+  noLineLoad,
   predefinedPlots,
   scalarValues,
   splitColumns,
@@ -170,6 +171,7 @@ describe('the results page data', () => {
     expect(solid.slice(1).map((p) => [p.title, p.unavailable])).toEqual([
       ['Contact force over time', noExpansionMonitors],
       ['Peak contact pressure on the anatomy over time', noExpansionMonitors],
+      ['Mean line load on the anatomy over time (force per length of contact)', noExpansionMonitors],
       ['Device diameter over time (per measuring plane)', noExpansionMonitors],
     ]);
     const expansion = readNumericCsv(
@@ -177,8 +179,13 @@ describe('the results page data', () => {
         'max contact_pressure (Pa),max contact_pressure (mmHg),total contact_force (N)\n' +
         '0,20,0,20,0,0,0,0\n0.001,23.5,0.02,24,0.01,2666.4,20,1.5\n',
     );
-    const [, contact, pressure, diameter] = predefinedPlots('solid', expansion, timeline);
+    const [, contact, pressure, lineLoad, diameter] = predefinedPlots('solid', expansion, timeline);
     expect(contact!.unavailable).toBeUndefined();
+    expect(lineLoad!.unavailable).toBe(noLineLoad); // a run from before the line load was recorded
+    const withLineLoad = readNumericCsv(
+      'time (s),mean line_load (N/mm),total contact_force (N)\n0,0,0\n0.001,0.15,1.5\n',
+    );
+    expect(predefinedPlots('solid', withLineLoad, timeline)[3]!.lines.map((l) => l.data)).toEqual([[0, 0.15]]);
     expect(contact!.lines.map((l) => l.data)).toEqual([[0, 1.5]]);
     expect(pressure!.lines.map((l) => l.data)).toEqual([[0, 20]]);
     expect(diameter!.lines.map((l) => l.data)).toEqual([

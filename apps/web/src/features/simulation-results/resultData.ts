@@ -150,16 +150,22 @@ export function wallShearStressOf(manifest: ResultManifest): { objects: string[]
 export const noExpansionMonitors =
   'This run stored no contact or diameter values: it was run before the solid kind expanded the device into the anatomy.';
 
-function expansionPlot(key: string, title: string, yLabel: string, lines: PredefinedPlot['lines']): PredefinedPlot {
-  return lines.length > 0
-    ? { key, title, yLabel, lines }
-    : { key, title, yLabel, lines, unavailable: noExpansionMonitors };
+export const noLineLoad = 'This run stored no line load: it was run before the line load was recorded.';
+
+function expansionPlot(
+  key: string,
+  title: string,
+  yLabel: string,
+  lines: PredefinedPlot['lines'],
+  missing = noExpansionMonitors,
+): PredefinedPlot {
+  return lines.length > 0 ? { key, title, yLabel, lines } : { key, title, yLabel, lines, unavailable: missing };
 }
 
 /**
  * The predefined plots of a kind (issue 16 item 5): fluid — flow rate and pressure drop across the device over time,
- * wall shear stress; solid — maximum von Mises stress, contact force, peak contact pressure and device diameter over
- * time (the expansion's monitors); particle —
+ * wall shear stress; solid — maximum von Mises stress, contact force, peak contact pressure, line load and device diameter
+ * over time (the expansion's monitors); particle —
  * captured fraction over time (capture locations are drawn in the scene and listed by the page).
  */
 export function predefinedPlots(
@@ -217,6 +223,14 @@ export function predefinedPlots(
       'Peak contact pressure on the anatomy over time',
       'Contact pressure (mmHg)',
       monitorLines(m, 'contact_pressure', 'mmHg'),
+    ),
+    expansionPlot(
+      'line-load',
+      'Mean line load on the anatomy over time (force per length of contact)',
+      'Line load (N/mm)',
+      monitorLines(m, 'line_load', 'N/mm'),
+      // A run of the expansion from before the line load was recorded has the other monitors.
+      m.headers.some((h) => h.includes('contact_force')) ? noLineLoad : noExpansionMonitors,
     ),
     expansionPlot(
       'diameter',
