@@ -94,6 +94,10 @@ test('a solid run shows contact pressure', async ({ page }) => {
   await expect(pressure.locator('svg').getByText('max Contact pressure')).toBeVisible();
   await expect(pressure.getByText('No graph data')).toHaveCount(0);
   await expect(plots.getByRole('heading', { name: 'Contact force over time' })).toBeVisible();
+  await expect(
+    plots.getByRole('heading', { name: 'Mean line load on the anatomy over time (force per length of contact)' }),
+  ).toBeVisible();
+  await expect(plots.getByText(/This run stored no line load/)).toHaveCount(0);
   await expect(plots.getByText(/This run stored no contact or diameter values/)).toHaveCount(0);
 
   // The values behind the plot: the monitors' CSV, one row per saved timestep; the ring presses on the anatomy.
