@@ -793,6 +793,12 @@ const notRegulated: Record<string, string> = {
   'PATCH /api/devices/{deviceId}/uploads/{uploadId}': 'bytes of a transfer (tus); no record changes',
   'DELETE /api/devices/{deviceId}/uploads/{uploadId}':
     'cancels the caller’s own unfinished transfer; no record changes',
+  'POST /api/devices/{deviceId}/uploads/{uploadId}/direct':
+    'addresses for sending the caller’s own transfer straight to object storage; no record changes',
+  'PUT /api/devices/{deviceId}/uploads/{uploadId}/direct/parts/{partNumber}':
+    'a part of the caller’s own transfer received by object storage; no record changes',
+  'POST /api/devices/{deviceId}/uploads/{uploadId}/direct/complete':
+    'ends the caller’s own transfer; the dataset made of it is recorded when it is made',
   // Support conversations are the vendor's service record, not the customer's design record (issue 20's list).
   'PUT /api/support/screenshot': 'the screenshot of the caller’s own support request draft',
   'DELETE /api/support/screenshot': 'the screenshot of the caller’s own support request draft',
