@@ -401,6 +401,7 @@ export function pressureForces2d(
   wax: usize,
   way: usize,
   invRhoC: f64,
+  tensile: i32,
   dt: f64,
   i0: i32,
   i1: i32,
@@ -411,6 +412,9 @@ export function pressureForces2d(
     const rhoI = f(rhoHalf, i);
     const pi = f(p, i);
     const vpi = f64x2.splat(pi);
+    // Tensile-instability control: |p_i| in the pair sum (p_j − p_i where p_i < 0; `FluidPasses.pressureStep`).
+    const qi = tensile && pi < 0 ? -pi : pi;
+    const vqi = f64x2.splat(qi);
     let vsx = zero;
     let vsy = zero;
     let vdiss = zero;
@@ -421,7 +425,7 @@ export function pressureForces2d(
       const j1 = ix(nj, k + 1);
       const pj = gather(p, j0, j1);
       const dwv = f64x2.mul(vload(dw, k), gather(vol, j0, j1));
-      const s = f64x2.mul(f64x2.add(vpi, pj), dwv);
+      const s = f64x2.mul(f64x2.add(vqi, pj), dwv);
       vsx = f64x2.add(vsx, f64x2.mul(s, vload(ex, k)));
       vsy = f64x2.add(vsy, f64x2.mul(s, vload(ey, k)));
       vdiss = f64x2.add(vdiss, f64x2.mul(f64x2.sub(vpi, pj), dwv));
@@ -433,7 +437,7 @@ export function pressureForces2d(
       const j = ix(nj, k);
       const pj = f(p, j);
       const dwv = pf(dw, k) * f(vol, j);
-      const s = (pi + pj) * dwv;
+      const s = (qi + pj) * dwv;
       sx += s * pf(ex, k);
       sy += s * pf(ey, k);
       diss += (pi - pj) * dwv;
@@ -461,7 +465,7 @@ export function pressureForces2d(
       );
       const pw = f64x2.add(vpi, f64x2.mul(f64x2.mul(vrhoI, vload(cr, k)), f64x2.max(face, zero)));
       const dwv = f64x2.mul(vload(cdw, k), gather(wallVol, j0, j1));
-      const s = f64x2.mul(f64x2.add(vpi, pw), dwv);
+      const s = f64x2.mul(f64x2.add(vqi, pw), dwv);
       wsx = f64x2.add(wsx, f64x2.mul(s, exk));
       wsy = f64x2.add(wsy, f64x2.mul(s, eyk));
       wdiss = f64x2.add(wdiss, f64x2.mul(f64x2.sub(vpi, pw), dwv));
@@ -476,7 +480,7 @@ export function pressureForces2d(
       const face = -((gx - f(wax, jw)) * exk + (gy - f(way, jw)) * eyk);
       const pw = pi + rhoI * pf(cr, k) * (face > 0 ? face : 0);
       const dwv = pf(cdw, k) * f(wallVol, jw);
-      const s = (pi + pw) * dwv;
+      const s = (qi + pw) * dwv;
       sx += s * exk;
       sy += s * eyk;
       diss += (pi - pw) * dwv;
@@ -527,6 +531,7 @@ export function pressureForces3d(
   way: usize,
   waz: usize,
   invRhoC: f64,
+  tensile: i32,
   dt: f64,
   i0: i32,
   i1: i32,
@@ -537,6 +542,9 @@ export function pressureForces3d(
     const rhoI = f(rhoHalf, i);
     const pi = f(p, i);
     const vpi = f64x2.splat(pi);
+    // Tensile-instability control: |p_i| in the pair sum (p_j − p_i where p_i < 0; `FluidPasses.pressureStep`).
+    const qi = tensile && pi < 0 ? -pi : pi;
+    const vqi = f64x2.splat(qi);
     let vsx = zero;
     let vsy = zero;
     let vsz = zero;
@@ -548,7 +556,7 @@ export function pressureForces3d(
       const j1 = ix(nj, k + 1);
       const pj = gather(p, j0, j1);
       const dwv = f64x2.mul(vload(dw, k), gather(vol, j0, j1));
-      const s = f64x2.mul(f64x2.add(vpi, pj), dwv);
+      const s = f64x2.mul(f64x2.add(vqi, pj), dwv);
       vsx = f64x2.add(vsx, f64x2.mul(s, vload(ex, k)));
       vsy = f64x2.add(vsy, f64x2.mul(s, vload(ey, k)));
       vsz = f64x2.add(vsz, f64x2.mul(s, vload(ez, k)));
@@ -562,7 +570,7 @@ export function pressureForces3d(
       const j = ix(nj, k);
       const pj = f(p, j);
       const dwv = pf(dw, k) * f(vol, j);
-      const s = (pi + pj) * dwv;
+      const s = (qi + pj) * dwv;
       sx += s * pf(ex, k);
       sy += s * pf(ey, k);
       sz += s * pf(ez, k);
@@ -598,7 +606,7 @@ export function pressureForces3d(
       );
       const pw = f64x2.add(vpi, f64x2.mul(f64x2.mul(vrhoI, vload(cr, k)), f64x2.max(face, zero)));
       const dwv = f64x2.mul(vload(cdw, k), gather(wallVol, j0, j1));
-      const s = f64x2.mul(f64x2.add(vpi, pw), dwv);
+      const s = f64x2.mul(f64x2.add(vqi, pw), dwv);
       wsx = f64x2.add(wsx, f64x2.mul(s, exk));
       wsy = f64x2.add(wsy, f64x2.mul(s, eyk));
       wsz = f64x2.add(wsz, f64x2.mul(s, ezk));
@@ -616,7 +624,7 @@ export function pressureForces3d(
       const face = -((gx - f(wax, jw)) * exk + (gy - f(way, jw)) * eyk + (gz - f(waz, jw)) * ezk);
       const pw = pi + rhoI * pf(cr, k) * (face > 0 ? face : 0);
       const dwv = pf(cdw, k) * f(wallVol, jw);
-      const s = (pi + pw) * dwv;
+      const s = (qi + pw) * dwv;
       sx += s * exk;
       sy += s * eyk;
       sz += s * ezk;
@@ -880,6 +888,7 @@ export function pressureStepFused(
   rho0: f64,
   c2: f64,
   invRhoC: f64,
+  tensile: i32,
   dt: f64,
   i0: i32,
   i1: i32,
@@ -898,6 +907,9 @@ export function pressureStepFused(
     const y0 = f(y, i) + f(vy, i) * halfDt;
     const z0 = f(z, i) + f(vz, i) * halfDt;
     const vpi = f64x2.splat(pi);
+    // Tensile-instability control: |p_i| in the pair sum (p_j − p_i where p_i < 0; `FluidPasses.pressureStep`).
+    const qi = tensile && pi < 0 ? -pi : pi;
+    const vqi = f64x2.splat(qi);
     let vsx = zero;
     let vsy = zero;
     let vsz = zero;
@@ -910,7 +922,7 @@ export function pressureStepFused(
       const rj = f64x2.add(gather(rho, j0, j1), f64x2.mul(gather(drho, j0, j1), vhalfDt));
       const pj = f64x2.mul(vc2, f64x2.sub(rj, vrho0));
       const dwv = f64x2.mul(vload(dw, k), f64x2.div(gather(mass, j0, j1), rj));
-      const s = f64x2.mul(f64x2.add(vpi, pj), dwv);
+      const s = f64x2.mul(f64x2.add(vqi, pj), dwv);
       vsx = f64x2.add(vsx, f64x2.mul(s, vload(ex, k)));
       vsy = f64x2.add(vsy, f64x2.mul(s, vload(ey, k)));
       vsz = f64x2.add(vsz, f64x2.mul(s, vload(ez, k)));
@@ -925,7 +937,7 @@ export function pressureStepFused(
       const rj = f(rho, j) + f(drho, j) * halfDt;
       const pj = c2 * (rj - rho0);
       const dwv = pf(dw, k) * (f(mass, j) / rj);
-      const s = (pi + pj) * dwv;
+      const s = (qi + pj) * dwv;
       sx += s * pf(ex, k);
       sy += s * pf(ey, k);
       sz += s * pf(ez, k);
@@ -961,7 +973,7 @@ export function pressureStepFused(
       );
       const pw = f64x2.add(vpi, f64x2.mul(f64x2.mul(vrhoI, vload(cr, k)), f64x2.max(face, zero)));
       const dwv = f64x2.mul(vload(cdw, k), gather(wallVol, j0, j1));
-      const s = f64x2.mul(f64x2.add(vpi, pw), dwv);
+      const s = f64x2.mul(f64x2.add(vqi, pw), dwv);
       wsx = f64x2.add(wsx, f64x2.mul(s, exk));
       wsy = f64x2.add(wsy, f64x2.mul(s, eyk));
       wsz = f64x2.add(wsz, f64x2.mul(s, ezk));
@@ -979,7 +991,7 @@ export function pressureStepFused(
       const face = -((gx - f(wax, jw)) * exk + (gy - f(way, jw)) * eyk + (gz - f(waz, jw)) * ezk);
       const pw = pi + rhoI * pf(cr, k) * (face > 0 ? face : 0);
       const dwv = pf(cdw, k) * f(wallVol, jw);
-      const s = (pi + pw) * dwv;
+      const s = (qi + pw) * dwv;
       sx += s * exk;
       sy += s * eyk;
       sz += s * ezk;

@@ -41,6 +41,12 @@ export interface FluidOptions {
    * without free surface; coefficient × h² (default 0 = off; SPHinXsys uses 0.2).
    */
   transportCorrection?: number;
+  /**
+   * Tensile-instability control (Sun et al. 2018): a particle under tension takes p_j − p_i instead of p_i + p_j in
+   * its pair pressure forces (default: on for internal flows, off with a free surface;
+   * docs/decisions/sph-diastole-tensile-control.md).
+   */
+  tensileControl?: boolean;
   /** Acoustic CFL number (default 0.6). */
   acousticCfl?: number;
   /** Advection CFL number (default 0.25). */
@@ -149,6 +155,7 @@ export class WeaklyCompressibleFluid {
       movingWall: false,
       viscosity: null,
       ...options,
+      tensileControl: options.tensileControl ?? !options.freeSurface,
       backend: resolveBackend(options.backend),
       pairPrecision: resolvePairPrecision(options.pairPrecision),
     };
@@ -205,6 +212,7 @@ export class WeaklyCompressibleFluid {
       gravity: o.gravity,
       freeSurface: o.freeSurface,
       transportCorrection: o.transportCorrection,
+      tensileControl: o.tensileControl,
       viscosity: o.viscosity,
       domain: o.domain,
       scratch: FluidPasses.scratchBuffers(fluid.capacity, alloc),

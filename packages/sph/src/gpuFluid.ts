@@ -80,6 +80,7 @@ export class GpuFluid {
     if (o.viscosity) missing.push('a viscosity model');
     if (o.transportCorrection > 0) missing.push('transport-velocity correction');
     if (o.movingWall) missing.push('moving walls');
+    if (o.tensileControl) missing.push('tensile-instability control');
     if (o.domain.periodic.some(Boolean)) missing.push('periodic axes');
     if (missing.length > 0) throw new RangeError(`the GPU backend does not support ${missing.join(', ')} yet`);
     this.sim = sim;

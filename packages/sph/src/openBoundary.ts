@@ -110,6 +110,11 @@ export interface MassBalance {
   outflow: number[];
   /** Mass removed at the far end of the outlet buffers during the step. */
   removed: number;
+  /**
+   * Mass created at the far end of the outlet buffers during the step: one copy, a buffer length downstream, of each
+   * buffer particle that flowed back across its outlet plane (backflow), so the buffer stays full.
+   */
+  refilled: number;
   /** Mass of the fluid between the inlet and outlet planes (buffers excluded) at the end of the step. */
   inside: number;
   /** inside(now) − inside(before) − Σ inflow + Σ outflow: zero up to rounding, by construction. */
@@ -367,11 +372,12 @@ export class OpenBoundaryFluid {
    * Between advection steps: releases the emitters past their plane (each leaves a new buffer particle one buffer
    * length upstream), moves particles into / out of the outlet buffers and removes those past a buffer's end.
    */
-  private exchange(): { inflow: number[]; outflow: number[]; removed: number } {
+  private exchange(): { inflow: number[]; outflow: number[]; removed: number; refilled: number } {
     const f = this.sim.fluid;
     const inflow = this.inlets.map(() => 0);
     const outflow = this.outlets.map(() => 0);
     let removed = 0;
+    let refilled = 0;
     for (let e = 0; e < this.emitSlot.length; e++) {
       if (this.emitS[e]! < 0) continue;
       const i = this.emitSlot[e]!;
@@ -413,12 +419,25 @@ export class OpenBoundaryFluid {
         removed += f.mass[i]!;
         this.removeSlot(i);
       } else if (s < 0) {
-        // Back across the outlet plane (backflow): fluid again.
+        // Back across the outlet plane (backflow): fluid again, and a copy of it refills the buffer one length
+        // downstream, so that the outlet keeps supplying fluid at its pressure.
         this.tag[i] = INTERIOR;
         outflow[k] = outflow[k]! - f.mass[i]!;
+        if (f.count >= f.capacity) {
+          throw new RangeError(`particle capacity ${f.capacity} exhausted by backflow at outlet ${k + 1}`);
+        }
+        const j = f.count;
+        f.count = j + 1;
+        f.copy(i, j);
+        f.id[j] = f.nextId++;
+        f.x[j] = f.x[i]! + p.length * p.dx;
+        f.y[j] = f.y[i]! + p.length * p.dy;
+        f.z[j] = f.z[i]! + p.length * p.dz;
+        this.tag[j] = t;
+        refilled += f.mass[i]!;
       }
     }
-    return { inflow, outflow, removed };
+    return { inflow, outflow, removed, refilled };
   }
 
   /** Puts emitter `e` at its axial position with the velocity of the current profile (`u` = its speed, m/s). */
@@ -574,6 +593,7 @@ export class OpenBoundaryFluid {
       inflow: moved.inflow,
       outflow: moved.outflow,
       removed: moved.removed,
+      refilled: moved.refilled,
       inside,
       imbalance: inside - this.inside - inflow + outflow,
       ...this.crossedMassFields(),

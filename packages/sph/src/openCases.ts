@@ -4,6 +4,7 @@ import { box, channelWalls, particlesFromShape } from './geometry';
 import { OpenBoundaryFluid, type Waveform } from './openBoundary';
 import { ParticleArrays } from './particles';
 import type { ViscosityModel } from './viscosity';
+import type { FluidBackend } from './wasmKernels';
 
 /** Settings of the pipe / channel flow cases with a velocity inlet and a pressure outlet (SI units). */
 export interface OpenPipeOptions {
@@ -31,6 +32,10 @@ export interface OpenPipeOptions {
   profile?: 'plug' | 'parabolic';
   /** Shear-thinning viscosity (default Newtonian `mu`). */
   viscosity?: ViscosityModel;
+  /** Kernel backend (default `SPH_BACKEND` or TypeScript). */
+  backend?: FluidBackend;
+  /** Tensile-instability control (default on: an internal flow; `FluidOptions.tensileControl`). */
+  tensileControl?: boolean;
 }
 
 /** A pipe or channel with open ends and its analytic Poiseuille solution. */
@@ -65,6 +70,8 @@ function fluidOptions(o: OpenPipeOptions, dim: 2 | 3, uMax: number, dpdx: number
     transportCorrection: 0.2,
     domain,
     ...(o.viscosity ? { viscosity: o.viscosity } : {}),
+    ...(o.backend ? { backend: o.backend } : {}),
+    ...(o.tensileControl !== undefined ? { tensileControl: o.tensileControl } : {}),
   };
 }
 

@@ -32,6 +32,12 @@ export interface PassSettings {
   freeSurface: boolean;
   /** Transport-velocity correction coefficient (× h²; 0 = off). */
   transportCorrection: number;
+  /**
+   * Tensile-instability control (Sun et al. 2018): a particle under tension (p_i < 0) takes p_j − p_i instead of
+   * p_i + p_j in its pair pressure forces, so negative pressures do not pull particles into clumps
+   * (docs/decisions/sph-diastole-tensile-control.md). Internal flows only (`FluidOptions.tensileControl`).
+   */
+  tensileControl?: boolean;
   /** Shear-rate-dependent viscosity (absent or null: Newtonian with `mu`). */
   viscosity?: ViscosityModel | null;
   /** Domain (for periodic wrapping), m. */
@@ -170,6 +176,7 @@ export class FluidPasses {
     const f = this.fluid;
     const w = this.wall;
     const { rho0, c0 } = this.s;
+    const tensile = this.s.tensileControl ? 1 : 0;
     const { rhoHalf, drhoHalf, vxNext, vyNext, vzNext } = this;
     type Arrays = (Float64Array | Float32Array | Int32Array)[];
     const arrays: { pressure: Arrays; density: Arrays } =
@@ -193,7 +200,7 @@ export class FluidPasses {
     const args = {
       inner: n.j,
       contact: c.j,
-      pressure: [...arrays.pressure.map(at), 1 / (rho0 * c0), 0, 0, 0],
+      pressure: [...arrays.pressure.map(at), 1 / (rho0 * c0), tensile, 0, 0, 0],
       density: [...arrays.density.map(at), rho0 * c0, 3 / c0, 0, 0, 0],
       summation: [
         ...[f.rho, f.p, f.mass, f.vol, f.vx, f.vy, f.vz, n.start, n.end, n.j, n.w].map(at),
@@ -213,6 +220,7 @@ export class FluidPasses {
         rho0,
         c0 * c0,
         1 / (rho0 * c0),
+        tensile,
         0,
         0,
         0,
@@ -687,6 +695,7 @@ export class FluidPasses {
     const wallVol = this.wall.vol;
     const { ax: wax, ay: way, az: waz } = this.wall;
     const invRhoC = 1 / (rho0 * c0);
+    const tensile = this.s.tensileControl === true;
     for (let i = i0; i < i1; i++) {
       let rhoI: number;
       let pi: number;
@@ -710,6 +719,8 @@ export class FluidPasses {
       let sy = 0;
       let sz = 0;
       let diss = 0;
+      // Tensile-instability control (Sun et al. 2018): |p_i| in the pair sum, i.e. p_j − p_i where p_i < 0.
+      const qi = tensile && pi < 0 ? -pi : pi;
       const end = rowEnd[i]!;
       if (fused) {
         for (let k = start[i]!; k < end; k++) {
@@ -717,7 +728,7 @@ export class FluidPasses {
           const rj = rho[j]! + drho[j]! * halfDt;
           const pj = c2 * (rj - rho0);
           const dwv = dw[k]! * (mass[j]! / rj);
-          const s = (pi + pj) * dwv;
+          const s = (qi + pj) * dwv;
           sx += s * ex[k]!;
           sy += s * ey[k]!;
           sz += s * ez[k]!;
@@ -728,7 +739,7 @@ export class FluidPasses {
           const j = nj[k]!;
           const pj = p[j]!;
           const dwv = dw[k]! * vol[j]!;
-          const s = (pi + pj) * dwv;
+          const s = (qi + pj) * dwv;
           sx += s * ex[k]!;
           sy += s * ey[k]!;
           sz += s * ez[k]!;
@@ -748,7 +759,7 @@ export class FluidPasses {
         const face = -((gx - wax[jw]!) * exk + (gy - way[jw]!) * eyk + (gz - waz[jw]!) * ezk);
         const pw = pi + rhoI * cr[k]! * (face > 0 ? face : 0);
         const dwv = cdw[k]! * wallVol[jw]!;
-        const s = (pi + pw) * dwv;
+        const s = (qi + pw) * dwv;
         sx += s * exk;
         sy += s * eyk;
         sz += s * ezk;
@@ -791,6 +802,7 @@ export class FluidPasses {
     const wallVol = this.wall.vol;
     const { ax: wax, ay: way } = this.wall;
     const invRhoC = 1 / (rho0 * c0);
+    const tensile = this.s.tensileControl === true;
     for (let i = i0; i < i1; i++) {
       let rhoI: number;
       let pi: number;
@@ -813,6 +825,8 @@ export class FluidPasses {
       let sx = 0;
       let sy = 0;
       let diss = 0;
+      // Tensile-instability control (Sun et al. 2018): |p_i| in the pair sum, i.e. p_j − p_i where p_i < 0.
+      const qi = tensile && pi < 0 ? -pi : pi;
       const end = rowEnd[i]!;
       if (fused) {
         for (let k = start[i]!; k < end; k++) {
@@ -820,7 +834,7 @@ export class FluidPasses {
           const rj = rho[j]! + drho[j]! * halfDt;
           const pj = c2 * (rj - rho0);
           const dwv = dw[k]! * (mass[j]! / rj);
-          const s = (pi + pj) * dwv;
+          const s = (qi + pj) * dwv;
           sx += s * ex[k]!;
           sy += s * ey[k]!;
           diss += (pi - pj) * dwv;
@@ -830,7 +844,7 @@ export class FluidPasses {
           const j = nj[k]!;
           const pj = p[j]!;
           const dwv = dw[k]! * vol[j]!;
-          const s = (pi + pj) * dwv;
+          const s = (qi + pj) * dwv;
           sx += s * ex[k]!;
           sy += s * ey[k]!;
           diss += (pi - pj) * dwv;
@@ -846,7 +860,7 @@ export class FluidPasses {
         const face = -((gx - wax[jw]!) * exk + (gy - way[jw]!) * eyk);
         const pw = pi + rhoI * cr[k]! * (face > 0 ? face : 0);
         const dwv = cdw[k]! * wallVol[jw]!;
-        const s = (pi + pw) * dwv;
+        const s = (qi + pw) * dwv;
         sx += s * exk;
         sy += s * eyk;
         diss += (pi - pw) * dwv;
