@@ -330,7 +330,7 @@ function flowCase(
  * The smallest spacing from `nominal` up to MAX_FLOW_DP_MM (mm) whose work (particles × steps) is at most `maxWork`;
  * MAX_FLOW_DP_MM when even that needs more. The work falls as the spacing grows (about as dp⁻⁴).
  */
-function boundedSpacing(
+export function boundedSpacing(
   nominal: number,
   maxWork: number,
   work: (dp: number) => { particles: number; steps: number },

@@ -4,6 +4,7 @@
 export {
   buildScenario,
   COARSE_FLOW_MAX_WORK,
+  boundedSpacing,
   PARTICLE_CAP,
   SCENARIO_VERSION,
   ScenarioError,

@@ -18,13 +18,13 @@ const H_OVER_DP = 1.3;
  * The largest particle speed of the flow (the engine's v_max), time-averaged over the run as the acoustic step sees
  * it, over the reference velocity u_ref (1.5 × the peak LVOT velocity of the inflow). The acoustic step is
  * 0.6 h / (c₀ + v_max) with c₀ = 10 u_ref, so v_max sets the step count with the spacing. Measured on a whole coarse
- * fluid run of the engine (synthetic patient 7: 5,919 acoustic steps over 0.857 s at dp 2.028 mm, u_ref 0.641 m/s,
- * i.e. c₀ + v̄ = 10.9 m/s, v̄ = 7.0 u_ref; docs/benchmarks.md, "Run-time estimate"). Far above u_ref: in systole the
- * saved frames' v_max is 0.5–1.4 u_ref, but once the inflow stops (diastole) particles reach 10–17 u_ref and the
- * moving count falls by a fifth, so most steps are taken at v_max ≈ 10 u_ref (an accuracy issue of the template to
- * fix; docs/decisions/simulation-run-estimate.md). Patient 22 (another spacing and u_ref) is the check.
+ * fluid run of the engine with the tensile-instability control and the outlet refill (synthetic patient 7: 3,710
+ * acoustic steps over 0.857 s at dp 2.028 mm, u_ref 0.641 m/s, i.e. c₀ + v̄ = 6.85 m/s, v̄ = 0.68 u_ref;
+ * docs/benchmarks.md, "The diastolic break-up fixed"); patient 22 (another spacing and u_ref: v̄ ≈ 0.6 u_ref) is the
+ * check. Before that fix the diastole's runaway particles made it 7 u_ref
+ * (docs/decisions/sph-diastole-tensile-control.md).
  */
-export const SPEED_OVER_REFERENCE = 7;
+export const SPEED_OVER_REFERENCE = 0.68;
 
 export interface FlowStepInput {
   /** Simulated time, s. */
@@ -59,25 +59,31 @@ export function flowSteps(s: FlowStepInput): { acoustic: number; advection: numb
   };
 }
 
-/** Session 11's quiet run 3 through the product: particles and acoustic steps as its (earlier) estimate counted them. */
-const RUN_3 = { particles: 11_056, estimatedSteps: 4_832, seconds: 121.5 };
+/**
+ * Seconds of one engine thread per particle (as the estimate counts them) and acoustic step of a whole coarse fluid
+ * run of the engine alone on the WebAssembly backend: patient 7 after the diastole fix, 16.8 s of CPU over 10,899
+ * particles (moving mean + wall) × 3,710 acoustic steps (`npm run bench -- simulation-estimate`, 28.11.2026, the
+ * process's CPU time under load standing for a quiet machine's wall time).
+ */
+const WASM_ENGINE_SECONDS = 16.8 / (10_899 * 3_710);
+/**
+ * A run through the product (the case filled, 25 segments with their frames, summaries and checkpoints stored) over
+ * the engine alone per particle-step: 1.18, session 11's quiet product run 3 against the engine alone on TypeScript
+ * (docs/benchmarks.md). Measured when a step cost about twice what it costs now: the stored frames' share is likely
+ * larger now (to re-measure on a quiet machine with `RUN_KIND=fluid npm run bench -- simulation-run`).
+ */
+const PRODUCT_OVER_ENGINE = 1.18;
 
 /**
- * Seconds of one engine thread per particle (moving and wall, as the estimate counts them) and acoustic step of a flow
- * template, by backend, on the product's 2-core machine with nothing else running, for the whole run through the
- * product (the case filled, 25 segments with their frames, summaries and checkpoints stored).
- * - ts: session 11's quiet run 3 through the server (121.5 s). Its estimate counted steps with v_max = u_ref
- *   (c₀ + v_max = 11 u_ref); the engine's steps are (10 + SPEED_OVER_REFERENCE) / 11 of that: 1.47 µs. Run 4 (another
- *   patient, 2.3× the work, 316.9 s) is the check the unit test makes (within ±30 %).
- * - wasm: the ts figure × 0.748, the CPU time of the WebAssembly backend over the TypeScript one on the same whole
- *   coarse run of the engine, both in one run (62.1 s against 83.0 s, patient 7; `npm run bench --
- *   simulation-estimate`). Less than the 1.9× of the 3D dam break: here an advection step (neighbour build, open
- *   boundaries, monitors; partly TypeScript) comes with every 1.3 acoustic steps, not every 4–5.
+ * Seconds of one engine thread per particle and acoustic step of a flow template run through the product, by backend:
+ * - wasm: the engine's figure above × PRODUCT_OVER_ENGINE (0.49 µs).
+ * - ts: wasm ÷ 0.748, the CPU time of the WebAssembly backend over the TypeScript one on one whole coarse run before
+ *   the diastole fix (62.1 s against 83.0 s, patient 7, both in one run): the product's templates run on wasm; the
+ *   TypeScript figure serves the engine's reference backend only.
  */
-const TS_SECONDS = RUN_3.seconds / (RUN_3.particles * ((RUN_3.estimatedSteps * (10 + SPEED_OVER_REFERENCE)) / 11));
 export const FLOW_SECONDS_PER_PARTICLE_STEP: Readonly<Record<EngineBackend, number>> = {
-  ts: TS_SECONDS,
-  wasm: TS_SECONDS * (62.1 / 83.0),
+  wasm: WASM_ENGINE_SECONDS * PRODUCT_OVER_ENGINE,
+  ts: (WASM_ENGINE_SECONDS * PRODUCT_OVER_ENGINE) / (62.1 / 83.0),
 };
 
 /**
