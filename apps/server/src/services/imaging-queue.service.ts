@@ -177,7 +177,12 @@ export class ImagingQueueService {
     const local = await this.deps.blobs.localFile(dataset.region, storageKey);
     if (!local) return refused([{ file: '(the delivery)', tag: null, problem: 'could not be found in storage' }]);
     await work.progress(0.05, 'Checking the models');
-    const outcome = await this.deps.cpu.run(imagingModelsTask, local, { signal: work.signal });
+    const outcome = await this.deps.cpu.run(imagingModelsTask, local, {
+      signal: work.signal,
+      // The task reports per file read; stored on the job's row, which the staff's queue shows.
+      onProgress: (fraction) =>
+        void work.progress(0.05 + 0.85 * fraction, 'Checking the models').catch(() => undefined),
+    });
     if (!outcome.accepted) {
       await this.deps.blobs.delete(dataset.region, storageKey);
       return refused(outcome.findings);
