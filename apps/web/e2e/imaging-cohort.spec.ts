@@ -139,13 +139,11 @@ test('a cohort from own CT images: wizard, tags, upload resumed after a closed t
   await again.goto('/support-inbox/imaging');
   const row = again.getByRole('row', { name: new RegExp(datasetName) });
   await expect(row).toContainText('3 patients · 3 series · 9 files');
-  await row
-    .getByLabel(`Patient models of ${datasetName}`)
-    .setInputFiles({
-      name: 'models.zip',
-      mimeType: 'application/zip',
-      buffer: await zipOf([['P1/aorta_systole.stl', cubeStl()]]),
-    });
+  await row.getByLabel(`Patient models of ${datasetName}`).setInputFiles({
+    name: 'models.zip',
+    mimeType: 'application/zip',
+    buffer: await zipOf([['P1/aorta_systole.stl', cubeStl()]]),
+  });
   await expect(row.getByText('The models were not accepted:')).toBeVisible();
   await expect(row.getByText('P1/landmarks.json')).toBeVisible();
   const models = await zipOf(
