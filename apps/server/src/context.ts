@@ -498,6 +498,13 @@ export async function createContext(
     blobs,
     cpu,
   });
+  const imagingQueue = new ImagingQueueService({
+    repository: repositories.imaging,
+    support: unitOfWork.repositories.support,
+    blobs,
+    cpu,
+    unitOfWork,
+  });
   const jobRunner = options.workJobs
     ? new JobRunner(
         jobRepository,
@@ -513,6 +520,7 @@ export async function createContext(
           measurements,
           ssms,
           imaging,
+          imagingQueue,
           trials,
           analytics: operator.analytics,
         },
@@ -616,14 +624,7 @@ export async function createContext(
     ssms,
     imaging,
     imagingPatients,
-    imagingQueue: new ImagingQueueService({
-      repository: repositories.imaging,
-      support: unitOfWork.repositories.support,
-      blobs,
-      cpu,
-      notifications,
-      unitOfWork,
-    }),
+    imagingQueue,
     trials,
     audit,
     auditChainer: chainer,

@@ -134,11 +134,18 @@ test('a cohort from own CT images: wizard, tags, upload resumed after a closed t
   await expect(imaging.getByRole('link', { name: datasetName })).toBeVisible();
   await expect(imaging).toContainText('3 patients · Modelling in progress');
 
-  // Support staff: the queue, the models delivered (one refused for a hole first would name the file; here clean).
+  // Support staff: the queue, the models delivered — checked by a job; a refused delivery names the file first.
   expect((await operatorRequest('POST', '/api/operator/support-staff', { email, isSupport: true })).status).toBe(200);
   await again.goto('/support-inbox/imaging');
   const row = again.getByRole('row', { name: new RegExp(datasetName) });
   await expect(row).toContainText('3 patients · 3 series · 9 files');
+  await row.getByLabel(`Patient models of ${datasetName}`).setInputFiles({
+    name: 'models.zip',
+    mimeType: 'application/zip',
+    buffer: await zipOf([['P1/aorta_systole.stl', cubeStl()]]),
+  });
+  await expect(row.getByText('The models were not accepted:')).toBeVisible();
+  await expect(row.getByText('P1/landmarks.json')).toBeVisible();
   const models = await zipOf(
     ['P1', 'P2', 'P3'].flatMap((p): [string, Uint8Array][] => [
       [`${p}/aorta_systole.stl`, cubeStl()],

@@ -150,15 +150,39 @@ export type ImagingDataset = z.infer<typeof imagingDatasetSchema>;
 
 /** The support staff's modelling queue: datasets of every workspace waiting for models (and those delivered). */
 export const imagingQueueQuerySchema = z.object({ status: z.enum(['modelling', 'ready']).default('modelling') });
+/**
+ * The latest delivery of patient models of a dataset, a durable job: pending while its check runs (progress 0..1),
+ * then accepted (the dataset is ready), refused (the findings), or failed (the check could not be run).
+ */
+export const imagingModelsDeliveryStatuses = ['pending', 'accepted', 'refused', 'failed'] as const;
+export const imagingModelsDeliveryStateSchema = z.object({
+  status: z.enum(imagingModelsDeliveryStatuses),
+  progress: z.number(),
+  progressMessage: text().nullable(),
+  findings: z.array(imagingFindingSchema),
+  submittedAt: text(),
+  finishedAt: text().nullable(),
+});
+export type ImagingModelsDeliveryState = z.infer<typeof imagingModelsDeliveryStateSchema>;
+export const imagingModelsDeliveryPendingMessage = 'Patient models of this dataset are being checked already.';
+export const imagingModelsDeliveryFailedMessage =
+  'The patient models could not be checked. Please deliver them again, or contact the developers if this happens again.';
+
 export const imagingQueueItemSchema = imagingDatasetSchema.extend({
   workspace: z.object({ id: z.uuid(), name: text() }),
+  /** the latest delivery of models (null: none yet) */
+  delivery: imagingModelsDeliveryStateSchema.nullable(),
 });
 export type ImagingQueueItem = z.infer<typeof imagingQueueItemSchema>;
 export const imagingQueueSchema = z.object({ items: z.array(imagingQueueItemSchema) });
 export type ImagingQueue = z.infer<typeof imagingQueueSchema>;
 export const imagingQueueParamsSchema = z.object({ datasetId: z.uuid() });
-/** The answer to a models delivery: the dataset (ready), or the findings that refused the models. */
+/**
+ * The answer to a models delivery (202): the models are stored and their check is queued as a job — `pending`, not
+ * accepted yet, no findings; the dataset's `delivery` shows the check's progress and then its outcome.
+ */
 export const imagingModelsDeliverySchema = z.object({
+  pending: z.boolean(),
   accepted: z.boolean(),
   findings: z.array(imagingFindingSchema),
   dataset: imagingQueueItemSchema,

@@ -593,7 +593,8 @@ const audited: Record<string, Scenario> = {
     },
   },
   'PUT /api/support/imaging-datasets/{datasetId}/models': {
-    action: 'imaging.models_delivered',
+    // The staff's submission; the job's `imaging.models_delivered` is the system's (on their behalf).
+    action: 'imaging.models_submitted',
     call: async (f) => {
       const datasetId = await modellingDataset(f);
       const writer = new ZipWriter(new Uint8ArrayWriter());

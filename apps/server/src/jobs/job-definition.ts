@@ -4,6 +4,7 @@ import type { MailDeliveryService } from '../services/mail-delivery.service';
 import type { CohortService } from '../services/cohort.service';
 import type { DeviceVersionService } from '../services/device-version.service';
 import type { ImagingService } from '../services/imaging.service';
+import type { ImagingQueueService } from '../services/imaging-queue.service';
 import type { MeasurementService } from '../services/measurement.service';
 import type { NotificationService } from '../services/notification.service';
 import type { SessionService } from '../services/session.service';
@@ -32,6 +33,8 @@ export interface JobServices {
   ssms: SsmService;
   /** Imaging datasets (issue 19, the re-check job). */
   imaging: ImagingService;
+  /** The support staff's deliveries of patient models (issue 19, the check job). */
+  imagingQueue: ImagingQueueService;
   /** In-silico trials (issue 17): patients' preparation and outcomes after each run. */
   trials: TrialService;
   /** Product analytics (issue 21): the events the server records itself. */

@@ -1,6 +1,7 @@
 import { cohortOrderPerformer } from './cohort-order.performer';
 import { deviceVersionPerformer } from './device-version.performer';
 import { imagingCheckPerformer } from './imaging-check.performer';
+import { imagingModelsPerformer } from './imaging-models.performer';
 import type { JobDefinition } from './job-definition';
 import { mailDeliveryPerformer } from './mail-delivery.performer';
 import { measurementOrderPerformer } from './measurement-order.performer';
@@ -25,6 +26,7 @@ export const jobDefinitions: readonly JobDefinition<unknown>[] = [
   measurementOrderPerformer,
   ssmBuildPerformer,
   imagingCheckPerformer,
+  imagingModelsPerformer,
   trialPatientPerformer,
   trialReportPerformer,
   trialOutcomesPerformer,

@@ -1,7 +1,7 @@
 import type { ImagingFinding, ImagingManifest } from '@insilico/contracts';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
-import { devices, imagingDatasets, uploads, users } from '../db/schema';
+import { devices, imagingDatasets, jobRuns, uploads, users } from '../db/schema';
 import { UploadGoneError } from './device-version.repository';
 
 export type ImagingDatasetRow = typeof imagingDatasets.$inferSelect;
@@ -15,6 +15,17 @@ export interface ImagingDatasetWithUploader {
 
 export interface ImagingQueueRow extends ImagingDatasetWithUploader {
   workspace: { id: string; name: string };
+}
+
+/** A delivery of patient models as its check job's row holds it (the latest per dataset). */
+export interface ImagingDeliveryRun {
+  datasetId: string;
+  jobStatus: (typeof jobRuns.$inferSelect)['status'];
+  progress: number;
+  progressMessage: string | null;
+  result: unknown;
+  createdAt: Date;
+  finishedAt: Date | null;
 }
 
 export interface NewImagingDataset {
@@ -175,6 +186,26 @@ export class ImagingRepository {
       .where(and(eq(imagingDatasets.id, datasetId), eq(imagingDatasets.status, 'modelling')))
       .returning({ id: imagingDatasets.id });
     return rows.length === 1;
+  }
+
+  /** The latest delivery of models of each dataset (its check job, of `kind`), keyed by dataset. */
+  async latestDeliveries(kind: string, datasetIds: string[]): Promise<Map<string, ImagingDeliveryRun>> {
+    if (datasetIds.length === 0) return new Map();
+    const datasetId = sql<string>`${jobRuns.data}->>'datasetId'`;
+    const rows = await this.orm
+      .selectDistinctOn([datasetId], {
+        datasetId,
+        jobStatus: jobRuns.status,
+        progress: jobRuns.progress,
+        progressMessage: jobRuns.progressMessage,
+        result: jobRuns.result,
+        createdAt: jobRuns.createdAt,
+        finishedAt: jobRuns.finishedAt,
+      })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.kind, kind), inArray(datasetId, datasetIds)))
+      .orderBy(datasetId, desc(jobRuns.createdAt), desc(jobRuns.id));
+    return new Map(rows.map((row) => [row.datasetId, row]));
   }
 
   private selectQueue() {

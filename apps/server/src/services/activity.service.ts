@@ -71,7 +71,7 @@ const verbs: Record<string, string> = {
   'signature.signed': 'signed a record of the design history of the project',
   'design_history.exported': 'exported the design history file',
   'imaging.dataset_added': 'added an imaging dataset',
-  'imaging.models_delivered': 'delivered the patient models of an imaging dataset',
+  'imaging.models_submitted': 'submitted patient models of an imaging dataset for their check',
   // The system's events, named "System (for <who started it>)" (issue 20).
   'cohort.prepared': 'finished preparing a cohort',
   'cohort.failed': 'could not prepare a cohort',
@@ -80,6 +80,7 @@ const verbs: Record<string, string> = {
   'measurement.measured': 'finished the measurements of a cohort',
   'measurement.failed': 'could not take the measurements of a cohort',
   'imaging.dataset_checked': 'finished checking an imaging dataset',
+  'imaging.models_delivered': 'checked the delivered patient models and made an imaging cohort ready',
   'simulation.completed': 'finished a simulation in the project',
   'simulation.failed': 'ended a failed simulation in the project',
   'trial.finished': 'finished a trial in the project',

@@ -3,6 +3,10 @@ import type { Readable } from 'node:stream';
 import {
   imagingDatasetNotFoundMessage,
   imagingDatasetNotModellingMessage,
+  imagingModelsDeliveryFailedMessage,
+  imagingModelsDeliveryPendingMessage,
+  type ImagingFinding,
+  type ImagingModelsDeliveryState,
   imagingModelsMaxBytes,
   imagingModelsTooLargeMessage,
   type ImagingModelsDelivery,
@@ -11,16 +15,15 @@ import {
 } from '@insilico/contracts';
 import type { CpuRunner } from '../cpu/pool';
 import { imagingModelsTask } from '../cpu/imaging-models.task';
-import { imagingPagePath } from '../jobs/imaging-check.job';
+import { imagingModelsJob, type ImagingModelsData } from '../jobs/imaging-models.job';
 import { maySupport } from '../policies/support.policy';
 import { BlobLimitError, type BlobStore } from '../repositories/blob.repository';
-import type { ImagingQueueRow, ImagingRepository } from '../repositories/imaging.repository';
+import type { ImagingDeliveryRun, ImagingQueueRow, ImagingRepository } from '../repositories/imaging.repository';
 import type { SupportRepository } from '../repositories/support.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
-import { workspaceEvent } from '../events/kinds';
+import { systemEvent, workspaceEvent } from '../events/kinds';
 import { ServiceError } from './errors';
 import { present } from './imaging.service';
-import type { NotificationService } from './notification.service';
 
 export const imagingQueueRefusal = 'The modelling queue is for support staff only.';
 
@@ -29,24 +32,66 @@ export interface ImagingQueueServiceDeps {
   support: SupportRepository;
   blobs: BlobStore;
   cpu: CpuRunner;
-  notifications: NotificationService;
   unitOfWork: UnitOfWork;
 }
 
-const presentQueued = (row: ImagingQueueRow): ImagingQueueItem => ({ ...present(row), workspace: row.workspace });
+/** What the delivery job answers (its `job_runs.result`). */
+export interface DeliveryOutcome {
+  accepted: boolean;
+  findings: ImagingFinding[];
+}
+
+const refused = (findings: ImagingFinding[]): DeliveryOutcome => ({ accepted: false, findings });
+
+const pending = (): ServiceError =>
+  new ServiceError(409, 'imaging_delivery_pending', imagingModelsDeliveryPendingMessage);
+
+/** A delivery as the staff's queue shows it, from its job's row. */
+function deliveryState(run: ImagingDeliveryRun): ImagingModelsDeliveryState {
+  const outcome = run.result as Partial<DeliveryOutcome> | null;
+  const common = {
+    submittedAt: run.createdAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+  };
+  switch (run.jobStatus) {
+    case 'queued':
+    case 'running':
+      return {
+        status: 'pending',
+        progress: run.progress,
+        progressMessage: run.progressMessage,
+        findings: [],
+        ...common,
+      };
+    case 'completed':
+      return outcome?.accepted
+        ? { status: 'accepted', progress: 1, progressMessage: null, findings: [], ...common }
+        : { status: 'refused', progress: 1, progressMessage: null, findings: outcome?.findings ?? [], ...common };
+    case 'failed':
+    case 'cancelled':
+      return {
+        status: 'failed',
+        progress: run.progress,
+        progressMessage: imagingModelsDeliveryFailedMessage,
+        findings: [],
+        ...common,
+      };
+  }
+}
 
 /**
  * The support staff's side of imaging cohorts (issue 19 item 7): the queue of de-identified datasets waiting for
- * patient models (every workspace), the dataset's zip to download, and the delivery of the models — a .zip checked
- * in the CPU pool (closed surfaces per organ and phase, landmarks per patient), after which the dataset is ready
- * and its uploader is told. Support staff only (403 for anybody else, like the support inbox).
+ * patient models (every workspace), the dataset's zip to download, and the delivery of the models — a .zip stored
+ * and checked by a durable job in the CPU pool (closed surfaces per organ and phase, landmarks per patient), after
+ * which the dataset is ready and its uploader is told (from the event). Support staff only (403 for anybody else,
+ * like the support inbox).
  */
 export class ImagingQueueService {
   constructor(private readonly deps: ImagingQueueServiceDeps) {}
 
   async queue(userId: string, status: 'modelling' | 'ready'): Promise<ImagingQueue> {
     await this.authorize(userId);
-    return { items: (await this.deps.repository.queue(status)).map(presentQueued) };
+    return { items: await this.withDeliveries(await this.deps.repository.queue(status)) };
   }
 
   /** The dataset's zip as uploaded (de-identified and re-checked), streamed from its data region. */
@@ -60,8 +105,9 @@ export class ImagingQueueService {
   }
 
   /**
-   * Stores the models zip beside the dataset (same data region), checks it in the CPU pool, and makes the dataset
-   * ready when every model passes; refused models are removed again and the findings answered (nothing changes).
+   * Stores the models zip beside the dataset (same data region) and queues its check as a durable job, with the
+   * staff's `imaging.models_submitted` event, in one unit of work; answers at once (202) with the delivery pending.
+   * The job (imaging-models.performer.ts, `checkDelivery`) makes the dataset ready or refuses the models.
    */
   async deliverModels(
     userId: string,
@@ -73,58 +119,125 @@ export class ImagingQueueService {
     if (!row) throw notFound();
     if (row.dataset.status !== 'modelling')
       throw new ServiceError(409, 'imaging_not_modelling', imagingDatasetNotModellingMessage);
+    if ((await this.deliveryOf(datasetId))?.status === 'pending') throw pending();
     const { region } = row.dataset;
     const key = `imaging-models/${datasetId}/${randomUUID()}.zip`;
-    let keep = false;
+    let queued = false;
     try {
+      let bytes: number;
       try {
-        await this.deps.blobs.putFrom(region, key, body, imagingModelsMaxBytes);
+        bytes = await this.deps.blobs.putFrom(region, key, body, imagingModelsMaxBytes);
       } catch (error) {
         if (error instanceof BlobLimitError) throw new ServiceError(413, 'too_large', imagingModelsTooLargeMessage);
         throw error;
       }
-      const local = await this.deps.blobs.localFile(region, key);
-      if (!local) throw new Error('The delivered models could not be read back from storage.');
-      const outcome = await this.deps.cpu.run(imagingModelsTask, local);
-      if (!outcome.accepted) return { accepted: false, findings: outcome.findings, dataset: presentQueued(row) };
-      // The dataset becomes ready with its event (issue 20), in one unit of work.
-      const delivered = await this.deps.unitOfWork.run(async (tx) => {
-        const changed = await tx.imaging.deliverModels(datasetId, {
-          models: outcome.models,
-          storageKey: key,
-          deliveredBy: userId,
+      await this.deps.unitOfWork.run(async (tx) => {
+        // Checked again inside the transaction: a delivery queued meanwhile wins.
+        const current = await tx.imaging.find(datasetId);
+        if (current?.status !== 'modelling')
+          throw new ServiceError(409, 'imaging_not_modelling', imagingDatasetNotModellingMessage);
+        const runs = await tx.imaging.latestDeliveries(imagingModelsJob.kind, [datasetId]);
+        const latest = runs.get(datasetId);
+        if (latest && (latest.jobStatus === 'queued' || latest.jobStatus === 'running')) throw pending();
+        await tx.jobs.enqueue(imagingModelsJob, { datasetId, userId, storageKey: key }, userId);
+        tx.events.record({
+          ...workspaceEvent(userId, row.dataset.deviceId, 'imaging.models_submitted', {
+            type: 'imaging_dataset',
+            id: datasetId,
+          }),
+          projectId: row.dataset.projectId,
+          after: { name: row.dataset.name, bytes },
         });
-        if (changed)
-          tx.events.record({
-            ...workspaceEvent(userId, row.dataset.deviceId, 'imaging.models_delivered', {
-              type: 'imaging_dataset',
-              id: datasetId,
-            }),
-            projectId: row.dataset.projectId,
-            before: { status: 'modelling' },
-            after: { name: row.dataset.name, status: 'ready', patients: outcome.models.patients.length },
-          });
-        return changed;
       });
-      if (!delivered) throw new ServiceError(409, 'imaging_not_modelling', imagingDatasetNotModellingMessage);
-      keep = true;
+      queued = true;
     } finally {
-      if (!keep) await this.deps.blobs.delete(region, key);
+      if (!queued) await this.deps.blobs.delete(region, key);
     }
-    const ready = (await this.deps.repository.findInQueue(datasetId))!;
-    if (ready.dataset.uploadedBy) {
-      await this.deps.notifications
-        .post({
-          userId: ready.dataset.uploadedBy,
-          kind: 'imaging.ready',
-          title: `The imaging cohort ${ready.dataset.name} is ready`,
-          body: `Patient models of ${ready.dataset.models?.patients.length ?? 0} patients were delivered.`,
-          link: imagingPagePath(ready.dataset.deviceId, ready.dataset.id),
-          dedupeKey: `imaging-ready:${ready.dataset.id}`,
-        })
-        .catch(() => undefined);
+    const [dataset] = await this.withDeliveries([(await this.deps.repository.findInQueue(datasetId))!]);
+    return { pending: true, accepted: false, findings: [], dataset: dataset! };
+  }
+
+  /**
+   * The delivery job's work: the stored models checked in a CPU-pool thread; when they pass, the dataset becomes
+   * ready with its `imaging.models_delivered` event (the system, on behalf of the staff; the uploader is told from
+   * it) in one unit of work; when refused, the zip is removed and the findings are the job's result. A retry after
+   * the dataset became ready with these models changes nothing.
+   */
+  async checkDelivery(
+    delivery: ImagingModelsData,
+    work: { progress(fraction: number, message?: string): Promise<void>; signal: AbortSignal },
+  ): Promise<DeliveryOutcome> {
+    const { datasetId, storageKey } = delivery;
+    const dataset = await this.deps.repository.find(datasetId);
+    if (dataset?.status === 'ready' && dataset.modelsStorageKey === storageKey) return { accepted: true, findings: [] };
+    if (dataset?.status !== 'modelling') {
+      if (dataset) await this.deps.blobs.delete(dataset.region, storageKey);
+      return refused([{ file: '(the delivery)', tag: null, problem: imagingDatasetNotModellingMessage }]);
     }
-    return { accepted: true, findings: [], dataset: presentQueued(ready) };
+    const local = await this.deps.blobs.localFile(dataset.region, storageKey);
+    if (!local) return refused([{ file: '(the delivery)', tag: null, problem: 'could not be found in storage' }]);
+    await work.progress(0.05, 'Checking the models');
+    const outcome = await this.deps.cpu.run(imagingModelsTask, local, {
+      signal: work.signal,
+      // The task reports per file read; stored on the job's row, which the staff's queue shows.
+      onProgress: (fraction) =>
+        void work.progress(0.05 + 0.85 * fraction, 'Checking the models').catch(() => undefined),
+    });
+    if (!outcome.accepted) {
+      await this.deps.blobs.delete(dataset.region, storageKey);
+      return refused(outcome.findings);
+    }
+    await work.progress(0.9, 'Making the cohort ready');
+    const delivered = await this.deps.unitOfWork.run(async (tx) => {
+      const changed = await tx.imaging.deliverModels(datasetId, {
+        models: outcome.models,
+        storageKey,
+        deliveredBy: delivery.userId,
+      });
+      if (changed)
+        tx.events.record({
+          ...systemEvent(
+            delivery.userId,
+            dataset.deviceId,
+            dataset.projectId,
+            'imaging.models_delivered',
+            { type: 'imaging_dataset', id: datasetId },
+            // The uploader is who hears of it (services/job-notifications.ts), not the staff who delivered.
+            { name: dataset.name, status: 'ready', patients: outcome.models.patients.length, tell: dataset.uploadedBy },
+          ),
+          before: { status: 'modelling' },
+        });
+      return changed;
+    });
+    if (!delivered) {
+      await this.deps.blobs.delete(dataset.region, storageKey);
+      return refused([{ file: '(the delivery)', tag: null, problem: imagingDatasetNotModellingMessage }]);
+    }
+    return { accepted: true, findings: [] };
+  }
+
+  /** After the delivery job's last failed attempt: the stored zip is removed (unless the dataset was made ready with it). */
+  async abandonDelivery(delivery: ImagingModelsData): Promise<void> {
+    const dataset = await this.deps.repository.find(delivery.datasetId);
+    if (!dataset || dataset.modelsStorageKey === delivery.storageKey) return;
+    await this.deps.blobs.delete(dataset.region, delivery.storageKey);
+  }
+
+  private async deliveryOf(datasetId: string): Promise<ImagingModelsDeliveryState | null> {
+    const runs = await this.deps.repository.latestDeliveries(imagingModelsJob.kind, [datasetId]);
+    const run = runs.get(datasetId);
+    return run ? deliveryState(run) : null;
+  }
+
+  private async withDeliveries(rows: ImagingQueueRow[]): Promise<ImagingQueueItem[]> {
+    const runs = await this.deps.repository.latestDeliveries(
+      imagingModelsJob.kind,
+      rows.map((row) => row.dataset.id),
+    );
+    return rows.map((row) => {
+      const run = runs.get(row.dataset.id);
+      return { ...present(row), workspace: row.workspace, delivery: run ? deliveryState(run) : null };
+    });
   }
 
   private async authorize(userId: string): Promise<void> {

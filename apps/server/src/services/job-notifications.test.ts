@@ -128,6 +128,25 @@ describe('notifications of work that ends in the background (issue 20: subscribe
     });
   });
 
+  it('tells the uploader, not the staff who delivered them, that an imaging cohort’s models were delivered', async () => {
+    const { notifications, posted } = subscriber();
+    // The staff (`orderer`) delivered; the dataset's uploader (`teammate`) is who to tell.
+    await deliver(notifications, [
+      event('imaging.models_delivered', 'imaging_dataset', { name: 'CT', patients: 3, tell: teammate }),
+      event('imaging.models_delivered', 'imaging_dataset', { name: 'CT', patients: 3, tell: null }),
+    ]);
+    expect(posted).toEqual([
+      {
+        userId: teammate,
+        kind: 'imaging.ready',
+        title: 'The imaging cohort CT is ready',
+        body: 'Patient models of 3 patients were delivered.',
+        link: `/upload-images/success?dataset=${objectId}&device=${deviceId}`,
+        dedupeKey: `imaging-ready:${objectId}`,
+      },
+    ]);
+  });
+
   it('tells nobody of a trial’s runs, of events people made themselves, or of work nobody started', async () => {
     const { notifications, posted } = subscriber();
     const person = { ...event('cohort.prepared', 'cohort', { name: 'A' }), actorId: orderer };

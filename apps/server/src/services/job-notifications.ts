@@ -28,6 +28,8 @@ interface Outcome {
   trialRun?: boolean;
   targetProjectId?: string | null;
   accepted?: boolean;
+  /** who to tell, when not whoever started the work (a dataset's uploader hears of the models delivered) */
+  tell?: string | null;
 }
 
 type Message = Omit<PostNotification, 'userId'>;
@@ -98,6 +100,14 @@ function messageOf(event: CommittedEvent, after: Outcome): Message | null {
         dedupeKey: `imaging-checked:${id}`,
       };
     }
+    case 'imaging.models_delivered':
+      return {
+        kind: 'imaging.ready',
+        title: `The imaging cohort ${name} is ready`,
+        body: `Patient models of ${after.patients ?? 0} patients were delivered.`,
+        link: imagingPagePath(deviceId, id),
+        dedupeKey: `imaging-ready:${id}`,
+      };
     case 'simulation.completed':
     case 'simulation.failed': {
       // A trial's runs are told of once, when the trial finishes.
@@ -173,7 +183,8 @@ export class JobNotifications implements EventSubscriber {
     const after = (event.after ?? {}) as Outcome;
     const message = messageOf(event, after);
     if (!message) return;
-    const people = new Set(after.startedBy ? [after.startedBy] : []);
+    const told = after.tell !== undefined ? after.tell : after.startedBy;
+    const people = new Set(told ? [told] : []);
     if (event.objectType === 'device_version' && after.targetProjectId)
       for (const userId of await this.teamOf(after.targetProjectId)) people.add(userId);
     // Keyed per person (the key is unique per user): a retried job that records nothing new posts nothing new.

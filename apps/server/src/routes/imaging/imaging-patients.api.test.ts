@@ -1,7 +1,6 @@
 import { buildPatientMeshes, generatePatient, landmarkOf, organMesh } from '@insilico/anatomy';
 import type {
   ImagingCohortList,
-  ImagingModelsDelivery,
   ImagingPatient,
   PatientLandmarks,
   Room,
@@ -16,7 +15,7 @@ import { insertModellingDataset } from '../../../test/factories/imaging-rows';
 import { insertProject } from '../../../test/factories/project-rows';
 import { roomsPathOf } from '../../../test/fixtures/room.fixtures';
 import { cube } from '../../../test/fixtures/stl.fixtures';
-import { putBytes } from '../../../test/helpers/pictures';
+import { deliverAndWait } from '../../../test/fixtures/imaging-delivery.fixtures';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import {
   createWorkspace,
@@ -91,12 +90,9 @@ beforeAll(async () => {
   projectId = await insertProject(server, { deviceId, team: [admin.id, guest.id] });
   datasetId = await insertModellingDataset(server, { deviceId, projectId, uploadedBy: admin.id, name: 'Own CT' });
   await server.context.supportStaff.set(admin.account.email, true);
-  const delivery = await putBytes(admin.browser, `/api/support/imaging-datasets/${datasetId}/models`, await models(), {
-    contentType: 'application/zip',
-  });
-  const delivered = await json<ImagingModelsDelivery>(delivery);
-  expect(delivered.findings).toEqual([]);
-  expect(delivered.accepted).toBe(true);
+  const { delivery } = await deliverAndWait(admin.browser, datasetId, await models());
+  expect(delivery.findings).toEqual([]);
+  expect(delivery.status).toBe('accepted');
 }, 180_000);
 afterAll(async () => {
   await server?.stop();

@@ -56,14 +56,16 @@ export async function imagingQueueRoutes(app: FastifyInstance, deps: ImagingQueu
         schema: {
           tags,
           params: imagingQueueParamsSchema,
-          response: { 200: imagingModelsDeliverySchema },
-          summary: 'Deliver the patient models (.zip as the body); the dataset becomes ready when they pass',
+          response: { 202: imagingModelsDeliverySchema },
+          summary:
+            'Deliver the patient models (.zip as the body): stored, and checked by a job; the dataset becomes ready when they pass',
         },
       },
       async (request, reply) => {
         const body = (request.body as IncomingMessage | undefined) ?? emptyBody();
         try {
-          return await deps.imagingQueue.deliverModels(currentUser(request).id, request.params.datasetId, body);
+          const answer = await deps.imagingQueue.deliverModels(currentUser(request).id, request.params.datasetId, body);
+          return await reply.code(202).send(answer);
         } catch (error) {
           if (!request.raw.readableEnded) reply.header('Connection', 'close');
           throw error;

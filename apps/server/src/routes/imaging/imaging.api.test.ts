@@ -4,8 +4,8 @@ import {
   notZipMessage,
   type ImagingDataset,
   type ImagingDatasetList,
-  type ImagingModelsDelivery,
   type ImagingQueue,
+  type NotificationList,
 } from '@insilico/contracts';
 import { Pseudonymiser } from '@insilico/dicom';
 import { hostileCt, part10 } from '@insilico/dicom/testing';
@@ -14,6 +14,7 @@ import { writeBinaryStl } from '@insilico/mesh';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { deidentified, manifest, manifestEntry, spec, zipOf } from '../../../test/fixtures/imaging.fixtures';
 import { putBytes } from '../../../test/helpers/pictures';
+import { deliverAndWait, storedModels } from '../../../test/fixtures/imaging-delivery.fixtures';
 import { cube } from '../../../test/fixtures/stl.fixtures';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { createUpload, metadataOf, patchUpload } from '../../../test/fixtures/upload.fixtures';
@@ -297,18 +298,25 @@ describe('the support staff modelling queue: download the dataset, deliver the p
 
       const deliver = (bytes: Uint8Array) =>
         putBytes(admin.browser, `${queue}/${dataset.id}/models`, bytes, { contentType: 'application/zip' });
-      const refused = await json<ImagingModelsDelivery>(
-        await deliver(
-          await zipOf([
-            ['P1/aorta_systole.stl', openCube()],
-            ['P1/ventricle_diastole.stl', writeBinaryStl(cube())],
-            ['P2/aorta_systole.stl', writeBinaryStl(cube())],
-            ['P2/landmarks.json', new TextEncoder().encode('{"landmarks": []}')],
-            ['notes.txt', new TextEncoder().encode('x')],
-          ]),
-        ),
+      const modelFiles = () => storedModels(server, dataset.id);
+      // 202: the models are stored and their check is a job; the delivery is pending meanwhile.
+      const { submitted, delivery: refused } = await deliverAndWait(
+        admin.browser,
+        dataset.id,
+        await zipOf([
+          ['P1/aorta_systole.stl', openCube()],
+          ['P1/ventricle_diastole.stl', writeBinaryStl(cube())],
+          ['P2/aorta_systole.stl', writeBinaryStl(cube())],
+          ['P2/landmarks.json', new TextEncoder().encode('{"landmarks": []}')],
+          ['notes.txt', new TextEncoder().encode('x')],
+        ]),
       );
-      expect(refused.accepted).toBe(false);
+      expect(submitted).toMatchObject({ pending: true, accepted: false, findings: [] });
+      expect(submitted.dataset.status).toBe('modelling');
+      expect(submitted.dataset.delivery?.status).toBe('pending');
+      expect(refused.status).toBe('refused');
+      // The refused zip is removed again.
+      expect(await modelFiles()).toEqual([]);
       expect(refused.findings).toEqual(
         expect.arrayContaining([
           { file: 'P1/aorta_systole.stl', tag: null, problem: expect.stringContaining('is not a closed surface') },
@@ -321,16 +329,21 @@ describe('the support staff modelling queue: download the dataset, deliver the p
         'modelling',
       );
 
-      const accepted = await json<ImagingModelsDelivery>(
-        await deliver(
-          await zipOf([
-            ['P1/aorta_systole.stl', writeBinaryStl(cube())],
-            ['P1/landmarks.json', landmarks(['annulus centre', 'apex'])],
-          ]),
-        ),
+      const { delivery: accepted } = await deliverAndWait(
+        admin.browser,
+        dataset.id,
+        await zipOf([
+          ['P1/aorta_systole.stl', writeBinaryStl(cube())],
+          ['P1/landmarks.json', landmarks(['annulus centre', 'apex'])],
+        ]),
       );
-      expect(accepted.accepted).toBe(true);
-      expect(accepted.dataset.status).toBe('ready');
+      expect(accepted).toMatchObject({ status: 'accepted', findings: [] });
+      expect(await modelFiles()).toHaveLength(1);
+      // The uploader is told, once, from the job's event (services/job-notifications.ts).
+      const told = await json<NotificationList>(await browsers.member.get('/api/notifications?limit=100'));
+      expect(told.items.filter((n) => n.kind === 'imaging.ready' && n.link?.includes(dataset.id))).toHaveLength(1);
+      const staffTold = await json<NotificationList>(await admin.browser.get('/api/notifications?limit=100'));
+      expect(staffTold.items.some((n) => n.kind === 'imaging.ready' && n.link?.includes(dataset.id))).toBe(false);
       const ready = await json<ImagingDataset>(await browsers.member.get(`${datasets()}/${dataset.id}`));
       expect(ready.status).toBe('ready');
       expect(ready.models?.deliveredBy?.id).toBe(admin.id);

@@ -57,12 +57,19 @@ export function useImagingDatasets(deviceId: string | null) {
 
 /** The support staff's modelling queue (403 for anybody else). */
 export function useImagingQueue(status: 'modelling' | 'ready') {
-  return useSWR<ImagingQueue, ApiError>(imagingUrls.queue(status), (url: string) =>
-    apiFetch(url, { schema: imagingQueueSchema }),
+  return useSWR<ImagingQueue, ApiError>(
+    imagingUrls.queue(status),
+    (url: string) => apiFetch(url, { schema: imagingQueueSchema }),
+    // Polled while a delivery of models is being checked (its job's progress, then its outcome).
+    {
+      refreshInterval: (data) =>
+        data?.items.some((item) => item.delivery?.status === 'pending') ? checkingRefreshMs : 0,
+      dedupingInterval: checkingRefreshMs - 500,
+    },
   );
 }
 
-/** Delivers the patient models of a dataset (the .zip as the body); the answer says whether they passed. */
+/** Delivers the patient models of a dataset (the .zip as the body): stored, their check queued (pending). */
 export function deliverImagingModels(datasetId: string, zip: File): Promise<ImagingModelsDelivery> {
   return apiFetch(imagingUrls.models(datasetId), { method: 'PUT', file: zip, schema: imagingModelsDeliverySchema });
 }

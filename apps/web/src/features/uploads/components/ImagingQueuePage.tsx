@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -17,7 +18,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import type { ImagingFinding, ImagingQueueItem } from '@insilico/contracts';
+import type { ImagingModelsDeliveryState, ImagingQueueItem } from '@insilico/contracts';
 import { Page } from '../../../components/Page';
 import { formatDate } from '../../../lib/formatDate';
 import { deliverImagingModels, imagingUrls, useImagingQueue } from '../api';
@@ -25,22 +26,50 @@ import { formatBytes } from './ImagingViews';
 
 type Status = 'modelling' | 'ready';
 
-/** Download the dataset; deliver its models (a .zip), with the findings when they do not pass. */
-function QueueActions({ item, onDelivered }: { item: ImagingQueueItem; onDelivered: () => void }) {
+/** The latest delivery of a dataset's models: its check's progress while pending, then its outcome. */
+function DeliveryState({ delivery }: { delivery: ImagingModelsDeliveryState }) {
+  if (delivery.status === 'pending') {
+    const percent = Math.round(delivery.progress * 100);
+    return (
+      <Stack spacing={0.5} role="status" data-testid="imaging-delivery-pending">
+        <Typography variant="body2">
+          {delivery.progressMessage ?? 'Waiting for the check'} … {percent} %
+        </Typography>
+        <LinearProgress variant="determinate" value={percent} aria-label="Checking the models" />
+      </Stack>
+    );
+  }
+  if (delivery.status === 'failed') return <Alert severity="error">{delivery.progressMessage}</Alert>;
+  if (delivery.status === 'refused')
+    return (
+      <Alert severity="error">
+        The models were not accepted:
+        <List dense disablePadding>
+          {delivery.findings.map((finding, i) => (
+            <ListItem key={i} disableGutters>
+              <ListItemText primary={finding.file} secondary={finding.problem} />
+            </ListItem>
+          ))}
+        </List>
+      </Alert>
+    );
+  return null;
+}
+
+/** Download the dataset; deliver its models (a .zip, checked by a job), with the latest delivery's state. */
+function QueueActions({ item, onSubmitted }: { item: ImagingQueueItem; onSubmitted: () => void }) {
   const [busy, setBusy] = useState(false);
-  const [findings, setFindings] = useState<ImagingFinding[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const pending = item.delivery?.status === 'pending';
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     setBusy(true);
     setError(null);
-    setFindings(null);
     try {
-      const answer = await deliverImagingModels(item.id, file);
-      if (answer.accepted) onDelivered();
-      else setFindings(answer.findings);
+      await deliverImagingModels(item.id, file);
+      onSubmitted();
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'The models could not be delivered.');
     } finally {
@@ -54,31 +83,21 @@ function QueueActions({ item, onDelivered }: { item: ImagingQueueItem; onDeliver
           Download dataset
         </Button>
         {item.status === 'modelling' && (
-          <Button size="small" variant="outlined" component="label" disabled={busy}>
-            {busy ? <CircularProgress size={16} aria-label="Checking the models" /> : 'Deliver models'}
+          <Button size="small" variant="outlined" component="label" disabled={busy || pending}>
+            {busy ? <CircularProgress size={16} aria-label="Sending the models" /> : 'Deliver models'}
             <input
               hidden
               type="file"
               accept=".zip,application/zip"
               aria-label={`Patient models of ${item.name}`}
+              disabled={busy || pending}
               onChange={(e) => void onFile(e)}
             />
           </Button>
         )}
       </Stack>
       {error && <Alert severity="error">{error}</Alert>}
-      {findings && (
-        <Alert severity="error">
-          The models were not accepted:
-          <List dense disablePadding>
-            {findings.map((finding, i) => (
-              <ListItem key={i} disableGutters>
-                <ListItemText primary={finding.file} secondary={finding.problem} />
-              </ListItem>
-            ))}
-          </List>
-        </Alert>
-      )}
+      {item.status === 'modelling' && item.delivery && <DeliveryState delivery={item.delivery} />}
     </Stack>
   );
 }
@@ -92,6 +111,23 @@ export function ImagingQueuePage() {
   const status: Status = params.get('status') === 'ready' ? 'ready' : 'modelling';
   const queue = useImagingQueue(status);
   const [delivered, setDelivered] = useState<string | null>(null);
+  // Deliveries seen pending on this page: one that leaves the modelling queue was accepted (the dataset is ready).
+  const [watched, setWatched] = useState<Record<string, string>>({});
+  const items = queue.data?.items;
+  // Compared as each answer arrives (state adjusted while rendering, not in an effect).
+  const [lastItems, setLastItems] = useState(items);
+  if (items !== lastItems) {
+    setLastItems(items);
+    if (items && status === 'modelling') {
+      const gone = Object.keys(watched).filter((id) => !items.some((item) => item.id === id));
+      const seen = items.filter((item) => item.delivery?.status === 'pending' && !(item.id in watched));
+      if (gone.length > 0) setDelivered(watched[gone[0]!]!);
+      if (gone.length > 0 || seen.length > 0) {
+        const kept = Object.entries(watched).filter(([id]) => !gone.includes(id));
+        setWatched(Object.fromEntries([...kept, ...seen.map((item) => [item.id, item.name] as const)]));
+      }
+    }
+  }
 
   let body;
   if (queue.error && !queue.data)
@@ -156,8 +192,9 @@ export function ImagingQueuePage() {
                 <TableCell>
                   <QueueActions
                     item={item}
-                    onDelivered={() => {
-                      setDelivered(item.name);
+                    onSubmitted={() => {
+                      setDelivered(null);
+                      setWatched((previous) => ({ ...previous, [item.id]: item.name }));
                       void queue.mutate();
                     }}
                   />
