@@ -2,10 +2,9 @@ import type { Analysis, CohortParameterTable, MeasurementOrder, Representativene
 import { patchAnalysis } from '../../../test/fixtures/analysis.fixtures';
 import { pdfPhrases } from '../../../test/helpers/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
-import { createWorkspace, errorOf, json, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
-import { insertProject } from '../../../test/factories/project-rows';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { projectWorld } from '../../../test/fixtures/project-world';
+import { errorOf, json, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
 
 /**
  * Representativeness (issue 23) through the real server: a 20-patient cohort against a reference CSV (its own
@@ -31,12 +30,18 @@ const csvOf = (keys: string[], factor = 1, header = keys) =>
   ].join('\r\n');
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  ({ deviceId } = await createWorkspace(admin));
-  const cohort = await orderCohort(admin.browser, deviceId, { name: 'Representative', size: 20 });
-  const cohortId = (await settled(admin.browser, deviceId, cohort.id, 170_000)).id;
-  const projectId = await insertProject(server, { deviceId, team: [admin.id], cohortIds: [cohortId] });
+  let cohortId: string;
+  let projectId: string;
+  ({
+    server,
+    admin,
+    deviceId,
+    cohortIds: { representative: cohortId },
+    projectId,
+  } = await projectWorld({
+    cohorts: { representative: { name: 'Representative', size: 20, settleMs: 170_000 } },
+    project: { team: ['admin'], cohorts: ['representative'] },
+  }));
   const analysis = await json<Analysis>(
     await admin.browser.postJson(`/api/devices/${deviceId}/projects/${projectId}/analyses`, {
       cohortId,

@@ -6,15 +6,9 @@ import { join } from 'node:path';
 import { unzipFiles } from '../../../test/helpers/exported-files';
 import { reasonRequiredMessage, type ActivityList, type AuditVerdict } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import {
-  createWorkspace,
-  errorOf,
-  joinedMember,
-  json,
-  signedIn,
-  type Person,
-} from '../../../test/fixtures/workspace.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { projectWorld } from '../../../test/fixtures/project-world';
+import { errorOf, json, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { insertProject } from '../../../test/factories/project-rows';
 import { systemEvent } from '../../events/kinds';
 import { UnitOfWork } from '../../repositories/unit-of-work';
@@ -36,12 +30,16 @@ const sql = (text: string, values?: unknown[]) => server.context.db.executeSql(t
 const statusUrl = (id: string) => `/api/devices/${deviceId}/projects/${id}/status`;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  ({ deviceId } = await createWorkspace(admin));
-  member = await joinedMember(server, admin, deviceId, 'member');
-  guest = await joinedMember(server, admin, deviceId, 'guest');
-  projectId = await insertProject(server, { deviceId, team: [admin.id, guest.id], name: 'Audited valve' });
+  ({
+    server,
+    admin,
+    deviceId,
+    people: { member, guest },
+    projectId,
+  } = await projectWorld({
+    people: { member: 'member', guest: 'guest' },
+    project: { team: ['admin', 'guest'], name: 'Audited valve' },
+  }));
   otherProjectId = await insertProject(server, { deviceId, team: [admin.id], name: 'Hidden valve' });
 }, 120_000);
 afterAll(async () => {

@@ -10,8 +10,9 @@ import {
 } from '@insilico/anatomy';
 import type { Cohort, CohortPatient, CohortPatientPage } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { createWorkspace, errorOf, json, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { projectWorld } from '../../../test/fixtures/project-world';
+import { errorOf, json, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { criteriaWith, orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
 
 /**
@@ -24,9 +25,7 @@ let admin: Person;
 let deviceId = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  deviceId = (await createWorkspace(admin)).deviceId;
+  ({ server, admin, deviceId } = await projectWorld());
 }, 120_000);
 afterAll(async () => {
   await server?.stop();

@@ -1,14 +1,8 @@
 import { commentBodyMaxLength, type Mentionable, type NotificationList } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import {
-  errorOf,
-  json,
-  joinedMember,
-  signedIn,
-  createWorkspace,
-  type Person,
-} from '../../../test/fixtures/workspace.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { projectWorld } from '../../../test/fixtures/project-world';
+import { errorOf, json, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { and, eq } from 'drizzle-orm';
 import { insertProject } from '../../../test/factories/project-rows';
 import { projectMembers } from '../../db/schema';
@@ -32,13 +26,16 @@ let deviceId = '';
 let projectId = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  ({ deviceId } = await createWorkspace(admin));
-  member = await joinedMember(server, admin, deviceId, 'member');
-  guest = await joinedMember(server, admin, deviceId, 'guest');
-  outsider = await joinedMember(server, admin, deviceId, 'member');
-  projectId = await insertProject(server, { deviceId, team: [admin.id, member.id, guest.id], name: 'Valve study' });
+  ({
+    server,
+    admin,
+    deviceId,
+    people: { member, guest, outsider },
+    projectId,
+  } = await projectWorld({
+    people: { member: 'member', guest: 'guest', outsider: 'member' },
+    project: { team: ['admin', 'member', 'guest'], name: 'Valve study' },
+  }));
 }, 180_000);
 afterAll(async () => {
   await server?.stop();

@@ -13,7 +13,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceVersionFiles, roomPlacements, storedFiles } from '../../db/schema';
 import { insertSsmRoom } from '../../../test/factories/room-rows';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { projectWorld } from '../../../test/fixtures/project-world';
 import {
   createWorkspace,
   errorOf,
@@ -33,9 +34,7 @@ let admin: Person;
 let deviceId = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  deviceId = (await createWorkspace(admin)).deviceId;
+  ({ server, admin, deviceId } = await projectWorld());
 }, 120_000);
 afterAll(async () => {
   await server?.stop();

@@ -13,17 +13,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cohorts, roomPlacements, rooms } from '../../db/schema';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
-import {
-  createWorkspace,
-  errorOf,
-  joinedMember,
-  json,
-  send,
-  signedIn,
-  type Person,
-} from '../../../test/fixtures/workspace.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { projectWorld } from '../../../test/fixtures/project-world';
+import { errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { insertDeviceVersion, insertProject, insertQuestion } from '../../../test/factories/project-rows';
 import { insertSsmRoom } from '../../../test/factories/room-rows';
 
@@ -41,21 +33,19 @@ let readyCohortId = '';
 let otherCohortId = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  ({ deviceId } = await createWorkspace(admin));
-  member = await joinedMember(server, admin, deviceId, 'member');
-  guest = await joinedMember(server, admin, deviceId, 'guest');
-  stranger = await signedIn(server);
-  await createWorkspace(stranger);
-  // One order at a time: each is settled before the next is placed.
-  for (const name of ['Edit adults', 'Edit others']) {
-    const order = await orderCohort(admin.browser, deviceId, { name: `${name} ${randomUUID().slice(0, 6)}`, size: 5 });
-    const cohort = await settled(admin.browser, deviceId, order.id);
-    expect(cohort.status).toBe('ready');
-    if (readyCohortId) otherCohortId = cohort.id;
-    else readyCohortId = cohort.id;
-  }
+  ({
+    server,
+    admin,
+    deviceId,
+    people: { member, guest, stranger },
+    cohortIds: { ready: readyCohortId, other: otherCohortId },
+  } = await projectWorld({
+    people: { member: 'member', guest: 'guest', stranger: 'stranger' },
+    cohorts: {
+      ready: { name: `Edit adults ${randomUUID().slice(0, 6)}`, size: 5 },
+      other: { name: `Edit others ${randomUUID().slice(0, 6)}`, size: 5 },
+    },
+  }));
 }, 240_000);
 afterAll(async () => {
   await server?.stop();

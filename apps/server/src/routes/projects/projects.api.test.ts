@@ -10,18 +10,9 @@ import {
   type ProjectTeam,
 } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
-import {
-  createWorkspace,
-  errorOf,
-  invite,
-  joinedMember,
-  json,
-  send,
-  signedIn,
-  type Person,
-} from '../../../test/fixtures/workspace.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { projectWorld } from '../../../test/fixtures/project-world';
+import { createWorkspace, errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
 import {
   insertDeviceVersion,
   insertProject,
@@ -42,19 +33,18 @@ let deviceId = '';
 let cohortId = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  ({ deviceId } = await createWorkspace(admin));
-  member = await joinedMember(server, admin, deviceId, 'member');
-  guest = await joinedMember(server, admin, deviceId, 'guest');
-  pending = await joinedMember(server, admin, deviceId, 'member', { approve: false });
-  const invited = await signedIn(server);
-  expect((await invite(admin, deviceId, invited.account.email)).status).toBe(201);
+  let invited: Person;
+  ({
+    server,
+    admin,
+    deviceId,
+    people: { member, guest, pending, invited, stranger },
+    cohortIds: { adults: cohortId },
+  } = await projectWorld({
+    people: { member: 'member', guest: 'guest', pending: 'pending', invited: 'invited', stranger: 'stranger' },
+    cohorts: { adults: { name: 'Mitral adults', size: 5 } },
+  }));
   invitedId = invited.id;
-  stranger = await signedIn(server);
-  await createWorkspace(stranger);
-  const cohort = await orderCohort(admin.browser, deviceId, { name: 'Mitral adults', size: 5 });
-  cohortId = (await settled(admin.browser, deviceId, cohort.id)).id;
 }, 240_000);
 afterAll(async () => {
   await server?.stop();

@@ -13,17 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { eventsOf } from '../../../test/helpers/domain-events';
 import { testPicture } from '../../../test/helpers/pictures';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
-import {
-  createWorkspace,
-  errorOf,
-  joinedMember,
-  json,
-  send,
-  signedIn,
-  type Person,
-} from '../../../test/fixtures/workspace.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { projectWorld } from '../../../test/fixtures/project-world';
+import { createWorkspace, errorOf, json, send, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { createRoom, patientIdsOf, postBytes, roomsPathOf, transform } from '../../../test/fixtures/room.fixtures';
 import { insertProject } from '../../../test/factories/project-rows';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
@@ -46,21 +38,21 @@ let foreignVersion = '';
 let rooms = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  ({ deviceId } = await createWorkspace(admin));
-  member = await joinedMember(server, admin, deviceId, 'member');
-  // On the workspace but not on the project's team.
-  outsider = await joinedMember(server, admin, deviceId, 'member');
-  const [first, second] = await Promise.all([
-    orderCohort(admin.browser, deviceId, { name: 'Mitral A', size: 5 }),
-    orderCohort(admin.browser, deviceId, { name: 'Mitral B', size: 5 }),
-  ]);
-  cohortId = (await settled(admin.browser, deviceId, first.id)).id;
-  otherCohortId = (await settled(admin.browser, deviceId, second.id)).id;
+  ({
+    server,
+    admin,
+    deviceId,
+    people: { member, outsider },
+    cohortIds: { first: cohortId, second: otherCohortId },
+    projectId,
+  } = await projectWorld({
+    // The outsider is on the workspace but not on the project's team.
+    people: { member: 'member', outsider: 'member' },
+    cohorts: { first: { name: 'Mitral A', size: 5 }, second: { name: 'Mitral B', size: 5 } },
+    project: { team: ['admin', 'member'], cohorts: ['first'] },
+  }));
   patients = await patientIdsOf(admin.browser, deviceId, cohortId);
   otherPatients = await patientIdsOf(admin.browser, deviceId, otherCohortId);
-  projectId = await insertProject(server, { deviceId, team: [admin.id, member.id], cohortIds: [cohortId] });
   const elsewhere = await insertProject(server, { deviceId, team: [admin.id], cohortIds: [] });
   readyVersion = (await insertVersionWithModel(server, deviceId, { name: 'Valve 1', status: 'ready', projectId }))
     .versionId;

@@ -22,20 +22,11 @@ import { analyticsConsentCookie } from '@insilico/contracts/analytics';
 import { analyticsEvents } from '../../db/schema';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { eventsOf } from '../../../test/helpers/domain-events';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import type { TestServer } from '../../../test/helpers/test-server';
 import { SimulationRepository } from '../../repositories/simulation.repository';
-import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
-import {
-  createWorkspace,
-  errorOf,
-  joinedMember,
-  json,
-  send,
-  signedIn,
-  type Person,
-} from '../../../test/fixtures/workspace.fixtures';
+import { projectWorld } from '../../../test/fixtures/project-world';
+import { errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { createRoom, patientIdsOf, roomsPathOf } from '../../../test/fixtures/room.fixtures';
-import { insertProject } from '../../../test/factories/project-rows';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
 
 /**
@@ -99,15 +90,20 @@ async function count(browser: TestBrowser, room: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  ({ deviceId } = await createWorkspace(admin));
-  member = await joinedMember(server, admin, deviceId, 'member');
-  guest = await joinedMember(server, admin, deviceId, 'guest');
-  const order = await orderCohort(admin.browser, deviceId, { name: 'Aortic', size: 5 });
-  const cohortId = (await settled(admin.browser, deviceId, order.id)).id;
+  let cohortId: string;
+  ({
+    server,
+    admin,
+    deviceId,
+    people: { member, guest },
+    cohortIds: { aortic: cohortId },
+    projectId,
+  } = await projectWorld({
+    people: { member: 'member', guest: 'guest' },
+    cohorts: { aortic: { name: 'Aortic', size: 5 } },
+    project: { team: ['admin', 'member', 'guest'], cohorts: ['aortic'] },
+  }));
   const [patientId] = await patientIdsOf(admin.browser, deviceId, cohortId);
-  projectId = await insertProject(server, { deviceId, team: [admin.id, member.id, guest.id], cohortIds: [cohortId] });
   versionId = (
     await insertVersionWithModel(server, deviceId, {
       name: 'Ring valve',

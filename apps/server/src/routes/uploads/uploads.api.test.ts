@@ -8,14 +8,9 @@ import { eq } from 'drizzle-orm';
 import { uploads } from '../../db/schema';
 import { UploadRepository } from '../../repositories/upload.repository';
 import { uploadBusyMessage } from '../../services/upload.service';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import {
-  createWorkspace,
-  errorOf,
-  joinedMember,
-  signedIn,
-  type Person,
-} from '../../../test/fixtures/workspace.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { projectWorld } from '../../../test/fixtures/project-world';
+import { errorOf, joinedMember, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { createUpload, metadataOf, patchUpload, tus } from '../../../test/fixtures/upload.fixtures';
 
 let server: TestServer;
@@ -23,9 +18,7 @@ let admin: Person;
 let deviceId = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  deviceId = (await createWorkspace(admin)).deviceId;
+  ({ server, admin, deviceId } = await projectWorld());
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
