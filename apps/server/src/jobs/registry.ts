@@ -1,4 +1,5 @@
 import { cohortOrderPerformer } from './cohort-order.performer';
+import { designHistoryExportExpiryPerformer, designHistoryExportPerformer } from './design-history-export.performer';
 import { deviceVersionPerformer } from './device-version.performer';
 import { imagingCheckPerformer } from './imaging-check.performer';
 import type { JobDefinition } from './job-definition';
@@ -28,4 +29,6 @@ export const jobDefinitions: readonly JobDefinition<unknown>[] = [
   trialPatientPerformer,
   trialReportPerformer,
   trialOutcomesPerformer,
+  designHistoryExportPerformer,
+  designHistoryExportExpiryPerformer,
 ];
