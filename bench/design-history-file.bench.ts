@@ -14,6 +14,24 @@ import {
 
 const SIZES = (process.env.DESIGN_HISTORY_BENCH_ITEMS ?? '500,2000').split(',').map(Number);
 const REPEATS = Number(process.env.DESIGN_HISTORY_BENCH_REPEATS ?? 3);
+// Result snapshots in the evidence ZIP (issue 20 item 7): how many, of about how many kB of content each.
+const SNAPSHOTS = (process.env.DESIGN_HISTORY_BENCH_SNAPSHOTS ?? '0').split(',').map(Number);
+const SNAPSHOT_KB = Number(process.env.DESIGN_HISTORY_BENCH_SNAPSHOT_KB ?? 100);
+
+function snapshots(count: number): DesignHistoryFileInput['resultSnapshots'] {
+  const patients = Math.max(1, Math.round((SNAPSHOT_KB * 1024) / 40));
+  return Array.from({ length: count }, (_, i) => ({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    objectType: 'analysis',
+    objectId: `o-${i}`,
+    projectId: 'p-1',
+    revision: 1,
+    codeVersion: '1.0.0',
+    takenAt: '2026-11-28T05:00:00.000Z',
+    contentHash: 'd'.repeat(64),
+    content: { patients: Array.from({ length: patients }, (_, k) => ({ id: `SYN-${k}`, v: k * 0.137 })) },
+  }));
+}
 const sections = ['input', 'output', 'evidence', 'review'] as const;
 
 function record(n: number): { items: DesignHistoryItem[]; audit: StoredRow[] } {
@@ -78,41 +96,42 @@ async function median(run: () => Promise<unknown>): Promise<number> {
   return samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
 }
 
-for (const n of SIZES) {
-  const { items, audit } = record(n);
-  const input = (format: 'pdf' | 'zip'): DesignHistoryFileInput => ({
-    format,
-    generatedAt: '2026-11-28T06:00:00.000Z',
-    generatedBy: 'Ada Admin',
-    workspace: 'Valve D',
-    deviceId: 'd-1',
-    projectId: 'p-1',
-    project: 'Valve',
-    items,
-    audit,
-    signatures: [],
-    resultSnapshots: [],
-  });
-  const pdf = await median(() => renderDesignHistoryFile(input('pdf')));
-  const zip = await median(() => renderDesignHistoryFile(input('zip')));
-  const verdict = { ok: true, headSeq: n, headHash: 'c'.repeat(64) };
-  const reference = await median(() =>
-    auditBundle({
-      exportedAt: new Date('2026-11-28T06:00:00.000Z'),
+for (const n of SIZES)
+  for (const kept of SNAPSHOTS) {
+    const { items, audit } = record(n);
+    const input = (format: 'pdf' | 'zip'): DesignHistoryFileInput => ({
+      format,
+      generatedAt: '2026-11-28T06:00:00.000Z',
+      generatedBy: 'Ada Admin',
+      workspace: 'Valve D',
       deviceId: 'd-1',
-      rows: n,
-      verdict,
-      csv: auditCsv(audit),
-      json: auditJson(
-        new Date('2026-11-28T06:00:00.000Z'),
-        'd-1',
-        { ...verdict, rows: n, breaks: [], pending: 0, checkedAt: '' },
-        audit,
-      ),
-    }),
-  );
-  console.log(
-    `${String(n).padStart(5)} items: PDF ${pdf.toFixed(0)} ms, evidence ZIP ${zip.toFixed(0)} ms; ` +
-      `reference (audit ZIP of the same rows) ${reference.toFixed(0)} ms; ZIP ÷ reference ${(zip / reference).toFixed(1)}`,
-  );
-}
+      projectId: 'p-1',
+      project: 'Valve',
+      items,
+      audit,
+      signatures: [],
+      resultSnapshots: snapshots(kept),
+    });
+    const pdf = await median(() => renderDesignHistoryFile(input('pdf')));
+    const zip = await median(() => renderDesignHistoryFile(input('zip')));
+    const verdict = { ok: true, headSeq: n, headHash: 'c'.repeat(64) };
+    const reference = await median(() =>
+      auditBundle({
+        exportedAt: new Date('2026-11-28T06:00:00.000Z'),
+        deviceId: 'd-1',
+        rows: n,
+        verdict,
+        csv: auditCsv(audit),
+        json: auditJson(
+          new Date('2026-11-28T06:00:00.000Z'),
+          'd-1',
+          { ...verdict, rows: n, breaks: [], pending: 0, checkedAt: '' },
+          audit,
+        ),
+      }),
+    );
+    console.log(
+      `${String(n).padStart(5)} items, ${kept} snapshots of ${SNAPSHOT_KB} kB: PDF ${pdf.toFixed(0)} ms, evidence ZIP ${zip.toFixed(0)} ms; ` +
+        `reference (audit ZIP of the same rows) ${reference.toFixed(0)} ms; ZIP ÷ reference ${(zip / reference).toFixed(1)}`,
+    );
+  }

@@ -259,6 +259,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   await auditRoutes(app, { audit: context.audit, activity: context.activity, authenticated });
   await designHistoryRoutes(app, {
     designHistory: context.designHistory,
+    designHistoryExports: context.designHistoryExports,
     resultSnapshots: context.resultSnapshots,
     authenticated,
     sessionToken: (request) => readSessionToken(request, cookieSettings),

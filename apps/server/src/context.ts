@@ -71,6 +71,7 @@ import { EventOutboxRepository } from './events/event-outbox.repository';
 import { EventRelay } from './events/event-relay';
 import { DesignHistoryService } from './services/design-history.service';
 import { AuthThrottle } from './services/auth-throttle.service';
+import { DesignHistoryExportService } from './services/design-history-exports';
 import { AccountService } from './issuer/account.service';
 import { AccountRepository } from './issuer/account.repository';
 import { grantOf } from './policies/workspace.policy';
@@ -187,6 +188,8 @@ export interface AppContext extends OperatorContext {
   resultSnapshots: ResultSnapshotService;
   /** The design history file and electronic signatures (issue 20 items 4–5). */
   designHistory: DesignHistoryService;
+  /** Design history files of large histories, made by a job (issue 20 item 6). */
+  designHistoryExports: DesignHistoryExportService;
 }
 
 /**
@@ -505,6 +508,30 @@ export async function createContext(
     cpu,
     unitOfWork,
   });
+  const designHistory = new DesignHistoryService({
+    unitOfWork,
+    repository: repositories.designHistory,
+    resultSnapshots: (ids) => repositories.resultSnapshots.byIds(ids),
+    measurementSnapshots: (userId, deviceId, projectIds) =>
+      resultSnapshots.measurementsFor(userId, deviceId, projectIds),
+    devices: deviceRepository,
+    projectAccess,
+    audit,
+    cpu,
+    throttle: new AuthThrottle(repositories.authAttempts),
+    // Signing re-enters the embedded issuer's password; an external issuer's accounts are not ours to check.
+    accounts: config.externalIssuer
+      ? null
+      : new AccountService(new AccountRepository(db.orm), async (mail) => void (await repositories.mail.insert(mail))),
+  });
+  const designHistoryExports = new DesignHistoryExportService({
+    unitOfWork,
+    repository: repositories.designHistory,
+    designHistory,
+    devices: deviceRepository,
+    users,
+    blobs,
+  });
   const jobRunner = options.workJobs
     ? new JobRunner(
         jobRepository,
@@ -523,6 +550,7 @@ export async function createContext(
           imagingQueue,
           trials,
           analytics: operator.analytics,
+          designHistoryExports,
         },
         {
           heartbeatMs: config.jobHeartbeatMs,
@@ -635,24 +663,7 @@ export async function createContext(
       deviceRepository,
       log.child({ component: 'activity' }),
     ),
-    designHistory: new DesignHistoryService({
-      unitOfWork,
-      repository: repositories.designHistory,
-      resultSnapshots: (ids) => repositories.resultSnapshots.byIds(ids),
-      measurementSnapshots: (userId, deviceId, projectIds) =>
-        resultSnapshots.measurementsFor(userId, deviceId, projectIds),
-      devices: deviceRepository,
-      projectAccess,
-      audit,
-      cpu,
-      throttle: new AuthThrottle(repositories.authAttempts),
-      // Signing re-enters the embedded issuer's password; an external issuer's accounts are not ours to check.
-      accounts: config.externalIssuer
-        ? null
-        : new AccountService(
-            new AccountRepository(db.orm),
-            async (mail) => void (await repositories.mail.insert(mail)),
-          ),
-    }),
+    designHistory,
+    designHistoryExports,
   };
 }

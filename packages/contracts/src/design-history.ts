@@ -180,6 +180,33 @@ export type DesignHistoryFileRequest = z.infer<typeof designHistoryFileRequestSc
 export const designHistoryFileHashHeader = 'X-Content-SHA256';
 export const designHistoryProjectNotFoundMessage = 'This project is not in the design history you can see.';
 
+/** Days a file made by an export job is kept for its requester before it is removed. */
+export const designHistoryExportRetentionDays = 7;
+export const designHistoryExportExpiredMessage = `This file was removed ${designHistoryExportRetentionDays} days after it was made. Export the design history again.`;
+export const designHistoryExportNotFoundMessage = 'This export does not exist or is not yours.';
+
+/**
+ * A design history file made by a job (a large history): `POST …/exports` answers 202 with it instead of the file;
+ * `download` is the file's address once it is ready (its requester only).
+ */
+export const designHistoryExportSchema = z.object({
+  id: z.uuid(),
+  projectId: z.uuid().nullable(),
+  format: z.enum(designHistoryFileFormats),
+  status: z.enum(['queued', 'ready', 'failed', 'expired']),
+  requestedAt: z.string(),
+  fileName: z.string().nullable(),
+  bytes: z.number().int().nullable(),
+  sha256: z.string().nullable(),
+  error: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  download: z.string().nullable(),
+});
+export type DesignHistoryExport = z.infer<typeof designHistoryExportSchema>;
+export const designHistoryExportListSchema = z.object({ items: z.array(designHistoryExportSchema) });
+export type DesignHistoryExportList = z.infer<typeof designHistoryExportListSchema>;
+export const designHistoryExportParamsSchema = z.object({ deviceId: z.uuid(), exportId: z.uuid() });
+
 const entryTitle = text().trim().min(1, entryTitleRequiredMessage).max(entryTitleMaxLength, entryTitleTooLongMessage);
 const entryBody = text().trim().max(entryBodyMaxLength, entryBodyTooLongMessage);
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AnalyticsService } from '../services/analytics.service';
 import type { MailDeliveryService } from '../services/mail-delivery.service';
 import type { CohortService } from '../services/cohort.service';
+import type { DesignHistoryExportService } from '../services/design-history-exports';
 import type { DeviceVersionService } from '../services/device-version.service';
 import type { ImagingService } from '../services/imaging.service';
 import type { ImagingQueueService } from '../services/imaging-queue.service';
@@ -39,6 +40,8 @@ export interface JobServices {
   trials: TrialService;
   /** Product analytics (issue 21): the events the server records itself. */
   analytics: AnalyticsService;
+  /** Design history files of large histories (issue 20 item 6), and their removal after the retention. */
+  designHistoryExports: DesignHistoryExportService;
 }
 
 export interface JobContext<Data> {

@@ -1,4 +1,5 @@
 import { cohortOrderPerformer } from './cohort-order.performer';
+import { designHistoryExportExpiryPerformer, designHistoryExportPerformer } from './design-history-export.performer';
 import { deviceVersionPerformer } from './device-version.performer';
 import { imagingCheckPerformer } from './imaging-check.performer';
 import { imagingModelsPerformer } from './imaging-models.performer';
@@ -30,4 +31,6 @@ export const jobDefinitions: readonly JobDefinition<unknown>[] = [
   trialPatientPerformer,
   trialReportPerformer,
   trialOutcomesPerformer,
+  designHistoryExportPerformer,
+  designHistoryExportExpiryPerformer,
 ];

@@ -1,10 +1,23 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Orm } from '../db/client';
-import { designHistoryEntries, domainEvents, electronicSignatures, projectMembers, projects } from '../db/schema';
+import {
+  designHistoryEntries,
+  designHistoryExports,
+  domainEvents,
+  electronicSignatures,
+  projectMembers,
+  projects,
+  resultSnapshots,
+} from '../db/schema';
 
 export type DesignHistoryEntryRow = typeof designHistoryEntries.$inferSelect;
 export type SignatureRow = typeof electronicSignatures.$inferSelect;
 export type TimelineEventRow = typeof domainEvents.$inferSelect;
+export type DesignHistoryExportRow = typeof designHistoryExports.$inferSelect;
+export type NewDesignHistoryExport = Pick<
+  typeof designHistoryExports.$inferInsert,
+  'id' | 'deviceId' | 'projectId' | 'format' | 'requestedBy' | 'region' | 'storageKey'
+>;
 
 /** Whose design history: a workspace, and for a guest only the projects they are on. */
 export interface DesignHistoryScope {
@@ -203,5 +216,66 @@ export class DesignHistoryRepository {
   async insertSignature(signature: typeof electronicSignatures.$inferInsert): Promise<SignatureRow> {
     const [row] = await this.orm.insert(electronicSignatures).values(signature).returning();
     return row!;
+  }
+
+  /** The kept results' size (their JSON's bytes) of these projects: what an evidence ZIP would carry. */
+  async resultSnapshotBytes(projectIds: readonly string[]): Promise<number> {
+    if (projectIds.length === 0) return 0;
+    const rows = await this.orm
+      .select({ bytes: sql<string | number | null>`sum(octet_length(${resultSnapshots.content}::text))` })
+      .from(resultSnapshots)
+      .where(inArray(resultSnapshots.projectId, [...projectIds]));
+    return Number(rows[0]?.bytes ?? 0);
+  }
+
+  async insertExport(row: NewDesignHistoryExport): Promise<DesignHistoryExportRow> {
+    const [inserted] = await this.orm.insert(designHistoryExports).values(row).returning();
+    return inserted!;
+  }
+
+  async exportById(id: string): Promise<DesignHistoryExportRow | null> {
+    const rows = await this.orm.select().from(designHistoryExports).where(eq(designHistoryExports.id, id));
+    return rows[0] ?? null;
+  }
+
+  /** A person's exports in a workspace, newest first. */
+  async exportsOf(userId: string, deviceId: string, limit: number): Promise<DesignHistoryExportRow[]> {
+    return this.orm
+      .select()
+      .from(designHistoryExports)
+      .where(and(eq(designHistoryExports.requestedBy, userId), eq(designHistoryExports.deviceId, deviceId)))
+      .orderBy(desc(designHistoryExports.createdAt))
+      .limit(limit);
+  }
+
+  /** Moves a queued export on (ready or failed); null when it was not queued any more (a retried job). */
+  async finishExport(
+    id: string,
+    change: Partial<
+      Pick<DesignHistoryExportRow, 'status' | 'fileName' | 'bytes' | 'sha256' | 'error' | 'finishedAt' | 'expiresAt'>
+    >,
+  ): Promise<DesignHistoryExportRow | null> {
+    const rows = await this.orm
+      .update(designHistoryExports)
+      .set(change)
+      .where(and(eq(designHistoryExports.id, id), eq(designHistoryExports.status, 'queued')))
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  /** Ready exports whose time ran out (their files are to be removed). */
+  async expiredExports(now: Date, limit: number): Promise<DesignHistoryExportRow[]> {
+    return this.orm
+      .select()
+      .from(designHistoryExports)
+      .where(and(eq(designHistoryExports.status, 'ready'), lt(designHistoryExports.expiresAt, now)))
+      .limit(limit);
+  }
+
+  async markExpired(id: string): Promise<void> {
+    await this.orm
+      .update(designHistoryExports)
+      .set({ status: 'expired' })
+      .where(and(eq(designHistoryExports.id, id), eq(designHistoryExports.status, 'ready')));
   }
 }

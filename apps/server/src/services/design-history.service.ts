@@ -501,6 +501,37 @@ export class DesignHistoryService {
   }
 
   /**
+   * How large an export of this scope would be (the timeline's items, counted up to `atMost`, and the kept results'
+   * bytes), refused as the export is (404 for a project outside the caller's scope): it decides whether the file is
+   * answered in the request or made by a job (design-history-exports.ts).
+   */
+  async exportSize(
+    user: UserRow,
+    deviceId: string,
+    request: DesignHistoryFileRequest,
+    atMost: number,
+  ): Promise<{ items: number; snapshotBytes: number }> {
+    const scope = await this.scope(user.id, deviceId);
+    const projects = await this.deps.repository.projectsIn(scope);
+    if (request.projectId && !projects.some((p) => p.id === request.projectId))
+      throw new ServiceError(404, 'project_not_found', designHistoryProjectNotFoundMessage);
+    const rows = await this.deps.repository.timeline(
+      {
+        ...scope,
+        ...selectionOf(undefined),
+        entryAction: entryAddedAction,
+        ...(request.projectId ? { projectId: request.projectId } : {}),
+      },
+      atMost + 1,
+    );
+    const projectIds = request.projectId ? [request.projectId] : projects.map((p) => p.id);
+    return {
+      items: rows.length,
+      snapshotBytes: request.format === 'zip' ? await this.deps.repository.resultSnapshotBytes(projectIds) : 0,
+    };
+  }
+
+  /**
    * The design history file for sign-off and inspection (issue 20 item 6): a PDF (sections, trace matrix, signatures,
    * the audit excerpt) or a ZIP of it with the evidence and a manifest of SHA-256 hashes, made in the CPU pool from
    * the record as it stands now. Whoever may read the design history may export what they may read; the export and
@@ -511,6 +542,32 @@ export class DesignHistoryService {
     deviceId: string,
     request: DesignHistoryFileRequest,
   ): Promise<{ bytes: Uint8Array; fileName: string; sha256: string }> {
+    const file = await this.makeFile(user, deviceId, request, new Date());
+    await this.deps.unitOfWork.run(async (tx) => {
+      const event = file.projectId
+        ? projectEvent(user.id, deviceId, file.projectId, exportedAction, { type: 'project', id: file.projectId })
+        : workspaceEvent(user.id, deviceId, exportedAction, { type: 'device', id: deviceId });
+      tx.events.record({ ...event, after: file.recorded });
+    });
+    return { bytes: file.bytes, fileName: file.fileName, sha256: file.sha256 };
+  }
+
+  /**
+   * Makes the file of a user's scope as it stands now, in the CPU pool (the request's export, or the export job's):
+   * its bytes, name and SHA-256, and what `design_history.exported` records of it. Records nothing itself.
+   */
+  async makeFile(
+    user: UserRow,
+    deviceId: string,
+    request: DesignHistoryFileRequest,
+    generatedAt: Date,
+  ): Promise<{
+    bytes: Uint8Array;
+    fileName: string;
+    sha256: string;
+    projectId: string | null;
+    recorded: Record<string, unknown>;
+  }> {
     const history = await this.allItems(user, deviceId, request.projectId);
     const project = request.projectId ? history.projects.find((p) => p.id === request.projectId) : undefined;
     if (request.projectId && !project)
@@ -520,7 +577,7 @@ export class DesignHistoryService {
     const signatures = await this.deps.repository.signaturesOf(records);
     const input = {
       format: request.format,
-      generatedAt: new Date().toISOString(),
+      generatedAt: generatedAt.toISOString(),
       generatedBy: user.fullName,
       workspace: (await this.deps.devices.findById(deviceId))?.name ?? '',
       deviceId,
@@ -553,23 +610,20 @@ export class DesignHistoryService {
     };
     const file = await this.deps.cpu.run(designHistoryFileTask, input);
     const fileName = designHistoryFileName(input);
-    await this.deps.unitOfWork.run(async (tx) => {
-      const event = project
-        ? projectEvent(user.id, deviceId, project.id, exportedAction, { type: 'project', id: project.id })
-        : workspaceEvent(user.id, deviceId, exportedAction, { type: 'device', id: deviceId });
-      tx.events.record({
-        ...event,
-        after: {
-          format: request.format,
-          fileName,
-          bytes: file.bytes.length,
-          sha256: file.sha256,
-          items: items.length,
-          signatures: signatures.length,
-          lastEventId: items.at(-1)?.id ?? null,
-        },
-      });
-    });
-    return { bytes: file.bytes, fileName, sha256: file.sha256 };
+    return {
+      bytes: file.bytes,
+      fileName,
+      sha256: file.sha256,
+      projectId: project?.id ?? null,
+      recorded: {
+        format: request.format,
+        fileName,
+        bytes: file.bytes.length,
+        sha256: file.sha256,
+        items: items.length,
+        signatures: signatures.length,
+        lastEventId: items.at(-1)?.id ?? null,
+      },
+    };
   }
 }

@@ -1,7 +1,8 @@
-import { deviceVersionFailedMessage } from '@insilico/contracts';
+import { designHistoryExportRetentionDays, deviceVersionFailedMessage } from '@insilico/contracts';
 import type { CommittedEvent } from '../events/domain-event';
 import type { EventSubscriber } from '../events/event-relay';
 import { cohortPagePath } from '../jobs/cohort-order.job';
+import { designHistoryExportPagePath } from '../jobs/design-history-export.job';
 import { deviceVersionPagePath } from '../jobs/device-version.job';
 import { imagingPagePath } from '../jobs/imaging-check.job';
 import { measurementOrderPagePath } from '../jobs/measurement-order.job';
@@ -30,6 +31,7 @@ interface Outcome {
   accepted?: boolean;
   /** who to tell, when not whoever started the work (a dataset's uploader hears of the models delivered) */
   tell?: string | null;
+  exportId?: string;
 }
 
 type Message = Omit<PostNotification, 'userId'>;
@@ -155,6 +157,21 @@ function messageOf(event: CommittedEvent, after: Outcome): Message | null {
           : deviceVersionFailedMessage,
         link: deviceVersionPagePath(deviceId, id),
         dedupeKey: `device-version-${ready ? 'ready' : 'failed'}:${id}`,
+      };
+    }
+    case 'design_history.exported':
+    case 'design_history.export_failed': {
+      // Only a job's export (a system event) is told of: a file answered in the request was downloaded at once.
+      const ready = event.action === 'design_history.exported';
+      const exportId = after.exportId ?? id;
+      return {
+        kind: ready ? 'design-history.export_ready' : 'design-history.export_failed',
+        title: ready ? 'Your design history file is ready' : 'Your design history file could not be made',
+        body: ready
+          ? `Download ${name} from the design history page within ${designHistoryExportRetentionDays} days; it is removed after that.`
+          : 'Please export it again, or contact support if this happens again.',
+        link: designHistoryExportPagePath(exportId),
+        dedupeKey: `design-history-export-${ready ? 'ready' : 'failed'}:${exportId}`,
       };
     }
     default:

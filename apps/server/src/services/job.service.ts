@@ -3,6 +3,7 @@ import { selfCheckJob, type SelfCheckData } from '../jobs/self-check.job';
 import { mailDeliveryJob } from '../jobs/mail-delivery.job';
 import { sessionPurgeJob } from '../jobs/session-purge.job';
 import { uploadExpiryJob } from '../jobs/upload-expiry.job';
+import { designHistoryExportExpiryJob } from '../jobs/design-history-export.job';
 import type { JobRepository, JobRunRow } from '../repositories/job.repository';
 import { ServiceError } from './errors';
 
@@ -31,6 +32,7 @@ export class JobService {
   async scheduleRecurring(options: { mailDelivery: boolean }): Promise<void> {
     await this.repository.schedule(sessionPurgeJob.kind, '*/15 * * * *');
     await this.repository.schedule(uploadExpiryJob.kind, '7,22,37,52 * * * *');
+    await this.repository.schedule(designHistoryExportExpiryJob.kind, '41 * * * *');
     if (options.mailDelivery) await this.repository.schedule(mailDeliveryJob.kind, '* * * * *');
     else await this.repository.unschedule(mailDeliveryJob.kind);
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The design history file's manual entries (issue 20 item 4, ISO 13485 §7.3.10): design inputs, outputs, verification
@@ -66,5 +66,44 @@ export const electronicSignatures = pgTable(
   (t) => [
     index('electronic_signatures_record_idx').on(t.recordType, t.recordId),
     index('electronic_signatures_signer_session_idx').on(t.signerId, t.sessionKey),
+  ],
+);
+
+/**
+ * A design history file made by a job (a large history, docs/decisions/design-history-export-job.md): who asked for
+ * which scope and format, the stored file in the workspace's region with its SHA-256 (the same hash the trail's
+ * `design_history.exported` event records), and when the file is removed (`expires_at`). Only the requester may
+ * download it, while they may still read the history it holds.
+ */
+export const designHistoryExports = pgTable(
+  'design_history_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id').notNull(),
+    /** The exported project; null: every project the requester may see. */
+    projectId: uuid('project_id'),
+    /** pdf or zip. */
+    format: text('format').notNull(),
+    status: text('status', { enum: ['queued', 'ready', 'failed', 'expired'] })
+      .notNull()
+      .default('queued'),
+    requestedBy: uuid('requested_by').notNull(),
+    region: text('region').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    fileName: text('file_name'),
+    bytes: integer('bytes'),
+    sha256: text('sha256'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+    /** When the stored file is removed (set when it is ready). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('design_history_exports_requester_idx').on(t.requestedBy, t.deviceId, t.createdAt),
+    index('design_history_exports_expiry_idx').on(t.expiresAt),
+    check('design_history_exports_status_ck', sql`${t.status} in ('queued', 'ready', 'failed', 'expired')`),
   ],
 );

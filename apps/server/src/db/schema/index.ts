@@ -30,5 +30,6 @@ export { trials, trialPatients } from './trials';
 export { trialReports } from './trials';
 export { domainEvents } from './domain-events';
 export { designHistoryEntries, electronicSignatures } from './design-history';
+export { designHistoryExports } from './design-history';
 export { resultSnapshots } from './result-snapshots';
 export { eventOutbox } from './event-outbox';

@@ -2,6 +2,9 @@ import {
   designHistoryEntryParamsSchema,
   designHistoryEntryPatchSchema,
   designHistoryEntrySchema,
+  designHistoryExportListSchema,
+  designHistoryExportParamsSchema,
+  designHistoryExportSchema,
   designHistoryExportQuerySchema,
   designHistoryFileHashHeader,
   designHistoryFileRequestSchema,
@@ -14,14 +17,17 @@ import {
   signatureSchema,
   signRequestSchema,
 } from '@insilico/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { DesignHistoryService, SigningContext } from '../../services/design-history.service';
+import type { DesignHistoryExportService } from '../../services/design-history-exports';
 import type { ResultSnapshotService } from '../../services/result-snapshot.service';
 
 export interface DesignHistoryRoutesDeps {
   designHistory: DesignHistoryService;
+  /** The file of a large history is made by a job and downloaded later (design-history-exports.ts). */
+  designHistoryExports: DesignHistoryExportService;
   resultSnapshots: ResultSnapshotService;
   authenticated: ReturnType<typeof requireUser>;
   /** The request's session token (the first signing of a session asks for both sign-in components). */
@@ -76,25 +82,73 @@ export async function designHistoryRoutes(app: FastifyInstance, deps: DesignHist
     },
   );
 
+  const sendFile = (
+    reply: FastifyReply,
+    format: string,
+    file: { bytes: Uint8Array; fileName: string; sha256: string },
+  ) =>
+    reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+      .header(designHistoryFileHashHeader, file.sha256)
+      .type(format === 'pdf' ? 'application/pdf' : 'application/zip')
+      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+
   api.post(
     `${base}/exports`,
     {
       ...pre,
       schema: {
         tags,
-        summary: 'The design history file as PDF, or a ZIP of it with the evidence and SHA-256 hashes (recorded)',
+        summary:
+          'The design history file as PDF, or a ZIP of it with the evidence and SHA-256 hashes (recorded); ' +
+          'a large history answers 202 with an export made by a job',
         params: deviceParamsSchema,
         body: designHistoryFileRequestSchema,
       },
     },
     async (request, reply) => {
-      const file = await deps.designHistory.exportFile(currentUser(request), request.params.deviceId, request.body);
-      return reply
-        .header('Cache-Control', 'no-store')
-        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
-        .header(designHistoryFileHashHeader, file.sha256)
-        .type(request.body.format === 'pdf' ? 'application/pdf' : 'application/zip')
-        .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+      const answer = await deps.designHistoryExports.request(
+        currentUser(request),
+        request.params.deviceId,
+        request.body,
+      );
+      if (answer.kind === 'queued') return reply.code(202).send(designHistoryExportSchema.parse(answer.export));
+      return sendFile(reply, request.body.format, answer.file);
+    },
+  );
+
+  api.get(
+    `${base}/exports`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        summary: "The caller's design history files made by a job, newest first",
+        params: deviceParamsSchema,
+        response: { 200: designHistoryExportListSchema },
+      },
+    },
+    async (request) => deps.designHistoryExports.list(currentUser(request).id, request.params.deviceId),
+  );
+
+  api.get(
+    `${base}/exports/:exportId/file`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        summary: 'A design history file made by a job: its requester only, while they may read what it holds',
+        params: designHistoryExportParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await deps.designHistoryExports.download(
+        currentUser(request),
+        request.params.deviceId,
+        request.params.exportId,
+      );
+      return sendFile(reply, file.format, file);
     },
   );
 

@@ -1,10 +1,15 @@
 import { useCallback, useMemo } from 'react';
+import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import {
   designHistoryEntrySchema,
+  designHistoryExportListSchema,
+  designHistoryExportSchema,
   designHistoryListSchema,
   signatureSchema,
   type DesignHistoryEntry,
+  type DesignHistoryExport,
+  type DesignHistoryExportList,
   type DesignHistoryFileRequest,
   type DesignHistoryList,
   type DesignHistorySection,
@@ -78,10 +83,31 @@ export function signRecord(deviceId: string, body: SignRequest): Promise<Signatu
   return apiFetch(`${base(deviceId)}/signatures`, { method: 'POST', body, schema: signatureSchema });
 }
 
-/** The design history file as PDF or evidence ZIP, made by the server (and recorded in its audit trail). */
-export function exportDesignHistoryFile(
+/**
+ * The design history file as PDF or evidence ZIP, made by the server (and recorded in its audit trail): the file at
+ * once for a small history, or the export queued as a job for a large one (the server answers 202 with it).
+ */
+export async function exportDesignHistoryFile(
   deviceId: string,
   body: DesignHistoryFileRequest,
-): Promise<{ blob: Blob; fileName: string | null }> {
-  return apiPostForFile(`${base(deviceId)}/exports`, body);
+): Promise<{ kind: 'file'; blob: Blob; fileName: string | null } | { kind: 'queued'; export: DesignHistoryExport }> {
+  const file = await apiPostForFile(`${base(deviceId)}/exports`, body);
+  if (file.blob.type.startsWith('application/json'))
+    return { kind: 'queued', export: designHistoryExportSchema.parse(JSON.parse(await file.blob.text())) };
+  return { kind: 'file', ...file };
+}
+
+const exportRefreshMs = 2000;
+
+/** The user's design history files made by a job, followed while one is being made. */
+export function useDesignHistoryExports(deviceId: string | null) {
+  return useSWR<DesignHistoryExportList, ApiError>(
+    deviceId ? `${base(deviceId)}/exports` : null,
+    (url: string) => apiFetch(url, { schema: designHistoryExportListSchema }),
+    {
+      refreshInterval: (data) => (data?.items.some((item) => item.status === 'queued') ? exportRefreshMs : 0),
+      // The app dedupes for 60 s (spec §7); following needs each tick to reach the server.
+      dedupingInterval: exportRefreshMs - 500,
+    },
+  );
 }

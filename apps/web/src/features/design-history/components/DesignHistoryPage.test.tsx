@@ -4,6 +4,8 @@ import { MemoryRouter } from 'react-router';
 import {
   designHistoryProjectNotFoundMessage,
   signatureCredentialsMessage,
+  type DesignHistoryExport,
+  type DesignHistoryExportList,
   type DesignHistoryItem,
   type DesignHistoryList,
 } from '@insilico/contracts';
@@ -69,6 +71,8 @@ const signed = item(2, {
 });
 
 let list: DesignHistoryList;
+/** The user's files made by export jobs (GET …/exports), read anew on each request. */
+let fileExports: DesignHistoryExportList;
 let signAnswer: Response;
 /** The export's answer, held until the test lets it go (the buttons' busy state is seen meanwhile). */
 let exportAnswer: Promise<Response>;
@@ -88,6 +92,7 @@ function renderPage(path = '/design-history') {
 
 beforeEach(() => {
   posted.length = 0;
+  fileExports = { items: [] };
   list = {
     items: [item(3), signed],
     nextBefore: null,
@@ -113,6 +118,8 @@ beforeEach(() => {
           jsonResponse(201, { ...signed.entry, id: '88888888-8888-4888-8888-888888888888', supersedesId: entryId }),
         );
       }
+      if (url.pathname === '/api/devices/d-1/design-history/exports' && (init?.method ?? 'GET') === 'GET')
+        return Promise.resolve(jsonResponse(200, fileExports));
       if (url.pathname === '/api/devices/d-1/design-history/exports') {
         posted.push(JSON.parse(String(init?.body)));
         return exportAnswer;
@@ -306,5 +313,57 @@ describe('the design history page', () => {
     expect(await screen.findByText(designHistoryProjectNotFoundMessage)).toBeTruthy();
     expect(posted).toEqual([{ format: 'zip' }]);
     expect(screen.getByRole('button', { name: 'Export evidence ZIP' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shows a large history’s file in progress after the export is queued, then its download when it is ready', async () => {
+    const queued: DesignHistoryExport = {
+      id: '99999999-9999-4999-8999-999999999999',
+      projectId: valve.id,
+      format: 'zip',
+      status: 'queued',
+      requestedAt: '2026-11-28T10:00:00.000Z',
+      fileName: null,
+      bytes: null,
+      sha256: null,
+      error: null,
+      expiresAt: null,
+      download: null,
+    };
+    exportAnswer = Promise.resolve(jsonResponse(202, queued));
+    renderPage(`/design-history?projectId=${valve.id}&export=${queued.id}`);
+    await screen.findByRole('list', { name: 'Design history' });
+    expect(screen.queryByRole('region', { name: 'Design history files' })).toBeNull();
+    fileExports = { items: [queued] };
+    fireEvent.click(screen.getByRole('button', { name: 'Export evidence ZIP' }));
+    const progress = await screen.findByRole('status');
+    expect(progress.textContent).toContain('The evidence ZIP of Valve sizing');
+    expect(progress.textContent).toContain('being made');
+    expect(posted).toEqual([{ format: 'zip', projectId: valve.id }]);
+
+    const download = `/api/devices/d-1/design-history/exports/${queued.id}/file`;
+    fileExports = {
+      items: [
+        {
+          ...queued,
+          status: 'ready',
+          fileName: 'design-history-valve-sizing-2026-11-28.zip',
+          bytes: 1234,
+          sha256: 'b'.repeat(64),
+          expiresAt: '2026-12-05T10:00:05.000Z',
+          download,
+        },
+      ],
+    };
+    const link = await screen.findByRole(
+      'link',
+      { name: 'Download design-history-valve-sizing-2026-11-28.zip' },
+      {
+        timeout: 5000,
+      },
+    );
+    expect(link.getAttribute('href')).toBe(download);
+    expect(screen.getByText(/SHA-256 b{64} \(recorded in the audit trail\)/)).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Design history files' })).toBeTruthy();
   });
 });

@@ -26,8 +26,9 @@ import { LoadFailure, Loading } from '../../../components/LoadState';
 import { Page } from '../../../components/Page';
 import { formatDate, formatDateTime } from '../../../lib/formatDate';
 import { useSelectedDevice } from '../../devices';
-import { designHistoryExportUrl, useDesignHistory, type DesignHistoryFilters } from '../api';
+import { designHistoryExportUrl, useDesignHistory, useDesignHistoryExports, type DesignHistoryFilters } from '../api';
 import { FileExportButtons } from './FileExportButtons';
+import { FileExports } from './FileExports';
 import { emptyEntry, NewEntryForm, type NewEntryDraft } from './NewEntryForm';
 import { SignDialog } from './SignDialog';
 
@@ -198,6 +199,7 @@ export function DesignHistoryPage() {
   const [signing, setSigning] = useState<DesignHistoryItem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
+  const fileExports = useDesignHistoryExports(deviceId);
 
   const projects = history.first?.projects ?? [];
   const filtered = filters.projectId !== '' || filters.section !== '';
@@ -233,7 +235,12 @@ export function DesignHistoryPage() {
             <Button component="a" href={designHistoryExportUrl(deviceId, filters.projectId)} download>
               Export CSV
             </Button>
-            <FileExportButtons deviceId={deviceId} projectId={filters.projectId} onError={setExportError} />
+            <FileExportButtons
+              deviceId={deviceId}
+              projectId={filters.projectId}
+              onError={setExportError}
+              onQueued={() => void fileExports.mutate()}
+            />
             {canWrite && !isAddingNewEntry && projects.length > 0 && (
               <Button variant="contained" onClick={() => startEntry()}>
                 Add entry
@@ -307,6 +314,11 @@ export function DesignHistoryPage() {
                 {exportError}
               </Alert>
             )}
+            <FileExports
+              exports={fileExports.data}
+              projectName={(id) => projects.find((project) => project.id === id)?.name}
+              highlighted={params.get('export')}
+            />
             {notice && (
               <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice(null)}>
                 {notice}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import type { DesignHistoryFileFormat } from '@insilico/contracts';
+import type { DesignHistoryExport, DesignHistoryFileFormat } from '@insilico/contracts';
 import { saveBlob } from '../../analysis';
 import { exportDesignHistoryFile } from '../api';
 
@@ -16,21 +16,25 @@ interface Props {
   projectId: string;
   /** A refused or failed export, with the server's words (null when an export starts). */
   onError: (message: string | null) => void;
+  /** A large history: the file is being made by a job (the page lists it until it can be downloaded). */
+  onQueued: (queued: DesignHistoryExport) => void;
 }
 
 /**
  * The design history file for sign-off (PDF) and for an inspector (ZIP with the evidence and SHA-256 hashes), of
- * the project the filters show: made by the server, the buttons disabled and the one pressed busy meanwhile.
+ * the project the filters show: made by the server, the buttons disabled and the one pressed busy meanwhile. A large
+ * history's file is made by a job instead: the page lists it (FileExports) until it can be downloaded.
  */
-export function FileExportButtons({ deviceId, projectId, onError }: Props) {
+export function FileExportButtons({ deviceId, projectId, onError, onQueued }: Props) {
   const [exporting, setExporting] = useState<DesignHistoryFileFormat | null>(null);
 
   const run = async (format: DesignHistoryFileFormat) => {
     setExporting(format);
     onError(null);
     try {
-      const file = await exportDesignHistoryFile(deviceId, { format, ...(projectId ? { projectId } : {}) });
-      saveBlob(file.fileName ?? `design-history.${format}`, file.blob);
+      const answer = await exportDesignHistoryFile(deviceId, { format, ...(projectId ? { projectId } : {}) });
+      if (answer.kind === 'queued') onQueued(answer.export);
+      else saveBlob(answer.fileName ?? `design-history.${format}`, answer.blob);
     } catch (error) {
       onError(error instanceof Error ? error.message : 'The design history file could not be exported.');
     } finally {
