@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Resumable uploads (tus 1.0.0: core, creation, termination, expiration) at `/api/devices/:deviceId/uploads`.
@@ -51,7 +52,7 @@ export const directPartParamsSchema = uploadParamsSchema.extend({
 });
 /** What the browser reports after storage took a part: its ETag (from the PUT's answer) and its size. */
 export const directPartSchema = z.object({
-  etag: z.string().trim().min(1).max(200),
+  etag: text().trim().min(1).max(200),
   bytes: z.number().int().nonnegative(),
 });
 export type DirectPart = z.infer<typeof directPartSchema>;

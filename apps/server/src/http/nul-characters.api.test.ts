@@ -118,8 +118,8 @@ describe('a NUL character (U+0000) in a text field', () => {
     const cases: { method: string; url: string; body?: unknown; field: string; freeText: boolean }[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        // Path parameters other than the one under test get a valid value: their schema's example, a uuid, or 0
-        // where a number is asked.
+        // Path parameters other than the one under test get a valid value: their schema's example, a uuid, or its
+        // minimum (else 0) where a number is asked.
         const pathParameters = (operation.parameters ?? []).filter((p) => p.in === 'path');
         const valid = (name: string) => {
           const parameter = pathParameters.find((p) => p.name === name);
@@ -130,7 +130,9 @@ describe('a NUL character (U+0000) in a text field', () => {
             ...Object.values(parameter?.examples ?? {}).map((e) => e.value),
           ].find((value) => typeof value === 'string');
           if (typeof example === 'string') return example;
-          return schema && (isType(schema, 'integer') || isType(schema, 'number')) ? '0' : randomUUID();
+          if (schema && (isType(schema, 'integer') || isType(schema, 'number')))
+            return String((schema as { minimum?: number }).minimum ?? 0);
+          return randomUUID();
         };
         const urlOf = (params: Record<string, string> = {}) =>
           path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? valid(name));
