@@ -151,8 +151,8 @@ export function TrialPage() {
       </Stack>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {data.kind[0]!.toUpperCase() + data.kind.slice(1)} at the {data.resolution} resolution on{' '}
-        <strong>{data.cohort.name}</strong> with <strong>{data.deviceVersion.name}</strong>, snapped to the{' '}
-        {data.placement.landmark.replace('_', ' ')}
+        <strong>{data.cohort?.name ?? `the named instances of ${data.ssm?.name ?? ''}`}</strong> with{' '}
+        <strong>{data.deviceVersion.name}</strong>, snapped to the {data.placement.landmark.replace('_', ' ')}
         {data.placement.depth_mm !== 0 && ` ${data.placement.depth_mm} mm along its normal`}
         {data.placement.annulusRange_mm &&
           `, annulus ${data.placement.annulusRange_mm.min}–${data.placement.annulusRange_mm.max} mm`}
