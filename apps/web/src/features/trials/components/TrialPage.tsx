@@ -200,7 +200,7 @@ export function TrialPage() {
           <Table size="small" aria-label="Patients and outcomes">
             <TableHead>
               <TableRow>
-                <TableCell>Patient</TableCell>
+                <TableCell>{data.ssm ? 'Instance' : 'Patient'}</TableCell>
                 <TableCell>Status</TableCell>
                 {data.outcomes.map((o) => (
                   <TableCell key={o.key} align="right">
@@ -217,7 +217,18 @@ export function TrialPage() {
             <TableBody>
               {data.patients.map((p) => (
                 <TableRow key={p.patientId}>
-                  <TableCell>{p.patientId}</TableCell>
+                  <TableCell>
+                    {p.instance ? (
+                      <>
+                        {p.instance.name}
+                        <Typography variant="caption" display="block" color="text.secondary">
+                          {p.instance.shape === 'mean' ? 'mean shape' : `SD per mode ${p.instance.shape}`}
+                        </Typography>
+                      </>
+                    ) : (
+                      p.patientId
+                    )}
+                  </TableCell>
                   <TableCell sx={{ maxWidth: 360 }}>
                     {patientStatusLabels[p.status]}
                     {p.status === 'running' && p.simulationStatus === 'running' && ` ${Math.round(100 * p.progress)} %`}
