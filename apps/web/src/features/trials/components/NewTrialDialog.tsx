@@ -132,7 +132,7 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
               />
               <TextField
                 select
-                label="Patients"
+                label="Cohort or shape model"
                 value={subject}
                 onChange={(event) => setSubjectKey(event.target.value)}
               >
