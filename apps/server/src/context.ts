@@ -483,6 +483,7 @@ export async function createContext(
     notifications,
     codeVersion: config.version,
     results: resultKeeper,
+    ssms,
   });
   const measurements = new MeasurementService(
     repositories.measurements,
@@ -574,7 +575,7 @@ export async function createContext(
     cpu,
     representativeness,
     trialColumns: async (userId, deviceId, projectId, cohortId) => {
-      const onCohort = (await trials.list(userId, deviceId, projectId)).items.filter((t) => t.cohort.id === cohortId);
+      const onCohort = (await trials.list(userId, deviceId, projectId)).items.filter((t) => t.cohort?.id === cohortId);
       return Promise.all(onCohort.map((t) => trials.outcomeColumns(userId, deviceId, projectId, t.id)));
     },
     measurementOrders: (userId, deviceId, cohortId) => measurements.readyOrdersFor(userId, deviceId, cohortId),

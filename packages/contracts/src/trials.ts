@@ -69,7 +69,9 @@ export type PlacementRuleInput = z.input<typeof placementRuleSchema>;
 export const createTrialSchema = z
   .object({
     name: trialNameSchema,
-    cohortId: z.uuid({ error: 'Choose one of the project’s cohorts.' }),
+    /** One of the two: a cohort of the project, or an SSM of it (its named instances are the patients). */
+    cohortId: z.uuid({ error: 'Choose one of the project’s cohorts.' }).optional(),
+    ssmId: z.uuid({ error: 'Choose one of the project’s shape models.' }).optional(),
     versionId: z.uuid({ error: 'Choose a device version of the project.' }),
     kind: simulationKindSchema,
     resolution: simulationResolutionSchema,
@@ -150,7 +152,10 @@ export const trialOutcomeDefinitionSchema = z.object({
 export type TrialOutcomeDefinition = z.infer<typeof trialOutcomeDefinitionSchema>;
 
 export const trialPatientSchema = z.object({
+  /** The cohort's patient id, or for a trial on an SSM the named instance's room id. */
   patientId: text(),
+  /** An SSM instance's name and saved shape (`mean`, `2,0,-1.5`); null for a cohort's patient. */
+  instance: z.object({ name: text(), shape: text() }).nullable(),
   status: trialPatientStatusSchema,
   /** Why the patient failed: the placement rule, the case building, the run, or reading the outcomes. */
   error: text().nullable(),
@@ -184,7 +189,9 @@ export const trialSchema = z.object({
   id: z.uuid(),
   projectId: z.uuid(),
   name: text(),
-  cohort: z.object({ id: z.uuid(), name: text() }),
+  /** The cohort the trial runs on, or (one of the two) the SSM whose named instances are its patients. */
+  cohort: z.object({ id: z.uuid(), name: text() }).nullable(),
+  ssm: z.object({ id: z.uuid(), name: text() }).nullable(),
   deviceVersion: z.object({ id: z.uuid().nullable(), name: text() }),
   kind: simulationKindSchema,
   resolution: simulationResolutionSchema,
@@ -362,6 +369,8 @@ export const trialOutcomeParameterPattern = /^trial\.([0-9a-f-]{36})\.([a-z0-9_]
 /** `GET …/trials/setup`: what a new trial can be set up with (the project's ready cohorts and device versions). */
 export const trialSetupSchema = z.object({
   cohorts: z.array(z.object({ id: z.uuid(), name: text(), patients: z.number().int() })),
+  /** The project's ready SSMs with their named instances (rooms on a saved shape): a trial's other subject. */
+  ssms: z.array(z.object({ id: z.uuid(), name: text(), instances: z.number().int() })),
   versions: z.array(z.object({ id: z.uuid(), name: text() })),
   /** Whether the operator turned the seconds-long 'test' resolution on for the workspace. */
   testResolution: z.boolean(),

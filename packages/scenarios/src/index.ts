@@ -39,7 +39,14 @@ export {
   type ScenarioPatient,
 } from './patient';
 export { annulusPlacement, ringDeviceMesh } from './testDevice';
-export { placeByRule, snapTransform, type PlacementRule, type RuleLandmark, type RulePlacement } from './placementRule';
+export {
+  placeByRule,
+  placeDeliveredByRule,
+  snapTransform,
+  type PlacementRule,
+  type RuleLandmark,
+  type RulePlacement,
+} from './placementRule';
 export { paravalvularGapArea, type GapInput, type GapResult } from './paravalvularGap';
 export {
   FLOW_SECONDS_PER_PARTICLE_STEP,

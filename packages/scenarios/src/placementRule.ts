@@ -5,8 +5,11 @@ import {
   type MeshPhaseInput,
   type SyntheticPatient,
 } from '@insilico/anatomy';
-import type { Vec3 } from '@insilico/mesh';
+import { planeSection, type Vec3 } from '@insilico/mesh';
 import type { PlacementTransform } from './device';
+import { ScenarioError } from './errors';
+import type { DeliveredPatient } from './patient';
+import { deliveredRegion } from './region';
 
 /** The annulus planes a device can be snapped to by rule. */
 export type RuleLandmark = 'aortic_annulus' | 'mitral_annulus' | 'tricuspid_annulus' | 'pulmonary_annulus';
@@ -69,6 +72,43 @@ export function placeByRule(patient: SyntheticPatient, phase: MeshPhaseInput, ru
   return {
     ok: true,
     transform: snapTransform(landmark.position, landmark.normal, rule.depth_mm),
+    annulusDiameter_mm: diameter,
+  };
+}
+
+/**
+ * The same rule on a delivered surface (a shape of an SSM, issue 18): only the aortic annulus exists there (the surface
+ * is the aortic root). Its plane is the one the case is built on (`deliveredRegion`): the annulus landmark with the
+ * root's axis towards the ascending aorta landmark as the normal (downstream), which moves with the shape as its
+ * landmarks do; the annulus is measured as the perimeter-derived diameter of the surface's section across that axis.
+ * Refused with the case building's own sentence when the surface or landmarks cannot give the plane.
+ */
+export function placeDeliveredByRule(patient: DeliveredPatient, rule: PlacementRule): RulePlacement {
+  const label = LABELS[rule.landmark];
+  if (rule.landmark !== 'aortic_annulus')
+    return {
+      ok: false,
+      reason: `The shape ${patient.id} (${patient.phase}) has only the aortic root: it has no ${label} to place a device on.`,
+      annulusDiameter_mm: null,
+    };
+  let region: ReturnType<typeof deliveredRegion>;
+  try {
+    region = deliveredRegion(patient);
+  } catch (error) {
+    if (error instanceof ScenarioError) return { ok: false, reason: error.message, annulusDiameter_mm: null };
+    throw error;
+  }
+  const diameter = planeSection(region.mesh, region.annulus, region.axis).perimeter_mm / Math.PI;
+  const range = rule.annulusRange_mm;
+  if (range && (diameter < range.min || diameter > range.max))
+    return {
+      ok: false,
+      reason: `The ${label} measures ${diameter.toFixed(1)} mm, outside the device’s size range ${range.min}–${range.max} mm.`,
+      annulusDiameter_mm: diameter,
+    };
+  return {
+    ok: true,
+    transform: snapTransform(region.annulus, region.axis, rule.depth_mm),
     annulusDiameter_mm: diameter,
   };
 }

@@ -1,5 +1,11 @@
 import type { MeshPhaseInput, SyntheticPatient } from '@insilico/anatomy';
-import { placeByRule, type PlacementRule, type RulePlacement } from '@insilico/scenarios';
+import {
+  placeByRule,
+  placeDeliveredByRule,
+  type DeliveredPatient,
+  type PlacementRule,
+  type RulePlacement,
+} from '@insilico/scenarios';
 import { cpuTask } from './task';
 
 /**
@@ -15,3 +21,14 @@ export function placeByRuleInThread(input: {
 }
 
 export const trialPlacementTask = cpuTask(import.meta.url, 'placeByRuleInThread', placeByRuleInThread);
+
+/** The rule on a shape of an SSM (its aortic root surface and landmarks): the section measurement is not free either. */
+export function placeDeliveredByRuleInThread(input: { patient: DeliveredPatient; rule: PlacementRule }): RulePlacement {
+  return placeDeliveredByRule(input.patient, input.rule);
+}
+
+export const trialDeliveredPlacementTask = cpuTask(
+  import.meta.url,
+  'placeDeliveredByRuleInThread',
+  placeDeliveredByRuleInThread,
+);

@@ -8,7 +8,9 @@ import {
   jobRuns,
   projectCohorts,
   projectDeviceVersions,
+  rooms,
   simulations,
+  ssms,
   trialPatients,
   trialReports,
   trials,
@@ -23,11 +25,20 @@ export type TrialReportRow = typeof trialReports.$inferSelect;
 /** A trial with its cohort's and creator's names (lists and pages), and its outcomes' reading job's state. */
 export interface TrialListRow {
   trial: TrialRow;
-  cohortName: string;
+  /** The cohort's name, or the SSM's for a trial on an SSM's named instances (the other is null). */
+  cohortName: string | null;
+  ssmName: string | null;
   createdByName: string | null;
   outcomeJobStatus: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | null;
   outcomeJobProgress: number | null;
   outcomeJobMessage: string | null;
+}
+
+/** A patient a new trial runs on: a cohort's patient, or an SSM's named instance (its room, name and shape). */
+export interface TrialSubjectPatient {
+  patientId: string;
+  patientIndex: number;
+  instance?: { name: string; shape: string } | null;
 }
 
 /** A patient of a trial with its run's state (null before the run exists). */
@@ -47,14 +58,20 @@ export class TrialRepository {
   constructor(private readonly orm: Orm) {}
 
   /** Inserts the trial and one row per patient; null when the name is taken in the project. */
-  async create(row: NewTrial, patients: readonly { patientId: string; patientIndex: number }[]) {
+  async create(row: NewTrial, patients: readonly TrialSubjectPatient[]) {
     const inserted = await this.orm.insert(trials).values(row).onConflictDoNothing().returning();
     const trial = inserted[0];
     if (!trial) return null;
     if (patients.length > 0)
-      await this.orm
-        .insert(trialPatients)
-        .values(patients.map((p) => ({ trialId: trial.id, patientId: p.patientId, patientIndex: p.patientIndex })));
+      await this.orm.insert(trialPatients).values(
+        patients.map((p) => ({
+          trialId: trial.id,
+          patientId: p.patientId,
+          patientIndex: p.patientIndex,
+          instanceName: p.instance?.name ?? null,
+          instanceShape: p.instance?.shape ?? null,
+        })),
+      );
     return trial;
   }
 
@@ -107,13 +124,15 @@ export class TrialRepository {
       .select({
         trial: trials,
         cohortName: cohorts.name,
+        ssmName: ssms.name,
         createdByName: users.fullName,
         outcomeJobStatus: jobRuns.status,
         outcomeJobProgress: jobRuns.progress,
         outcomeJobMessage: jobRuns.progressMessage,
       })
       .from(trials)
-      .innerJoin(cohorts, eq(cohorts.id, trials.cohortId))
+      .leftJoin(cohorts, eq(cohorts.id, trials.cohortId))
+      .leftJoin(ssms, eq(ssms.id, trials.ssmId))
       .leftJoin(users, eq(users.id, trials.createdBy))
       .leftJoin(jobRuns, eq(jobRuns.id, trials.outcomeJobId))
       .where(where)
@@ -239,7 +258,45 @@ export class TrialRepository {
       .innerJoin(deviceVersions, eq(deviceVersions.id, projectDeviceVersions.versionId))
       .where(and(eq(projectDeviceVersions.projectId, projectId), eq(deviceVersions.status, 'ready')))
       .orderBy(asc(deviceVersions.name));
-    return { cohorts: cohortRows, versions };
+    const ssmRows = await this.orm
+      .select({ id: ssms.id, name: ssms.name })
+      .from(ssms)
+      .where(and(eq(ssms.projectId, projectId), eq(ssms.status, 'ready')))
+      .orderBy(asc(ssms.name));
+    const counts = await Promise.all(ssmRows.map(async (m) => (await this.ssmInstances(projectId, m.id)).length));
+    return { cohorts: cohortRows, ssms: ssmRows.map((m, i) => ({ ...m, instances: counts[i] ?? 0 })), versions };
+  }
+
+  /** An SSM of the project with its status; null when it is not one of the project's. */
+  async projectSsm(projectId: string, ssmId: string) {
+    const rows = await this.orm
+      .select({ id: ssms.id, name: ssms.name, status: ssms.status })
+      .from(ssms)
+      .where(and(eq(ssms.projectId, projectId), eq(ssms.id, ssmId)));
+    return rows[0] ?? null;
+  }
+
+  /**
+   * An SSM's named instances: the project's rooms on it (each on the shape its view saved, else the mean), by name,
+   * less the rooms trials made (a trial's patient room is not an instance of its own). Keyed by the room.
+   */
+  async ssmInstances(projectId: string, ssmId: string): Promise<TrialSubjectPatient[]> {
+    const rows = await this.orm
+      .select({ id: rooms.id, name: rooms.name, shape: sql<string | null>`${rooms.scene} -> 'view' ->> 'phase'` })
+      .from(rooms)
+      .where(
+        and(
+          eq(rooms.projectId, projectId),
+          eq(rooms.ssmId, ssmId),
+          sql`not exists (select 1 from ${trialPatients} where ${trialPatients.roomId} = ${rooms.id})`,
+        ),
+      )
+      .orderBy(asc(rooms.name), asc(rooms.id));
+    return rows.map((r, i) => ({
+      patientId: r.id,
+      patientIndex: i,
+      instance: { name: r.name, shape: r.shape ?? 'mean' },
+    }));
   }
 
   /** The trials of a project on a cohort (for the population analysis). */

@@ -82,6 +82,7 @@ export function trialResults(
       kind: trial.kind,
       resolution: trial.resolution,
       cohortId: trial.cohortId,
+      ssmId: trial.ssmId,
       deviceVersionId: trial.deviceVersionId,
       deviceVersionName: trial.deviceVersionName,
       parameters: trial.parameters,

@@ -7,12 +7,14 @@ import { toCsv } from '@insilico/contracts/csv';
  * user's own names its version), then the values of earlier versions of the user's outcomes, changed or removed,
  * each in its own column (`…, version 1 (earlier)`): the values evidence may have used stay with the trial. Numbers in
  * full precision; an empty cell where a patient has no value (`@insilico/contracts/csv`, with its formula guard).
+ * A trial on an SSM's named instances names each by the instance and its shape (`mean`, `2,0,-1.5`) instead.
  */
 export function trialOutcomesCsv(trial: TrialDetail): string {
   const version = new Map(trial.customOutcomes.map((o) => [o.key, o.version]));
   const earlier = trial.customOutcomeHistory.filter((v) => v.until !== null);
+  const onSsm = Boolean(trial.ssm);
   const header = [
-    'Patient',
+    ...(onSsm ? ['Instance', 'Shape'] : ['Patient']),
     'Status',
     'Failed at',
     'Reason',
@@ -28,7 +30,7 @@ export function trialOutcomesCsv(trial: TrialDetail): string {
   const rows = trial.patients.map((p) => {
     const kept = new Map(p.earlierOutcomes.map((e) => [`${e.key}@${e.version}`, e.value]));
     return [
-      p.patientId,
+      ...(onSsm ? [p.instance?.name ?? p.patientId, p.instance?.shape ?? null] : [p.patientId]),
       p.status,
       p.stage,
       p.error,

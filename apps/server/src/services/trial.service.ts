@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { phaseLabel } from '@insilico/anatomy';
 import {
+  roomNameMaxLength,
   roomNameTakenMessage,
   simulationResolutionMessage,
   trialNameMaxLength,
@@ -27,13 +28,18 @@ import {
   type TrialPatientStatus,
   type TrialSetup,
 } from '@insilico/contracts';
-import { resolveParameters, type PlacementTransform } from '@insilico/scenarios';
+import {
+  resolveParameters,
+  type PlacementTransform,
+  type RulePlacement,
+  type ScenarioPatient,
+} from '@insilico/scenarios';
 import type { Manifest } from '@insilico/sph';
 import type { ObjectSummaries } from '../cpu/frame-summary';
 import { frameTimelineTask } from '../cpu/frame-timeline.task';
 import type { CpuRunner } from '../cpu/pool';
 import { trialGapTask } from '../cpu/trial-gap.task';
-import { trialPlacementTask } from '../cpu/trial-placement.task';
+import { trialDeliveredPlacementTask, trialPlacementTask } from '../cpu/trial-placement.task';
 import { trialReportTask } from '../cpu/trial-report.task';
 import { projectEvent, systemEvent } from '../events/kinds';
 import { simulationJob } from '../jobs/simulation.job';
@@ -50,6 +56,7 @@ import type {
   TrialReportRow,
   TrialRepository,
   TrialRow,
+  TrialSubjectPatient,
 } from '../repositories/trial.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import { storedPatient } from './cohort-records';
@@ -59,6 +66,7 @@ import type { NotificationService } from './notification.service';
 import type { ProjectAccessService } from './project-access.service';
 import type { RoomService } from './room.service';
 import type { SimulationService } from './simulation.service';
+import type { SsmService } from './ssm.service';
 import {
   currentOutcomeValues,
   customOutcomeHistory,
@@ -92,6 +100,8 @@ export interface TrialServiceDeps {
   codeVersion?: string;
   /** Keeps a finished trial's outcomes table as a snapshot named by its event (issue 20 item 7). */
   results?: ResultKeeper;
+  /** The shapes of SSMs, for trials on an SSM's named instances (their aortic root surface and landmarks). */
+  ssms?: SsmService;
 }
 
 /** The frame object each kind's outcomes read (the manifest's object kind). */
@@ -258,10 +268,7 @@ export class TrialService {
       throw new ServiceError(422, 'trial_setup_invalid', simulationResolutionMessage);
     if (await this.deps.repository.nameTaken(projectId, body.name))
       throw new ServiceError(409, 'trial_name_taken', trialNameTakenMessage);
-    const cohort = await this.deps.repository.projectCohort(projectId, body.cohortId);
-    if (!cohort) throw new ServiceError(422, 'cohort_not_in_project', 'Choose one of the project’s cohorts.');
-    if (cohort.status !== 'ready')
-      throw new ServiceError(409, 'cohort_not_ready', `The cohort ${cohort.name} is not ready yet.`);
+    const subject = await this.subjectOf(projectId, body);
     const version = await this.deps.repository.projectVersion(projectId, body.versionId);
     if (!version) throw new ServiceError(422, 'version_not_in_project', 'Choose a device version of this project.');
     if (version.status !== 'ready')
@@ -270,13 +277,9 @@ export class TrialService {
         'version_not_ready',
         `The device version ${version.name} has not finished processing. Choose a ready version.`,
       );
-    const patients = await this.deps.repository.cohortPatients(cohort.id);
-    if (patients.length === 0)
-      throw new ServiceError(422, 'cohort_empty', `The cohort ${cohort.name} has no patients.`);
+    const { patients } = subject;
     // The parameters are checked against the first patient's defaults: ranges and keys are the same for every one.
-    const first = await this.deps.simulationRepository.patientRecord(cohort.id, patients[0]!.patientId);
-    if (!first) throw new ServiceError(409, 'cohort_not_ready', `The cohort ${cohort.name} cannot be read.`);
-    const { issues } = resolveParameters(body.kind, storedPatient(first.cohort, first), body.parameters ?? {});
+    const { issues } = resolveParameters(body.kind, await subject.first(), body.parameters ?? {});
     if (issues.length > 0)
       throw new ServiceError(422, 'trial_setup_invalid', issues.map((i) => i.message).join(' '), {
         issues: issues.map((i) => ({ key: i.key, message: i.message })),
@@ -293,7 +296,8 @@ export class TrialService {
       const created = await tx.trials.create(
         {
           projectId,
-          cohortId: cohort.id,
+          cohortId: subject.cohortId,
+          ssmId: subject.ssmId,
           deviceVersionId: version.id,
           deviceVersionName: version.name,
           name: body.name,
@@ -322,7 +326,7 @@ export class TrialService {
           name: created.name,
           kind: body.kind,
           resolution: body.resolution,
-          cohortId: cohort.id,
+          ...(subject.ssmId ? { ssmId: subject.ssmId } : { cohortId: subject.cohortId }),
           deviceVersionId: version.id,
           placement: { ...body.placement },
           parameters: body.parameters ?? {},
@@ -338,6 +342,60 @@ export class TrialService {
     });
     if (!trial) throw new ServiceError(409, 'trial_name_taken', trialNameTakenMessage);
     return this.get(userId, deviceId, projectId, trial.id);
+  }
+
+  /**
+   * What the trial runs on: one of the project's ready cohorts (its patients), or one of its ready SSMs (its named
+   * instances: the rooms on its saved shapes, each a patient keyed by its room). 4xx in words otherwise, nothing stored.
+   * `first` gives the first patient's anatomy, against whose defaults the parameters are checked.
+   */
+  private async subjectOf(
+    projectId: string,
+    body: CreateTrialBody,
+  ): Promise<{
+    cohortId: string | null;
+    ssmId: string | null;
+    patients: TrialSubjectPatient[];
+    first: () => Promise<ScenarioPatient>;
+  }> {
+    if ((body.cohortId === undefined) === (body.ssmId === undefined))
+      throw new ServiceError(
+        422,
+        'trial_subject_invalid',
+        body.cohortId === undefined
+          ? 'Choose one of the project’s cohorts or one of its shape models.'
+          : 'Choose a cohort or a shape model, not both.',
+      );
+    if (body.ssmId !== undefined) {
+      const ssm = await this.deps.repository.projectSsm(projectId, body.ssmId);
+      if (!ssm || !this.deps.ssms)
+        throw new ServiceError(422, 'ssm_not_in_project', 'Choose one of the project’s shape models.');
+      if (ssm.status !== 'ready')
+        throw new ServiceError(409, 'ssm_not_ready', `The shape model ${ssm.name} is not ready yet.`);
+      const patients = await this.deps.repository.ssmInstances(projectId, ssm.id);
+      if (patients.length === 0)
+        throw new ServiceError(
+          422,
+          'ssm_no_instances',
+          `The shape model ${ssm.name} has no named instances. Create one from its page (a room on a shape) first.`,
+        );
+      const ssms = this.deps.ssms;
+      const shape = patients[0]?.instance?.shape ?? 'mean';
+      return { cohortId: null, ssmId: ssm.id, patients, first: () => ssms.scenarioPatient(projectId, ssm.id, shape) };
+    }
+    const cohort = await this.deps.repository.projectCohort(projectId, body.cohortId!);
+    if (!cohort) throw new ServiceError(422, 'cohort_not_in_project', 'Choose one of the project’s cohorts.');
+    if (cohort.status !== 'ready')
+      throw new ServiceError(409, 'cohort_not_ready', `The cohort ${cohort.name} is not ready yet.`);
+    const patients = await this.deps.repository.cohortPatients(cohort.id);
+    if (patients.length === 0)
+      throw new ServiceError(422, 'cohort_empty', `The cohort ${cohort.name} has no patients.`);
+    const first = async () => {
+      const stored = await this.deps.simulationRepository.patientRecord(cohort.id, patients[0]!.patientId);
+      if (!stored) throw new ServiceError(409, 'cohort_not_ready', `The cohort ${cohort.name} cannot be read.`);
+      return storedPatient(stored.cohort, stored);
+    };
+    return { cohortId: cohort.id, ssmId: null, patients, first };
   }
 
   /** Stops the trial: patients not prepared yet are not, queued and running runs are cancelled. */
@@ -398,6 +456,7 @@ export class TrialService {
           status: trial.status,
           counts: { ...trial.counts },
           cohortId: row.trial.cohortId,
+          ...(row.trial.ssmId ? { ssmId: row.trial.ssmId } : {}),
           deviceVersionId: row.trial.deviceVersionId,
           rooms: patients.flatMap((p) => (p.patient.roomId ? [p.patient.roomId] : [])),
         },
@@ -474,6 +533,12 @@ export class TrialService {
    */
   async requestReport(userId: string, deviceId: string, projectId: string, trialId: string): Promise<TrialReport> {
     const { row } = await this.require('project.read', userId, deviceId, projectId, trialId);
+    if (row.trial.cohortId === null)
+      throw new ServiceError(
+        409,
+        'trial_report_unavailable',
+        'A report describes a trial’s cohort; this trial runs on a shape model’s instances. Download its outcomes as CSV.',
+      );
     const region = ((await this.deps.simulationRepository.dataRegionOf(deviceId)) ?? 'eu') as DataRegion;
     const report = await this.deps.unitOfWork.run(async (tx) => {
       const id = randomUUID();
@@ -524,7 +589,7 @@ export class TrialService {
     if (report.status !== 'queued') return { status: report.status };
     const trial = await this.deps.repository.findById(report.trialId);
     const listRow = trial ? await this.deps.repository.find(trial.projectId, trial.id) : null;
-    const cohort = trial ? await this.deps.repository.cohortDescription(trial.cohortId) : null;
+    const cohort = trial?.cohortId ? await this.deps.repository.cohortDescription(trial.cohortId) : null;
     if (!trial || !listRow || !cohort) return { status: 'deleted' };
     const patients = await this.deps.repository.patients([trial.id]);
     const summary = toTrial(listRow, patients, false);
@@ -614,7 +679,14 @@ export class TrialService {
     trialId: string,
   ): Promise<TrialOutcomeColumns> {
     const { row } = await this.require('project.read', userId, deviceId, projectId, trialId);
-    const ids = (await this.deps.repository.cohortPatients(row.trial.cohortId)).map((p) => p.patientId);
+    const cohortId = row.trial.cohortId;
+    if (cohortId === null)
+      throw new ServiceError(
+        409,
+        'trial_not_on_cohort',
+        'The population analysis works on cohorts: this trial runs on a shape model’s instances. Its outcomes are in its table and CSV.',
+      );
+    const ids = (await this.deps.repository.cohortPatients(cohortId)).map((p) => p.patientId);
     const custom = storedCustomOutcomes(row.trial);
     const byPatient = new Map(
       (await this.deps.repository.patients([trialId])).map((p) => [
@@ -626,7 +698,7 @@ export class TrialService {
     return {
       trialId,
       trialName: row.trial.name,
-      cohortId: row.trial.cohortId,
+      cohortId,
       ids,
       outcomes: definitions.map((d) => ({ ...d, parameter: trialOutcomeParameter(trialId, d.key) })),
       values: definitions.map((d) => ids.map((id) => byPatient.get(id)?.[d.key] ?? null)),
@@ -679,13 +751,10 @@ export class TrialService {
     if (!deviceId || !trial.createdBy)
       return fail('setup', 'The trial’s creator is no longer a member of the workspace.');
     if (!trial.deviceVersionId) return fail('setup', `The device version ${trial.deviceVersionName} was deleted.`);
-    const stored = await this.deps.simulationRepository.patientRecord(trial.cohortId, patient.patientId);
-    if (!stored) return fail('placement', 'The patient is no longer in the cohort.');
-    const anatomy = storedPatient(stored.cohort, stored);
-    const phase = meshPhasesOf(anatomy)[0];
-    if (!phase) return fail('placement', `Patient ${patient.patientId} has no images to place a device in.`);
     const rule = trial.placement as unknown as PlacementRule;
-    const placed = await this.deps.cpu.run(trialPlacementTask, { patient: anatomy, phase, rule });
+    const subject = await this.placeOn(trial, patient, rule);
+    if ('failure' in subject) return fail('placement', subject.failure);
+    const { placed, view } = subject;
     const record = { rule, annulusDiameter_mm: placed.annulusDiameter_mm };
     if (!placed.ok) return fail('placement', placed.reason, record);
     const creator = trial.createdBy;
@@ -696,7 +765,7 @@ export class TrialService {
         placement: { ...record, transform: placed.transform },
       });
       await this.deps.rooms.saveScene(creator, deviceId, trial.projectId, roomId, {
-        view: { phase: phaseLabel(phase), hiddenOrgans: [] },
+        view: { phase: view, hiddenOrgans: [] },
         placements: [
           { versionId: trial.deviceVersionId, transform: sceneTransform(placed.transform), landmark: rule.landmark },
         ],
@@ -734,6 +803,43 @@ export class TrialService {
       if (error instanceof ServiceError && error.status !== 404) return fail('setup', error.message);
       throw error;
     }
+  }
+
+  /**
+   * The rule applied to the patient's anatomy in a CPU-pool thread: a cohort patient's meshes at its first phase, or an
+   * SSM instance's shape (its aortic root surface and landmarks). Answers the placement and the view the room saves
+   * (the phase, or the shape the simulation then runs on), or why the patient cannot be placed.
+   */
+  private async placeOn(
+    trial: TrialRow,
+    patient: TrialPatientRow,
+    rule: PlacementRule,
+  ): Promise<{ placed: RulePlacement; view: string } | { failure: string }> {
+    if (trial.ssmId !== null) {
+      const shape = patient.instanceShape ?? 'mean';
+      if (!this.deps.ssms) return { failure: 'Shape models cannot be read by this server.' };
+      try {
+        const anatomy = await this.deps.ssms.scenarioPatient(trial.projectId, trial.ssmId, shape);
+        return {
+          placed: await this.deps.cpu.run(trialDeliveredPlacementTask, { patient: anatomy, rule }),
+          view: shape,
+        };
+      } catch (error) {
+        if (error instanceof ServiceError) return { failure: error.message };
+        throw error;
+      }
+    }
+    const stored = trial.cohortId
+      ? await this.deps.simulationRepository.patientRecord(trial.cohortId, patient.patientId)
+      : null;
+    if (!stored) return { failure: 'The patient is no longer in the cohort.' };
+    const anatomy = storedPatient(stored.cohort, stored);
+    const phase = meshPhasesOf(anatomy)[0];
+    if (!phase) return { failure: `Patient ${patient.patientId} has no images to place a device in.` };
+    return {
+      placed: await this.deps.cpu.run(trialPlacementTask, { patient: anatomy, phase, rule }),
+      view: phaseLabel(phase),
+    };
   }
 
   /**
@@ -999,7 +1105,14 @@ export class TrialService {
     device: { frame: Uint8Array; count: number; columns: FrameColumn[] },
   ): Promise<{ value: number | null; note: string }> {
     const trial = await this.deps.repository.findById(patient.trialId);
-    const stored = trial ? await this.deps.simulationRepository.patientRecord(trial.cohortId, patient.patientId) : null;
+    if (trial && trial.cohortId === null)
+      return {
+        value: null,
+        note: 'The paravalvular gap is measured on a cohort patient’s organs; a shape has only its aortic root.',
+      };
+    const stored = trial?.cohortId
+      ? await this.deps.simulationRepository.patientRecord(trial.cohortId, patient.patientId)
+      : null;
     if (!trial || !stored) return { value: null, note: 'The patient is no longer in the cohort.' };
     const anatomy = storedPatient(stored.cohort, stored);
     const phase = meshPhasesOf(anatomy)[0];
@@ -1051,16 +1164,23 @@ export class TrialService {
     });
   }
 
-  /** The patient's room: `<trial> – <patient>`, numbered when a room of the project already has that name. */
+  /**
+   * The patient's room: `<trial> – <patient>` (an SSM instance's: `<trial> – <instance>`, a room on the SSM), numbered
+   * when a room of the project already has that name.
+   */
   private async createRoom(userId: string, deviceId: string, trial: TrialRow, patient: TrialPatientRow) {
-    const base = `${trial.name} – ${patient.patientId}`;
+    const base = `${trial.name} – ${patient.instanceName ?? patient.patientId}`.slice(0, roomNameMaxLength - 5);
     for (let n = 1; n <= 20; n++) {
       try {
-        const room = await this.deps.rooms.create(userId, deviceId, trial.projectId, {
-          cohortId: trial.cohortId,
-          patientId: patient.patientId,
-          name: n === 1 ? base : `${base} (${n})`,
-        });
+        const name = n === 1 ? base : `${base} (${n})`;
+        const room = await this.deps.rooms.create(
+          userId,
+          deviceId,
+          trial.projectId,
+          trial.ssmId !== null
+            ? { ssmId: trial.ssmId, name }
+            : { cohortId: trial.cohortId ?? '', patientId: patient.patientId, name },
+        );
         return room.id;
       } catch (error) {
         if (!(error instanceof ServiceError) || error.code !== 'room_name_taken') throw error;
@@ -1097,7 +1217,7 @@ function fileStem(name: string): string {
 function setupOf(trial: TrialRow, versionId: string, name: string): CreateTrialBody {
   return {
     name,
-    cohortId: trial.cohortId,
+    ...(trial.ssmId !== null ? { ssmId: trial.ssmId } : { cohortId: trial.cohortId ?? undefined }),
     versionId,
     kind: trial.kind,
     resolution: trial.resolution,
@@ -1147,6 +1267,10 @@ function toPatient(trial: TrialRow, p: TrialPatientWithRun): TrialPatient {
   const runFailed = !p.patient.error && p.run?.status === 'failed';
   return {
     patientId: p.patient.patientId,
+    instance:
+      p.patient.instanceName !== null
+        ? { name: p.patient.instanceName, shape: p.patient.instanceShape ?? 'mean' }
+        : null,
     status,
     error: p.patient.error ?? (runFailed ? (p.run?.error ?? 'The simulation failed.') : null),
     stage: p.patient.stage ?? (runFailed ? 'run' : null),
@@ -1179,7 +1303,8 @@ function toTrial(row: TrialListRow, patients: readonly TrialPatientWithRun[], ca
     id: t.id,
     projectId: t.projectId,
     name: t.name,
-    cohort: { id: t.cohortId, name: row.cohortName },
+    cohort: t.cohortId !== null ? { id: t.cohortId, name: row.cohortName ?? '' } : null,
+    ssm: t.ssmId !== null ? { id: t.ssmId, name: row.ssmName ?? '' } : null,
     deviceVersion: { id: t.deviceVersionId, name: t.deviceVersionName },
     kind: t.kind,
     resolution: t.resolution,

@@ -18,6 +18,7 @@ import { deviceVersions } from './device-versions';
 import { projects } from './projects';
 import { rooms } from './rooms';
 import { simulations } from './simulations';
+import { ssms } from './ssms';
 import { users } from './users';
 
 /**
@@ -32,9 +33,10 @@ export const trials = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    cohortId: uuid('cohort_id')
-      .notNull()
-      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    /** The cohort whose patients the trial runs on; null for a trial on an SSM's named instances (ssm_id). */
+    cohortId: uuid('cohort_id').references(() => cohorts.id, { onDelete: 'cascade' }),
+    /** The SSM whose named instances (rooms on its saved shapes) are the trial's patients (migration 0031). */
+    ssmId: uuid('ssm_id').references(() => ssms.id, { onDelete: 'cascade' }),
     /** The device version every patient gets; null when it was deleted later (its name stays). */
     deviceVersionId: uuid('device_version_id').references(() => deviceVersions.id, { onDelete: 'set null' }),
     deviceVersionName: text('device_version_name').notNull(),
@@ -70,6 +72,7 @@ export const trials = pgTable(
   (t) => [
     uniqueIndex('trials_project_name_uq').on(t.projectId, sql`lower(${t.name})`),
     index('trials_project_created_idx').on(t.projectId, t.createdAt),
+    check('trials_subject_ck', sql`(${t.cohortId} is null) <> (${t.ssmId} is null)`),
   ],
 );
 
@@ -86,6 +89,9 @@ export const trialPatients = pgTable(
     patientId: text('patient_id').notNull(),
     /** The cohort's order, for tables and the population analysis. */
     patientIndex: integer('patient_index').notNull(),
+    /** An SSM instance's name and saved shape (`mean`, `2,0,-1.5`) when the patient is one (patient_id: its room). */
+    instanceName: text('instance_name'),
+    instanceShape: text('instance_shape'),
     roomId: uuid('room_id').references(() => rooms.id, { onDelete: 'set null' }),
     simulationId: uuid('simulation_id').references(() => simulations.id, { onDelete: 'set null' }),
     /** The rule and the transform the patient was placed by. */

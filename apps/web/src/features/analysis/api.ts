@@ -75,7 +75,7 @@ export function useTrialOutcomeColumns(deviceId: string | null, projectId: strin
   return useSWR<TrialOutcomeColumns[], ApiError>(
     deviceId && projectId && cohortId ? [trialUrls.list(deviceId, projectId), 'outcomes', cohortId] : null,
     async ([url]: [string, string, string]) => {
-      const trials = (await apiFetch(url, { schema: trialListSchema })).items.filter((t) => t.cohort.id === cohortId);
+      const trials = (await apiFetch(url, { schema: trialListSchema })).items.filter((t) => t.cohort?.id === cohortId);
       return Promise.all(trials.map((t) => fetchTrialOutcomes(deviceId!, projectId!, t.id)));
     },
   );

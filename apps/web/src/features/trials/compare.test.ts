@@ -5,6 +5,7 @@ import { comparableOutcomes, compareOutcome, outcomeValues, verdictChanges } fro
 const trial = (values: Record<string, number | null>): Pick<TrialDetail, 'patients'> => ({
   patients: Object.entries(values).map(([patientId, value]) => ({
     patientId,
+    instance: null,
     status: 'done',
     error: null,
     stage: null,

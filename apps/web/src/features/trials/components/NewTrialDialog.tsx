@@ -7,6 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -43,14 +44,15 @@ interface NewTrialDialogProps {
 }
 
 /**
- * A new trial: a name, one of the project's ready cohorts and device versions, the kind and resolution, and the
- * placement rule (snap to an annulus with a depth offset, optionally only patients in a size range). The server
- * checks everything again and its refusal shows here as it words it.
+ * A new trial: a name, one of the project's ready cohorts or SSMs (its named instances are then the patients) and
+ * device versions, the kind and resolution, and the placement rule (snap to an annulus with a depth offset, optionally
+ * only patients in a size range). The server checks everything again and its refusal shows here as it words it.
  */
 export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewTrialDialogProps) {
   const setup = useTrialSetup(deviceId, projectId, true);
   const [name, setName] = useState('');
-  const [cohortId, setCohortId] = useState('');
+  /** `cohort:<id>` or `ssm:<id>`: what the trial runs on. */
+  const [subjectKey, setSubjectKey] = useState('');
   const [versionId, setVersionId] = useState('');
   const [kind, setKind] = useState<SimulationKindName>('fluid');
   const [resolution, setResolution] = useState<SimulationResolution | ''>('');
@@ -68,7 +70,10 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
     ? ['test', 'coarse', 'standard', 'fine']
     : ['coarse', 'standard', 'fine'];
   const chosenResolution = resolution || resolutions[0]!;
-  const cohort = cohortId || data?.cohorts[0]?.id || '';
+  const firstSsm = data?.ssms.find((m) => m.instances > 0);
+  const firstSubject = data?.cohorts[0] ? `cohort:${data.cohorts[0].id}` : firstSsm ? `ssm:${firstSsm.id}` : '';
+  const subject = subjectKey || firstSubject;
+  const [subjectKind, subjectId] = subject.split(':') as ['cohort' | 'ssm' | '', string | undefined];
   const version = versionId || data?.versions[0]?.id || '';
 
   const submit = async (event: FormEvent) => {
@@ -78,7 +83,7 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
     try {
       const trial = await createTrial(deviceId, projectId, {
         name,
-        cohortId: cohort,
+        ...(subjectKind === 'ssm' ? { ssmId: subjectId } : { cohortId: subjectId }),
         versionId: version,
         kind,
         resolution: chosenResolution,
@@ -105,14 +110,17 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
             <LoadFailure what="The trial set-up" error={setup.error} retry={() => void setup.mutate()} />
           ) : !data ? (
             <Loading what="the project’s cohorts and device versions" />
-          ) : data.cohorts.length === 0 || data.versions.length === 0 ? (
+          ) : (data.cohorts.length === 0 && data.ssms.length === 0) || data.versions.length === 0 ? (
             <Alert severity="info">
-              A trial needs a ready cohort and a ready device version on the project. Add them on the project first.
+              A trial needs a ready cohort (or a shape model with named instances) and a ready device version on the
+              project. Add them on the project first.
             </Alert>
           ) : (
             <Stack spacing={2} sx={{ mt: 1 }}>
               <Typography variant="body2" color="text.secondary">
-                One simulation for every patient of the cohort, the device placed in each by the rule below.
+                {subjectKind === 'ssm'
+                  ? 'One simulation for every named instance of the shape model (each room on a saved shape), the device placed in each by the rule below.'
+                  : 'One simulation for every patient of the cohort, the device placed in each by the rule below.'}
               </Typography>
               <TextField
                 label="Name"
@@ -122,10 +130,26 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
                 autoFocus
                 slotProps={{ htmlInput: { maxLength: trialNameMaxLength } }}
               />
-              <TextField select label="Cohort" value={cohort} onChange={(event) => setCohortId(event.target.value)}>
+              <TextField
+                select
+                label="Cohort or shape model"
+                value={subject}
+                onChange={(event) => setSubjectKey(event.target.value)}
+              >
+                {data.cohorts.length > 0 && <ListSubheader>Cohorts</ListSubheader>}
                 {data.cohorts.map((c) => (
-                  <MenuItem key={c.id} value={c.id}>
+                  <MenuItem key={c.id} value={`cohort:${c.id}`}>
                     {c.name} ({c.patients} patients)
+                  </MenuItem>
+                ))}
+                {data.ssms.length > 0 && <ListSubheader>Shape models: named instances</ListSubheader>}
+                {data.ssms.map((m) => (
+                  <MenuItem key={m.id} value={`ssm:${m.id}`} disabled={m.instances === 0}>
+                    {m.name} (
+                    {m.instances === 0
+                      ? 'no named instances yet: create one from its page'
+                      : `${m.instances} named instance${m.instances === 1 ? '' : 's'}`}
+                    )
                   </MenuItem>
                 ))}
               </TextField>
@@ -236,7 +260,7 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
           <Button
             type="submit"
             variant="contained"
-            disabled={busy || !data || !cohort || !version || name.trim() === ''}
+            disabled={busy || !data || !subjectId || !version || name.trim() === ''}
           >
             Start trial
           </Button>

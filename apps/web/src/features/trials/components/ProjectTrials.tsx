@@ -74,7 +74,7 @@ export function ProjectTrials({ deviceId, projectId }: { deviceId: string; proje
                       {trial.kind}, {trial.resolution}
                     </Typography>
                   </TableCell>
-                  <TableCell>{trial.cohort.name}</TableCell>
+                  <TableCell>{trial.cohort?.name ?? `${trial.ssm?.name ?? ''} (shape model)`}</TableCell>
                   <TableCell>{trial.deviceVersion.name}</TableCell>
                   <TableCell>
                     <Chip size="small" label={trialStatusLabels[trial.status]} />

@@ -158,6 +158,11 @@ function DistributionChart(props: {
   );
 }
 
+/** A patient as the tables name it: the cohort's patient id, or an SSM instance's name (its key is its room). */
+function patientName(trial: TrialDetail, patientId: string): string {
+  return trial.patients.find((p) => p.patientId === patientId)?.instance?.name ?? patientId;
+}
+
 /** The pass fraction on each version (95 % Wilson interval) and the patients whose verdict changed. */
 function Verdicts(props: {
   base: TrialDetail;
@@ -214,7 +219,7 @@ function Verdicts(props: {
           <TableBody>
             {changes.map((c) => (
               <TableRow key={c.patientId}>
-                <TableCell>{c.patientId}</TableCell>
+                <TableCell>{patientName(trial, c.patientId)}</TableCell>
                 <TableCell sx={{ color: c.change === 'pass → fail' ? 'error.main' : 'success.main' }}>
                   {c.change}
                 </TableCell>
@@ -248,7 +253,7 @@ function ComparisonTable(props: { base: TrialDetail; trial: TrialDetail; outcome
       <TableBody>
         {patients.map((p) => (
           <TableRow key={p.patientId}>
-            <TableCell>{p.patientId}</TableCell>
+            <TableCell>{patientName(props.trial, p.patientId)}</TableCell>
             <TableCell align="right">{outcomeText(p.base)}</TableCell>
             <TableCell align="right">{outcomeText(p.current)}</TableCell>
             <TableCell align="right">{outcomeText(p.difference)}</TableCell>

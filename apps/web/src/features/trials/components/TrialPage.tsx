@@ -151,8 +151,8 @@ export function TrialPage() {
       </Stack>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {data.kind[0]!.toUpperCase() + data.kind.slice(1)} at the {data.resolution} resolution on{' '}
-        <strong>{data.cohort.name}</strong> with <strong>{data.deviceVersion.name}</strong>, snapped to the{' '}
-        {data.placement.landmark.replace('_', ' ')}
+        <strong>{data.cohort?.name ?? `the named instances of ${data.ssm?.name ?? ''}`}</strong> with{' '}
+        <strong>{data.deviceVersion.name}</strong>, snapped to the {data.placement.landmark.replace('_', ' ')}
         {data.placement.depth_mm !== 0 && ` ${data.placement.depth_mm} mm along its normal`}
         {data.placement.annulusRange_mm &&
           `, annulus ${data.placement.annulusRange_mm.min}–${data.placement.annulusRange_mm.max} mm`}
@@ -200,7 +200,7 @@ export function TrialPage() {
           <Table size="small" aria-label="Patients and outcomes">
             <TableHead>
               <TableRow>
-                <TableCell>Patient</TableCell>
+                <TableCell>{data.ssm ? 'Instance' : 'Patient'}</TableCell>
                 <TableCell>Status</TableCell>
                 {data.outcomes.map((o) => (
                   <TableCell key={o.key} align="right">
@@ -217,7 +217,18 @@ export function TrialPage() {
             <TableBody>
               {data.patients.map((p) => (
                 <TableRow key={p.patientId}>
-                  <TableCell>{p.patientId}</TableCell>
+                  <TableCell>
+                    {p.instance ? (
+                      <>
+                        {p.instance.name}
+                        <Typography variant="caption" display="block" color="text.secondary">
+                          {p.instance.shape === 'mean' ? 'mean shape' : `SD per mode ${p.instance.shape}`}
+                        </Typography>
+                      </>
+                    ) : (
+                      p.patientId
+                    )}
+                  </TableCell>
                   <TableCell sx={{ maxWidth: 360 }}>
                     {patientStatusLabels[p.status]}
                     {p.status === 'running' && p.simulationStatus === 'running' && ` ${Math.round(100 * p.progress)} %`}
