@@ -7,7 +7,7 @@
 // the pressure the tube's measured inner-wall displacement implies, and the shrink fit's pressure from the
 // interference; then the grid convergence (Celik et al.) of the line load and of the peak contact pressure.
 import { ringInElasticTube } from '../src/elasticTube';
-import { formatGci, gridConvergence } from '../src/gci';
+import { convergenceLines } from '../src/gci';
 
 const spacings = (process.argv[2] ?? '0.05,0.0333333,0.025').split(',').map(Number);
 const tubeInner = Number(process.argv[3] ?? 0.99);
@@ -34,17 +34,9 @@ for (const dp of spacings) {
   );
 }
 if (rows.length === 3) {
-  const s = [...rows].sort((x, y) => x.dp - y.dp);
-  const h = s.map((x) => x.dp) as [number, number, number];
-  for (const [label, key] of [
-    ['line load (Pa)', 'pressure'],
-    ['peak contact pressure (Pa)', 'peak'],
-  ] as const) {
-    const phi = s.map((x) => x[key]) as [number, number, number];
-    try {
-      console.log(formatGci(label, h, phi, gridConvergence(h, phi)));
-    } catch (e) {
-      console.log(label, (e as Error).message);
-    }
-  }
+  for (const line of convergenceLines(rows, (r) => r.dp, [
+    ['line load (Pa)', (r) => r.pressure],
+    ['peak contact pressure (Pa)', (r) => r.peak],
+  ]))
+    console.log(line);
 }

@@ -5,7 +5,7 @@
 // reports (total contact force, peak contact pressure) against the thin-ring reference at the measured centre-line
 // radius (2π × hoop force; Hertz's line contact of the tube on the wall), and with three resolutions the grid
 // convergence (Celik et al.) of the contact force and of the peak pressure.
-import { formatGci, gridConvergence } from '../src/gci';
+import { convergenceLines } from '../src/gci';
 import { ringInTube } from '../src/ringContact';
 
 const resolutions = (process.argv[2] ?? '3,4,6').split(',').map(Number);
@@ -47,17 +47,9 @@ for (const n of resolutions) {
   );
 }
 if (rows.length === 3) {
-  const s = [...rows].sort((x, y) => x.dp - y.dp);
-  const h = s.map((x) => x.dp) as [number, number, number];
-  for (const [label, key] of [
-    ['contact force (N)', 'force'],
-    ['peak contact pressure (Pa)', 'peak'],
-  ] as const) {
-    const phi = s.map((x) => x[key]) as [number, number, number];
-    try {
-      console.log(formatGci(label, h, phi, gridConvergence(h, phi)));
-    } catch (e) {
-      console.log(label, (e as Error).message);
-    }
-  }
+  for (const line of convergenceLines(rows, (r) => r.dp, [
+    ['contact force (N)', (r) => r.force],
+    ['peak contact pressure (Pa)', (r) => r.peak],
+  ]))
+    console.log(line);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gridConvergence } from './gci';
+import { convergenceLines, formatGci, gridConvergence } from './gci';
 
 /** Celik et al. (2008), Table 1: a 2D grid's representative size h = (area / N)^(1/2), so h ∝ N^(−1/2). */
 const celikH = (n: number[]): [number, number, number] => n.map((k) => 1 / Math.sqrt(k)) as [number, number, number];
@@ -45,5 +45,18 @@ describe('grid convergence index (Celik et al. 2008)', () => {
     expect(() => gridConvergence([0.1, 0.105, 0.2], [1, 2, 3])).toThrow(/at least 1.1/);
     expect(() => gridConvergence([0.1, 0.2, 0.4], [1, Number.NaN, 3])).toThrow(/finite/);
     expect(gridConvergence([0.1, 0.2, 0.4], [1, 1, 1.2]).kind).toBe('converged');
+  });
+
+  it('writes a three-resolution study as one line per quantity, finest spacing first, or why it has no order', () => {
+    // Rows in any order; an exact second-order sequence φ = 1 + h² and one whose spacings are too close.
+    const rows = [0.4, 0.1, 0.2].map((h) => ({ h, phi: 1 + h * h }));
+    const [ordered, flat] = convergenceLines(rows, (r) => r.h, [
+      ['phi', (r) => r.phi],
+      ['nan', () => Number.NaN],
+    ]);
+    const h = [0.1, 0.2, 0.4];
+    const phi = h.map((x) => 1 + x * x);
+    expect(ordered).toBe(formatGci('phi', h, phi, gridConvergence(h, phi)));
+    expect(flat).toMatch(/^nan .*finite/);
   });
 });

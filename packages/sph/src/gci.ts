@@ -134,3 +134,24 @@ export function formatGci(label: string, h: readonly number[], phi: readonly num
     `GCI32 = ${pct(g.gci32)}, GCI32/(r^p GCI21) = ${g.asymptoticRatio.toFixed(3)}`
   );
 }
+
+/**
+ * The convergence table of a three-resolution study: its rows sorted by spacing (finest first), one `formatGci` line
+ * per quantity, or the quantity's label with why no order could be found (e.g. values that do not converge).
+ */
+export function convergenceLines<Row>(
+  rows: readonly Row[],
+  spacing: (row: Row) => number,
+  quantities: ReadonlyArray<readonly [label: string, value: (row: Row) => number]>,
+): string[] {
+  const sorted = [...rows].sort((a, b) => spacing(a) - spacing(b));
+  const h = sorted.map(spacing);
+  return quantities.map(([label, value]) => {
+    const phi = sorted.map(value);
+    try {
+      return formatGci(label, h, phi, gridConvergence(h, phi));
+    } catch (e) {
+      return `${label} ${(e as Error).message}`;
+    }
+  });
+}
