@@ -54,9 +54,10 @@ describe('grid convergence index (Celik et al. 2008)', () => {
       ['phi', (r) => r.phi],
       ['nan', () => Number.NaN],
     ]);
-    const h = [0.1, 0.2, 0.4];
-    const phi = h.map((x) => 1 + x * x);
+    const h: [number, number, number] = [0.1, 0.2, 0.4];
+    const phi = h.map((x) => 1 + x * x) as [number, number, number];
     expect(ordered).toBe(formatGci('phi', h, phi, gridConvergence(h, phi)));
     expect(flat).toMatch(/^nan .*finite/);
+    expect(() => convergenceLines(rows.slice(1), (r) => r.h, [])).toThrow(/three resolutions/);
   });
 });

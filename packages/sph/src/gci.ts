@@ -144,10 +144,12 @@ export function convergenceLines<Row>(
   spacing: (row: Row) => number,
   quantities: ReadonlyArray<readonly [label: string, value: (row: Row) => number]>,
 ): string[] {
+  if (rows.length !== 3) throw new Error(`A convergence study needs three resolutions, not ${rows.length}.`);
+  type Three = [number, number, number];
   const sorted = [...rows].sort((a, b) => spacing(a) - spacing(b));
-  const h = sorted.map(spacing);
+  const h = sorted.map(spacing) as Three;
   return quantities.map(([label, value]) => {
-    const phi = sorted.map(value);
+    const phi = sorted.map(value) as Three;
     try {
       return formatGci(label, h, phi, gridConvergence(h, phi));
     } catch (e) {
