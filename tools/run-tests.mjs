@@ -11,7 +11,7 @@ import { installMissingPrerequisites, startPrivatePostgres } from './test-prereq
 
 const results = [];
 const reportDir = mkdtempSync(join(tmpdir(), 'insilico-test-reports-'));
-const counts = { passed: 0, failed: 0, skipped: 0 };
+const counts = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 
 /** Adds a vitest or Playwright JSON report to the totals printed at the end. */
 function count(file, kind) {
@@ -26,6 +26,7 @@ function count(file, kind) {
     counts.skipped += report.numPendingTests + report.numTodoTests;
   } else {
     counts.passed += report.stats.expected + report.stats.flaky;
+    counts.flaky += report.stats.flaky;
     counts.failed += report.stats.unexpected;
     counts.skipped += report.stats.skipped;
   }
@@ -105,6 +106,8 @@ function finish() {
   rmSync(reportDir, { recursive: true, force: true });
   const failed = results.filter((r) => !r.ok).length;
   console.log(`\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  if (counts.flaky > 0)
+    console.log(`FLAKY: ${counts.flaky} journey(s) passed only on their retry (named above as flaky): fix them.`);
   process.exit(failed === 0 ? 0 : 1);
 }
 

@@ -47,7 +47,9 @@ export function SurfacePointPicker({
   onRemove: (index: number) => void;
 }) {
   const patients = useCohortPatients(deviceId, cohortId, firstPage, true);
-  const patientId = source?.patientId ?? patients.data?.items[0]?.id ?? '';
+  // The first patient imaged at the measurement's phase: not every synthetic patient has both phases.
+  const rows = patients.data?.items ?? [];
+  const patientId = source?.patientId ?? (rows.find((row) => row.phases.includes(phase)) ?? rows[0])?.id ?? '';
   const patient = useCohortPatient(patientId ? deviceId : null, cohortId, patientId);
   const [landmarks, setLandmarks] = useState<PatientLandmarks['landmarks'] | null>(null);
   const [organ, setOrgan] = useState<string>('aortic_root');
