@@ -102,9 +102,11 @@ export function defaultParameters(kind: SimulationKind, patient: ScenarioPatient
       // the released device downstream.
       loadPressure_mmHg: 10,
       simulatedTime_ms: 2,
-      // The aortic wall at the annulus as an elastic layer: E ≈ 2 MPa, 2 mm thick (docs/decisions/
-      // solid-contact-pressure.md, "The elastic anatomy": Moens–Korteweg from the aortic pulse wave velocity of the
-      // elderly).
+      // The aortic wall at the annulus as an elastic layer, 2 mm thick (ascending aortic wall by MRI: 1.5–1.6 mm median,
+      // Mensel et al., Eur Radiol 2014; 2.8 mm mean, MESA, Turkbey et al., JMRI 2014) with E = 2 MPa: the stiff end of
+      // the published spread (ascending aorta at 69 years ≈ 1.1 MPa from its CT pressure–strain modulus, Martin, Sun
+      // et al., Ann Biomed Eng 2013), conservative for contact pressure. docs/decisions/solid-contact-pressure.md,
+      // "The elastic anatomy".
       wallModulus_MPa: 2,
       wallThickness_mm: 2,
       rigidAnatomy: false,

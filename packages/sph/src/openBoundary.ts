@@ -8,7 +8,10 @@ import { runAsync, runSync, type RunOptions, type RunStatus } from './run';
  * (Zhang, Rezavand & Hu, JCP 2021; `EmitterInflowInjection`, `DisposerOutflowDeletion`): a velocity inlet whose buffer
  * particles move with the prescribed profile and, on crossing the inlet plane, become fluid while a copy of each
  * re-enters the buffer one buffer length upstream; and a pressure outlet whose buffer particles carry the prescribed
- * pressure and are removed at the buffer's far end. Particles are created and removed only between advection steps,
+ * pressure and are removed at the buffer's far end. Fluid that flows back across an inlet plane joins that inlet's buffer
+ * (as SPHinXsys's inflow velocity condition acts on every particle in the buffer box): it moves with the prescribed
+ * profile, re-enters as fluid if carried across the plane again and is removed past the buffer's upstream end; the
+ * mass balance counts it as flow out through the inlet. Particles are created and removed only between advection steps,
  * on the calling thread, in index order, so results stay bit-identical for any thread count. See
  * docs/decisions/sph-open-boundaries.md.
  */
@@ -104,11 +107,24 @@ export interface MassBalance {
   time: number;
   /** Duration of the step, s. */
   dt: number;
-  /** Mass that crossed each inlet plane into the domain during the step (released buffer particles). */
+  /**
+   * Net mass that crossed each inlet plane into the domain during the step: the released buffer particles less the
+   * net `backflow`.
+   */
   inflow: number[];
+  /**
+   * Net mass that flowed back out of the domain through each inlet plane during the step: the fluid that crossed the
+   * plane backwards (it joins the inlet's buffer, see `OpenBoundaryFluid`) less such fluid carried across it again.
+   * `inflow + backflow` is the mass of the released buffer particles, each replaced by a copy: the fluid's total mass
+   * changes by Σ (inflow + backflow) + `refilled` − `removed`.
+   */
+  backflow: number[];
   /** Net mass that crossed each outlet plane out of the domain during the step. */
   outflow: number[];
-  /** Mass removed at the far end of the outlet buffers during the step. */
+  /**
+   * Mass removed at the far end of the buffers during the step: past an outlet buffer's downstream end, or fluid that
+   * flowed back through an inlet and out past its buffer's upstream end.
+   */
   removed: number;
   /**
    * Mass created at the far end of the outlet buffers during the step: one copy, a buffer length downstream, of each
@@ -164,8 +180,22 @@ export function planeFlowRate(
   return q;
 }
 
-/** Tag of a particle between the planes; emitters have tags ≥ 0, outlet k's buffer −2 − k. */
+/**
+ * Tag of a particle between the planes; emitters have tags ≥ 0, outlet k's buffer −2 − k, and fluid that flowed back
+ * into inlet k's buffer RETURNED − k.
+ */
 const INTERIOR = -1;
+const RETURNED = -(2 ** 30);
+
+/** The outlet whose buffer a tag stands for, or −1. */
+function outletOfTag(t: number): number {
+  return t <= -2 && t > RETURNED ? -2 - t : -1;
+}
+
+/** The inlet whose buffer a tag of returned fluid stands for, or −1. */
+function inletOfTag(t: number): number {
+  return t <= RETURNED ? RETURNED - t : -1;
+}
 
 interface Plane {
   cx: number;
@@ -213,8 +243,11 @@ export class OpenBoundaryFluid {
   readonly sim: WeaklyCompressibleFluid;
   /** Mass balance of every advection step so far. */
   readonly history: MassBalance[] = [];
-  /** Cumulative mass in through each inlet, out through each outlet, and removed, since the start. */
-  readonly totals: { inflow: number[]; outflow: number[]; removed: number };
+  /**
+   * Cumulative mass since the start: net in through each inlet, net back out through each inlet
+   * (`MassBalance.backflow`), out through each outlet, and removed.
+   */
+  readonly totals: { inflow: number[]; backflow: number[]; outflow: number[]; removed: number };
   private readonly inlets: (Plane & { profile: InletProfile; flowRate: Waveform; scale: number })[];
   private readonly outlets: (Plane & { pressure: Waveform })[];
   /** Per fluid slot: INTERIOR, an emitter index (≥ 0) or −2 − outlet. */
@@ -228,6 +261,12 @@ export class OpenBoundaryFluid {
   private readonly emitUnitVelocity: Float64Array;
   /** Per outlet-buffer slot: Σ_j V_j ∇W_ij over present neighbours (the truncated support), 1/m. */
   private readonly kernelSum: Float64Array;
+  /**
+   * Per slot of returned fluid (in an inlet buffer), over one advection step: its position along the inlet's axis
+   * (s < 0) and its offset from the axis, taken from its position between the steps (`exchange`).
+   */
+  private readonly returnS: Float64Array;
+  private readonly returnLateral: Float64Array;
   private inside: number;
   /** Time inside the current advection step, s. */
   private elapsed = 0;
@@ -297,7 +336,14 @@ export class OpenBoundaryFluid {
       this.emitUnitVelocity[k] = e.shape * this.inlets[e.inlet]!.scale;
     });
     this.kernelSum = new Float64Array(3 * f.capacity);
-    this.totals = { inflow: this.inlets.map(() => 0), outflow: this.outlets.map(() => 0), removed: 0 };
+    this.returnS = new Float64Array(f.capacity);
+    this.returnLateral = new Float64Array(3 * f.capacity);
+    this.totals = {
+      inflow: this.inlets.map(() => 0),
+      backflow: this.inlets.map(() => 0),
+      outflow: this.outlets.map(() => 0),
+      removed: 0,
+    };
     // Particles already in an outlet buffer belong to it.
     for (let i = 0; i < f.count; i++) {
       if (this.tag[i] !== INTERIOR) continue;
@@ -329,6 +375,11 @@ export class OpenBoundaryFluid {
     return this.tag[i] === INTERIOR;
   }
 
+  /** Whether fluid slot `i` flowed back across an inlet plane and is now in that inlet's buffer. */
+  isReturned(i: number): boolean {
+    return this.tag[i]! <= RETURNED;
+  }
+
   /** Axial position s (m, along the direction from the plane) and offset from the axis of slot `i`. */
   private local(p: Plane, i: number): { s: number; lx: number; ly: number; lz: number; r: number } {
     const f = this.sim.fluid;
@@ -340,6 +391,16 @@ export class OpenBoundaryFluid {
     const ly = ry - s * p.dy;
     const lz = rz - s * p.dz;
     return { s, lx, ly, lz, r: Math.hypot(lx, ly, lz) };
+  }
+
+  /** The inlet whose buffer holds slot `i` (before its plane, at most a buffer length, within its radius), or −1. */
+  private inletOf(i: number): number {
+    for (let k = 0; k < this.inlets.length; k++) {
+      const p = this.inlets[k]!;
+      const { s, r } = this.local(p, i);
+      if (s < 0 && s >= -p.length && r < p.radius) return k;
+    }
+    return -1;
   }
 
   /** The outlet whose buffer holds slot `i` (past its plane, within its radius), or −1. */
@@ -370,11 +431,13 @@ export class OpenBoundaryFluid {
 
   /**
    * Between advection steps: releases the emitters past their plane (each leaves a new buffer particle one buffer
-   * length upstream), moves particles into / out of the outlet buffers and removes those past a buffer's end.
+   * length upstream), moves particles into / out of the inlet and outlet buffers and removes those past a buffer's
+   * end.
    */
-  private exchange(): { inflow: number[]; outflow: number[]; removed: number; refilled: number } {
+  private exchange(): { inflow: number[]; backflow: number[]; outflow: number[]; removed: number; refilled: number } {
     const f = this.sim.fluid;
     const inflow = this.inlets.map(() => 0);
+    const backflow = this.inlets.map(() => 0);
     const outflow = this.outlets.map(() => 0);
     let removed = 0;
     let refilled = 0;
@@ -402,6 +465,14 @@ export class OpenBoundaryFluid {
       const t = this.tag[i]!;
       if (t >= 0) continue;
       if (t === INTERIOR) {
+        const b = this.inletOf(i);
+        if (b >= 0) {
+          // Back across an inlet plane: out of the domain, into the inlet's buffer, where the inlet's velocity holds.
+          this.tag[i] = RETURNED - b;
+          inflow[b] = inflow[b]! - f.mass[i]!;
+          backflow[b] = backflow[b]! + f.mass[i]!;
+          continue;
+        }
         const k = this.outletOf(i);
         if (k < 0) continue;
         this.tag[i] = -2 - k;
@@ -412,7 +483,21 @@ export class OpenBoundaryFluid {
         }
         continue;
       }
-      const k = -2 - t;
+      const b = inletOfTag(t);
+      if (b >= 0) {
+        const { s } = this.local(this.inlets[b]!, i);
+        if (s >= 0) {
+          // Carried across the inlet plane again: fluid again, flowing in.
+          this.tag[i] = INTERIOR;
+          inflow[b] = inflow[b]! + f.mass[i]!;
+          backflow[b] = backflow[b]! - f.mass[i]!;
+        } else if (s < -this.inlets[b]!.length) {
+          removed += f.mass[i]!;
+          this.removeSlot(i);
+        }
+        continue;
+      }
+      const k = outletOfTag(t);
       const p = this.outlets[k]!;
       const { s } = this.local(p, i);
       if (s >= p.length) {
@@ -437,7 +522,17 @@ export class OpenBoundaryFluid {
         refilled += f.mass[i]!;
       }
     }
-    return { inflow, outflow, removed, refilled };
+    // The returned fluid's place in its inlet's frame, for the kinematics of the coming advection step.
+    for (let i = 0; i < f.count; i++) {
+      const b = inletOfTag(this.tag[i]!);
+      if (b < 0) continue;
+      const { s, lx, ly, lz } = this.local(this.inlets[b]!, i);
+      this.returnS[i] = s;
+      this.returnLateral[3 * i] = lx;
+      this.returnLateral[3 * i + 1] = ly;
+      this.returnLateral[3 * i + 2] = lz;
+    }
+    return { inflow, backflow, outflow, removed, refilled };
   }
 
   /** Puts emitter `e` at its axial position with the velocity of the current profile (`u` = its speed, m/s). */
@@ -494,6 +589,30 @@ export class OpenBoundaryFluid {
       f.p[i] = c0 * c0 * (r - rho0);
       f.vol[i] = f.mass[i]! / r;
     }
+    // Returned fluid in an inlet buffer moves as an emitter at its place would: the profile's velocity there.
+    for (let i = 0; i < f.count; i++) {
+      const k = inletOfTag(this.tag[i]!);
+      if (k < 0) continue;
+      const p = this.inlets[k]!;
+      const lx = this.returnLateral[3 * i]!;
+      const ly = this.returnLateral[3 * i + 1]!;
+      const lz = this.returnLateral[3 * i + 2]!;
+      const shape = p.profile === 'plug' ? 1 : Math.max(0, 1 - Math.hypot(lx, ly, lz) ** 2 / p.radius ** 2);
+      const u = q[k]! * shape * p.scale;
+      const s = this.returnS[i]! + u * dt;
+      this.returnS[i] = s;
+      f.x[i] = p.cx + s * p.dx + lx;
+      f.y[i] = p.cy + s * p.dy + ly;
+      f.z[i] = p.cz + s * p.dz + lz;
+      f.vx[i] = u * p.dx;
+      f.vy[i] = u * p.dy;
+      f.vz[i] = u * p.dz;
+      const r = rho[k]!;
+      f.rho[i] = r;
+      f.drho[i] = 0;
+      f.p[i] = c0 * c0 * (r - rho0);
+      f.vol[i] = f.mass[i]! / r;
+    }
   }
 
   /** Density and pressure of the outlet buffers at time `time` (s). */
@@ -502,10 +621,9 @@ export class OpenBoundaryFluid {
     const { rho0, c0 } = this.sim.options;
     const rho = this.outlets.map((p) => rho0 + waveformValue(p.pressure, time) / (c0 * c0));
     for (let i = 0; i < f.count; i++) {
-      const t = this.tag[i]!;
-      if (t > INTERIOR) continue;
-      if (t === INTERIOR) continue;
-      const r = rho[-2 - t]!;
+      const k = outletOfTag(this.tag[i]!);
+      if (k < 0) continue;
+      const r = rho[k]!;
       f.rho[i] = r;
       f.drho[i] = 0;
       f.p[i] = c0 * c0 * (r - rho0);
@@ -522,7 +640,7 @@ export class OpenBoundaryFluid {
     const { fluid: f, wall, inner, contact } = this.sim;
     const K = this.kernelSum;
     for (let i = 0; i < f.count; i++) {
-      if (this.tag[i]! > -2) continue;
+      if (outletOfTag(this.tag[i]!) < 0) continue;
       let sx = 0;
       let sy = 0;
       let sz = 0;
@@ -550,9 +668,9 @@ export class OpenBoundaryFluid {
     const K = this.kernelSum;
     const pb = this.outlets.map((p) => waveformValue(p.pressure, time));
     for (let i = 0; i < f.count; i++) {
-      const t = this.tag[i]!;
-      if (t > -2) continue;
-      const c = (2 * pb[-2 - t]! * dt) / f.rho[i]!;
+      const k = outletOfTag(this.tag[i]!);
+      if (k < 0) continue;
+      const c = (2 * pb[k]! * dt) / f.rho[i]!;
       if (c === 0) continue;
       f.vx[i] = f.vx[i]! + c * K[3 * i]!;
       f.vy[i] = f.vy[i]! + c * K[3 * i + 1]!;
@@ -585,12 +703,14 @@ export class OpenBoundaryFluid {
     const inflow = moved.inflow.reduce((a, b) => a + b, 0);
     const outflow = moved.outflow.reduce((a, b) => a + b, 0);
     moved.inflow.forEach((m, k) => (this.totals.inflow[k] = this.totals.inflow[k]! + m));
+    moved.backflow.forEach((m, k) => (this.totals.backflow[k] = this.totals.backflow[k]! + m));
     moved.outflow.forEach((m, k) => (this.totals.outflow[k] = this.totals.outflow[k]! + m));
     this.totals.removed += moved.removed;
     this.history.push({
       time: sim.counters.time,
       dt: sim.counters.time - before,
       inflow: moved.inflow,
+      backflow: moved.backflow,
       outflow: moved.outflow,
       removed: moved.removed,
       refilled: moved.refilled,
@@ -605,8 +725,9 @@ export class OpenBoundaryFluid {
 
   /**
    * Cumulative mass through each inlet and outlet plane since the start, kg, as a continuous function of the particle
-   * positions: the counted crossings (`totals`) plus, for an inlet, each emitter's mass × the fraction of the buffer it
-   * has travelled ((s + length)/length: it is released, and counted, when that reaches 1) and, for an outlet, each
+   * positions: the counted crossings (`totals`) plus, for an inlet, each emitter's and each returned particle's mass ×
+   * the fraction of the buffer it has travelled ((s + length)/length: it is released, and counted, when that reaches 1;
+   * returned fluid is counted out as it crosses back, at a fraction of 1) and, for an outlet, each
    * interior particle's mass × min(1, (s + a)/a) from a = the buffer length before the plane (counted once moved into
    * the buffer). Each
    * term drops by m as the count rises by m, so the sum moves smoothly; over a window its difference is the mass that
@@ -621,6 +742,13 @@ export class OpenBoundaryFluid {
       const p = this.inlets[k]!;
       const phase = Math.min(1, Math.max(0, (this.emitS[e]! + p.length) / p.length));
       inflow[k] = inflow[k]! + f.mass[this.emitSlot[e]!]! * phase;
+    }
+    for (let i = 0; i < f.count; i++) {
+      const b = inletOfTag(this.tag[i]!);
+      if (b < 0) continue;
+      const p = this.inlets[b]!;
+      const phase = Math.min(1, Math.max(0, (this.local(p, i).s + p.length) / p.length));
+      inflow[b] = inflow[b]! + f.mass[i]! * phase;
     }
     for (let i = 0; i < f.count; i++) {
       if (this.tag[i] !== INTERIOR) continue;
@@ -644,7 +772,13 @@ export class OpenBoundaryFluid {
   /** The boundary's state for a checkpoint (with the fluid's fields, count and ids; `CaseSimulation.checkpoint`). */
   state(): PackedArray[] {
     const n = this.sim.fluid.count;
-    const totals = new Float64Array([this.inside, this.totals.removed, ...this.totals.inflow, ...this.totals.outflow]);
+    const totals = new Float64Array([
+      this.inside,
+      this.totals.removed,
+      ...this.totals.inflow,
+      ...this.totals.outflow,
+      ...this.totals.backflow,
+    ]);
     return [
       { name: 'open.tag', data: this.tag.slice(0, n) },
       { name: 'open.emitSlot', data: this.emitSlot.slice() },
@@ -664,11 +798,16 @@ export class OpenBoundaryFluid {
     this.tag.set(get('open.tag', n));
     this.emitSlot.set(get('open.emitSlot', this.emitSlot.length));
     this.emitS.set(get('open.emitS', this.emitS.length));
-    const t = get('open.totals', 2 + this.inlets.length + this.outlets.length);
+    const ni = this.inlets.length;
+    const no = this.outlets.length;
+    // Checkpoints written before inlets took back returned fluid have no backflow totals: they count from zero.
+    const old = arrays.get('open.totals')?.length === 2 + ni + no;
+    const t = get('open.totals', old ? 2 + ni + no : 2 + 2 * ni + no);
     this.inside = t[0]!;
     this.totals.removed = t[1]!;
     this.inlets.forEach((_, k) => (this.totals.inflow[k] = t[2 + k]!));
-    this.outlets.forEach((_, k) => (this.totals.outflow[k] = t[2 + this.inlets.length + k]!));
+    this.outlets.forEach((_, k) => (this.totals.outflow[k] = t[2 + ni + k]!));
+    this.inlets.forEach((_, k) => (this.totals.backflow[k] = old ? 0 : t[2 + ni + no + k]!));
   }
 
   /**
