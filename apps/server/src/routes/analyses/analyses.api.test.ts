@@ -8,22 +8,21 @@ import {
 } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { browsersOf, principalPeople, projectWorld } from '../../../test/fixtures/project-world';
 import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
 import {
   createWorkspace,
   errorOf,
-  joinedMember,
   json,
   principals,
   signedIn,
-  workspacePrincipals,
   type Person,
   type Principal,
 } from '../../../test/fixtures/workspace.fixtures';
 import { insertCohortInProgress, insertReadyVersion } from '../../../test/factories/analysis-rows';
 import { insertProject } from '../../../test/factories/project-rows';
-import { patchAnalysis, userIdOf } from '../../../test/fixtures/analysis.fixtures';
+import { patchAnalysis } from '../../../test/fixtures/analysis.fixtures';
 import { eventsOf } from '../../../test/helpers/domain-events';
 
 /**
@@ -57,29 +56,25 @@ async function created(browser: TestBrowser, projectId: string, body: Record<str
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const everyone = await workspacePrincipals(server);
-  ({ admin, deviceId, browsers } = everyone);
   // Both cohorts are ordered at once: the order job prepares their anatomy, which takes a while.
-  const [twenty, five] = await Promise.all([
-    orderCohort(admin.browser, deviceId, { name: 'Twenty', size: 20 }),
-    orderCohort(admin.browser, deviceId, { name: 'Five', size: 5 }),
-  ]);
-  twentyId = (await settled(admin.browser, deviceId, twenty.id, 170_000)).id;
-  fiveId = (await settled(admin.browser, deviceId, five.id, 170_000)).id;
+  const world = await projectWorld({
+    // `teamOfOne` is somebody none of the table's principals is: the only one on the "off team" project.
+    people: { ...principalPeople, teamOfOne: 'member' },
+    cohorts: {
+      twenty: { name: 'Twenty', size: 20, settleMs: 170_000 },
+      five: { name: 'Five', size: 5, settleMs: 170_000 },
+    },
+  });
+  ({ server, admin, deviceId } = world);
+  const { teamOfOne, member, guest } = world.people;
+  browsers = browsersOf(world);
+  ({ twenty: twentyId, five: fiveId } = world.cohortIds);
   pendingCohortId = await insertCohortInProgress(server, twentyId);
   unattachedId = await insertCohortInProgress(server, fiveId);
-  const [memberId, guestId, adminId] = await Promise.all([
-    userIdOf(browsers.member),
-    userIdOf(browsers.guest),
-    userIdOf(browsers.admin),
-  ]);
-  // Somebody none of the table's principals is: the only one on the "off team" project.
-  const teamOfOne = await joinedMember(server, admin, deviceId, 'member');
   versionOnProject = await insertReadyVersion(server, deviceId);
   onProject = await insertProject(server, {
     deviceId,
-    team: [adminId, memberId, guestId],
+    team: [admin.id, member.id, guest.id],
     cohortIds: [twentyId, fiveId, pendingCohortId],
     versionIds: [versionOnProject],
   });

@@ -1,17 +1,11 @@
 import type { CohortPatientPage, CohortPatient } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestBrowser } from '../../../test/helpers/browser';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import {
-  json,
-  principals,
-  send,
-  workspacePrincipals,
-  type Person,
-  type Principal,
-} from '../../../test/fixtures/workspace.fixtures';
-import { insertProject, userIdOf } from '../../../test/factories/project-rows';
-import { criteriaWith, orderBody, orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { browsersOf, principalPeople, projectWorld } from '../../../test/fixtures/project-world';
+import { json, principals, send, type Person, type Principal } from '../../../test/fixtures/workspace.fixtures';
+import { insertProject } from '../../../test/factories/project-rows';
+import { criteriaWith, orderBody } from '../../../test/fixtures/cohort.fixtures';
 
 /**
  * The permission table of the cohort API (issue 4): every endpoint for every principal, each cell an explicit
@@ -32,12 +26,16 @@ let guestProjectId = '';
 let guestId = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const everyone = await workspacePrincipals(server);
-  admin = everyone.admin;
-  ({ deviceId, browsers } = everyone);
-  const cohort = await orderCohort(admin.browser, deviceId, { name: 'Readable', size: 5 });
-  cohortId = (await settled(admin.browser, deviceId, cohort.id)).id;
+  const world = await projectWorld({
+    people: principalPeople,
+    cohorts: {
+      readable: { name: 'Readable', size: 5 },
+      onGuestsProject: { name: 'On the guest’s project', size: 5 },
+    },
+  });
+  ({ server, admin, deviceId } = world);
+  browsers = browsersOf(world);
+  ({ readable: cohortId, onGuestsProject: guestCohortId } = world.cohortIds);
   const page = await json<CohortPatientPage>(
     await admin.browser.get(`/api/devices/${deviceId}/cohorts/${cohortId}/patients`),
   );
@@ -46,10 +44,8 @@ beforeAll(async () => {
     await admin.browser.get(`/api/devices/${deviceId}/cohorts/${cohortId}/patients/${patientId}`),
   );
   phase = patient.meshes.phases[0]!;
-  guestId = await userIdOf(browsers.guest);
+  guestId = world.people.guest.id;
   await insertProject(server, { deviceId, team: [admin.id], cohortIds: [cohortId] });
-  const guestCohort = await orderCohort(admin.browser, deviceId, { name: 'On the guest’s project', size: 5 });
-  guestCohortId = (await settled(admin.browser, deviceId, guestCohort.id)).id;
   guestProjectId = await insertProject(server, { deviceId, team: [admin.id, guestId], cohortIds: [guestCohortId] });
 }, 240_000);
 afterAll(async () => {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { json, principals, send, workspacePrincipals, type Principal } from '../../../test/fixtures/workspace.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { browsersOf, principalPeople, projectWorld } from '../../../test/fixtures/project-world';
+import { json, principals, send, type Principal } from '../../../test/fixtures/workspace.fixtures';
 import { insertComment } from '../../../test/factories/comment-rows';
 import { insertProject } from '../../../test/factories/project-rows';
-import { commentsPath, postComment, userIdOf } from '../../../test/fixtures/comment.fixtures';
+import { commentsPath, postComment } from '../../../test/fixtures/comment.fixtures';
 
 /**
  * The permission table of the comment API (issue 5 item 4): every endpoint for every principal, on a project whose
@@ -21,12 +22,10 @@ let adminComment = '';
 let counter = 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const everyone = await workspacePrincipals(server);
-  ({ deviceId, browsers } = everyone);
-  memberId = await userIdOf(browsers.member);
-  const guestId = await userIdOf(browsers.guest);
-  onTeam = await insertProject(server, { deviceId, team: [everyone.admin.id, memberId, guestId] });
+  const world = await projectWorld({ people: principalPeople, project: { team: ['admin', 'member', 'guest'] } });
+  ({ server, deviceId, projectId: onTeam } = world);
+  browsers = browsersOf(world);
+  memberId = world.people.member.id;
   offTeam = await insertProject(server, { deviceId, team: [] });
   adminComment = (await postComment(browsers.admin, deviceId, onTeam, 'The admin wrote this')).id;
 }, 180_000);

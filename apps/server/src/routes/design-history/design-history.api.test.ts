@@ -11,16 +11,9 @@ import {
   type Signature,
 } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import {
-  createWorkspace,
-  errorOf,
-  joinedMember,
-  json,
-  send,
-  signedIn,
-  type Person,
-} from '../../../test/fixtures/workspace.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { projectWorld } from '../../../test/fixtures/project-world';
+import { errorOf, json, send, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { insertProject } from '../../../test/factories/project-rows';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
 import { unzipFiles } from '../../../test/helpers/exported-files';
@@ -55,13 +48,12 @@ async function addEntry(person: Person, body: Record<string, unknown>): Promise<
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  ({ deviceId } = await createWorkspace(admin));
-  member = await joinedMember(server, admin, deviceId, 'member');
-  outsideMember = await joinedMember(server, admin, deviceId, 'member');
-  guest = await joinedMember(server, admin, deviceId, 'guest');
-  projectId = await insertProject(server, { deviceId, team: [admin.id, member.id, guest.id], name: 'Signed valve' });
+  const world = await projectWorld({
+    people: { member: 'member', outsideMember: 'member', guest: 'guest' },
+    project: { team: ['admin', 'member', 'guest'], name: 'Signed valve' },
+  });
+  ({ server, admin, deviceId, projectId } = world);
+  ({ member, outsideMember, guest } = world.people);
   otherProjectId = await insertProject(server, { deviceId, team: [admin.id], name: 'Other valve' });
   await admin.browser.postJson(`/api/devices/${deviceId}/projects/${projectId}/status`, {
     status: 'completed',

@@ -7,19 +7,12 @@ import { canonicalJson } from '../../events/chain';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { eventsOf } from '../../../test/helpers/domain-events';
 import { unzipFiles } from '../../../test/helpers/exported-files';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { browsersOf, principalPeople, projectWorld } from '../../../test/fixtures/project-world';
 import { userIdOf } from '../../../test/fixtures/analysis.fixtures';
-import { insertProject } from '../../../test/factories/project-rows';
 import { insertSimulation } from '../../../test/factories/simulation-rows';
 import { insertTrialRow } from '../../../test/factories/trial-rows';
-import {
-  json,
-  send,
-  workspacePrincipals,
-  type Person,
-  type Principal,
-} from '../../../test/fixtures/workspace.fixtures';
+import { json, send, type Person, type Principal } from '../../../test/fixtures/workspace.fixtures';
 
 /**
  * Results that stay for every kind of evidence (issue 20 item 7): a measurement order when ready and after each hand
@@ -70,14 +63,15 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const everyone = await workspacePrincipals(server);
-  ({ admin, deviceId, browsers } = everyone);
+  const world = await projectWorld({
+    people: principalPeople,
+    cohorts: { kept: { name: 'Kept five', size: 5, settleMs: 170_000 } },
+    project: { team: ['admin', 'member', 'guest'], cohorts: ['kept'] },
+  });
+  ({ server, admin, deviceId, projectId } = world);
+  browsers = browsersOf(world);
   adminId = admin.id;
-  const ordered = await orderCohort(admin.browser, deviceId, { name: 'Kept five', size: 5 });
-  cohortId = (await settled(admin.browser, deviceId, ordered.id, 170_000)).id;
-  const [memberId, guestId] = await Promise.all([userIdOf(browsers.member), userIdOf(browsers.guest)]);
-  projectId = await insertProject(server, { deviceId, team: [adminId, memberId, guestId], cohortIds: [cohortId] });
+  cohortId = world.cohortIds.kept;
 }, 240_000);
 afterAll(async () => {
   await server?.stop();

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
-import { insertProject, userIdOf } from '../../../test/factories/project-rows';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import {
-  principals,
-  send,
-  workspacePrincipals,
-  type Person,
-  type Principal,
-} from '../../../test/fixtures/workspace.fixtures';
+import { insertProject } from '../../../test/factories/project-rows';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { browsersOf, principalPeople, projectWorld } from '../../../test/fixtures/project-world';
+import { principals, send, type Person, type Principal } from '../../../test/fixtures/workspace.fixtures';
 import { createUpload, patchUpload, tus, uploadFile } from '../../../test/fixtures/upload.fixtures';
 import { createVersion, processed, uniqueName } from '../../../test/fixtures/device-version.fixtures';
 import { stlCorpus } from '../../../test/fixtures/stl.fixtures';
@@ -30,10 +25,9 @@ let projectId = '';
 const cube = stlCorpus().binary;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const everyone = await workspacePrincipals(server);
-  admin = everyone.admin;
-  ({ deviceId, browsers } = everyone);
+  const world = await projectWorld({ people: principalPeople });
+  ({ server, admin, deviceId } = world);
+  browsers = browsersOf(world);
   const version = await processed(
     admin.browser,
     deviceId,
@@ -41,8 +35,7 @@ beforeAll(async () => {
   );
   versionId = version.id;
   fileId = version.files[0]!.id;
-  const guestId = await userIdOf(browsers.guest);
-  const guestsProject = await insertProject(server, { deviceId, team: [admin.id, guestId] });
+  const guestsProject = await insertProject(server, { deviceId, team: [admin.id, world.people.guest.id] });
   guestsVersionId = (
     await processed(
       admin.browser,

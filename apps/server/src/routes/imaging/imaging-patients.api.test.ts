@@ -12,20 +12,12 @@ import { enclosedVolume_mm3, writeBinaryStl } from '@insilico/mesh';
 import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertModellingDataset } from '../../../test/factories/imaging-rows';
-import { insertProject } from '../../../test/factories/project-rows';
 import { roomsPathOf } from '../../../test/fixtures/room.fixtures';
 import { cube } from '../../../test/fixtures/stl.fixtures';
 import { deliverAndWait } from '../../../test/fixtures/imaging-delivery.fixtures';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import {
-  createWorkspace,
-  errorOf,
-  joinedMember,
-  json,
-  send,
-  signedIn,
-  type Person,
-} from '../../../test/fixtures/workspace.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { projectWorld } from '../../../test/fixtures/project-world';
+import { errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
 
 // The patients of an imaging cohort used like built-in ones (issue 19 item 7): support staff deliver the models of
 // two patients — one with the aortic root, LV blood pools at both phases and the landmarks a simulation needs, one
@@ -82,12 +74,12 @@ const cohorts = () => `/api/devices/${deviceId}/projects/${projectId}/imaging-co
 const patientPath = (id: string) => `${cohorts()}/${datasetId}/patients/${id}`;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  ({ deviceId } = await createWorkspace(admin));
-  guest = await joinedMember(server, admin, deviceId, 'guest');
-  outsider = await signedIn(server);
-  projectId = await insertProject(server, { deviceId, team: [admin.id, guest.id] });
+  const world = await projectWorld({
+    people: { guest: 'guest', outsider: 'outsider' },
+    project: { team: ['admin', 'guest'] },
+  });
+  ({ server, admin, deviceId, projectId } = world);
+  ({ guest, outsider } = world.people);
   datasetId = await insertModellingDataset(server, { deviceId, projectId, uploadedBy: admin.id, name: 'Own CT' });
   await server.context.supportStaff.set(admin.account.email, true);
   const { delivery } = await deliverAndWait(admin.browser, datasetId, await models());

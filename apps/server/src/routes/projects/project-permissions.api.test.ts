@@ -3,17 +3,10 @@ import type { ProjectOverview } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectMembers } from '../../db/schema';
 import type { TestBrowser } from '../../../test/helpers/browser';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import {
-  createWorkspace,
-  joinedMember,
-  principals,
-  send,
-  signedIn,
-  workspacePrincipals,
-  type Principal,
-} from '../../../test/fixtures/workspace.fixtures';
-import { insertProject, setProjectStatus, userIdOf } from '../../../test/factories/project-rows';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { browsersOf, principalPeople, projectWorld } from '../../../test/fixtures/project-world';
+import { createWorkspace, principals, send, signedIn, type Principal } from '../../../test/fixtures/workspace.fixtures';
+import { insertProject, setProjectStatus } from '../../../test/factories/project-rows';
 
 /**
  * The permission table of the projects API (issue 5; docs/decisions/project-permissions.md): every endpoint for
@@ -29,14 +22,14 @@ let candidateId = '';
 let foreignProject = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const everyone = await workspacePrincipals(server);
-  ({ deviceId, browsers } = everyone);
-  const owner = await joinedMember(server, everyone.admin, deviceId, 'member');
-  const candidate = await joinedMember(server, everyone.admin, deviceId, 'member');
+  const world = await projectWorld({
+    people: { ...principalPeople, owner: 'member', candidate: 'member' },
+    project: { team: ['admin', 'member', 'guest', 'owner'], name: 'On the team' },
+  });
+  ({ server, deviceId, projectId: onTeam } = world);
+  browsers = browsersOf(world);
+  const { owner, candidate } = world.people;
   candidateId = candidate.id;
-  const team = [everyone.admin.id, await userIdOf(browsers.member), await userIdOf(browsers.guest), owner.id];
-  onTeam = await insertProject(server, { deviceId, team, name: 'On the team' });
   offTeam = await insertProject(server, { deviceId, team: [owner.id], name: 'Off the team' });
   const stranger = await signedIn(server);
   const foreign = await createWorkspace(stranger);

@@ -2,9 +2,9 @@ import type { Room, RoomScreenshot } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { testPicture } from '../../../test/helpers/pictures';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
-import { json, principals, send, workspacePrincipals, type Principal } from '../../../test/fixtures/workspace.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { browsersOf, principalPeople, projectWorld } from '../../../test/fixtures/project-world';
+import { json, principals, send, type Principal } from '../../../test/fixtures/workspace.fixtures';
 import { createRoom, patientIdsOf, postBytes, roomsPathOf, transform } from '../../../test/fixtures/room.fixtures';
 import { insertProject } from '../../../test/factories/project-rows';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
@@ -26,17 +26,13 @@ const off = { projectId: '', roomId: '', screenshotId: '' };
 let png: Buffer;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const everyone = await workspacePrincipals(server);
-  ({ deviceId, browsers } = everyone);
-  const admin = everyone.admin.browser;
-  cohortId = (await settled(admin, deviceId, (await orderCohort(admin, deviceId, { size: 5 })).id)).id;
+  const world = await projectWorld({ people: principalPeople, cohorts: { five: { name: 'Rooms five', size: 5 } } });
+  ({ server, deviceId } = world);
+  browsers = browsersOf(world);
+  const admin = world.admin.browser;
+  cohortId = world.cohortIds.five;
   patients = await patientIdsOf(admin, deviceId, cohortId);
-  const [adminId, memberId, guestId] = await Promise.all([
-    userIdOf(admin),
-    userIdOf(browsers.member),
-    userIdOf(browsers.guest),
-  ]);
+  const [adminId, memberId, guestId] = [world.admin.id, world.people.member.id, world.people.guest.id];
   png = await testPicture('png', 64, 48);
   for (const [place, team] of [
     [on, [adminId, memberId, guestId]],

@@ -16,23 +16,21 @@ import { decodeShapeModel, modelInstance } from '@insilico/ssm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { eventsOf } from '../../../test/helpers/domain-events';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { orderCohort, readySsmCohorts } from '../../../test/fixtures/cohort.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { orderCohort, ssmCohorts } from '../../../test/fixtures/cohort.fixtures';
+import { browsersOf, principalPeople, projectWorld } from '../../../test/fixtures/project-world';
 import {
   createWorkspace,
   errorOf,
-  joinedMember,
   json,
   principals,
   send,
   signedIn,
-  workspacePrincipals,
   type Person,
   type Principal,
 } from '../../../test/fixtures/workspace.fixtures';
 import { insertCohortInProgress } from '../../../test/factories/analysis-rows';
 import { insertProject } from '../../../test/factories/project-rows';
-import { userIdOf } from '../../../test/fixtures/analysis.fixtures';
 
 /**
  * The SSM API (issue 18): creation refused up front for every bad input (nothing queued), the duplicate and
@@ -70,20 +68,16 @@ async function countOf(projectId: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const everyone = await workspacePrincipals(server);
-  ({ admin, deviceId, browsers } = everyone);
-  ({ tenId, fiveId } = await readySsmCohorts(admin.browser, deviceId));
+  // `teamOfOne`: the only one on the "off team" project.
+  const world = await projectWorld({ people: { ...principalPeople, teamOfOne: 'member' }, cohorts: ssmCohorts });
+  ({ server, admin, deviceId } = world);
+  const { member, guest, teamOfOne } = world.people;
+  browsers = browsersOf(world);
+  ({ ten: tenId, five: fiveId } = world.cohortIds);
   pendingCohortId = await insertCohortInProgress(server, tenId);
-  const [memberId, guestId, adminId] = await Promise.all([
-    userIdOf(browsers.member),
-    userIdOf(browsers.guest),
-    userIdOf(browsers.admin),
-  ]);
-  const teamOfOne = await joinedMember(server, admin, deviceId, 'member');
   onProject = await insertProject(server, {
     deviceId,
-    team: [adminId, memberId, guestId],
+    team: [admin.id, member.id, guest.id],
     cohortIds: [tenId, fiveId, pendingCohortId],
   });
   offProject = await insertProject(server, { deviceId, team: [teamOfOne.id], cohortIds: [tenId] });

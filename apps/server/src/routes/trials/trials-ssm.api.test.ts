@@ -4,21 +4,13 @@ import { writeBinaryStl } from '@insilico/mesh';
 import { ringDeviceMesh } from '@insilico/scenarios';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProject } from '../../../test/factories/project-rows';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
-import { criteriaWith, orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
+import { ssmCohorts } from '../../../test/fixtures/cohort.fixtures';
+import { projectWorld } from '../../../test/fixtures/project-world';
 import { waitForTrial } from '../../../test/fixtures/trial.fixtures';
-import {
-  createWorkspace,
-  errorOf,
-  joinedMember,
-  json,
-  send,
-  signedIn,
-  type Person,
-} from '../../../test/fixtures/workspace.fixtures';
+import { errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { eventsOf } from '../../../test/helpers/domain-events';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import type { TestServer } from '../../../test/helpers/test-server';
 import { ssms, trials } from '../../db/schema';
 
 /**
@@ -65,19 +57,15 @@ async function instance(name: string, shape: string): Promise<Room> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const admin = await signedIn(server);
-  ({ deviceId } = await createWorkspace(admin));
-  member = await joinedMember(server, admin, deviceId, 'member');
-  guest = await joinedMember(server, admin, deviceId, 'guest');
   // The smallest model there is: ten patients' aortic roots at end-diastole (ssms.api.test.ts's "Ten").
-  const order = await orderCohort(admin.browser, deviceId, {
-    name: 'Ten',
-    size: 10,
-    criteria: criteriaWith((c) => ({ ...c, phases_of_heart_cycle: { 'end-diastole': 'selected' } })),
+  const world = await projectWorld({
+    people: { member: 'member', guest: 'guest' },
+    cohorts: { ten: ssmCohorts.ten },
+    project: { team: ['admin', 'member', 'guest'], cohorts: ['ten'] },
   });
-  const cohortId = (await settled(admin.browser, deviceId, order.id, 170_000)).id;
-  projectId = await insertProject(server, { deviceId, team: [admin.id, member.id, guest.id], cohortIds: [cohortId] });
+  ({ server, deviceId, projectId } = world);
+  ({ member, guest } = world.people);
+  const cohortId = world.cohortIds.ten;
   ({ versionId } = await insertVersionWithModel(server, deviceId, {
     name: 'Ring valve',
     status: 'ready',

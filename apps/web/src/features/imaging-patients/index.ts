@@ -1,5 +1,4 @@
 // Patients of a project's imaging cohorts (issue 19): the user's own data, used like virtual patients.
 export { imagingPatientRoutes } from './routes';
 export { imagingPatientPath } from './paths';
-export { OwnImagingLabel } from './components/OwnImagingLabel';
 export { useImagingCohorts } from './api';

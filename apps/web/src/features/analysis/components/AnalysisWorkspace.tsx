@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import { Loading } from '../../../components/LoadState';
-import { SyntheticLabel } from '../../cohorts';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
 import { useAnalysisSession } from '../hooks/useAnalysisSession';
 import type { WorkerPort } from '../worker/analysisProtocol';
 import { patientAt, type BlockProps } from './blockProps';
@@ -112,7 +112,7 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
               {withoutOutcome > 0 &&
                 ` (${withoutOutcome} without a value of a ${lacking} in use are left out of the calculation)`}
             </Typography>
-            <SyntheticLabel />
+            <PatientOriginLabel origin="synthetic" />
             {loading.patients && <Chip size="small" label="Saving…" />}
             {loading.alpha > 0 && (
               <Chip

@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
-import { SyntheticLabel } from '../../cohorts';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
 import type { AnalysisViewState } from '../analysisState';
 
 interface PatientsDrawerProps {
@@ -69,7 +69,7 @@ export function PatientsDrawer({
             <Typography variant="h2" component="h2" sx={{ fontSize: 20 }}>
               Patients
             </Typography>
-            <SyntheticLabel />
+            <PatientOriginLabel origin="synthetic" />
           </Stack>
           <IconButton onClick={onClose} aria-label="Close patients">
             <CloseIcon />

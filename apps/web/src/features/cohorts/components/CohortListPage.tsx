@@ -21,7 +21,7 @@ import { cohortPath, createPath, measurementsPath } from '../paths';
 import { useCohortDevice } from '../hooks/useCohortDevice';
 import { CohortStatusChip } from './CohortStatusChip';
 import { CohortWorkspace, Loading } from './CohortWorkspace';
-import { SyntheticLabel } from './SyntheticLabel';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
 
 function Status({ cohort }: { cohort: CohortSummary }) {
   return (
@@ -123,7 +123,7 @@ export function CohortListPage() {
       description="Cohorts of synthetic virtual patients (CT-based; heart and thorax) ordered in this workspace."
       actions={
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <SyntheticLabel size="medium" />
+          <PatientOriginLabel origin="synthetic" size="medium" />
           {mayOrder && (
             <Button component={RouterLink} to={measurementsPath} variant="outlined">
               Measurements

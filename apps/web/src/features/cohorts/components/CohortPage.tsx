@@ -15,7 +15,7 @@ import { cohortListPath, measureCohortPath } from '../paths';
 import { CohortStatusChip } from './CohortStatusChip';
 import { CohortWorkspace, Loading } from './CohortWorkspace';
 import { PatientsTable } from './PatientsTable';
-import { SyntheticLabel } from './SyntheticLabel';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
 
 function CohortDetails({ deviceId, cohortId }: { deviceId: string; cohortId: string }) {
   const cohort = useCohort(deviceId, cohortId);
@@ -36,7 +36,7 @@ function CohortDetails({ deviceId, cohortId }: { deviceId: string; cohortId: str
           {data.name}
         </Typography>
         <CohortStatusChip status={data.status} />
-        <SyntheticLabel />
+        <PatientOriginLabel origin="synthetic" />
         {mayMeasure && (
           <Button component={RouterLink} to={measureCohortPath(deviceId, cohortId)} variant="outlined" size="small">
             Measure this cohort

@@ -6,7 +6,7 @@ import { useCohortDraft } from '../hooks/useCohortDraft';
 import { cohortPath, createPath, orderPath } from '../paths';
 import { CohortOrderFlow, type CohortOrderStep } from './CohortOrderFlow';
 import { CohortWorkspace } from './CohortWorkspace';
-import { SyntheticLabel } from './SyntheticLabel';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
 
 function OrderPage({ step }: { step: CohortOrderStep }) {
   const navigate = useNavigate();
@@ -21,7 +21,7 @@ function OrderPage({ step }: { step: CohortOrderStep }) {
           ? 'Choose the virtual patients by pathology, sex, age, origin, heart-cycle phase and body dimensions.'
           : 'Choose how many patients to draw, and name the cohort.'
       }
-      actions={<SyntheticLabel size="medium" />}
+      actions={<PatientOriginLabel origin="synthetic" size="medium" />}
     >
       <CohortWorkspace refuseGuests>
         {(deviceId) => (

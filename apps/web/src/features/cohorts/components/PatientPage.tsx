@@ -16,7 +16,7 @@ import { CohortWorkspace, Loading } from './CohortWorkspace';
 import { LazyAnatomyViewer as AnatomyViewer } from './LazyAnatomyViewer';
 import { FactList } from './FactList';
 import { ParameterTable } from './ParameterTable';
-import { SyntheticLabel } from './SyntheticLabel';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
 
 function Demographics({ patient }: { patient: CohortPatient }) {
   const facts: [string, string][] = [
@@ -57,7 +57,7 @@ function PatientDetails({ deviceId, cohortId, patientId }: { deviceId: string; c
         <Typography variant="h2" component="h2">
           Patient {data.id}
         </Typography>
-        <SyntheticLabel />
+        <PatientOriginLabel origin="synthetic" />
       </Stack>
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' } }}>
         <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }}>

@@ -15,7 +15,7 @@ import type { ApiError } from '../../../lib/apiError';
 import { FactList, LazyAnatomyViewer, ORGAN_LABELS, ParameterTable, phaseTitle } from '../../cohorts';
 import { useSelectedDevice } from '../../devices';
 import { createImagingRoom, imagingPatientUrls, useImagingPatient } from '../api';
-import { OwnImagingLabel } from './OwnImagingLabel';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
 
 const section = 'Imaging cohorts';
 
@@ -91,7 +91,7 @@ function PatientDetails({ deviceId, projectId, datasetId, patientId }: PatientAt
         <Typography variant="h2" component="h2">
           Patient {data.id}
         </Typography>
-        <OwnImagingLabel />
+        <PatientOriginLabel origin="imaging" />
         <Box sx={{ flex: 1 }} />
         <Button
           variant="contained"

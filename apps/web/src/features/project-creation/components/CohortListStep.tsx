@@ -2,7 +2,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { LoadFailure, Loading } from '../../../components/LoadState';
-import { SyntheticLabel, useCohorts } from '../../cohorts';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
+import { useCohorts } from '../../cohorts';
 import { useWizard } from '../wizardContext';
 import { chosenCohorts, toggleId } from '../wizardState';
 import { CohortCheckList } from './CohortCheckList';
@@ -65,7 +66,7 @@ export function CohortListStep() {
         <Button onClick={() => void go('select-upload-new-cohort-data-type')} disabled={saving}>
           Use your own imaging data
         </Button>
-        <SyntheticLabel />
+        <PatientOriginLabel origin="synthetic" />
       </Stack>
       {body}
       <UploadedImagingData />

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { createDefaultCriteria, validateCriteria, type CohortCriteria } from '@insilico/anatomy';
 import type { CohortOrderDraft } from '@insilico/contracts';
-import { CohortOrderFlow, SyntheticLabel, useCohorts, type OrderDetails } from '../../cohorts';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
+import { CohortOrderFlow, useCohorts, type OrderDetails } from '../../cohorts';
 import { useWizard } from '../wizardContext';
 import { StepHeading } from './StepHeading';
 
@@ -37,7 +38,7 @@ export function NewCohortStep() {
         background and joins this project.
       </StepHeading>
       <Box sx={{ mb: 2 }}>
-        <SyntheticLabel />
+        <PatientOriginLabel origin="synthetic" />
       </Box>
       <CohortOrderFlow
         deviceId={deviceId}

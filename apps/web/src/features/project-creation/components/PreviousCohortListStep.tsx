@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { LoadFailure, Loading } from '../../../components/LoadState';
-import { SyntheticLabel } from '../../cohorts';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
 import { usePreviousProjects } from '../api';
 import { useWizard } from '../wizardContext';
 import { chosenCohorts, toggleId } from '../wizardState';
@@ -49,7 +49,7 @@ export function PreviousCohortListStep() {
         Reuse a cohort an earlier project of this workspace was tested on.
       </StepHeading>
       <Box sx={{ mb: 2 }}>
-        <SyntheticLabel />
+        <PatientOriginLabel origin="synthetic" />
       </Box>
       {body}
       <StepActions

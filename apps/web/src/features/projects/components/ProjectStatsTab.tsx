@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import type { ProjectStats } from '@insilico/contracts';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { labelOf } from '../../../lib/labels';
-import { SyntheticLabel } from '../../cohorts';
-import { imagingPatientPath, OwnImagingLabel, useImagingCohorts } from '../../imaging-patients';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
+import { imagingPatientPath, useImagingCohorts } from '../../imaging-patients';
 import { imagingStatusLabels, useImagingDatasets } from '../../uploads';
 import { useProject, useProjectStats } from '../api';
 import { useProjectLocation } from '../hooks/useProjectLocation';
@@ -61,7 +61,7 @@ function Cohorts({ stats }: { stats: ProjectStats }) {
       ) : (
         <Stack spacing={1}>
           <Box>
-            <SyntheticLabel />
+            <PatientOriginLabel origin="synthetic" />
           </Box>
           {stats.cohorts.map((cohort) => (
             <Stack key={cohort.id} direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
@@ -132,7 +132,7 @@ function ImagingCohorts({ deviceId, projectId }: { deviceId: string; projectId: 
             </Stack>
             {patientsOf(dataset.id).length > 0 && (
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}>
-                <OwnImagingLabel />
+                <PatientOriginLabel origin="imaging" />
                 {patientsOf(dataset.id).map((patient) => (
                   <Link
                     key={patient.id}

@@ -19,8 +19,9 @@ import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { SyntheticLabel, useCohortPatients } from '../../cohorts';
-import { OwnImagingLabel, useImagingCohorts } from '../../imaging-patients';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
+import { useCohortPatients } from '../../cohorts';
+import { useImagingCohorts } from '../../imaging-patients';
 import { useSsms } from '../../ssm';
 import type { ApiError } from '../../../lib/apiError';
 import { createRoom } from '../api';
@@ -127,7 +128,7 @@ export function CreateRoomDialog({ open, deviceId, projectId, cohorts, onClose, 
                 <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
                   Patients modelled by our staff from your de-identified images.
                 </Typography>
-                <OwnImagingLabel />
+                <PatientOriginLabel origin="imaging" />
               </Stack>
               <List
                 dense
@@ -226,7 +227,7 @@ export function CreateRoomDialog({ open, deviceId, projectId, cohorts, onClose, 
                   },
                 }}
               />
-              <SyntheticLabel />
+              <PatientOriginLabel origin="synthetic" />
             </Stack>
             {!ready ? (
               <Typography color="text.secondary">Choose a cohort whose patients are ready.</Typography>

@@ -16,8 +16,7 @@ import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
 import ViewInArOutlinedIcon from '@mui/icons-material/ViewInArOutlined';
 import { RenameField, type RenameOutcome } from '../../../components/RenameField';
 import { formatDate } from '../../../lib/formatDate';
-import { SyntheticLabel } from '../../cohorts';
-import { OwnImagingLabel } from '../../imaging-patients';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
 import { roomScenePath } from '../api';
 
 interface RoomCardProps {
@@ -72,7 +71,7 @@ export function RoomCard({ room, otherNames, canEdit, onRename, onShare, onDelet
               <Typography variant="body2" color="text.secondary">
                 {room.subject.cohortName}
               </Typography>
-              <SyntheticLabel />
+              <PatientOriginLabel origin="synthetic" />
             </>
           ) : room.subject.kind === 'imaging' ? (
             <>
@@ -80,7 +79,7 @@ export function RoomCard({ room, otherNames, canEdit, onRename, onShare, onDelet
               <Typography variant="body2" color="text.secondary">
                 {room.subject.datasetName}
               </Typography>
-              <OwnImagingLabel />
+              <PatientOriginLabel origin="imaging" />
             </>
           ) : (
             <Typography variant="body2">Statistical shape model</Typography>

@@ -17,8 +17,8 @@ import { RenameField } from '../../../components/RenameField';
 import { useLeaveConfirmation } from '../../../components/useLeaveConfirmation';
 import { ApiError } from '../../../lib/apiError';
 import { productName } from '../../../lib/product';
-import { SyntheticLabel } from '../../cohorts';
-import { imagingPatientPath, OwnImagingLabel } from '../../imaging-patients';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
+import { imagingPatientPath } from '../../imaging-patients';
 import { RoomSimulations, type RegionPlanes } from '../../simulations';
 import { renameRoom, saveRoomScene, uploadScreenshot, useRefreshRooms, useRoomScene, useRoomScreenshots } from '../api';
 import { useTrackOnce } from '../../analytics';
@@ -163,7 +163,7 @@ export function RoomScenePage() {
                 <Typography color="text.secondary">
                   Patient {data.room.subject.patientId} of {data.room.subject.cohortName}
                 </Typography>
-                <SyntheticLabel />
+                <PatientOriginLabel origin="synthetic" />
               </Stack>
             )}
             {data.room.subject.kind === 'imaging' && (
@@ -175,7 +175,7 @@ export function RoomScenePage() {
                 >
                   Patient {data.room.subject.patientId} of {data.room.subject.datasetName}
                 </Link>
-                <OwnImagingLabel />
+                <PatientOriginLabel origin="imaging" />
               </Stack>
             )}
           </Stack>

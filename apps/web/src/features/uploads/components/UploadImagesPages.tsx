@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import { useSignedInUser } from '../../../app/user/userContext';
 import { Page } from '../../../components/Page';
 import { useSelectedDevice } from '../../devices';
-import { imagingPatientPath, OwnImagingLabel } from '../../imaging-patients';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
+import { imagingPatientPath } from '../../imaging-patients';
 import { imagingUrls, useImagingDataset } from '../api';
 import { LIMITS_TEXT } from '../imaging/limits';
 import { useImagingFlow } from './ImagingFlowContext';
@@ -247,7 +248,7 @@ export function UploadSuccessPage() {
                   {patient.patient}
                 </Link>
               ))}
-              <OwnImagingLabel />
+              <PatientOriginLabel origin="imaging" />
             </Stack>
           )}
           {dataset.status === 'refused' && (
