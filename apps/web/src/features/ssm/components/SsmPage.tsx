@@ -54,6 +54,14 @@ export function SsmPage() {
   );
 }
 
+/** An SSM's state in a word or two: waiting for its cohorts (issue 18's chaining), in progress, ready or failed. */
+function statusLabel(ssm: Ssm): string {
+  if (ssm.status === 'ready') return 'Ready';
+  if (ssm.status === 'failed') return 'Failed';
+  if (ssm.waitingFor.length > 0) return `Waiting for ${ssm.waitingFor.map((cohort) => cohort.name).join(', ')}`;
+  return `In progress (${Math.round(ssm.progress * 100)} %)`;
+}
+
 function SsmListView({ deviceId, projectId }: { deviceId: string; projectId: string }) {
   const list = useSsms(deviceId, projectId);
   return (
@@ -80,16 +88,7 @@ function SsmListView({ deviceId, projectId }: { deviceId: string; projectId: str
           <Box key={ssm.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <RouterLink to={ssmPagePath(deviceId, projectId, ssm.id)}>{ssm.name}</RouterLink>
-              <Chip
-                size="small"
-                label={
-                  ssm.status === 'in_progress'
-                    ? `In progress (${Math.round(ssm.progress * 100)} %)`
-                    : ssm.status === 'ready'
-                      ? 'Ready'
-                      : 'Failed'
-                }
-              />
+              <Chip size="small" label={statusLabel(ssm)} />
             </Stack>
           </Box>
         ))}
