@@ -82,7 +82,9 @@ describe('SSM creation, Patients step, cohorts still being ordered (issue 18)', 
   /** The step in a host (the wizard's when `waitForCohorts`), its draft kept in the test. */
   function renderPatients(waitForCohorts: boolean) {
     let draft: SsmDraft = emptySsmDraft;
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'x' } })));
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'x' } })),
+    );
     const host = (): SsmFlowHost => ({
       deviceId: 'd-1',
       draft,
