@@ -90,12 +90,11 @@ describe('an SSM chained onto cohorts still being ordered', () => {
 
     // The project shows what each SSM waits for; no build is queued yet.
     const list = await listed();
-    expect(list.items.map((ssm) => [ssm.status, ssm.progress, ssm.waitingFor]).sort()).toEqual(
-      [
-        ['in_progress', 0, [{ id: roots.id, name: 'Roots' }]],
-        ['in_progress', 0, [{ id: broken.id, name: 'Broken' }]],
-      ].sort(),
-    );
+    const shown = list.items.map((ssm) => [ssm.name, ssm.status, ssm.progress, ssm.waitingFor] as const);
+    expect(shown.sort(([a], [b]) => a.localeCompare(b))).toEqual([
+      ['Broken model', 'in_progress', 0, [{ id: broken.id, name: 'Broken' }]],
+      ['Roots model', 'in_progress', 0, [{ id: roots.id, name: 'Roots' }]],
+    ]);
     expect(await ssmBuildRuns()).toBe(runsBefore);
     const waiting = byCohort(list, roots.id);
     expect(await eventsOf(server, 'ssm', waiting.id)).toMatchObject([
