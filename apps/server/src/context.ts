@@ -377,6 +377,8 @@ export async function createContext(
         { deviceId },
       );
     },
+    // SSMs chained onto a cohort being ordered (issue 18) move on in the transaction that ends the order.
+    (tx, cohort, status) => ssms.cohortSettled(tx, cohort, status),
   );
   const uploads = new UploadService(uploadRepository, deviceRepository, blobs);
   const deviceVersions = new DeviceVersionService({

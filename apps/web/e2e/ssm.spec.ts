@@ -6,9 +6,9 @@ import { expect, test } from './csp';
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). A project with a 20-patient and a 5-patient cohort
 // (every patient with end-diastolic images), made through the APIs; then in the browser (issue 18's journey): an
 // SSM of the aortic root at end-diastole created in three steps (Patients, Organs, Name), in progress then ready,
-// its page (mode sliders, quality, model card), a room on it whose shape a simulation set-up is built on; the same
-// configuration refused with the spec's message; too few patients showing the reach-out dialog, which leads to
-// support.
+// its page (mode sliders, quality, model card), a room on it whose shape a simulation set-up is built on and whose
+// own sliders move it; the same configuration refused with the spec's message; too few patients showing the
+// reach-out dialog, which leads to support.
 
 /** Orders a cohort whose patients all have end-diastolic images and waits until it is ready; answers its id. */
 async function readyCohort(page: Page, deviceId: string, name: string, size: 5 | 20): Promise<string> {
@@ -131,6 +131,18 @@ test('an SSM of the aortic root: three steps, in progress then ready, its page, 
     timeout: 60_000,
   });
   await expect(page.getByTestId('simulation-estimate')).toContainText('particles', { timeout: 60_000 });
+
+  // The room's own sliders move its shape along the modes (issue 18 item 6): mode 1 to +1 SD, the view changes (to
+  // save), then back to +2 SD, the saved shape.
+  const roomMode1 = page.getByRole('slider', { name: /Mode 1/ });
+  await expect(roomMode1).toHaveValue('2');
+  await roomMode1.focus();
+  for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('room-scene')).toHaveAttribute('data-shown-phase', '1', { timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+  for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('room-scene')).toHaveAttribute('data-shown-phase', '2', { timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
 
   // The same configuration again: refused with the spec's message.
   await throughSteps(page, newSsmUrl, `Roots ${stamp}`);

@@ -169,6 +169,11 @@ export const ssmSchema = z.object({
   /** 0–1 while in progress. */
   progress: z.number(),
   progressMessage: text().nullable(),
+  /**
+   * In progress without a build yet: the cohorts it waits for (configured in the project wizard on cohorts still
+   * being ordered, issue 18); its build starts when the last of them is ready. Empty otherwise.
+   */
+  waitingFor: z.array(z.object({ id: z.uuid(), name: text() })).default([]),
   error: text().nullable(),
   createdBy: z.object({ id: z.uuid(), fullName: text() }).nullable(),
   createdAt: z.iso.datetime(),

@@ -10,6 +10,8 @@ export const ssmBuildPerformer = defineJob(ssmBuildJob, async ({ data, attempt, 
   try {
     const ssm = await services.ssms.performBuild(data.ssmId, { progress, signal });
     if (!ssm) return { ssmId: data.ssmId, outcome: 'deleted' };
+    // Failed at once when its configuration no longer holds (the reason is the SSM's error).
+    if (ssm.status === 'failed') return { ssmId: ssm.id, outcome: 'failed' };
     await progress(1, 'Ready');
     return { ssmId: ssm.id, outcome: 'ready', shapes: ssm.shapeCount };
   } catch (error) {

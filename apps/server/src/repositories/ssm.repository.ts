@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import { cohorts, jobRuns, projectCohorts, ssms, users } from '../db/schema';
 import type { CohortRow } from './cohort.repository';
@@ -103,6 +103,54 @@ export class SsmRepository {
       .innerJoin(cohorts, eq(cohorts.id, projectCohorts.cohortId))
       .where(and(eq(projectCohorts.projectId, projectId), inArray(projectCohorts.cohortId, [...cohortIds])));
     return rows.map((row) => row.cohort);
+  }
+
+  /**
+   * The SSMs waiting for a cohort (issue 18: configured in the project wizard on a cohort still being ordered): in
+   * progress without a build job, built from this cohort. Locked until the caller's transaction ends, so two cohorts
+   * of one SSM becoming ready at once queue its build once (the second sees the first committed).
+   */
+  async waitingOn(cohortId: string): Promise<SsmRow[]> {
+    return this.orm
+      .select()
+      .from(ssms)
+      .where(
+        and(
+          eq(ssms.status, 'in_progress'),
+          isNull(ssms.jobId),
+          sql`${ssms.configuration} -> 'cohortIds' @> ${JSON.stringify([cohortId])}::jsonb`,
+        ),
+      )
+      .orderBy(asc(ssms.createdAt), asc(ssms.id))
+      .for('update');
+  }
+
+  /**
+   * The id, name and status of cohorts. `lock`: each row locked against a change of status until the caller's
+   * transaction ends (FOR SHARE: a cohort's markReady waits for it, and it waits for a markReady under way).
+   */
+  async cohortStates(
+    cohortIds: readonly string[],
+    lock: boolean,
+  ): Promise<{ id: string; name: string; status: string }[]> {
+    if (cohortIds.length === 0) return [];
+    const query = this.orm
+      .select({ id: cohorts.id, name: cohorts.name, status: cohorts.status })
+      .from(cohorts)
+      .where(inArray(cohorts.id, [...cohortIds]))
+      .orderBy(asc(cohorts.id))
+      .$dynamic();
+    return lock ? query.for('share') : query;
+  }
+
+  /** The names of cohorts not ready yet among these (what SSMs without a build job wait for), by id. */
+  async pendingCohorts(cohortIds: readonly string[]): Promise<{ id: string; name: string }[]> {
+    if (cohortIds.length === 0) return [];
+    return this.orm
+      .select({ id: cohorts.id, name: cohorts.name })
+      .from(cohorts)
+      .where(and(inArray(cohorts.id, [...cohortIds]), eq(cohorts.status, 'in_progress')))
+      .orderBy(asc(cohorts.name), asc(cohorts.id));
   }
 
   /** Those of the cohorts that belong to the workspace (an SSM configured before its project exists). */

@@ -75,6 +75,7 @@ const verbs: Record<string, string> = {
   // The system's events, named "System (for <who started it>)" (issue 20).
   'cohort.prepared': 'finished preparing a cohort',
   'cohort.failed': 'could not prepare a cohort',
+  'ssm.build_queued': 'started building a statistical shape model once its cohorts were ready',
   'ssm.built': 'finished building a statistical shape model in the project',
   'ssm.failed': 'could not build a statistical shape model in the project',
   'measurement.measured': 'finished the measurements of a cohort',

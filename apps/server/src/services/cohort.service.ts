@@ -27,7 +27,7 @@ import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
 import type { DataRegion } from '../repositories/blob.repository';
 import type { CohortListRow, CohortRepository, CohortRow } from '../repositories/cohort.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
-import type { UnitOfWork } from '../repositories/unit-of-work';
+import type { Transaction, UnitOfWork } from '../repositories/unit-of-work';
 import { systemEvent, workspaceEvent } from '../events/kinds';
 import { cohortCsv } from './cohort-csv';
 import { parameterTableOf } from './cohort-parameter-table';
@@ -62,6 +62,16 @@ const notFound = () => new ServiceError(404, 'not_found', 'No such patient cohor
 /** Called once for each new pathology request (the context files it in the support inbox). */
 export type PathologyRequestListener = (request: { deviceId: string; userId: string; name: string }) => Promise<void>;
 
+/**
+ * Called in the transaction that marks an order ready or failed, so what waits for the cohort (SSMs chained onto
+ * it in the project wizard, issue 18) moves on with it or not at all.
+ */
+export type CohortSettledListener = (
+  tx: Transaction,
+  cohort: { id: string; name: string },
+  status: 'ready' | 'failed',
+) => Promise<void>;
+
 export class CohortService {
   constructor(
     private readonly repository: CohortRepository,
@@ -71,6 +81,7 @@ export class CohortService {
     private readonly unitOfWork: UnitOfWork,
     /** Tells support about a pathology asked for the first time in a workspace (spec: support sees it). */
     private readonly onPathologyRequested: PathologyRequestListener = async () => {},
+    private readonly onSettled: CohortSettledListener = async () => {},
   ) {}
 
   /** Stores a pathology request once per user, workspace and name, and tells support when it is new. */
@@ -287,15 +298,16 @@ export class CohortService {
     );
     // Ready and its event (the system, for the orderer) commit together; the orderer hears of it from the event.
     await this.unitOfWork.run(async (tx) => {
-      if (await tx.cohorts.markReady(cohortId, MESH_MODEL_VERSION))
-        tx.events.record({
-          ...systemEvent(cohort.createdBy, cohort.deviceId, null, 'cohort.prepared', cohortObject(cohortId), {
-            name: cohort.name,
-            size: cohort.size,
-            meshModelVersion: MESH_MODEL_VERSION,
-          }),
-          before: { status: cohort.status },
-        });
+      if (!(await tx.cohorts.markReady(cohortId, MESH_MODEL_VERSION))) return;
+      tx.events.record({
+        ...systemEvent(cohort.createdBy, cohort.deviceId, null, 'cohort.prepared', cohortObject(cohortId), {
+          name: cohort.name,
+          size: cohort.size,
+          meshModelVersion: MESH_MODEL_VERSION,
+        }),
+        before: { status: cohort.status },
+      });
+      await this.onSettled(tx, cohort, 'ready');
     });
     return this.repository.findById(cohortId);
   }
@@ -305,14 +317,15 @@ export class CohortService {
     const cohort = await this.repository.findById(cohortId);
     if (!cohort) return null;
     await this.unitOfWork.run(async (tx) => {
-      if (await tx.cohorts.markFailed(cohortId, reason))
-        tx.events.record({
-          ...systemEvent(cohort.createdBy, cohort.deviceId, null, 'cohort.failed', cohortObject(cohortId), {
-            name: cohort.name,
-            error: reason,
-          }),
-          before: { status: cohort.status },
-        });
+      if (!(await tx.cohorts.markFailed(cohortId, reason))) return;
+      tx.events.record({
+        ...systemEvent(cohort.createdBy, cohort.deviceId, null, 'cohort.failed', cohortObject(cohortId), {
+          name: cohort.name,
+          error: reason,
+        }),
+        before: { status: cohort.status },
+      });
+      await this.onSettled(tx, cohort, 'failed');
     });
     return this.repository.findById(cohortId);
   }

@@ -70,7 +70,8 @@ function messageOf(event: CommittedEvent, after: Outcome): Message | null {
       return {
         kind: 'ssm.failed',
         title: `SSM ${name} could not be built`,
-        body: 'Please create it again, or contact support if this happens again.',
+        // The reason when it is the user's to act on (a chained cohort that failed, a configuration that no longer holds).
+        body: after.error ?? 'Please create it again, or contact support if this happens again.',
         link: ssmPagePath(deviceId, event.projectId!, id),
         dedupeKey: `ssm-failed:${id}`,
       };

@@ -105,14 +105,32 @@ export class SsmService {
   async list(userId: string, deviceId: string, projectId: string): Promise<SsmList> {
     const grant = await this.access.require('project.read', userId, deviceId, projectId);
     const rows = await this.repository.list(projectId);
-    return { items: rows.map(toSsm), canEdit: decideProject('project.work', grant.standing).allowed };
+    const waiting = await this.waitingFor(rows);
+    return {
+      items: rows.map((row) => toSsm(row, waiting(row))),
+      canEdit: decideProject('project.work', grant.standing).allowed,
+    };
   }
 
   async get(userId: string, deviceId: string, projectId: string, ssmId: string): Promise<Ssm> {
     await this.access.require('project.read', userId, deviceId, projectId);
     const row = await this.repository.find(projectId, ssmId);
     if (!row) throw notFound();
-    return toSsm(row);
+    return toSsm(row, (await this.waitingFor([row]))(row));
+  }
+
+  /**
+   * What SSMs without a build job wait for (issue 18: chained onto cohorts still being ordered): the cohorts of
+   * their configuration not ready yet, read in one query for all the rows.
+   */
+  private async waitingFor(rows: readonly SsmListRow[]): Promise<(row: SsmListRow) => { id: string; name: string }[]> {
+    const waiting = rows.filter(({ ssm }) => ssm.status === 'in_progress' && ssm.jobId === null);
+    const ids = new Set(waiting.flatMap(({ ssm }) => ssmConfigurationSchema.parse(ssm.configuration).cohortIds));
+    const pending = await this.repository.pendingCohorts([...ids]);
+    return ({ ssm }) =>
+      ssm.status === 'in_progress' && ssm.jobId === null
+        ? pending.filter((cohort) => ssmConfigurationSchema.parse(ssm.configuration).cohortIds.includes(cohort.id))
+        : [];
   }
 
   async create(userId: string, deviceId: string, projectId: string, input: CreateSsm): Promise<Ssm> {
@@ -126,7 +144,8 @@ export class SsmService {
 
   /**
    * SSMs for a project not yet created (the wizard's draft, issue 18): each checked as on a project's page, its
-   * cohorts among `cohortIds` (the project's to be) of the workspace; the same configuration twice refused.
+   * cohorts among `cohortIds` (the project's to be) of the workspace; the same configuration twice refused. A cohort
+   * still being ordered may be chosen (its patients are drawn when it is ordered): the SSM then waits for it.
    */
   async prepareForNewProject(
     deviceId: string,
@@ -141,7 +160,7 @@ export class SsmService {
     );
     const prepared: PreparedSsm[] = [];
     for (const input of inputs) {
-      const next = await this.prepare(rows, input);
+      const next = await this.prepare(rows, input, { waitForCohorts: true });
       if (prepared.some((other) => other.configurationKey === next.configurationKey))
         throw new ServiceError(409, 'ssm_exists', ssmDuplicateMessage);
       prepared.push(next);
@@ -171,19 +190,76 @@ export class SsmService {
     });
     // Another request stored the same configuration between the check and the insert.
     if (!row) throw new ServiceError(409, 'ssm_exists', ssmDuplicateMessage);
-    const run = await tx.jobs.enqueue(ssmBuildJob, { ssmId: row.id, userId }, userId);
-    await tx.ssms.setJob(row.id, run.id);
+    // Read locked: a cohort cannot become ready (or fail) unseen between this read and the commit (cohortSettled).
+    const cohorts = await tx.ssms.cohortStates(configuration.cohortIds, true);
+    const failed = cohorts.find((cohort) => cohort.status === 'failed');
+    if (failed) throw new ServiceError(422, 'cohort_failed', cohortFailedMessage(failed.name));
+    const pending = cohorts.filter((cohort) => cohort.status !== 'ready');
+    // Chained onto cohorts still being ordered: no job yet, the last of them to be ready queues it.
+    if (pending.length === 0) {
+      const run = await tx.jobs.enqueue(ssmBuildJob, { ssmId: row.id, userId }, userId);
+      await tx.ssms.setJob(row.id, run.id);
+    }
     tx.events.record({
       ...projectEvent(userId, deviceId, projectId, 'ssm.build_started', { type: 'ssm', id: row.id }),
-      after: { name, configuration, shapeCount },
+      after: {
+        name,
+        configuration,
+        shapeCount,
+        ...(pending.length > 0 ? { waitingForCohorts: pending.map(({ id, name }) => ({ id, name })) } : {}),
+      },
     });
     return row.id;
   }
 
-  /** A configuration checked against the cohorts it may use: canonical, its key, its patients counted, named. */
-  private async prepare(cohorts: readonly CohortRow[], input: CreateSsm): Promise<PreparedSsm> {
+  /**
+   * A cohort's order ended (ready or failed), in the transaction that marks it (CohortService): each SSM waiting
+   * for it gets its build job once all its cohorts are ready (`ssm.build_queued`), or fails with the cohort's name
+   * when the cohort failed (`ssm.failed`: its creator is told).
+   */
+  async cohortSettled(
+    tx: Transaction,
+    cohort: { id: string; name: string },
+    status: 'ready' | 'failed',
+  ): Promise<void> {
+    for (const row of await tx.ssms.waitingOn(cohort.id)) {
+      if (status === 'failed') {
+        await this.recordFailure(tx, row.id, chainedCohortFailedMessage(cohort.name));
+        continue;
+      }
+      const configuration = ssmConfigurationSchema.parse(row.configuration);
+      const states = await tx.ssms.cohortStates(configuration.cohortIds, false);
+      if (states.some((state) => state.status !== 'ready')) continue;
+      if (!row.createdBy) {
+        await this.recordFailure(
+          tx,
+          row.id,
+          'The person who configured this shape model has left the workspace. Create it again.',
+        );
+        continue;
+      }
+      const run = await tx.jobs.enqueue(ssmBuildJob, { ssmId: row.id, userId: row.createdBy }, row.createdBy);
+      await tx.ssms.setJob(row.id, run.id);
+      tx.events.record(
+        systemEvent(row.createdBy, row.deviceId, row.projectId, 'ssm.build_queued', ssmObject(row.id), {
+          name: row.name,
+          cohorts: states.map(({ id, name }) => ({ id, name })),
+        }),
+      );
+    }
+  }
+
+  /**
+   * A configuration checked against the cohorts it may use: canonical, its key, its patients counted, named.
+   * `waitForCohorts`: cohorts still being ordered count with the patients drawn for them (the wizard's chaining).
+   */
+  private async prepare(
+    cohorts: readonly CohortRow[],
+    input: CreateSsm,
+    options: { waitForCohorts: boolean } = { waitForCohorts: false },
+  ): Promise<PreparedSsm> {
     const configuration = normalizeSsmConfiguration(input);
-    const shapes = await this.shapesOf(cohorts, configuration);
+    const shapes = await this.shapesOf(cohorts, configuration, options.waitForCohorts);
     return {
       configuration,
       configurationKey: JSON.stringify(configuration),
@@ -378,10 +454,18 @@ export class SsmService {
     if (!row) return null;
     if (row.status === 'ready') return row;
     const configuration = ssmConfigurationSchema.parse(row.configuration);
-    const shapes = await this.shapesOf(
-      await this.repository.projectCohorts(row.projectId, configuration.cohortIds),
-      configuration,
-    );
+    let shapes: Awaited<ReturnType<SsmService['shapesOf']>>;
+    try {
+      shapes = await this.shapesOf(
+        await this.repository.projectCohorts(row.projectId, configuration.cohortIds),
+        configuration,
+      );
+    } catch (error) {
+      // The configuration no longer holds (a cohort left the project, say): failed at once with the reason, no retry.
+      if (!(error instanceof ServiceError)) throw error;
+      await this.failBuild(ssmId, error.message);
+      return this.repository.findById(ssmId);
+    }
     const cohortNames = new Map(
       (await this.repository.projectCohorts(row.projectId, configuration.cohortIds)).map((c) => [c.id, c.name]),
     );
@@ -430,18 +514,21 @@ export class SsmService {
   }
 
   async failBuild(ssmId: string, reason: string): Promise<SsmRow | null> {
-    return this.unitOfWork.run(async (tx) => {
-      const failed = await tx.ssms.markFailed(ssmId, reason);
-      if (failed)
-        tx.events.record({
-          ...systemEvent(failed.createdBy, failed.deviceId, failed.projectId, 'ssm.failed', ssmObject(ssmId), {
-            name: failed.name,
-            error: reason,
-          }),
-          before: { status: 'in_progress' },
-        });
-      return failed;
-    });
+    return this.unitOfWork.run((tx) => this.recordFailure(tx, ssmId, reason));
+  }
+
+  /** Fails a model still in progress, with its `ssm.failed` event (its creator hears why), in the caller's transaction. */
+  private async recordFailure(tx: Transaction, ssmId: string, reason: string): Promise<SsmRow | null> {
+    const failed = await tx.ssms.markFailed(ssmId, reason);
+    if (failed)
+      tx.events.record({
+        ...systemEvent(failed.createdBy, failed.deviceId, failed.projectId, 'ssm.failed', ssmObject(ssmId), {
+          name: failed.name,
+          error: reason,
+        }),
+        before: { status: 'in_progress' },
+      });
+    return failed;
   }
 
   /**
@@ -452,6 +539,7 @@ export class SsmService {
   private async shapesOf(
     cohorts: readonly CohortRow[],
     configuration: SsmConfiguration,
+    waitForCohorts = false,
   ): Promise<{ patient: SyntheticPatient; cohortId: string }[]> {
     const byId = new Map(cohorts.map((cohort) => [cohort.id, cohort]));
     const missing = configuration.cohortIds.filter((id) => !byId.has(id));
@@ -465,8 +553,11 @@ export class SsmService {
     const patients = new Map<string, { patient: SyntheticPatient; cohortId: string }>();
     for (const id of configuration.cohortIds) {
       const cohort = byId.get(id) as CohortRow;
-      assertCohortReady(cohort);
-      for (const entry of await this.cohorts.patients(cohort.id))
+      const stored = await this.cohorts.patients(cohort.id);
+      // A cohort being ordered has its patients drawn already (an order of an older server may not: it must wait).
+      const chained = waitForCohorts && cohort.status === 'in_progress' && stored.length === cohort.size;
+      if (!chained) assertCohortReady(cohort);
+      for (const entry of stored)
         if (!patients.has(entry.patientId))
           patients.set(entry.patientId, { patient: storedPatient(cohort, entry), cohortId: cohort.id });
     }
@@ -555,13 +646,23 @@ function hasPhase(patient: SyntheticPatient, phase: SsmConfiguration['phase']): 
   return patient.phases.includes(phase) || patient.phases.includes('cine_ct');
 }
 
+/** A chosen cohort that failed (refused when an SSM is created on it). */
+function cohortFailedMessage(name: string): string {
+  return `The cohort ${name} could not be prepared, so it has no patients for a shape model.`;
+}
+
+/** Why an SSM waiting for a cohort (issue 18's chaining) failed with it. */
+export function chainedCohortFailedMessage(name: string): string {
+  return `The patient cohort ${name} could not be prepared, so this shape model was not built. Order the cohort again, then create the SSM from the project’s page.`;
+}
+
 function assertCohortReady(cohort: CohortRow): void {
   if (cohort.status !== 'ready')
     throw new ServiceError(
       409,
       'cohort_not_ready',
       cohort.status === 'failed'
-        ? `The cohort ${cohort.name} could not be prepared, so it has no patients for a shape model.`
+        ? cohortFailedMessage(cohort.name)
         : `The patients of the cohort ${cohort.name} are still being prepared. You get a notification when they are ready.`,
     );
 }
@@ -591,7 +692,7 @@ function fileStem(name: string): string {
   );
 }
 
-function toSsm(row: SsmListRow): Ssm {
+function toSsm(row: SsmListRow, waitingFor: { id: string; name: string }[]): Ssm {
   const { ssm } = row;
   const summary = ssm.summary ? summarySchema.safeParse(ssm.summary) : null;
   const parts = summary?.success ? summary.data : null;
@@ -604,6 +705,7 @@ function toSsm(row: SsmListRow): Ssm {
     status: ssm.status,
     progress: ssm.status === 'ready' ? 1 : (row.progress ?? 0),
     progressMessage: ssm.status === 'in_progress' ? row.progressMessage : null,
+    waitingFor,
     error: ssm.error,
     createdBy: ssm.createdBy ? { id: ssm.createdBy, fullName: row.creatorName ?? '' } : null,
     createdAt: ssm.createdAt.toISOString(),

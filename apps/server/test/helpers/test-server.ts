@@ -48,12 +48,9 @@ export async function freshDatabase(): Promise<{ target: DatabaseTarget; url: st
   return { target: { pgliteDir: null, loadDataDir: new Blob([readFileSync(template)]) }, url: null };
 }
 
-/** The real server on a real port, with its own fresh database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'insilico-test-'));
-  const { target, url } = await freshDatabase();
-  const config = loadConfig({
+/** The tests' configuration of a server on this port, data directory and database. */
+function testConfig(port: number, dataDir: string, url: string | null, env: Record<string, string>) {
+  return loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -65,7 +62,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
-  const server = await startServer(config, target);
+}
+
+/** A running server as the tests see it; `stop` closes it and, when `dispose`, removes its data directory. */
+function asTestServer(server: RunningServer, port: number, dataDir: string, url: string | null, dispose: boolean) {
   registerOutbox(`http://127.0.0.1:${port}`, (to) => server.context.mail.outbox(5, to));
   return {
     ...server,
@@ -74,6 +74,48 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     databaseUrl: url,
     async stop() {
       await server.close();
+      if (dispose) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The real server on a real port, with its own fresh database. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'insilico-test-'));
+  const { target, url } = await freshDatabase();
+  const server = await startServer(testConfig(port, dataDir, url, env), target);
+  return asTestServer(server, port, dataDir, url, true);
+}
+
+/**
+ * A server that can be stopped and started again on the same port, data directory and database (a restart): the
+ * embedded database is kept on disk in the data directory (the run's template loaded on the first start), or the
+ * same PostgreSQL database is opened again. `env` may differ between starts (JOBS_IN_PROCESS, say); `dispose`
+ * removes the data directory once the last start is stopped.
+ */
+export async function restartableTestServer(): Promise<{
+  start(env?: Record<string, string>): Promise<TestServer>;
+  dispose(): void;
+}> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'insilico-restart-'));
+  const fresh = await freshDatabase();
+  const pgliteDir = join(dataDir, 'pglite');
+  let first = true;
+  return {
+    async start(env = {}) {
+      const target: DatabaseTarget =
+        'url' in fresh.target
+          ? fresh.target
+          : first
+            ? { pgliteDir, ...(fresh.target.loadDataDir ? { loadDataDir: fresh.target.loadDataDir } : {}) }
+            : { pgliteDir };
+      first = false;
+      const server = await startServer(testConfig(port, dataDir, fresh.url, env), target);
+      return asTestServer(server, port, dataDir, fresh.url, false);
+    },
+    dispose() {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

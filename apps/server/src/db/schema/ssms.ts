@@ -28,7 +28,10 @@ export const ssms = pgTable(
     status: text('status', { enum: ['in_progress', 'ready', 'failed'] })
       .notNull()
       .default('in_progress'),
-    /** The build job (job_runs.id); null only between the insert and the enqueue. */
+    /**
+     * The build job (job_runs.id); null between the insert and the enqueue, and while the SSM waits for cohorts still
+     * being ordered (chained in the project wizard, issue 18: the last cohort to be ready queues it).
+     */
     jobId: uuid('job_id'),
     error: text('error'),
     /** Modes, quality curves, shapes and model card once ready (the Ssm answer's parts). */

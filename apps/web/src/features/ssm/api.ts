@@ -44,7 +44,11 @@ export function useSsm(deviceId: string | null, projectId: string | null, ssmId:
   return useSWR<Ssm, ApiError>(
     deviceId && projectId && ssmId ? ssmUrls.one(deviceId, projectId, ssmId) : null,
     (url: string) => apiFetch(url, { schema: ssmSchema }),
-    { refreshInterval: (latest) => (latest?.status === 'in_progress' ? 2000 : 0) },
+    // Waiting for cohorts being ordered (minutes): asked less often until its build starts.
+    {
+      refreshInterval: (latest) =>
+        latest?.status !== 'in_progress' ? 0 : latest.waitingFor.length > 0 ? 10_000 : 2000,
+    },
   );
 }
 

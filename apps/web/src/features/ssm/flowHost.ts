@@ -26,6 +26,11 @@ export interface SsmFlowHost {
   /** The Name step's action; rejects with the server's ApiError (too few → the dialog), navigates when done. */
   create: (body: CreateSsm) => Promise<void>;
   createLabel: string;
+  /**
+   * Cohorts still being ordered may be chosen (the project wizard, issue 18): the SSM then waits for them and is
+   * built once they are ready. Their patients cannot be left out (they are listed once ready).
+   */
+  waitForCohorts?: boolean;
   /** The Patients step's Back (the wizard's cohort list), if any. */
   back?: () => void;
   /** Inside another page's frame (the wizard's): a section heading rather than a page title. */

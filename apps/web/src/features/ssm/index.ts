@@ -6,3 +6,5 @@ export { useSsms } from './api';
 // For the project wizard (issue 18): the SSM steps run in its draft through a host of its own.
 export { SsmFlowHostContext, type SsmFlowHost, type SsmCohortChoice } from './flowHost';
 export { emptySsmDraft } from './ssmDraft';
+// For a room on an SSM (issue 18 item 6): the shape it shows, moved along the first modes.
+export { SsmRoomShape } from './components/SsmModeSliders';

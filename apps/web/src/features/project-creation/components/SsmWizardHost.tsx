@@ -37,6 +37,7 @@ function DraftSsmHost() {
       await go('new-ssm-complete', (current) => answer.state ?? current);
     },
     createLabel: 'Add the SSM',
+    waitForCohorts: true,
     back: () => void go('patient-cohort-list'),
     embedded: true,
     busy: saving,

@@ -20,6 +20,7 @@ import { productName } from '../../../lib/product';
 import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
 import { imagingPatientPath } from '../../imaging-patients';
 import { RoomSimulations, type RegionPlanes } from '../../simulations';
+import { SsmRoomShape } from '../../ssm';
 import { renameRoom, saveRoomScene, uploadScreenshot, useRefreshRooms, useRoomScene, useRoomScreenshots } from '../api';
 import { useTrackOnce } from '../../analytics';
 import { useRoomLocation } from '../hooks/useRoomLocation';
@@ -199,6 +200,15 @@ export function RoomScenePage() {
           <Alert severity="error" role="alert" onClose={() => setSaveError(null)}>
             The room could not be saved. {saveError}
           </Alert>
+        )}
+        {data.room.subject.kind === 'ssm' && (
+          <SsmRoomShape
+            deviceId={deviceId}
+            projectId={projectId}
+            ssmId={data.room.subject.ssmId}
+            shape={draft.view.phase}
+            onShape={(label) => onDraft((current) => ({ ...current, view: { ...current.view, phase: label } }))}
+          />
         )}
         <Suspense fallback={<Loading what="the 3D scene" />}>
           <RoomWorkspace

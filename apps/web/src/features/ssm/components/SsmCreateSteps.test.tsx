@@ -3,8 +3,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ssmDuplicateMessage, ssmTooFewCode, ssmTooFewMessage } from '@insilico/contracts';
 import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
-import { saveSsmDraft, emptySsmDraft } from '../ssmDraft';
-import { SsmNameStep } from './SsmCreateSteps';
+import { SsmFlowHostContext, type SsmFlowHost } from '../flowHost';
+import { saveSsmDraft, emptySsmDraft, type SsmDraft } from '../ssmDraft';
+import { SsmNameStep, SsmPatientsStep, SsmStatus } from './SsmCreateSteps';
 
 const fetchMock = vi.fn<typeof fetch>();
 const project = '11111111-1111-4111-8111-111111111111';
@@ -73,5 +74,84 @@ describe('SSM creation, Name step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create SSM' }));
     expect(await screen.findByText(ssmDuplicateMessage)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('SSM creation, Patients step, cohorts still being ordered (issue 18)', () => {
+  const ordered = '33333333-3333-4333-8333-333333333333';
+  /** The step in a host (the wizard's when `waitForCohorts`), its draft kept in the test. */
+  function renderPatients(waitForCohorts: boolean) {
+    let draft: SsmDraft = emptySsmDraft;
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'x' } })),
+    );
+    const host = (): SsmFlowHost => ({
+      deviceId: 'd-1',
+      draft,
+      setDraft: (update) => {
+        draft = update(draft);
+        view.rerender(wrap(host()));
+      },
+      cohorts: {
+        items: [
+          { id: cohort, name: 'Ready ones', size: 10, status: 'ready' },
+          { id: ordered, name: 'Being ordered', size: 20, status: 'in_progress' },
+        ],
+        error: undefined,
+        empty: 'None.',
+      },
+      go: () => undefined,
+      create: () => Promise.resolve(),
+      createLabel: 'Add the SSM',
+      waitForCohorts,
+      embedded: true,
+      busy: false,
+    });
+    const wrap = (value: SsmFlowHost) => (
+      <MemoryRouter>
+        <SsmFlowHostContext.Provider value={value}>
+          <SsmPatientsStep />
+        </SsmFlowHostContext.Provider>
+      </MemoryRouter>
+    );
+    const view = renderWithProviders(wrap(host()));
+    return { draft: () => draft };
+  }
+
+  it('lets the wizard choose a cohort being ordered: the SSM waits for it, built from all its patients', () => {
+    const step = renderPatients(true);
+    const box = screen.getByRole('checkbox', { name: 'Being ordered (20 patients, in progress)' });
+    expect((box as HTMLInputElement).disabled).toBe(false);
+    fireEvent.click(box);
+    expect(step.draft().cohortIds).toEqual([ordered]);
+    expect(screen.getByText(/The SSM waits for this cohort and is built once it is ready/)).toBeTruthy();
+    expect(screen.getByTestId('ssm-kept-patients').textContent).toBe(
+      '0 patients chosen, and the patients of Being ordered once it is ready',
+    );
+  });
+
+  it('keeps a cohort being ordered out of reach on a project’s page', () => {
+    renderPatients(false);
+    const box = screen.getByRole('checkbox', { name: 'Being ordered (20 patients, in progress)' });
+    expect((box as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('says what a waiting SSM waits for', () => {
+    renderWithProviders(
+      <SsmStatus
+        ssm={{
+          name: 'Roots model',
+          status: 'in_progress',
+          progress: 0,
+          progressMessage: null,
+          waitingFor: [{ name: 'Being ordered' }],
+          error: null,
+          shapeCount: 20,
+        }}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toContain(
+      'Roots model is waiting for the patient cohort Being ordered to be ready: it is built then.',
+    );
   });
 });

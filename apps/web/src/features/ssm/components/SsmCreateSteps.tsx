@@ -136,6 +136,9 @@ function PatientsView({ host }: { host: SsmFlowHost }) {
   );
   const problem = stepProblem('patients', draft);
   const kept = keptPatients(draft, patientsByCohort);
+  const awaited = (cohorts.items ?? []).filter(
+    (cohort) => draft.cohortIds.includes(cohort.id) && cohort.status === 'in_progress',
+  );
   return (
     <StepFrame active={0} embedded={host.embedded}>
       <Typography sx={{ mb: 2 }} color="text.secondary">
@@ -155,11 +158,14 @@ function PatientsView({ host }: { host: SsmFlowHost }) {
             onDraft={setDraft}
             onPatients={onPatients}
             patients={patientsByCohort.get(cohort.id) ?? []}
+            waitForCohorts={host.waitForCohorts ?? false}
           />
         ))}
       </Stack>
       <Typography sx={{ mt: 2 }} data-testid="ssm-kept-patients">
         {kept} patients chosen
+        {awaited.length > 0 &&
+          `, and the patients of ${awaited.map((cohort) => cohort.name).join(', ')} once ${awaited.length > 1 ? 'they are' : 'it is'} ready`}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: host.back ? 'space-between' : 'flex-end' }}>
         {host.back && (
@@ -186,6 +192,7 @@ function CohortChoice({
   onDraft,
   onPatients,
   patients,
+  waitForCohorts,
 }: {
   deviceId: string;
   cohort: SsmCohortChoice;
@@ -193,9 +200,12 @@ function CohortChoice({
   onDraft: (update: (draft: SsmDraft) => SsmDraft) => void;
   onPatients: (cohortId: string, ids: string[]) => void;
   patients: string[];
+  waitForCohorts: boolean;
 }) {
   const chosen = draft.cohortIds.includes(cohort.id);
   const ready = cohort.status === 'ready';
+  // A cohort still being ordered, in the wizard: the SSM waits for it (issue 18).
+  const awaited = waitForCohorts && cohort.status === 'in_progress';
   const page = useCohortPatientIds(ready ? deviceId : null, ready ? cohort.id : null);
   const ids = useMemo(() => page.data?.items.map((item) => item.id) ?? [], [page.data]);
   useEffect(() => {
@@ -207,13 +217,20 @@ function CohortChoice({
         control={
           <Checkbox
             checked={chosen}
-            disabled={!ready}
+            disabled={!ready && !awaited}
             onChange={() => onDraft((current) => toggleCohort(current, cohort.id, patients))}
           />
         }
         label={`${cohort.name} (${cohort.size} patients${ready ? '' : cohort.status === 'failed' ? ', failed' : ', in progress'})`}
       />
-      {chosen && (
+      {awaited && (
+        <Typography variant="body2" color="text.secondary" sx={{ pl: 4 }}>
+          {chosen
+            ? 'The SSM waits for this cohort and is built once it is ready, from all its patients.'
+            : 'Still being ordered: an SSM on it waits for it and is built once it is ready.'}
+        </Typography>
+      )}
+      {chosen && ready && (
         <FormGroup row role="group" sx={{ pl: 4 }} aria-label={`Patients of ${cohort.name}`}>
           {ids.map((id) => (
             <FormControlLabel
@@ -405,10 +422,19 @@ export function SsmStatus({
     status: string;
     progress: number;
     progressMessage: string | null;
+    waitingFor: { name: string }[];
     error: string | null;
     shapeCount: number;
   };
 }) {
+  if (ssm.status === 'in_progress' && ssm.waitingFor.length > 0)
+    return (
+      <Alert severity="info" role="status">
+        {ssm.name} is waiting for the patient cohort{ssm.waitingFor.length > 1 ? 's' : ''}{' '}
+        {ssm.waitingFor.map((cohort) => cohort.name).join(', ')} to be ready: it is built then. You get a notification
+        when it is ready.
+      </Alert>
+    );
   if (ssm.status === 'in_progress')
     return (
       <Box role="status">

@@ -4,7 +4,6 @@ import {
   Button,
   Chip,
   CircularProgress,
-  Slider,
   Stack,
   Table,
   TableBody,
@@ -13,7 +12,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { ssmMaxDeviation, ssmOrganLabels, ssmPhaseLabels, type Ssm } from '@insilico/contracts';
+import { ssmOrganLabels, ssmPhaseLabels, type Ssm } from '@insilico/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
@@ -21,20 +20,11 @@ import { phaseTitle } from '../../cohorts';
 import { createSsm, createSsmRoom, ssmUrls, useSsm, useSsms } from '../api';
 import { roomPagePath, ssmPagePath, ssmStepPath } from '../paths';
 import { SsmStatus } from './SsmCreateSteps';
+import { shapeLabel, SLIDER_MODES, SsmModeSliders } from './SsmModeSliders';
 import { ChartCard } from '../../analysis';
 import { qualityChartOption } from '../qualityChart';
 
 const SsmShapeViewer = lazy(async () => ({ default: (await import('./SsmShapeViewer')).SsmShapeViewer }));
-
-/** Sliders for the first modes (the rest hold little variance and stay at the mean). */
-const SLIDER_MODES = 6;
-
-/** A shape's label as the API names it: `mean`, or SDs per mode with trailing zeros dropped. */
-export function shapeLabel(deviations: readonly number[]): string {
-  let last = deviations.length;
-  while (last > 0 && deviations[last - 1] === 0) last -= 1;
-  return last === 0 ? 'mean' : deviations.slice(0, last).join(',');
-}
 
 /** `/projects/ssm?ssm=&project=&device=`: one SSM, or without `ssm` the project's SSMs. */
 export function SsmPage() {
@@ -52,6 +42,14 @@ export function SsmPage() {
       )}
     </Box>
   );
+}
+
+/** An SSM's state in a word or two: waiting for its cohorts (issue 18's chaining), in progress, ready or failed. */
+function statusLabel(ssm: Ssm): string {
+  if (ssm.status === 'ready') return 'Ready';
+  if (ssm.status === 'failed') return 'Failed';
+  if (ssm.waitingFor.length > 0) return `Waiting for ${ssm.waitingFor.map((cohort) => cohort.name).join(', ')}`;
+  return `In progress (${Math.round(ssm.progress * 100)} %)`;
 }
 
 function SsmListView({ deviceId, projectId }: { deviceId: string; projectId: string }) {
@@ -80,16 +78,7 @@ function SsmListView({ deviceId, projectId }: { deviceId: string; projectId: str
           <Box key={ssm.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <RouterLink to={ssmPagePath(deviceId, projectId, ssm.id)}>{ssm.name}</RouterLink>
-              <Chip
-                size="small"
-                label={
-                  ssm.status === 'in_progress'
-                    ? `In progress (${Math.round(ssm.progress * 100)} %)`
-                    : ssm.status === 'ready'
-                      ? 'Ready'
-                      : 'Failed'
-                }
-              />
+              <Chip size="small" label={statusLabel(ssm)} />
             </Stack>
           </Box>
         ))}
@@ -159,23 +148,7 @@ function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: s
           <Typography variant="h2" sx={{ fontSize: 18, mb: 1 }}>
             Modes
           </Typography>
-          {deviations.map((value, k) => (
-            <Box key={k} sx={{ mb: 1 }}>
-              <Typography id={`ssm-mode-${k + 1}`} variant="body2">
-                Mode {k + 1} ({((modes[k]?.explained ?? 0) * 100).toFixed(1)} % of the variance): {value > 0 ? '+' : ''}
-                {value} SD
-              </Typography>
-              <Slider
-                aria-labelledby={`ssm-mode-${k + 1}`}
-                value={value}
-                min={-ssmMaxDeviation}
-                max={ssmMaxDeviation}
-                step={0.5}
-                marks
-                onChange={(_event, next) => setDeviations((current) => current.map((v, i) => (i === k ? next : v)))}
-              />
-            </Box>
-          ))}
+          <SsmModeSliders modes={modes} deviations={deviations} onChange={setDeviations} idPrefix="ssm-mode" />
           <Stack direction="row" spacing={1}>
             <Button onClick={() => setDeviations((current) => current.map(() => 0))}>Mean shape</Button>
             <Button
