@@ -65,6 +65,7 @@ const items: DesignHistoryItem[] = [
       evidenceEventIds: [3],
       supersedesId: null,
       supersededById: null,
+      attachments: [],
     },
     evidence: [{ id: 3, summary: 'Ada Lovelace started a simulation in the project', link: null }],
     record: { type: 'entry', id: entryId },
@@ -108,6 +109,7 @@ function chainOf(list: readonly DesignHistoryItem[]): StoredRow[] {
 }
 
 const input = (format: 'pdf' | 'zip'): DesignHistoryFileInput => ({
+  attachments: [],
   resultSnapshots: [
     {
       id: resultsId,

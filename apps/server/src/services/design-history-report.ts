@@ -202,6 +202,8 @@ function itemBlock(doc: PDFKit.PDFDocument, item: DesignHistoryItem): void {
   if (item.entry?.supersededById) doc.text('Superseded by a later entry.');
   if (item.reason) doc.text(pdfText(`Reason: ${item.reason}`));
   for (const cited of item.evidence) doc.text(pdfText(`Evidence: #${cited.id} ${cited.summary}`));
+  for (const file of item.entry?.attachments ?? [])
+    doc.text(pdfText(`Attachment: ${file.fileName} (${file.bytes} bytes, SHA-256 ${file.sha256})`));
   if (item.toBeRerun) doc.text(pdfText(`To be re-run on ${item.toBeRerun.versionName}`));
   if (item.resultsSnapshot) doc.text(pdfText(resultsSnapshotText(item.resultsSnapshot)));
   if (!item.entry && item.snapshot !== null)
