@@ -301,7 +301,9 @@ describe('the design history page', () => {
     const protocol = new File(['cycles,load\n1,2\n'], 'fatigue.csv', { type: 'text/csv' });
     const tooLarge = new File([new Uint8Array(8)], 'scan.bin');
     Object.defineProperty(tooLarge, 'size', { value: 21 * 1024 * 1024 });
-    fireEvent.change(within(form).getByLabelText('Files to attach'), { target: { files: [protocol, tooLarge] } });
+    fireEvent.change(within(form).getByLabelText('Choose files to attach'), {
+      target: { files: [protocol, tooLarge] },
+    });
     expect(within(form).getByRole('alert').textContent).toContain(
       '“scan.bin”: A file attached to an entry can be at most 20 MB.',
     );

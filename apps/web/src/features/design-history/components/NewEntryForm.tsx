@@ -173,7 +173,7 @@ export function NewEntryForm({ deviceId, projects, evidence, entry, onChange, on
           </TextField>
         )}
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-          <input ref={filePicker} type="file" multiple hidden aria-label="Files to attach" onChange={addFiles} />
+          <input ref={filePicker} type="file" multiple hidden aria-label="Choose files to attach" onChange={addFiles} />
           <Button onClick={() => filePicker.current?.click()} disabled={busy}>
             Attach files
           </Button>
