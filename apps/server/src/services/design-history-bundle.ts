@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { DesignHistoryFileFormat, ResultSnapshot } from '@insilico/contracts';
+import type { DesignHistoryFileFormat } from '@insilico/contracts';
 import { hashedBundle } from './audit-bundle';
 import { auditCsv, auditHashingRule } from './audit-rows';
 import { renderDesignHistoryReport, type DesignHistoryReportInput } from './design-history-report';
@@ -18,17 +18,12 @@ export interface SignatureRecord {
   manifest: unknown;
 }
 
-/** Results kept when evidence entered the history (issue 20 item 7): its content's canonical JSON gives the hash. */
-export type ResultSnapshotRecord = ResultSnapshot;
-
 /** What an export of the design history file needs: the report's input, the scope's ids and the kept signatures. */
 export interface DesignHistoryFileInput extends DesignHistoryReportInput {
   format: DesignHistoryFileFormat;
   deviceId: string;
   projectId: string | null;
   signatures: SignatureRecord[];
-  /** The results snapshots the items name. */
-  resultSnapshots: ResultSnapshotRecord[];
   /** The files attached to the entries (an evidence ZIP carries them; read in the thread from `path`). */
   attachments: AttachmentFile[];
 }
