@@ -144,6 +144,17 @@ describe('attaching a file', () => {
       },
     ]);
     expect((await entryInTimeline(guest, entryId)).attachments).toEqual([attachment]);
+    // The feed reads it, linked to the project's design history; its kind is the attachment.
+    const feed = (await (await guest.browser.get(`/api/devices/${deviceId}/activity?limit=5`)).json()) as {
+      items: { objectId: string; kind: string; summary: string; link: string | null }[];
+    };
+    expect(feed.items.find((item) => item.objectId === attachment.id)).toMatchObject({
+      kind: 'design_history_attachment',
+      summary: expect.stringContaining(
+        'attached a file to an entry of the design history of the project Attached valve',
+      ),
+      link: `/design-history?projectId=${projectId}`,
+    });
   });
 
   it('is downloaded, byte for byte, by whoever may read the project; others are refused', async () => {
