@@ -35,6 +35,7 @@ import { jobRoutes } from './routes/jobs/jobs.routes';
 import { notificationRoutes } from './routes/notifications/notifications.routes';
 import { auditRoutes } from './routes/audit/audit.routes';
 import { designHistoryRoutes } from './routes/design-history/design-history.routes';
+import { designHistoryAttachmentRoutes } from './routes/design-history/design-history-attachments.routes';
 import { auditOperatorRoutes } from './routes/operator/audit-operator.routes';
 import { onboardingRoutes } from './routes/onboarding/onboarding.routes';
 import { pictureRoutes } from './routes/pictures/pictures.routes';
@@ -264,6 +265,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
     authenticated,
     sessionToken: (request) => readSessionToken(request, cookieSettings),
   });
+  await designHistoryAttachmentRoutes(app, { attachments: context.designHistoryAttachments, authenticated });
   await healthRoutes(app, { health: context.health });
   if (options.operatorToken) {
     await operatorRoutes(app, {

@@ -72,6 +72,7 @@ import { EventRelay } from './events/event-relay';
 import { DesignHistoryService } from './services/design-history.service';
 import { AuthThrottle } from './services/auth-throttle.service';
 import { DesignHistoryExportService } from './services/design-history-exports';
+import { DesignHistoryAttachmentService } from './services/design-history-attachments';
 import { AccountService } from './issuer/account.service';
 import { AccountRepository } from './issuer/account.repository';
 import { grantOf } from './policies/workspace.policy';
@@ -190,6 +191,8 @@ export interface AppContext extends OperatorContext {
   designHistory: DesignHistoryService;
   /** Design history files of large histories, made by a job (issue 20 item 6). */
   designHistoryExports: DesignHistoryExportService;
+  /** Files attached to design history entries (issue 20 item 4). */
+  designHistoryAttachments: DesignHistoryAttachmentService;
 }
 
 /**
@@ -511,9 +514,17 @@ export async function createContext(
     cpu,
     unitOfWork,
   });
+  const designHistoryAttachments = new DesignHistoryAttachmentService({
+    unitOfWork,
+    repository: repositories.designHistory,
+    devices: deviceRepository,
+    projectAccess,
+    blobs,
+  });
   const designHistory = new DesignHistoryService({
     unitOfWork,
     repository: repositories.designHistory,
+    attachmentFiles: designHistoryAttachments,
     resultSnapshots: (ids) => repositories.resultSnapshots.byIds(ids),
     measurementSnapshots: (userId, deviceId, projectIds) =>
       resultSnapshots.measurementsFor(userId, deviceId, projectIds),
@@ -668,5 +679,6 @@ export async function createContext(
     ),
     designHistory,
     designHistoryExports,
+    designHistoryAttachments,
   };
 }

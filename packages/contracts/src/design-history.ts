@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
+import { designHistoryAttachmentSchema } from './design-history-attachments';
 
 /**
  * The design history file (issue 20 item 4, ISO 13485 §7.3.10) and electronic signatures (item 5, 21 CFR Part 11
@@ -96,6 +97,8 @@ export const designHistoryEntrySchema = z.object({
   supersedesId: z.uuid().nullable(),
   /** The entry that replaced this one, if any. */
   supersededById: z.uuid().nullable(),
+  /** Files attached to the entry, oldest first. */
+  attachments: z.array(designHistoryAttachmentSchema),
 });
 export type DesignHistoryEntry = z.infer<typeof designHistoryEntrySchema>;
 

@@ -853,6 +853,25 @@ export {
   type ResultSnapshot,
 } from './design-history';
 export {
+  attachmentMaxBytes,
+  attachmentNameMaxLength,
+  attachmentsPerEntryMax,
+  attachmentTooBigMessage,
+  attachmentEmptyMessage,
+  attachmentNameMessage,
+  attachmentTypeMessage,
+  attachmentSignedMessage,
+  attachmentDuplicateMessage,
+  attachmentsTooManyMessage,
+  attachmentNotFoundMessage,
+  attachmentNameSchema,
+  attachmentUploadQuerySchema,
+  designHistoryAttachmentSchema,
+  designHistoryAttachmentParamsSchema,
+  attachmentDownloadPath,
+  type DesignHistoryAttachment,
+} from './design-history-attachments';
+export {
   representativenessLimits,
   representativenessReferenceSchema,
   representativenessRequestSchema,

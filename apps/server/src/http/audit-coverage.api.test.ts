@@ -523,6 +523,18 @@ const audited: Record<string, Scenario> = {
       return send(f.admin.browser, 'PATCH', `/api/devices/${f.deviceId}/design-history/entries/${id}`, { body: 'x' });
     },
   },
+  'POST /api/devices/{deviceId}/design-history/entries/{entryId}/attachments': {
+    action: 'design_history.attachment_added',
+    call: async (f) => {
+      const { id } = await json<{ id: string }>(await designEntry(f));
+      return putBytes(
+        f.admin.browser,
+        `/api/devices/${f.deviceId}/design-history/entries/${id}/attachments?name=protocol.txt`,
+        new TextEncoder().encode('Bench protocol'),
+        { method: 'POST', contentType: 'text/plain' },
+      );
+    },
+  },
   'POST /api/devices/{deviceId}/design-history/signatures': {
     action: 'signature.signed',
     call: async (f) => {

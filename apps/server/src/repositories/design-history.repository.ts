@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import {
+  designHistoryAttachments,
   designHistoryEntries,
   designHistoryExports,
   domainEvents,
@@ -14,6 +15,7 @@ export type DesignHistoryEntryRow = typeof designHistoryEntries.$inferSelect;
 export type SignatureRow = typeof electronicSignatures.$inferSelect;
 export type TimelineEventRow = typeof domainEvents.$inferSelect;
 export type DesignHistoryExportRow = typeof designHistoryExports.$inferSelect;
+export type DesignHistoryAttachmentRow = typeof designHistoryAttachments.$inferSelect;
 export type NewDesignHistoryExport = Pick<
   typeof designHistoryExports.$inferInsert,
   'id' | 'deviceId' | 'projectId' | 'format' | 'requestedBy' | 'region' | 'storageKey'
@@ -168,6 +170,55 @@ export class DesignHistoryRepository {
       .where(eq(designHistoryEntries.id, id))
       .returning();
     return row!;
+  }
+
+  /**
+   * The entry, locked until the transaction ends: attaching a file and signing the entry take this lock, so a file is
+   * never attached after a signature whose manifest does not list it.
+   */
+  async lockEntry(deviceId: string, id: string): Promise<DesignHistoryEntryRow | null> {
+    const rows = await this.orm
+      .select()
+      .from(designHistoryEntries)
+      .where(and(eq(designHistoryEntries.deviceId, deviceId), eq(designHistoryEntries.id, id)))
+      .for('update');
+    return rows[0] ?? null;
+  }
+
+  /** The files attached to these entries, oldest first. */
+  async attachmentsOf(entryIds: readonly string[]): Promise<DesignHistoryAttachmentRow[]> {
+    if (entryIds.length === 0) return [];
+    const a = designHistoryAttachments;
+    return this.orm
+      .select()
+      .from(a)
+      .where(inArray(a.entryId, [...entryIds]))
+      .orderBy(asc(a.uploadedAt), asc(a.id));
+  }
+
+  async attachment(deviceId: string, entryId: string, id: string): Promise<DesignHistoryAttachmentRow | null> {
+    const a = designHistoryAttachments;
+    const rows = await this.orm
+      .select()
+      .from(a)
+      .where(and(eq(a.deviceId, deviceId), eq(a.entryId, entryId), eq(a.id, id)));
+    return rows[0] ?? null;
+  }
+
+  /** The database refuses it once the entry is signed (migration 0035's trigger). */
+  async insertAttachment(row: typeof designHistoryAttachments.$inferInsert): Promise<DesignHistoryAttachmentRow> {
+    const [inserted] = await this.orm.insert(designHistoryAttachments).values(row).returning();
+    return inserted!;
+  }
+
+  /** The attached files' bytes of these projects: what an evidence ZIP would carry besides the kept results. */
+  async attachmentBytes(projectIds: readonly string[]): Promise<number> {
+    if (projectIds.length === 0) return 0;
+    const rows = await this.orm
+      .select({ bytes: sql<string | number | null>`sum(${designHistoryAttachments.bytes})` })
+      .from(designHistoryAttachments)
+      .where(inArray(designHistoryAttachments.projectId, [...projectIds]));
+    return Number(rows[0]?.bytes ?? 0);
   }
 
   /** The signatures of these records, oldest first. */

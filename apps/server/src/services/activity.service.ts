@@ -68,6 +68,7 @@ const verbs: Record<string, string> = {
   'trial.retried': 'retried the failed patients of a trial in the project',
   'design_history.entry_added': 'added an entry to the design history of the project',
   'design_history.entry_edited': 'edited an entry of the design history of the project',
+  'design_history.attachment_added': 'attached a file to an entry of the design history of the project',
   'signature.signed': 'signed a record of the design history of the project',
   'design_history.exported': 'exported the design history file',
   'imaging.dataset_added': 'added an imaging dataset',
@@ -129,7 +130,12 @@ function linkOf(row: FeedRow): string | null {
   if (event.objectType === 'member' || event.objectType === 'invitation') return manageTeamPath(event.deviceId);
   if (event.objectType === 'measurement')
     return `/measurement/order?${new URLSearchParams({ order: event.objectId }).toString()}`;
-  if ((event.objectType === 'design_history_entry' || event.objectType === 'signature') && event.projectId)
+  if (
+    (event.objectType === 'design_history_entry' ||
+      event.objectType === 'design_history_attachment' ||
+      event.objectType === 'signature') &&
+    event.projectId
+  )
     return designHistoryPath(event.projectId);
   if (event.action === exportedAction) return event.projectId ? designHistoryPath(event.projectId) : '/design-history';
   if (event.projectId) return projectStatsPath(event.deviceId, event.projectId);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { DesignHistoryFileFormat, ResultSnapshot } from '@insilico/contracts';
+import { readFile } from 'node:fs/promises';
+import type { DesignHistoryFileFormat } from '@insilico/contracts';
 import { hashedBundle } from './audit-bundle';
 import { auditCsv, auditHashingRule } from './audit-rows';
 import { renderDesignHistoryReport, type DesignHistoryReportInput } from './design-history-report';
@@ -17,17 +18,24 @@ export interface SignatureRecord {
   manifest: unknown;
 }
 
-/** Results kept when evidence entered the history (issue 20 item 7): its content's canonical JSON gives the hash. */
-export type ResultSnapshotRecord = ResultSnapshot;
-
 /** What an export of the design history file needs: the report's input, the scope's ids and the kept signatures. */
 export interface DesignHistoryFileInput extends DesignHistoryReportInput {
   format: DesignHistoryFileFormat;
   deviceId: string;
   projectId: string | null;
   signatures: SignatureRecord[];
-  /** The results snapshots the items name. */
-  resultSnapshots: ResultSnapshotRecord[];
+  /** The files attached to the entries (an evidence ZIP carries them; read in the thread from `path`). */
+  attachments: AttachmentFile[];
+}
+
+/** A file attached to an entry, on this machine's disk. */
+export interface AttachmentFile {
+  entryId: string;
+  id: string;
+  fileName: string;
+  sha256: string;
+  bytes: number;
+  path: string;
 }
 
 const resultsRule =
@@ -49,6 +57,8 @@ const readme = (manifest: { exportedAt: string; scope: string; items: number; si
     'results/ has the results kept when evidence entered the file (an analysis saved, a simulation or trial finished,',
     'a measurement order ready or corrected, a shape model built: a snapshot with its SHA-256 and code version),',
     'named by the events that record it: later changes of code or data do not change them.',
+    'attachments/ has the files attached to entries, one folder per entry; each file’s SHA-256 is the one the entry',
+    'lists (and a signature of the entry binds).',
     'signatures.json has every signature with the manifest it signs; its SHA-256 is the signature’s content hash.',
     'audit-excerpt.csv and audit-excerpt.json are the audit trail’s rows of the items, with prev_hash and hash.',
     'manifest.json lists every file with its size and SHA-256; SHA256SUMS has the same hashes for',
@@ -66,6 +76,28 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .slice(0, 60) || 'file';
+
+/** An attached file's name in the ZIP: its entry's folder, the attachment's id (names may repeat), its own name. */
+export function attachmentZipName(file: Pick<AttachmentFile, 'entryId' | 'id' | 'fileName'>): string {
+  const dot = file.fileName.lastIndexOf('.');
+  const extension =
+    dot > 0
+      ? file.fileName
+          .slice(dot + 1)
+          .replace(/[^A-Za-z0-9]/g, '')
+          .slice(0, 10)
+      : '';
+  const stem = slug(dot > 0 ? file.fileName.slice(0, dot) : file.fileName);
+  return `attachments/${file.entryId}/${file.id}-${stem}${extension ? `.${extension}` : ''}`;
+}
+
+/** An attached file's bytes, refused when they are not the bytes the entry lists (storage must not change them). */
+async function attachmentBytes(file: AttachmentFile): Promise<Uint8Array> {
+  const bytes = await readFile(file.path);
+  if (createHash('sha256').update(bytes).digest('hex') !== file.sha256)
+    throw new Error(`The stored file of attachment ${file.id} does not give its SHA-256 any more.`);
+  return bytes;
+}
 
 /**
  * The evidence ZIP (issue 20 item 6): the PDF, the items as JSON, one file per piece of evidence (the events of the
@@ -99,6 +131,12 @@ export async function designHistoryBundle(input: DesignHistoryFileInput, pdf: Ui
       `results/${snapshot.id}.json`,
       json({ rule: resultsRule, ...snapshot }),
     ]),
+    ...(await Promise.all(
+      input.attachments.map(async (file): Promise<[string, Uint8Array]> => [
+        attachmentZipName(file),
+        await attachmentBytes(file),
+      ]),
+    )),
     ['signatures.json', json({ rule: signatureRule, signatures: input.signatures })],
     ['audit-excerpt.csv', encoder.encode(auditCsv(input.audit))],
     ['audit-excerpt.json', json({ hashing: auditHashingRule, rows: input.audit })],
@@ -115,6 +153,7 @@ export async function designHistoryBundle(input: DesignHistoryFileInput, pdf: Ui
       evidence: evidence.length,
       signatures: input.signatures.length,
       resultSnapshots: input.resultSnapshots.length,
+      attachments: input.attachments.length,
       auditRows: input.audit.length,
     },
     readme,

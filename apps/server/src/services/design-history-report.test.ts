@@ -65,6 +65,7 @@ const items: DesignHistoryItem[] = [
       evidenceEventIds: [3],
       supersedesId: null,
       supersededById: null,
+      attachments: [],
     },
     evidence: [{ id: 3, summary: 'Ada Lovelace started a simulation in the project', link: null }],
     record: { type: 'entry', id: entryId },
@@ -107,7 +108,58 @@ function chainOf(list: readonly DesignHistoryItem[]): StoredRow[] {
   });
 }
 
+/** A measurement order's kept results after one hand correction (revision 2): three patients, two measurements. */
+const measurementSnapshot = {
+  id: 'c2c2c2c2-5555-4a55-9d43-0e7a2b7e1a02',
+  objectType: 'measurement' as const,
+  objectId: 'd3d3d3d3-6666-4a55-9d43-0e7a2b7e1a03',
+  projectId: null,
+  revision: 2,
+  codeVersion: '1.2.3',
+  takenAt: '2026-11-28T04:00:00.000Z',
+  contentHash: 'e'.repeat(64),
+  content: {
+    kind: 'measurement-results',
+    order: {
+      id: 'd3d3d3d3-6666-4a55-9d43-0e7a2b7e1a03',
+      cohortId: 'c-1',
+      cohortName: 'Elderly TAVI cohort',
+      measurements: [
+        { definitionId: 'd-1', version: 2, name: 'Annulus perimeter', unit: 'mm', phase: 'end-diastole' },
+        { definitionId: 'd-2', version: 1, name: 'Annulus area', unit: 'mm²', phase: 'end-systole' },
+      ],
+    },
+    patients: [
+      {
+        patientId: 'SYN-000001',
+        cells: [
+          { automatic: 70, corrected: null, failure: null, value: 70 },
+          { automatic: 400.25, corrected: null, failure: null, value: 400.25 },
+        ],
+        correction: null,
+      },
+      {
+        patientId: 'SYN-000002',
+        cells: [
+          { automatic: 90, corrected: 74, failure: null, value: 74 },
+          { automatic: null, corrected: null, failure: 'No annulus found.', value: null },
+        ],
+        correction: { landmarks: ['aortic_annulus'], by: null, at: '2026-11-28T03:00:00.000Z' },
+      },
+      {
+        patientId: 'SYN-000003',
+        cells: [
+          { automatic: 78, corrected: null, failure: null, value: 78 },
+          { automatic: 500.75, corrected: null, failure: null, value: 500.75 },
+        ],
+        correction: null,
+      },
+    ],
+  },
+};
+
 const input = (format: 'pdf' | 'zip'): DesignHistoryFileInput => ({
+  attachments: [],
   resultSnapshots: [
     {
       id: resultsId,
@@ -120,6 +172,7 @@ const input = (format: 'pdf' | 'zip'): DesignHistoryFileInput => ({
       contentHash: resultsHash,
       content: resultsContent,
     },
+    measurementSnapshot,
   ],
   format,
   generatedAt: '2026-11-28T06:00:00.000Z',
@@ -194,6 +247,16 @@ describe('the design history file as PDF', () => {
     expect(flat).toContain(resultsHash);
     expect(flat).toMatch(/page 1 of (\d+)/);
   });
+
+  it('summarises the kept measurement results: per measurement, patients measured, failed, corrected, the values', async () => {
+    const flat = pdfToText(await renderDesignHistoryReport(input('pdf'))).replace(/\s+/g, ' ');
+    expect(flat).toContain('Measurement results kept');
+    expect(flat).toContain('Cohort Elderly TAVI cohort: order d3d3d3d3-6666-4a55-9d43-0e7a2b7e1a03, revision 2');
+    expect(flat).toContain(`Kept 28.11.2026 04:00:00 UTC · code 1.2.3 · SHA-256 ${'e'.repeat(64)} · 3 patients`);
+    // Means by hand: (70 + 74 + 78) / 3 = 74 (the corrected 74, not the automatic 90); (400.25 + 500.75) / 2 = 450.5.
+    expect(flat).toContain('Annulus perimeter (v2) end-diastole mm 3 0 1 74 70 78');
+    expect(flat).toContain('Annulus area (v1) end-systole mm² 2 1 0 450.5 400.25 500.75');
+  });
 });
 
 describe('the evidence ZIP', () => {
@@ -212,6 +275,7 @@ describe('the evidence ZIP', () => {
       'evidence/3-simulation-started.json',
       'manifest.json',
       `results/${resultsId}.json`,
+      `results/${measurementSnapshot.id}.json`,
       'signatures.json',
     ]);
     const manifestFile = JSON.parse(new TextDecoder().decode(files.get('manifest.json'))) as {

@@ -4,11 +4,13 @@ import {
   designHistorySections,
   signatureMeaningLabels,
   type DesignHistoryItem,
+  type ResultSnapshot,
   type Signature,
 } from '@insilico/contracts';
 import type { StoredRow } from '../events/chain';
 import { pdfText, startPdfReport } from '../reports/pdf';
 import { keepPages, pageFooters, pdfTable } from '../reports/pdf-layout';
+import { measurementSnapshotSummary } from './design-history-measurements';
 
 /**
  * Everything the design history file shows, gathered by DesignHistoryService when it is exported (the record as it
@@ -24,6 +26,11 @@ export interface DesignHistoryReportInput {
   items: DesignHistoryItem[];
   /** The audit trail's rows of the items, in chain order (each with its place in the chain and its hash). */
   audit: StoredRow[];
+  /**
+   * Results kept when evidence entered the history (issue 20 item 7): those the items name, and the measurement
+   * orders on the projects' cohorts (not project events, so summarised in a section of their own).
+   */
+  resultSnapshots: ResultSnapshot[];
 }
 
 /** A time as the product shows a signature's: the UTC day and second, `28.11.2026 07:04:05 UTC`. */
@@ -101,6 +108,8 @@ export async function renderDesignHistoryReport(input: DesignHistoryReportInput)
     for (const item of inSection) itemBlock(doc, item);
   }
 
+  measurementSection(doc, heading, input.resultSnapshots);
+
   heading('Trace matrix');
   const entries = items.filter((item) => item.entry);
   if (entries.length === 0) doc.text('No entries yet: trace links are made by entries citing evidence.');
@@ -172,6 +181,85 @@ export async function renderDesignHistoryReport(input: DesignHistoryReportInput)
   return finish();
 }
 
+const figure = (value: number | null) => (value === null ? '-' : Number(value.toFixed(2)).toString());
+
+/**
+ * The measurement orders' kept results (issue 20 item 7): each revision (ready, then after each hand correction) with
+ * its time, code version and SHA-256, and per measurement the patients measured, failed and corrected and the used
+ * values' mean, minimum and maximum. The values per patient are in the evidence ZIP (results/).
+ */
+function measurementSection(
+  doc: PDFKit.PDFDocument,
+  heading: (text: string) => void,
+  snapshots: readonly ResultSnapshot[],
+): void {
+  const kept = snapshots.filter((snapshot) => snapshot.objectType === 'measurement');
+  heading('Measurement results kept');
+  if (kept.length === 0) {
+    doc.text('No measurement results are kept for the cohorts of these projects.');
+    return;
+  }
+  doc
+    .fontSize(9)
+    .text(
+      pdfText(
+        'The measurements of the cohorts of these projects as kept when each order was ready and after each hand ' +
+          'correction (a new revision). Each snapshot is bound by its SHA-256; the values per patient are in the ' +
+          'evidence ZIP (results/).',
+      ),
+    )
+    .fontSize(10)
+    .moveDown(0.3);
+  for (const snapshot of kept) {
+    const summary = measurementSnapshotSummary(snapshot);
+    if (doc.y > 680) doc.addPage();
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(
+        pdfText(
+          `${summary ? `Cohort ${summary.cohortName}` : 'Measurements'}: order ${snapshot.objectId}, revision ` +
+            `${snapshot.revision}`,
+        ),
+      );
+    muted(
+      doc,
+      `Kept ${utcTime(snapshot.takenAt)} · code ${snapshot.codeVersion} · SHA-256 ${snapshot.contentHash}` +
+        (summary ? ` · ${summary.patients} patients` : ''),
+    );
+    if (!summary) {
+      doc.fontSize(9).text('Results of another form: see the evidence ZIP.').fontSize(10).moveDown(0.5);
+      continue;
+    }
+    pdfTable(
+      doc,
+      [
+        { header: 'Measurement', width: 120 },
+        { header: 'Phase', width: 65 },
+        { header: 'Unit', width: 30 },
+        { header: 'Measured', width: 45 },
+        { header: 'Failed', width: 35 },
+        { header: 'Corrected', width: 45 },
+        { header: 'Mean', width: 55 },
+        { header: 'Min', width: 50 },
+        { header: 'Max', width: 50 },
+      ],
+      summary.rows.map((row) => [
+        `${row.name} (v${row.version})`,
+        row.phase,
+        row.unit,
+        String(row.measured),
+        String(row.failed),
+        String(row.corrected),
+        figure(row.mean),
+        figure(row.min),
+        figure(row.max),
+      ]),
+    );
+    doc.moveDown(0.5);
+  }
+}
+
 /** The results kept with an item (issue 20 item 7): when, of which revision, by which code, and their SHA-256. */
 export function resultsSnapshotText(snapshot: NonNullable<DesignHistoryItem['resultsSnapshot']>): string {
   return (
@@ -202,6 +290,8 @@ function itemBlock(doc: PDFKit.PDFDocument, item: DesignHistoryItem): void {
   if (item.entry?.supersededById) doc.text('Superseded by a later entry.');
   if (item.reason) doc.text(pdfText(`Reason: ${item.reason}`));
   for (const cited of item.evidence) doc.text(pdfText(`Evidence: #${cited.id} ${cited.summary}`));
+  for (const file of item.entry?.attachments ?? [])
+    doc.text(pdfText(`Attachment: ${file.fileName} (${file.bytes} bytes, SHA-256 ${file.sha256})`));
   if (item.toBeRerun) doc.text(pdfText(`To be re-run on ${item.toBeRerun.versionName}`));
   if (item.resultsSnapshot) doc.text(pdfText(resultsSnapshotText(item.resultsSnapshot)));
   if (!item.entry && item.snapshot !== null)

@@ -27,6 +27,7 @@ import { projectEvent, workspaceEvent } from '../events/kinds';
 import type { AccountRow } from '../issuer/account.repository';
 import { grantOf } from '../policies/workspace.policy';
 import type {
+  DesignHistoryAttachmentRow,
   DesignHistoryEntryRow,
   DesignHistoryRepository,
   DesignHistoryScope,
@@ -44,6 +45,7 @@ import { toItem as activityItemOf } from './activity.service';
 import type { AuditService } from './audit.service';
 import { AuthThrottle, tooManyAttempts } from './auth-throttle.service';
 import { authorize } from './authorize';
+import { presentAttachment, type DesignHistoryAttachmentService } from './design-history-attachments';
 import { designHistoryFileName } from './design-history-bundle';
 import { rerunNeeded, versionFactActions } from './design-history-impact';
 import {
@@ -82,7 +84,9 @@ export function signingSessionKey(sessionToken: string): string {
  * no longer gives the kept hash.
  */
 export function manifestOf(
-  record: { type: 'event'; row: TimelineEventRow } | { type: 'entry'; row: DesignHistoryEntryRow },
+  record:
+    | { type: 'event'; row: TimelineEventRow }
+    | { type: 'entry'; row: DesignHistoryEntryRow; attachments?: readonly DesignHistoryAttachmentRow[] },
 ) {
   if (record.type === 'event') {
     const e = record.row;
@@ -116,6 +120,18 @@ export function manifestOf(
       supersedesId: entry.supersedesId,
       createdBy: entry.createdBy,
       createdAt: entry.createdAt.toISOString(),
+      // Only when there are some: the manifests of entries signed without attachments keep their hashes.
+      ...(record.attachments?.length
+        ? {
+            attachments: record.attachments.map((a) => ({
+              id: a.id,
+              fileName: a.fileName,
+              contentType: a.contentType,
+              bytes: a.bytes,
+              sha256: a.sha256,
+            })),
+          }
+        : {}),
     },
   };
 }
@@ -143,7 +159,11 @@ export function contentHashOf(manifest: unknown): string {
   return sha256(canonicalJson(manifest));
 }
 
-function entryOf(row: DesignHistoryEntryRow, supersededById: string | null): DesignHistoryEntry {
+function entryOf(
+  row: DesignHistoryEntryRow,
+  supersededById: string | null,
+  attachments: readonly DesignHistoryAttachmentRow[],
+): DesignHistoryEntry {
   return {
     id: row.id,
     kind: designHistoryEntryKinds.find((kind) => kind === row.kind) ?? 'note',
@@ -152,6 +172,7 @@ function entryOf(row: DesignHistoryEntryRow, supersededById: string | null): Des
     evidenceEventIds: row.evidenceEventIds,
     supersedesId: row.supersedesId,
     supersededById,
+    attachments: attachments.map(presentAttachment),
   };
 }
 
@@ -191,6 +212,8 @@ export class DesignHistoryService {
       resultSnapshots?: (ids: readonly string[]) => Promise<ResultSnapshotRow[]>;
       /** A workspace's measurement snapshots on these projects' cohorts that the user may read (item 7). */
       measurementSnapshots?: (userId: string, deviceId: string, projectIds: string[]) => Promise<ResultSnapshotRow[]>;
+      /** The entries' attached files on this machine's disk, for the evidence ZIP. */
+      attachmentFiles?: Pick<DesignHistoryAttachmentService, 'localFiles'>;
     },
   ) {}
 
@@ -241,6 +264,9 @@ export class DesignHistoryService {
     const entryIds = rows.filter((row) => row.event.action === entryAddedAction).map((row) => row.event.objectId);
     const entries = new Map((await this.deps.repository.entries(entryIds)).map((entry) => [entry.id, entry]));
     const superseding = await this.deps.repository.supersedingOf(entryIds);
+    const attachments = new Map<string, DesignHistoryAttachmentRow[]>();
+    for (const attachment of await this.deps.repository.attachmentsOf(entryIds))
+      attachments.set(attachment.entryId, [...(attachments.get(attachment.entryId) ?? []), attachment]);
     const recordOf = (row: TimelineRow): SignedRecord =>
       row.event.action === entryAddedAction
         ? { type: 'entry', id: row.event.objectId }
@@ -252,7 +278,7 @@ export class DesignHistoryService {
       const entry = record.type === 'entry' ? entries.get(record.id) : undefined;
       const manifest =
         record.type === 'entry'
-          ? entry && manifestOf({ type: 'entry', row: entry })
+          ? entry && manifestOf({ type: 'entry', row: entry, attachments: attachments.get(entry.id) ?? [] })
           : manifestOf({ type: 'event', row: row.event });
       if (manifest) currentHashes.set(recordKey(record), contentHashOf(manifest));
     }
@@ -280,7 +306,7 @@ export class DesignHistoryService {
         reason: row.event.reason,
         link: activity.link,
         snapshot: { before: row.event.before, after: row.event.after },
-        entry: entry ? entryOf(entry, superseding.get(entry.id) ?? null) : null,
+        entry: entry ? entryOf(entry, superseding.get(entry.id) ?? null, attachments.get(entry.id) ?? []) : null,
         evidence: (entry?.evidenceEventIds ?? []).flatMap((id) => evidence.get(id) ?? []),
         toBeRerun: rerunNeeded({ ...row.event, projectId: row.event.projectId! }, versionFacts),
         ...resultsSnapshotOf(row.event.after, kept),
@@ -332,7 +358,7 @@ export class DesignHistoryService {
       });
       return inserted;
     });
-    return entryOf(row, null);
+    return entryOf(row, null, []);
   }
 
   /** Changes an entry nobody has signed; a signed one is refused (409) and stays as it is. */
@@ -360,7 +386,11 @@ export class DesignHistoryService {
       });
       return updated;
     });
-    return entryOf(row, (await this.deps.repository.supersedingOf([entryId])).get(entryId) ?? null);
+    return entryOf(
+      row,
+      (await this.deps.repository.supersedingOf([entryId])).get(entryId) ?? null,
+      await this.deps.repository.attachmentsOf([entryId]),
+    );
   }
 
   /**
@@ -390,9 +420,20 @@ export class DesignHistoryService {
     }
     await this.deps.throttle.clear(keys.slice(0, 1));
 
-    const manifest = manifestOf(record.manifestSource);
-    const contentHash = contentHashOf(manifest);
-    const row = await this.deps.unitOfWork.run(async (tx) => {
+    const { row, contentHash } = await this.deps.unitOfWork.run(async (tx) => {
+      // An entry is signed as it stands under its lock: no edit or attachment slips in between the manifest and the
+      // signature (attaching takes the same lock; the database refuses both once the signature is in).
+      const source = record.manifestSource;
+      const locked = source.type === 'entry' ? await tx.designHistory.lockEntry(deviceId, source.row.id) : null;
+      const manifest =
+        source.type === 'entry'
+          ? manifestOf({
+              type: 'entry',
+              row: locked ?? source.row,
+              attachments: await tx.designHistory.attachmentsOf([source.row.id]),
+            })
+          : manifestOf(source);
+      const contentHash = contentHashOf(manifest);
       if (await tx.designHistory.hasSigned(input.record.type, manifest.record.id, user.id, input.meaning))
         throw new ServiceError(409, 'already_signed', alreadySignedMessage);
       const signed = await tx.designHistory.insertSignature({
@@ -417,7 +458,7 @@ export class DesignHistoryService {
           signedAt: signed.signedAt.toISOString(),
         },
       });
-      return signed;
+      return { row: signed, contentHash };
     });
     return signatureOf(row, contentHash);
   }
@@ -527,7 +568,12 @@ export class DesignHistoryService {
     const projectIds = request.projectId ? [request.projectId] : projects.map((p) => p.id);
     return {
       items: rows.length,
-      snapshotBytes: request.format === 'zip' ? await this.deps.repository.resultSnapshotBytes(projectIds) : 0,
+      // The ZIP carries the kept results and the attached files.
+      snapshotBytes:
+        request.format === 'zip'
+          ? (await this.deps.repository.resultSnapshotBytes(projectIds)) +
+            (await this.deps.repository.attachmentBytes(projectIds))
+          : 0,
     };
   }
 
@@ -596,6 +642,10 @@ export class DesignHistoryService {
           project ? [project.id] : history.projects.map((p) => p.id),
         )) ?? []),
       ].map(presentResultSnapshot),
+      attachments:
+        request.format === 'zip' && this.deps.attachmentFiles
+          ? await this.deps.attachmentFiles.localFiles(items.flatMap((item) => (item.entry ? [item.entry.id] : [])))
+          : [],
       signatures: signatures.map((row) => ({
         id: row.id,
         recordType: row.recordType,

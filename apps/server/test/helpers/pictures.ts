@@ -24,7 +24,7 @@ export async function putBytes(
   browser: TestBrowser,
   path: string,
   bytes: Uint8Array,
-  options: { contentType?: string; chunked?: boolean; headers?: Record<string, string> } = {},
+  options: { contentType?: string; chunked?: boolean; headers?: Record<string, string>; method?: 'PUT' | 'POST' } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = {
     origin: browser.origin,
@@ -42,7 +42,7 @@ export async function putBytes(
       })
     : bytes;
   return fetch(new URL(path, browser.origin), {
-    method: 'PUT',
+    method: options.method ?? 'PUT',
     headers,
     body,
     redirect: 'manual',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The design history file's manual entries (issue 20 item 4, ISO 13485 §7.3.10): design inputs, outputs, verification
@@ -105,5 +105,37 @@ export const designHistoryExports = pgTable(
     index('design_history_exports_requester_idx').on(t.requestedBy, t.deviceId, t.createdAt),
     index('design_history_exports_expiry_idx').on(t.expiresAt),
     check('design_history_exports_status_ck', sql`${t.status} in ('queued', 'ready', 'failed', 'expired')`),
+  ],
+);
+
+/**
+ * Files attached to a design history entry (issue 20 item 4): the bytes are kept in the workspace's region under the
+ * SHA-256 of their content (`storage_key`, shared by identical files of a workspace), this row says which entry holds
+ * them under which name. Immutable (migration 0035's trigger refuses UPDATE and DELETE) and refused once the entry is
+ * signed: what a signature of the entry binds (its manifest lists the attachments' hashes) cannot change.
+ */
+export const designHistoryAttachments = pgTable(
+  'design_history_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    entryId: uuid('entry_id').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** SHA-256 (hex) of the bytes. */
+    sha256: text('sha256').notNull(),
+    region: text('region').notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: uuid('uploaded_by').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    uniqueIndex('design_history_attachments_entry_file_idx').on(t.entryId, t.sha256),
+    index('design_history_attachments_project_idx').on(t.projectId),
+    check('design_history_attachments_region_ck', sql`${t.region} in ('eu', 'us')`),
   ],
 );

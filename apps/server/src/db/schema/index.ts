@@ -31,5 +31,6 @@ export { trialReports } from './trials';
 export { domainEvents } from './domain-events';
 export { designHistoryEntries, electronicSignatures } from './design-history';
 export { designHistoryExports } from './design-history';
+export { designHistoryAttachments } from './design-history';
 export { resultSnapshots } from './result-snapshots';
 export { eventOutbox } from './event-outbox';

@@ -7,6 +7,7 @@ import { canonicalJson } from '../../events/chain';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { eventsOf } from '../../../test/helpers/domain-events';
 import { unzipFiles } from '../../../test/helpers/exported-files';
+import { pdfPhrases } from '../../../test/helpers/pdf-text';
 import type { TestServer } from '../../../test/helpers/test-server';
 import { browsersOf, principalPeople, projectWorld } from '../../../test/fixtures/project-world';
 import { userIdOf } from '../../../test/fixtures/analysis.fixtures';
@@ -203,6 +204,26 @@ describe('the evidence ZIP', () => {
     for (const name of kept) {
       const file = JSON.parse(new TextDecoder().decode(files.get(name))) as ResultSnapshot;
       expect(sha256(canonicalJson(file.content))).toBe(file.contentHash);
+    }
+  });
+});
+
+describe('the design history PDF', () => {
+  it('summarises each kept revision of the measurements on the project’s cohorts, with its SHA-256', async () => {
+    const zip = await admin.browser.postJson(`${base()}/design-history/exports`, { projectId, format: 'zip' });
+    const files = await unzipFiles(new Uint8Array(await zip.arrayBuffer()));
+    const measurements = [...files.keys()]
+      .filter((name) => name.startsWith('results/'))
+      .map((name) => JSON.parse(new TextDecoder().decode(files.get(name))) as ResultSnapshot)
+      .filter((snapshot) => snapshot.objectType === 'measurement');
+    expect(measurements.map((snapshot) => snapshot.revision).sort()).toEqual([1, 2]);
+    const response = await admin.browser.postJson(`${base()}/design-history/exports`, { projectId, format: 'pdf' });
+    expect(response.status).toBe(200);
+    const text = pdfPhrases(new Uint8Array(await response.arrayBuffer()));
+    expect(text).toContain('Measurement results kept');
+    for (const snapshot of measurements) {
+      expect(text).toContain(`order ${snapshot.objectId}, revision ${snapshot.revision}`);
+      expect(text).toContain(`SHA-256 ${snapshot.contentHash}`);
     }
   });
 });

@@ -2,11 +2,13 @@ import { useCallback, useMemo } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import {
+  designHistoryAttachmentSchema,
   designHistoryEntrySchema,
   designHistoryExportListSchema,
   designHistoryExportSchema,
   designHistoryListSchema,
   signatureSchema,
+  type DesignHistoryAttachment,
   type DesignHistoryEntry,
   type DesignHistoryExport,
   type DesignHistoryExportList,
@@ -77,6 +79,16 @@ export function useDesignHistory(deviceId: string | null, filters: DesignHistory
 
 export function addDesignHistoryEntry(deviceId: string, body: NewDesignHistoryEntry): Promise<DesignHistoryEntry> {
   return apiFetch(`${base(deviceId)}/entries`, { method: 'POST', body, schema: designHistoryEntrySchema });
+}
+
+/** Attaches a file to an entry nobody has signed (the file as the body; the server keeps it by its SHA-256). */
+export function attachFile(deviceId: string, entryId: string, file: File): Promise<DesignHistoryAttachment> {
+  const query = new URLSearchParams({ name: file.name });
+  return apiFetch(`${base(deviceId)}/entries/${entryId}/attachments?${query.toString()}`, {
+    method: 'POST',
+    file,
+    schema: designHistoryAttachmentSchema,
+  });
 }
 
 export function signRecord(deviceId: string, body: SignRequest): Promise<Signature> {

@@ -6,3 +6,4 @@ export { DeviceVersionStatusChip } from './components/DeviceVersionStatusChip';
 export { deviceVersionPath, deviceVersionsPath, newDeviceVersionPath } from './paths';
 export type { DeviceVersionChooserProps, DeviceVersionFormDraft, NewDeviceVersionFormProps } from './props';
 export { fetchChosenDeviceVersions, unusableVersionIds, useChosenDeviceVersions } from './api';
+export { formatBytes } from './format';

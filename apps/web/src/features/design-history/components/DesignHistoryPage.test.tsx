@@ -56,6 +56,17 @@ const signed = item(2, {
     evidenceEventIds: [],
     supersedesId: null,
     supersededById: null,
+    attachments: [
+      {
+        id: '77777777-7777-4777-8777-777777777777',
+        fileName: 'Sizing bench.pdf',
+        contentType: 'application/pdf',
+        bytes: 1536,
+        sha256: 'b'.repeat(64),
+        uploadedAt: '2026-11-20T09:31:00.000Z',
+        download: `/api/devices/d-1/design-history/entries/${entryId}/attachments/77777777-7777-4777-8777-777777777777`,
+      },
+    ],
   },
   record: { type: 'entry', id: entryId },
   signatures: [
@@ -77,6 +88,8 @@ let signAnswer: Response;
 /** The export's answer, held until the test lets it go (the buttons' busy state is seen meanwhile). */
 let exportAnswer: Promise<Response>;
 const posted: unknown[] = [];
+/** The files the page sent as attachments. */
+const attached: unknown[] = [];
 
 function renderPage(path = '/design-history') {
   renderWithProviders(
@@ -92,6 +105,7 @@ function renderPage(path = '/design-history') {
 
 beforeEach(() => {
   posted.length = 0;
+  attached.length = 0;
   fileExports = { items: [] };
   list = {
     items: [item(3), signed],
@@ -111,6 +125,12 @@ beforeEach(() => {
       if (url.pathname === '/api/devices/d-1/design-history/signatures') {
         posted.push(JSON.parse(String(init?.body)));
         return Promise.resolve(signAnswer);
+      }
+      const attaching = /^\/api\/devices\/d-1\/design-history\/entries\/([^/]+)\/attachments$/.exec(url.pathname);
+      if (attaching) {
+        const file = init?.body as File;
+        attached.push({ entryId: attaching[1], name: url.searchParams.get('name'), type: file.type, size: file.size });
+        return Promise.resolve(jsonResponse(201, { ...signed.entry!.attachments[0], fileName: file.name }));
       }
       if (url.pathname === '/api/devices/d-1/design-history/entries') {
         posted.push(JSON.parse(String(init?.body)));
@@ -257,6 +277,41 @@ describe('the design history page', () => {
         evidenceEventIds: [],
         supersedesId: entryId,
       },
+    ]);
+  });
+
+  it('lists an entry’s files with size and SHA-256, and offers no "Attach file" once it is signed', async () => {
+    renderPage();
+    const timeline = await screen.findByRole('list', { name: 'Design history' });
+    const entry = within(timeline).getAllByTestId('design-history-item')[1]!;
+    const file = within(entry).getByTestId('attachment');
+    expect(within(file).getByRole('link', { name: 'Sizing bench.pdf' }).getAttribute('href')).toBe(
+      signed.entry!.attachments[0]!.download,
+    );
+    expect(file.textContent).toContain(`1.5 KB · SHA-256 ${'b'.repeat(64)}`);
+    expect(within(entry).queryByRole('button', { name: 'Attach file' })).toBeNull();
+  });
+
+  it('attaches the chosen files to a new entry once it is added', async () => {
+    renderPage();
+    await screen.findByRole('list', { name: 'Design history' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add entry' }));
+    const form = screen.getByRole('form', { name: 'New design history entry' });
+    fireEvent.change(within(form).getByLabelText(/Title/), { target: { value: 'Fatigue protocol' } });
+    const protocol = new File(['cycles,load\n1,2\n'], 'fatigue.csv', { type: 'text/csv' });
+    const tooLarge = new File([new Uint8Array(8)], 'scan.bin');
+    Object.defineProperty(tooLarge, 'size', { value: 21 * 1024 * 1024 });
+    fireEvent.change(within(form).getByLabelText('Choose files to attach'), {
+      target: { files: [protocol, tooLarge] },
+    });
+    expect(within(form).getByRole('alert').textContent).toContain(
+      '“scan.bin”: A file attached to an entry can be at most 20 MB.',
+    );
+    expect(within(form).getByRole('list', { name: 'Files to attach' }).textContent).toContain('fatigue.csv');
+    fireEvent.click(within(form).getByRole('button', { name: 'Add entry' }));
+    expect(await screen.findByText('The entry was added to the design history.')).toBeTruthy();
+    expect(attached).toEqual([
+      { entryId: '88888888-8888-4888-8888-888888888888', name: 'fatigue.csv', type: 'text/csv', size: protocol.size },
     ]);
   });
 

@@ -29,6 +29,7 @@ import { useSelectedDevice } from '../../devices';
 import { designHistoryExportUrl, useDesignHistory, useDesignHistoryExports, type DesignHistoryFilters } from '../api';
 import { FileExportButtons } from './FileExportButtons';
 import { FileExports } from './FileExports';
+import { EntryAttachments } from './EntryAttachments';
 import { emptyEntry, NewEntryForm, type NewEntryDraft } from './NewEntryForm';
 import { SignDialog } from './SignDialog';
 
@@ -55,15 +56,18 @@ function SignatureLine({ signature }: { signature: Signature }) {
 }
 
 interface ItemProps {
+  deviceId: string;
   item: DesignHistoryItem;
   highlighted: boolean;
   canSign: boolean;
   onSign: (item: DesignHistoryItem) => void;
   /** A new entry that replaces this one (a signed entry is never edited). */
   onSupersede: (item: DesignHistoryItem) => void;
+  /** A file was attached to the item's entry (the timeline is read again). */
+  onAttached: () => void;
 }
 
-function TimelineItem({ item, highlighted, canSign, onSign, onSupersede }: ItemProps) {
+function TimelineItem({ deviceId, item, highlighted, canSign, onSign, onSupersede, onAttached }: ItemProps) {
   const title = item.entry ? item.entry.title : item.summary;
   return (
     <ListItem
@@ -108,6 +112,16 @@ function TimelineItem({ item, highlighted, canSign, onSign, onSupersede }: ItemP
         <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}>
           {item.entry.body}
         </Typography>
+      )}
+      {item.entry && (
+        <EntryAttachments
+          deviceId={deviceId}
+          entryId={item.entry.id}
+          entryTitle={title}
+          attachments={item.entry.attachments}
+          canAttach={canSign && item.signatures.length === 0}
+          onAttached={onAttached}
+        />
       )}
       {item.evidence.length > 0 && (
         <Box component="ul" aria-label="Evidence" sx={{ pl: 2, m: 0, mt: 0.5 }}>
@@ -197,7 +211,7 @@ export function DesignHistoryPage() {
   const [newDesignHistoryEntry, setNewDesignHistoryEntry] = useState<NewEntryDraft>(emptyEntry(''));
   const [hoveredProjectId, setHoveredProjectId] = useState<string | null>(null);
   const [signing, setSigning] = useState<DesignHistoryItem | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; warning?: boolean } | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const fileExports = useDesignHistoryExports(deviceId);
 
@@ -220,7 +234,15 @@ export function DesignHistoryPage() {
   const supersede = (item: DesignHistoryItem) => {
     if (!item.entry) return;
     const { id, kind, title, body, evidenceEventIds } = item.entry;
-    startEntry({ projectId: item.project.id, kind, title, body, evidenceEventIds, supersedes: { id, title } });
+    startEntry({
+      projectId: item.project.id,
+      kind,
+      title,
+      body,
+      evidenceEventIds,
+      files: [],
+      supersedes: { id, title },
+    });
     window.scrollTo({ top: 0 });
   };
 
@@ -320,8 +342,8 @@ export function DesignHistoryPage() {
               highlighted={params.get('export')}
             />
             {notice && (
-              <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice(null)}>
-                {notice}
+              <Alert severity={notice.warning ? 'warning' : 'success'} sx={{ mb: 2 }} onClose={() => setNotice(null)}>
+                {notice.text}
               </Alert>
             )}
             {isAddingNewEntry && (
@@ -332,9 +354,16 @@ export function DesignHistoryPage() {
                 entry={newDesignHistoryEntry}
                 onChange={setNewDesignHistoryEntry}
                 onCancel={() => setIsAddingNewEntry(false)}
-                onAdded={() => {
+                onAdded={(problem) => {
                   setIsAddingNewEntry(false);
-                  setNotice('The entry was added to the design history.');
+                  setNotice(
+                    problem
+                      ? {
+                          text: `The entry was added to the design history, but ${problem} Attach it from the entry.`,
+                          warning: true,
+                        }
+                      : { text: 'The entry was added to the design history.' },
+                  );
                   history.refresh();
                 }}
               />
@@ -351,11 +380,13 @@ export function DesignHistoryPage() {
                   {history.items.map((item) => (
                     <TimelineItem
                       key={item.id}
+                      deviceId={deviceId}
                       item={item}
                       highlighted={hoveredProjectId === item.project.id}
                       canSign={canWrite && item.action !== 'signature.signed'}
                       onSign={setSigning}
                       onSupersede={supersede}
+                      onAttached={history.refresh}
                     />
                   ))}
                 </List>
@@ -380,7 +411,7 @@ export function DesignHistoryPage() {
           onClose={() => setSigning(null)}
           onSigned={() => {
             setSigning(null);
-            setNotice('Signed. The signature is shown on the record.');
+            setNotice({ text: 'Signed. The signature is shown on the record.' });
             history.refresh();
           }}
         />

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  attachmentTooBigMessage,
   designHistoryEntryKindLabels,
   designHistoryEntryKinds,
   entryTitleMaxLength,
@@ -15,7 +17,9 @@ import {
   type DesignHistoryItem,
 } from '@insilico/contracts';
 import { ApiError } from '../../../lib/apiError';
+import { formatBytes } from '../../device-versions';
 import { addDesignHistoryEntry } from '../api';
+import { attachFiles, tooBig } from './EntryAttachments';
 
 /** The entry being written (spec §3 newDesignHistoryEntry). */
 export interface NewEntryDraft {
@@ -25,6 +29,8 @@ export interface NewEntryDraft {
   body: string;
   /** Trace links: the events of the project this entry cites. */
   evidenceEventIds: number[];
+  /** Files to attach once the entry is added (uploaded one by one, each kept by its SHA-256). */
+  files: File[];
   /** The entry this one replaces, when superseding. */
   supersedes?: { id: string; title: string };
 }
@@ -35,6 +41,7 @@ export const emptyEntry = (projectId: string): NewEntryDraft => ({
   title: '',
   body: '',
   evidenceEventIds: [],
+  files: [],
 });
 
 interface NewEntryFormProps {
@@ -45,7 +52,8 @@ interface NewEntryFormProps {
   entry: NewEntryDraft;
   onChange: (entry: NewEntryDraft) => void;
   onCancel: () => void;
-  onAdded: () => void;
+  /** The entry was added; `problem` says which file could not be attached, if one could not. */
+  onAdded: (problem: string | null) => void;
 }
 
 /** A manual design history entry: project, kind, title and text; the server validates and records it. */
@@ -53,15 +61,29 @@ export function NewEntryForm({ deviceId, projects, evidence, entry, onChange, on
   const citable = evidence.filter((item) => item.project.id === entry.projectId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const filePicker = useRef<HTMLInputElement>(null);
+
+  const addFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = [...(event.target.files ?? [])];
+    event.target.value = '';
+    const big = picked.find(tooBig);
+    setError(big ? `“${big.name}”: ${attachmentTooBigMessage}` : null);
+    const known = new Set(entry.files.map((file) => `${file.name}\n${file.size}`));
+    const added = picked.filter((file) => !tooBig(file) && !known.has(`${file.name}\n${file.size}`));
+    onChange({ ...entry, files: [...entry.files, ...added] });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      const { supersedes, ...fields } = entry;
-      await addDesignHistoryEntry(deviceId, { ...fields, ...(supersedes ? { supersedesId: supersedes.id } : {}) });
-      onAdded();
+      const { supersedes, files, ...fields } = entry;
+      const added = await addDesignHistoryEntry(deviceId, {
+        ...fields,
+        ...(supersedes ? { supersedesId: supersedes.id } : {}),
+      });
+      onAdded(await attachFiles(deviceId, added.id, files));
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : 'The entry could not be saved. Try again.');
     } finally {
@@ -150,6 +172,32 @@ export function NewEntryForm({ deviceId, projects, evidence, entry, onChange, on
             ))}
           </TextField>
         )}
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          <input ref={filePicker} type="file" multiple hidden aria-label="Choose files to attach" onChange={addFiles} />
+          <Button onClick={() => filePicker.current?.click()} disabled={busy}>
+            Attach files
+          </Button>
+          {entry.files.length > 0 && (
+            <Box component="ul" aria-label="Files to attach" sx={{ pl: 2, m: 0 }}>
+              {entry.files.map((file, index) => (
+                <Typography component="li" variant="body2" key={`${file.name}-${file.size}-${index}`}>
+                  {file.name} ({formatBytes(file.size)}){' '}
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    aria-label={`Remove ${file.name}`}
+                    onClick={() => onChange({ ...entry, files: entry.files.filter((_, at) => at !== index) })}
+                  >
+                    Remove
+                  </Button>
+                </Typography>
+              ))}
+            </Box>
+          )}
+          <Typography variant="caption" color="text.secondary">
+            Each file (up to 20 MB) is kept unchanged with its SHA-256; once the entry is signed, no file can be added.
+          </Typography>
+        </Stack>
         {error && (
           <Alert severity="error" role="alert">
             {error}
