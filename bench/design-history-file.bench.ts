@@ -108,6 +108,7 @@ for (const n of SIZES)
       projectId: 'p-1',
       project: 'Valve',
       items,
+      attachments: [],
       audit,
       signatures: [],
       resultSnapshots: snapshots(kept),
