@@ -11,15 +11,22 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { ssmOrganLabels, ssmPhaseLabels, type DraftSsm } from '@insilico/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useCohorts } from '../../cohorts';
 import { useWizard } from '../wizardContext';
 import { chosenCohorts, ssmLacksCohort, withoutSsm } from '../wizardState';
 import { StepActions } from './StepActions';
 import { StepHeading } from './StepHeading';
 
-/** What an SSM of the draft is built from, in a line. */
-function describe(ssm: DraftSsm): string {
+/**
+ * What an SSM of the draft is built from, in a line; `ordering`: the names of its cohorts still being ordered, which
+ * it waits for once the project is created (issue 18).
+ */
+function describe(ssm: DraftSsm, ordering: readonly string[]): string {
   const organs = ssm.organs.map((organ) => ssmOrganLabels[organ]).join(' + ');
-  return `${organs} · ${ssmPhaseLabels[ssm.phase].toLowerCase()} · ${ssm.shapeCount} patients`;
+  const line = `${organs} · ${ssmPhaseLabels[ssm.phase].toLowerCase()} · ${ssm.shapeCount} patients`;
+  return ordering.length > 0
+    ? `${line} · built once ${ordering.join(', ')} ${ordering.length > 1 ? 'are' : 'is'} ready`
+    : line;
 }
 
 /**
@@ -27,10 +34,15 @@ function describe(ssm: DraftSsm): string {
  * is flagged (the project cannot be created with it).
  */
 export function DraftSsmList() {
-  const { draft, save, saving } = useWizard();
+  const { deviceId, draft, save, saving } = useWizard();
   const [removing, setRemoving] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const cohorts = useCohorts(deviceId);
   if (draft.ssms.length === 0) return null;
+  const ordering = (ssm: DraftSsm) =>
+    (cohorts.data?.items ?? [])
+      .filter((cohort) => cohort.status === 'in_progress' && ssm.cohortIds.includes(cohort.id))
+      .map((cohort) => cohort.name);
   const target = removing === null ? null : draft.ssms[removing];
   return (
     <>
@@ -53,8 +65,8 @@ export function DraftSsmList() {
               primary={ssm.name}
               secondary={
                 ssmLacksCohort(draft, ssm)
-                  ? `${describe(ssm)} · built from a cohort that is no longer chosen`
-                  : describe(ssm)
+                  ? `${describe(ssm, ordering(ssm))} · built from a cohort that is no longer chosen`
+                  : describe(ssm, ordering(ssm))
               }
               slotProps={{ secondary: { color: ssmLacksCohort(draft, ssm) ? 'warning.main' : undefined } }}
             />
