@@ -1,4 +1,4 @@
-import type { Organ, SyntheticPatient } from '@insilico/anatomy';
+import type { LandmarkName, Organ, SyntheticPatient } from '@insilico/anatomy';
 import {
   measurementPlans,
   measurementsDisabledMessage,
@@ -12,8 +12,10 @@ import {
   type MeasurementDefinitionView,
   type MeasurementOrder,
   type MeasurementOrderList,
+  type SurfacePointBody,
 } from '@insilico/contracts';
 import {
+  collinearFailure,
   hasImagesOf,
   SURFACE_PICK_TOLERANCE_MM,
   TAVI_SET_KEY,
@@ -23,8 +25,9 @@ import {
   type MeasurementPhase,
   type LandmarkCorrections,
   type MeasurementOutcome,
+  type SurfaceAnchor,
 } from '@insilico/measure';
-import { measurementTask, surfaceAnchorTask } from '../cpu/measurement.task';
+import { measurementTask, surfacePickTask, type PickAnatomy, type PlanePoint } from '../cpu/measurement.task';
 import type { CpuRunner } from '../cpu/pool';
 import { measurementOrderJob, type MeasurementOrderData } from '../jobs/measurement-order.job';
 import type { MeasurementAction } from '../policies/measurement.policy';
@@ -43,7 +46,14 @@ import { resultsOf, type ResultKeeper } from './result-snapshots';
 import { measurementResults } from './result-snapshot-contents';
 import { authorizeMeasurement } from './authorize';
 import { measurementCsv } from './measurement-csv';
-import { checkAnatomyName, checkedGeometry, mapPoints, surfacePointsOf } from './measurement-geometry';
+import {
+  checkAnatomyName,
+  checkedGeometry,
+  checkThreePointPlanes,
+  mapPoints,
+  surfacePointsOf,
+  threePointPlanesOf,
+} from './measurement-geometry';
 import {
   BUILT_IN,
   builtInView,
@@ -451,16 +461,70 @@ export class MeasurementService {
    * The geometry of a definition with its names checked and each point picked on a surface anchored (400 with the
    * reason otherwise): all of them are picked on one patient of a cohort of the workspace, at the definition's
    * phase, within SURFACE_PICK_TOLERANCE_MM of the organ's surface there; the frame of four landmarks that carries
-   * each to other patients is computed here (CPU pool), whatever frame the request sent.
+   * each to other patients is computed here (CPU pool), whatever frame the request sent. Planes through three
+   * points are computed on that anatomy too and refused when their points lie within MIN_PLANE_SPREAD_MM of one
+   * line there (without picked points: three different points, typed ones not on one line).
    */
   private async anchoredGeometry(deviceId: string, body: MeasurementDefinitionBody): Promise<MeasurementGeometry> {
     const checked = checkedGeometry(body.geometry);
+    checkThreePointPlanes(body.geometry);
     const picked = surfacePointsOf(body.geometry);
     const first = picked[0];
     if (first === undefined) return checked;
-    const { cohortId, patientId } = first.source;
-    if (picked.some((p) => p.source.cohortId !== cohortId || p.source.patientId !== patientId))
+    const sourceKey = JSON.stringify(first.source);
+    if (picked.some((p) => JSON.stringify(p.source) !== sourceKey))
       throw new ServiceError(400, 'invalid', 'Pick every surface point of a measurement on the same patient.');
+    const { anatomy, where } = await this.pickedAnatomy(deviceId, first.source, body.phase);
+    const planes = threePointPlanesOf(body.geometry).map(
+      (three) =>
+        three.map((p): PlanePoint => {
+          if ('surface' in p) return { picked: picked.indexOf(p.surface) };
+          return 'landmark' in p ? { landmark: p.landmark as LandmarkName } : { position: p.position };
+        }) as [PlanePoint, PlanePoint, PlanePoint],
+    );
+    const check = await this.cpu.run(surfacePickTask, {
+      anatomy,
+      points: picked.map((p) => ({ organ: p.organ as Organ, position: p.position })),
+      planes,
+    });
+    check.anchors.forEach((anchor, i) => {
+      const organ = (picked[i] as (typeof picked)[number]).organ.replaceAll('_', ' ');
+      if ('failure' in anchor) throw new ServiceError(400, 'invalid', anchor.failure);
+      if (!(anchor.offSurface_mm <= SURFACE_PICK_TOLERANCE_MM))
+        throw new ServiceError(
+          400,
+          'invalid',
+          `A picked point lies ${anchor.offSurface_mm.toFixed(1)} mm from the ${organ} surface of ${where} ` +
+            `(at most ${SURFACE_PICK_TOLERANCE_MM} mm): pick the point on the surface.`,
+        );
+    });
+    for (const spread of check.planes)
+      if (spread !== null)
+        throw new ServiceError(400, 'invalid', `${collinearFailure(spread, `on ${where}`)} Pick points farther apart.`);
+    let next = 0;
+    return mapPoints(body.geometry, (p) => {
+      if (!('surface' in p)) return p;
+      const anchor = check.anchors[next++] as Extract<SurfaceAnchor, { frame: unknown }>;
+      const { landmarks, coordinates } = anchor.frame;
+      return {
+        surface: {
+          ...p.surface,
+          frame: { landmarks: [...landmarks], coordinates: [...coordinates] },
+        },
+      };
+    }) as MeasurementGeometry;
+  }
+
+  /**
+   * The anatomy surface points were picked on, checked (400 otherwise): a patient of a cohort of the workspace with
+   * images of the definition's phase. `where` names it in messages.
+   */
+  private async pickedAnatomy(
+    deviceId: string,
+    source: SurfacePointBody['source'],
+    phase: MeasurementPhase,
+  ): Promise<{ anatomy: PickAnatomy; where: string }> {
+    const { cohortId, patientId } = source;
     const found = await this.cohorts.find(deviceId, cohortId);
     if (!found)
       throw new ServiceError(
@@ -472,41 +536,13 @@ export class MeasurementService {
     if (!stored)
       throw new ServiceError(400, 'invalid', `There is no patient ${patientId} in the cohort ${found.cohort.name}.`);
     const patient = storedPatient(found.cohort, stored);
-    const phase: MeasurementPhase = body.phase;
     if (!hasImagesOf(patient, phase))
       throw new ServiceError(
         400,
         'invalid',
         `Patient ${patientId} has no ${phase} images: pick the points on a patient who has them, or change the phase.`,
       );
-    const anchors = await this.cpu.run(surfaceAnchorTask, {
-      patient,
-      phase,
-      points: picked.map((p) => ({ organ: p.organ as Organ, position: p.position })),
-    });
-    anchors.forEach((anchor, i) => {
-      const organ = (picked[i] as (typeof picked)[number]).organ.replaceAll('_', ' ');
-      if ('failure' in anchor) throw new ServiceError(400, 'invalid', anchor.failure);
-      if (!(anchor.offSurface_mm <= SURFACE_PICK_TOLERANCE_MM))
-        throw new ServiceError(
-          400,
-          'invalid',
-          `A picked point lies ${anchor.offSurface_mm.toFixed(1)} mm from the ${organ} surface of patient ` +
-            `${patientId} at ${phase} (at most ${SURFACE_PICK_TOLERANCE_MM} mm): pick the point on the surface.`,
-        );
-    });
-    let next = 0;
-    return mapPoints(body.geometry, (p) => {
-      if (!('surface' in p)) return p;
-      const anchor = anchors[next++] as Extract<(typeof anchors)[number], { frame: unknown }>;
-      const { landmarks, coordinates } = anchor.frame;
-      return {
-        surface: {
-          ...p.surface,
-          frame: { landmarks: [...landmarks], coordinates: [...coordinates] },
-        },
-      };
-    }) as MeasurementGeometry;
+    return { anatomy: { patient, phase }, where: `patient ${patientId} at ${phase}` };
   }
 
   /**
