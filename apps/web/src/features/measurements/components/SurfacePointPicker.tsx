@@ -16,6 +16,8 @@ import type { PickedPoint, PickSource } from '../measurementDraft';
 const firstPage = { search: '', sort: 'id', order: 'asc', page: 1, pageSize: 25 } as const;
 const organWords = (organ: string) => ORGAN_LABELS[organ as Organ] ?? organ.replaceAll('_', ' ');
 const mm = (v: number) => v.toFixed(1);
+/** Whether a patient's imaging phases cover a heart phase (cine CT covers both static phases). */
+const hasImagesOf = (phases: readonly string[], phase: string) => phases.includes(phase) || phases.includes('cine_ct');
 
 /** Where a point lies, in words: the organ and its coordinates (mm). */
 export function pickedWords(p: PickedPoint): string {
@@ -47,7 +49,9 @@ export function SurfacePointPicker({
   onRemove: (index: number) => void;
 }) {
   const patients = useCohortPatients(deviceId, cohortId, firstPage, true);
-  const patientId = source?.patientId ?? patients.data?.items[0]?.id ?? '';
+  // At first the first patient with images of the phase (a cohort's patients have one phase or both).
+  const items = patients.data?.items;
+  const patientId = source?.patientId ?? (items?.find((p) => hasImagesOf(p.phases, phase)) ?? items?.[0])?.id ?? '';
   const patient = useCohortPatient(patientId ? deviceId : null, cohortId, patientId);
   const [landmarks, setLandmarks] = useState<PatientLandmarks['landmarks'] | null>(null);
   const [organ, setOrgan] = useState<string>('aortic_root');
