@@ -492,6 +492,7 @@ export async function createContext(
     unitOfWork,
     cpu,
     resultKeeper,
+    ssms,
   );
   const imaging = new ImagingService({
     repository: repositories.imaging,

@@ -1,4 +1,4 @@
-import type { LandmarkName, Organ, SyntheticPatient } from '@insilico/anatomy';
+import type { Landmark, LandmarkName, Organ, SyntheticPatient } from '@insilico/anatomy';
 import {
   measurementPlans,
   measurementsDisabledMessage,
@@ -12,7 +12,8 @@ import {
   type MeasurementDefinitionView,
   type MeasurementOrder,
   type MeasurementOrderList,
-  type SurfacePointBody,
+  type PatientPickSource,
+  type SsmPickSource,
 } from '@insilico/contracts';
 import {
   collinearFailure,
@@ -67,6 +68,7 @@ import {
 import { storedPatient } from './cohort-records';
 import { systemEvent, workspaceEvent } from '../events/kinds';
 import { ServiceError } from './errors';
+import type { SsmService } from './ssm.service';
 
 const measurementObject = (id: string) => ({ type: 'measurement', id });
 /** Patients measured per CPU task: progress and results are written after each batch. */
@@ -103,6 +105,8 @@ export class MeasurementService {
     private readonly cpu: CpuRunner,
     /** Keeps the results when ready and after each hand correction, named by the event (issue 20 item 7). */
     private readonly results: ResultKeeper | null = null,
+    /** Shapes of the workspace's SSMs, to pick surface points on (issue 23); none: points on patients only. */
+    private readonly shapes: Pick<SsmService, 'pickAnatomy'> | null = null,
   ) {}
 
   async definitions(userId: string, deviceId: string): Promise<MeasurementDefinitionList> {
@@ -127,7 +131,7 @@ export class MeasurementService {
     body: MeasurementDefinitionBody,
   ): Promise<MeasurementDefinitionView> {
     await this.allow('measurement.define', userId, deviceId);
-    const geometry = await this.anchoredGeometry(deviceId, body);
+    const geometry = await this.anchoredGeometry(userId, deviceId, body);
     const id = crypto.randomUUID();
     const row = await this.unitOfWork.run(async (tx) => {
       const inserted = await tx.measurements.insertDefinition({
@@ -158,7 +162,7 @@ export class MeasurementService {
     await this.allow('measurement.define', userId, deviceId);
     const latest = await this.repository.latestOfLineage(deviceId, lineageId);
     if (!latest) throw new ServiceError(404, 'not_found', 'No such measurement in this device workspace.');
-    const geometry = await this.anchoredGeometry(deviceId, body);
+    const geometry = await this.anchoredGeometry(userId, deviceId, body);
     const row = await this.unitOfWork.run(async (tx) => {
       const inserted = await tx.measurements.insertDefinition({
         deviceId,
@@ -465,7 +469,11 @@ export class MeasurementService {
    * points are computed on that anatomy too and refused when their points lie within MIN_PLANE_SPREAD_MM of one
    * line there (without picked points: three different points, typed ones not on one line).
    */
-  private async anchoredGeometry(deviceId: string, body: MeasurementDefinitionBody): Promise<MeasurementGeometry> {
+  private async anchoredGeometry(
+    userId: string,
+    deviceId: string,
+    body: MeasurementDefinitionBody,
+  ): Promise<MeasurementGeometry> {
     const checked = checkedGeometry(body.geometry);
     checkThreePointPlanes(body.geometry);
     const picked = surfacePointsOf(body.geometry);
@@ -474,7 +482,10 @@ export class MeasurementService {
     const sourceKey = JSON.stringify(first.source);
     if (picked.some((p) => JSON.stringify(p.source) !== sourceKey))
       throw new ServiceError(400, 'invalid', 'Pick every surface point of a measurement on the same patient.');
-    const { anatomy, where } = await this.pickedAnatomy(deviceId, first.source, body.phase);
+    const { anatomy, where } =
+      'ssmId' in first.source
+        ? await this.pickedShape(userId, deviceId, first.source, body.phase)
+        : await this.pickedAnatomy(deviceId, first.source, body.phase);
     const planes = threePointPlanesOf(body.geometry).map(
       (three) =>
         three.map((p): PlanePoint => {
@@ -521,7 +532,7 @@ export class MeasurementService {
    */
   private async pickedAnatomy(
     deviceId: string,
-    source: SurfacePointBody['source'],
+    source: PatientPickSource,
     phase: MeasurementPhase,
   ): Promise<{ anatomy: PickAnatomy; where: string }> {
     const { cohortId, patientId } = source;
@@ -543,6 +554,42 @@ export class MeasurementService {
         `Patient ${patientId} has no ${phase} images: pick the points on a patient who has them, or change the phase.`,
       );
     return { anatomy: { patient, phase }, where: `patient ${patientId} at ${phase}` };
+  }
+
+  /**
+   * The shape of an SSM surface points were picked on, checked (400 otherwise): a model of a project of the
+   * workspace the user reads (409 while it is built, 422 for a shape it cannot make), built at the definition's
+   * phase.
+   */
+  private async pickedShape(
+    userId: string,
+    deviceId: string,
+    source: SsmPickSource,
+    phase: MeasurementPhase,
+  ): Promise<{ anatomy: PickAnatomy; where: string }> {
+    const noModel = new ServiceError(
+      400,
+      'invalid',
+      'The points were picked on a shape of no statistical shape model of this device workspace.',
+    );
+    if (!this.shapes) throw noModel;
+    const shape = await this.shapes
+      .pickAnatomy(userId, deviceId, source.projectId, source.ssmId, source.instance)
+      .catch((error: unknown) => {
+        throw error instanceof ServiceError && (error.status === 403 || error.status === 404) ? noModel : error;
+      });
+    if (shape.phase !== phase)
+      throw new ServiceError(
+        400,
+        'invalid',
+        `The shape model ${shape.name} is built at ${shape.phase}: pick the points on a model built at ${phase}, or ` +
+          'change the phase.',
+      );
+    const landmarks = shape.landmarks as Landmark[];
+    return {
+      anatomy: { organs: shape.organs, landmarks },
+      where: `the ${shape.shape} of the shape model ${shape.name}`,
+    };
   }
 
   /**
