@@ -125,6 +125,22 @@ describe('the drawer’s draft of a definition', () => {
     ).toBeNull();
   });
 
+  it('keeps a shape of a shape model as the source of points picked on it', () => {
+    const shape = {
+      projectId: '00000000-0000-4000-8000-000000000002',
+      ssmId: '00000000-0000-4000-8000-000000000003',
+      instance: '1.5,0,-2',
+    };
+    const geometry: MeasurementGeometryBody = {
+      type: 'distance',
+      from: { surface: { organ: 'aortic_root', position: [4, 5, 6], source: shape } },
+      to: { landmark: 'lvot' },
+    };
+    const draft = draftOf({ ...base, geometry })!;
+    expect(draft.source).toEqual(shape);
+    expect(geometryOf(draft)).toEqual(geometry);
+  });
+
   it('removing a picked point puts a plane point that chose it back to its first value', () => {
     const draft = {
       ...initialDraft,

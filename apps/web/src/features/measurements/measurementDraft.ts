@@ -1,5 +1,11 @@
 import { LANDMARKS } from '@insilico/anatomy';
-import type { MeasurementGeometryBody, measurementPhases, PointRefBody, sectionQuantities } from '@insilico/contracts';
+import type {
+  MeasurementGeometryBody,
+  measurementPhases,
+  PointRefBody,
+  sectionQuantities,
+  SurfacePointSource,
+} from '@insilico/contracts';
 
 type Plane = Extract<MeasurementGeometryBody, { type: 'height' }>['plane'];
 
@@ -31,11 +37,8 @@ export interface PickedPoint {
   position: [number, number, number];
 }
 
-/** The patient surface points are picked on. */
-export interface PickSource {
-  cohortId: string;
-  patientId: string;
-}
+/** Where surface points are picked: a patient of a cohort, or a shape of a project's shape model. */
+export type PickSource = SurfacePointSource;
 
 /** The value a point field holds for the n-th picked point (1-based), beside landmark names. */
 export const pickedValue = (n: number): string => `picked:${n}`;
@@ -159,7 +162,7 @@ export function draftOf(definition: {
   const landmarkOf = (p: PointRefBody): string | null => {
     if ('landmark' in p) return p.landmark;
     if (!('surface' in p)) return null;
-    source = { cohortId: p.surface.source.cohortId, patientId: p.surface.source.patientId };
+    source = { ...p.surface.source };
     picked.push({ organ: p.surface.organ, position: [...p.surface.position] });
     return pickedValue(picked.length);
   };

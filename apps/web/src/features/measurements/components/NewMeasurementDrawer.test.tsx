@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { jsonResponse, renderWithProviders, testSelectedDevice } from '../../../../test/helpers/renderWithProviders';
+import { developmentStages } from '@insilico/contracts';
 import { NewMeasurementDrawer } from './NewMeasurementDrawer';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -42,6 +43,41 @@ const landmarks = {
   ],
 };
 
+const projectId = '11111111-1111-4111-8111-111111111111';
+const ssmId = '33333333-3333-4333-8333-333333333333';
+const project = {
+  id: projectId,
+  name: 'Valve sizing',
+  developmentStage: 'concept_and_design_feasibility',
+  status: 'active',
+  question: null,
+  cohorts: [],
+  deviceVersions: [],
+  team: [],
+  createdAt: '2026-11-20T09:30:00.000Z',
+  statusChangedAt: null,
+  canManage: true,
+  canComment: true,
+};
+const ssm = {
+  id: ssmId,
+  projectId,
+  name: 'Aortic root, end-systole, 12 patients',
+  configuration: { cohortIds: [cohortId], excludedPatients: [], organs: ['aortic_root'], phase: 'end-systole' },
+  shapeCount: 12,
+  status: 'ready',
+  progress: 1,
+  progressMessage: null,
+  error: null,
+  createdBy: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  readyAt: '2026-11-20T10:01:00.000Z',
+  modes: [{ variance: 4, explained: 1 }],
+  quality: null,
+  shapes: null,
+  modelCard: null,
+};
+
 let posted: unknown = null;
 /** The cohort's patients the list answers. */
 let listed: (typeof row)[] = [row];
@@ -64,6 +100,19 @@ beforeEach(() => {
       if (url.pathname === `${base}/SYN-000007`) return Promise.resolve(jsonResponse(200, patient));
       if (url.pathname === `${base}/SYN-000007/meshes/end-systole/landmarks`)
         return Promise.resolve(jsonResponse(200, landmarks));
+      if (url.pathname === '/api/devices/d-1/projects')
+        return Promise.resolve(
+          jsonResponse(200, {
+            items: [project],
+            total: 1,
+            stageCounts: Object.fromEntries(developmentStages.map((stage) => [stage.key, 0])),
+            canCreate: true,
+          }),
+        );
+      if (url.pathname === `/api/devices/d-1/projects/${projectId}/ssms`)
+        return Promise.resolve(jsonResponse(200, { items: [ssm], canEdit: true }));
+      if (url.pathname === `/api/devices/d-1/projects/${projectId}/ssms/${ssmId}/meshes/mean/landmarks`)
+        return Promise.resolve(jsonResponse(200, { ...landmarks, patientId: ssm.name, phase: 'mean' }));
       if (url.pathname === '/api/devices/d-1/measurement-definitions' && init?.method === 'POST') {
         posted = JSON.parse(String(init.body));
         return Promise.resolve(
@@ -194,4 +243,37 @@ describe('the new-measurement drawer with points picked on the surface', () => {
     const patientField = await within(form).findByRole('combobox', { name: 'Patient to pick on' });
     expect(patientField.textContent).toBe('SYN-000007');
   });
+
+  it('picks points on a shape of a project’s shape model, saved with the model and shape as their source', async () => {
+    const created = vi.fn();
+    const form = renderDrawer(created);
+    fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'Shape ostium to STJ' } });
+    await choose(form, 'Type', 'Distance between two landmarks');
+    await choose(form, 'Pick on', 'A shape of a statistical shape model');
+    await choose(form, 'Project', 'Valve sizing');
+    const model = within(form).getByRole('combobox', { name: 'Shape model' });
+    await vi.waitFor(() => expect(model.getAttribute('aria-disabled')).not.toBe('true'));
+    await choose(form, 'Shape model', 'Aortic root, end-systole, 12 patients');
+    expect(within(form).getByLabelText<HTMLInputElement>('Shape').value).toBe('mean');
+    const place = within(form).getByRole('button', { name: 'Place at the landmark' });
+    await vi.waitFor(() => expect(place.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(place);
+    await choose(form, 'From', 'Picked point 1');
+    await choose(form, 'To', 'sinotubular junction');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save measurement' }));
+    await vi.waitFor(() => expect(created).toHaveBeenCalled());
+    expect(posted).toMatchObject({
+      geometry: {
+        type: 'distance',
+        from: {
+          surface: {
+            organ: 'aortic_root',
+            position: [10.25, -3.5, 40],
+            source: { projectId, ssmId, instance: 'mean' },
+          },
+        },
+        to: { landmark: 'sinotubular_junction' },
+      },
+    });
+  }, 60_000);
 });

@@ -101,7 +101,7 @@ export function NewMeasurementDrawer({
   };
   const t = draft.type;
   const points = [...LANDMARKS, ...draft.picked.map((_, i) => pickedValue(i + 1))];
-  const pickOn = draft.source?.cohortId ?? cohortId;
+  const pickOn = (draft.source && 'cohortId' in draft.source ? draft.source.cohortId : null) ?? cohortId;
   const throughPoints = usesPlanePoints(draft);
   const usesPoints = t === 'distance' || t === 'angle' || t === 'height' || t === 'curve-length' || throughPoints;
   return (
