@@ -497,6 +497,7 @@ export async function createContext(
     unitOfWork,
     cpu,
     resultKeeper,
+    ssms,
   );
   const imaging = new ImagingService({
     repository: repositories.imaging,

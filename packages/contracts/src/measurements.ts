@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SubscriptionPlan } from './subscriptions';
 import { text } from './text';
 import { reasonSchema } from './audit';
+import { ssmInstancePattern } from './ssm';
 
 /**
  * Anatomical measurements (issue 23): definitions on the anatomy's landmarks (versioned), orders on a cohort,
@@ -22,15 +23,37 @@ const name = text().trim().min(1, 'Enter a landmark or organ name.').max(60);
 export const vec3Schema = z.tuple([finite, finite, finite]);
 
 /** A patient of a cohort of the workspace: where a surface point was picked. */
-export const surfacePointSourceSchema = z
+export const patientPickSourceSchema = z
   .object({
     cohortId: z.uuid('Not a cohort id.'),
     patientId: text().regex(/^SYN-\d{6}$/, 'Not a patient id.'),
   })
   .strict();
+export type PatientPickSource = z.infer<typeof patientPickSourceSchema>;
 
 /**
- * A point picked on an organ's surface of one patient at the definition's phase (patient frame, mm). The server
+ * A shape of a statistical shape model of a project of the workspace (issue 18): the mean or standard deviations
+ * per mode (`2,0,-1.5`), in the model's frame (mm); the model is built at one phase, the definition's.
+ */
+export const ssmPickSourceSchema = z
+  .object({
+    projectId: z.uuid('Not a project id.'),
+    ssmId: z.uuid('Not a shape model id.'),
+    instance: text().regex(
+      ssmInstancePattern,
+      'Name a shape as "mean" or as standard deviations per mode, e.g. 2,0,-1.5.',
+    ),
+  })
+  .strict();
+export type SsmPickSource = z.infer<typeof ssmPickSourceSchema>;
+
+/** Where the surface points of a definition were picked: a patient of a cohort, or a shape of an SSM. */
+export const surfacePointSourceSchema = z.union([patientPickSourceSchema, ssmPickSourceSchema]);
+export type SurfacePointSource = z.infer<typeof surfacePointSourceSchema>;
+
+/**
+ * A point picked on an organ's surface of one patient at the definition's phase (patient frame, mm), or of a shape
+ * of an SSM built at that phase (the model's frame, mm). The server
  * checks it lies on that surface and stores with it the frame of four nearby landmarks that carries it to every
  * patient of an order (`frame`: set by the server, any sent is replaced). See docs/decisions/measurement-surface-points.md.
  */

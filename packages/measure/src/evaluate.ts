@@ -1,7 +1,7 @@
 import type { Landmark, LandmarkName, Organ, PatientMeshes } from '@insilico/anatomy';
 import { enclosedVolume_mm3, type TriangleMesh, type Vec3 } from '@insilico/mesh';
 import type { BodyPlane, MeasurementDefinition, MeasurementGeometry, PlaneRef, PointRef } from './definitions';
-import { offsetPlane, planeThroughPoints, signedDistanceToPlane, type Plane } from './plane';
+import { MIN_PLANE_SPREAD_MM, offsetPlane, signedDistanceToPlane, threePointPlane, type Plane } from './plane';
 import { angleAt_deg, curveLength_mm, planeAngle_deg } from './primitives';
 import { chordTowards, lumenSection, measureLumen, type LumenSection, type SectionMeasures } from './sectionMeasures';
 import { transferSurfacePoint, type SurfacePoint } from './surface';
@@ -25,6 +25,17 @@ class MeasurementFailure extends Error {}
 const BODY_NORMALS: Record<BodyPlane, Vec3> = { axial: [0, 0, 1], coronal: [0, 1, 0], sagittal: [1, 0, 0] };
 
 const label = (name: string): string => name.replaceAll('_', ' ');
+
+/**
+ * Why three points define no plane (their spread, mm, below MIN_PLANE_SPREAD_MM), said of an anatomy (`where`:
+ * 'here' for the patient measured, or the patient and phase the points were picked on).
+ */
+export function collinearFailure(spread_mm: number, where: string): string {
+  return (
+    `The three points of the plane lie within ${MIN_PLANE_SPREAD_MM} mm of one line ${where} (the middle one is ` +
+    `${spread_mm.toFixed(1)} mm from the line through the other two), so they do not define a plane.`
+  );
+}
 
 /**
  * Measures definitions on one patient's meshes of one phase (the caller builds the meshes for each definition's
@@ -157,10 +168,9 @@ export class PatientMeasurer {
       plane = { point: l.position, normal: l.normal };
     } else {
       const [a, b, c] = ref.points.map((p) => this.point(p)) as [Vec3, Vec3, Vec3];
-      const through = planeThroughPoints(a, b, c);
-      if (through === undefined)
-        throw new MeasurementFailure('The three points of the plane lie on one line, so they do not define a plane.');
-      plane = through;
+      const through = threePointPlane(a, b, c);
+      if ('spread_mm' in through) throw new MeasurementFailure(collinearFailure(through.spread_mm, 'here'));
+      plane = through.plane;
     }
     return ref.offset_mm === undefined || ref.offset_mm === 0 ? plane : offsetPlane(plane, ref.offset_mm);
   }

@@ -18,18 +18,23 @@ export {
   type SectionQuantity,
 } from './definitions';
 export {
+  collinearFailure,
   PatientMeasurer,
   type LandmarkCorrection,
   type LandmarkCorrections,
   type MeasurementOutcome,
 } from './evaluate';
 export {
+  MIN_PLANE_SPREAD_MM,
   offsetPlane,
   planeBasis,
+  planeSpread_mm,
   planeThroughPoints,
   projectOntoPlane,
   signedDistanceToPlane,
+  threePointPlane,
   type Plane,
+  type ThreePointPlane,
 } from './plane';
 export {
   chordExtremes,

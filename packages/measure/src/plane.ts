@@ -27,6 +27,36 @@ export function planeThroughPoints(a: Vec3, b: Vec3, c: Vec3): Plane | undefined
   };
 }
 
+/**
+ * The least distance (mm) one of three points may lie from the line through the other two for a plane through
+ * them to be measured on (planes built from picked points or landmarks). A point 1 mm from where it was meant
+ * (picked points are checked to within 1 mm of the surface) tilts a plane of spread h by about atan(1/h): 27° at
+ * 2 mm, 6° at 10 mm; below 2 mm the points do not define a plane worth measuring on.
+ */
+export const MIN_PLANE_SPREAD_MM = 2;
+
+/**
+ * How far three points are from lying on one line: the distance (mm) of the point opposite the longest side from
+ * the line through that side, i.e. the triangle's least altitude 2·area / longest side; 0 when two coincide.
+ */
+export function planeSpread_mm(a: Vec3, b: Vec3, c: Vec3): number {
+  const longest = Math.max(distance(a, b), distance(b, c), distance(c, a));
+  return longest > 0 ? norm(cross(sub(b, a), sub(c, a))) / longest : 0;
+}
+
+/** The plane through three points, or why they do not define one (they lie within MIN_PLANE_SPREAD_MM of a line). */
+export type ThreePointPlane = { readonly plane: Plane } | { readonly spread_mm: number };
+
+/**
+ * The plane through three points as `planeThroughPoints` gives it, once they lie at least MIN_PLANE_SPREAD_MM
+ * from one line (planeSpread_mm); otherwise their spread, for the caller's message.
+ */
+export function threePointPlane(a: Vec3, b: Vec3, c: Vec3): ThreePointPlane {
+  const spread_mm = planeSpread_mm(a, b, c);
+  const plane = spread_mm >= MIN_PLANE_SPREAD_MM ? planeThroughPoints(a, b, c) : undefined;
+  return plane ? { plane } : { spread_mm };
+}
+
 /** Signed distance (mm) of `p` from the plane, positive on the normal's side. */
 export function signedDistanceToPlane(p: Vec3, plane: Plane): number {
   return dot(sub(p, plane.point), plane.normal);

@@ -192,17 +192,23 @@ export function transferSurfacePoint(
 
 /** A picked point anchored on the anatomy it was picked on, or why it cannot be. */
 export type SurfaceAnchor =
-  { readonly frame: LandmarkFrame; readonly offSurface_mm: number } | { readonly failure: string };
+  | { readonly frame: LandmarkFrame; readonly offSurface_mm: number; readonly point: Vec3 }
+  | { readonly failure: string };
 
 /**
  * Anchors a point picked on an organ of one anatomy: its distance from that organ's surface (the caller refuses a
- * point farther than SURFACE_PICK_TOLERANCE_MM) and the landmark frame of the nearest surface point.
+ * point farther than SURFACE_PICK_TOLERANCE_MM), the nearest surface point and its landmark frame. The anatomy is a
+ * patient's meshes or any organs with landmarks (a shape of a statistical shape model).
  */
-export function anchorSurfacePoint(meshes: PatientMeshes, organ: Organ, position: Vec3): SurfaceAnchor {
+export function anchorSurfacePoint(
+  meshes: Pick<PatientMeshes, 'organs' | 'landmarks'>,
+  organ: Organ,
+  position: Vec3,
+): SurfaceAnchor {
   const mesh = meshes.organs.find((o) => o.organ === organ)?.mesh;
   if (mesh === undefined) return { failure: `The anatomy has no ${label(organ)} mesh to pick on.` };
   const nearest = closestPointOnMesh(mesh, position);
   const frame = landmarkFrameOf(nearest.point, meshes.landmarks);
   if (frame === undefined) return { failure: 'No four landmarks of the anatomy make a frame for the picked point.' };
-  return { frame, offSurface_mm: nearest.distance };
+  return { frame, offSurface_mm: nearest.distance, point: nearest.point };
 }

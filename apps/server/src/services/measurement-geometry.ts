@@ -1,6 +1,6 @@
 import { LANDMARKS, ORGANS } from '@insilico/anatomy';
 import type { MeasurementGeometryBody, PointRefBody, SurfacePointBody } from '@insilico/contracts';
-import type { MeasurementGeometry } from '@insilico/measure';
+import { collinearFailure, threePointPlane, type MeasurementGeometry } from '@insilico/measure';
 import { ServiceError } from './errors';
 
 const NAMES = {
@@ -70,13 +70,12 @@ export function checkedGeometry(g: MeasurementGeometryBody): MeasurementGeometry
 
 type PlaneBody = Extract<MeasurementGeometryBody, { type: 'height' }>['plane'];
 
-/**
- * The geometry with every point (those of planes through three points included) replaced by `f` of it, visited in
- * a fixed order: the surface points a definition picks are anchored with this (measurement.service).
- */
-export function mapPoints(g: MeasurementGeometryBody, f: (p: PointRefBody) => PointRefBody): MeasurementGeometryBody {
-  const plane = (p: PlaneBody): PlaneBody =>
-    p.kind === 'three-points' ? { ...p, points: [f(p.points[0]), f(p.points[1]), f(p.points[2])] } : p;
+/** The geometry with every point replaced by `point` of it and every plane by `plane` of it, in a fixed order. */
+function mapParts(
+  g: MeasurementGeometryBody,
+  f: (p: PointRefBody) => PointRefBody,
+  plane: (p: PlaneBody) => PlaneBody,
+): MeasurementGeometryBody {
   switch (g.type) {
     case 'distance':
       return { ...g, from: f(g.from), to: f(g.to) };
@@ -94,6 +93,62 @@ export function mapPoints(g: MeasurementGeometryBody, f: (p: PointRefBody) => Po
       return { ...g, points: g.points.map(f) };
     case 'volume':
       return g;
+  }
+}
+
+/**
+ * The geometry with every point (those of planes through three points included) replaced by `f` of it, visited in
+ * a fixed order: the surface points a definition picks are anchored with this (measurement.service).
+ */
+export function mapPoints(g: MeasurementGeometryBody, f: (p: PointRefBody) => PointRefBody): MeasurementGeometryBody {
+  return mapParts(g, f, (p) =>
+    p.kind === 'three-points' ? { ...p, points: [f(p.points[0]), f(p.points[1]), f(p.points[2])] } : p,
+  );
+}
+
+/** The points of each plane through three points of a geometry, in order. */
+export function threePointPlanesOf(g: MeasurementGeometryBody): [PointRefBody, PointRefBody, PointRefBody][] {
+  const found: [PointRefBody, PointRefBody, PointRefBody][] = [];
+  mapParts(
+    g,
+    (p) => p,
+    (p) => {
+      if (p.kind === 'three-points') found.push(p.points);
+      return p;
+    },
+  );
+  return found;
+}
+
+/** A point in words for messages: a landmark's name, typed coordinates, or a picked point's organ and position. */
+function pointWords(p: PointRefBody): string {
+  const mm = (v: readonly number[]) => `(${v.map((x) => x.toFixed(1)).join(', ')}) mm`;
+  if ('landmark' in p) return `the ${p.landmark.replaceAll('_', ' ')} landmark`;
+  if ('position' in p) return `the point at ${mm(p.position)}`;
+  return `the point picked on the ${p.surface.organ.replaceAll('_', ' ')} at ${mm(p.surface.position)}`;
+}
+
+/**
+ * Checks what can be checked of the planes through three points without an anatomy (400 otherwise): three
+ * different points, and points typed as coordinates not within MIN_PLANE_SPREAD_MM of one line. Planes through
+ * landmarks or picked points are computed on an anatomy (the one the points were picked on, then every patient).
+ */
+export function checkThreePointPlanes(g: MeasurementGeometryBody): void {
+  for (const points of threePointPlanesOf(g)) {
+    const keys = points.map((p) => JSON.stringify('surface' in p ? { ...p.surface, frame: undefined } : p));
+    const twice = points.find((_, i) => keys.indexOf(keys[i] as string) !== i);
+    if (twice)
+      throw new ServiceError(
+        400,
+        'invalid',
+        `A plane needs three different points; this one names ${pointWords(twice)} twice.`,
+      );
+    const [a, b, c] = points.map((p) => ('position' in p ? p.position : undefined));
+    if (a && b && c) {
+      const through = threePointPlane(a, b, c);
+      if ('spread_mm' in through)
+        throw new ServiceError(400, 'invalid', collinearFailure(through.spread_mm, 'as typed'));
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Organ, SyntheticPatient } from '@insilico/anatomy';
+import type { Landmark, LandmarkName, Organ, SyntheticPatient } from '@insilico/anatomy';
 import {
   measurementPlans,
   measurementsDisabledMessage,
@@ -12,8 +12,11 @@ import {
   type MeasurementDefinitionView,
   type MeasurementOrder,
   type MeasurementOrderList,
+  type PatientPickSource,
+  type SsmPickSource,
 } from '@insilico/contracts';
 import {
+  collinearFailure,
   hasImagesOf,
   SURFACE_PICK_TOLERANCE_MM,
   TAVI_SET_KEY,
@@ -23,8 +26,9 @@ import {
   type MeasurementPhase,
   type LandmarkCorrections,
   type MeasurementOutcome,
+  type SurfaceAnchor,
 } from '@insilico/measure';
-import { measurementTask, surfaceAnchorTask } from '../cpu/measurement.task';
+import { measurementTask, surfacePickTask, type PickAnatomy, type PlanePoint } from '../cpu/measurement.task';
 import type { CpuRunner } from '../cpu/pool';
 import { measurementOrderJob, type MeasurementOrderData } from '../jobs/measurement-order.job';
 import type { MeasurementAction } from '../policies/measurement.policy';
@@ -43,7 +47,14 @@ import { resultsOf, type ResultKeeper } from './result-snapshots';
 import { measurementResults } from './result-snapshot-contents';
 import { authorizeMeasurement } from './authorize';
 import { measurementCsv } from './measurement-csv';
-import { checkAnatomyName, checkedGeometry, mapPoints, surfacePointsOf } from './measurement-geometry';
+import {
+  checkAnatomyName,
+  checkedGeometry,
+  checkThreePointPlanes,
+  mapPoints,
+  surfacePointsOf,
+  threePointPlanesOf,
+} from './measurement-geometry';
 import {
   BUILT_IN,
   builtInView,
@@ -57,6 +68,7 @@ import {
 import { storedPatient } from './cohort-records';
 import { systemEvent, workspaceEvent } from '../events/kinds';
 import { ServiceError } from './errors';
+import type { SsmService } from './ssm.service';
 
 const measurementObject = (id: string) => ({ type: 'measurement', id });
 /** Patients measured per CPU task: progress and results are written after each batch. */
@@ -93,6 +105,8 @@ export class MeasurementService {
     private readonly cpu: CpuRunner,
     /** Keeps the results when ready and after each hand correction, named by the event (issue 20 item 7). */
     private readonly results: ResultKeeper | null = null,
+    /** Shapes of the workspace's SSMs, to pick surface points on (issue 23); none: points on patients only. */
+    private readonly shapes: Pick<SsmService, 'pickAnatomy'> | null = null,
   ) {}
 
   async definitions(userId: string, deviceId: string): Promise<MeasurementDefinitionList> {
@@ -117,7 +131,7 @@ export class MeasurementService {
     body: MeasurementDefinitionBody,
   ): Promise<MeasurementDefinitionView> {
     await this.allow('measurement.define', userId, deviceId);
-    const geometry = await this.anchoredGeometry(deviceId, body);
+    const geometry = await this.anchoredGeometry(userId, deviceId, body);
     const id = crypto.randomUUID();
     const row = await this.unitOfWork.run(async (tx) => {
       const inserted = await tx.measurements.insertDefinition({
@@ -148,7 +162,7 @@ export class MeasurementService {
     await this.allow('measurement.define', userId, deviceId);
     const latest = await this.repository.latestOfLineage(deviceId, lineageId);
     if (!latest) throw new ServiceError(404, 'not_found', 'No such measurement in this device workspace.');
-    const geometry = await this.anchoredGeometry(deviceId, body);
+    const geometry = await this.anchoredGeometry(userId, deviceId, body);
     const row = await this.unitOfWork.run(async (tx) => {
       const inserted = await tx.measurements.insertDefinition({
         deviceId,
@@ -451,16 +465,77 @@ export class MeasurementService {
    * The geometry of a definition with its names checked and each point picked on a surface anchored (400 with the
    * reason otherwise): all of them are picked on one patient of a cohort of the workspace, at the definition's
    * phase, within SURFACE_PICK_TOLERANCE_MM of the organ's surface there; the frame of four landmarks that carries
-   * each to other patients is computed here (CPU pool), whatever frame the request sent.
+   * each to other patients is computed here (CPU pool), whatever frame the request sent. Planes through three
+   * points are computed on that anatomy too and refused when their points lie within MIN_PLANE_SPREAD_MM of one
+   * line there (without picked points: three different points, typed ones not on one line).
    */
-  private async anchoredGeometry(deviceId: string, body: MeasurementDefinitionBody): Promise<MeasurementGeometry> {
+  private async anchoredGeometry(
+    userId: string,
+    deviceId: string,
+    body: MeasurementDefinitionBody,
+  ): Promise<MeasurementGeometry> {
     const checked = checkedGeometry(body.geometry);
+    checkThreePointPlanes(body.geometry);
     const picked = surfacePointsOf(body.geometry);
     const first = picked[0];
     if (first === undefined) return checked;
-    const { cohortId, patientId } = first.source;
-    if (picked.some((p) => p.source.cohortId !== cohortId || p.source.patientId !== patientId))
+    const sourceKey = JSON.stringify(first.source);
+    if (picked.some((p) => JSON.stringify(p.source) !== sourceKey))
       throw new ServiceError(400, 'invalid', 'Pick every surface point of a measurement on the same patient.');
+    const { anatomy, where } =
+      'ssmId' in first.source
+        ? await this.pickedShape(userId, deviceId, first.source, body.phase)
+        : await this.pickedAnatomy(deviceId, first.source, body.phase);
+    const planes = threePointPlanesOf(body.geometry).map(
+      (three) =>
+        three.map((p): PlanePoint => {
+          if ('surface' in p) return { picked: picked.indexOf(p.surface) };
+          return 'landmark' in p ? { landmark: p.landmark as LandmarkName } : { position: p.position };
+        }) as [PlanePoint, PlanePoint, PlanePoint],
+    );
+    const check = await this.cpu.run(surfacePickTask, {
+      anatomy,
+      points: picked.map((p) => ({ organ: p.organ as Organ, position: p.position })),
+      planes,
+    });
+    check.anchors.forEach((anchor, i) => {
+      const organ = (picked[i] as (typeof picked)[number]).organ.replaceAll('_', ' ');
+      if ('failure' in anchor) throw new ServiceError(400, 'invalid', anchor.failure);
+      if (!(anchor.offSurface_mm <= SURFACE_PICK_TOLERANCE_MM))
+        throw new ServiceError(
+          400,
+          'invalid',
+          `A picked point lies ${anchor.offSurface_mm.toFixed(1)} mm from the ${organ} surface of ${where} ` +
+            `(at most ${SURFACE_PICK_TOLERANCE_MM} mm): pick the point on the surface.`,
+        );
+    });
+    for (const spread of check.planes)
+      if (spread !== null)
+        throw new ServiceError(400, 'invalid', `${collinearFailure(spread, `on ${where}`)} Pick points farther apart.`);
+    let next = 0;
+    return mapPoints(body.geometry, (p) => {
+      if (!('surface' in p)) return p;
+      const anchor = check.anchors[next++] as Extract<SurfaceAnchor, { frame: unknown }>;
+      const { landmarks, coordinates } = anchor.frame;
+      return {
+        surface: {
+          ...p.surface,
+          frame: { landmarks: [...landmarks], coordinates: [...coordinates] },
+        },
+      };
+    }) as MeasurementGeometry;
+  }
+
+  /**
+   * The anatomy surface points were picked on, checked (400 otherwise): a patient of a cohort of the workspace with
+   * images of the definition's phase. `where` names it in messages.
+   */
+  private async pickedAnatomy(
+    deviceId: string,
+    source: PatientPickSource,
+    phase: MeasurementPhase,
+  ): Promise<{ anatomy: PickAnatomy; where: string }> {
+    const { cohortId, patientId } = source;
     const found = await this.cohorts.find(deviceId, cohortId);
     if (!found)
       throw new ServiceError(
@@ -472,41 +547,49 @@ export class MeasurementService {
     if (!stored)
       throw new ServiceError(400, 'invalid', `There is no patient ${patientId} in the cohort ${found.cohort.name}.`);
     const patient = storedPatient(found.cohort, stored);
-    const phase: MeasurementPhase = body.phase;
     if (!hasImagesOf(patient, phase))
       throw new ServiceError(
         400,
         'invalid',
         `Patient ${patientId} has no ${phase} images: pick the points on a patient who has them, or change the phase.`,
       );
-    const anchors = await this.cpu.run(surfaceAnchorTask, {
-      patient,
-      phase,
-      points: picked.map((p) => ({ organ: p.organ as Organ, position: p.position })),
-    });
-    anchors.forEach((anchor, i) => {
-      const organ = (picked[i] as (typeof picked)[number]).organ.replaceAll('_', ' ');
-      if ('failure' in anchor) throw new ServiceError(400, 'invalid', anchor.failure);
-      if (!(anchor.offSurface_mm <= SURFACE_PICK_TOLERANCE_MM))
-        throw new ServiceError(
-          400,
-          'invalid',
-          `A picked point lies ${anchor.offSurface_mm.toFixed(1)} mm from the ${organ} surface of patient ` +
-            `${patientId} at ${phase} (at most ${SURFACE_PICK_TOLERANCE_MM} mm): pick the point on the surface.`,
-        );
-    });
-    let next = 0;
-    return mapPoints(body.geometry, (p) => {
-      if (!('surface' in p)) return p;
-      const anchor = anchors[next++] as Extract<(typeof anchors)[number], { frame: unknown }>;
-      const { landmarks, coordinates } = anchor.frame;
-      return {
-        surface: {
-          ...p.surface,
-          frame: { landmarks: [...landmarks], coordinates: [...coordinates] },
-        },
-      };
-    }) as MeasurementGeometry;
+    return { anatomy: { patient, phase }, where: `patient ${patientId} at ${phase}` };
+  }
+
+  /**
+   * The shape of an SSM surface points were picked on, checked (400 otherwise): a model of a project of the
+   * workspace the user reads (409 while it is built, 422 for a shape it cannot make), built at the definition's
+   * phase.
+   */
+  private async pickedShape(
+    userId: string,
+    deviceId: string,
+    source: SsmPickSource,
+    phase: MeasurementPhase,
+  ): Promise<{ anatomy: PickAnatomy; where: string }> {
+    const noModel = new ServiceError(
+      400,
+      'invalid',
+      'The points were picked on a shape of no statistical shape model of this device workspace.',
+    );
+    if (!this.shapes) throw noModel;
+    const shape = await this.shapes
+      .pickAnatomy(userId, deviceId, source.projectId, source.ssmId, source.instance)
+      .catch((error: unknown) => {
+        throw error instanceof ServiceError && (error.status === 403 || error.status === 404) ? noModel : error;
+      });
+    if (shape.phase !== phase)
+      throw new ServiceError(
+        400,
+        'invalid',
+        `The shape model ${shape.name} is built at ${shape.phase}: pick the points on a model built at ${phase}, or ` +
+          'change the phase.',
+      );
+    const landmarks = shape.landmarks as Landmark[];
+    return {
+      anatomy: { organs: shape.organs, landmarks },
+      where: `the ${shape.shape} of the shape model ${shape.name}`,
+    };
   }
 
   /**

@@ -18,6 +18,7 @@ import {
   type Ssm,
   type SsmConfiguration,
   type SsmList,
+  type SsmModelCard,
 } from '@insilico/contracts';
 import { toCsv } from '@insilico/contracts/csv';
 import { writeBinaryStl, writeGlb, writeVtpPolyData } from '@insilico/mesh';
@@ -325,16 +326,7 @@ export class SsmService {
     label: string,
   ): Promise<Uint8Array> {
     const shape = await this.instance(userId, deviceId, projectId, ssmId, label);
-    const { parts } = shape.summary.modelCard;
-    const meshes = parts.map((part) => ({
-      name: part.organ,
-      mesh: {
-        positions: shape.positions.subarray(3 * part.firstVertex, 3 * (part.firstVertex + part.vertices)),
-        indices: shape.indices
-          .subarray(3 * part.firstTriangle, 3 * (part.firstTriangle + part.triangles))
-          .map((v) => v - part.firstVertex),
-      },
-    }));
+    const meshes = organMeshes(shape).map(({ organ, mesh }) => ({ name: organ, mesh }));
     return writeGlb(meshes, {
       unitScale: 0.001,
       extras: { ssmId, instance: label, frame: ssmFrame, landmarkUnit: 'mm', landmarks: shape.landmarks },
@@ -345,6 +337,22 @@ export class SsmService {
   async instanceLandmarks(userId: string, deviceId: string, projectId: string, ssmId: string, label: string) {
     const shape = await this.instance(userId, deviceId, projectId, ssmId, label);
     return { patientId: shape.name, phase: label, unit: 'mm' as const, frame: ssmFrame, landmarks: shape.landmarks };
+  }
+
+  /**
+   * A shape of the model as an anatomy to pick measurement points on (issue 23): its organs (mm, the model's frame)
+   * and landmarks, the phase the model is built at, and its words for messages. `project.read` is checked; 404 for
+   * a model of no project of the workspace, 409 while it is built, 422 for a shape it cannot make.
+   */
+  async pickAnatomy(userId: string, deviceId: string, projectId: string, ssmId: string, label: string) {
+    const shape = await this.instance(userId, deviceId, projectId, ssmId, label);
+    const { phase } = shape.summary.modelCard;
+    const organs = organMeshes(shape);
+    const landmarks = shape.landmarks.map(({ name, position, normal }) =>
+      normal === undefined ? { name, position } : { name, position, normal },
+    );
+    const words = label === 'mean' ? 'mean shape' : `shape at ${ssmShapeLabel(label)}`;
+    return { name: shape.name, shape: words, phase, organs, landmarks };
   }
 
   /** A shape of the model as a binary STL of all its organs (mm), named after the SSM and the shape. */
@@ -607,6 +615,23 @@ export class SsmService {
 
 /** The frame of a model's shapes: the reference patient's, centred (generalised Procrustes). */
 const ssmFrame = 'ssm-procrustes-mm';
+
+/** Each organ's mesh of a shape: its vertex and triangle ranges of the model's joint mesh, indices from 0. */
+function organMeshes(shape: {
+  summary: { modelCard: Pick<SsmModelCard, 'parts'> };
+  positions: Float64Array;
+  indices: Uint32Array;
+}) {
+  return shape.summary.modelCard.parts.map((part) => ({
+    organ: part.organ,
+    mesh: {
+      positions: shape.positions.slice(3 * part.firstVertex, 3 * (part.firstVertex + part.vertices)),
+      indices: shape.indices
+        .subarray(3 * part.firstTriangle, 3 * (part.firstTriangle + part.triangles))
+        .map((v) => v - part.firstVertex),
+    },
+  }));
+}
 
 /**
  * A shape's label: `mean`, or comma-separated standard deviations per mode (`2,0,-1.5`), each within ±3 SD, no more

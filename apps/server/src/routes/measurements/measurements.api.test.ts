@@ -206,19 +206,27 @@ describe('measurement orders', () => {
   }, 120_000);
 });
 
-describe('points picked on the surface', () => {
-  type Landmarks = { landmarks: { name: string; position: [number, number, number] }[] };
-  /** The first patient of the cohort with end-diastolic meshes, and its landmarks of that phase. */
-  async function sourcePatient(): Promise<{ patientId: string; at: (name: string) => [number, number, number] }> {
-    const page = await json<{ items: { id: string }[] }>(await admin.get(`${base()}/cohorts/${cohortId}/patients`));
-    for (const { id } of page.items) {
-      const response = await admin.get(`${base()}/cohorts/${cohortId}/patients/${id}/meshes/end-diastole/landmarks`);
-      if (response.status !== 200) continue;
-      const { landmarks } = await json<Landmarks>(response);
-      return { patientId: id, at: (name) => landmarks.find((l) => l.name === name)!.position };
-    }
-    throw new Error('no patient with end-diastolic meshes');
+type Landmarks = { landmarks: { name: string; position: [number, number, number] }[] };
+/** The first patient of the cohort with end-diastolic meshes, and its landmarks of that phase. */
+async function sourcePatient(): Promise<{ patientId: string; at: (name: string) => [number, number, number] }> {
+  const page = await json<{ items: { id: string }[] }>(await admin.get(`${base()}/cohorts/${cohortId}/patients`));
+  for (const { id } of page.items) {
+    const response = await admin.get(`${base()}/cohorts/${cohortId}/patients/${id}/meshes/end-diastole/landmarks`);
+    if (response.status !== 200) continue;
+    const { landmarks } = await json<Landmarks>(response);
+    return { patientId: id, at: (name) => landmarks.find((l) => l.name === name)!.position };
   }
+  throw new Error('no patient with end-diastolic meshes');
+}
+
+/** A definition the server refuses with 400 and a message. */
+async function refused(body: unknown, message: string | RegExp): Promise<void> {
+  const response = await admin.postJson(`${base()}/measurement-definitions`, body);
+  expect(response.status).toBe(400);
+  expect((await errorOf(response)).message).toMatch(message);
+}
+
+describe('points picked on the surface', () => {
   const surfaceBody = (
     name: string,
     points: { position: number[]; patientId: string; cohort?: string }[],
@@ -282,11 +290,6 @@ describe('points picked on the surface', () => {
 
   it('refuses a point off the surface, on two patients, or on a patient of no cohort of the workspace', async () => {
     const { patientId, at } = await sourcePatient();
-    const refused = async (body: unknown, message: string | RegExp) => {
-      const response = await admin.postJson(`${base()}/measurement-definitions`, body);
-      expect(response.status).toBe(400);
-      expect((await errorOf(response)).message).toMatch(message);
-    };
     // The STJ landmark is the centre of the lumen, millimetres from the wall.
     await refused(
       surfaceBody('Off the wall', [{ position: at('sinotubular_junction'), patientId }]),
@@ -311,6 +314,101 @@ describe('points picked on the surface', () => {
     await refused(
       surfaceBody('No patient', [{ position: at('left_coronary_ostium'), patientId: 'SYN-999999' }]),
       /^There is no patient SYN-999999 in the cohort /,
+    );
+  });
+});
+
+describe('planes through three points picked on the surface', () => {
+  const sinuses = ['right_coronary_sinus', 'left_coronary_sinus', 'non_coronary_sinus'] as const;
+  const sectionBody = (name: string, points: unknown[]) => ({
+    name,
+    description: 'Aortic root area in the plane through three points',
+    phase: 'end-diastole',
+    geometry: {
+      type: 'section',
+      organ: 'aortic_root',
+      plane: { kind: 'three-points', points },
+      quantity: 'area',
+    },
+  });
+  const picked = (position: number[], patientId: string) => ({
+    surface: { organ: 'aortic_root', position, source: { cohortId, patientId } },
+  });
+
+  it('is computed per patient: on the patient picked on, the section of the plane through the same landmarks', async () => {
+    const { patientId, at } = await sourcePatient();
+    // The sinus landmarks lie on the root's wall (their deepest points): picked there, they are on the surface.
+    const byPicks = await admin.postJson(
+      `${base()}/measurement-definitions`,
+      sectionBody(
+        'Sinus area, picked',
+        sinuses.map((name) => picked(at(name), patientId)),
+      ),
+    );
+    expect(byPicks.status).toBe(201);
+    const byLandmarks = await admin.postJson(
+      `${base()}/measurement-definitions`,
+      sectionBody(
+        'Sinus area, landmarks',
+        sinuses.map((landmark) => ({ landmark })),
+      ),
+    );
+    expect(byLandmarks.status).toBe(201);
+    const ids = [
+      await json<MeasurementDefinitionView>(byPicks),
+      await json<MeasurementDefinitionView>(byLandmarks),
+    ].map((d) => d.id);
+    const order = await ready(
+      (
+        await json<MeasurementOrder>(
+          await admin.postJson(`${base()}/cohorts/${cohortId}/measurement-orders`, { definitionIds: ids }),
+        )
+      ).id,
+    );
+    expect(order.status).toBe('ready');
+    const [own, reference] = order.patients.find((p) => p.patientId === patientId)!.cells;
+    expect(reference!.value).toBeGreaterThan(100);
+    expect(own!.value).toBeCloseTo(reference!.value!, 3);
+    for (const p of order.patients) {
+      const cell = p.cells[0]!;
+      if (cell.value === null)
+        expect(cell.failure).toMatch(
+          /landmarks do not place it on this anatomy|has no end-diastole images|one line here/,
+        );
+      else expect(cell.value).toBeGreaterThan(100);
+    }
+  }, 120_000);
+
+  it('refuses points within 2 mm of one line on the patient picked on, the same point twice, typed points on a line', async () => {
+    const { patientId, at } = await sourcePatient();
+    const [a, b] = [at('right_coronary_sinus'), at('left_coronary_sinus')];
+    // 0.3 mm from the first sinus point (on the surface within the 1 mm a pick may be off): the middle point lies
+    // at most 0.3 mm from the line through the other two, far below 2 mm.
+    const beside = a.map((v, i) => v + (i === 2 ? 0.3 : 0));
+    await refused(
+      sectionBody('On one line', [picked(a, patientId), picked(beside, patientId), picked(b, patientId)]),
+      new RegExp(
+        `^The three points of the plane lie within 2 mm of one line on patient ${patientId} at end-diastole ` +
+          '\\(the middle one is 0\\.[0-3] mm from the line through the other two\\), so they do not define a plane\\. ' +
+          'Pick points farther apart\\.$',
+      ),
+    );
+    await refused(
+      sectionBody('Twice', [{ landmark: 'lvot' }, { landmark: 'aortic_annulus' }, { landmark: 'lvot' }]),
+      'A plane needs three different points; this one names the lvot landmark twice.',
+    );
+    await refused(
+      sectionBody('Typed', [{ position: [0, 0, 0] }, { position: [10, 10, 10] }, { position: [20, 20.5, 20] }]),
+      /^The three points of the plane lie within 2 mm of one line as typed \(the middle one is 0\.2 mm /,
+    );
+    // Points off the surface are refused as for a distance.
+    await refused(
+      sectionBody('Off the wall', [
+        picked(at('sinotubular_junction'), patientId),
+        picked(a, patientId),
+        picked(b, patientId),
+      ]),
+      /^A picked point lies \d+\.\d mm from the aortic root surface of patient /,
     );
   });
 });

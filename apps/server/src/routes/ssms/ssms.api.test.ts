@@ -413,6 +413,99 @@ const table: [string, Call, Record<Principal, number>][] = [
   ],
 ];
 
+describe('measurement points picked on a shape of the model (issue 23)', () => {
+  it('anchors them with a landmark frame and carries them to every patient of an order', async () => {
+    const browser = admin.browser;
+    const measurements = `/api/devices/${deviceId}/measurement-definitions`;
+    const path = ssmPath(onProject, built.id);
+    // A shape off the mean (mode 1 at +1 SD): its surface is the model's vertices moved along the mode.
+    const { landmarks } = await json<PatientLandmarks>(await browser.get(`${path}/meshes/1/landmarks`));
+    const file = decodeShapeModel(new Uint8Array(await (await browser.get(`${path}/model`)).arrayBuffer()));
+    const positions = modelInstance(file, [1]);
+    const onSurface = (name: string): number[] => {
+      const p = landmarks.find((l) => l.name === name)!.position;
+      let best = 0;
+      for (let v = 0, d = Infinity; v < positions.length / 3; v++) {
+        const e = Math.hypot(...[0, 1, 2].map((a) => positions[3 * v + a]! - p[a]!));
+        if (e < d) [best, d] = [v, e];
+      }
+      return [0, 1, 2].map((a) => positions[3 * best + a]!);
+    };
+    const source = { projectId: onProject, ssmId: built.id, instance: '1' };
+    const picked = (position: readonly number[]) => ({ surface: { organ: 'aortic_root', position, source } });
+    const body = (geometry: unknown, phase = 'end-diastole') => ({
+      name: 'On a shape',
+      description: '',
+      phase,
+      geometry,
+    });
+    const ostium = onSurface('left_coronary_ostium');
+    const distance = { type: 'distance', from: picked(ostium), to: { landmark: 'sinotubular_junction' } };
+
+    const created = await browser.postJson(measurements, body(distance));
+    expect(created.status, await created.clone().text()).toBe(201);
+    const definition = await json<{ id: string; geometry: { from: { surface: { frame: { landmarks: string[] } } } } }>(
+      created,
+    );
+    expect(new Set(definition.geometry.from.surface.frame.landmarks).size).toBe(4);
+    expect(definition.geometry.from.surface).toMatchObject({ position: ostium, source });
+
+    const ordered = await browser.postJson(`/api/devices/${deviceId}/cohorts/${tenId}/measurement-orders`, {
+      definitionIds: [definition.id],
+    });
+    expect(ordered.status).toBe(201);
+    const orderId = (await json<{ id: string }>(ordered)).id;
+    let order: { status: string; patients: { cells: { value: number | null; failure: string | null }[] }[] };
+    const until = Date.now() + 90_000;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      order = await json(await browser.get(`/api/devices/${deviceId}/measurement-orders/${orderId}`));
+    } while (order.status === 'in_progress' && Date.now() < until);
+    expect(order.status).toBe('ready');
+    expect(order.patients).toHaveLength(10);
+    for (const { cells } of order.patients) {
+      if (cells[0]!.value === null) expect(cells[0]!.failure).toMatch(/landmarks do not place it on this anatomy/);
+      else expect(cells[0]!.value).toBeGreaterThan(5);
+    }
+    expect(order.patients.some((p) => p.cells[0]!.value !== null)).toBe(true);
+
+    const refused = async (payload: unknown, message: string | RegExp) => {
+      const response = await browser.postJson(measurements, payload);
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).message).toMatch(message);
+    };
+    await refused(
+      body(distance, 'end-systole'),
+      `The shape model ${built.name} is built at end-diastole: pick the points on a model built at end-systole, or change the phase.`,
+    );
+    // The STJ landmark is the centre of the lumen, millimetres from the wall.
+    await refused(
+      body({ ...distance, from: picked(landmarks.find((l) => l.name === 'sinotubular_junction')!.position) }),
+      new RegExp(
+        `^A picked point lies \\d+\\.\\d mm from the aortic root surface of the shape at mode 1 \\+1 SD of the shape model ${built.name} \\(at most 1 mm\\)`,
+      ),
+    );
+    const beside = ostium.map((v, i) => v + (i === 2 ? 0.3 : 0));
+    await refused(
+      body({
+        type: 'section',
+        organ: 'aortic_root',
+        plane: {
+          kind: 'three-points',
+          points: [picked(ostium), picked(beside), picked(onSurface('right_coronary_sinus'))],
+        },
+        quantity: 'area',
+      }),
+      /^The three points of the plane lie within 2 mm of one line on the shape at mode 1 \+1 SD of the shape model /,
+    );
+    const elsewhere = { ...source, ssmId: '00000000-0000-4000-8000-000000000000' };
+    await refused(
+      body({ ...distance, from: { surface: { organ: 'aortic_root', position: ostium, source: elsewhere } } }),
+      'The points were picked on a shape of no statistical shape model of this device workspace.',
+    );
+  }, 120_000);
+});
+
 describe('permission table of the SSM API', () => {
   it.each(table)('%s', async (_name, call, expected) => {
     const actual = {} as Record<Principal, number>;

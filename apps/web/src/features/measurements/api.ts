@@ -91,6 +91,20 @@ export function orderMeasurements(
 }
 
 /** The landmarks of one patient at one phase (the cohort API). */
+/** The landmarks of a shape of a project's shape model (mm, the model's frame). */
+export function shapeLandmarks(
+  deviceId: string,
+  projectId: string,
+  ssmId: string,
+  instance: string,
+): Promise<PatientLandmarks> {
+  return apiFetch(`${shapeUrl(deviceId, projectId, ssmId, instance)}/landmarks`, { schema: patientLandmarksSchema });
+}
+
+/** The GLB of a shape of a project's shape model (its organs, metres). */
+export const shapeUrl = (deviceId: string, projectId: string, ssmId: string, instance: string): string =>
+  `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/meshes/${instance}`;
+
 export function patientLandmarks(
   deviceId: string,
   cohortId: string,

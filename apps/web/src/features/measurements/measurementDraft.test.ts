@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MeasurementGeometryBody } from '@insilico/contracts';
+import type { MeasurementGeometryBody, PointRefBody } from '@insilico/contracts';
 import {
   draftOf,
   geometryOf,
@@ -7,6 +7,8 @@ import {
   PLANE_LANDMARKS,
   pickedValue,
   pointWords,
+  THREE_POINTS,
+  usesPlanePoints,
   withoutPicked,
 } from './measurementDraft';
 
@@ -29,7 +31,7 @@ describe('the drawer’s draft of a definition', () => {
     expect(draft).toMatchObject(base);
   });
 
-  it('is refused for geometries the drawer does not build (fixed positions, three-point planes, offsets, chords)', () => {
+  it('is refused for geometries the drawer does not build (fixed positions, offsets, chords)', () => {
     const p = { position: [1, 2, 3] as [number, number, number] };
     expect(draftOf({ ...base, geometry: { type: 'distance', from: p, to: { landmark: 'lv_apex' } } })).toBeNull();
     expect(
@@ -95,5 +97,60 @@ describe('the drawer’s draft of a definition', () => {
     expect(next.picked.map((p) => p.position[0])).toEqual([1, 3]);
     expect([next.a, next.b, next.c]).toEqual([pickedValue(1), initialDraft.b, pickedValue(2)]);
     expect(next.curve).toEqual([pickedValue(2), 'lvot']);
+  });
+
+  it('gives back planes through three points (picked or landmarks) as the plane field and its three points', () => {
+    const through = {
+      kind: 'three-points' as const,
+      points: [surface(1), { landmark: 'non_coronary_sinus' }, surface(7)] as [
+        PointRefBody,
+        PointRefBody,
+        PointRefBody,
+      ],
+    };
+    for (const geometry of [
+      { type: 'section', organ: 'aortic_root', plane: through, quantity: 'area' },
+      { type: 'height', point: { landmark: 'lv_apex' }, plane: through },
+      { type: 'plane-angle', planes: [through, { kind: 'body', plane: 'axial' }] },
+    ] as MeasurementGeometryBody[]) {
+      const draft = draftOf({ ...base, geometry })!;
+      expect(draft.plane).toBe(THREE_POINTS);
+      expect(draft.planePoints).toEqual([pickedValue(1), 'non_coronary_sinus', pickedValue(2)]);
+      expect(usesPlanePoints(draft)).toBe(true);
+      expect(geometryOf(draft)).toEqual(geometry);
+    }
+    const offset = { ...through, offset_mm: 3 };
+    expect(
+      draftOf({ ...base, geometry: { type: 'section', organ: 'aortic_root', plane: offset, quantity: 'area' } }),
+    ).toBeNull();
+  });
+
+  it('keeps a shape of a shape model as the source of points picked on it', () => {
+    const shape = {
+      projectId: '00000000-0000-4000-8000-000000000002',
+      ssmId: '00000000-0000-4000-8000-000000000003',
+      instance: '1.5,0,-2',
+    };
+    const geometry: MeasurementGeometryBody = {
+      type: 'distance',
+      from: { surface: { organ: 'aortic_root', position: [4, 5, 6], source: shape } },
+      to: { landmark: 'lvot' },
+    };
+    const draft = draftOf({ ...base, geometry })!;
+    expect(draft.source).toEqual(shape);
+    expect(geometryOf(draft)).toEqual(geometry);
+  });
+
+  it('removing a picked point puts a plane point that chose it back to its first value', () => {
+    const draft = {
+      ...initialDraft,
+      plane: THREE_POINTS,
+      planePoints: [pickedValue(1), pickedValue(2), pickedValue(3)] as [string, string, string],
+      picked: [1, 2, 3].map((x) => ({ organ: 'aortic_root', position: [x, 0, 0] as [number, number, number] })),
+      source,
+    };
+    expect(withoutPicked(draft, 0).planePoints).toEqual([initialDraft.planePoints[0], pickedValue(1), pickedValue(2)]);
+    expect(usesPlanePoints({ ...draft, type: 'distance' })).toBe(false);
+    expect(usesPlanePoints({ ...draft, plane: 'aortic_annulus' })).toBe(false);
   });
 });

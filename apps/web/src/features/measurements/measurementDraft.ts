@@ -1,16 +1,31 @@
 import { LANDMARKS } from '@insilico/anatomy';
-import type { MeasurementGeometryBody, measurementPhases, PointRefBody, sectionQuantities } from '@insilico/contracts';
+import type {
+  MeasurementGeometryBody,
+  measurementPhases,
+  PointRefBody,
+  sectionQuantities,
+  SurfacePointSource,
+} from '@insilico/contracts';
+
+type Plane = Extract<MeasurementGeometryBody, { type: 'height' }>['plane'];
 
 /** Landmarks that carry a plane (annuli, the aortic root's levels, the LV base): the sinus and ostium points do not. */
 export const PLANE_LANDMARKS = LANDMARKS.filter((n) => !/(_sinus|_ostium|^lv_apex)/.test(n));
+
+/** The plane field's value for a plane through three points (beside the plane landmarks). */
+export const THREE_POINTS = 'three-points';
+
+/** A plane field's value in words: a landmark's name, or the plane through three points. */
+export const planeWords = (value: string): string =>
+  value === THREE_POINTS ? 'Plane through three points' : value.replaceAll('_', ' ');
 
 /** The kinds of measurement the drawer builds, with their labels. */
 export const TYPES = {
   distance: 'Distance between two landmarks',
   height: 'Height of a landmark above a plane',
-  section: 'Section of an organ in a landmark plane',
+  section: 'Section of an organ in a plane',
   angle: 'Angle at a landmark',
-  'plane-angle': 'Angle between a landmark plane and the axial plane',
+  'plane-angle': 'Angle between a plane and the axial plane',
   'curve-length': 'Curve length through landmarks',
   volume: 'Enclosed volume of an organ',
 } as const;
@@ -22,11 +37,8 @@ export interface PickedPoint {
   position: [number, number, number];
 }
 
-/** The patient surface points are picked on. */
-export interface PickSource {
-  cohortId: string;
-  patientId: string;
-}
+/** Where surface points are picked: a patient of a cohort, or a shape of a project's shape model. */
+export type PickSource = SurfacePointSource;
 
 /** The value a point field holds for the n-th picked point (1-based), beside landmark names. */
 export const pickedValue = (n: number): string => `picked:${n}`;
@@ -50,7 +62,10 @@ export interface Draft {
   a: string;
   b: string;
   c: string;
+  /** A plane landmark, or THREE_POINTS for the plane through `planePoints`. */
   plane: string;
+  /** The points of the plane through three points (point field values: landmarks or picked points). */
+  planePoints: [string, string, string];
   organ: string;
   quantity: (typeof sectionQuantities)[number];
   curve: string[];
@@ -68,6 +83,7 @@ export const initialDraft: Draft = {
   b: 'lv_apex',
   c: 'left_coronary_ostium',
   plane: 'aortic_annulus',
+  planePoints: ['right_coronary_sinus', 'left_coronary_sinus', 'non_coronary_sinus'],
   organ: 'aortic_root',
   quantity: 'area',
   curve: ['lvot', 'aortic_annulus', 'sinotubular_junction', 'ascending_aorta'],
@@ -90,19 +106,24 @@ export function withoutPicked(d: Draft, n: number): Draft {
     a: shift(d.a, initialDraft.a),
     b: shift(d.b, initialDraft.b),
     c: shift(d.c, initialDraft.c),
+    planePoints: d.planePoints.map((v, k) => shift(v, initialDraft.planePoints[k] as string)) as Draft['planePoints'],
     curve: d.curve.flatMap((v) => (pickedIndex(v) === n ? [] : [shift(v, v)])),
   };
 }
 
 /** The geometry the draft describes. */
 export function geometryOf(d: Draft): MeasurementGeometryBody {
-  const plane = { kind: 'landmark' as const, landmark: d.plane };
   const point = (value: string): PointRefBody => {
     const i = pickedIndex(value);
     const picked = i === null ? undefined : d.picked[i];
     if (i === null || !picked || !d.source) return { landmark: value };
     return { surface: { organ: picked.organ, position: picked.position, source: d.source } };
   };
+  const [p1, p2, p3] = d.planePoints;
+  const plane: Plane =
+    d.plane === THREE_POINTS
+      ? { kind: 'three-points', points: [point(p1), point(p2), point(p3)] }
+      : { kind: 'landmark', landmark: d.plane };
   switch (d.type) {
     case 'distance':
       return { type: 'distance', from: point(d.a), to: point(d.b) };
@@ -121,13 +142,13 @@ export function geometryOf(d: Draft): MeasurementGeometryBody {
   }
 }
 
-type Plane = Extract<MeasurementGeometryBody, { type: 'height' }>['plane'];
-const planeLandmarkOf = (p: Plane): string | null =>
-  p.kind === 'landmark' && (p.offset_mm === undefined || p.offset_mm === 0) ? p.landmark : null;
+/** Whether the draft's plane is built from points (so the picker is shown for it). */
+export const usesPlanePoints = (d: Draft): boolean =>
+  d.plane === THREE_POINTS && (d.type === 'height' || d.type === 'section' || d.type === 'plane-angle');
 
 /**
  * The draft of an existing definition, for editing it in the drawer; null when its geometry is not one the drawer
- * builds (fixed positions, planes through three points or offset, chords).
+ * builds (fixed positions, offset planes, chords).
  */
 export function draftOf(definition: {
   name: string;
@@ -141,17 +162,27 @@ export function draftOf(definition: {
   const landmarkOf = (p: PointRefBody): string | null => {
     if ('landmark' in p) return p.landmark;
     if (!('surface' in p)) return null;
-    source = { cohortId: p.surface.source.cohortId, patientId: p.surface.source.patientId };
+    source = { ...p.surface.source };
     picked.push({ organ: p.surface.organ, position: [...p.surface.position] });
     return pickedValue(picked.length);
   };
-  const draft = draftOfGeometry(definition, landmarkOf);
+  // A landmark plane, or one through three points the drawer can name (its fields hold them); offsets are not built.
+  const planeOf = (p: Plane): Pick<Draft, 'plane' | 'planePoints'> | null => {
+    if (p.kind === 'body' || (p.offset_mm !== undefined && p.offset_mm !== 0)) return null;
+    if (p.kind === 'landmark') return { plane: p.landmark, planePoints: initialDraft.planePoints };
+    const points = p.points.map(landmarkOf);
+    return points.every((v) => v !== null)
+      ? { plane: THREE_POINTS, planePoints: points as Draft['planePoints'] }
+      : null;
+  };
+  const draft = draftOfGeometry(definition, landmarkOf, planeOf);
   return draft && { ...draft, picked, source };
 }
 
 function draftOfGeometry(
   definition: { name: string; description: string; phase: Draft['phase']; geometry: MeasurementGeometryBody },
   landmarkOf: (p: PointRefBody) => string | null,
+  planeOf: (p: Plane) => Pick<Draft, 'plane' | 'planePoints'> | null,
 ): Draft | null {
   const base = { ...initialDraft, name: definition.name, description: definition.description, phase: definition.phase };
   const g = definition.geometry;
@@ -161,21 +192,21 @@ function draftOfGeometry(
       return a !== null && b !== null ? { ...base, type: 'distance', a, b } : null;
     }
     case 'height': {
-      const [c, plane] = [landmarkOf(g.point), planeLandmarkOf(g.plane)];
-      return c !== null && plane !== null ? { ...base, type: 'height', c, plane } : null;
+      const [c, plane] = [landmarkOf(g.point), planeOf(g.plane)];
+      return c !== null && plane !== null ? { ...base, type: 'height', c, ...plane } : null;
     }
     case 'section': {
-      const plane = planeLandmarkOf(g.plane);
-      return plane === null ? null : { ...base, type: 'section', organ: g.organ, plane, quantity: g.quantity };
+      const plane = planeOf(g.plane);
+      return plane === null ? null : { ...base, type: 'section', organ: g.organ, ...plane, quantity: g.quantity };
     }
     case 'angle': {
       const [a, b, c] = [landmarkOf(g.vertex), landmarkOf(g.from), landmarkOf(g.to)];
       return a !== null && b !== null && c !== null ? { ...base, type: 'angle', a, b, c } : null;
     }
     case 'plane-angle': {
-      const plane = planeLandmarkOf(g.planes[0]);
+      const plane = planeOf(g.planes[0]);
       return plane !== null && g.planes[1].kind === 'body' && g.planes[1].plane === 'axial'
-        ? { ...base, type: 'plane-angle', plane }
+        ? { ...base, type: 'plane-angle', ...plane }
         : null;
     }
     case 'curve-length': {

@@ -16,8 +16,11 @@ import {
   initialDraft,
   PLANE_LANDMARKS,
   pickedValue,
+  planeWords,
   pointWords,
+  THREE_POINTS,
   TYPES,
+  usesPlanePoints,
   withoutPicked,
   type Draft,
   type DraftType,
@@ -98,8 +101,9 @@ export function NewMeasurementDrawer({
   };
   const t = draft.type;
   const points = [...LANDMARKS, ...draft.picked.map((_, i) => pickedValue(i + 1))];
-  const pickOn = draft.source?.cohortId ?? cohortId;
-  const usesPoints = t === 'distance' || t === 'angle' || t === 'height' || t === 'curve-length';
+  const pickOn = (draft.source && 'cohortId' in draft.source ? draft.source.cohortId : null) ?? cohortId;
+  const throughPoints = usesPlanePoints(draft);
+  const usesPoints = t === 'distance' || t === 'angle' || t === 'height' || t === 'curve-length' || throughPoints;
   return (
     <Drawer anchor="right" open={open} onClose={onClose}>
       <Stack
@@ -163,7 +167,32 @@ export function NewMeasurementDrawer({
           />
         )}
         {(t === 'height' || t === 'section' || t === 'plane-angle') && (
-          <Select label="Plane" value={draft.plane} options={PLANE_LANDMARKS} onChange={(plane) => set({ plane })} />
+          <Select
+            label="Plane"
+            value={draft.plane}
+            options={[...PLANE_LANDMARKS, THREE_POINTS]}
+            wordsOf={planeWords}
+            onChange={(plane) => set({ plane })}
+          />
+        )}
+        {throughPoints &&
+          draft.planePoints.map((value, k) => (
+            <Select
+              key={k}
+              label={`Plane point ${k + 1}`}
+              value={value}
+              options={points}
+              wordsOf={pointWords}
+              onChange={(v) =>
+                set({ planePoints: draft.planePoints.map((p, j) => (j === k ? v : p)) as Draft['planePoints'] })
+              }
+            />
+          ))}
+        {throughPoints && (
+          <Typography variant="body2" color="text.secondary">
+            The plane is computed on each patient through the three points there; points within 2 mm of one line do not
+            define one.
+          </Typography>
         )}
         {(t === 'section' || t === 'volume') && (
           <Select label="Organ" value={draft.organ} options={ORGANS} onChange={(organ) => set({ organ })} />
