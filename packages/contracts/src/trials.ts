@@ -233,14 +233,57 @@ export type TrialDetail = z.infer<typeof trialDetailSchema>;
 export const trialListSchema = z.object({ items: z.array(trialSchema), canRun: z.boolean() });
 export type TrialList = z.infer<typeof trialListSchema>;
 
-/** A trial's outcomes as population parameters of its cohort (one nullable value per patient, the cohort's order). */
+/**
+ * One outcome over an SSM trial's instances (`GET …/trials/:id/outcomes`, docs/decisions/trials-on-ssm-population.md):
+ * its summary over the instances with a value, the extreme instances (by id), the instances meeting its criterion (no
+ * interval: the instances are chosen shapes, not a sample) and Pearson's r with each mode's score (null: fewer than 3
+ * instances with a value, or the mode or the outcome constant among them).
+ */
+export const trialInstanceOutcomeSchema = z.object({
+  key: text(),
+  missing: z.number().int(),
+  summary: z
+    .object({
+      n: z.number().int(),
+      mean: z.number(),
+      sd: z.number().nullable(),
+      min: z.number(),
+      q1: z.number(),
+      median: z.number(),
+      q3: z.number(),
+      max: z.number(),
+    })
+    .nullable(),
+  lowest: z.object({ id: text(), value: z.number() }).nullable(),
+  highest: z.object({ id: text(), value: z.number() }).nullable(),
+  pass: z.object({ count: z.number().int(), n: z.number().int() }).nullable(),
+  modeCorrelations: z.array(z.number().nullable()),
+});
+export type TrialInstanceOutcome = z.infer<typeof trialInstanceOutcomeSchema>;
+
+/** An SSM trial's instances as a population: the model, each instance's mode scores (SD) and each outcome's figures. */
+export const trialInstancePopulationSchema = z.object({
+  ssm: z.object({ id: z.uuid(), name: text(), modeCount: z.number().int() }),
+  /** The modes any instance moves (1 … modes), each instance's score on them in SD (0: not moved). */
+  modes: z.array(z.number().int()),
+  instances: z.array(z.object({ id: text(), name: text(), shape: text(), modeScores: z.array(z.number()) })),
+  outcomes: z.array(trialInstanceOutcomeSchema),
+});
+export type TrialInstancePopulation = z.infer<typeof trialInstancePopulationSchema>;
+
+/**
+ * A trial's outcomes as population parameters of its subject (one nullable value per patient): a cohort's patients
+ * in the cohort's order (`cohortId` set, they join the population analysis), or an SSM trial's named instances by
+ * room id in the trial's order (`instances` set: its population view on the trial page).
+ */
 export const trialOutcomeColumnsSchema = z.object({
   trialId: z.uuid(),
   trialName: text(),
-  cohortId: z.uuid(),
+  cohortId: z.uuid().nullable(),
   ids: z.array(text()),
   outcomes: z.array(trialOutcomeDefinitionSchema.extend({ parameter: text() })),
   values: z.array(z.array(z.number().nullable())),
+  instances: trialInstancePopulationSchema.nullable(),
 });
 export type TrialOutcomeColumns = z.infer<typeof trialOutcomeColumnsSchema>;
 

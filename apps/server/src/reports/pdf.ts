@@ -106,9 +106,14 @@ export interface PdfHistogram {
 
 /**
  * A histogram as bars below the current text (300 × 60 pt), its range under the axis and, to its right, the
- * tallest bar's count and `notes` one under another; the text goes on below it.
+ * tallest bar's count (of `what`, patients unless told) and `notes` one under another; the text goes on below it.
  */
-export function drawHistogram(doc: PDFKit.PDFDocument, hist: PdfHistogram, notes: readonly string[] = []): void {
+export function drawHistogram(
+  doc: PDFKit.PDFDocument,
+  hist: PdfHistogram,
+  notes: readonly string[] = [],
+  what = 'patients',
+): void {
   const x0 = 70;
   const width = 300;
   const height = 60;
@@ -131,7 +136,7 @@ export function drawHistogram(doc: PDFKit.PDFDocument, hist: PdfHistogram, notes
   doc.fontSize(8);
   doc.text(pdfNumber(hist.edges[0]), x0 - 10, y0 + height + 2, { lineBreak: false });
   doc.text(pdfNumber(hist.edges[hist.edges.length - 1]), x0 + width - 20, y0 + height + 2, { lineBreak: false });
-  doc.text(`${top} patients`, x0 + width + 8, y0, { lineBreak: false });
+  doc.text(`${top} ${what}`, x0 + width + 8, y0, { lineBreak: false });
   notes.forEach((note, i) =>
     doc.text(pdfText(note), x0 + width + 8, y0 + 12 * (i + 1), {
       lineBreak: false,

@@ -275,6 +275,12 @@ export class SsmService {
     return this.storedModel(projectId, ssmId);
   }
 
+  /** An SSM of the project as the API answers it, for callers that have checked access already; null when none. */
+  async describe(projectId: string, ssmId: string): Promise<Ssm | null> {
+    const row = await this.repository.find(projectId, ssmId);
+    return row ? toSsm(row) : null;
+  }
+
   /** The model file of a ready SSM of the project, for callers that have checked access already. */
   private async storedModel(projectId: string, ssmId: string): Promise<Buffer> {
     const row = await this.repository.find(projectId, ssmId);

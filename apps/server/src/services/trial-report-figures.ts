@@ -1,5 +1,12 @@
 import { meetsCriterion, type TrialCriterion } from '@insilico/contracts';
-import { summarise, wilsonInterval, type ParameterSummary, type Proportion } from '@insilico/stats';
+import {
+  matrixFromColumns,
+  pearsonMatrix,
+  summarise,
+  wilsonInterval,
+  type ParameterSummary,
+  type Proportion,
+} from '@insilico/stats';
 
 /** One outcome of a trial as the report shows it: each patient's value (null: none) and its criterion, if any. */
 export interface ReportOutcomeInput {
@@ -66,4 +73,20 @@ export function histogram(values: readonly number[]): { edges: number[]; counts:
   const counts = new Array<number>(bins).fill(0);
   for (const v of values) counts[Math.min(bins - 1, Math.floor((v - min) / width))]!++;
   return { edges, counts };
+}
+
+/** Correlations need this many rows with a value (with two, r is ±1 whatever the values). */
+export const minRowsForCorrelation = 3;
+
+/** Pearson's r over the rows where `y` has a finite value; null below three such rows or when either is constant. */
+export function pearson(x: readonly number[], y: readonly (number | null)[]): number | null {
+  const rows = x.flatMap((xi, i) => {
+    const yi = y[i];
+    return yi !== null && yi !== undefined && Number.isFinite(yi) ? [[xi, yi] as const] : [];
+  });
+  if (rows.length < minRowsForCorrelation) return null;
+  const r = pearsonMatrix(
+    matrixFromColumns([Float64Array.from(rows, ([a]) => a), Float64Array.from(rows, ([, b]) => b)]),
+  ).r[1]!;
+  return Number.isFinite(r) ? r : null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { histogram, outcomeFigures } from './trial-report-figures';
+import { pdfPhrases } from '../../test/helpers/pdf-text';
 import { pdfText } from '../reports/pdf';
 import { renderTrialReport, type TrialReportInput } from './trial-report';
 
@@ -62,7 +63,8 @@ describe('the trial report PDF', () => {
       parameters: { heartRate_bpm: 70 },
       counts: { total: 3, done: 2, failed: 1, running: 0, queued: 0, cancelled: 0 },
     },
-    cohort: {
+    subject: {
+      kind: 'cohort',
       name: 'TAVI cohort',
       description: '',
       size: 3,
@@ -74,9 +76,15 @@ describe('the trial report PDF', () => {
       criteria: {},
     },
     patients: [
-      { patientId: 'SYN-1', status: 'done', stage: null, error: null },
-      { patientId: 'SYN-2', status: 'done', stage: null, error: null },
-      { patientId: 'SYN-3', status: 'failed', stage: 'placement', error: 'The aortic annulus measures 27.4 mm.' },
+      { patientId: 'SYN-1', label: 'SYN-1', status: 'done', stage: null, error: null },
+      { patientId: 'SYN-2', label: 'SYN-2', status: 'done', stage: null, error: null },
+      {
+        patientId: 'SYN-3',
+        label: 'SYN-3',
+        status: 'failed',
+        stage: 'placement',
+        error: 'The aortic annulus measures 27.4 mm.',
+      },
     ],
     outcomes: [outcome([12, 25, null], { min: null, max: 20 })],
     solver: { resolvedParameters: { heartRate_bpm: 70 }, scenarioVersion: 'scenarios-1', endTime_s: 0.8 },
@@ -84,8 +92,8 @@ describe('the trial report PDF', () => {
       codeVersion: '0.1.0',
       workers: ['worker-a'],
       runs: [
-        { patientId: 'SYN-1', workerId: 'worker-a', attempts: 1, seconds: 120 },
-        { patientId: 'SYN-2', workerId: 'worker-a', attempts: 1, seconds: 131 },
+        { label: 'SYN-1', workerId: 'worker-a', attempts: 1, seconds: 120 },
+        { label: 'SYN-2', workerId: 'worker-a', attempts: 1, seconds: 131 },
       ],
     },
   };
@@ -100,5 +108,61 @@ describe('the trial report PDF', () => {
   it('spells out the symbols the standard fonts cannot encode', () => {
     expect(pdfText('Δp ≤ 20 mmHg → √x')).toBe('delta p <= 20 mmHg -> sqrtx');
     expect(pdfText('Ring valve – 27.4 mm² 😀')).toBe('Ring valve – 27.4 mm² ?');
+  });
+
+  it('describes an SSM trial’s instances as synthetic shapes of the model, with their mode scores', async () => {
+    const ssmInput: TrialReportInput = {
+      ...input,
+      subject: {
+        kind: 'ssm',
+        id: '00000000-0000-4000-8000-0000000000aa',
+        name: 'Roots SSM',
+        builtAt: '2026-11-27T10:00:00.000Z',
+        codeVersion: '0.1.0',
+        meshModelVersion: 'anatomy-mesh-1',
+        seed: 7,
+        cohorts: ['TAVI cohort'],
+        shapes: 10,
+        organs: ['aortic_root'],
+        phase: 'end-diastole',
+        correspondence: 'nearest points',
+        alignment: 'generalised Procrustes',
+        modeCount: 9,
+        modesKept: 4,
+        explainedKept: 0.96,
+        modes: [1, 2],
+        instances: [
+          { name: 'A', shape: '0,1', shapeInWords: 'mode 2 +1 SD', modeScores: [0, 1] },
+          { name: 'B', shape: '2', shapeInWords: 'mode 1 +2 SD', modeScores: [2, 0] },
+          { name: 'C', shape: '-1', shapeInWords: 'mode 1 −1 SD', modeScores: [-1, 0] },
+        ],
+      },
+      patients: [
+        { patientId: 'room-a', label: 'A (mode 2 +1 SD)', status: 'done', stage: null, error: null },
+        { patientId: 'room-b', label: 'B (mode 1 +2 SD)', status: 'done', stage: null, error: null },
+        { patientId: 'room-c', label: 'C (mode 1 −1 SD)', status: 'done', stage: null, error: null },
+      ],
+      trial: { ...input.trial, counts: { total: 3, done: 3, failed: 0, running: 0, queued: 0, cancelled: 0 } },
+      outcomes: [outcome([10, 16, 9], { min: null, max: 12 })],
+      provenance: {
+        ...input.provenance,
+        runs: [{ label: 'B (mode 1 +2 SD)', workerId: 'w', attempts: 1, seconds: 3 }],
+      },
+    };
+    const text = pdfPhrases(await renderTrialReport(ssmInput));
+    expect(text).toContain('Synthetic shapes from the statistical shape model Roots SSM, not patients');
+    expect(text).toContain('Shape model');
+    expect(text).toContain('statistical shape model 00000000-0000-4000-8000-0000000000aa, built 2026-11-27');
+    expect(text).toContain('9, 4 kept (96.0 % of the variance)');
+    expect(text).toContain('B: mode 1 +2 SD; mode scores (SD) mode 1 2, mode 2 0');
+    expect(text).toContain('Instances: 3: 3 done');
+    expect(text).toContain('Extreme instances: lowest C (mode 1 -1 SD) (9), highest B (mode 1 +2 SD) (16)');
+    // numpy.corrcoef([0, 2, -1], [10, 16, 9]) = 0.97986; with mode 2's scores [1, 0, 0]: -0.38125.
+    expect(text).toContain('Pearson r with the mode scores: mode 1 0.9799, mode 2 -0.3812');
+    expect(text).toContain('2 of 3 instances pass, 66.7 % (no interval');
+    expect(text).not.toContain('Wilson');
+    expect(text).toContain('Every instance finished.');
+    expect(text).toContain('B (mode 1 +2 SD): 3 s, worker w');
+    expect(text).not.toContain('Cohort');
   });
 });

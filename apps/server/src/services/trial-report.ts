@@ -1,6 +1,44 @@
 import { criterionText, type PlacementRule, type TrialCounts, type TrialCriterion } from '@insilico/contracts';
 import { drawHistogram, pdfNumber as number, pdfPercent as percent, pdfText, startPdfReport } from '../reports/pdf';
-import { outcomeFigures, type OutcomeFigures, type ReportOutcomeInput } from './trial-report-figures';
+import { outcomeFigures, pearson, type OutcomeFigures, type ReportOutcomeInput } from './trial-report-figures';
+
+/** The synthetic cohort a trial ran on, as the report describes it. */
+export interface ReportCohort {
+  kind: 'cohort';
+  name: string;
+  description: string;
+  size: number;
+  modelVersion: string;
+  meshModelVersion: string;
+  populationSeed: number;
+  populationSize: number;
+  sampleSeed: number;
+  criteria: Record<string, unknown>;
+}
+
+/** The statistical shape model whose named instances a trial ran on, with each instance's mode scores (SD). */
+export interface ReportSsm {
+  kind: 'ssm';
+  id: string;
+  name: string;
+  builtAt: string | null;
+  codeVersion: string;
+  meshModelVersion: string;
+  seed: number;
+  cohorts: string[];
+  shapes: number;
+  organs: string[];
+  phase: string;
+  correspondence: string;
+  alignment: string;
+  modeCount: number;
+  modesKept: number | null;
+  /** Σλ of the kept modes / Σλ; null when not known. */
+  explainedKept: number | null;
+  /** The modes any instance moves (1-based); every instance's scores on them, in the patients' order. */
+  modes: number[];
+  instances: { name: string; shape: string; shapeInWords: string; modeScores: number[] }[];
+}
 
 /**
  * Everything a trial report shows, gathered by TrialService from the database when the report job runs (so the PDF
@@ -23,18 +61,10 @@ export interface TrialReportInput {
     parameters: Record<string, unknown>;
     counts: TrialCounts;
   };
-  cohort: {
-    name: string;
-    description: string;
-    size: number;
-    modelVersion: string;
-    meshModelVersion: string;
-    populationSeed: number;
-    populationSize: number;
-    sampleSeed: number;
-    criteria: Record<string, unknown>;
-  };
-  patients: { patientId: string; status: string; stage: string | null; error: string | null }[];
+  /** What the patients are: a cohort's synthetic patients, or an SSM's named instances (synthetic shapes). */
+  subject: ReportCohort | ReportSsm;
+  /** `label`: how the report names the patient (its id, or an instance's name and shape). */
+  patients: { patientId: string; label: string; status: string; stage: string | null; error: string | null }[];
   outcomes: ReportOutcomeInput[];
   solver: {
     resolvedParameters: Record<string, unknown> | null;
@@ -44,7 +74,7 @@ export interface TrialReportInput {
   provenance: {
     codeVersion: string;
     workers: string[];
-    runs: { patientId: string; workerId: string | null; attempts: number | null; seconds: number | null }[];
+    runs: { label: string; workerId: string | null; attempts: number | null; seconds: number | null }[];
   };
 }
 
@@ -67,9 +97,10 @@ export const kindVerification: Record<TrialReportInput['trial']['kind'], string>
 };
 
 /**
- * The trial report as PDF bytes (pdfkit, A4, the standard Helvetica): set-up, cohort, outcome distributions with
- * histograms, pass fractions with their 95 % Wilson intervals, extreme patients, solver settings and verification,
- * provenance. The document's dates are the report's, so the same input gives the same pages.
+ * The trial report as PDF bytes (pdfkit, A4, the standard Helvetica): set-up, cohort (or shape model and its
+ * instances), outcome distributions with histograms, pass fractions with their 95 % Wilson intervals (for a cohort;
+ * chosen shapes are no sample: counts only), extreme patients, solver settings and verification, provenance. The
+ * document's dates are the report's, so the same input gives the same pages.
  */
 export async function renderTrialReport(input: TrialReportInput): Promise<Uint8Array> {
   const { doc, title, heading, line, finish } = startPdfReport({
@@ -79,11 +110,17 @@ export async function renderTrialReport(input: TrialReportInput): Promise<Uint8A
     date: input.generatedAt,
   });
   const t = input.trial;
+  const subject = input.subject;
+  const onShapes = subject.kind === 'ssm';
+  const who = onShapes ? 'Instances' : 'Patients';
 
   title(
     `Trial report: ${t.name}`,
-    `Generated ${input.generatedAt}${input.generatedBy ? ` by ${input.generatedBy}` : ''}. Synthetic virtual patients: ` +
-      'results describe the device on a model population, not clinical evidence.',
+    `Generated ${input.generatedAt}${input.generatedBy ? ` by ${input.generatedBy}` : ''}. ` +
+      (onShapes
+        ? `Synthetic shapes from the statistical shape model ${subject.name}, not patients: results describe the ` +
+          'device on shapes the model generates, not clinical evidence.'
+        : 'Synthetic virtual patients: results describe the device on a model population, not clinical evidence.'),
   );
 
   heading('Set-up');
@@ -101,25 +138,29 @@ export async function renderTrialReport(input: TrialReportInput): Promise<Uint8A
   line('Status', t.status);
   const c = t.counts;
   line(
-    'Patients',
+    who,
     `${c.total}: ${c.done} done, ${c.failed} failed, ${c.cancelled} cancelled, ${c.running + c.queued} not finished`,
   );
 
-  heading('Cohort');
-  const h = input.cohort;
-  line('Name', h.name);
-  if (h.description) line('Description', h.description);
-  line(
-    'Population',
-    `synthetic, model ${h.modelVersion} (meshes ${h.meshModelVersion}); ${h.size} patients sampled (seed ` +
-      `${h.sampleSeed}) from a population of ${h.populationSize} (seed ${h.populationSeed})`,
-  );
-  line('Criteria', Object.keys(h.criteria).length ? JSON.stringify(h.criteria) : 'none');
+  if (subject.kind === 'cohort') {
+    heading('Cohort');
+    line('Name', subject.name);
+    if (subject.description) line('Description', subject.description);
+    line(
+      'Population',
+      `synthetic, model ${subject.modelVersion} (meshes ${subject.meshModelVersion}); ${subject.size} patients ` +
+        `sampled (seed ${subject.sampleSeed}) from a population of ${subject.populationSize} (seed ${subject.populationSeed})`,
+    );
+    line('Criteria', Object.keys(subject.criteria).length ? JSON.stringify(subject.criteria) : 'none');
+  } else ssmSection(doc, heading, line, subject);
 
   heading('Outcomes');
-  const ids = input.patients.map((p) => p.patientId);
-  const figures = input.outcomes.map((o) => ({ outcome: o, figures: outcomeFigures(ids, o) }));
-  for (const { outcome, figures: f } of figures) outcomeSection(doc, outcome, f);
+  const labels = input.patients.map((p) => p.label);
+  const figures = input.outcomes.map((o) => ({ outcome: o, figures: outcomeFigures(labels, o) }));
+  for (const { outcome, figures: f } of figures) {
+    outcomeSection(doc, outcome, f, who);
+    if (onShapes) modeCorrelationLine(doc, subject, outcome);
+  }
 
   heading('Acceptance');
   const judged = figures.filter((x) => x.outcome.criterion);
@@ -128,25 +169,31 @@ export async function renderTrialReport(input: TrialReportInput): Promise<Uint8A
     doc.text(
       pdfText(
         `${outcome.label} ${criterionText(outcome.criterion as TrialCriterion, outcome.unit)}: ` +
-          (f.pass
-            ? `${f.pass.count} of ${f.pass.n} pass, ${percent(f.pass.fraction)} (95 % Wilson interval ` +
-              `${percent(f.pass.lower)}-${percent(f.pass.upper)})`
-            : 'no patient has a value') +
+          (!f.pass
+            ? `no ${onShapes ? 'instance' : 'patient'} has a value`
+            : onShapes
+              ? `${f.pass.count} of ${f.pass.n} instances pass, ${percent(f.pass.fraction)} (no interval: the ` +
+                'instances are shapes chosen from the model, not a sample of a population)'
+              : `${f.pass.count} of ${f.pass.n} pass, ${percent(f.pass.fraction)} (95 % Wilson interval ` +
+                `${percent(f.pass.lower)}-${percent(f.pass.upper)})`) +
           (f.missing ? `; ${f.missing} without a value not judged` : ''),
       ),
     );
 
-  heading('Patients that did not finish');
+  heading(`${who} that did not finish`);
   const unfinished = input.patients.filter((p) => p.status !== 'done');
-  if (unfinished.length === 0) doc.text('Every patient finished.');
+  if (unfinished.length === 0) doc.text(`Every ${onShapes ? 'instance' : 'patient'} finished.`);
   for (const p of unfinished)
-    doc.text(pdfText(`${p.patientId}: ${p.status}${p.error ? ` (${p.stage ?? 'run'}: ${p.error})` : ''}`));
+    doc.text(pdfText(`${p.label}: ${p.status}${p.error ? ` (${p.stage ?? 'run'}: ${p.error})` : ''}`));
 
   heading('Solver settings and verification');
   line('Scenario version', input.solver.scenarioVersion ?? '-');
   line('Simulated time', input.solver.endTime_s === null ? '-' : `${input.solver.endTime_s} s`);
   if (input.solver.resolvedParameters)
-    line('Resolved parameters (first patient)', JSON.stringify(input.solver.resolvedParameters));
+    line(
+      `Resolved parameters (first ${onShapes ? 'instance' : 'patient'})`,
+      JSON.stringify(input.solver.resolvedParameters),
+    );
   line('Verification status', kindVerification[t.kind]);
 
   heading('Provenance');
@@ -165,15 +212,83 @@ export async function renderTrialReport(input: TrialReportInput): Promise<Uint8A
   for (const r of p.runs)
     doc.text(
       pdfText(
-        `${r.patientId}: ${r.seconds === null ? '-' : `${number(r.seconds)} s`}, worker ${r.workerId ?? '-'}, ` +
+        `${r.label}: ${r.seconds === null ? '-' : `${number(r.seconds)} s`}, worker ${r.workerId ?? '-'}, ` +
           `${r.attempts ?? '-'} attempt(s)`,
       ),
     );
   return finish();
 }
 
+/** The shape model: its version and build, what it was built from, its modes, and the instances' mode scores. */
+function ssmSection(
+  doc: PDFKit.PDFDocument,
+  heading: (text: string) => void,
+  line: (label: string, value: string) => void,
+  m: ReportSsm,
+): void {
+  heading('Shape model');
+  line('Name', m.name);
+  line(
+    'Model',
+    `statistical shape model ${m.id}, built ${m.builtAt ?? '-'} by code ${m.codeVersion} (meshes ` +
+      `${m.meshModelVersion}, seed ${m.seed})`,
+  );
+  line(
+    'Built from',
+    `${m.shapes} synthetic patients of ${m.cohorts.join(', ') || '-'}; ${m.organs.join(', ').replaceAll('_', ' ')} ` +
+      `at ${m.phase}; ${m.correspondence}; ${m.alignment}`,
+  );
+  line(
+    'Modes',
+    `${m.modeCount}` +
+      (m.modesKept === null
+        ? ''
+        : `, ${m.modesKept} kept` + (m.explainedKept === null ? '' : ` (${percent(m.explainedKept)} of the variance)`)),
+  );
+  doc.text(
+    pdfText(
+      'The instances are synthetic shapes generated by the model (the mean moved by the standard deviations named ' +
+        'per mode), not patients: no cohort statistics, outliers or population intervals apply to them.',
+    ),
+  );
+  heading('Instances');
+  for (const i of m.instances)
+    doc.text(
+      pdfText(
+        `${i.name}: ${i.shapeInWords}` +
+          (m.modes.length
+            ? `; mode scores (SD) ${m.modes.map((k, j) => `mode ${k} ${i.modeScores[j]}`).join(', ')}`
+            : ''),
+      ),
+    );
+}
+
+/** Pearson's r of the outcome with each moved mode's score over the instances with a value. */
+function modeCorrelationLine(doc: PDFKit.PDFDocument, m: ReportSsm, outcome: ReportOutcomeInput): void {
+  if (m.modes.length === 0) return;
+  const rs = m.modes.map((k, j) => {
+    const r = pearson(
+      m.instances.map((i) => i.modeScores[j] ?? 0),
+      outcome.values,
+    );
+    return `mode ${k} ${r === null ? '-' : number(r)}`;
+  });
+  doc
+    .fontSize(9)
+    .text(
+      pdfText(`Pearson r with the mode scores: ${rs.join(', ')} (-: fewer than 3 instances with a value, or constant)`),
+    )
+    .fontSize(10)
+    .moveDown(0.5);
+}
+
 /** One outcome: its summary line, extremes and a histogram drawn as bars. */
-function outcomeSection(doc: PDFKit.PDFDocument, outcome: ReportOutcomeInput, f: OutcomeFigures): void {
+function outcomeSection(
+  doc: PDFKit.PDFDocument,
+  outcome: ReportOutcomeInput,
+  f: OutcomeFigures,
+  who: 'Patients' | 'Instances',
+): void {
   if (doc.y > 640) doc.addPage();
   doc
     .font('Helvetica-Bold')
@@ -183,7 +298,7 @@ function outcomeSection(doc: PDFKit.PDFDocument, outcome: ReportOutcomeInput, f:
   doc.fontSize(10);
   const s = f.summary;
   if (!s) {
-    doc.text('No patient has a value.').moveDown(0.5);
+    doc.text(`No ${who === 'Instances' ? 'instance' : 'patient'} has a value.`).moveDown(0.5);
     return;
   }
   doc.text(
@@ -195,7 +310,7 @@ function outcomeSection(doc: PDFKit.PDFDocument, outcome: ReportOutcomeInput, f:
   if (f.lowest && f.highest)
     doc.text(
       pdfText(
-        `Extreme patients: lowest ${f.lowest.patientId} (${number(f.lowest.value)}), ` +
+        `Extreme ${who.toLowerCase()}: lowest ${f.lowest.patientId} (${number(f.lowest.value)}), ` +
           `highest ${f.highest.patientId} (${number(f.highest.value)})`,
       ),
     );
@@ -204,5 +319,6 @@ function outcomeSection(doc: PDFKit.PDFDocument, outcome: ReportOutcomeInput, f:
       doc,
       f.histogram,
       outcome.criterion ? [`criterion ${criterionText(outcome.criterion, outcome.unit)}`] : [],
+      who.toLowerCase(),
     );
 }

@@ -66,7 +66,7 @@ import type { NotificationService } from './notification.service';
 import type { ProjectAccessService } from './project-access.service';
 import type { RoomService } from './room.service';
 import type { SimulationService } from './simulation.service';
-import type { SsmService } from './ssm.service';
+import { ssmShapeLabel, type SsmService } from './ssm.service';
 import {
   currentOutcomeValues,
   customOutcomeHistory,
@@ -81,6 +81,7 @@ import {
 } from './trial-custom-outcomes';
 import { computeOutcomes, type FrameMaxima } from './trial-outcomes';
 import { trialOutcomesCsv } from './trial-csv';
+import { instancePopulation } from './trial-population';
 import type { TrialReportInput } from './trial-report';
 import { resultsOf, type ResultKeeper } from './result-snapshots';
 import { trialResults } from './result-snapshot-contents';
@@ -533,12 +534,6 @@ export class TrialService {
    */
   async requestReport(userId: string, deviceId: string, projectId: string, trialId: string): Promise<TrialReport> {
     const { row } = await this.require('project.read', userId, deviceId, projectId, trialId);
-    if (row.trial.cohortId === null)
-      throw new ServiceError(
-        409,
-        'trial_report_unavailable',
-        'A report describes a trial’s cohort; this trial runs on a shape model’s instances. Download its outcomes as CSV.',
-      );
     const region = ((await this.deps.simulationRepository.dataRegionOf(deviceId)) ?? 'eu') as DataRegion;
     const report = await this.deps.unitOfWork.run(async (tx) => {
       const id = randomUUID();
@@ -589,9 +584,11 @@ export class TrialService {
     if (report.status !== 'queued') return { status: report.status };
     const trial = await this.deps.repository.findById(report.trialId);
     const listRow = trial ? await this.deps.repository.find(trial.projectId, trial.id) : null;
-    const cohort = trial?.cohortId ? await this.deps.repository.cohortDescription(trial.cohortId) : null;
-    if (!trial || !listRow || !cohort) return { status: 'deleted' };
+    if (!trial || !listRow) return { status: 'deleted' };
     const patients = await this.deps.repository.patients([trial.id]);
+    const subject = await this.reportSubject(trial, patients);
+    if (!subject) return { status: 'deleted' };
+    const labelOf = new Map(patients.map((p, i) => [p.patient.patientId, subject.labels[i]!]));
     const summary = toTrial(listRow, patients, false);
     const base = trial.basedOnTrialId ? await this.deps.repository.findById(trial.basedOnTrialId) : null;
     const runs = await this.deps.repository.runProvenance(
@@ -621,10 +618,11 @@ export class TrialService {
         parameters: trial.parameters,
         counts: summary.counts,
       },
-      cohort,
-      patients: patients.map((p) => {
+      subject: subject.subject,
+      patients: patients.map((p, i) => {
         const shown = toPatient(trial, p);
-        return { patientId: shown.patientId, status: shown.status, stage: shown.stage, error: shown.error };
+        const label = subject.labels[i]!;
+        return { patientId: shown.patientId, label, status: shown.status, stage: shown.stage, error: shown.error };
       }),
       outcomes: trialOutcomesOf(trial).map((d) => ({
         ...d,
@@ -644,7 +642,8 @@ export class TrialService {
           if (!run) return [];
           const seconds =
             run.startedAt && run.finishedAt ? (run.finishedAt.getTime() - run.startedAt.getTime()) / 1000 : null;
-          return [{ patientId: p.patient.patientId, workerId: run.workerId, attempts: run.attempts, seconds }];
+          const label = labelOf.get(p.patient.patientId) ?? p.patient.patientId;
+          return [{ label, workerId: run.workerId, attempts: run.attempts, seconds }];
         }),
       },
     };
@@ -659,6 +658,60 @@ export class TrialService {
     return { status: 'ready' };
   }
 
+  /**
+   * What a report says the trial ran on, and how it names each patient: a cohort (its description; patients by id), or
+   * an SSM (its model card and modes; each named instance by its name and shape, with its mode scores). Null when the
+   * cohort or the SSM is gone.
+   */
+  private async reportSubject(
+    trial: TrialRow,
+    patients: readonly TrialPatientWithRun[],
+  ): Promise<{ subject: TrialReportInput['subject']; labels: string[] } | null> {
+    if (trial.cohortId !== null) {
+      const cohort = await this.deps.repository.cohortDescription(trial.cohortId);
+      return cohort && { subject: { kind: 'cohort', ...cohort }, labels: patients.map((p) => p.patient.patientId) };
+    }
+    const ssm = trial.ssmId !== null ? await this.deps.ssms?.describe(trial.projectId, trial.ssmId) : null;
+    if (!ssm?.modelCard) return null;
+    const card = ssm.modelCard;
+    const instances = patients.map((p) => toPatient(trial, p).instance ?? { name: p.patient.patientId, shape: 'mean' });
+    const population = instancePopulation(
+      { id: ssm.id, name: ssm.name, modeCount: ssm.modes?.length ?? 0 },
+      instances.map((i, k) => ({ id: patients[k]!.patient.patientId, ...i })),
+      [],
+    );
+    const kept = ssm.quality?.modesKept ?? null;
+    return {
+      subject: {
+        kind: 'ssm',
+        id: ssm.id,
+        name: ssm.name,
+        builtAt: ssm.readyAt,
+        codeVersion: card.codeVersion,
+        meshModelVersion: card.meshModelVersion,
+        seed: card.seed,
+        cohorts: card.cohorts.map((c) => c.name),
+        shapes: card.shapes,
+        organs: card.organs,
+        phase: card.phase,
+        correspondence: card.correspondence,
+        alignment: card.alignment,
+        modeCount: ssm.modes?.length ?? 0,
+        modesKept: kept,
+        explainedKept:
+          kept === null || !ssm.modes ? null : ssm.modes.slice(0, kept).reduce((sum, m) => sum + m.explained, 0),
+        modes: population.modes,
+        instances: population.instances.map((i) => ({
+          name: i.name,
+          shape: i.shape,
+          shapeInWords: ssmShapeLabel(i.shape),
+          modeScores: i.modeScores,
+        })),
+      },
+      labels: instances.map((i) => `${i.name} (${ssmShapeLabel(i.shape)})`),
+    };
+  }
+
   /** The report job gave up: the report shows why instead of staying queued. */
   async reportFailed(reportId: string, reason: string): Promise<void> {
     await this.deps.repository.updateReport(reportId, {
@@ -670,7 +723,8 @@ export class TrialService {
 
   /**
    * A trial's outcomes as population parameters of its cohort: every patient of the cohort (the parameter table's
-   * order), null where the patient has no outcome (failed, not finished, or not defined for the run).
+   * order), null where the patient has no outcome (failed, not finished, or not defined for the run). For a trial on
+   * an SSM: its named instances (the trial's order) with their mode scores and each outcome's figures over them.
    */
   async outcomeColumns(
     userId: string,
@@ -680,28 +734,35 @@ export class TrialService {
   ): Promise<TrialOutcomeColumns> {
     const { row } = await this.require('project.read', userId, deviceId, projectId, trialId);
     const cohortId = row.trial.cohortId;
-    if (cohortId === null)
-      throw new ServiceError(
-        409,
-        'trial_not_on_cohort',
-        'The population analysis works on cohorts: this trial runs on a shape model’s instances. Its outcomes are in its table and CSV.',
-      );
-    const ids = (await this.deps.repository.cohortPatients(cohortId)).map((p) => p.patientId);
     const custom = storedCustomOutcomes(row.trial);
+    const patients = await this.deps.repository.patients([trialId]);
     const byPatient = new Map(
-      (await this.deps.repository.patients([trialId])).map((p) => [
-        p.patient.patientId,
-        currentOutcomeValues(custom, p.patient).values,
-      ]),
+      patients.map((p) => [p.patient.patientId, currentOutcomeValues(custom, p.patient).values]),
     );
+    const ids =
+      cohortId !== null
+        ? (await this.deps.repository.cohortPatients(cohortId)).map((p) => p.patientId)
+        : patients.map((p) => p.patient.patientId);
     const definitions = trialOutcomesOf(row.trial);
+    const values = definitions.map((d) => ids.map((id) => byPatient.get(id)?.[d.key] ?? null));
+    const ssm =
+      cohortId === null && row.trial.ssmId !== null ? await this.deps.ssms?.describe(projectId, row.trial.ssmId) : null;
+    if (cohortId === null && !ssm)
+      throw new ServiceError(409, 'ssm_not_ready', 'The shape model of this trial cannot be read.');
     return {
       trialId,
       trialName: row.trial.name,
       cohortId,
       ids,
       outcomes: definitions.map((d) => ({ ...d, parameter: trialOutcomeParameter(trialId, d.key) })),
-      values: definitions.map((d) => ids.map((id) => byPatient.get(id)?.[d.key] ?? null)),
+      values,
+      instances: ssm
+        ? instancePopulation(
+            { id: ssm.id, name: ssm.name, modeCount: ssm.modes?.length ?? 0 },
+            patients.map((p) => ({ id: p.patient.patientId, ...(toPatient(row.trial, p).instance ?? instanceless) })),
+            definitions.map((d, j) => ({ ...d, values: values[j]!, criterion: row.trial.acceptance[d.key] ?? null })),
+          )
+        : null,
     };
   }
 
@@ -1207,6 +1268,9 @@ export class TrialService {
     return { ...toTrial(row, patients, canRun), patients: patients.map((p) => toPatient(row.trial, p)) };
   }
 }
+
+/** A trial patient's instance when it has none recorded (never on an SSM trial's patients): the mean shape. */
+const instanceless = { name: '', shape: 'mean' } as const;
 
 /** A trial's name as the stem of a downloaded file's name (reports, CSV). */
 function fileStem(name: string): string {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { TrialDetail, TrialList, TrialReport, TrialReportList } from '@insilico/contracts';
+import type { TrialDetail, TrialList, TrialReport } from '@insilico/contracts';
 import { writeBinaryStl } from '@insilico/mesh';
 import { ringDeviceMesh } from '@insilico/scenarios';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trialProject, waitForTrial } from '../../../test/fixtures/trial.fixtures';
+import { trialProject, waitForReport, waitForTrial } from '../../../test/fixtures/trial.fixtures';
 import { errorOf, json, send, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
@@ -178,14 +178,7 @@ describe('the report (PDF)', () => {
     expect(report.status).toBe('queued');
     expect(report.url).toBeNull();
     expect((await member.browser.get(`${reports}/${report.id}/pdf`)).status).toBe(404);
-    const deadline = Date.now() + 120_000;
-    let ready: TrialReport | undefined;
-    for (;;) {
-      const list = await json<TrialReportList>(await member.browser.get(reports));
-      ready = list.items.find((r) => r.id === report.id);
-      if (ready?.status !== 'queued' || Date.now() > deadline) break;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    const ready = await waitForReport(member.browser, reports, report.id);
     expect(ready?.status, ready?.error ?? '').toBe('ready');
     const first = await member.browser.get(ready!.url!);
     expect(first.status).toBe(200);

@@ -1,4 +1,5 @@
-import type { Room, Ssm, TrialDetail, TrialSetup } from '@insilico/contracts';
+import { createHash } from 'node:crypto';
+import type { Room, Ssm, TrialDetail, TrialOutcomeColumns, TrialReport, TrialSetup } from '@insilico/contracts';
 import { readCsv } from '@insilico/contracts/csv';
 import { writeBinaryStl } from '@insilico/mesh';
 import { ringDeviceMesh } from '@insilico/scenarios';
@@ -7,26 +8,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
 import { ssmCohorts } from '../../../test/fixtures/cohort.fixtures';
 import { projectWorld } from '../../../test/fixtures/project-world';
-import { waitForTrial } from '../../../test/fixtures/trial.fixtures';
+import { waitForReport, waitForTrial } from '../../../test/fixtures/trial.fixtures';
 import { errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { eventsOf } from '../../../test/helpers/domain-events';
+import { pdfPhrases } from '../../../test/helpers/pdf-text';
 import type { TestServer } from '../../../test/helpers/test-server';
 import { ssms, trials } from '../../db/schema';
 
 /**
  * Trials on an SSM's named instances (issue 17 item 1): each room on a saved shape of the model is a patient of the
  * trial, placed by the same rule on the shape's aortic root, run as its own simulation in a room the trial makes on
- * that shape, its outcomes in the trial's table and CSV. The refusals (no instance, not ready, not the project's,
- * cohort and SSM both or neither, a guest) store nothing.
+ * that shape, its outcomes in the trial's table and CSV, its population view (mode scores, figures per outcome) and
+ * its PDF report (the shapes as the model's synthetic instances). The refusals (no instance, not ready, not the
+ * project's, cohort and SSM both or neither, a guest) store nothing.
  */
 let server: TestServer;
 let member: Person;
 let guest: Person;
+let stranger: Person;
 let deviceId = '';
 let projectId = '';
 let versionId = '';
 let ssm: Ssm;
 const instances: Room[] = [];
+/** The trial on both instances, once it has finished (the population view and report read it). */
+let finishedTrial: TrialDetail | undefined;
 
 const projectPath = () => `/api/devices/${deviceId}/projects/${projectId}`;
 const trialsPath = () => `${projectPath()}/trials`;
@@ -59,12 +65,12 @@ async function instance(name: string, shape: string): Promise<Room> {
 beforeAll(async () => {
   // The smallest model there is: ten patients' aortic roots at end-diastole (ssms.api.test.ts's "Ten").
   const world = await projectWorld({
-    people: { member: 'member', guest: 'guest' },
-    cohorts: { ten: ssmCohorts.ten },
+    people: { member: 'member', guest: 'guest', stranger: 'stranger' },
+    cohorts: { ten: { ...ssmCohorts.ten, settleMs: 300_000 } },
     project: { team: ['admin', 'member', 'guest'], cohorts: ['ten'] },
   });
   ({ server, deviceId, projectId } = world);
-  ({ member, guest } = world.people);
+  ({ member, guest, stranger } = world.people);
   const cohortId = world.cohortIds.ten;
   ({ versionId } = await insertVersionWithModel(server, deviceId, {
     name: 'Ring valve',
@@ -79,14 +85,15 @@ beforeAll(async () => {
     phase: 'end-diastole',
   });
   expect(built.status).toBe(201);
-  const until = Date.now() + 170_000;
+  // Generous: the build takes about a minute alone, several on a loaded machine.
+  const until = Date.now() + 400_000;
   for (;;) {
     ssm = await json<Ssm>(await member.browser.get(`${projectPath()}/ssms/${(await json<Ssm>(built.clone())).id}`));
     if (ssm.status !== 'in_progress' || Date.now() > until) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   expect(ssm.status).toBe('ready');
-}, 400_000);
+}, 800_000);
 afterAll(async () => {
   await server?.stop();
 });
@@ -198,14 +205,81 @@ describe('a trial on the SSM’s named instances', () => {
     ]);
     const stress = csv[0]!.indexOf('Peak von Mises stress (MPa)');
     expect(Number(csv[1]![stress])).toBe(finished.patients[0]!.outcomes!.peak_von_mises_stress);
-    // No population view and no cohort report for shapes: said in words.
-    expect(await errorOf(await guest.browser.get(`${trialsPath()}/${trial.id}/outcomes`))).toMatchObject({
-      status: 409,
-      code: 'trial_not_on_cohort',
-    });
-    expect(await errorOf(await member.browser.postJson(`${trialsPath()}/${trial.id}/reports`, {}))).toMatchObject({
-      status: 409,
-      code: 'trial_report_unavailable',
-    });
+    finishedTrial = finished;
   }, 300_000);
+});
+
+describe('the SSM trial’s population view and report', () => {
+  it('gives the instances with their mode scores and each outcome’s figures over them', async () => {
+    const trial = finishedTrial!;
+    // Every stress passes a lower bound of 0 (asserted > 0 above): nothing near a threshold.
+    const judged = await send(member.browser, 'PATCH', `${trialsPath()}/${trial.id}`, {
+      acceptance: { peak_von_mises_stress: { min: 0, max: null } },
+    });
+    expect(judged.status).toBe(200);
+    const answer = await guest.browser.get(`${trialsPath()}/${trial.id}/outcomes`);
+    expect(answer.status).toBe(200);
+    const columns = await json<TrialOutcomeColumns>(answer);
+    expect(columns.cohortId).toBeNull();
+    expect(columns.ids).toEqual(instances.map((i) => i.id));
+    const population = columns.instances!;
+    expect(population.ssm).toMatchObject({ id: ssm.id, name: ssm.name, modeCount: ssm.modes!.length });
+    // "Wide root" is mode 1 at +2 SD, "Mean root" the mean: one mode moved.
+    expect(population.modes).toEqual([1]);
+    expect(population.instances).toEqual([
+      { id: instances[0]!.id, name: 'Mean root', shape: 'mean', modeScores: [0] },
+      { id: instances[1]!.id, name: 'Wide root', shape: '2', modeScores: [2] },
+    ]);
+    const key = 'peak_von_mises_stress';
+    const j = columns.outcomes.findIndex((o) => o.key === key);
+    const stresses = trial.patients.map((p) => p.outcomes![key]!);
+    expect(columns.values[j]).toEqual(stresses);
+    const stress = population.outcomes.find((o) => o.key === key)!;
+    expect(stress.missing).toBe(0);
+    expect(stress.summary).toMatchObject({ n: 2, min: Math.min(...stresses), max: Math.max(...stresses) });
+    expect(stress.summary!.mean).toBeCloseTo((stresses[0]! + stresses[1]!) / 2, 9);
+    const low = stresses[0]! <= stresses[1]! ? 0 : 1;
+    expect(stress.lowest).toEqual({ id: instances[low]!.id, value: stresses[low] });
+    expect(stress.highest).toEqual({ id: instances[1 - low]!.id, value: stresses[1 - low] });
+    expect(stress.pass).toEqual({ count: 2, n: 2 });
+    // Two instances: no correlation (with two, r is ±1 whatever the shapes).
+    expect(stress.modeCorrelations).toEqual([null]);
+    // The gap is null on shapes: no value, no figures.
+    const gap = population.outcomes.find((o) => o.key === 'paravalvular_gap_area')!;
+    expect(gap).toMatchObject({ missing: 2, summary: null, lowest: null, pass: null });
+    // Someone outside the workspace reads nothing.
+    expect((await stranger.browser.get(`${trialsPath()}/${trial.id}/outcomes`)).status).toBe(404);
+  });
+
+  it('makes the PDF report describing the instances as synthetic shapes of the model', async () => {
+    const trial = finishedTrial!;
+    const reports = `${trialsPath()}/${trial.id}/reports`;
+    const requested = await guest.browser.postJson(reports, {});
+    expect(requested.status).toBe(202);
+    const report = await json<TrialReport>(requested);
+    const ready = await waitForReport(member.browser, reports, report.id);
+    expect(ready?.status, ready?.error ?? '').toBe('ready');
+    const file = await member.browser.get(ready!.url!);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(ready!.sha256);
+    const text = pdfPhrases(bytes);
+    // The model's name holds a hyphen ("end-diastole") that pdftotext drops where a line wraps: matched on its own line.
+    expect(text).toContain('Synthetic shapes from the statistical shape model');
+    expect(text).toContain(`Name: ${ssm.name} Model:`);
+    expect(text).toContain(`statistical shape model ${ssm.id}, built ${ssm.readyAt}`);
+    expect(text).toContain(`code ${ssm.modelCard!.codeVersion}`);
+    expect(text).toContain(`${ssm.modelCard!.shapes} synthetic patients of Ten`);
+    expect(text).toContain('Mean root: mean shape; mode scores (SD) mode 1 0');
+    expect(text).toContain('Wide root: mode 1 +2 SD; mode scores (SD) mode 1 2');
+    expect(text).toContain('Instances: 2: 2 done, 0 failed');
+    expect(text).toContain('Peak von Mises stress (MPa)');
+    expect(text).toContain('Extreme instances: lowest');
+    expect(text).toContain('2 of 2 instances pass, 100.0 % (no interval');
+    expect(text).toContain('Every instance finished.');
+    expect(text).toContain('Wide root (mode 1 +2 SD):');
+    expect(text).not.toContain('Cohort');
+    expect(text).not.toContain(instances[0]!.id);
+  }, 180_000);
 });

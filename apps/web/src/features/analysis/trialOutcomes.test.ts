@@ -27,6 +27,7 @@ const trial: TrialOutcomeColumns = {
     { key: 'pressure_drop', label: 'Pressure drop', unit: 'mmHg', description: '', parameter: 'trial.t.pressure_drop' },
   ],
   values: [[12.5, null]],
+  instances: null,
 };
 
 describe('trial outcomes in the analysis table', () => {

@@ -134,6 +134,18 @@ export function fetchTrialOutcomes(deviceId: string, projectId: string, trialId:
   return apiFetch(trialUrls.outcomes(deviceId, projectId, trialId), { schema: trialOutcomeColumnsSchema });
 }
 
+/**
+ * An SSM trial's population view (its instances' mode scores and each outcome's figures over them), read again when
+ * the trial's outcomes or criteria change (`version`). Null key for a cohort trial: its population view is the
+ * population analysis.
+ */
+export function useTrialPopulation(deviceId: string, trial: TrialDetail, version: string) {
+  return useSWR<TrialOutcomeColumns, ApiError>(
+    trial.ssm ? [trialUrls.outcomes(deviceId, trial.projectId, trial.id), version] : null,
+    ([url]: [string, string]) => apiFetch(url, { schema: trialOutcomeColumnsSchema }),
+  );
+}
+
 /** Deletes the trial (its running runs are cancelled; its rooms stay). */
 export function deleteTrial(deviceId: string, projectId: string, trialId: string): Promise<void> {
   return apiFetch(trialUrls.one(deviceId, projectId, trialId), { method: 'DELETE' });

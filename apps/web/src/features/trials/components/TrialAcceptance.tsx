@@ -74,13 +74,17 @@ export function TrialAcceptance(props: {
     }
   };
   const acceptance = acceptanceOf(draft);
+  // An SSM trial's instances are shapes chosen from the model, not a sample: counts without a population interval.
+  const who = trial.ssm ? 'instance' : 'patient';
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
       <Typography variant="h6" component="h2">
         Acceptance criteria
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        A patient passes an outcome when its value lies within the bounds (inclusive); leave a bound empty for none.
+        A {who} passes an outcome when its value lies within the bounds (inclusive); leave a bound empty for none.
+        {trial.ssm &&
+          ' The instances are shapes you chose from the shape model, not a sample of patients: no population interval is given.'}
       </Typography>
       <Table size="small" aria-label="Acceptance criteria" sx={{ maxWidth: 900 }}>
         <TableHead>
@@ -88,7 +92,7 @@ export function TrialAcceptance(props: {
             <TableCell>Outcome</TableCell>
             <TableCell>At least</TableCell>
             <TableCell>At most</TableCell>
-            <TableCell>Patients that pass</TableCell>
+            <TableCell>{trial.ssm ? 'Instances' : 'Patients'} that pass</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -126,9 +130,11 @@ export function TrialAcceptance(props: {
                 <TableCell data-testid={`pass-${o.key}`}>
                   {!criterion
                     ? '—'
-                    : w
-                      ? `${criterionText(criterion, o.unit)}: ${passed} of ${values.length} (${pct(w.fraction)}, 95 % interval ${pct(w.lower)}–${pct(w.upper)})`
-                      : `${criterionText(criterion, o.unit)}: no values yet`}
+                    : w && trial.ssm
+                      ? `${criterionText(criterion, o.unit)}: ${passed} of ${values.length} instances (${pct(w.fraction)})`
+                      : w
+                        ? `${criterionText(criterion, o.unit)}: ${passed} of ${values.length} (${pct(w.fraction)}, 95 % interval ${pct(w.lower)}–${pct(w.upper)})`
+                        : `${criterionText(criterion, o.unit)}: no values yet`}
                 </TableCell>
               </TableRow>
             );

@@ -30,6 +30,7 @@ import { RerunTrialDialog } from './RerunTrialDialog';
 import { TrialAcceptance } from './TrialAcceptance';
 import { TrialComparison } from './TrialComparison';
 import { TrialCustomOutcomes } from './TrialCustomOutcomes';
+import { TrialPopulation } from './TrialPopulation';
 import { TrialReports } from './TrialReports';
 import { countsText, etaText, outcomeText, patientStatusLabels, trialStatusLabels } from '../format';
 
@@ -285,6 +286,8 @@ export function TrialPage() {
         trial={data}
         onSaved={(next) => void trial.mutate(next, { revalidate: false })}
       />
+
+      {data.ssm && <TrialPopulation deviceId={deviceId} trial={data} />}
 
       {data.basedOnTrialId && <TrialComparison deviceId={deviceId} trial={data} />}
 

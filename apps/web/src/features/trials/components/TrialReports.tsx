@@ -45,8 +45,9 @@ export function TrialReports({ deviceId, trial }: { deviceId: string; trial: Tri
         </Button>
       </Stack>
       <Typography color="text.secondary">
-        Set-up, cohort, outcome distributions, pass fractions, extreme patients, solver settings and provenance, as the
-        trial stands when you ask.
+        {trial.ssm
+          ? 'Set-up, the shape model and its instances’ mode scores, outcome distributions, pass counts, extreme instances, solver settings and provenance, as the trial stands when you ask.'
+          : 'Set-up, cohort, outcome distributions, pass fractions, extreme patients, solver settings and provenance, as the trial stands when you ask.'}
       </Typography>
       {error && (
         <Alert severity="error" role="alert" sx={{ mt: 1 }}>
