@@ -278,7 +278,7 @@ export class SsmService {
   /** An SSM of the project as the API answers it, for callers that have checked access already; null when none. */
   async describe(projectId: string, ssmId: string): Promise<Ssm | null> {
     const row = await this.repository.find(projectId, ssmId);
-    return row ? toSsm(row) : null;
+    return row ? toSsm(row, (await this.waitingFor([row]))(row)) : null;
   }
 
   /** The model file of a ready SSM of the project, for callers that have checked access already. */
