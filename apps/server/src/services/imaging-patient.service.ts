@@ -2,6 +2,7 @@ import {
   imagingCohortNotReadyMessage,
   imagingDatasetNotFoundMessage,
   imagingPatientNotFoundMessage,
+  type CohortParameterTable,
   type ImagingCohort,
   type ImagingPatient,
   type PatientLandmarks,
@@ -12,6 +13,7 @@ import { deliveredGlbTask, deliveredSurfacesTask } from '../cpu/imaging-patient-
 import { withLocalFile, type BlobStore } from '../repositories/blob.repository';
 import type { ImagingDatasetRow, ImagingRepository } from '../repositories/imaging.repository';
 import { toImagingPatient } from './imaging-anatomy';
+import { imagingParameterTable } from './imaging-parameter-table';
 import { ServiceError } from './errors';
 import type { ProjectAccessService } from './project-access.service';
 
@@ -167,6 +169,30 @@ export class ImagingPatientService {
     if (!patient)
       throw new ServiceError(422, 'patient_not_in_cohort', `Imaging cohort ${row.name} has no patient ${patientId}.`);
     return patient;
+  }
+
+  /**
+   * The parameter table of a ready imaging cohort of the project (what the population analysis reads, as a virtual
+   * cohort's `…/cohorts/:id/parameters`): 404 for a dataset of no project of this one, 409 while modelling.
+   */
+  async projectParameterTable(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    datasetId: string,
+  ): Promise<CohortParameterTable> {
+    await this.deps.projects.require('project.read', userId, deviceId, projectId);
+    const row = await this.deps.repository.findInProject(projectId, datasetId);
+    if (!row || (row.status !== 'modelling' && row.status !== 'ready'))
+      throw new ServiceError(404, 'imaging_dataset_not_found', imagingDatasetNotFoundMessage);
+    if (row.status !== 'ready') throw new ServiceError(409, 'imaging_cohort_not_ready', imagingCohortNotReadyMessage);
+    return imagingParameterTable(row);
+  }
+
+  /** The parameter table of a ready imaging dataset (access already checked), or null while it has no models. */
+  async parameterTable(datasetId: string): Promise<CohortParameterTable | null> {
+    const row = await this.deps.repository.find(datasetId);
+    return row?.status === 'ready' && row.models ? imagingParameterTable(row) : null;
   }
 
   /** The dataset's delivered patient, or 404 (409 while the models are being made). */
