@@ -1,7 +1,7 @@
 import { writeBinaryStl } from '@insilico/mesh';
 import { expect, test } from './csp';
-import { readyImagingDataset, zipOf } from './imaging-helpers';
-import { api, createWorkspace, signUp } from './workspace-helpers';
+import { projectWithImagingDataset, zipOf } from './imaging-helpers';
+import { createWorkspace, signUp } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). Issue 19: the population analysis of the patients of
 // the user's own imaging. Support staff deliver 22 patients' LV blood pools at end-diastole and end-systole (cubes
@@ -44,14 +44,9 @@ test('a population analysis of your own imaging patients, labelled as such', asy
   const datasetName = `Own CTs ${stamp}`;
   const email = await signUp(page, '/help', 'Ana Lysis');
   const deviceId = await createWorkspace(page, `Imaging A ${stamp}`);
-  const project = await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
-    name: `Own LV ${stamp % 1e6}`,
-    developmentStage: 'concept_and_design_feasibility',
-  });
-  const projectId = project.id as string;
-  await readyImagingDataset(page, {
+  const projectId = await projectWithImagingDataset(page, {
     deviceId,
-    projectId,
+    projectName: `Own LV ${stamp % 1e6}`,
     name: datasetName,
     email,
     tool: 'imaging-analysis journey',

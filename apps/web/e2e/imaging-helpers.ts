@@ -45,15 +45,20 @@ export async function deidentifiedDatasetZip(tool: string): Promise<Buffer> {
 }
 
 /**
- * An imaging dataset of the project made ready through the API (the upload itself is imaging-cohort.spec's
- * journey): uploaded by tus, re-checked by the server, then `models` delivered by the signed-in user made support
- * staff (`email`) and checked by the job. Answers the dataset's id.
+ * A new project of the workspace (`projectName`) with an imaging dataset made ready through the API (the upload
+ * itself is imaging-cohort.spec's journey): uploaded by tus, re-checked by the server, then `models` delivered by
+ * the signed-in user made support staff (`email`) and checked by the job. Answers the project's id.
  */
-export async function readyImagingDataset(
+export async function projectWithImagingDataset(
   page: Page,
-  seed: { deviceId: string; projectId: string; name: string; email: string; tool: string; models: Buffer },
+  seed: { deviceId: string; projectName: string; name: string; email: string; tool: string; models: Buffer },
 ): Promise<string> {
   const { deviceId } = seed;
+  const project = await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
+    name: seed.projectName,
+    developmentStage: 'concept_and_design_feasibility',
+  });
+  const projectId = project.id as string;
   const uploadId = await tusUpload(page, deviceId, await deidentifiedDatasetZip(seed.tool), {
     filename: 'anonymized-imaging-dataset.zip',
     purpose: 'imaging_dataset',
@@ -61,7 +66,7 @@ export async function readyImagingDataset(
   const dataset = await api(page, 'POST', `/api/devices/${deviceId}/imaging-datasets`, {
     uploadId,
     name: seed.name,
-    projectId: seed.projectId,
+    projectId,
   });
   const datasetId = String(dataset.id);
   const datasetStatus = async () =>
@@ -80,5 +85,5 @@ export async function readyImagingDataset(
   // 202: the models are checked by a job; the dataset becomes ready when they pass.
   expect(delivered.status(), await delivered.text()).toBe(202);
   await expect.poll(datasetStatus, { timeout: 60_000 }).toBe('ready');
-  return datasetId;
+  return projectId;
 }

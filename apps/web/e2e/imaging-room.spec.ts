@@ -1,9 +1,9 @@
 import { buildPatientMeshes, generatePatient, landmarkOf, organMesh } from '@insilico/anatomy';
 import { writeBinaryStl } from '@insilico/mesh';
 import { expect, test } from './csp';
-import { readyImagingDataset, zipOf } from './imaging-helpers';
+import { projectWithImagingDataset, zipOf } from './imaging-helpers';
 import { allowTestResolution } from './simulation-helpers';
-import { api, createWorkspace, signUp } from './workspace-helpers';
+import { createWorkspace, signUp } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). Issue 19: a patient of the user's own imaging used like
 // a built-in one. The de-identified dataset of a project is uploaded through the API (the upload itself is
@@ -33,16 +33,10 @@ test('a room on a patient of your own imaging: project figures, patient page, ro
   const email = await signUp(page, '/help', 'Ida Imaging');
   const deviceId = await createWorkspace(page, `Imaging R ${stamp}`);
   await allowTestResolution(deviceId);
-  const project = await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
-    name: `Own anatomy ${stamp % 1e6}`,
-    developmentStage: 'concept_and_design_feasibility',
-  });
-  const projectId = project.id as string;
-
   // The dataset of the project, re-checked by the server; then the staff's delivery makes it ready.
-  await readyImagingDataset(page, {
+  const projectId = await projectWithImagingDataset(page, {
     deviceId,
-    projectId,
+    projectName: `Own anatomy ${stamp % 1e6}`,
     name: datasetName,
     email,
     tool: 'imaging-room journey',
