@@ -26,6 +26,7 @@ describe('storage configuration', () => {
       credentials: null,
       forcePathStyle: false,
       presignSeconds: 3600,
+      cacheMaxBytes: 10 * 1024 ** 3,
     });
     expect(storageOrigins(storage)).toEqual([
       'https://files-eu.s3.eu-central-1.amazonaws.com',
@@ -41,7 +42,9 @@ describe('storage configuration', () => {
       S3_FORCE_PATH_STYLE: 'true',
       S3_ACCESS_KEY_ID: 'key',
       S3_SECRET_ACCESS_KEY: 'secret',
+      STORAGE_CACHE_MAX_MB: '512',
     });
+    expect(storage.driver === 's3' && storage.cacheMaxBytes).toBe(512 * 1024 * 1024);
     expect(storage.driver === 's3' && storage.buckets.eu.endpoint).toBe('http://minio:9000');
     expect(storage.driver === 's3' && storage.buckets.us.endpoint).toBe('https://us.storage.example.com');
     expect(storage.driver === 's3' && storage.credentials).toEqual({ accessKeyId: 'key', secretAccessKey: 'secret' });
@@ -54,5 +57,6 @@ describe('storage configuration', () => {
     );
     expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY/);
     expect(() => loadConfig({ STORAGE_DRIVER: 'gcs' })).toThrow(/STORAGE_DRIVER/);
+    expect(() => loadConfig({ ...s3, STORAGE_CACHE_MAX_MB: '0' })).toThrow(/STORAGE_CACHE_MAX_MB/);
   });
 });

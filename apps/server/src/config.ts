@@ -41,6 +41,7 @@ const envSchema = z.object({
     .min(300)
     .max(7 * 24 * 3600)
     .default(3600),
+  STORAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).default(10_240),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('In-silico Workspace <no-reply@localhost>'),
   SUPPORT_EMAIL: z.email().default('support@localhost'),
@@ -127,6 +128,8 @@ export type StorageConfig =
       forcePathStyle: boolean;
       /** How long a presigned part address works. */
       presignSeconds: number;
+      /** The bound of the local copies' cache (`DATA_DIR/cache/blobs`, docs/decisions/blob-cache.md). */
+      cacheMaxBytes: number;
     };
 
 /** The analytics key when ANALYTICS_KEY is not set: the key is public (every browser sends it), not a secret. */
@@ -212,5 +215,6 @@ function storageOf(e: Env): StorageConfig {
       keys.length === 2 ? { accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : null,
     forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
     presignSeconds: e.S3_PRESIGN_SECONDS,
+    cacheMaxBytes: e.STORAGE_CACHE_MAX_MB * 1024 * 1024,
   };
 }

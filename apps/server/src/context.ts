@@ -580,12 +580,14 @@ export async function createContext(
     access: projectAccess,
     analyses: new AnalysisRepository(db.orm),
     cohorts: cohortRepository,
+    imaging: repositories.imaging,
     cpu,
   });
   const analysisReports = new AnalysisReportService({
     access: projectAccess,
     analyses: new AnalysisRepository(db.orm),
     cohorts: cohortRepository,
+    imaging: repositories.imaging,
     cpu,
     representativeness,
     trialColumns: async (userId, deviceId, projectId, cohortId) => {
@@ -604,6 +606,7 @@ export async function createContext(
   const analysisSnapshots = new AnalysisSnapshotService({
     reports: analysisReports,
     cohorts: cohortRepository,
+    imaging: repositories.imaging,
     cpu,
     codeVersion: config.version,
   });
@@ -642,6 +645,7 @@ export async function createContext(
       (projectId, cohortId) => trials.outcomeParameters(projectId, cohortId),
       (deviceId, cohortId) => measurements.analysisParameters(deviceId, cohortId),
       (userId, deviceId, projectId, state) => analysisSnapshots.take(userId, deviceId, projectId, state),
+      (datasetId) => imagingPatients.parameterTable(datasetId),
     ),
     projectAccess,
     comments: new CommentService({

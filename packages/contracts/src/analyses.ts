@@ -131,6 +131,7 @@ const nameSchema = text()
 
 /** `POST /api/devices/:deviceId/projects/:projectId/analyses`. */
 export const createAnalysisSchema = z.object({
+  /** A cohort of the project, or one of its ready imaging cohorts (the imaging dataset's id). */
   cohortId: z.uuid({ error: 'Choose a patient cohort of the project.' }),
   name: nameSchema.default(''),
   parameters: parametersSchema,
@@ -164,6 +165,8 @@ export const analysisCohortSchema = z.object({
   name: text(),
   size: z.number().int(),
   status: text(),
+  /** `virtual`: a cohort of the built-in (synthetic) patients; `imaging`: the delivered patients of an imaging dataset. */
+  source: z.enum(['virtual', 'imaging']),
 });
 
 /** One analysis as listed. */
@@ -225,11 +228,13 @@ export type AnalysisParameter = z.infer<typeof analysisParameterSchema>;
  */
 export const cohortParameterTableSchema = z.object({
   cohortId: text(),
-  /** Always true for now: the built-in patients are synthetic. */
+  /** True for the built-in (virtual) patients; false for the delivered patients of the user's own imaging data. */
   synthetic: z.boolean(),
   patients: z.array(text()),
+  /** '' where unknown (imaging patients: de-identification removed it). */
   sex: z.array(text()),
-  age: z.array(z.number()),
+  /** null where unknown (imaging patients). */
+  age: z.array(z.number().nullable()),
   parameters: z.array(analysisParameterSchema),
   values: z.array(z.array(z.number())),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobDescriptor } from './job-descriptor';
+import { parseNoData } from './scheduled-job';
 
 const dataSchema = z.object({ datasetId: z.uuid(), userId: z.uuid(), storageKey: z.string().min(1) });
 
@@ -15,4 +16,15 @@ export const imagingModelsJob: JobDescriptor<ImagingModelsData> = {
   retryLimit: 2,
   expireInSeconds: 30 * 60,
   parse: (data) => dataSchema.parse(data),
+};
+
+/**
+ * Removes models zips no delivery wants (stored by a process that crashed before queueing their check) and what
+ * was made from them, past a grace period (ImagingQueueService.sweepUnwantedModels); scheduled hourly by JobService.
+ */
+export const imagingModelsSweepJob: JobDescriptor<Record<string, never>> = {
+  kind: 'imaging.models-sweep',
+  retryLimit: 1,
+  expireInSeconds: 10 * 60,
+  parse: parseNoData,
 };

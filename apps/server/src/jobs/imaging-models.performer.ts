@@ -1,5 +1,5 @@
 import { defineJob } from './job-definition';
-import { imagingModelsJob } from './imaging-models.job';
+import { imagingModelsJob, imagingModelsSweepJob } from './imaging-models.job';
 
 /**
  * Checks delivered patient models in the CPU pool, then makes the dataset ready with its `imaging.models_delivered`
@@ -17,4 +17,9 @@ export const imagingModelsPerformer = defineJob(
       throw error;
     }
   },
+);
+
+/** Removes models zips no delivery wants, past the grace period (hourly). */
+export const imagingModelsSweepPerformer = defineJob(imagingModelsSweepJob, async ({ services }) =>
+  services.imagingQueue.sweepUnwantedModels(new Date()),
 );

@@ -2,7 +2,7 @@ import { cohortOrderPerformer } from './cohort-order.performer';
 import { designHistoryExportExpiryPerformer, designHistoryExportPerformer } from './design-history-export.performer';
 import { deviceVersionPerformer } from './device-version.performer';
 import { imagingCheckPerformer } from './imaging-check.performer';
-import { imagingModelsPerformer } from './imaging-models.performer';
+import { imagingModelsPerformer, imagingModelsSweepPerformer } from './imaging-models.performer';
 import type { JobDefinition } from './job-definition';
 import { mailDeliveryPerformer } from './mail-delivery.performer';
 import { measurementOrderPerformer } from './measurement-order.performer';
@@ -33,4 +33,5 @@ export const jobDefinitions: readonly JobDefinition<unknown>[] = [
   trialOutcomesPerformer,
   designHistoryExportPerformer,
   designHistoryExportExpiryPerformer,
+  imagingModelsSweepPerformer,
 ];

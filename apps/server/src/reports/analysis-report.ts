@@ -47,7 +47,8 @@ export interface AnalysisReportInput {
     settings: AnalysisSettings;
     excluded: string[];
   };
-  cohort: { name: string; modelVersion: string; synthetic: boolean };
+  /** `source` imaging: the delivered patients of the user's own imaging data (issue 19); absent: virtual. */
+  cohort: { name: string; modelVersion: string; synthetic: boolean; source?: 'virtual' | 'imaging' };
   /** The cohort's table with the trial outcomes and measurements the page shows (NaN: no value). */
   table: CohortParameterTable;
   measurements: ReportMeasurement[];
@@ -163,7 +164,9 @@ export async function renderAnalysisReport(input: AnalysisReportInput): Promise<
     `Generated ${input.generatedAt}${input.generatedBy ? ` by ${input.generatedBy}` : ''}. ` +
       (input.cohort.synthetic
         ? 'Synthetic virtual patients: the figures describe a model population, not clinical evidence.'
-        : ''),
+        : input.cohort.source === 'imaging'
+          ? 'Your own imaging data: de-identified patients whose surfaces were modelled by our staff.'
+          : ''),
   );
 
   heading('Cohort and patients');

@@ -1,17 +1,38 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
-import { analyses, cohortPatients, cohorts, projectCohorts, projectDeviceVersions, users } from '../db/schema';
+import {
+  analyses,
+  cohortPatients,
+  cohorts,
+  imagingDatasets,
+  projectCohorts,
+  projectDeviceVersions,
+  users,
+} from '../db/schema';
 
 export type AnalysisRow = typeof analyses.$inferSelect;
 export type NewAnalysis = typeof analyses.$inferInsert;
 
-/** The cohort an analysis is about, as its answers name it. */
+/**
+ * The cohort an analysis is about, as its answers name it: a virtual cohort, or an imaging dataset of the project
+ * (its delivered patients; `size` counts them, `status` is the dataset's).
+ */
 export interface AnalysisCohortRow {
   id: string;
   name: string;
   size: number;
   status: string;
+  source: 'virtual' | 'imaging';
 }
+
+/** An imaging dataset as the cohort of an analysis. */
+const imagingCohort = {
+  id: imagingDatasets.id,
+  name: imagingDatasets.name,
+  size: sql<number>`coalesce(jsonb_array_length(${imagingDatasets.models}->'patients'), 0)::int`,
+  status: imagingDatasets.status,
+  source: sql<'imaging'>`'imaging'`,
+};
 
 /** An analysis with its cohort and the name of whoever created it. */
 export interface AnalysisListRow {
@@ -31,11 +52,17 @@ export class AnalysisRepository {
     return this.orm
       .select({
         analysis: analyses,
-        cohort: { id: cohorts.id, name: cohorts.name, size: cohorts.size, status: cohorts.status },
+        // Exactly one of the two is set (analyses_subject_ck).
+        cohort: sql<AnalysisCohortRow>`case when ${cohorts.id} is not null
+          then json_build_object('id', ${cohorts.id}, 'name', ${cohorts.name}, 'size', ${cohorts.size},
+            'status', ${cohorts.status}, 'source', 'virtual')
+          else json_build_object('id', ${imagingCohort.id}, 'name', ${imagingCohort.name}, 'size', ${imagingCohort.size},
+            'status', ${imagingCohort.status}, 'source', 'imaging') end`,
         creatorName: users.fullName,
       })
       .from(analyses)
-      .innerJoin(cohorts, eq(cohorts.id, analyses.cohortId))
+      .leftJoin(cohorts, eq(cohorts.id, analyses.cohortId))
+      .leftJoin(imagingDatasets, eq(imagingDatasets.id, analyses.imagingDatasetId))
       .leftJoin(users, eq(users.id, analyses.createdBy));
   }
 
@@ -73,14 +100,34 @@ export class AnalysisRepository {
     return rows.length > 0;
   }
 
-  /** The cohort when it is one of the project's cohorts, else null. */
+  /**
+   * The cohort when it is one of the project's cohorts, or one of its imaging datasets that passed the re-check
+   * (modelling or ready), else null.
+   */
   async projectCohort(projectId: string, cohortId: string): Promise<AnalysisCohortRow | null> {
     const rows = await this.orm
-      .select({ id: cohorts.id, name: cohorts.name, size: cohorts.size, status: cohorts.status })
+      .select({
+        id: cohorts.id,
+        name: cohorts.name,
+        size: cohorts.size,
+        status: cohorts.status,
+        source: sql<'virtual'>`'virtual'`,
+      })
       .from(projectCohorts)
       .innerJoin(cohorts, eq(cohorts.id, projectCohorts.cohortId))
       .where(and(eq(projectCohorts.projectId, projectId), eq(projectCohorts.cohortId, cohortId)));
-    return rows[0] ?? null;
+    if (rows[0]) return rows[0];
+    const imaging = await this.orm
+      .select(imagingCohort)
+      .from(imagingDatasets)
+      .where(
+        and(
+          eq(imagingDatasets.projectId, projectId),
+          eq(imagingDatasets.id, cohortId),
+          inArray(imagingDatasets.status, ['modelling', 'ready']),
+        ),
+      );
+    return imaging[0] ?? null;
   }
 
   /** The patient ids of a cohort (e.g. SYN-000123). */

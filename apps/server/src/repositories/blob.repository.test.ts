@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listed } from '../../test/helpers/blob-listing';
 import { assertBlobKey, BlobLimitError, FilesystemBlobStore } from './blob.repository';
 
 describe('FilesystemBlobStore', () => {
@@ -32,6 +33,20 @@ describe('FilesystemBlobStore', () => {
     await store.delete('eu', 'x');
     await store.delete('eu', 'x');
     expect(await store.get('eu', 'x')).toBeNull();
+  });
+
+  it('lists the files under a folder with sizes and last changes, of its region only', async () => {
+    await store.put('eu', 'm/a/1.zip', new Uint8Array(3));
+    await store.put('eu', 'm/a/b/2.glb', new Uint8Array(5));
+    await store.put('eu', 'other/3', new Uint8Array(1));
+    await store.put('us', 'm/4', new Uint8Array(1));
+    const { files, sizes } = await listed(store, 'eu', 'm/');
+    expect(sizes).toEqual([
+      { key: 'm/a/1.zip', bytes: 3 },
+      { key: 'm/a/b/2.glb', bytes: 5 },
+    ]);
+    expect(files.every((file) => file.modifiedAt instanceof Date)).toBe(true);
+    expect((await listed(store, 'eu', 'missing/')).files).toEqual([]);
   });
 
   it('refuses keys that could leave the region folder', () => {

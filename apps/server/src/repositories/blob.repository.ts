@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
 /** The data regions a workspace's files may live in (spec: EU or US). */
@@ -17,11 +17,17 @@ export interface BlobStore {
   open(region: DataRegion, key: string): Promise<{ stream: Readable; bytes: number } | null>;
   /**
    * The file on this machine's disk and its size, or null when there is none: for work that reads it in another
-   * thread (the CPU pool). A store of remote objects would fetch the file into a temporary one here.
+   * thread (the CPU pool). A store of remote objects copies it into its bounded cache here and keeps the copy
+   * until `release` (call it once the file is open or read: `withLocalFile` does).
    */
-  localFile(region: DataRegion, key: string): Promise<{ path: string; bytes: number } | null>;
+  localFile(region: DataRegion, key: string): Promise<LocalFile | null>;
   /** Removes the file; removing a missing file is not an error. */
   delete(region: DataRegion, key: string): Promise<void>;
+  /**
+   * The files whose keys start with `prefix` (a folder, ending in `/`), with their sizes and last changes, in no
+   * order; a file being written may be among them under a temporary key (sweeps go by the last change).
+   */
+  list(region: DataRegion, prefix: string): AsyncIterable<StoredBlob>;
   /**
    * Writes a whole file from a stream (never held whole in memory), atomically; answers its size. More than
    * `maxBytes` throws `BlobLimitError` and leaves no file.
@@ -43,6 +49,54 @@ export interface BlobStore {
   ): Promise<{ written: number; ended: boolean }>;
   /** Browser uploads straight into storage (object storage), or null when the bytes must pass through the server. */
   readonly direct: DirectUploads | null;
+}
+
+/** A file as `list` answers it. */
+export interface StoredBlob {
+  key: string;
+  bytes: number;
+  modifiedAt: Date;
+}
+
+/** A file on this machine's disk, held for its reader until released (idempotent). */
+export interface LocalFile {
+  path: string;
+  bytes: number;
+  release(): Promise<void>;
+}
+
+/** A file on disk as work in the CPU pool is given it (no function to clone). */
+export type LocalPath = { path: string; bytes: number };
+
+/**
+ * `work` given a way to get files on disk (path and size, or null when there is none); every file it got stays
+ * held (never evicted from a store's local cache) until the work is over, then released.
+ */
+export async function holdingLocalFiles<T>(
+  store: BlobStore,
+  work: (localFile: (region: DataRegion, key: string) => Promise<LocalPath | null>) => Promise<T>,
+): Promise<T> {
+  const held: LocalFile[] = [];
+  try {
+    return await work(async (region, key) => {
+      const file = await store.localFile(region, key);
+      if (!file) return null;
+      held.push(file);
+      return { path: file.path, bytes: file.bytes };
+    });
+  } finally {
+    await Promise.all(held.map((file) => file.release()));
+  }
+}
+
+/** `use` given one file on disk (or null), held until it is over (`holdingLocalFiles`). */
+export function withLocalFile<T>(
+  store: BlobStore,
+  region: DataRegion,
+  key: string,
+  use: (file: LocalPath | null) => Promise<T>,
+): Promise<T> {
+  return holdingLocalFiles(store, async (localFile) => use(await localFile(region, key)));
 }
 
 /** A part of a direct (multipart) upload as the browser reported it after storage took it. */
@@ -145,11 +199,12 @@ export class FilesystemBlobStore implements BlobStore {
     }
   }
 
-  async localFile(region: DataRegion, key: string): Promise<{ path: string; bytes: number } | null> {
+  async localFile(region: DataRegion, key: string): Promise<LocalFile | null> {
     const path = this.path(region, key);
     try {
       const info = await stat(path);
-      return info.isFile() ? { path, bytes: info.size } : null;
+      // The store's own file: nothing to hold.
+      return info.isFile() ? { path, bytes: info.size, release: () => Promise.resolve() } : null;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
@@ -158,6 +213,26 @@ export class FilesystemBlobStore implements BlobStore {
 
   async delete(region: DataRegion, key: string): Promise<void> {
     await rm(this.path(region, key), { force: true });
+  }
+
+  async *list(region: DataRegion, prefix: string): AsyncIterable<StoredBlob> {
+    assertBlobKey(prefix.replace(/\/$/, ''));
+    const base = join(this.root, region);
+    const walk = async function* (folder: string): AsyncIterable<StoredBlob> {
+      const entries = await readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        const path = join(folder, entry.name);
+        if (entry.isDirectory()) yield* walk(path);
+        else if (entry.isFile()) {
+          const info = await stat(path).catch(() => null);
+          if (info) yield { key: relative(base, path).split(sep).join('/'), bytes: info.size, modifiedAt: info.mtime };
+        }
+      }
+    };
+    yield* walk(join(base, prefix));
   }
 
   async putFrom(region: DataRegion, key: string, source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<number> {

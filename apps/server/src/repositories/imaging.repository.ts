@@ -188,6 +188,26 @@ export class ImagingRepository {
     return rows.length === 1;
   }
 
+  /**
+   * Of these models zips' keys, those still wanted: the delivered models of a dataset, or the zip of a delivery
+   * whose check job (of `kind`) is queued or running.
+   */
+  async wantedModels(kind: string, keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const storageKey = sql<string>`${jobRuns.data}->>'storageKey'`;
+    const [delivered, checking] = await Promise.all([
+      this.orm
+        .select({ key: imagingDatasets.modelsStorageKey })
+        .from(imagingDatasets)
+        .where(inArray(imagingDatasets.modelsStorageKey, keys)),
+      this.orm
+        .select({ key: storageKey })
+        .from(jobRuns)
+        .where(and(eq(jobRuns.kind, kind), inArray(jobRuns.status, ['queued', 'running']), inArray(storageKey, keys))),
+    ]);
+    return new Set([...delivered, ...checking].flatMap((row) => (row.key ? [row.key] : [])));
+  }
+
   /** The latest delivery of models of each dataset (its check job, of `kind`), keyed by dataset. */
   async latestDeliveries(kind: string, datasetIds: string[]): Promise<Map<string, ImagingDeliveryRun>> {
     if (datasetIds.length === 0) return new Map();

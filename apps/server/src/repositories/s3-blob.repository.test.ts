@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { loadConfig } from '../config';
+import { listed } from '../../test/helpers/blob-listing';
 import { requireS3, tryStartTestS3, type TestS3 } from '../../test/helpers/s3-server';
 import { BlobLimitError } from './blob.repository';
 import { S3BlobStore } from './s3-blob.repository';
@@ -52,6 +53,41 @@ describe('S3BlobStore', () => {
     // Rewritten: the copy follows the object's new ETag.
     await store.put('eu', 'pictures/a.png', bytes('new eu bytes'));
     expect(readFileSync((await store.localFile('eu', 'pictures/a.png'))!.path, 'utf8')).toBe('new eu bytes');
+  });
+
+  it('bounds its local copies: the least recently used goes, a held one stays until released', async (context) => {
+    needsS3(context);
+    const { storage } = loadConfig((s3 as TestS3).env);
+    if (storage.driver !== 's3') throw new Error('expected s3 storage');
+    const small = new S3BlobStore({ ...storage, cacheMaxBytes: 25, cacheDir: join(cacheDir, 'small') });
+    for (const name of ['one', 'two', 'three']) await small.put('eu', `frames/${name}.bin`, bytes(name.padEnd(10)));
+    const one = await small.localFile('eu', 'frames/one.bin');
+    await (await small.localFile('eu', 'frames/two.bin'))!.release();
+    // 30 bytes past the bound of 25: two goes (one is held).
+    const three = await small.localFile('eu', 'frames/three.bin');
+    expect(existsSync(one!.path)).toBe(true);
+    expect(existsSync(join(cacheDir, 'small', 'eu', 'frames', 'two.bin'))).toBe(false);
+    expect(readFileSync(one!.path, 'utf8')).toBe('one       ');
+    await one!.release();
+    await three!.release();
+    // Fetched again when asked for; now one, released and the oldest, goes.
+    const two = await small.localFile('eu', 'frames/two.bin');
+    expect(readFileSync(two!.path, 'utf8')).toBe('two       ');
+    await two!.release();
+    expect(existsSync(one!.path)).toBe(false);
+  });
+
+  it('lists the objects under a prefix, of its region’s bucket only', async (context) => {
+    needsS3(context);
+    await store.put('us', 'listed/a/1.zip', new Uint8Array(3));
+    await store.put('us', 'listed/a/b/2.glb', new Uint8Array(5));
+    await store.put('eu', 'listed/3', new Uint8Array(1));
+    const { files, sizes } = await listed(store, 'us', 'listed/');
+    expect(sizes).toEqual([
+      { key: 'listed/a/1.zip', bytes: 3 },
+      { key: 'listed/a/b/2.glb', bytes: 5 },
+    ]);
+    expect(files.every((file) => file.modifiedAt.getTime() > Date.now() - 3600_000)).toBe(true);
   });
 
   it('answers null for a missing file, deletes idempotently, and refuses unsafe keys', async (context) => {

@@ -1,7 +1,4 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
-import { dirname, join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -25,12 +22,15 @@ import {
   type BlobStore,
   type DataRegion,
   type DirectUploads,
+  type LocalFile,
+  type StoredBlob,
   type StoredPart,
 } from './blob.repository';
+import { BlobCache } from './blob-cache';
 import type { S3Bucket, StorageConfig } from '../config';
 
 export type S3StoreOptions = Extract<StorageConfig, { driver: 's3' }> & {
-  /** Where remote files are copied for work that reads a file on disk (`localFile`). */
+  /** Where remote files are copied for work that reads a file on disk (`localFile`), within `cacheMaxBytes`. */
   cacheDir: string;
 };
 
@@ -66,6 +66,7 @@ const segmentKey = (key: string, start: number) => `${segmentPrefix(key)}${Strin
  */
 export class S3BlobStore implements BlobStore {
   private readonly clients: Record<DataRegion, S3Client>;
+  private readonly cache: BlobCache;
   readonly direct: DirectUploads;
 
   constructor(private readonly options: S3StoreOptions) {
@@ -81,6 +82,7 @@ export class S3BlobStore implements BlobStore {
       });
     this.clients = { eu: client(options.buckets.eu), us: client(options.buckets.us) };
     this.direct = new S3DirectUploads(this);
+    this.cache = new BlobCache({ dir: options.cacheDir, maxBytes: options.cacheMaxBytes });
   }
 
   /** The client and bucket of a region, with the key checked. */
@@ -124,42 +126,46 @@ export class S3BlobStore implements BlobStore {
    * A copy on this machine's disk under the cache folder, fetched again when the object's ETag changed (a key is
    * written once in this product; the check keeps a rewritten one right).
    */
-  async localFile(region: DataRegion, key: string): Promise<{ path: string; bytes: number } | null> {
+  async localFile(region: DataRegion, key: string): Promise<LocalFile | null> {
     const { client, bucket } = this.at(region, key);
-    let etag: string;
-    let bytes: number;
+    let version: { etag: string; bytes: number };
     try {
       const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-      etag = head.ETag ?? '';
-      bytes = head.ContentLength ?? 0;
+      version = { etag: head.ETag ?? '', bytes: head.ContentLength ?? 0 };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
     }
-    const path = join(this.options.cacheDir, region, key);
-    const cachedTag = await readFile(`${path}.etag`, 'utf8').catch(() => null);
-    const cached = await stat(path).catch(() => null);
-    if (cachedTag === etag && cached?.size === bytes) return { path, bytes };
-    const opened = await this.open(region, key);
-    if (!opened) return null;
-    await mkdir(dirname(path), { recursive: true });
-    const temporary = `${path}.${randomUUID()}.part`;
     try {
-      await pipeline(opened.stream, createWriteStream(temporary));
-      await rename(temporary, path);
-    } finally {
-      await rm(temporary, { force: true });
+      return await this.cache.acquire(region, key, version, async (temporary) => {
+        // A key is written once in this product; the cache checks the copy's size against the HEAD's.
+        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        await pipeline(answer.Body as Readable, createWriteStream(temporary));
+      });
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
     }
-    await writeFile(`${path}.etag`, etag);
-    return { path, bytes: opened.bytes };
   }
 
   async delete(region: DataRegion, key: string): Promise<void> {
     const { client, bucket } = this.at(region, key);
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     await this.deleteSegments(region, key, 0);
-    await rm(join(this.options.cacheDir, region, key), { force: true });
-    await rm(join(this.options.cacheDir, region, `${key}.etag`), { force: true });
+    await this.cache.remove(region, key);
+  }
+
+  async *list(region: DataRegion, prefix: string): AsyncIterable<StoredBlob> {
+    const { client, bucket } = this.at(region, prefix.replace(/\/$/, ''));
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? [])
+        yield { key: object.Key!, bytes: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date() };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async putFrom(region: DataRegion, key: string, source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<number> {

@@ -79,7 +79,12 @@ export class AnalysisReportService {
       generatedBy: await this.deps.userName(userId),
       codeVersion: this.deps.codeVersion,
       analysis,
-      cohort: { name: cohort.name, modelVersion: cohort.modelVersion, synthetic: table.synthetic },
+      cohort: {
+        name: cohort.name,
+        modelVersion: cohort.modelVersion,
+        synthetic: table.synthetic,
+        source: cohort.source,
+      },
       table,
       measurements,
       representativeness,

@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { analysisSnapshotTask } from '../cpu/analysis-snapshot.task';
 import type { CpuRunner } from '../cpu/pool';
 import type { NewResultSnapshot } from '../repositories/result-snapshot.repository';
-import type { CohortRepository } from '../repositories/cohort.repository';
 import type { AnalysisReportService } from './analysis-report.service';
-import { parameterTableOf } from './cohort-parameter-table';
-import { storedPatient } from './cohort-records';
+import { analysisSubject, type AnalysisSubjectDeps } from './analysis-cohort';
 import { ServiceError } from './errors';
 
 /** An analysis as it is about to be saved: the state whose results are snapshotted. */
@@ -14,6 +12,8 @@ export interface AnalysisState {
   /** The revision the save gives it. */
   revision: number;
   cohortId: string;
+  /** Whether `cohortId` is a virtual cohort or an imaging dataset (its delivered patients). */
+  source: 'virtual' | 'imaging';
   name: string;
   parameters: readonly string[];
   settings: unknown;
@@ -28,21 +28,16 @@ export interface AnalysisState {
  */
 export class AnalysisSnapshotService {
   constructor(
-    private readonly deps: {
+    private readonly deps: AnalysisSubjectDeps & {
       reports: Pick<AnalysisReportService, 'prepare'>;
-      cohorts: Pick<CohortRepository, 'findById' | 'patients'>;
       cpu: CpuRunner;
       codeVersion: string;
     },
   ) {}
 
   async take(userId: string, deviceId: string, projectId: string, state: AnalysisState): Promise<NewResultSnapshot> {
-    const cohort = await this.deps.cohorts.findById(state.cohortId);
-    if (!cohort) throw new ServiceError(404, 'not_found', 'No such patient cohort.');
-    const own = parameterTableOf(
-      cohort.id,
-      (await this.deps.cohorts.patients(cohort.id)).map((stored) => storedPatient(cohort, stored)),
-    );
+    const cohort = await analysisSubject(this.deps, { id: state.cohortId, source: state.source });
+    const own = cohort.table;
     let prepared = null;
     let refusal: string | null = null;
     try {

@@ -1,12 +1,14 @@
 import {
   analysisConflictMessage,
   analysisSettingsSchema,
+  imagingCohortNotReadyMessage,
   normalizeAnalysisSettings,
   reasonRequiredMessage,
   type Analysis,
   type AnalysisList,
   type AnalysisSettings,
   type AnalysisSummary,
+  type CohortParameterTable,
 } from '@insilico/contracts';
 import { decideProject } from '../policies/project.policy';
 import { randomUUID } from 'node:crypto';
@@ -81,6 +83,9 @@ export class AnalysisService {
     private readonly snapshot:
       | ((userId: string, deviceId: string, projectId: string, state: AnalysisState) => Promise<NewResultSnapshot>)
       | null = null,
+    /** The parameter table of a ready imaging cohort's delivered patients (issue 19), by dataset. */
+    private readonly imagingTable: (datasetId: string) => Promise<CohortParameterTable | null> = () =>
+      Promise.resolve(null),
   ) {}
 
   private async takeSnapshot(userId: string, deviceId: string, projectId: string, state: AnalysisState) {
@@ -113,6 +118,7 @@ export class AnalysisService {
       id: analysisId,
       revision: 1,
       cohortId: cohort.id,
+      source: cohort.source,
       name: input.name,
       parameters: input.parameters,
       settings,
@@ -123,7 +129,7 @@ export class AnalysisService {
         id: analysisId,
         deviceId,
         projectId,
-        cohortId: cohort.id,
+        ...(cohort.source === 'imaging' ? { cohortId: null, imagingDatasetId: cohort.id } : { cohortId: cohort.id }),
         name: input.name,
         parameters: input.parameters,
         settings,
@@ -194,6 +200,7 @@ export class AnalysisService {
       id: analysisId,
       revision: revision + 1,
       cohortId: row.cohort.id,
+      source: row.cohort.source,
       name: changes.name ?? current.name,
       parameters,
       settings,
@@ -240,6 +247,8 @@ export class AnalysisService {
         'cohort_not_in_project',
         'This patient cohort is not part of the project. Choose one of the project’s cohorts.',
       );
+    if (cohort.status !== 'ready' && cohort.source === 'imaging')
+      throw new ServiceError(409, 'cohort_not_ready', imagingCohortNotReadyMessage);
     if (cohort.status !== 'ready')
       throw new ServiceError(
         409,
@@ -265,8 +274,13 @@ export class AnalysisService {
     );
     const outcomes = await this.trialOutcomes(projectId, cohort.id);
     const measured = await this.measurements(deviceId, cohort.id);
+    // An imaging cohort's parameters are what was measured on its delivered surfaces, not the virtual catalogue.
+    const imaging = cohort.source === 'imaging' ? await this.imagingTable(cohort.id) : null;
+    if (cohort.source === 'imaging' && !imaging)
+      throw new ServiceError(409, 'cohort_not_ready', imagingCohortNotReadyMessage);
+    const own = imaging ? new Set(imaging.parameters.map((p) => p.key)) : null;
     const unknown = unique([...parameters, ...rangeKeys]).filter(
-      (key) => !isAnalysableParameter(key) && !outcomes.has(key) && !measured.has(key),
+      (key) => !(own ? own.has(key) : isAnalysableParameter(key)) && !outcomes.has(key) && !measured.has(key),
     );
     if (unknown.length > 0)
       throw new ServiceError(422, 'unknown_parameter', `These parameters are not known: ${unknown.join(', ')}.`, {
@@ -279,7 +293,7 @@ export class AnalysisService {
         'The sizing proposal must use one of the analysed parameters.',
       );
     if (excluded.length > 0) {
-      const patients = new Set(await this.repository.cohortPatientIds(cohort.id));
+      const patients = new Set(imaging ? imaging.patients : await this.repository.cohortPatientIds(cohort.id));
       const strangers = excluded.filter((id) => !patients.has(id));
       if (strangers.length > 0)
         throw new ServiceError(

@@ -17,7 +17,7 @@ import { deviceVersionJob, type DeviceVersionJobData } from '../jobs/device-vers
 import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
 import type { CpuRunner } from '../cpu/pool';
 import { previewSize, processStlFileTask } from '../cpu/stl.task';
-import type { BlobStore, DataRegion } from '../repositories/blob.repository';
+import { withLocalFile, type BlobStore, type DataRegion } from '../repositories/blob.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
 import {
   UploadGoneError,
@@ -347,18 +347,23 @@ export class DeviceVersionService {
     onBytes: (read: number) => void,
   ): Promise<void> {
     const model = entry.model;
-    const local = model ? await this.deps.blobs.localFile(model.region, model.storageKey) : null;
-    if (!model || !local) {
+    const result = model
+      ? await withLocalFile(this.deps.blobs, model.region, model.storageKey, async (local) =>
+          local
+            ? this.deps.cpu.run(processStlFileTask, local, {
+                signal: work.signal,
+                onProgress: (fraction) => onBytes(fraction * local.bytes),
+              })
+            : null,
+        )
+      : null;
+    if (!model || !result) {
       await this.deps.repository.markFileRefused(entry.file.id, {
         code: 'missing',
         message: 'The uploaded file could not be found in storage.',
       });
       return;
     }
-    const result = await this.deps.cpu.run(processStlFileTask, local, {
-      signal: work.signal,
-      onProgress: (fraction) => onBytes(fraction * local.bytes),
-    });
     if (!result.ok) {
       await this.deps.repository.markFileRefused(entry.file.id, result.refusal);
       return;

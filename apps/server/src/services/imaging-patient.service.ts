@@ -2,6 +2,7 @@ import {
   imagingCohortNotReadyMessage,
   imagingDatasetNotFoundMessage,
   imagingPatientNotFoundMessage,
+  type CohortParameterTable,
   type ImagingCohort,
   type ImagingPatient,
   type PatientLandmarks,
@@ -9,9 +10,10 @@ import {
 import type { DeliveredPatient } from '@insilico/scenarios';
 import type { CpuRunner } from '../cpu/pool';
 import { deliveredGlbTask, deliveredSurfacesTask } from '../cpu/imaging-patient-mesh.task';
-import type { BlobStore } from '../repositories/blob.repository';
+import { withLocalFile, type BlobStore } from '../repositories/blob.repository';
 import type { ImagingDatasetRow, ImagingRepository } from '../repositories/imaging.repository';
 import { toImagingPatient } from './imaging-anatomy';
+import { imagingParameterTable } from './imaging-parameter-table';
 import { ServiceError } from './errors';
 import type { ProjectAccessService } from './project-access.service';
 
@@ -81,13 +83,9 @@ export class ImagingPatientService {
     const key = `${row.modelsStorageKey!.replace(/\.zip$/, '')}/meshes/${patient.id}/${phase}.glb`;
     const cached = await this.deps.blobs.get(row.region, key);
     if (cached) return cached;
-    const models = await this.modelsFile(row);
-    const built = await this.deps.cpu.run(deliveredGlbTask, {
-      ...models,
-      patient: patient.id,
-      phase,
-      landmarks: patient.landmarks,
-    });
+    const built = await this.withModels(row, (models) =>
+      this.deps.cpu.run(deliveredGlbTask, { ...models, patient: patient.id, phase, landmarks: patient.landmarks }),
+    );
     const glb = Buffer.from(built.buffer, built.byteOffset, built.byteLength);
     await this.deps.blobs.put(row.region, key, glb);
     return glb;
@@ -141,13 +139,9 @@ export class ImagingPatientService {
     const { row, patient } = await this.delivered(projectId, datasetId, patientId);
     const phase = savedPhase && patient.meshes.phases.includes(savedPhase) ? savedPhase : patient.meshes.phases[0];
     if (!phase) throw new ServiceError(409, 'no_anatomy', `Patient ${patient.id} has no surfaces to simulate.`);
-    const models = await this.modelsFile(row);
-    const [root] = await this.deps.cpu.run(deliveredSurfacesTask, {
-      ...models,
-      patient: patient.id,
-      phase,
-      organs: ['aortic_root'],
-    });
+    const [root] = await this.withModels(row, (models) =>
+      this.deps.cpu.run(deliveredSurfacesTask, { ...models, patient: patient.id, phase, organs: ['aortic_root'] }),
+    );
     return {
       source: 'imaging',
       id: patient.id,
@@ -177,6 +171,30 @@ export class ImagingPatientService {
     return patient;
   }
 
+  /**
+   * The parameter table of a ready imaging cohort of the project (what the population analysis reads, as a virtual
+   * cohort's `…/cohorts/:id/parameters`): 404 for a dataset of no project of this one, 409 while modelling.
+   */
+  async projectParameterTable(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    datasetId: string,
+  ): Promise<CohortParameterTable> {
+    await this.deps.projects.require('project.read', userId, deviceId, projectId);
+    const row = await this.deps.repository.findInProject(projectId, datasetId);
+    if (!row || (row.status !== 'modelling' && row.status !== 'ready'))
+      throw new ServiceError(404, 'imaging_dataset_not_found', imagingDatasetNotFoundMessage);
+    if (row.status !== 'ready') throw new ServiceError(409, 'imaging_cohort_not_ready', imagingCohortNotReadyMessage);
+    return imagingParameterTable(row);
+  }
+
+  /** The parameter table of a ready imaging dataset (access already checked), or null while it has no models. */
+  async parameterTable(datasetId: string): Promise<CohortParameterTable | null> {
+    const row = await this.deps.repository.find(datasetId);
+    return row?.status === 'ready' && row.models ? imagingParameterTable(row) : null;
+  }
+
   /** The dataset's delivered patient, or 404 (409 while the models are being made). */
   private async delivered(projectId: string, datasetId: string, patientId: string) {
     const row = await this.deps.repository.findInProject(projectId, datasetId);
@@ -188,11 +206,17 @@ export class ImagingPatientService {
     return { row, patient };
   }
 
-  /** The delivered models zip on this machine's disk (read by ranges in the CPU pool). */
-  private async modelsFile(row: ImagingDatasetRow): Promise<{ path: string; bytes: number }> {
-    const models = row.modelsStorageKey ? await this.deps.blobs.localFile(row.region, row.modelsStorageKey) : null;
-    if (!models) throw new Error(`The delivered models of imaging dataset ${row.id} are missing from storage.`);
-    return models;
+  /** `use` given the delivered models zip on this machine's disk (read by ranges in the CPU pool). */
+  private async withModels<T>(
+    row: ImagingDatasetRow,
+    use: (models: { path: string; bytes: number }) => Promise<T>,
+  ): Promise<T> {
+    const key = row.modelsStorageKey;
+    if (!key) throw new Error(`Imaging dataset ${row.id} has no delivered models.`);
+    return withLocalFile(this.deps.blobs, row.region, key, (models) => {
+      if (!models) throw new Error(`The delivered models of imaging dataset ${row.id} are missing from storage.`);
+      return use(models);
+    });
   }
 
   private patientsOf(row: ImagingDatasetRow, projectId: string): ImagingPatient[] {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  dataRegions,
   imagingDatasetNotFoundMessage,
   imagingDatasetNotModellingMessage,
   imagingModelsDeliveryFailedMessage,
@@ -17,7 +18,7 @@ import type { CpuRunner } from '../cpu/pool';
 import { imagingModelsTask } from '../cpu/imaging-models.task';
 import { imagingModelsJob, type ImagingModelsData } from '../jobs/imaging-models.job';
 import { maySupport } from '../policies/support.policy';
-import { BlobLimitError, type BlobStore } from '../repositories/blob.repository';
+import { BlobLimitError, withLocalFile, type BlobStore, type StoredBlob } from '../repositories/blob.repository';
 import type { ImagingDeliveryRun, ImagingQueueRow, ImagingRepository } from '../repositories/imaging.repository';
 import type { SupportRepository } from '../repositories/support.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
@@ -26,6 +27,18 @@ import { ServiceError } from './errors';
 import { present } from './imaging.service';
 
 export const imagingQueueRefusal = 'The modelling queue is for support staff only.';
+
+/** Where delivered models lie: `imaging-models/<dataset>/<delivery>.zip`, meshes made from them under `<delivery>/`. */
+const imagingModelsPrefix = 'imaging-models';
+
+/** How long a models file no delivery wants is left alone (the store-then-queue window, generously). */
+export const imagingModelsGraceMs = 60 * 60_000;
+
+/** The zip of the delivery a models file belongs to, or null for a key of another shape. */
+export function deliveryZipOf(key: string): string | null {
+  const match = /^imaging-models\/([0-9a-f-]{36})\/([0-9a-f-]{36})(?:\.zip(?:\.[0-9a-f-]{36}\.part)?|\/.+)$/.exec(key);
+  return match ? `${imagingModelsPrefix}/${match[1]}/${match[2]}.zip` : null;
+}
 
 export interface ImagingQueueServiceDeps {
   repository: ImagingRepository;
@@ -121,7 +134,7 @@ export class ImagingQueueService {
       throw new ServiceError(409, 'imaging_not_modelling', imagingDatasetNotModellingMessage);
     if ((await this.deliveryOf(datasetId))?.status === 'pending') throw pending();
     const { region } = row.dataset;
-    const key = `imaging-models/${datasetId}/${randomUUID()}.zip`;
+    const key = `${imagingModelsPrefix}/${datasetId}/${randomUUID()}.zip`;
     let queued = false;
     try {
       let bytes: number;
@@ -174,15 +187,17 @@ export class ImagingQueueService {
       if (dataset) await this.deps.blobs.delete(dataset.region, storageKey);
       return refused([{ file: '(the delivery)', tag: null, problem: imagingDatasetNotModellingMessage }]);
     }
-    const local = await this.deps.blobs.localFile(dataset.region, storageKey);
-    if (!local) return refused([{ file: '(the delivery)', tag: null, problem: 'could not be found in storage' }]);
-    await work.progress(0.05, 'Checking the models');
-    const outcome = await this.deps.cpu.run(imagingModelsTask, local, {
-      signal: work.signal,
-      // The task reports per file read; stored on the job's row, which the staff's queue shows.
-      onProgress: (fraction) =>
-        void work.progress(0.05 + 0.85 * fraction, 'Checking the models').catch(() => undefined),
+    const outcome = await withLocalFile(this.deps.blobs, dataset.region, storageKey, async (local) => {
+      if (!local) return null;
+      await work.progress(0.05, 'Checking the models');
+      return this.deps.cpu.run(imagingModelsTask, local, {
+        signal: work.signal,
+        // The task reports per file read; stored on the job's row, which the staff's queue shows.
+        onProgress: (fraction) =>
+          void work.progress(0.05 + 0.85 * fraction, 'Checking the models').catch(() => undefined),
+      });
     });
+    if (!outcome) return refused([{ file: '(the delivery)', tag: null, problem: 'could not be found in storage' }]);
     if (!outcome.accepted) {
       await this.deps.blobs.delete(dataset.region, storageKey);
       return refused(outcome.findings);
@@ -214,6 +229,41 @@ export class ImagingQueueService {
       return refused([{ file: '(the delivery)', tag: null, problem: imagingDatasetNotModellingMessage }]);
     }
     return { accepted: true, findings: [] };
+  }
+
+  /**
+   * Removes the models zips that no delivery wants, with what was made from them (a process that crashed between
+   * storing a zip and queueing its check, or a removal that failed), once older than the grace period: a zip is
+   * wanted while its dataset holds it as its models or its check job is queued or running. A file changed within
+   * the grace period is left for the next sweep (a delivery being stored or about to be queued). Scheduled hourly.
+   */
+  async sweepUnwantedModels(now: Date): Promise<{ removed: number; bytes: number }> {
+    const before = now.getTime() - imagingModelsGraceMs;
+    let removed = 0;
+    let bytes = 0;
+    for (const region of dataRegions) {
+      // Every file of a delivery (its zip, a temporary of the zip being stored, the meshes made from it) by its zip.
+      const byZip = new Map<string, StoredBlob[]>();
+      for await (const file of this.deps.blobs.list(region, `${imagingModelsPrefix}/`)) {
+        const zip = deliveryZipOf(file.key);
+        if (zip) byZip.set(zip, [...(byZip.get(zip) ?? []), file]);
+      }
+      const zips = [...byZip.keys()];
+      for (let i = 0; i < zips.length; i += 500) {
+        const batch = zips.slice(i, i + 500);
+        const wanted = await this.deps.repository.wantedModels(imagingModelsJob.kind, batch);
+        for (const zip of batch) {
+          if (wanted.has(zip)) continue;
+          for (const file of byZip.get(zip)!) {
+            if (file.modifiedAt.getTime() > before) continue;
+            await this.deps.blobs.delete(region, file.key);
+            removed += 1;
+            bytes += file.bytes;
+          }
+        }
+      }
+    }
+    return { removed, bytes };
   }
 
   /** After the delivery job's last failed attempt: the stored zip is removed (unless the dataset was made ready with it). */

@@ -4,7 +4,7 @@ import { imagingCheckTask, type ImagingCheckResult } from '../cpu/imaging-check.
 import { imagingCheckJob } from '../jobs/imaging-check.job';
 import { systemEvent, workspaceEvent } from '../events/kinds';
 import { grantOf } from '../policies/workspace.policy';
-import type { BlobStore } from '../repositories/blob.repository';
+import { withLocalFile, type BlobStore, type LocalFile } from '../repositories/blob.repository';
 import { UploadGoneError } from '../repositories/device-version.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type {
@@ -96,7 +96,7 @@ export class ImagingService {
    * The stored zip of an accepted dataset on this machine's disk (the slice viewer reads it by byte ranges, issue
    * 19 item 8): who may see the dataset may view it; a refused or unchecked one answers 404.
    */
-  async file(userId: string, deviceId: string, datasetId: string): Promise<{ path: string; bytes: number }> {
+  async file(userId: string, deviceId: string, datasetId: string): Promise<LocalFile> {
     authorize('project.create', grantOf(await this.deps.devices.findMembership(deviceId, userId)));
     const found = await this.deps.repository.findWithUploader(deviceId, datasetId);
     const status = found?.dataset.status;
@@ -116,17 +116,22 @@ export class ImagingService {
     const dataset = await this.deps.repository.find(datasetId);
     if (!dataset) return null;
     if (dataset.status === 'checking') {
-      const local = await this.deps.blobs.localFile(dataset.region, dataset.storageKey);
-      const outcome: ImagingCheckResult = local
-        ? await this.deps.cpu.run(imagingCheckTask, local, {
-            signal: work.signal,
-            onProgress: (fraction) => void work.progress(fraction, 'Checking every file').catch(() => undefined),
-          })
-        : {
-            accepted: false,
-            findings: [{ file: '(the upload)', tag: null, problem: 'could not be found in storage' }],
-            manifest: null,
-          };
+      const outcome: ImagingCheckResult = await withLocalFile(
+        this.deps.blobs,
+        dataset.region,
+        dataset.storageKey,
+        async (local) =>
+          local
+            ? this.deps.cpu.run(imagingCheckTask, local, {
+                signal: work.signal,
+                onProgress: (fraction) => void work.progress(fraction, 'Checking every file').catch(() => undefined),
+              })
+            : {
+                accepted: false,
+                findings: [{ file: '(the upload)', tag: null, problem: 'could not be found in storage' }],
+                manifest: null,
+              },
+      );
       // The outcome and its event (the system, for the uploader, who hears of it from the event) commit together.
       await this.deps.unitOfWork.run(async (tx) => {
         if (await tx.imaging.markChecked(dataset.id, outcome))

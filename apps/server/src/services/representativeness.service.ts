@@ -34,6 +34,13 @@ export class RepresentativenessService {
     request: ParsedRequest,
   ): Promise<Representativeness> {
     const { row, cohort, table } = await readableAnalysisCohort(this.deps, userId, deviceId, projectId, analysisId);
+    // The reference populations are of the virtual catalogue's parameters, which imaging patients do not have.
+    if (cohort.source === 'imaging')
+      throw new ServiceError(
+        409,
+        'imaging_cohort_not_comparable',
+        'Comparison with a reference population is for cohorts of virtual patients: imaging patients have only the volumes measured on their delivered surfaces.',
+      );
     const keys = this.parameters(request, row.analysis.parameters);
     const { reference, referencePatients, ignoredColumns, correlation } = referenceColumns(request, keys);
     const output = await this.deps.cpu.run(representativenessTask, {

@@ -46,7 +46,7 @@ import type { CpuRunner } from '../cpu/pool';
 import { simulationJob, type SimulationJobData } from '../jobs/simulation.job';
 import { projectEvent, systemEvent } from '../events/kinds';
 import { decideProject } from '../policies/project.policy';
-import type { BlobStore, DataRegion } from '../repositories/blob.repository';
+import { holdingLocalFiles, type BlobStore, type DataRegion } from '../repositories/blob.repository';
 import type { SettingsRepository } from '../repositories/settings.repository';
 import type { SimulationListRow, SimulationRepository, SimulationRow } from '../repositories/simulation.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
@@ -473,25 +473,28 @@ export class SimulationService {
     // A range shorter than 1 step is widened by the binning (spec §5 "minimum range is 1"): its neighbours come along.
     const first = hi - lo < 1 ? Math.max(0, lo - 1) : lo;
     const last = hi - lo < 1 ? Math.min(timesteps - 1, hi + 1) : hi;
-    const frames: { timestep: number; parts: HeatmapColumnPart[] }[] = [];
-    for (let t = first; t <= last; t++) {
-      const step = manifest.timesteps[t]!;
-      const parts: HeatmapColumnPart[] = [];
-      for (const object of objects) {
-        const count = step.particleCounts?.[object.name] ?? object.particleCount;
-        const column = frameColumnsAt(object.columns, count).find((c) => c.name === query.output)!;
-        const file = await this.deps.blobs.localFile(region, `${row.storagePrefix}/out/${object.name}/${t}.bin`);
-        if (!file) throw new ServiceError(404, 'not_found', 'This simulation has no such output (yet).');
-        parts.push({ path: file.path, offset: column.offset, count, components: column.components });
+    // The frames' files stay held (never evicted from a local cache) until the pool task has read them.
+    const plot = await holdingLocalFiles(this.deps.blobs, async (localFile) => {
+      const frames: { timestep: number; parts: HeatmapColumnPart[] }[] = [];
+      for (let t = first; t <= last; t++) {
+        const step = manifest.timesteps[t]!;
+        const parts: HeatmapColumnPart[] = [];
+        for (const object of objects) {
+          const count = step.particleCounts?.[object.name] ?? object.particleCount;
+          const column = frameColumnsAt(object.columns, count).find((c) => c.name === query.output)!;
+          const file = await localFile(region, `${row.storagePrefix}/out/${object.name}/${t}.bin`);
+          if (!file) throw new ServiceError(404, 'not_found', 'This simulation has no such output (yet).');
+          parts.push({ path: file.path, offset: column.offset, count, components: column.components });
+        }
+        frames.push({ timestep: t, parts });
       }
-      frames.push({ timestep: t, parts });
-    }
-    const plot = await this.deps.cpu.run(frameHeatmapTask, {
-      timesteps,
-      frames,
-      start: lo,
-      end: hi,
-      bins: query.binSize !== undefined ? { binSize: query.binSize } : { binCount: query.binCount ?? 50 },
+      return this.deps.cpu.run(frameHeatmapTask, {
+        timesteps,
+        frames,
+        start: lo,
+        end: hi,
+        bins: query.binSize !== undefined ? { binSize: query.binSize } : { binCount: query.binCount ?? 50 },
+      });
     });
     if (!plot)
       throw new ServiceError(409, 'no_results', 'This simulation has no results yet: its first timestep is not saved.');
@@ -643,26 +646,25 @@ export class SimulationService {
     }));
     const summaries = await this.storedSummaries(row, object.name);
     const region = row.region as DataRegion;
-    const frames: { path: string; count: number; summary: ObjectSummaries['timesteps'][string] | null }[] = [];
     const times: number[] = [];
-    for (const step of manifest.timesteps) {
-      const key = `${object.name}/${step.index}.bin`;
-      // Frames after the last stored one (a run still going) are not there yet.
-      if (!row.storedFiles.includes(key)) break;
-      const file = await this.deps.blobs.localFile(region, `${row.storagePrefix}/out/${key}`);
-      if (!file) break;
-      frames.push({
-        path: file.path,
-        count: step.particleCounts?.[object.name] ?? object.particleCount,
-        summary: summaries?.timesteps[String(step.index)] ?? null,
-      });
-      times.push(step.time);
-    }
-    // One pool task for the whole timeline: stored summaries answer the statistics, the files only the particles.
-    const parts = await this.deps.cpu.run(objectTimelineTask, {
-      frames,
-      columns: object.columns,
-      particles: query.particles,
+    // The frames' files stay held (never evicted from a local cache) until the pool task has read them.
+    const parts = await holdingLocalFiles(this.deps.blobs, async (localFile) => {
+      const frames: { path: string; count: number; summary: ObjectSummaries['timesteps'][string] | null }[] = [];
+      for (const step of manifest.timesteps) {
+        const key = `${object.name}/${step.index}.bin`;
+        // Frames after the last stored one (a run still going) are not there yet.
+        if (!row.storedFiles.includes(key)) break;
+        const file = await localFile(region, `${row.storagePrefix}/out/${key}`);
+        if (!file) break;
+        frames.push({
+          path: file.path,
+          count: step.particleCounts?.[object.name] ?? object.particleCount,
+          summary: summaries?.timesteps[String(step.index)] ?? null,
+        });
+        times.push(step.time);
+      }
+      // One pool task for the whole timeline: stored summaries answer the statistics, the files only the particles.
+      return this.deps.cpu.run(objectTimelineTask, { frames, columns: object.columns, particles: query.particles });
     });
     for (const part of parts) {
       for (const scalar of scalars) {

@@ -1,12 +1,16 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { cohorts } from './cohorts';
 import { devices } from './devices';
+import { imagingDatasets } from './imaging';
 import { projects } from './projects';
 import { users } from './users';
 
 /**
  * A population analysis (issue 6): a cohort of a project, the chosen parameters and settings, and the patients
  * excluded from it. The numbers are recomputed from the cohort (they are deterministic), so only inputs are kept.
+ * The cohort is a virtual one (`cohort_id`) or the delivered patients of an imaging dataset of the project
+ * (`imaging_dataset_id`, issue 19, migration 0036): exactly one of them.
  */
 export const analyses = pgTable(
   'analyses',
@@ -18,9 +22,8 @@ export const analyses = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    cohortId: uuid('cohort_id')
-      .notNull()
-      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    cohortId: uuid('cohort_id').references(() => cohorts.id, { onDelete: 'cascade' }),
+    imagingDatasetId: uuid('imaging_dataset_id').references(() => imagingDatasets.id, { onDelete: 'cascade' }),
     name: text('name').notNull().default(''),
     /** The anatomical parameters analysed (keys of the patient parameter catalogue). */
     parameters: jsonb('parameters').$type<string[]>().notNull(),
@@ -34,5 +37,8 @@ export const analyses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('analyses_project_idx').on(t.projectId, t.createdAt)],
+  (t) => [
+    index('analyses_project_idx').on(t.projectId, t.createdAt),
+    check('analyses_subject_ck', sql`(${t.cohortId} is null) <> (${t.imagingDatasetId} is null)`),
+  ],
 );

@@ -1,5 +1,7 @@
 import {
+  cohortParameterTableSchema,
   imagingCohortListSchema,
+  imagingCohortParamsSchema,
   imagingPatientMeshParamsSchema,
   imagingPatientParamsSchema,
   imagingPatientSchema,
@@ -46,6 +48,24 @@ export async function imagingPatientRoutes(app: FastifyInstance, deps: ImagingPa
         request.params.projectId,
       ),
     }),
+  );
+
+  // The population analysis reads an imaging cohort as it reads a virtual one (`…/cohorts/:id/parameters`).
+  api.get(
+    `${base}/:datasetId/parameters`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        params: imagingCohortParamsSchema,
+        response: { 200: cohortParameterTableSchema },
+        summary: "An imaging cohort's patients with what is measured on them, as the population analysis reads it",
+      },
+    },
+    async (request) => {
+      const { deviceId, projectId, datasetId } = request.params;
+      return deps.imagingPatients.projectParameterTable(currentUser(request).id, deviceId, projectId, datasetId);
+    },
   );
 
   api.get(

@@ -5,7 +5,7 @@ import {
   imagingDatasetParamsSchema,
   imagingDatasetSchema,
 } from '@insilico/contracts';
-import { createReadStream } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, type requireUser } from '../../policies/authentication';
@@ -58,19 +58,24 @@ export async function imagingRoutes(app: FastifyInstance, deps: ImagingRoutesDep
     `${base}/:datasetId/file`,
     { ...pre, schema: { tags, params: imagingDatasetParamsSchema, summary: "The dataset's zip, by Range" } },
     async (request, reply) => {
-      const { path, bytes } = await deps.imaging.file(
-        currentUser(request).id,
-        request.params.deviceId,
-        request.params.datasetId,
-      );
+      const file = await deps.imaging.file(currentUser(request).id, request.params.deviceId, request.params.datasetId);
+      const { bytes } = file;
+      let range: { start: number; end: number } | null;
+      let handle: FileHandle;
+      try {
+        range = byteRange(request.headers.range, bytes);
+        // Once open, the bytes are ours whatever a local cache does with the name: the hold ends here.
+        handle = await open(file.path, 'r');
+      } finally {
+        await file.release();
+      }
       reply.header('Accept-Ranges', 'bytes').header('Cache-Control', 'private, no-store').type('application/zip');
-      const range = byteRange(request.headers.range, bytes);
-      if (!range) return reply.header('Content-Length', String(bytes)).send(createReadStream(path));
+      if (!range) return reply.header('Content-Length', String(bytes)).send(handle.createReadStream());
       return reply
         .code(206)
         .header('Content-Range', `bytes ${range.start}-${range.end}/${bytes}`)
         .header('Content-Length', String(range.end - range.start + 1))
-        .send(createReadStream(path, range));
+        .send(handle.createReadStream(range));
     },
   );
 }

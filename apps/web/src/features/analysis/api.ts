@@ -7,6 +7,7 @@ import {
   roomSchema,
   type Analysis,
   type AnalysisList,
+  type AnalysisSummary,
   type CohortParameterTable,
   type CreateAnalysis,
   type CreateRoom,
@@ -38,6 +39,9 @@ export const analysisUrls = {
   analysis: (deviceId: string, projectId: string, analysisId: string) =>
     `/api/devices/${deviceId}/projects/${projectId}/analyses/${analysisId}`,
   parameterTable: (deviceId: string, cohortId: string) => `/api/devices/${deviceId}/cohorts/${cohortId}/parameters`,
+  /** An imaging cohort's delivered patients with what was measured on them (issue 19). */
+  imagingParameterTable: (deviceId: string, projectId: string, datasetId: string) =>
+    `/api/devices/${deviceId}/projects/${projectId}/imaging-cohorts/${datasetId}/parameters`,
   rooms: roomsPath,
 };
 
@@ -63,10 +67,20 @@ export function useAnalysis(deviceId: string | null, projectId: string | null, a
   );
 }
 
-export function useParameterTable(deviceId: string | null, cohortId: string | null) {
-  return useSWR<CohortParameterTable, ApiError>(
-    deviceId && cohortId ? analysisUrls.parameterTable(deviceId, cohortId) : null,
-    (url: string) => apiFetch(url, { schema: cohortParameterTableSchema }),
+/** The patients of an analysis' cohort as columns: a virtual cohort's, or an imaging cohort's of the project. */
+export function useParameterTable(
+  deviceId: string | null,
+  projectId: string | null,
+  cohort: Pick<AnalysisSummary['cohort'], 'id' | 'source'> | null,
+) {
+  const url =
+    !deviceId || !cohort
+      ? null
+      : cohort.source === 'imaging'
+        ? projectId && analysisUrls.imagingParameterTable(deviceId, projectId, cohort.id)
+        : analysisUrls.parameterTable(deviceId, cohort.id);
+  return useSWR<CohortParameterTable, ApiError>(url || null, (at: string) =>
+    apiFetch(at, { schema: cohortParameterTableSchema }),
   );
 }
 
@@ -100,11 +114,21 @@ export function updateAnalysis(
   });
 }
 
-/** Opens a room on a patient of one of the project's cohorts (the Rooms API); answers the room's id. */
-export async function openRoom(deviceId: string, projectId: string, cohortId: string, patientId: string) {
+/**
+ * Opens a room on a patient of one of the project's cohorts, virtual or imaging (the Rooms API); answers the room's
+ * id.
+ */
+export async function openRoom(
+  deviceId: string,
+  projectId: string,
+  cohort: Pick<AnalysisSummary['cohort'], 'id' | 'source'>,
+  patientId: string,
+) {
+  const body: CreateRoom =
+    cohort.source === 'imaging' ? { imagingDatasetId: cohort.id, patientId } : { cohortId: cohort.id, patientId };
   const room = await apiFetch(analysisUrls.rooms(deviceId, projectId), {
     method: 'POST',
-    body: { cohortId, patientId } satisfies CreateRoom,
+    body,
     schema: roomSchema,
   });
   return room.id;

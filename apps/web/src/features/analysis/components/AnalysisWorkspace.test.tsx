@@ -51,7 +51,10 @@ function parameterTable(patients: number): CohortParameterTable {
 }
 
 function analysis(patients: number): Analysis {
-  return testAnalysis({ parameters: keys, cohort: { id: 'c1', name: 'Cohort', size: patients, status: 'ready' } });
+  return testAnalysis({
+    parameters: keys,
+    cohort: { id: 'c1', name: 'Cohort', size: patients, status: 'ready', source: 'virtual' },
+  });
 }
 
 const project = {
@@ -257,4 +260,40 @@ describe('AnalysisWorkspace', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  it('says the patients of an imaging cohort are the user’s own imaging data, never synthetic', async () => {
+    const own: CohortParameterTable = {
+      ...parameterTable(25),
+      cohortId: 'd1',
+      synthetic: false,
+      patients: Array.from({ length: 25 }, (_, i) => `P${String(i + 1).padStart(2, '0')}`),
+      sex: Array.from({ length: 25 }, () => ''),
+      age: Array.from({ length: 25 }, () => null),
+    };
+    render(
+      <MemoryRouter>
+        <AnalysisWorkspace
+          deviceId="00000000-0000-4000-8000-00000000000c"
+          project={project}
+          analysis={{
+            ...analysis(25),
+            cohort: { id: 'd1', name: 'Our CTs', size: 25, status: 'ready', source: 'imaging' },
+          }}
+          table={own}
+          reload={() => {}}
+          startWorker={fakeWorker()}
+        />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Your imaging data')).toBeTruthy();
+    expect(screen.queryByText('Synthetic')).toBeNull();
+    expect(
+      await screen.findByText(/Comparison with a reference population is for cohorts of virtual patients/),
+    ).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Patients' }));
+    const drawer = await screen.findByRole('region', { name: 'Patients' });
+    expect(within(drawer).getByText('Your imaging data')).toBeTruthy();
+    expect(within(drawer).queryByText('Synthetic')).toBeNull();
+    expect(within(drawer).getAllByText('Sex and age not known (de-identified)')).toHaveLength(25);
+  }, 60_000);
 });

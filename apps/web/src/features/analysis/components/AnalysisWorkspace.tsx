@@ -112,7 +112,7 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
               {withoutOutcome > 0 &&
                 ` (${withoutOutcome} without a value of a ${lacking} in use are left out of the calculation)`}
             </Typography>
-            <PatientOriginLabel origin="synthetic" />
+            <PatientOriginLabel origin={analysis.cohort.source === 'imaging' ? 'imaging' : 'synthetic'} />
             {loading.patients && <Chip size="small" label="Saving…" />}
             {loading.alpha > 0 && (
               <Chip
@@ -207,6 +207,7 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
                 deviceId={deviceId}
                 projectId={project.id}
                 cohortId={analysis.cohort.id}
+                cohortSource={analysis.cohort.source}
                 canOpenRooms={canEdit}
               />
             </AnalysisSection>
@@ -218,14 +219,21 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
               />
             </AnalysisSection>
             <AnalysisSection title="Representativeness">
-              <RepresentativenessBlock
-                deviceId={deviceId}
-                projectId={project.id}
-                analysisId={analysis.id}
-                cohortName={analysis.cohort.name}
-                table={table}
-                parameters={draft.parameters}
-              />
+              {analysis.cohort.source === 'imaging' ? (
+                <Typography color="text.secondary">
+                  Comparison with a reference population is for cohorts of virtual patients: your imaging patients have
+                  only the volumes measured on their delivered surfaces.
+                </Typography>
+              ) : (
+                <RepresentativenessBlock
+                  deviceId={deviceId}
+                  projectId={project.id}
+                  analysisId={analysis.id}
+                  cohortName={analysis.cohort.name}
+                  table={table}
+                  parameters={draft.parameters}
+                />
+              )}
             </AnalysisSection>
           </>
         )}

@@ -24,6 +24,8 @@ interface ExtremeCasesBlockProps extends Pick<BlockProps, 'outcome' | 'table'> {
   deviceId: string;
   projectId: string;
   cohortId: string;
+  /** Whether the cohort is virtual patients or the delivered patients of the user's imaging data. */
+  cohortSource: 'virtual' | 'imaging';
   canOpenRooms: boolean;
 }
 
@@ -37,6 +39,7 @@ export function ExtremeCasesBlock({
   deviceId,
   projectId,
   cohortId,
+  cohortSource,
   canOpenRooms,
 }: ExtremeCasesBlockProps) {
   const navigate = useNavigate();
@@ -56,7 +59,7 @@ export function ExtremeCasesBlock({
     setOpening(patientId);
     setFailure(null);
     try {
-      const roomId = await openRoom(deviceId, projectId, cohortId, patientId);
+      const roomId = await openRoom(deviceId, projectId, { id: cohortId, source: cohortSource }, patientId);
       // A new room (or one opened again): the project's Rooms tab and figures must show it.
       void mutate(isRoomsChangedKey(deviceId, projectId));
       void navigate(`/projects/room?project=${projectId}&room=${roomId}`);

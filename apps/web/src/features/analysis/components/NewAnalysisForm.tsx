@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import { analysisMinPatients, type Analysis, type Project } from '@insilico/contracts';
+import { analysisMinPatients, type Analysis, type ImagingCohort, type Project } from '@insilico/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { Loading } from '../../../components/LoadState';
 import { ApiError } from '../../../lib/apiError';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
+import { useImagingCohorts } from '../../imaging-patients';
 import { createAnalysis } from '../api';
 
 /** Parameters a new analysis starts with: the aortic root sizing set and body size (all can be changed after). */
@@ -27,16 +30,59 @@ interface NewAnalysisFormProps {
   onCancel?: () => void;
 }
 
-/** Starts an analysis on one of the project's ready cohorts. */
+/** A cohort the analysis may be about: virtual patients, or the delivered patients of the user's imaging data. */
+interface CohortChoice {
+  id: string;
+  name: string;
+  size: number;
+  ready: boolean;
+  source: 'virtual' | 'imaging';
+  /** What a new analysis starts with. */
+  parameters: string[];
+}
+
+/** The parameters measured on every delivered patient of an imaging cohort (what its analysis can use). */
+export function imagingCohortParameters(cohort: ImagingCohort): string[] {
+  const [first, ...others] = cohort.patients;
+  if (!first) return [];
+  return first.parameters
+    .map((parameter) => parameter.key)
+    .filter((key) => others.every((patient) => patient.parameters.some((parameter) => parameter.key === key)));
+}
+
+/** Starts an analysis on one of the project's ready cohorts: virtual ones and its imaging cohorts (issue 19). */
 export function NewAnalysisForm({ deviceId, project, onCreated, onCancel }: NewAnalysisFormProps) {
-  const ready = project.cohorts.filter((cohort) => cohort.status === 'ready');
-  const [cohortId, setCohortId] = useState(ready[0]?.id ?? '');
+  const imaging = useImagingCohorts(deviceId, project.id);
+  const choices: CohortChoice[] = [
+    ...project.cohorts.map((cohort) => ({
+      id: cohort.id,
+      name: cohort.name,
+      size: cohort.size,
+      ready: cohort.status === 'ready',
+      source: 'virtual' as const,
+      parameters: defaultAnalysisParameters,
+    })),
+    ...(imaging.data?.items ?? [])
+      .filter((cohort) => cohort.status === 'modelling' || cohort.status === 'ready')
+      .map((cohort) => ({
+        id: cohort.datasetId,
+        name: cohort.name,
+        size: cohort.patients.length,
+        ready: cohort.status === 'ready',
+        source: 'imaging' as const,
+        parameters: imagingCohortParameters(cohort),
+      })),
+  ];
+  const ready = choices.filter((cohort) => cohort.ready);
+  const [picked, setPicked] = useState<string | null>(null);
+  const cohortId = picked ?? ready[0]?.id ?? '';
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const chosen = ready.find((cohort) => cohort.id === cohortId);
 
-  if (project.cohorts.length === 0)
+  if (!imaging.data && !imaging.error) return <Loading what="the project’s cohorts" />;
+  if (choices.length === 0)
     return <Alert severity="info">This project has no patient cohort yet. Add one to the project to analyse it.</Alert>;
   if (ready.length === 0)
     return (
@@ -46,10 +92,11 @@ export function NewAnalysisForm({ deviceId, project, onCreated, onCancel }: NewA
     );
 
   const submit = async () => {
+    if (!chosen) return;
     setBusy(true);
     setError(null);
     try {
-      onCreated(await createAnalysis(deviceId, project.id, { cohortId, name, parameters: defaultAnalysisParameters }));
+      onCreated(await createAnalysis(deviceId, project.id, { cohortId, name, parameters: chosen.parameters }));
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : 'The analysis could not be created.');
       setBusy(false);
@@ -67,19 +114,41 @@ export function NewAnalysisForm({ deviceId, project, onCreated, onCancel }: NewA
       aria-label="New analysis"
       sx={{ maxWidth: 560 }}
     >
+      {imaging.error && (
+        <Alert severity="warning">
+          The project’s imaging cohorts could not be loaded; its virtual cohorts are listed.
+        </Alert>
+      )}
       <TextField
         select
         label="Patient cohort"
         value={cohortId}
-        onChange={(event) => setCohortId(event.target.value)}
+        onChange={(event) => setPicked(event.target.value)}
         required
       >
-        {project.cohorts.map((cohort) => (
-          <MenuItem key={cohort.id} value={cohort.id} disabled={cohort.status !== 'ready'}>
-            {cohort.name} ({cohort.size} patients{cohort.status === 'ready' ? '' : ', being prepared'})
+        {choices.map((cohort) => (
+          <MenuItem key={cohort.id} value={cohort.id} disabled={!cohort.ready}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <span>
+                {cohort.name} ({cohort.ready ? `${cohort.size} patients` : 'being prepared'})
+              </span>
+              <PatientOriginLabel origin={cohort.source === 'imaging' ? 'imaging' : 'synthetic'} />
+            </Stack>
           </MenuItem>
         ))}
       </TextField>
+      {chosen?.source === 'imaging' && (
+        <Typography color="text.secondary">
+          These are your own imaging data: the analysis uses what was measured on the delivered surfaces of every
+          patient ({chosen.parameters.length} parameters), not the virtual patients’ anatomy.
+        </Typography>
+      )}
+      {chosen?.source === 'imaging' && chosen.parameters.length === 0 && (
+        <Alert severity="warning">
+          Nothing was measured on every patient of this cohort (no surface delivered for all of them), so there is
+          nothing to analyse.
+        </Alert>
+      )}
       {chosen && chosen.size < analysisMinPatients && (
         <Typography color="text.secondary">
           Statistical analysis needs at least {analysisMinPatients} patients; this cohort has {chosen.size}. You can
@@ -94,7 +163,7 @@ export function NewAnalysisForm({ deviceId, project, onCreated, onCancel }: NewA
       />
       {error && <Alert severity="error">{error}</Alert>}
       <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained" disabled={busy || !cohortId}>
+        <Button type="submit" variant="contained" disabled={busy || !chosen || chosen.parameters.length === 0}>
           {busy ? 'Starting…' : 'Start analysis'}
         </Button>
         {onCancel && <Button onClick={onCancel}>Cancel</Button>}

@@ -52,8 +52,8 @@ export function PatientsDrawer({
   const excludedSet = useMemo(() => new Set(excluded), [excluded]);
   const query = search.trim().toLowerCase();
   const shown = table.patients
-    .map((id, i) => ({ id, sex: table.sex[i] ?? '', age: table.age[i] ?? 0 }))
-    .filter((patient) => query === '' || `${patient.id} ${patient.sex} ${patient.age}`.toLowerCase().includes(query));
+    .map((id, i) => ({ id, about: aboutPatient(table.sex[i] ?? '', table.age[i] ?? null) }))
+    .filter((patient) => query === '' || `${patient.id} ${patient.about}`.toLowerCase().includes(query));
   const status = loading.patients ? 'Saving…' : loading.alpha > 0 ? `Recalculating (${loading.alpha})…` : 'Saved';
 
   return (
@@ -69,7 +69,7 @@ export function PatientsDrawer({
             <Typography variant="h2" component="h2" sx={{ fontSize: 20 }}>
               Patients
             </Typography>
-            <PatientOriginLabel origin="synthetic" />
+            <PatientOriginLabel origin={table.synthetic ? 'synthetic' : 'imaging'} />
           </Stack>
           <IconButton onClick={onClose} aria-label="Close patients">
             <CloseIcon />
@@ -143,7 +143,7 @@ export function PatientsDrawer({
                       )}
                     </Stack>
                   }
-                  secondary={`${patient.sex === 'female' ? 'Female' : patient.sex === 'male' ? 'Male' : patient.sex}, ${patient.age} years${included ? '' : ' · excluded'}`}
+                  secondary={`${patient.about}${included ? '' : ' · excluded'}`}
                 />
               </ListItem>
             );
@@ -153,4 +153,11 @@ export function PatientsDrawer({
       </Box>
     </Drawer>
   );
+}
+
+/** Sex and age as the list shows them; an imaging patient has neither (de-identification removed them). */
+function aboutPatient(sex: string, age: number | null): string {
+  const shown = sex === 'female' ? 'Female' : sex === 'male' ? 'Male' : sex;
+  if (shown === '' && age === null) return 'Sex and age not known (de-identified)';
+  return [shown || 'Sex not known', age === null ? 'age not known' : `${age} years`].join(', ');
 }

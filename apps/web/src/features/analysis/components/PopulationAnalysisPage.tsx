@@ -38,7 +38,7 @@ export function PopulationAnalysisPage() {
   const analyses = useProjectAnalyses(deviceId, projectId);
   const project = projects.data?.items.find((item) => item.id === projectId) ?? null;
   const analysis = useAnalysis(deviceId, project ? projectId : null, analysisId);
-  const table = useParameterTable(deviceId, analysis.data?.cohort.id ?? null);
+  const table = useParameterTable(deviceId, project ? projectId : null, analysis.data?.cohort ?? null);
   // The outcomes of the project's trials on the cohort join the anatomical parameters (issue 17).
   const outcomes = useTrialOutcomeColumns(deviceId, project ? projectId : null, analysis.data?.cohort.id ?? null);
   // So do the measurements of the workspace's ready orders on it (issue 23).
@@ -167,7 +167,7 @@ export function PopulationAnalysisPage() {
     <Page
       section="Population analysis"
       title="Population analysis"
-      description="Statistics of a virtual patient cohort: outliers, probability densities, correlations, extreme cases and how well your device fits the population."
+      description="Statistics of a patient cohort (virtual patients or your own imaging data): outliers, probability densities, correlations, extreme cases and how well your device fits the population."
     >
       {body}
     </Page>
