@@ -8,7 +8,8 @@ import { runAsync, runSync, type RunOptions, type RunStatus } from './run';
  * (Zhang, Rezavand & Hu, JCP 2021; `EmitterInflowInjection`, `DisposerOutflowDeletion`): a velocity inlet whose buffer
  * particles move with the prescribed profile and, on crossing the inlet plane, become fluid while a copy of each
  * re-enters the buffer one buffer length upstream; and a pressure outlet whose buffer particles carry the prescribed
- * pressure and are removed at the buffer's far end. Fluid that flows back across an inlet plane joins that inlet's buffer
+ * pressure, move with the fluid entering the buffer (docs/decisions/sph-outlet-buffer-fill.md) and are removed at the
+ * buffer's far end. Fluid that flows back across an inlet plane joins that inlet's buffer
  * (as SPHinXsys's inflow velocity condition acts on every particle in the buffer box): it moves with the prescribed
  * profile, re-enters as fluid if carried across the plane again and is removed past the buffer's upstream end; the
  * mass balance counts it as flow out through the inlet. Particles are created and removed only between advection steps,
