@@ -8,8 +8,7 @@ import { runAsync, runSync, type RunOptions, type RunStatus } from './run';
  * (Zhang, Rezavand & Hu, JCP 2021; `EmitterInflowInjection`, `DisposerOutflowDeletion`): a velocity inlet whose buffer
  * particles move with the prescribed profile and, on crossing the inlet plane, become fluid while a copy of each
  * re-enters the buffer one buffer length upstream; and a pressure outlet whose buffer particles carry the prescribed
- * pressure, move with the fluid entering the buffer (docs/decisions/sph-outlet-buffer-fill.md) and are removed at the
- * buffer's far end. Fluid that flows back across an inlet plane joins that inlet's buffer
+ * pressure and are removed at the buffer's far end. Fluid that flows back across an inlet plane joins that inlet's buffer
  * (as SPHinXsys's inflow velocity condition acts on every particle in the buffer box): it moves with the prescribed
  * profile, re-enters as fluid if carried across the plane again and is removed past the buffer's upstream end; the
  * mass balance counts it as flow out through the inlet. Particles are created and removed only between advection steps,
@@ -193,9 +192,6 @@ export function planeFlowRate(
 const INTERIOR = -1;
 const RETURNED = -(2 ** 30);
 
-/** Depth of the interior fluid whose velocity the outlet buffers take (`imposeOutletMotion`), in dp. */
-const OUTLET_BAND = 2;
-
 /** The outlet whose buffer a tag stands for, or −1. */
 function outletOfTag(t: number): number {
   return t <= -2 && t > RETURNED ? -2 - t : -1;
@@ -268,8 +264,8 @@ export class OpenBoundaryFluid {
   private readonly emitLateral: Float64Array;
   /** Per emitter: profile shape × volume flow scale (velocity per unit flow rate), 1/m² (1/m in 2D). */
   private readonly emitUnitVelocity: Float64Array;
-  /** Per outlet-buffer slot, over one advection step: its position after the last acoustic step (`imposeOutletMotion`). */
-  private readonly outletPos: Float64Array;
+  /** Per outlet-buffer slot: Σ_j V_j ∇W_ij over present neighbours (the truncated support), 1/m. */
+  private readonly kernelSum: Float64Array;
   /**
    * Per slot of returned fluid (in an inlet buffer), over one advection step: its position along the inlet's axis
    * (s < 0) and its offset from the axis, taken from its position between the steps (`exchange`).
@@ -350,7 +346,7 @@ export class OpenBoundaryFluid {
       this.emitLateral.set(e.lateral, 3 * k);
       this.emitUnitVelocity[k] = e.shape * this.inlets[e.inlet]!.scale;
     });
-    this.outletPos = new Float64Array(3 * f.capacity);
+    this.kernelSum = new Float64Array(3 * f.capacity);
     this.returnS = new Float64Array(f.capacity);
     this.returnLateral = new Float64Array(3 * f.capacity);
     this.totals = {
@@ -537,17 +533,8 @@ export class OpenBoundaryFluid {
         refilled += f.mass[i]!;
       }
     }
-    // The returned fluid's place in its inlet's frame, for the kinematics of the coming advection step, and the outlet
-    // buffers' places: they move only with the outlet's velocity, so the transport-velocity shift that the advection
-    // step applies to every particle is undone for them (at the buffer's far end, where the kernel's support is cut,
-    // it would push them out past the end: the buffer would empty itself).
+    // The returned fluid's place in its inlet's frame, for the kinematics of the coming advection step.
     for (let i = 0; i < f.count; i++) {
-      if (outletOfTag(this.tag[i]!) >= 0) {
-        this.outletPos[3 * i] = f.x[i]!;
-        this.outletPos[3 * i + 1] = f.y[i]!;
-        this.outletPos[3 * i + 2] = f.z[i]!;
-        continue;
-      }
       const b = inletOfTag(this.tag[i]!);
       if (b < 0) continue;
       const { s, lx, ly, lz } = this.local(this.inlets[b]!, i);
@@ -656,51 +643,49 @@ export class OpenBoundaryFluid {
   }
 
   /**
-   * Outlet-buffer motion with the outlet's zero normal velocity gradient (docs/decisions/sph-outlet-buffer-fill.md):
-   * every buffer particle moves along the outlet's axis with the axial velocity of the interior fluid just before the
-   * plane at its offset from the axis (a Shepard mean over the fluid within `OUTLET_BAND` dp upstream, weighted by
-   * (1 − d/2dp)² of the lateral distance d), its position advanced by that velocity over `dt` s from where the last
-   * call (or, for `dt` = 0 at the advection step's start, `exchange`) left it. The buffer thus moves as the fluid entering it does, keeping the fill it has at set-up, forwards and
-   * backwards. A particle with no such fluid within 2 dp laterally keeps its axial speed.
+   * Σ_j V_j ∇W_ij over the neighbours present (fluid and wall) of every outlet-buffer particle, at the advection
+   * step's geometry. Near the buffer's far end neighbours are missing; the force they would add at the outlet
+   * pressure p_b is (p_i + p_b) K_i / ρ_i = 2 p_b K_i / ρ_i (SPHinXsys's pressure condition does the same).
    */
-  private imposeOutletMotion(dt: number): void {
+  private outletKernelSums(): void {
+    const { fluid: f, wall, inner, contact } = this.sim;
+    const K = this.kernelSum;
+    for (let i = 0; i < f.count; i++) {
+      if (outletOfTag(this.tag[i]!) < 0) continue;
+      let sx = 0;
+      let sy = 0;
+      let sz = 0;
+      for (let k = inner.start[i]!; k < inner.end[i]!; k++) {
+        const d = inner.dw[k]! * f.vol[inner.j[k]!]!;
+        sx += d * inner.ex[k]!;
+        sy += d * inner.ey[k]!;
+        sz += d * inner.ez[k]!;
+      }
+      for (let k = contact.start[i]!; k < contact.end[i]!; k++) {
+        const d = contact.dw[k]! * wall.vol[contact.j[k]!]!;
+        sx += d * contact.ex[k]!;
+        sy += d * contact.ey[k]!;
+        sz += d * contact.ez[k]!;
+      }
+      K[3 * i] = sx;
+      K[3 * i + 1] = sy;
+      K[3 * i + 2] = sz;
+    }
+  }
+
+  /** The missing neighbours' pressure force on the outlet buffers over `dt` s (see `outletKernelSums`). */
+  private outletPressureForce(dt: number, time: number): void {
     const f = this.sim.fluid;
-    const dp = this.sim.options.dp;
-    const pos = this.outletPos;
-    for (let k = 0; k < this.outlets.length; k++) {
-      const p = this.outlets[k]!;
-      // The interior fluid just before the plane: lateral offsets, axial velocity and mass.
-      const band: number[] = [];
-      for (let i = 0; i < f.count; i++) {
-        if (this.tag[i] !== INTERIOR) continue;
-        const { s, lx, ly, lz, r } = this.local(p, i);
-        if (s >= 0 || s < -OUTLET_BAND * dp || r >= p.radius) continue;
-        band.push(lx, ly, lz, f.vx[i]! * p.dx + f.vy[i]! * p.dy + f.vz[i]! * p.dz, f.mass[i]!);
-      }
-      const reach = 2 * dp;
-      for (let i = 0; i < f.count; i++) {
-        if (outletOfTag(this.tag[i]!) !== k) continue;
-        const { lx, ly, lz } = this.local(p, i);
-        let sum = 0;
-        let weight = 0;
-        for (let b = 0; b < band.length; b += 5) {
-          const d = Math.hypot(lx - band[b]!, ly - band[b + 1]!, lz - band[b + 2]!);
-          if (d >= reach) continue;
-          const w = (1 - d / reach) ** 2 * band[b + 4]!;
-          sum += w * band[b + 3]!;
-          weight += w;
-        }
-        const u = weight > 0 ? sum / weight : f.vx[i]! * p.dx + f.vy[i]! * p.dy + f.vz[i]! * p.dz;
-        f.vx[i] = u * p.dx;
-        f.vy[i] = u * p.dy;
-        f.vz[i] = u * p.dz;
-        f.x[i] = pos[3 * i]! + u * dt * p.dx;
-        f.y[i] = pos[3 * i + 1]! + u * dt * p.dy;
-        f.z[i] = pos[3 * i + 2]! + u * dt * p.dz;
-        pos[3 * i] = f.x[i]!;
-        pos[3 * i + 1] = f.y[i]!;
-        pos[3 * i + 2] = f.z[i]!;
-      }
+    const K = this.kernelSum;
+    const pb = this.outlets.map((p) => waveformValue(p.pressure, time));
+    for (let i = 0; i < f.count; i++) {
+      const k = outletOfTag(this.tag[i]!);
+      if (k < 0) continue;
+      const c = (2 * pb[k]! * dt) / f.rho[i]!;
+      if (c === 0) continue;
+      f.vx[i] = f.vx[i]! + c * K[3 * i]!;
+      f.vy[i] = f.vy[i]! + c * K[3 * i + 1]!;
+      f.vz[i] = f.vz[i]! + c * K[3 * i + 2]!;
     }
   }
 
@@ -713,14 +698,14 @@ export class OpenBoundaryFluid {
     sim.advectionStep(endTime, {
       forcesReady: () => {
         this.imposeInlets(0, before);
-        this.imposeOutletMotion(0);
         this.imposeOutlets(before);
+        if (this.outlets.length > 0) this.outletKernelSums();
       },
       acoustic: (dt) => {
         this.elapsed += dt;
         const time = before + this.elapsed;
         this.imposeInlets(dt, time);
-        this.imposeOutletMotion(dt);
+        this.outletPressureForce(dt, time);
         this.imposeOutlets(time);
       },
     });
