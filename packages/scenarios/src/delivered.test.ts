@@ -72,6 +72,34 @@ describe('a delivered aortic root surface', () => {
     expect(ejectionTime(70, null)).toBeCloseTo((ejectionTime(70, 'female') + ejectionTime(70, 'male')) / 2, 12);
   });
 
+  it('refuses a stroke volume from LV volumes measured the wrong way round (a negative inflow), unless one is entered', () => {
+    const device = {
+      name: 'Ring v1',
+      transform: annulusPlacement(deliveredRegion(delivered), 4),
+      meshes: [ringDeviceMesh(0.4 * patient.cardiac.aorticAnnulusDiameter_mm, 0.05 * patient.cardiac.lvotDiameter_mm)],
+    };
+    const room = { patient: { ...delivered, strokeVolume_mL: -42.5 }, phase: null, resolution: 'test' as const };
+    const build = (parameters: Record<string, unknown>) =>
+      buildScenario({ ...room, devices: [device], kind: 'fluid', parameters });
+    let refused: unknown = null;
+    try {
+      build({});
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(ScenarioError);
+    expect((refused as ScenarioError).issues).toEqual([
+      {
+        key: 'strokeVolume_mL',
+        message:
+          "Stroke volume from the patient's model (-42.5 mL) must lie between 10 and 200 mL: enter a value in that range.",
+      },
+    ]);
+    const entered = build({ strokeVolume_mL: 70 });
+    const flow = entered.engineCase.fluid!.inlets[0]!.flowRate;
+    expect(typeof flow === 'number' ? flow : Math.min(...flow.table.map(([, q]) => q))).toBeGreaterThanOrEqual(0);
+  });
+
   it('refuses in words what a simulation cannot start from', () => {
     const issue = (over: Partial<DeliveredPatient>) => {
       try {

@@ -177,6 +177,20 @@ export function resolveParameters(
       issues.push({ key, message: `${def.label} must be a whole number.` });
     } else parameters[key as NumericKey] = value;
   }
+  // A default taken from the patient (the stroke volume from its LV volumes) passes the same range: volumes measured
+  // the wrong way round would give a negative inflow, which a velocity inlet cannot carry.
+  for (const def of NUMERIC_PARAMETERS) {
+    const value = parameters[def.key];
+    if (given[def.key] !== undefined || value === undefined || !(def.kinds as readonly string[]).includes(kind))
+      continue;
+    if (!(value >= def.min && value <= def.max)) {
+      const unit = def.unit ? ` ${def.unit}` : '';
+      issues.push({
+        key: def.key,
+        message: `${def.label} from the patient's model (${value}${unit}) must lie between ${def.min} and ${def.max}${unit}: enter a value in that range.`,
+      });
+    }
+  }
   // A library material fixes its constants (values sent with it are replaced: the result says what was simulated).
   if (kind === 'solid' && parameters.material && parameters.material !== 'custom') {
     const m = materialOf(parameters.material);

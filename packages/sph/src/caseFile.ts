@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { waveformMinimum } from './openBoundary';
 
 /**
  * The case file of `npm run sph -- <case.json>`: geometry, materials, boundary conditions, end time, output
@@ -132,8 +133,11 @@ const inletSchema = z.object({
   /** Buffer length, m (default 4 dp; at least 2.6 dp). */
   length: positive.optional(),
   profile: z.enum(['plug', 'parabolic']).default('parabolic'),
-  /** Volume flow rate, m³/s (m²/s in 2D). */
-  flowRate: waveformSchema,
+  /** Volume flow rate, m³/s (m²/s in 2D), never negative (the emitters cannot move upstream). */
+  flowRate: waveformSchema.refine(
+    (w) => waveformMinimum(w) >= 0,
+    "an inlet's flow rate must not be negative: a velocity inlet only lets fluid in (fluid leaves through a pressure outlet)",
+  ),
 });
 
 /** A pressure outlet: particles past the plane (normal `direction` out of the fluid) carry `pressure`, Pa. */

@@ -123,6 +123,7 @@ export {
 export {
   OpenBoundaryFluid,
   checkWaveform,
+  waveformMinimum,
   planeFlowRate,
   waveformValue,
   type InletProfile,

@@ -4,10 +4,21 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCase } from './caseFile';
 import { runCase } from './caseRunner';
-import { checkWaveform, planeFlowRate, waveformValue } from './openBoundary';
+import { checkWaveform, planeFlowRate, waveformMinimum, waveformValue, type Waveform } from './openBoundary';
 import { hagenPoiseuilleTube, openPoiseuilleChannel } from './openCases';
 import { steadyAverages } from '../test/openRuns';
 import { ParticleArrays } from './particles';
+
+/** A 2D case of 0.1 s around a fluid of density 1, viscosity 0.5 and reference velocity 1 with `fluid`'s other fields. */
+function smallCase(fluid: Record<string, unknown>): Record<string, unknown> {
+  return {
+    dimension: 2,
+    dp: 0.05,
+    endTime: 0.1,
+    outputInterval: 0.05,
+    fluid: { density: 1, viscosity: 0.5, referenceVelocity: 1, ...fluid },
+  };
+}
 
 describe('open boundaries', () => {
   it('waveforms: constant, table with linear interpolation, periodic; bad tables are refused', () => {
@@ -179,31 +190,58 @@ describe('open boundaries', () => {
     }
   }, 60_000);
 
-  it('case file: inlets need an internal flow', () => {
-    const base = {
-      dimension: 2,
-      dp: 0.05,
-      endTime: 0.1,
-      outputInterval: 0.05,
-      fluid: {
-        density: 1,
-        viscosity: 0.5,
-        referenceVelocity: 1,
-        region: { shapes: [{ type: 'box', lower: [0, 0, 0], upper: [1, 1, 0] }] },
-        outlets: [
-          {
-            centre: [1, 0.5, 0],
-            direction: [1, 0, 0],
-            pressure: {
-              table: [
-                [0, 1],
-                [0, 2],
-              ],
-            },
-          },
-        ],
-      },
+  it('a negative inlet flow rate is refused: by the case file (with its path) and by the engine', () => {
+    const text = (flowRate: unknown) =>
+      JSON.stringify(
+        smallCase({
+          freeSurface: false,
+          region: { shapes: [{ type: 'box', lower: [-0.2, 0, 0], upper: [1.2, 0.5, 0] }] },
+          inlets: [{ centre: [0, 0.25, 0], direction: [1, 0, 0], radius: 0.25, flowRate }],
+          outlets: [{ centre: [1, 0.25, 0], direction: [1, 0, 0], pressure: 0 }],
+        }),
+      );
+    const reversed: Waveform = {
+      table: [
+        [0, 0.25],
+        [0.05, -0.1],
+      ],
     };
+    expect(() => parseCase(text(-0.25))).toThrow(/fluid\.inlets\.0\.flowRate[\s\S]*must not be negative/);
+    expect(() => parseCase(text(reversed))).toThrow(/must not be negative/);
+    expect(() =>
+      parseCase(
+        text({
+          table: [
+            [0, 0],
+            [0.05, 0.25],
+          ],
+        }),
+      ),
+    ).not.toThrow();
+    const channel = (flowRate: Waveform) =>
+      openPoiseuilleChannel({ radius: 0.5, length: 1, dp: 0.1, rho0: 1, mu: 0.1, meanVelocity: 1, flowRate });
+    expect(() => channel(-1)).toThrow(/inlet 1: the flow rate must not be negative/);
+    expect(() => channel(reversed)).toThrow(/inlet 1: the flow rate must not be negative/);
+    expect(waveformMinimum(reversed)).toBe(-0.1);
+    expect(channel(0).open.sim.fluid.count).toBeGreaterThan(0);
+  });
+
+  it('case file: inlets need an internal flow', () => {
+    const base = smallCase({
+      region: { shapes: [{ type: 'box', lower: [0, 0, 0], upper: [1, 1, 0] }] },
+      outlets: [
+        {
+          centre: [1, 0.5, 0],
+          direction: [1, 0, 0],
+          pressure: {
+            table: [
+              [0, 1],
+              [0, 2],
+            ],
+          },
+        },
+      ],
+    });
     expect(() => parseCase(JSON.stringify(base))).toThrow(/times must rise strictly[\s\S]*freeSurface: false/);
   });
 });

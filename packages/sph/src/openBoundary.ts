@@ -42,6 +42,11 @@ export function checkWaveform(w: Waveform, what: string): void {
   if (w.period !== undefined && !(w.period > 0)) throw new RangeError(`${what}: the period must be positive`);
 }
 
+/** The least value `w` takes (a table is linear between its rows and held outside them: its least row). */
+export function waveformMinimum(w: Waveform): number {
+  return typeof w === 'number' ? w : Math.min(...w.table.map(([, value]) => value));
+}
+
 /** The value of `w` at time `t` (s). */
 export function waveformValue(w: Waveform, t: number): number {
   if (typeof w === 'number') return w;
@@ -288,6 +293,12 @@ export class OpenBoundaryFluid {
     this.inlets = inlets.map((o, k) => {
       const what = `inlet ${k + 1}`;
       checkWaveform(o.flowRate, `${what} flow rate`);
+      // The emitters move with the prescribed velocity: under a reversed flow they would leave their buffer upstream.
+      if (waveformMinimum(o.flowRate) < 0) {
+        throw new RangeError(
+          `${what}: the flow rate must not be negative (a velocity inlet only lets fluid in; fluid leaves through a pressure outlet)`,
+        );
+      }
       return {
         ...plane(o, bufferLength(o.length, what), dim, what),
         profile: o.profile ?? 'parabolic',

@@ -222,6 +222,12 @@ describe('refusals: a 4xx with a message a person understands, nothing queued', 
         { kind: 'fluid', resolution: 'test', parameters: { strokeVolume_mL: 1e9 } },
         'Stroke volume must lie between 10 and 200 mL.',
       ],
+      // A negative stroke volume would be a reversed inflow, which the engine's velocity inlet cannot carry.
+      [
+        roomId,
+        { kind: 'fluid', resolution: 'test', parameters: { strokeVolume_mL: -70 } },
+        'Stroke volume must lie between 10 and 200 mL.',
+      ],
       [
         roomId,
         { kind: 'solid', resolution: 'test', parameters: { poissonRatio: 0.7, material: 'custom' } },
