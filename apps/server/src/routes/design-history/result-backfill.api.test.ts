@@ -65,7 +65,7 @@ beforeAll(async () => {
   const orm = server.context.db.orm;
   projectId = await insertProject(server, { deviceId, team: [admin.id] });
   ids.trial = await insertTrialRow(server, { deviceId, projectId, name: 'Old trial', createdBy: admin.id });
-  cohortId = (await orm.select().from(trials).where(eq(trials.id, ids.trial)))[0]!.cohortId;
+  cohortId = (await orm.select().from(trials).where(eq(trials.id, ids.trial)))[0]!.cohortId!;
   await orm.update(trials).set({ createdAt: old }).where(eq(trials.id, ids.trial));
   // The trial's end as recorded before 0027: a `trial.finished` event that names no results.
   await orm.insert(domainEvents).values({
