@@ -89,6 +89,7 @@ import { AnalysisReportService } from './services/analysis-report.service';
 import { AnalysisSnapshotService } from './services/analysis-snapshot.service';
 import { ResultKeeper } from './services/result-snapshots';
 import { ResultSnapshotService } from './services/result-snapshot.service';
+import { ResultBackfillService } from './services/result-backfill';
 import { defaultInvitationTtlMs, TeamService } from './services/team.service';
 import { UploadService } from './services/upload.service';
 
@@ -187,6 +188,8 @@ export interface AppContext extends OperatorContext {
   eventRelay: EventRelay;
   /** Kept results of evidence, read with their object's permission (issue 20 item 7). */
   resultSnapshots: ResultSnapshotService;
+  /** Results snapshots for work finished before migration 0027, a job enqueued at each start (issue 20 item 7). */
+  resultBackfill: ResultBackfillService;
   /** The design history file and electronic signatures (issue 20 items 4–5). */
   designHistory: DesignHistoryService;
   /** Design history files of large histories, made by a job (issue 20 item 6). */
@@ -299,6 +302,8 @@ export async function createContext(
   /** `servesRequests`: an HTTP server (its CPU threads yield to its event loop), not `npm run worker`. */
   options: { workJobs: boolean; servesRequests: boolean },
 ): Promise<AppContext> {
+  // Work created before this start without a results snapshot is older than migration 0027 (result-backfill.ts).
+  const startedAt = new Date();
   const users = new UserRepository(db.orm);
   const sessions = new SessionService(new SessionRepository(db.orm), {
     idleMs: config.sessionIdleMs,
@@ -547,6 +552,18 @@ export async function createContext(
     users,
     blobs,
   });
+  const resultBackfill = new ResultBackfillService({
+    repository: repositories.resultSnapshots,
+    unitOfWork,
+    keeper: resultKeeper,
+    current: {
+      simulation: (id) => simulations.currentResults(id),
+      trial: (id) => trials.currentResults(id),
+      measurement: (id) => measurements.currentResults(id),
+      ssm: (id) => ssms.currentResults(id),
+    },
+  });
+  await jobs.requestResultBackfill(startedAt);
   const jobRunner = options.workJobs
     ? new JobRunner(
         jobRepository,
@@ -566,6 +583,7 @@ export async function createContext(
           trials,
           analytics: operator.analytics,
           designHistoryExports,
+          resultBackfill,
         },
         {
           heartbeatMs: config.jobHeartbeatMs,
@@ -685,5 +703,6 @@ export async function createContext(
     designHistory,
     designHistoryExports,
     designHistoryAttachments,
+    resultBackfill,
   };
 }

@@ -151,7 +151,16 @@ export const designHistoryListSchema = z.object({
   items: z.array(designHistoryItemSchema),
   nextBefore: z.number().int().nullable(),
   /** The projects the caller may see (the filter, and the list whose hover highlights their entries). */
-  projects: z.array(z.object({ id: z.uuid(), name: text() })),
+  projects: z.array(
+    z.object({
+      id: z.uuid(),
+      name: text(),
+      /** Add entries and attach files (project.work): the project's team, guests excepted. */
+      canWork: z.boolean(),
+      /** Sign its records (project.sign): the project's team, guests excepted. */
+      canSign: z.boolean(),
+    }),
+  ),
   signing: z.object({
     /** False with an external identity provider (no password to re-enter here). */
     available: z.boolean(),

@@ -8,6 +8,7 @@ import type { ImagingService } from '../services/imaging.service';
 import type { ImagingQueueService } from '../services/imaging-queue.service';
 import type { MeasurementService } from '../services/measurement.service';
 import type { NotificationService } from '../services/notification.service';
+import type { ResultBackfillService } from '../services/result-backfill';
 import type { SessionService } from '../services/session.service';
 import type { SimulationService } from '../services/simulation.service';
 import type { SsmService } from '../services/ssm.service';
@@ -42,6 +43,8 @@ export interface JobServices {
   analytics: AnalyticsService;
   /** Design history files of large histories (issue 20 item 6), and their removal after the retention. */
   designHistoryExports: DesignHistoryExportService;
+  /** Results snapshots for work finished before migration 0027 (issue 20 item 7). */
+  resultBackfill: ResultBackfillService;
 }
 
 export interface JobContext<Data> {

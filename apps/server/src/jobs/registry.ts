@@ -6,6 +6,7 @@ import { imagingModelsPerformer, imagingModelsSweepPerformer } from './imaging-m
 import type { JobDefinition } from './job-definition';
 import { mailDeliveryPerformer } from './mail-delivery.performer';
 import { measurementOrderPerformer } from './measurement-order.performer';
+import { resultBackfillPerformer } from './result-backfill.performer';
 import { selfCheckPerformer } from './self-check.performer';
 import { sessionPurgePerformer } from './session-purge.performer';
 import { simulationPerformer } from './simulation.performer';
@@ -34,4 +35,5 @@ export const jobDefinitions: readonly JobDefinition<unknown>[] = [
   designHistoryExportPerformer,
   designHistoryExportExpiryPerformer,
   imagingModelsSweepPerformer,
+  resultBackfillPerformer,
 ];

@@ -80,6 +80,16 @@ export class DesignHistoryRepository {
       .orderBy(asc(projects.name), asc(projects.id));
   }
 
+  /** Of these projects, the ones whose team the user is on. */
+  async teamProjectsOf(userId: string, projectIds: readonly string[]): Promise<Set<string>> {
+    if (projectIds.length === 0) return new Set();
+    const rows = await this.orm
+      .select({ id: projectMembers.projectId })
+      .from(projectMembers)
+      .where(and(eq(projectMembers.userId, userId), inArray(projectMembers.projectId, [...projectIds])));
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** A guest's projects only: the condition on a column holding project ids. */
   private onTeam(scope: DesignHistoryScope, projectColumn: typeof projects.id | typeof domainEvents.projectId) {
     return scope.onTeamOf

@@ -93,6 +93,10 @@ const verbs: Record<string, string> = {
   'trial.report_requested': 'asked for a trial report in the project',
   'trial.outcomes_changed': 'changed the outcomes of their own of a trial in the project',
   'trial.outcomes_read': 'read the changed outcomes of a trial in the project again',
+  'simulation.results_backfilled': 'kept the results of a simulation finished before results were kept, in the project',
+  'trial.results_backfilled': 'kept the results of a trial finished before results were kept, in the project',
+  'measurement.results_backfilled': 'kept the results of measurements taken before results were kept',
+  'ssm.results_backfilled': 'kept the results of a shape model built before results were kept, in the project',
 };
 
 const statusWords: Record<string, string> = { active: 'reactivated', completed: 'completed', abandoned: 'abandoned' };

@@ -54,6 +54,11 @@ export const eventSections: Readonly<Record<string, DesignHistorySection>> = {
   'ssm.build_queued': 'evidence',
   'ssm.built': 'evidence',
   'ssm.failed': 'evidence',
+  // A results snapshot kept afterwards for work finished before migration 0027 (services/result-backfill.ts).
+  'simulation.results_backfilled': 'evidence',
+  'trial.results_backfilled': 'evidence',
+  'measurement.results_backfilled': 'evidence',
+  'ssm.results_backfilled': 'evidence',
   'project.status_changed': 'review',
   [signedAction]: 'review',
 };

@@ -25,7 +25,8 @@ import { designHistoryFileTask } from '../cpu/design-history-file.task';
 import { canonicalJson } from '../events/chain';
 import { projectEvent, workspaceEvent } from '../events/kinds';
 import type { AccountRow } from '../issuer/account.repository';
-import { grantOf } from '../policies/workspace.policy';
+import { decideProject } from '../policies/project.policy';
+import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
 import type {
   DesignHistoryAttachmentRow,
   DesignHistoryEntryRow,
@@ -225,9 +226,30 @@ export class DesignHistoryService {
 
   /** Refuses (404/403) unless the user may read the workspace's record; answers their scope (guests: their projects). */
   private async scope(userId: string, deviceId: string): Promise<DesignHistoryScope> {
+    return (await this.standing(userId, deviceId)).scope;
+  }
+
+  private async standing(userId: string, deviceId: string) {
     const grant = grantOf(await this.deps.devices.findMembership(deviceId, userId));
     authorize('activity.read', grant);
-    return { deviceId, onTeamOf: grant.role === 'guest' ? userId : null };
+    return { grant, scope: { deviceId, onTeamOf: grant.role === 'guest' ? userId : null } };
+  }
+
+  /** The projects of the scope with what the user may do on each (the project policy, so the page offers no 403). */
+  private async projectsWithRights(userId: string, standing: { grant: WorkspaceGrant; scope: DesignHistoryScope }) {
+    const projects = await this.deps.repository.projectsIn(standing.scope);
+    const onTeam = await this.deps.repository.teamProjectsOf(
+      userId,
+      projects.map((project) => project.id),
+    );
+    return projects.map((project) => {
+      const projectStanding = { grant: standing.grant, onTeam: onTeam.has(project.id) };
+      return {
+        ...project,
+        canWork: decideProject('project.work', projectStanding).allowed,
+        canSign: decideProject('project.sign', projectStanding).allowed,
+      };
+    });
   }
 
   async list(
@@ -236,7 +258,8 @@ export class DesignHistoryService {
     query: DesignHistoryQuery,
     context: SigningContext,
   ): Promise<DesignHistoryList> {
-    const scope = await this.scope(user.id, deviceId);
+    const standing = await this.standing(user.id, deviceId);
+    const { scope } = standing;
     const rows = await this.deps.repository.timeline(
       {
         ...scope,
@@ -254,7 +277,7 @@ export class DesignHistoryService {
     return {
       items: await this.itemsOf(page),
       nextBefore: rows.length > query.limit ? page[page.length - 1]!.event.id : null,
-      projects: await this.deps.repository.projectsIn(scope),
+      projects: await this.projectsWithRights(user.id, standing),
       signing: { available: this.deps.accounts !== null, needsEmail },
     };
   }

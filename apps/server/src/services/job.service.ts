@@ -5,6 +5,7 @@ import { sessionPurgeJob } from '../jobs/session-purge.job';
 import { uploadExpiryJob } from '../jobs/upload-expiry.job';
 import { designHistoryExportExpiryJob } from '../jobs/design-history-export.job';
 import { imagingModelsSweepJob } from '../jobs/imaging-models.job';
+import { resultBackfillJob, type ResultBackfillData } from '../jobs/result-backfill.job';
 import type { JobRepository, JobRunRow } from '../repositories/job.repository';
 import { ServiceError } from './errors';
 
@@ -37,6 +38,19 @@ export class JobService {
     await this.repository.schedule(imagingModelsSweepJob.kind, '29 * * * *');
     if (options.mailDelivery) await this.repository.schedule(mailDeliveryJob.kind, '* * * * *');
     else await this.repository.unschedule(mailDeliveryJob.kind);
+  }
+
+  /**
+   * Asks for the results snapshots of work finished before migration 0027 (at each start: a run that finds nothing
+   * to do costs a few queries). `before` is this start: work created since keeps its snapshot at its finish.
+   */
+  async requestResultBackfill(before: Date): Promise<void> {
+    const data: ResultBackfillData = { before: before.toISOString() };
+    await this.repository.enqueue(resultBackfillJob.kind, data, {
+      userId: null,
+      retryLimit: resultBackfillJob.retryLimit,
+      expireInSeconds: resultBackfillJob.expireInSeconds,
+    });
   }
 
   /** Starts a mail-delivery run within a second (one run however many mails were queued meanwhile). */

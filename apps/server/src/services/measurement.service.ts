@@ -400,6 +400,17 @@ export class MeasurementService {
     };
   }
 
+  /**
+   * A ready order's results as they stand now (for the backfill of work finished before migration 0027,
+   * services/result-backfill.ts), or null when it is not a ready order of an existing cohort.
+   */
+  async currentResults(orderId: string): Promise<Record<string, unknown> | null> {
+    const order = await this.repository.findOrderById(orderId);
+    const cohort = order?.status === 'ready' ? await this.cohorts.findById(order.cohortId) : null;
+    if (!order || !cohort) return null;
+    return measurementResults(order, cohort.name, await this.table({ order }));
+  }
+
   /** The order's results as they stand, kept as a snapshot its event names (issue 20 item 7); null without a keeper. */
   private async keepResults(tx: Transaction, order: MeasurementOrderRow, cohortName: string) {
     if (!this.results) return null;

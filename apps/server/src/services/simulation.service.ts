@@ -864,15 +864,26 @@ export class SimulationService {
     return next;
   }
 
+  /**
+   * A completed simulation's results as they stand now (for the backfill of work finished before migration 0027,
+   * services/result-backfill.ts), or null when it is not a completed simulation.
+   */
+  async currentResults(simulationId: string): Promise<Record<string, unknown> | null> {
+    const row = await this.deps.repository.findById(simulationId);
+    return row?.status === 'completed' ? this.resultsOf(row) : null;
+  }
+
+  private resultsOf(row: SimulationRow): Promise<Record<string, unknown>> {
+    return simulationResults(row, (name) =>
+      this.deps.blobs.get(row.region as DataRegion, `${row.storagePrefix}/out/${name}`),
+    );
+  }
+
   private async finish(row: SimulationRow, status: 'completed' | 'failed', error: string | null): Promise<void> {
     const deviceId = await this.deps.repository.deviceOf(row.projectId);
     const trialRun = (await this.deps.quietRun?.(row.id)) ?? false;
     const stored = status === 'completed' && this.deps.results ? await this.deps.repository.findById(row.id) : null;
-    const results = stored
-      ? await simulationResults(stored, (name) =>
-          this.deps.blobs.get(row.region as DataRegion, `${row.storagePrefix}/out/${name}`),
-        )
-      : null;
+    const results = stored ? await this.resultsOf(stored) : null;
     // The end state and its event (the system, for whoever started the run) commit together; they hear of it from the
     // event (services/job-notifications.ts), a trial's runs only through their trial.
     await this.deps.unitOfWork.run(async (tx) => {

@@ -612,6 +612,17 @@ export class SsmService {
     return kept;
   }
 
+  /**
+   * A ready model's results as they stand now (for the backfill of work finished before migration 0027,
+   * services/result-backfill.ts), or null when it is not ready or its model file is missing.
+   */
+  async currentResults(ssmId: string): Promise<Record<string, unknown> | null> {
+    const row = await this.repository.findById(ssmId);
+    if (row?.status !== 'ready' || !row.summary) return null;
+    const model = await this.blobs.get(await this.region(row.deviceId), ssmModelKey(ssmId));
+    return model ? ssmResults(row, row.summary, model) : null;
+  }
+
   private async region(deviceId: string): Promise<DataRegion> {
     const device = await this.devices.findById(deviceId);
     if (!device) throw new ServiceError(404, 'not_found', 'No such device workspace.');

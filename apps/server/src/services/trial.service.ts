@@ -1183,6 +1183,17 @@ export class TrialService {
   }
 
   /**
+   * A trial's per-patient outcomes table as it stands now (for the backfill of trials finished before migration 0027,
+   * services/result-backfill.ts), or null when there is no such trial or it was cancelled.
+   */
+  async currentResults(trialId: string): Promise<Record<string, unknown> | null> {
+    const trial = await this.deps.repository.findById(trialId);
+    if (!trial || trial.cancelledAt) return null;
+    const patients = await this.deps.repository.patients([trialId]);
+    return trialResults(trial, patients, (p) => patientStatus(trial, p));
+  }
+
+  /**
    * Records the trial's end once its last patient has finished (done or failed): a `trial.finished` event (the system,
    * for the creator, who hears of it from the event: services/job-notifications.ts), once per outcome: a retry that
    * finishes again records again, with its counts.

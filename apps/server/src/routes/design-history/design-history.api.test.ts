@@ -95,6 +95,17 @@ describe('entries', () => {
     expect((await addEntry(outsideMember, { title: 'Outside note' })).status).toBe(403);
     expect((await addEntry(member, { title: 'Member note', kind: 'verification' })).status).toBe(201);
   });
+
+  it('the list says per project who may work and sign there, by the same policy as the refusals', async () => {
+    const rights = async (person: Person) =>
+      Object.fromEntries(
+        (await timeline(person)).projects.map((project) => [project.name, [project.canWork, project.canSign]]),
+      );
+    expect(await rights(admin)).toEqual({ 'Other valve': [true, true], 'Signed valve': [true, true] });
+    expect(await rights(member)).toEqual({ 'Other valve': [false, false], 'Signed valve': [true, true] });
+    expect(await rights(outsideMember)).toEqual({ 'Other valve': [false, false], 'Signed valve': [false, false] });
+    expect(await rights(guest)).toEqual({ 'Signed valve': [false, false] });
+  });
 });
 
 describe('the timeline', () => {
@@ -115,8 +126,8 @@ describe('the timeline', () => {
       signatures: [],
     });
     expect(all.projects).toEqual([
-      { id: otherProjectId, name: 'Other valve' },
-      { id: projectId, name: 'Signed valve' },
+      { id: otherProjectId, name: 'Other valve', canWork: true, canSign: true },
+      { id: projectId, name: 'Signed valve', canWork: true, canSign: true },
     ]);
     expect(all.signing).toEqual({ available: true, needsEmail: true });
     const inputs = await timeline(admin, '?section=input');
@@ -131,7 +142,7 @@ describe('the timeline', () => {
     expect(second.items.map((item) => item.action)).toEqual(['project.status_changed']);
     expect(second.nextBefore).toBeNull();
     const guestView = await timeline(guest);
-    expect(guestView.projects).toEqual([{ id: projectId, name: 'Signed valve' }]);
+    expect(guestView.projects).toEqual([{ id: projectId, name: 'Signed valve', canWork: false, canSign: false }]);
     expect(guestView.items).toHaveLength(3);
     const stranger = await signedIn(server);
     expect((await stranger.browser.get(base())).status).toBe(404);

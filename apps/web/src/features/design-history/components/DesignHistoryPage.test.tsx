@@ -81,6 +81,11 @@ const signed = item(2, {
   ],
 });
 
+/** A project of the list as the server answers it to someone on its team (project.work, project.sign). */
+function teamRights(project: { id: string; name: string }, onTeam = true) {
+  return { ...project, canWork: onTeam, canSign: onTeam };
+}
+
 let list: DesignHistoryList;
 /** The user's files made by export jobs (GET …/exports), read anew on each request. */
 let fileExports: DesignHistoryExportList;
@@ -110,7 +115,7 @@ beforeEach(() => {
   list = {
     items: [item(3), signed],
     nextBefore: null,
-    projects: [stent, valve],
+    projects: [teamRights(stent), teamRights(valve)],
     signing: { available: true, needsEmail: true },
   };
   vi.stubGlobal(
@@ -290,6 +295,50 @@ describe('the design history page', () => {
     );
     expect(file.textContent).toContain(`1.5 KB · SHA-256 ${'b'.repeat(64)}`);
     expect(within(entry).queryByRole('button', { name: 'Attach file' })).toBeNull();
+  });
+
+  it('offers "Sign", "Attach file", "Supersede" and new entries only on the projects whose team the user is on', async () => {
+    const draft = item(4, {
+      section: 'input',
+      action: 'design_history.entry_added',
+      summary: 'Delivery profile',
+      project: stent,
+      entry: {
+        ...signed.entry!,
+        id: '99999999-9999-4999-8999-999999999999',
+        title: 'Delivery profile',
+        attachments: [],
+      },
+      record: { type: 'entry', id: '99999999-9999-4999-8999-999999999999' },
+      signatures: [],
+    });
+    // A member who is on the valve project's team, not on the stent project's: the server refuses the stent's with 403.
+    list = { ...list, items: [item(3), signed, draft], projects: [teamRights(stent, false), teamRights(valve)] };
+    renderPage();
+    const timeline = await screen.findByRole('list', { name: 'Design history' });
+    const [valveItem, signedStent, draftStent] = within(timeline).getAllByTestId('design-history-item');
+    expect(within(valveItem!).getByRole('button', { name: /^Sign / })).toBeTruthy();
+    for (const stentItem of [signedStent!, draftStent!]) {
+      expect(within(stentItem).queryByRole('button', { name: /^Sign / })).toBeNull();
+      expect(within(stentItem).queryByRole('button', { name: /^Supersede / })).toBeNull();
+      expect(within(stentItem).queryByRole('button', { name: 'Attach file' })).toBeNull();
+    }
+    expect(within(signedStent!).getByTestId('attachment')).toBeTruthy();
+    // New entries only on the valve project.
+    fireEvent.click(screen.getByRole('button', { name: 'Add entry' }));
+    const form = screen.getByRole('form', { name: 'New design history entry' });
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: /Project/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Valve sizing']);
+  });
+
+  it('offers none of them, nor new entries, where the server says the user may not work (a guest)', async () => {
+    list = { ...list, projects: [teamRights(stent, false), teamRights(valve, false)] };
+    renderPage();
+    const timeline = await screen.findByRole('list', { name: 'Design history' });
+    expect(within(timeline).queryAllByRole('button', { name: /^(Sign|Supersede) / })).toEqual([]);
+    expect(within(timeline).queryByRole('button', { name: 'Attach file' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add entry' })).toBeNull();
   });
 
   it('attaches the chosen files to a new entry once it is added', async () => {

@@ -59,7 +59,10 @@ interface ItemProps {
   deviceId: string;
   item: DesignHistoryItem;
   highlighted: boolean;
+  /** Sign the record (the project's team, guests excepted: the server's project.sign). */
   canSign: boolean;
+  /** Attach files to the entry and supersede it (the server's project.work). */
+  canWork: boolean;
   onSign: (item: DesignHistoryItem) => void;
   /** A new entry that replaces this one (a signed entry is never edited). */
   onSupersede: (item: DesignHistoryItem) => void;
@@ -67,7 +70,7 @@ interface ItemProps {
   onAttached: () => void;
 }
 
-function TimelineItem({ deviceId, item, highlighted, canSign, onSign, onSupersede, onAttached }: ItemProps) {
+function TimelineItem({ deviceId, item, highlighted, canSign, canWork, onSign, onSupersede, onAttached }: ItemProps) {
   const title = item.entry ? item.entry.title : item.summary;
   return (
     <ListItem
@@ -119,7 +122,7 @@ function TimelineItem({ deviceId, item, highlighted, canSign, onSign, onSupersed
           entryId={item.entry.id}
           entryTitle={title}
           attachments={item.entry.attachments}
-          canAttach={canSign && item.signatures.length === 0}
+          canAttach={canWork && item.signatures.length === 0}
           onAttached={onAttached}
         />
       )}
@@ -172,12 +175,14 @@ function TimelineItem({ deviceId, item, highlighted, canSign, onSign, onSupersed
           ))}
         </Box>
       )}
-      {canSign && (
+      {(canSign || (canWork && item.entry && !item.entry.supersededById)) && (
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-          <Button size="small" onClick={() => onSign(item)} aria-label={`Sign ${title}`}>
-            Sign
-          </Button>
-          {item.entry && !item.entry.supersededById && (
+          {canSign && (
+            <Button size="small" onClick={() => onSign(item)} aria-label={`Sign ${title}`}>
+              Sign
+            </Button>
+          )}
+          {canWork && item.entry && !item.entry.supersededById && (
             <Button size="small" onClick={() => onSupersede(item)} aria-label={`Supersede ${title}`}>
               Supersede
             </Button>
@@ -217,7 +222,9 @@ export function DesignHistoryPage() {
 
   const projects = history.first?.projects ?? [];
   const filtered = filters.projectId !== '' || filters.section !== '';
-  const canWrite = selected !== null && selected.role !== 'guest';
+  // What the user may do on each project, as the server's project policy decides it (the list says so per project).
+  const rightsOf = (projectId: string) => projects.find((project) => project.id === projectId);
+  const workable = projects.filter((project) => project.canWork);
 
   const setFilter = (name: keyof DesignHistoryFilters, value: string) => {
     const next = new URLSearchParams(params);
@@ -226,7 +233,11 @@ export function DesignHistoryPage() {
     setParams(next, { replace: true });
   };
 
-  const startEntry = (draft: NewEntryDraft = emptyEntry(filters.projectId || (projects[0]?.id ?? ''))) => {
+  const startEntry = (
+    draft: NewEntryDraft = emptyEntry(
+      rightsOf(filters.projectId)?.canWork ? filters.projectId : (workable[0]?.id ?? ''),
+    ),
+  ) => {
     setNewDesignHistoryEntry(draft);
     setIsAddingNewEntry(true);
     setNotice(null);
@@ -263,7 +274,7 @@ export function DesignHistoryPage() {
               onError={setExportError}
               onQueued={() => void fileExports.mutate()}
             />
-            {canWrite && !isAddingNewEntry && projects.length > 0 && (
+            {!isAddingNewEntry && workable.length > 0 && (
               <Button variant="contained" onClick={() => startEntry()}>
                 Add entry
               </Button>
@@ -349,7 +360,7 @@ export function DesignHistoryPage() {
             {isAddingNewEntry && (
               <NewEntryForm
                 deviceId={deviceId}
-                projects={projects}
+                projects={workable}
                 evidence={history.items.filter((item) => !item.entry && item.section !== 'review')}
                 entry={newDesignHistoryEntry}
                 onChange={setNewDesignHistoryEntry}
@@ -383,7 +394,8 @@ export function DesignHistoryPage() {
                       deviceId={deviceId}
                       item={item}
                       highlighted={hoveredProjectId === item.project.id}
-                      canSign={canWrite && item.action !== 'signature.signed'}
+                      canSign={(rightsOf(item.project.id)?.canSign ?? false) && item.action !== 'signature.signed'}
+                      canWork={rightsOf(item.project.id)?.canWork ?? false}
                       onSign={setSigning}
                       onSupersede={supersede}
                       onAttached={history.refresh}
