@@ -401,6 +401,15 @@ describe('planes through three points picked on the surface', () => {
       sectionBody('Typed', [{ position: [0, 0, 0] }, { position: [10, 10, 10] }, { position: [20, 20.5, 20] }]),
       /^The three points of the plane lie within 2 mm of one line as typed \(the middle one is 0\.2 mm /,
     );
+    // An offset along the plane's normal is at most 200 mm either way (the drawer's offset field says so too).
+    const far = sectionBody(
+      'Far above',
+      sinuses.map((landmark) => ({ landmark })),
+    );
+    await refused(
+      { ...far, geometry: { ...far.geometry, plane: { ...far.geometry.plane, offset_mm: -250 } } },
+      'An offset is at most 200 mm.',
+    );
     // Points off the surface are refused as for a distance.
     await refused(
       sectionBody('Off the wall', [

@@ -53,7 +53,7 @@ const ssmsOf = (projectId: string) => `/api/devices/${deviceId}/projects/${proje
 const ssmPath = (projectId: string, ssmId: string) => `${ssmsOf(projectId)}/${ssmId}`;
 const aorticRoot = () => ({ cohortIds: [tenId], organs: ['aortic_root'], phase: 'end-diastole' });
 
-async function ready(browser: TestBrowser, projectId: string, ssmId: string, timeoutMs = 120_000): Promise<Ssm> {
+async function ready(browser: TestBrowser, projectId: string, ssmId: string, timeoutMs = 240_000): Promise<Ssm> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const ssm = await json<Ssm>(await browser.get(ssmPath(projectId, ssmId)));
@@ -90,7 +90,7 @@ beforeAll(async () => {
   const created = await json<Ssm>(response);
   expect(created).toMatchObject({ status: 'in_progress', shapeCount: 10, modes: null, quality: null });
   built = await ready(admin.browser, onProject, created.id);
-}, 400_000);
+}, 480_000);
 afterAll(async () => {
   await server?.stop();
 });
@@ -456,7 +456,7 @@ describe('measurement points picked on a shape of the model (issue 23)', () => {
     expect(ordered.status).toBe(201);
     const orderId = (await json<{ id: string }>(ordered)).id;
     let order: { status: string; patients: { cells: { value: number | null; failure: string | null }[] }[] };
-    const until = Date.now() + 90_000;
+    const until = Date.now() + 180_000;
     do {
       await new Promise((resolve) => setTimeout(resolve, 250));
       order = await json(await browser.get(`/api/devices/${deviceId}/measurement-orders/${orderId}`));
@@ -503,7 +503,7 @@ describe('measurement points picked on a shape of the model (issue 23)', () => {
       body({ ...distance, from: { surface: { organ: 'aortic_root', position: ostium, source: elsewhere } } }),
       'The points were picked on a shape of no statistical shape model of this device workspace.',
     );
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('permission table of the SSM API', () => {

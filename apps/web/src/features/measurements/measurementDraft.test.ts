@@ -4,12 +4,15 @@ import {
   draftOf,
   geometryOf,
   initialDraft,
+  offsetOf,
   PLANE_LANDMARKS,
   pickedValue,
   pointWords,
   THREE_POINTS,
+  usesOffset,
   usesPlanePoints,
   withoutPicked,
+  type Draft,
 } from './measurementDraft';
 
 const base = { name: 'M', description: 'd', phase: 'end-diastole' as const };
@@ -31,13 +34,19 @@ describe('the drawer’s draft of a definition', () => {
     expect(draft).toMatchObject(base);
   });
 
-  it('is refused for geometries the drawer does not build (fixed positions, offsets, chords)', () => {
+  it('is refused for geometries the drawer does not build (fixed positions, an angle’s offset plane, chords)', () => {
     const p = { position: [1, 2, 3] as [number, number, number] };
     expect(draftOf({ ...base, geometry: { type: 'distance', from: p, to: { landmark: 'lv_apex' } } })).toBeNull();
     expect(
       draftOf({
         ...base,
-        geometry: { type: 'section', organ: 'aortic_root', plane: { ...plane, offset_mm: 2 }, quantity: 'area' },
+        geometry: {
+          type: 'plane-angle',
+          planes: [
+            { ...plane, offset_mm: 2 },
+            { kind: 'body', plane: 'axial' },
+          ],
+        },
       }),
     ).toBeNull();
     expect(
@@ -119,10 +128,49 @@ describe('the drawer’s draft of a definition', () => {
       expect(usesPlanePoints(draft)).toBe(true);
       expect(geometryOf(draft)).toEqual(geometry);
     }
-    const offset = { ...through, offset_mm: 3 };
-    expect(
-      draftOf({ ...base, geometry: { type: 'section', organ: 'aortic_root', plane: offset, quantity: 'area' } }),
-    ).toBeNull();
+  });
+
+  it('gives back a plane’s offset along its normal (three points or a landmark) as the offset field, in mm', () => {
+    const through = {
+      kind: 'three-points' as const,
+      points: [{ landmark: 'right_coronary_sinus' }, surface(4), { landmark: 'non_coronary_sinus' }] as [
+        PointRefBody,
+        PointRefBody,
+        PointRefBody,
+      ],
+    };
+    for (const geometry of [
+      { type: 'section', organ: 'aortic_root', plane: { ...through, offset_mm: 12.5 }, quantity: 'area' },
+      { type: 'height', point: { landmark: 'lv_apex' }, plane: { ...through, offset_mm: -3 } },
+      { type: 'section', organ: 'aortic_root', plane: { ...plane, offset_mm: 2 }, quantity: 'perimeter' },
+    ] as MeasurementGeometryBody[]) {
+      const draft = draftOf({ ...base, geometry })!;
+      expect(draft).not.toBeNull();
+      expect(Number(draft.offset)).toBe((geometry as { plane: { offset_mm: number } }).plane.offset_mm);
+      expect(geometryOf(draft)).toEqual(geometry);
+    }
+  });
+
+  it('builds the offset typed in the form, none when empty or 0, and names what is wrong with a bad one', () => {
+    const drafted = (type: Draft['type'], offset: string) => ({ ...initialDraft, type, plane: THREE_POINTS, offset });
+    const planeOf = (d: Draft) => (geometryOf(d) as { plane: Record<string, unknown> }).plane;
+    expect(planeOf(drafted('section', ' 7.25 '))).toMatchObject({ kind: 'three-points', offset_mm: 7.25 });
+    expect(planeOf(drafted('height', '-40'))).toMatchObject({ kind: 'three-points', offset_mm: -40 });
+    expect(planeOf(drafted('section', ''))).not.toHaveProperty('offset_mm');
+    expect(planeOf(drafted('section', '0'))).not.toHaveProperty('offset_mm');
+    expect(offsetOf(drafted('section', '200'))).toEqual({ mm: 200 });
+    expect(offsetOf(drafted('section', '-200.5'))).toEqual({ problem: 'An offset is at most 200 mm.' });
+    expect(offsetOf(drafted('section', '3 mm'))).toEqual({ problem: 'The offset is a number of millimetres.' });
+    // An angle between planes does not change when one moves along its normal: no field, no offset.
+    const angle = drafted('plane-angle', '5');
+    expect(usesOffset(angle)).toBe(false);
+    expect(geometryOf(angle)).toEqual({
+      type: 'plane-angle',
+      planes: [
+        { kind: 'three-points', points: initialDraft.planePoints.map((landmark) => ({ landmark })) },
+        { kind: 'body', plane: 'axial' },
+      ],
+    });
   });
 
   it('keeps a shape of a shape model as the source of points picked on it', () => {

@@ -66,6 +66,8 @@ export interface Draft {
   plane: string;
   /** The points of the plane through three points (point field values: landmarks or picked points). */
   planePoints: [string, string, string];
+  /** The plane's offset along its normal, mm, as typed (heights and sections; empty or 0: none). */
+  offset: string;
   organ: string;
   quantity: (typeof sectionQuantities)[number];
   curve: string[];
@@ -84,6 +86,7 @@ export const initialDraft: Draft = {
   c: 'left_coronary_ostium',
   plane: 'aortic_annulus',
   planePoints: ['right_coronary_sinus', 'left_coronary_sinus', 'non_coronary_sinus'],
+  offset: '',
   organ: 'aortic_root',
   quantity: 'area',
   curve: ['lvot', 'aortic_annulus', 'sinotubular_junction', 'ascending_aorta'],
@@ -111,6 +114,22 @@ export function withoutPicked(d: Draft, n: number): Draft {
   };
 }
 
+/** The largest plane offset (mm) the server takes, either way along the normal. */
+export const MAX_OFFSET_MM = 200;
+
+/** Whether the draft's plane may be moved along its normal (heights and sections; an angle does not change). */
+export const usesOffset = (d: Draft): boolean => d.type === 'height' || d.type === 'section';
+
+/** The offset field's value in mm (0 when empty), or what is wrong with it. */
+export function offsetOf(d: Draft): { mm: number } | { problem: string } {
+  const text = d.offset.trim();
+  if (text === '') return { mm: 0 };
+  const mm = Number(text);
+  if (!Number.isFinite(mm)) return { problem: 'The offset is a number of millimetres.' };
+  if (Math.abs(mm) > MAX_OFFSET_MM) return { problem: `An offset is at most ${MAX_OFFSET_MM} mm.` };
+  return { mm };
+}
+
 /** The geometry the draft describes. */
 export function geometryOf(d: Draft): MeasurementGeometryBody {
   const point = (value: string): PointRefBody => {
@@ -120,10 +139,13 @@ export function geometryOf(d: Draft): MeasurementGeometryBody {
     return { surface: { organ: picked.organ, position: picked.position, source: d.source } };
   };
   const [p1, p2, p3] = d.planePoints;
-  const plane: Plane =
+  const flat: Exclude<Plane, { kind: 'body' }> =
     d.plane === THREE_POINTS
       ? { kind: 'three-points', points: [point(p1), point(p2), point(p3)] }
       : { kind: 'landmark', landmark: d.plane };
+  // A bad offset is the form's to show (offsetOf); the geometry then has none.
+  const offset = offsetOf(d);
+  const plane: Plane = usesOffset(d) && 'mm' in offset && offset.mm !== 0 ? { ...flat, offset_mm: offset.mm } : flat;
   switch (d.type) {
     case 'distance':
       return { type: 'distance', from: point(d.a), to: point(d.b) };
@@ -148,7 +170,7 @@ export const usesPlanePoints = (d: Draft): boolean =>
 
 /**
  * The draft of an existing definition, for editing it in the drawer; null when its geometry is not one the drawer
- * builds (fixed positions, offset planes, chords).
+ * builds (fixed positions, chords, offsets on an angle's plane).
  */
 export function draftOf(definition: {
   name: string;
@@ -166,23 +188,26 @@ export function draftOf(definition: {
     picked.push({ organ: p.surface.organ, position: [...p.surface.position] });
     return pickedValue(picked.length);
   };
-  // A landmark plane, or one through three points the drawer can name (its fields hold them); offsets are not built.
-  const planeOf = (p: Plane): Pick<Draft, 'plane' | 'planePoints'> | null => {
-    if (p.kind === 'body' || (p.offset_mm !== undefined && p.offset_mm !== 0)) return null;
-    if (p.kind === 'landmark') return { plane: p.landmark, planePoints: initialDraft.planePoints };
+  // A landmark plane, or one through three points the drawer can name (its fields hold them), with its offset.
+  const planeOf = (p: Plane): PlaneFields | null => {
+    if (p.kind === 'body') return null;
+    const offset = p.offset_mm === undefined || p.offset_mm === 0 ? '' : String(p.offset_mm);
+    if (p.kind === 'landmark') return { plane: p.landmark, planePoints: initialDraft.planePoints, offset };
     const points = p.points.map(landmarkOf);
     return points.every((v) => v !== null)
-      ? { plane: THREE_POINTS, planePoints: points as Draft['planePoints'] }
+      ? { plane: THREE_POINTS, planePoints: points as Draft['planePoints'], offset }
       : null;
   };
   const draft = draftOfGeometry(definition, landmarkOf, planeOf);
   return draft && { ...draft, picked, source };
 }
 
+type PlaneFields = Pick<Draft, 'plane' | 'planePoints' | 'offset'>;
+
 function draftOfGeometry(
   definition: { name: string; description: string; phase: Draft['phase']; geometry: MeasurementGeometryBody },
   landmarkOf: (p: PointRefBody) => string | null,
-  planeOf: (p: Plane) => Pick<Draft, 'plane' | 'planePoints'> | null,
+  planeOf: (p: Plane) => PlaneFields | null,
 ): Draft | null {
   const base = { ...initialDraft, name: definition.name, description: definition.description, phase: definition.phase };
   const g = definition.geometry;
@@ -205,7 +230,7 @@ function draftOfGeometry(
     }
     case 'plane-angle': {
       const plane = planeOf(g.planes[0]);
-      return plane !== null && g.planes[1].kind === 'body' && g.planes[1].plane === 'axial'
+      return plane !== null && plane.offset === '' && g.planes[1].kind === 'body' && g.planes[1].plane === 'axial'
         ? { ...base, type: 'plane-angle', ...plane }
         : null;
     }

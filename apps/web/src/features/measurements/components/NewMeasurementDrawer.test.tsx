@@ -236,6 +236,82 @@ describe('the new-measurement drawer with points picked on the surface', () => {
     });
   }, 60_000);
 
+  it('moves a plane through three points along its normal by the offset typed, refusing one beyond 200 mm', async () => {
+    const created = vi.fn();
+    const form = renderDrawer(created);
+    fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'Ostium above the sinus plane' } });
+    await choose(form, 'Type', 'Height of a landmark above a plane');
+    await choose(form, 'Plane', 'Plane through three points');
+    const offset = within(form).getByLabelText('Plane offset (mm)');
+    const save = within(form).getByRole('button', { name: 'Save measurement' });
+    fireEvent.change(offset, { target: { value: '250' } });
+    expect(within(form).getByText('An offset is at most 200 mm.')).toBeTruthy();
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(offset, { target: { value: 'ten' } });
+    expect(within(form).getByText('The offset is a number of millimetres.')).toBeTruthy();
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(offset, { target: { value: '-4.5' } });
+    expect(save.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(save);
+    await vi.waitFor(() => expect(created).toHaveBeenCalled());
+    expect(posted).toMatchObject({
+      geometry: {
+        type: 'height',
+        point: { landmark: 'left_coronary_ostium' },
+        plane: {
+          kind: 'three-points',
+          points: [
+            { landmark: 'right_coronary_sinus' },
+            { landmark: 'left_coronary_sinus' },
+            { landmark: 'non_coronary_sinus' },
+          ],
+          offset_mm: -4.5,
+        },
+      },
+    });
+  }, 60_000);
+
+  it('shows the offset of the definition it edits', () => {
+    renderWithProviders(
+      <MemoryRouter>
+        <NewMeasurementDrawer
+          deviceId="d-1"
+          open
+          onClose={() => undefined}
+          onCreated={() => undefined}
+          editing={{
+            id: 'm-2',
+            lineageId: 'm-2',
+            version: 3,
+            builtIn: false,
+            createdAt: '2026-11-28T09:00:00.000Z',
+            unit: 'mm²',
+            name: 'Area 12 mm above the sinuses',
+            description: '',
+            phase: 'end-diastole',
+            geometry: {
+              type: 'section',
+              organ: 'aortic_root',
+              plane: {
+                kind: 'three-points',
+                points: [
+                  { landmark: 'right_coronary_sinus' },
+                  { landmark: 'left_coronary_sinus' },
+                  { landmark: 'non_coronary_sinus' },
+                ],
+                offset_mm: 12,
+              },
+              quantity: 'area',
+            },
+          }}
+        />
+      </MemoryRouter>,
+    );
+    const form = screen.getByRole('form', { name: 'Edit measurement' });
+    expect(within(form).getByRole('combobox', { name: 'Plane' }).textContent).toBe('Plane through three points');
+    expect(within(form).getByLabelText<HTMLInputElement>('Plane offset (mm)').value).toBe('12');
+  });
+
   it('shows at first the first patient with images of the measurement’s phase', async () => {
     listed = [{ ...row, id: 'SYN-000002', phases: ['end-diastole'] }, row];
     const form = renderDrawer();

@@ -14,12 +14,14 @@ import {
   draftOf,
   geometryOf,
   initialDraft,
+  offsetOf,
   PLANE_LANDMARKS,
   pickedValue,
   planeWords,
   pointWords,
   THREE_POINTS,
   TYPES,
+  usesOffset,
   usesPlanePoints,
   withoutPicked,
   type Draft,
@@ -103,6 +105,8 @@ export function NewMeasurementDrawer({
   const points = [...LANDMARKS, ...draft.picked.map((_, i) => pickedValue(i + 1))];
   const pickOn = (draft.source && 'cohortId' in draft.source ? draft.source.cohortId : null) ?? cohortId;
   const throughPoints = usesPlanePoints(draft);
+  const offset = offsetOf(draft);
+  const offsetProblem = usesOffset(draft) && 'problem' in offset ? offset.problem : null;
   const usesPoints = t === 'distance' || t === 'angle' || t === 'height' || t === 'curve-length' || throughPoints;
   return (
     <Drawer anchor="right" open={open} onClose={onClose}>
@@ -194,6 +198,21 @@ export function NewMeasurementDrawer({
             define one.
           </Typography>
         )}
+        {usesOffset(draft) && (
+          <TextField
+            label="Plane offset (mm)"
+            value={draft.offset}
+            onChange={(e) => set({ offset: e.target.value })}
+            error={offsetProblem !== null}
+            helperText={
+              offsetProblem ??
+              (throughPoints
+                ? 'Moves the plane along its normal: positive towards the side from which points 1, 2, 3 turn anticlockwise.'
+                : 'Moves the plane along the landmark’s normal; empty for none.')
+            }
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        )}
         {(t === 'section' || t === 'volume') && (
           <Select label="Organ" value={draft.organ} options={ORGANS} onChange={(organ) => set({ organ })} />
         )}
@@ -241,7 +260,11 @@ export function NewMeasurementDrawer({
         {error && <Alert severity="error">{error}</Alert>}
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>Cancel</Button>
-          <Button variant="contained" onClick={() => void save()} disabled={saving || draft.name.trim() === ''}>
+          <Button
+            variant="contained"
+            onClick={() => void save()}
+            disabled={saving || draft.name.trim() === '' || offsetProblem !== null}
+          >
             Save measurement
           </Button>
         </Stack>
