@@ -3,7 +3,7 @@ import { openCriteria } from './cohort-helpers';
 import { allowTestResolution } from './simulation-helpers';
 import { binaryCube, readyVersion } from './stl-helpers';
 import { api, createWorkspace, signUp } from './workspace-helpers';
-import { expect, test } from './csp';
+import { expect as baseExpect, test } from './csp';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). A project with a 20-patient and a 5-patient cohort
 // (every patient with end-diastolic images), made through the APIs; then in the browser (issue 18's journey): an
@@ -12,6 +12,11 @@ import { expect, test } from './csp';
 // own sliders move it; a trial on the model's named instances (issue 17) with its population view and PDF report;
 // the same configuration refused with the spec's message; too few patients showing the reach-out dialog, which leads
 // to support.
+//
+// Waits are sized for a slow, loaded machine (as the other journeys that order cohorts and build models): 240 s for
+// a cohort order or an SSM build, 180 s for the simulation set-up of the room's shape, 60 s for a model or a mesh to
+// load, 30 s for any other step. The test's own limit covers their sum.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Orders a cohort whose patients all have end-diastolic images and waits until it is ready; answers its id. */
 async function readyCohort(page: Page, deviceId: string, name: string, size: 5 | 20): Promise<string> {
@@ -26,7 +31,7 @@ async function readyCohort(page: Page, deviceId: string, name: string, size: 5 |
       async () =>
         ((await (await page.request.get(`/api/devices/${deviceId}/cohorts/${id}`)).json()) as { status: string })
           .status,
-      { timeout: 180_000, intervals: [1000] },
+      { timeout: 240_000, intervals: [1000] },
     )
     .toBe('ready');
   return id;
@@ -48,7 +53,8 @@ async function throughSteps(page: Page, newSsmUrl: string, cohortName: string) {
 test('an SSM of the aortic root: three steps, in progress then ready, its page, a room on it, duplicate and too few refused', async ({
   page,
 }) => {
-  test.setTimeout(720_000);
+  // 240 + 240 + 2 × 180 + 5 × 60 s of the longest waits, and the rest.
+  test.setTimeout(1_200_000);
   await signUp(page, '/', 'Sam Shapes');
   await expect(page).toHaveURL(/\/onboarding\/body-part$/);
   const stamp = Date.now();
@@ -94,12 +100,17 @@ test('an SSM of the aortic root: three steps, in progress then ready, its page, 
   await expect(viewer).toHaveAttribute('data-shape', 'mean', { timeout: 60_000 });
   const mode1 = page.getByRole('slider', { name: /Mode 1/ });
   await mode1.focus();
-  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  // Each step of 0.5 SD is drawn in the browser from the model file; the time of each draw is read.
+  const draws: number[] = [];
+  for (const shape of ['0.5', '1', '1.5', '2']) {
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer).toHaveAttribute('data-shape', shape);
+    draws.push(Number(await viewer.getAttribute('data-draw-ms')));
+  }
   await expect(page.getByText(/Mode 1 .*: \+2 SD/)).toBeVisible();
-  await expect(viewer).toHaveAttribute('data-shape', '2');
-  // Drawn in the browser from the model file; the time it took is shown to the page. Its budget (issue 18: ≤ 16 ms)
-  // is measured in bench/ssm.bench.ts, not asserted here: a wall-clock bound in a journey fails on a busy machine.
-  expect(Number.isFinite(Number(await viewer.getAttribute('data-draw-ms')))).toBe(true);
+  // Each draw's time is shown to the page; its budget (issue 18: ≤ 16 ms) is measured in bench/ssm.bench.ts, not
+  // asserted here: a wall-clock bound in a journey fails on a busy machine (one draw took 19 ms at load 15).
+  expect(draws.every(Number.isFinite), `draws (ms): ${draws.join(', ')}`).toBe(true);
   await expect(viewer).toHaveAttribute('data-vertices', '914');
 
   // Downloads are offered, this shape's STL among them.
@@ -132,9 +143,9 @@ test('an SSM of the aortic root: three steps, in progress then ready, its page, 
   // Simulations run on this shape as on a patient: the fluid set-up draws its region and estimates the run.
   await expect(page.getByRole('button', { name: 'Fluid' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('room-scene')).toHaveAttribute('data-simulated-region', 'shown', {
-    timeout: 60_000,
+    timeout: 180_000,
   });
-  await expect(page.getByTestId('simulation-estimate')).toContainText('particles', { timeout: 60_000 });
+  await expect(page.getByTestId('simulation-estimate')).toContainText('particles', { timeout: 180_000 });
 
   // The room's own sliders move its shape along the modes (issue 18 item 6): mode 1 to +1 SD, the view changes (to
   // save), then back to +2 SD, the saved shape.

@@ -4,7 +4,8 @@ import { ssmBuildJob } from './ssm-build.job';
 /**
  * Building an SSM: meshes, alignment, modes and quality curves in the CPU pool, the model file in the data region,
  * then ready — with its `ssm.built` event, from which the creator is told (services/job-notifications.ts).
- * Idempotent: a ready model is not rebuilt (nor recorded again), the file is written under the SSM's own key.
+ * Idempotent: a model settled already (ready or failed) is not built again (nor recorded again), the file is written
+ * under the SSM's own key.
  */
 export const ssmBuildPerformer = defineJob(ssmBuildJob, async ({ data, attempt, signal, progress, services }) => {
   try {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import {
   cohortPatients,
@@ -181,11 +181,15 @@ export class CohortRepository {
 
   /** Marks the cohort ready, naming the mesh model that built its ordered meshes. */
   /** Marks the cohort ready; false when it was ready already (a retried job: nothing changes). */
+  /**
+   * Marks an order in progress ready; false when it was settled already (ready, or failed for good: a retried or
+   * stale job changes nothing). An order only ever goes in progress → ready or in progress → failed.
+   */
   async markReady(cohortId: string, meshModelVersion: string): Promise<boolean> {
     const rows = await this.orm
       .update(cohorts)
       .set({ status: 'ready', readyAt: sql`coalesce(${cohorts.readyAt}, now())`, error: null, meshModelVersion })
-      .where(and(eq(cohorts.id, cohortId), ne(cohorts.status, 'ready')))
+      .where(and(eq(cohorts.id, cohortId), eq(cohorts.status, 'in_progress')))
       .returning({ id: cohorts.id });
     return rows.length > 0;
   }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import { cohorts, jobRuns, projectCohorts, ssms, users } from '../db/schema';
 import type { CohortRow } from './cohort.repository';
@@ -74,12 +74,15 @@ export class SsmRepository {
     await this.orm.update(ssms).set({ jobId }).where(eq(ssms.id, ssmId));
   }
 
-  /** Marks the model ready with its summary; false when it was ready already (a retried job changes nothing). */
+  /**
+   * Marks a model being built ready with its summary; false when it was settled already (ready, or failed for good:
+   * a retried or stale job changes nothing). A model only ever goes in progress → ready or in progress → failed.
+   */
   async markReady(ssmId: string, summary: Record<string, unknown>): Promise<boolean> {
     const rows = await this.orm
       .update(ssms)
       .set({ status: 'ready', summary, error: null, readyAt: sql`coalesce(${ssms.readyAt}, now())` })
-      .where(and(eq(ssms.id, ssmId), ne(ssms.status, 'ready')))
+      .where(and(eq(ssms.id, ssmId), eq(ssms.status, 'in_progress')))
       .returning({ id: ssms.id });
     return rows.length > 0;
   }

@@ -265,12 +265,13 @@ export class CohortService {
   /**
    * The work of the order job, idempotent: builds the static phases' meshes from the stored patients that are not
    * cached yet (cine frames are built on first view), then marks the cohort ready. Answers the cohort, or null
-   * when it was deleted meanwhile.
+   * when it was deleted meanwhile. A cohort settled already (ready, or failed for good) is answered as it is: a
+   * retried or stale job neither prepares it again nor changes its status.
    */
   async prepareOrder(cohortId: string, work: OrderProgress): Promise<CohortRow | null> {
     const cohort = await this.repository.findById(cohortId);
     if (!cohort) return null;
-    if (cohort.status === 'ready') return cohort;
+    if (cohort.status !== 'in_progress') return cohort;
     let stored = await this.repository.patients(cohortId);
     if (stored.length !== cohort.size) {
       // Ordered before the patients were drawn at order time (an older server): draw them now, reproducibly.

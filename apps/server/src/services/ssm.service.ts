@@ -462,11 +462,15 @@ export class SsmService {
     return { name: row.ssm.name, summary, positions, indices: file.indices, landmarks };
   }
 
-  /** The build job's work: the patients as configured, the model in the CPU pool, the file, ready. */
+  /**
+   * The build job's work: the patients as configured, the model in the CPU pool, the file, ready. A model settled
+   * already (ready, or failed for good) is answered as it is: a retried or stale job neither builds it again nor
+   * changes its status.
+   */
   async performBuild(ssmId: string, work: SsmBuildProgress): Promise<SsmRow | null> {
     const row = await this.repository.findById(ssmId);
     if (!row) return null;
-    if (row.status === 'ready') return row;
+    if (row.status !== 'in_progress') return row;
     const configuration = ssmConfigurationSchema.parse(row.configuration);
     let shapes: Awaited<ReturnType<SsmService['shapesOf']>>;
     try {
