@@ -15,6 +15,7 @@ const performed = {
   cohortName: 'Tall women',
   measurements: 21,
   patients: 20,
+  status: 'ready' as const,
 };
 
 function contextWith(performOrder: () => Promise<unknown>, attempt: number) {
@@ -40,6 +41,12 @@ describe('measurement order job', () => {
   it('answers the outcome and posts nothing itself (the orderer hears of it from the measurement.measured event)', async () => {
     const { context, posted } = contextWith(async () => performed, 1);
     expect(await measurementOrderPerformer.perform(context)).toEqual({ orderId: data.orderId, outcome: 'ready' });
+    expect(posted).toEqual([]);
+  });
+
+  it('answers failed, with nothing posted, when a stale job finds the order failed already', async () => {
+    const { context, posted } = contextWith(async () => ({ ...performed, status: 'failed' as const }), 1);
+    expect(await measurementOrderPerformer.perform(context)).toEqual({ orderId: data.orderId, outcome: 'failed' });
     expect(posted).toEqual([]);
   });
 

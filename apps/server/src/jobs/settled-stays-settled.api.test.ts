@@ -1,4 +1,4 @@
-import type { Cohort, Ssm } from '@insilico/contracts';
+import type { Cohort, MeasurementOrder, Ssm } from '@insilico/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf } from '../../test/helpers/domain-events';
@@ -9,10 +9,11 @@ import { createWorkspace, json, signedIn, type Person } from '../../test/fixture
 import { insertProject } from '../../test/factories/project-rows';
 import { cohortOrderPerformer } from './cohort-order.performer';
 import type { JobContext, JobDefinition } from './job-definition';
+import { measurementOrderPerformer } from './measurement-order.performer';
 import { ssmBuildPerformer } from './ssm-build.performer';
 
 /**
- * A cohort order and an SSM build only ever go in progress → ready or in progress → failed: their job performed again
+ * A cohort order, a measurement order and an SSM build only ever go in progress → ready or in progress → failed: their job performed again
  * once they failed for good (a stale or retried run) stops without building anything and leaves them failed, with no
  * second settling event (the SSMs waiting for a cohort move on with its one settling, issue 18). The server works no
  * jobs itself, so every run here is the test's, whatever the machine's speed.
@@ -102,4 +103,31 @@ describe('a settled order or build stays settled', () => {
     expect(actions).not.toContain('ssm.built');
     expect(actions.filter((action) => action === 'ssm.failed')).toHaveLength(1);
   }, 180_000);
+
+  it('a measurement order failed for good is not measured nor made ready by its job performed again', async () => {
+    // Measurements are part of the team plan; a ready cohort of five (its order's work done here, as the job would).
+    await server.context.subscriptions.set({ deviceId, plan: 'team', seats: 10 });
+    const five = await orderCohort(admin.browser, deviceId, { name: 'Measured five', size: 5 });
+    expect((await server.context.cohorts.prepareOrder(five.id, work()))?.status).toBe('ready');
+    const created = await admin.browser.postJson(`/api/devices/${deviceId}/cohorts/${five.id}/measurement-orders`, {
+      definitionIds: ['scct-tavi/annulus-area@1'],
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const order = await json<MeasurementOrder>(created);
+    expect(order.status).toBe('in_progress');
+    await server.context.measurements.failOrder(order.id, 'The measurements could not be taken.');
+
+    expect(await performAgain(measurementOrderPerformer, { orderId: order.id, userId })).toEqual({
+      orderId: order.id,
+      outcome: 'failed',
+    });
+    const shown = await json<MeasurementOrder>(
+      await admin.browser.get(`/api/devices/${deviceId}/measurement-orders/${order.id}`),
+    );
+    expect(shown.status).toBe('failed');
+    expect(shown.patients.flatMap((p) => p.cells).filter((cell) => cell.value !== null)).toEqual([]);
+    const actions = (await eventsOf(server, 'measurement', order.id)).map((event) => event.action);
+    expect(actions).not.toContain('measurement.measured');
+    expect(actions.filter((action) => action === 'measurement.failed')).toHaveLength(1);
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import {
   cohorts,
@@ -155,12 +155,15 @@ export class MeasurementRepository {
       .orderBy(asc(measurementResults.patientIndex), asc(measurementResults.measurement));
   }
 
-  /** Marks the order ready; false when it was ready already (a retried job changes nothing). */
+  /**
+   * Marks an order in progress ready; false when it was settled already: a retried job changes nothing, and a stale
+   * job never turns a failed order ready (in_progress → ready | failed only).
+   */
   async markReady(orderId: string): Promise<boolean> {
     const rows = await this.orm
       .update(measurementOrders)
       .set({ status: 'ready', readyAt: sql`coalesce(${measurementOrders.readyAt}, now())`, error: null })
-      .where(and(eq(measurementOrders.id, orderId), ne(measurementOrders.status, 'ready')))
+      .where(and(eq(measurementOrders.id, orderId), eq(measurementOrders.status, 'in_progress')))
       .returning({ id: measurementOrders.id });
     return rows.length > 0;
   }

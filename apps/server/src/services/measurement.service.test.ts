@@ -24,7 +24,7 @@ describe('MeasurementService.performOrder', () => {
   };
   const definitions = TAVI_MEASUREMENTS.slice(0, 2);
 
-  function build(alreadyMeasured: number[]) {
+  function build(alreadyMeasured: number[], status = 'in_progress') {
     const written: MeasurementCellWrite[] = [];
     const measuredByCpu: string[] = [];
     const progress: number[] = [];
@@ -34,7 +34,7 @@ describe('MeasurementService.performOrder', () => {
         id: 'o',
         deviceId: 'd',
         cohortId: 'c',
-        status: 'in_progress',
+        status,
         measurements: definitions.map((d) => recordOf(`scct-tavi/${d.key}@1`, 1, d)),
       }),
       measuredPatients: async () => new Set(alreadyMeasured),
@@ -82,6 +82,7 @@ describe('MeasurementService.performOrder', () => {
       cohortName: 'Tall women',
       measurements: 2,
       patients: 12,
+      status: 'ready',
     });
     expect(measuredByCpu).toHaveLength(12);
     expect(written).toHaveLength(24);
@@ -94,5 +95,15 @@ describe('MeasurementService.performOrder', () => {
     const { service, work, measuredByCpu } = build([0, 1, 2, 3, 4]);
     await service.performOrder('o', work);
     expect(measuredByCpu).toEqual(patients.slice(5).map((p) => p.id));
+  });
+
+  it('leaves an order that failed already as it is: a stale job measures nothing and marks nothing ready', async () => {
+    const { service, work, written, measuredByCpu, progress, isReady, events } = build([], 'failed');
+    expect(await service.performOrder('o', work)).toMatchObject({ id: 'o', status: 'failed' });
+    expect(measuredByCpu).toEqual([]);
+    expect(written).toEqual([]);
+    expect(progress).toEqual([]);
+    expect(isReady()).toBe(false);
+    expect(events).toEqual([]);
   });
 });

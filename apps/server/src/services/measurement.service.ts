@@ -89,6 +89,8 @@ export interface PerformedOrder {
   cohortName: string;
   measurements: number;
   patients: number;
+  /** How the order stands after the job: a job finding it failed already leaves it failed. */
+  status: 'ready' | 'failed';
 }
 
 /**
@@ -335,15 +337,17 @@ export class MeasurementService {
     if (!order) return null;
     const cohort = await this.cohorts.findById(order.cohortId);
     if (!cohort) return null;
-    const result = (patients: number): PerformedOrder => ({
+    const result = (patients: number, status: PerformedOrder['status']): PerformedOrder => ({
       id: order.id,
       deviceId: order.deviceId,
       cohortName: cohort.name,
       measurements: order.measurements.length,
       patients,
+      status,
     });
     const stored = await this.cohorts.patients(cohort.id);
-    if (order.status === 'ready') return result(stored.length);
+    // Settled stays settled: a retried or stale job measures nothing more (docs/decisions/ssm-chained-cohorts.md).
+    if (order.status !== 'in_progress') return result(stored.length, order.status === 'ready' ? 'ready' : 'failed');
     const done = await this.repository.measuredPatients(orderId, order.measurements.length);
     const todo = stored.filter((p) => !done.has(p.patientIndex));
     const definitions = order.measurements.map(definitionOfRecord);
@@ -358,7 +362,7 @@ export class MeasurementService {
       const measured = done.size + start + batch.length;
       await work.progress(measured / stored.length, `Measured ${measured} of ${stored.length} patients`);
     }
-    const performed = result(stored.length);
+    const performed = result(stored.length, 'ready');
     // Ready and its event (the system, for the orderer, who hears of it from the event) commit together.
     await this.unitOfWork.run(async (tx) => {
       if (!(await tx.measurements.markReady(orderId))) return;
@@ -397,6 +401,7 @@ export class MeasurementService {
       cohortName: cohort.name,
       measurements: order.measurements.length,
       patients: cohort.size,
+      status: 'failed',
     };
   }
 
