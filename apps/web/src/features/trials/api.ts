@@ -53,11 +53,19 @@ function usePolling(active: boolean, mutate: () => unknown) {
   }, [active, mutate]);
 }
 
+/**
+ * A trial is still moving while it runs or while any patient is queued or running: a cancelled trial's running patient
+ * goes on until its run stops, and the page must show it end.
+ */
+export function isTrialMoving(trial: Pick<Trial, 'status' | 'counts'>): boolean {
+  return trial.status === 'running' || trial.counts.running + trial.counts.queued > 0;
+}
+
 export function useTrials(deviceId: string, projectId: string) {
   const list = useSWR<TrialList, ApiError>(trialUrls.list(deviceId, projectId), (url: string) =>
     apiFetch(url, { schema: trialListSchema }),
   );
-  usePolling(list.data?.items.some((t: Trial) => t.status === 'running') ?? false, list.mutate);
+  usePolling(list.data?.items.some(isTrialMoving) ?? false, list.mutate);
   return list;
 }
 
@@ -67,7 +75,7 @@ export function useTrial(deviceId: string | null, projectId: string | null, tria
     (url: string) => apiFetch(url, { schema: trialDetailSchema }),
   );
   const reading = trial.data?.outcomeRefresh?.status === 'queued' || trial.data?.outcomeRefresh?.status === 'running';
-  usePolling(trial.data?.status === 'running' || reading, trial.mutate);
+  usePolling((trial.data ? isTrialMoving(trial.data) : false) || reading, trial.mutate);
   return trial;
 }
 
