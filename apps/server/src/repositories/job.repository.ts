@@ -47,6 +47,8 @@ export interface FetchedJob {
 export class JobRepository {
   private readonly boss: PgBoss;
   private readonly queues = new Set<string>();
+  /** This process's workers per kind, woken when this process queues a job of that kind (`wake`). */
+  private readonly workers = new Map<string, Set<string>>();
 
   /** `background: false` only installs or upgrades the queue's schema (no maintenance, no schedules). */
   constructor(
@@ -83,7 +85,17 @@ export class JobRepository {
   /** Records the run and queues it under the same id, in one transaction (a worker never sees a job without its row). */
   async enqueue(kind: string, data: object, options: EnqueueOptions): Promise<JobRunRow> {
     await this.ensureQueue(kind);
-    return this.db.orm.transaction((tx) => this.enqueueOn(tx, kind, data, options));
+    const row = await this.db.orm.transaction((tx) => this.enqueueOn(tx, kind, data, options));
+    this.wake(kind);
+    return row;
+  }
+
+  /**
+   * Tells this process's idle workers of `kind` to look for jobs now instead of at their next poll: called after the
+   * commit that queued one (before it, a worker would find nothing). Workers in other processes find it by polling.
+   */
+  wake(kind: string): void {
+    for (const id of this.workers.get(kind) ?? []) this.boss.notifyWorker(id);
   }
 
   /**
@@ -123,6 +135,7 @@ export class JobRepository {
   async nudge(kind: string, seconds: number, retryLimit: number): Promise<void> {
     await this.ensureQueue(kind);
     await this.boss.sendDebounced(kind, {}, { retryLimit }, seconds, kind);
+    this.wake(kind);
   }
 
   /** Starts taking jobs of one kind, one at a time; answers a handle for `offWork`. */
@@ -132,20 +145,28 @@ export class JobRepository {
     handle: (job: FetchedJob) => Promise<unknown>,
   ): Promise<string> {
     await this.ensureQueue(kind);
-    return this.boss.work(kind, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
-      for (const job of jobs) {
-        await handle({
-          id: job.id,
-          kind: job.name,
-          data: job.data,
-          retryCount: job.retryCount,
-          retryLimit: job.retryLimit,
-        });
-      }
-    });
+    const id = await this.boss.work(
+      kind,
+      { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
+      async (jobs) => {
+        for (const job of jobs) {
+          await handle({
+            id: job.id,
+            kind: job.name,
+            data: job.data,
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+          });
+        }
+      },
+    );
+    const ofKind = this.workers.get(kind) ?? new Set<string>();
+    this.workers.set(kind, ofKind.add(id));
+    return id;
   }
 
   async offWork(workerId: string): Promise<void> {
+    for (const ofKind of this.workers.values()) ofKind.delete(workerId);
     await this.boss.offWork({ id: workerId });
   }
 
@@ -221,6 +242,7 @@ export class JobRepository {
       .returning({ id: jobRuns.id });
     if (rows.length === 0) return false;
     await this.boss.fail(run.kind, run.id, { message: reason });
+    this.wake(run.kind);
     return true;
   }
 

@@ -137,11 +137,13 @@ export class UnitOfWork {
     this.queuesReady ??= this.prepareQueues();
     await this.queuesReady;
     let committed: CommittedEvent[] = [];
+    const queuedKinds = new Set<string>();
     const result = await this.orm.transaction(async (orm) => {
       const jobs: TransactionJobs = {
         enqueue: (job, data, userId) => {
           if (!this.jobs?.queues.includes(job.kind))
             throw new Error(`Job kind ${job.kind} is not among the unit of work's queues.`);
+          queuedKinds.add(job.kind);
           return this.jobs.repository.enqueueOn(orm, job.kind, data, {
             userId,
             retryLimit: job.retryLimit,
@@ -156,6 +158,7 @@ export class UnitOfWork {
       committed = recorded.map((event, index) => ({ ...event, id: ids[index]! }));
       return outcome;
     });
+    for (const kind of queuedKinds) this.jobs?.repository.wake(kind);
     // Awaited, so that what follows from a change (a notification) is there when the caller answers.
     if (committed.length > 0) for (const subscriber of this.eventSubscribers) await subscriber(committed);
     return result;
