@@ -62,4 +62,19 @@ describe('UnitOfWork: a job enqueued in a transaction', () => {
       /not among the unit of work's queues/,
     );
   });
+
+  it("wakes this process's idle worker after the commit, long before its next poll", async () => {
+    const taken: string[] = [];
+    // A 60 s poll: the worker looks once at start, then only when woken (a poll would come far after the deadline).
+    const worker = await jobs.work(testJob.kind, 60, async (job) => void taken.push(job.id));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // past the worker's first look
+      const run = await unitOfWork.run((tx) => tx.jobs.enqueue(testJob, { note: 'woken' }, null));
+      const deadline = Date.now() + 20_000;
+      while (!taken.includes(run.id) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(taken).toContain(run.id);
+    } finally {
+      await jobs.offWork(worker);
+    }
+  });
 });
