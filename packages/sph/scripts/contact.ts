@@ -1,6 +1,6 @@
 // Contact verification runs longer than the unit tests (results go to docs/validation.md, "Contact"):
 //   node --import tsx packages/sph/scripts/contact.ts hertz [stiffness] [resolutions]
-//   node --import tsx packages/sph/scripts/contact.ts hertz-sphere [stiffness] [resolutions]
+//   node --import tsx packages/sph/scripts/contact.ts hertz-sphere [stiffness] [resolutions] [load ρgR/E*]
 // Hertz's line contact (plane strain): the lower half of an elastic cylinder under its own weight on a rigid flat,
 // at R/20, R/40 and R/80 (default) with the contact stiffness factor given (default 16); contact half-width and peak
 // pressure on the flat against Hertz, with the observed order and Roache's GCI where the change is monotone.
@@ -60,10 +60,10 @@ function printConvergence<K extends string>(
  * the flat), peak pressure on the flat and the indentation a²/R against Hertz for the load, with the observed order
  * and Roache's GCI for three resolutions.
  */
-function sphere(stiffness: number, resolutions: number[]): void {
+function sphere(stiffness: number, resolutions: number[], load: number): void {
   const rows: { n: number; a: number; aFlat: number; p0: number; delta: number }[] = [];
   for (const n of resolutions) {
-    const c = hertzSphere({ resolution: n, stiffness });
+    const c = hertzSphere({ resolution: n, stiffness, load });
     const t0 = performance.now();
     c.simulation.run(c.endTime);
     const m = measureHertzSphere(c.contact, 1);
@@ -93,7 +93,8 @@ function sphere(stiffness: number, resolutions: number[]): void {
   });
 }
 
-const [command = 'hertz', stiffness = '16', resolutions] = process.argv.slice(2);
+const [command = 'hertz', stiffness = '16', resolutions, load = '0.01'] = process.argv.slice(2);
 if (command === 'hertz') hertz(Number(stiffness), (resolutions ?? '20,40,80').split(',').map(Number));
-else if (command === 'hertz-sphere') sphere(Number(stiffness), (resolutions ?? '10,14,20').split(',').map(Number));
-else throw new Error(`unknown command ${command}`);
+else if (command === 'hertz-sphere') {
+  sphere(Number(stiffness), (resolutions ?? '10,14,20').split(',').map(Number), Number(load));
+} else throw new Error(`unknown command ${command}`);
