@@ -95,8 +95,8 @@ export function defaultParameters(kind: SimulationKind, patient: ScenarioPatient
       // The device starts at 80 % of its nominal diameter and expands into the anatomy
       // (docs/decisions/scenario-solid-expansion.md).
       crimpRatio: 0.8,
-      // Device–tissue Coulomb friction: 0.1, the stent–aortic tissue value of finite-element TAVI deployment studies
-      // (e.g. Wang, Sirois & Sun 2012, J Biomech 45:1965–1971); docs/decisions/scenario-solid-expansion.md.
+      // Device–tissue Coulomb friction: 0.1, inside the measured 0.08–0.16 of stent-graft A in Vad et al. 2010
+      // (J Biomech Eng 132(12) 121007, abstract; the three devices span 0.012–0.46); docs/decisions/contact-friction-default.md.
       frictionCoefficient: 0.1,
       // A systolic transvalvular gradient of a well-functioning valve prosthesis is about 10 mmHg (VARC-3); it pushes
       // the released device downstream.

@@ -1,6 +1,6 @@
 // Contact verification runs longer than the unit tests (results go to docs/validation.md, "Contact"):
 //   node --import tsx packages/sph/scripts/contact.ts hertz [stiffness] [resolutions]
-//   node --import tsx packages/sph/scripts/contact.ts hertz-sphere [stiffness] [resolutions]
+//   node --import tsx packages/sph/scripts/contact.ts hertz-sphere [stiffness] [resolutions] [load ρgR/E*]
 // Hertz's line contact (plane strain): the lower half of an elastic cylinder under its own weight on a rigid flat,
 // at R/20, R/40 and R/80 (default) with the contact stiffness factor given (default 16); contact half-width and peak
 // pressure on the flat against Hertz, with the observed order and Roache's GCI where the change is monotone.
@@ -56,13 +56,14 @@ function printConvergence<K extends string>(
 
 /**
  * Hertz's point contact (3D): the lower half of an elastic sphere (R = 1) under its own weight on a rigid flat, at
- * the resolutions given (default R/10, R/14, R/20); contact radius, peak pressure and the indentation a²/R against
- * Hertz for the measured force, with the observed order and Roache's GCI for three resolutions.
+ * the resolutions given (default R/10, R/14, R/20); contact radius (from the sphere's particle forces, and as read on
+ * the flat), peak pressure on the flat and the indentation a²/R against Hertz for the load, with the observed order
+ * and Roache's GCI for three resolutions.
  */
-function sphere(stiffness: number, resolutions: number[]): void {
-  const rows: { n: number; a: number; p0: number; delta: number }[] = [];
+function sphere(stiffness: number, resolutions: number[], load: number): void {
+  const rows: { n: number; a: number; aFlat: number; p0: number; delta: number }[] = [];
   for (const n of resolutions) {
-    const c = hertzSphere({ resolution: n, stiffness });
+    const c = hertzSphere({ resolution: n, stiffness, load });
     const t0 = performance.now();
     c.simulation.run(c.endTime);
     const m = measureHertzSphere(c.contact, 1);
@@ -70,21 +71,30 @@ function sphere(stiffness: number, resolutions: number[]): void {
     const row = {
       n,
       a: m.contactRadius / c.analytic.contactRadius,
+      aFlat: m.contactRadiusOnFlat / c.analytic.contactRadius,
       p0: m.peakPressure / c.analytic.peakPressure,
       delta: m.indentation / c.analytic.indentation,
     };
     rows.push(row);
+    const dp = 1 / n;
     console.log(
       `R/${n} (${c.solid.particles.count} particles, ${c.simulation.counters.steps} steps, ${seconds.toFixed(0)} s): ` +
-        `force/load ${(m.force / c.load).toFixed(4)}, contact radius ${((row.a - 1) * 100).toFixed(2)} %, ` +
-        `peak pressure ${((row.p0 - 1) * 100).toFixed(2)} %, indentation a²/R ${((row.delta - 1) * 100).toFixed(2)} % ` +
-        `(a/dp = ${(c.analytic.contactRadius * n).toFixed(2)})`,
+        `force/load ${(m.force / c.load).toFixed(4)}, contact radius ${((row.a - 1) * 100).toFixed(2)} % ` +
+        `(a − a_Hertz = ${((m.contactRadius - c.analytic.contactRadius) / dp).toFixed(3)} dp; on the flat ` +
+        `${((row.aFlat - 1) * 100).toFixed(2)} %), peak pressure on the flat ${((row.p0 - 1) * 100).toFixed(2)} %, ` +
+        `indentation a²/R ${((row.delta - 1) * 100).toFixed(2)} % (a/dp = ${(c.analytic.contactRadius * n).toFixed(2)})`,
     );
   }
-  printConvergence<'a' | 'p0' | 'delta'>(rows, { a: 'contact radius', p0: 'peak pressure', delta: 'indentation' });
+  printConvergence<'a' | 'aFlat' | 'p0' | 'delta'>(rows, {
+    a: 'contact radius',
+    aFlat: 'contact radius on the flat',
+    p0: 'peak pressure on the flat',
+    delta: 'indentation',
+  });
 }
 
-const [command = 'hertz', stiffness = '16', resolutions] = process.argv.slice(2);
+const [command = 'hertz', stiffness = '16', resolutions, load = '0.01'] = process.argv.slice(2);
 if (command === 'hertz') hertz(Number(stiffness), (resolutions ?? '20,40,80').split(',').map(Number));
-else if (command === 'hertz-sphere') sphere(Number(stiffness), (resolutions ?? '10,14,20').split(',').map(Number));
-else throw new Error(`unknown command ${command}`);
+else if (command === 'hertz-sphere') {
+  sphere(Number(stiffness), (resolutions ?? '10,14,20').split(',').map(Number), Number(load));
+} else throw new Error(`unknown command ${command}`);

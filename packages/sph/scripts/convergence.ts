@@ -86,12 +86,14 @@ function poiseuille2d(): void {
 function poiseuille3d(divs: Triple = [4, 6, 8]): void {
   const grad: number[] = [];
   const centre: number[] = [];
+  const massFlow: number[] = [];
   for (const div of divs) {
     const o = { radius: 0.5, length: 2, dp: 0.5 / div, axis: [0, 0, 0] as const };
     const pipe = hagenPoiseuilleTube({ ...o, rho0: 1, mu: 0.5, meanVelocity: 1 });
     const a = timed(`R/${div}`, () => steadyAverages(pipe, o, 1.5, 0.75));
     grad.push(a.gradient / pipe.pressureGradient);
     centre.push(a.centre);
+    massFlow.push(a.smoothOut / a.smoothIn);
     console.log(
       `poiseuille3d R/${div}: ${pipe.open.sim.fluid.count} particles, −dp/dx / analytic ${(a.gradient / pipe.pressureGradient).toFixed(4)}, centre / analytic ${a.centre.toFixed(4)}, smooth out/in ${(a.smoothOut / a.smoothIn).toFixed(4)}`,
     );
@@ -101,6 +103,7 @@ function poiseuille3d(divs: Triple = [4, 6, 8]): void {
   report('poiseuille3d centre-line speed / analytic', h, centre as Triple);
   errorOrders('poiseuille3d pressure gradient error', h, grad, 1);
   errorOrders('poiseuille3d centre-line speed error', h, centre, 1);
+  errorOrders('poiseuille3d outlet / inlet mass flow − 1', h, massFlow, 1);
 }
 
 /** Womersley channel, α = 4, two periods from the analytic state, H/10, H/20, H/40. */

@@ -54,29 +54,25 @@ describe('contact (SPHinXsys repulsion, Coulomb friction)', () => {
     expect(Math.abs(m.peakPressure / c.analytic.peakPressure - 1)).toBeLessThan(0.2);
   }, 60_000);
 
-  it("Hertz's point contact of a sphere (3D): force balance, and contact radius and peak pressure converge to Hertz", () => {
+  it("Hertz's point contact of a sphere (3D) at R/14: force balance, contact radius within 5 % of Hertz's", () => {
     // Hertz's closed forms agree with F = (4/3) E* √R δ^(3/2) (Johnson, Contact Mechanics, eq. 4.22).
     const h = hertzPointContact(2, 0.5, 1e6, 0.3);
     expect((4 / 3) * (1e6 / 0.91) * Math.sqrt(0.5) * h.indentation ** 1.5).toBeCloseTo(2, 9);
-    // The lower half of an elastic sphere under its weight on a rigid flat (contact radius ≈ 0.25 R), κ = 16, at R/6
-    // and R/8 (a/dp 1.5 and 2): far from the 5 % of the issue, which needs a/dp ≈ 7 (docs/validation.md has R/10 …
-    // R/20 and the extrapolation); here the equilibrium and the direction of convergence.
-    const errors = [6, 8].map((n) => {
-      const c = hertzSphere({ resolution: n, stiffness: 16 });
-      // The coarse sphere falls onto the flat later (it starts 1.6 dp above it): a quarter more time to settle.
-      c.simulation.run(1.25 * c.endTime);
-      const [, , fz] = c.contact.totalForce();
-      expect(Math.abs(fz / c.load - 1)).toBeLessThan(0.01);
-      const m = measureHertzSphere(c.contact, 1);
-      return { a: m.contactRadius / c.analytic.contactRadius - 1, p0: m.peakPressure / c.analytic.peakPressure - 1 };
-    });
-    const [coarse, fine] = errors as [{ a: number; p0: number }, { a: number; p0: number }];
-    // The contact layer widens the contact by a near-constant fraction of dp: at least order 0.7 in dp.
-    expect(coarse.a).toBeGreaterThan(0);
-    expect(fine.a).toBeGreaterThan(0);
-    expect(fine.a / coarse.a).toBeLessThan((6 / 8) ** 0.7);
-    expect(Math.abs(fine.p0) / Math.abs(coarse.p0)).toBeLessThan((6 / 8) ** 0.7);
-  }, 90_000);
+    // The lower half of a neo-Hookean sphere under its weight on a rigid flat (contact radius a ≈ 0.25 R, a/dp 3.5),
+    // κ = 16. docs/validation.md has R/8 … R/20, the convergence, and why the contact is read on the sphere.
+    const c = hertzSphere({ resolution: 14, stiffness: 16 });
+    c.simulation.run(c.endTime);
+    const [, , fz] = c.contact.totalForce();
+    expect(Math.abs(fz / c.load - 1)).toBeLessThan(0.01);
+    const m = measureHertzSphere(c.contact, 1);
+    expect(Math.abs(m.force / c.load - 1)).toBeLessThan(0.01);
+    // The issue's 5 % on the contact radius for the measured force (Hertz: a³ = 3FR/4E*).
+    const analytic = hertzPointContact(m.force, 1, 1e6, 0.3);
+    expect(Math.abs(m.contactRadius / analytic.contactRadius - 1)).toBeLessThan(0.05);
+    // Read on the flat the contact is wider: a pair's force lands on the flat's particles within 2h of the sphere's
+    // particle, a blur that only adds to the second moment.
+    expect(m.contactRadiusOnFlat).toBeGreaterThan(m.contactRadius);
+  }, 600_000);
 
   it('Coulomb friction: a block sliding on a flat decelerates at μg, one on a slope accelerates at g(sin θ − μ cos θ)', () => {
     // Least-squares slope of the mean velocity over t = 0.1 … 0.4 s (the block rocks a little on its elastic contact).
