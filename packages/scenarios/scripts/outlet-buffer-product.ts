@@ -9,18 +9,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCase, waveformValue, type Waveform } from '@insilico/sph';
-import { buildScenario } from '../src/index';
-import { templateRoom } from '../../../bench/templateRoom';
+import { templateFluidCase } from '../../../bench/templateRoom';
 
-const { patient, device } = templateRoom(20261125, 7);
-const built = buildScenario({
-  patient,
-  phase: 'end-diastole',
-  kind: 'fluid',
-  resolution: 'coarse',
-  parameters: {},
-  devices: [device],
-});
+const built = templateFluidCase(20261125, 7);
 const fluidCase = built.engineCase.fluid as { referenceVelocity: number; inlets: { flowRate: Waveform }[] };
 const uRef = fluidCase.referenceVelocity;
 const end = process.argv[2] ? Number(process.argv[2]) : built.engineCase.endTime;

@@ -7,29 +7,13 @@
 // buffer's count (set-up, fewest, most), the interior's mean pressure over the last 1.33 s (two periods of the
 // channel's quarter-wave mode, in ρ₀c₀²), the interior mass at the end over the set-up's, and the interior's rms
 // speed 0.8–1.0 s after the inflow stopped and in the last 0.2 s, over systole's peak rms.
-import { hagenPoiseuilleTube, openPoiseuilleChannel } from '../src/openCases';
+import { diastoleChannel } from '../src/openCases';
 
 const dim = Number(process.argv[2] ?? 2) as 2 | 3;
 const backend = (process.argv[3] ?? 'ts') as 'ts' | 'wasm';
 const period = Number(process.argv[4] ?? 3.6);
-const R = 0.5;
 const ejection = 1.6;
-const peak = dim === 2 ? 2 * R : Math.PI * R * R;
-const table: [number, number][] = [];
-for (let k = 0; k <= 16; k++) table.push([(ejection * k) / 16, k === 16 ? 0 : peak * Math.sin((Math.PI * k) / 16)]);
-table.push([period * 0.999, 0]);
-const { open } = (dim === 2 ? openPoiseuilleChannel : hagenPoiseuilleTube)({
-  radius: R,
-  length: 5 * R,
-  dp: dim === 2 ? R / 10 : R / 5,
-  rho0: 1,
-  mu: 0.01,
-  meanVelocity: 1,
-  profile: 'plug',
-  flowRate: { table, period },
-  backend,
-  tensileControl: true,
-});
+const { open } = diastoleChannel({ dim, backend, tensileControl: true, period });
 const f = open.sim.fluid;
 const { c0, rho0 } = open.sim.options;
 const inOutletBuffer = (i: number) => !open.isInterior(i) && !open.isEmitter(i) && !open.isReturned(i);

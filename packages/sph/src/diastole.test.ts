@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hagenPoiseuilleTube, openPoiseuilleChannel } from './openCases';
+import { diastoleChannel } from './openCases';
 
 /**
  * The diastolic break-up of the product's fluid runs (docs/decisions/sph-diastole-tensile-control.md), reproduced in a
@@ -16,25 +16,8 @@ describe('open channel and tube: inflow that stops (diastole)', () => {
     const R = 0.5;
     const L = 2.5;
     const dp = dim === 2 ? 0.05 : 0.1;
-    const ejection = 1.6;
     const period = 3.6;
-    // A mean speed of 1 m/s at the peak: m²/s in 2D, m³/s in 3D.
-    const peak = dim === 2 ? 2 * R : Math.PI * R * R;
-    const table: [number, number][] = [];
-    for (let k = 0; k <= 16; k++) table.push([(ejection * k) / 16, k === 16 ? 0 : peak * Math.sin((Math.PI * k) / 16)]);
-    table.push([period * 0.999, 0]);
-    const pipe = (dim === 2 ? openPoiseuilleChannel : hagenPoiseuilleTube)({
-      radius: R,
-      length: L,
-      dp,
-      rho0: 1,
-      mu: 0.01,
-      meanVelocity: 1,
-      profile: 'plug',
-      flowRate: { table, period },
-      backend,
-      tensileControl,
-    });
+    const pipe = diastoleChannel({ dim, backend, tensileControl, period });
     const open = pipe.open;
     const f = open.sim.fluid;
     const uRef = open.sim.options.uRef;
