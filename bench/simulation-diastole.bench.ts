@@ -9,20 +9,11 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildScenario } from '../packages/scenarios/src/index';
 import { frameLayout, readColumn, runCase, waveformValue } from '../packages/sph/src/index';
-import { templateRoom } from './templateRoom';
+import { templateFluidCase } from './templateRoom';
 
 const [seed, index] = (process.env.DIASTOLE_PATIENT ?? '20261125:7').split(':').map(Number);
-const { patient, device } = templateRoom(seed!, index!);
-const built = buildScenario({
-  patient,
-  phase: 'end-diastole',
-  kind: 'fluid',
-  resolution: 'coarse',
-  parameters: {},
-  devices: [device],
-});
+const built = templateFluidCase(seed!, index!);
 const fluidCase = built.engineCase.fluid as {
   referenceVelocity: number;
   inlets: { flowRate: { table: [number, number][]; period: number } }[];

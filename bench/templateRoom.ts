@@ -1,7 +1,13 @@
 // The room the simulation-template benches build from: a synthetic patient (seed, index) at end-diastole with a ring
 // device (0.8 and 0.12 of the annulus radius) placed 4 mm above its annulus.
 import { generatePatient } from '../packages/anatomy/src/index';
-import { annulusPlacement, ringDeviceMesh, simulatedRegion } from '../packages/scenarios/src/index';
+import {
+  annulusPlacement,
+  buildScenario,
+  ringDeviceMesh,
+  simulatedRegion,
+  type Resolution,
+} from '../packages/scenarios/src/index';
 
 export function templateRoom(seed: number, index: number) {
   const patient = generatePatient(seed, index);
@@ -13,4 +19,17 @@ export function templateRoom(seed: number, index: number) {
     meshes: [ringDeviceMesh(0.8 * radius, 0.12 * radius)],
   };
   return { patient, region, device };
+}
+
+/** The fluid template of `templateRoom(seed, index)` at `resolution`, built as the server builds it. */
+export function templateFluidCase(seed: number, index: number, resolution: Resolution = 'coarse') {
+  const { patient, device } = templateRoom(seed, index);
+  return buildScenario({
+    patient,
+    phase: 'end-diastole',
+    kind: 'fluid',
+    resolution,
+    parameters: {},
+    devices: [device],
+  });
 }

@@ -7,8 +7,13 @@ import { runAsync, runSync, type RunOptions, type RunStatus } from './run';
  * Open boundaries of a weakly compressible fluid (issue 15, item 1), after SPHinXsys's emitter / disposer buffers
  * (Zhang, Rezavand & Hu, JCP 2021; `EmitterInflowInjection`, `DisposerOutflowDeletion`): a velocity inlet whose buffer
  * particles move with the prescribed profile and, on crossing the inlet plane, become fluid while a copy of each
- * re-enters the buffer one buffer length upstream; and a pressure outlet whose buffer particles carry the prescribed
- * pressure and are removed at the buffer's far end. Fluid that flows back across an inlet plane joins that inlet's buffer
+ * re-enters the buffer one buffer length upstream; and a pressure outlet after SPHinXsys's bidirectional buffer (Zhang,
+ * Fan, Hu et al., arXiv 2403.09485; `BidirectionalBuffer`, `PressureCondition`, `DensitySummationPressure`): the
+ * buffer's particles are fluid with their own density (by continuity, as their support is cut) and pressure, the
+ * outlet pressure enters only through the neighbours missing beyond the buffer, a particle leaving the buffer inwards
+ * leaves a copy at its far end (where there is room: a guard against over-creation under backflow, the problem Wang & Hu's fringe addresses) and one
+ * past the far end is removed; the buffer's density also relaxes towards the outlet pressure (not SPHinXsys's: it
+ * keeps the product's aortic outlet stable in diastole). Fluid that flows back across an inlet plane joins that inlet's buffer
  * (as SPHinXsys's inflow velocity condition acts on every particle in the buffer box): it moves with the prescribed
  * profile, re-enters as fluid if carried across the plane again and is removed past the buffer's upstream end; the
  * mass balance counts it as flow out through the inlet. Particles are created and removed only between advection steps,
@@ -133,7 +138,8 @@ export interface MassBalance {
   removed: number;
   /**
    * Mass created at the far end of the outlet buffers during the step: one copy, a buffer length downstream, of each
-   * buffer particle that flowed back across its outlet plane (backflow), so the buffer stays full.
+   * buffer particle that flowed back across its outlet plane (backflow), so the buffer stays full; none where another
+   * buffer particle lies within half a spacing of the copy's place.
    */
   refilled: number;
   /** Mass of the fluid between the inlet and outlet planes (buffers excluded) at the end of the step. */
@@ -191,6 +197,19 @@ export function planeFlowRate(
  */
 const INTERIOR = -1;
 const RETURNED = -(2 ** 30);
+
+/**
+ * Relaxation time of an outlet buffer's density towards the outlet pressure, in buffer lengths over c₀ (the value the
+ * product's run was checked with; docs/decisions/sph-outlet-buffer-fill.md, D).
+ */
+const OUTLET_RELAXATION = 4;
+
+/**
+ * A buffer particle drawn back across its outlet plane leaves its copy at the buffer's far end only where no buffer
+ * particle lies within this many dp: against creating too many particles under backflow (the problem Wang & Hu,
+ * arXiv 2510.25702, address with their own rule, not reproduced here).
+ */
+const OUTLET_GUARD = 0.5;
 
 /** The outlet whose buffer a tag stands for, or −1. */
 function outletOfTag(t: number): number {
@@ -266,6 +285,12 @@ export class OpenBoundaryFluid {
   private readonly emitUnitVelocity: Float64Array;
   /** Per outlet-buffer slot: Σ_j V_j ∇W_ij over present neighbours (the truncated support), 1/m. */
   private readonly kernelSum: Float64Array;
+  /**
+   * Per outlet-buffer slot, over one advection step: its density before the density summation (the buffer keeps its
+   * own, `keepOutletBuffers`) and its position before the transport-velocity shift.
+   */
+  private readonly keptRho: Float64Array;
+  private readonly keptPosition: Float64Array;
   /**
    * Per slot of returned fluid (in an inlet buffer), over one advection step: its position along the inlet's axis
    * (s < 0) and its offset from the axis, taken from its position between the steps (`exchange`).
@@ -347,6 +372,8 @@ export class OpenBoundaryFluid {
       this.emitUnitVelocity[k] = e.shape * this.inlets[e.inlet]!.scale;
     });
     this.kernelSum = new Float64Array(3 * f.capacity);
+    this.keptRho = new Float64Array(f.capacity);
+    this.keptPosition = new Float64Array(3 * f.capacity);
     this.returnS = new Float64Array(f.capacity);
     this.returnLateral = new Float64Array(3 * f.capacity);
     this.totals = {
@@ -363,7 +390,11 @@ export class OpenBoundaryFluid {
     }
     this.inside = this.interiorMass();
     this.imposeInlets(0);
-    this.imposeOutlets(sim.counters.time);
+    // The buffers start at the outlet pressure; from then on they keep their own density.
+    for (let i = 0; i < f.count; i++) {
+      const k = outletOfTag(this.tag[i]!);
+      if (k >= 0) this.setOutletPressure(i, k, sim.counters.time);
+    }
   }
 
   /** Counters of the fluid (simulated time included). */
@@ -519,6 +550,10 @@ export class OpenBoundaryFluid {
         // downstream, so that the outlet keeps supplying fluid at its pressure.
         this.tag[i] = INTERIOR;
         outflow[k] = outflow[k]! - f.mass[i]!;
+        const cx = f.x[i]! + p.length * p.dx;
+        const cy = f.y[i]! + p.length * p.dy;
+        const cz = f.z[i]! + p.length * p.dz;
+        if (!this.roomAt(k, cx, cy, cz)) continue;
         if (f.count >= f.capacity) {
           throw new RangeError(`particle capacity ${f.capacity} exhausted by backflow at outlet ${k + 1}`);
         }
@@ -526,10 +561,12 @@ export class OpenBoundaryFluid {
         f.count = j + 1;
         f.copy(i, j);
         f.id[j] = f.nextId++;
-        f.x[j] = f.x[i]! + p.length * p.dx;
-        f.y[j] = f.y[i]! + p.length * p.dy;
-        f.z[j] = f.z[i]! + p.length * p.dz;
+        f.x[j] = cx;
+        f.y[j] = cy;
+        f.z[j] = cz;
         this.tag[j] = t;
+        // Where it enters the outlet's pressure holds (SPHinXsys's `Injection`).
+        this.setOutletPressure(j, k, this.sim.counters.time);
         refilled += f.mass[i]!;
       }
     }
@@ -544,6 +581,22 @@ export class OpenBoundaryFluid {
       this.returnLateral[3 * i + 2] = lz;
     }
     return { inflow, backflow, outflow, removed, refilled };
+  }
+
+  /** Whether no particle of outlet `k`'s buffer lies within the guard distance of (x, y, z). */
+  private roomAt(k: number, x: number, y: number, z: number): boolean {
+    const f = this.sim.fluid;
+    const d = OUTLET_GUARD * this.sim.options.dp;
+    const d2 = d * d;
+    const t = -2 - k;
+    for (let i = 0; i < f.count; i++) {
+      if (this.tag[i] !== t) continue;
+      const rx = f.x[i]! - x;
+      const ry = f.y[i]! - y;
+      const rz = f.z[i]! - z;
+      if (rx * rx + ry * ry + rz * rz < d2) return false;
+    }
+    return true;
   }
 
   /** Puts emitter `e` at its axial position with the velocity of the current profile (`u` = its speed, m/s). */
@@ -626,26 +679,69 @@ export class OpenBoundaryFluid {
     }
   }
 
-  /** Density and pressure of the outlet buffers at time `time` (s). */
-  private imposeOutlets(time: number): void {
+  /** Gives slot `i` the density and pressure of outlet `k` at time `time` (s). */
+  private setOutletPressure(i: number, k: number, time: number): void {
     const f = this.sim.fluid;
     const { rho0, c0 } = this.sim.options;
-    const rho = this.outlets.map((p) => rho0 + waveformValue(p.pressure, time) / (c0 * c0));
+    const r = rho0 + waveformValue(this.outlets[k]!.pressure, time) / (c0 * c0);
+    f.rho[i] = r;
+    f.drho[i] = 0;
+    f.p[i] = c0 * c0 * (r - rho0);
+    f.vol[i] = f.mass[i]! / r;
+  }
+
+  /**
+   * At an advection step's start (after `exchange`): keeps the outlet buffers' densities (evolved by continuity) and
+   * positions, which `outletBuffersReady` puts back after the density summation and the transport-velocity shift.
+   */
+  private keepOutletBuffers(): void {
+    const f = this.sim.fluid;
+    for (let i = 0; i < f.count; i++) {
+      if (outletOfTag(this.tag[i]!) < 0) continue;
+      this.keptRho[i] = f.rho[i]!;
+      this.keptPosition[3 * i] = f.x[i]!;
+      this.keptPosition[3 * i + 1] = f.y[i]!;
+      this.keptPosition[3 * i + 2] = f.z[i]!;
+    }
+  }
+
+  /**
+   * After the density summation and the transport-velocity shift. A buffer particle's support is cut by the buffer's
+   * end, so its summed density would fall short: it keeps its density by continuity (SPHinXsys's
+   * `DensitySummationPressure` leaves buffer particles out), with the pressure of the equation of state. The
+   * transport-velocity shift is undone where the support is cut (within a cutoff of the far end): there Σ∇W points out
+   * of the domain and would carry the last column out by half a spacing per step (SPHinXsys shifts only the particles
+   * its open-boundary indication leaves in the bulk).
+   */
+  private outletBuffersReady(): void {
+    const f = this.sim.fluid;
+    const { rho0, c0 } = this.sim.options;
+    const cutoff = this.sim.kernel.cutoff;
     for (let i = 0; i < f.count; i++) {
       const k = outletOfTag(this.tag[i]!);
       if (k < 0) continue;
-      const r = rho[k]!;
+      const r = this.keptRho[i]!;
       f.rho[i] = r;
-      f.drho[i] = 0;
       f.p[i] = c0 * c0 * (r - rho0);
       f.vol[i] = f.mass[i]! / r;
+      const p = this.outlets[k]!;
+      const x = this.keptPosition[3 * i]!;
+      const y = this.keptPosition[3 * i + 1]!;
+      const z = this.keptPosition[3 * i + 2]!;
+      const s = (x - p.cx) * p.dx + (y - p.cy) * p.dy + (z - p.cz) * p.dz;
+      if (s < p.length - cutoff) continue;
+      f.x[i] = x;
+      f.y[i] = y;
+      f.z[i] = z;
     }
   }
 
   /**
    * Σ_j V_j ∇W_ij over the neighbours present (fluid and wall) of every outlet-buffer particle, at the advection
-   * step's geometry. Near the buffer's far end neighbours are missing; the force they would add at the outlet
-   * pressure p_b is (p_i + p_b) K_i / ρ_i = 2 p_b K_i / ρ_i (SPHinXsys's pressure condition does the same).
+   * step's geometry. Near the buffer's far end neighbours are missing; at the outlet pressure p_b they would add
+   * (q_i + p_b) K_i / ρ_i to the acceleration, with q_i the fluid's own pair term (p_i, or |p_i| under tensile-instability
+   * control): the pair sum completed, so that p_b is felt through the missing neighbours only (SPHinXsys's
+   * `PressureCondition` adds 2 p_b K_i / ρ_i, the same where p_i = p_b).
    */
   private outletKernelSums(): void {
     const { fluid: f, wall, inner, contact } = this.sim;
@@ -673,16 +769,30 @@ export class OpenBoundaryFluid {
     }
   }
 
-  /** The missing neighbours' pressure force on the outlet buffers over `dt` s (see `outletKernelSums`). */
+  /**
+   * Over an acoustic step of `dt` s: each outlet-buffer particle's density relaxed towards the outlet's (time constant
+   * `OUTLET_RELAXATION` buffer lengths over c₀), then the missing neighbours' pressure force (see `outletKernelSums`).
+   * The relaxation is not SPHinXsys's: without it the product's run (an aortic outlet, diastole) went unstable in the
+   * buffer (docs/decisions/sph-outlet-buffer-fill.md, D). SPHinXsys's `PressureCondition` also projects the buffer's
+   * velocity on the outlet's axis; that fed the same instability there and is left out.
+   */
   private outletPressureForce(dt: number, time: number): void {
     const f = this.sim.fluid;
     const K = this.kernelSum;
+    const { rho0, c0, tensileControl } = this.sim.options;
     const pb = this.outlets.map((p) => waveformValue(p.pressure, time));
+    const keep = this.outlets.map((p) => Math.exp(-(dt * c0) / (OUTLET_RELAXATION * p.length)));
     for (let i = 0; i < f.count; i++) {
       const k = outletOfTag(this.tag[i]!);
       if (k < 0) continue;
-      const c = (2 * pb[k]! * dt) / f.rho[i]!;
-      if (c === 0) continue;
+      const rb = rho0 + pb[k]! / (c0 * c0);
+      const r = rb + (f.rho[i]! - rb) * keep[k]!;
+      f.rho[i] = r;
+      const pi = c0 * c0 * (r - rho0);
+      f.p[i] = pi;
+      f.vol[i] = f.mass[i]! / r;
+      const qi = tensileControl && pi < 0 ? -pi : pi;
+      const c = ((qi + pb[k]!) * dt) / r;
       f.vx[i] = f.vx[i]! + c * K[3 * i]!;
       f.vy[i] = f.vy[i]! + c * K[3 * i + 1]!;
       f.vz[i] = f.vz[i]! + c * K[3 * i + 2]!;
@@ -694,19 +804,22 @@ export class OpenBoundaryFluid {
     const sim = this.sim;
     const before = sim.counters.time;
     const moved = this.exchange();
+    const outlets = this.outlets.length > 0;
+    if (outlets) this.keepOutletBuffers();
     this.elapsed = 0;
     sim.advectionStep(endTime, {
       forcesReady: () => {
         this.imposeInlets(0, before);
-        this.imposeOutlets(before);
-        if (this.outlets.length > 0) this.outletKernelSums();
+        if (outlets) {
+          this.outletBuffersReady();
+          this.outletKernelSums();
+        }
       },
       acoustic: (dt) => {
         this.elapsed += dt;
         const time = before + this.elapsed;
         this.imposeInlets(dt, time);
-        this.outletPressureForce(dt, time);
-        this.imposeOutlets(time);
+        if (outlets) this.outletPressureForce(dt, time);
       },
     });
     this.elapsed = 0;

@@ -187,6 +187,39 @@ export function openPoiseuilleChannel(o: OpenPipeOptions): OpenPipe {
   return { open, flowRate, pressureGradient: dpdx, velocity: (r) => 1.5 * U * (1 - (r * r) / (R * R)) };
 }
 
+/**
+ * The diastole reproduction (docs/decisions/sph-diastole-tensile-control.md, sph-outlet-buffer-fill.md): the open
+ * channel (2D, dp = R/10) or tube (3D, dp = R/5) of radius R = 0.5 and 5R long (ρ₀ 1, μ 0.01), a plug inlet with a
+ * half-sine ejection over 1.6 s (a mean speed of 1 m/s at its peak), then no flow until `period` s; the outlet at the
+ * reference pressure.
+ */
+export function diastoleChannel(o: {
+  dim: 2 | 3;
+  backend: FluidBackend;
+  tensileControl: boolean;
+  period: number;
+}): OpenPipe {
+  const R = 0.5;
+  const ejection = 1.6;
+  // m²/s in 2D, m³/s in 3D.
+  const peak = o.dim === 2 ? 2 * R : Math.PI * R * R;
+  const table: [number, number][] = [];
+  for (let k = 0; k <= 16; k++) table.push([(ejection * k) / 16, k === 16 ? 0 : peak * Math.sin((Math.PI * k) / 16)]);
+  table.push([o.period * 0.999, 0]);
+  return (o.dim === 2 ? openPoiseuilleChannel : hagenPoiseuilleTube)({
+    radius: R,
+    length: 5 * R,
+    dp: o.dim === 2 ? R / 10 : R / 5,
+    rho0: 1,
+    mu: 0.01,
+    meanVelocity: 1,
+    profile: 'plug',
+    flowRate: { table, period: o.period },
+    backend: o.backend,
+    tensileControl: o.tensileControl,
+  });
+}
+
 /** What `pipeFlowStats` measures. */
 export interface PipeFlowStats {
   /** −dp/dx by a least-squares line through the pressures of the particles in the window, Pa/m. */
