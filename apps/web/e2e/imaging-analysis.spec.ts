@@ -110,7 +110,7 @@ test('a population analysis of your own imaging patients, labelled as such', asy
   ).toBeVisible();
 
   // The patients drawer: their own data, with no sex or age invented.
-  await page.getByRole('button', { name: /^Patients/ }).click();
+  await page.getByRole('button', { name: 'Patients', exact: true }).click();
   const drawer = page.getByRole('region', { name: 'Patients' });
   await expect(drawer.getByText('Your imaging data')).toBeVisible();
   await expect(drawer.getByText('Sex and age not known (de-identified)')).toHaveCount(patients);
