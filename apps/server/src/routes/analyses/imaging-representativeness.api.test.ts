@@ -1,10 +1,9 @@
 import type { Analysis, Representativeness } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertReadyDataset } from '../../../test/factories/imaging-rows';
-import { insertProject } from '../../../test/factories/project-rows';
-import { createWorkspace, errorOf, json, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
+import { imagingProjectWorld } from '../../../test/fixtures/imaging-project';
+import { errorOf, json, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { pdfPhrases } from '../../../test/helpers/pdf-text';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import type { TestServer } from '../../../test/helpers/test-server';
 
 // Comparison with a reference population for an imaging cohort (issue 19): the parameters are those measured on the
 // delivered surfaces (LV EDV, ESV, stroke volume, EF), a reference of real patients names them by key or label, and
@@ -40,15 +39,10 @@ function ksStatistic(a: readonly number[], b: readonly number[]): number {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  const { deviceId } = await createWorkspace(admin);
-  const projectId = await insertProject(server, { deviceId, team: [admin.id] });
-  const dataset = await insertReadyDataset(
-    server,
-    { deviceId, projectId, uploadedBy: admin.id, name: 'Our CTs' },
-    patients,
-  );
+  let deviceId: string;
+  let projectId: string;
+  let dataset: string;
+  ({ server, admin, deviceId, projectId, datasetId: dataset } = await imagingProjectWorld(patients));
   const analysis = await json<Analysis>(
     await admin.browser.postJson(`/api/devices/${deviceId}/projects/${projectId}/analyses`, {
       cohortId: dataset,
