@@ -448,6 +448,7 @@ export async function createContext(
     cpu,
     unitOfWork,
     resultKeeper,
+    repositories.imaging,
   );
   const imagingPatients = new ImagingPatientService({
     repository: repositories.imaging,
@@ -494,6 +495,7 @@ export async function createContext(
     codeVersion: config.version,
     results: resultKeeper,
     ssms,
+    imaging: repositories.imaging,
   });
   const measurements = new MeasurementService(
     repositories.measurements,

@@ -1,3 +1,4 @@
+import type { CohortParameterTable } from '@insilico/contracts';
 import { writeBinaryStl } from '@insilico/mesh';
 import { expect, test } from './csp';
 import { projectWithImagingDataset, zipOf } from './imaging-helpers';
@@ -77,12 +78,39 @@ test('a population analysis of your own imaging patients, labelled as such', asy
   const rounding = 0.5 * 10 ** -shown.split('.')[1]!.length;
   expect(Math.abs(Number(shown) - expected)).toBeLessThanOrEqual(rounding + 1e-9);
 
+  // Compared with a reference population of real patients: here a CSV of the cohort's own measured values (every
+  // analysed parameter, named by key), so the two cannot be told apart (KS D 0 for each).
+  const cohorts = (await (
+    await page.request.get(`/api/devices/${deviceId}/projects/${projectId}/imaging-cohorts`)
+  ).json()) as { items: { datasetId: string; name: string }[] };
+  const datasetId = cohorts.items.find((c) => c.name === datasetName)!.datasetId;
+  const table = (await (
+    await page.request.get(`/api/devices/${deviceId}/projects/${projectId}/imaging-cohorts/${datasetId}/parameters`)
+  ).json()) as CohortParameterTable;
+  const csv = [
+    table.parameters.map((p) => p.key).join(','),
+    ...table.patients.map((_, i) => table.values.map((column) => column[i]).join(',')),
+  ].join('\n');
+  await expect(page.getByText(/compared on the parameters measured on their delivered surfaces/)).toBeVisible();
+  await page.getByLabel('Source of the reference').fill('The cohort itself');
+  await page.locator('input[type="file"][accept=".csv,text/csv"]').setInputFiles({
+    name: 'reference.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await page.getByRole('button', { name: 'Compare with the reference' }).click();
+  const compared = page.getByRole('table', { name: /^Cohort against the reference/ });
+  const strokeVolume = compared.getByRole('row', { name: /Stroke volume/ });
+  await expect(strokeVolume).toBeVisible({ timeout: 60_000 });
+  await expect(strokeVolume.getByRole('cell').nth(7)).toHaveText('0.000');
   await expect(
-    page.getByText(/Comparison with a reference population is for cohorts of virtual patients/),
+    page.getByText(
+      `${datasetName} (your own imaging data, ${patients} patients) against ${patients} reference patients`,
+    ),
   ).toBeVisible();
 
   // The patients drawer: their own data, with no sex or age invented.
-  await page.getByRole('button', { name: /^Patients/ }).click();
+  await page.getByRole('button', { name: 'Patients', exact: true }).click();
   const drawer = page.getByRole('region', { name: 'Patients' });
   await expect(drawer.getByText('Your imaging data')).toBeVisible();
   await expect(drawer.getByText('Sex and age not known (de-identified)')).toHaveCount(patients);

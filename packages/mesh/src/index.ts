@@ -44,3 +44,10 @@ export { renderMeshPreview, meshPreviewPng, type MeshPreviewOptions, type RgbaIm
 export { encodePng } from './pngEncode';
 export { writeGlb, type NamedMesh, type GlbOptions } from './glbWrite';
 export { transformPositions, type RigidTransform } from './transform';
+export {
+  coherentPointDrift,
+  CpdInputError,
+  CPD_MAX_MOVING_POINTS,
+  type CpdOptions,
+  type CpdResult,
+} from './coherentPointDrift';

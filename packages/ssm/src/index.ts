@@ -8,6 +8,13 @@ export { SsmInputError } from './errors';
 export const SSM_CODE_VERSION = 'ssm-1';
 export { correspondByTopology, type CorrespondingShapes } from './correspondence';
 export {
+  correspondByRegistration,
+  REGISTRATION_DEFAULTS,
+  type RegisteredShapes,
+  type RegistrationOptions,
+  type ShapeRegistration,
+} from './registration';
+export {
   applyTransform,
   centroid,
   centroidSize,

@@ -4,9 +4,8 @@ import type { z } from 'zod';
 import type { CpuRunner } from '../cpu/pool';
 import { representativenessTask, type ReferenceColumn } from '../cpu/representativeness.task';
 import { readableAnalysisCohort, type AnalysisCohortDeps } from './analysis-cohort';
-import { analysableParameters, isAnalysableParameter } from './cohort-parameter-table';
 import { ServiceError } from './errors';
-import { readReferenceCsv } from './representativeness-reference';
+import { readReferenceCsv, type NamedParameter } from './representativeness-reference';
 
 type ParsedRequest = z.output<typeof representativenessRequestSchema>;
 
@@ -34,15 +33,12 @@ export class RepresentativenessService {
     request: ParsedRequest,
   ): Promise<Representativeness> {
     const { row, cohort, table } = await readableAnalysisCohort(this.deps, userId, deviceId, projectId, analysisId);
-    // The reference populations are of the virtual catalogue's parameters, which imaging patients do not have.
-    if (cohort.source === 'imaging')
-      throw new ServiceError(
-        409,
-        'imaging_cohort_not_comparable',
-        'Comparison with a reference population is for cohorts of virtual patients: imaging patients have only the volumes measured on their delivered surfaces.',
-      );
-    const keys = this.parameters(request, row.analysis.parameters);
-    const { reference, referencePatients, ignoredColumns, correlation } = referenceColumns(request, keys);
+    // The cohort's own parameters: a virtual cohort's anatomy, or what was measured on an imaging cohort's
+    // delivered surfaces (volumes, EDV/ESV/SV/EF), which a reference of real patients may give as well.
+    const own = table.parameters;
+    const indexOf = (key: string) => own.findIndex((p) => p.key === key);
+    const keys = comparedParameters(request, row.analysis.parameters, own, cohort.source);
+    const { reference, referencePatients, ignoredColumns, correlation } = referenceColumns(request, keys, own);
     const output = await this.deps.cpu.run(representativenessTask, {
       cohort: keys.map((key) => Float64Array.from(table.values[indexOf(key)]!)),
       reference,
@@ -58,7 +54,7 @@ export class RepresentativenessService {
       referencePatients,
       ignoredColumns,
       parameters: keys.map((key, j) => {
-        const parameter = analysableParameters[indexOf(key)]!;
+        const parameter = own[indexOf(key)]!;
         const column = reference[j]!;
         return {
           key,
@@ -73,40 +69,47 @@ export class RepresentativenessService {
       createdAt: new Date().toISOString(),
     };
   }
-
-  /** The compared parameters: those asked for, else the analysis' own anatomical ones. */
-  private parameters(request: ParsedRequest, analysed: readonly string[]): string[] {
-    const asked = request.parameters ?? analysed.filter(isAnalysableParameter);
-    const unknown = asked.filter((key) => !isAnalysableParameter(key));
-    if (unknown.length > 0)
-      throw new ServiceError(
-        422,
-        'unknown_parameter',
-        `Only the cohort’s anatomical parameters can be compared with a reference; not: ${unknown.join(', ')}.`,
-      );
-    if (asked.length === 0)
-      throw new ServiceError(422, 'no_parameters', 'The analysis has no anatomical parameter to compare.');
-    return [...new Set(asked)];
-  }
 }
 
-function indexOf(key: string): number {
-  return analysableParameters.findIndex((p) => p.key === key);
+/**
+ * The compared parameters: those asked for, else the analysis' own ones among the cohort's table (not trial
+ * outcomes nor measurements: a reference population has anatomy, not results of this device).
+ */
+function comparedParameters(
+  request: ParsedRequest,
+  analysed: readonly string[],
+  own: readonly NamedParameter[],
+  source: 'virtual' | 'imaging',
+): string[] {
+  const ownKeys = new Set(own.map((p) => p.key));
+  const asked = request.parameters ?? analysed.filter((key) => ownKeys.has(key));
+  const unknown = asked.filter((key) => !ownKeys.has(key));
+  const what = source === 'imaging' ? 'parameters measured on the delivered surfaces' : 'anatomical parameters';
+  if (unknown.length > 0)
+    throw new ServiceError(
+      422,
+      'unknown_parameter',
+      `Only the cohort’s ${what} can be compared with a reference; not: ${unknown.join(', ')}.`,
+    );
+  if (asked.length === 0)
+    throw new ServiceError(422, 'no_parameters', `The analysis has none of the cohort’s ${what} to compare.`);
+  return [...new Set(asked)];
 }
 
 /** The reference per compared parameter, checked: every compared parameter needs enough reference data. */
 function referenceColumns(
   request: ParsedRequest,
   keys: readonly string[],
+  own: readonly NamedParameter[],
 ): {
   reference: ReferenceColumn[];
   referencePatients: number | null;
   ignoredColumns: string[];
   correlation: number[] | null;
 } {
-  const label = (key: string) => analysableParameters[indexOf(key)]?.label ?? key;
+  const label = (key: string) => own.find((p) => p.key === key)?.label ?? key;
   if (request.reference.kind === 'patients') {
-    const table = readReferenceCsv(request.reference.csv, analysableParameters);
+    const table = readReferenceCsv(request.reference.csv, own);
     const missing = keys.filter((key) => !table.columns.has(key));
     if (missing.length > 0)
       throw new ServiceError(

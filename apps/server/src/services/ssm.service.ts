@@ -32,6 +32,7 @@ import { decideProject } from '../policies/project.policy';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
 import type { CohortRepository, CohortRow } from '../repositories/cohort.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
+import type { ImagingRepository } from '../repositories/imaging.repository';
 import type { SsmListRow, SsmRepository, SsmRow } from '../repositories/ssm.repository';
 import type { Transaction, UnitOfWork } from '../repositories/unit-of-work';
 import { resultsOf, type ResultKeeper } from './result-snapshots';
@@ -80,6 +81,10 @@ const summarySchema = z.object({
   modelCard: ssmModelCardSchema,
 });
 
+/** Why an imaging cohort cannot make a shape model today (API refusal, in words). */
+export const ssmImagingCohortMessage = (name: string) =>
+  `Shape models cannot be built from your own imaging patients yet (${name}): their organ surfaces do not share one mesh layout, so their points must first be paired by registration, which the model builder does not do yet. Choose among the project’s virtual cohorts.`;
+
 /** The file of a model in its workspace's data region. */
 export function ssmModelKey(ssmId: string): string {
   return `ssms/${ssmId}.bin`;
@@ -101,6 +106,8 @@ export class SsmService {
     private readonly unitOfWork: UnitOfWork,
     /** Keeps a built model's modes and quality metrics as a snapshot named by its event (issue 20 item 7). */
     private readonly results: ResultKeeper | null = null,
+    /** The project's imaging datasets, to refuse them in words (their surfaces need registration: not built in). */
+    private readonly imaging: Pick<ImagingRepository, 'find'> | null = null,
   ) {}
 
   async list(userId: string, deviceId: string, projectId: string): Promise<SsmList> {
@@ -134,9 +141,30 @@ export class SsmService {
         : [];
   }
 
+  /**
+   * An imaging cohort of the project chosen for a model: refused in words (422 `imaging_cohort_not_supported`). Its
+   * patients' delivered surfaces have no shared mesh layout, so vertex i is not one anatomical point on each; the
+   * build pairs points by topology only (the CPD registration of docs/decisions/cpd-correspondence.md is not wired).
+   */
+  private async refuseImagingCohorts(
+    projectId: string,
+    chosen: readonly string[],
+    cohorts: readonly CohortRow[],
+  ): Promise<void> {
+    if (!this.imaging) return;
+    const known = new Set(cohorts.map((c) => c.id));
+    for (const id of chosen.filter((c) => !known.has(c))) {
+      const dataset = await this.imaging.find(id);
+      if (dataset?.projectId === projectId)
+        throw new ServiceError(422, 'imaging_cohort_not_supported', ssmImagingCohortMessage(dataset.name));
+    }
+  }
+
   async create(userId: string, deviceId: string, projectId: string, input: CreateSsm): Promise<Ssm> {
     await this.access.require('project.work', userId, deviceId, projectId);
-    const prepared = await this.prepare(await this.repository.projectCohorts(projectId, input.cohortIds), input);
+    const cohorts = await this.repository.projectCohorts(projectId, input.cohortIds);
+    await this.refuseImagingCohorts(projectId, input.cohortIds, cohorts);
+    const prepared = await this.prepare(cohorts, input);
     if (await this.repository.findByConfiguration(projectId, prepared.configurationKey))
       throw new ServiceError(409, 'ssm_exists', ssmDuplicateMessage);
     const id = await this.unitOfWork.run((tx) => this.enqueueBuild(tx, { userId, deviceId, projectId }, prepared));

@@ -49,6 +49,7 @@ import { trialReportJob } from '../jobs/trial-report.job';
 import { decideProject } from '../policies/project.policy';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
 import type { SimulationRepository, SimulationRow } from '../repositories/simulation.repository';
+import type { ImagingRepository } from '../repositories/imaging.repository';
 import type {
   TrialListRow,
   TrialPatientRow,
@@ -103,6 +104,8 @@ export interface TrialServiceDeps {
   results?: ResultKeeper;
   /** The shapes of SSMs, for trials on an SSM's named instances (their aortic root surface and landmarks). */
   ssms?: SsmService;
+  /** The project's imaging datasets, to refuse a trial on one in words (not built yet). */
+  imaging?: Pick<ImagingRepository, 'find'>;
 }
 
 /** The frame object each kind's outcomes read (the manifest's object kind). */
@@ -385,7 +388,16 @@ export class TrialService {
       return { cohortId: null, ssmId: ssm.id, patients, first: () => ssms.scenarioPatient(projectId, ssm.id, shape) };
     }
     const cohort = await this.deps.repository.projectCohort(projectId, body.cohortId!);
-    if (!cohort) throw new ServiceError(422, 'cohort_not_in_project', 'Choose one of the project’s cohorts.');
+    if (!cohort) {
+      const dataset = await this.deps.imaging?.find(body.cohortId!);
+      if (dataset?.projectId === projectId)
+        throw new ServiceError(
+          422,
+          'imaging_cohort_not_supported',
+          `Trials cannot run on your own imaging patients yet (${dataset.name}): choose one of the project’s virtual cohorts or shape models. Each imaging patient can be simulated in a room of its own.`,
+        );
+      throw new ServiceError(422, 'cohort_not_in_project', 'Choose one of the project’s cohorts.');
+    }
     if (cohort.status !== 'ready')
       throw new ServiceError(409, 'cohort_not_ready', `The cohort ${cohort.name} is not ready yet.`);
     const patients = await this.deps.repository.cohortPatients(cohort.id);

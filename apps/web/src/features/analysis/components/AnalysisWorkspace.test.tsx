@@ -287,9 +287,9 @@ describe('AnalysisWorkspace', () => {
     );
     expect(await screen.findByText('Your imaging data')).toBeTruthy();
     expect(screen.queryByText('Synthetic')).toBeNull();
-    expect(
-      await screen.findByText(/Comparison with a reference population is for cohorts of virtual patients/),
-    ).toBeTruthy();
+    // Their measured parameters can be compared with a reference population of real patients.
+    expect(await screen.findByText(/compared on the parameters measured on their delivered surfaces/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Compare with the reference' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Patients' }));
     const drawer = await screen.findByRole('region', { name: 'Patients' });
     expect(within(drawer).getByText('Your imaging data')).toBeTruthy();

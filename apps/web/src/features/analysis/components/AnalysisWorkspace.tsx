@@ -219,21 +219,15 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
               />
             </AnalysisSection>
             <AnalysisSection title="Representativeness">
-              {analysis.cohort.source === 'imaging' ? (
-                <Typography color="text.secondary">
-                  Comparison with a reference population is for cohorts of virtual patients: your imaging patients have
-                  only the volumes measured on their delivered surfaces.
-                </Typography>
-              ) : (
-                <RepresentativenessBlock
-                  deviceId={deviceId}
-                  projectId={project.id}
-                  analysisId={analysis.id}
-                  cohortName={analysis.cohort.name}
-                  table={table}
-                  parameters={draft.parameters}
-                />
-              )}
+              <RepresentativenessBlock
+                deviceId={deviceId}
+                projectId={project.id}
+                analysisId={analysis.id}
+                cohortName={analysis.cohort.name}
+                cohortSource={analysis.cohort.source}
+                table={table}
+                parameters={draft.parameters}
+              />
             </AnalysisSection>
           </>
         )}

@@ -70,6 +70,7 @@ describe('RepresentativenessBlock', () => {
         projectId="p"
         analysisId="a"
         cohortName="TAVI 20"
+        cohortSource="virtual"
         table={table}
         parameters={['aorticAnnulusPerimeter_mm', 'measurement.x.0']}
       />,
@@ -119,6 +120,7 @@ describe('RepresentativenessBlock', () => {
         projectId="p"
         analysisId="a"
         cohortName="TAVI 20"
+        cohortSource="virtual"
         table={table}
         parameters={['aorticAnnulusPerimeter_mm']}
       />,

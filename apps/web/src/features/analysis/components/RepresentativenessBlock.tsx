@@ -25,6 +25,8 @@ interface RepresentativenessBlockProps {
   projectId: string;
   analysisId: string;
   cohortName: string;
+  /** Virtual patients (anatomy) or the user's own imaging data (what was measured on the delivered surfaces). */
+  cohortSource: 'virtual' | 'imaging';
   table: CohortParameterTable;
   /** The analysed parameters: the anatomical ones among them are compared. */
   parameters: readonly string[];
@@ -50,9 +52,12 @@ export function RepresentativenessBlock({
   projectId,
   analysisId,
   cohortName,
+  cohortSource,
   table,
   parameters,
 }: RepresentativenessBlockProps) {
+  const kindOfParameters =
+    cohortSource === 'imaging' ? 'parameters measured on the delivered surfaces' : 'anatomical parameters';
   const anatomical = table.parameters.filter(
     (p) => (p.group === 'body' || p.group === 'cardiac') && parameters.includes(p.key),
   );
@@ -107,7 +112,7 @@ export function RepresentativenessBlock({
   if (anatomical.length === 0)
     return (
       <Typography color="text.secondary">
-        Choose anatomical parameters in the parameter filter to compare the cohort with a reference population.
+        Choose {kindOfParameters} in the parameter filter to compare the cohort with a reference population.
       </Typography>
     );
 
@@ -117,6 +122,8 @@ export function RepresentativenessBlock({
         Compare the cohort with the device’s intended-use population: upload a de-identified CSV of real patients (one
         column per parameter, named by its label or key) or enter published means and SDs. The reference is checked on
         the server and not stored.
+        {cohortSource === 'imaging' &&
+          ' Your imaging patients are compared on the parameters measured on their delivered surfaces (volumes; EDV, ESV, stroke volume and EF where both LV phases were delivered).'}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
         <ToggleButtonGroup
@@ -201,12 +208,20 @@ export function RepresentativenessBlock({
         )}
       </Stack>
       {error && <Alert severity="error">{error}</Alert>}
-      {result && <RepresentativenessResults result={result} table={table} />}
+      {result && <RepresentativenessResults result={result} table={table} cohortSource={cohortSource} />}
     </Stack>
   );
 }
 
-function RepresentativenessResults({ result, table }: { result: Representativeness; table: CohortParameterTable }) {
+function RepresentativenessResults({
+  result,
+  table,
+  cohortSource,
+}: {
+  result: Representativeness;
+  table: CohortParameterTable;
+  cohortSource: 'virtual' | 'imaging';
+}) {
   const [chosen, setChosen] = useState(result.parameters[0]?.key ?? '');
   const compared = result.parameters.find((p) => p.key === chosen) ?? result.parameters[0];
   const cohortValues = useMemo(() => {
@@ -262,7 +277,7 @@ function RepresentativenessResults({ result, table }: { result: Representativene
   return (
     <Stack spacing={2} aria-label="Representativeness results">
       <Alert severity="info" role="status">
-        {`${result.cohort.name} (population model ${result.cohort.modelVersion}, ${result.cohort.patients} patients) against ${
+        {`${result.cohort.name} (${cohortSource === 'imaging' ? 'your own imaging data' : `population model ${result.cohort.modelVersion}`}, ${result.cohort.patients} patients) against ${
           result.referenceKind === 'patients'
             ? `${result.referencePatients} reference patients`
             : 'published statistics'

@@ -1,0 +1,493 @@
+/**
+ * Non-rigid coherent point drift (CPD; Myronenko & Song, "Point set registration: coherent point drift", IEEE TPAMI
+ * 32(12), 2010, section 5 and Fig. 4): the moving points Y (M × 3) are the centroids of a Gaussian mixture that is
+ * fitted to the fixed points X (N × 3) by EM, moved by a displacement field v(y) = G W that the Gaussian kernel
+ * G_ij = exp(−|y_i − y_j|² / 2β²) keeps smooth (motion coherence), with a uniform component of weight w for noise and
+ * outliers. Written from the paper; no maintained JavaScript implementation exists (docs/decisions/cpd-correspondence.md).
+ *
+ * Like the authors' reference code, both sets are first normalised to zero mean and unit root-mean-square radius (so
+ * β and λ are in units of the shape's size and a size difference needs no deformation), and the result is returned
+ * in the fixed set's frame. The M-step's linear system (G + λσ² d(P1)⁻¹) W = d(P1)⁻¹ P X − Y is solved on a rank-K
+ * approximation G ≈ Q B Qᵀ through the Woodbury identity (the paper's section 6 "fast" variant uses G's K leading
+ * eigenvectors; a randomised range finder gives the same span without an M × M eigendecomposition), so an iteration
+ * costs O(M N + M K²) and the set-up O(M² K), and G is never stored.
+ */
+
+/** Parameters of {@link coherentPointDrift}; defaults are the paper's / reference code's. */
+export interface CpdOptions {
+  /** Width of the smoothing kernel, in units of the normalised shape's size (default 2). */
+  beta?: number;
+  /** Weight of the smoothness (motion coherence) term (default 3). */
+  lambda?: number;
+  /** Weight of the uniform outlier component, 0 ≤ w < 1 (default 0.1). */
+  w?: number;
+  /** At most this many EM iterations (default 150). */
+  maxIterations?: number;
+  /** Stops when the negative log-likelihood changes by less than this share of itself (default 1e-6). */
+  tolerance?: number;
+  /** Rank K of the kernel's approximation G ≈ Q B Qᵀ (default 150; M, the number of moving points, at most). */
+  rank?: number;
+  /** First fit the best affine map by affine CPD (the paper's Fig. 3), then deform from there (default false). */
+  affine?: boolean;
+}
+
+/** The registered moving points and how the fit went. */
+export interface CpdResult {
+  /** The moving points after registration, packed xyz, in the fixed set's frame and units. */
+  positions: Float64Array;
+  /** EM iterations run. */
+  iterations: number;
+  /** Final variance of the mixture's components, in the fixed set's units squared. */
+  sigma2: number;
+  /** Whether the tolerance was met before the iteration limit. */
+  converged: boolean;
+}
+
+/** Largest moving set accepted: the set-up's kernel products cost M² K (seconds at 3,000 points). Decimate first. */
+export const CPD_MAX_MOVING_POINTS = 3000;
+
+/** Refusals of {@link coherentPointDrift}: input that cannot be registered. */
+export class CpdInputError extends Error {
+  override readonly name = 'CpdInputError';
+}
+
+interface Normalised {
+  points: Float64Array;
+  mean: [number, number, number];
+  scale: number;
+}
+
+/** Zero mean, unit root-mean-square distance from the mean (the reference code's `cpd_normalize`). */
+function normalise(points: ArrayLike<number>): Normalised {
+  const n = points.length / 3;
+  const mean: [number, number, number] = [0, 0, 0];
+  for (let i = 0; i < n; i++) for (let a = 0; a < 3; a++) mean[a]! += (points[i * 3 + a] as number) / n;
+  let sum = 0;
+  const out = new Float64Array(n * 3);
+  for (let i = 0; i < n; i++)
+    for (let a = 0; a < 3; a++) {
+      const d = (points[i * 3 + a] as number) - mean[a]!;
+      out[i * 3 + a] = d;
+      sum += d * d;
+    }
+  const scale = Math.sqrt(sum / n);
+  if (!(scale > 1e-12 * Math.max(1, Math.hypot(...mean)))) throw new CpdInputError('The points all lie at one place.');
+  for (let i = 0; i < out.length; i++) out[i] = out[i]! / scale;
+  return { points: out, mean, scale };
+}
+
+function checkPoints(points: ArrayLike<number>, what: string): void {
+  if (points.length % 3 !== 0 || points.length < 12)
+    throw new CpdInputError(`The ${what} points need at least four xyz triples.`);
+  for (let i = 0; i < points.length; i++)
+    if (!Number.isFinite(points[i])) throw new CpdInputError(`A ${what} point is not a finite number.`);
+}
+
+/**
+ * Registers `moving` onto `fixed` (both packed xyz) and returns where each moving point lands. Deterministic:
+ * no random numbers, so the same input gives the same output.
+ * @throws CpdInputError for fewer than four points, non-finite coordinates, a degenerate set, or more than
+ *   {@link CPD_MAX_MOVING_POINTS} moving points.
+ */
+export function coherentPointDrift(
+  moving: ArrayLike<number>,
+  fixed: ArrayLike<number>,
+  options: CpdOptions = {},
+): CpdResult {
+  checkPoints(moving, 'moving');
+  checkPoints(fixed, 'fixed');
+  const M = moving.length / 3;
+  const N = fixed.length / 3;
+  if (M > CPD_MAX_MOVING_POINTS)
+    throw new CpdInputError(
+      `${M} moving points are more than the ${CPD_MAX_MOVING_POINTS} registration takes; decimate the mesh first.`,
+    );
+  const beta = options.beta ?? 2;
+  const lambda = options.lambda ?? 3;
+  const w = options.w ?? 0.1;
+  const maxIterations = options.maxIterations ?? 150;
+  const tolerance = options.tolerance ?? 1e-6;
+  if (!(beta > 0) || !(lambda > 0) || !(w >= 0 && w < 1))
+    throw new CpdInputError('CPD needs beta > 0, lambda > 0 and 0 ≤ w < 1.');
+
+  const x = normalise(fixed);
+  const X = x.points;
+  // With `affine`, the moving points first take the best affine map (their own EM run), then deform from there.
+  const Y = options.affine
+    ? affineStage(X, normalise(moving).points, w, maxIterations, tolerance)
+    : normalise(moving).points;
+
+  // Low-rank Gaussian kernel of the moving points: G ≈ Q B Qᵀ (Q orthonormal, M × K).
+  const rank = Math.min(M, Math.max(1, Math.floor(options.rank ?? 150)));
+  const { Q, B } = lowRankKernel(Y, M, beta, rank);
+  const K = rank;
+  const T = Float64Array.from(Y);
+  const W = new Float64Array(M * 3);
+  const e = new Expectation(X, M);
+  let sigma2 = initialVariance(X, Y);
+  let previous = Number.POSITIVE_INFINITY;
+  let iterations = 0;
+  let converged = false;
+
+  while (iterations < maxIterations) {
+    iterations++;
+    const { logSum, Np } = e.step(T, sigma2, w);
+    const { P1, Pt1, PX } = e;
+
+    // Negative log-likelihood with the coherence term (the paper's objective, constants dropped).
+    let regulariser = 0;
+    const GW = kernelTimes(Q, B, W, M, K);
+    for (let i = 0; i < W.length; i++) regulariser += W[i]! * GW[i]!;
+    const objective = -logSum + (Np * 3 * Math.log(sigma2)) / 2 + (lambda / 2) * regulariser;
+    if (Math.abs(objective - previous) <= tolerance * Math.abs(objective)) {
+      converged = true;
+      break;
+    }
+    previous = objective;
+
+    // M-step: W = (G + λσ² d(P1)⁻¹)⁻¹ (d(P1)⁻¹ P X − Y) by Woodbury on G ≈ Q B Qᵀ, with A⁻¹ = d(P1) / λσ²:
+    // W = A⁻¹F − A⁻¹ Q (I + B S)⁻¹ B Qᵀ A⁻¹F, S = Qᵀ A⁻¹ Q. Then T = Y + G W.
+    const ls2 = lambda * sigma2;
+    const a = new Float64Array(M);
+    const f = new Float64Array(M * 3);
+    for (let m = 0; m < M; m++) {
+      a[m] = P1[m]! / ls2;
+      for (let c = 0; c < 3; c++) f[m * 3 + c] = (PX[m * 3 + c]! - P1[m]! * Y[m * 3 + c]!) / ls2;
+    }
+    const S = new Float64Array(K * K);
+    for (let m = 0; m < M; m++) {
+      const am = a[m]!;
+      if (am === 0) continue;
+      const row = m * K;
+      for (let i = 0; i < K; i++) {
+        const qi = Q[row + i]! * am;
+        if (qi === 0) continue;
+        for (let j = i; j < K; j++) S[i * K + j] = S[i * K + j]! + qi * Q[row + j]!;
+      }
+    }
+    for (let i = 0; i < K; i++) for (let j = 0; j < i; j++) S[i * K + j] = S[j * K + i]!;
+    const R = transposeTimes(Q, f, M, K);
+    const system = new Float64Array(K * K);
+    for (let i = 0; i < K; i++)
+      for (let j = 0; j < K; j++) {
+        let sum = i === j ? 1 : 0;
+        for (let l = 0; l < K; l++) sum += B[i * K + l]! * S[l * K + j]!;
+        system[i * K + j] = sum;
+      }
+    const Z = solveLinear(system, times(B, R, K, K), K);
+    const QZ = times(Q, Z, M, K);
+    for (let m = 0; m < M; m++) for (let c = 0; c < 3; c++) W[m * 3 + c] = f[m * 3 + c]! - a[m]! * QZ[m * 3 + c]!;
+    const move = kernelTimes(Q, B, W, M, K);
+    for (let i = 0; i < T.length; i++) T[i] = Y[i]! + move[i]!;
+
+    let xPx = 0;
+    for (let n = 0; n < N; n++) {
+      const i = n * 3;
+      xPx += Pt1[n]! * (X[i]! * X[i]! + X[i + 1]! * X[i + 1]! + X[i + 2]! * X[i + 2]!);
+    }
+    let cross = 0;
+    let tPt = 0;
+    for (let m = 0; m < M; m++) {
+      const i = m * 3;
+      cross += PX[i]! * T[i]! + PX[i + 1]! * T[i + 1]! + PX[i + 2]! * T[i + 2]!;
+      tPt += P1[m]! * (T[i]! * T[i]! + T[i + 1]! * T[i + 1]! + T[i + 2]! * T[i + 2]!);
+    }
+    sigma2 = (xPx - 2 * cross + tPt) / (Np * 3);
+    if (!(sigma2 > 1e-12)) sigma2 = 1e-12;
+  }
+
+  // Back to the fixed set's frame.
+  const positions = new Float64Array(M * 3);
+  for (let m = 0; m < M; m++) for (let a = 0; a < 3; a++) positions[m * 3 + a] = T[m * 3 + a]! * x.scale + x.mean[a]!;
+  return { positions, iterations, sigma2: sigma2 * x.scale * x.scale, converged };
+}
+
+/**
+ * G ≈ Q B Qᵀ for the Gaussian kernel of the points Y (M × 3), Q with K orthonormal columns spanning G's leading
+ * eigenvectors: columns of G at K farthest-point-sampled points (Nyström's choice, deterministic) refined by two
+ * power iterations (Halko, Martinsson & Tropp 2011, algorithm 4.3), then B = Qᵀ G Q. With K = M it is exact. G is
+ * never stored: its entries are recomputed (M² per product).
+ */
+function lowRankKernel(Y: Float64Array, M: number, beta: number, K: number): { Q: Float64Array; B: Float64Array } {
+  const twoBeta2 = 2 * beta * beta;
+  /** G · V for V of M rows × cols columns (row-major). */
+  const kernel = (V: Float64Array, cols: number): Float64Array => {
+    const out = new Float64Array(M * cols);
+    const g = new Float64Array(M);
+    for (let i = 0; i < M; i++) {
+      const xi = Y[i * 3]!;
+      const yi = Y[i * 3 + 1]!;
+      const zi = Y[i * 3 + 2]!;
+      for (let j = 0; j < M; j++) {
+        const dx = xi - Y[j * 3]!;
+        const dy = yi - Y[j * 3 + 1]!;
+        const dz = zi - Y[j * 3 + 2]!;
+        g[j] = Math.exp(-(dx * dx + dy * dy + dz * dz) / twoBeta2);
+      }
+      const row = i * cols;
+      for (let j = 0; j < M; j++) {
+        const gij = g[j]!;
+        if (gij < 1e-16) continue;
+        const vrow = j * cols;
+        for (let c = 0; c < cols; c++) out[row + c] = out[row + c]! + gij * V[vrow + c]!;
+      }
+    }
+    return out;
+  };
+  // Farthest-point sampling from point 0: K well-spread points; their indicator columns.
+  const picked = new Uint32Array(K);
+  const nearest = new Float64Array(M).fill(Number.POSITIVE_INFINITY);
+  let next = 0;
+  for (let k = 0; k < K; k++) {
+    const p = next * 3;
+    picked[k] = next;
+    let far = -1;
+    for (let j = 0; j < M; j++) {
+      const d = (Y[j * 3]! - Y[p]!) ** 2 + (Y[j * 3 + 1]! - Y[p + 1]!) ** 2 + (Y[j * 3 + 2]! - Y[p + 2]!) ** 2;
+      if (d < nearest[j]!) nearest[j] = d;
+      if (nearest[j]! > far) {
+        far = nearest[j]!;
+        next = j;
+      }
+    }
+  }
+  let Q: Float64Array = new Float64Array(M * K);
+  picked.forEach((j, k) => (Q[j * K + k] = 1));
+  for (let pass = 0; pass < 3; pass++) {
+    Q = kernel(Q, K);
+    orthonormalise(Q, M, K);
+  }
+  const B = transposeTimes(Q, kernel(Q, K), M, K);
+  // Symmetrise rounding.
+  for (let i = 0; i < K; i++)
+    for (let j = 0; j < i; j++) {
+      const v = (B[i * K + j]! + B[j * K + i]!) / 2;
+      B[i * K + j] = v;
+      B[j * K + i] = v;
+    }
+  return { Q, B };
+}
+
+/** Modified Gram–Schmidt, twice, on the K columns of the M × K row-major matrix (a column that vanishes stays 0). */
+function orthonormalise(Q: Float64Array, M: number, K: number): void {
+  for (let round = 0; round < 2; round++)
+    for (let k = 0; k < K; k++) {
+      for (let j = 0; j < k; j++) {
+        let dot = 0;
+        for (let m = 0; m < M; m++) dot += Q[m * K + j]! * Q[m * K + k]!;
+        for (let m = 0; m < M; m++) Q[m * K + k] = Q[m * K + k]! - dot * Q[m * K + j]!;
+      }
+      let norm = 0;
+      for (let m = 0; m < M; m++) norm += Q[m * K + k]! ** 2;
+      norm = Math.sqrt(norm);
+      const scale = norm > 1e-300 ? 1 / norm : 0;
+      for (let m = 0; m < M; m++) Q[m * K + k] = Q[m * K + k]! * scale;
+    }
+}
+
+/** Aᵀ · V for A of rows × K and V of rows × cols (row-major): K × cols. */
+function transposeTimes(A: Float64Array, V: Float64Array, rows: number, K: number): Float64Array {
+  const cols = V.length / rows;
+  const out = new Float64Array(K * cols);
+  for (let m = 0; m < rows; m++)
+    for (let i = 0; i < K; i++) {
+      const aim = A[m * K + i]!;
+      if (aim === 0) continue;
+      for (let c = 0; c < cols; c++) out[i * cols + c] = out[i * cols + c]! + aim * V[m * cols + c]!;
+    }
+  return out;
+}
+
+/** A · V for A of rows × K and V of K × cols (row-major): rows × cols. */
+function times(A: Float64Array, V: Float64Array, rows: number, K: number): Float64Array {
+  const cols = V.length / K;
+  const out = new Float64Array(rows * cols);
+  for (let m = 0; m < rows; m++)
+    for (let i = 0; i < K; i++) {
+      const ami = A[m * K + i]!;
+      if (ami === 0) continue;
+      for (let c = 0; c < cols; c++) out[m * cols + c] = out[m * cols + c]! + ami * V[i * cols + c]!;
+    }
+  return out;
+}
+
+/** (Q B Qᵀ) · V, V of M rows × 3. */
+function kernelTimes(Q: Float64Array, B: Float64Array, V: Float64Array, M: number, K: number): Float64Array {
+  return times(Q, times(B, transposeTimes(Q, V, M, K), K, K), M, K);
+}
+
+/** Solves A X = R (A: K × K, R: K × cols) by Gaussian elimination with partial pivoting; A and R are overwritten. */
+function solveLinear(A: Float64Array, R: Float64Array, K: number): Float64Array {
+  const cols = R.length / K;
+  for (let col = 0; col < K; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < K; r++) if (Math.abs(A[r * K + col]!) > Math.abs(A[pivot * K + col]!)) pivot = r;
+    if (pivot !== col) {
+      for (let c = 0; c < K; c++) [A[col * K + c], A[pivot * K + c]] = [A[pivot * K + c]!, A[col * K + c]!];
+      for (let c = 0; c < cols; c++)
+        [R[col * cols + c], R[pivot * cols + c]] = [R[pivot * cols + c]!, R[col * cols + c]!];
+    }
+    const d = A[col * K + col]!;
+    if (Math.abs(d) < 1e-300) continue;
+    for (let r = col + 1; r < K; r++) {
+      const factor = A[r * K + col]! / d;
+      if (factor === 0) continue;
+      for (let c = col; c < K; c++) A[r * K + c] = A[r * K + c]! - factor * A[col * K + c]!;
+      for (let c = 0; c < cols; c++) R[r * cols + c] = R[r * cols + c]! - factor * R[col * cols + c]!;
+    }
+  }
+  for (let row = K - 1; row >= 0; row--) {
+    const d = A[row * K + row]!;
+    for (let c = 0; c < cols; c++) {
+      let sum = R[row * cols + c]!;
+      for (let k = row + 1; k < K; k++) sum -= A[row * K + k]! * R[k * cols + c]!;
+      R[row * cols + c] = Math.abs(d) < 1e-300 ? 0 : sum / d;
+    }
+  }
+  return R;
+}
+
+/**
+ * σ² to start from: the mean squared distance over all pairs, Σ|x − y|² / (3 M N) with
+ * Σ|x − y|² = M Σ|x|² + N Σ|y|² − 2 (Σx)·(Σy).
+ */
+function initialVariance(X: Float64Array, Y: Float64Array): number {
+  const N = X.length / 3;
+  const M = Y.length / 3;
+  const sx = [0, 0, 0];
+  const sy = [0, 0, 0];
+  let sumX2 = 0;
+  let sumY2 = 0;
+  for (let i = 0; i < X.length; i++) {
+    sumX2 += X[i]! * X[i]!;
+    sx[i % 3]! += X[i]!;
+  }
+  for (let i = 0; i < Y.length; i++) {
+    sumY2 += Y[i]! * Y[i]!;
+    sy[i % 3]! += Y[i]!;
+  }
+  const cross = sx[0]! * sy[0]! + sx[1]! * sy[1]! + sx[2]! * sy[2]!;
+  return (M * sumX2 + N * sumY2 - 2 * cross) / (3 * M * N);
+}
+
+/** The E-step: posteriors column by column (P is never stored), giving P1 = P·1, Pᵀ1 and P·X. */
+class Expectation {
+  readonly P1: Float64Array;
+  readonly Pt1: Float64Array;
+  readonly PX: Float64Array;
+  private readonly k: Float64Array;
+
+  constructor(
+    private readonly X: Float64Array,
+    private readonly M: number,
+  ) {
+    this.P1 = new Float64Array(M);
+    this.Pt1 = new Float64Array(X.length / 3);
+    this.PX = new Float64Array(M * 3);
+    this.k = new Float64Array(M);
+  }
+
+  /** Fills P1, Pᵀ1, PX for the current positions T; returns Σ log of the mixture's densities' sums and Np = Σ P1. */
+  step(T: Float64Array, sigma2: number, w: number): { logSum: number; Np: number } {
+    const { X, M, P1, Pt1, PX, k } = this;
+    const N = X.length / 3;
+    P1.fill(0);
+    PX.fill(0);
+    const outlier = ((Math.pow(2 * Math.PI * sigma2, 1.5) * w) / (1 - w)) * (M / N);
+    const twoSigma2 = 2 * sigma2;
+    let logSum = 0;
+    for (let n = 0; n < N; n++) {
+      const xn0 = X[n * 3]!;
+      const xn1 = X[n * 3 + 1]!;
+      const xn2 = X[n * 3 + 2]!;
+      let den = outlier;
+      for (let m = 0; m < M; m++) {
+        const d0 = xn0 - T[m * 3]!;
+        const d1 = xn1 - T[m * 3 + 1]!;
+        const d2 = xn2 - T[m * 3 + 2]!;
+        const e = Math.exp(-(d0 * d0 + d1 * d1 + d2 * d2) / twoSigma2);
+        k[m] = e;
+        den += e;
+      }
+      if (!(den > 0)) den = Number.MIN_VALUE;
+      logSum += Math.log(den);
+      let column = 0;
+      for (let m = 0; m < M; m++) {
+        const p = k[m]! / den;
+        if (p === 0) continue;
+        column += p;
+        P1[m] = P1[m]! + p;
+        PX[m * 3] = PX[m * 3]! + p * xn0;
+        PX[m * 3 + 1] = PX[m * 3 + 1]! + p * xn1;
+        PX[m * 3 + 2] = PX[m * 3 + 2]! + p * xn2;
+      }
+      Pt1[n] = column;
+    }
+    let Np = 0;
+    for (let m = 0; m < M; m++) Np += P1[m]!;
+    return { logSum, Np };
+  }
+}
+
+/**
+ * Affine CPD (Myronenko & Song 2010, Fig. 3): T = Y Bᵀ + t with B = (X̂ᵀ Pᵀ Ŷ)(Ŷᵀ d(P1) Ŷ)⁻¹, t = μx − B μy.
+ * Returns the moving points after the fitted affine map (normalised frame).
+ */
+function affineStage(
+  X: Float64Array,
+  Y: Float64Array,
+  w: number,
+  maxIterations: number,
+  tolerance: number,
+): Float64Array {
+  const M = Y.length / 3;
+  const N = X.length / 3;
+  const T = Float64Array.from(Y);
+  const e = new Expectation(X, M);
+  let sigma2 = initialVariance(X, Y);
+  let previous = Number.POSITIVE_INFINITY;
+  for (let iteration = 0; iteration < maxIterations; iteration++) {
+    const { logSum, Np } = e.step(T, sigma2, w);
+    const objective = -logSum + (Np * 3 * Math.log(sigma2)) / 2;
+    if (Math.abs(objective - previous) <= tolerance * Math.abs(objective)) break;
+    previous = objective;
+    const { P1, Pt1, PX } = e;
+    const mx = [0, 0, 0];
+    const my = [0, 0, 0];
+    for (let n = 0; n < N; n++) for (let a = 0; a < 3; a++) mx[a]! += (Pt1[n]! * X[n * 3 + a]!) / Np;
+    for (let m = 0; m < M; m++) for (let a = 0; a < 3; a++) my[a]! += (P1[m]! * Y[m * 3 + a]!) / Np;
+    // A = Σ_m (PX_m − P1_m μx) ŷ_mᵀ and C = Σ_m P1_m ŷ_m ŷ_mᵀ (3 × 3, row-major).
+    const A = new Float64Array(9);
+    const C = new Float64Array(9);
+    for (let m = 0; m < M; m++) {
+      const p = P1[m]!;
+      for (let r = 0; r < 3; r++) {
+        const u = PX[m * 3 + r]! - p * mx[r]!;
+        const yr = Y[m * 3 + r]! - my[r]!;
+        for (let c = 0; c < 3; c++) {
+          const yc = Y[m * 3 + c]! - my[c]!;
+          A[r * 3 + c] = A[r * 3 + c]! + u * yc;
+          C[r * 3 + c] = C[r * 3 + c]! + p * yr * yc;
+        }
+      }
+    }
+    const Bt = solveLinear(Float64Array.from(C), transpose3(A), 3); // C Bᵀ = Aᵀ (C symmetric)
+    const Bm = transpose3(Bt);
+    const t = [0, 1, 2].map((r) => mx[r]! - (Bm[r * 3]! * my[0]! + Bm[r * 3 + 1]! * my[1]! + Bm[r * 3 + 2]! * my[2]!));
+    for (let m = 0; m < M; m++)
+      for (let r = 0; r < 3; r++)
+        T[m * 3 + r] = Bm[r * 3]! * Y[m * 3]! + Bm[r * 3 + 1]! * Y[m * 3 + 1]! + Bm[r * 3 + 2]! * Y[m * 3 + 2]! + t[r]!;
+    // σ² = (tr(X̂ᵀ d(Pᵀ1) X̂) − tr(A Bᵀ)) / (3 Np).
+    let xx = 0;
+    for (let n = 0; n < N; n++) for (let a = 0; a < 3; a++) xx += Pt1[n]! * (X[n * 3 + a]! - mx[a]!) ** 2;
+    let ab = 0;
+    for (let i = 0; i < 9; i++) ab += A[i]! * Bm[i]!;
+    sigma2 = (xx - ab) / (3 * Np);
+    if (!(sigma2 > 1e-12)) sigma2 = 1e-12;
+  }
+  return T;
+}
+
+function transpose3(a: Float64Array): Float64Array {
+  return Float64Array.from([a[0]!, a[3]!, a[6]!, a[1]!, a[4]!, a[7]!, a[2]!, a[5]!, a[8]!]);
+}
