@@ -746,6 +746,13 @@ export class TrialService {
         : patients.map((p) => p.patient.patientId);
     const definitions = trialOutcomesOf(row.trial);
     const values = definitions.map((d) => ids.map((id) => byPatient.get(id)?.[d.key] ?? null));
+    const completed = new Map(
+      patients.flatMap(({ patient, run }) =>
+        patient.roomId && patient.simulationId && run?.status === 'completed'
+          ? [[patient.patientId, { roomId: patient.roomId, simulationId: patient.simulationId }] as const]
+          : [],
+      ),
+    );
     const ssm =
       cohortId === null && row.trial.ssmId !== null ? await this.deps.ssms?.describe(projectId, row.trial.ssmId) : null;
     if (cohortId === null && !ssm)
@@ -757,6 +764,7 @@ export class TrialService {
       ids,
       outcomes: definitions.map((d) => ({ ...d, parameter: trialOutcomeParameter(trialId, d.key) })),
       values,
+      runs: ids.map((id) => completed.get(id) ?? null),
       instances: ssm
         ? instancePopulation(
             { id: ssm.id, name: ssm.name, modeCount: ssm.modes?.length ?? 0 },

@@ -241,6 +241,13 @@ describe('a trial over the cohort', () => {
     columns.outcomes.forEach((outcome, k) =>
       columns.ids.forEach((id, i) => expect(columns.values[k]![i]).toBe(byId.get(id)![outcome.key])),
     );
+    // Each patient's completed run (room and simulation) beside its values: the extreme cases open it.
+    expect(columns.runs).toEqual(
+      columns.ids.map((id) => {
+        const p = trial.patients.find((q) => q.patientId === id)!;
+        return { roomId: p.roomId, simulationId: p.simulationId };
+      }),
+    );
   });
 
   it('lets an analysis of the cohort use the outcomes as parameters, and no other trial’s', async () => {
