@@ -81,6 +81,7 @@ import {
   type StepStats,
 } from './trial-custom-outcomes';
 import { computeOutcomes, type FrameMaxima } from './trial-outcomes';
+import { trialComparison } from './trial-comparison';
 import { trialOutcomesCsv } from './trial-csv';
 import { instancePopulation } from './trial-population';
 import type { TrialReportInput } from './trial-report';
@@ -1219,6 +1220,8 @@ export class TrialService {
     const trial = await this.deps.repository.findById(trialId);
     if (!trial || trial.cancelledAt) return;
     const deviceId = await this.deps.simulationRepository.deviceOf(trial.projectId);
+    // A re-run (device CI) is compared with the trial it re-runs, when that one is still there.
+    const base = trial.basedOnTrialId ? await this.deps.repository.findById(trial.basedOnTrialId) : null;
     await this.deps.unitOfWork.run(async (tx) => {
       // Two last patients finishing at once take turns here: the second finds the first's record.
       const last = await tx.trials.lockAndLastFinish(trialId);
@@ -1231,7 +1234,13 @@ export class TrialService {
         else if (status !== 'cancelled') counts.open++;
       }
       if (counts.open > 0 || (last?.done === counts.done && last.failed === counts.failed)) return;
-      const table = trialResults(trial, patients, (p) => patientStatus(trial, p));
+      const comparison = base
+        ? trialComparison({ trial: base, patients: await tx.trials.patients([base.id]) }, { trial, patients })
+        : null;
+      const table = {
+        ...trialResults(trial, patients, (p) => patientStatus(trial, p)),
+        ...(comparison ? { comparison } : {}),
+      };
       const subject = { objectType: 'trial', objectId: trial.id, deviceId, projectId: trial.projectId } as const;
       const snapshot = (await this.deps.results?.keep(tx, subject, table)) ?? null;
       tx.events.record(
@@ -1246,6 +1255,7 @@ export class TrialService {
             patients: patients.length,
             done: counts.done,
             failed: counts.failed,
+            ...(comparison ? { comparison } : {}),
             ...resultsOf(snapshot),
           },
         ),
