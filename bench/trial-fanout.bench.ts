@@ -1,17 +1,25 @@
 // `npm run bench -- trial-fanout`: issue 17's fan-out overhead per patient of a trial — the work a trial adds around
-// each patient's simulation — against the simulation itself, on the real server (PGlite in memory, jobs in-process,
-// the job poll at 0.5 s). A TRIAL_PATIENTS-patient cohort (5 or 10, default 5) is ordered, a TRIAL_KIND trial
+// each patient's simulation — against a single simulation of the same case, on the real server (PGlite in memory,
+// jobs in-process, the job poll at 0.5 s). A TRIAL_PATIENTS-patient cohort (default 5) is ordered, a TRIAL_KIND trial
 // (default fluid) at TRIAL_RESOLUTION (default test, the operator's seconds-long switch; coarse takes minutes per
 // patient) runs to the end, and per patient the bench reads:
-//   preparation — the `trial.patient` job: placement by rule in the CPU pool, the room and its scene, the case
-//                 building and the run's row and job (queueing the run);
+//   queueing    — the `trial.patient` job's wait from its enqueue to its start (the hop a single run does not have;
+//                 beyond the first patients it also holds the wait for a free job slot: throughput, not overhead);
+//   preparation — the `trial.patient` job less the `SimulationService.create` it calls (timed by wrapping it): the
+//                 placement by rule in the CPU pool, the room and its scene, the bookkeeping;
+//   case        — that `create` (the case building and the run's row and job: what a single run does too);
 //   extraction  — reading the outcomes of the finished run again (TrialService.simulationFinished, timed here);
 //   run         — the `simulation.run` job's time less the extraction it includes (the engine and its frames).
+// Then, in the same process, one **single simulation** of the first finished patient's case outside the trial (a new
+// room with the trial room's scene, `POST …/simulations` as the results page does): its create (request time) and
+// its run job. Reported: per patient the trial's added work (queueing of the first patient + preparation +
+// extraction) against the single run (create + run): the target is ≤ 5 % at the coarse resolution.
+// TRIAL_SLOTS sets the workspace's simulation slots (default the product's 2; 1: one run at a time, each alone on the
+// CPU pool as the single run is).
+// With TRIAL_RUNS=n the trial is cancelled once n patients are done (every patient is prepared by then: the
+// preparations run ahead of the runs), and the runs' figures are over those n.
 // With TRIAL_PREPARE_ONLY=1 the trial is cancelled once every patient is prepared (a coarse run takes minutes): only
-// the preparations are reported, to set against the template bench's whole-run time at that resolution.
-// Reported: each per patient (median, max) and the ratio (preparation + extraction) / run over the trial (target
-// ≤ 5 % at the coarse resolution), and the trial's wall time. Queue waits are left out: they are the throughput of
-// the workspace's slots, not work a patient adds.
+// the preparations are reported.
 //
 // With TRIAL_WORKERS (e.g. `1,2`) and DATABASE_URL or TEST_DATABASE_URL naming a PostgreSQL server, the bench instead
 // measures throughput against workers (issue 17): per count, a database of its own, the server without in-process
@@ -24,7 +32,7 @@ import pg from 'pg';
 import { writeBinaryStl } from '../packages/mesh/src/index';
 import { ringDeviceMesh } from '../packages/scenarios/src/index';
 import { createDefaultCriteria } from '../packages/anatomy/src/index';
-import { jobRuns, simulations, trialPatients } from '../apps/server/src/db/schema';
+import { jobRuns, simulations as simulationRows, trialPatients, trials } from '../apps/server/src/db/schema';
 import { insertVersionWithModel } from '../apps/server/test/factories/room-rows';
 import type { TestServer } from '../apps/server/test/helpers/test-server';
 import { signedInWorkspace, startBenchServer, type BenchServer } from './benchServer';
@@ -33,6 +41,10 @@ const patients = Number(process.env.TRIAL_PATIENTS ?? 5);
 const kind = process.env.TRIAL_KIND ?? 'fluid';
 const resolution = process.env.TRIAL_RESOLUTION ?? 'test';
 const prepareOnly = process.env.TRIAL_PREPARE_ONLY === '1';
+/** With TRIAL_RUNS=n the trial is cancelled once n patients are done (coarse runs take minutes each). */
+const runsWanted = process.env.TRIAL_RUNS ? Number(process.env.TRIAL_RUNS) : null;
+/** The workspace's simulation slots (default: the product's); 1 runs the patients one after another. */
+const slots = process.env.TRIAL_SLOTS ? Number(process.env.TRIAL_SLOTS) : undefined;
 const workerCounts = (process.env.TRIAL_WORKERS ?? '')
   .split(',')
   .filter((w) => w.trim() !== '')
@@ -101,17 +113,19 @@ async function startTrial(server: BenchServer) {
     resolution,
     placement: { landmark: 'aortic_annulus', depth_mm: 2 },
   });
-  return { api, base, trialId: trial.id as string, started };
+  const projectPath = `/api/devices/${owner.deviceId}/projects/${project.id}`;
+  return { api, base, projectPath, cohortId: order.id as string, trialId: trial.id as string, started };
 }
 
 /** Polls the trial until it is no longer running (or `stop` says so); answers its counts. */
 async function waitForTrial(
   { api, base, trialId }: Awaited<ReturnType<typeof startTrial>>,
-  stop?: () => Promise<boolean>,
+  stop?: (counts: Record<string, number>) => Promise<boolean>,
 ): Promise<Record<string, number>> {
   for (;;) {
     const now = await api('GET', `${base}/${trialId}`);
-    if (now.status !== 'running' || (stop && (await stop()))) return now.counts as Record<string, number>;
+    const counts = now.counts as Record<string, number>;
+    if (now.status !== 'running' || (stop && (await stop(counts)))) return counts;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
@@ -178,10 +192,25 @@ async function main() {
     await workerScaling(postgresUrl);
     return;
   }
-  const server = await startBenchServer('trial-fanout', { jobPollSeconds: 0.5 });
+  const server = await startBenchServer('trial-fanout', {
+    jobPollSeconds: 0.5,
+    ...(slots === undefined ? {} : { simulationsPerWorkspace: slots }),
+  });
   try {
+    // Every case building timed, by room: the trial's patients' and the single run's.
+    const createTimes = new Map<string, number>();
+    const simulations = server.context.simulations;
+    const create = simulations.create.bind(simulations);
+    simulations.create = async (...args: Parameters<typeof create>) => {
+      const t0 = performance.now();
+      try {
+        return await create(...args);
+      } finally {
+        createTimes.set(args[3], (performance.now() - t0) / 1000);
+      }
+    };
     const trial = await startTrial(server);
-    const { api, base, trialId, started } = trial;
+    const { api, base, projectPath, trialId, started } = trial;
     const orm = server.context.db.orm;
     // With TRIAL_PREPARE_ONLY, done once every patient has its run.
     const prepared = async () =>
@@ -191,15 +220,34 @@ async function main() {
           .from(trialPatients)
           .where(and(eq(trialPatients.trialId, trialId), sql`${trialPatients.simulationId} is null`))
       ).length === 0;
-    const counts = await waitForTrial(trial, prepareOnly ? prepared : undefined);
+    const enoughDone = async (counts: Record<string, number>) => runsWanted !== null && counts.done! >= runsWanted;
+    const counts = await waitForTrial(trial, prepareOnly ? prepared : enoughDone);
     const wall = (performance.now() - started) / 1000;
+    if (runsWanted !== null && counts.done! < patients) {
+      // The rest is cancelled, and waited for: the single run below must not share the CPU with a stopping run.
+      await api('POST', `${base}/${trialId}/cancel`, {});
+      for (let i = 0; i < 600; i++) {
+        const open = await orm
+          .select({ id: simulationRows.id })
+          .from(simulationRows)
+          .innerJoin(trialPatients, eq(trialPatients.simulationId, simulationRows.id))
+          .where(and(eq(trialPatients.trialId, trialId), inArray(simulationRows.status, ['queued', 'running'])));
+        if (open.length === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+    const prepare = await orm
+      .select({
+        data: jobRuns.data,
+        createdAt: jobRuns.createdAt,
+        startedAt: jobRuns.startedAt,
+        finishedAt: jobRuns.finishedAt,
+      })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.kind, 'trial.patient'), sql`${jobRuns.data}->>'trialId' = ${trialId}`));
     if (prepareOnly) {
       await api('POST', `${base}/${trialId}/cancel`, {});
-      const jobs = await orm
-        .select({ startedAt: jobRuns.startedAt, finishedAt: jobRuns.finishedAt })
-        .from(jobRuns)
-        .where(and(eq(jobRuns.kind, 'trial.patient'), sql`${jobRuns.data}->>'trialId' = ${trialId}`));
-      const times = jobs.map((j) => seconds(j.startedAt, j.finishedAt)).filter(Number.isFinite);
+      const times = prepare.map((j) => seconds(j.startedAt, j.finishedAt)).filter(Number.isFinite);
       console.log(
         `${kind} trial at the ${resolution} resolution, ${patients} patients prepared in ${fmt(wall)} s ` +
           `(${server.context.cpu.concurrency} CPU-pool thread(s)); preparation per patient: ` +
@@ -209,21 +257,31 @@ async function main() {
     }
 
     const rows = await orm.select().from(trialPatients).where(eq(trialPatients.trialId, trialId));
-    const prepare = await orm
-      .select({ data: jobRuns.data, startedAt: jobRuns.startedAt, finishedAt: jobRuns.finishedAt })
-      .from(jobRuns)
-      .where(and(eq(jobRuns.kind, 'trial.patient'), sql`${jobRuns.data}->>'trialId' = ${trialId}`));
     const simulationIds = rows.flatMap((r) => (r.simulationId ? [r.simulationId] : []));
     const runs = await orm
-      .select({ id: simulations.id, startedAt: jobRuns.startedAt, finishedAt: jobRuns.finishedAt })
-      .from(simulations)
-      .innerJoin(jobRuns, eq(jobRuns.id, simulations.jobId))
-      .where(inArray(simulations.id, simulationIds));
-    const table: { patient: string; prepare: number; extract: number; run: number }[] = [];
+      .select({ id: simulationRows.id, startedAt: jobRuns.startedAt, finishedAt: jobRuns.finishedAt })
+      .from(simulationRows)
+      .innerJoin(jobRuns, eq(jobRuns.id, simulationRows.jobId))
+      .where(inArray(simulationRows.id, simulationIds));
+    const table: {
+      patient: string;
+      queue: number;
+      prepare: number;
+      build: number;
+      extract: number | null;
+      run: number | null;
+    }[] = [];
     for (const row of rows) {
       const job = prepare.find((p) => (p.data as { patientId?: string }).patientId === row.patientId);
+      const build = row.roomId ? createTimes.get(row.roomId) : undefined;
+      if (!job?.finishedAt || build === undefined) continue;
+      const prepared = { patient: row.patientId, queue: seconds(job.createdAt, job.startedAt), build };
+      const preparation = seconds(job.startedAt, job.finishedAt) - build;
       const run = runs.find((r) => r.id === row.simulationId);
-      if (!job || !run || !row.outcomes) continue;
+      if (!run || !row.outcomes) {
+        table.push({ ...prepared, prepare: preparation, extract: null, run: null });
+        continue;
+      }
       // Extraction again, timed: the stored outcomes are cleared and read from the run's outputs.
       await orm
         .update(trialPatients)
@@ -238,29 +296,84 @@ async function main() {
         .where(and(eq(trialPatients.trialId, trialId), eq(trialPatients.patientId, row.patientId)));
       if (!again?.outcomes) throw new Error(`the outcomes of ${row.patientId} were not read again`);
       table.push({
-        patient: row.patientId,
-        prepare: seconds(job.startedAt, job.finishedAt),
+        ...prepared,
+        prepare: preparation,
         extract,
         run: seconds(run.startedAt, run.finishedAt) - extract,
       });
     }
+    const done = table.flatMap((r) =>
+      r.extract !== null && r.run !== null ? [{ ...r, extract: r.extract, run: r.run }] : [],
+    );
+    if (done.length === 0) throw new Error('no patient finished with outcomes');
     console.log(
       `${kind} trial at the ${resolution} resolution, ${patients} patients: ${JSON.stringify(counts)}, ` +
         `wall ${fmt(wall)} s (${server.context.cpu.concurrency} CPU-pool thread(s))`,
     );
-    console.log('patient        preparation s  extraction ms  run s   overhead %');
+    console.log('patient        queueing s  preparation s  case s   extraction ms  run s');
     for (const r of table)
       console.log(
-        `${r.patient.padEnd(14)} ${fmt(r.prepare).padStart(13)} ${fmt(1000 * r.extract).padStart(13)} ${fmt(r.run).padStart(6)}` +
-          `   ${fmt((100 * (r.prepare + r.extract)) / r.run).padStart(8)}`,
+        `${r.patient.padEnd(14)} ${fmt(r.queue).padStart(10)} ${fmt(r.prepare).padStart(14)} ${fmt(r.build).padStart(7)}` +
+          ` ${(r.extract === null ? '-' : fmt(1000 * r.extract)).padStart(15)} ${(r.run === null ? '-' : fmt(r.run)).padStart(6)}`,
       );
-    if (table.length === 0) throw new Error('no patient finished with outcomes');
-    const sum = (f: (r: (typeof table)[number]) => number) => table.reduce((s, r) => s + f(r), 0);
+
+    // The single run: the first finished patient's case again, outside the trial, in a room of its own.
+    const first = rows.find((r) => r.patientId === done[0]!.patient)!;
+    const scene = await api('GET', `${projectPath}/rooms/${first.roomId!}/scene`);
+    const room = await api('POST', `${projectPath}/rooms`, {
+      cohortId: trial.cohortId,
+      patientId: first.patientId,
+      name: 'Single run',
+    });
+    await api('PUT', `${projectPath}/rooms/${room.id as string}/scene`, {
+      view: scene.view,
+      placements: (scene.placements as Record<string, unknown>[]).map((p) => ({
+        versionId: p.versionId,
+        transform: p.transform,
+        landmark: p.landmark,
+      })),
+    });
+    // The trial's own set-up, as the trial gave it to each patient's run.
+    const [setup] = await orm.select({ parameters: trials.parameters }).from(trials).where(eq(trials.id, trialId));
+    const t0 = performance.now();
+    const single = await api('POST', `${projectPath}/rooms/${room.id as string}/simulations`, {
+      kind,
+      resolution,
+      parameters: setup?.parameters ?? {},
+      name: 'Single run',
+    });
+    const request = (performance.now() - t0) / 1000;
+    let singleRun = Number.NaN;
+    for (;;) {
+      const [now] = await orm
+        .select({ status: simulationRows.status, startedAt: jobRuns.startedAt, finishedAt: jobRuns.finishedAt })
+        .from(simulationRows)
+        .innerJoin(jobRuns, eq(jobRuns.id, simulationRows.jobId))
+        .where(eq(simulationRows.id, single.id as string));
+      // The run's row settles before its job's (the job finishes after the performer returns): both are waited for.
+      if (now?.finishedAt && ['completed', 'failed', 'cancelled'].includes(now.status)) {
+        if (now.status !== 'completed') throw new Error(`the single run ended ${now.status}`);
+        singleRun = seconds(now.startedAt, now.finishedAt);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const singleTotal = request + singleRun;
+    // Every prepared patient's preparation; the extraction of those that ran (the median's, for the others).
+    const extraction = median(done.map((r) => r.extract));
+    const hop = Math.min(...table.map((r) => r.queue));
+    const added = table.map((r) => hop + r.prepare + (r.extract ?? extraction));
+    const own = done.find((r) => r.patient === first.patientId)!;
     console.log(
-      `median preparation ${fmt(median(table.map((r) => r.prepare)))} s (max ${fmt(Math.max(...table.map((r) => r.prepare)))}), ` +
-        `median extraction ${fmt(1000 * median(table.map((r) => r.extract)))} ms, median run ${fmt(median(table.map((r) => r.run)))} s; ` +
-        `overhead over the trial ${fmt((100 * (sum((r) => r.prepare) + sum((r) => r.extract))) / sum((r) => r.run))} % of the run time ` +
-        `(target ≤ 5 % at the coarse resolution)`,
+      `single run of ${first.patientId} outside the trial: create (request) ${fmt(request)} s, run ${fmt(singleRun)} s, ` +
+        `total ${fmt(singleTotal)} s; the same case in the trial: case ${fmt(own.build)} s, run ${fmt(own.run)} s`,
+    );
+    console.log(
+      `trial's added work per patient (queueing hop ${fmt(hop)} s + preparation + extraction): median ` +
+        `${fmt(median(added))} s, max ${fmt(Math.max(...added))} s = median ${fmt((100 * median(added)) / singleTotal)} % ` +
+        `(max ${fmt((100 * Math.max(...added)) / singleTotal)} %) of the single run (target ≤ 5 % at the coarse resolution); ` +
+        `median preparation ${fmt(median(table.map((r) => r.prepare)))} s over ${table.length} prepared, ` +
+        `extraction ${fmt(1000 * extraction)} ms over ${done.length} run(s)`,
     );
   } finally {
     await server.close();

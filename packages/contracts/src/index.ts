@@ -913,5 +913,14 @@ export {
   type CustomOutcomeVersion,
   type ReplaceCustomOutcomes,
 } from './trial-custom-outcomes';
+export {
+  comparableOutcomes,
+  compareOutcome,
+  outcomeValues,
+  verdictChanges,
+  type ComparedPatient,
+  type ComparedTrial,
+  type VerdictChange,
+} from './trial-compare';
 export { keysInUse, readyOrdersOn, rowsWithoutValues, withMeasurements, withTrialOutcomes } from './analysis-columns';
 export { analysisReportRequestSchema, type AnalysisReportRequest } from './analysis-report';

@@ -283,6 +283,11 @@ export const trialOutcomeColumnsSchema = z.object({
   ids: z.array(text()),
   outcomes: z.array(trialOutcomeDefinitionSchema.extend({ parameter: text() })),
   values: z.array(z.array(z.number().nullable())),
+  /**
+   * Per id (in `ids`' order) the patient's completed run in the trial — its room and simulation, for "Open
+   * simulation" in the population analysis's extreme cases — or null (no run, or not completed).
+   */
+  runs: z.array(z.object({ roomId: z.uuid(), simulationId: z.uuid() }).nullable()),
   instances: trialInstancePopulationSchema.nullable(),
 });
 export type TrialOutcomeColumns = z.infer<typeof trialOutcomeColumnsSchema>;

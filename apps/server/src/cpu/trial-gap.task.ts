@@ -1,11 +1,13 @@
-import type { MeshPhaseInput, SyntheticPatient } from '@insilico/anatomy';
+import type { MeshPhaseInput } from '@insilico/anatomy';
 import { frameColumnsAt, type FrameColumn } from '@insilico/contracts';
-import { paravalvularGapArea, simulatedRegion } from '@insilico/scenarios';
+import { paravalvularGapArea, ScenarioError, simulatedRegion, type ScenarioPatient } from '@insilico/scenarios';
 import { cpuTask } from './task';
 
 export interface GapTaskInput {
-  patient: SyntheticPatient;
-  phase: MeshPhaseInput;
+  /** A cohort patient (with `phase`), or an SSM instance's shape (its aortic root surface and landmarks). */
+  patient: ScenarioPatient;
+  /** The cohort patient's phase the run used; null for a shape (it has one). */
+  phase: MeshPhaseInput | null;
   /** The device's last stored frame, its particle count and the manifest's columns of the device object. */
   frame: Uint8Array;
   count: number;
@@ -15,9 +17,11 @@ export interface GapTaskInput {
 }
 
 /**
- * A solid trial patient's paravalvular gap area (mm²) in a CPU-pool thread: the patient's aortic root at the phase
- * the run used (tens to hundreds of ms to build), cut at the aortic annulus plane, against the device's particles at
- * the end of the run (`paravalvularGapArea`, @insilico/scenarios). A value, or null with the reason.
+ * A solid trial patient's paravalvular gap area (mm²) in a CPU-pool thread: the simulated region of the anatomy the
+ * run used (`simulatedRegion`: a cohort patient's aortic root at the phase, tens to hundreds of ms to build, or a
+ * shape's aortic root surface with its annulus and axis measured as a simulation on it measures them), cut at the
+ * aortic annulus plane, against the device's particles at the end of the run (`paravalvularGapArea`,
+ * @insilico/scenarios). A value, or null with the reason.
  */
 export function paravalvularGapInThread(input: GapTaskInput): { value: number | null; note: string } {
   const position = frameColumnsAt(input.columns, input.count).find((c) => c.name === 'position');
@@ -29,7 +33,14 @@ export function paravalvularGapInThread(input: GapTaskInput): { value: number | 
     Float64Array.from({ length: input.count }, (_, i) =>
       view.getFloat32(position.offset + 4 * (k * input.count + i), true),
     );
-  const region = simulatedRegion(input.patient, input.phase);
+  let region: ReturnType<typeof simulatedRegion>;
+  try {
+    region = simulatedRegion(input.patient, input.phase);
+  } catch (error) {
+    // A surface the region cannot be measured on (the run would not have been built on it): said, not thrown.
+    if (error instanceof ScenarioError) return { value: null, note: error.message };
+    throw error;
+  }
   const result = paravalvularGapArea({
     lumen: region.mesh,
     point: region.annulus,

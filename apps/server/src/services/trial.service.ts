@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { phaseLabel } from '@insilico/anatomy';
+import { phaseLabel, type MeshPhaseInput, type SyntheticPatient } from '@insilico/anatomy';
 import {
   roomNameMaxLength,
   roomNameTakenMessage,
@@ -31,6 +31,7 @@ import {
 import {
   resolveParameters,
   type PlacementTransform,
+  type DeliveredPatient,
   type RulePlacement,
   type ScenarioPatient,
 } from '@insilico/scenarios';
@@ -81,6 +82,7 @@ import {
   type StepStats,
 } from './trial-custom-outcomes';
 import { computeOutcomes, type FrameMaxima } from './trial-outcomes';
+import { trialComparison } from './trial-comparison';
 import { trialOutcomesCsv } from './trial-csv';
 import { instancePopulation } from './trial-population';
 import type { TrialReportInput } from './trial-report';
@@ -757,6 +759,13 @@ export class TrialService {
         : patients.map((p) => p.patient.patientId);
     const definitions = trialOutcomesOf(row.trial);
     const values = definitions.map((d) => ids.map((id) => byPatient.get(id)?.[d.key] ?? null));
+    const completed = new Map(
+      patients.flatMap(({ patient, run }) =>
+        patient.roomId && patient.simulationId && run?.status === 'completed'
+          ? [[patient.patientId, { roomId: patient.roomId, simulationId: patient.simulationId }] as const]
+          : [],
+      ),
+    );
     const ssm =
       cohortId === null && row.trial.ssmId !== null ? await this.deps.ssms?.describe(projectId, row.trial.ssmId) : null;
     if (cohortId === null && !ssm)
@@ -768,6 +777,7 @@ export class TrialService {
       ids,
       outcomes: definitions.map((d) => ({ ...d, parameter: trialOutcomeParameter(trialId, d.key) })),
       values,
+      runs: ids.map((id) => completed.get(id) ?? null),
       instances: ssm
         ? instancePopulation(
             { id: ssm.id, name: ssm.name, modeCount: ssm.modes?.length ?? 0 },
@@ -879,24 +889,24 @@ export class TrialService {
   }
 
   /**
-   * The rule applied to the patient's anatomy in a CPU-pool thread: a cohort patient's meshes at its first phase, or an
-   * SSM instance's shape (its aortic root surface and landmarks). Answers the placement and the view the room saves
-   * (the phase, or the shape the simulation then runs on), or why the patient cannot be placed.
+   * A trial patient's anatomy: a cohort patient's stored record at its first phase (the one a trial places and runs
+   * on), or an SSM instance's shape (its aortic root surface and landmarks, `phase` null); or why it cannot be read.
+   * Placement and the paravalvular gap read the same anatomy through here.
    */
-  private async placeOn(
+  private async anatomyOf(
     trial: TrialRow,
     patient: TrialPatientRow,
-    rule: PlacementRule,
-  ): Promise<{ placed: RulePlacement; view: string } | { failure: string }> {
+  ): Promise<
+    | { patient: SyntheticPatient; phase: MeshPhaseInput; view: string }
+    | { patient: DeliveredPatient; phase: null; view: string }
+    | { failure: string }
+  > {
     if (trial.ssmId !== null) {
       const shape = patient.instanceShape ?? 'mean';
       if (!this.deps.ssms) return { failure: 'Shape models cannot be read by this server.' };
       try {
         const anatomy = await this.deps.ssms.scenarioPatient(trial.projectId, trial.ssmId, shape);
-        return {
-          placed: await this.deps.cpu.run(trialDeliveredPlacementTask, { patient: anatomy, rule }),
-          view: shape,
-        };
+        return { patient: anatomy, phase: null, view: shape };
       } catch (error) {
         if (error instanceof ServiceError) return { failure: error.message };
         throw error;
@@ -909,10 +919,25 @@ export class TrialService {
     const anatomy = storedPatient(stored.cohort, stored);
     const phase = meshPhasesOf(anatomy)[0];
     if (!phase) return { failure: `Patient ${patient.patientId} has no images to place a device in.` };
-    return {
-      placed: await this.deps.cpu.run(trialPlacementTask, { patient: anatomy, phase, rule }),
-      view: phaseLabel(phase),
-    };
+    return { patient: anatomy, phase, view: phaseLabel(phase) };
+  }
+
+  /**
+   * The rule applied to the patient's anatomy (`anatomyOf`) in a CPU-pool thread. Answers the placement and the view
+   * the room saves (the phase, or the shape the simulation then runs on), or why the patient cannot be placed.
+   */
+  private async placeOn(
+    trial: TrialRow,
+    patient: TrialPatientRow,
+    rule: PlacementRule,
+  ): Promise<{ placed: RulePlacement; view: string } | { failure: string }> {
+    const anatomy = await this.anatomyOf(trial, patient);
+    if ('failure' in anatomy) return anatomy;
+    const placed =
+      anatomy.phase === null
+        ? await this.deps.cpu.run(trialDeliveredPlacementTask, { patient: anatomy.patient, rule })
+        : await this.deps.cpu.run(trialPlacementTask, { patient: anatomy.patient, phase: anatomy.phase, rule });
+    return { placed, view: anatomy.view };
   }
 
   /**
@@ -1169,29 +1194,22 @@ export class TrialService {
   }
 
   /**
-   * The paravalvular gap area of a solid trial patient's run: the patient's anatomy at the phase the run used (the
-   * first, as placed) and the device's last frame, in a CPU-pool thread (`trial-gap.task.ts`).
+   * The paravalvular gap area of a solid trial patient's run: the anatomy the patient was placed on (`anatomyOf`: a
+   * cohort patient at its first phase, or the SSM instance's shape) and the device's last frame, in a CPU-pool thread
+   * (`trial-gap.task.ts`).
    */
   private async paravalvularGap(
-    patient: { trialId: string; patientId: string },
+    patient: TrialPatientRow,
     estimate: Record<string, unknown>,
     device: { frame: Uint8Array; count: number; columns: FrameColumn[] },
   ): Promise<{ value: number | null; note: string }> {
     const trial = await this.deps.repository.findById(patient.trialId);
-    if (trial && trial.cohortId === null)
-      return {
-        value: null,
-        note: 'The paravalvular gap is measured on a cohort patient’s organs; a shape has only its aortic root.',
-      };
-    const stored = trial?.cohortId
-      ? await this.deps.simulationRepository.patientRecord(trial.cohortId, patient.patientId)
-      : null;
-    if (!trial || !stored) return { value: null, note: 'The patient is no longer in the cohort.' };
-    const anatomy = storedPatient(stored.cohort, stored);
-    const phase = meshPhasesOf(anatomy)[0];
+    if (!trial) return { value: null, note: 'The trial was deleted.' };
+    const anatomy = await this.anatomyOf(trial, patient);
+    if ('failure' in anatomy) return { value: null, note: anatomy.failure };
     const dp = estimate.dp_mm;
-    if (!phase || typeof dp !== 'number') return { value: null, note: 'The run’s anatomy or spacing is not known.' };
-    return this.deps.cpu.run(trialGapTask, { patient: anatomy, phase, ...device, dp_mm: dp });
+    if (typeof dp !== 'number') return { value: null, note: 'The run’s particle spacing is not known.' };
+    return this.deps.cpu.run(trialGapTask, { patient: anatomy.patient, phase: anatomy.phase, ...device, dp_mm: dp });
   }
 
   /**
@@ -1214,6 +1232,8 @@ export class TrialService {
     const trial = await this.deps.repository.findById(trialId);
     if (!trial || trial.cancelledAt) return;
     const deviceId = await this.deps.simulationRepository.deviceOf(trial.projectId);
+    // A re-run (device CI) is compared with the trial it re-runs, when that one is still there.
+    const base = trial.basedOnTrialId ? await this.deps.repository.findById(trial.basedOnTrialId) : null;
     await this.deps.unitOfWork.run(async (tx) => {
       // Two last patients finishing at once take turns here: the second finds the first's record.
       const last = await tx.trials.lockAndLastFinish(trialId);
@@ -1226,7 +1246,13 @@ export class TrialService {
         else if (status !== 'cancelled') counts.open++;
       }
       if (counts.open > 0 || (last?.done === counts.done && last.failed === counts.failed)) return;
-      const table = trialResults(trial, patients, (p) => patientStatus(trial, p));
+      const comparison = base
+        ? trialComparison({ trial: base, patients: await tx.trials.patients([base.id]) }, { trial, patients })
+        : null;
+      const table = {
+        ...trialResults(trial, patients, (p) => patientStatus(trial, p)),
+        ...(comparison ? { comparison } : {}),
+      };
       const subject = { objectType: 'trial', objectId: trial.id, deviceId, projectId: trial.projectId } as const;
       const snapshot = (await this.deps.results?.keep(tx, subject, table)) ?? null;
       tx.events.record(
@@ -1241,6 +1267,7 @@ export class TrialService {
             patients: patients.length,
             done: counts.done,
             failed: counts.failed,
+            ...(comparison ? { comparison } : {}),
             ...resultsOf(snapshot),
           },
         ),

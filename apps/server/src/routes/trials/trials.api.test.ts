@@ -13,7 +13,8 @@ import { ringDeviceMesh } from '@insilico/scenarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trialProject, waitForTrial } from '../../../test/fixtures/trial.fixtures';
 import { errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
-import { domainEvents, simulations } from '../../db/schema';
+import { domainEvents, resultSnapshots, simulations } from '../../db/schema';
+import { resultsSnapshotIdOf } from '../../services/result-snapshots';
 import { eventsOf } from '../../../test/helpers/domain-events';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
@@ -241,6 +242,13 @@ describe('a trial over the cohort', () => {
     columns.outcomes.forEach((outcome, k) =>
       columns.ids.forEach((id, i) => expect(columns.values[k]![i]).toBe(byId.get(id)![outcome.key])),
     );
+    // Each patient's completed run (room and simulation) beside its values: the extreme cases open it.
+    expect(columns.runs).toEqual(
+      columns.ids.map((id) => {
+        const p = trial.patients.find((q) => q.patientId === id)!;
+        return { roomId: p.roomId, simulationId: p.simulationId };
+      }),
+    );
   });
 
   it('lets an analysis of the cohort use the outcomes as parameters, and no other trial’s', async () => {
@@ -414,6 +422,31 @@ describe('device CI', () => {
     expect([rerun.kind, rerun.resolution, rerun.placement]).toEqual([first.kind, first.resolution, first.placement]);
     const finished = await waitFor(rerun.id, (t) => t.status !== 'running');
     expect(finished.counts.done).toBe(5);
+    // The design history's evidence: the re-run's end records its comparison with the earlier version (the same
+    // figures the trial page draws), in its event and its kept results.
+    const before = await json<TrialDetail>(await member.browser.get(`${trialsPath()}/${first.id}`));
+    const end = (await eventsOf(server, 'trial', rerun.id)).find((e) => e.action === 'trial.finished')!;
+    const comparison = (end.after as { comparison: { basedOn: unknown; outcomes: Record<string, unknown>[] } })
+      .comparison;
+    expect(comparison.basedOn).toEqual({
+      trialId: first.id,
+      name: first.name,
+      deviceVersionId: first.deviceVersion.id,
+      deviceVersionName: first.deviceVersion.name,
+    });
+    const stress = comparison.outcomes.find((o) => o.key === 'peak_von_mises_stress')!;
+    const differences = finished.patients.map(
+      (p) =>
+        p.outcomes!.peak_von_mises_stress! -
+        before.patients.find((q) => q.patientId === p.patientId)!.outcomes!.peak_von_mises_stress!,
+    );
+    expect(stress).toMatchObject({ label: 'Peak von Mises stress', unit: 'MPa', paired: 5 });
+    expect(stress.meanDifference).toBeCloseTo(differences.reduce((a, b) => a + b, 0) / 5, 6);
+    const [kept] = await server.context.db.orm
+      .select({ content: resultSnapshots.content })
+      .from(resultSnapshots)
+      .where(eq(resultSnapshots.id, resultsSnapshotIdOf(end.after)!));
+    expect((kept!.content as { comparison: unknown }).comparison).toEqual(comparison);
   }, 450_000);
 });
 

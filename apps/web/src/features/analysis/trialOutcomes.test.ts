@@ -6,7 +6,7 @@ import {
   type CohortParameterTable,
   type TrialOutcomeColumns,
 } from '@insilico/contracts';
-import { goneOutcomesInUse, keysInUse, rowsWithoutValues, withTrialOutcomes } from './trialOutcomes';
+import { goneOutcomesInUse, keysInUse, rowsWithoutValues, trialRunsOf, withTrialOutcomes } from './trialOutcomes';
 
 const table: CohortParameterTable = {
   cohortId: 'c',
@@ -27,6 +27,7 @@ const trial: TrialOutcomeColumns = {
     { key: 'pressure_drop', label: 'Pressure drop', unit: 'mmHg', description: '', parameter: 'trial.t.pressure_drop' },
   ],
   values: [[12.5, null]],
+  runs: [null, null],
   instances: null,
 };
 
@@ -62,5 +63,39 @@ describe('trial outcomes in the analysis table', () => {
     });
     expect(goneOutcomesInUse(merged, ['height_cm', kept, 'shoe_size'], settings)).toEqual([gone]);
     expect(goneOutcomesInUse(merged, ['height_cm', kept], analysisSettingsSchema.parse({}))).toEqual([]);
+  });
+});
+
+describe('trial runs of the extreme cases', () => {
+  const run = (n: number) => ({
+    roomId: `0000000${n}-0000-4000-8000-000000000001`,
+    simulationId: `0000000${n}-0000-4000-8000-000000000002`,
+  });
+  const valveA: TrialOutcomeColumns = { ...trial, runs: [run(1), null] };
+  const valveB: TrialOutcomeColumns = {
+    ...trial,
+    trialId: 'u',
+    trialName: 'Valve B',
+    ids: ['SYN-1', 'SYN-3'],
+    outcomes: [{ ...trial.outcomes[0]!, parameter: 'trial.u.pressure_drop' }],
+    runs: [run(2), run(3)],
+  };
+
+  it('gives each patient’s completed runs of the trials whose outcomes are analysed, in the trials’ order', () => {
+    const runs = trialRunsOf([valveA, valveB], ['height_cm', 'trial.t.pressure_drop', 'trial.u.pressure_drop']);
+    expect(runs.get('SYN-3')).toEqual([
+      { trialName: 'Valve A', ...run(1) },
+      { trialName: 'Valve B', ...run(3) },
+    ]);
+    // No completed run in Valve A: only Valve B's.
+    expect(runs.get('SYN-1')).toEqual([{ trialName: 'Valve B', ...run(2) }]);
+    expect(runs.get('SYN-2')).toBeUndefined();
+  });
+
+  it('leaves out the trials none of whose outcomes is analysed', () => {
+    expect(trialRunsOf([valveA, valveB], ['height_cm', 'trial.u.pressure_drop']).get('SYN-3')).toEqual([
+      { trialName: 'Valve B', ...run(3) },
+    ]);
+    expect(trialRunsOf([valveA, valveB], ['height_cm']).size).toBe(0);
   });
 });

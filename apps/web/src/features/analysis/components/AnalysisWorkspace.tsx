@@ -6,6 +6,7 @@ import {
   type AnalysisSettings,
   type CohortParameterTable,
   type Project,
+  type TrialOutcomeColumns,
 } from '@insilico/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -33,7 +34,7 @@ import { PdfGraphBlock } from './PdfGraphBlock';
 import { SummaryBlock } from './SummaryBlock';
 import { describedExportName } from '../exports';
 import { ExportNameContext } from './exportName';
-import { keysInUse, rowsWithoutValues } from '../trialOutcomes';
+import { keysInUse, rowsWithoutValues, trialRunsOf } from '../trialOutcomes';
 import { lackingWhat } from '../measurementColumns';
 import { RepresentativenessBlock } from './RepresentativenessBlock';
 import { AnalysisReportButton } from './AnalysisReportButton';
@@ -47,10 +48,22 @@ interface AnalysisWorkspaceProps {
   reload: () => void;
   /** Starts the analysis worker (tests pass a fake). */
   startWorker?: () => WorkerPort;
+  /** The outcome columns of the project's trials on the cohort: their runs open from the extreme cases. */
+  trials?: readonly TrialOutcomeColumns[];
 }
 
+const noTrials: readonly TrialOutcomeColumns[] = [];
+
 /** An open analysis: its inputs, the recalculation on every change (spec §4) and the blocks of spec §2. */
-export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, startWorker }: AnalysisWorkspaceProps) {
+export function AnalysisWorkspace({
+  deviceId,
+  project,
+  analysis,
+  table,
+  reload,
+  startWorker,
+  trials = noTrials,
+}: AnalysisWorkspaceProps) {
   const { state, dispatch, broken } = useAnalysisSession(
     deviceId,
     project.id,
@@ -65,6 +78,7 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
   const loading = { ...state.loading, patients: state.loading.patients || (state.dirty && !conflict) };
   const canEdit = analysis.canEdit;
   const parameterOf = useMemo(() => new Map(table.parameters.map((p) => [p.key, p])), [table]);
+  const trialRuns = useMemo(() => trialRunsOf(trials, draft.parameters), [trials, draft.parameters]);
   const setSettings = (settings: AnalysisSettings) => dispatch({ type: 'change', change: { settings } });
   // Each exclusion or inclusion asks its reason first (issue 20); the change is made once it is given.
   const [asking, setAsking] = useState<ExclusionChange | null>(null);
@@ -209,6 +223,7 @@ export function AnalysisWorkspace({ deviceId, project, analysis, table, reload, 
                 cohortId={analysis.cohort.id}
                 cohortSource={analysis.cohort.source}
                 canOpenRooms={canEdit}
+                runsOf={(patientId) => trialRuns.get(patientId) ?? []}
               />
             </AnalysisSection>
             <AnalysisSection title="Device fit">

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/apiError';
 import { isRoomsChangedKey } from '../../../lib/projectKeys';
 import { openRoom } from '../api';
 import { formatValue } from '../format';
+import type { TrialRun } from '../trialOutcomes';
 import { patientAt, type BlockProps } from './blockProps';
 import { ExportTable } from './ExportTable';
 
@@ -27,11 +28,16 @@ interface ExtremeCasesBlockProps extends Pick<BlockProps, 'outcome' | 'table'> {
   /** Whether the cohort is virtual patients or the delivered patients of the user's imaging data. */
   cohortSource: 'virtual' | 'imaging';
   canOpenRooms: boolean;
+  /** The patient's completed runs in the trials whose outcomes are analysed (none by default). */
+  runsOf?: (patientId: string) => readonly TrialRun[];
 }
+
+const noRuns = (): readonly TrialRun[] => [];
 
 /**
  * Up to five multidimensional extreme cases (spec §9; docs/decisions/stats-extreme-cases.md), each with a button
- * that opens a room on that patient in the project (the Rooms API).
+ * that opens a room on that patient in the project (the Rooms API) and, when trial outcomes are analysed, a link to
+ * the patient's simulation in each such trial (its room's results page, issue 17).
  */
 export function ExtremeCasesBlock({
   outcome,
@@ -41,6 +47,7 @@ export function ExtremeCasesBlock({
   cohortId,
   cohortSource,
   canOpenRooms,
+  runsOf = noRuns,
 }: ExtremeCasesBlockProps) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
@@ -97,13 +104,25 @@ export function ExtremeCasesBlock({
         rows={rows}
         rowKey={(row) => row.patientId}
         emptyText="No extreme cases: the parameters do not vary."
-        actions={(row) =>
-          canOpenRooms ? (
-            <Button size="small" disabled={opening !== null} onClick={() => void open(row.patientId)}>
-              {opening === row.patientId ? 'Opening…' : 'Open room'}
-            </Button>
-          ) : null
-        }
+        actions={(row) => (
+          <>
+            {runsOf(row.patientId).map((run) => (
+              <Button
+                key={run.simulationId}
+                size="small"
+                component={RouterLink}
+                to={`/projects/room/analyses?${new URLSearchParams({ project: projectId, room: run.roomId, simulation: run.simulationId, device: deviceId }).toString()}`}
+              >
+                Open simulation ({run.trialName})
+              </Button>
+            ))}
+            {canOpenRooms && (
+              <Button size="small" disabled={opening !== null} onClick={() => void open(row.patientId)}>
+                {opening === row.patientId ? 'Opening…' : 'Open room'}
+              </Button>
+            )}
+          </>
+        )}
       />
     </Stack>
   );

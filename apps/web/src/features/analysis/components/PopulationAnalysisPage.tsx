@@ -158,6 +158,7 @@ export function PopulationAnalysisPage() {
             analysis={analysis.data}
             table={merged}
             reload={() => void analysis.mutate()}
+            trials={outcomes.data ?? []}
           />
         )}
       </Stack>

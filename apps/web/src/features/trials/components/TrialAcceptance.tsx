@@ -12,11 +12,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { criterionText, meetsCriterion, type TrialAcceptance, type TrialDetail } from '@insilico/contracts';
+import {
+  criterionText,
+  meetsCriterion,
+  outcomeValues,
+  type TrialAcceptance,
+  type TrialDetail,
+} from '@insilico/contracts';
 import { wilsonInterval } from '@insilico/stats';
 import { ApiError } from '../../../lib/apiError';
 import { updateTrial } from '../api';
-import { outcomeValues } from '../compare';
 
 type Draft = Record<string, { min: string; max: string }>;
 

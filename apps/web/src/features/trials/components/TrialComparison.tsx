@@ -10,12 +10,20 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { criterionText, meetsCriterion, type TrialCriterion, type TrialDetail } from '@insilico/contracts';
+import {
+  comparableOutcomes,
+  compareOutcome,
+  criterionText,
+  meetsCriterion,
+  outcomeValues,
+  verdictChanges,
+  type TrialCriterion,
+  type TrialDetail,
+} from '@insilico/contracts';
 import { kernelDensity, wilsonInterval } from '@insilico/stats';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { ChartCard, type ChartOption } from '../../analysis';
 import { useTrial } from '../api';
-import { comparableOutcomes, compareOutcome, outcomeValues, verdictChanges } from '../compare';
 import { outcomeText } from '../format';
 
 const colours = ['#7a8ca3', '#2f6fb5'] as const;

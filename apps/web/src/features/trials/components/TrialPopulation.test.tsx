@@ -30,6 +30,7 @@ const columns: TrialOutcomeColumns = {
   ids: ['room-a', 'room-b', 'room-c'],
   outcomes: [{ key: 'pressure_drop', label: 'Pressure drop', unit: 'mmHg', description: '', parameter: 'x' }],
   values: [[10, 16, 9]],
+  runs: [null, null, null],
   instances: {
     ssm: { id: ssmId, name: 'Roots SSM', modeCount: 9 },
     modes: [1, 2],

@@ -1,4 +1,17 @@
-import { meetsCriterion, sameComputation, type TrialCriterion, type TrialDetail } from '@insilico/contracts';
+import { sameComputation } from './trial-custom-outcomes';
+import { meetsCriterion, type TrialCriterion, type TrialDetail } from './trials';
+
+/**
+ * Device CI's comparison of a trial with the trial it re-runs (issue 17 item 4): per patient, per outcome, and the
+ * verdict changes under an acceptance criterion. The trial page draws it; the server keeps it with a re-run's results
+ * (the design history's evidence). Only each patient's id and outcomes are read.
+ */
+export interface ComparedTrial {
+  readonly patients: readonly {
+    readonly patientId: string;
+    readonly outcomes: Readonly<Record<string, number | null>> | null;
+  }[];
+}
 
 export interface ComparedPatient {
   patientId: string;
@@ -13,8 +26,8 @@ export interface ComparedPatient {
  * their difference, and the mean difference over the patients with both values (null when none has).
  */
 export function compareOutcome(
-  base: Pick<TrialDetail, 'patients'>,
-  current: Pick<TrialDetail, 'patients'>,
+  base: ComparedTrial,
+  current: ComparedTrial,
   outcome: string,
 ): { patients: ComparedPatient[]; meanDifference: number | null; paired: number } {
   const before = new Map(base.patients.map((p) => [p.patientId, p.outcomes?.[outcome] ?? null]));
@@ -44,8 +57,8 @@ export interface VerdictChange {
  * those that passed before and fail now first (then the reverse), each in the trial's patient order.
  */
 export function verdictChanges(
-  base: Pick<TrialDetail, 'patients'>,
-  current: Pick<TrialDetail, 'patients'>,
+  base: ComparedTrial,
+  current: ComparedTrial,
   outcome: string,
   criterion: TrialCriterion | undefined,
 ): VerdictChange[] {
@@ -67,7 +80,7 @@ export function verdictChanges(
 }
 
 /** The values of one outcome over a trial's patients that have one (the distribution plot's data). */
-export function outcomeValues(trial: Pick<TrialDetail, 'patients'>, outcome: string): number[] {
+export function outcomeValues(trial: ComparedTrial, outcome: string): number[] {
   return trial.patients.flatMap((p) => {
     const v = p.outcomes?.[outcome];
     return v !== null && v !== undefined && Number.isFinite(v) ? [v] : [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TrialDetail } from '@insilico/contracts';
-import { comparableOutcomes, compareOutcome, outcomeValues, verdictChanges } from './compare';
+import { comparableOutcomes, compareOutcome, outcomeValues, verdictChanges } from './trial-compare';
+import type { TrialDetail } from './trials';
 
 const trial = (values: Record<string, number | null>): Pick<TrialDetail, 'patients'> => ({
   patients: Object.entries(values).map(([patientId, value]) => ({
