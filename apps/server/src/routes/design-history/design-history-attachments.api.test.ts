@@ -29,7 +29,7 @@ import {
 } from '../../../test/fixtures/workspace.fixtures';
 import { insertProject } from '../../../test/factories/project-rows';
 import { unzipFiles } from '../../../test/helpers/exported-files';
-import { pdfPhrases } from '../../../test/helpers/pdf-text';
+import { pdfPhrases } from '../../../../../test/helpers/pdf-text';
 import { putBytes } from '../../../test/helpers/pictures';
 import { pollUntil } from '../../../test/helpers/server-process';
 

@@ -17,7 +17,7 @@ import { errorOf, json, send, signedIn, type Person } from '../../../test/fixtur
 import { insertProject } from '../../../test/factories/project-rows';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
 import { unzipFiles } from '../../../test/helpers/exported-files';
-import { pdfPhrases } from '../../../test/helpers/pdf-text';
+import { pdfPhrases } from '../../../../../test/helpers/pdf-text';
 
 /**
  * The design history file and electronic signatures (issue 20 items 4–5): the timeline from the trail's events and
