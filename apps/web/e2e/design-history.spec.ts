@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { pdfPhrases } from '../../../test/helpers/pdf-text';
-import { api, createWorkspace, signUp } from './workspace-helpers';
+import { api, createProject, createWorkspace, signUp } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). Issue 20 items 4–5: Ada completes a project (a review
 // in its design history), adds a design review entry on /design-history, signs it as "Approved" — her first
@@ -15,15 +15,7 @@ test('an admin adds a design history entry and signs it with her password', asyn
   await expect(page).toHaveURL(/\/onboarding\/body-part$/);
   const deviceId = await createWorkspace(page, `Valve D ${Date.now()}`);
   const name = `Signed sizing ${Date.now() % 1e6}`;
-  const projectId = (
-    await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
-      name,
-      developmentStage: 'concept_and_design_feasibility',
-      cohortIds: [],
-      versionIds: [],
-      teamUserIds: [],
-    })
-  ).id as string;
+  const projectId = await createProject(page, deviceId, name);
   await api(page, 'POST', `/api/devices/${deviceId}/projects/${projectId}/status`, {
     status: 'completed',
     reason: 'Bench tests passed',
