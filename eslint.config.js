@@ -61,9 +61,10 @@ const featureZones = webFeatures.flatMap((target) =>
     })),
 );
 
+// The workspace's own test/ and the repository's (helpers the tests of several workspaces share, test/helpers).
 const testOnlyZone = (workspace) => ({
   target: `./${workspace}/src`,
-  from: `./${workspace}/test`,
+  from: [`./${workspace}/test`, './test'],
   message: 'Only tests import from test/: fixtures and test helpers never ship.',
 });
 const packageDirs = readdirSync(new URL('./packages', import.meta.url), { withFileTypes: true })

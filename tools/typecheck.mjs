@@ -14,6 +14,7 @@ for (const root of roots) {
   }
 }
 if (existsSync('bench/tsconfig.json')) projects.push('bench/tsconfig.json');
+if (existsSync('test/tsconfig.json')) projects.push('test/tsconfig.json');
 let failed = 0;
 for (const config of projects) {
   const result = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', config], {

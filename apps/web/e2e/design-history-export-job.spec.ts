@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader } from '@zip.js/zip.js';
 import { expect, test } from '@playwright/test';
-import { api, createWorkspace, signUp } from './workspace-helpers';
+import { createProject, createWorkspace, signUp } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). Issue 20 items 4 and 6: Ada adds a verification entry
 // on /design-history with two files attached (a protocol and a 2.5 MB bench recording), sees each listed with its
@@ -19,15 +19,7 @@ test('an evidence ZIP with large attachments is made by a job, notified and down
   await expect(page).toHaveURL(/\/onboarding\/body-part$/);
   const deviceId = await createWorkspace(page, `Valve Z ${Date.now()}`);
   const name = `Fatigue bench ${Date.now() % 1e6}`;
-  const projectId = (
-    await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
-      name,
-      developmentStage: 'concept_and_design_feasibility',
-      cohortIds: [],
-      versionIds: [],
-      teamUserIds: [],
-    })
-  ).id as string;
+  const projectId = await createProject(page, deviceId, name);
 
   // An entry with two files attached: a protocol and a bench recording larger than 2 MiB.
   const protocol = Buffer.from('step,load_N,cycles\n1,120,1000000\n2,150,400000\n');

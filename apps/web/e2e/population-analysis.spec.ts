@@ -3,7 +3,7 @@ import type { Download } from '@playwright/test';
 import { orderReadyCohort } from './cohort-helpers';
 import { api, createWorkspace, signUp } from './workspace-helpers';
 import { expect, test } from './csp';
-import { pdfPhrases } from '../../server/test/helpers/pdf-text';
+import { pdfPhrases } from '../../../test/helpers/pdf-text';
 
 // Runs against the real server (E2E_BASE_URL): a 50-patient cohort ordered through the cohort API and a project made
 // through the project API, then in the browser: start an analysis (computed in a Web Worker), exclude the patient

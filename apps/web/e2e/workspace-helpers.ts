@@ -96,6 +96,26 @@ export async function createWorkspace(
   return (created.device as { deviceId: string }).deviceId;
 }
 
+/**
+ * Creates a project the way the wizard's last step does, at the workspace's first development stage, with the signed-in
+ * user as its creator (on its team) and the cohorts and teammates named; answers its id.
+ */
+export async function createProject(
+  page: Page,
+  deviceId: string,
+  name: string,
+  links: { cohortIds?: readonly string[]; teamUserIds?: readonly string[] } = {},
+): Promise<string> {
+  const project = await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
+    name,
+    developmentStage: 'concept_and_design_feasibility',
+    cohortIds: links.cohortIds ?? [],
+    versionIds: [],
+    teamUserIds: links.teamUserIds ?? [],
+  });
+  return project.id as string;
+}
+
 /** The accept link of the newest invitation mailed to `email`. */
 export function mailedInvitationPath(email: string): Promise<string> {
   return mailedLinkPath(email, /https?:\/\/\S+\/accept-invitation\?token=[\w-]+/);

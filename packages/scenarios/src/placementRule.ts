@@ -62,18 +62,7 @@ export function placeByRule(patient: SyntheticPatient, phase: MeshPhaseInput, ru
   if (!landmark.normal)
     return { ok: false, reason: `The ${label} of this patient has no plane to align with.`, annulusDiameter_mm: null };
   const diameter = annulusDiameter(measurePatientMeshes(meshes), rule.landmark);
-  const range = rule.annulusRange_mm;
-  if (range && (diameter < range.min || diameter > range.max))
-    return {
-      ok: false,
-      reason: `The ${label} measures ${diameter.toFixed(1)} mm, outside the device’s size range ${range.min}–${range.max} mm.`,
-      annulusDiameter_mm: diameter,
-    };
-  return {
-    ok: true,
-    transform: snapTransform(landmark.position, landmark.normal, rule.depth_mm),
-    annulusDiameter_mm: diameter,
-  };
+  return sizedPlacement(rule, label, diameter, landmark.position, landmark.normal);
 }
 
 /**
@@ -99,6 +88,20 @@ export function placeDeliveredByRule(patient: DeliveredPatient, rule: PlacementR
     throw error;
   }
   const diameter = planeSection(region.mesh, region.annulus, region.axis).perimeter_mm / Math.PI;
+  return sizedPlacement(rule, label, diameter, region.annulus, region.axis);
+}
+
+/**
+ * The rule's last step on either anatomy: refused when the measured annulus lies outside the rule's size range,
+ * else snapped to the plane through `position` along `normal`.
+ */
+function sizedPlacement(
+  rule: PlacementRule,
+  label: string,
+  diameter: number,
+  position: Vec3,
+  normal: Vec3,
+): RulePlacement {
   const range = rule.annulusRange_mm;
   if (range && (diameter < range.min || diameter > range.max))
     return {
@@ -106,11 +109,7 @@ export function placeDeliveredByRule(patient: DeliveredPatient, rule: PlacementR
       reason: `The ${label} measures ${diameter.toFixed(1)} mm, outside the device’s size range ${range.min}–${range.max} mm.`,
       annulusDiameter_mm: diameter,
     };
-  return {
-    ok: true,
-    transform: snapTransform(region.annulus, region.axis, rule.depth_mm),
-    annulusDiameter_mm: diameter,
-  };
+  return { ok: true, transform: snapTransform(position, normal, rule.depth_mm), annulusDiameter_mm: diameter };
 }
 
 /** Centre on `position + depth·normal`, +Z along the unit `normal`. */

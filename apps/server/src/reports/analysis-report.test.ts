@@ -1,6 +1,6 @@
 import { analysisSettingsSchema, type MeasurementOrder, type Representativeness } from '@insilico/contracts';
 import { describe, expect, it } from 'vitest';
-import { pdfContentStreams, pdfPhrases } from '../../test/helpers/pdf-text';
+import { pdfContentStreams, pdfPhrases } from '../../../../test/helpers/pdf-text';
 import { measurementsUsed, renderAnalysisReport, type AnalysisReportInput } from './analysis-report';
 import { overlaidDensities } from './pdf';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DesignHistoryItem } from '@insilico/contracts';
 import { describe, expect, it } from 'vitest';
 import { unzipFiles } from '../../test/helpers/exported-files';
-import { pdfToText } from '../../test/helpers/pdf-text';
+import { pdfToText } from '../../../../test/helpers/pdf-text';
 import { canonicalJson, genesisHash, hashOf, type StoredRow } from '../events/chain';
 import { renderDesignHistoryFile, type DesignHistoryFileInput } from './design-history-bundle';
 import { renderDesignHistoryReport, signatureText, utcTime } from './design-history-report';

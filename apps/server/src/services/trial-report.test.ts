@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { histogram, outcomeFigures } from './trial-report-figures';
-import { pdfPhrases } from '../../test/helpers/pdf-text';
+import { pdfPhrases } from '../../../../test/helpers/pdf-text';
 import { pdfText } from '../reports/pdf';
 import { renderTrialReport, type TrialReportInput } from './trial-report';
 

@@ -4,7 +4,7 @@ import { insertModellingDataset, insertReadyDataset } from '../../../test/factor
 import { insertProject } from '../../../test/factories/project-rows';
 import { patchAnalysis } from '../../../test/fixtures/analysis.fixtures';
 import { createWorkspace, errorOf, json, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
-import { pdfToText } from '../../../test/helpers/pdf-text';
+import { pdfToText } from '../../../../../test/helpers/pdf-text';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
 // Population analysis on the delivered patients of an imaging cohort (issue 19 item 7): the cohort's parameter

@@ -6,7 +6,7 @@ import type {
   Representativeness,
 } from '@insilico/contracts';
 import { patchAnalysis } from '../../../test/fixtures/analysis.fixtures';
-import { pdfPhrases } from '../../../test/helpers/pdf-text';
+import { pdfPhrases } from '../../../../../test/helpers/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../test/helpers/test-server';
 import { projectWorld } from '../../../test/fixtures/project-world';

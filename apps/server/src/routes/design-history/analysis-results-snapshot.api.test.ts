@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Analysis, DesignHistoryList, Signature } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../events/chain';
-import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
 import { patchAnalysis } from '../../../test/fixtures/analysis.fixtures';
-import { createWorkspace, json, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
-import { insertProject } from '../../../test/factories/project-rows';
+import { json, type Person } from '../../../test/fixtures/workspace.fixtures';
+import { projectWorld } from '../../../test/fixtures/project-world';
 import { unzipFiles } from '../../../test/helpers/exported-files';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import type { TestServer } from '../../../test/helpers/test-server';
 
 /**
  * Results that stay (issue 20 item 7): when an analysis enters the design history its results are computed on the
@@ -45,12 +44,12 @@ const history = async () =>
 const analysisPath = () => `/api/devices/${deviceId}/projects/${projectId}/analyses/${analysis.id}`;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  ({ deviceId } = await createWorkspace(admin));
-  const ordered = await orderCohort(admin.browser, deviceId, { name: 'Kept twenty', size: 20 });
-  cohortId = (await settled(admin.browser, deviceId, ordered.id, 170_000)).id;
-  projectId = await insertProject(server, { deviceId, team: [admin.id], cohortIds: [cohortId], name: 'Kept results' });
+  const world = await projectWorld({
+    cohorts: { kept: { name: 'Kept twenty', size: 20, settleMs: 170_000 } },
+    project: { team: ['admin'], cohorts: ['kept'], name: 'Kept results' },
+  });
+  ({ server, admin, deviceId, projectId } = world);
+  cohortId = world.cohortIds.kept;
   const response = await admin.browser.postJson(`/api/devices/${deviceId}/projects/${projectId}/analyses`, {
     cohortId,
     name: 'Annulus',

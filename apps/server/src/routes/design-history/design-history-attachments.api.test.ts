@@ -18,18 +18,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentStorageKey } from '../../services/design-history-attachments';
 import { directExportLimits } from '../../services/design-history-exports';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import {
-  createWorkspace,
-  errorOf,
-  joinedMember,
-  json,
-  signedIn,
-  type Person,
-} from '../../../test/fixtures/workspace.fixtures';
-import { insertProject } from '../../../test/factories/project-rows';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { designHistoryWorld } from '../../../test/fixtures/design-history.fixtures';
+import { errorOf, json, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { unzipFiles } from '../../../test/helpers/exported-files';
-import { pdfPhrases } from '../../../test/helpers/pdf-text';
+import { pdfPhrases } from '../../../../../test/helpers/pdf-text';
 import { putBytes } from '../../../test/helpers/pictures';
 import { pollUntil } from '../../../test/helpers/server-process';
 
@@ -43,6 +36,7 @@ let admin: Person;
 let member: Person;
 let outsideMember: Person;
 let guest: Person;
+let stranger: Person;
 let deviceId = '';
 let projectId = '';
 let otherProjectId = '';
@@ -91,14 +85,9 @@ async function entryInTimeline(person: Person, id: string): Promise<DesignHistor
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  ({ deviceId } = await createWorkspace(admin));
-  member = await joinedMember(server, admin, deviceId, 'member');
-  outsideMember = await joinedMember(server, admin, deviceId, 'member');
-  guest = await joinedMember(server, admin, deviceId, 'guest');
-  projectId = await insertProject(server, { deviceId, team: [admin.id, member.id, guest.id], name: 'Attached valve' });
-  otherProjectId = await insertProject(server, { deviceId, team: [admin.id], name: 'Other valve' });
+  const world = await designHistoryWorld('Attached valve');
+  ({ server, admin, deviceId, projectId, otherProjectId } = world);
+  ({ member, outsideMember, guest, stranger } = world.people);
   entryId = await newEntry(member, 'Bench verification protocol');
 }, 120_000);
 afterAll(async () => {
@@ -168,7 +157,6 @@ describe('attaching a file', () => {
     expect(sha256(new Uint8Array(await response.arrayBuffer()))).toBe(sha256(protocol));
     // A member reads every project; a stranger learns nothing.
     expect((await outsideMember.browser.get(attachment.download)).status).toBe(200);
-    const stranger = await signedIn(server);
     expect((await stranger.browser.get(attachment.download)).status).toBe(404);
     const unknown = await guest.browser.get(`${base()}/entries/${entryId}/attachments/${crypto.randomUUID()}`);
     expect(unknown.status).toBe(404);

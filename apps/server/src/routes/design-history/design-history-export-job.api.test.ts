@@ -7,16 +7,9 @@ import {
 } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directExportLimits } from '../../services/design-history-exports';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import {
-  createWorkspace,
-  errorOf,
-  joinedMember,
-  json,
-  signedIn,
-  type Person,
-} from '../../../test/fixtures/workspace.fixtures';
-import { insertProject } from '../../../test/factories/project-rows';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { projectWorld } from '../../../test/fixtures/project-world';
+import { errorOf, json, type Person } from '../../../test/fixtures/workspace.fixtures';
 
 /**
  * The design history file of a large history (issue 20 item 6): the request queues an export job, the job makes the
@@ -26,6 +19,7 @@ import { insertProject } from '../../../test/factories/project-rows';
 let server: TestServer;
 let admin: Person;
 let member: Person;
+let stranger: Person;
 let deviceId = '';
 let projectId = '';
 
@@ -44,11 +38,12 @@ async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 60_000):
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedIn(server);
-  ({ deviceId } = await createWorkspace(admin));
-  member = await joinedMember(server, admin, deviceId, 'member');
-  projectId = await insertProject(server, { deviceId, team: [admin.id, member.id], name: 'Long valve' });
+  const world = await projectWorld({
+    people: { member: 'member', stranger: 'outsider' },
+    project: { team: ['admin', 'member'], name: 'Long valve' },
+  });
+  ({ server, admin, deviceId, projectId } = world);
+  ({ member, stranger } = world.people);
   // A history past the limit of a file made in the request: design inputs, written as the trail's rows.
   await sql(
     `insert into domain_events (actor_id, actor_name, action, object_type, object_id, device_id, project_id, after)
@@ -130,7 +125,6 @@ describe('the export of a large design history', () => {
     expect(teammate.status).toBe(404);
     expect((await errorOf(teammate)).message).toBe(designHistoryExportNotFoundMessage);
     expect((await json<DesignHistoryExportList>(await member.browser.get(`${base()}/exports`))).items).toEqual([]);
-    const stranger = await signedIn(server);
     expect((await stranger.browser.get(ready.download!)).status).toBe(404);
   });
 

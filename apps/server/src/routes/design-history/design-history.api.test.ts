@@ -12,12 +12,11 @@ import {
 } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../test/helpers/test-server';
-import { projectWorld } from '../../../test/fixtures/project-world';
-import { errorOf, json, send, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
-import { insertProject } from '../../../test/factories/project-rows';
+import { designHistoryWorld } from '../../../test/fixtures/design-history.fixtures';
+import { errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
 import { unzipFiles } from '../../../test/helpers/exported-files';
-import { pdfPhrases } from '../../../test/helpers/pdf-text';
+import { pdfPhrases } from '../../../../../test/helpers/pdf-text';
 
 /**
  * The design history file and electronic signatures (issue 20 items 4–5): the timeline from the trail's events and
@@ -29,6 +28,7 @@ let admin: Person;
 let member: Person;
 let outsideMember: Person;
 let guest: Person;
+let stranger: Person;
 let deviceId = '';
 let projectId = '';
 let otherProjectId = '';
@@ -48,13 +48,9 @@ async function addEntry(person: Person, body: Record<string, unknown>): Promise<
 }
 
 beforeAll(async () => {
-  const world = await projectWorld({
-    people: { member: 'member', outsideMember: 'member', guest: 'guest' },
-    project: { team: ['admin', 'member', 'guest'], name: 'Signed valve' },
-  });
-  ({ server, admin, deviceId, projectId } = world);
-  ({ member, outsideMember, guest } = world.people);
-  otherProjectId = await insertProject(server, { deviceId, team: [admin.id], name: 'Other valve' });
+  const world = await designHistoryWorld('Signed valve');
+  ({ server, admin, deviceId, projectId, otherProjectId } = world);
+  ({ member, outsideMember, guest, stranger } = world.people);
   await admin.browser.postJson(`/api/devices/${deviceId}/projects/${projectId}/status`, {
     status: 'completed',
     reason: 'Bench tests passed',
@@ -144,7 +140,6 @@ describe('the timeline', () => {
     const guestView = await timeline(guest);
     expect(guestView.projects).toEqual([{ id: projectId, name: 'Signed valve', canWork: false, canSign: false }]);
     expect(guestView.items).toHaveLength(3);
-    const stranger = await signedIn(server);
     expect((await stranger.browser.get(base())).status).toBe(404);
   });
 });
@@ -385,7 +380,6 @@ describe('the design history file (PDF and evidence ZIP)', () => {
     const guestsOther = await exportFile(guest, { projectId: otherProjectId, format: 'pdf' });
     expect(guestsOther.status).toBe(404);
     expect((await errorOf(guestsOther)).message).toBe(designHistoryProjectNotFoundMessage);
-    const stranger = await signedIn(server);
     expect((await exportFile(stranger, { format: 'pdf' })).status).toBe(404);
     expect((await exportFile(admin, { format: 'docx' })).status).toBe(400);
     expect(await count('domain_events')).toBe(events);

@@ -17,11 +17,11 @@ import { canonicalJson } from '../../events/chain';
 import { backfillNote } from '../../services/result-backfill';
 import { ssmModelKey } from '../../services/ssm.service';
 import { eventsOf } from '../../../test/helpers/domain-events';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { insertProject } from '../../../test/factories/project-rows';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { projectWorld } from '../../../test/fixtures/project-world';
 import { insertSimulation } from '../../../test/factories/simulation-rows';
 import { insertTrialRow } from '../../../test/factories/trial-rows';
-import { json, workspacePrincipals, type Person } from '../../../test/fixtures/workspace.fixtures';
+import { json, type Person } from '../../../test/fixtures/workspace.fixtures';
 
 /**
  * Results snapshots for work finished before migration 0027 (issue 20 item 7, services/result-backfill.ts): old-style
@@ -59,11 +59,9 @@ async function startBackfillDone(): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  ({ admin, deviceId } = await workspacePrincipals(server));
+  ({ server, admin, deviceId, projectId } = await projectWorld({ project: { team: ['admin'] } }));
   await startBackfillDone();
   const orm = server.context.db.orm;
-  projectId = await insertProject(server, { deviceId, team: [admin.id] });
   ids.trial = await insertTrialRow(server, { deviceId, projectId, name: 'Old trial', createdBy: admin.id });
   cohortId = (await orm.select().from(trials).where(eq(trials.id, ids.trial)))[0]!.cohortId!;
   await orm.update(trials).set({ createdAt: old }).where(eq(trials.id, ids.trial));

@@ -7,7 +7,7 @@ import { canonicalJson } from '../../events/chain';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { eventsOf } from '../../../test/helpers/domain-events';
 import { unzipFiles } from '../../../test/helpers/exported-files';
-import { pdfPhrases } from '../../../test/helpers/pdf-text';
+import { pdfPhrases } from '../../../../../test/helpers/pdf-text';
 import type { TestServer } from '../../../test/helpers/test-server';
 import { browsersOf, principalPeople, projectWorld } from '../../../test/fixtures/project-world';
 import { userIdOf } from '../../../test/fixtures/analysis.fixtures';

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestBrowser } from '../../../test/helpers/browser';
 import { putBytes, testPicture } from '../../../test/helpers/pictures';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { browsersOf, principalPeople, projectWorld } from '../../../test/fixtures/project-world';
 import {
   invite,
-  joinedMember,
   json,
   principals,
   send,
   workspaceBody,
-  workspacePrincipals,
   type Principal,
 } from '../../../test/fixtures/workspace.fixtures';
 
@@ -29,17 +28,20 @@ let adminId = '';
 let picture: Buffer = Buffer.alloc(0);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const everyone = await workspacePrincipals(server);
-  const admin = everyone.admin;
-  ({ deviceId, browsers } = everyone);
+  // The member the admin approves and the one the admin changes and removes are not the table's.
+  const world = await projectWorld({
+    people: { ...principalPeople, approveTarget: 'pending', removeTarget: 'member' },
+  });
+  const admin = world.admin;
+  ({ server, deviceId } = world);
+  browsers = browsersOf(world);
   adminId = admin.id;
+  approveTargetId = world.people.approveTarget.id;
+  removeTargetId = world.people.removeTarget.id;
   // Pictures to read: the admin's own and the device's.
   picture = await testPicture('png', 64, 48);
   expect((await putBytes(admin.browser, '/api/me/picture', picture)).status).toBe(200);
   expect((await putBytes(admin.browser, `/api/devices/${deviceId}/picture`, picture)).status).toBe(200);
-  approveTargetId = (await joinedMember(server, admin, deviceId, 'member', { approve: false })).id;
-  removeTargetId = (await joinedMember(server, admin, deviceId, 'member')).id;
   revokeInvitationId = (await json<{ invitationId: string }>(await invite(admin, deviceId, 'revoke.me@example.com')))
     .invitationId;
 }, 120_000);

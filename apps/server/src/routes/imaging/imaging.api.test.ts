@@ -11,21 +11,15 @@ import { Pseudonymiser } from '@insilico/dicom';
 import { hostileCt, part10 } from '@insilico/dicom/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBinaryStl } from '@insilico/mesh';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { browsersOf, principalPeople, projectWorld } from '../../../test/fixtures/project-world';
 import { deidentified, manifest, manifestEntry, spec, zipOf } from '../../../test/fixtures/imaging.fixtures';
 import { putBytes } from '../../../test/helpers/pictures';
 import { deliverAndWait, storedModels } from '../../../test/fixtures/imaging-delivery.fixtures';
 import { cube } from '../../../test/fixtures/stl.fixtures';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { createUpload, metadataOf, patchUpload } from '../../../test/fixtures/upload.fixtures';
-import {
-  errorOf,
-  json,
-  send,
-  workspacePrincipals,
-  type Person,
-  type Principal,
-} from '../../../test/fixtures/workspace.fixtures';
+import { errorOf, json, send, type Person, type Principal } from '../../../test/fixtures/workspace.fixtures';
 
 let server: TestServer;
 let admin: Person;
@@ -33,8 +27,9 @@ let deviceId = '';
 let browsers: Record<Principal, TestBrowser>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  ({ admin, deviceId, browsers } = await workspacePrincipals(server));
+  const world = await projectWorld({ people: principalPeople });
+  ({ server, admin, deviceId } = world);
+  browsers = browsersOf(world);
 }, 180_000);
 afterAll(async () => {
   await server?.stop();

@@ -7,17 +7,9 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { eventsOf } from '../../../test/helpers/domain-events';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { orderCohort, settled } from '../../../test/fixtures/cohort.fixtures';
-import { insertProject } from '../../../test/factories/project-rows';
-import {
-  errorOf,
-  json,
-  principals,
-  send,
-  workspacePrincipals,
-  type Principal,
-} from '../../../test/fixtures/workspace.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { browsersOf, principalPeople, projectWorld } from '../../../test/fixtures/project-world';
+import { errorOf, json, principals, send, type Principal } from '../../../test/fixtures/workspace.fixtures';
 
 /**
  * Measurements (issue 23) through the real server: the built-in TAVI set ordered on a 5-patient cohort and
@@ -29,7 +21,7 @@ let browsers = {} as Record<Principal, TestBrowser>;
 let admin: TestBrowser;
 let deviceId = '';
 let cohortId = '';
-let adminId = '';
+let projectId = '';
 
 const base = () => `/api/devices/${deviceId}`;
 
@@ -44,13 +36,15 @@ async function ready(orderId: string, timeoutMs = 90_000): Promise<MeasurementOr
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const everyone = await workspacePrincipals(server);
-  ({ deviceId, browsers } = everyone);
-  admin = everyone.admin.browser;
-  adminId = everyone.admin.id;
-  const cohort = await orderCohort(admin, deviceId, { name: `Measured ${Date.now()}`, size: 5 });
-  cohortId = (await settled(admin, deviceId, cohort.id)).id;
+  const world = await projectWorld({
+    people: principalPeople,
+    cohorts: { measured: { name: `Measured ${Date.now()}`, size: 5 } },
+    project: { team: ['admin'], cohorts: ['measured'] },
+  });
+  ({ server, deviceId, projectId } = world);
+  browsers = browsersOf(world);
+  admin = world.admin.browser;
+  cohortId = world.cohortIds.measured;
 }, 240_000);
 afterAll(async () => {
   await server?.stop();
@@ -428,7 +422,6 @@ describe('into the population analysis', () => {
       definitionIds: ['scct-tavi/annulus-perimeter@1', 'scct-tavi/stj-height@1'],
     });
     const order = await ready((await json<MeasurementOrder>(created)).id);
-    const projectId = await insertProject(server, { deviceId, team: [adminId], cohortIds: [cohortId] });
     const analyses = `${base()}/projects/${projectId}/analyses`;
     const perimeter = `measurement.${order.id}.0`;
     const fit = {

@@ -14,19 +14,16 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestBrowser } from '../../../test/helpers/browser';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { browsersOf, principalPeople, projectWorld } from '../../../test/fixtures/project-world';
 import { deviceVersions, projectCohorts, projectDeviceVersions, projectMembers, projects } from '../../db/schema';
 import { ProjectCreationRepository } from '../../repositories/project-creation.repository';
 import { orderCohort } from '../../../test/fixtures/cohort.fixtures';
 import {
-  createWorkspace,
   errorOf,
-  joinedMember,
   json,
   principals,
   send,
-  signedIn,
-  workspacePrincipals,
   type Person,
   type Principal,
 } from '../../../test/fixtures/workspace.fixtures';
@@ -37,18 +34,21 @@ let member: Person;
 let guestBrowser: TestBrowser;
 let deviceId = '';
 let browsers = {} as Record<Principal, TestBrowser>;
-/** A second workspace, of another admin, for the isolation cases. */
+/** The permission table's other admin and their workspace, for the isolation cases. */
 let otherAdmin: Person;
 let otherDeviceId = '';
+/** The permission table's outsider (signed in, no workspace) and pending member, for the team cases. */
+let outsider: Person;
+let pending: Person;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const everyone = await workspacePrincipals(server);
-  ({ admin, deviceId, browsers } = everyone);
+  // `author` is a member of their own: the table's member keeps a draft apart from theirs.
+  const world = await projectWorld({ people: { ...principalPeople, author: 'member' } });
+  ({ server, admin, deviceId } = world);
+  browsers = browsersOf(world);
   guestBrowser = browsers.guest;
-  member = await joinedMember(server, admin, deviceId, 'member');
-  otherAdmin = await signedIn(server);
-  otherDeviceId = (await createWorkspace(otherAdmin)).deviceId;
+  ({ author: member, otherAdmin, nonMember: outsider, pending } = world.people);
+  otherDeviceId = world.ownDeviceIds.otherAdmin!;
 }, 180_000);
 afterAll(async () => {
   await server?.stop();
@@ -294,8 +294,6 @@ describe('POST /api/devices/:deviceId/projects: what the project links to', () =
   });
 
   it('takes only users with an ok membership of the workspace into the team', async () => {
-    const outsider = await signedIn(server);
-    const pending = await joinedMember(server, admin, deviceId, 'member', { approve: false });
     for (const userId of [outsider.id, pending.id, otherAdmin.id])
       expect(await errorOf(await createProject(admin.browser, { teamUserIds: [userId] }))).toEqual({
         status: 422,

@@ -13,9 +13,10 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventsOf } from '../../../test/helpers/domain-events';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { readySsmCohorts } from '../../../test/fixtures/cohort.fixtures';
-import { errorOf, json, send, workspacePrincipals, type Person } from '../../../test/fixtures/workspace.fixtures';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { ssmCohorts } from '../../../test/fixtures/cohort.fixtures';
+import { projectWorld } from '../../../test/fixtures/project-world';
+import { errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { copyReadyCohort, insertCohortInProgress } from '../../../test/factories/analysis-rows';
 import { jobRuns, projects, ssms } from '../../db/schema';
 import { ProjectCreationRepository } from '../../repositories/project-creation.repository';
@@ -56,9 +57,9 @@ const projectBody = (overrides: Record<string, unknown> = {}) => ({
 const ssmBuildRuns = async () => (await orm().select().from(jobRuns).where(eq(jobRuns.kind, 'ssm.build'))).length;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  ({ admin, deviceId } = await workspacePrincipals(server));
-  ({ tenId, fiveId } = await readySsmCohorts(admin.browser, deviceId));
+  const world = await projectWorld({ cohorts: ssmCohorts });
+  ({ server, admin, deviceId } = world);
+  ({ ten: tenId, five: fiveId } = world.cohortIds);
   pendingId = await insertCohortInProgress(server, tenId);
   strayId = await copyReadyCohort(server, tenId);
   const patients = await json<CohortPatientPage>(

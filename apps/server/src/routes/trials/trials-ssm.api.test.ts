@@ -11,7 +11,7 @@ import { projectWorld } from '../../../test/fixtures/project-world';
 import { waitForReport, waitForTrial } from '../../../test/fixtures/trial.fixtures';
 import { errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { eventsOf } from '../../../test/helpers/domain-events';
-import { pdfPhrases } from '../../../test/helpers/pdf-text';
+import { pdfPhrases } from '../../../../../test/helpers/pdf-text';
 import type { TestServer } from '../../../test/helpers/test-server';
 import { ssms, trialPatients, trials } from '../../db/schema';
 
