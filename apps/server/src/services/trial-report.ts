@@ -89,7 +89,8 @@ export const kindVerification: Record<TrialReportInput['trial']['kind'], string>
     '3 %); the 3D tube centre-line speed stops at -2.8 %. Not validated against bench or clinical flow data.',
   solid:
     'Total-Lagrangian SPH solid (packages/sph). Verified on Lame cylinder and tension cases; Hertz contact of a ' +
-    'sphere is +13.8 % at R/20 (the 5 % target is not met at this resolution). Friction coefficient 0.1 by default. ' +
+    'sphere within 5 % at R/20 (force +3.8 %, contact radius +1.3 %, neo-Hookean). Friction coefficient 0.1 by ' +
+    'default (Vad et al. 2010 fitted 0.08-0.16 for a stent-graft on a mock artery, not tissue). ' +
     'Not validated against bench expansion tests.',
   particle:
     'Particle transport on the fluid solver (packages/sph): verification of the fluid kind applies; capture by ' +
