@@ -2,7 +2,7 @@ import type { Analysis, Representativeness } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imagingProjectWorld } from '../../../test/fixtures/imaging-project';
 import { errorOf, json, signedIn, type Person } from '../../../test/fixtures/workspace.fixtures';
-import { pdfPhrases } from '../../../test/helpers/pdf-text';
+import { pdfPhrases } from '../../../../../test/helpers/pdf-text';
 import type { TestServer } from '../../../test/helpers/test-server';
 
 // Comparison with a reference population for an imaging cohort (issue 19): the parameters are those measured on the
