@@ -116,7 +116,7 @@ beforeEach(() => {
     items: [item(3), signed],
     nextBefore: null,
     projects: [teamRights(stent), teamRights(valve)],
-    signing: { available: true, needsEmail: true },
+    signing: { method: 'password', needsEmail: true },
   };
   vi.stubGlobal(
     'fetch',
