@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL; a database of its own is created there and dropped afterwards).
 //   append — AUDIT_BENCH_WRITERS (default 20) concurrent writers, each AUDIT_BENCH_TRANSACTIONS (default 200)
 //            transactions in a loop: the reference transaction inserts one row into a scratch table; the audited one
-//            does the same and appends one domain event the way UnitOfWork does (insert, NOTIFY), and after its
+//            does the same and appends one domain event with an actor the way UnitOfWork does, and after its
 //            commit schedules the chainer as the server does (the chainer links rows in its own transactions, so its
 //            work competes for the same database). Prints p50/p95/p99 of both, the p95 difference (target ≤ 2 ms)
 //            and how long the chainer took to link everything after the last commit; then the outbox row's share
@@ -34,10 +34,15 @@ function summary(name: string, times: number[]): number {
   return p95!;
 }
 
-async function writeLoad(db: Database, audited: boolean, chainer: AuditChainer): Promise<number[]> {
+async function writeLoad(
+  db: Database,
+  audited: boolean,
+  chainer: AuditChainer,
+  actorId: string | null,
+): Promise<number[]> {
   const times: number[] = [];
   const event = {
-    actorId: null,
+    actorId,
     action: 'bench.row_written',
     objectType: 'bench',
     objectId: 'x',
@@ -172,12 +177,17 @@ try {
   const db = await openDatabase({ url: url.toString(), poolSize: writers });
   try {
     await db.executeSql('create table bench_rows (id serial primary key, value text not null)');
-    console.log(`append: ${writers} writers × ${transactions} transactions each`);
+    // A request's event names its actor: the trail keeps the actor's name, read from users by the INSERT.
+    const actor = await db.executeSql(
+      `insert into users (issuer, subject, email, full_name) values ('bench', 'bench', 'bench@example.com', 'Bench Writer') returning id`,
+    );
+    const actorId = String(actor.rows[0]!.id);
+    console.log(`append: ${writers} writers × ${transactions} transactions each, events with an actor`);
     const chainer = new AuditChainer(db.orm, { error: (details, message) => console.error(message, details) });
-    await writeLoad(db, true, chainer); // warm-up (connections, plans)
+    await writeLoad(db, true, chainer, actorId); // warm-up (connections, plans)
     await chainer.idle();
-    const reference = summary('reference', await writeLoad(db, false, chainer));
-    const audited = summary('audited', await writeLoad(db, true, chainer));
+    const reference = summary('reference', await writeLoad(db, false, chainer, actorId));
+    const audited = summary('audited', await writeLoad(db, true, chainer, actorId));
     const lagStarted = performance.now();
     await chainer.idle();
     await chainer.chainAll();

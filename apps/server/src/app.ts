@@ -214,7 +214,12 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
     for (const end of [...streams]) end();
   });
 
-  await authRoutes(app, { auth, cookie: cookieSettings, publicUrl: config.publicUrl });
+  await authRoutes(app, {
+    auth,
+    cookie: cookieSettings,
+    publicUrl: config.publicUrl,
+    signing: context.signingReauthentication,
+  });
   await notificationRoutes(app, {
     notifications: context.notifications,
     authenticated,
@@ -262,6 +267,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
     designHistory: context.designHistory,
     designHistoryExports: context.designHistoryExports,
     resultSnapshots: context.resultSnapshots,
+    signingReauthentication: context.signingReauthentication,
     authenticated,
     sessionToken: (request) => readSessionToken(request, cookieSettings),
   });

@@ -38,6 +38,8 @@ import { ImagingQueueService } from './services/imaging-queue.service';
 import { ImagingPatientService } from './services/imaging-patient.service';
 import { AnalyticsService } from './services/analytics.service';
 import { AuthService } from './services/auth.service';
+import { SigningReauthenticationService, type SigningIssuer } from './services/signing-reauthentication.service';
+import { SigningReauthenticationRepository } from './repositories/signing-reauthentication.repository';
 import { PatientMeshCache } from './services/cohort-mesh.service';
 import { VirtualPatientDatabase } from './services/cohort-population';
 import { storeMissingRecords } from './services/cohort-records';
@@ -110,6 +112,8 @@ export interface SignIn {
   auth: AuthService;
   /** Mounts the embedded issuer's pages and endpoints on the HTTP server (nothing with an external issuer). */
   mountIssuer(app: FastifyInstance): Promise<void>;
+  /** The external issuer, asked for a fresh sign-in at each electronic signature; null with the embedded one. */
+  signingIssuer: SigningIssuer | null;
 }
 
 /** The composition root shared by the HTTP server and the standalone worker: one of each part. */
@@ -120,6 +124,8 @@ export interface AppContext extends OperatorContext {
   sessions: SessionService;
   /** Null in `npm run worker`, which serves no requests. */
   signIn: SignIn | null;
+  /** Electronic signatures confirmed by a fresh sign-in at an external identity provider. */
+  signingReauthentication: SigningReauthenticationService;
   /** `GET /api/health`: the database answers, maintenance state, version. */
   health: HealthService;
   notifications: NotificationService;
@@ -258,6 +264,7 @@ async function createSignIn(
     return {
       auth: new AuthService(sessions, identity, users, { identityProvider: 'external', passwordChangeUrl: null }),
       mountIssuer: async () => {},
+      signingIssuer: identity,
     };
   }
   const publicOrigin = new URL(config.publicUrl).origin;
@@ -292,6 +299,7 @@ async function createSignIn(
       await issuer.register(app);
       served = injectFetch(app);
     },
+    signingIssuer: null,
   };
 }
 
@@ -546,6 +554,12 @@ export async function createContext(
       ? null
       : new AccountService(new AccountRepository(db.orm), async (mail) => void (await repositories.mail.insert(mail))),
   });
+  const signingReauthentication = new SigningReauthenticationService({
+    issuer: signIn?.signingIssuer ?? null,
+    repository: new SigningReauthenticationRepository(db.orm),
+    designHistory,
+    sessions,
+  });
   const designHistoryExports = new DesignHistoryExportService({
     unitOfWork,
     repository: repositories.designHistory,
@@ -637,6 +651,7 @@ export async function createContext(
     users,
     sessions,
     signIn,
+    signingReauthentication,
     health: new HealthService(async () => void (await db.executeSql('select 1')), operator.maintenance, config.version),
     notifications,
     jobs,

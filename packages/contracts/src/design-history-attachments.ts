@@ -8,11 +8,11 @@ import { text } from './text';
  * binds. Files can be attached only while nobody has signed the entry; an attachment is never changed or removed.
  */
 
-export const attachmentMaxBytes = 20 * 1024 * 1024;
+export const attachmentMaxBytes = 100 * 1024 * 1024;
 export const attachmentNameMaxLength = 200;
 export const attachmentsPerEntryMax = 20;
 
-export const attachmentTooBigMessage = 'A file attached to an entry can be at most 20 MB.';
+export const attachmentTooBigMessage = 'A file attached to an entry can be at most 100 MB.';
 export const attachmentEmptyMessage = 'The file is empty. Choose a file with content to attach.';
 export const attachmentNameMessage = `Give the file a name of at most ${attachmentNameMaxLength} characters, without slashes or control characters.`;
 export const attachmentTypeMessage = 'The file’s content type is not valid (e.g. application/pdf).';

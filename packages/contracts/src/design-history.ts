@@ -67,8 +67,6 @@ export const signaturePasswordRequiredMessage = 'Enter your password to sign.';
 export const signatureEmailRequiredMessage =
   'Enter your e-mail address and your password: the first signature of a session needs both.';
 export const signatureCredentialsMessage = 'The e-mail address or password is not correct. Nothing was signed.';
-export const signatureUnavailableMessage =
-  'Signing needs your password, and your sign-in is managed by your organisation’s identity provider. Electronic signatures are not available with it yet.';
 
 /** One signature as every page that shows the record shows it (§11.50: name, time, meaning). */
 export const signatureSchema = z.object({
@@ -162,8 +160,11 @@ export const designHistoryListSchema = z.object({
     }),
   ),
   signing: z.object({
-    /** False with an external identity provider (no password to re-enter here). */
-    available: z.boolean(),
+    /**
+     * How a signer proves it is them: `password` re-entered here (the embedded issuer), or `issuer`, a fresh sign-in
+     * at the external identity provider (`POST …/signatures/reauthentication`, then the issuer's page).
+     */
+    method: z.enum(['password', 'issuer']),
     /** The first signing of this session asks for the e-mail address as well as the password. */
     needsEmail: z.boolean(),
   }),

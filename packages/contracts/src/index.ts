@@ -819,7 +819,6 @@ export {
   signaturePasswordRequiredMessage,
   signatureEmailRequiredMessage,
   signatureCredentialsMessage,
-  signatureUnavailableMessage,
   signatureSchema,
   signedRecordSchema,
   designHistoryEntrySchema,
@@ -924,3 +923,17 @@ export {
 } from './trial-compare';
 export { keysInUse, readyOrdersOn, rowsWithoutValues, withMeasurements, withTrialOutcomes } from './analysis-columns';
 export { analysisReportRequestSchema, type AnalysisReportRequest } from './analysis-report';
+export {
+  signatureWithIssuerMessage,
+  signatureWithPasswordMessage,
+  reauthenticationExpiredMessage,
+  reauthenticationOtherAccountMessage,
+  reauthenticationNotFreshMessage,
+  reauthenticationCancelledMessage,
+  reauthenticationFailedMessage,
+  reauthenticationSeconds,
+  reauthenticationRequestSchema,
+  reauthenticationSchema,
+  type ReauthenticationRequest,
+  type Reauthentication,
+} from './signing-reauthentication';

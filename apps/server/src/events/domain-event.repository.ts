@@ -63,10 +63,15 @@ function chainedColumns() {
 }
 
 /** The actor's name at the time; for the system working for someone, "System (for <their name>)". */
-function actorNameOf(event: DomainEvent, names: ReadonlyMap<string, string>): string | null {
-  if (event.actorId) return names.get(event.actorId) ?? null;
+/**
+ * The actor's name as the trail keeps it, read by the INSERT itself (a scalar subquery: no round trip of its own in
+ * the request's transaction); a job's event names whom it worked for.
+ */
+function actorNameOf(event: DomainEvent): SQL | null {
+  const nameOf = (id: string) => sql`(select ${users.fullName} from ${users} where ${users.id} = ${id})`;
+  if (event.actorId) return nameOf(event.actorId);
   if (!event.onBehalfOf) return null;
-  return `System (for ${names.get(event.onBehalfOf) ?? 'a former user'})`;
+  return sql`'System (for ' || coalesce(${nameOf(event.onBehalfOf)}, 'a former user') || ')'`;
 }
 
 /** The audit trail's table: appends on a transaction's connection, chains committed rows, reads in order. */
@@ -83,25 +88,13 @@ export class DomainEventRepository {
    */
   async append(events: readonly DomainEvent[]): Promise<number[]> {
     if (events.length === 0) return [];
-    const actorIds = [
-      ...new Set(
-        events.flatMap((event) => [event.actorId, event.onBehalfOf ?? null]).filter((id): id is string => id !== null),
-      ),
-    ];
-    const names = new Map(
-      actorIds.length === 0
-        ? []
-        : (
-            await this.orm.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, actorIds))
-          ).map((user) => [user.id, user.name]),
-    );
     const requestId = currentRequestId();
     const rows = await this.orm
       .insert(domainEvents)
       .values(
         events.map((event) => ({
           actorId: event.actorId,
-          actorName: actorNameOf(event, names),
+          actorName: actorNameOf(event),
           action: event.action,
           objectType: event.objectType,
           objectId: event.objectId,

@@ -791,6 +791,8 @@ const notRegulated: Record<string, string> = {
   'POST /api/devices/{deviceId}/projects/{projectId}/rooms/{roomId}/simulations/estimate':
     'estimates a simulation’s duration; stores nothing',
   'POST /api/analytics/ingest': 'product analytics of the caller’s own use',
+  'POST /api/devices/{deviceId}/design-history/signatures/reauthentication':
+    'begins a signing at the external identity provider; the signature is signature.signed when the callback completes it',
   // Personal drafts and byte transport (docs/decisions/regulated-record.md, "Not regulated"): what they become is
   // recorded when it is made (device.created, project.created, device_version.created, imaging.dataset_added).
   'PUT /api/onboarding': 'the caller’s own onboarding draft; the workspace made of it is device.created',

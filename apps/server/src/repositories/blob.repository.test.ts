@@ -49,6 +49,17 @@ describe('FilesystemBlobStore', () => {
     expect((await listed(store, 'eu', 'missing/')).files).toEqual([]);
   });
 
+  it('moves a file to another key, replacing what was there, and leaves nothing under the old one', async () => {
+    await store.put('eu', 'incoming/1', new TextEncoder().encode('evidence'));
+    await store.put('eu', 'kept/sha/x', new TextEncoder().encode('stale'));
+    await store.move('eu', 'incoming/1', 'kept/sha/x');
+    expect((await store.get('eu', 'kept/sha/x'))?.toString()).toBe('evidence');
+    expect(await store.get('eu', 'incoming/1')).toBeNull();
+    await store.put('us', 'incoming/2', new TextEncoder().encode('new folder'));
+    await store.move('us', 'incoming/2', 'a/b/c');
+    expect((await store.get('us', 'a/b/c'))?.toString()).toBe('new folder');
+  });
+
   it('refuses keys that could leave the region folder', () => {
     for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', '', '.', 'a/./b', 'a\\b']) {
       expect(() => assertBlobKey(key), key).toThrow(/Invalid blob key/);

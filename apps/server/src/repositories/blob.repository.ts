@@ -24,6 +24,12 @@ export interface BlobStore {
   /** Removes the file; removing a missing file is not an error. */
   delete(region: DataRegion, key: string): Promise<void>;
   /**
+   * Gives a stored file another key (replacing a file under it), without passing its bytes through this process
+   * (a rename, or a copy inside the bucket). A file written under a key it learns only from its content (its
+   * SHA-256) is written under a temporary key first, then moved.
+   */
+  move(region: DataRegion, from: string, to: string): Promise<void>;
+  /**
    * The files whose keys start with `prefix` (a folder, ending in `/`), with their sizes and last changes, in no
    * order; a file being written may be among them under a temporary key (sweeps go by the last change).
    */
@@ -213,6 +219,13 @@ export class FilesystemBlobStore implements BlobStore {
 
   async delete(region: DataRegion, key: string): Promise<void> {
     await rm(this.path(region, key), { force: true });
+  }
+
+  async move(region: DataRegion, from: string, to: string): Promise<void> {
+    const source = this.path(region, from);
+    const target = this.path(region, to);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(source, target);
   }
 
   async *list(region: DataRegion, prefix: string): AsyncIterable<StoredBlob> {

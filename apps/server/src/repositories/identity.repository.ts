@@ -24,6 +24,13 @@ export interface VerifiedIdentity {
   email: string;
   fullName: string;
   idToken: string;
+  /** When the issuer authenticated the person (`auth_time`, seconds since the epoch), if the token says. */
+  authTime: number | null;
+}
+
+/** A fresh authentication whatever session the issuer holds (OIDC Core §3.1.2.1: `prompt=login`, `max_age=0`). */
+export interface AuthorizationOptions {
+  freshSignIn?: boolean;
 }
 
 export class IdentityError extends Error {}
@@ -41,7 +48,7 @@ export class IdentityRepository {
     return { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
   }
 
-  async authorizationUrl(secrets: LoginSecrets): Promise<URL> {
+  async authorizationUrl(secrets: LoginSecrets, options: AuthorizationOptions = {}): Promise<URL> {
     const config = await this.config();
     const codeChallenge = await oidc.calculatePKCECodeChallenge(secrets.codeVerifier);
     return oidc.buildAuthorizationUrl(config, {
@@ -51,11 +58,15 @@ export class IdentityRepository {
       code_challenge_method: 'S256',
       state: secrets.state,
       nonce: secrets.nonce,
+      ...(options.freshSignIn ? { prompt: 'login', max_age: '0' } : {}),
     });
   }
 
-  /** Completes the code flow from the callback URL; checks state, nonce, PKCE and the ID token. */
-  async exchange(callbackUrl: URL, secrets: LoginSecrets): Promise<VerifiedIdentity> {
+  /**
+   * Completes the code flow from the callback URL; checks state, nonce, PKCE and the ID token (with `maxAge`, also
+   * that it has an `auth_time` no older than that, within the library's clock tolerance).
+   */
+  async exchange(callbackUrl: URL, secrets: LoginSecrets, checks: { maxAge?: number } = {}): Promise<VerifiedIdentity> {
     const config = await this.config();
     let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
     try {
@@ -64,6 +75,7 @@ export class IdentityRepository {
         expectedState: secrets.state,
         expectedNonce: secrets.nonce,
         idTokenExpected: true,
+        ...(checks.maxAge !== undefined ? { maxAge: checks.maxAge } : {}),
       });
     } catch (error) {
       throw new IdentityError(error instanceof Error ? error.message : 'The sign-in could not be verified.');
@@ -78,7 +90,14 @@ export class IdentityRepository {
       name ??= typeof info.name === 'string' ? info.name : null;
     }
     if (!email) throw new IdentityError('The issuer did not share an e-mail address (scope "email").');
-    return { issuer: claims.iss, subject: claims.sub, email, fullName: name ?? email, idToken: tokens.id_token };
+    return {
+      issuer: claims.iss,
+      subject: claims.sub,
+      email,
+      fullName: name ?? email,
+      idToken: tokens.id_token,
+      authTime: typeof claims.auth_time === 'number' ? claims.auth_time : null,
+    };
   }
 
   /** The issuer's end-session URL (RP-initiated logout), or null if it has none. */

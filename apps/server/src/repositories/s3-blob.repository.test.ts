@@ -126,4 +126,12 @@ describe('S3BlobStore', () => {
     await expect(store.putFrom('us', 'm/2.zip', chunks('ab', 'cde'), 4)).rejects.toBeInstanceOf(BlobLimitError);
     expect(await store.get('us', 'm/2.zip')).toBeNull();
   });
+
+  it('move copies an object to another key inside its bucket and removes the old key', async (context) => {
+    needsS3(context);
+    await store.put('eu', 'incoming/1', bytes('evidence'));
+    await store.move('eu', 'incoming/1', 'kept/sha256/abc');
+    expect((await store.get('eu', 'kept/sha256/abc'))?.toString()).toBe('evidence');
+    expect(await store.get('eu', 'incoming/1')).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -153,6 +154,15 @@ export class S3BlobStore implements BlobStore {
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     await this.deleteSegments(region, key, 0);
     await this.cache.remove(region, key);
+  }
+
+  /** A copy inside the bucket (up to 5 GB, S3's limit for one copy), then the old key removed. */
+  async move(region: DataRegion, from: string, to: string): Promise<void> {
+    const { client, bucket } = this.at(region, from);
+    assertBlobKey(to);
+    const source = `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
+    await client.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: source }));
+    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: from }));
   }
 
   async *list(region: DataRegion, prefix: string): AsyncIterable<StoredBlob> {

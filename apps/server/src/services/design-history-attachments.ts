@@ -4,16 +4,18 @@ import {
   attachmentDownloadPath,
   attachmentDuplicateMessage,
   attachmentEmptyMessage,
+  attachmentMaxBytes,
   attachmentNotFoundMessage,
   attachmentSignedMessage,
   attachmentsPerEntryMax,
   attachmentsTooManyMessage,
+  attachmentTooBigMessage,
   attachmentTypeMessage,
   type DataRegion,
   type DesignHistoryAttachment,
 } from '@insilico/contracts';
 import { projectEvent } from '../events/kinds';
-import type { BlobStore } from '../repositories/blob.repository';
+import { BlobLimitError, type BlobStore } from '../repositories/blob.repository';
 import type { DesignHistoryAttachmentRow, DesignHistoryRepository } from '../repositories/design-history.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
@@ -39,6 +41,63 @@ export function attachmentContentType(declared: string | undefined): string {
  */
 export function attachmentStorageKey(deviceId: string, sha256: string): string {
   return `design-history/${deviceId}/attachments/sha256/${sha256}`;
+}
+
+/** Where an upload is written while its SHA-256 is not yet known (then moved to its content address). */
+function incomingKey(deviceId: string): string {
+  return `design-history/${deviceId}/attachments/incoming/${randomUUID()}`;
+}
+
+/** A file attached to an entry as the request brings it: read once, as it arrives. */
+export interface AttachmentUpload {
+  fileName: string;
+  contentType: string | undefined;
+  /** The length the client declared, if any: more than the limit is refused before a byte is read. */
+  declaredBytes: number | undefined;
+  body: AsyncIterable<Uint8Array>;
+}
+
+/** The attachments' size limit (413, the spec-style message): a declared length above it, or a longer stream. */
+export function attachmentTooBig(): ServiceError {
+  return new ServiceError(413, 'attachment_too_big', attachmentTooBigMessage);
+}
+
+/**
+ * Streams an upload into storage under a temporary key while hashing it (the file is never held whole), refusing it
+ * at the chunk that crosses `maxBytes`, then moves it to its content address; answers its size and SHA-256. An empty
+ * file leaves nothing stored.
+ */
+export async function storeStreamed(
+  blobs: BlobStore,
+  region: DataRegion,
+  deviceId: string,
+  body: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+): Promise<{ bytes: number; sha256: string; storageKey: string }> {
+  const hash = createHash('sha256');
+  const hashing = async function* () {
+    for await (const chunk of body) {
+      hash.update(chunk);
+      yield chunk;
+    }
+  };
+  const temporary = incomingKey(deviceId);
+  let bytes: number;
+  try {
+    bytes = await blobs.putFrom(region, temporary, hashing(), maxBytes);
+  } catch (error) {
+    if (error instanceof BlobLimitError) throw attachmentTooBig();
+    throw error;
+  }
+  if (bytes === 0) {
+    await blobs.delete(region, temporary);
+    throw new ServiceError(400, 'attachment_empty', attachmentEmptyMessage);
+  }
+  const sha256 = hash.digest('hex');
+  const storageKey = attachmentStorageKey(deviceId, sha256);
+  // The same bytes under the same key whoever writes them: replacing an earlier copy changes nothing.
+  await blobs.move(region, temporary, storageKey);
+  return { bytes, sha256, storageKey };
 }
 
 export function presentAttachment(row: DesignHistoryAttachmentRow): DesignHistoryAttachment {
@@ -74,7 +133,7 @@ export class DesignHistoryAttachmentService {
     userId: string,
     deviceId: string,
     entryId: string,
-    file: { fileName: string; contentType: string | undefined; read: () => Promise<Uint8Array> },
+    file: AttachmentUpload,
   ): Promise<DesignHistoryAttachment> {
     const entry = await this.deps.repository.entry(deviceId, entryId);
     if (!entry) throw new ServiceError(404, 'entry_not_found', 'This design history entry does not exist.');
@@ -83,14 +142,17 @@ export class DesignHistoryAttachmentService {
     // Refused before the bytes are read; checked again under the entry's lock below.
     if (await this.deps.repository.isSigned('entry', entryId))
       throw new ServiceError(409, 'entry_signed', attachmentSignedMessage);
-    const bytes = await file.read();
-    if (bytes.length === 0) throw new ServiceError(400, 'attachment_empty', attachmentEmptyMessage);
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    if (file.declaredBytes !== undefined && file.declaredBytes > attachmentMaxBytes) throw attachmentTooBig();
     const region: DataRegion = (await this.deps.devices.findById(deviceId))?.dataRegion ?? 'eu';
-    const storageKey = attachmentStorageKey(deviceId, sha256);
-    // Stored first: the same bytes under the same key whoever writes them, so a rolled-back attachment leaves at most
-    // a file that a later attachment of the same bytes uses again.
-    await this.deps.blobs.put(region, storageKey, bytes);
+    // Stored first: a rolled-back attachment leaves at most a file under its content address that a later
+    // attachment of the same bytes uses again.
+    const { bytes, sha256, storageKey } = await storeStreamed(
+      this.deps.blobs,
+      region,
+      deviceId,
+      file.body,
+      attachmentMaxBytes,
+    );
     const row = await this.deps.unitOfWork.run(async (tx) => {
       if (!(await tx.designHistory.lockEntry(deviceId, entryId)))
         throw new ServiceError(404, 'entry_not_found', 'This design history entry does not exist.');
@@ -108,7 +170,7 @@ export class DesignHistoryAttachmentService {
         entryId,
         fileName: file.fileName,
         contentType,
-        bytes: bytes.length,
+        bytes,
         sha256,
         region,
         storageKey,

@@ -6,7 +6,7 @@ import {
   signatureCredentialsMessage,
   signatureEmailRequiredMessage,
   signatureMeanings,
-  signatureUnavailableMessage,
+  signatureWithIssuerMessage,
   signedEntryMessage,
   type DesignHistoryEntry,
   type DesignHistoryEntryPatch,
@@ -16,6 +16,7 @@ import {
   type DesignHistoryQuery,
   type NewDesignHistoryEntry,
   type Signature,
+  type SignatureMeaning,
   type SignedRecord,
   type SignRequest,
 } from '@insilico/contracts';
@@ -64,6 +65,12 @@ import type { ProjectAccessService } from './project-access.service';
 export interface SignerAccounts {
   authenticate(email: string, password: string): Promise<AccountRow | null>;
   findById(id: string): Promise<AccountRow | null>;
+}
+
+/** A record of a project's design history as it is signed: its project and what its manifest is made of. */
+export interface SignableRecord {
+  projectId: string;
+  manifestSource: { type: 'event'; row: TimelineEventRow } | { type: 'entry'; row: DesignHistoryEntryRow };
 }
 
 /** Who asks, from where: the session (the first signing of a session needs both components) and the client. */
@@ -278,7 +285,7 @@ export class DesignHistoryService {
       items: await this.itemsOf(page),
       nextBefore: rows.length > query.limit ? page[page.length - 1]!.event.id : null,
       projects: await this.projectsWithRights(user.id, standing),
-      signing: { available: this.deps.accounts !== null, needsEmail },
+      signing: { method: this.signingMethod, needsEmail },
     };
   }
 
@@ -422,10 +429,9 @@ export class DesignHistoryService {
    * a wrong sign-in and changes nothing; the signature and its event are written in one transaction.
    */
   async sign(user: UserRow, deviceId: string, input: SignRequest, context: SigningContext): Promise<Signature> {
-    const record = await this.loadRecord(deviceId, input.record);
-    await this.deps.projectAccess.require('project.sign', user.id, deviceId, record.projectId);
+    const record = await this.signable(user, deviceId, input.record);
     const accounts = this.deps.accounts;
-    if (!accounts) throw new ServiceError(409, 'signature_unavailable', signatureUnavailableMessage);
+    if (!accounts) throw new ServiceError(409, 'signature_with_issuer', signatureWithIssuerMessage);
     if (!context.sessionToken) throw new ServiceError(401, 'unauthenticated', 'Please sign in.');
     const sessionKey = signingSessionKey(context.sessionToken);
     const email = input.email?.trim() ? input.email.trim() : null;
@@ -442,7 +448,44 @@ export class DesignHistoryService {
       throw new ServiceError(400, 'signature_credentials', signatureCredentialsMessage, { field: 'password' });
     }
     await this.deps.throttle.clear(keys.slice(0, 1));
+    return this.writeSignature(user, deviceId, record, input, sessionKey, null);
+  }
 
+  /** How signers prove it is them here: the password (embedded issuer) or a fresh sign-in at an external issuer. */
+  get signingMethod(): 'password' | 'issuer' {
+    return this.deps.accounts ? 'password' : 'issuer';
+  }
+
+  /**
+   * The record to be signed, after the checks every signing makes before the sign-in components are asked for:
+   * the record is in the workspace's design history (404), the caller may sign it (`project.sign`).
+   */
+  async signable(user: UserRow, deviceId: string, input: SignedRecord): Promise<SignableRecord> {
+    const record = await this.loadRecord(deviceId, input);
+    await this.deps.projectAccess.require('project.sign', user.id, deviceId, record.projectId);
+    return record;
+  }
+
+  /** Refuses (409) a meaning the user has given this record already, before a sign-in is asked for. */
+  async refuseSignedAlready(user: UserRow, record: SignableRecord, meaning: SignatureMeaning): Promise<void> {
+    const source = record.manifestSource;
+    if (await this.deps.repository.hasSigned(source.type, String(source.row.id), user.id, meaning))
+      throw new ServiceError(409, 'already_signed', alreadySignedMessage);
+  }
+
+  /**
+   * Writes the signature of a record whose signer has just proved it is them (password re-entered, or a fresh
+   * sign-in at the external issuer: `authentication` says which and when, and goes into the signing's event), with
+   * its event in one transaction.
+   */
+  async writeSignature(
+    user: UserRow,
+    deviceId: string,
+    record: SignableRecord,
+    input: { record: SignedRecord; meaning: SignatureMeaning },
+    sessionKey: string,
+    authentication: { method: 'issuer'; issuer: string; authenticatedAt: string } | null,
+  ): Promise<Signature> {
     const { row, contentHash } = await this.deps.unitOfWork.run(async (tx) => {
       // An entry is signed as it stands under its lock: no edit or attachment slips in between the manifest and the
       // signature (attaching takes the same lock; the database refuses both once the signature is in).
@@ -479,6 +522,7 @@ export class DesignHistoryService {
           record: manifest.record,
           contentHash,
           signedAt: signed.signedAt.toISOString(),
+          ...(authentication ? { authentication } : {}),
         },
       });
       return { row: signed, contentHash };
@@ -486,13 +530,7 @@ export class DesignHistoryService {
     return signatureOf(row, contentHash);
   }
 
-  private async loadRecord(
-    deviceId: string,
-    record: SignedRecord,
-  ): Promise<{
-    projectId: string;
-    manifestSource: { type: 'event'; row: TimelineEventRow } | { type: 'entry'; row: DesignHistoryEntryRow };
-  }> {
+  private async loadRecord(deviceId: string, record: SignedRecord): Promise<SignableRecord> {
     const notFound = () =>
       new ServiceError(404, 'record_not_found', 'This record is not in the design history of this workspace.');
     if (record.type === 'entry') {

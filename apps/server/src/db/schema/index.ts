@@ -1,5 +1,6 @@
 export { users } from './users';
 export { sessions, type LoginTransaction } from './sessions';
+export { signingReauthentications } from './sessions';
 export { notifications } from './notifications';
 export { appSettings } from './settings';
 export { jobRuns } from './jobs';

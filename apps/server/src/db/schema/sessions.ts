@@ -27,3 +27,29 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Signings waiting for a fresh sign-in at an external identity provider (21 CFR Part 11 §11.200): keyed by the
+ * SHA-256 of the authorization request's `state`, bound to the session that began it (its e-signature key), the
+ * record and the meaning; used once (taken by the callback) and only until `expires_at`.
+ */
+export const signingReauthentications = pgTable(
+  'signing_reauthentications',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionKey: text('session_key').notNull(),
+    deviceId: uuid('device_id').notNull(),
+    recordType: text('record_type', { enum: ['entry', 'event'] }).notNull(),
+    recordId: text('record_id').notNull(),
+    meaning: text('meaning', { enum: ['review', 'approval', 'responsibility', 'authorship'] }).notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    returnTo: text('return_to').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('signing_reauthentications_expires_idx').on(t.expiresAt)],
+);

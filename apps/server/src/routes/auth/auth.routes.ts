@@ -10,12 +10,15 @@ import {
 } from '../../http/session-cookie';
 import { errorPage, signOutConfirmPage } from '../../issuer/pages';
 import type { AuthService } from '../../services/auth.service';
+import type { SigningReauthenticationService } from '../../services/signing-reauthentication.service';
 import { ServiceError } from '../../services/errors';
 
 export interface AuthRoutesDeps {
   auth: AuthService;
   cookie: SessionCookieSettings;
   publicUrl: string;
+  /** The callback also completes signings that asked the external issuer for a fresh sign-in. */
+  signing?: Pick<SigningReauthenticationService, 'complete'>;
 }
 
 const errorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -41,8 +44,20 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
     { schema: { tags: ['auth'], summary: 'Completes signing in (issuer redirect target)' } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
+      const callbackUrl = new URL(request.url, deps.publicUrl);
       try {
-        const callbackUrl = new URL(request.url, deps.publicUrl);
+        const signed = await deps.signing?.complete(readSessionToken(request, deps.cookie), callbackUrl);
+        if (signed) return await reply.redirect(signed.location, 303);
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        // The session stays: only the signing failed.
+        request.log.warn({ code: error.code }, 'signing callback refused');
+        return reply
+          .code(error.status)
+          .type('text/html')
+          .send(errorPage('Signing could not be completed', error.message).replace('Back to', 'Go back to'));
+      }
+      try {
         const { token, location } = await deps.auth.completeLogin(readSessionToken(request, deps.cookie), callbackUrl);
         setSessionCookie(reply, token, deps.cookie);
         return reply.redirect(location, 302);

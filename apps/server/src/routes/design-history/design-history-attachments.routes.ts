@@ -1,42 +1,26 @@
 import type { Readable } from 'node:stream';
 import {
-  attachmentMaxBytes,
-  attachmentTooBigMessage,
   attachmentUploadQuerySchema,
   designHistoryAttachmentParamsSchema,
   designHistoryAttachmentSchema,
   designHistoryEntryParamsSchema,
   designHistoryFileHashHeader,
 } from '@insilico/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { DesignHistoryAttachmentService } from '../../services/design-history-attachments';
 import { ServiceError } from '../../services/errors';
-import { readUpload } from '../../services/picture-upload';
 
 export interface DesignHistoryAttachmentRoutesDeps {
   attachments: DesignHistoryAttachmentService;
   authenticated: ReturnType<typeof requireUser>;
 }
 
-/** The uploaded file's bytes, read when the service asks (after its checks), never more than the limit. */
-function attachedBytes(request: FastifyRequest, reply: FastifyReply): () => Promise<Uint8Array> {
-  return async () => {
-    const body = request.body as Readable | undefined;
-    if (!body) return new Uint8Array(0);
-    const declared = Number(request.headers['content-length']);
-    try {
-      return await readUpload(body, Number.isFinite(declared) ? declared : undefined, attachmentMaxBytes);
-    } catch (error) {
-      if (error instanceof ServiceError && error.status === 413) {
-        // The rest of an oversized body is not wanted: close the connection after the answer.
-        reply.header('Connection', 'close');
-        throw new ServiceError(413, 'attachment_too_big', attachmentTooBigMessage);
-      }
-      throw error;
-    }
-  };
+/** The request's body as the file: streamed to the service, which reads it only after its checks. */
+async function* bodyOf(request: FastifyRequest): AsyncIterable<Uint8Array> {
+  const body = request.body as Readable | undefined;
+  if (body) yield* body as AsyncIterable<Uint8Array>;
 }
 
 /**
@@ -61,20 +45,34 @@ export async function designHistoryAttachmentRoutes(
         preHandler: deps.authenticated,
         schema: {
           tags,
-          summary: 'Attach a file to an entry nobody has signed (the file as the body, ≤ 20 MB; kept by its SHA-256)',
+          summary:
+            'Attach a file to an entry nobody has signed (the file as the body, streamed, ≤ 100 MB; kept by its SHA-256)',
           params: designHistoryEntryParamsSchema,
           querystring: attachmentUploadQuerySchema,
           response: { 201: designHistoryAttachmentSchema },
         },
       },
-      async (request, reply) =>
-        reply.code(201).send(
-          await deps.attachments.attach(currentUser(request).id, request.params.deviceId, request.params.entryId, {
-            fileName: request.query.name,
-            contentType: request.headers['content-type'],
-            read: attachedBytes(request, reply),
-          }),
-        ),
+      async (request, reply) => {
+        const declared = Number(request.headers['content-length']);
+        try {
+          const attached = await deps.attachments.attach(
+            currentUser(request).id,
+            request.params.deviceId,
+            request.params.entryId,
+            {
+              fileName: request.query.name,
+              contentType: request.headers['content-type'],
+              declaredBytes: Number.isFinite(declared) ? declared : undefined,
+              body: bodyOf(request),
+            },
+          );
+          return await reply.code(201).send(attached);
+        } catch (error) {
+          // The rest of an oversized body is not wanted: close the connection after the answer.
+          if (error instanceof ServiceError && error.status === 413) reply.header('Connection', 'close');
+          throw error;
+        }
+      },
     );
 
     api.get(

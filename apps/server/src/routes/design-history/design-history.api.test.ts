@@ -125,7 +125,7 @@ describe('the timeline', () => {
       { id: otherProjectId, name: 'Other valve', canWork: true, canSign: true },
       { id: projectId, name: 'Signed valve', canWork: true, canSign: true },
     ]);
-    expect(all.signing).toEqual({ available: true, needsEmail: true });
+    expect(all.signing).toEqual({ method: 'password', needsEmail: true });
     const inputs = await timeline(admin, '?section=input');
     expect(inputs.items.map((item) => item.entry?.title)).toEqual(['Sizing range 20–29 mm']);
     expect((await timeline(admin, `?projectId=${otherProjectId}`)).items).toEqual([]);

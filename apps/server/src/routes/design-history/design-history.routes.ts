@@ -14,6 +14,8 @@ import {
   newDesignHistoryEntrySchema,
   resultSnapshotParamsSchema,
   resultSnapshotSchema,
+  reauthenticationRequestSchema,
+  reauthenticationSchema,
   signatureSchema,
   signRequestSchema,
 } from '@insilico/contracts';
@@ -23,12 +25,15 @@ import { currentUser, type requireUser } from '../../policies/authentication';
 import type { DesignHistoryService, SigningContext } from '../../services/design-history.service';
 import type { DesignHistoryExportService } from '../../services/design-history-exports';
 import type { ResultSnapshotService } from '../../services/result-snapshot.service';
+import type { SigningReauthenticationService } from '../../services/signing-reauthentication.service';
 
 export interface DesignHistoryRoutesDeps {
   designHistory: DesignHistoryService;
   /** The file of a large history is made by a job and downloaded later (design-history-exports.ts). */
   designHistoryExports: DesignHistoryExportService;
   resultSnapshots: ResultSnapshotService;
+  /** Signing with an external identity provider: a fresh sign-in there stands in for the password. */
+  signingReauthentication: SigningReauthenticationService;
   authenticated: ReturnType<typeof requireUser>;
   /** The request's session token (the first signing of a session asks for both sign-in components). */
   sessionToken: (request: FastifyRequest) => string | null;
@@ -227,5 +232,33 @@ export async function designHistoryRoutes(app: FastifyInstance, deps: DesignHist
             signingContext(request),
           ),
         ),
+  );
+
+  api.post(
+    `${base}/signatures/reauthentication`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        summary:
+          'With an external identity provider: begin signing a record; answers the provider’s address for a fresh sign-in (prompt=login, max_age=0), after which the callback signs',
+        params: deviceParamsSchema,
+        body: reauthenticationRequestSchema,
+        response: { 201: reauthenticationSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return reply
+        .code(201)
+        .send(
+          await deps.signingReauthentication.begin(
+            currentUser(request),
+            request.params.deviceId,
+            request.body,
+            deps.sessionToken(request),
+          ),
+        );
+    },
   );
 }

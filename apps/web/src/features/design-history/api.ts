@@ -7,6 +7,7 @@ import {
   designHistoryExportListSchema,
   designHistoryExportSchema,
   designHistoryListSchema,
+  reauthenticationSchema,
   signatureSchema,
   type DesignHistoryAttachment,
   type DesignHistoryEntry,
@@ -16,6 +17,8 @@ import {
   type DesignHistoryList,
   type DesignHistorySection,
   type NewDesignHistoryEntry,
+  type Reauthentication,
+  type ReauthenticationRequest,
   type Signature,
   type SignRequest,
 } from '@insilico/contracts';
@@ -93,6 +96,18 @@ export function attachFile(deviceId: string, entryId: string, file: File): Promi
 
 export function signRecord(deviceId: string, body: SignRequest): Promise<Signature> {
   return apiFetch(`${base(deviceId)}/signatures`, { method: 'POST', body, schema: signatureSchema });
+}
+
+/**
+ * With an external identity provider: begins a signing and answers the provider's address, where the signer signs in
+ * again; the provider sends the browser back through the app's callback, which signs and returns to `returnTo`.
+ */
+export function beginIssuerSigning(deviceId: string, body: ReauthenticationRequest): Promise<Reauthentication> {
+  return apiFetch(`${base(deviceId)}/signatures/reauthentication`, {
+    method: 'POST',
+    body,
+    schema: reauthenticationSchema,
+  });
 }
 
 /**

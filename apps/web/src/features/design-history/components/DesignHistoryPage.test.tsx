@@ -116,7 +116,7 @@ beforeEach(() => {
     items: [item(3), signed],
     nextBefore: null,
     projects: [teamRights(stent), teamRights(valve)],
-    signing: { available: true, needsEmail: true },
+    signing: { method: 'password', needsEmail: true },
   };
   vi.stubGlobal(
     'fetch',
@@ -349,12 +349,12 @@ describe('the design history page', () => {
     fireEvent.change(within(form).getByLabelText(/Title/), { target: { value: 'Fatigue protocol' } });
     const protocol = new File(['cycles,load\n1,2\n'], 'fatigue.csv', { type: 'text/csv' });
     const tooLarge = new File([new Uint8Array(8)], 'scan.bin');
-    Object.defineProperty(tooLarge, 'size', { value: 21 * 1024 * 1024 });
+    Object.defineProperty(tooLarge, 'size', { value: 101 * 1024 * 1024 });
     fireEvent.change(within(form).getByLabelText('Choose files to attach'), {
       target: { files: [protocol, tooLarge] },
     });
     expect(within(form).getByRole('alert').textContent).toContain(
-      '“scan.bin”: A file attached to an entry can be at most 20 MB.',
+      '“scan.bin”: A file attached to an entry can be at most 100 MB.',
     );
     expect(within(form).getByRole('list', { name: 'Files to attach' }).textContent).toContain('fatigue.csv');
     fireEvent.click(within(form).getByRole('button', { name: 'Add entry' }));

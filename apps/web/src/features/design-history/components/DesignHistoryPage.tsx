@@ -419,7 +419,7 @@ export function DesignHistoryPage() {
           recordTitle={signing.entry?.title ?? signing.summary}
           signerName={user.fullName}
           needsEmail={history.first.signing.needsEmail}
-          available={history.first.signing.available}
+          method={history.first.signing.method}
           onClose={() => setSigning(null)}
           onSigned={() => {
             setSigning(null);

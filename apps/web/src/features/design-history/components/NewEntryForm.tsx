@@ -195,7 +195,7 @@ export function NewEntryForm({ deviceId, projects, evidence, entry, onChange, on
             </Box>
           )}
           <Typography variant="caption" color="text.secondary">
-            Each file (up to 20 MB) is kept unchanged with its SHA-256; once the entry is signed, no file can be added.
+            Each file (up to 100 MB) is kept unchanged with its SHA-256; once the entry is signed, no file can be added.
           </Typography>
         </Stack>
         {error && (

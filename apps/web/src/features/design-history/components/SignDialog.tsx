@@ -16,12 +16,11 @@ import TextField from '@mui/material/TextField';
 import {
   signatureMeaningLabels,
   signatureMeanings,
-  signatureUnavailableMessage,
   type SignatureMeaning,
   type SignedRecord,
 } from '@insilico/contracts';
 import { ApiError } from '../../../lib/apiError';
-import { signRecord } from '../api';
+import { beginIssuerSigning, signRecord } from '../api';
 
 interface SignDialogProps {
   deviceId: string;
@@ -31,7 +30,11 @@ interface SignDialogProps {
   signerName: string;
   /** The first signature of the session asks for the e-mail address as well (21 CFR Part 11 §11.200(a)(1)). */
   needsEmail: boolean;
-  available: boolean;
+  /**
+   * `password`: re-entered here. `issuer`: the organisation's identity provider asks for a fresh sign-in, and the
+   * browser comes back to this page with the record signed.
+   */
+  method: 'password' | 'issuer';
   onClose: () => void;
   onSigned: () => void;
 }
@@ -46,7 +49,7 @@ export function SignDialog({
   recordTitle,
   signerName,
   needsEmail,
-  available,
+  method,
   onClose,
   onSigned,
 }: SignDialogProps) {
@@ -61,14 +64,26 @@ export function SignDialog({
     event.preventDefault();
     setBusy(true);
     setError(null);
+    let leaving = false;
     try {
+      if (method === 'issuer') {
+        const { location } = await beginIssuerSigning(deviceId, {
+          record,
+          meaning,
+          returnTo: `${window.location.pathname}${window.location.search}`,
+        });
+        // The page goes to the provider; it stays busy until it has gone.
+        leaving = true;
+        window.location.assign(location);
+        return;
+      }
       await signRecord(deviceId, { record, meaning, password, ...(needsEmail ? { email } : {}) });
       onSigned();
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : 'The signature could not be saved. Try again.');
       setPassword('');
     } finally {
-      setBusy(false);
+      if (!leaving) setBusy(false);
     }
   };
 
@@ -81,38 +96,42 @@ export function SignDialog({
             You sign “{recordTitle}” as {signerName}. Your electronic signature is the legally binding equivalent of
             your handwritten signature; it is kept with the record’s content and cannot be removed.
           </DialogContentText>
-          {!available ? (
-            <Alert severity="info">{signatureUnavailableMessage}</Alert>
-          ) : (
-            <Stack spacing={2}>
-              <div>
-                <FormLabel id={`${id}-meaning`}>Meaning of the signature</FormLabel>
-                <RadioGroup
-                  aria-labelledby={`${id}-meaning`}
-                  value={meaning}
-                  onChange={(event) => setMeaning(event.target.value as SignatureMeaning)}
-                >
-                  {signatureMeanings.map((value) => (
-                    <FormControlLabel
-                      key={value}
-                      value={value}
-                      control={<Radio />}
-                      label={signatureMeaningLabels[value]}
-                    />
-                  ))}
-                </RadioGroup>
-              </div>
-              {needsEmail && (
-                <TextField
-                  label="E-mail"
-                  type="email"
-                  autoComplete="username"
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  helperText="The first signature of a session asks for your e-mail address and your password."
-                  required
-                />
-              )}
+          <Stack spacing={2}>
+            <div>
+              <FormLabel id={`${id}-meaning`}>Meaning of the signature</FormLabel>
+              <RadioGroup
+                aria-labelledby={`${id}-meaning`}
+                value={meaning}
+                onChange={(event) => setMeaning(event.target.value as SignatureMeaning)}
+              >
+                {signatureMeanings.map((value) => (
+                  <FormControlLabel
+                    key={value}
+                    value={value}
+                    control={<Radio />}
+                    label={signatureMeaningLabels[value]}
+                  />
+                ))}
+              </RadioGroup>
+            </div>
+            {method === 'issuer' && (
+              <Alert severity="info" role="note">
+                Your organisation’s sign-in page opens next: sign in there again to confirm that it is you. You come
+                back here with the record signed; nothing is signed if you stop there.
+              </Alert>
+            )}
+            {method === 'password' && needsEmail && (
+              <TextField
+                label="E-mail"
+                type="email"
+                autoComplete="username"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                helperText="The first signature of a session asks for your e-mail address and your password."
+                required
+              />
+            )}
+            {method === 'password' && (
               <TextField
                 label="Password"
                 type="password"
@@ -122,8 +141,8 @@ export function SignDialog({
                 required
                 autoFocus={!needsEmail}
               />
-            </Stack>
-          )}
+            )}
+          </Stack>
           {error && (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
               {error}
@@ -134,16 +153,14 @@ export function SignDialog({
           <Button onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          {available && (
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={busy}
-              startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
-            >
-              Sign
-            </Button>
-          )}
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
+          >
+            {method === 'issuer' ? 'Continue to sign in' : 'Sign'}
+          </Button>
         </DialogActions>
       </form>
     </Dialog>
