@@ -915,3 +915,11 @@ export {
 } from './trial-custom-outcomes';
 export { keysInUse, readyOrdersOn, rowsWithoutValues, withMeasurements, withTrialOutcomes } from './analysis-columns';
 export { analysisReportRequestSchema, type AnalysisReportRequest } from './analysis-report';
+export {
+  ssmModeMeasurementDeviations,
+  ssmModeMeasurementModes,
+  ssmModeMeasurementCellSchema,
+  ssmModeMeasurementsSchema,
+  type SsmModeMeasurementCell,
+  type SsmModeMeasurements,
+} from './ssm-mode-measurements';
