@@ -25,6 +25,7 @@ import {
 import { toCsv } from '@insilico/contracts/csv';
 import { writeBinaryStl, writeGlb, writeVtpPolyData } from '@insilico/mesh';
 import type { DeliveredPatient } from '@insilico/scenarios';
+import type { MeasurementDefinition, MeasurementOutcome } from '@insilico/measure';
 import { decodeShapeModel } from '@insilico/ssm';
 import { z } from 'zod';
 import type { CpuRunner } from '../cpu/pool';
@@ -431,6 +432,34 @@ export class SsmService {
       modeCount: summary.modes.length,
       explained: summary.modes.map((mode) => mode.explained),
     };
+  }
+
+  /**
+   * The shapes a measurement order on the model measures (issue 23): its mean and its named instances (the rooms on
+   * its shapes, by name), each by label and name. `project.read`; 409 as {@link measurableModel}.
+   */
+  async orderableShapes(userId: string, deviceId: string, projectId: string, ssmId: string) {
+    await this.access.require('project.read', userId, deviceId, projectId);
+    const { name } = await this.measurableModel(projectId, ssmId);
+    const instances = await this.repository.namedInstances(projectId, ssmId);
+    return {
+      name,
+      shapes: [{ label: 'mean', name: 'Mean shape' }, ...instances.map((i) => ({ label: i.shape, name: i.name }))],
+    };
+  }
+
+  /** Measures definitions on shapes of the model (labels), in the CPU pool, for callers that have checked access. */
+  async measureShapes(
+    projectId: string,
+    ssmId: string,
+    labels: readonly string[],
+    definitions: MeasurementDefinition[],
+    signal?: AbortSignal,
+  ): Promise<MeasurementOutcome[][]> {
+    const model = await this.measurableModel(projectId, ssmId);
+    const shapes = labels.map((label) => parseSsmInstance(label, model.modeCount));
+    const input = { ...model, model: model.bytes, shapes, definitions };
+    return this.cpu.run(ssmShapeMeasurementTask, input, signal ? { signal } : {});
   }
 
   /** 403 with the spec's message where the workspace's plan lacks measurements (issue 23 item 4). */
