@@ -937,3 +937,11 @@ export {
   type ReauthenticationRequest,
   type Reauthentication,
 } from './signing-reauthentication';
+export {
+  ssmModeMeasurementDeviations,
+  ssmModeMeasurementModes,
+  ssmModeMeasurementCellSchema,
+  ssmModeMeasurementsSchema,
+  type SsmModeMeasurementCell,
+  type SsmModeMeasurements,
+} from './ssm-mode-measurements';

@@ -203,8 +203,12 @@ export const measurementPatientRowSchema = z.object({
 export const measurementOrderSchema = z.object({
   id: text(),
   deviceId: text(),
-  cohortId: text(),
+  /** The cohort measured; null for an order on a shape model's shapes (`ssm`). */
+  cohortId: text().nullable(),
+  /** The cohort's name, or the shape model's. */
   cohortName: text(),
+  /** An order on a shape model's mean and named instances (issue 23): the model; each shape is a row's patient. */
+  ssm: z.object({ id: text(), projectId: text() }).nullable().optional(),
   status: z.enum(measurementOrderStatuses),
   progress: z.number(),
   error: text().nullable(),

@@ -39,7 +39,7 @@ export function collinearFailure(spread_mm: number, where: string): string {
 
 /**
  * Measures definitions on one patient's meshes of one phase (the caller builds the meshes for each definition's
- * phase). Landmarks come from the meshes unless `corrections` replaces them. Sections shared by several
+ * phase), or on any organs with landmarks in one frame (a shape of a statistical shape model). Landmarks come from the meshes unless `corrections` replaces them. Sections shared by several
  * definitions (area, perimeter, diameters of one plane) are cut once.
  */
 export class PatientMeasurer {
@@ -48,7 +48,7 @@ export class PatientMeasurer {
   private readonly surfacePoints = new Map<string, Vec3 | string>();
 
   constructor(
-    private readonly meshes: PatientMeshes,
+    private readonly meshes: Pick<PatientMeshes, 'organs' | 'landmarks'>,
     corrections: LandmarkCorrections = {},
   ) {
     for (const l of meshes.landmarks) this.landmarks.set(l.name, l);

@@ -4,8 +4,8 @@
 
 export { SsmInputError } from './errors';
 
-/** Version of the shape-model code; stored in every model card, bumped on any change that alters a model. */
-export const SSM_CODE_VERSION = 'ssm-1';
+/** Version of the shape-model code; stored in every model card, bumped on any change that alters a model (ssm-2: landmark modes). */
+export const SSM_CODE_VERSION = 'ssm-2';
 export { correspondByTopology, type CorrespondingShapes } from './correspondence';
 export {
   correspondByRegistration,
@@ -42,3 +42,4 @@ export {
   type SurfaceIndex,
 } from './surfaceDistance';
 export { compactness, generalisation, specificity, type Generalisation } from './quality';
+export { landmarkModes, landmarksAt } from './landmarkModes';

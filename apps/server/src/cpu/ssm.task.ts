@@ -8,7 +8,9 @@ import {
   encodeShapeModel,
   generalisation,
   generalisedProcrustes,
+  landmarkModes,
   modesForVariance,
+  projectShape,
   specificity,
   SSM_CODE_VERSION,
   type ProcrustesTransform,
@@ -46,6 +48,12 @@ export interface SsmLandmark {
   axis?: [number, number, number];
   /** The nearest vertex of the joint mesh. */
   vertex: number;
+  /**
+   * Per mode, how the landmark moves per standard deviation: its position, then its normal and axis where it has
+   * them (3 numbers each), regressed on the patients' mode coefficients (`landmarkModes` of @insilico/ssm). Models
+   * built before it (SSM_CODE_VERSION ssm-1) lack it.
+   */
+  modes?: number[][];
 }
 
 /** Share of the variance the kept modes hold. */
@@ -107,7 +115,10 @@ export function buildSsm(input: SsmBuildInput, context: CpuTaskContext): SsmBuil
   const bytes = encodeShapeModel(model, shapes.indices);
   context.transfer(...wholeBuffer(bytes));
   const outliers = flagOutliers(general.perShape);
-  const landmarks = meanLandmarks(landmarksOf, alignment.transforms, model.mean);
+  const coefficients = alignment.aligned.map((shape) => projectShape(model, shape));
+  const landmarks = meanLandmarks(landmarksOf, alignment.transforms, model.mean, (vectors) =>
+    landmarkModes(coefficients, model.variances, vectors).map((row) => Array.from(row, roundMicrometre)),
+  );
   return {
     bytes,
     modes: Array.from(model.variances, (variance, k) => ({ variance, explained: model.explained[k] as number })),
@@ -141,29 +152,37 @@ export function buildSsm(input: SsmBuildInput, context: CpuTaskContext): SsmBuil
   };
 }
 
+/** Landmark modes are stored to a micrometre (per SD), which keeps the summary small. */
+const roundMicrometre = (v: number) => Math.round(v * 1e6) / 1e6;
+
 /**
  * Each landmark moved with its patient's alignment and averaged over the patients (directions by their rotation,
- * renormalised), then tied to the nearest vertex of the mean shape.
+ * renormalised), then tied to the nearest vertex of the mean shape; `modesOf` turns the aligned vectors of every
+ * patient (position, then normal and axis where the landmark has them) into the landmark's modes.
  */
 function meanLandmarks(
   perPatient: readonly Landmark[][],
   transforms: readonly ProcrustesTransform[],
   mean: Float64Array,
+  modesOf: (vectors: number[][]) => number[][],
 ): SsmLandmark[] {
   const first = perPatient[0] ?? [];
   return first.map((landmark, l) => {
     const position = [0, 0, 0];
     const normal = [0, 0, 0];
     const axis = [0, 0, 0];
-    perPatient.forEach((landmarks, j) => {
+    const vectors = perPatient.map((landmarks, j) => {
       const t = transforms[j] as ProcrustesTransform;
       const own = landmarks[l] as Landmark;
       const p = applyTransform(Float64Array.from(own.position), t);
       const rotate = (v: readonly number[]) =>
         applyTransform(Float64Array.from(v), { ...t, scale: 1, from: [0, 0, 0], to: [0, 0, 0] });
       for (let a = 0; a < 3; a++) position[a] = (position[a] as number) + (p[a] as number) / perPatient.length;
-      if (own.normal) rotate(own.normal).forEach((v, a) => (normal[a] = (normal[a] as number) + v));
-      if (own.axis) rotate(own.axis).forEach((v, a) => (axis[a] = (axis[a] as number) + v));
+      const n = landmark.normal && own.normal ? Array.from(rotate(own.normal)) : [];
+      const x = landmark.axis && own.axis ? Array.from(rotate(own.axis)) : [];
+      n.forEach((v, a) => (normal[a] = (normal[a] as number) + v));
+      x.forEach((v, a) => (axis[a] = (axis[a] as number) + v));
+      return [...p, ...n, ...x];
     });
     let vertex = 0;
     let best = Infinity;
@@ -178,7 +197,12 @@ function meanLandmarks(
       const n = Math.hypot(...v);
       return n > 0 ? [(v[0] as number) / n, (v[1] as number) / n, (v[2] as number) / n] : undefined;
     };
-    const out: SsmLandmark = { name: landmark.name, position: position as [number, number, number], vertex };
+    const out: SsmLandmark = {
+      name: landmark.name,
+      position: position as [number, number, number],
+      vertex,
+      modes: modesOf(vectors),
+    };
     const n = landmark.normal ? unit(normal) : undefined;
     const x = landmark.axis ? unit(axis) : undefined;
     if (n) out.normal = n;

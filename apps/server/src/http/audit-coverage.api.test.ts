@@ -50,6 +50,8 @@ interface Fixture {
   patientIds: string[];
   /** A ready cohort of ten patients with end-diastole images on the project (an SSM needs ten). */
   tenId: string;
+  /** An SSM of the root and LV (not the last scenario's configuration), built while the scenarios run. */
+  ssmId: string;
 }
 
 interface Scenario {
@@ -762,6 +764,21 @@ const audited: Record<string, Scenario> = {
     action: 'trial.report_requested',
     call: async (f) => f.admin.browser.postJson(`${project(f)}/trials/${await trial(f)}/reports`, {}),
   },
+  'POST /api/devices/{deviceId}/projects/{projectId}/ssms/{ssmId}/measurement-orders': {
+    action: 'measurement.ordered',
+    call: async (f) => {
+      // The SSM queued in the set-up has had every scenario before this one to be built.
+      const until = Date.now() + 170_000;
+      let ssm: { status: string } = { status: 'in_progress' };
+      while (ssm.status === 'in_progress' && Date.now() < until) {
+        ssm = (await (await f.admin.browser.get(`${project(f)}/ssms/${f.ssmId}`)).json()) as { status: string };
+        if (ssm.status === 'in_progress') await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      return f.admin.browser.postJson(`${project(f)}/ssms/${f.ssmId}/measurement-orders`, {
+        definitionIds: [await defined(f)],
+      });
+    },
+  },
   // Last: its build job then holds the CPU pool (a few seconds for ten patients) after every other scenario.
   'POST /api/devices/{deviceId}/projects/{projectId}/ssms': {
     action: 'ssm.build_started',
@@ -856,7 +873,14 @@ beforeAll(async () => {
     name: 'Coverage valve',
     cohortIds: [cohortId, tenId],
   });
-  fixture = { admin, member, deviceId, projectId, cohortId, patientIds, tenId };
+  const ssm = await admin.browser.postJson(`/api/devices/${deviceId}/projects/${projectId}/ssms`, {
+    cohortIds: [tenId],
+    organs: ['aortic_root', 'lv_blood_pool'],
+    phase: 'end-diastole',
+  });
+  expect(ssm.status).toBe(201);
+  const ssmId = ((await ssm.json()) as { id: string }).id;
+  fixture = { admin, member, deviceId, projectId, cohortId, patientIds, tenId, ssmId };
 }, 180_000);
 afterAll(async () => {
   await server?.stop();

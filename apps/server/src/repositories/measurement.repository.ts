@@ -7,6 +7,7 @@ import {
   measurementDefinitions,
   measurementOrders,
   measurementResults,
+  ssms,
   users,
 } from '../db/schema';
 
@@ -17,10 +18,14 @@ export type MeasurementOrderRow = typeof measurementOrders.$inferSelect;
 export type NewMeasurementOrder = typeof measurementOrders.$inferInsert;
 export type MeasurementResultRow = typeof measurementResults.$inferSelect;
 
-/** An order with its cohort's name, the orderer's name and its job's progress. */
+/**
+ * An order with its subject's name (the cohort's, or the shape model's for an order on an SSM's shapes, with the
+ * model's project), the orderer's name and its job's progress.
+ */
 export interface MeasurementOrderListRow {
   order: MeasurementOrderRow;
   cohortName: string;
+  ssmProjectId: string | null;
   creatorName: string | null;
   progress: number | null;
 }
@@ -99,6 +104,12 @@ export class MeasurementRepository {
 
   async findOrderById(orderId: string): Promise<MeasurementOrderRow | null> {
     const rows = await this.orm.select().from(measurementOrders).where(eq(measurementOrders.id, orderId));
+    return rows[0] ?? null;
+  }
+
+  /** An order by id with its names (for the job), or null. */
+  async findOrderWithNames(orderId: string): Promise<MeasurementOrderListRow | null> {
+    const rows = await this.selectOrders().where(eq(measurementOrders.id, orderId));
     return rows[0] ?? null;
   }
 
@@ -231,12 +242,14 @@ export class MeasurementRepository {
     return this.orm
       .select({
         order: measurementOrders,
-        cohortName: cohorts.name,
+        cohortName: sql<string>`coalesce(${cohorts.name}, ${ssms.name}, '')`,
+        ssmProjectId: ssms.projectId,
         creatorName: users.fullName,
         progress: jobRuns.progress,
       })
       .from(measurementOrders)
-      .innerJoin(cohorts, eq(cohorts.id, measurementOrders.cohortId))
+      .leftJoin(cohorts, eq(cohorts.id, measurementOrders.cohortId))
+      .leftJoin(ssms, eq(ssms.id, measurementOrders.ssmId))
       .leftJoin(users, eq(users.id, measurementOrders.createdBy))
       .leftJoin(jobRuns, eq(jobRuns.id, measurementOrders.jobId))
       .$dynamic();

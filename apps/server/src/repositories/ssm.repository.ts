@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
-import { cohorts, jobRuns, projectCohorts, ssms, users } from '../db/schema';
+import { cohorts, jobRuns, projectCohorts, rooms, ssms, trialPatients, users } from '../db/schema';
 import type { CohortRow } from './cohort.repository';
 
 export type SsmRow = typeof ssms.$inferSelect;
@@ -163,5 +163,24 @@ export class SsmRepository {
       .select()
       .from(cohorts)
       .where(and(eq(cohorts.deviceId, deviceId), inArray(cohorts.id, [...cohortIds])));
+  }
+
+  /**
+   * An SSM's named instances: the project's rooms on it (each on the shape its view saved, else the mean), by name,
+   * less the rooms trials made (a trial's patient room is not an instance of its own).
+   */
+  async namedInstances(projectId: string, ssmId: string): Promise<{ roomId: string; name: string; shape: string }[]> {
+    const rows = await this.orm
+      .select({ id: rooms.id, name: rooms.name, shape: sql<string | null>`${rooms.scene} -> 'view' ->> 'phase'` })
+      .from(rooms)
+      .where(
+        and(
+          eq(rooms.projectId, projectId),
+          eq(rooms.ssmId, ssmId),
+          sql`not exists (select 1 from ${trialPatients} where ${trialPatients.roomId} = ${rooms.id})`,
+        ),
+      )
+      .orderBy(asc(rooms.name), asc(rooms.id));
+    return rows.map((r) => ({ roomId: r.id, name: r.name, shape: r.shape ?? 'mean' }));
   }
 }

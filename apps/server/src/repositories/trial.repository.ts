@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
+import { SsmRepository } from './ssm.repository';
 import {
   cohortPatients,
   cohorts,
@@ -8,7 +9,6 @@ import {
   jobRuns,
   projectCohorts,
   projectDeviceVersions,
-  rooms,
   simulations,
   ssms,
   trialPatients,
@@ -276,26 +276,13 @@ export class TrialRepository {
     return rows[0] ?? null;
   }
 
-  /**
-   * An SSM's named instances: the project's rooms on it (each on the shape its view saved, else the mean), by name,
-   * less the rooms trials made (a trial's patient room is not an instance of its own). Keyed by the room.
-   */
+  /** An SSM's named instances (SsmRepository.namedInstances) as a trial's patients, keyed by their room. */
   async ssmInstances(projectId: string, ssmId: string): Promise<TrialSubjectPatient[]> {
-    const rows = await this.orm
-      .select({ id: rooms.id, name: rooms.name, shape: sql<string | null>`${rooms.scene} -> 'view' ->> 'phase'` })
-      .from(rooms)
-      .where(
-        and(
-          eq(rooms.projectId, projectId),
-          eq(rooms.ssmId, ssmId),
-          sql`not exists (select 1 from ${trialPatients} where ${trialPatients.roomId} = ${rooms.id})`,
-        ),
-      )
-      .orderBy(asc(rooms.name), asc(rooms.id));
-    return rows.map((r, i) => ({
-      patientId: r.id,
+    const instances = await new SsmRepository(this.orm).namedInstances(projectId, ssmId);
+    return instances.map((r, i) => ({
+      patientId: r.roomId,
       patientIndex: i,
-      instance: { name: r.name, shape: r.shape ?? 'mean' },
+      instance: { name: r.name, shape: r.shape },
     }));
   }
 

@@ -29,14 +29,18 @@ describe('MeasurementService.performOrder', () => {
     const measuredByCpu: string[] = [];
     const progress: number[] = [];
     let ready = false;
+    const order = {
+      id: 'o',
+      deviceId: 'd',
+      cohortId: 'c',
+      ssmId: null,
+      shapes: null,
+      status,
+      measurements: definitions.map((d) => recordOf(`scct-tavi/${d.key}@1`, 1, d)),
+    };
     const repository = {
-      findOrderById: async () => ({
-        id: 'o',
-        deviceId: 'd',
-        cohortId: 'c',
-        status,
-        measurements: definitions.map((d) => recordOf(`scct-tavi/${d.key}@1`, 1, d)),
-      }),
+      findOrderById: async () => order,
+      findOrderWithNames: async () => ({ order, cohortName: cohort.name, ssmProjectId: null }),
       measuredPatients: async () => new Set(alreadyMeasured),
       writeAutomatic: async (_: string, cells: MeasurementCellWrite[]) => void written.push(...cells),
       markReady: async () => {

@@ -1,4 +1,4 @@
-import type { Landmark, LandmarkName, Organ, SyntheticPatient } from '@insilico/anatomy';
+import type { Landmark, LandmarkName, Organ } from '@insilico/anatomy';
 import {
   measurementPlans,
   measurementsDisabledMessage,
@@ -108,7 +108,7 @@ export class MeasurementService {
     /** Keeps the results when ready and after each hand correction, named by the event (issue 20 item 7). */
     private readonly results: ResultKeeper | null = null,
     /** Shapes of the workspace's SSMs, to pick surface points on (issue 23); none: points on patients only. */
-    private readonly shapes: Pick<SsmService, 'pickAnatomy'> | null = null,
+    private readonly shapes: Pick<SsmService, 'pickAnatomy' | 'orderableShapes' | 'measureShapes'> | null = null,
   ) {}
 
   async definitions(userId: string, deviceId: string): Promise<MeasurementDefinitionList> {
@@ -203,17 +203,7 @@ export class MeasurementService {
     if (!found) throw new ServiceError(404, 'not_found', 'No such patient cohort in this device workspace.');
     if (found.cohort.status !== 'ready')
       throw new ServiceError(409, 'cohort_not_ready', 'Measurements can be ordered once the cohort is ready.');
-    const own = await this.repository.definitionsByIds(
-      deviceId,
-      body.definitionIds.filter((id) => UUID.test(id)),
-    );
-    const measurements = body.definitionIds.map((id): OrderedMeasurementRecord => {
-      const builtIn = BUILT_IN.find((b) => b.id === id);
-      if (builtIn) return recordOf(builtIn.id, TAVI_SET_VERSION, builtIn.definition);
-      const row = own.find((r) => r.id === id);
-      if (!row) throw new ServiceError(400, 'invalid', `There is no measurement ${id} in this device workspace.`);
-      return recordOf(row.id, row.version, definitionOfRow(row));
-    });
+    const measurements = await this.orderedMeasurements(deviceId, body);
     const id = crypto.randomUUID();
     await this.unitOfWork.run(async (tx) => {
       await tx.measurements.insertOrder({ id, deviceId, cohortId, measurements, createdBy: userId });
@@ -229,6 +219,58 @@ export class MeasurementService {
       });
     });
     return this.get(userId, deviceId, id);
+  }
+
+  /**
+   * Measurements on a shape model's shapes (issue 23): its mean and named instances, frozen into the order, measured
+   * by the same durable job as a cohort's patients. The model must be one of the project's, ready, readable by the
+   * user, with the aortic root and landmarks that follow its modes (4xx in words otherwise, nothing queued).
+   */
+  async orderOnShapes(
+    userId: string,
+    deviceId: string,
+    projectId: string,
+    ssmId: string,
+    body: CreateMeasurementOrder,
+  ): Promise<MeasurementOrder> {
+    // Who may order measurements (admins, members) reads every project of the workspace (project.policy.ts), so an
+    // order on an SSM's shapes is listed and read like a cohort's.
+    await this.allow('measurement.order', userId, deviceId);
+    if (!this.shapes) throw new ServiceError(404, 'not_found', 'No such statistical shape model in this project.');
+    const { shapes } = await this.shapes.orderableShapes(userId, deviceId, projectId, ssmId);
+    const measurements = await this.orderedMeasurements(deviceId, body);
+    const id = crypto.randomUUID();
+    await this.unitOfWork.run(async (tx) => {
+      await tx.measurements.insertOrder({ id, deviceId, ssmId, shapes, measurements, createdBy: userId });
+      const data: MeasurementOrderData = { orderId: id, userId };
+      const run = await tx.jobs.enqueue(measurementOrderJob, data, userId);
+      await tx.measurements.setJob(id, run.id);
+      tx.events.record({
+        ...workspaceEvent(userId, deviceId, 'measurement.ordered', { type: 'measurement', id }),
+        after: {
+          ssmId,
+          projectId,
+          shapes,
+          measurements: measurements.map((m) => ({ definitionId: m.definitionId, version: m.version, name: m.name })),
+        },
+      });
+    });
+    return this.get(userId, deviceId, id);
+  }
+
+  /** The definitions an order names, frozen as measured (400 for an id the workspace does not have). */
+  private async orderedMeasurements(deviceId: string, body: CreateMeasurementOrder) {
+    const own = await this.repository.definitionsByIds(
+      deviceId,
+      body.definitionIds.filter((id) => UUID.test(id)),
+    );
+    return body.definitionIds.map((id): OrderedMeasurementRecord => {
+      const builtIn = BUILT_IN.find((b) => b.id === id);
+      if (builtIn) return recordOf(builtIn.id, TAVI_SET_VERSION, builtIn.definition);
+      const row = own.find((r) => r.id === id);
+      if (!row) throw new ServiceError(400, 'invalid', `There is no measurement ${id} in this device workspace.`);
+      return recordOf(row.id, row.version, definitionOfRow(row));
+    });
   }
 
   async list(userId: string, deviceId: string): Promise<MeasurementOrderList> {
@@ -302,6 +344,12 @@ export class MeasurementService {
     if (!row) throw orderNotFound();
     if (row.order.status !== 'ready')
       throw new ServiceError(409, 'order_not_ready', 'The measurements are still being taken.');
+    if (row.order.cohortId === null)
+      throw new ServiceError(
+        409,
+        'shape_not_correctable',
+        'The shapes of a shape model are measured on the model’s own landmarks; corrections are made on a cohort’s patients.',
+      );
     for (const name of Object.keys(body.landmarks)) checkAnatomyName('landmark', name);
     const cohort = await this.cohorts.findById(row.order.cohortId);
     const stored = cohort ? await this.cohorts.patient(cohort.id, patientId) : null;
@@ -331,45 +379,65 @@ export class MeasurementService {
     return this.get(userId, deviceId, orderId);
   }
 
-  /** The job's work, idempotent: measures the patients without results yet, then marks the order ready. */
+  /**
+   * The job's work, idempotent: measures the patients (or an SSM's shapes) without results yet, then marks the
+   * order ready.
+   */
   async performOrder(orderId: string, work: MeasurementWork): Promise<PerformedOrder | null> {
-    const order = await this.repository.findOrderById(orderId);
-    if (!order) return null;
-    const cohort = await this.cohorts.findById(order.cohortId);
-    if (!cohort) return null;
-    const result = (patients: number, status: PerformedOrder['status']): PerformedOrder => ({
+    const found = await this.repository.findOrderWithNames(orderId);
+    if (!found) return null;
+    const { order, cohortName } = found;
+    const cohort = order.cohortId === null ? null : await this.cohorts.findById(order.cohortId);
+    if (order.cohortId !== null && !cohort) return null;
+    const stored = cohort ? await this.cohorts.patients(cohort.id) : [];
+    const subjects = cohort ? stored : shapeRows(order);
+    const result = (status: PerformedOrder['status']): PerformedOrder => ({
       id: order.id,
       deviceId: order.deviceId,
-      cohortName: cohort.name,
+      cohortName,
       measurements: order.measurements.length,
-      patients,
+      patients: subjects.length,
       status,
     });
-    const stored = await this.cohorts.patients(cohort.id);
     // Settled stays settled: a retried or stale job measures nothing more (docs/decisions/ssm-chained-cohorts.md).
-    if (order.status !== 'in_progress') return result(stored.length, order.status === 'ready' ? 'ready' : 'failed');
+    if (order.status !== 'in_progress') return result(order.status === 'ready' ? 'ready' : 'failed');
     const done = await this.repository.measuredPatients(orderId, order.measurements.length);
-    const todo = stored.filter((p) => !done.has(p.patientIndex));
+    const todo = subjects.filter((p) => !done.has(p.patientIndex)).map((p) => p.patientIndex);
     const definitions = order.measurements.map(definitionOfRecord);
+    const measure = async (indexes: number[]): Promise<MeasurementOutcome[][]> => {
+      if (cohort) {
+        const patients = indexes.map((i) =>
+          storedPatient(
+            cohort,
+            stored.find((p) => p.patientIndex === i)!,
+          ),
+        );
+        return this.cpu.run(measurementTask, { patients, definitions }, { signal: work.signal });
+      }
+      if (!this.shapes || order.ssmId === null || found.ssmProjectId === null)
+        throw new Error('An order on shape model shapes needs the shape models.');
+      const labels = indexes.map((i) => (order.shapes ?? [])[i]?.label ?? 'mean');
+      return this.shapes.measureShapes(found.ssmProjectId, order.ssmId, labels, definitions, work.signal);
+    };
+    const word = cohort ? 'patients' : 'shapes';
     for (let start = 0; start < todo.length; start += BATCH) {
       const batch = todo.slice(start, start + BATCH);
-      const patients: SyntheticPatient[] = batch.map((entry) => storedPatient(cohort, entry));
-      const outcomes = await this.cpu.run(measurementTask, { patients, definitions }, { signal: work.signal });
-      const cells = batch.flatMap((entry, p) =>
-        definitions.map((_, m) => cellOf(entry.patientIndex, m, outcomes[p]?.[m])),
+      const outcomes = await measure(batch);
+      const cells = batch.flatMap((patientIndex, p) =>
+        definitions.map((_, m) => cellOf(patientIndex, m, outcomes[p]?.[m])),
       );
       await this.repository.writeAutomatic(orderId, cells);
       const measured = done.size + start + batch.length;
-      await work.progress(measured / stored.length, `Measured ${measured} of ${stored.length} patients`);
+      await work.progress(measured / subjects.length, `Measured ${measured} of ${subjects.length} ${word}`);
     }
-    const performed = result(stored.length, 'ready');
+    const performed = result('ready');
     // Ready and its event (the system, for the orderer, who hears of it from the event) commit together.
     await this.unitOfWork.run(async (tx) => {
       if (!(await tx.measurements.markReady(orderId))) return;
-      const snapshot = await this.keepResults(tx, order, cohort.name);
+      const snapshot = await this.keepResults(tx, order, cohortName);
       tx.events.record({
         ...systemEvent(order.createdBy, order.deviceId, null, 'measurement.measured', measurementObject(orderId), {
-          cohortName: cohort.name,
+          cohortName,
           measurements: performed.measurements,
           patients: performed.patients,
           ...resultsOf(snapshot),
@@ -382,14 +450,15 @@ export class MeasurementService {
 
   /** Marks an order failed for good (its job gave up). */
   async failOrder(orderId: string, reason: string): Promise<PerformedOrder | null> {
-    const order = await this.repository.findOrderById(orderId);
-    const cohort = order ? await this.cohorts.findById(order.cohortId) : null;
-    if (!order || !cohort) return null;
+    const found = await this.repository.findOrderWithNames(orderId);
+    if (!found) return null;
+    const { order, cohortName } = found;
+    const cohort = order.cohortId === null ? null : await this.cohorts.findById(order.cohortId);
     await this.unitOfWork.run(async (tx) => {
       if (await tx.measurements.markFailed(orderId, reason))
         tx.events.record({
           ...systemEvent(order.createdBy, order.deviceId, null, 'measurement.failed', measurementObject(orderId), {
-            cohortName: cohort.name,
+            cohortName,
             error: reason,
           }),
           before: { status: order.status },
@@ -398,22 +467,21 @@ export class MeasurementService {
     return {
       id: order.id,
       deviceId: order.deviceId,
-      cohortName: cohort.name,
+      cohortName,
       measurements: order.measurements.length,
-      patients: cohort.size,
+      patients: cohort ? cohort.size : shapeRows(order).length,
       status: 'failed',
     };
   }
 
   /**
    * A ready order's results as they stand now (for the backfill of work finished before migration 0027,
-   * services/result-backfill.ts), or null when it is not a ready order of an existing cohort.
+   * services/result-backfill.ts), or null when it is not a ready order of an existing cohort or shape model.
    */
   async currentResults(orderId: string): Promise<Record<string, unknown> | null> {
-    const order = await this.repository.findOrderById(orderId);
-    const cohort = order?.status === 'ready' ? await this.cohorts.findById(order.cohortId) : null;
-    if (!order || !cohort) return null;
-    return measurementResults(order, cohort.name, await this.table({ order }));
+    const found = await this.repository.findOrderWithNames(orderId);
+    if (found?.order.status !== 'ready') return null;
+    return measurementResults(found.order, found.cohortName, await this.table(found));
   }
 
   /** The order's results as they stand, kept as a snapshot its event names (issue 20 item 7); null without a keeper. */
@@ -436,8 +504,9 @@ export class MeasurementService {
       repository: Pick<MeasurementRepository, 'results' | 'corrections'>;
     } = { cohorts: this.cohorts, repository: this.repository },
   ): Promise<MeasurementOrder['patients']> {
+    const { cohortId } = row.order;
     const [stored, results, corrections] = await Promise.all([
-      on.cohorts.patients(row.order.cohortId),
+      cohortId === null ? shapeRows(row.order) : on.cohorts.patients(cohortId),
       on.repository.results(row.order.id),
       on.repository.corrections(row.order.id),
     ]);
@@ -636,6 +705,11 @@ function versionValues(body: MeasurementDefinitionBody, geometry: MeasurementGeo
     geometry,
     createdBy: userId,
   };
+}
+
+/** An SSM order's shapes as the rows of its table: each named by its name, indexed by its place in the order. */
+function shapeRows(order: MeasurementOrderRow): { patientId: string; patientIndex: number }[] {
+  return (order.shapes ?? []).map((shape, patientIndex) => ({ patientId: shape.name, patientIndex }));
 }
 
 function cellOf(

@@ -118,7 +118,14 @@ export function measurementResults(
 ): Record<string, unknown> {
   return {
     kind: 'measurement-results',
-    order: { id: order.id, cohortId: order.cohortId, cohortName, measurements: order.measurements },
+    order: {
+      id: order.id,
+      cohortId: order.cohortId,
+      cohortName,
+      // An order on a shape model's shapes names the model and the shapes (absent for a cohort's: unchanged bytes).
+      ...(order.ssmId === null ? {} : { ssmId: order.ssmId, shapes: order.shapes }),
+      measurements: order.measurements,
+    },
     patients,
   };
 }

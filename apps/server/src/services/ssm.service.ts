@@ -1,6 +1,9 @@
 import type { SyntheticPatient } from '@insilico/anatomy';
 import {
   defaultSsmName,
+  measurementPlans,
+  measurementsDisabledMessage,
+  measurementsNotInPlanCode,
   normalizeSsmConfiguration,
   ssmConfigurationSchema,
   ssmDuplicateMessage,
@@ -18,14 +21,16 @@ import {
   type Ssm,
   type SsmConfiguration,
   type SsmList,
-  type SsmModelCard,
 } from '@insilico/contracts';
 import { toCsv } from '@insilico/contracts/csv';
 import { writeBinaryStl, writeGlb, writeVtpPolyData } from '@insilico/mesh';
 import type { DeliveredPatient } from '@insilico/scenarios';
-import { decodeShapeModel, modelInstance } from '@insilico/ssm';
+import type { MeasurementDefinition, MeasurementOutcome } from '@insilico/measure';
+import { decodeShapeModel } from '@insilico/ssm';
 import { z } from 'zod';
 import type { CpuRunner } from '../cpu/pool';
+import { landmarksFollowModes, modelShape } from '../cpu/ssm-shape';
+import { ssmShapeMeasurementTask } from '../cpu/ssm-measurement.task';
 import { ssmBuildTask } from '../cpu/ssm.task';
 import { ssmBuildJob } from '../jobs/ssm-build.job';
 import { decideProject } from '../policies/project.policy';
@@ -38,6 +43,12 @@ import type { Transaction, UnitOfWork } from '../repositories/unit-of-work';
 import { resultsOf, type ResultKeeper } from './result-snapshots';
 import { ssmResults } from './result-snapshot-contents';
 import { storedPatient } from './cohort-records';
+import {
+  modeMeasurementCsv,
+  modeMeasurementDefinitions,
+  modeMeasurementShapes,
+  modeMeasurementTable,
+} from './ssm-mode-measurements';
 import { projectEvent, systemEvent } from '../events/kinds';
 import { ServiceError } from './errors';
 import type { ProjectAccessService } from './project-access.service';
@@ -72,6 +83,7 @@ const landmarkSchema = z.object({
   normal: vec3.optional(),
   axis: vec3.optional(),
   vertex: z.number().int().nonnegative(),
+  modes: z.array(z.array(z.number())).optional(),
 });
 const summarySchema = z.object({
   landmarks: z.array(landmarkSchema),
@@ -360,14 +372,14 @@ export class SsmService {
     label: string,
   ): Promise<Uint8Array> {
     const shape = await this.instance(userId, deviceId, projectId, ssmId, label);
-    const meshes = organMeshes(shape).map(({ organ, mesh }) => ({ name: organ, mesh }));
+    const meshes = shape.organs.map(({ organ, mesh }) => ({ name: organ, mesh }));
     return writeGlb(meshes, {
       unitScale: 0.001,
       extras: { ssmId, instance: label, frame: ssmFrame, landmarkUnit: 'mm', landmarks: shape.landmarks },
     });
   }
 
-  /** The landmarks of a shape of the model (mm; each moves with its nearest vertex of the mean). */
+  /** The landmarks of a shape of the model (mm; they follow the modes: modelShape in cpu/ssm-shape.ts). */
   async instanceLandmarks(userId: string, deviceId: string, projectId: string, ssmId: string, label: string) {
     const shape = await this.instance(userId, deviceId, projectId, ssmId, label);
     return { patientId: shape.name, phase: label, unit: 'mm' as const, frame: ssmFrame, landmarks: shape.landmarks };
@@ -381,12 +393,108 @@ export class SsmService {
   async pickAnatomy(userId: string, deviceId: string, projectId: string, ssmId: string, label: string) {
     const shape = await this.instance(userId, deviceId, projectId, ssmId, label);
     const { phase } = shape.summary.modelCard;
-    const organs = organMeshes(shape);
+    const { organs } = shape;
     const landmarks = shape.landmarks.map(({ name, position, normal }) =>
       normal === undefined ? { name, position } : { name, position, normal },
     );
     const words = label === 'mean' ? 'mean shape' : `shape at ${ssmShapeLabel(label)}`;
     return { name: shape.name, shape: words, phase, organs, landmarks };
+  }
+
+  /**
+   * How the TAVI set changes along the model's first modes, −3 SD to +3 SD (issue 18 item 8), measured in the CPU
+   * pool with the landmarks following each shape. `project.read`; 403 with the spec's message where the workspace's
+   * plan lacks measurements; 409 while it is built, for a model without the aortic root or built before its
+   * landmarks followed the modes.
+   */
+  async modeMeasurements(userId: string, deviceId: string, projectId: string, ssmId: string) {
+    await this.access.require('project.read', userId, deviceId, projectId);
+    await this.requireMeasurementPlan(deviceId);
+    const model = await this.measurableModel(projectId, ssmId);
+    const outcomes = await this.cpu.run(ssmShapeMeasurementTask, {
+      model: model.bytes,
+      parts: model.parts,
+      landmarks: model.landmarks,
+      phase: model.phase,
+      shapes: modeMeasurementShapes(model.modeCount),
+      definitions: modeMeasurementDefinitions(model.phase),
+    });
+    return { name: model.name, table: modeMeasurementTable(model.phase, model.explained, outcomes) };
+  }
+
+  /** {@link modeMeasurements} as CSV, named after the SSM. */
+  async modeMeasurementsCsv(userId: string, deviceId: string, projectId: string, ssmId: string) {
+    const { name, table } = await this.modeMeasurements(userId, deviceId, projectId, ssmId);
+    return { fileName: `${fileStem(name)}-mode-measurements.csv`, text: modeMeasurementCsv(table) };
+  }
+
+  /**
+   * A ready model as its shapes are measured (its mode measurements, measurement orders on its shapes), for
+   * callers that have checked access: the model file, the organs' ranges, the landmarks with their modes. 409 for
+   * a model without the aortic root (the measurements' organ) or built before its landmarks followed the modes.
+   */
+  async measurableModel(projectId: string, ssmId: string) {
+    const bytes = await this.storedModel(projectId, ssmId);
+    const row = (await this.repository.find(projectId, ssmId)) as SsmListRow;
+    const summary = summarySchema.parse(row.ssm.summary);
+    const { name } = row.ssm;
+    if (!summary.modelCard.parts.some((part) => part.organ === 'aortic_root'))
+      throw new ServiceError(
+        409,
+        'no_anatomy',
+        `The SSM ${name} has no aortic root: the measurements are taken on the aortic root. Build an SSM that includes it.`,
+      );
+    if (!landmarksFollowModes(summary.landmarks))
+      throw new ServiceError(
+        409,
+        'ssm_landmarks_fixed',
+        `The SSM ${name} was built before its landmarks moved with its modes, so its shapes cannot be measured. ` +
+          'Build it again (leave out a patient, or choose another phase) to measure its shapes.',
+      );
+    return {
+      name,
+      phase: summary.modelCard.phase,
+      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      parts: summary.modelCard.parts,
+      landmarks: summary.landmarks,
+      modeCount: summary.modes.length,
+      explained: summary.modes.map((mode) => mode.explained),
+    };
+  }
+
+  /**
+   * The shapes a measurement order on the model measures (issue 23): its mean and its named instances (the rooms on
+   * its shapes, by name), each by label and name. `project.read`; 409 as {@link measurableModel}.
+   */
+  async orderableShapes(userId: string, deviceId: string, projectId: string, ssmId: string) {
+    await this.access.require('project.read', userId, deviceId, projectId);
+    const { name } = await this.measurableModel(projectId, ssmId);
+    const instances = await this.repository.namedInstances(projectId, ssmId);
+    return {
+      name,
+      shapes: [{ label: 'mean', name: 'Mean shape' }, ...instances.map((i) => ({ label: i.shape, name: i.name }))],
+    };
+  }
+
+  /** Measures definitions on shapes of the model (labels), in the CPU pool, for callers that have checked access. */
+  async measureShapes(
+    projectId: string,
+    ssmId: string,
+    labels: readonly string[],
+    definitions: MeasurementDefinition[],
+    signal?: AbortSignal,
+  ): Promise<MeasurementOutcome[][]> {
+    const model = await this.measurableModel(projectId, ssmId);
+    const shapes = labels.map((label) => parseSsmInstance(label, model.modeCount));
+    const input = { ...model, model: model.bytes, shapes, definitions };
+    return this.cpu.run(ssmShapeMeasurementTask, input, signal ? { signal } : {});
+  }
+
+  /** 403 with the spec's message where the workspace's plan lacks measurements (issue 23 item 4). */
+  private async requireMeasurementPlan(deviceId: string): Promise<void> {
+    const device = await this.devices.findById(deviceId);
+    if (!device || !measurementPlans.some((plan) => plan === device.plan))
+      throw new ServiceError(403, measurementsNotInPlanCode, measurementsDisabledMessage);
   }
 
   /** A shape of the model as a binary STL of all its organs (mm), named after the SSM and the shape. */
@@ -480,14 +588,8 @@ export class SsmService {
     const summary = summarySchema.parse(row.ssm.summary);
     const file = decodeShapeModel(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     const deviations = parseSsmInstance(label, file.modeCount);
-    const positions = modelInstance(file, deviations);
-    const landmarks = summary.landmarks.map(({ vertex, ...landmark }) => {
-      const moved = [0, 1, 2].map(
-        (a) => landmark.position[a]! + positions[3 * vertex + a]! - file.mean[3 * vertex + a]!,
-      ) as [number, number, number];
-      return { ...landmark, position: moved };
-    });
-    return { name: row.ssm.name, summary, positions, indices: file.indices, landmarks };
+    const { positions, organs, landmarks } = modelShape(file, summary.modelCard.parts, summary.landmarks, deviations);
+    return { name: row.ssm.name, summary, positions, indices: file.indices, organs, landmarks };
   }
 
   /**
@@ -664,23 +766,6 @@ export class SsmService {
 
 /** The frame of a model's shapes: the reference patient's, centred (generalised Procrustes). */
 const ssmFrame = 'ssm-procrustes-mm';
-
-/** Each organ's mesh of a shape: its vertex and triangle ranges of the model's joint mesh, indices from 0. */
-function organMeshes(shape: {
-  summary: { modelCard: Pick<SsmModelCard, 'parts'> };
-  positions: Float64Array;
-  indices: Uint32Array;
-}) {
-  return shape.summary.modelCard.parts.map((part) => ({
-    organ: part.organ,
-    mesh: {
-      positions: shape.positions.slice(3 * part.firstVertex, 3 * (part.firstVertex + part.vertices)),
-      indices: shape.indices
-        .subarray(3 * part.firstTriangle, 3 * (part.firstTriangle + part.triangles))
-        .map((v) => v - part.firstVertex),
-    },
-  }));
-}
 
 /**
  * A shape's label: `mean`, or comma-separated standard deviations per mode (`2,0,-1.5`), each within ±3 SD, no more

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cohorts } from './cohorts';
 import { devices } from './devices';
+import { ssms } from './ssms';
 import { users } from './users';
 
 /**
@@ -55,7 +56,16 @@ export interface OrderedMeasurementRecord {
   geometry: Record<string, unknown>;
 }
 
-/** An order of measurements on a cohort: a durable job measures every stored patient. */
+/** A shape of an SSM an order measures: its label (`mean`, or SDs per mode) and its name (the named instance's). */
+export interface OrderedShapeRecord {
+  label: string;
+  name: string;
+}
+
+/**
+ * An order of measurements on a cohort (every stored patient) or on an SSM's shapes (its mean and named instances,
+ * frozen into `shapes`; a result's patient index is the shape's position there): a durable job measures them.
+ */
 export const measurementOrders = pgTable(
   'measurement_orders',
   {
@@ -63,9 +73,10 @@ export const measurementOrders = pgTable(
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    cohortId: uuid('cohort_id')
-      .notNull()
-      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    cohortId: uuid('cohort_id').references(() => cohorts.id, { onDelete: 'cascade' }),
+    ssmId: uuid('ssm_id').references(() => ssms.id, { onDelete: 'cascade' }),
+    /** An SSM's shapes as ordered (null for a cohort's order). */
+    shapes: jsonb('shapes').$type<OrderedShapeRecord[]>(),
     status: text('status', { enum: ['in_progress', 'ready', 'failed'] })
       .notNull()
       .default('in_progress'),
@@ -80,6 +91,7 @@ export const measurementOrders = pgTable(
   (t) => [
     index('measurement_orders_device_created_idx').on(t.deviceId, t.createdAt),
     check('measurement_orders_status_ck', sql`${t.status} in ('in_progress', 'ready', 'failed')`),
+    check('measurement_orders_subject_ck', sql`(${t.cohortId} is null) <> (${t.ssmId} is null)`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import {
+  ssmParamsSchema,
   cohortParamsSchema,
   createMeasurementOrderSchema,
   deviceParamsSchema,
@@ -90,6 +91,26 @@ export async function measurementRoutes(app: FastifyInstance, deps: MeasurementR
       reply
         .code(201)
         .send(await m.order(currentUser(request).id, request.params.deviceId, request.params.cohortId, request.body)),
+  );
+
+  // An order on a shape model's mean and named instances (issue 23).
+  api.post(
+    `${device}/projects/:projectId/ssms/:ssmId/measurement-orders`,
+    {
+      ...pre,
+      schema: {
+        tags,
+        params: ssmParamsSchema,
+        body: createMeasurementOrderSchema,
+        response: { 201: measurementOrderSchema },
+      },
+    },
+    async (request, reply) => {
+      const { deviceId, projectId, ssmId } = request.params;
+      return reply
+        .code(201)
+        .send(await m.orderOnShapes(currentUser(request).id, deviceId, projectId, ssmId, request.body));
+    },
   );
 
   api.get(

@@ -4,6 +4,7 @@ import {
   projectSsmsParamsSchema,
   ssmListSchema,
   ssmParamsSchema,
+  ssmModeMeasurementsSchema,
   ssmSchema,
   text,
 } from '@insilico/contracts';
@@ -122,6 +123,25 @@ export async function ssmRoutes(app: FastifyInstance, deps: SsmRoutesDeps): Prom
     async (request, reply) => {
       const { deviceId, projectId, ssmId } = request.params;
       const file = await deps.ssms.exportQualityCsv(currentUser(request).id, deviceId, projectId, ssmId);
+      return download(reply, 'text/csv; charset=utf-8', file.fileName, file.text);
+    },
+  );
+
+  // Measurements along the modes (issue 18 item 8): the TAVI set from −3 SD to +3 SD of the first modes.
+  api.get(
+    `${base}/:ssmId/mode-measurements`,
+    { ...pre, schema: { tags, params: ssmParamsSchema, response: { 200: ssmModeMeasurementsSchema } } },
+    async (request) => {
+      const { deviceId, projectId, ssmId } = request.params;
+      return (await deps.ssms.modeMeasurements(currentUser(request).id, deviceId, projectId, ssmId)).table;
+    },
+  );
+  api.get(
+    `${base}/:ssmId/exports/mode-measurements.csv`,
+    { ...pre, schema: { tags, params: ssmParamsSchema } },
+    async (request, reply) => {
+      const { deviceId, projectId, ssmId } = request.params;
+      const file = await deps.ssms.modeMeasurementsCsv(currentUser(request).id, deviceId, projectId, ssmId);
       return download(reply, 'text/csv; charset=utf-8', file.fileName, file.text);
     },
   );

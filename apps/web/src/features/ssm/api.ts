@@ -3,12 +3,14 @@ import {
   cohortPatientPageSchema,
   roomSchema,
   ssmListSchema,
+  ssmModeMeasurementsSchema,
   ssmSchema,
   type CohortPatientPage,
   type CreateSsm,
   type Room,
   type Ssm,
   type SsmList,
+  type SsmModeMeasurements,
 } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
 import { trackAfter } from '../../lib/analytics';
@@ -26,6 +28,8 @@ export const ssmUrls = {
     `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/model`,
   export: (deviceId: string, projectId: string, ssmId: string, file: string) =>
     `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/exports/${file}`,
+  modeMeasurements: (deviceId: string, projectId: string, ssmId: string) =>
+    `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/mode-measurements`,
   patients: (deviceId: string, cohortId: string) =>
     `/api/devices/${deviceId}/cohorts/${cohortId}/patients?page=1&pageSize=100&sort=id&order=asc`,
 };
@@ -49,6 +53,15 @@ export function useSsm(deviceId: string | null, projectId: string | null, ssmId:
       refreshInterval: (latest) =>
         latest?.status !== 'in_progress' ? 0 : latest.waitingFor.length > 0 ? 10_000 : 2000,
     },
+  );
+}
+
+/** How the TAVI set changes along the model's first modes (measured on the server, in its CPU pool). */
+export function useSsmModeMeasurements(deviceId: string, projectId: string, ssmId: string) {
+  return useSWR<SsmModeMeasurements, ApiError>(
+    ssmUrls.modeMeasurements(deviceId, projectId, ssmId),
+    (url: string) => apiFetch(url, { schema: ssmModeMeasurementsSchema }),
+    { revalidateOnFocus: false },
   );
 }
 

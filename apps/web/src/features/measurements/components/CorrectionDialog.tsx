@@ -27,7 +27,8 @@ export function CorrectionDialog({
   onCorrected,
 }: {
   deviceId: string;
-  order: MeasurementOrder;
+  /** A cohort's order (an SSM's shapes are not corrected by hand). */
+  order: MeasurementOrder & { cohortId: string };
   patientId: string;
   onClose: () => void;
   onCorrected: (order: MeasurementOrder) => void;

@@ -97,9 +97,16 @@ function Results({
                     : ''}
                 </TableCell>
                 <TableCell>
-                  <Button size="small" onClick={() => setCorrecting(p.patientId)} aria-label={`Correct ${p.patientId}`}>
-                    Correct
-                  </Button>
+                  {/* An SSM's shapes are measured on the model's own landmarks: corrections are for patients. */}
+                  {order.cohortId !== null && (
+                    <Button
+                      size="small"
+                      onClick={() => setCorrecting(p.patientId)}
+                      aria-label={`Correct ${p.patientId}`}
+                    >
+                      Correct
+                    </Button>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
@@ -109,10 +116,10 @@ function Results({
       <Typography variant="body2" color="text.secondary">
         * corrected by hand (the automatic value is kept: hover the cell). Not measured: hover the cell for the reason.
       </Typography>
-      {correcting && (
+      {correcting && order.cohortId !== null && (
         <CorrectionDialog
           deviceId={deviceId}
-          order={order}
+          order={{ ...order, cohortId: order.cohortId }}
           patientId={correcting}
           onClose={() => setCorrecting(null)}
           onCorrected={(next) => {

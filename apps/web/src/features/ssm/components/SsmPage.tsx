@@ -23,6 +23,8 @@ import { SsmStatus } from './SsmCreateSteps';
 import { shapeLabel, SLIDER_MODES, SsmModeSliders } from './SsmModeSliders';
 import { ChartCard } from '../../analysis';
 import { qualityChartOption } from '../qualityChart';
+import { MeasurementsGate } from '../../measurements';
+import { SsmModeMeasurementsSection } from './SsmModeMeasurementsSection';
 
 const SsmShapeViewer = lazy(async () => ({ default: (await import('./SsmShapeViewer')).SsmShapeViewer }));
 
@@ -210,6 +212,9 @@ function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: s
           </Table>
         </Box>
       )}
+      <MeasurementsGate deviceId={deviceId}>
+        <SsmModeMeasurementsSection deviceId={deviceId} projectId={projectId} ssmId={ssm.id} />
+      </MeasurementsGate>
       {ssm.shapes && (
         <Box>
           <Typography variant="h2" sx={{ fontSize: 18, mb: 1 }}>

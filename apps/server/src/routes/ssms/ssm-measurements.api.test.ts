@@ -1,0 +1,209 @@
+import {
+  measurementsDisabledMessage,
+  type MeasurementOrder,
+  type MeasurementOrderList,
+  type Room,
+  type Ssm,
+  type SsmModeMeasurements,
+} from '@insilico/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { ssmCohorts } from '../../../test/fixtures/cohort.fixtures';
+import { projectWorld } from '../../../test/fixtures/project-world';
+import { errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
+
+/**
+ * Measurements on an SSM's shapes: along its modes (issue 18 item 8) and as an order on its mean and named
+ * instances (issue 23), one model built for both. The measuring itself is checked against the training patients in
+ * cpu/ssm-measurement.task.test.ts; here the API: shapes of the answers, consistency between the two paths,
+ * refusals and who may see what.
+ */
+let server: TestServer;
+let admin: Person;
+let member: Person;
+let guest: Person;
+let outsider: Person;
+let deviceId = '';
+let projectId = '';
+let ssm: Ssm;
+let instanceRoom: Room;
+
+const api = () => `/api/devices/${deviceId}`;
+const ssmPath = () => `${api()}/projects/${projectId}/ssms/${ssm.id}`;
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 240_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > end) throw new Error(`still waiting after ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const readyOrder = (id: string) =>
+  until(
+    async () => json<MeasurementOrder>(await admin.browser.get(`${api()}/measurement-orders/${id}`)),
+    (order) => order.status !== 'in_progress',
+  );
+
+beforeAll(async () => {
+  const world = await projectWorld({
+    people: { member: 'member', guest: 'guest', outsider: 'stranger' },
+    cohorts: { ten: ssmCohorts.ten },
+    project: { team: ['admin', 'member', 'guest'], cohorts: ['ten'] },
+  });
+  ({ server, admin, deviceId, projectId } = world);
+  ({ member, guest, outsider } = world.people);
+  const created = await admin.browser.postJson(`${api()}/projects/${projectId}/ssms`, {
+    cohortIds: [world.cohortIds.ten],
+    organs: ['aortic_root'],
+    phase: 'end-diastole',
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const id = (await json<Ssm>(created)).id;
+  ssm = await until(
+    async () => json<Ssm>(await admin.browser.get(`${api()}/projects/${projectId}/ssms/${id}`)),
+    (s) => s.status !== 'in_progress',
+    // The build's 1,000 specificity samples took over 240 s on a loaded machine.
+    540_000,
+  );
+  expect(ssm.status).toBe('ready');
+  // A named instance: a room on the model saved on mode 1 at +2 SD.
+  const rooms = `${api()}/projects/${projectId}/rooms`;
+  instanceRoom = await json<Room>(await member.browser.postJson(rooms, { ssmId: ssm.id, name: 'Wide root' }));
+  const saved = await send(member.browser, 'PUT', `${rooms}/${instanceRoom.id}/scene`, {
+    placements: [],
+    view: { phase: '2', hiddenOrgans: [] },
+  });
+  expect(saved.status).toBe(200);
+}, 720_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('measurements along the modes', () => {
+  let table: SsmModeMeasurements;
+  beforeAll(async () => {
+    const response = await member.browser.get(`${ssmPath()}/mode-measurements`);
+    expect(response.status, await response.clone().text()).toBe(200);
+    table = await json<SsmModeMeasurements>(response);
+  }, 120_000);
+
+  it('takes the TAVI set at the model’s phase from −3 SD to +3 SD of the first modes', () => {
+    expect(table.phase).toBe('end-diastole');
+    expect(table.set.key).toBe('scct-tavi');
+    expect(table.deviations).toEqual([-3, -2, -1, 0, 1, 2, 3]);
+    expect(table.measurements.length).toBe(21);
+    expect(table.measurements[0]).toEqual({ key: 'annulus-area', name: 'Aortic annulus area', unit: 'mm²' });
+    expect(table.modes.map((m) => m.mode)).toEqual(
+      Array.from({ length: Math.min(6, ssm.modes!.length) }, (_, k) => k + 1),
+    );
+    for (const mode of table.modes) {
+      expect(mode.rows).toHaveLength(21);
+      for (const row of mode.rows) expect(row).toHaveLength(7);
+      // The annulus area exists at every position, and 0 SD is the mean shape in every mode.
+      for (const cell of mode.rows[0]!) expect(cell.value).toBeGreaterThan(100);
+      mode.rows.forEach((row, m) => expect(row[3]).toEqual(table.modes[0]!.rows[m]![3]));
+    }
+    // The first mode changes the annulus: its values at −3 and +3 SD differ.
+    const annulus = table.modes[0]!.rows[0]!;
+    expect(annulus[0]!.value).not.toBeCloseTo(annulus[6]!.value!, 3);
+  });
+
+  it('downloads the same values as CSV, units in the headers', async () => {
+    const response = await member.browser.get(`${ssmPath()}/exports/mode-measurements.csv`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/-mode-measurements\.csv"$/);
+    const lines = (await response.text()).trim().split('\r\n');
+    expect(lines[0]).toMatch(/^mode,sd,Aortic annulus area \(mm²\),Aortic annulus perimeter \(mm\),/);
+    expect(lines).toHaveLength(1 + 7 * table.modes.length);
+    const [mode, sd, area] = lines[1]!.split(',');
+    expect([mode, sd]).toEqual(['1', '-3']);
+    expect(Number(area)).toBeCloseTo(table.modes[0]!.rows[0]![0]!.value!, 9);
+  });
+
+  it('is read by the project’s guests too, and by nobody outside the workspace', async () => {
+    expect((await guest.browser.get(`${ssmPath()}/mode-measurements`)).status).toBe(200);
+    expect((await outsider.browser.get(`${ssmPath()}/mode-measurements`)).status).toBe(404);
+  });
+});
+
+describe('a measurement order on the model’s shapes', () => {
+  let order: MeasurementOrder;
+  let areaId = '';
+  beforeAll(async () => {
+    // The annulus area at end-diastole (the model's phase), and the built-in set's annulus area (end-systole).
+    const defined = await admin.browser.postJson(`${api()}/measurement-definitions`, {
+      name: 'Annulus area at end-diastole',
+      description: '',
+      phase: 'end-diastole',
+      geometry: {
+        type: 'section',
+        organ: 'aortic_root',
+        plane: { kind: 'landmark', landmark: 'aortic_annulus' },
+        quantity: 'area',
+      },
+    });
+    expect(defined.status, await defined.clone().text()).toBe(201);
+    areaId = (await json<{ id: string }>(defined)).id;
+    const response = await member.browser.postJson(`${ssmPath()}/measurement-orders`, {
+      definitionIds: [areaId, 'scct-tavi/annulus-area@1'],
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const queued = await json<MeasurementOrder>(response);
+    expect(queued).toMatchObject({ cohortId: null, cohortName: ssm.name, ssm: { id: ssm.id, projectId } });
+    order = await readyOrder(queued.id);
+  }, 240_000);
+
+  it('measures the mean and each named instance as the modes table does', async () => {
+    expect(order.status).toBe('ready');
+    expect(order.patients.map((p) => p.patientId)).toEqual(['Mean shape', 'Wide root']);
+    const table = await json<SsmModeMeasurements>(await member.browser.get(`${ssmPath()}/mode-measurements`));
+    const annulus = table.modes[0]!.rows[0]!;
+    // Mean shape = 0 SD; "Wide root" = mode 1 at +2 SD.
+    expect(order.patients[0]!.cells[0]!.value).toBeCloseTo(annulus[3]!.value!, 9);
+    expect(order.patients[1]!.cells[0]!.value).toBeCloseTo(annulus[5]!.value!, 9);
+    // The built-in set is taken at end-systole: the model has no such shape, and says so.
+    expect(order.patients[0]!.cells[1]).toMatchObject({
+      value: null,
+      failure: 'This shape model is built at end-diastole; the measurement is taken at end-systole.',
+    });
+  });
+
+  it('downloads as CSV by shape name and refuses hand corrections', async () => {
+    const csv = await member.browser.get(`${api()}/measurement-orders/${order.id}/results.csv`);
+    expect(csv.status).toBe(200);
+    expect(await csv.text()).toContain('Wide root');
+    const corrected = await send(
+      member.browser,
+      'PUT',
+      `${api()}/measurement-orders/${order.id}/patients/SYN-000001/correction`,
+      { phase: 'end-diastole', landmarks: { aortic_annulus: { position: [0, 0, 0] } }, reason: 'Test' },
+    );
+    expect(corrected.status).toBe(409);
+  });
+
+  it('refuses outsiders, guests, and anyone without measurements in the plan, queuing nothing', async () => {
+    const elsewhere = await outsider.browser.postJson(`${ssmPath()}/measurement-orders`, { definitionIds: [areaId] });
+    expect(elsewhere.status).toBe(404);
+    const byGuest = await guest.browser.postJson(`${ssmPath()}/measurement-orders`, { definitionIds: [areaId] });
+    expect(byGuest.status).toBe(403);
+    const before = (await json<MeasurementOrderList>(await admin.browser.get(`${api()}/measurement-orders`))).items
+      .length;
+    await server.context.subscriptions.set({ deviceId, plan: 'trial', seats: 10 });
+    try {
+      const refused = await member.browser.postJson(`${ssmPath()}/measurement-orders`, { definitionIds: [areaId] });
+      expect(refused.status).toBe(403);
+      expect((await errorOf(refused)).message).toBe(measurementsDisabledMessage);
+      const modes = await member.browser.get(`${ssmPath()}/mode-measurements`);
+      expect(modes.status).toBe(403);
+      expect((await errorOf(modes)).message).toBe(measurementsDisabledMessage);
+    } finally {
+      await server.context.subscriptions.set({ deviceId, plan: 'team', seats: 10 });
+    }
+    const after = (await json<MeasurementOrderList>(await admin.browser.get(`${api()}/measurement-orders`))).items
+      .length;
+    expect(after).toBe(before);
+  });
+});
