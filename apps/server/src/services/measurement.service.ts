@@ -40,6 +40,7 @@ import type {
   MeasurementOrderListRow,
   MeasurementOrderRow,
   MeasurementRepository,
+  NewMeasurementOrder,
   OrderedMeasurementRecord,
 } from '../repositories/measurement.repository';
 import type { Transaction, UnitOfWork } from '../repositories/unit-of-work';
@@ -203,22 +204,7 @@ export class MeasurementService {
     if (!found) throw new ServiceError(404, 'not_found', 'No such patient cohort in this device workspace.');
     if (found.cohort.status !== 'ready')
       throw new ServiceError(409, 'cohort_not_ready', 'Measurements can be ordered once the cohort is ready.');
-    const measurements = await this.orderedMeasurements(deviceId, body);
-    const id = crypto.randomUUID();
-    await this.unitOfWork.run(async (tx) => {
-      await tx.measurements.insertOrder({ id, deviceId, cohortId, measurements, createdBy: userId });
-      const data: MeasurementOrderData = { orderId: id, userId };
-      const run = await tx.jobs.enqueue(measurementOrderJob, data, userId);
-      await tx.measurements.setJob(id, run.id);
-      tx.events.record({
-        ...workspaceEvent(userId, deviceId, 'measurement.ordered', { type: 'measurement', id }),
-        after: {
-          cohortId,
-          measurements: measurements.map((m) => ({ definitionId: m.definitionId, version: m.version, name: m.name })),
-        },
-      });
-    });
-    return this.get(userId, deviceId, id);
+    return this.queueOrder(userId, deviceId, body, { cohortId }, { cohortId });
   }
 
   /**
@@ -238,19 +224,31 @@ export class MeasurementService {
     await this.allow('measurement.order', userId, deviceId);
     if (!this.shapes) throw new ServiceError(404, 'not_found', 'No such statistical shape model in this project.');
     const { shapes } = await this.shapes.orderableShapes(userId, deviceId, projectId, ssmId);
+    return this.queueOrder(userId, deviceId, body, { ssmId, shapes }, { ssmId, projectId, shapes });
+  }
+
+  /**
+   * Freezes the ordered measurements into a new order on `subject` (a cohort, or an SSM's shapes) and queues the one
+   * measuring job with it, in one transaction with the order's event (`recorded`: what the event says it is on).
+   */
+  private async queueOrder(
+    userId: string,
+    deviceId: string,
+    body: CreateMeasurementOrder,
+    subject: Pick<NewMeasurementOrder, 'cohortId' | 'ssmId' | 'shapes'>,
+    recorded: Record<string, unknown>,
+  ): Promise<MeasurementOrder> {
     const measurements = await this.orderedMeasurements(deviceId, body);
     const id = crypto.randomUUID();
     await this.unitOfWork.run(async (tx) => {
-      await tx.measurements.insertOrder({ id, deviceId, ssmId, shapes, measurements, createdBy: userId });
+      await tx.measurements.insertOrder({ id, deviceId, ...subject, measurements, createdBy: userId });
       const data: MeasurementOrderData = { orderId: id, userId };
       const run = await tx.jobs.enqueue(measurementOrderJob, data, userId);
       await tx.measurements.setJob(id, run.id);
       tx.events.record({
         ...workspaceEvent(userId, deviceId, 'measurement.ordered', { type: 'measurement', id }),
         after: {
-          ssmId,
-          projectId,
-          shapes,
+          ...recorded,
           measurements: measurements.map((m) => ({ definitionId: m.definitionId, version: m.version, name: m.name })),
         },
       });
