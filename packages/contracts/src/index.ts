@@ -1,4 +1,15 @@
 export { apiErrorSchema, errorCodes, type ApiErrorBody } from './errors';
+export {
+  endpoint,
+  pathOf,
+  pathParamNames,
+  type EndpointDefinition,
+  type HttpMethod,
+  type PathParamNames,
+  type PathParams,
+  type QueryOf,
+  type QueryValue,
+} from './endpoint';
 export { userProfileSchema, loginQuerySchema, type UserProfile } from './auth';
 export {
   notificationSchema,
@@ -462,6 +473,7 @@ export {
   type SceneVersion,
   type RoomScene,
   type RoomScreenshotList,
+  roomEndpoints,
 } from './rooms';
 export {
   projectStatuses,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { cohortStatusSchema, meshPhasePattern, patientIdPattern } from './cohorts';
 import { imagingPatientIdPattern, imagingPhasePattern } from './imaging-patients';
 import { ssmInstancePattern } from './ssm';
+import { endpoint } from './endpoint';
+import { pictureQuerySchema } from './pictures';
 import { text } from './text';
 
 /**
@@ -268,3 +270,78 @@ export type RoomScene = z.infer<typeof roomSceneSchema>;
 export const roomScreenshotMaxBytes = 5120 * 1024;
 export const roomScreenshotListSchema = z.object({ items: z.array(roomScreenshotSchema) });
 export type RoomScreenshotList = z.infer<typeof roomScreenshotListSchema>;
+
+const roomsPath = '/api/devices/:deviceId/projects/:projectId/rooms';
+const roomPath = `${roomsPath}/:roomId` as const;
+
+/** The room API of a project (docs/decisions/endpoints-in-contracts.md). */
+export const roomEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: roomsPath,
+    params: projectRoomsParamsSchema,
+    query: roomListQuerySchema,
+    response: { 200: roomPageSchema },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: roomsPath,
+    params: projectRoomsParamsSchema,
+    body: createRoomSchema,
+    response: { 201: roomSchema },
+  }),
+  get: endpoint({ method: 'GET', path: roomPath, params: roomParamsSchema, response: { 200: roomSchema } }),
+  rename: endpoint({
+    method: 'PATCH',
+    path: roomPath,
+    params: roomParamsSchema,
+    body: renameRoomSchema,
+    response: { 200: roomSchema },
+  }),
+  remove: endpoint({ method: 'DELETE', path: roomPath, params: roomParamsSchema }),
+  shares: endpoint({
+    method: 'GET',
+    path: `${roomPath}/shares`,
+    params: roomParamsSchema,
+    response: { 200: roomShareListSchema },
+  }),
+  share: endpoint({
+    method: 'POST',
+    path: `${roomPath}/shares`,
+    params: roomParamsSchema,
+    body: shareRoomSchema,
+    response: { 200: roomShareListSchema },
+  }),
+  scene: endpoint({
+    method: 'GET',
+    path: `${roomPath}/scene`,
+    params: roomParamsSchema,
+    response: { 200: roomSceneSchema },
+  }),
+  saveScene: endpoint({
+    method: 'PUT',
+    path: `${roomPath}/scene`,
+    params: roomParamsSchema,
+    body: saveRoomSceneSchema,
+    response: { 200: roomSceneSchema },
+  }),
+  screenshots: endpoint({
+    method: 'GET',
+    path: `${roomPath}/screenshots`,
+    params: roomParamsSchema,
+    response: { 200: roomScreenshotListSchema },
+  }),
+  /** The PNG is the raw body (like pictures): its bytes decide its type. */
+  addScreenshot: endpoint({
+    method: 'POST',
+    path: `${roomPath}/screenshots`,
+    params: roomParamsSchema,
+    response: { 201: roomScreenshotSchema },
+  }),
+  screenshotImage: endpoint({
+    method: 'GET',
+    path: `${roomPath}/screenshots/:screenshotId/image`,
+    params: roomScreenshotParamsSchema,
+    query: pictureQuerySchema,
+  }),
+};

@@ -1,10 +1,5 @@
-import type { Room, RoomScreenshot } from '@insilico/contracts';
+import { pathOf, roomEndpoints, type Room, type RoomScreenshot } from '@insilico/contracts';
 import type { RoomListRow, ScreenshotRow } from '../repositories/room.repository';
-
-/** API paths of rooms, shared by the room services (answers carry URLs, never storage keys). */
-export function roomsPath(deviceId: string, projectId: string): string {
-  return `/api/devices/${deviceId}/projects/${projectId}/rooms`;
-}
 
 /** The web page of a room's scene (a notification's link names the workspace, which may not be selected). */
 export function roomPagePath(deviceId: string, projectId: string, roomId: string): string {
@@ -17,12 +12,13 @@ export function modelUrl(deviceId: string, versionId: string, fileId: string): s
 }
 
 export function toScreenshot(deviceId: string, projectId: string, row: ScreenshotRow): RoomScreenshot {
-  const image = `${roomsPath(deviceId, projectId)}/${row.roomId}/screenshots/${row.id}/image`;
+  // Answers carry URLs, never storage keys.
+  const params = { deviceId, projectId, roomId: row.roomId, screenshotId: row.id };
   return {
     id: row.id,
     // The id names the bytes for good (a screenshot never changes), so the URL may be cached forever.
-    url: `${image}?v=${row.id}`,
-    thumbnailUrl: `${image}?size=thumb&v=${row.id}`,
+    url: pathOf(roomEndpoints.screenshotImage, params, { v: row.id }),
+    thumbnailUrl: pathOf(roomEndpoints.screenshotImage, params, { size: 'thumb', v: row.id }),
     width: row.file.width ?? 0,
     height: row.file.height ?? 0,
     createdBy: row.createdBy ? { id: row.createdBy, name: row.createdByName ?? '' } : null,

@@ -1,4 +1,4 @@
-import { apiErrorSchema, errorCodes } from '@insilico/contracts';
+import { apiErrorSchema, errorCodes, pathOf, type EndpointDefinition, type PathParams } from '@insilico/contracts';
 import { ApiError, clientErrorCodes } from './apiError';
 import { takeEarlyResponse } from './earlyRequests';
 import { assignLocation, loginUrl } from './browserLocation';
@@ -105,6 +105,18 @@ export async function apiFetch<T = undefined>(path: string, request: ApiRequest<
       'The server sent an answer this page does not understand.',
     );
   }
+}
+
+/**
+ * Calls an endpoint defined in `@insilico/contracts` (docs/decisions/endpoints-in-contracts.md): the method comes from
+ * its definition and the URL from `pathOf`, so no path is written here by hand; otherwise as `apiFetch`.
+ */
+export function apiCall<E extends EndpointDefinition, T = undefined>(
+  endpoint: E,
+  params: PathParams<E['path']>,
+  request: Omit<ApiRequest<T>, 'method'> = {},
+): Promise<T> {
+  return apiFetch(pathOf(endpoint, params), { ...request, method: endpoint.method });
 }
 
 /**

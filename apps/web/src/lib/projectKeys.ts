@@ -1,3 +1,5 @@
+import { pathOf, roomEndpoints } from '@insilico/contracts';
+
 /**
  * SWR keys (and URLs) of a project's data that changes made elsewhere make stale, in one place: a room is created
  * from the population analysis and renamed, furnished and photographed on its own page, and the Rooms tab and the
@@ -10,7 +12,7 @@ export const projectApiPath = (deviceId: string, projectId: string) => `/api/dev
 export const projectStatsKey = (deviceId: string, projectId: string) => `${projectApiPath(deviceId, projectId)}/stats`;
 
 /** The project's rooms; each list page adds its filters as a query. */
-export const roomsPath = (deviceId: string, projectId: string) => `${projectApiPath(deviceId, projectId)}/rooms`;
+export const roomsPath = (deviceId: string, projectId: string) => pathOf(roomEndpoints.list, { deviceId, projectId });
 
 type KeyFilter = (key: unknown) => boolean;
 

@@ -1,26 +1,17 @@
-import {
-  createRoomSchema,
-  pictureQuerySchema,
-  projectRoomsParamsSchema,
-  renameRoomSchema,
-  roomListQuerySchema,
-  roomPageSchema,
-  roomParamsSchema,
-  roomSceneSchema,
-  roomSchema,
-  roomScreenshotListSchema,
-  roomScreenshotParamsSchema,
-  roomScreenshotSchema,
-  roomShareListSchema,
-  saveRoomSceneSchema,
-  shareRoomSchema,
-} from '@insilico/contracts';
+import { roomEndpoints as endpoints } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { RoomScreenshotService } from '../../services/room-screenshot.service';
 import type { RoomService } from '../../services/room.service';
 import { sendPicture, uploadOf } from '../pictures/pictures.routes';
+
+interface RoomParams {
+  deviceId: string;
+  projectId: string;
+  roomId: string;
+}
 
 export interface RoomRoutesDeps {
   rooms: RoomService;
@@ -34,159 +25,65 @@ export interface RoomRoutesDeps {
  */
 export async function roomRoutes(app: FastifyInstance, deps: RoomRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['rooms'];
-  const base = '/api/devices/:deviceId/projects/:projectId/rooms';
-  const room = `${base}/:roomId`;
-  const pre = { preHandler: deps.authenticated };
+  const schema = { tags: ['rooms'] };
+  const pre = { preHandler: deps.authenticated, schema };
   const userId = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+  /** The caller and the room a request names: the first arguments of the room services. */
+  const inRoom = (request: Parameters<typeof currentUser>[0] & { params: RoomParams }) =>
+    [userId(request), request.params.deviceId, request.params.projectId, request.params.roomId] as const;
 
-  api.get(
-    base,
-    {
-      ...pre,
-      schema: {
-        tags,
-        params: projectRoomsParamsSchema,
-        querystring: roomListQuerySchema,
-        response: { 200: roomPageSchema },
-      },
-    },
-    async (request) =>
-      deps.rooms.list(userId(request), request.params.deviceId, request.params.projectId, request.query),
+  route(api, endpoints.list, pre, async (request) =>
+    deps.rooms.list(userId(request), request.params.deviceId, request.params.projectId, request.query),
   );
 
-  api.post(
-    base,
-    {
-      ...pre,
-      schema: { tags, params: projectRoomsParamsSchema, body: createRoomSchema, response: { 201: roomSchema } },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await deps.rooms.create(userId(request), request.params.deviceId, request.params.projectId, request.body),
-        ),
+  route(api, endpoints.create, pre, async (request, reply) =>
+    reply
+      .code(201)
+      .send(await deps.rooms.create(userId(request), request.params.deviceId, request.params.projectId, request.body)),
   );
 
-  api.get(
-    room,
-    { ...pre, schema: { tags, params: roomParamsSchema, response: { 200: roomSchema } } },
-    async (request) => {
-      const { deviceId, projectId, roomId } = request.params;
-      return deps.rooms.get(userId(request), deviceId, projectId, roomId);
-    },
-  );
+  route(api, endpoints.get, pre, async (request) => deps.rooms.get(...inRoom(request)));
 
-  api.patch(
-    room,
-    { ...pre, schema: { tags, params: roomParamsSchema, body: renameRoomSchema, response: { 200: roomSchema } } },
-    async (request) => {
-      const { deviceId, projectId, roomId } = request.params;
-      return deps.rooms.rename(userId(request), deviceId, projectId, roomId, request.body.name);
-    },
-  );
+  route(api, endpoints.rename, pre, async (request) => deps.rooms.rename(...inRoom(request), request.body.name));
 
-  api.delete(room, { ...pre, schema: { tags, params: roomParamsSchema } }, async (request, reply) => {
-    const { deviceId, projectId, roomId } = request.params;
-    await deps.rooms.remove(userId(request), deviceId, projectId, roomId);
+  route(api, endpoints.remove, pre, async (request, reply) => {
+    await deps.rooms.remove(...inRoom(request));
     return reply.code(204).send();
   });
 
-  api.get(
-    `${room}/shares`,
-    { ...pre, schema: { tags, params: roomParamsSchema, response: { 200: roomShareListSchema } } },
-    async (request) => {
-      const { deviceId, projectId, roomId } = request.params;
-      return deps.rooms.shareList(userId(request), deviceId, projectId, roomId);
-    },
-  );
+  route(api, endpoints.shares, pre, async (request) => deps.rooms.shareList(...inRoom(request)));
 
-  api.post(
-    `${room}/shares`,
-    {
-      ...pre,
-      schema: { tags, params: roomParamsSchema, body: shareRoomSchema, response: { 200: roomShareListSchema } },
-    },
-    async (request) => {
-      const { deviceId, projectId, roomId } = request.params;
-      return deps.rooms.share(userId(request), deviceId, projectId, roomId, request.body.userIds);
-    },
-  );
+  route(api, endpoints.share, pre, async (request) => deps.rooms.share(...inRoom(request), request.body.userIds));
 
-  api.get(
-    `${room}/scene`,
-    { ...pre, schema: { tags, params: roomParamsSchema, response: { 200: roomSceneSchema } } },
-    async (request) => {
-      const { deviceId, projectId, roomId } = request.params;
-      return deps.rooms.scene(userId(request), deviceId, projectId, roomId);
-    },
-  );
+  route(api, endpoints.scene, pre, async (request) => deps.rooms.scene(...inRoom(request)));
 
-  api.put(
-    `${room}/scene`,
-    {
-      ...pre,
-      schema: { tags, params: roomParamsSchema, body: saveRoomSceneSchema, response: { 200: roomSceneSchema } },
-    },
-    async (request) => {
-      const { deviceId, projectId, roomId } = request.params;
-      return deps.rooms.saveScene(userId(request), deviceId, projectId, roomId, request.body);
-    },
-  );
+  route(api, endpoints.saveScene, pre, async (request) => deps.rooms.saveScene(...inRoom(request), request.body));
 
-  api.get(
-    `${room}/screenshots`,
-    { ...pre, schema: { tags, params: roomParamsSchema, response: { 200: roomScreenshotListSchema } } },
-    async (request) => {
-      const { deviceId, projectId, roomId } = request.params;
-      return deps.screenshots.list(userId(request), deviceId, projectId, roomId);
-    },
-  );
+  route(api, endpoints.screenshots, pre, async (request) => deps.screenshots.list(...inRoom(request)));
 
   // The screenshot is the raw body (like pictures): its bytes decide its type, never more than 5120 KB is read.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      `${room}/screenshots`,
+    route(
+      scope.withTypeProvider<ZodTypeProvider>(),
+      endpoints.addScreenshot,
       {
         ...pre,
         schema: {
-          tags,
+          ...schema,
           summary: 'Add a screenshot of the scene to the room’s gallery (PNG, ≤ 5120 KB, the image as the body)',
-          params: roomParamsSchema,
-          response: { 201: roomScreenshotSchema },
         },
       },
       async (request, reply) => {
-        const { deviceId, projectId, roomId } = request.params;
-        const created = await deps.screenshots.upload(
-          userId(request),
-          deviceId,
-          projectId,
-          roomId,
-          uploadOf(request, reply),
-        );
+        const created = await deps.screenshots.upload(...inRoom(request), uploadOf(request, reply));
         return reply.code(201).send(created);
       },
     );
   });
 
-  api.get(
-    `${room}/screenshots/:screenshotId/image`,
-    { ...pre, schema: { tags, params: roomScreenshotParamsSchema, querystring: pictureQuerySchema } },
-    async (request, reply) => {
-      const { deviceId, projectId, roomId, screenshotId } = request.params;
-      const image = await deps.screenshots.image(
-        userId(request),
-        deviceId,
-        projectId,
-        roomId,
-        screenshotId,
-        request.query.size,
-      );
-      return sendPicture(request, reply, image, request.query.v);
-    },
-  );
+  route(api, endpoints.screenshotImage, pre, async (request, reply) => {
+    const image = await deps.screenshots.image(...inRoom(request), request.params.screenshotId, request.query.size);
+    return sendPicture(request, reply, image, request.query.v);
+  });
 }

@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import {
+  pathOf,
+  roomEndpoints as endpoints,
   roomPageSchema,
   roomSceneSchema,
   roomSchema,
@@ -17,33 +19,36 @@ import {
   type RoomShareList,
   type SaveRoomScene,
 } from '@insilico/contracts';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import { trackAfter } from '../../lib/analytics';
 import { isRoomsChangedKey, roomsPath } from '../../lib/projectKeys';
 import type { ApiError } from '../../lib/apiError';
 
-/** URLs of the room API of one project. */
+/** URLs of the room API of one project (SWR keys; the definitions are `roomEndpoints` of the contracts). */
 export const roomUrls = {
   list: roomsPath,
-  page: (deviceId: string, projectId: string, query: RoomListQuery) => {
-    const params = new URLSearchParams({
-      search: query.search,
-      subject: query.subject,
-      hasSimulation: query.hasSimulation,
-      page: String(query.page),
-      pageSize: String(query.pageSize),
-    });
-    if (query.cohortId) params.set('cohortId', query.cohortId);
-    if (query.patientId) params.set('patientId', query.patientId);
-    if (query.ssmId) params.set('ssmId', query.ssmId);
-    return `${roomUrls.list(deviceId, projectId)}?${params.toString()}`;
-  },
-  one: (deviceId: string, projectId: string, roomId: string) => `${roomUrls.list(deviceId, projectId)}/${roomId}`,
+  page: (deviceId: string, projectId: string, query: RoomListQuery) =>
+    pathOf(
+      endpoints.list,
+      { deviceId, projectId },
+      {
+        search: query.search,
+        subject: query.subject,
+        hasSimulation: query.hasSimulation,
+        page: query.page,
+        pageSize: query.pageSize,
+        cohortId: query.cohortId || undefined,
+        patientId: query.patientId || undefined,
+        ssmId: query.ssmId || undefined,
+      },
+    ),
+  one: (deviceId: string, projectId: string, roomId: string) => pathOf(endpoints.get, { deviceId, projectId, roomId }),
   shares: (deviceId: string, projectId: string, roomId: string) =>
-    `${roomUrls.one(deviceId, projectId, roomId)}/shares`,
-  scene: (deviceId: string, projectId: string, roomId: string) => `${roomUrls.one(deviceId, projectId, roomId)}/scene`,
+    pathOf(endpoints.shares, { deviceId, projectId, roomId }),
+  scene: (deviceId: string, projectId: string, roomId: string) =>
+    pathOf(endpoints.scene, { deviceId, projectId, roomId }),
   screenshots: (deviceId: string, projectId: string, roomId: string) =>
-    `${roomUrls.one(deviceId, projectId, roomId)}/screenshots`,
+    pathOf(endpoints.screenshots, { deviceId, projectId, roomId }),
 };
 
 /** The web page of a room's scene. */
@@ -104,25 +109,21 @@ export function useRoomShares(deviceId: string, projectId: string, roomId: strin
 
 /** A room on a patient of the project's cohorts, or on one of its SSMs (spec §2). */
 export function createRoom(deviceId: string, projectId: string, body: CreateRoom): Promise<Room> {
-  return apiFetch(roomUrls.list(deviceId, projectId), { method: 'POST', body, schema: roomSchema }).then(
+  return apiCall(endpoints.create, { deviceId, projectId }, { body, schema: roomSchema }).then(
     trackAfter('room created', (room) => ({ projectId, roomId: room.id })),
   );
 }
 
 export function renameRoom(deviceId: string, projectId: string, roomId: string, name: string): Promise<Room> {
-  return apiFetch(roomUrls.one(deviceId, projectId, roomId), { method: 'PATCH', body: { name }, schema: roomSchema });
+  return apiCall(endpoints.rename, { deviceId, projectId, roomId }, { body: { name }, schema: roomSchema });
 }
 
 export function deleteRoom(deviceId: string, projectId: string, roomId: string): Promise<void> {
-  return apiFetch(roomUrls.one(deviceId, projectId, roomId), { method: 'DELETE' });
+  return apiCall(endpoints.remove, { deviceId, projectId, roomId });
 }
 
 export function shareRoom(deviceId: string, projectId: string, roomId: string, userIds: string[]) {
-  return apiFetch(roomUrls.shares(deviceId, projectId, roomId), {
-    method: 'POST',
-    body: { userIds },
-    schema: roomShareListSchema,
-  });
+  return apiCall(endpoints.share, { deviceId, projectId, roomId }, { body: { userIds }, schema: roomShareListSchema });
 }
 
 export function saveRoomScene(
@@ -131,7 +132,7 @@ export function saveRoomScene(
   roomId: string,
   scene: SaveRoomScene,
 ): Promise<RoomScene> {
-  return apiFetch(roomUrls.scene(deviceId, projectId, roomId), { method: 'PUT', body: scene, schema: roomSceneSchema });
+  return apiCall(endpoints.saveScene, { deviceId, projectId, roomId }, { body: scene, schema: roomSceneSchema });
 }
 
 export function uploadScreenshot(
@@ -140,9 +141,5 @@ export function uploadScreenshot(
   roomId: string,
   png: Blob,
 ): Promise<RoomScreenshot> {
-  return apiFetch(roomUrls.screenshots(deviceId, projectId, roomId), {
-    method: 'POST',
-    file: png,
-    schema: roomScreenshotSchema,
-  });
+  return apiCall(endpoints.addScreenshot, { deviceId, projectId, roomId }, { file: png, schema: roomScreenshotSchema });
 }
