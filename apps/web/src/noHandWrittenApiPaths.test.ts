@@ -41,7 +41,6 @@ const notYetConverted = new Set([
   'lib/browserLocation.ts',
   'lib/earlyRequests.ts',
   'lib/maintenance.ts',
-  'lib/projectKeys.ts',
   'lib/workspaceKeys.ts',
 ]);
 

@@ -531,6 +531,7 @@ export {
   type UpdateProject,
   type AddProjectCohort,
 } from './project-editing';
+export { projectEndpoints } from './project-endpoints';
 export { text, nulCharacterMessage, noNulCharacter } from './text';
 export {
   simulationKinds,

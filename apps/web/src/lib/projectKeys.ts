@@ -1,4 +1,4 @@
-import { pathOf, roomEndpoints } from '@insilico/contracts';
+import { pathOf, projectEndpoints, roomEndpoints } from '@insilico/contracts';
 
 /**
  * SWR keys (and URLs) of a project's data that changes made elsewhere make stale, in one place: a room is created
@@ -6,10 +6,12 @@ import { pathOf, roomEndpoints } from '@insilico/contracts';
  * project's figures must show it without a reload (issue 14; docs/decisions/swr-refresh-after-mutations.md).
  * Here rather than in a feature so that every feature that changes rooms can name what it makes stale.
  */
-export const projectApiPath = (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}`;
+export const projectApiPath = (deviceId: string, projectId: string) =>
+  pathOf(projectEndpoints.get, { deviceId, projectId });
 
 /** `GET .../stats`: the project's figures (cohorts, versions, rooms, simulations, team). */
-export const projectStatsKey = (deviceId: string, projectId: string) => `${projectApiPath(deviceId, projectId)}/stats`;
+export const projectStatsKey = (deviceId: string, projectId: string) =>
+  pathOf(projectEndpoints.stats, { deviceId, projectId });
 
 /** The project's rooms; each list page adds its filters as a query. */
 export const roomsPath = (deviceId: string, projectId: string) => pathOf(roomEndpoints.list, { deviceId, projectId });

@@ -1,22 +1,7 @@
-import {
-  addProjectCohortSchema,
-  addProjectMemberSchema,
-  changeProjectStatusSchema,
-  deviceParamsSchema,
-  projectListQuerySchema,
-  projectListSchema,
-  projectCohortParamsSchema,
-  projectMemberParamsSchema,
-  projectOverviewQuerySchema,
-  projectOverviewSchema,
-  projectParamsSchema,
-  projectSchema,
-  projectStatsSchema,
-  projectTeamSchema,
-  updateProjectSchema,
-} from '@insilico/contracts';
+import { projectEndpoints as endpoints } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { ProjectService } from '../../services/project.service';
 
@@ -32,73 +17,33 @@ export interface ProjectRoutesDeps {
 export async function projectRoutes(app: FastifyInstance, deps: ProjectRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['projects'];
-  const base = '/api/devices/:deviceId/projects';
-  const one = `${base}/:projectId`;
-  const pre = { preHandler: deps.authenticated };
+  const pre = { preHandler: deps.authenticated, schema: { tags } };
 
-  api.get(
-    base,
-    {
-      ...pre,
-      schema: {
-        tags,
-        params: deviceParamsSchema,
-        querystring: projectListQuerySchema,
-        response: { 200: projectListSchema },
-      },
-    },
-    async (request) => deps.projects.list(currentUser(request).id, request.params.deviceId, request.query),
+  route(api, endpoints.list, pre, async (request) =>
+    deps.projects.list(currentUser(request).id, request.params.deviceId, request.query),
   );
 
-  // Registered before `${base}/:projectId`'s routes; Fastify prefers the static segment anyway.
-  api.get(
-    `${base}/overview`,
-    {
-      ...pre,
-      schema: {
-        tags,
-        params: deviceParamsSchema,
-        querystring: projectOverviewQuerySchema,
-        response: { 200: projectOverviewSchema },
-      },
-    },
-    async (request) => deps.projects.overview(currentUser(request).id, request.params.deviceId, request.query),
+  // Registered before `…/projects/:projectId`'s routes; Fastify prefers the static segment anyway.
+  route(api, endpoints.overview, pre, async (request) =>
+    deps.projects.overview(currentUser(request).id, request.params.deviceId, request.query),
   );
 
-  api.get(
-    one,
-    { ...pre, schema: { tags, params: projectParamsSchema, response: { 200: projectSchema } } },
-    async (request) => deps.projects.get(currentUser(request).id, request.params.deviceId, request.params.projectId),
+  route(api, endpoints.get, pre, async (request) =>
+    deps.projects.get(currentUser(request).id, request.params.deviceId, request.params.projectId),
   );
 
-  api.patch(
-    one,
-    {
-      ...pre,
-      schema: {
-        tags,
-        params: projectParamsSchema,
-        body: updateProjectSchema,
-        response: { 200: projectSchema },
-        summary: 'Change the title and/or the question of interest',
-      },
-    },
+  route(
+    api,
+    endpoints.update,
+    { ...pre, schema: { tags, summary: 'Change the title and/or the question of interest' } },
     async (request) =>
       deps.projects.update(currentUser(request).id, request.params.deviceId, request.params.projectId, request.body),
   );
 
-  api.post(
-    `${one}/cohorts`,
-    {
-      ...pre,
-      schema: {
-        tags,
-        params: projectParamsSchema,
-        body: addProjectCohortSchema,
-        response: { 200: projectSchema },
-        summary: 'Add a ready patient cohort of the workspace',
-      },
-    },
+  route(
+    api,
+    endpoints.addCohort,
+    { ...pre, schema: { tags, summary: 'Add a ready patient cohort of the workspace' } },
     async (request) =>
       deps.projects.addCohort(
         currentUser(request).id,
@@ -108,16 +53,12 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectRoutesDep
       ),
   );
 
-  api.delete(
-    `${one}/cohorts/:cohortId`,
+  route(
+    api,
+    endpoints.removeCohort,
     {
       ...pre,
-      schema: {
-        tags,
-        params: projectCohortParamsSchema,
-        response: { 200: projectSchema },
-        summary: 'Remove a patient cohort (refused while rooms of the project show its patients)',
-      },
+      schema: { tags, summary: 'Remove a patient cohort (refused while rooms of the project show its patients)' },
     },
     async (request) => {
       const { deviceId, projectId, cohortId } = request.params;
@@ -125,59 +66,39 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectRoutesDep
     },
   );
 
-  api.post(
-    `${one}/status`,
-    {
-      ...pre,
-      schema: { tags, params: projectParamsSchema, body: changeProjectStatusSchema, response: { 200: projectSchema } },
-    },
-    async (request) =>
-      deps.projects.changeStatus(
-        currentUser(request).id,
-        request.params.deviceId,
-        request.params.projectId,
-        request.body.status,
-        request.body.reason,
+  route(api, endpoints.changeStatus, pre, async (request) =>
+    deps.projects.changeStatus(
+      currentUser(request).id,
+      request.params.deviceId,
+      request.params.projectId,
+      request.body.status,
+      request.body.reason,
+    ),
+  );
+
+  route(api, endpoints.team, pre, async (request) =>
+    deps.projects.team(currentUser(request).id, request.params.deviceId, request.params.projectId),
+  );
+
+  route(api, endpoints.addMember, pre, async (request, reply) =>
+    reply
+      .code(201)
+      .send(
+        await deps.projects.addMember(
+          currentUser(request).id,
+          request.params.deviceId,
+          request.params.projectId,
+          request.body.userId,
+        ),
       ),
   );
 
-  api.get(
-    `${one}/team`,
-    { ...pre, schema: { tags, params: projectParamsSchema, response: { 200: projectTeamSchema } } },
-    async (request) => deps.projects.team(currentUser(request).id, request.params.deviceId, request.params.projectId),
-  );
+  route(api, endpoints.removeMember, pre, async (request) => {
+    const { deviceId, projectId, userId } = request.params;
+    return deps.projects.removeMember(currentUser(request).id, deviceId, projectId, userId);
+  });
 
-  api.post(
-    `${one}/team`,
-    {
-      ...pre,
-      schema: { tags, params: projectParamsSchema, body: addProjectMemberSchema, response: { 201: projectTeamSchema } },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await deps.projects.addMember(
-            currentUser(request).id,
-            request.params.deviceId,
-            request.params.projectId,
-            request.body.userId,
-          ),
-        ),
-  );
-
-  api.delete(
-    `${one}/team/:userId`,
-    { ...pre, schema: { tags, params: projectMemberParamsSchema, response: { 200: projectTeamSchema } } },
-    async (request) => {
-      const { deviceId, projectId, userId } = request.params;
-      return deps.projects.removeMember(currentUser(request).id, deviceId, projectId, userId);
-    },
-  );
-
-  api.get(
-    `${one}/stats`,
-    { ...pre, schema: { tags, params: projectParamsSchema, response: { 200: projectStatsSchema } } },
-    async (request) => deps.projects.stats(currentUser(request).id, request.params.deviceId, request.params.projectId),
+  route(api, endpoints.stats, pre, async (request) =>
+    deps.projects.stats(currentUser(request).id, request.params.deviceId, request.params.projectId),
   );
 }

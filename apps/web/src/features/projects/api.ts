@@ -2,6 +2,8 @@ import { useState } from 'react';
 import useSWR, { mutate as mutateGlobal, preload, useSWRConfig } from 'swr';
 import {
   cohortListSchema,
+  pathOf,
+  projectEndpoints as endpoints,
   deviceVersionListSchema,
   projectListSchema,
   projectOverviewSchema,
@@ -21,7 +23,7 @@ import {
   type QuestionList,
   type UpdateProject,
 } from '@insilico/contracts';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import { takeEarlyOverviewUrl } from '../../lib/earlyRequests';
 import type { ApiError } from '../../lib/apiError';
 
@@ -38,38 +40,28 @@ export interface ProjectListFilter {
 }
 
 /** Status (none for every status) and search, as the list and the overview take them. */
-function filterQuery(filter: Pick<ProjectListFilter, 'status' | 'search'>): URLSearchParams {
-  const query = new URLSearchParams();
-  if (filter.status !== 'all') query.set('status', filter.status);
-  if (filter.search.trim()) query.set('search', filter.search.trim());
-  return query;
+function filterQuery(filter: Pick<ProjectListFilter, 'status' | 'search'>) {
+  return {
+    status: filter.status === 'all' ? undefined : filter.status,
+    search: filter.search.trim() || undefined,
+  };
 }
 
-function withQuery(path: string, query: URLSearchParams): string {
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-/** URLs of the projects API of one workspace. */
+/** URLs of the projects API of one workspace (SWR keys; the definitions are `projectEndpoints` of the contracts). */
 export const projectUrls = {
-  all: (deviceId: string) => `/api/devices/${deviceId}/projects`,
-  list: (deviceId: string, filter: ProjectListFilter) => {
-    const query = filterQuery(filter);
-    if (filter.stage) query.set('stage', filter.stage);
-    if (filter.limit !== undefined) query.set('limit', String(filter.limit));
-    if (filter.offset) query.set('offset', String(filter.offset));
-    return withQuery(`/api/devices/${deviceId}/projects`, query);
-  },
+  all: (deviceId: string) => pathOf(endpoints.list, { deviceId }),
+  list: (deviceId: string, filter: ProjectListFilter) =>
+    pathOf(
+      endpoints.list,
+      { deviceId },
+      { ...filterQuery(filter), stage: filter.stage, limit: filter.limit, offset: filter.offset || undefined },
+    ),
   /** The overview's first screen: every stage group's count and first page. */
   overview: (deviceId: string, filter: Pick<ProjectListFilter, 'status' | 'search'>) =>
-    withQuery(`/api/devices/${deviceId}/projects/overview`, filterQuery(filter)),
-  one: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}`,
-  status: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/status`,
-  team: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/team`,
-  member: (deviceId: string, projectId: string, userId: string) =>
-    `/api/devices/${deviceId}/projects/${projectId}/team/${userId}`,
-  stats: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/stats`,
-  cohorts: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/cohorts`,
+    pathOf(endpoints.overview, { deviceId }, filterQuery(filter)),
+  one: (deviceId: string, projectId: string) => pathOf(endpoints.get, { deviceId, projectId }),
+  team: (deviceId: string, projectId: string) => pathOf(endpoints.team, { deviceId, projectId }),
+  stats: (deviceId: string, projectId: string) => pathOf(endpoints.stats, { deviceId, projectId }),
   versions: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/device-versions`,
 };
 
@@ -195,7 +187,7 @@ export function useProjectTeam(deviceId: string | null, projectId: string | null
 async function refreshProject(deviceId: string, projectId: string): Promise<void> {
   const prefix = projectUrls.all(deviceId);
   const own = projectUrls.one(deviceId, projectId);
-  const overview = `${prefix}/overview`;
+  const overview = pathOf(endpoints.overview, { deviceId });
   await mutateGlobal(
     (key) =>
       typeof key === 'string' &&
@@ -217,29 +209,18 @@ async function refreshProjectAndVersions(deviceId: string, projectId: string): P
 
 /** `PATCH .../projects/:projectId`: the title and/or the question of interest. */
 export async function updateProject(deviceId: string, projectId: string, change: UpdateProject) {
-  const project = await apiFetch(projectUrls.one(deviceId, projectId), {
-    method: 'PATCH',
-    body: change,
-    schema: projectSchema,
-  });
+  const project = await apiCall(endpoints.update, { deviceId, projectId }, { body: change, schema: projectSchema });
   await refreshProject(deviceId, projectId);
   return project;
 }
 
 export async function addProjectCohort(deviceId: string, projectId: string, cohortId: string) {
-  await apiFetch(projectUrls.cohorts(deviceId, projectId), {
-    method: 'POST',
-    body: { cohortId },
-    schema: projectSchema,
-  });
+  await apiCall(endpoints.addCohort, { deviceId, projectId }, { body: { cohortId }, schema: projectSchema });
   await refreshProject(deviceId, projectId);
 }
 
 export async function removeProjectCohort(deviceId: string, projectId: string, cohortId: string) {
-  await apiFetch(`${projectUrls.cohorts(deviceId, projectId)}/${cohortId}`, {
-    method: 'DELETE',
-    schema: projectSchema,
-  });
+  await apiCall(endpoints.removeCohort, { deviceId, projectId, cohortId }, { schema: projectSchema });
   await refreshProject(deviceId, projectId);
 }
 
@@ -255,30 +236,27 @@ export async function removeProjectVersion(deviceId: string, projectId: string, 
 
 /** `POST .../status`: one of the allowed moves, with the reason for change the server asks for. */
 export async function changeProjectStatus(deviceId: string, projectId: string, status: ProjectStatus, reason: string) {
-  const project = await apiFetch(projectUrls.status(deviceId, projectId), {
-    method: 'POST',
-    body: { status, reason },
-    schema: projectSchema,
-  });
+  const project = await apiCall(
+    endpoints.changeStatus,
+    { deviceId, projectId },
+    { body: { status, reason }, schema: projectSchema },
+  );
   await refreshProject(deviceId, projectId);
   return project;
 }
 
 export async function addProjectMember(deviceId: string, projectId: string, userId: string) {
-  const team = await apiFetch(projectUrls.team(deviceId, projectId), {
-    method: 'POST',
-    body: { userId },
-    schema: projectTeamSchema,
-  });
+  const team = await apiCall(
+    endpoints.addMember,
+    { deviceId, projectId },
+    { body: { userId }, schema: projectTeamSchema },
+  );
   await refreshProject(deviceId, projectId);
   return team;
 }
 
 export async function removeProjectMember(deviceId: string, projectId: string, userId: string) {
-  const team = await apiFetch(projectUrls.member(deviceId, projectId, userId), {
-    method: 'DELETE',
-    schema: projectTeamSchema,
-  });
+  const team = await apiCall(endpoints.removeMember, { deviceId, projectId, userId }, { schema: projectTeamSchema });
   await refreshProject(deviceId, projectId);
   return team;
 }
