@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { deviceParamsSchema } from './devices';
+import { endpoint } from './endpoint';
 import { text } from './text';
 
 /**
@@ -182,3 +184,59 @@ export const deviceVersionProcessingDeleteMessage =
 
 /** `POST /api/devices/:deviceId/projects/:projectId/device-versions`: add a ready version to a project. */
 export const addProjectDeviceVersionSchema = z.object({ versionId: z.uuid() });
+
+const versionsPath = '/api/devices/:deviceId/device-versions';
+const versionPath = `${versionsPath}/:versionId` as const;
+const projectVersionsPath = '/api/devices/:deviceId/projects/:projectId/device-versions';
+
+/** The device-version API of a workspace and of its projects (docs/decisions/endpoints-in-contracts.md). */
+export const deviceVersionEndpoints = {
+  nameAvailable: endpoint({
+    method: 'GET',
+    path: `${versionsPath}/name-available`,
+    params: deviceParamsSchema,
+    query: deviceVersionNameQuerySchema,
+    response: { 200: deviceVersionNameAvailabilitySchema },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: versionsPath,
+    params: deviceParamsSchema,
+    body: createDeviceVersionSchema,
+    response: { 201: deviceVersionSchema },
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: versionsPath,
+    params: deviceParamsSchema,
+    query: deviceVersionListQuerySchema,
+    response: { 200: deviceVersionListSchema },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: versionPath,
+    params: deviceVersionParamsSchema,
+    response: { 200: deviceVersionSchema },
+  }),
+  remove: endpoint({ method: 'DELETE', path: versionPath, params: deviceVersionParamsSchema }),
+  /** The STL file as uploaded (a download). */
+  model: endpoint({ method: 'GET', path: `${versionPath}/files/:fileId/model`, params: deviceVersionFileParamsSchema }),
+  /** The preview image (PNG). */
+  preview: endpoint({
+    method: 'GET',
+    path: `${versionPath}/files/:fileId/preview`,
+    params: deviceVersionFileParamsSchema,
+  }),
+  addToProject: endpoint({
+    method: 'POST',
+    path: projectVersionsPath,
+    params: projectParamsForVersionsSchema,
+    body: addProjectDeviceVersionSchema,
+    response: { 200: deviceVersionSchema },
+  }),
+  removeFromProject: endpoint({
+    method: 'DELETE',
+    path: `${projectVersionsPath}/:versionId`,
+    params: projectDeviceVersionParamsSchema,
+  }),
+};

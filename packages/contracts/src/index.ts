@@ -290,6 +290,7 @@ export {
   type DeviceVersion,
   type DeviceVersionListQuery,
   type DeviceVersionList,
+  deviceVersionEndpoints,
 } from './device-versions';
 export {
   commentBodyMaxLength,

@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
 import {
+  deviceVersionEndpoints,
   deviceVersionFailedMessage,
   deviceVersionInRoomsMessage,
   deviceVersionNameTakenMessage,
   deviceVersionProcessingDeleteMessage,
+  pathOf,
   stlFileNamePattern,
   notStlMessage,
   versionInProjectRoomsMessage,
@@ -435,9 +437,9 @@ export class DeviceVersionService {
 /** API paths of a file's bytes (the web and the room scene fetch them). */
 export const deviceVersionFileUrls = {
   model: (deviceId: string, versionId: string, fileId: string) =>
-    `/api/devices/${deviceId}/device-versions/${versionId}/files/${fileId}/model`,
+    pathOf(deviceVersionEndpoints.model, { deviceId, versionId, fileId }),
   preview: (deviceId: string, versionId: string, fileId: string) =>
-    `/api/devices/${deviceId}/device-versions/${versionId}/files/${fileId}/preview`,
+    pathOf(deviceVersionEndpoints.preview, { deviceId, versionId, fileId }),
 };
 
 function toDeviceVersion(

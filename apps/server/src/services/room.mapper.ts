@@ -1,4 +1,4 @@
-import { pathOf, roomEndpoints, type Room, type RoomScreenshot } from '@insilico/contracts';
+import { deviceVersionEndpoints, pathOf, roomEndpoints, type Room, type RoomScreenshot } from '@insilico/contracts';
 import type { RoomListRow, ScreenshotRow } from '../repositories/room.repository';
 
 /** The web page of a room's scene (a notification's link names the workspace, which may not be selected). */
@@ -8,7 +8,7 @@ export function roomPagePath(deviceId: string, projectId: string, roomId: string
 
 /** A device version's model file, served by the device-version API. */
 export function modelUrl(deviceId: string, versionId: string, fileId: string): string {
-  return `/api/devices/${deviceId}/device-versions/${versionId}/files/${fileId}/model`;
+  return pathOf(deviceVersionEndpoints.model, { deviceId, versionId, fileId });
 }
 
 export function toScreenshot(deviceId: string, projectId: string, row: ScreenshotRow): RoomScreenshot {

@@ -1,19 +1,7 @@
-import {
-  addProjectDeviceVersionSchema,
-  createDeviceVersionSchema,
-  deviceParamsSchema,
-  deviceVersionFileParamsSchema,
-  deviceVersionListQuerySchema,
-  deviceVersionListSchema,
-  deviceVersionNameAvailabilitySchema,
-  deviceVersionNameQuerySchema,
-  deviceVersionParamsSchema,
-  deviceVersionSchema,
-  projectDeviceVersionParamsSchema,
-  projectParamsForVersionsSchema,
-} from '@insilico/contracts';
+import { deviceVersionEndpoints as endpoints } from '@insilico/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { DeviceVersionService, StoredContent } from '../../services/device-version.service';
 
@@ -47,126 +35,62 @@ function sendContent(request: FastifyRequest, reply: FastifyReply, content: Stor
 export async function deviceVersionRoutes(app: FastifyInstance, deps: DeviceVersionRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['device-versions'];
-  const base = '/api/devices/:deviceId/device-versions';
-  const pre = { preHandler: deps.authenticated };
+  const pre = { preHandler: deps.authenticated, schema: { tags } };
+  const described = (summary: string) => ({ ...pre, schema: { tags, summary } });
 
-  api.get(
-    `${base}/name-available`,
-    {
-      ...pre,
-      schema: {
-        tags,
-        params: deviceParamsSchema,
-        querystring: deviceVersionNameQuerySchema,
-        response: { 200: deviceVersionNameAvailabilitySchema },
-      },
-    },
-    async (request) =>
-      deps.deviceVersions.nameAvailable(currentUser(request).id, request.params.deviceId, request.query.name),
+  route(api, endpoints.nameAvailable, pre, async (request) =>
+    deps.deviceVersions.nameAvailable(currentUser(request).id, request.params.deviceId, request.query.name),
   );
 
-  api.post(
-    base,
-    {
-      ...pre,
-      schema: {
-        tags,
-        params: deviceParamsSchema,
-        body: createDeviceVersionSchema,
-        response: { 201: deviceVersionSchema },
-        summary: 'Create a device version from finished uploads; it is processed in the background',
-      },
-    },
+  route(
+    api,
+    endpoints.create,
+    described('Create a device version from finished uploads; it is processed in the background'),
     async (request, reply) =>
       reply
         .code(201)
         .send(await deps.deviceVersions.create(currentUser(request).id, request.params.deviceId, request.body)),
   );
 
-  api.get(
-    base,
-    {
-      ...pre,
-      schema: {
-        tags,
-        params: deviceParamsSchema,
-        querystring: deviceVersionListQuerySchema,
-        response: { 200: deviceVersionListSchema },
-      },
-    },
-    async (request) => deps.deviceVersions.list(currentUser(request).id, request.params.deviceId, request.query),
+  route(api, endpoints.list, pre, async (request) =>
+    deps.deviceVersions.list(currentUser(request).id, request.params.deviceId, request.query),
   );
 
-  api.get(
-    `${base}/:versionId`,
-    { ...pre, schema: { tags, params: deviceVersionParamsSchema, response: { 200: deviceVersionSchema } } },
-    async (request) =>
-      deps.deviceVersions.get(currentUser(request).id, request.params.deviceId, request.params.versionId),
+  route(api, endpoints.get, pre, async (request) =>
+    deps.deviceVersions.get(currentUser(request).id, request.params.deviceId, request.params.versionId),
   );
 
-  api.delete(
-    `${base}/:versionId`,
-    {
-      ...pre,
-      schema: {
-        tags,
-        params: deviceVersionParamsSchema,
-        summary: 'Delete a processed device version that no room uses (its stored files too)',
-      },
-    },
+  route(
+    api,
+    endpoints.remove,
+    described('Delete a processed device version that no room uses (its stored files too)'),
     async (request, reply) => {
       await deps.deviceVersions.remove(currentUser(request).id, request.params.deviceId, request.params.versionId);
       return reply.code(204).send();
     },
   );
 
-  api.get(
-    `${base}/:versionId/files/:fileId/model`,
-    {
-      ...pre,
-      schema: { tags, params: deviceVersionFileParamsSchema, summary: 'Download the STL file as uploaded' },
-    },
-    async (request, reply) => {
-      const { deviceId, versionId, fileId } = request.params;
-      const content = await deps.deviceVersions.model(currentUser(request).id, deviceId, versionId, fileId);
-      return sendContent(request, reply, content, true);
-    },
-  );
+  route(api, endpoints.model, described('Download the STL file as uploaded'), async (request, reply) => {
+    const { deviceId, versionId, fileId } = request.params;
+    const content = await deps.deviceVersions.model(currentUser(request).id, deviceId, versionId, fileId);
+    return sendContent(request, reply, content, true);
+  });
 
-  api.get(
-    `${base}/:versionId/files/:fileId/preview`,
-    { ...pre, schema: { tags, params: deviceVersionFileParamsSchema, summary: 'The preview image (PNG)' } },
-    async (request, reply) => {
-      const { deviceId, versionId, fileId } = request.params;
-      const content = await deps.deviceVersions.preview(currentUser(request).id, deviceId, versionId, fileId);
-      return sendContent(request, reply, content, false);
-    },
-  );
+  route(api, endpoints.preview, described('The preview image (PNG)'), async (request, reply) => {
+    const { deviceId, versionId, fileId } = request.params;
+    const content = await deps.deviceVersions.preview(currentUser(request).id, deviceId, versionId, fileId);
+    return sendContent(request, reply, content, false);
+  });
 
-  api.post(
-    '/api/devices/:deviceId/projects/:projectId/device-versions',
-    {
-      ...pre,
-      schema: {
-        tags,
-        params: projectParamsForVersionsSchema,
-        body: addProjectDeviceVersionSchema,
-        response: { 200: deviceVersionSchema },
-        summary: 'Add a ready device version to a project',
-      },
-    },
-    async (request) => {
-      const { deviceId, projectId } = request.params;
-      return deps.deviceVersions.addToProject(currentUser(request).id, deviceId, projectId, request.body.versionId);
-    },
-  );
+  route(api, endpoints.addToProject, described('Add a ready device version to a project'), async (request) => {
+    const { deviceId, projectId } = request.params;
+    return deps.deviceVersions.addToProject(currentUser(request).id, deviceId, projectId, request.body.versionId);
+  });
 
-  api.delete(
-    '/api/devices/:deviceId/projects/:projectId/device-versions/:versionId',
-    {
-      ...pre,
-      schema: { tags, params: projectDeviceVersionParamsSchema, summary: 'Remove a device version from a project' },
-    },
+  route(
+    api,
+    endpoints.removeFromProject,
+    described('Remove a device version from a project'),
     async (request, reply) => {
       const { deviceId, projectId, versionId } = request.params;
       await deps.deviceVersions.removeFromProject(currentUser(request).id, deviceId, projectId, versionId);

@@ -1,6 +1,9 @@
 import useSWR, { mutate as mutateGlobal } from 'swr';
 import {
+  deviceVersionEndpoints as endpoints,
   deviceVersionIdsMax,
+  pathOf,
+  projectEndpoints,
   deviceVersionListSchema,
   deviceVersionNameAvailabilitySchema,
   deviceVersionSchema,
@@ -11,7 +14,7 @@ import {
   type DeviceVersionStatus,
 } from '@insilico/contracts';
 import { trackAfter } from '../../lib/analytics';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
 export interface DeviceVersionQuery {
@@ -23,20 +26,21 @@ export interface DeviceVersionQuery {
   pageSize: number;
 }
 
-/** URLs of the device-version API of one workspace. */
+/** URLs of the device-version API of one workspace (SWR keys; the definitions are `deviceVersionEndpoints`). */
 export const deviceVersionUrls = {
   list: (deviceId: string, query: DeviceVersionQuery) =>
-    `/api/devices/${deviceId}/device-versions?${new URLSearchParams({
-      search: query.search,
-      status: query.status.join(','),
-      ...(query.ids?.length ? { ids: query.ids.join(',') } : {}),
-      page: String(query.page),
-      pageSize: String(query.pageSize),
-    }).toString()}`,
-  create: (deviceId: string) => `/api/devices/${deviceId}/device-versions`,
-  one: (deviceId: string, versionId: string) => `/api/devices/${deviceId}/device-versions/${versionId}`,
-  nameAvailable: (deviceId: string, name: string) =>
-    `/api/devices/${deviceId}/device-versions/name-available?${new URLSearchParams({ name }).toString()}`,
+    pathOf(
+      endpoints.list,
+      { deviceId },
+      {
+        search: query.search,
+        status: query.status.join(','),
+        ids: query.ids?.length ? query.ids.join(',') : undefined,
+        page: query.page,
+        pageSize: query.pageSize,
+      },
+    ),
+  nameAvailable: (deviceId: string, name: string) => pathOf(endpoints.nameAvailable, { deviceId }, { name }),
   uploads: (deviceId: string) => `/api/devices/${deviceId}/uploads`,
 };
 
@@ -96,14 +100,14 @@ export async function fetchChosenDeviceVersions(deviceId: string, ids: readonly 
  * workspace's versions and every project answer (they list their versions) reload.
  */
 export async function deleteDeviceVersion(deviceId: string, versionId: string): Promise<void> {
-  await apiFetch(deviceVersionUrls.one(deviceId, versionId), { method: 'DELETE' });
+  await apiCall(endpoints.remove, { deviceId, versionId });
   await refreshDeviceVersions(deviceId);
 }
 
 /** Every list of the workspace's versions (the page, the wizard's chooser) and every project answer reload. */
 function refreshDeviceVersions(deviceId: string): Promise<unknown> {
-  const versions = `/api/devices/${deviceId}/device-versions`;
-  const projects = `/api/devices/${deviceId}/projects`;
+  const versions = pathOf(endpoints.list, { deviceId });
+  const projects = pathOf(projectEndpoints.list, { deviceId });
   return mutateGlobal(
     (key) =>
       typeof key === 'string' &&
@@ -124,11 +128,9 @@ export function checkVersionName(
 
 /** Creates a version (and adds it to a project when asked); the lists that show versions reload. */
 export async function createDeviceVersion(deviceId: string, body: CreateDeviceVersion): Promise<DeviceVersion> {
-  const version = await apiFetch(deviceVersionUrls.create(deviceId), {
-    method: 'POST',
-    body,
-    schema: deviceVersionSchema,
-  }).then(trackAfter('device version created', (created) => ({ deviceId, versionId: created.id })));
+  const version = await apiCall(endpoints.create, { deviceId }, { body, schema: deviceVersionSchema }).then(
+    trackAfter('device version created', (created) => ({ deviceId, versionId: created.id })),
+  );
   await refreshDeviceVersions(deviceId);
   return version;
 }

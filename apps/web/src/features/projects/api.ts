@@ -2,6 +2,7 @@ import { useState } from 'react';
 import useSWR, { mutate as mutateGlobal, preload, useSWRConfig } from 'swr';
 import {
   cohortListSchema,
+  deviceVersionEndpoints,
   pathOf,
   projectEndpoints as endpoints,
   deviceVersionListSchema,
@@ -62,15 +63,15 @@ export const projectUrls = {
   one: (deviceId: string, projectId: string) => pathOf(endpoints.get, { deviceId, projectId }),
   team: (deviceId: string, projectId: string) => pathOf(endpoints.team, { deviceId, projectId }),
   stats: (deviceId: string, projectId: string) => pathOf(endpoints.stats, { deviceId, projectId }),
-  versions: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/device-versions`,
 };
 
 /** What a project's edit dialog offers: the workspace's questions, its ready cohorts and ready device versions. */
 const workspaceUrls = {
   questions: (deviceId: string) => `/api/devices/${deviceId}/questions-of-interest`,
   cohorts: (deviceId: string) => `/api/devices/${deviceId}/cohorts`,
-  versions: (deviceId: string) => `/api/devices/${deviceId}/device-versions`,
-  readyVersions: (deviceId: string) => `/api/devices/${deviceId}/device-versions?status=ready&page=1&pageSize=100`,
+  versions: (deviceId: string) => pathOf(deviceVersionEndpoints.list, { deviceId }),
+  readyVersions: (deviceId: string) =>
+    pathOf(deviceVersionEndpoints.list, { deviceId }, { status: 'ready', page: 1, pageSize: 100 }),
 };
 
 // The same URLs are read by the wizard and the cohort and versions pages: the cache holds the answer as the API
@@ -225,12 +226,12 @@ export async function removeProjectCohort(deviceId: string, projectId: string, c
 }
 
 export async function addProjectVersion(deviceId: string, projectId: string, versionId: string) {
-  await apiFetch(projectUrls.versions(deviceId, projectId), { method: 'POST', body: { versionId } });
+  await apiCall(deviceVersionEndpoints.addToProject, { deviceId, projectId }, { body: { versionId } });
   await refreshProjectAndVersions(deviceId, projectId);
 }
 
 export async function removeProjectVersion(deviceId: string, projectId: string, versionId: string) {
-  await apiFetch(`${projectUrls.versions(deviceId, projectId)}/${versionId}`, { method: 'DELETE' });
+  await apiCall(deviceVersionEndpoints.removeFromProject, { deviceId, projectId, versionId });
   await refreshProjectAndVersions(deviceId, projectId);
 }
 
