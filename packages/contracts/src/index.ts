@@ -533,6 +533,7 @@ export {
   type AddProjectCohort,
 } from './project-editing';
 export { projectEndpoints } from './project-endpoints';
+export { cohortEndpoints } from './cohort-endpoints';
 export { text, nulCharacterMessage, noNulCharacter } from './text';
 export {
   simulationKinds,

@@ -1,6 +1,8 @@
 import { LANDMARKS, ORGANS } from '@insilico/anatomy';
 import {
+  cohortEndpoints,
   cohortStatusSchema,
+  pathOf,
   roomNameTakenMessage,
   type CreateRoom,
   type Room,
@@ -389,7 +391,11 @@ export class RoomService {
     if (cohortId === null || row.patientId === null)
       throw new ServiceError(409, 'no_anatomy', 'This room shows neither a patient nor a shape model.');
     const patient = await this.cohorts.patient(userId, deviceId, cohortId, row.patientId);
-    const patientPath = `/api/devices/${deviceId}/cohorts/${patient.cohortId}/patients/${patient.id}`;
+    const patientPath = pathOf(cohortEndpoints.patient, {
+      deviceId,
+      cohortId: patient.cohortId,
+      patientId: patient.id,
+    });
     const phases = patient.meshes.phases;
     return {
       phases,

@@ -2,10 +2,12 @@ import useSWR from 'swr';
 import type { CohortCriteria } from '@insilico/anatomy';
 import {
   cohortCountSchema,
+  cohortEndpoints as endpoints,
   cohortListSchema,
   cohortPatientPageSchema,
   cohortPatientSchema,
   cohortSchema,
+  pathOf,
   pathologyRequestAnswerSchema,
   type Cohort,
   type CohortCount,
@@ -16,28 +18,24 @@ import {
   type PathologyRequestAnswer,
 } from '@insilico/contracts';
 import { trackAfter } from '../../lib/analytics';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
-/** URLs of the cohort API of one workspace. */
+/** URLs of the cohort API of one workspace (SWR keys and links; the definitions are `cohortEndpoints`). */
 export const cohortUrls = {
-  list: (deviceId: string) => `/api/devices/${deviceId}/cohorts`,
-  count: (deviceId: string) => `/api/devices/${deviceId}/cohorts/count`,
-  one: (deviceId: string, cohortId: string) => `/api/devices/${deviceId}/cohorts/${cohortId}`,
+  list: (deviceId: string) => pathOf(endpoints.list, { deviceId }),
+  one: (deviceId: string, cohortId: string) => pathOf(endpoints.get, { deviceId, cohortId }),
   patients: (deviceId: string, cohortId: string, query: CohortPatientsQuery) =>
-    `/api/devices/${deviceId}/cohorts/${cohortId}/patients?${new URLSearchParams({
-      search: query.search,
-      sort: query.sort,
-      order: query.order,
-      page: String(query.page),
-      pageSize: String(query.pageSize),
-    }).toString()}`,
-  csv: (deviceId: string, cohortId: string) => `/api/devices/${deviceId}/cohorts/${cohortId}/patients.csv`,
+    pathOf(
+      endpoints.patients,
+      { deviceId, cohortId },
+      { search: query.search, sort: query.sort, order: query.order, page: query.page, pageSize: query.pageSize },
+    ),
+  csv: (deviceId: string, cohortId: string) => pathOf(endpoints.csv, { deviceId, cohortId }),
   patient: (deviceId: string, cohortId: string, patientId: string) =>
-    `/api/devices/${deviceId}/cohorts/${cohortId}/patients/${patientId}`,
+    pathOf(endpoints.patient, { deviceId, cohortId, patientId }),
   mesh: (deviceId: string, cohortId: string, patientId: string, phase: string) =>
-    `/api/devices/${deviceId}/cohorts/${cohortId}/patients/${patientId}/meshes/${phase}`,
-  pathologyRequests: (deviceId: string) => `/api/devices/${deviceId}/pathology-requests`,
+    pathOf(endpoints.mesh, { deviceId, cohortId, patientId, phase }),
 };
 
 /** While an order is in progress the page follows it; a ready or failed cohort does not change any more. */
@@ -88,12 +86,7 @@ export function useCohortPatient(deviceId: string | null, cohortId: string, pati
 
 /** `POST .../cohorts/count`: the live count (abortable: a newer click replaces it). */
 export function countCohort(deviceId: string, criteria: CohortCriteria, signal: AbortSignal): Promise<CohortCount> {
-  return apiFetch(cohortUrls.count(deviceId), {
-    method: 'POST',
-    body: { criteria },
-    schema: cohortCountSchema,
-    signal,
-  });
+  return apiCall(endpoints.count, { deviceId }, { body: { criteria }, schema: cohortCountSchema, signal });
 }
 
 export interface OrderInput {
@@ -105,16 +98,12 @@ export interface OrderInput {
 
 /** `POST .../cohorts`: places the order; the cohort comes back in progress. */
 export function orderCohort(deviceId: string, input: OrderInput): Promise<Cohort> {
-  return apiFetch(cohortUrls.list(deviceId), { method: 'POST', body: input, schema: cohortSchema }).then(
+  return apiCall(endpoints.order, { deviceId }, { body: input, schema: cohortSchema }).then(
     trackAfter('cohort ordered', (cohort) => ({ deviceId, cohortId: cohort.id })),
   );
 }
 
 /** `POST .../pathology-requests`: asks support for a pathology the database lacks. */
 export function requestPathology(deviceId: string, name: string): Promise<PathologyRequestAnswer> {
-  return apiFetch(cohortUrls.pathologyRequests(deviceId), {
-    method: 'POST',
-    body: { name },
-    schema: pathologyRequestAnswerSchema,
-  });
+  return apiCall(endpoints.requestPathology, { deviceId }, { body: { name }, schema: pathologyRequestAnswerSchema });
 }

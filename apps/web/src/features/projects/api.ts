@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import useSWR, { mutate as mutateGlobal, preload, useSWRConfig } from 'swr';
 import {
+  cohortEndpoints,
   cohortListSchema,
   deviceVersionEndpoints,
   pathOf,
@@ -68,7 +69,7 @@ export const projectUrls = {
 /** What a project's edit dialog offers: the workspace's questions, its ready cohorts and ready device versions. */
 const workspaceUrls = {
   questions: (deviceId: string) => `/api/devices/${deviceId}/questions-of-interest`,
-  cohorts: (deviceId: string) => `/api/devices/${deviceId}/cohorts`,
+  cohorts: (deviceId: string) => pathOf(cohortEndpoints.list, { deviceId }),
   versions: (deviceId: string) => pathOf(deviceVersionEndpoints.list, { deviceId }),
   readyVersions: (deviceId: string) =>
     pathOf(deviceVersionEndpoints.list, { deviceId }, { status: 'ready', page: 1, pageSize: 100 }),
