@@ -534,6 +534,7 @@ export {
 } from './project-editing';
 export { projectEndpoints } from './project-endpoints';
 export { cohortEndpoints } from './cohort-endpoints';
+export { notificationEndpoints } from './notification-endpoints';
 export { text, nulCharacterMessage, noNulCharacter } from './text';
 export {
   simulationKinds,

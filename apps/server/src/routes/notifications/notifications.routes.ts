@@ -1,14 +1,7 @@
-import {
-  activityStreamEvent,
-  activityStreamQuerySchema,
-  markSeenSchema,
-  notificationListQuerySchema,
-  notificationListSchema,
-  notificationStreamEvents,
-  unseenEventSchema,
-} from '@insilico/contracts';
+import { activityStreamEvent, notificationEndpoints as endpoints, notificationStreamEvents } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { NotificationEvent, NotificationService } from '../../services/notification.service';
 import type { ActivityService } from '../../services/activity.service';
@@ -28,40 +21,21 @@ const keepAliveMs = 25_000;
 export async function notificationRoutes(app: FastifyInstance, deps: NotificationRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/api/notifications',
-    {
-      preHandler: deps.authenticated,
-      schema: {
-        tags: ['notifications'],
-        querystring: notificationListQuerySchema,
-        response: { 200: notificationListSchema },
-      },
-    },
-    async (request) =>
-      deps.notifications.list(currentUser(request).id, request.query.limit, request.query.before ?? null),
+  const tags = ['notifications'];
+  const pre = { preHandler: deps.authenticated, schema: { tags } };
+
+  route(api, endpoints.list, pre, async (request) =>
+    deps.notifications.list(currentUser(request).id, request.query.limit, request.query.before ?? null),
   );
 
-  api.post(
-    '/api/notifications/seen',
-    {
-      preHandler: deps.authenticated,
-      schema: { tags: ['notifications'], body: markSeenSchema, response: { 200: unseenEventSchema } },
-    },
-    async (request) =>
-      deps.notifications.markSeen(currentUser(request).id, 'all' in request.body ? 'all' : request.body.ids),
+  route(api, endpoints.markSeen, pre, async (request) =>
+    deps.notifications.markSeen(currentUser(request).id, 'all' in request.body ? 'all' : request.body.ids),
   );
 
-  api.get(
-    '/api/notifications/stream',
-    {
-      preHandler: deps.authenticated,
-      schema: {
-        tags: ['notifications'],
-        summary: 'Server-Sent Events: notification, unseen; activity with ?device=',
-        querystring: activityStreamQuerySchema,
-      },
-    },
+  route(
+    api,
+    endpoints.stream,
+    { ...pre, schema: { tags, summary: 'Server-Sent Events: notification, unseen; activity with ?device=' } },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const deviceId = request.query.device;

@@ -1,13 +1,18 @@
-import { notificationListSchema, unseenEventSchema, type MarkSeen, type NotificationList } from '@insilico/contracts';
-import { apiFetch } from '../../lib/api';
+import {
+  notificationEndpoints as endpoints,
+  notificationListSchema,
+  pathOf,
+  unseenEventSchema,
+  type MarkSeen,
+  type NotificationList,
+} from '@insilico/contracts';
+import { apiCall, apiFetch } from '../../lib/api';
 
 export const notificationPageSize = 20;
 
 /** The SWR key (and URL) of one page of notifications; `before` is the previous page's cursor. */
 export function notificationPageUrl(before: string | null): string {
-  const query = new URLSearchParams({ limit: String(notificationPageSize) });
-  if (before) query.set('before', before);
-  return `/api/notifications?${query.toString()}`;
+  return pathOf(endpoints.list, {}, { limit: notificationPageSize, before: before || undefined });
 }
 
 export function fetchNotificationPage(url: string): Promise<NotificationList> {
@@ -19,11 +24,14 @@ export function fetchNotificationPage(url: string): Promise<NotificationList> {
  * `null` when it answers without a body.
  */
 export function markNotificationsSeen(body: MarkSeen): Promise<boolean | null> {
-  return apiFetch('/api/notifications/seen', {
-    method: 'POST',
-    body,
-    schema: { parse: (data: unknown) => unseenEventSchema.safeParse(data).data?.hasUnseen ?? null },
-  });
+  return apiCall(
+    endpoints.markSeen,
+    {},
+    {
+      body,
+      schema: { parse: (data: unknown) => unseenEventSchema.safeParse(data).data?.hasUnseen ?? null },
+    },
+  );
 }
 
-export const notificationStreamUrl = '/api/notifications/stream';
+export const notificationStreamUrl = pathOf(endpoints.stream, {});
