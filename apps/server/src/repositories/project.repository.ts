@@ -15,6 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Orm } from '../db/client';
+import { membershipQuery } from './device.repository';
 import {
   cohortPatients,
   cohorts,
@@ -121,6 +122,9 @@ function likePattern(search: string): string {
  * per project), so the overview stays fast with a thousand projects.
  */
 export class ProjectRepository {
+  // Prepared on first use (repositories of a unit of work are made per transaction and may never need it).
+  private membershipOf?: ReturnType<typeof membershipQuery>;
+
   constructor(private readonly orm: Orm) {}
 
   /**
@@ -340,10 +344,8 @@ export class ProjectRepository {
 
   /** The caller's workspace membership of another user (team additions accept only `ok` members). */
   async membership(deviceId: string, userId: string): Promise<{ role: string; status: string } | null> {
-    const rows = await this.orm
-      .select({ role: memberships.role, status: memberships.status })
-      .from(memberships)
-      .where(and(eq(memberships.deviceId, deviceId), eq(memberships.userId, userId)));
+    this.membershipOf ??= membershipQuery(this.orm);
+    const rows = await this.membershipOf.execute({ deviceId, userId });
     return rows[0] ?? null;
   }
 
