@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createDefaultCriteria } from '@insilico/anatomy';
-import type { CohortList, NotificationList, ProjectOverview } from '@insilico/contracts';
+import type { CohortList, NotificationList, Project, ProjectList, ProjectOverview } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cohorts } from '../db/schema';
 import { currentRequestId } from '../events/request-context';
@@ -87,6 +87,18 @@ describe('SQL statements per signed-in read', () => {
     expect(body.total).toBe(6);
     expect(body.groups.filter((group) => group.items.length > 0)).toHaveLength(2);
     expect(sent, sent.join('\n\n')).toHaveLength(3);
+  });
+
+  it('projects list and one project: the parts of all listed projects in one statement', async () => {
+    const base = `/api/devices/${deviceId}/projects`;
+    const list = await statementsOf<ProjectList>(`${base}?stage=clinical_trial&limit=10`);
+    expect(list.body.items).toHaveLength(3);
+    // Session and user, membership, stage counts, the page, its parts.
+    expect(list.sent, list.sent.join('\n\n')).toHaveLength(5);
+    const one = await statementsOf<Project>(`${base}/${list.body.items[0]!.id}`);
+    expect(one.body.team).toHaveLength(1);
+    // Session and user, the caller's standing (membership, project, on the team: one statement), the project, its parts.
+    expect(one.sent, one.sent.join('\n\n')).toHaveLength(4);
   });
 
   it('cohorts list: session and user, membership, the cohorts', async () => {
