@@ -34,25 +34,40 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * Sees the text of every statement the server sends (ORM queries, prepared ones included, and raw SQL), called
+ * where the statement is issued, so in the async context of the request that runs it (tests count statements per
+ * request with it).
+ */
+export type StatementObserver = (text: string) => void;
+
 /** PostgreSQL by URL, or PGlite in a folder (null: in memory), optionally started from a dump. */
-export type DatabaseTarget = { url: string; poolSize?: number } | { pgliteDir: string | null; loadDataDir?: Blob };
+export type DatabaseTarget = ({ url: string; poolSize?: number } | { pgliteDir: string | null; loadDataDir?: Blob }) & {
+  onStatement?: StatementObserver;
+};
+
+/** The ORM's logger as a statement observer. */
+function observing(onStatement: StatementObserver | undefined) {
+  return onStatement ? { logger: { logQuery: (text: string) => onStatement(text) } } : {};
+}
 
 /** Opens the database and brings its schema up to date (same SQL migrations for both engines). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return 'url' in target
-    ? openPostgres(target.url, target.poolSize ?? 10)
-    : openPglite(target.pgliteDir, target.loadDataDir);
+    ? openPostgres(target.url, target.poolSize ?? 10, target.onStatement)
+    : openPglite(target.pgliteDir, target.loadDataDir, target.onStatement);
 }
 
-async function openPglite(dir: string | null, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(dir: string | null, loadDataDir?: Blob, onStatement?: StatementObserver): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir ?? 'memory://', loadDataDir ? { loadDataDir } : {});
-  const orm = drizzlePglite(client, { schema });
-  await migratePglite(orm, { migrationsFolder });
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const orm = drizzlePglite(client, { schema, ...observing(onStatement) });
   return {
     kind: 'pglite',
     orm: orm as unknown as Orm,
     async executeSql(text, values) {
+      onStatement?.(text);
       if (!values || values.length === 0) {
         const results = await client.exec(text);
         const last = results[results.length - 1];
@@ -76,7 +91,7 @@ async function openPglite(dir: string | null, loadDataDir?: Blob): Promise<Datab
 
 const migrationLockKey = 7_140_271_001;
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, onStatement?: StatementObserver): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
@@ -90,12 +105,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await lockClient.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
     lockClient.release();
   }
-  const orm = drizzlePg(pool, { schema });
+  const orm = drizzlePg(pool, { schema, ...observing(onStatement) });
   const listeners = new Set<pg.PoolClient>();
   return {
     kind: 'postgres',
     orm: orm as unknown as Orm,
     async executeSql(text, values) {
+      onStatement?.(text);
       const result = await pool.query(text, values);
       const last = Array.isArray(result) ? (result[result.length - 1] as pg.QueryResult) : result;
       return { rows: last.rows as Record<string, unknown>[], rowCount: last.rowCount ?? 0 };

@@ -44,6 +44,9 @@ export interface CohortListRow {
 
 /** Cohorts, their patients and the pathology requests. Every read names its workspace. */
 export class CohortRepository {
+  // The cohorts page's list, built once on first use (read often; a unit of work's repositories may never need it).
+  private listQuery?: ReturnType<CohortRepository['prepareList']>;
+
   constructor(private readonly orm: Orm) {}
 
   /**
@@ -77,9 +80,15 @@ export class CohortRepository {
 
   /** The workspace's cohorts, newest first. */
   async list(deviceId: string): Promise<CohortListRow[]> {
+    this.listQuery ??= this.prepareList();
+    return this.listQuery.execute({ deviceId });
+  }
+
+  private prepareList() {
     return this.selectWithCreator()
-      .where(eq(cohorts.deviceId, deviceId))
-      .orderBy(desc(cohorts.createdAt), asc(cohorts.name));
+      .where(eq(cohorts.deviceId, sql.placeholder('deviceId')))
+      .orderBy(desc(cohorts.createdAt), asc(cohorts.name))
+      .prepare('workspace_cohorts');
   }
 
   /** A cohort of the workspace, or null (also when it belongs to another workspace). */

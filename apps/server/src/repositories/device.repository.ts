@@ -21,7 +21,21 @@ export interface MemberRow {
 }
 
 /** Devices (workspaces), memberships and each user's selected workspace. Every query names its device. */
+/** The caller's membership of a workspace: read on every workspace request, so its SQL is built once. */
+export function membershipQuery(orm: Orm) {
+  return orm
+    .select()
+    .from(memberships)
+    .where(
+      and(eq(memberships.deviceId, sql.placeholder('deviceId')), eq(memberships.userId, sql.placeholder('userId'))),
+    )
+    .prepare('workspace_membership');
+}
+
 export class DeviceRepository {
+  // Prepared on first use (repositories of a unit of work are made per transaction and may never need it).
+  private membership?: ReturnType<typeof membershipQuery>;
+
   constructor(private readonly orm: Orm) {}
 
   async insert(device: NewDevice): Promise<DeviceRow> {
@@ -64,10 +78,8 @@ export class DeviceRepository {
   }
 
   async findMembership(deviceId: string, userId: string): Promise<MembershipRow | null> {
-    const rows = await this.orm
-      .select()
-      .from(memberships)
-      .where(and(eq(memberships.deviceId, deviceId), eq(memberships.userId, userId)));
+    this.membership ??= membershipQuery(this.orm);
+    const rows = await this.membership.execute({ deviceId, userId });
     return rows[0] ?? null;
   }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
 
@@ -36,9 +36,22 @@ export class NotificationRepository {
     return rows[0] ?? null;
   }
 
-  async list(userId: string, limit: number, before: Date | null): Promise<NotificationRow[]> {
+  /**
+   * A page of the user's notifications, newest first, each row with whether any of the user's notifications is
+   * unseen (one statement: the bell reads both on every page load; the subquery runs once per statement).
+   */
+  async list(
+    userId: string,
+    limit: number,
+    before: Date | null,
+  ): Promise<(NotificationRow & { userHasUnseen: boolean })[]> {
+    const unseen = this.db.orm
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)))
+      .limit(1);
     return this.db.orm
-      .select()
+      .select({ ...getTableColumns(notifications), userHasUnseen: sql<boolean>`exists(${unseen})` })
       .from(notifications)
       .where(and(eq(notifications.userId, userId), before ? lt(notifications.createdAt, before) : undefined))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))

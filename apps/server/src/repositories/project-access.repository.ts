@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import { memberships, projectMembers, projects } from '../db/schema';
 
@@ -15,22 +15,25 @@ export interface ProjectStandingRow {
 export class ProjectAccessRepository {
   constructor(private readonly orm: Orm) {}
 
+  /**
+   * One statement (every project-scoped request reads it): a row of nothing, the caller's membership and the project
+   * joined to it when they exist, and whether the caller is on the team.
+   */
   async standing(deviceId: string, projectId: string, userId: string): Promise<ProjectStandingRow> {
-    const [membershipRows, projectRows, teamRows] = await Promise.all([
-      this.orm
-        .select({ role: memberships.role, status: memberships.status })
-        .from(memberships)
-        .where(and(eq(memberships.deviceId, deviceId), eq(memberships.userId, userId))),
-      this.orm
-        .select()
-        .from(projects)
-        .where(and(eq(projects.deviceId, deviceId), eq(projects.id, projectId))),
-      this.orm
-        .select({ userId: projectMembers.userId })
-        .from(projectMembers)
-        .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId))),
-    ]);
-    const project = projectRows[0] ?? null;
-    return { membership: membershipRows[0] ?? null, project, onTeam: project !== null && teamRows.length > 0 };
+    const rows = await this.orm
+      .select({
+        membership: { role: memberships.role, status: memberships.status },
+        project: projects,
+        onTeam: sql<boolean>`exists(${this.orm
+          .select({ userId: projectMembers.userId })
+          .from(projectMembers)
+          .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))})`,
+      })
+      .from(sql`(select 1) as "one"`)
+      .leftJoin(memberships, and(eq(memberships.deviceId, deviceId), eq(memberships.userId, userId)))
+      .leftJoin(projects, and(eq(projects.deviceId, deviceId), eq(projects.id, projectId)));
+    const row = rows[0];
+    const project = row?.project ?? null;
+    return { membership: row?.membership ?? null, project, onTeam: project !== null && row?.onTeam === true };
   }
 }

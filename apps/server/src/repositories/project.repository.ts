@@ -1,6 +1,21 @@
 import type { DevelopmentStage, ProjectStatus } from '@insilico/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  ilike,
+  inArray,
+  lte,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Orm } from '../db/client';
+import { membershipQuery } from './device.repository';
 import {
   cohortPatients,
   cohorts,
@@ -52,6 +67,24 @@ export interface ProjectVersionRow {
   status: string;
 }
 
+/** A team member as the project lists show them (a `TeamMemberRow` without its project and time added). */
+export type ProjectPersonRow = Omit<TeamMemberRow, 'projectId' | 'addedAt'>;
+
+/** A project's team, cohorts and device versions, each in the order the lists show them. */
+export interface ProjectPartsRow {
+  team: ProjectPersonRow[];
+  cohorts: Omit<ProjectCohortRow, 'projectId'>[];
+  versions: Omit<ProjectVersionRow, 'projectId'>[];
+}
+
+/** The overview's first screen: per development stage its count and its first page, newest first. */
+export interface StagePages {
+  /** Stages without a project of the filter are absent. */
+  stageCounts: Map<DevelopmentStage, number>;
+  /** Each stage's first page, newest first, with the projects' parts. */
+  rows: (ProjectWithQuestion & { parts: ProjectPartsRow })[];
+}
+
 /** Which projects a list reads: the workspace's, optionally only one status, a name search, or one user's team. */
 export interface ProjectFilter {
   deviceId: string;
@@ -71,6 +104,14 @@ function isUniqueViolation(error: unknown): boolean {
   return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
 }
 
+/**
+ * A column with its table's name, whatever the statement around it (a statement on one table leaves the table out,
+ * which in a subquery of another table would name the wrong one).
+ */
+function q(column: AnyColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
 /** `%` and `_` typed by a user are literal characters, not patterns. */
 function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -81,6 +122,9 @@ function likePattern(search: string): string {
  * per project), so the overview stays fast with a thousand projects.
  */
 export class ProjectRepository {
+  // Prepared on first use (repositories of a unit of work are made per transaction and may never need it).
+  private membershipOf?: ReturnType<typeof membershipQuery>;
+
   constructor(private readonly orm: Orm) {}
 
   /**
@@ -105,6 +149,99 @@ export class ProjectRepository {
       .where(and(...this.conditions({ ...filter, stage: undefined })))
       .groupBy(projects.developmentStage);
     return new Map(rows.map((row) => [row.stage, row.n]));
+  }
+
+  /**
+   * Per development stage of a filter (its stage ignored) the count and the first `limit` projects with their
+   * questions and parts, in one statement (the overview is the most read page: each statement is a turn of the
+   * embedded database's one executor). Window functions count and rank within each stage before the page is cut.
+   */
+  async stagePages(filter: ProjectFilter, limit: number): Promise<StagePages> {
+    const columns = getTableColumns(projects);
+    const ranked = this.orm
+      .select({
+        ...columns,
+        stagePosition:
+          sql<number>`row_number() over (partition by ${projects.developmentStage} order by ${projects.createdAt} desc, ${projects.id} asc)`.as(
+            'stage_position',
+          ),
+        stageTotal: sql<number>`count(*) over (partition by ${projects.developmentStage})`.as('stage_total'),
+      })
+      .from(projects)
+      .where(and(...this.conditions({ ...filter, stage: undefined })))
+      .as('ranked');
+    const project = Object.fromEntries(
+      Object.keys(columns).map((key) => [key, ranked[key as keyof typeof columns]]),
+    ) as {
+      [K in keyof typeof columns]: (typeof ranked)[K];
+    };
+    const rows = await this.orm
+      .select({
+        project,
+        question: questionsOfInterest,
+        stageTotal: ranked.stageTotal,
+        ...this.partColumns(filter.deviceId, ranked.id),
+      })
+      .from(ranked)
+      .leftJoin(questionsOfInterest, eq(questionsOfInterest.id, ranked.questionId))
+      .where(lte(ranked.stagePosition, limit))
+      .orderBy(desc(ranked.createdAt), asc(ranked.id));
+    const stageCounts = new Map<DevelopmentStage, number>();
+    for (const row of rows) stageCounts.set(row.project.developmentStage, Number(row.stageTotal));
+    return {
+      stageCounts,
+      rows: rows.map((row) => ({
+        project: row.project,
+        question: row.question,
+        parts: { team: row.team, cohorts: row.cohorts, versions: row.versions },
+      })),
+    };
+  }
+
+  /** The parts of these projects (team, cohorts, device versions) in one statement. */
+  async parts(deviceId: string, projectIds: readonly string[]): Promise<Map<string, ProjectPartsRow>> {
+    if (projectIds.length === 0) return new Map();
+    const rows = await this.orm
+      .select({ projectId: projects.id, ...this.partColumns(deviceId, q(projects.id)) })
+      .from(projects)
+      .where(inArray(projects.id, [...projectIds]));
+    return new Map(rows.map(({ projectId, ...parts }) => [projectId, parts]));
+  }
+
+  /**
+   * A project's team, cohorts and device versions as JSON arrays, each read by a subquery on the project's id, in
+   * the order of `teams`, `cohorts` and `deviceVersions`.
+   */
+  private partColumns(deviceId: string, projectId: SQL | AnyColumn) {
+    return {
+      team: sql<ProjectPersonRow[]>`coalesce((
+        select json_agg(json_build_object(
+          'userId', ${q(projectMembers.userId)}, 'fullName', ${q(users.fullName)}, 'email', ${q(users.email)},
+          'pictureFileId', ${q(users.pictureFileId)}, 'pictureUrl', ${q(users.pictureUrl)},
+          'role', ${q(memberships.role)}, 'status', ${q(memberships.status)}
+        ) order by ${q(projectMembers.addedAt)} asc, ${q(projectMembers.userId)} asc)
+        from ${projectMembers}
+        inner join ${users} on ${q(users.id)} = ${q(projectMembers.userId)}
+        left join ${memberships} on ${q(memberships.userId)} = ${q(projectMembers.userId)} and ${q(memberships.deviceId)} = ${deviceId}
+        where ${q(projectMembers.projectId)} = ${projectId}
+      ), '[]'::json)`.as('team'),
+      cohorts: sql<Omit<ProjectCohortRow, 'projectId'>[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', ${q(cohorts.id)}, 'name', ${q(cohorts.name)}, 'size', ${q(cohorts.size)}, 'status', ${q(cohorts.status)}
+        ) order by ${q(projectCohorts.addedAt)} asc, ${q(cohorts.name)} asc)
+        from ${projectCohorts}
+        inner join ${cohorts} on ${q(cohorts.id)} = ${q(projectCohorts.cohortId)}
+        where ${q(projectCohorts.projectId)} = ${projectId}
+      ), '[]'::json)`.as('cohorts'),
+      versions: sql<Omit<ProjectVersionRow, 'projectId'>[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', ${q(deviceVersions.id)}, 'name', ${q(deviceVersions.name)}, 'status', ${q(deviceVersions.status)}
+        ) order by ${q(projectDeviceVersions.addedAt)} asc, ${q(deviceVersions.name)} asc)
+        from ${projectDeviceVersions}
+        inner join ${deviceVersions} on ${q(deviceVersions.id)} = ${q(projectDeviceVersions.versionId)}
+        where ${q(projectDeviceVersions.projectId)} = ${projectId}
+      ), '[]'::json)`.as('versions'),
+    };
   }
 
   private conditions(filter: ProjectFilter): SQL[] {
@@ -207,10 +344,8 @@ export class ProjectRepository {
 
   /** The caller's workspace membership of another user (team additions accept only `ok` members). */
   async membership(deviceId: string, userId: string): Promise<{ role: string; status: string } | null> {
-    const rows = await this.orm
-      .select({ role: memberships.role, status: memberships.status })
-      .from(memberships)
-      .where(and(eq(memberships.deviceId, deviceId), eq(memberships.userId, userId)));
+    this.membershipOf ??= membershipQuery(this.orm);
+    const rows = await this.membershipOf.execute({ deviceId, userId });
     return rows[0] ?? null;
   }
 

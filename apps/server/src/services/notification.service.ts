@@ -54,8 +54,9 @@ export class NotificationService {
     const hasMore = rows.length > limit;
     return {
       items: page.map(toNotification),
-      // An unseen one on the page answers the flag without a second query (the bell's list is read often).
-      hasUnseen: page.some((row) => row.seenAt === null) || (await this.repository.hasUnseen(userId)),
+      // The page's rows carry the flag (the bell's list is read often: one statement). No row: without `before`
+      // the user has no notification at all; an empty later page asks.
+      hasUnseen: rows[0]?.userHasUnseen ?? (before !== null && (await this.repository.hasUnseen(userId))),
       nextBefore: hasMore ? page[page.length - 1]!.createdAt.toISOString() : null,
     };
   }

@@ -41,7 +41,8 @@ import type {
   ProjectVersionRow,
   ProjectWithQuestion,
   QuestionRow,
-  TeamMemberRow,
+  ProjectPartsRow,
+  ProjectPersonRow,
 } from '../repositories/project.repository';
 import { ServiceError } from './errors';
 import { userPictureUrl } from './picture-urls';
@@ -54,17 +55,7 @@ import { projectEvent } from '../events/kinds';
 export const projectStatsPath = (deviceId: string, projectId: string) =>
   `/projects/view/stats?${new URLSearchParams({ project: projectId, device: deviceId }).toString()}`;
 
-function groupBy<T extends { projectId: string }>(rows: readonly T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const group = groups.get(row.projectId);
-    if (group) group.push(row);
-    else groups.set(row.projectId, [row]);
-  }
-  return groups;
-}
-
-export function toPerson(row: TeamMemberRow): ProjectPerson {
+export function toPerson(row: ProjectPersonRow): ProjectPerson {
   const name = row.fullName.trim() || row.email;
   const role = memberRoles.find((known) => known === row.role && row.status === 'ok') ?? null;
   return {
@@ -90,23 +81,16 @@ function toQuestion(row: QuestionRow): ProjectQuestion {
   };
 }
 
-function toCohort(row: ProjectCohortRow) {
+function toCohort(row: Omit<ProjectCohortRow, 'projectId'>) {
   return { id: row.id, name: row.name, size: row.size, status: cohortStatusSchema.parse(row.status) };
 }
 
-function toVersion(row: ProjectVersionRow) {
+function toVersion(row: Omit<ProjectVersionRow, 'projectId'>) {
   return { id: row.id, name: row.name, status: deviceVersionStatusSchema.parse(row.status) };
 }
 
 const totalOf = (stageCounts: Record<DevelopmentStage, number>) =>
   developmentStageSchema.options.reduce((sum, stage) => sum + stageCounts[stage], 0);
-
-/** The parts of a project that are read per table, for many projects at once. */
-interface ProjectParts {
-  teams: Map<string, TeamMemberRow[]>;
-  cohorts: Map<string, ProjectCohortRow[]>;
-  versions: Map<string, ProjectVersionRow[]>;
-}
 
 /**
  * Projects of a workspace (issue 5 items 3–5): the overview list, one project, status moves, the project team and
@@ -133,12 +117,12 @@ export class ProjectService {
             { ...filter, stage: query.stage },
             query.limit === undefined ? undefined : { limit: query.limit, offset: query.offset },
           );
-    const parts = await this.parts(
+    const parts = await this.repository.parts(
       deviceId,
       rows.map((row) => row.project.id),
     );
     return {
-      items: rows.map((row) => this.toProject(row, parts, grant, userId)),
+      items: rows.map((row) => this.toProject(row, parts.get(row.project.id), grant, userId)),
       total,
       stageCounts,
       canCreate: decide('project.create', grant).allowed,
@@ -148,25 +132,16 @@ export class ProjectService {
   /** The overview's first screen in one answer: per stage its count and first page (one read of the parts). */
   async overview(userId: string, deviceId: string, query: ProjectOverviewQuery): Promise<ProjectOverview> {
     const { grant, filter } = await this.listScope(userId, deviceId, query);
-    const stageCounts = await this.stageCounts(filter);
-    const pages = await Promise.all(
-      developmentStageSchema.options.map((stage) =>
-        stageCounts[stage] === 0
-          ? Promise.resolve([])
-          : this.repository.list({ ...filter, stage }, { limit: query.limit, offset: 0 }),
-      ),
-    );
-    const parts = await this.parts(
-      deviceId,
-      pages.flat().map((row) => row.project.id),
-    );
+    const { stageCounts, rows } = await this.repository.stagePages(filter, query.limit);
     return {
-      groups: developmentStageSchema.options.map((stage, index) => ({
+      groups: developmentStageSchema.options.map((stage) => ({
         stage,
-        total: stageCounts[stage],
-        items: pages[index]!.map((row) => this.toProject(row, parts, grant, userId)),
+        total: stageCounts.get(stage) ?? 0,
+        items: rows
+          .filter((row) => row.project.developmentStage === stage)
+          .map((row) => this.toProject(row, row.parts, grant, userId)),
       })),
-      total: totalOf(stageCounts),
+      total: [...stageCounts.values()].reduce((sum, n) => sum + n, 0),
       canCreate: decide('project.create', grant).allowed,
     };
   }
@@ -356,7 +331,8 @@ export class ProjectService {
   private async project(userId: string, deviceId: string, projectId: string, grant: WorkspaceGrant) {
     const row = await this.repository.find(deviceId, projectId);
     if (!row) throw new ServiceError(404, 'project_not_found', 'This project does not exist in this device workspace.');
-    return this.toProject(row, await this.parts(deviceId, [projectId]), grant, userId);
+    const parts = await this.repository.parts(deviceId, [projectId]);
+    return this.toProject(row, parts.get(projectId), grant, userId);
   }
 
   private async teamOf(deviceId: string, projectId: string, standing: ProjectStanding): Promise<ProjectTeam> {
@@ -364,18 +340,14 @@ export class ProjectService {
     return { items: rows.map(toPerson), canManage: decideProject('project.manage', standing).allowed };
   }
 
-  private async parts(deviceId: string, projectIds: string[]): Promise<ProjectParts> {
-    const [teams, cohorts, versions] = await Promise.all([
-      this.repository.teams(deviceId, projectIds),
-      this.repository.cohorts(projectIds),
-      this.repository.deviceVersions(projectIds),
-    ]);
-    return { teams: groupBy(teams), cohorts: groupBy(cohorts), versions: groupBy(versions) };
-  }
-
-  private toProject(row: ProjectWithQuestion, parts: ProjectParts, grant: WorkspaceGrant, userId: string): Project {
+  private toProject(
+    row: ProjectWithQuestion,
+    parts: ProjectPartsRow | undefined,
+    grant: WorkspaceGrant,
+    userId: string,
+  ): Project {
     const { project, question } = row;
-    const team = parts.teams.get(project.id) ?? [];
+    const team = parts?.team ?? [];
     const standing: ProjectStanding = { grant, onTeam: team.some((member) => member.userId === userId) };
     return {
       id: project.id,
@@ -383,8 +355,8 @@ export class ProjectService {
       developmentStage: developmentStageSchema.parse(project.developmentStage),
       status: projectStatusSchema.parse(project.status),
       question: question ? toQuestion(question) : null,
-      cohorts: (parts.cohorts.get(project.id) ?? []).map(toCohort),
-      deviceVersions: (parts.versions.get(project.id) ?? []).map(toVersion),
+      cohorts: (parts?.cohorts ?? []).map(toCohort),
+      deviceVersions: (parts?.versions ?? []).map(toVersion),
       team: team.map(toPerson),
       createdAt: project.createdAt.toISOString(),
       statusChangedAt: project.statusChangedAt?.toISOString() ?? null,

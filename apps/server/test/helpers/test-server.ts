@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/config';
-import type { DatabaseTarget } from '../../src/db/client';
+import type { DatabaseTarget, StatementObserver } from '../../src/db/client';
 import { startServer, type RunningServer } from '../../src/server';
 import { withDatabase } from '../global-setup';
 import { registerOutbox } from './browser';
@@ -81,12 +81,15 @@ function asTestServer(server: RunningServer, port: number, dataDir: string, url:
   };
 }
 
-/** The real server on a real port, with its own fresh database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** The real server on a real port, with its own fresh database (`onStatement` sees every statement it sends). */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { onStatement?: StatementObserver } = {},
+): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'insilico-test-'));
   const { target, url } = await freshDatabase();
-  const server = await startServer(testConfig(port, dataDir, url, env), target);
+  const server = await startServer(testConfig(port, dataDir, url, env), { ...target, ...options });
   return asTestServer(server, port, dataDir, url, true);
 }
 
