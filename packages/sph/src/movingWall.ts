@@ -79,8 +79,11 @@ function correspondingPositions(
   return out;
 }
 
-/** Unit normal of triangle (a, b, c) of `p` (vertex offsets ×3) into `out`; returns false when degenerate. */
-function triangleNormal(p: Float64Array, a: number, b: number, c: number, out: Float64Array, at: number): boolean {
+/**
+ * Unit normal of triangle (a, b, c) of `p` (vertex offsets ×3) into `out`; returns twice its area (0 when degenerate,
+ * `out` then untouched).
+ */
+function triangleNormal(p: Float64Array, a: number, b: number, c: number, out: Float64Array, at: number): number {
   const ux = p[b]! - p[a]!;
   const uy = p[b + 1]! - p[a + 1]!;
   const uz = p[b + 2]! - p[a + 2]!;
@@ -91,11 +94,11 @@ function triangleNormal(p: Float64Array, a: number, b: number, c: number, out: F
   const ny = uz * vx - ux * vz;
   const nz = ux * vy - uy * vx;
   const len = Math.hypot(nx, ny, nz);
-  if (!(len > 0)) return false;
+  if (!(len > 0)) return 0;
   out[at] = nx / len;
   out[at + 1] = ny / len;
   out[at + 2] = nz / len;
-  return true;
+  return len;
 }
 
 /**
@@ -118,6 +121,10 @@ export class MovingWall implements PrescribedWallMotion {
   private readonly normal0: Float64Array;
   /** Each anchor triangle's unit normal on the reference (3 per particle; 0 when degenerate). */
   private readonly face0: Float64Array;
+  /** Each particle's volume on the reference, m³, divided by twice its anchor triangle's area (0 when degenerate). */
+  private readonly volumePerArea: Float64Array;
+  /** Each particle's volume on the reference, m³. */
+  private readonly volume0: Float64Array;
   private readonly pos: Float64Array;
   private readonly vel: Float64Array;
   private readonly acc: Float64Array;
@@ -169,6 +176,8 @@ export class MovingWall implements PrescribedWallMotion {
     this.offset = new Float64Array(3 * n);
     this.normal0 = new Float64Array(3 * n);
     this.face0 = new Float64Array(3 * n);
+    this.volumePerArea = new Float64Array(n);
+    this.volume0 = new Float64Array(n);
     const q: [number, number, number] = [0, 0, 0];
     const t = new Int32Array(1);
     for (let i = 0; i < n; i++) {
@@ -185,14 +194,10 @@ export class MovingWall implements PrescribedWallMotion {
       this.normal0[3 * i] = wall.nx[i]!;
       this.normal0[3 * i + 1] = wall.ny[i]!;
       this.normal0[3 * i + 2] = wall.nz[i]!;
-      triangleNormal(
-        reference,
-        3 * this.tri[3 * k]!,
-        3 * this.tri[3 * k + 1]!,
-        3 * this.tri[3 * k + 2]!,
-        this.face0,
-        3 * i,
-      );
+      const tri = [3 * this.tri[3 * k]!, 3 * this.tri[3 * k + 1]!, 3 * this.tri[3 * k + 2]!] as const;
+      const area = triangleNormal(reference, tri[0], tri[1], tri[2], this.face0, 3 * i);
+      this.volume0[i] = wall.vol[i]!;
+      this.volumePerArea[i] = area > 0 ? wall.vol[i]! / area : 0;
     }
     this.pos = new Float64Array(this.frames.size);
     this.vel = new Float64Array(this.frames.size);
@@ -230,7 +235,10 @@ export class MovingWall implements PrescribedWallMotion {
    * Sets the moved particles of `wall` to time `time` (s): position = anchor point + offset turned by the rotation that
    * takes the anchor triangle's reference normal to its normal now (the shortest rotation), normal turned the same
    * way, velocity and acceleration those of the anchor point (the interpolation's first and second time derivatives
-   * at the barycentric coordinates; the offset's turning rate is left out: the shell is a few dp thick).
+   * at the barycentric coordinates; the offset's turning rate is left out: the shell is a few dp thick), volume scaled
+   * by the anchor triangle's area change (the shell stretches or shrinks with the surface and keeps its thickness: a
+   * squeezed wall whose particles kept their volume would hold more wall per area, and the fluid's density summation
+   * would push the fluid off it).
    */
   moveTo(wall: ParticleArrays, time: number): void {
     const { pos, vel, acc, tri, face } = this;
@@ -252,7 +260,8 @@ export class MovingWall implements PrescribedWallMotion {
       const f0x = this.face0[3 * i]!;
       const f0y = this.face0[3 * i + 1]!;
       const f0z = this.face0[3 * i + 2]!;
-      if ((f0x !== 0 || f0y !== 0 || f0z !== 0) && triangleNormal(pos, a, b, c, face, 0)) {
+      const area = f0x !== 0 || f0y !== 0 || f0z !== 0 ? triangleNormal(pos, a, b, c, face, 0) : 0;
+      if (area > 0) {
         sx = f0y * face[2]! - f0z * face[1]!;
         sy = f0z * face[0]! - f0x * face[2]!;
         sz = f0x * face[1]! - f0y * face[0]!;
@@ -284,6 +293,10 @@ export class MovingWall implements PrescribedWallMotion {
       wall.ax[i] = at(acc, 0);
       wall.ay[i] = at(acc, 1);
       wall.az[i] = at(acc, 2);
+      // The shell keeps its thickness and stretches with the surface: the volume follows the anchor's area.
+      const vol = area > 0 && this.volumePerArea[i]! > 0 ? this.volumePerArea[i]! * area : this.volume0[i]!;
+      wall.mass[i] = (wall.mass[i]! / wall.vol[i]!) * vol;
+      wall.vol[i] = vol;
     }
   }
 }
