@@ -174,6 +174,32 @@ const vesselSchema = z.object({
   offset: vec3.optional(),
   /** Wall particle layers (default 4). */
   wallLayers: z.number().int().min(3).max(16).optional(),
+  /**
+   * The wall: 'static' (default), or 'cine': moving with the heart cycle through the frames of `cine`
+   * (`movingWall.ts`; `file` is frame 0, at time 0, and the lumen is filled from it).
+   */
+  wallMotion: z.enum(['static', 'cine']).default('static'),
+  /** The frames after `file` for `wallMotion: 'cine'` (the patient's cine frames), scaled and shifted like `file`. */
+  cine: z
+    .object({
+      frames: z
+        .array(z.object({ file: z.string().min(1), time: positive }))
+        .min(1, 'give at least one frame after the mesh'),
+      /** Period of the heart cycle, s. */
+      period: positive,
+      interpolation: z.enum(['linear', 'cubic']).default('cubic'),
+    })
+    .superRefine((c, ctx) => {
+      c.frames.forEach((f, k) => {
+        if (k > 0 && f.time <= c.frames[k - 1]!.time) {
+          ctx.addIssue({ code: 'custom', path: ['frames', k, 'time'], message: 'times must rise strictly' });
+        }
+        if (f.time >= c.period) {
+          ctx.addIssue({ code: 'custom', path: ['frames', k, 'time'], message: 'must lie before the period' });
+        }
+      });
+    })
+    .optional(),
 });
 
 const fluidSchema = z.object({
@@ -355,6 +381,28 @@ export const caseSchema = z
           });
         }
       });
+      const wall = c.fluid.vessel;
+      if (wall.wallMotion === 'cine' && !wall.cine) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fluid', 'vessel', 'cine'],
+          message: 'a moving wall needs its frames (cine.frames and cine.period)',
+        });
+      }
+      if (wall.wallMotion === 'static' && wall.cine) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fluid', 'vessel', 'wallMotion'],
+          message: "set wallMotion to 'cine' to move the wall through the frames (the default is a static wall)",
+        });
+      }
+      if (wall.wallMotion === 'cine' && c.solids.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fluid', 'vessel', 'wallMotion'],
+          message: 'a moving vessel wall cannot be combined with solids yet',
+        });
+      }
       if (v.relaxation) {
         ctx.addIssue({
           code: 'custom',

@@ -23,6 +23,7 @@ import { relaxParticles } from './relaxation';
 import { ParticleTracker } from './tracking';
 import { BLOOD_CARREAU } from './viscosity';
 import { vesselFromMesh, vesselShell } from './vessel';
+import type { MovingWall, WallMotionOptions } from './movingWall';
 import { CaseMonitors } from './monitors';
 
 /** One output object of a case. */
@@ -277,6 +278,19 @@ async function shapeOf(g: Geometry, dim: 2 | 3, baseDir: string): Promise<Shape>
   }
 }
 
+/** The frames of a vessel's moving wall (`wallMotion: 'cine'`), read from their STL files. */
+async function cineMotion(
+  cine: NonNullable<NonNullable<NonNullable<SphCase['fluid']>['vessel']>['cine']>,
+  baseDir: string,
+): Promise<WallMotionOptions> {
+  return {
+    frames: await Promise.all(cine.frames.map((f) => readMesh(f.file, baseDir))),
+    times: cine.frames.map((f) => f.time),
+    period: cine.period,
+    interpolation: cine.interpolation,
+  };
+}
+
 /** Reads the STL file `file` (relative to `baseDir`). */
 async function readMesh(file: string, baseDir: string): Promise<TriangleMesh> {
   const path = resolve(baseDir, file);
@@ -405,6 +419,7 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
     let fluid: ParticleArrays;
     let fluidShape: Shape;
     let wallSurface: ((x: number, y: number, z: number) => number) | undefined;
+    let wallMotion: MovingWall | undefined;
     if (fl.vessel) {
       const v = vesselFromMesh(await readMesh(fl.vessel.file, baseDir), {
         scale: fl.vessel.scale ?? 1e-3,
@@ -412,6 +427,9 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
         dp,
         rho0: fl.density,
         ...(fl.vessel.wallLayers !== undefined ? { wallLayers: fl.vessel.wallLayers } : {}),
+        ...(fl.vessel.wallMotion === 'cine' && fl.vessel.cine
+          ? { motion: await cineMotion(fl.vessel.cine, baseDir) }
+          : {}),
         inlets: fl.inlets.map((i) => ({ ...i, ...(i.length !== undefined ? { length: i.length } : {}) })),
         outlets: fl.outlets.map((o) => ({
           centre: o.centre,
@@ -424,7 +442,9 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
       fluid = v.fluid;
       fluidShape = v.shape;
       walls.push(v.wall);
-      if (!c.walls) wallSurface = v.shape.distance;
+      wallMotion = v.motion;
+      // The mesh's distance describes the wall at time 0 only: a moving wall's shear stress uses the particle normals.
+      if (!c.walls && !v.motion) wallSurface = v.shape.distance;
     } else {
       fluidShape = await regionShape(fl.region!, dim, baseDir);
       const lattice = bodyParticles(fluidShape, dp, dim, fl.density, fl.relaxation);
@@ -466,6 +486,7 @@ export async function buildCase(c: SphCase, baseDir: string): Promise<CaseSimula
       domain,
       ...(fl.shearThinning ? { viscosity: fl.shearThinning === 'blood' ? BLOOD_CARREAU : fl.shearThinning } : {}),
       ...(c.backend ? { backend: c.backend } : {}),
+      ...(wallMotion ? { wallMotion } : {}),
     };
     const coupled =
       solids.length > 0

@@ -11,6 +11,12 @@ import { instantiateKernels, resolveBackend, type FluidBackend } from './wasmKer
 
 export type { RunStatus } from './run';
 
+/** A prescribed motion of wall particles (a vessel's wall moving with the heart cycle, `movingWall.ts`). */
+export interface PrescribedWallMotion {
+  /** Sets positions, velocities, accelerations and normals of the moved particles of `wall` to time `time`, s. */
+  moveTo(wall: ParticleArrays, time: number): void;
+}
+
 /** Settings of a weakly compressible fluid simulation (SI units). */
 export interface FluidOptions {
   /** Spatial dimension. */
@@ -56,6 +62,12 @@ export interface FluidOptions {
    * with the neighbour lists at every advection step (default false: built once).
    */
   movingWall?: boolean;
+  /**
+   * A prescribed wall motion (default none: static walls), applied at the start of every advection step at the
+   * simulated time; implies `movingWall`. The fluid sees the wall's velocity and acceleration in its wall boundary
+   * condition (docs/decisions/sph-moving-walls.md).
+   */
+  wallMotion?: PrescribedWallMotion | null;
   /**
    * Code of the hot passes (neighbour build, density summation, pressure forces, density relaxation): 'ts', the
    * TypeScript reference, or 'wasm', the WebAssembly SIMD128 kernels (same scheme; the last bits differ, see docs/decisions/sph-wasm-kernels.md). Default:
@@ -154,12 +166,14 @@ export class WeaklyCompressibleFluid {
       transportCorrection: 0,
       movingWall: false,
       viscosity: null,
+      wallMotion: null,
       ...options,
       tensileControl: options.tensileControl ?? !options.freeSurface,
       backend: resolveBackend(options.backend),
       pairPrecision: resolvePairPrecision(options.pairPrecision),
     };
     if (this.o.viscosity) checkViscosityModel(this.o.viscosity);
+    if (this.o.wallMotion) this.o.movingWall = true;
     this.fluid = fluid;
     this.wall = wall;
     const perParticle = options.dim === 2 ? 32 : 96;
@@ -437,6 +451,7 @@ export class WeaklyCompressibleFluid {
    * (`fsi.ts`). Returns the number of acoustic steps taken.
    */
   advectionStep(endTime = Infinity, hooks?: AdvectionHooks): number {
+    this.o.wallMotion?.moveTo(this.wall, this.counters.time);
     // Two passes (two barriers with threads) before the acoustic steps; see docs/decisions/sph-threads.md.
     this.vmax2 = this.neighboursAndSummation();
     this.runPass(Pass.ForcesAndTransport, 0);

@@ -22,6 +22,7 @@ export {
   type AdvectionHooks,
   type FluidCounters,
   type FluidOptions,
+  type PrescribedWallMotion,
   type RunOptions,
   type RunStatus,
 } from './fluid';
@@ -159,6 +160,8 @@ export {
   type VesselOutlet,
   type VesselShellOptions,
 } from './vessel';
+export { MovingWall, type WallMotionOptions } from './movingWall';
+export { PeriodicFrames, type FrameInterpolation, type FrameSequence } from './periodicFrames';
 export {
   DERIVED_OUTPUTS,
   FluidAge,

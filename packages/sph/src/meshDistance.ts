@@ -3,14 +3,22 @@
  * Triangles are bucketed on a 3D grid over their bounding box; a query visits shells of cells around the point's
  * cell, nearest first, and stops once the next shell cannot hold anything closer, or, given `band` (m), once
  * everything unvisited is at least `band` away (the result is then a lower bound ≥ band, enough to know that the point
- * is far from the surface). Given `nearest`, the nearest point of the surface is written there (when within `band`).
+ * is far from the surface). Given `nearest`, the nearest point of the surface is written there (when within `band`),
+ * and given `triangle`, the index of the triangle it lies on goes to `triangle[0]`.
  */
 export function meshDistance(
   p: Float64Array,
   tri: Uint32Array | Int32Array | readonly number[],
   lower: readonly [number, number, number],
   upper: readonly [number, number, number],
-): (x: number, y: number, z: number, band?: number, nearest?: [number, number, number]) => number {
+): (
+  x: number,
+  y: number,
+  z: number,
+  band?: number,
+  nearest?: [number, number, number],
+  triangle?: Int32Array,
+) => number {
   const nt = tri.length / 3;
   // Cubic cells, about one per triangle (at most 64 per axis): elongated cells (a long vessel) would make the shell
   // search's reach, ring × the smallest cell width, grow slowly along the other axes.
@@ -55,6 +63,8 @@ export function meshDistance(
   const q: [number, number, number] = [0, 0, 0];
   /** Nearest point found so far (valid when `best` is finite). */
   const at: [number, number, number] = [0, 0, 0];
+  /** Triangle of `at`. */
+  let atTriangle = -1;
   const cellDistance2 = (c: number, x: number, y: number, z: number, best: number): number => {
     for (let b = counts[c]!; b < counts[c + 1]!; b++) {
       const t = bucket[b]!;
@@ -73,12 +83,13 @@ export function meshDistance(
         at[0] = q[0];
         at[1] = q[1];
         at[2] = q[2];
+        atTriangle = t;
       }
     }
     return best;
   };
 
-  return (x, y, z, band = Infinity, nearest) => {
+  return (x, y, z, band = Infinity, nearest, triangle) => {
     // Farther than `band` from the bounding box: farther from every triangle.
     const outside = Math.hypot(
       Math.max(lower[0] - x, 0, x - upper[0]),
@@ -112,6 +123,7 @@ export function meshDistance(
       nearest[1] = at[1];
       nearest[2] = at[2];
     }
+    if (triangle) triangle[0] = atTriangle;
     return Math.sqrt(best);
   };
 }

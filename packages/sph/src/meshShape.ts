@@ -24,9 +24,9 @@ export interface MeshShapeOptions {
 export interface MeshShape extends Shape {
   /**
    * Unsigned distance (m) from the point to the surface; the nearest surface point goes to `out` (when the distance is
-   * within `band`, m; default: any distance).
+   * within `band`, m; default: any distance), and the index of its triangle to `triangle[0]` when given.
    */
-  nearest(x: number, y: number, z: number, out: [number, number, number], band?: number): number;
+  nearest(x: number, y: number, z: number, out: [number, number, number], band?: number, triangle?: Int32Array): number;
 }
 
 /**
@@ -138,7 +138,13 @@ export function meshShape(mesh: TriangleMesh, options: MeshShapeOptions = {}): M
     const d = unsigned(x, y, z, band);
     return contains(x, y, z) ? -d : d;
   };
-  const nearest = (x: number, y: number, z: number, out: [number, number, number], band?: number): number =>
-    unsigned(x, y, z, band, out);
+  const nearest = (
+    x: number,
+    y: number,
+    z: number,
+    out: [number, number, number],
+    band?: number,
+    triangle?: Int32Array,
+  ): number => unsigned(x, y, z, band, out, triangle);
   return { lower, upper, contains, distance, nearest };
 }

@@ -3,6 +3,7 @@ import type { Domain } from './cellList';
 import { WeaklyCompressibleFluid } from './fluid';
 import { forEachLatticePoint, type Shape } from './geometry';
 import { meshShape, type MeshShape, type MeshShapeOptions } from './meshShape';
+import { MovingWall, type WallMotionOptions } from './movingWall';
 import { OpenBoundaryFluid, type PressureOutletOptions, type VelocityInletOptions } from './openBoundary';
 import { ParticleArrays } from './particles';
 import type { ViscosityModel } from './viscosity';
@@ -47,6 +48,11 @@ export interface VesselOptions extends MeshShapeOptions {
   outlets: readonly VesselOutlet[];
   /** Fluid capacity as a multiple of the initial count, for the particles the inlets create (default 1.5). */
   capacityFactor?: number;
+  /**
+   * Move the wall with the heart cycle through these frames (`movingWall.ts`; the mesh is frame 0, at time 0). Default
+   * none: a static wall. The lumen is filled from the mesh, so the fluid starts in frame 0's shape.
+   */
+  motion?: WallMotionOptions;
 }
 
 /** Particles and boundary settings of a vessel, ready for `WeaklyCompressibleFluid` and `OpenBoundaryFluid`. */
@@ -61,6 +67,8 @@ export interface Vessel {
   shape: MeshShape;
   inlets: VelocityInletOptions[];
   outlets: PressureOutletOptions[];
+  /** The wall's motion (all of `wall`'s particles), when `motion` was given. */
+  motion?: MovingWall;
 }
 
 interface Cut {
@@ -176,10 +184,17 @@ export function vesselFromMesh(mesh: TriangleMesh, o: VesselOptions): Vessel {
   for (let i = 0; i < fluidPoints.length; i += 3)
     fluid.add(fluidPoints[i]!, fluidPoints[i + 1]!, fluidPoints[i + 2]!, vol, rho0);
   const wall = wallParticles(wallPoints, vol, rho0);
-  const m = t + 2 * dp;
+  const transform: MeshShapeOptions = {
+    ...(o.scale !== undefined ? { scale: o.scale } : {}),
+    ...(o.offset ? { offset: o.offset } : {}),
+  };
+  const motion = o.motion ? new MovingWall(mesh, shape, wall, o.motion, transform) : undefined;
+  // A moving wall stays within the frames' box (the spline may overshoot it a little between frames: 2 dp more).
+  const m = t + (motion ? 4 : 2) * dp;
+  const box = motion ? motion.bounds() : shape;
   const domain: Domain = {
-    lower: [shape.lower[0] - m, shape.lower[1] - m, shape.lower[2] - m],
-    upper: [shape.upper[0] + m, shape.upper[1] + m, shape.upper[2] + m],
+    lower: [box.lower[0] - m, box.lower[1] - m, box.lower[2] - m],
+    upper: [box.upper[0] + m, box.upper[1] + m, box.upper[2] + m],
     periodic: [false, false, false],
   };
   const inlets: VelocityInletOptions[] = o.inlets.map((p, k) => ({
@@ -197,7 +212,7 @@ export function vesselFromMesh(mesh: TriangleMesh, o: VesselOptions): Vessel {
     length: cuts[o.inlets.length + k]!.length,
     pressure: p.pressure,
   }));
-  return { fluid, wall, domain, shape, inlets, outlets };
+  return { fluid, wall, domain, shape, inlets, outlets, ...(motion ? { motion } : {}) };
 }
 
 /**
@@ -334,6 +349,7 @@ export function openVessel(mesh: TriangleMesh, o: VesselFlowOptions): OpenBounda
     transportCorrection: 0.2,
     domain: v.domain,
     ...(o.viscosity ? { viscosity: o.viscosity } : {}),
+    ...(v.motion ? { wallMotion: v.motion } : {}),
   });
   return new OpenBoundaryFluid(sim, v.inlets, v.outlets);
 }
