@@ -4,7 +4,7 @@ import { NeighbourList, buildNeighbours, type PairPrecision } from './neighbours
 import { SharedArena } from './arena';
 import { SHARED_HEAP, type Dimension, type ParticleArrays, type SharedAllocator } from './particles';
 import { FluidPasses, OVERFLOW, Pass } from './passes';
-import { WorkerPool } from './pool';
+import { WorkerPool, defaultMinWorkPerThread } from './pool';
 import { runAsync, runSync, type RunOptions as GenericRunOptions, type RunStatus } from './run';
 import { checkViscosityModel, maxViscosity, type ViscosityModel } from './viscosity';
 import { instantiateKernels, resolveBackend, type FluidBackend } from './wasmKernels';
@@ -140,11 +140,28 @@ export class WeaklyCompressibleFluid {
   private vmax2 = 0;
   /**
    * Pressure relaxation in one pass (a neighbour's half-step p and V recomputed per pair: one barrier less, about
-   * 1.4× the pair work of that pass) instead of two (half-step, then forces). Bit-identical either way. Off by
-   * default: measured in the same process on this loaded machine, the extra arithmetic cost more than the barrier
-   * saved (docs/benchmarks.md); a tuning switch for a quiet machine (`SPH_BENCH_FUSE=1` in the bench).
+   * 1.4× the pair work of that pass) instead of two (half-step, then forces). Bit-identical either way. null (the
+   * default): one pass when the fluid's passes run on more than one thread, where the barrier saved costs more than
+   * the extra arithmetic; two on one thread, which has no barrier to save (docs/decisions/sph-threads.md).
+   * `SPH_BENCH_FUSE=1|0` in the bench forces it.
    */
-  fusedPressure = false;
+  fusedPressure: boolean | null = null;
+  /**
+   * Work units (a particle plus its fluid and wall pairs) each thread needs per pass before the pool uses one more
+   * thread (`threadsForWork`): a small case runs on fewer threads than it was given, or on the calling thread
+   * alone, instead of paying fork–joins it cannot win back. 0: always every thread. Default
+   * `SPH_MIN_WORK_PER_THREAD`, else `MIN_WORK_PER_THREAD` (pool.ts). Takes effect at the next neighbour rebuild.
+   */
+  get minWorkPerThread(): number {
+    return this.workThreshold;
+  }
+
+  set minWorkPerThread(units: number) {
+    this.workThreshold = units;
+    if (this.pool) this.pool.minWorkPerThread = units;
+  }
+
+  private workThreshold = defaultMinWorkPerThread();
 
   /** Sets up a simulation of `fluid` bounded by `wall` (pass an empty body for none). */
   constructor(fluid: ParticleArrays, wall: ParticleArrays, options: FluidOptions) {
@@ -230,9 +247,14 @@ export class WeaklyCompressibleFluid {
     return this.o.backend;
   }
 
-  /** Threads the passes run on (1 without a pool). */
+  /** Threads the passes may run on (1 without a pool). */
   get threads(): number {
     return this.pool?.threads ?? 1;
+  }
+
+  /** Threads the fluid's passes run on now (`minWorkPerThread`; 1 without a pool). */
+  get activeThreads(): number {
+    return this.pool?.active ?? 1;
   }
 
   /** The worker pool while threads run (null otherwise): coupled bodies attach their passes to it (`fsi.ts`). */
@@ -249,7 +271,7 @@ export class WeaklyCompressibleFluid {
   async startThreads(threads: number, spin?: number): Promise<void> {
     await this.stopThreads();
     if (threads <= 1) return;
-    this.pool = await WorkerPool.start(this.passes, threads, spin);
+    this.pool = await WorkerPool.start(this.passes, threads, spin, this.workThreshold);
   }
 
   /** Stops the worker pool, if any; later steps run on the calling thread. */
@@ -259,10 +281,28 @@ export class WeaklyCompressibleFluid {
     if (pool) await pool.close();
   }
 
+  /**
+   * The pool, while the fluid's passes run on more than one of its threads (see `minWorkPerThread`); else null: they
+   * run on the calling thread.
+   */
+  private get threadedPool(): WorkerPool | null {
+    const pool = this.pool;
+    return pool && pool.active > 1 ? pool : null;
+  }
+
   /** Runs pass `pass` with time step `dt` (s) over all fluid particles, on the pool if any; returns its max. */
   private runPass(pass: number, dt: number): number {
-    if (this.pool) return this.pool.run(pass, dt);
+    const pool = this.threadedPool;
+    if (pool) return pool.run(pass, dt);
     return this.passes.runPass(pass, 0, this.fluid.count, dt);
+  }
+
+  /** After a build on the calling thread: the pool takes the lists and decides its threads for the next passes. */
+  private rebalance(): void {
+    const pool = this.pool;
+    if (!pool) return;
+    pool.syncBuffers();
+    pool.balance();
   }
 
   /** Wraps fluid particles on periodic axes back into the domain. */
@@ -323,6 +363,8 @@ export class WeaklyCompressibleFluid {
     if (pool) {
       pool.syncBuffers();
       if (pool.balancedCount !== this.fluid.count) pool.balance();
+    }
+    if (pool && pool.active > 1) {
       if (pool.run(Pass.BuildNeighbours, 0) === 0) {
         pool.balance();
         return;
@@ -330,10 +372,7 @@ export class WeaklyCompressibleFluid {
       this.growLists();
     }
     this.buildNeighboursSerially();
-    if (pool) {
-      pool.syncBuffers();
-      pool.balance();
-    }
+    this.rebalance();
   }
 
   /**
@@ -342,14 +381,14 @@ export class WeaklyCompressibleFluid {
    */
   private neighboursAndSummation(): number {
     const pool = this.pool;
-    if (!pool) {
+    // Open boundaries create and remove particles between advection steps: split the new count first.
+    if (pool && pool.balancedCount !== this.fluid.count) pool.balance();
+    if (!pool || pool.active === 1) {
       this.updateNeighbours();
       return this.passes.densitySummation(0, this.fluid.count);
     }
     this.rebuildCells();
     pool.syncBuffers();
-    // Open boundaries create and remove particles between advection steps: split the new count first.
-    if (pool.balancedCount !== this.fluid.count) pool.balance();
     const vmax2 = pool.run(Pass.NeighboursAndSummation, 0);
     if (vmax2 !== OVERFLOW) {
       pool.balance();
@@ -454,7 +493,7 @@ export class WeaklyCompressibleFluid {
       const dt = Math.min(this.acousticTimeStep(), cap - elapsed);
       // Three passes (three barriers with threads) per acoustic step, two with the fused pressure pass; see
       // docs/decisions/sph-threads.md.
-      if (this.fusedPressure) this.runPass(Pass.PressureStep, dt);
+      if (this.fusedPressure ?? this.threadedPool !== null) this.runPass(Pass.PressureStep, dt);
       else {
         this.runPass(Pass.PressureHalfStep, dt);
         this.runPass(Pass.PressureForces, dt);

@@ -22,10 +22,16 @@ export const Control = {
   /** Chunks of the current fluid pass completed. */
   Completed: 4,
   /**
-   * First of `threads` claim counters: counter t hands out thread t's chunks `t·K … t·K + K − 1`
-   * (`K = CHUNKS_PER_THREAD`) with `Atomics.add`; it is ≥ K once they are all taken.
+   * Threads the fluid's passes run on (`WorkerPool.active`, set by `balance`): the pass is split into
+   * `active · CHUNKS_PER_THREAD` chunks, and workers with an index ≥ it do not claim any.
    */
-  Next: 5,
+  Active: 5,
+  /**
+   * First of `threads` claim counters: counter t hands out thread t's chunks `t·K … t·K + K − 1`
+   * (`K = CHUNKS_PER_THREAD`) with `Atomics.add`; it is ≥ K once they are all taken (and stays so for the threads
+   * beyond `Active`).
+   */
+  Next: 6,
 } as const;
 
 /**
@@ -91,6 +97,29 @@ export const Values = {
   /** First partial (max speed², m²/s²): per chunk for the fluid's passes, per thread for tables. */
   Partials: 1,
 } as const;
+
+/**
+ * Default of `WorkerPool.minWorkPerThread`: the work units (a particle plus its fluid and wall pairs, as counted by
+ * `balance`) a thread needs per pass before one more thread is worth its fork–join. Measured
+ * (docs/decisions/sph-threads.md, "How many threads"): below it a pass ends before a sleeping worker is woken, and
+ * the second thread costs more than it gains.
+ */
+export const MIN_WORK_PER_THREAD = 150_000;
+
+/**
+ * Threads to run a pass of `work` units on, of the `threads` allowed: one more per `minWorkPerThread` units, at least
+ * one. `SPH_MIN_WORK_PER_THREAD` overrides the default threshold (0: always all threads).
+ */
+export function threadsForWork(work: number, threads: number, minWorkPerThread: number): number {
+  if (minWorkPerThread <= 0) return threads;
+  return Math.max(1, Math.min(threads, Math.floor(work / minWorkPerThread)));
+}
+
+/** The threshold to use when none is set: `SPH_MIN_WORK_PER_THREAD`, else `MIN_WORK_PER_THREAD`. */
+export function defaultMinWorkPerThread(): number {
+  const forced = process.env.SPH_MIN_WORK_PER_THREAD;
+  return forced !== undefined && forced !== '' ? Number(forced) : MIN_WORK_PER_THREAD;
+}
 
 /**
  * Busy-wait iterations before a thread sleeps in `Atomics.wait`. Kept short: on the shared 2-core machine a
@@ -208,7 +237,9 @@ export interface ReloadMessage {
  * Persistent worker threads that run the particle passes of one simulation over the shared storage. The
  * main thread is thread 0 and works too; `threads − 1` workers help. A command is published through a
  * generation counter in a shared Int32Array (`Atomics.notify`); no messages and no allocation per pass.
- * - The fluid's passes are split into `CHUNKS_PER_THREAD · threads` chunks of about equal work. Every thread
+ * - The fluid's passes run on the `active` threads that their work per pass pays for (`balance`, `threadsForWork`;
+ *   the simulation runs them on the calling thread when that is one). A pass is split into
+ *   `CHUNKS_PER_THREAD · active` chunks of about equal work. Every active thread
  *   (the main one first) claims its own chunks with `Atomics.add`, then any left of the others (`claimChunk`);
  *   the main thread then waits for the completed-chunk count (`Atomics.wait`). A worker that is late or
  *   descheduled does not stall the pass, and it needs no acknowledgement: it only ever claims chunks of the
@@ -233,8 +264,18 @@ export class WorkerPool {
   private contactBuffer: ArrayBufferLike | undefined;
   private closed = false;
   private readonly spin: number;
-  /** Chunks of a fluid pass. */
-  readonly chunks: number;
+  /** Chunks of a fluid pass on `active` threads (`active · CHUNKS_PER_THREAD`). */
+  private chunks: number;
+  /**
+   * Threads the fluid's passes run on, of `threads`: chosen by `balance` from the work per pass
+   * (`threadsForWork`). At 1 the simulation runs its fluid passes on the calling thread without the pool.
+   */
+  active: number;
+  /**
+   * Work units per thread below which a fluid pass runs on fewer threads (`threadsForWork`; 0: always all). Takes
+   * effect at the next `balance`.
+   */
+  minWorkPerThread = MIN_WORK_PER_THREAD;
   /** Cumulative work per particle (scratch of `balance`). */
   private readonly work: Float64Array;
 
@@ -251,6 +292,7 @@ export class WorkerPool {
     this.passes = passes;
     this.threads = threads;
     this.chunks = CHUNKS_PER_THREAD * threads;
+    this.active = threads;
     this.ctrl = ctrl;
     this.values = values;
     this.workers = workers;
@@ -264,15 +306,21 @@ export class WorkerPool {
   /**
    * Starts `threads − 1` workers (each runs `worker.ts` through tsx) and waits until they are ready. Waiting
    * threads busy-wait `spin` iterations before they sleep (default `autoSpin`). `passes` null: a pool for attached
-   * tables only.
+   * tables only. `minWorkPerThread`: see the field (default `defaultMinWorkPerThread()`).
    */
-  static async start(passes: FluidPasses | null, threads: number, spin?: number): Promise<WorkerPool> {
+  static async start(
+    passes: FluidPasses | null,
+    threads: number,
+    spin?: number,
+    minWorkPerThread = defaultMinWorkPerThread(),
+  ): Promise<WorkerPool> {
     if (!Number.isInteger(threads) || threads < 2) throw new RangeError('a pool needs at least 2 threads');
     spin ??= autoSpin(threads);
     const chunks = CHUNKS_PER_THREAD * threads;
     const ctrl = new Int32Array(new SharedArrayBuffer((boundsSlot(threads) + chunks + 1) * 4));
     // All chunks start claimed, so a worker finds nothing to do until the first fluid pass.
     ctrl.fill(CHUNKS_PER_THREAD, Control.Next, Control.Next + threads);
+    ctrl[Control.Active] = threads;
     const values = new Float64Array(new SharedArrayBuffer((Values.Partials + Math.max(threads, chunks)) * 8));
     const body = (p: FluidPasses['fluid']): SharedBody => ({
       capacity: p.capacity,
@@ -327,6 +375,7 @@ export class WorkerPool {
     for (const w of workers) w.unref();
     for (const p of ports) p.unref();
     const pool = new WorkerPool(passes, threads, ctrl, values, workers, ports, spin);
+    pool.minWorkPerThread = minWorkPerThread;
     pool.balance();
     return pool;
   }
@@ -345,9 +394,10 @@ export class WorkerPool {
   }
 
   /**
-   * After a neighbour rebuild: splits the particles into contiguous chunks with about equal work (one unit
-   * per particle plus its fluid and wall pairs). The split changes which thread computes a particle, never the
-   * result.
+   * After a neighbour rebuild: chooses the threads the fluid's passes run on from the work per pass (`active`,
+   * `threadsForWork`) and splits the particles into `active · CHUNKS_PER_THREAD` contiguous chunks with about equal
+   * work (one unit per particle plus its fluid and wall pairs). Neither changes the result, only which thread
+   * computes a particle.
    */
   balance(): void {
     if (!this.passes) return;
@@ -360,6 +410,10 @@ export class WorkerPool {
     for (let i = 0; i < n; i++) work[i + 1] = work[i]! + 1 + (ie[i]! - is[i]!) + (ce[i]! - cs[i]!);
     const total = work[n]!;
     const ctrl = this.ctrl;
+    // Between passes (no chunk is open), so no worker reads these while they change.
+    this.active = threadsForWork(total, this.threads, this.minWorkPerThread);
+    Atomics.store(ctrl, Control.Active, this.active);
+    this.chunks = CHUNKS_PER_THREAD * this.active;
     const bounds = boundsSlot(this.threads);
     ctrl[bounds] = 0;
     let lo = 0;
@@ -395,11 +449,13 @@ export class WorkerPool {
     const chunks = this.chunks;
     values[Values.Dt] = dt;
     const threads = this.threads;
+    const active = this.active;
     const bounds = boundsSlot(threads);
     this.publish(pass, () => {
       Atomics.store(ctrl, Control.Completed, 0);
-      // Opens the chunks for claiming: after the pass and dt are written.
-      for (let t = 0; t < threads; t++) Atomics.store(ctrl, Control.Next + t, 0);
+      // Opens the chunks of the active threads for claiming: after the pass and dt are written. The others' stay
+      // claimed (reset, so that failed claims never wrap the counter around).
+      for (let t = 0; t < threads; t++) Atomics.store(ctrl, Control.Next + t, t < active ? 0 : CHUNKS_PER_THREAD);
     });
     // An error here is thrown only after every chunk is done: no worker may still run this pass afterwards.
     let error: unknown = null;

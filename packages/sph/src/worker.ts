@@ -55,14 +55,16 @@ async function buildTable(spec: TableSpec): Promise<PassTable> {
 }
 
 /**
- * Claims and runs chunks of the current fluid pass as thread `thread` of `threads` until none is left. The pass and
- * its time step are read after each successful claim: a claim is always of the pass being run, which cannot end
- * while the chunk is unfinished.
+ * Claims and runs chunks of the current fluid pass as thread `thread` of `threads` until none is left (none at all if
+ * the pass runs on fewer threads than `thread + 1`). The pass, its time step and its chunk count are read after each
+ * successful claim: a claim is always of the pass being run, which cannot end while the chunk is unfinished.
  */
 function runChunks(passes: FluidPasses, ctrl: Int32Array, values: Float64Array, thread: number, threads: number): void {
-  const chunks = CHUNKS_PER_THREAD * threads;
+  // A stale read here only makes this thread skip a pass (others do its chunks) or try claims that fail.
+  if (thread >= Atomics.load(ctrl, Control.Active)) return;
   const bounds = boundsSlot(threads);
   for (let c = claimChunk(ctrl, thread, threads); c >= 0; c = claimChunk(ctrl, thread, threads)) {
+    const chunks = CHUNKS_PER_THREAD * Atomics.load(ctrl, Control.Active);
     const pass = Atomics.load(ctrl, Control.Command);
     // The count changes with open boundaries (particles created and removed between advection steps).
     passes.fluid.count = ctrl[bounds + chunks]!;
