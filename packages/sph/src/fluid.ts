@@ -139,13 +139,13 @@ export class WeaklyCompressibleFluid {
   readonly gradientScale: number;
   private vmax2 = 0;
   /**
-   * Pressure relaxation in one pass (a neighbour's half-step p and V recomputed per pair: one barrier less, about
-   * 1.4× the pair work of that pass) instead of two (half-step, then forces). Bit-identical either way. null (the
-   * default): one pass when the fluid's passes run on more than one thread, where the barrier saved costs more than
-   * the extra arithmetic; two on one thread, which has no barrier to save (docs/decisions/sph-threads.md).
-   * `SPH_BENCH_FUSE=1|0` in the bench forces it.
+   * Pressure relaxation in one pass (a neighbour's half-step p and V recomputed per pair, about 1.4× the pair work of
+   * that pass) instead of two (half-step, then forces). Bit-identical either way. Off by default: on threads the two
+   * passes run under one publication anyway (`WorkerPool.run` chains the acoustic step's passes), so the fused form
+   * saves only a wait inside the pass, and it cost 12–20 % more CPU per step (docs/decisions/sph-threads.md).
+   * `SPH_BENCH_FUSE=1` in the bench.
    */
-  fusedPressure: boolean | null = null;
+  fusedPressure = false;
   /**
    * Work units (a particle plus its fluid and wall pairs) each thread needs per pass before the pool uses one more
    * thread (`threadsForWork`): a small case runs on fewer threads than it was given, or on the calling thread
@@ -295,6 +295,12 @@ export class WeaklyCompressibleFluid {
     const pool = this.threadedPool;
     if (pool) return pool.run(pass, dt);
     return this.passes.runPass(pass, 0, this.fluid.count, dt);
+  }
+
+  /** The pressure relaxation's two passes (half-step, then forces) on the calling thread. */
+  private pressureRelaxationPasses(dt: number): void {
+    this.passes.runPass(Pass.PressureHalfStep, 0, this.fluid.count, dt);
+    this.passes.runPass(Pass.PressureForces, 0, this.fluid.count, dt);
   }
 
   /** After a build on the calling thread: the pool takes the lists and decides its threads for the next passes. */
@@ -491,14 +497,18 @@ export class WeaklyCompressibleFluid {
     let steps = 0;
     while (elapsed < big - 1e-12 * big) {
       const dt = Math.min(this.acousticTimeStep(), cap - elapsed);
-      // Three passes (three barriers with threads) per acoustic step, two with the fused pressure pass; see
-      // docs/decisions/sph-threads.md.
-      if (this.fusedPressure ?? this.threadedPool !== null) this.runPass(Pass.PressureStep, dt);
+      // Three passes per acoustic step (two with the fused pressure pass). On threads, one publication runs them
+      // all, each starting once the one before is complete (WorkerPool.run); docs/decisions/sph-threads.md.
+      const fused = this.fusedPressure === true;
+      const pool = this.threadedPool;
+      if (pool && fused) this.vmax2 = pool.run(Pass.PressureStep, dt, Pass.DensityStep);
+      else if (pool) this.vmax2 = pool.run(Pass.PressureHalfStep, dt, Pass.PressureForces, Pass.DensityStep);
       else {
-        this.runPass(Pass.PressureHalfStep, dt);
-        this.runPass(Pass.PressureForces, dt);
+        // On the calling thread.
+        if (fused) this.passes.runPass(Pass.PressureStep, 0, this.fluid.count, dt);
+        else this.pressureRelaxationPasses(dt);
+        this.vmax2 = this.passes.runPass(Pass.DensityStep, 0, this.fluid.count, dt);
       }
-      this.vmax2 = this.runPass(Pass.DensityStep, dt);
       this.passes.commitVelocity();
       hooks?.acoustic?.(dt);
       elapsed += dt;
