@@ -165,11 +165,12 @@ export const Values = {
 
 /**
  * Default of `WorkerPool.minWorkPerThread`: the work units (a particle plus its fluid and wall pairs, as counted by
- * `balance`) a thread needs per pass before one more thread is worth its fork–join. Measured
- * (docs/decisions/sph-threads.md, "How many threads"): below it a pass ends before a sleeping worker is woken, and
- * the second thread costs more than it gains.
+ * `balance`) a thread needs per pass before one more thread is worth its fork–join. From CPU time per acoustic step
+ * (docs/decisions/sph-threads.md, "How many threads"): a second thread costs 20 % more CPU at 66,000 units per pass
+ * (the 2D dam break at dp 0.025, which also ran slower on 2 threads than on 1 on a quiet machine) and 5–9 % at
+ * 135,000, so two threads start at 120,000 units.
  */
-export const MIN_WORK_PER_THREAD = 150_000;
+export const MIN_WORK_PER_THREAD = 60_000;
 
 /**
  * Threads to run a pass of `work` units on, of the `threads` allowed: one more per `minWorkPerThread` units, at least

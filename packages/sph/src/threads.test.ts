@@ -80,7 +80,8 @@ describe('worker-thread pool', () => {
   }, 60_000);
 
   it('chooses its threads from the work per pass: one more per MIN_WORK_PER_THREAD units, at least one', () => {
-    expect(threadsForWork(50_000, 2, MIN_WORK_PER_THREAD)).toBe(1);
+    expect(threadsForWork(MIN_WORK_PER_THREAD / 2, 2, MIN_WORK_PER_THREAD)).toBe(1);
+    expect(threadsForWork(1.9 * MIN_WORK_PER_THREAD, 2, MIN_WORK_PER_THREAD)).toBe(1);
     expect(threadsForWork(2 * MIN_WORK_PER_THREAD, 2, MIN_WORK_PER_THREAD)).toBe(2);
     expect(threadsForWork(2.5 * MIN_WORK_PER_THREAD, 3, MIN_WORK_PER_THREAD)).toBe(2);
     expect(threadsForWork(100 * MIN_WORK_PER_THREAD, 3, MIN_WORK_PER_THREAD)).toBe(3);
@@ -92,9 +93,9 @@ describe('worker-thread pool', () => {
     const sim = damBreak({ dp: 0.05 });
     reference.advectionStep();
     sim.advectionStep();
-    // About 19,000 units at dp 0.05 (800 particles): far below the default, far from the thresholds set below.
+    // About 16,000 units at dp 0.05 (800 particles): under half the default, far from the thresholds set below.
     const work = workUnits(sim);
-    expect(work).toBeLessThan(MIN_WORK_PER_THREAD / 4);
+    expect(work).toBeLessThan(MIN_WORK_PER_THREAD / 2);
     // Threads allowed 3: one (the default threshold), two of three (work / threshold = 2.5), all three, one again.
     const thresholds = [MIN_WORK_PER_THREAD, Math.round(work / 2.5), 0, MIN_WORK_PER_THREAD];
     const active: number[] = [];
