@@ -268,15 +268,6 @@ async function race(dirs: string[]): Promise<void> {
   console.log(`\n${summary.join('\n')}`);
 }
 
-/** Work units of a pass as the pool counts them: particles plus the fluid and wall pairs of the current lists. */
-function workUnits(sim: WeaklyCompressibleFluid): number {
-  let work = sim.fluid.count;
-  for (let i = 0; i < sim.fluid.count; i++) {
-    work += sim.inner.end[i]! - sim.inner.start[i]! + (sim.contact.end[i]! - sim.contact.start[i]!);
-  }
-  return work;
-}
-
 /** Thread-rule mode (see the header). */
 async function threadRule(spacings: number[]): Promise<void> {
   const rounds = Number(process.env.SPH_BENCH_ROUNDS ?? 1);
@@ -293,7 +284,7 @@ async function threadRule(spacings: number[]): Promise<void> {
         const { wall, cpu } = await timedRun(sim, threads, END_2D);
         const steps = sim.counters.acousticSteps;
         console.log(
-          `round ${round}, dp ${dp}, ${threads} thread(s): ${sim.fluid.count} fluid particles, ${workUnits(sim)} work units per pass; ` +
+          `round ${round}, dp ${dp}, ${threads} thread(s): ${sim.fluid.count} fluid particles, ${sim.workPerPass} work units per pass; ` +
             `ms per acoustic step: wall ${((1000 * wall) / steps).toFixed(3)}, CPU ${((1000 * cpu) / steps).toFixed(3)} (${steps} steps)`,
         );
       }

@@ -252,6 +252,18 @@ export class WeaklyCompressibleFluid {
     return this.pool?.threads ?? 1;
   }
 
+  /**
+   * Work units of a pass over the current neighbour lists, as the pool counts them for `minWorkPerThread`: one per
+   * fluid particle plus its fluid and wall pairs.
+   */
+  get workPerPass(): number {
+    const { start, end } = this.inner;
+    const { start: cs, end: ce } = this.contact;
+    let work = this.fluid.count;
+    for (let i = 0; i < this.fluid.count; i++) work += end[i]! - start[i]! + (ce[i]! - cs[i]!);
+    return work;
+  }
+
   /** Threads the fluid's passes run on now (`minWorkPerThread`; 1 without a pool). */
   get activeThreads(): number {
     return this.pool?.active ?? 1;

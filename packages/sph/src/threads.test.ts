@@ -21,15 +21,6 @@ function differingBytes(a: WeaklyCompressibleFluid, b: WeaklyCompressibleFluid):
   return diff;
 }
 
-/** Work units of a pass (`WorkerPool.balance`): particles plus fluid and wall pairs of the current lists. */
-function workUnits(sim: WeaklyCompressibleFluid): number {
-  let work = sim.fluid.count;
-  for (let i = 0; i < sim.fluid.count; i++) {
-    work += sim.inner.end[i]! - sim.inner.start[i]! + (sim.contact.end[i]! - sim.contact.start[i]!);
-  }
-  return work;
-}
-
 /** Runs `sim` to `end` s on `threads` threads (every one of them, whatever the work) and returns it. */
 async function runOn(sim: WeaklyCompressibleFluid, threads: number, end: number): Promise<WeaklyCompressibleFluid> {
   sim.minWorkPerThread = 0;
@@ -94,7 +85,7 @@ describe('worker-thread pool', () => {
     reference.advectionStep();
     sim.advectionStep();
     // About 16,000 units at dp 0.05 (800 particles): under half the default, far from the thresholds set below.
-    const work = workUnits(sim);
+    const work = sim.workPerPass;
     expect(work).toBeLessThan(MIN_WORK_PER_THREAD / 2);
     // Threads allowed 3: one (the default threshold), two of three (work / threshold = 2.5), all three, one again.
     const thresholds = [MIN_WORK_PER_THREAD, Math.round(work / 2.5), 0, MIN_WORK_PER_THREAD];
