@@ -69,6 +69,15 @@ export function claimChunk(ctrl: Int32Array, thread: number, threads: number, ph
 }
 
 /**
+ * Busy-wait iterations, at least, before a thread waiting inside a pass for the phase before to complete sleeps
+ * (about 10–30 µs; unless a spin is given or `SPH_SPIN` is set, which then applies to every wait). That wait is
+ * bounded by about one chunk of work (every chunk of the phase before is claimed already, by threads that are
+ * running), so spinning through it costs little, while a sleep costs a wake-up, which the chained phases are there
+ * to avoid (docs/decisions/sph-threads.md).
+ */
+export const PHASE_SPIN = 10_000;
+
+/**
  * Waits until `ctrl[slot]` equals `value`: `spin` busy-wait iterations, then `Atomics.wait` (woken by whoever
  * completes the count, `Atomics.notify`).
  */
@@ -96,7 +105,7 @@ export function runChunks(
   values: Float64Array,
   thread: number,
   threads: number,
-  spin: number,
+  phaseSpin: number,
 ): unknown {
   // A stale read here only makes this thread skip a pass (others do its chunks) or try claims that fail.
   if (thread >= Atomics.load(ctrl, Control.Active)) return null;
@@ -106,7 +115,7 @@ export function runChunks(
     for (let c = claimChunk(ctrl, thread, threads, phase); c >= 0; c = claimChunk(ctrl, thread, threads, phase)) {
       const chunks = CHUNKS_PER_THREAD * Atomics.load(ctrl, Control.Active);
       const last = phase === Atomics.load(ctrl, Control.Phases) - 1;
-      if (phase > 0) waitFor(ctrl, Control.Completed + phase - 1, chunks, spin);
+      if (phase > 0) waitFor(ctrl, Control.Completed + phase - 1, chunks, phaseSpin);
       const pass = Atomics.load(ctrl, Control.Phase + phase);
       // The count changes with open boundaries (particles created and removed between advection steps).
       passes.fluid.count = ctrl[bounds + chunks]!;
@@ -258,6 +267,8 @@ export interface WorkerInit {
   threads: number;
   /** Busy-wait iterations before sleeping. */
   spin: number;
+  /** Busy-wait iterations before sleeping inside a pass, waiting for the phase before (`PHASE_SPIN`). */
+  phaseSpin: number;
   /** Control array buffer (Int32). */
   control: SharedArrayBuffer;
   /** Values array buffer (Float64). */
@@ -330,6 +341,7 @@ export class WorkerPool {
   private contactBuffer: ArrayBufferLike | undefined;
   private closed = false;
   private readonly spin: number;
+  private readonly phaseSpin: number;
   /** Chunks of a fluid pass on `active` threads (`active · CHUNKS_PER_THREAD`). */
   private chunks: number;
   /**
@@ -353,8 +365,10 @@ export class WorkerPool {
     workers: Worker[],
     ports: MessagePort[],
     spin: number,
+    phaseSpin: number,
   ) {
     this.spin = spin;
+    this.phaseSpin = phaseSpin;
     this.passes = passes;
     this.threads = threads;
     this.chunks = CHUNKS_PER_THREAD * threads;
@@ -381,7 +395,10 @@ export class WorkerPool {
     minWorkPerThread = defaultMinWorkPerThread(),
   ): Promise<WorkerPool> {
     if (!Number.isInteger(threads) || threads < 2) throw new RangeError('a pool needs at least 2 threads');
+    // A spin given (or SPH_SPIN) applies to every wait; else the waits inside a pass spin at least PHASE_SPIN.
+    const tuned = spin !== undefined || (process.env.SPH_SPIN ?? '') !== '';
     spin ??= autoSpin(threads);
+    const phaseSpin = tuned ? spin : Math.max(spin, PHASE_SPIN);
     const chunks = CHUNKS_PER_THREAD * threads;
     const ctrl = new Int32Array(new SharedArrayBuffer((boundsSlot(threads) + chunks + 1) * 4));
     // All chunks start claimed, so a worker finds nothing to do until the first fluid pass.
@@ -418,6 +435,7 @@ export class WorkerPool {
         index: t,
         threads,
         spin,
+        phaseSpin,
         control: ctrl.buffer,
         values: values.buffer,
         fluid: fluidInit,
@@ -440,7 +458,7 @@ export class WorkerPool {
     }
     for (const w of workers) w.unref();
     for (const p of ports) p.unref();
-    const pool = new WorkerPool(passes, threads, ctrl, values, workers, ports, spin);
+    const pool = new WorkerPool(passes, threads, ctrl, values, workers, ports, spin, phaseSpin);
     pool.minWorkPerThread = minWorkPerThread;
     pool.balance();
     return pool;
@@ -534,7 +552,7 @@ export class WorkerPool {
       }
     });
     // An error here is thrown only after every chunk is done: no worker may still run this pass afterwards.
-    const error = runChunks(passes, ctrl, this.values, 0, threads, this.spin);
+    const error = runChunks(passes, ctrl, this.values, 0, threads, this.phaseSpin);
     waitFor(ctrl, Control.Completed + phases - 1, chunks, this.spin);
     if (error !== null) throw error;
     this.checkError(pass);

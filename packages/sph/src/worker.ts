@@ -78,7 +78,7 @@ async function main(init: WorkerInit): Promise<void> {
     }
     if (command < Command.Reload) {
       // Errors are flagged in the control array for the main thread.
-      if (passes) runChunks(passes, ctrl, values, t, init.threads, init.spin);
+      if (passes) runChunks(passes, ctrl, values, t, init.threads, init.phaseSpin);
       continue;
     }
     if (command === Command.Exit) {
