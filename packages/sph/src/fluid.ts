@@ -309,12 +309,6 @@ export class WeaklyCompressibleFluid {
     return this.passes.runPass(pass, 0, this.fluid.count, dt);
   }
 
-  /** The pressure relaxation's two passes (half-step, then forces) on the calling thread. */
-  private pressureRelaxationPasses(dt: number): void {
-    this.passes.runPass(Pass.PressureHalfStep, 0, this.fluid.count, dt);
-    this.passes.runPass(Pass.PressureForces, 0, this.fluid.count, dt);
-  }
-
   /** After a build on the calling thread: the pool takes the lists and decides its threads for the next passes. */
   private rebalance(): void {
     const pool = this.pool;
@@ -511,15 +505,19 @@ export class WeaklyCompressibleFluid {
       const dt = Math.min(this.acousticTimeStep(), cap - elapsed);
       // Three passes per acoustic step (two with the fused pressure pass). On threads, one publication runs them
       // all, each starting once the one before is complete (WorkerPool.run); docs/decisions/sph-threads.md.
-      const fused = this.fusedPressure === true;
+      const fused = this.fusedPressure;
       const pool = this.threadedPool;
       if (pool && fused) this.vmax2 = pool.run(Pass.PressureStep, dt, Pass.DensityStep);
       else if (pool) this.vmax2 = pool.run(Pass.PressureHalfStep, dt, Pass.PressureForces, Pass.DensityStep);
       else {
         // On the calling thread.
-        if (fused) this.passes.runPass(Pass.PressureStep, 0, this.fluid.count, dt);
-        else this.pressureRelaxationPasses(dt);
-        this.vmax2 = this.passes.runPass(Pass.DensityStep, 0, this.fluid.count, dt);
+        const n = this.fluid.count;
+        if (fused) this.passes.runPass(Pass.PressureStep, 0, n, dt);
+        else {
+          this.passes.runPass(Pass.PressureHalfStep, 0, n, dt);
+          this.passes.runPass(Pass.PressureForces, 0, n, dt);
+        }
+        this.vmax2 = this.passes.runPass(Pass.DensityStep, 0, n, dt);
       }
       this.passes.commitVelocity();
       hooks?.acoustic?.(dt);
