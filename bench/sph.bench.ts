@@ -14,7 +14,7 @@
 // checkout (A) and from this one (B) side by side in this process, in alternating blocks of SPH_BENCH_BLOCK advection
 // steps (default 4; A then B, then B then A, …) up to SPH_BENCH_END, on each thread count, and prints the medians and
 // totals of ms per acoustic step (wall and CPU, lower is better), their ratios B/A and the number of fluid values
-// that differ between the two at the end. SPH_BENCH_FUSE=1 runs the pressure relaxation as one pass
+// that differ between the two at the end. SPH_BENCH_FUSE=1 (0) runs the pressure relaxation as one pass (two)
 // (WeaklyCompressibleFluid.fusedPressure) in every run that has the switch.
 //
 // SPH_BACKEND=wasm runs our hot passes on the WebAssembly SIMD kernels (default ts, the TypeScript reference);
@@ -61,7 +61,7 @@ const COMPARE = process.env.SPH_BENCH_COMPARE;
 const FUSE = process.env.SPH_BENCH_FUSE === undefined ? undefined : process.env.SPH_BENCH_FUSE === '1';
 const BLOCK = Number(process.env.SPH_BENCH_BLOCK ?? 4);
 
-/** SPH_BENCH_FUSE=0|1 forces the pressure relaxation's form (default: one pass on threads, two on one thread). */
+/** SPH_BENCH_FUSE=1|0 forces the pressure relaxation's form (default: the simulation's, two passes). */
 function applyFuse(sim: WeaklyCompressibleFluid): void {
   if (FUSE !== undefined && 'fusedPressure' in sim) sim.fusedPressure = FUSE;
 }
