@@ -14,7 +14,7 @@
 // checkout (A) and from this one (B) side by side in this process, in alternating blocks of SPH_BENCH_BLOCK advection
 // steps (default 4; A then B, then B then A, …) up to SPH_BENCH_END, on each thread count, and prints the medians and
 // totals of ms per acoustic step (wall and CPU, lower is better), their ratios B/A and the number of fluid values
-// that differ between the two at the end. SPH_BENCH_FUSE=1 runs the pressure relaxation as one pass
+// that differ between the two at the end. SPH_BENCH_FUSE=1 (0) runs the pressure relaxation as one pass (two)
 // (WeaklyCompressibleFluid.fusedPressure) in every run that has the switch.
 //
 // SPH_BACKEND=wasm runs our hot passes on the WebAssembly SIMD kernels (default ts, the TypeScript reference);
@@ -30,9 +30,15 @@
 // SPH_BENCH_RACE_2D_END (default 20); 2D dp 0.0125 on 2 threads to SPH_BENCH_RACE_FINE_END (default 4; the C++
 // program must read its spacing from SPH_DP, a one-line local change described in docs/benchmarks.md, else the row
 // is skipped); 3D dp 0.05 on 2 threads to SPH_BENCH_RACE_3D_END (default 20). SPH_BENCH_RACE_ROWS picks rows by
-// number (default 1,2,3,4).
+// number (default 1,2,3,4). The load average is printed before each row (the race is meant for a quiet machine).
+//
+// Thread-rule mode, to choose MIN_WORK_PER_THREAD (packages/sph/src/pool.ts): SPH_BENCH_WORK=<dp>[,<dp>…] runs the 2D
+// dam break at each spacing to SPH_BENCH_END on each thread count of SPH_BENCH_THREADS with every thread forced
+// (minWorkPerThread 0), alternating, SPH_BENCH_ROUNDS times (default 1), and prints the work units per pass (particles
+// plus fluid and wall pairs, as the pool counts them) with wall and CPU ms per acoustic step.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as current from '@insilico/sph';
@@ -51,25 +57,31 @@ const DP_2D = Number(process.env.SPH_BENCH_DP ?? 0.025);
 const SPIN = process.env.SPH_BENCH_SPIN === undefined ? undefined : Number(process.env.SPH_BENCH_SPIN);
 const THREADS = (process.env.SPH_BENCH_THREADS ?? '1,2').split(',').map(Number);
 const COMPARE = process.env.SPH_BENCH_COMPARE;
-/** SPH_BENCH_FUSE=1: the pressure relaxation in one pass (`fusedPressure`, in every run that has the switch). */
-const FUSE = process.env.SPH_BENCH_FUSE === '1';
+/** SPH_BENCH_FUSE=1|0: the pressure relaxation in one pass or two (`fusedPressure`, in every run that has it). */
+const FUSE = process.env.SPH_BENCH_FUSE === undefined ? undefined : process.env.SPH_BENCH_FUSE === '1';
 const BLOCK = Number(process.env.SPH_BENCH_BLOCK ?? 4);
+
+/** SPH_BENCH_FUSE=1|0 forces the pressure relaxation's form (default: the simulation's, two passes). */
+function applyFuse(sim: WeaklyCompressibleFluid): void {
+  if (FUSE !== undefined && 'fusedPressure' in sim) sim.fusedPressure = FUSE;
+}
 
 /** Runs `sim` to `end` on `threads` threads; returns wall and CPU seconds (all threads of the process). */
 async function timedRun(
   sim: WeaklyCompressibleFluid,
   threads: number,
   end: number,
-): Promise<{ wall: number; cpu: number }> {
+): Promise<{ wall: number; cpu: number; active: number }> {
   await sim.startThreads(threads, SPIN);
-  if (FUSE && 'fusedPressure' in sim) sim.fusedPressure = true;
+  applyFuse(sim);
   try {
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     sim.run(end);
     const wall = (performance.now() - t0) / 1000;
     const cpuUsage = process.cpuUsage(cpu0);
-    return { wall, cpu: (cpuUsage.user + cpuUsage.system) / 1e6 };
+    // The threads the fluid's passes ran on at the end (the pool's rule, `minWorkPerThread`).
+    return { wall, cpu: (cpuUsage.user + cpuUsage.system) / 1e6, active: sim.activeThreads };
   } finally {
     await sim.stopThreads();
   }
@@ -91,7 +103,7 @@ async function compare(root: string): Promise<void> {
     const ms = { A: { wall: [] as number[], cpu: [] as number[] }, B: { wall: [] as number[], cpu: [] as number[] } };
     for (const sim of Object.values(sims)) {
       await sim.startThreads(threads, SPIN);
-      if (FUSE && 'fusedPressure' in sim) sim.fusedPressure = true;
+      applyFuse(sim);
     }
     try {
       for (let block = 0; sims.A.counters.time < END_2D - 1e-12; block++) {
@@ -134,8 +146,10 @@ async function measure(
     `\n${label}, ${threads} thread(s), ${sim.backend} backend: ${fluidCount} fluid / ${sim.wall.count} wall particles, end time ${end}`,
   );
   // process.cpuUsage covers every thread of the process, workers included.
-  const { wall, cpu } = await timedRun(sim, threads, end);
+  const { wall, cpu, active } = await timedRun(sim, threads, end);
   const { advectionSteps, acousticSteps } = sim.counters;
+  if (active !== threads)
+    console.log(`the fluid's passes ran on ${active} of the ${threads} threads (minWorkPerThread)`);
   const updates = fluidCount * acousticSteps;
   console.log(
     `advection / acoustic steps: ${advectionSteps} / ${acousticSteps}; front x = ${surgeFront(sim).toFixed(3)}`,
@@ -217,6 +231,11 @@ async function race(dirs: string[]): Promise<void> {
   );
   const summary: string[] = [];
   for (const row of rows) {
+    console.log(
+      `${row.label}: load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     const ratios: number[] = [];
     let skipped = false;
     for (let round = 1; round <= rounds && !skipped; round++) {
@@ -231,13 +250,14 @@ async function race(dirs: string[]): Promise<void> {
         skipped = true;
         break;
       }
-      const { wall, cpu } = await timedRun(sim, row.threads, row.end);
+      const { wall, cpu, active } = await timedRun(sim, row.threads, row.end);
       const ours = (sim.fluid.count * sim.counters.acousticSteps) / wall / 1e6;
       const best = Math.max(...cpp.map((c) => c.mups));
       ratios.push(ours / best);
       console.log(
         `${row.label}, round ${round}: C++ ${cpp.map((c, k) => `[${k + 1}] ${c.mups.toFixed(3)} M/s (${c.acoustic} acoustic steps, ${c.computeS.toFixed(1)} s)`).join(', ')}; ` +
-          `ours ${ours.toFixed(3)} M/s (${sim.counters.acousticSteps} acoustic steps, ${wall.toFixed(1)} s wall, ${cpu.toFixed(1)} s CPU); ratio ${(ours / best).toFixed(2)}`,
+          `ours ${ours.toFixed(3)} M/s (${sim.counters.acousticSteps} acoustic steps, ${wall.toFixed(1)} s wall, ${cpu.toFixed(1)} s CPU, ` +
+          `${active} of ${row.threads} threads used); ratio ${(ours / best).toFixed(2)}`,
       );
     }
     if (ratios.length)
@@ -248,8 +268,34 @@ async function race(dirs: string[]): Promise<void> {
   console.log(`\n${summary.join('\n')}`);
 }
 
+/** Thread-rule mode (see the header). */
+async function threadRule(spacings: number[]): Promise<void> {
+  const rounds = Number(process.env.SPH_BENCH_ROUNDS ?? 1);
+  console.log(
+    `thread rule: backend ${resolveBackend()}, end time ${END_2D}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  for (let round = 1; round <= rounds; round++) {
+    for (const dp of spacings) {
+      for (const threads of THREADS) {
+        const sim = damBreak({ dp });
+        sim.minWorkPerThread = 0;
+        const { wall, cpu } = await timedRun(sim, threads, END_2D);
+        const steps = sim.counters.acousticSteps;
+        console.log(
+          `round ${round}, dp ${dp}, ${threads} thread(s): ${sim.fluid.count} fluid particles, ${sim.workPerPass} work units per pass; ` +
+            `ms per acoustic step: wall ${((1000 * wall) / steps).toFixed(3)}, CPU ${((1000 * cpu) / steps).toFixed(3)} (${steps} steps)`,
+        );
+      }
+    }
+  }
+}
+
 const RACE = process.env.SPH_BENCH_RACE;
+const WORK = process.env.SPH_BENCH_WORK;
 if (RACE) await race(RACE.split(','));
+else if (WORK) await threadRule(WORK.split(',').map(Number));
 else if (COMPARE) await compare(COMPARE);
 else {
   // SPH_BENCH_BACKENDS=ts,wasm: the backends alternate in this process (SPH_BENCH_ROUNDS rounds, default 1).

@@ -35,6 +35,8 @@ function maxDifference(a: WeaklyCompressibleFluid, b: WeaklyCompressibleFluid, f
 }
 
 async function runOn(sim: WeaklyCompressibleFluid, threads: number, end: number): Promise<WeaklyCompressibleFluid> {
+  // Every thread even on these small cases (the default would run them on one: pool.ts, MIN_WORK_PER_THREAD).
+  sim.minWorkPerThread = 0;
   await sim.startThreads(threads);
   try {
     sim.run(end);

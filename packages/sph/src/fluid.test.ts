@@ -163,6 +163,7 @@ describe('weakly compressible fluid', () => {
   it('hydrostatic tank, 2 threads: pressure within 2 % of ρ·g·depth after settling (dp = H/20, t = 4)', async () => {
     const depth = 1;
     const sim = hydrostaticTank({ width: 1, depth, dp: 0.05, g: 1, rho0: 1, mu: 0.05 });
+    sim.minWorkPerThread = 0;
     await sim.startThreads(2);
     try {
       sim.run(4);
@@ -183,6 +184,7 @@ describe('weakly compressible fluid', () => {
     const U = 1;
     const g = 12 * mu * U;
     const sim = poiseuilleChannel({ height: 1, length: 6, dp: 0.05, mu, rho0: 1, meanVelocity: U });
+    sim.minWorkPerThread = 0;
     await sim.startThreads(2);
     try {
       sim.run(6);

@@ -4,7 +4,7 @@ import { NeighbourList, buildNeighbours, type PairPrecision } from './neighbours
 import { SharedArena } from './arena';
 import { SHARED_HEAP, type Dimension, type ParticleArrays, type SharedAllocator } from './particles';
 import { FluidPasses, OVERFLOW, Pass } from './passes';
-import { WorkerPool } from './pool';
+import { WorkerPool, defaultMinWorkPerThread } from './pool';
 import { runAsync, runSync, type RunOptions as GenericRunOptions, type RunStatus } from './run';
 import { checkViscosityModel, maxViscosity, type ViscosityModel } from './viscosity';
 import { instantiateKernels, resolveBackend, type FluidBackend } from './wasmKernels';
@@ -151,12 +151,29 @@ export class WeaklyCompressibleFluid {
   readonly gradientScale: number;
   private vmax2 = 0;
   /**
-   * Pressure relaxation in one pass (a neighbour's half-step p and V recomputed per pair: one barrier less, about
-   * 1.4× the pair work of that pass) instead of two (half-step, then forces). Bit-identical either way. Off by
-   * default: measured in the same process on this loaded machine, the extra arithmetic cost more than the barrier
-   * saved (docs/benchmarks.md); a tuning switch for a quiet machine (`SPH_BENCH_FUSE=1` in the bench).
+   * Pressure relaxation in one pass (a neighbour's half-step p and V recomputed per pair, about 1.4× the pair work of
+   * that pass) instead of two (half-step, then forces). Bit-identical either way. Off by default: on threads the two
+   * passes run under one publication anyway (`WorkerPool.run` chains the acoustic step's passes), so the fused form
+   * saves only a wait inside the pass, and it cost 12–20 % more CPU per step (docs/decisions/sph-threads.md).
+   * `SPH_BENCH_FUSE=1` in the bench.
    */
   fusedPressure = false;
+  /**
+   * Work units (a particle plus its fluid and wall pairs) each thread needs per pass before the pool uses one more
+   * thread (`threadsForWork`): a small case runs on fewer threads than it was given, or on the calling thread
+   * alone, instead of paying fork–joins it cannot win back. 0: always every thread. Default
+   * `SPH_MIN_WORK_PER_THREAD`, else `MIN_WORK_PER_THREAD` (pool.ts). Takes effect at the next neighbour rebuild.
+   */
+  get minWorkPerThread(): number {
+    return this.workThreshold;
+  }
+
+  set minWorkPerThread(units: number) {
+    this.workThreshold = units;
+    if (this.pool) this.pool.minWorkPerThread = units;
+  }
+
+  private workThreshold = defaultMinWorkPerThread();
 
   /** Sets up a simulation of `fluid` bounded by `wall` (pass an empty body for none). */
   constructor(fluid: ParticleArrays, wall: ParticleArrays, options: FluidOptions) {
@@ -244,9 +261,26 @@ export class WeaklyCompressibleFluid {
     return this.o.backend;
   }
 
-  /** Threads the passes run on (1 without a pool). */
+  /** Threads the passes may run on (1 without a pool). */
   get threads(): number {
     return this.pool?.threads ?? 1;
+  }
+
+  /**
+   * Work units of a pass over the current neighbour lists, as the pool counts them for `minWorkPerThread`: one per
+   * fluid particle plus its fluid and wall pairs.
+   */
+  get workPerPass(): number {
+    const { start, end } = this.inner;
+    const { start: cs, end: ce } = this.contact;
+    let work = this.fluid.count;
+    for (let i = 0; i < this.fluid.count; i++) work += end[i]! - start[i]! + (ce[i]! - cs[i]!);
+    return work;
+  }
+
+  /** Threads the fluid's passes run on now (`minWorkPerThread`; 1 without a pool). */
+  get activeThreads(): number {
+    return this.pool?.active ?? 1;
   }
 
   /** The worker pool while threads run (null otherwise): coupled bodies attach their passes to it (`fsi.ts`). */
@@ -263,7 +297,7 @@ export class WeaklyCompressibleFluid {
   async startThreads(threads: number, spin?: number): Promise<void> {
     await this.stopThreads();
     if (threads <= 1) return;
-    this.pool = await WorkerPool.start(this.passes, threads, spin);
+    this.pool = await WorkerPool.start(this.passes, threads, spin, this.workThreshold);
   }
 
   /** Stops the worker pool, if any; later steps run on the calling thread. */
@@ -273,10 +307,28 @@ export class WeaklyCompressibleFluid {
     if (pool) await pool.close();
   }
 
+  /**
+   * The pool, while the fluid's passes run on more than one of its threads (see `minWorkPerThread`); else null: they
+   * run on the calling thread.
+   */
+  private get threadedPool(): WorkerPool | null {
+    const pool = this.pool;
+    return pool && pool.active > 1 ? pool : null;
+  }
+
   /** Runs pass `pass` with time step `dt` (s) over all fluid particles, on the pool if any; returns its max. */
   private runPass(pass: number, dt: number): number {
-    if (this.pool) return this.pool.run(pass, dt);
+    const pool = this.threadedPool;
+    if (pool) return pool.run(pass, dt);
     return this.passes.runPass(pass, 0, this.fluid.count, dt);
+  }
+
+  /** After a build on the calling thread: the pool takes the lists and decides its threads for the next passes. */
+  private rebalance(): void {
+    const pool = this.pool;
+    if (!pool) return;
+    pool.syncBuffers();
+    pool.balance();
   }
 
   /** Wraps fluid particles on periodic axes back into the domain. */
@@ -337,6 +389,8 @@ export class WeaklyCompressibleFluid {
     if (pool) {
       pool.syncBuffers();
       if (pool.balancedCount !== this.fluid.count) pool.balance();
+    }
+    if (pool && pool.active > 1) {
       if (pool.run(Pass.BuildNeighbours, 0) === 0) {
         pool.balance();
         return;
@@ -344,10 +398,7 @@ export class WeaklyCompressibleFluid {
       this.growLists();
     }
     this.buildNeighboursSerially();
-    if (pool) {
-      pool.syncBuffers();
-      pool.balance();
-    }
+    this.rebalance();
   }
 
   /**
@@ -356,14 +407,14 @@ export class WeaklyCompressibleFluid {
    */
   private neighboursAndSummation(): number {
     const pool = this.pool;
-    if (!pool) {
+    // Open boundaries create and remove particles between advection steps: split the new count first.
+    if (pool && pool.balancedCount !== this.fluid.count) pool.balance();
+    if (!pool || pool.active === 1) {
       this.updateNeighbours();
       return this.passes.densitySummation(0, this.fluid.count);
     }
     this.rebuildCells();
     pool.syncBuffers();
-    // Open boundaries create and remove particles between advection steps: split the new count first.
-    if (pool.balancedCount !== this.fluid.count) pool.balance();
     const vmax2 = pool.run(Pass.NeighboursAndSummation, 0);
     if (vmax2 !== OVERFLOW) {
       pool.balance();
@@ -467,14 +518,22 @@ export class WeaklyCompressibleFluid {
     let steps = 0;
     while (elapsed < big - 1e-12 * big) {
       const dt = Math.min(this.acousticTimeStep(), cap - elapsed);
-      // Three passes (three barriers with threads) per acoustic step, two with the fused pressure pass; see
-      // docs/decisions/sph-threads.md.
-      if (this.fusedPressure) this.runPass(Pass.PressureStep, dt);
+      // Three passes per acoustic step (two with the fused pressure pass). On threads, one publication runs them
+      // all, each starting once the one before is complete (WorkerPool.run); docs/decisions/sph-threads.md.
+      const fused = this.fusedPressure;
+      const pool = this.threadedPool;
+      if (pool && fused) this.vmax2 = pool.run(Pass.PressureStep, dt, Pass.DensityStep);
+      else if (pool) this.vmax2 = pool.run(Pass.PressureHalfStep, dt, Pass.PressureForces, Pass.DensityStep);
       else {
-        this.runPass(Pass.PressureHalfStep, dt);
-        this.runPass(Pass.PressureForces, dt);
+        // On the calling thread.
+        const n = this.fluid.count;
+        if (fused) this.passes.runPass(Pass.PressureStep, 0, n, dt);
+        else {
+          this.passes.runPass(Pass.PressureHalfStep, 0, n, dt);
+          this.passes.runPass(Pass.PressureForces, 0, n, dt);
+        }
+        this.vmax2 = this.passes.runPass(Pass.DensityStep, 0, n, dt);
       }
-      this.vmax2 = this.runPass(Pass.DensityStep, dt);
       this.passes.commitVelocity();
       hooks?.acoustic?.(dt);
       elapsed += dt;

@@ -134,6 +134,7 @@ describe('fluid–structure interaction on worker threads', () => {
   /** Bytes of the fluid's and the plate's state after a short run of the flexible plate on `threads` threads. */
   async function stateAfter(threads: number): Promise<Uint8Array[]> {
     const { sim, plate } = plateUnderWater({ fixed: (x, w) => x < 0 || x > w, youngsModulus: 2000, damping: 5, W: 2 });
+    sim.fluid.minWorkPerThread = 0;
     await sim.startThreads(threads);
     try {
       expect(sim.threads).toBe(threads);

@@ -92,6 +92,7 @@ describe('open boundaries', () => {
     const one = openPoiseuilleChannel(o).open;
     one.run(0.3);
     const two = openPoiseuilleChannel(o).open;
+    two.sim.minWorkPerThread = 0;
     await two.sim.startThreads(2);
     try {
       await two.runAsync(0.3);

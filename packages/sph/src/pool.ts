@@ -6,6 +6,9 @@ import type { SharedRegion } from './particles';
 import type { FluidPasses, PassSettings } from './passes';
 import { kernelsModule, type WasmMemory, type WasmModule } from './wasmKernels';
 
+/** Phases a fluid pass may chain (`WorkerPool.run`): the acoustic step's three passes under one publication. */
+export const MAX_PHASES = 3;
+
 /** Slots of the shared control array (Int32). */
 export const Control = {
   /**
@@ -13,19 +16,29 @@ export const Control = {
    * (published). A worker takes a command only if it read the same even generation before and after it.
    */
   Generation: 0,
-  /** Command: a `Pass` code, or `Reload` / `Exit` / `Attach` / a table pass. */
+  /** Command: a `Pass` code (the first phase of a fluid pass), or `Reload` / `Exit` / `Attach` / a table pass. */
   Command: 1,
   /** Workers that have finished the current broadcast command (not used by the fluid's chunked passes). */
   Done: 2,
   /** Set to 1 by a worker whose pass threw. */
   Error: 3,
-  /** Chunks of the current fluid pass completed. */
-  Completed: 4,
   /**
-   * First of `threads` claim counters: counter t hands out thread t's chunks `t·K … t·K + K − 1`
-   * (`K = CHUNKS_PER_THREAD`) with `Atomics.add`; it is ≥ K once they are all taken.
+   * Threads the fluid's passes run on (`WorkerPool.active`, set by `balance`): the pass is split into
+   * `active · CHUNKS_PER_THREAD` chunks, and workers with an index ≥ it do not claim any.
    */
-  Next: 5,
+  Active: 4,
+  /** Phases of the current fluid pass (1 … `MAX_PHASES`). */
+  Phases: 5,
+  /** First of `MAX_PHASES` slots: the `Pass` code of each phase. */
+  Phase: 6,
+  /** First of `MAX_PHASES` slots: chunks of each phase completed. */
+  Completed: 6 + MAX_PHASES,
+  /**
+   * First of `MAX_PHASES · threads` claim counters: counter `k · threads + t` hands out thread t's chunks of phase k,
+   * `t·K … t·K + K − 1` (`K = CHUNKS_PER_THREAD`), with `Atomics.add`; it is ≥ K once they are all taken (and stays so
+   * for the threads beyond `Active` and the phases beyond `Phases`).
+   */
+  Next: 6 + 2 * MAX_PHASES,
 } as const;
 
 /**
@@ -37,21 +50,88 @@ export const CHUNKS_PER_THREAD = 8;
 
 /** First slot of the chunk bounds in a control array for `threads` threads (`chunks + 1` slots follow). */
 export function boundsSlot(threads: number): number {
-  return Control.Next + threads;
+  return Control.Next + MAX_PHASES * threads;
 }
 
 /**
- * Claims the next chunk of the current fluid pass for thread `thread` of `threads`: its own chunks first, then
- * those of the threads after it. Returns the chunk index, or −1 when every chunk is taken.
+ * Claims the next chunk of phase `phase` of the current fluid pass for thread `thread` of `threads`: its own chunks
+ * first, then those of the threads after it. Returns the chunk index, or −1 when every chunk is taken.
  */
-export function claimChunk(ctrl: Int32Array, thread: number, threads: number): number {
+export function claimChunk(ctrl: Int32Array, thread: number, threads: number, phase = 0): number {
+  const next = Control.Next + phase * threads;
   for (let k = 0; k < threads; k++) {
     let owner = thread + k;
     if (owner >= threads) owner -= threads;
-    const c = Atomics.add(ctrl, Control.Next + owner, 1);
+    const c = Atomics.add(ctrl, next + owner, 1);
     if (c < CHUNKS_PER_THREAD) return owner * CHUNKS_PER_THREAD + c;
   }
   return -1;
+}
+
+/**
+ * Busy-wait iterations, at least, before a thread waiting inside a pass for the phase before to complete sleeps
+ * (about 10–30 µs; unless a spin is given or `SPH_SPIN` is set, which then applies to every wait). That wait is
+ * bounded by about one chunk of work (every chunk of the phase before is claimed already, by threads that are
+ * running), so spinning through it costs little, while a sleep costs a wake-up, which the chained phases are there
+ * to avoid (docs/decisions/sph-threads.md).
+ */
+export const PHASE_SPIN = 10_000;
+
+/**
+ * Waits until `ctrl[slot]` equals `value`: `spin` busy-wait iterations, then `Atomics.wait` (woken by whoever
+ * completes the count, `Atomics.notify`).
+ */
+function waitFor(ctrl: Int32Array, slot: number, value: number, spin: number): void {
+  let spins = 0;
+  for (;;) {
+    const now = Atomics.load(ctrl, slot);
+    if (now === value) return;
+    if (++spins > spin) Atomics.wait(ctrl, slot, now, 1000);
+  }
+}
+
+/**
+ * Thread `thread`'s share of the current fluid pass (the main thread's and every worker's): phase by phase, claims
+ * chunks and runs them. A chunk of a phase after the first starts only once every chunk of the phase before it is
+ * complete (a particle there reads its neighbours' results of that phase): a wait inside the pass, short because
+ * the threads are awake already, instead of a publication and a wake-up per pass. The phase's pass code, the time
+ * step and the chunk count are read after each successful claim: a claim is always of the pass being run, which
+ * cannot end while the chunk is unfinished. A thread beyond `Active` does nothing. Only the last phase writes the
+ * per-chunk partials. Returns the first error a chunk threw, else null (a worker's is also flagged in `Control.Error`).
+ */
+export function runChunks(
+  passes: FluidPasses,
+  ctrl: Int32Array,
+  values: Float64Array,
+  thread: number,
+  threads: number,
+  phaseSpin: number,
+): unknown {
+  // A stale read here only makes this thread skip a pass (others do its chunks) or try claims that fail.
+  if (thread >= Atomics.load(ctrl, Control.Active)) return null;
+  const bounds = boundsSlot(threads);
+  let error: unknown = null;
+  for (let phase = 0; phase < MAX_PHASES; phase++) {
+    for (let c = claimChunk(ctrl, thread, threads, phase); c >= 0; c = claimChunk(ctrl, thread, threads, phase)) {
+      const chunks = CHUNKS_PER_THREAD * Atomics.load(ctrl, Control.Active);
+      const last = phase === Atomics.load(ctrl, Control.Phases) - 1;
+      if (phase > 0) waitFor(ctrl, Control.Completed + phase - 1, chunks, phaseSpin);
+      const pass = Atomics.load(ctrl, Control.Phase + phase);
+      // The count changes with open boundaries (particles created and removed between advection steps).
+      passes.fluid.count = ctrl[bounds + chunks]!;
+      try {
+        const partial = passes.runPass(pass, ctrl[bounds + c]!, ctrl[bounds + c + 1]!, values[Values.Dt]!, c, chunks);
+        if (last) values[Values.Partials + c] = partial;
+      } catch (e) {
+        // A worker reports it before counting the chunk complete, so the main thread sees it when the pass ends.
+        if (thread !== 0) Atomics.store(ctrl, Control.Error, 1);
+        error ??= e;
+      }
+      const slot = Control.Completed + phase;
+      if (Atomics.add(ctrl, slot, 1) === chunks - 1) Atomics.notify(ctrl, slot);
+    }
+  }
+  return error;
 }
 
 /** Commands besides the passes. */
@@ -91,6 +171,30 @@ export const Values = {
   /** First partial (max speed², m²/s²): per chunk for the fluid's passes, per thread for tables. */
   Partials: 1,
 } as const;
+
+/**
+ * Default of `WorkerPool.minWorkPerThread`: the work units (a particle plus its fluid and wall pairs, as counted by
+ * `balance`) a thread needs per pass before one more thread is worth its fork–join. From CPU time per acoustic step
+ * (docs/decisions/sph-threads.md, "How many threads"): a second thread costs 20 % more CPU at 66,000 units per pass
+ * (the 2D dam break at dp 0.025, which also ran slower on 2 threads than on 1 on a quiet machine) and 5–9 % at
+ * 135,000, so two threads start at 120,000 units.
+ */
+export const MIN_WORK_PER_THREAD = 60_000;
+
+/**
+ * Threads to run a pass of `work` units on, of the `threads` allowed: one more per `minWorkPerThread` units, at least
+ * one. `SPH_MIN_WORK_PER_THREAD` overrides the default threshold (0: always all threads).
+ */
+export function threadsForWork(work: number, threads: number, minWorkPerThread: number): number {
+  if (minWorkPerThread <= 0) return threads;
+  return Math.max(1, Math.min(threads, Math.floor(work / minWorkPerThread)));
+}
+
+/** The threshold to use when none is set: `SPH_MIN_WORK_PER_THREAD`, else `MIN_WORK_PER_THREAD`. */
+export function defaultMinWorkPerThread(): number {
+  const forced = process.env.SPH_MIN_WORK_PER_THREAD;
+  return forced !== undefined && forced !== '' ? Number(forced) : MIN_WORK_PER_THREAD;
+}
 
 /**
  * Busy-wait iterations before a thread sleeps in `Atomics.wait`. Kept short: on the shared 2-core machine a
@@ -163,6 +267,8 @@ export interface WorkerInit {
   threads: number;
   /** Busy-wait iterations before sleeping. */
   spin: number;
+  /** Busy-wait iterations before sleeping inside a pass, waiting for the phase before (`PHASE_SPIN`). */
+  phaseSpin: number;
   /** Control array buffer (Int32). */
   control: SharedArrayBuffer;
   /** Values array buffer (Float64). */
@@ -208,7 +314,9 @@ export interface ReloadMessage {
  * Persistent worker threads that run the particle passes of one simulation over the shared storage. The
  * main thread is thread 0 and works too; `threads − 1` workers help. A command is published through a
  * generation counter in a shared Int32Array (`Atomics.notify`); no messages and no allocation per pass.
- * - The fluid's passes are split into `CHUNKS_PER_THREAD · threads` chunks of about equal work. Every thread
+ * - The fluid's passes run on the `active` threads that their work per pass pays for (`balance`, `threadsForWork`;
+ *   the simulation runs them on the calling thread when that is one). A pass is split into
+ *   `CHUNKS_PER_THREAD · active` chunks of about equal work. Every active thread
  *   (the main one first) claims its own chunks with `Atomics.add`, then any left of the others (`claimChunk`);
  *   the main thread then waits for the completed-chunk count (`Atomics.wait`). A worker that is late or
  *   descheduled does not stall the pass, and it needs no acknowledgement: it only ever claims chunks of the
@@ -233,8 +341,19 @@ export class WorkerPool {
   private contactBuffer: ArrayBufferLike | undefined;
   private closed = false;
   private readonly spin: number;
-  /** Chunks of a fluid pass. */
-  readonly chunks: number;
+  private readonly phaseSpin: number;
+  /** Chunks of a fluid pass on `active` threads (`active · CHUNKS_PER_THREAD`). */
+  private chunks: number;
+  /**
+   * Threads the fluid's passes run on, of `threads`: chosen by `balance` from the work per pass
+   * (`threadsForWork`). At 1 the simulation runs its fluid passes on the calling thread without the pool.
+   */
+  active: number;
+  /**
+   * Work units per thread below which a fluid pass runs on fewer threads (`threadsForWork`; 0: always all). Takes
+   * effect at the next `balance`.
+   */
+  minWorkPerThread = MIN_WORK_PER_THREAD;
   /** Cumulative work per particle (scratch of `balance`). */
   private readonly work: Float64Array;
 
@@ -246,11 +365,14 @@ export class WorkerPool {
     workers: Worker[],
     ports: MessagePort[],
     spin: number,
+    phaseSpin: number,
   ) {
     this.spin = spin;
+    this.phaseSpin = phaseSpin;
     this.passes = passes;
     this.threads = threads;
     this.chunks = CHUNKS_PER_THREAD * threads;
+    this.active = threads;
     this.ctrl = ctrl;
     this.values = values;
     this.workers = workers;
@@ -264,15 +386,24 @@ export class WorkerPool {
   /**
    * Starts `threads − 1` workers (each runs `worker.ts` through tsx) and waits until they are ready. Waiting
    * threads busy-wait `spin` iterations before they sleep (default `autoSpin`). `passes` null: a pool for attached
-   * tables only.
+   * tables only. `minWorkPerThread`: see the field (default `defaultMinWorkPerThread()`).
    */
-  static async start(passes: FluidPasses | null, threads: number, spin?: number): Promise<WorkerPool> {
+  static async start(
+    passes: FluidPasses | null,
+    threads: number,
+    spin?: number,
+    minWorkPerThread = defaultMinWorkPerThread(),
+  ): Promise<WorkerPool> {
     if (!Number.isInteger(threads) || threads < 2) throw new RangeError('a pool needs at least 2 threads');
+    // A spin given (or SPH_SPIN) applies to every wait; else the waits inside a pass spin at least PHASE_SPIN.
+    const tuned = spin !== undefined || (process.env.SPH_SPIN ?? '') !== '';
     spin ??= autoSpin(threads);
+    const phaseSpin = tuned ? spin : Math.max(spin, PHASE_SPIN);
     const chunks = CHUNKS_PER_THREAD * threads;
     const ctrl = new Int32Array(new SharedArrayBuffer((boundsSlot(threads) + chunks + 1) * 4));
     // All chunks start claimed, so a worker finds nothing to do until the first fluid pass.
-    ctrl.fill(CHUNKS_PER_THREAD, Control.Next, Control.Next + threads);
+    ctrl.fill(CHUNKS_PER_THREAD, Control.Next, Control.Next + MAX_PHASES * threads);
+    ctrl[Control.Active] = threads;
     const values = new Float64Array(new SharedArrayBuffer((Values.Partials + Math.max(threads, chunks)) * 8));
     const body = (p: FluidPasses['fluid']): SharedBody => ({
       capacity: p.capacity,
@@ -304,6 +435,7 @@ export class WorkerPool {
         index: t,
         threads,
         spin,
+        phaseSpin,
         control: ctrl.buffer,
         values: values.buffer,
         fluid: fluidInit,
@@ -326,7 +458,8 @@ export class WorkerPool {
     }
     for (const w of workers) w.unref();
     for (const p of ports) p.unref();
-    const pool = new WorkerPool(passes, threads, ctrl, values, workers, ports, spin);
+    const pool = new WorkerPool(passes, threads, ctrl, values, workers, ports, spin, phaseSpin);
+    pool.minWorkPerThread = minWorkPerThread;
     pool.balance();
     return pool;
   }
@@ -345,9 +478,10 @@ export class WorkerPool {
   }
 
   /**
-   * After a neighbour rebuild: splits the particles into contiguous chunks with about equal work (one unit
-   * per particle plus its fluid and wall pairs). The split changes which thread computes a particle, never the
-   * result.
+   * After a neighbour rebuild: chooses the threads the fluid's passes run on from the work per pass (`active`,
+   * `threadsForWork`) and splits the particles into `active · CHUNKS_PER_THREAD` contiguous chunks with about equal
+   * work (one unit per particle plus its fluid and wall pairs). Neither changes the result, only which thread
+   * computes a particle.
    */
   balance(): void {
     if (!this.passes) return;
@@ -360,6 +494,10 @@ export class WorkerPool {
     for (let i = 0; i < n; i++) work[i + 1] = work[i]! + 1 + (ie[i]! - is[i]!) + (ce[i]! - cs[i]!);
     const total = work[n]!;
     const ctrl = this.ctrl;
+    // Between passes (no chunk is open), so no worker reads these while they change.
+    this.active = threadsForWork(total, this.threads, this.minWorkPerThread);
+    Atomics.store(ctrl, Control.Active, this.active);
+    this.chunks = CHUNKS_PER_THREAD * this.active;
     const bounds = boundsSlot(this.threads);
     ctrl[bounds] = 0;
     let lo = 0;
@@ -383,42 +521,39 @@ export class WorkerPool {
   balancedCount = -1;
 
   /**
-   * Runs fluid pass `pass` with time step `dt` (s) over all chunks on all threads and returns the maximum of
-   * the per-chunk partials (m²/s² for the speed passes, else 0), combined in chunk order.
+   * Runs fluid pass `pass` with time step `dt` (s) over all chunks on the active threads, then `then` and `thenAgain`
+   * if given (non-zero pass codes) in the same publication: each starts once every chunk of the one before is
+   * complete (`runChunks`). Returns the maximum of the last pass's per-chunk partials (m²/s² for the speed passes,
+   * else 0), combined in chunk order.
    */
-  run(pass: number, dt: number): number {
+  run(pass: number, dt: number, then = 0, thenAgain = 0): number {
     if (this.closed) throw new Error('worker pool is closed');
     const passes = this.passes;
     if (!passes) throw new Error('this pool has no fluid passes');
     const ctrl = this.ctrl;
-    const values = this.values;
     const chunks = this.chunks;
-    values[Values.Dt] = dt;
+    this.values[Values.Dt] = dt;
     const threads = this.threads;
-    const bounds = boundsSlot(threads);
+    const active = this.active;
+    const phases = thenAgain !== 0 ? 3 : then !== 0 ? 2 : 1;
     this.publish(pass, () => {
-      Atomics.store(ctrl, Control.Completed, 0);
-      // Opens the chunks for claiming: after the pass and dt are written.
-      for (let t = 0; t < threads; t++) Atomics.store(ctrl, Control.Next + t, 0);
+      Atomics.store(ctrl, Control.Phases, phases);
+      Atomics.store(ctrl, Control.Phase, pass);
+      Atomics.store(ctrl, Control.Phase + 1, then);
+      Atomics.store(ctrl, Control.Phase + 2, thenAgain);
+      for (let k = 0; k < MAX_PHASES; k++) {
+        Atomics.store(ctrl, Control.Completed + k, 0);
+        // Opens the chunks of the active threads for claiming: after the phases and dt are written. The others'
+        // stay claimed (reset, so that failed claims never wrap the counter around).
+        const next = Control.Next + k * threads;
+        for (let t = 0; t < threads; t++) {
+          Atomics.store(ctrl, next + t, k < phases && t < active ? 0 : CHUNKS_PER_THREAD);
+        }
+      }
     });
     // An error here is thrown only after every chunk is done: no worker may still run this pass afterwards.
-    let error: unknown = null;
-    for (let c = claimChunk(ctrl, 0, threads); c >= 0; c = claimChunk(ctrl, 0, threads)) {
-      const i0 = ctrl[bounds + c]!;
-      const i1 = ctrl[bounds + c + 1]!;
-      try {
-        values[Values.Partials + c] = passes.runPass(pass, i0, i1, dt, c, chunks);
-      } catch (e) {
-        error ??= e;
-      }
-      Atomics.add(ctrl, Control.Completed, 1);
-    }
-    let spins = 0;
-    for (;;) {
-      const completed = Atomics.load(ctrl, Control.Completed);
-      if (completed === chunks) break;
-      if (++spins > this.spin) Atomics.wait(ctrl, Control.Completed, completed, 1000);
-    }
+    const error = runChunks(passes, ctrl, this.values, 0, threads, this.phaseSpin);
+    waitFor(ctrl, Control.Completed + phases - 1, chunks, this.spin);
     if (error !== null) throw error;
     this.checkError(pass);
     return this.maxPartial(chunks);

@@ -4,6 +4,7 @@ import { readCheckpoint, writeCheckpoint } from './checkpoint';
 import { WeaklyCompressibleFluid } from './fluid';
 import { box, particlesFromShape } from './geometry';
 import { ParticleArrays } from './particles';
+import { MIN_WORK_PER_THREAD, threadsForWork } from './pool';
 
 /** Fields compared byte for byte. */
 const FIELDS = ['x', 'y', 'z', 'vx', 'vy', 'vz', 'rho', 'drho', 'p', 'vol'] as const;
@@ -20,8 +21,9 @@ function differingBytes(a: WeaklyCompressibleFluid, b: WeaklyCompressibleFluid):
   return diff;
 }
 
-/** Runs `sim` to `end` s on `threads` threads and returns it. */
+/** Runs `sim` to `end` s on `threads` threads (every one of them, whatever the work) and returns it. */
 async function runOn(sim: WeaklyCompressibleFluid, threads: number, end: number): Promise<WeaklyCompressibleFluid> {
+  sim.minWorkPerThread = 0;
   await sim.startThreads(threads);
   try {
     sim.run(end);
@@ -68,10 +70,52 @@ describe('worker-thread pool', () => {
     expect(differingBytes(one, two)).toBe(0);
   }, 60_000);
 
+  it('chooses its threads from the work per pass: one more per MIN_WORK_PER_THREAD units, at least one', () => {
+    expect(threadsForWork(MIN_WORK_PER_THREAD / 2, 2, MIN_WORK_PER_THREAD)).toBe(1);
+    expect(threadsForWork(1.9 * MIN_WORK_PER_THREAD, 2, MIN_WORK_PER_THREAD)).toBe(1);
+    expect(threadsForWork(2 * MIN_WORK_PER_THREAD, 2, MIN_WORK_PER_THREAD)).toBe(2);
+    expect(threadsForWork(2.5 * MIN_WORK_PER_THREAD, 3, MIN_WORK_PER_THREAD)).toBe(2);
+    expect(threadsForWork(100 * MIN_WORK_PER_THREAD, 3, MIN_WORK_PER_THREAD)).toBe(3);
+    expect(threadsForWork(10, 4, 0)).toBe(4);
+  });
+
+  it('runs a small case on fewer threads than given, switching between advection steps, bit-identical to 1 thread', async () => {
+    const reference = damBreak({ dp: 0.05 });
+    const sim = damBreak({ dp: 0.05 });
+    reference.advectionStep();
+    sim.advectionStep();
+    // About 16,000 units at dp 0.05 (800 particles): under half the default, far from the thresholds set below.
+    const work = sim.workPerPass;
+    expect(work).toBeLessThan(MIN_WORK_PER_THREAD / 2);
+    // Threads allowed 3: one (the default threshold), two of three (work / threshold = 2.5), all three, one again.
+    const thresholds = [MIN_WORK_PER_THREAD, Math.round(work / 2.5), 0, MIN_WORK_PER_THREAD];
+    const active: number[] = [];
+    await sim.startThreads(3);
+    try {
+      expect(sim.threads).toBe(3);
+      for (const [k, threshold] of thresholds.entries()) {
+        sim.minWorkPerThread = threshold;
+        for (const s of [reference, sim]) {
+          // The new threshold takes effect at this step's rebuild.
+          s.advectionStep();
+          s.run(0.1 * (k + 1));
+        }
+        active.push(sim.activeThreads);
+      }
+    } finally {
+      await sim.stopThreads();
+    }
+    expect(active).toEqual([1, 2, 3, 1]);
+    expect(reference.counters.advectionSteps).toBeGreaterThan(10);
+    expect(sim.counters).toEqual(reference.counters);
+    expect(differingBytes(reference, sim)).toBe(0);
+  }, 60_000);
+
   it('re-attaches the workers to neighbour lists that grew', async () => {
     const one = damBreak({ dp: 0.05 });
     const two = damBreak({ dp: 0.05 });
     one.run(0.1);
+    two.minWorkPerThread = 0;
     await two.startThreads(2);
     try {
       two.run(0.1);
@@ -105,6 +149,7 @@ describe('worker-thread pool', () => {
     const one = make();
     const two = make();
     const capacity = two.inner.capacity;
+    two.minWorkPerThread = 0;
     await two.startThreads(2);
     try {
       for (let s = 0; s < 3; s++) {
@@ -147,6 +192,7 @@ describe('worker-thread pool', () => {
     const one = make();
     const two = make();
     const capacity = two.inner.capacity;
+    two.minWorkPerThread = 0;
     await two.startThreads(2);
     try {
       one.advectionStep();
@@ -160,6 +206,7 @@ describe('worker-thread pool', () => {
 
   it('reports monotone progress ending at exactly 1', async () => {
     const sim = damBreak({ dp: 0.05 });
+    sim.minWorkPerThread = 0;
     await sim.startThreads(2);
     const fractions: number[] = [];
     try {
@@ -177,6 +224,7 @@ describe('worker-thread pool', () => {
 
   it('cancels a run promptly', async () => {
     const sim = damBreak({ dp: 0.05 });
+    sim.minWorkPerThread = 0;
     await sim.startThreads(2);
     const controller = new AbortController();
     let abortedAt = 0;

@@ -42,6 +42,8 @@ function differingValues(a: WeaklyCompressibleFluid, b: WeaklyCompressibleFluid)
 
 /** Runs `sim` to `end` s on `threads` threads and returns it. */
 async function runOn(sim: WeaklyCompressibleFluid, threads: number, end: number): Promise<WeaklyCompressibleFluid> {
+  // Every thread even on these small cases (the default would run them on one: pool.ts, MIN_WORK_PER_THREAD).
+  sim.minWorkPerThread = 0;
   await sim.startThreads(threads);
   try {
     sim.run(end);

@@ -9,11 +9,9 @@ import { ParticleArrays } from './particles';
 import { FluidPasses } from './passes';
 import { instantiateKernels } from './wasmKernels';
 import {
-  CHUNKS_PER_THREAD,
   Command,
   Control,
-  boundsSlot,
-  claimChunk,
+  runChunks,
   Values,
   type FluidWorkerInit,
   type PassTable,
@@ -54,29 +52,6 @@ async function buildTable(spec: TableSpec): Promise<PassTable> {
   return factory(spec.data);
 }
 
-/**
- * Claims and runs chunks of the current fluid pass as thread `thread` of `threads` until none is left. The pass and
- * its time step are read after each successful claim: a claim is always of the pass being run, which cannot end
- * while the chunk is unfinished.
- */
-function runChunks(passes: FluidPasses, ctrl: Int32Array, values: Float64Array, thread: number, threads: number): void {
-  const chunks = CHUNKS_PER_THREAD * threads;
-  const bounds = boundsSlot(threads);
-  for (let c = claimChunk(ctrl, thread, threads); c >= 0; c = claimChunk(ctrl, thread, threads)) {
-    const pass = Atomics.load(ctrl, Control.Command);
-    // The count changes with open boundaries (particles created and removed between advection steps).
-    passes.fluid.count = ctrl[bounds + chunks]!;
-    try {
-      const i0 = ctrl[bounds + c]!;
-      const i1 = ctrl[bounds + c + 1]!;
-      values[Values.Partials + c] = passes.runPass(pass, i0, i1, values[Values.Dt]!, c, chunks);
-    } catch {
-      Atomics.store(ctrl, Control.Error, 1);
-    }
-    if (Atomics.add(ctrl, Control.Completed, 1) === chunks - 1) Atomics.notify(ctrl, Control.Completed);
-  }
-}
-
 async function main(init: WorkerInit): Promise<void> {
   const passes = init.fluid ? fluidPasses(init.fluid) : null;
   const tables: PassTable[] = [];
@@ -102,7 +77,8 @@ async function main(init: WorkerInit): Promise<void> {
       }
     }
     if (command < Command.Reload) {
-      if (passes) runChunks(passes, ctrl, values, t, init.threads);
+      // Errors are flagged in the control array for the main thread.
+      if (passes) runChunks(passes, ctrl, values, t, init.threads, init.phaseSpin);
       continue;
     }
     if (command === Command.Exit) {
