@@ -76,7 +76,8 @@ export interface ExpansionRecord {
   /**
    * Line load on the anatomy, N/m: the total normal contact force over the length of the contact line about the
    * axis, 2π (r̄ − dp/2) with r̄ the force-weighted mean distance of the loaded anatomy particles from the axis (a
-   * ring's contact circle, on the anatomy's surface half a spacing in front of its outermost particles). Unlike the peak contact pressure (a per-particle value that grows as the spacing shrinks while
+   * ring's contact circle, on the anatomy's surface half of the anatomy's spacing dp in front of its outermost
+   * particles). Unlike the peak contact pressure (a per-particle value that grows as the spacing shrinks while
    * the contact is narrower than a particle; docs/decisions/solid-contact-pressure.md) it converges. 2D (forces per unit
    * depth): the mean contact pressure over the circle, Pa (a shrink fit's interface pressure). Zero without contact.
    */
@@ -374,11 +375,12 @@ export class DeviceExpansion {
         peakContactPressure = Math.max(peakContactPressure, pressure[s]!);
         const force = pressure[s]! * q.vol[s]! ** ((this.dim - 1) / this.dim);
         contactForce += force;
-        if (force > 0) forceRadius += force * this.cylindrical(q.x[s]!, q.y[s]!, q.z[s]!)[1];
+        // The anatomy's loaded surface lies half of its own spacing inside its outermost particles (towards the
+        // device): the anatomy's spacing may be coarser than the device's (an elastic wall's own dp).
+        if (force > 0) forceRadius += force * (this.cylindrical(q.x[s]!, q.y[s]!, q.z[s]!)[1] - 0.5 * pair.b.dp);
       }
     }
-    // The anatomy's loaded surface lies half a spacing inside its outermost particles (towards the device).
-    const lineRadius = contactForce > 0 ? forceRadius / contactForce - 0.5 * this.dp : 0;
+    const lineRadius = contactForce > 0 ? forceRadius / contactForce : 0;
     const lineLoad = lineRadius > 0 ? contactForce / (2 * Math.PI * lineRadius) : 0;
     const rec: ExpansionRecord = {
       time: this.simulation.counters.time,
