@@ -15,12 +15,12 @@ const spacings = (process.argv[2] ?? '0.05,0.0333333,0.025').split(',').map(Numb
 const tubeInner = Number(process.argv[3] ?? 0.99);
 const tubeFactor = Number(process.argv[4] ?? 1);
 const tubeThickness = Number(process.argv[5] ?? 0.2);
-const rows: { dp: number; pressure: number; peak: number }[] = [];
+const rows: { dp: number; pressure: number; peak: number; devicePeak: number }[] = [];
 for (const dp of spacings) {
   const t0 = Date.now();
   const r = ringInElasticTube({ dp, tubeDp: tubeFactor * dp, tubeInner, tubeThickness });
   const seconds = (Date.now() - t0) / 1000;
-  rows.push({ dp, pressure: r.pressure, peak: r.peakPressure });
+  rows.push({ dp, pressure: r.pressure, peak: r.peakPressure, devicePeak: r.peakDevicePressure });
   const pct = (x: number, y: number) => `${(100 * (x / y - 1)).toFixed(2)} %`;
   console.log(
     JSON.stringify({
@@ -33,6 +33,7 @@ for (const dp of spacings) {
       msPerStep: (1000 * seconds) / r.steps,
       lineLoad: r.pressure,
       peakPressure: r.peakPressure,
+      peakOnDevice: r.peakDevicePressure,
       lameFromTube: r.lameFromTube,
       lineLoadVsTube: pct(r.pressure, r.lameFromTube),
       lameShrinkFit: r.lameShrinkFit,
@@ -45,6 +46,7 @@ if (rows.length === 3) {
   for (const line of convergenceLines(rows, (r) => r.dp, [
     ['line load (Pa)', (r) => r.pressure],
     ['peak contact pressure (Pa)', (r) => r.peak],
+    ['peak contact pressure read on the device (Pa)', (r) => r.devicePeak],
   ]))
     console.log(line);
 }

@@ -50,8 +50,9 @@ export interface ElasticTubeResult {
   interference: number;
   /** The expansion's line load at the end: the mean contact pressure, Pa. */
   pressure: number;
-  /** Its peak contact pressure (a particle's), Pa. */
+  /** Its peak contact pressure (a particle's), Pa, read on the tube and on the device (`peakDevicePressure`). */
   peakPressure: number;
+  peakDevicePressure: number;
   /** Mean radial displacement of the tube's inner ring of particles, m. */
   tubeDisplacement: number;
   /** Lamé: the pressure the tube's displacement implies, and the shrink fit's pressure, Pa. */
@@ -138,6 +139,7 @@ export function ringInElasticTube(o: ElasticTubeOptions = {}): ElasticTubeResult
     interference,
     pressure: p,
     peakPressure: last.peakContactPressure,
+    peakDevicePressure: last.peakDevicePressure,
     tubeDisplacement,
     lameFromTube: tubeDisplacement / unitTube,
     lameShrinkFit: interference / (unitTubeAtB - unitDevice),

@@ -69,8 +69,15 @@ export interface ExpansionRecord {
   ovality: number[];
   /** Peak von Mises stress in the device, Pa. */
   peakVonMises: number;
-  /** Peak contact pressure on the anatomy, Pa. */
+  /** Peak contact pressure on the anatomy, Pa, read on the anatomy's particles. */
   peakContactPressure: number;
+  /**
+   * The same peak read on the device's particles, Pa: the reaction of the anatomy's pair forces on the device's
+   * outermost particles (`ContactPair.pressure('a')`), where the traction acts. The anatomy's reading spreads each
+   * pair force over the anatomy particles within the kernel's reach of the device particle (the blur of the Hertz
+   * flat, docs/validation.md) and over its own, possibly coarser, faces; the device's does not.
+   */
+  peakDevicePressure: number;
   /** Total normal contact force on the anatomy, N (N/m in 2D). */
   contactForce: number;
   /**
@@ -368,7 +375,10 @@ export class DeviceExpansion {
     let peakContactPressure = 0;
     let contactForce = 0;
     let forceRadius = 0;
+    const onDevice = new Float64Array(p.count);
     for (const pair of this.simulation.pairs.slice(1)) {
+      const reaction = pair.pressure('a');
+      for (let i = 0; i < p.count; i++) onDevice[i] = onDevice[i]! + reaction[i]!;
       const pressure = pair.pressure('b');
       const q = pair.b.particles;
       for (let s = 0; s < q.count; s++) {
@@ -381,6 +391,8 @@ export class DeviceExpansion {
       }
     }
     const lineRadius = contactForce > 0 ? forceRadius / contactForce : 0;
+    let peakDevicePressure = 0;
+    for (let i = 0; i < p.count; i++) peakDevicePressure = Math.max(peakDevicePressure, onDevice[i]!);
     const lineLoad = lineRadius > 0 ? contactForce / (2 * Math.PI * lineRadius) : 0;
     const rec: ExpansionRecord = {
       time: this.simulation.counters.time,
@@ -394,6 +406,7 @@ export class DeviceExpansion {
       ovality,
       peakVonMises,
       peakContactPressure,
+      peakDevicePressure,
       contactForce,
       lineLoad,
       axialShift,
