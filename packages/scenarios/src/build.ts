@@ -533,10 +533,10 @@ const WALL_DENSITY = 1100;
  * vessel shell `wallThickness_mm` thick (at least SHELL_LAYERS particles, of a spacing up to twice the device's),
  * neo-Hookean with `wallModulus_MPa` and ν = 0.45, held fixed at both ends of its band. The band reaches 2/β beyond
  * the device on each side, β⁴ = 3(1 − ν²)/(R t)², the decay rate of a thin cylinder's bending under a ring load
- * (Timoshenko & Woinowsky-Krieger, Theory of Plates and Shells, §114): the deflection there is 7 % of the peak, so the clamped ends hold little of the load.
- * Mass scaling: the wall's density is lowered until its P-wave speed is half the device's (never raised), so the
- * wall's breathing mode (period ≈ 2πR/c) is fast against the expansion and the time step stays the device's; mass
- * damping at that mode (as the device's) makes it quasi-static.
+ * (Timoshenko & Woinowsky-Krieger, Theory of Plates and Shells, §114): the deflection there is 7 % of the peak, so
+ * the clamped ends hold little of the load. Mass scaling: the wall's density is lowered until its P-wave speed is
+ * half the device's (never raised), so the wall's breathing mode (period ≈ 2πR/c) is fast against the expansion and
+ * the time step stays the device's; mass damping at that mode (as the device's) makes it quasi-static.
  */
 function elasticWall(p: SimulationParameters, radius_mm: number, dp_mm: number, ownSpacing: boolean) {
   const E = p.wallModulus_MPa! * 1e6;
