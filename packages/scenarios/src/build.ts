@@ -17,7 +17,7 @@ import { add, dot, onAxis, scale, simulatedRegion, sub, type RegionPlane, type S
 import { FLOW_SECONDS_PER_PARTICLE_STEP, flowRunSeconds, flowSteps, type EngineBackend } from './runTime';
 
 /** Version of the case building; stored with every simulation so a result says how its case was made. */
-export const SCENARIO_VERSION = 'scenarios-4';
+export const SCENARIO_VERSION = 'scenarios-5';
 
 /** The most particles a case may have (memory: about 1 KB per particle with neighbour lists; and run time). */
 export const PARTICLE_CAP = 400_000;
@@ -438,7 +438,8 @@ function solidCase(input: ScenarioInput, p: SimulationParameters, mesh: Triangle
   }
   const length = Math.max(hi - lo, dp);
   const crimp = p.crimpRatio!;
-  const wall = p.rigidAnatomy ? null : elasticWall(p, radius, dp);
+  // The test resolution (CI, journeys) keeps the wall at the device's spacing (`elasticWall`).
+  const wall = p.rigidAnatomy ? null : elasticWall(p, radius, dp, input.resolution !== 'test');
   checkCrimpedInside(region, mesh, centre, axis, crimp, dp, input.devices[0]!.name);
   const E = p.youngsModulus_GPa! * 1e9;
   const nu = p.poissonRatio!;
@@ -506,7 +507,10 @@ function solidCase(input: ScenarioInput, p: SimulationParameters, mesh: Triangle
   const device = Math.round(volume_mm3 / dp ** 3);
   // The shell near the device: a band of the vessel wall about 15 % wider than the device, SHELL_LAYERS thick.
   const layers = wall?.layers ?? SHELL_LAYERS;
-  const shell = Math.round((2 * Math.PI * 1.15 * (radius + dp) * (length + 2 * margin) * layers * dp) / dp ** 3);
+  const wallDp = wall?.dp_mm ?? dp;
+  const shell = Math.round(
+    (2 * Math.PI * 1.15 * (radius + dp) * (length + 2 * margin) * layers * wallDp) / wallDp ** 3,
+  );
   const steps = Math.ceil(endTime / dt);
   return {
     engineCase,
@@ -526,22 +530,30 @@ const WALL_DENSITY = 1100;
 
 /**
  * The anatomy's wall as a thin elastic layer (docs/decisions/solid-contact-pressure.md, "The elastic anatomy"): the
- * vessel shell `wallThickness_mm` thick (at least SHELL_LAYERS particles), neo-Hookean with `wallModulus_MPa` and
- * ν = 0.45, held fixed at both ends of its band. The band reaches 2/β beyond the device on each side, β⁴ = 3(1 − ν²)/
- * (R t)², the decay rate of a thin cylinder's bending under a ring load (Timoshenko & Woinowsky-Krieger, Theory of
- * Plates and Shells, §114): the deflection there is 7 % of the peak, so the clamped ends hold little of the load.
- * Mass scaling: the wall's density is lowered until its P-wave speed is half the device's (never raised), so the
- * wall's breathing mode (period ≈ 2πR/c) is fast against the expansion and the time step stays the device's; mass
- * damping at that mode (as the device's) makes it quasi-static.
+ * vessel shell `wallThickness_mm` thick (at least SHELL_LAYERS particles, of a spacing up to twice the device's),
+ * neo-Hookean with `wallModulus_MPa` and ν = 0.45, held fixed at both ends of its band. The band reaches 2/β beyond
+ * the device on each side, β⁴ = 3(1 − ν²)/(R t)², the decay rate of a thin cylinder's bending under a ring load
+ * (Timoshenko & Woinowsky-Krieger, Theory of Plates and Shells, §114): the deflection there is 7 % of the peak, so
+ * the clamped ends hold little of the load. Mass scaling: the wall's density is lowered until its P-wave speed is
+ * half the device's (never raised), so the wall's breathing mode (period ≈ 2πR/c) is fast against the expansion and
+ * the time step stays the device's; mass damping at that mode (as the device's) makes it quasi-static.
  */
-function elasticWall(p: SimulationParameters, radius_mm: number, dp_mm: number) {
+function elasticWall(p: SimulationParameters, radius_mm: number, dp_mm: number, ownSpacing: boolean) {
   const E = p.wallModulus_MPa! * 1e6;
   const t = p.wallThickness_mm!;
   const nu = WALL_POISSON;
   const beta = (3 * (1 - nu * nu)) ** 0.25 / Math.sqrt(radius_mm * t);
   const M = (E * (1 - nu)) / ((1 + nu) * (1 - 2 * nu));
+  // The wall's own spacing: up to twice the device's, while at least SHELL_LAYERS of it fit the thickness exactly
+  // (t / n, n = ⌈t / 2dp⌉ layers). Where they do not (a spacing above t/3), the device's spacing, round(t/dp) layers
+  // (docs/decisions/solid-contact-pressure.md, "The elastic wall coarser than the device"). Not at the test
+  // resolution (`ownSpacing` false): its runs (CI, journeys) are an impact, not meant to be read, and stay as they were.
+  const n = Math.max(SHELL_LAYERS, Math.ceil(t / (2 * dp_mm) - 1e-9));
+  const coarser = ownSpacing && t / n > dp_mm;
+  const wallDp_mm = coarser ? t / n : dp_mm;
   return {
-    layers: Math.min(16, Math.max(SHELL_LAYERS, Math.round(t / dp_mm))),
+    layers: coarser ? n : Math.min(16, Math.max(SHELL_LAYERS, Math.round(t / dp_mm))),
+    dp_mm: wallDp_mm,
     margin_mm: 2 / beta,
     /** The case file's `walls.vessel.elastic` for a device of P-wave speed `deviceWaveSpeed` (m/s). */
     elastic(deviceWaveSpeed: number) {
@@ -551,7 +563,8 @@ function elasticWall(p: SimulationParameters, radius_mm: number, dp_mm: number) 
       return {
         material: { model: 'neo_hookean', density, youngsModulus: E, poissonRatio: nu },
         damping: omega,
-        clamp: (2 * dp_mm) / 1000,
+        clamp: (2 * wallDp_mm) / 1000,
+        ...(coarser ? { dp: wallDp_mm / 1000 } : {}),
       } as const;
     },
   };

@@ -239,6 +239,76 @@ describe('buildScenario', () => {
     );
   }, 180_000);
 
+  it('solid: a case file whose elastic wall has its own spacing (walls.vessel.elastic.dp, twice the device’s) runs in 3D', async () => {
+    // The engine's path for the wall at its own spacing (the standard and fine resolutions use it; their runs are too
+    // long for CI): the test resolution's case with the wall at 2 dp, 3 layers, against the same case as built.
+    const oversized: PlacedDevice = {
+      name: 'Ring v2',
+      transform: annulusPlacement(region, 0),
+      meshes: [ringDeviceMesh(0.95 * annulusRadius, 0.15 * annulusRadius)],
+    };
+    const built = buildScenario(input({ kind: 'solid', devices: [oversized] }));
+    const c = built.engineCase;
+    const vessel = c.walls!.vessel!;
+    const coarse: BuiltScenario = {
+      ...built,
+      engineCase: {
+        ...c,
+        walls: {
+          ...c.walls,
+          vessel: { ...vessel, wallLayers: 3, elastic: { ...vessel.elastic!, dp: 2 * c.dp, clamp: 4 * c.dp } },
+        },
+      },
+    };
+    const [same, own] = [await run(built), await run(coarse)];
+    expect(own.status).toBe('completed');
+    const anatomy = (m: typeof same.manifest) => m.objects.find((o) => o.name === 'anatomy')!.particleCount;
+    // Three layers of twice the spacing: about a quarter of the particles (per area 3/(2dp)² against 3/dp²).
+    expect(anatomy(own.manifest)).toBeLessThan(0.35 * anatomy(same.manifest));
+    const rows = (await readFile(join(own.dir, 'out', 'monitors.csv'), 'utf8')).trim().split('\n');
+    const header = rows[0]!.split(',');
+    const last = rows.at(-1)!.split(',').map(Number);
+    expect(last.every((v) => Number.isFinite(v))).toBe(true);
+    const force = last[header.indexOf('total contact_force (N)')]!;
+    const lineLoad = last[header.indexOf('mean line_load (N/mm)')]!;
+    expect(force).toBeGreaterThan(0);
+    // The contact circle (from the line load, on the wall's surface half its own spacing in front of its particles)
+    // lies between the lumen's narrowest at the annulus and the device's nominal radius, give or take two spacings.
+    const dp = built.estimate.dp_mm;
+    const contactRadius = force / lineLoad / (2 * Math.PI);
+    expect(contactRadius).toBeGreaterThan(0.9 * annulusRadius - 2 * dp);
+    expect(contactRadius).toBeLessThan((0.95 + 0.15) * annulusRadius + 2 * dp);
+  }, 180_000);
+
+  it('solid: the elastic wall at its own spacing, up to twice the device’s, whole layers through the asked thickness', () => {
+    // docs/decisions/solid-contact-pressure.md, "The elastic wall coarser than the device".
+    const wallOf = (resolution: 'test' | 'standard' | 'fine', wallThickness_mm: number) => {
+      const built = buildScenario(input({ kind: 'solid', resolution, parameters: { wallThickness_mm } }));
+      const vessel = built.engineCase.walls!.vessel!;
+      const dp = built.estimate.dp_mm;
+      const spacing = (vessel.elastic!.dp ?? built.engineCase.dp) * 1000;
+      return { dp, spacing, layers: vessel.wallLayers!, clamp: vessel.elastic!.clamp! * 1000 };
+    };
+    for (const resolution of ['standard', 'fine'] as const) {
+      const w = wallOf(resolution, 2);
+      // Coarser than the device, at most twice, at least three layers, and exactly the asked 2 mm thick.
+      expect(w.spacing).toBeGreaterThan(w.dp);
+      expect(w.spacing).toBeLessThanOrEqual(2 * w.dp * (1 + 1e-9));
+      expect(w.layers).toBeGreaterThanOrEqual(3);
+      expect(w.layers * w.spacing).toBeCloseTo(2, 9);
+      expect(w.clamp).toBeCloseTo(2 * w.spacing, 9);
+    }
+    // A wall whose three layers would be finer than the device (0.5 mm: t/3 below any dp here): the device's spacing,
+    // as before (round(t/dp) layers, at least 3), and no spacing of its own in the case file.
+    const thin = buildScenario(input({ kind: 'solid', resolution: 'standard', parameters: { wallThickness_mm: 0.5 } }))
+      .engineCase.walls!.vessel!;
+    expect(thin.elastic!.dp).toBeUndefined();
+    expect(thin.wallLayers).toBe(3);
+    // The test resolution (CI, journeys) keeps the device's spacing, even for a wall that would hold it.
+    const test = wallOf('test', 5);
+    expect(test.spacing).toBeCloseTo(test.dp, 9);
+  });
+
   it('solid: refuses a device that, crimped, would still touch the anatomy', () => {
     const wide: PlacedDevice = {
       name: 'Wide ring',

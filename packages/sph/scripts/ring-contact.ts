@@ -40,6 +40,8 @@ for (const n of resolutions) {
       peakPressure: r.peakPressure,
       lineLoadOverDp: ref.lineLoad / r.dp,
       peakOverLineLoadOverDp: r.peakPressure / (ref.lineLoad / r.dp),
+      peakOnDevice: r.peakDevicePressure,
+      peakOnDeviceOverLineLoadOverDp: r.peakDevicePressure / (ref.lineLoad / r.dp),
       hertzPeak: ref.peakPressure,
       hertzHalfWidth: ref.halfWidth,
       'b/dp': ref.halfWidth / r.dp,

@@ -49,16 +49,22 @@ const materialSchema = z.object({
 
 /**
  * The vessel shell as an elastic solid instead of a rigid wall (docs/decisions/solid-contact-pressure.md): a thin
- * elastic layer of the given material (tissue), `wallLayers` dp thick, held fixed within `clamp` m of both ends of its
- * `axialRange` (required: the band must be anchored somewhere, and a free band would be carried off by the device's
- * load through friction), with mass damping `damping` (1/s) for a quasi-static expansion. The shell becomes the
+ * elastic layer of the given material (tissue), `wallLayers` of its spacing thick, held fixed within `clamp` m of both
+ * ends of its `axialRange` (required: the band must be anchored somewhere, and a free band would be carried off by the
+ * device's load through friction), with mass damping `damping` (1/s) for a quasi-static expansion. The shell becomes the
  * case's output object `anatomy` (a solid: displacement, von Mises stress and strain).
  */
 const elasticWallSchema = z.object({
   material: materialSchema,
   damping: z.number().min(0).optional(),
-  /** Length held fixed at each end of the axial range, m (default 2 dp). */
+  /** Length held fixed at each end of the axial range, m (default 2 × the wall's spacing). */
   clamp: positive.optional(),
+  /**
+   * The wall's own particle spacing, m (default the case's dp; not below it): the shell's lattice and its elastic
+   * solid at this spacing, `wallLayers` of it thick. A wall coarser than the device costs fewer particles; the
+   * contact between the two takes the mean spacing's kernel and offset (docs/decisions/solid-contact-pressure.md).
+   */
+  dp: positive.optional(),
 });
 
 /**

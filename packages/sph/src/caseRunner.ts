@@ -562,18 +562,22 @@ async function addContact(sim: CaseSimulation, c: SphCase, baseDir: string): Pro
   let elasticAnatomy: ContactBody | null = null;
   if (c.walls?.vessel) {
     const v = c.walls.vessel;
+    // An elastic wall may have its own, coarser spacing (`walls.vessel.elastic.dp`).
+    const wallDp = v.elastic?.dp ?? dp;
+    if (wallDp < dp)
+      throw new Error('the elastic wall’s spacing (walls.vessel.elastic.dp) must not be below the case’s dp');
     const shell = vesselShell(await readMesh(v.file, baseDir), {
-      dp,
+      dp: wallDp,
       scale: v.scale ?? 1e-3,
       offset: v.offset ?? [0, 0, 0],
       ...(v.wallLayers !== undefined ? { wallLayers: v.wallLayers } : {}),
       ...(v.axialRange ? { axialRange: v.axialRange } : {}),
     });
     if (v.elastic && v.axialRange) {
-      const anatomy = elasticVessel(shell, v.elastic, v.axialRange, dim, dp, c.gravity);
+      const anatomy = elasticVessel(shell, v.elastic, v.axialRange, dim, wallDp, c.gravity);
       if (sim.solids.some((s) => s.name === ANATOMY)) throw new Error(`a solid may not be named '${ANATOMY}'`);
       sim.solids.push({ name: ANATOMY, solid: anatomy });
-      elasticAnatomy = elasticContactBody(anatomy, dp);
+      elasticAnatomy = elasticContactBody(anatomy, wallDp);
     } else walls.push(shell);
   }
   const wallBody = walls.length > 0 ? rigidContactBody(concat(dim, walls), dp) : null;
@@ -620,7 +624,7 @@ export const ANATOMY = 'anatomy';
 
 /**
  * The vessel shell's particles as an elastic solid (`walls.vessel.elastic`): the tissue's density and material, held
- * fixed within `clamp` (default 2 dp) of both ends of the axial range.
+ * fixed within `clamp` (default 2 dp) of both ends of the axial range; `dp` is the wall's own spacing.
  */
 function elasticVessel(
   shell: ParticleArrays,

@@ -130,6 +130,50 @@ describe('contact (SPHinXsys repulsion, Coulomb friction)', () => {
     expect(Buffer.from(runs[2]!.buffer).equals(Buffer.from(runs[0]!.buffer))).toBe(true);
   }, 30_000);
 
+  it('bodies of two spacings touch at their surfaces: a block (dp 0.02) rests on a flat of twice its spacing', () => {
+    // A 0.2 × 0.1 block under its weight (1,000 Pa) on a rigid flat of spacing 0.04 (top particles at −0.02: its
+    // surface at y = 0), mass-damped to rest. The block's surface (its lowest particles' centres less dp/2) must rest
+    // on y = 0, give or take the contact layer (p/K ≈ 10⁻³ of the mean spacing's kernel; 0.1 dp allowed). With the
+    // larger spacing's offset W(0.04) it stood (0.04 − 0.02)/2 = 0.01 = dp/2 above it.
+    const dp = 0.02;
+    const coarse = 2 * dp;
+    const block = new ParticleArrays(2, 50);
+    for (let j = 0; j < 5; j++)
+      for (let i = 0; i < 10; i++) block.add((i + 0.5) * dp, (j + 0.5) * dp, 0, dp * dp, 1000);
+    const flat = new ParticleArrays(2, 3 * 20);
+    for (let layer = 0; layer < 3; layer++) {
+      for (let i = -5; i < 15; i++)
+        flat.ny[flat.add((i + 0.5) * coarse, -(layer + 0.5) * coarse, 0, coarse ** 2, 1)] = 1;
+    }
+    const solid = new ElasticSolid(block, {
+      dim: 2,
+      dp,
+      material: { model: 'neo_hookean', rho0: 1000, youngsModulus: 1e6, poissonRatio: 0.3 },
+      gravity: [0, -10, 0],
+      // About the block's lowest vertical mode (a quarter wave over its height at the P-wave speed ≈ 36 m/s).
+      damping: 600,
+    });
+    const sim = new ContactSimulation(
+      [elasticContactBody(solid, dp), rigidContactBody(flat, coarse)],
+      [{ a: 0, b: 1 }],
+    );
+    sim.run(0.3);
+    const p = solid.particles;
+    let bottom = 0;
+    let n = 0;
+    for (let i = 0; i < p.count; i++) {
+      if (solid.y0[i]! < dp) {
+        bottom += p.y[i]!;
+        n++;
+      }
+    }
+    const surface = bottom / n - 0.5 * dp;
+    expect(Math.abs(surface)).toBeLessThan(0.1 * dp);
+    // At rest, the flat carries the block's weight.
+    const [, fy] = sim.pairs[0]!.totalForce();
+    expect(Math.abs(fy / (1000 * 10 * 0.2 * 0.1) - 1)).toBeLessThan(0.02);
+  }, 30_000);
+
   it('refuses a rigid first body and a negative friction coefficient', () => {
     const wall = new ParticleArrays(2, 1);
     wall.ny[wall.add(0, 0, 0, 1e-4, 1)] = 1;

@@ -190,7 +190,9 @@ export interface ContactPairOptions {
 /**
  * Contact between body `a` and body `b` after SPHinXsys (`RepulsionFactorSummation`, `RepulsionForce`; Wang, Zhang
  * & Hu et al.): each surface particle of one body gets a contact density from the other body's particles within the
- * kernel cut-off, σ_i = Σ_j max(W_ij − W(dp), 0) V_j (the offset: touching particles, dp apart, feel nothing), which acts as a pressure p = Kσ (K the body's bulk modulus) pushing the bodies
+ * kernel cut-off, σ_i = Σ_j max(W_ij − W(dp), 0) V_j (the offset: touching particles, dp apart, feel nothing; for
+ * bodies of two spacings the kernel and the offset are those of their mean), which acts as a pressure p = Kσ (K the
+ * body's bulk modulus) pushing the bodies
  * apart: the pair force on i is f_ij = −2 V_i V_j p_ij dW_ij e_ij (e_ij from j to i), with p_ij = K_a σ_i against a
  * rigid wall and p_ij = K̄ ½(σ_i + σ_j) between two elastic bodies (K̄ the harmonic mean). b's particle gets −f_ij.
  * A damping pressure ½Z u_n is added (Z = √(ρ₀K) times √(stiffness factor), harmonic mean for two solids; u_n the
@@ -220,7 +222,10 @@ export class ContactPair {
   readonly damping: number;
   /** Contact stiffness factor (`ContactPairOptions.stiffness`). */
   readonly stiffnessFactor: number;
-  /** Kernel value subtracted from each pair's W in the contact density (W(dp), or 0 without the offset). */
+  /**
+   * Kernel value subtracted from each pair's W in the contact density (W(dp̄), dp̄ the mean of the two bodies'
+   * spacings, or 0 without the offset).
+   */
   readonly offsetW: number;
   /** Contact force on each particle of a and of b in the last step, N (N/m in 2D), 3 per particle. */
   readonly forceA: Float64Array;
@@ -262,8 +267,12 @@ export class ContactPair {
     this.stiffnessFactor = options.stiffness ?? 1;
     this.damping = options.damping ?? 1;
     if (!(this.stiffnessFactor > 0)) throw new RangeError('the contact stiffness factor must be positive');
-    this.kernel = kernelOf(Math.max(a.dp, b.dp), a.particles.dim);
-    this.offsetW = (options.offset ?? true) ? this.kernel.w(Math.max(a.dp, b.dp)) : 0;
+    // Bodies of two spacings touch when their particles are the mean spacing apart (each surface lies half its own
+    // spacing in front of its particles): the pair acts as two bodies of that spacing. With the larger spacing's
+    // offset the bodies stood (dp_b − dp_a)/2 apart, an extra interference (docs/decisions/solid-contact-pressure.md).
+    const touch = 0.5 * (a.dp + b.dp);
+    this.kernel = kernelOf(touch, a.particles.dim);
+    this.offsetW = (options.offset ?? true) ? this.kernel.w(touch) : 0;
     this.grid = new ContactGrid(a.particles.dim, this.kernel.cutoff, true);
     this.forceA = new Float64Array(3 * a.particles.count);
     this.forceB = new Float64Array(3 * b.particles.count);

@@ -20,6 +20,11 @@ import { ElasticSolid } from './solid';
 export interface ElasticTubeOptions {
   /** Particle spacing, m (default 0.05: four particles across the device's wall 0.8 … 1). */
   dp?: number;
+  /**
+   * The tube's own spacing, m (default dp): an anatomy coarser than the device (the case file's
+   * `walls.vessel.elastic.dp`); the contact then takes the larger spacing's kernel.
+   */
+  tubeDp?: number;
   /** Device ring radii, m (default 0.8 and 1). */
   deviceInner?: number;
   deviceOuter?: number;
@@ -35,14 +40,19 @@ export interface ElasticTubeOptions {
 
 export interface ElasticTubeResult {
   dp: number;
+  /** The tube's spacing, m. */
+  tubeDp: number;
   particles: number;
+  /** The tube's particles (of `particles`). */
+  tubeParticles: number;
   steps: number;
   /** Interference δ, m. */
   interference: number;
   /** The expansion's line load at the end: the mean contact pressure, Pa. */
   pressure: number;
-  /** Its peak contact pressure (a particle's), Pa. */
+  /** Its peak contact pressure (a particle's), Pa, read on the tube and on the device (`peakDevicePressure`). */
   peakPressure: number;
+  peakDevicePressure: number;
   /** Mean radial displacement of the tube's inner ring of particles, m. */
   tubeDisplacement: number;
   /** Lamé: the pressure the tube's displacement implies, and the shrink fit's pressure, Pa. */
@@ -55,6 +65,7 @@ export interface ElasticTubeResult {
 /** Runs the case to its static state (mass damping at each body's breathing mode) and measures it. */
 export function ringInElasticTube(o: ElasticTubeOptions = {}): ElasticTubeResult {
   const dp = o.dp ?? 0.05;
+  const tubeDp = o.tubeDp ?? dp;
   const [a, b] = [o.deviceInner ?? 0.8, o.deviceOuter ?? 1];
   const t0 = o.tubeInner ?? 0.97;
   const t1 = t0 + (o.tubeThickness ?? 0.2);
@@ -72,9 +83,9 @@ export function ringInElasticTube(o: ElasticTubeOptions = {}): ElasticTubeResult
     damping: omega(Ed, nud, b),
   });
   const tubeOmega = omega(Et, nut, t1);
-  const tube = new ElasticSolid(ringParticles(2, dp, t0, t1, rho), {
+  const tube = new ElasticSolid(ringParticles(2, tubeDp, t0, t1, rho), {
     dim: 2,
-    dp,
+    dp: tubeDp,
     material: { model: 'neo_hookean', rho0: rho, youngsModulus: Et, poissonRatio: nut },
     damping: tubeOmega,
   });
@@ -84,15 +95,15 @@ export function ringInElasticTube(o: ElasticTubeOptions = {}): ElasticTubeResult
     dp,
     axis: { origin: [0, 0, 0] },
     crimp: 0.9,
-    anatomy: [{ body: elasticContactBody(tube, dp) }],
+    anatomy: [{ body: elasticContactBody(tube, tubeDp) }],
     expansionTime: settle,
     releaseTime: settle,
   });
   expansion.run(4);
   const last = expansion.records.at(-1)!;
-  const innerRing = t0 + 0.5 * ((t1 - t0) / Math.max(1, Math.round((t1 - t0) / dp)));
-  // The innermost ring of particles (at t0 + step/2, step ≈ dp).
-  const tubeDisplacement = meanRadialDisplacement(tube, (r0) => r0 < t0 + dp);
+  const innerRing = t0 + 0.5 * ((t1 - t0) / Math.max(1, Math.round((t1 - t0) / tubeDp)));
+  // The innermost ring of particles (at t0 + step/2, step ≈ the tube's spacing).
+  const tubeDisplacement = meanRadialDisplacement(tube, (r0) => r0 < t0 + tubeDp);
   const unitTube = lameDisplacement(innerRing, {
     inner: t0,
     outer: t1,
@@ -121,11 +132,14 @@ export function ringInElasticTube(o: ElasticTubeOptions = {}): ElasticTubeResult
   const p = last.lineLoad;
   return {
     dp,
+    tubeDp,
     particles: device.particles.count + tube.particles.count,
+    tubeParticles: tube.particles.count,
     steps: expansion.simulation.counters.steps,
     interference,
     pressure: p,
     peakPressure: last.peakContactPressure,
+    peakDevicePressure: last.peakDevicePressure,
     tubeDisplacement,
     lameFromTube: tubeDisplacement / unitTube,
     lameShrinkFit: interference / (unitTubeAtB - unitDevice),

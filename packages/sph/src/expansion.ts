@@ -69,14 +69,22 @@ export interface ExpansionRecord {
   ovality: number[];
   /** Peak von Mises stress in the device, Pa. */
   peakVonMises: number;
-  /** Peak contact pressure on the anatomy, Pa. */
+  /** Peak contact pressure on the anatomy, Pa, read on the anatomy's particles. */
   peakContactPressure: number;
+  /**
+   * The same peak read on the device's particles, Pa: the reaction of the anatomy's pair forces on the device's
+   * outermost particles (`ContactPair.pressure('a')`), where the traction acts. The anatomy's reading spreads each
+   * pair force over the anatomy particles within the kernel's reach of the device particle (the blur of the Hertz
+   * flat, docs/validation.md) and over its own, possibly coarser, faces; the device's does not.
+   */
+  peakDevicePressure: number;
   /** Total normal contact force on the anatomy, N (N/m in 2D). */
   contactForce: number;
   /**
    * Line load on the anatomy, N/m: the total normal contact force over the length of the contact line about the
    * axis, 2π (r̄ − dp/2) with r̄ the force-weighted mean distance of the loaded anatomy particles from the axis (a
-   * ring's contact circle, on the anatomy's surface half a spacing in front of its outermost particles). Unlike the peak contact pressure (a per-particle value that grows as the spacing shrinks while
+   * ring's contact circle, on the anatomy's surface half of the anatomy's spacing dp in front of its outermost
+   * particles). Unlike the peak contact pressure (a per-particle value that grows as the spacing shrinks while
    * the contact is narrower than a particle; docs/decisions/solid-contact-pressure.md) it converges. 2D (forces per unit
    * depth): the mean contact pressure over the circle, Pa (a shrink fit's interface pressure). Zero without contact.
    */
@@ -367,18 +375,24 @@ export class DeviceExpansion {
     let peakContactPressure = 0;
     let contactForce = 0;
     let forceRadius = 0;
+    const onDevice = new Float64Array(p.count);
     for (const pair of this.simulation.pairs.slice(1)) {
+      const reaction = pair.pressure('a');
+      for (let i = 0; i < p.count; i++) onDevice[i] = onDevice[i]! + reaction[i]!;
       const pressure = pair.pressure('b');
       const q = pair.b.particles;
       for (let s = 0; s < q.count; s++) {
         peakContactPressure = Math.max(peakContactPressure, pressure[s]!);
         const force = pressure[s]! * q.vol[s]! ** ((this.dim - 1) / this.dim);
         contactForce += force;
-        if (force > 0) forceRadius += force * this.cylindrical(q.x[s]!, q.y[s]!, q.z[s]!)[1];
+        // The anatomy's loaded surface lies half of its own spacing inside its outermost particles (towards the
+        // device): the anatomy's spacing may be coarser than the device's (an elastic wall's own dp).
+        if (force > 0) forceRadius += force * (this.cylindrical(q.x[s]!, q.y[s]!, q.z[s]!)[1] - 0.5 * pair.b.dp);
       }
     }
-    // The anatomy's loaded surface lies half a spacing inside its outermost particles (towards the device).
-    const lineRadius = contactForce > 0 ? forceRadius / contactForce - 0.5 * this.dp : 0;
+    const lineRadius = contactForce > 0 ? forceRadius / contactForce : 0;
+    let peakDevicePressure = 0;
+    for (let i = 0; i < p.count; i++) peakDevicePressure = Math.max(peakDevicePressure, onDevice[i]!);
     const lineLoad = lineRadius > 0 ? contactForce / (2 * Math.PI * lineRadius) : 0;
     const rec: ExpansionRecord = {
       time: this.simulation.counters.time,
@@ -392,6 +406,7 @@ export class DeviceExpansion {
       ovality,
       peakVonMises,
       peakContactPressure,
+      peakDevicePressure,
       contactForce,
       lineLoad,
       axialShift,

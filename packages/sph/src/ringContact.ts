@@ -110,6 +110,8 @@ export interface RingInTubeResult {
   /** The expansion's outputs at the end: total normal contact force (N) and peak contact pressure (Pa) on the tube. */
   contactForce: number;
   peakPressure: number;
+  /** The same peak read on the device's particles (`ExpansionRecord.peakDevicePressure`), Pa. */
+  peakDevicePressure: number;
   /** The tube's contact force summed from the particle forces (radial components), N. */
   radialForce: number;
   /**
@@ -199,6 +201,7 @@ export function ringInTube(options: RingInTubeOptions = {}): RingInTubeResult {
     tubeRadius,
     contactForce: last.contactForce,
     peakPressure: last.peakContactPressure,
+    peakDevicePressure: last.peakDevicePressure,
     radialForce,
     hoopForce,
     reference: ringInTubeReference({ nominalRadius, radius, tube: a, youngsModulus: E, poissonRatio: nu }),
