@@ -932,6 +932,7 @@ export {
   reauthenticationCancelledMessage,
   reauthenticationFailedMessage,
   reauthenticationSeconds,
+  signedReturnParam,
   reauthenticationRequestSchema,
   reauthenticationSchema,
   type ReauthenticationRequest,
