@@ -600,6 +600,7 @@ export async function createContext(
           analytics: operator.analytics,
           designHistoryExports,
           resultBackfill,
+          designHistoryAttachments,
         },
         {
           heartbeatMs: config.jobHeartbeatMs,
