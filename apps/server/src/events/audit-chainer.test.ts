@@ -65,6 +65,47 @@ describe('AuditChainer with its hashing in a thread of its own', () => {
 
   const pending = () => new DomainEventRepository(db.orm).pendingCount();
 
+  it('appends several events in one statement: ids in the events’ order, the actor’s name at the time', async () => {
+    const actor = await db.executeSql(
+      `insert into users (issuer, subject, email, full_name) values ('t', 'append', 'append@example.com', 'Ada Append') returning id`,
+    );
+    const actorId = String(actor.rows[0]!.id);
+    const missing = '99999999-9999-4999-8999-999999999999';
+    const base = { action: 'test.appended', objectType: 'test', deviceId: null, projectId: null };
+    const ids = await db.orm.transaction((tx) =>
+      new DomainEventRepository(tx).append([
+        {
+          ...base,
+          actorId,
+          objectId: 'first',
+          before: { n: 1 },
+          after: { n: 2, at: new Date('2026-02-02T10:00:00Z') },
+        },
+        { ...base, actorId: null, onBehalfOf: actorId, objectId: 'second', reason: 'Because' },
+        { ...base, actorId: null, onBehalfOf: missing, objectId: 'third' },
+        { ...base, actorId: null, objectId: 'fourth' },
+      ]),
+    );
+    expect(ids).toHaveLength(4);
+    const { rows } = await db.executeSql(
+      `select id, object_id, actor_id, actor_name, before, after, reason from domain_events where action = 'test.appended' order by id`,
+    );
+    expect(rows.map((row) => Number(row.id))).toEqual(ids);
+    expect(rows.map((row) => [row.object_id, row.actor_name])).toEqual([
+      ['first', 'Ada Append'],
+      ['second', 'System (for Ada Append)'],
+      ['third', 'System (for a former user)'],
+      ['fourth', null],
+    ]);
+    expect(rows[0]).toMatchObject({
+      actor_id: actorId,
+      before: { n: 1 },
+      after: { n: 2, at: '2026-02-02T10:00:00.000Z' },
+    });
+    expect(rows[1]).toMatchObject({ actor_id: null, before: null, after: null, reason: 'Because' });
+    await new AuditChainer(db.orm, silent).chainAll();
+  }, 60_000);
+
   it('links concurrent writers’ rows in the order written, as the in-thread hashing would', async () => {
     const chainer = new AuditChainer(db.orm, silent, pool);
     await write(6, 20, 'a', chainer);
@@ -73,11 +114,12 @@ describe('AuditChainer with its hashing in a thread of its own', () => {
     expect(await pending()).toBe(0);
     const verdict = await verify();
     expect(verdict.breaks).toEqual([]);
-    expect(verdict).toMatchObject({ ok: true, rows: 120, headSeq: 120 });
+    expect(verdict).toMatchObject({ ok: true, rows: 124, headSeq: 124 });
     // Chain order is the order of writing (ids), with no gap or repeat.
     expect(verdict.idsInChainOrder).toEqual([...verdict.idsInChainOrder].sort((a, b) => a - b));
     // The thread's hashes are the ones linkRows gives on this thread.
     const rows = await new DomainEventRepository(db.orm).page(0, 1000);
+    expect(rows).toHaveLength(124);
     const again = linkRows(
       { seq: 0, hash: genesisHash },
       rows.map(({ seq: _seq, prevHash: _prevHash, hash: _hash, ...row }) => row),
@@ -99,7 +141,7 @@ describe('AuditChainer with its hashing in a thread of its own', () => {
 
     await new AuditChainer(db.orm, silent, pool).chainAll();
     expect(await pending()).toBe(0);
-    expect(await verify()).toMatchObject({ ok: true, rows: 150, headSeq: 150 });
+    expect(await verify()).toMatchObject({ ok: true, rows: 154, headSeq: 154 });
   }, 120_000);
 
   it('does not fork the chain when two chainers (threaded and not) run at once', async () => {
@@ -110,7 +152,7 @@ describe('AuditChainer with its hashing in a thread of its own', () => {
     expect(linked.reduce((sum, n) => sum + n, 0)).toBe(60);
     const verdict = await verify();
     expect(verdict.breaks).toEqual([]);
-    expect(verdict).toMatchObject({ ok: true, rows: 210, headSeq: 210 });
+    expect(verdict).toMatchObject({ ok: true, rows: 214, headSeq: 214 });
     expect(verdict.idsInChainOrder).toEqual([...verdict.idsInChainOrder].sort((a, b) => a - b));
   }, 120_000);
 });
