@@ -65,7 +65,7 @@ export async function startServer(
         await context.notifications.stopRelay();
         await context.activity.stopRelay();
         await context.eventRelay.stop();
-        await context.auditChainer.idle();
+        await context.auditChainer.close();
         await context.jobRepository.stop();
         await db.close();
         if (embedded) rmSync(serverFile(config.dataDir), { force: true });

@@ -948,6 +948,7 @@ export {
   reauthenticationCancelledMessage,
   reauthenticationFailedMessage,
   reauthenticationSeconds,
+  signedReturnParam,
   reauthenticationRequestSchema,
   reauthenticationSchema,
   type ReauthenticationRequest,

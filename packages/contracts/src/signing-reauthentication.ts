@@ -11,6 +11,12 @@ import { text } from './text';
  * ID token shows a sign-in made after the signing began, by the person signed in here.
  */
 
+/**
+ * The query parameter the callback adds to the page it sends the browser back to when the record was signed
+ * (`signed=1`): the page shows its confirmation there.
+ */
+export const signedReturnParam = 'signed';
+
 /** How long a signing may wait for the provider's sign-in (the address answered stops working after it). */
 export const reauthenticationSeconds = 5 * 60;
 

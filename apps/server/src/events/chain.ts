@@ -71,6 +71,39 @@ export function hashOf(content: ChainedContent): string {
   return createHash('sha256').update(canonicalJson(fields), 'utf8').digest('hex');
 }
 
+/** A committed row waiting for its place in the chain: its content without `seq` and `prevHash`. */
+export type UnchainedContent = Omit<ChainedContent, 'seq' | 'prevHash'>;
+
+/** A row's place in the chain and its hashes, as the chainer writes them. */
+export interface ChainLink {
+  id: number;
+  seq: number;
+  prevHash: string;
+  hash: string;
+}
+
+/** The chain's last row (none yet: place 0 and the genesis hash). */
+export interface ChainHead {
+  seq: number;
+  hash: string;
+}
+
+/**
+ * Gives rows, in the order given, the places after `head` and their hashes, each linked to the one before: the
+ * chainer's CPU work (a worker thread runs it, cpu/audit-chain.task.ts; the same function in the thread or not).
+ */
+export function linkRows(head: ChainHead, rows: readonly UnchainedContent[]): ChainLink[] {
+  let seq = head.seq;
+  let prevHash = head.hash;
+  return rows.map((row) => {
+    seq += 1;
+    const hash = hashOf({ ...row, seq, prevHash });
+    const link = { id: row.id, seq, prevHash, hash };
+    prevHash = hash;
+    return link;
+  });
+}
+
 /** One finding of the verifier, naming the row. */
 export interface ChainBreak {
   seq: number;

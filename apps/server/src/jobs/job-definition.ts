@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AnalyticsService } from '../services/analytics.service';
 import type { MailDeliveryService } from '../services/mail-delivery.service';
 import type { CohortService } from '../services/cohort.service';
+import type { DesignHistoryAttachmentService } from '../services/design-history-attachments';
 import type { DesignHistoryExportService } from '../services/design-history-exports';
 import type { DeviceVersionService } from '../services/device-version.service';
 import type { ImagingService } from '../services/imaging.service';
@@ -45,6 +46,8 @@ export interface JobServices {
   designHistoryExports: DesignHistoryExportService;
   /** Results snapshots for work finished before migration 0027 (issue 20 item 7). */
   resultBackfill: ResultBackfillService;
+  /** Attachments of design history entries: the sweep of upload temporaries a crash left. */
+  designHistoryAttachments: Pick<DesignHistoryAttachmentService, 'sweepIncoming'>;
 }
 
 export interface JobContext<Data> {

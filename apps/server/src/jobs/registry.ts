@@ -1,5 +1,6 @@
 import { cohortOrderPerformer } from './cohort-order.performer';
 import { designHistoryExportExpiryPerformer, designHistoryExportPerformer } from './design-history-export.performer';
+import { designHistoryIncomingSweepPerformer } from './design-history-incoming.performer';
 import { deviceVersionPerformer } from './device-version.performer';
 import { imagingCheckPerformer } from './imaging-check.performer';
 import { imagingModelsPerformer, imagingModelsSweepPerformer } from './imaging-models.performer';
@@ -36,4 +37,5 @@ export const jobDefinitions: readonly JobDefinition<unknown>[] = [
   designHistoryExportExpiryPerformer,
   imagingModelsSweepPerformer,
   resultBackfillPerformer,
+  designHistoryIncomingSweepPerformer,
 ];

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     (async () => {
       await context.jobRunner!.stop(15_000);
       await context.cpu.close();
+      await context.auditChainer.close();
       await context.jobRepository.stop();
       await db.close();
       process.exit(0);

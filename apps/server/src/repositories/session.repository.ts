@@ -1,4 +1,4 @@
-import { eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import { sessions, users, type LoginTransaction } from '../db/schema';
 import type { UserRow } from './user.repository';
@@ -48,9 +48,15 @@ export class SessionRepository {
     await this.orm.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
   }
 
-  /** Deletes the session and answers whether it existed (so a login transaction is used once). */
-  async delete(idHash: string): Promise<SessionRow | null> {
-    const rows = await this.orm.delete(sessions).where(eq(sessions.idHash, idHash)).returning();
+  /**
+   * Deletes the session and answers whether it existed (so a login transaction is used once); with `kind`, only a
+   * session of that kind (a signed-in session is never used up as a login transaction).
+   */
+  async delete(idHash: string, kind?: SessionRow['kind']): Promise<SessionRow | null> {
+    const rows = await this.orm
+      .delete(sessions)
+      .where(and(eq(sessions.idHash, idHash), kind ? eq(sessions.kind, kind) : undefined))
+      .returning();
     return rows[0] ?? null;
   }
 

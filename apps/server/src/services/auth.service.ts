@@ -11,6 +11,11 @@ export interface AuthSettings {
   passwordChangeUrl: string | null;
 }
 
+/** The code of a sign-in or signing callback opened again in a browser that is signed in (its session stays). */
+export const callbackUsedCode = 'callback_used';
+export const callbackUsedMessage =
+  'This sign-in link has already been used. You are still signed in; nothing else happened.';
+
 /** Sign-in, sign-out and "who is this" — the relying-party side of OpenID Connect. */
 export class AuthService {
   constructor(
@@ -31,6 +36,11 @@ export class AuthService {
   /** Completes the sign-in at the callback; answers a new session token and where to go. */
   async completeLogin(preLoginToken: string | null, callbackUrl: URL): Promise<{ token: string; location: string }> {
     const login = await this.sessions.takeLogin(preLoginToken);
+    if (!login && (await this.sessions.resolveUser(preLoginToken))) {
+      // A callback address opened again (history, a reload, a bookmark) in a browser that is signed in: its
+      // session stays and nothing else happens.
+      throw new ServiceError(409, callbackUsedCode, callbackUsedMessage);
+    }
     if (!login) {
       throw new ServiceError(
         400,

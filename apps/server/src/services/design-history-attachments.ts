@@ -11,6 +11,7 @@ import {
   attachmentsTooManyMessage,
   attachmentTooBigMessage,
   attachmentTypeMessage,
+  dataRegions,
   type DataRegion,
   type DesignHistoryAttachment,
 } from '@insilico/contracts';
@@ -46,6 +47,39 @@ export function attachmentStorageKey(deviceId: string, sha256: string): string {
 /** Where an upload is written while its SHA-256 is not yet known (then moved to its content address). */
 function incomingKey(deviceId: string): string {
   return `design-history/${deviceId}/attachments/incoming/${randomUUID()}`;
+}
+
+/** An upload's temporary (or a part of one a crashed writer left) under any workspace. */
+const incomingPattern = /^design-history\/[^/]+\/attachments\/incoming\//;
+
+/**
+ * How long an upload's temporary may go unchanged before the sweep removes it (docs/decisions/temporary-files.md): an
+ * upload that is still arriving changes its file with every chunk, so only one whose writer crashed or stalled for
+ * hours is removed; a request stalls for minutes at most before the server ends it.
+ */
+export const incomingGraceMs = 6 * 60 * 60 * 1000;
+
+/**
+ * Removes the temporaries of streamed attachments that never got moved to their content address (the process
+ * ended between the two), unchanged for longer than `incomingGraceMs`; answers how many files and bytes. Scheduled
+ * hourly (`design-history.incoming-sweep`); idempotent.
+ */
+export async function sweepIncomingAttachments(
+  blobs: Pick<BlobStore, 'list' | 'delete'>,
+  now: Date,
+): Promise<{ removed: number; bytes: number }> {
+  const before = now.getTime() - incomingGraceMs;
+  let removed = 0;
+  let bytes = 0;
+  for (const region of dataRegions) {
+    for await (const file of blobs.list(region, 'design-history/')) {
+      if (!incomingPattern.test(file.key) || file.modifiedAt.getTime() > before) continue;
+      await blobs.delete(region, file.key);
+      removed += 1;
+      bytes += file.bytes;
+    }
+  }
+  return { removed, bytes };
 }
 
 /** A file attached to an entry as the request brings it: read once, as it arrives. */
@@ -186,6 +220,11 @@ export class DesignHistoryAttachmentService {
       return inserted;
     });
     return presentAttachment(row);
+  }
+
+  /** The hourly sweep of upload temporaries a crash left (see `sweepIncomingAttachments`). */
+  sweepIncoming(now: Date): Promise<{ removed: number; bytes: number }> {
+    return sweepIncomingAttachments(this.deps.blobs, now);
   }
 
   /** An attached file for whoever may read its project (a guest: a project they are on). */

@@ -4,6 +4,7 @@ import { mailDeliveryJob } from '../jobs/mail-delivery.job';
 import { sessionPurgeJob } from '../jobs/session-purge.job';
 import { uploadExpiryJob } from '../jobs/upload-expiry.job';
 import { designHistoryExportExpiryJob } from '../jobs/design-history-export.job';
+import { designHistoryIncomingSweepJob } from '../jobs/design-history-incoming.job';
 import { imagingModelsSweepJob } from '../jobs/imaging-models.job';
 import { resultBackfillJob, type ResultBackfillData } from '../jobs/result-backfill.job';
 import type { JobRepository, JobRunRow } from '../repositories/job.repository';
@@ -36,6 +37,7 @@ export class JobService {
     await this.repository.schedule(uploadExpiryJob.kind, '7,22,37,52 * * * *');
     await this.repository.schedule(designHistoryExportExpiryJob.kind, '41 * * * *');
     await this.repository.schedule(imagingModelsSweepJob.kind, '29 * * * *');
+    await this.repository.schedule(designHistoryIncomingSweepJob.kind, '17 * * * *');
     if (options.mailDelivery) await this.repository.schedule(mailDeliveryJob.kind, '* * * * *');
     else await this.repository.unschedule(mailDeliveryJob.kind);
   }

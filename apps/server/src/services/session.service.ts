@@ -38,7 +38,8 @@ export class SessionService {
   /** Consumes a login transaction: it can be used once, and its token is worthless afterwards. */
   async takeLogin(token: string | null): Promise<LoginTransaction | null> {
     if (!token) return null;
-    const row = await this.repository.delete(hashToken(token));
+    // Only a login transaction is taken: a replayed callback in a signed-in browser leaves its session alone.
+    const row = await this.repository.delete(hashToken(token), 'login');
     if (!row || row.kind !== 'login' || !row.login || row.expiresAt <= this.now()) return null;
     return row.login;
   }

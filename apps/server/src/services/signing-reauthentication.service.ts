@@ -7,6 +7,7 @@ import {
   reauthenticationOtherAccountMessage,
   reauthenticationSeconds,
   signatureWithPasswordMessage,
+  signedReturnParam,
   type Reauthentication,
   type ReauthenticationRequest,
 } from '@insilico/contracts';
@@ -34,6 +35,13 @@ export const authTimeToleranceSeconds = 5;
 
 /** Where the browser comes back to after signing when the page named none. */
 const defaultReturnTo = '/design-history';
+
+/** The page to go back to, marked so that it confirms the signature (`signed=1`); a relative path stays one. */
+export function withSignedMarker(returnTo: string): string {
+  const url = new URL(returnTo, 'http://app.invalid');
+  url.searchParams.set(signedReturnParam, '1');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -151,6 +159,6 @@ export class SigningReauthenticationService {
       issuer: identity.issuer,
       authenticatedAt,
     });
-    return { location: pending.returnTo };
+    return { location: withSignedMarker(pending.returnTo) };
   }
 }

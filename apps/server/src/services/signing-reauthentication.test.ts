@@ -13,6 +13,7 @@ import {
   authTimeToleranceSeconds,
   reauthenticationProblem,
   SigningReauthenticationService,
+  withSignedMarker,
   type SigningIssuer,
 } from './signing-reauthentication.service';
 
@@ -174,7 +175,7 @@ describe('SigningReauthenticationService', () => {
 
   it('signs with the authentication recorded when the token shows a fresh sign-in of the signer', async () => {
     const { subject, designHistory } = service({ taken: pending() });
-    expect(await subject.complete(token, callbackUrl)).toEqual({ location: '/design-history' });
+    expect(await subject.complete(token, callbackUrl)).toEqual({ location: '/design-history?signed=1' });
     expect(designHistory.writeSignature).toHaveBeenCalledWith(
       user,
       'd-1',
@@ -187,5 +188,15 @@ describe('SigningReauthenticationService', () => {
         authenticatedAt: new Date((startedAtSeconds + 20) * 1000).toISOString(),
       },
     );
+  });
+});
+
+describe('withSignedMarker', () => {
+  it('adds signed=1 to the page to go back to, keeping its path, query and fragment', () => {
+    expect(withSignedMarker('/design-history')).toBe('/design-history?signed=1');
+    expect(withSignedMarker('/design-history?projectId=p-1&section=review#top')).toBe(
+      '/design-history?projectId=p-1&section=review&signed=1#top',
+    );
+    expect(withSignedMarker('/design-history?signed=0')).toBe('/design-history?signed=1');
   });
 });

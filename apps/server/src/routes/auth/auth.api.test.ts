@@ -12,6 +12,9 @@ import {
   TestBrowser,
 } from '../../../test/helpers/browser';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { callbackUsedMessage } from '../../services/auth.service';
+
+const decodeHtml = (html: string) => html.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
 
 let server: TestServer;
 
@@ -83,6 +86,14 @@ describe('sign-in through the embedded issuer', () => {
     }
     const preSignIn = browser.cookies.get('session')!;
     expect((await browser.get(callback)).status).toBe(302);
+    const signedIn = browser.cookies.get('session')!;
+    // The same address again in the signed-in browser (history, reload): a clear answer, and the session stays.
+    const again = await browser.get(callback);
+    expect(again.status).toBe(409);
+    expect(decodeHtml(await again.text())).toContain(callbackUsedMessage);
+    expect(again.headers.getSetCookie().some((line) => line.startsWith('session='))).toBe(false);
+    expect(browser.cookies.get('session')).toBe(signedIn);
+    expect((await browser.get('/api/auth/me')).status).toBe(200);
     const replay = new TestBrowser(server.origin);
     replay.cookies.set('session', preSignIn);
     const refused = await replay.get(callback);

@@ -9,7 +9,7 @@ import {
   type SessionCookieSettings,
 } from '../../http/session-cookie';
 import { errorPage, signOutConfirmPage } from '../../issuer/pages';
-import type { AuthService } from '../../services/auth.service';
+import { callbackUsedCode, type AuthService } from '../../services/auth.service';
 import type { SigningReauthenticationService } from '../../services/signing-reauthentication.service';
 import { ServiceError } from '../../services/errors';
 
@@ -63,8 +63,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
         return reply.redirect(location, 302);
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
-        clearSessionCookie(reply, deps.cookie);
         request.log.warn({ code: error.code }, 'sign-in callback refused');
+        if (error.code === callbackUsedCode) {
+          return reply
+            .code(error.status)
+            .type('text/html')
+            .send(errorPage('Already signed in', error.message).replace('Back to', 'Go back to'));
+        }
+        clearSessionCookie(reply, deps.cookie);
         return reply
           .code(error.status)
           .type('text/html')

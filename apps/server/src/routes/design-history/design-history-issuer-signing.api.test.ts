@@ -19,6 +19,7 @@ import {
 import { freePort, startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { createWorkspace, errorOf, json, type Person } from '../../../test/fixtures/workspace.fixtures';
 import { insertProject } from '../../../test/factories/project-rows';
+import { callbackUsedMessage } from '../../services/auth.service';
 
 /**
  * Electronic signatures with an external identity provider (issue 20 item 5, 21 CFR Part 11 §11.200): the signer
@@ -191,7 +192,7 @@ describe('signing with an external identity provider', () => {
     expect(asked[0]!.reasons).toEqual(expect.arrayContaining(['login_prompt']));
     const done = await callback(admin.browser, back);
     expect(done.status).toBe(303);
-    expect(done.location).toBe(`/design-history?projectId=${projectId}`);
+    expect(done.location).toBe(`/design-history?projectId=${projectId}&signed=1`);
 
     const list = await json<DesignHistoryList>(await admin.browser.get(`${base()}?projectId=${projectId}`));
     const item = list.items.find((candidate) => candidate.entry?.id === entryId)!;
@@ -206,6 +207,13 @@ describe('signing with an external identity provider', () => {
     expect(Date.parse(after.authentication.authenticatedAt) / 1000).toBeGreaterThanOrEqual(startedAt - 1);
     // The signing was used up.
     expect(await count('signing_reauthentications')).toBe(0);
+    // Its callback address again (the browser's history): a clear answer, nothing signed, the signer still signed in.
+    const signatures = await count('electronic_signatures');
+    const replayed = await callback(admin.browser, back);
+    expect(replayed.status).toBe(409);
+    expect(decoded(replayed.text)).toContain(callbackUsedMessage);
+    expect(await count('electronic_signatures')).toBe(signatures);
+    expect((await admin.browser.get('/api/auth/me')).status).toBe(200);
     // The same meaning again is refused before the provider is asked.
     expect(await errorOf(await begin(admin, entryId))).toMatchObject({ status: 409, message: alreadySignedMessage });
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import {
   designHistoryProjectNotFoundMessage,
   signatureCredentialsMessage,
@@ -215,6 +215,37 @@ describe('the design history page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText('Signed. The signature is shown on the record.')).toBeTruthy();
+  });
+
+  it('confirms a signature made at the organisation’s sign-in page once the browser is back, once', async () => {
+    list = { ...list, signing: { method: 'issuer', needsEmail: false } };
+    let address = '';
+    function Address() {
+      const location = useLocation();
+      address = `${location.pathname}${location.search}`;
+      return null;
+    }
+    renderWithProviders(
+      <UserContext.Provider
+        value={{ user: testUser, error: undefined, isLoading: false, isValidating: false, retry: () => {} }}
+      >
+        <MemoryRouter initialEntries={[`/design-history?projectId=${stent.id}&signed=1`]}>
+          <DesignHistoryPage />
+          <Address />
+        </MemoryRouter>
+      </UserContext.Provider>,
+    );
+    expect(await screen.findByText('Signed. The signature is shown on the record.')).toBeTruthy();
+    // The marker leaves the address (a reload does not confirm again); the project filter stays.
+    await waitFor(() => expect(address).toBe(`/design-history?projectId=${stent.id}`));
+    await screen.findByRole('list', { name: 'Design history' });
+    expect(screen.getByText('Signed. The signature is shown on the record.')).toBeTruthy();
+  });
+
+  it('shows no confirmation without the marker', async () => {
+    renderPage(`/design-history?projectId=${stent.id}`);
+    await screen.findByRole('list', { name: 'Design history' });
+    expect(screen.queryByText('Signed. The signature is shown on the record.')).toBeNull();
   });
 
   it('shows an entry’s trace links and the evidence a newer device version makes to be re-run', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,6 +16,7 @@ import {
   designHistorySectionLabels,
   designHistorySections,
   signatureMeaningLabels,
+  signedReturnParam,
   type DesignHistoryItem,
   type DesignHistorySection,
   type Signature,
@@ -32,6 +33,8 @@ import { FileExports } from './FileExports';
 import { EntryAttachments } from './EntryAttachments';
 import { emptyEntry, NewEntryForm, type NewEntryDraft } from './NewEntryForm';
 import { SignDialog } from './SignDialog';
+
+const signedNotice = 'Signed. The signature is shown on the record.';
 
 /** A signature's time as signed: the UTC day and second. */
 function utcTime(iso: string): string {
@@ -216,7 +219,17 @@ export function DesignHistoryPage() {
   const [newDesignHistoryEntry, setNewDesignHistoryEntry] = useState<NewEntryDraft>(emptyEntry(''));
   const [hoveredProjectId, setHoveredProjectId] = useState<string | null>(null);
   const [signing, setSigning] = useState<DesignHistoryItem | null>(null);
-  const [notice, setNotice] = useState<{ text: string; warning?: boolean } | null>(null);
+  // Back from the organisation's sign-in page with the record signed (the server's callback adds `signed=1`): the
+  // confirmation shows here, and the marker leaves the address so that a reload does not show it again.
+  const [notice, setNotice] = useState<{ text: string; warning?: boolean } | null>(() =>
+    params.get(signedReturnParam) === '1' ? { text: signedNotice } : null,
+  );
+  useEffect(() => {
+    if (!params.has(signedReturnParam)) return;
+    const next = new URLSearchParams(params);
+    next.delete(signedReturnParam);
+    setParams(next, { replace: true });
+  }, [params, setParams]);
   const [exportError, setExportError] = useState<string | null>(null);
   const fileExports = useDesignHistoryExports(deviceId);
 
@@ -423,7 +436,7 @@ export function DesignHistoryPage() {
           onClose={() => setSigning(null)}
           onSigned={() => {
             setSigning(null);
-            setNotice({ text: 'Signed. The signature is shown on the record.' });
+            setNotice({ text: signedNotice });
             history.refresh();
           }}
         />

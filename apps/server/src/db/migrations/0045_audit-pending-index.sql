@@ -1,0 +1,1 @@
+CREATE INDEX "domain_events_pending_idx" ON "domain_events" USING btree ("id") WHERE "domain_events"."seq" is null;

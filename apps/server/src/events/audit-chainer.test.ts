@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../test/helpers/test-server';
+import { CpuPool, type CpuRunner } from '../cpu/pool';
+import { openDatabase, type Database } from '../db/client';
+import { AuditChainer } from './audit-chainer';
+import { ChainVerifier, genesisHash, linkRows, type ChainVerdict } from './chain';
+import { DomainEventRepository } from './domain-event.repository';
+
+const silent = { error: () => undefined };
+
+// Runs on whichever engine the run uses (embedded, or PostgreSQL with TEST_DATABASE_URL).
+describe('AuditChainer with its hashing in a thread of its own', () => {
+  let db: Database;
+  let pool: CpuPool;
+
+  beforeAll(async () => {
+    db = await openDatabase((await freshDatabase()).target);
+    pool = new CpuPool({ threads: 1, nice: 0 });
+  }, 60_000);
+  afterAll(async () => {
+    await pool?.close();
+    await db?.close();
+  });
+
+  /** `writers` concurrent writers, each committing `each` one-event transactions (a chainer scheduled after each). */
+  async function write(writers: number, each: number, tag: string, chainer?: AuditChainer): Promise<void> {
+    await Promise.all(
+      Array.from({ length: writers }, async (_, writer) => {
+        for (let i = 0; i < each; i += 1) {
+          await db.orm.transaction((tx) =>
+            new DomainEventRepository(tx).append([
+              {
+                actorId: null,
+                action: 'test.row_written',
+                objectType: 'test',
+                objectId: `${tag}-${writer}-${i}`,
+                deviceId: null,
+                projectId: null,
+                before: i % 2 === 0 ? null : { value: i - 1 },
+                after: { value: i, writer, note: 'ä€😀' },
+              },
+            ]),
+          );
+          chainer?.schedule();
+        }
+      }),
+    );
+  }
+
+  async function verify(): Promise<ChainVerdict & { idsInChainOrder: number[] }> {
+    const repository = new DomainEventRepository(db.orm);
+    const verifier = new ChainVerifier();
+    const ids: number[] = [];
+    for (let after = 0; ;) {
+      const rows = await repository.page(after, 500);
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        verifier.add(row);
+        ids.push(row.id);
+      }
+      after = rows.at(-1)!.seq;
+    }
+    return { ...verifier.verdict(), idsInChainOrder: ids };
+  }
+
+  const pending = () => new DomainEventRepository(db.orm).pendingCount();
+
+  it('appends several events in one statement: ids in the events’ order, the actor’s name at the time', async () => {
+    const actor = await db.executeSql(
+      `insert into users (issuer, subject, email, full_name) values ('t', 'append', 'append@example.com', 'Ada Append') returning id`,
+    );
+    const actorId = String(actor.rows[0]!.id);
+    const missing = '99999999-9999-4999-8999-999999999999';
+    const base = { action: 'test.appended', objectType: 'test', deviceId: null, projectId: null };
+    const ids = await db.orm.transaction((tx) =>
+      new DomainEventRepository(tx).append([
+        {
+          ...base,
+          actorId,
+          objectId: 'first',
+          before: { n: 1 },
+          after: { n: 2, at: new Date('2026-02-02T10:00:00Z') },
+        },
+        { ...base, actorId: null, onBehalfOf: actorId, objectId: 'second', reason: 'Because' },
+        { ...base, actorId: null, onBehalfOf: missing, objectId: 'third' },
+        { ...base, actorId: null, objectId: 'fourth' },
+      ]),
+    );
+    expect(ids).toHaveLength(4);
+    const { rows } = await db.executeSql(
+      `select id, object_id, actor_id, actor_name, before, after, reason from domain_events where action = 'test.appended' order by id`,
+    );
+    expect(rows.map((row) => Number(row.id))).toEqual(ids);
+    expect(rows.map((row) => [row.object_id, row.actor_name])).toEqual([
+      ['first', 'Ada Append'],
+      ['second', 'System (for Ada Append)'],
+      ['third', 'System (for a former user)'],
+      ['fourth', null],
+    ]);
+    expect(rows[0]).toMatchObject({
+      actor_id: actorId,
+      before: { n: 1 },
+      after: { n: 2, at: '2026-02-02T10:00:00.000Z' },
+    });
+    expect(rows[1]).toMatchObject({ actor_id: null, before: null, after: null, reason: 'Because' });
+    await new AuditChainer(db.orm, silent).chainAll();
+  }, 60_000);
+
+  it('links concurrent writers’ rows in the order written, as the in-thread hashing would', async () => {
+    const chainer = new AuditChainer(db.orm, silent, pool);
+    await write(6, 20, 'a', chainer);
+    await chainer.idle();
+    await chainer.chainAll();
+    expect(await pending()).toBe(0);
+    const verdict = await verify();
+    expect(verdict.breaks).toEqual([]);
+    expect(verdict).toMatchObject({ ok: true, rows: 124, headSeq: 124 });
+    // Chain order is the order of writing (ids), with no gap or repeat.
+    expect(verdict.idsInChainOrder).toEqual([...verdict.idsInChainOrder].sort((a, b) => a - b));
+    // The thread's hashes are the ones linkRows gives on this thread.
+    const rows = await new DomainEventRepository(db.orm).page(0, 1000);
+    expect(rows).toHaveLength(124);
+    const again = linkRows(
+      { seq: 0, hash: genesisHash },
+      rows.map(({ seq: _seq, prevHash: _prevHash, hash: _hash, ...row }) => row),
+    );
+    expect(again.map((link) => link.hash)).toEqual(rows.map((row) => row.hash));
+  }, 120_000);
+
+  it('links nothing when the hashing fails (a crashed thread), and a later run links everything', async () => {
+    await write(3, 10, 'b');
+    const before = await pending();
+    expect(before).toBe(30);
+    const crashed: CpuRunner = {
+      concurrency: 1,
+      run: () => Promise.reject(new Error('the hashing thread ended')),
+    };
+    await expect(new AuditChainer(db.orm, silent, crashed).chainAll()).rejects.toThrow('the hashing thread ended');
+    expect(await pending()).toBe(before);
+    expect((await verify()).ok).toBe(true);
+
+    await new AuditChainer(db.orm, silent, pool).chainAll();
+    expect(await pending()).toBe(0);
+    expect(await verify()).toMatchObject({ ok: true, rows: 154, headSeq: 154 });
+  }, 120_000);
+
+  it('does not fork the chain when two chainers (threaded and not) run at once', async () => {
+    const threaded = new AuditChainer(db.orm, silent, pool);
+    const inThread = new AuditChainer(db.orm, silent);
+    await write(4, 15, 'c');
+    const linked = await Promise.all([threaded.chainAll(), inThread.chainAll(), threaded.chainAll()]);
+    expect(linked.reduce((sum, n) => sum + n, 0)).toBe(60);
+    const verdict = await verify();
+    expect(verdict.breaks).toEqual([]);
+    expect(verdict).toMatchObject({ ok: true, rows: 214, headSeq: 214 });
+    expect(verdict.idsInChainOrder).toEqual([...verdict.idsInChainOrder].sort((a, b) => a - b));
+  }, 120_000);
+});
