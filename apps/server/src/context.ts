@@ -503,7 +503,7 @@ export async function createContext(
     codeVersion: config.version,
     results: resultKeeper,
     ssms,
-    imaging: repositories.imaging,
+    imagingPatients,
   });
   const measurements = new MeasurementService(
     repositories.measurements,

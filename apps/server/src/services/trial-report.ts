@@ -40,6 +40,17 @@ export interface ReportSsm {
   instances: { name: string; shape: string; shapeInWords: string; modeScores: number[] }[];
 }
 
+/** The user's own imaging cohort a trial ran on: de-identified images whose patient models our staff delivered. */
+export interface ReportImaging {
+  kind: 'imaging';
+  id: string;
+  name: string;
+  /** Patients with delivered models. */
+  patients: number;
+  /** When the models were delivered and accepted (the cohort became ready). */
+  readyAt: string | null;
+}
+
 /**
  * Everything a trial report shows, gathered by TrialService from the database when the report job runs (so the PDF
  * is the trial as it stood then), structured-cloneable for the CPU pool.
@@ -61,8 +72,11 @@ export interface TrialReportInput {
     parameters: Record<string, unknown>;
     counts: TrialCounts;
   };
-  /** What the patients are: a cohort's synthetic patients, or an SSM's named instances (synthetic shapes). */
-  subject: ReportCohort | ReportSsm;
+  /**
+   * What the patients are: a cohort's synthetic patients, the user's own imaging patients, or an SSM's named
+   * instances (synthetic shapes).
+   */
+  subject: ReportCohort | ReportImaging | ReportSsm;
   /** `label`: how the report names the patient (its id, or an instance's name and shape). */
   patients: { patientId: string; label: string; status: string; stage: string | null; error: string | null }[];
   outcomes: ReportOutcomeInput[];
@@ -121,7 +135,10 @@ export async function renderTrialReport(input: TrialReportInput): Promise<Uint8A
       (onShapes
         ? `Synthetic shapes from the statistical shape model ${subject.name}, not patients: results describe the ` +
           'device on shapes the model generates, not clinical evidence.'
-        : 'Synthetic virtual patients: results describe the device on a model population, not clinical evidence.'),
+        : subject.kind === 'imaging'
+          ? `Your own imaging data (${subject.name}): de-identified images whose patient models our staff delivered. ` +
+            'Results describe the device on these patients’ modelled anatomy, not clinical evidence.'
+          : 'Synthetic virtual patients: results describe the device on a model population, not clinical evidence.'),
   );
 
   heading('Set-up');
@@ -153,6 +170,15 @@ export async function renderTrialReport(input: TrialReportInput): Promise<Uint8A
         `sampled (seed ${subject.sampleSeed}) from a population of ${subject.populationSize} (seed ${subject.populationSeed})`,
     );
     line('Criteria', Object.keys(subject.criteria).length ? JSON.stringify(subject.criteria) : 'none');
+  } else if (subject.kind === 'imaging') {
+    heading('Cohort');
+    line('Name', subject.name);
+    line(
+      'Population',
+      `your own imaging data (dataset ${subject.id}): ${subject.patients} de-identified patients, models delivered ` +
+        `${subject.readyAt ?? '-'}; each placed at its first delivered phase. Sex, age and body size were removed ` +
+        'by de-identification and are not known.',
+    );
   } else ssmSection(doc, heading, line, subject);
 
   heading('Outcomes');
