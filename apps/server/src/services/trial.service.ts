@@ -82,7 +82,7 @@ import {
   type StepStats,
 } from './trial-custom-outcomes';
 import { computeOutcomes, type FrameMaxima } from './trial-outcomes';
-import { trialComparison } from './trial-comparison';
+import { compareTrials, trialComparison } from './trial-comparison';
 import { trialOutcomesCsv } from './trial-csv';
 import { instancePopulation } from './trial-population';
 import type { TrialReportInput } from './trial-report';
@@ -663,6 +663,7 @@ export class TrialService {
         values: patients.map((p) => currentOutcomeValues(custom, p.patient).values?.[d.key] ?? null),
         criterion: acceptance[d.key] ?? null,
       })),
+      comparison: base ? await this.reportComparison(base, { trial, patients }, labelOf) : null,
       solver: {
         resolvedParameters: first?.parameters ?? null,
         scenarioVersion: first?.scenarioVersion ?? null,
@@ -752,6 +753,36 @@ export class TrialService {
         })),
       },
       labels: instances.map((i) => `${i.name} (${ssmShapeLabel(i.shape)})`),
+    };
+  }
+
+  /**
+   * Device CI's comparison of a re-run with the trial it re-runs as the report draws it (`compareTrials`, the trial
+   * page's computation), each patient named by the report's label, only those with a value on both versions.
+   */
+  private async reportComparison(
+    base: TrialRow,
+    current: { trial: TrialRow; patients: readonly TrialPatientWithRun[] },
+    labelOf: ReadonlyMap<string, string>,
+  ): Promise<TrialReportInput['comparison']> {
+    const basePatients = await this.deps.repository.patients([base.id]);
+    const comparison = compareTrials({ trial: base, patients: basePatients }, current);
+    const label = (id: string) => labelOf.get(id) ?? id;
+    return {
+      basedOn: { name: comparison.basedOn.name, deviceVersionName: comparison.basedOn.deviceVersionName },
+      outcomes: comparison.outcomes.map((o) => ({
+        label: o.label,
+        unit: o.unit,
+        paired: o.paired,
+        meanDifference: o.meanDifference,
+        criterion: o.criterion,
+        differences: o.patients.flatMap((p) =>
+          p.difference === null ? [] : [{ label: label(p.patientId), difference: p.difference }],
+        ),
+        passToFail: o.passToFail.map(label),
+        failToPass: o.failToPass.map(label),
+      })),
+      leftOut: comparison.leftOut,
     };
   }
 

@@ -23,7 +23,8 @@ import { trials } from '../../db/schema';
  * dataset as its cohort (`cohortId`), each delivered patient is placed by the rule on its own aortic root surface at
  * its first delivered phase and run in a room on that imaging patient; a patient whose delivery lacks what the rule
  * needs (a landmark, the aortic root surface) is listed as failed with the reason, in words. Outcomes, CSV, the
- * population columns and the PDF report name the user's own imaging data, never "synthetic".
+ * population columns and the PDF report name the user's own imaging data, never "synthetic". A re-run keeps the
+ * dataset, and its report draws the comparison with the earlier trial.
  */
 let server: TestServer;
 let admin: Person;
@@ -232,5 +233,14 @@ describe('a trial on the delivered patients', () => {
     const deadline = Date.now() + 60_000;
     while (!(await finishedEvent()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     expect((await finishedEvent())?.after).toMatchObject({ comparison: { basedOn: { trialId: trial.id } } });
-  }, 400_000);
+    // The re-run's report draws the comparison with the earlier trial (issue 17 item 4): the two placed patients.
+    const reports = `${trialsPath()}/${again.id}/reports`;
+    const requested = await member.browser.postJson(reports, {});
+    expect(requested.status).toBe(202);
+    const ready = await waitForReport(member.browser, reports, (await json<TrialReport>(requested)).id);
+    expect(ready?.status, ready?.error ?? '').toBe('ready');
+    const text = pdfPhrases(Buffer.from(await (await member.browser.get(ready!.url!)).arrayBuffer()));
+    expect(text).toContain('Comparison with Own CT trial (Ring valve)');
+    expect(text).toContain('Peak von Mises stress (MPa) 2 patients with values on both; mean difference');
+  }, 500_000);
 });
