@@ -505,7 +505,7 @@ export async function createContext(
     codeVersion: config.version,
     results: resultKeeper,
     ssms,
-    imaging: repositories.imaging,
+    imagingPatients,
   });
   const measurements = new MeasurementService(
     repositories.measurements,

@@ -1,7 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { hostileCt, part10, type PatientSpec } from '@insilico/dicom/testing';
 import { writeBinaryStl } from '@insilico/mesh';
-import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
+import { zipOf } from './imaging-helpers';
 import { createWorkspace, operatorRequest, signUp } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). Issue 19's journey through the project wizard: a
@@ -22,12 +22,6 @@ const patient = (n: number, instance: number): PatientSpec => ({
   seriesDescription: 'Arterial phase',
   instanceNumber: instance,
 });
-
-async function zipOf(entries: [string, Uint8Array][]): Promise<Buffer> {
-  const writer = new ZipWriter(new Uint8ArrayWriter());
-  for (const [name, bytes] of entries) await writer.add(name, new Uint8ArrayReader(bytes));
-  return Buffer.from(await writer.close());
-}
 
 /** Three patients, three 32 × 32 images each (the pixels make the zip large enough to send in two halves). */
 const ctZip = () =>

@@ -1,47 +1,30 @@
 import type { Page } from '@playwright/test';
-import { Pseudonymiser, bytesSource, deidentify, readDicom, writeDicomBytes } from '@insilico/dicom';
-import { hostileCt, part10 } from '@insilico/dicom/testing';
-import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
+import {
+  deidentificationManifest,
+  deidentifiedCt,
+  manifestEntry,
+  zipOf as zipBytes,
+} from '../../../test/helpers/imaging-zip';
 import { expect } from './csp';
 import { api, operatorRequest, tusUpload } from './workspace-helpers';
 
-/** A zip of the entries, as a buffer Playwright can send. */
-export async function zipOf(entries: [string, Uint8Array][]): Promise<Buffer> {
-  const writer = new ZipWriter(new Uint8ArrayWriter());
-  for (const [name, bytes] of entries) await writer.add(name, new Uint8ArrayReader(bytes));
-  return Buffer.from(await writer.close());
+/** A zip of the entries (the tests' one builder, test/helpers/imaging-zip.ts), as a buffer Playwright can send. */
+export async function zipOf(entries: readonly (readonly [string, Uint8Array])[]): Promise<Buffer> {
+  return Buffer.from(await zipBytes(entries));
 }
 
 /** One de-identified CT file and the manifest the browser would write beside it (`tool` names the journey). */
 export async function deidentifiedDatasetZip(tool: string): Promise<Buffer> {
-  const source = bytesSource(
-    part10(
-      hostileCt({
-        name: 'ROOM^PATIENT',
-        id: 'MRN-R1',
-        birthDate: '19580303',
-        studyUid: '1.2.826.0.1.3680043.14.1',
-        studyDate: '20240404',
-        seriesUid: '1.2.826.0.1.3680043.14.1.1',
-        sopUid: '1.2.826.0.1.3680043.14.1.1.1',
-      }),
-    ),
-  );
-  const pseudonymiser = new Pseudonymiser(Pseudonymiser.newSecret());
-  const { file } = await deidentify(await readDicom(source), { pseudonymiser, modifiedDates: false });
-  const manifest = {
-    tool,
-    profile: 'DICOM PS3.15 Annex E Basic Application Level Confidentiality Profile',
-    options: [],
-    createdAt: new Date().toISOString(),
-    series: [],
-    excludedSeries: 0,
-    additionalFiles: [],
-  };
-  return zipOf([
-    ['P1/a.dcm', await writeDicomBytes(file, source)],
-    ['deidentification-manifest.json', new TextEncoder().encode(JSON.stringify(manifest))],
-  ]);
+  const ct = await deidentifiedCt({
+    name: 'ROOM^PATIENT',
+    id: 'MRN-R1',
+    birthDate: '19580303',
+    studyUid: '1.2.826.0.1.3680043.14.1',
+    studyDate: '20240404',
+    seriesUid: '1.2.826.0.1.3680043.14.1.1',
+    sopUid: '1.2.826.0.1.3680043.14.1.1.1',
+  });
+  return zipOf([['P1/a.dcm', ct], manifestEntry(deidentificationManifest(tool))]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { hostileCt, part10, type PatientSpec } from '@insilico/dicom/testing';
-import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
+import { zipOf } from './imaging-helpers';
 import { createWorkspace, signUp } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL): a member uploads a 3-patient CT zip made here (names, IDs, dates,
@@ -20,16 +20,16 @@ const patient = (n: number, instance: number): PatientSpec => ({
   instanceNumber: instance,
 });
 
-async function ctZip(): Promise<Buffer> {
-  const writer = new ZipWriter(new Uint8ArrayWriter());
-  for (const n of [1, 2, 3])
-    for (const instance of [1, 2])
-      await writer.add(`P${n}/IM${instance}`, new Uint8ArrayReader(part10(hostileCt(patient(n, instance)))));
+function ctZip(): Promise<Buffer> {
   const echo = { ...patient(1, 1), seriesUid: '1.2.826.0.1.3680043.12.1.2', sopUid: '1.2.826.0.1.3680043.12.1.2.1' };
   const us = hostileCt({ ...echo, modality: 'US', seriesDescription: 'Echo loop' }, 48, 64);
-  await writer.add('P1/ECHO1', new Uint8ArrayReader(part10(us)));
-  await writer.add('README.txt', new Uint8ArrayReader(new TextEncoder().encode('exported for the study')));
-  return Buffer.from(await writer.close());
+  return zipOf([
+    ...[1, 2, 3].flatMap((n) =>
+      [1, 2].map((instance): [string, Uint8Array] => [`P${n}/IM${instance}`, part10(hostileCt(patient(n, instance)))]),
+    ),
+    ['P1/ECHO1', part10(us)],
+    ['README.txt', new TextEncoder().encode('exported for the study')],
+  ]);
 }
 
 test('a member uploads a 3-patient CT zip, reviews the tree and the tags, anonymizes and uploads it', async ({

@@ -69,7 +69,10 @@ export type PlacementRuleInput = z.input<typeof placementRuleSchema>;
 export const createTrialSchema = z
   .object({
     name: trialNameSchema,
-    /** One of the two: a cohort of the project, or an SSM of it (its named instances are the patients). */
+    /**
+     * One of the two: a cohort of the project (a virtual cohort, or an imaging cohort by its dataset's id: its
+     * delivered patients), or an SSM of it (its named instances are the patients).
+     */
     cohortId: z.uuid({ error: 'Choose one of the project’s cohorts.' }).optional(),
     ssmId: z.uuid({ error: 'Choose one of the project’s shape models.' }).optional(),
     versionId: z.uuid({ error: 'Choose a device version of the project.' }),
@@ -185,12 +188,18 @@ export const trialCountsSchema = z.object({
 });
 export type TrialCounts = z.infer<typeof trialCountsSchema>;
 
+/** Where a trial's cohort comes from: the virtual population, or the user's own imaging data (never "synthetic"). */
+export const trialCohortSourceSchema = z.enum(['virtual', 'imaging']);
+
 export const trialSchema = z.object({
   id: z.uuid(),
   projectId: z.uuid(),
   name: text(),
-  /** The cohort the trial runs on, or (one of the two) the SSM whose named instances are its patients. */
-  cohort: z.object({ id: z.uuid(), name: text() }).nullable(),
+  /**
+   * The cohort the trial runs on — virtual, or the user's own imaging data (`id` the dataset's, its delivered
+   * patients) — or (one of the two) the SSM whose named instances are its patients.
+   */
+  cohort: z.object({ id: z.uuid(), name: text(), source: trialCohortSourceSchema }).nullable(),
   ssm: z.object({ id: z.uuid(), name: text() }).nullable(),
   deviceVersion: z.object({ id: z.uuid().nullable(), name: text() }),
   kind: simulationKindSchema,
@@ -416,7 +425,10 @@ export const trialOutcomeParameterPattern = /^trial\.([0-9a-f-]{36})\.([a-z0-9_]
 
 /** `GET …/trials/setup`: what a new trial can be set up with (the project's ready cohorts and device versions). */
 export const trialSetupSchema = z.object({
-  cohorts: z.array(z.object({ id: z.uuid(), name: text(), patients: z.number().int() })),
+  /** Virtual cohorts, then the project's ready imaging cohorts (`id` the dataset's: their delivered patients). */
+  cohorts: z.array(
+    z.object({ id: z.uuid(), name: text(), patients: z.number().int(), source: trialCohortSourceSchema }),
+  ),
   /** The project's ready SSMs with their named instances (rooms on a saved shape): a trial's other subject. */
   ssms: z.array(z.object({ id: z.uuid(), name: text(), instances: z.number().int() })),
   versions: z.array(z.object({ id: z.uuid(), name: text() })),

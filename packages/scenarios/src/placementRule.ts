@@ -66,20 +66,21 @@ export function placeByRule(patient: SyntheticPatient, phase: MeshPhaseInput, ru
 }
 
 /**
- * The same rule on a delivered surface (a shape of an SSM, issue 18): only the aortic annulus exists there (the surface
- * is the aortic root). Its plane is the one the case is built on (`deliveredRegion`): the annulus landmark with the
+ * The same rule on a delivered surface (a shape of an SSM, issue 18; an imaging patient's, issue 19): only the aortic
+ * annulus is placed on there (the surface is the aortic root). Its plane is the one the case is built on (`deliveredRegion`): the annulus landmark with the
  * root's axis towards the ascending aorta landmark as the normal (downstream), which moves with the shape as its
  * landmarks do; the annulus is measured as the perimeter-derived diameter of the surface's section across that axis.
  * Refused with the case building's own sentence when the surface or landmarks cannot give the plane.
  */
 export function placeDeliveredByRule(patient: DeliveredPatient, rule: PlacementRule): RulePlacement {
   const label = LABELS[rule.landmark];
-  if (rule.landmark !== 'aortic_annulus')
-    return {
-      ok: false,
-      reason: `The shape ${patient.id} (${patient.phase}) has only the aortic root: it has no ${label} to place a device on.`,
-      annulusDiameter_mm: null,
-    };
+  if (rule.landmark !== 'aortic_annulus') {
+    // An SSM's shape is named by the model and shape, an imaging patient by its id and delivered phase.
+    const who = patient.source === 'ssm' ? `The shape ${patient.id} (${patient.phase})` : `Patient ${patient.id}`;
+    const what =
+      patient.source === 'ssm' ? 'has only the aortic root' : `is placed on its aortic root (${patient.phase})`;
+    return { ok: false, reason: `${who} ${what}: it has no ${label} to place a device on.`, annulusDiameter_mm: null };
+  }
   let region: ReturnType<typeof deliveredRegion>;
   try {
     region = deliveredRegion(patient);

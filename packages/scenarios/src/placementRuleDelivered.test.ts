@@ -45,6 +45,16 @@ describe('placeDeliveredByRule (the placement rule on an SSM shape)', () => {
         'The shape Aortic roots (mode 1 +2 SD) has only the aortic root: it has no mitral annulus to place a device on.',
       annulusDiameter_mm: null,
     });
+    // An imaging patient is named as a patient, not as a shape.
+    const imaging = placeDeliveredByRule(
+      { ...shape, source: 'imaging', id: 'P07' },
+      { ...rule, landmark: 'mitral_annulus' },
+    );
+    expect(imaging).toEqual({
+      ok: false,
+      reason: `Patient P07 is placed on its aortic root (${shape.phase}): it has no mitral annulus to place a device on.`,
+      annulusDiameter_mm: null,
+    });
     const noLandmark = placeDeliveredByRule({ ...shape, landmarks: shape.landmarks.slice(0, 1) }, rule);
     expect(noLandmark.ok).toBe(false);
     if (!noLandmark.ok) expect(noLandmark.reason).toContain('has no ascending aorta landmark');

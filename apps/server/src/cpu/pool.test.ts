@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   bytesTask,
   failTask,
+  longSpinTask,
   missingTask,
   niceness,
   nicenessTask,
@@ -83,6 +84,22 @@ describe('CpuPool', () => {
     expect(most).toBe(2);
     expect(order).toHaveLength(5);
     expect(defaultCpuThreads()).toBeGreaterThanOrEqual(1);
+  });
+
+  it('starts queued short tasks before queued long ones (run segments), each kind in its order', async () => {
+    const cpu = pool(1);
+    const order: string[] = [];
+    const track = (name: string, run: Promise<unknown>) => run.then(() => void order.push(name));
+    // The first task holds the one thread; the rest queue while it runs.
+    const runs = [
+      track('running', cpu.run(longSpinTask, { ms: 200 })),
+      track('long 1', cpu.run(longSpinTask, { ms: 10 })),
+      track('long 2', cpu.run(longSpinTask, { ms: 10 })),
+      track('short 1', cpu.run(spinTask, { ms: 10 })),
+      track('short 2', cpu.run(whereAmITask, { echo: 'x' })),
+    ];
+    await Promise.all(runs);
+    expect(order).toEqual(['running', 'short 1', 'short 2', 'long 1', 'long 2']);
   });
 
   it('cancels a running task by ending its thread, and a queued one by leaving the queue', async () => {

@@ -93,7 +93,7 @@ const BOOTSTRAP = `import(${JSON.stringify(tsxApi())}).then(({ register }) => { 
  * A bounded pool of worker threads for CPU-heavy pure work (STL parsing and previews, anatomy meshes, later
  * simulations), so that the HTTP event loop keeps answering while a job computes
  * (docs/decisions/jobs-cpu-work-off-event-loop.md). Threads start on demand, one task each at a time; tasks beyond
- * `concurrency` wait in order. A thread that crashes or is terminated (cancellation) is replaced by a fresh one.
+ * `concurrency` wait in order, short tasks ahead of long ones (`CpuTask.long`). A thread that crashes or is terminated (cancellation) is replaced by a fresh one.
  */
 export class CpuPool implements CpuRunner {
   readonly concurrency: number;
@@ -155,8 +155,11 @@ export class CpuPool implements CpuRunner {
     while (this.queue.length > 0) {
       const thread = [...this.threads].find((candidate) => !candidate.current) ?? this.spawn();
       if (!thread) return;
-      const pending = this.queue.shift()!;
-      this.start(thread, pending);
+      // Short tasks first (docs/decisions/jobs-cpu-work-off-event-loop.md): the first queued task that is not long,
+      // else the first long one.
+      const short = this.queue.findIndex((queued) => !queued.task.long);
+      const [pending] = this.queue.splice(short >= 0 ? short : 0, 1);
+      this.start(thread, pending!);
     }
   }
 

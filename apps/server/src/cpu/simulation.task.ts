@@ -168,4 +168,7 @@ function timeText(manifest: Manifest, step: number): string {
   return `t = ${(manifest.timesteps[step]!.time * 1000).toPrecision(3)} ms`;
 }
 
-export const simulationSegmentTask = cpuTask(import.meta.url, 'runSimulationSegment', runSimulationSegment);
+/** Long: queued placements, case buildings and outcome readings start before the next segment (`CpuTask.long`). */
+export const simulationSegmentTask = cpuTask(import.meta.url, 'runSimulationSegment', runSimulationSegment, {
+  long: true,
+});

@@ -19,6 +19,12 @@ export interface CpuTask<Input, Output> {
   readonly name: string;
   /** Only carries the types; the worker imports the module itself. */
   readonly fn: CpuFunction<Input, Output>;
+  /**
+   * A long task (a simulation's run segment, seconds to minutes): queued tasks that are not long start before it, so
+   * that short work (a trial patient's placement, a case building, reading outcomes) does not wait behind run
+   * segments. Among tasks of one kind the queue keeps its order.
+   */
+  readonly long?: boolean;
 }
 
 /**
@@ -29,8 +35,9 @@ export function cpuTask<Input, Output>(
   module: string,
   name: string,
   fn: CpuFunction<Input, Output>,
+  options: { long?: boolean } = {},
 ): CpuTask<Input, Output> {
-  return { module, name, fn };
+  return { module, name, fn, ...(options.long ? { long: true } : {}) };
 }
 
 /** Pool → thread: run the export `name` of `module` with `input`. */

@@ -27,7 +27,7 @@ import { postVersion } from '../../test/fixtures/device-version.fixtures';
 import { tetrahedronStl } from '../../test/factories/room-rows';
 import { copyReadyCohort } from '../../test/factories/analysis-rows';
 import { createUpload, metadataOf, patchUpload } from '../../test/fixtures/upload.fixtures';
-import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
+import { zipOf } from '../../../../test/helpers/imaging-zip';
 import { devices, imagingDatasets, projectCohorts } from '../db/schema';
 import { eq } from 'drizzle-orm';
 
@@ -611,11 +611,11 @@ const audited: Record<string, Scenario> = {
     action: 'imaging.models_submitted',
     call: async (f) => {
       const datasetId = await modellingDataset(f);
-      const writer = new ZipWriter(new Uint8ArrayWriter());
-      await writer.add('P1/aorta_systole.stl', new Uint8ArrayReader(writeBinaryStl(cube())));
       const landmarks = { landmarks: [{ name: 'annulus centre', position: [0, 0, 3] }] };
-      await writer.add('P1/landmarks.json', new Uint8ArrayReader(new TextEncoder().encode(JSON.stringify(landmarks))));
-      const models = await writer.close();
+      const models = await zipOf([
+        ['P1/aorta_systole.stl', writeBinaryStl(cube())],
+        ['P1/landmarks.json', new TextEncoder().encode(JSON.stringify(landmarks))],
+      ]);
       // The support staff deliver the models (the admin is made staff for the call).
       await server.context.supportStaff.set(f.admin.account.email, true);
       try {

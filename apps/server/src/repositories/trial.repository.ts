@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
 import { SsmRepository } from './ssm.repository';
 import {
@@ -6,6 +6,7 @@ import {
   cohorts,
   deviceVersions,
   domainEvents,
+  imagingDatasets,
   jobRuns,
   projectCohorts,
   projectDeviceVersions,
@@ -25,9 +26,10 @@ export type TrialReportRow = typeof trialReports.$inferSelect;
 /** A trial with its cohort's and creator's names (lists and pages), and its outcomes' reading job's state. */
 export interface TrialListRow {
   trial: TrialRow;
-  /** The cohort's name, or the SSM's for a trial on an SSM's named instances (the other is null). */
+  /** The cohort's name, the SSM's for a trial on an SSM's named instances, or the imaging cohort's (one is set). */
   cohortName: string | null;
   ssmName: string | null;
+  imagingName: string | null;
   createdByName: string | null;
   outcomeJobStatus: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | null;
   outcomeJobProgress: number | null;
@@ -125,6 +127,7 @@ export class TrialRepository {
         trial: trials,
         cohortName: cohorts.name,
         ssmName: ssms.name,
+        imagingName: imagingDatasets.name,
         createdByName: users.fullName,
         outcomeJobStatus: jobRuns.status,
         outcomeJobProgress: jobRuns.progress,
@@ -133,6 +136,7 @@ export class TrialRepository {
       .from(trials)
       .leftJoin(cohorts, eq(cohorts.id, trials.cohortId))
       .leftJoin(ssms, eq(ssms.id, trials.ssmId))
+      .leftJoin(imagingDatasets, eq(imagingDatasets.id, trials.imagingDatasetId))
       .leftJoin(users, eq(users.id, trials.createdBy))
       .leftJoin(jobRuns, eq(jobRuns.id, trials.outcomeJobId))
       .where(where)
@@ -264,7 +268,11 @@ export class TrialRepository {
       .where(and(eq(ssms.projectId, projectId), eq(ssms.status, 'ready')))
       .orderBy(asc(ssms.name));
     const counts = await Promise.all(ssmRows.map(async (m) => (await this.ssmInstances(projectId, m.id)).length));
-    return { cohorts: cohortRows, ssms: ssmRows.map((m, i) => ({ ...m, instances: counts[i] ?? 0 })), versions };
+    return {
+      cohorts: cohortRows.map((c) => ({ ...c, source: 'virtual' as const })),
+      ssms: ssmRows.map((m, i) => ({ ...m, instances: counts[i] ?? 0 })),
+      versions,
+    };
   }
 
   /** An SSM of the project with its status; null when it is not one of the project's. */
@@ -286,12 +294,14 @@ export class TrialRepository {
     }));
   }
 
-  /** The trials of a project on a cohort (for the population analysis). */
+  /** The trials of a project on a cohort, virtual or imaging (its dataset's id), for the population analysis. */
   async trialsOnCohort(projectId: string, cohortId: string): Promise<TrialRow[]> {
     return this.orm
       .select()
       .from(trials)
-      .where(and(eq(trials.projectId, projectId), eq(trials.cohortId, cohortId)))
+      .where(
+        and(eq(trials.projectId, projectId), or(eq(trials.cohortId, cohortId), eq(trials.imagingDatasetId, cohortId))),
+      )
       .orderBy(desc(trials.createdAt));
   }
 

@@ -172,6 +172,33 @@ export class ImagingPatientService {
   }
 
   /**
+   * An imaging cohort of the project as a trial's subject (access already checked): its delivered patients in the
+   * cohort's order. Null when the dataset is no imaging cohort of the project; 409 while its models are being made.
+   */
+  async trialSubject(
+    projectId: string,
+    datasetId: string,
+  ): Promise<{ id: string; name: string; readyAt: string | null; patients: ImagingPatient[] } | null> {
+    const row = await this.deps.repository.findInProject(projectId, datasetId);
+    if (!row || (row.status !== 'modelling' && row.status !== 'ready')) return null;
+    if (row.status !== 'ready') throw new ServiceError(409, 'imaging_cohort_not_ready', imagingCohortNotReadyMessage);
+    return {
+      id: row.id,
+      name: row.name,
+      readyAt: row.readyAt?.toISOString() ?? null,
+      patients: this.patientsOf(row, projectId),
+    };
+  }
+
+  /** The project's ready imaging cohorts with their numbers of delivered patients (a new trial's choices). */
+  async readyCohorts(projectId: string): Promise<{ id: string; name: string; patients: number }[]> {
+    const rows = await this.deps.repository.projectDatasets(projectId);
+    return rows
+      .filter((row) => row.status === 'ready')
+      .map((row) => ({ id: row.id, name: row.name, patients: this.patientsOf(row, projectId).length }));
+  }
+
+  /**
    * The parameter table of a ready imaging cohort of the project (what the population analysis reads, as a virtual
    * cohort's `…/cohorts/:id/parameters`): 404 for a dataset of no project of this one, 409 while modelling.
    */

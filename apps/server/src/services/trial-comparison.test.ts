@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrialPatientWithRun, TrialRow } from '../repositories/trial.repository';
-import { trialComparison } from './trial-comparison';
+import { compareTrials, trialComparison } from './trial-comparison';
 
 /**
  * Device CI's comparison kept with a re-run's results (the design history's evidence): figures worked out by hand on
@@ -79,6 +79,16 @@ describe('trialComparison', () => {
       failToPass: [],
     });
     expect(comparison.leftOut).toEqual([]);
+  });
+
+  it('gives the report each patient’s two values and difference (the evidence kept leaves them out)', () => {
+    const [drop] = compareTrials(base, current).outcomes;
+    expect(drop!.patients).toEqual([
+      { patientId: 'SYN-1', base: 10, current: 30, difference: 20 },
+      { patientId: 'SYN-2', base: 25, current: 15, difference: -10 },
+      { patientId: 'SYN-3', base: null, current: 12, difference: null },
+    ]);
+    expect(drop).toMatchObject({ paired: 2, meanDifference: 5, passToFail: ['SYN-1'], failToPass: ['SYN-2'] });
   });
 
   it('leaves out an outcome of the user’s own computed another way, by its label', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { histogram, outcomeFigures } from './trial-report-figures';
-import { pdfPhrases } from '../../../../test/helpers/pdf-text';
+import { pdfContentStreams, pdfPhrases } from '../../../../test/helpers/pdf-text';
 import { pdfText } from '../reports/pdf';
 import { renderTrialReport, type TrialReportInput } from './trial-report';
 
@@ -87,6 +87,7 @@ describe('the trial report PDF', () => {
       },
     ],
     outcomes: [outcome([12, 25, null], { min: null, max: 20 })],
+    comparison: null,
     solver: { resolvedParameters: { heartRate_bpm: 70 }, scenarioVersion: 'scenarios-1', endTime_s: 0.8 },
     provenance: {
       codeVersion: '0.1.0',
@@ -164,5 +165,47 @@ describe('the trial report PDF', () => {
     expect(text).toContain('Every instance finished.');
     expect(text).toContain('B (mode 1 +2 SD): 3 s, worker w');
     expect(text).not.toContain('Cohort');
+  });
+
+  it('draws device CI’s comparison with the earlier version: one bar per patient compared, the verdict changes', async () => {
+    const withComparison: TrialReportInput = {
+      ...input,
+      comparison: {
+        basedOn: { name: 'Ring valve trial v1', deviceVersionName: 'Ring valve' },
+        outcomes: [
+          {
+            label: 'Pressure drop',
+            unit: 'mmHg',
+            paired: 2,
+            meanDifference: 5,
+            criterion: { min: null, max: 20 },
+            differences: [
+              { label: 'SYN-1', difference: 20 },
+              { label: 'SYN-2', difference: -10 },
+            ],
+            passToFail: ['SYN-1'],
+            failToPass: ['SYN-2'],
+          },
+        ],
+        leftOut: ['Mine'],
+      },
+    };
+    const bytes = await renderTrialReport(withComparison);
+    const text = pdfPhrases(bytes);
+    expect(text).toContain('Comparison with Ring valve trial v1 (Ring valve)');
+    expect(text).toContain('minus its outcome on Ring valve, where both runs have a value');
+    expect(text).toContain('Not compared (their definitions differ between the two trials): Mine.');
+    expect(text).toContain('2 patients with values on both; mean difference 5 mmHg');
+    expect(text).toContain('Verdict changes (Pressure drop <= 20 mmHg): pass -> fail SYN-1; fail -> pass SYN-2');
+    expect(text).toContain('+20');
+    // The bars, 300 / 2 − 2 = 148 pt wide (pdfkit writes each as `x y w h re`): SYN-1's (+20, the largest) up from
+    // the zero line at full height (30 pt), SYN-2's (−10) down from it at half that (15 pt).
+    const drawn = pdfContentStreams(bytes).join('\n');
+    const up = /\b71 ([\d.]+) 148 30 re\b/.exec(drawn);
+    const down = /\b221 ([\d.]+) 148 15 re\b/.exec(drawn);
+    expect(up && down).toBeTruthy();
+    expect(Number(down![1]) - Number(up![1])).toBeCloseTo(30, 3);
+    // Without the comparison there is no such section.
+    expect(pdfPhrases(await renderTrialReport(input))).not.toContain('Comparison with');
   });
 });

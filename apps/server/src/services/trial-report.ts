@@ -40,6 +40,37 @@ export interface ReportSsm {
   instances: { name: string; shape: string; shapeInWords: string; modeScores: number[] }[];
 }
 
+/** The user's own imaging cohort a trial ran on: de-identified images whose patient models our staff delivered. */
+export interface ReportImaging {
+  kind: 'imaging';
+  id: string;
+  name: string;
+  /** Patients with delivered models. */
+  patients: number;
+  /** When the models were delivered and accepted (the cohort became ready). */
+  readyAt: string | null;
+}
+
+/**
+ * Device CI's comparison of the trial with the one it re-runs (`compareTrials`), patients named by their labels: per
+ * outcome each patient's difference (this version − the earlier) where both have a value, and the verdict changes.
+ */
+export interface ReportComparison {
+  basedOn: { name: string; deviceVersionName: string };
+  outcomes: {
+    label: string;
+    unit: string;
+    paired: number;
+    meanDifference: number | null;
+    criterion: TrialCriterion | null;
+    /** In the re-run's patient order; only patients with a value on both versions. */
+    differences: { label: string; difference: number }[];
+    passToFail: string[];
+    failToPass: string[];
+  }[];
+  leftOut: string[];
+}
+
 /**
  * Everything a trial report shows, gathered by TrialService from the database when the report job runs (so the PDF
  * is the trial as it stood then), structured-cloneable for the CPU pool.
@@ -61,11 +92,16 @@ export interface TrialReportInput {
     parameters: Record<string, unknown>;
     counts: TrialCounts;
   };
-  /** What the patients are: a cohort's synthetic patients, or an SSM's named instances (synthetic shapes). */
-  subject: ReportCohort | ReportSsm;
+  /**
+   * What the patients are: a cohort's synthetic patients, the user's own imaging patients, or an SSM's named
+   * instances (synthetic shapes).
+   */
+  subject: ReportCohort | ReportImaging | ReportSsm;
   /** `label`: how the report names the patient (its id, or an instance's name and shape). */
   patients: { patientId: string; label: string; status: string; stage: string | null; error: string | null }[];
   outcomes: ReportOutcomeInput[];
+  /** For a re-run (device CI) whose earlier trial is still there: the comparison with it; null otherwise. */
+  comparison: ReportComparison | null;
   solver: {
     resolvedParameters: Record<string, unknown> | null;
     scenarioVersion: string | null;
@@ -121,7 +157,10 @@ export async function renderTrialReport(input: TrialReportInput): Promise<Uint8A
       (onShapes
         ? `Synthetic shapes from the statistical shape model ${subject.name}, not patients: results describe the ` +
           'device on shapes the model generates, not clinical evidence.'
-        : 'Synthetic virtual patients: results describe the device on a model population, not clinical evidence.'),
+        : subject.kind === 'imaging'
+          ? `Your own imaging data (${subject.name}): de-identified images whose patient models our staff delivered. ` +
+            'Results describe the device on these patients’ modelled anatomy, not clinical evidence.'
+          : 'Synthetic virtual patients: results describe the device on a model population, not clinical evidence.'),
   );
 
   heading('Set-up');
@@ -153,6 +192,15 @@ export async function renderTrialReport(input: TrialReportInput): Promise<Uint8A
         `sampled (seed ${subject.sampleSeed}) from a population of ${subject.populationSize} (seed ${subject.populationSeed})`,
     );
     line('Criteria', Object.keys(subject.criteria).length ? JSON.stringify(subject.criteria) : 'none');
+  } else if (subject.kind === 'imaging') {
+    heading('Cohort');
+    line('Name', subject.name);
+    line(
+      'Population',
+      `your own imaging data (dataset ${subject.id}): ${subject.patients} de-identified patients, models delivered ` +
+        `${subject.readyAt ?? '-'}; each placed at its first delivered phase. Sex, age and body size were removed ` +
+        'by de-identification and are not known.',
+    );
   } else ssmSection(doc, heading, line, subject);
 
   heading('Outcomes');
@@ -180,6 +228,8 @@ export async function renderTrialReport(input: TrialReportInput): Promise<Uint8A
           (f.missing ? `; ${f.missing} without a value not judged` : ''),
       ),
     );
+
+  if (input.comparison) comparisonSection(doc, heading, input.comparison, who);
 
   heading(`${who} that did not finish`);
   const unfinished = input.patients.filter((p) => p.status !== 'done');
@@ -281,6 +331,93 @@ function modeCorrelationLine(doc: PDFKit.PDFDocument, m: ReportSsm, outcome: Rep
     )
     .fontSize(10)
     .moveDown(0.5);
+}
+
+/**
+ * Device CI: per outcome the patients compared, the mean difference, a bar per patient of its difference (this
+ * version − the earlier, up when higher now) and the patients whose verdict under the criterion changed.
+ */
+function comparisonSection(
+  doc: PDFKit.PDFDocument,
+  heading: (text: string) => void,
+  c: ReportComparison,
+  who: 'Patients' | 'Instances',
+): void {
+  const one = who === 'Instances' ? 'instance' : 'patient';
+  heading(`Comparison with ${c.basedOn.name} (${c.basedOn.deviceVersionName})`);
+  doc.text(
+    pdfText(
+      `Device CI: each ${one}'s outcome on this trial's device version minus its outcome on ` +
+        `${c.basedOn.deviceVersionName}, where both runs have a value.`,
+    ),
+  );
+  if (c.leftOut.length)
+    doc.text(pdfText(`Not compared (their definitions differ between the two trials): ${c.leftOut.join(', ')}.`));
+  doc.moveDown(0.5);
+  for (const o of c.outcomes) {
+    if (doc.y > 640) doc.addPage();
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(pdfText(`${o.label} (${o.unit})`));
+    doc.font('Helvetica').fontSize(10);
+    doc.text(
+      pdfText(
+        `${o.paired} ${o.paired === 1 ? one : `${one}s`} with values on both; mean difference ` +
+          `${o.meanDifference === null ? '-' : number(o.meanDifference)} ${o.unit}`,
+      ),
+    );
+    if (o.differences.length) drawDifferences(doc, o.differences);
+    if (o.criterion) {
+      const rule = criterionText(o.criterion, o.unit);
+      doc.text(
+        pdfText(
+          `Verdict changes (${o.label} ${rule}): pass -> fail ${o.passToFail.length ? o.passToFail.join(', ') : 'none'}; ` +
+            `fail -> pass ${o.failToPass.length ? o.failToPass.join(', ') : 'none'}`,
+        ),
+      );
+    }
+    doc.moveDown(0.5);
+  }
+}
+
+/**
+ * Per-patient differences as bars from a zero line (300 × 60 pt, up: higher on this version), the largest
+ * magnitude under the axis and the first and last patients named; the text goes on below it.
+ */
+function drawDifferences(doc: PDFKit.PDFDocument, differences: readonly { label: string; difference: number }[]): void {
+  const x0 = 70;
+  const width = 300;
+  const half = 30;
+  const y0 = doc.y + 6;
+  const zero = y0 + half;
+  const top = Math.max(...differences.map((d) => Math.abs(d.difference)));
+  const bar = width / differences.length;
+  differences.forEach((d, i) => {
+    const h = top ? (half * Math.abs(d.difference)) / top : 0;
+    doc
+      .rect(x0 + i * bar + 1, d.difference >= 0 ? zero - h : zero, Math.max(bar - 2, 0.5), h)
+      .fillColor(d.difference >= 0 ? '#b5584a' : '#4a7ab5')
+      .fill();
+  });
+  doc
+    .fillColor('black')
+    .strokeColor('#333333')
+    .moveTo(x0, zero)
+    .lineTo(x0 + width, zero)
+    .stroke();
+  doc.fontSize(8);
+  doc.text(`+${number(top)}`, x0 + width + 8, y0, { lineBreak: false });
+  doc.text('0', x0 + width + 8, zero - 4, { lineBreak: false });
+  doc.text(`-${number(top)}`, x0 + width + 8, y0 + 2 * half - 8, { lineBreak: false });
+  doc.text(pdfText(differences[0]!.label), x0, y0 + 2 * half + 2, { lineBreak: false });
+  if (differences.length > 1)
+    doc.text(pdfText(differences[differences.length - 1]!.label), x0 + width - 40, y0 + 2 * half + 2, {
+      lineBreak: false,
+    });
+  doc.x = 50;
+  doc.y = y0 + 2 * half + 16;
+  doc.fontSize(10).moveDown(0.3);
 }
 
 /** One outcome: its summary line, extremes and a histogram drawn as bars. */

@@ -50,7 +50,6 @@ import { trialReportJob } from '../jobs/trial-report.job';
 import { decideProject } from '../policies/project.policy';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
 import type { SimulationRepository, SimulationRow } from '../repositories/simulation.repository';
-import type { ImagingRepository } from '../repositories/imaging.repository';
 import type {
   TrialListRow,
   TrialPatientRow,
@@ -64,6 +63,7 @@ import type { UnitOfWork } from '../repositories/unit-of-work';
 import { storedPatient } from './cohort-records';
 import { meshPhasesOf } from './cohort-mesh.service';
 import { ServiceError } from './errors';
+import type { ImagingPatientService } from './imaging-patient.service';
 import type { NotificationService } from './notification.service';
 import type { ProjectAccessService } from './project-access.service';
 import type { RoomService } from './room.service';
@@ -82,7 +82,7 @@ import {
   type StepStats,
 } from './trial-custom-outcomes';
 import { computeOutcomes, type FrameMaxima } from './trial-outcomes';
-import { trialComparison } from './trial-comparison';
+import { compareTrials, trialComparison } from './trial-comparison';
 import { trialOutcomesCsv } from './trial-csv';
 import { instancePopulation } from './trial-population';
 import type { TrialReportInput } from './trial-report';
@@ -106,8 +106,8 @@ export interface TrialServiceDeps {
   results?: ResultKeeper;
   /** The shapes of SSMs, for trials on an SSM's named instances (their aortic root surface and landmarks). */
   ssms?: SsmService;
-  /** The project's imaging datasets, to refuse a trial on one in words (not built yet). */
-  imaging?: Pick<ImagingRepository, 'find'>;
+  /** The patients of the project's imaging cohorts: trials on their delivered anatomy (issue 19 item 7). */
+  imagingPatients?: Pick<ImagingPatientService, 'trialSubject' | 'readyCohorts' | 'scenarioPatient'>;
 }
 
 /** The frame object each kind's outcomes read (the manifest's object kind). */
@@ -143,8 +143,11 @@ export class TrialService {
   /** A new trial's choices: the project's ready cohorts and device versions, and the operator's test switch. */
   async setup(userId: string, deviceId: string, projectId: string): Promise<TrialSetup> {
     const access = await this.deps.projects.require('project.read', userId, deviceId, projectId);
+    const choices = await this.deps.repository.choices(projectId);
+    const imaging = (await this.deps.imagingPatients?.readyCohorts(projectId)) ?? [];
     return {
-      ...(await this.deps.repository.choices(projectId)),
+      ...choices,
+      cohorts: [...choices.cohorts, ...imaging.map((c) => ({ ...c, source: 'imaging' as const }))],
       testResolution: await this.deps.simulations.testResolutionAllowed(deviceId),
       canRun: decideProject('project.work', access.standing).allowed,
     };
@@ -304,6 +307,7 @@ export class TrialService {
           projectId,
           cohortId: subject.cohortId,
           ssmId: subject.ssmId,
+          imagingDatasetId: subject.imagingDatasetId,
           deviceVersionId: version.id,
           deviceVersionName: version.name,
           name: body.name,
@@ -332,7 +336,11 @@ export class TrialService {
           name: created.name,
           kind: body.kind,
           resolution: body.resolution,
-          ...(subject.ssmId ? { ssmId: subject.ssmId } : { cohortId: subject.cohortId }),
+          ...(subject.ssmId
+            ? { ssmId: subject.ssmId }
+            : subject.imagingDatasetId
+              ? { imagingDatasetId: subject.imagingDatasetId }
+              : { cohortId: subject.cohortId }),
           deviceVersionId: version.id,
           placement: { ...body.placement },
           parameters: body.parameters ?? {},
@@ -351,9 +359,10 @@ export class TrialService {
   }
 
   /**
-   * What the trial runs on: one of the project's ready cohorts (its patients), or one of its ready SSMs (its named
-   * instances: the rooms on its saved shapes, each a patient keyed by its room). 4xx in words otherwise, nothing stored.
-   * `first` gives the first patient's anatomy, against whose defaults the parameters are checked.
+   * What the trial runs on: one of the project's ready cohorts (its patients), one of its ready imaging cohorts (its
+   * delivered patients, `cohortId` naming the dataset), or one of its ready SSMs (its named instances: the rooms on
+   * its saved shapes, each a patient keyed by its room). 4xx in words otherwise, nothing stored. `first` gives the
+   * first patient's anatomy, against whose defaults the parameters are checked.
    */
   private async subjectOf(
     projectId: string,
@@ -361,6 +370,7 @@ export class TrialService {
   ): Promise<{
     cohortId: string | null;
     ssmId: string | null;
+    imagingDatasetId: string | null;
     patients: TrialSubjectPatient[];
     first: () => Promise<ScenarioPatient>;
   }> {
@@ -387,19 +397,11 @@ export class TrialService {
         );
       const ssms = this.deps.ssms;
       const shape = patients[0]?.instance?.shape ?? 'mean';
-      return { cohortId: null, ssmId: ssm.id, patients, first: () => ssms.scenarioPatient(projectId, ssm.id, shape) };
+      const first = () => ssms.scenarioPatient(projectId, ssm.id, shape);
+      return { cohortId: null, ssmId: ssm.id, imagingDatasetId: null, patients, first };
     }
     const cohort = await this.deps.repository.projectCohort(projectId, body.cohortId!);
-    if (!cohort) {
-      const dataset = await this.deps.imaging?.find(body.cohortId!);
-      if (dataset?.projectId === projectId)
-        throw new ServiceError(
-          422,
-          'imaging_cohort_not_supported',
-          `Trials cannot run on your own imaging patients yet (${dataset.name}): choose one of the project’s virtual cohorts or shape models. Each imaging patient can be simulated in a room of its own.`,
-        );
-      throw new ServiceError(422, 'cohort_not_in_project', 'Choose one of the project’s cohorts.');
-    }
+    if (!cohort) return this.imagingSubject(projectId, body.cohortId!);
     if (cohort.status !== 'ready')
       throw new ServiceError(409, 'cohort_not_ready', `The cohort ${cohort.name} is not ready yet.`);
     const patients = await this.deps.repository.cohortPatients(cohort.id);
@@ -410,7 +412,24 @@ export class TrialService {
       if (!stored) throw new ServiceError(409, 'cohort_not_ready', `The cohort ${cohort.name} cannot be read.`);
       return storedPatient(stored.cohort, stored);
     };
-    return { cohortId: cohort.id, ssmId: null, patients, first };
+    return { cohortId: cohort.id, ssmId: null, imagingDatasetId: null, patients, first };
+  }
+
+  /**
+   * One of the project's ready imaging cohorts as the trial's subject: its delivered patients in the cohort's order
+   * (what each lacks for the rule is that patient's failure, not the trial's). 422 for a dataset of no project of
+   * this one, 409 while its models are being made.
+   */
+  private async imagingSubject(projectId: string, datasetId: string) {
+    const imaging = this.deps.imagingPatients;
+    const dataset = imaging ? await imaging.trialSubject(projectId, datasetId) : null;
+    if (!imaging || !dataset)
+      throw new ServiceError(422, 'cohort_not_in_project', 'Choose one of the project’s cohorts.');
+    if (dataset.patients.length === 0)
+      throw new ServiceError(422, 'cohort_empty', `The cohort ${dataset.name} has no patients.`);
+    const patients = dataset.patients.map((p, i) => ({ patientId: p.id, patientIndex: i }));
+    const first = () => imaging.scenarioPatient(projectId, dataset.id, dataset.patients[0]!.id, null);
+    return { cohortId: null, ssmId: null, imagingDatasetId: dataset.id, patients, first };
   }
 
   /** Stops the trial: patients not prepared yet are not, queued and running runs are cancelled. */
@@ -472,6 +491,7 @@ export class TrialService {
           counts: { ...trial.counts },
           cohortId: row.trial.cohortId,
           ...(row.trial.ssmId ? { ssmId: row.trial.ssmId } : {}),
+          ...(row.trial.imagingDatasetId ? { imagingDatasetId: row.trial.imagingDatasetId } : {}),
           deviceVersionId: row.trial.deviceVersionId,
           rooms: patients.flatMap((p) => (p.patient.roomId ? [p.patient.roomId] : [])),
         },
@@ -643,6 +663,7 @@ export class TrialService {
         values: patients.map((p) => currentOutcomeValues(custom, p.patient).values?.[d.key] ?? null),
         criterion: acceptance[d.key] ?? null,
       })),
+      comparison: base ? await this.reportComparison(base, { trial, patients }, labelOf) : null,
       solver: {
         resolvedParameters: first?.parameters ?? null,
         scenarioVersion: first?.scenarioVersion ?? null,
@@ -673,9 +694,9 @@ export class TrialService {
   }
 
   /**
-   * What a report says the trial ran on, and how it names each patient: a cohort (its description; patients by id), or
-   * an SSM (its model card and modes; each named instance by its name and shape, with its mode scores). Null when the
-   * cohort or the SSM is gone.
+   * What a report says the trial ran on, and how it names each patient: a cohort (its description; patients by id), an
+   * imaging cohort (the user's own data, never called synthetic; patients by id), or an SSM (its model card and
+   * modes; each named instance by its name and shape, with its mode scores). Null when the cohort or the SSM is gone.
    */
   private async reportSubject(
     trial: TrialRow,
@@ -684,6 +705,15 @@ export class TrialService {
     if (trial.cohortId !== null) {
       const cohort = await this.deps.repository.cohortDescription(trial.cohortId);
       return cohort && { subject: { kind: 'cohort', ...cohort }, labels: patients.map((p) => p.patient.patientId) };
+    }
+    if (trial.imagingDatasetId !== null) {
+      const dataset = await this.deps.imagingPatients
+        ?.trialSubject(trial.projectId, trial.imagingDatasetId)
+        .catch((error: unknown) => (error instanceof ServiceError ? null : Promise.reject(error)));
+      if (!dataset) return null;
+      const { id, name, readyAt } = dataset;
+      const subject = { kind: 'imaging' as const, id, name, readyAt, patients: dataset.patients.length };
+      return { subject, labels: patients.map((p) => p.patient.patientId) };
     }
     const ssm = trial.ssmId !== null ? await this.deps.ssms?.describe(trial.projectId, trial.ssmId) : null;
     if (!ssm?.modelCard) return null;
@@ -726,6 +756,36 @@ export class TrialService {
     };
   }
 
+  /**
+   * Device CI's comparison of a re-run with the trial it re-runs as the report draws it (`compareTrials`, the trial
+   * page's computation), each patient named by the report's label, only those with a value on both versions.
+   */
+  private async reportComparison(
+    base: TrialRow,
+    current: { trial: TrialRow; patients: readonly TrialPatientWithRun[] },
+    labelOf: ReadonlyMap<string, string>,
+  ): Promise<TrialReportInput['comparison']> {
+    const basePatients = await this.deps.repository.patients([base.id]);
+    const comparison = compareTrials({ trial: base, patients: basePatients }, current);
+    const label = (id: string) => labelOf.get(id) ?? id;
+    return {
+      basedOn: { name: comparison.basedOn.name, deviceVersionName: comparison.basedOn.deviceVersionName },
+      outcomes: comparison.outcomes.map((o) => ({
+        label: o.label,
+        unit: o.unit,
+        paired: o.paired,
+        meanDifference: o.meanDifference,
+        criterion: o.criterion,
+        differences: o.patients.flatMap((p) =>
+          p.difference === null ? [] : [{ label: label(p.patientId), difference: p.difference }],
+        ),
+        passToFail: o.passToFail.map(label),
+        failToPass: o.failToPass.map(label),
+      })),
+      leftOut: comparison.leftOut,
+    };
+  }
+
   /** The report job gave up: the report shows why instead of staying queued. */
   async reportFailed(reportId: string, reason: string): Promise<void> {
     await this.deps.repository.updateReport(reportId, {
@@ -747,15 +807,18 @@ export class TrialService {
     trialId: string,
   ): Promise<TrialOutcomeColumns> {
     const { row } = await this.require('project.read', userId, deviceId, projectId, trialId);
-    const cohortId = row.trial.cohortId;
+    // An imaging cohort is named by its dataset's id, as the population analysis names it.
+    const cohortId = row.trial.cohortId ?? row.trial.imagingDatasetId;
     const custom = storedCustomOutcomes(row.trial);
     const patients = await this.deps.repository.patients([trialId]);
     const byPatient = new Map(
       patients.map((p) => [p.patient.patientId, currentOutcomeValues(custom, p.patient).values]),
     );
+    // A virtual cohort's patients in its order; an imaging cohort's delivered patients and an SSM's instances are the
+    // trial's own patients, in its order.
     const ids =
-      cohortId !== null
-        ? (await this.deps.repository.cohortPatients(cohortId)).map((p) => p.patientId)
+      row.trial.cohortId !== null
+        ? (await this.deps.repository.cohortPatients(row.trial.cohortId)).map((p) => p.patientId)
         : patients.map((p) => p.patient.patientId);
     const definitions = trialOutcomesOf(row.trial);
     const values = definitions.map((d) => ids.map((id) => byPatient.get(id)?.[d.key] ?? null));
@@ -766,9 +829,8 @@ export class TrialService {
           : [],
       ),
     );
-    const ssm =
-      cohortId === null && row.trial.ssmId !== null ? await this.deps.ssms?.describe(projectId, row.trial.ssmId) : null;
-    if (cohortId === null && !ssm)
+    const ssm = row.trial.ssmId !== null ? await this.deps.ssms?.describe(projectId, row.trial.ssmId) : null;
+    if (row.trial.ssmId !== null && !ssm)
       throw new ServiceError(409, 'ssm_not_ready', 'The shape model of this trial cannot be read.');
     return {
       trialId,
@@ -890,8 +952,9 @@ export class TrialService {
 
   /**
    * A trial patient's anatomy: a cohort patient's stored record at its first phase (the one a trial places and runs
-   * on), or an SSM instance's shape (its aortic root surface and landmarks, `phase` null); or why it cannot be read.
-   * Placement and the paravalvular gap read the same anatomy through here.
+   * on), an SSM instance's shape or an imaging patient's delivered surfaces at its first delivered phase (the aortic
+   * root surface and landmarks, `phase` null); or why it cannot be read. Placement and the paravalvular gap read the
+   * same anatomy through here.
    */
   private async anatomyOf(
     trial: TrialRow,
@@ -907,6 +970,21 @@ export class TrialService {
       try {
         const anatomy = await this.deps.ssms.scenarioPatient(trial.projectId, trial.ssmId, shape);
         return { patient: anatomy, phase: null, view: shape };
+      } catch (error) {
+        if (error instanceof ServiceError) return { failure: error.message };
+        throw error;
+      }
+    }
+    if (trial.imagingDatasetId !== null) {
+      if (!this.deps.imagingPatients) return { failure: 'Imaging patients cannot be read by this server.' };
+      try {
+        const anatomy = await this.deps.imagingPatients.scenarioPatient(
+          trial.projectId,
+          trial.imagingDatasetId,
+          patient.patientId,
+          null,
+        );
+        return { patient: anatomy, phase: null, view: anatomy.phase };
       } catch (error) {
         if (error instanceof ServiceError) return { failure: error.message };
         throw error;
@@ -1290,7 +1368,9 @@ export class TrialService {
           trial.projectId,
           trial.ssmId !== null
             ? { ssmId: trial.ssmId, name }
-            : { cohortId: trial.cohortId ?? '', patientId: patient.patientId, name },
+            : trial.imagingDatasetId !== null
+              ? { imagingDatasetId: trial.imagingDatasetId, patientId: patient.patientId, name }
+              : { cohortId: trial.cohortId ?? '', patientId: patient.patientId, name },
         );
         return room.id;
       } catch (error) {
@@ -1331,7 +1411,9 @@ function fileStem(name: string): string {
 function setupOf(trial: TrialRow, versionId: string, name: string): CreateTrialBody {
   return {
     name,
-    ...(trial.ssmId !== null ? { ssmId: trial.ssmId } : { cohortId: trial.cohortId ?? undefined }),
+    ...(trial.ssmId !== null
+      ? { ssmId: trial.ssmId }
+      : { cohortId: trial.cohortId ?? trial.imagingDatasetId ?? undefined }),
     versionId,
     kind: trial.kind,
     resolution: trial.resolution,
@@ -1417,7 +1499,12 @@ function toTrial(row: TrialListRow, patients: readonly TrialPatientWithRun[], ca
     id: t.id,
     projectId: t.projectId,
     name: t.name,
-    cohort: t.cohortId !== null ? { id: t.cohortId, name: row.cohortName ?? '' } : null,
+    cohort:
+      t.cohortId !== null
+        ? { id: t.cohortId, name: row.cohortName ?? '', source: 'virtual' }
+        : t.imagingDatasetId !== null
+          ? { id: t.imagingDatasetId, name: row.imagingName ?? '', source: 'imaging' }
+          : null,
     ssm: t.ssmId !== null ? { id: t.ssmId, name: row.ssmName ?? '' } : null,
     deviceVersion: { id: t.deviceVersionId, name: t.deviceVersionName },
     kind: t.kind,

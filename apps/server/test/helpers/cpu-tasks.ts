@@ -42,6 +42,8 @@ export function sum(input: { data: Uint8Array }): number {
 
 export const whereAmITask = cpuTask(import.meta.url, 'whereAmI', whereAmI);
 export const spinTask = cpuTask(import.meta.url, 'spin', spin);
+/** The same busy wait declared long, as a simulation's run segment is. */
+export const longSpinTask = cpuTask(import.meta.url, 'spin', spin, { long: true });
 export const failTask = cpuTask(import.meta.url, 'fail', fail);
 export const bytesTask = cpuTask(import.meta.url, 'bytes', bytes);
 export const sumTask = cpuTask(import.meta.url, 'sum', sum);

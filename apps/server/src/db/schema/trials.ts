@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cohorts } from './cohorts';
 import { deviceVersions } from './device-versions';
+import { imagingDatasets } from './imaging';
 import { projects } from './projects';
 import { rooms } from './rooms';
 import { simulations } from './simulations';
@@ -33,10 +34,15 @@ export const trials = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    /** The cohort whose patients the trial runs on; null for a trial on an SSM's named instances (ssm_id). */
+    /**
+     * The cohort whose patients the trial runs on; null for a trial on an SSM's named instances (ssm_id) or on an
+     * imaging cohort's delivered patients (imaging_dataset_id): exactly one of the three is set.
+     */
     cohortId: uuid('cohort_id').references(() => cohorts.id, { onDelete: 'cascade' }),
     /** The SSM whose named instances (rooms on its saved shapes) are the trial's patients (migration 0031). */
     ssmId: uuid('ssm_id').references(() => ssms.id, { onDelete: 'cascade' }),
+    /** The imaging cohort whose delivered patients the trial runs on (migration 0043; issue 19 item 7). */
+    imagingDatasetId: uuid('imaging_dataset_id').references(() => imagingDatasets.id, { onDelete: 'cascade' }),
     /** The device version every patient gets; null when it was deleted later (its name stays). */
     deviceVersionId: uuid('device_version_id').references(() => deviceVersions.id, { onDelete: 'set null' }),
     deviceVersionName: text('device_version_name').notNull(),
@@ -72,7 +78,7 @@ export const trials = pgTable(
   (t) => [
     uniqueIndex('trials_project_name_uq').on(t.projectId, sql`lower(${t.name})`),
     index('trials_project_created_idx').on(t.projectId, t.createdAt),
-    check('trials_subject_ck', sql`(${t.cohortId} is null) <> (${t.ssmId} is null)`),
+    check('trials_subject_ck', sql`num_nonnulls(${t.cohortId}, ${t.ssmId}, ${t.imagingDatasetId}) = 1`),
   ],
 );
 

@@ -9,9 +9,9 @@ import type {
   SimulationSetup,
 } from '@insilico/contracts';
 import { enclosedVolume_mm3, writeBinaryStl } from '@insilico/mesh';
-import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertModellingDataset } from '../../../test/factories/imaging-rows';
+import { zipOf } from '../../../../../test/helpers/imaging-zip';
 import { roomsPathOf } from '../../../test/fixtures/room.fixtures';
 import { cube } from '../../../test/fixtures/stl.fixtures';
 import { deliverAndWait } from '../../../test/fixtures/imaging-delivery.fixtures';
@@ -37,12 +37,6 @@ const diastole = buildPatientMeshes(virtual, 'end-diastole');
 const systole = buildPatientMeshes(virtual, 'end-systole');
 const stl = (mesh: Parameters<typeof writeBinaryStl>[0]) => writeBinaryStl(mesh);
 const text = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
-
-async function zipOf(entries: [string, Uint8Array][]): Promise<Uint8Array> {
-  const writer = new ZipWriter(new Uint8ArrayWriter());
-  for (const [name, bytes] of entries) await writer.add(name, new Uint8ArrayReader(bytes));
-  return writer.close();
-}
 
 /** P1: what a simulation needs (names as a person writes them); P2: a cube "aorta" at systole and one landmark. */
 async function models(): Promise<Uint8Array> {

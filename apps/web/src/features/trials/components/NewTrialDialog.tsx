@@ -70,6 +70,9 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
     ? ['test', 'coarse', 'standard', 'fine']
     : ['coarse', 'standard', 'fine'];
   const chosenResolution = resolution || resolutions[0]!;
+  const virtualCohorts = data?.cohorts.filter((c) => c.source === 'virtual') ?? [];
+  // The user's own imaging cohorts: their delivered patients, each placed on its delivered aortic root.
+  const imagingCohorts = data?.cohorts.filter((c) => c.source === 'imaging') ?? [];
   const firstSsm = data?.ssms.find((m) => m.instances > 0);
   const firstSubject = data?.cohorts[0] ? `cohort:${data.cohorts[0].id}` : firstSsm ? `ssm:${firstSsm.id}` : '';
   const subject = subjectKey || firstSubject;
@@ -136,10 +139,16 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
                 value={subject}
                 onChange={(event) => setSubjectKey(event.target.value)}
               >
-                {data.cohorts.length > 0 && <ListSubheader>Cohorts</ListSubheader>}
-                {data.cohorts.map((c) => (
+                {virtualCohorts.length > 0 && <ListSubheader>Cohorts</ListSubheader>}
+                {virtualCohorts.map((c) => (
                   <MenuItem key={c.id} value={`cohort:${c.id}`}>
                     {c.name} ({c.patients} patients)
+                  </MenuItem>
+                ))}
+                {imagingCohorts.length > 0 && <ListSubheader>Your imaging data: delivered patients</ListSubheader>}
+                {imagingCohorts.map((c) => (
+                  <MenuItem key={c.id} value={`cohort:${c.id}`}>
+                    {c.name} ({c.patients} patients, your imaging data)
                   </MenuItem>
                 ))}
                 {data.ssms.length > 0 && <ListSubheader>Shape models: named instances</ListSubheader>}

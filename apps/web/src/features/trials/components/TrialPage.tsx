@@ -22,6 +22,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import type { TrialDetail, TrialPatient } from '@insilico/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadFailure, Loading } from '../../../components/LoadState';
+import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
 import { ApiError } from '../../../lib/apiError';
 import { formatDate } from '../../../lib/formatDate';
 import { useSelectedDevice } from '../../devices';
@@ -160,6 +161,11 @@ export function TrialPage() {
         . Started {formatDate(data.createdAt)}
         {data.createdBy && ` by ${data.createdBy.name}`}.
       </Typography>
+      {data.cohort?.source === 'imaging' && (
+        <Box sx={{ mt: 1 }}>
+          <PatientOriginLabel origin="imaging" />
+        </Box>
+      )}
       {error && (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
           {error}
