@@ -710,6 +710,7 @@ export {
   ssmModelCardSchema,
   ssmSchema,
   ssmListSchema,
+  ssmRebuildCurrentMessage,
   type SsmOrgan,
   type SsmPhase,
   type SsmStatus,

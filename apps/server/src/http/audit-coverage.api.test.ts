@@ -15,6 +15,7 @@ import {
   workspaceBody,
   type Person,
 } from '../../test/fixtures/workspace.fixtures';
+import { asBuiltBeforeLandmarkModes } from '../../test/factories/ssm-rows';
 import { insertProject } from '../../test/factories/project-rows';
 import { insertSsmRoom, insertVersionWithModel } from '../../test/factories/room-rows';
 import { insertSimulation } from '../../test/factories/simulation-rows';
@@ -777,6 +778,14 @@ const audited: Record<string, Scenario> = {
       return f.admin.browser.postJson(`${project(f)}/ssms/${f.ssmId}/measurement-orders`, {
         definitionIds: [await defined(f)],
       });
+    },
+  },
+  // After the order above (which waited for the model to be ready): the model made one built before landmark modes.
+  'POST /api/devices/{deviceId}/projects/{projectId}/ssms/{ssmId}/rebuild': {
+    action: 'ssm.build_started',
+    call: async (f) => {
+      await asBuiltBeforeLandmarkModes(server, f.ssmId);
+      return f.admin.browser.postJson(`${project(f)}/ssms/${f.ssmId}/rebuild`, {});
     },
   },
   // Last: its build job then holds the CPU pool (a few seconds for ten patients) after every other scenario.
