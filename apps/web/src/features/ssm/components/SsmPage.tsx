@@ -118,7 +118,7 @@ function SsmDetails({ deviceId, projectId, ssmId }: { deviceId: string; projectI
  * Where a model stands among its versions: rebuilt already (a link to the new version), built before its landmarks
  * moved with its modes (why it matters, and a rebuild for who may create models), or a rebuild of an older one.
  */
-function SsmVersionNotice({ deviceId, projectId, ssm }: { deviceId: string; projectId: string; ssm: Ssm }) {
+export function SsmVersionNotice({ deviceId, projectId, ssm }: { deviceId: string; projectId: string; ssm: Ssm }) {
   const navigate = useNavigate();
   const canEdit = useSsms(deviceId, projectId).data?.canEdit ?? false;
   const [error, setError] = useState<string | null>(null);
