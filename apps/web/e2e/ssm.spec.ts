@@ -10,6 +10,7 @@ import { expect as baseExpect, test } from './csp';
 // SSM of the aortic root at end-diastole created in three steps (Patients, Organs, Name), in progress then ready,
 // its page (mode sliders, quality, model card), a room on it whose shape a simulation set-up is built on and whose
 // own sliders move it; a trial on the model's named instances (issue 17) with its population view and PDF report;
+// a measurement ordered from its page on its mean and named instance, results by shape with CSV (issue 23);
 // the same configuration refused with the spec's message; too few patients showing the reach-out dialog, which leads
 // to support.
 //
@@ -193,6 +194,43 @@ test('an SSM of the aortic root: three steps, in progress then ready, its page, 
   const pdf = await page.request.get((await report.getAttribute('href'))!);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
+
+  // Measurements on the model's shapes (issue 23), from its page: an annulus area at the model's phase (defined
+  // through the API) ordered on its mean and its named instance (the room saved above); progress, then a row per
+  // shape and the CSV.
+  await api(page, 'POST', `/api/devices/${deviceId}/measurement-definitions`, {
+    name: 'Annulus area at end-diastole',
+    description: '',
+    phase: 'end-diastole',
+    geometry: {
+      type: 'section',
+      organ: 'aortic_root',
+      plane: { kind: 'landmark', landmark: 'aortic_annulus' },
+      quantity: 'area',
+    },
+  });
+  await page.goto(ssmPageUrl);
+  await page.getByRole('link', { name: 'Order measurements on its shapes' }).click();
+  await expect(page).toHaveURL(/\/measurement\/define\?.*ssm=/);
+  await expect(page.getByText(/Measuring the shapes of Aortic root, end-diastole, 20 patients/)).toBeVisible();
+  await page.getByRole('checkbox', { name: /^Annulus area at end-diastole/ }).check();
+  await page.getByRole('link', { name: 'Continue with 1 measurement' }).click();
+  await expect(
+    page.getByRole('heading', {
+      name: 'Aortic root, end-diastole, 20 patients: the mean shape and its named instances',
+    }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Order measurements' }).click();
+  const measured = page.getByRole('table', { name: 'Measurement results' });
+  await expect(measured).toBeVisible({ timeout: 120_000 });
+  await expect(measured.getByRole('columnheader', { name: 'Shape' })).toBeVisible();
+  await expect(measured).toContainText('Mean shape');
+  await expect(measured).toContainText('Aortic root, end-diastole, 20 patients: Shape: mode 1 +2 SD');
+  const measuredCsv = await page.request.get(
+    (await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href'))!,
+  );
+  expect(measuredCsv.status()).toBe(200);
+  expect(await measuredCsv.text()).toContain('Mean shape');
 
   // The same configuration again: refused with the spec's message.
   await throughSteps(page, newSsmUrl, `Roots ${stamp}`);

@@ -726,6 +726,7 @@ export {
   ssmModelCardSchema,
   ssmSchema,
   ssmListSchema,
+  ssmRebuildCurrentMessage,
   type SsmOrgan,
   type SsmPhase,
   type SsmStatus,

@@ -183,11 +183,29 @@ export const ssmSchema = z.object({
   quality: ssmQualitySchema.nullable(),
   shapes: z.array(ssmShapeSchema).nullable(),
   modelCard: ssmModelCardSchema.nullable(),
+  /** 1 as created; a rebuild with newer build code is the next version of the same configuration. */
+  version: z.number().int().default(1),
+  /** The version this one rebuilds (kept as it was, with its rooms and results). */
+  rebuiltFrom: z.object({ id: z.uuid(), version: z.number().int() }).nullable().default(null),
+  /** The rebuild of this version, once asked for. */
+  rebuiltAs: z
+    .object({ id: z.uuid(), version: z.number().int(), status: z.enum(ssmStatuses) })
+    .nullable()
+    .default(null),
+  /**
+   * Once ready: whether its landmarks move with its modes (built with `ssm-2` or later). Without, its shapes cannot
+   * be measured and rooms on it place landmarks at the mean's nearest vertex: rebuild it (`POST …/rebuild`).
+   */
+  landmarksFollowModes: z.boolean().nullable().default(null),
 });
 export type Ssm = z.infer<typeof ssmSchema>;
 export type SsmMode = z.infer<typeof ssmModeSchema>;
 export type SsmQuality = z.infer<typeof ssmQualitySchema>;
 export type SsmShape = z.infer<typeof ssmShapeSchema>;
+
+/** Why a model cannot be rebuilt: it is current already (the same code would build the same model). */
+export const ssmRebuildCurrentMessage =
+  'This shape model is built with the current model builder: building it again would give the same model.';
 
 export const ssmListSchema = z.object({ items: z.array(ssmSchema), canEdit: z.boolean() });
 export type SsmList = z.infer<typeof ssmListSchema>;

@@ -15,6 +15,7 @@ import {
   workspaceBody,
   type Person,
 } from '../../test/fixtures/workspace.fixtures';
+import { asBuiltBeforeLandmarkModes } from '../../test/factories/ssm-rows';
 import { insertProject } from '../../test/factories/project-rows';
 import { insertSsmRoom, insertVersionWithModel } from '../../test/factories/room-rows';
 import { insertSimulation } from '../../test/factories/simulation-rows';
@@ -321,6 +322,16 @@ async function endedTrial(f: Fixture): Promise<string> {
 let onboarded: Person | null = null;
 
 /** Routes whose event this test checks, by the document's method and path. */
+/** Waits (170 s at most) for the SSM queued in the set-up: every scenario before its first use gave it time. */
+async function ssmBuilt(f: Fixture): Promise<void> {
+  const until = Date.now() + 170_000;
+  let ssm: { status: string } = { status: 'in_progress' };
+  while (ssm.status === 'in_progress' && Date.now() < until) {
+    ssm = (await (await f.admin.browser.get(`${project(f)}/ssms/${f.ssmId}`)).json()) as { status: string };
+    if (ssm.status === 'in_progress') await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 const audited: Record<string, Scenario> = {
   'POST /api/devices/{deviceId}/projects': {
     action: 'project.created',
@@ -767,16 +778,19 @@ const audited: Record<string, Scenario> = {
   'POST /api/devices/{deviceId}/projects/{projectId}/ssms/{ssmId}/measurement-orders': {
     action: 'measurement.ordered',
     call: async (f) => {
-      // The SSM queued in the set-up has had every scenario before this one to be built.
-      const until = Date.now() + 170_000;
-      let ssm: { status: string } = { status: 'in_progress' };
-      while (ssm.status === 'in_progress' && Date.now() < until) {
-        ssm = (await (await f.admin.browser.get(`${project(f)}/ssms/${f.ssmId}`)).json()) as { status: string };
-        if (ssm.status === 'in_progress') await new Promise((resolve) => setTimeout(resolve, 500));
-      }
+      await ssmBuilt(f);
       return f.admin.browser.postJson(`${project(f)}/ssms/${f.ssmId}/measurement-orders`, {
         definitionIds: [await defined(f)],
       });
+    },
+  },
+  // After the order above (which waited for the model to be ready): the model made one built before landmark modes.
+  'POST /api/devices/{deviceId}/projects/{projectId}/ssms/{ssmId}/rebuild': {
+    action: 'ssm.build_started',
+    call: async (f) => {
+      await ssmBuilt(f);
+      await asBuiltBeforeLandmarkModes(server, f.ssmId);
+      return f.admin.browser.postJson(`${project(f)}/ssms/${f.ssmId}/rebuild`, {});
     },
   },
   // Last: its build job then holds the CPU pool (a few seconds for ten patients) after every other scenario.

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Orm } from '../db/client';
 import { cohorts, jobRuns, projectCohorts, rooms, ssms, trialPatients, users } from '../db/schema';
 import type { CohortRow } from './cohort.repository';
@@ -6,13 +7,17 @@ import type { CohortRow } from './cohort.repository';
 export type SsmRow = typeof ssms.$inferSelect;
 export type NewSsm = typeof ssms.$inferInsert;
 
-/** An SSM with the name of whoever created it and the progress of its build job. */
+/** An SSM with the name of whoever created it, the progress of its build job and the version rebuilding it. */
 export interface SsmListRow {
   ssm: SsmRow;
   creatorName: string | null;
   progress: number | null;
   progressMessage: string | null;
+  rebuiltAs: { id: string; version: number; status: SsmRow['status'] } | null;
 }
+
+/** The rebuild of an SSM (at most one: `ssms_rebuilt_from_uq`). */
+const rebuild = alias(ssms, 'rebuild');
 
 /** Statistical shape models of projects, and the project's cohorts they are built from. Every read names its project. */
 export class SsmRepository {
@@ -25,10 +30,12 @@ export class SsmRepository {
         creatorName: users.fullName,
         progress: jobRuns.progress,
         progressMessage: jobRuns.progressMessage,
+        rebuiltAs: { id: rebuild.id, version: rebuild.version, status: rebuild.status },
       })
       .from(ssms)
       .leftJoin(users, eq(users.id, ssms.createdBy))
       .leftJoin(jobRuns, eq(jobRuns.id, ssms.jobId))
+      .leftJoin(rebuild, eq(rebuild.rebuiltFrom, ssms.id))
       .$dynamic();
   }
 
@@ -58,15 +65,12 @@ export class SsmRepository {
   }
 
   /**
-   * Inserts the SSM unless the project has one of the same configuration (the unique index decides, so two
-   * concurrent creations cannot both succeed); answers null then.
+   * Inserts the SSM unless the project has one of the same configuration and version, or the version it rebuilds
+   * has a rebuild already (the unique indexes decide, so two concurrent creations or rebuilds cannot both
+   * succeed); answers null then.
    */
   async insert(ssm: NewSsm): Promise<SsmRow | null> {
-    const rows = await this.orm
-      .insert(ssms)
-      .values(ssm)
-      .onConflictDoNothing({ target: [ssms.projectId, ssms.configurationKey] })
-      .returning();
+    const rows = await this.orm.insert(ssms).values(ssm).onConflictDoNothing().returning();
     return rows[0] ?? null;
   }
 

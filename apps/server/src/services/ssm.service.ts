@@ -14,6 +14,7 @@ import {
   ssmModeSchema,
   ssmPhaseLabels,
   ssmQualitySchema,
+  ssmRebuildCurrentMessage,
   ssmShapeSchema,
   ssmTooFewCode,
   ssmTooFewMessage,
@@ -61,6 +62,8 @@ export interface PreparedSsm {
   configurationKey: string;
   name: string;
   shapeCount: number;
+  /** A rebuild: the version it makes and the one it rebuilds (absent: a first version). */
+  rebuild?: { version: number; of: string };
 }
 /** What the build job reports back through. */
 export interface SsmBuildProgress {
@@ -184,6 +187,44 @@ export class SsmService {
   }
 
   /**
+   * A ready model built with older build code (before `ssm-2`: its landmarks do not move with its modes) built
+   * again from its configuration as its next version, by who may create models (`project.work`). The old version
+   * is not touched: its rooms, trials and results keep naming it, and it stays readable (evidence does not move).
+   * The configuration is checked again (its cohorts still on the project and ready, its patients at the phase);
+   * 409 when the model is current, not ready, or rebuilt already.
+   */
+  async rebuild(userId: string, deviceId: string, projectId: string, ssmId: string): Promise<Ssm> {
+    await this.access.require('project.work', userId, deviceId, projectId);
+    const found = await this.repository.find(projectId, ssmId);
+    if (!found) throw notFound();
+    const { ssm } = found;
+    if (found.rebuiltAs)
+      throw new ServiceError(
+        409,
+        'ssm_rebuilt',
+        `This shape model was rebuilt already, as version ${found.rebuiltAs.version}. Open that version.`,
+        { ssmId: found.rebuiltAs.id },
+      );
+    assertReady(ssm);
+    if (buildIsCurrent(ssm)) throw new ServiceError(409, 'ssm_current', ssmRebuildCurrentMessage);
+    const configuration = ssmConfigurationSchema.parse(ssm.configuration);
+    const cohorts = await this.repository.projectCohorts(projectId, configuration.cohortIds);
+    const prepared = await this.prepare(cohorts, { ...configuration, name: ssm.name });
+    const id = await this.unitOfWork.run((tx) =>
+      this.enqueueBuild(
+        tx,
+        { userId, deviceId, projectId },
+        {
+          ...prepared,
+          configurationKey: ssm.configurationKey,
+          rebuild: { version: ssm.version + 1, of: ssm.id },
+        },
+      ),
+    );
+    return this.get(userId, deviceId, projectId, id);
+  }
+
+  /**
    * SSMs for a project not yet created (the wizard's draft, issue 18): each checked as on a project's page, its
    * cohorts among `cohortIds` (the project's to be) of the workspace; the same configuration twice refused. A cohort
    * still being ordered may be chosen (its patients are drawn when it is ordered): the SSM then waits for it.
@@ -219,7 +260,7 @@ export class SsmService {
     prepared: PreparedSsm,
   ): Promise<string> {
     const { userId, deviceId, projectId } = on;
-    const { configuration, configurationKey, name, shapeCount } = prepared;
+    const { configuration, configurationKey, name, shapeCount, rebuild } = prepared;
     const row = await tx.ssms.insert({
       deviceId,
       projectId,
@@ -228,9 +269,13 @@ export class SsmService {
       configurationKey,
       shapeCount,
       createdBy: userId,
+      ...(rebuild ? { version: rebuild.version, rebuiltFrom: rebuild.of } : {}),
     });
-    // Another request stored the same configuration between the check and the insert.
-    if (!row) throw new ServiceError(409, 'ssm_exists', ssmDuplicateMessage);
+    // Another request stored the same configuration (or rebuilt the same version) between the check and the insert.
+    if (!row)
+      throw rebuild
+        ? new ServiceError(409, 'ssm_rebuilt', 'This shape model is being rebuilt already.')
+        : new ServiceError(409, 'ssm_exists', ssmDuplicateMessage);
     // Read locked: a cohort cannot become ready (or fail) unseen between this read and the commit (cohortSettled).
     const cohorts = await tx.ssms.cohortStates(configuration.cohortIds, true);
     const failed = cohorts.find((cohort) => cohort.status === 'failed');
@@ -247,6 +292,7 @@ export class SsmService {
         name,
         configuration,
         shapeCount,
+        ...(rebuild ? { version: rebuild.version, rebuiltFrom: rebuild.of } : {}),
         ...(pending.length > 0 ? { waitingForCohorts: pending.map(({ id, name }) => ({ id, name })) } : {}),
       },
     });
@@ -826,6 +872,15 @@ function assertCohortReady(cohort: CohortRow): void {
     );
 }
 
+/**
+ * Whether a ready model was built with the current build code's landmark modes (`ssm-2`): a rebuild would give the
+ * same model. Older models lack the landmark modes in their summary.
+ */
+function buildIsCurrent(ssm: SsmRow): boolean {
+  const summary = ssm.summary ? summarySchema.safeParse(ssm.summary) : null;
+  return summary?.success === true && landmarksFollowModes(summary.data.landmarks);
+}
+
 function assertReady(ssm: SsmRow): void {
   if (ssm.status !== 'ready') throw notReady(ssm.status);
 }
@@ -873,5 +928,9 @@ function toSsm(row: SsmListRow, waitingFor: { id: string; name: string }[]): Ssm
     quality: parts?.quality ?? null,
     shapes: parts?.shapes ?? null,
     modelCard: parts?.modelCard ?? null,
+    version: ssm.version,
+    rebuiltFrom: ssm.rebuiltFrom ? { id: ssm.rebuiltFrom, version: ssm.version - 1 } : null,
+    rebuiltAs: row.rebuiltAs,
+    landmarksFollowModes: parts ? landmarksFollowModes(parts.landmarks) : null,
   };
 }

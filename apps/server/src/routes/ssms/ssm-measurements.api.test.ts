@@ -1,5 +1,7 @@
 import {
   measurementsDisabledMessage,
+  ssmDuplicateMessage,
+  ssmRebuildCurrentMessage,
   type MeasurementOrder,
   type MeasurementOrderList,
   type Room,
@@ -8,7 +10,9 @@ import {
 } from '@insilico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../test/helpers/test-server';
+import { eventsOf } from '../../../test/helpers/domain-events';
 import { ssmCohorts } from '../../../test/fixtures/cohort.fixtures';
+import { asBuiltBeforeLandmarkModes } from '../../../test/factories/ssm-rows';
 import { projectWorld } from '../../../test/fixtures/project-world';
 import { errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
 
@@ -16,7 +20,8 @@ import { errorOf, json, send, type Person } from '../../../test/fixtures/workspa
  * Measurements on an SSM's shapes: along its modes (issue 18 item 8) and as an order on its mean and named
  * instances (issue 23), one model built for both. The measuring itself is checked against the training patients in
  * cpu/ssm-measurement.task.test.ts; here the API: shapes of the answers, consistency between the two paths,
- * refusals and who may see what.
+ * refusals and who may see what. Last, the same model made one built before landmark modes (`ssm-1`): its clear
+ * state and its rebuild as a new version, the old one kept.
  */
 let server: TestServer;
 let admin: Person;
@@ -206,4 +211,89 @@ describe('a measurement order on the model’s shapes', () => {
       .length;
     expect(after).toBe(before);
   });
+});
+
+describe('a model built before its landmarks moved with its modes, and its rebuild', () => {
+  let cohortId = '';
+  let rebuilt: Ssm;
+  beforeAll(async () => {
+    cohortId = ssm.configuration.cohortIds[0]!;
+    await asBuiltBeforeLandmarkModes(server, ssm.id);
+  });
+
+  it('says so, and its shapes are not measured (nothing queued)', async () => {
+    const older = await json<Ssm>(await member.browser.get(ssmPath()));
+    expect(older).toMatchObject({ status: 'ready', version: 1, rebuiltFrom: null, rebuiltAs: null });
+    expect(older.landmarksFollowModes).toBe(false);
+    const before = (await json<MeasurementOrderList>(await admin.browser.get(`${api()}/measurement-orders`))).items;
+    const refused = await member.browser.postJson(`${ssmPath()}/measurement-orders`, {
+      definitionIds: ['scct-tavi/annulus-area@1'],
+    });
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).code).toBe('ssm_landmarks_fixed');
+    const after = (await json<MeasurementOrderList>(await admin.browser.get(`${api()}/measurement-orders`))).items;
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('is rebuilt as version 2 by who may create models; guests and outsiders may not', async () => {
+    expect((await guest.browser.postJson(`${ssmPath()}/rebuild`, {})).status).toBe(403);
+    expect((await outsider.browser.postJson(`${ssmPath()}/rebuild`, {})).status).toBe(404);
+    const response = await member.browser.postJson(`${ssmPath()}/rebuild`, {});
+    expect(response.status, await response.clone().text()).toBe(201);
+    rebuilt = await json<Ssm>(response);
+    expect(rebuilt.id).not.toBe(ssm.id);
+    expect(rebuilt).toMatchObject({
+      name: ssm.name,
+      configuration: ssm.configuration,
+      shapeCount: ssm.shapeCount,
+      version: 2,
+      rebuiltFrom: { id: ssm.id, version: 1 },
+      rebuiltAs: null,
+    });
+    const started = (await eventsOf(server, 'ssm', rebuilt.id)).filter((e) => e.action === 'ssm.build_started');
+    expect(started).toHaveLength(1);
+    expect(started[0]!.after).toMatchObject({ version: 2, rebuiltFrom: ssm.id });
+    // Once: the old version names its rebuild, and a second rebuild is refused.
+    const again = await admin.browser.postJson(`${ssmPath()}/rebuild`, {});
+    expect(again.status).toBe(409);
+    const refused = await errorOf(again);
+    expect(refused.code).toBe('ssm_rebuilt');
+    expect(refused.message).toContain('version 2');
+  });
+
+  it('keeps the old version readable as it was, its rooms included; the duplicate rule still holds', async () => {
+    const older = await json<Ssm>(await member.browser.get(ssmPath()));
+    expect(older).toMatchObject({ status: 'ready', version: 1, rebuiltAs: { id: rebuilt.id, version: 2 } });
+    expect(older.modes).toEqual(ssm.modes);
+    expect((await member.browser.get(`${ssmPath()}/model`)).status).toBe(200);
+    const room = await member.browser.get(`${api()}/projects/${projectId}/rooms/${instanceRoom.id}`);
+    expect(room.status).toBe(200);
+    expect((await json<Room>(room)).subject).toEqual({ kind: 'ssm', ssmId: ssm.id });
+    const duplicate = await admin.browser.postJson(`${api()}/projects/${projectId}/ssms`, {
+      cohortIds: [cohortId],
+      organs: ['aortic_root'],
+      phase: 'end-diastole',
+    });
+    expect(duplicate.status).toBe(409);
+    expect((await errorOf(duplicate)).message).toBe(ssmDuplicateMessage);
+  });
+
+  it('builds the new version with landmark modes; a current model is not rebuilt', async () => {
+    const ready = await until(
+      async () => json<Ssm>(await member.browser.get(`${api()}/projects/${projectId}/ssms/${rebuilt.id}`)),
+      (s) => s.status !== 'in_progress',
+      540_000,
+    );
+    expect(ready.status).toBe('ready');
+    expect(ready.landmarksFollowModes).toBe(true);
+    expect(ready.modelCard?.codeVersion).toBe('ssm-2');
+    // The same patients, the same code path: the same modes as the model first built.
+    expect(ready.modes).toHaveLength(ssm.modes!.length);
+    ready.modes!.forEach((m, k) => expect(m.variance).toBeCloseTo(ssm.modes![k]!.variance, 6));
+    const modes = await member.browser.get(`${api()}/projects/${projectId}/ssms/${rebuilt.id}/mode-measurements`);
+    expect(modes.status).toBe(200);
+    const current = await member.browser.postJson(`${api()}/projects/${projectId}/ssms/${rebuilt.id}/rebuild`, {});
+    expect(current.status).toBe(409);
+    expect(await errorOf(current)).toMatchObject({ code: 'ssm_current', message: ssmRebuildCurrentMessage });
+  }, 600_000);
 });

@@ -49,6 +49,16 @@ export async function ssmRoutes(app: FastifyInstance, deps: SsmRoutesDeps): Prom
     },
   );
 
+  // A model built with older build code, built again from its configuration as its next version (the old one stays).
+  api.post(
+    `${base}/:ssmId/rebuild`,
+    { ...pre, schema: { tags, params: ssmParamsSchema, response: { 201: ssmSchema } } },
+    async (request, reply) => {
+      const { deviceId, projectId, ssmId } = request.params;
+      return reply.code(201).send(await deps.ssms.rebuild(currentUser(request).id, deviceId, projectId, ssmId));
+    },
+  );
+
   // The model for drawing instances in the browser (encodeShapeModel of @insilico/ssm).
   api.get(`${base}/:ssmId/model`, { ...pre, schema: { tags, params: ssmParamsSchema } }, async (request, reply) => {
     const { deviceId, projectId, ssmId } = request.params;

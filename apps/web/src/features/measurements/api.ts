@@ -21,6 +21,9 @@ export const measurementUrls = {
   definitions: (deviceId: string) => `/api/devices/${deviceId}/measurement-definitions`,
   definition: (deviceId: string, lineageId: string) => `/api/devices/${deviceId}/measurement-definitions/${lineageId}`,
   order: (deviceId: string, cohortId: string) => `/api/devices/${deviceId}/cohorts/${cohortId}/measurement-orders`,
+  /** An order on a shape model's mean and named instances. */
+  ssmOrder: (deviceId: string, projectId: string, ssmId: string) =>
+    `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/measurement-orders`,
   orders: (deviceId: string) => `/api/devices/${deviceId}/measurement-orders`,
   one: (deviceId: string, orderId: string) => `/api/devices/${deviceId}/measurement-orders/${orderId}`,
   csv: (deviceId: string, orderId: string) => `/api/devices/${deviceId}/measurement-orders/${orderId}/results.csv`,
@@ -90,7 +93,20 @@ export function orderMeasurements(
   });
 }
 
-/** The landmarks of one patient at one phase (the cohort API). */
+/** An order on a shape model's mean and its named instances (the rooms saved on its shapes). */
+export function orderMeasurementsOnShapes(
+  deviceId: string,
+  projectId: string,
+  ssmId: string,
+  definitionIds: string[],
+): Promise<MeasurementOrder> {
+  return apiFetch(measurementUrls.ssmOrder(deviceId, projectId, ssmId), {
+    method: 'POST',
+    body: { definitionIds },
+    schema: measurementOrderSchema,
+  });
+}
+
 /** The landmarks of a shape of a project's shape model (mm, the model's frame). */
 export function shapeLandmarks(
   deviceId: string,
@@ -105,6 +121,7 @@ export function shapeLandmarks(
 export const shapeUrl = (deviceId: string, projectId: string, ssmId: string, instance: string): string =>
   `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/meshes/${instance}`;
 
+/** The landmarks of one patient at one phase (the cohort API). */
 export function patientLandmarks(
   deviceId: string,
   cohortId: string,

@@ -1,10 +1,14 @@
 /**
  * The three measurement pages share their state through the address (a reload or a shared link keeps it):
- * `device`, `cohort`, the chosen definitions as repeated `m`, and once ordered `order`.
+ * `device`, what is measured — a `cohort`, or a shape model (`ssm` of `project`: its mean and named instances) —,
+ * the chosen definitions as repeated `m`, and once ordered `order`.
  */
 export interface MeasurementFlow {
   deviceId: string | null;
   cohortId: string | null;
+  /** A shape model measured instead of a cohort, and its project. */
+  ssmId: string | null;
+  projectId: string | null;
   definitionIds: string[];
   orderId: string | null;
 }
@@ -14,6 +18,8 @@ export function readFlow(params: URLSearchParams): MeasurementFlow {
   return {
     deviceId: params.get('device'),
     cohortId: params.get('cohort'),
+    ssmId: params.get('ssm'),
+    projectId: params.get('project'),
     definitionIds: params.getAll('m'),
     orderId: params.get('order'),
   };
@@ -24,10 +30,29 @@ export function flowPath(step: 'select-patient-cohort' | 'define' | 'order', flo
   const q = new URLSearchParams();
   if (flow.deviceId) q.set('device', flow.deviceId);
   if (flow.cohortId) q.set('cohort', flow.cohortId);
+  if (flow.ssmId && flow.projectId) {
+    q.set('ssm', flow.ssmId);
+    q.set('project', flow.projectId);
+  }
   for (const id of flow.definitionIds ?? []) q.append('m', id);
   if (flow.orderId) q.set('order', flow.orderId);
   const query = q.toString();
   return `/measurement/${step}${query ? `?${query}` : ''}`;
+}
+
+/** Where measuring a shape model's shapes starts: the definitions to choose, the model chosen already. */
+export function measureShapesPath(deviceId: string, projectId: string, ssmId: string): string {
+  return flowPath('define', { deviceId, projectId, ssmId });
+}
+
+/** What a flow measures: a cohort, a project's shape model, or nothing chosen yet. */
+export type MeasuredSubject =
+  { kind: 'cohort'; cohortId: string } | { kind: 'ssm'; projectId: string; ssmId: string } | null;
+
+export function subjectOf(flow: MeasurementFlow): MeasuredSubject {
+  if (flow.cohortId) return { kind: 'cohort', cohortId: flow.cohortId };
+  if (flow.ssmId && flow.projectId) return { kind: 'ssm', projectId: flow.projectId, ssmId: flow.ssmId };
+  return null;
 }
 
 /** Bins of a histogram: lower edge, upper edge, count. */

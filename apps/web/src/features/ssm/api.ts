@@ -86,6 +86,15 @@ export function createSsm(deviceId: string, projectId: string, body: CreateSsm):
   );
 }
 
+/** A model built with older build code, built again from its configuration as its next version (the old one stays). */
+export function rebuildSsm(deviceId: string, projectId: string, ssmId: string): Promise<Ssm> {
+  return apiFetch(`${ssmUrls.one(deviceId, projectId, ssmId)}/rebuild`, {
+    method: 'POST',
+    body: {},
+    schema: ssmSchema,
+  });
+}
+
 /**
  * A room on the SSM showing one of its shapes: created on the SSM (named after the shape unless it is the mean),
  * then its view saved on that shape, so the room is a named instance of the model.

@@ -10,8 +10,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Page } from '../../../components/Page';
 import { CohortWorkspace } from '../../cohorts';
+import { useSsm } from '../../ssm';
 import { useMeasurementDefinitions } from '../api';
-import { flowPath, readFlow } from '../flow';
+import { flowPath, readFlow, subjectOf } from '../flow';
 import { draftOf } from '../measurementDraft';
 import { MeasurementSteps } from './MeasurementSteps';
 import { MeasurementsGate } from './MeasurementsGate';
@@ -55,6 +56,20 @@ function DefinitionRow({
   );
 }
 
+/** Which model's shapes are measured, and at which phase (a measurement at another phase is not taken on it). */
+function ShapeModelNote({ deviceId, projectId, ssmId }: { deviceId: string; projectId: string; ssmId: string }) {
+  const ssm = useSsm(deviceId, projectId, ssmId);
+  if (ssm.error) return <Alert severity="error">{ssm.error.message}</Alert>;
+  if (!ssm.data) return <Typography color="text.secondary">Loading the shape model…</Typography>;
+  const phase = phaseWords[ssm.data.configuration.phase];
+  return (
+    <Alert severity="info">
+      Measuring the shapes of {ssm.data.name}: its mean shape and its named instances. It is built at {phase}, so only
+      measurements at {phase} are taken on it.
+    </Alert>
+  );
+}
+
 function Define({ deviceId }: { deviceId: string }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -76,7 +91,7 @@ function Define({ deviceId }: { deviceId: string }) {
     }
     setParams(next);
   };
-  if (!flow.cohortId)
+  if (!subjectOf(flow))
     return (
       <Alert
         severity="info"
@@ -91,7 +106,7 @@ function Define({ deviceId }: { deviceId: string }) {
           </Button>
         }
       >
-        Select the patient cohort to measure first.
+        Select the patient cohort (or the shape model) to measure first.
       </Alert>
     );
   if (definitions.error && !definitions.data) return <Alert severity="error">{definitions.error.message}</Alert>;
@@ -102,6 +117,9 @@ function Define({ deviceId }: { deviceId: string }) {
   const allOfSet = set !== undefined && set.definitionIds.every((id) => chosen.has(id));
   return (
     <Stack spacing={3}>
+      {flow.ssmId && flow.projectId && (
+        <ShapeModelNote deviceId={deviceId} projectId={flow.projectId} ssmId={flow.ssmId} />
+      )}
       {set && (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>

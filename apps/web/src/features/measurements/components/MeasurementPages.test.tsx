@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { MeasurementDefinitionList, MeasurementOrder } from '@insilico/contracts';
+import type { MeasurementDefinitionList, MeasurementOrder, Ssm } from '@insilico/contracts';
 import { jsonResponse, renderWithProviders, testSelectedDevice } from '../../../../test/helpers/renderWithProviders';
 import { DefinePage } from './DefinePage';
 import { SelectCohortPage } from './SelectCohortPage';
@@ -94,13 +94,67 @@ const order: MeasurementOrder = {
   createdBy: null,
 };
 
+/** A ready shape model built at end-diastole, and an order on its mean and one named instance. */
+const ssmId = '5f0c0b8e-0000-4000-8000-000000000001';
+const projectId = '5f0c0b8e-0000-4000-8000-000000000002';
+const model: Ssm = {
+  id: ssmId,
+  projectId,
+  name: 'Roots, end-diastole',
+  configuration: {
+    cohortIds: ['5f0c0b8e-0000-4000-8000-000000000003'],
+    excludedPatients: [],
+    organs: ['aortic_root'],
+    phase: 'end-diastole',
+  },
+  shapeCount: 12,
+  status: 'ready',
+  progress: 1,
+  progressMessage: null,
+  waitingFor: [],
+  error: null,
+  createdBy: null,
+  createdAt: '2026-11-25T03:00:00.000Z',
+  readyAt: '2026-11-25T03:01:00.000Z',
+  modes: null,
+  quality: null,
+  shapes: null,
+  modelCard: null,
+  version: 1,
+  rebuiltFrom: null,
+  rebuiltAs: null,
+  landmarksFollowModes: true,
+};
+const shapeOrder: MeasurementOrder = {
+  ...order,
+  id: 'o-2',
+  cohortId: null,
+  cohortName: model.name,
+  ssm: { id: ssmId, projectId },
+  measurements: order.measurements.slice(0, 1),
+  patients: [
+    {
+      patientId: 'Mean shape',
+      cells: [{ automatic: 470, failure: null, corrected: null, value: 470 }],
+      correction: null,
+    },
+    {
+      patientId: 'Wide root',
+      cells: [{ automatic: 530, failure: null, corrected: null, value: 530 }],
+      correction: null,
+    },
+  ],
+};
+let posted: { url: string; body: unknown }[] = [];
+
 let plan: 'team' | 'trial' = 'team';
 
 beforeEach(() => {
   plan = 'team';
+  posted = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn<typeof fetch>((input) => {
+    vi.fn<typeof fetch>((input, init) => {
       const url = new URL(
         typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
         'http://x',
@@ -118,6 +172,14 @@ beforeEach(() => {
       if (url.pathname === '/api/devices/d-1/measurement-definitions')
         return Promise.resolve(jsonResponse(200, definitions));
       if (url.pathname === '/api/devices/d-1/measurement-orders/o-1') return Promise.resolve(jsonResponse(200, order));
+      if (url.pathname === '/api/devices/d-1/measurement-orders/o-2')
+        return Promise.resolve(jsonResponse(200, shapeOrder));
+      if (url.pathname === `/api/devices/d-1/projects/${projectId}/ssms/${ssmId}`)
+        return Promise.resolve(jsonResponse(200, model));
+      if (url.pathname === `/api/devices/d-1/projects/${projectId}/ssms/${ssmId}/measurement-orders`) {
+        posted.push({ url: url.pathname, body: JSON.parse(String(init?.body)) });
+        return Promise.resolve(jsonResponse(201, { ...shapeOrder, status: 'in_progress', progress: 0, patients: [] }));
+      }
       return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'No such API route.' } }));
     }),
   );
@@ -159,6 +221,37 @@ describe('measurement pages', () => {
     );
     expect(screen.getByRole('img', { name: 'Distribution of Aortic annulus area' })).toBeTruthy();
     expect(screen.getByText('Aortic annulus area: mean 476.7 ± 34.4 mm² (SD), 2 patients')).toBeTruthy();
+  });
+
+  it('a shape model: the order step names it and what is not taken at its phase, orders on its shapes, shows them by shape', async () => {
+    renderWithProviders(
+      <MemoryRouter
+        initialEntries={[`/measurement/order?device=d-1&ssm=${ssmId}&project=${projectId}&m=scct-tavi%2Fa%401`]}
+      >
+        <OrderPage />
+      </MemoryRouter>,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Roots, end-diastole: the mean shape and its named instances' }),
+    ).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /Aortic annulus area \(mm², end-systole\) — not taken: the shape model is built at end-diastole/,
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Order measurements' }));
+    const table = await screen.findByRole('table', { name: 'Measurement results' });
+    expect(posted).toEqual([
+      {
+        url: `/api/devices/d-1/projects/${projectId}/ssms/${ssmId}/measurement-orders`,
+        body: { definitionIds: ['scct-tavi/a@1'] },
+      },
+    ]);
+    expect(within(table).getByRole('columnheader', { name: 'Shape' })).toBeTruthy();
+    expect(within(table).getByText('Wide root')).toBeTruthy();
+    // Shapes are measured on the model's own landmarks: no hand correction.
+    expect(within(table).queryByRole('button', { name: /^Correct/ })).toBeNull();
+    expect(screen.getByText('Results: 2 shapes × 1 measurements')).toBeTruthy();
   });
 
   it('a workspace whose plan lacks measurements sees the spec’s message and a way to the ask-support drawer', async () => {

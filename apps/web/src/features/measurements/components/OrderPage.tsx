@@ -19,8 +19,15 @@ import { Page } from '../../../components/Page';
 import { ApiError } from '../../../lib/apiError';
 import { formatDate } from '../../../lib/formatDate';
 import { CohortWorkspace, useCohorts } from '../../cohorts';
-import { measurementUrls, orderMeasurements, useMeasurementDefinitions, useMeasurementOrder } from '../api';
-import { flowPath, readFlow } from '../flow';
+import { useSsm } from '../../ssm';
+import {
+  measurementUrls,
+  orderMeasurements,
+  orderMeasurementsOnShapes,
+  useMeasurementDefinitions,
+  useMeasurementOrder,
+} from '../api';
+import { flowPath, readFlow, subjectOf } from '../flow';
 import { CorrectionDialog } from './CorrectionDialog';
 import { Distribution } from './Distribution';
 import { MeasurementSteps } from './MeasurementSteps';
@@ -40,11 +47,12 @@ function Results({
   const [shown, setShown] = useState(0);
   const [correcting, setCorrecting] = useState<string | null>(null);
   const m = order.measurements[shown];
+  const rows = order.ssm ? 'shapes' : 'patients';
   return (
     <Stack spacing={3}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="h3" component="h2">
-          Results: {order.patients.length} patients × {order.measurements.length} measurements
+          Results: {order.patients.length} {rows} × {order.measurements.length} measurements
         </Typography>
         <Button variant="outlined" href={measurementUrls.csv(deviceId, order.id)} download>
           Download CSV
@@ -54,7 +62,7 @@ function Results({
         <Table stickyHeader size="small" aria-label="Measurement results">
           <TableHead>
             <TableRow>
-              <TableCell>Patient</TableCell>
+              <TableCell>{order.ssm ? 'Shape' : 'Patient'}</TableCell>
               {order.measurements.map((x) => (
                 <TableCell key={x.definitionId} align="right">
                   {x.name} ({x.unit})
@@ -163,7 +171,8 @@ function Placed({ deviceId, orderId }: { deviceId: string; orderId: string }) {
     return (
       <Stack spacing={1} role="status">
         <Typography>
-          Measuring the patients of {o.cohortName}… You get a notification when the results are ready.
+          Measuring the {o.ssm ? 'shapes' : 'patients'} of {o.cohortName}… You get a notification when the results are
+          ready.
         </Typography>
         <LinearProgress variant="determinate" value={Math.round(o.progress * 100)} aria-label="Measurement progress" />
       </Stack>
@@ -177,25 +186,39 @@ function Review({ deviceId }: { deviceId: string }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const flow = readFlow(params);
-  const cohorts = useCohorts(deviceId);
+  const subject = subjectOf(flow);
+  const cohorts = useCohorts(subject?.kind === 'cohort' ? deviceId : null);
+  const ssm = useSsm(deviceId, subject?.kind === 'ssm' ? subject.projectId : null, flow.ssmId);
   const definitions = useMeasurementDefinitions(deviceId);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const cohort = cohorts.data?.items.find((c) => c.id === flow.cohortId);
   const chosen = definitions.data?.items.filter((d) => flow.definitionIds.includes(d.id)) ?? [];
-  if (!flow.cohortId || flow.definitionIds.length === 0)
+  if (!subject || flow.definitionIds.length === 0)
     return (
       <Alert severity="info">
-        Choose a cohort and its measurements first.{' '}
+        Choose a cohort (or a shape model) and its measurements first.{' '}
         <RouterLink to={flowPath('select-patient-cohort', { deviceId })}>Select a cohort</RouterLink>
       </Alert>
     );
+  const model = ssm.data;
+  const heading =
+    subject.kind === 'cohort'
+      ? cohort
+        ? `${cohort.name}: ${cohort.size} patients`
+        : 'Cohort'
+      : model
+        ? `${model.name}: the mean shape and its named instances`
+        : 'Shape model';
   const send = async () => {
     setSending(true);
     setError(null);
     try {
-      const order = await orderMeasurements(deviceId, flow.cohortId as string, flow.definitionIds);
-      void navigate(flowPath('order', { deviceId, cohortId: order.cohortId, orderId: order.id }));
+      const order =
+        subject.kind === 'cohort'
+          ? await orderMeasurements(deviceId, subject.cohortId, flow.definitionIds)
+          : await orderMeasurementsOnShapes(deviceId, subject.projectId, subject.ssmId, flow.definitionIds);
+      void navigate(flowPath('order', { ...flow, deviceId, orderId: order.id }));
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : 'The order could not be placed.');
     } finally {
@@ -206,12 +229,15 @@ function Review({ deviceId }: { deviceId: string }) {
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h3" component="h2">
-          {cohort ? `${cohort.name}: ${cohort.size} patients` : 'Cohort'}
+          {heading}
         </Typography>
         <ul>
           {chosen.map((d) => (
             <li key={d.id}>
               {d.name} ({d.unit}, {d.phase})
+              {model && d.phase !== model.configuration.phase
+                ? ` — not taken: the shape model is built at ${model.configuration.phase}`
+                : ''}
             </li>
           ))}
         </ul>

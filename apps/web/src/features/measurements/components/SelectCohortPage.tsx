@@ -1,6 +1,9 @@
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ssmPhaseLabels } from '@insilico/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -8,14 +11,57 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Page } from '../../../components/Page';
 import { formatDate } from '../../../lib/formatDate';
 import { CohortStatusChip, CohortWorkspace, useCohorts } from '../../cohorts';
+import { useProjects } from '../../projects';
+import { useSsms } from '../../ssm';
 import { useMeasurementOrders } from '../api';
 import { flowPath } from '../flow';
 import { MeasurementSteps } from './MeasurementSteps';
 import { MeasurementsGate } from './MeasurementsGate';
+
+/** What can be measured, one per row, each with a Select link to the define step. */
+function Choices({
+  label,
+  headers,
+  rows,
+}: {
+  label: string;
+  headers: string[];
+  rows: { id: string; name: string; to: string; cells: ReactNode[] }[];
+}) {
+  return (
+    <Paper variant="outlined">
+      <Table aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {headers.map((h) => (
+              <TableCell key={h}>{h}</TableCell>
+            ))}
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              {row.cells.map((cell, i) => (
+                <TableCell key={i}>{cell}</TableCell>
+              ))}
+              <TableCell align="right">
+                <Button component={RouterLink} to={row.to} variant="contained" aria-label={`Measure ${row.name}`}>
+                  Select
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}
 
 function Cohorts({ deviceId }: { deviceId: string }) {
   const cohorts = useCohorts(deviceId);
@@ -37,42 +83,85 @@ function Cohorts({ deviceId }: { deviceId: string }) {
       </Alert>
     );
   return (
-    <Paper variant="outlined">
-      <Table aria-label="Ready patient cohorts">
-        <TableHead>
-          <TableRow>
-            <TableCell>Cohort</TableCell>
-            <TableCell>Patients</TableCell>
-            <TableCell>Ordered</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {ready.map((c) => (
-            <TableRow key={c.id}>
-              <TableCell>
-                <Typography sx={{ fontWeight: 600 }}>{c.name}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {c.criteriaSummary}
-                </Typography>
-              </TableCell>
-              <TableCell>{c.size}</TableCell>
-              <TableCell>{formatDate(c.createdAt)}</TableCell>
-              <TableCell align="right">
-                <Button
-                  component={RouterLink}
-                  to={flowPath('define', { deviceId, cohortId: c.id })}
-                  variant="contained"
-                  aria-label={`Measure ${c.name}`}
-                >
-                  Select
-                </Button>
-              </TableCell>
-            </TableRow>
+    <Choices
+      label="Ready patient cohorts"
+      headers={['Cohort', 'Patients', 'Ordered']}
+      rows={ready.map((c) => ({
+        id: c.id,
+        name: c.name,
+        to: flowPath('define', { deviceId, cohortId: c.id }),
+        cells: [
+          <>
+            <Typography sx={{ fontWeight: 600 }}>{c.name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {c.criteriaSummary}
+            </Typography>
+          </>,
+          c.size,
+          formatDate(c.createdAt),
+        ],
+      }))}
+    />
+  );
+}
+
+const allProjects = { status: 'all', search: '' } as const;
+
+/**
+ * A project's ready shape models, to measure their mean and named instances instead of a cohort's patients (the
+ * order freezes the shapes named when it is placed).
+ */
+function ShapeModels({ deviceId }: { deviceId: string }) {
+  const [projectId, setProjectId] = useState('');
+  const projects = useProjects(deviceId, allProjects);
+  const ssms = useSsms(deviceId, projectId || null);
+  const ready = (ssms.data?.items ?? []).filter((m) => m.status === 'ready');
+  return (
+    <Stack spacing={1} sx={{ mt: 4 }}>
+      <Typography variant="h3" component="h2">
+        Or a statistical shape model
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Its mean shape and its named instances (the rooms saved on its shapes) are measured, each as one row.
+      </Typography>
+      {projects.error && !projects.data ? (
+        <Alert severity="error">The projects could not be loaded. {projects.error.message}</Alert>
+      ) : (
+        <TextField
+          select
+          label="Project"
+          value={projectId}
+          onChange={(e) => setProjectId(e.target.value)}
+          sx={{ maxWidth: 420 }}
+          helperText={projects.data?.items.length === 0 ? 'This workspace has no project yet.' : undefined}
+        >
+          {(projects.data?.items ?? []).map((p) => (
+            <MenuItem key={p.id} value={p.id}>
+              {p.name}
+            </MenuItem>
           ))}
-        </TableBody>
-      </Table>
-    </Paper>
+        </TextField>
+      )}
+      {projectId && ssms.error && <Alert severity="error">{ssms.error.message}</Alert>}
+      {projectId && !ssms.data && !ssms.error && (
+        <Typography color="text.secondary">Loading the shape models…</Typography>
+      )}
+      {projectId && ssms.data && ready.length === 0 && (
+        <Typography color="text.secondary">This project has no ready shape model.</Typography>
+      )}
+      {ready.length > 0 && (
+        <Choices
+          label="Ready shape models"
+          headers={['Shape model', 'Phase', 'Built']}
+          rows={ready.map((m) => ({
+            id: m.id,
+            name: m.name,
+            to: flowPath('define', { deviceId, projectId, ssmId: m.id }),
+            cells: [m.name, ssmPhaseLabels[m.configuration.phase], m.readyAt ? formatDate(m.readyAt) : ''],
+          }))}
+        />
+      )}
+    </Stack>
   );
 }
 
@@ -99,7 +188,13 @@ function Orders({ deviceId }: { deviceId: string }) {
                 <TableCell align="right">
                   <Button
                     component={RouterLink}
-                    to={flowPath('order', { deviceId, cohortId: o.cohortId, orderId: o.id })}
+                    to={flowPath('order', {
+                      deviceId,
+                      cohortId: o.cohortId,
+                      ssmId: o.ssm?.id ?? null,
+                      projectId: o.ssm?.projectId ?? null,
+                      orderId: o.id,
+                    })}
                   >
                     Results
                   </Button>
@@ -113,19 +208,23 @@ function Orders({ deviceId }: { deviceId: string }) {
   );
 }
 
-/** `/measurement/select-patient-cohort`: the ready cohorts to measure, and the orders placed before. */
+/**
+ * `/measurement/select-patient-cohort`: the ready cohorts to measure (or a project's ready shape models), and the
+ * orders placed before.
+ */
 export function SelectCohortPage() {
   return (
     <Page
       section="Measurement"
       title="Select a patient cohort"
-      description="Pick the cohort whose patients you want measured."
+      description="Pick the cohort whose patients you want measured, or a shape model whose shapes you want measured."
     >
       <MeasurementSteps active={0} />
       <CohortWorkspace>
         {(deviceId) => (
           <MeasurementsGate deviceId={deviceId}>
             <Cohorts deviceId={deviceId} />
+            <ShapeModels deviceId={deviceId} />
             <Orders deviceId={deviceId} />
           </MeasurementsGate>
         )}

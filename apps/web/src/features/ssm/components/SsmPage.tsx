@@ -17,13 +17,13 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { phaseTitle } from '../../cohorts';
-import { createSsm, createSsmRoom, ssmUrls, useSsm, useSsms } from '../api';
+import { createSsm, createSsmRoom, rebuildSsm, ssmUrls, useSsm, useSsms } from '../api';
 import { roomPagePath, ssmPagePath, ssmStepPath } from '../paths';
 import { SsmStatus } from './SsmCreateSteps';
 import { shapeLabel, SLIDER_MODES, SsmModeSliders } from './SsmModeSliders';
 import { ChartCard } from '../../analysis';
 import { qualityChartOption } from '../qualityChart';
-import { MeasurementsGate } from '../../measurements';
+import { measureShapesPath, MeasurementsGate } from '../../measurements';
 import { SsmModeMeasurementsSection } from './SsmModeMeasurementsSection';
 
 const SsmShapeViewer = lazy(async () => ({ default: (await import('./SsmShapeViewer')).SsmShapeViewer }));
@@ -80,6 +80,7 @@ function SsmListView({ deviceId, projectId }: { deviceId: string; projectId: str
           <Box key={ssm.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <RouterLink to={ssmPagePath(deviceId, projectId, ssm.id)}>{ssm.name}</RouterLink>
+              {(ssm.version > 1 || ssm.rebuiltAs) && <Chip size="small" variant="outlined" label={`v${ssm.version}`} />}
               <Chip size="small" label={statusLabel(ssm)} />
             </Stack>
           </Box>
@@ -101,7 +102,9 @@ function SsmDetails({ deviceId, projectId, ssmId }: { deviceId: string; projectI
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {ssm.data.configuration.organs.map((organ) => ssmOrganLabels[organ]).join(' + ')},{' '}
         {ssmPhaseLabels[ssm.data.configuration.phase].toLowerCase()}, {ssm.data.shapeCount} patients
+        {ssm.data.version > 1 || ssm.data.rebuiltAs ? `, version ${ssm.data.version}` : ''}
       </Typography>
+      <SsmVersionNotice deviceId={deviceId} projectId={projectId} ssm={ssm.data} />
       {ssm.data.status !== 'ready' ? (
         <SsmStatus ssm={ssm.data} />
       ) : (
@@ -109,6 +112,89 @@ function SsmDetails({ deviceId, projectId, ssmId }: { deviceId: string; projectI
       )}
     </>
   );
+}
+
+/**
+ * Where a model stands among its versions: rebuilt already (a link to the new version), built before its landmarks
+ * moved with its modes (why it matters, and a rebuild for who may create models), or a rebuild of an older one.
+ */
+export function SsmVersionNotice({ deviceId, projectId, ssm }: { deviceId: string; projectId: string; ssm: Ssm }) {
+  const navigate = useNavigate();
+  const canEdit = useSsms(deviceId, projectId).data?.canEdit ?? false;
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const next = ssm.version + 1;
+  if (ssm.rebuiltAs)
+    return (
+      <Alert
+        severity="info"
+        sx={{ mb: 2 }}
+        action={
+          <Button
+            component={RouterLink}
+            to={ssmPagePath(deviceId, projectId, ssm.rebuiltAs.id)}
+            color="inherit"
+            size="small"
+          >
+            Open version {ssm.rebuiltAs.version}
+          </Button>
+        }
+      >
+        This model was rebuilt as version {ssm.rebuiltAs.version}
+        {ssm.rebuiltAs.status === 'in_progress'
+          ? ' (being built)'
+          : ssm.rebuiltAs.status === 'failed'
+            ? ' (failed)'
+            : ''}
+        . This version, its rooms and the results made on it stay as they are.
+      </Alert>
+    );
+  if (ssm.status === 'ready' && ssm.landmarksFollowModes === false) {
+    const rebuild = async () => {
+      setSending(true);
+      setError(null);
+      try {
+        const rebuilt = await rebuildSsm(deviceId, projectId, ssm.id);
+        await navigate(ssmPagePath(deviceId, projectId, rebuilt.id));
+      } catch (caught) {
+        setError(caught instanceof Error ? caught.message : 'The model could not be rebuilt.');
+      } finally {
+        setSending(false);
+      }
+    };
+    return (
+      <Alert
+        severity="warning"
+        sx={{ mb: 2 }}
+        action={
+          canEdit ? (
+            <Button color="inherit" size="small" disabled={sending} onClick={() => void rebuild()}>
+              Rebuild as version {next}
+            </Button>
+          ) : undefined
+        }
+      >
+        Built with an older model builder ({ssm.modelCard?.codeVersion ?? 'unknown'}): its landmarks do not move with
+        its modes, so its shapes cannot be measured and rooms on it place landmarks at the nearest point of the mean
+        shape.{' '}
+        {canEdit
+          ? `Rebuilding makes version ${next} from the same configuration; this version, its rooms and the results made on it stay as they are.`
+          : 'Someone who may create shape models in this project can rebuild it.'}
+        {error && <Box sx={{ mt: 1, fontWeight: 600 }}>{error}</Box>}
+      </Alert>
+    );
+  }
+  if (ssm.rebuiltFrom)
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Rebuilt from{' '}
+        <RouterLink to={ssmPagePath(deviceId, projectId, ssm.rebuiltFrom.id)}>
+          version {ssm.rebuiltFrom.version}
+        </RouterLink>
+        , which stays as it was.
+      </Typography>
+    );
+  return null;
 }
 
 function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: string; ssm: Ssm }) {
@@ -214,6 +300,16 @@ function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: s
       )}
       <MeasurementsGate deviceId={deviceId}>
         <SsmModeMeasurementsSection deviceId={deviceId} projectId={projectId} ssmId={ssm.id} />
+        {ssm.landmarksFollowModes !== false && (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 2 }}>
+            <Button variant="outlined" component={RouterLink} to={measureShapesPath(deviceId, projectId, ssm.id)}>
+              Order measurements on its shapes
+            </Button>
+            <Typography variant="body2" color="text.secondary">
+              The mean shape and each named instance (the rooms saved on its shapes), as a table with CSV.
+            </Typography>
+          </Stack>
+        )}
       </MeasurementsGate>
       {ssm.shapes && (
         <Box>
