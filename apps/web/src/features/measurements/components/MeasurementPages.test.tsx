@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { MeasurementDefinitionList, MeasurementOrder, Ssm } from '@insilico/contracts';
+import type { MeasurementDefinitionList, MeasurementOrder } from '@insilico/contracts';
 import { jsonResponse, renderWithProviders, testSelectedDevice } from '../../../../test/helpers/renderWithProviders';
+import { readySsm } from '../../../../test/helpers/ssm';
 import { DefinePage } from './DefinePage';
 import { SelectCohortPage } from './SelectCohortPage';
 import { OrderPage } from './OrderPage';
@@ -97,34 +98,7 @@ const order: MeasurementOrder = {
 /** A ready shape model built at end-diastole, and an order on its mean and one named instance. */
 const ssmId = '5f0c0b8e-0000-4000-8000-000000000001';
 const projectId = '5f0c0b8e-0000-4000-8000-000000000002';
-const model: Ssm = {
-  id: ssmId,
-  projectId,
-  name: 'Roots, end-diastole',
-  configuration: {
-    cohortIds: ['5f0c0b8e-0000-4000-8000-000000000003'],
-    excludedPatients: [],
-    organs: ['aortic_root'],
-    phase: 'end-diastole',
-  },
-  shapeCount: 12,
-  status: 'ready',
-  progress: 1,
-  progressMessage: null,
-  waitingFor: [],
-  error: null,
-  createdBy: null,
-  createdAt: '2026-11-25T03:00:00.000Z',
-  readyAt: '2026-11-25T03:01:00.000Z',
-  modes: null,
-  quality: null,
-  shapes: null,
-  modelCard: null,
-  version: 1,
-  rebuiltFrom: null,
-  rebuiltAs: null,
-  landmarksFollowModes: true,
-};
+const model = readySsm({ id: ssmId, projectId });
 const shapeOrder: MeasurementOrder = {
   ...order,
   id: 'o-2',

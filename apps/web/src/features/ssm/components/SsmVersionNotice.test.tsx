@@ -3,38 +3,12 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Ssm } from '@insilico/contracts';
 import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
+import { readySsm } from '../../../../test/helpers/ssm';
 import { SsmVersionNotice } from './SsmPage';
 
 const deviceId = '5f0c0b8e-0000-4000-8000-0000000000d1';
 const projectId = '5f0c0b8e-0000-4000-8000-0000000000b2';
-const older: Ssm = {
-  id: '5f0c0b8e-0000-4000-8000-000000000001',
-  projectId,
-  name: 'Roots, end-diastole',
-  configuration: {
-    cohortIds: ['5f0c0b8e-0000-4000-8000-000000000003'],
-    excludedPatients: [],
-    organs: ['aortic_root'],
-    phase: 'end-diastole',
-  },
-  shapeCount: 12,
-  status: 'ready',
-  progress: 1,
-  progressMessage: null,
-  waitingFor: [],
-  error: null,
-  createdBy: null,
-  createdAt: '2026-11-25T03:00:00.000Z',
-  readyAt: '2026-11-25T03:01:00.000Z',
-  modes: null,
-  quality: null,
-  shapes: null,
-  modelCard: null,
-  version: 1,
-  rebuiltFrom: null,
-  rebuiltAs: null,
-  landmarksFollowModes: false,
-};
+const older = readySsm({ projectId, landmarksFollowModes: false });
 const rebuilt: Ssm = {
   ...older,
   id: '5f0c0b8e-0000-4000-8000-000000000002',
