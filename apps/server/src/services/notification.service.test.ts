@@ -103,12 +103,12 @@ describe('notification relay with a failing database', () => {
 });
 
 describe('notification list', () => {
-  /** A repository whose list answers fixed rows and counts the separate unseen queries. */
+  /** A repository whose list answers fixed rows (each carrying the user's unseen flag) and counts separate queries. */
   function listing(rows: NotificationRow[], anyUnseen: boolean) {
     const counts = { hasUnseen: 0 };
     const repository = {
       async list() {
-        return rows;
+        return rows.map((listed) => ({ ...listed, userHasUnseen: anyUnseen }));
       },
       async hasUnseen() {
         counts.hasUnseen += 1;
@@ -119,18 +119,22 @@ describe('notification list', () => {
     return { service, counts };
   }
 
-  it('answers the unseen flag from the page when an unseen notification is on it, without a second query', async () => {
-    const { service, counts } = listing([row('a'), { ...row('b'), seenAt: new Date() }], true);
-    expect((await service.list(userId, 20, null)).hasUnseen).toBe(true);
-    expect(counts.hasUnseen).toBe(0);
-  });
-
-  it('asks the database when every notification on the page is seen (an older one may not be)', async () => {
-    const seen = { ...row('a'), seenAt: new Date() };
+  it('answers the unseen flag from the rows of the page, without a second query', async () => {
+    const seen = { ...row('b'), seenAt: new Date() };
+    // Every row on the page seen, yet an older one is not: the rows' own flag says so.
     const older = listing([seen], true);
     expect((await older.service.list(userId, 20, null)).hasUnseen).toBe(true);
-    expect(older.counts.hasUnseen).toBe(1);
-    const none = listing([seen], false);
+    const none = listing([row('a'), seen], false);
     expect((await none.service.list(userId, 20, null)).hasUnseen).toBe(false);
+    expect(older.counts.hasUnseen + none.counts.hasUnseen).toBe(0);
+  });
+
+  it('an empty first page has nothing unseen without a query; an empty later page asks the database', async () => {
+    const first = listing([], true);
+    expect((await first.service.list(userId, 20, null)).hasUnseen).toBe(false);
+    expect(first.counts.hasUnseen).toBe(0);
+    const later = listing([], true);
+    expect((await later.service.list(userId, 20, '2026-01-01T00:00:00.000Z')).hasUnseen).toBe(true);
+    expect(later.counts.hasUnseen).toBe(1);
   });
 });
