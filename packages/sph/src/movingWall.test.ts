@@ -1,7 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeBinaryStl, type TriangleMesh } from '@insilico/mesh';
 import { describe, expect, it } from 'vitest';
 import { parseCase } from './caseFile';
 import { buildCase } from './caseRunner';
@@ -19,9 +18,12 @@ import {
   s,
   squeezedMotion,
   squeezedOptions,
+  squeezedCase,
   squeezedTube,
   volumeLost,
+  writeSqueezedFrames,
 } from '../test/squeezedTube';
+import { heartCycleMotion } from './movingWall';
 import { openVessel, vesselFromMesh } from './vessel';
 
 // A tube closed at one end, squeezed by its wall through 12 frames over the period T, with a pressure outlet at the
@@ -86,6 +88,18 @@ describe('vessel wall moving with the frames', () => {
     }
   }, 120_000);
 
+  it('a heart cycle from systolic frames: ejection over the ejection time, then the frames reversed over filling', () => {
+    const systole = [0, 1, 2, 3].map((k) => squeezedTube((k * T) / 8, DP));
+    const { reference, motion: cycle } = heartCycleMotion(systole, { period: 1, ejection: 0.3 });
+    expect(reference).toBe(systole[0]);
+    expect(cycle.frames).toEqual([systole[1], systole[2], systole[3], systole[2], systole[1]]);
+    const times = [0.1, 0.2, 0.3, 0.3 + 0.7 / 3, 0.3 + 1.4 / 3];
+    cycle.times.forEach((t, k) => expect(t).toBeCloseTo(times[k]!, 12));
+    expect(cycle.period).toBe(1);
+    expect(() => heartCycleMotion(systole, { period: 1, ejection: 1 })).toThrow(/shorter than the period/);
+    expect(() => heartCycleMotion(systole.slice(0, 1), { period: 1, ejection: 0.3 })).toThrow(/at least two/);
+  });
+
   it('refuses frames that do not correspond to the mesh', () => {
     const other = tube(R0, 0, meshEnd(DP), SEGMENTS, 7);
     const frames = [other, ...motion.frames.slice(1)];
@@ -98,38 +112,8 @@ describe('vessel wall moving with the frames', () => {
     const dir = await mkdtemp(join(tmpdir(), 'sph-moving-wall-'));
     try {
       // The frames in mm, as a patient's STL files are.
-      const mm = (m: TriangleMesh): TriangleMesh => ({
-        positions: m.positions.map((v) => v * 1e3),
-        indices: m.indices,
-      });
-      await writeFile(join(dir, 'frame0.stl'), writeBinaryStl(mm(squeezedTube(0, DP))));
-      const cine = {
-        period: T,
-        frames: await Promise.all(
-          motion.times.map(async (time, k) => {
-            const file = `frame${k + 1}.stl`;
-            await writeFile(join(dir, file), writeBinaryStl(mm(motion.frames[k]!)));
-            return { file, time };
-          }),
-        ),
-      };
-      const base = {
-        dimension: 3,
-        dp: DP,
-        endTime: T / 2,
-        outputInterval: T / 4,
-        fluid: {
-          density: RHO,
-          viscosity: 0.01,
-          referenceVelocity: 0.1,
-          soundSpeed: 3,
-          freeSurface: false,
-          vessel: { file: 'frame0.stl' },
-          outlets: [{ centre: squeezedOptions(N).outlets[0]!.centre, direction: [1, 0, 0], radius: R0, pressure: 0 }],
-        },
-      };
-      const vessel = (patch: object): string =>
-        JSON.stringify({ ...base, fluid: { ...base.fluid, vessel: { file: 'frame0.stl', ...patch } } });
+      const cine = await writeSqueezedFrames(dir, DP);
+      const vessel = (patch: object): string => JSON.stringify(squeezedCase(N, T / 2, patch));
       const still = await buildCase(parseCase(vessel({})), dir);
       expect(still.fluid!.options.movingWall).toBe(false);
       expect(still.wallSurface).toBeDefined();

@@ -28,6 +28,53 @@ export interface WallMotionOptions {
   interpolation?: FrameInterpolation;
 }
 
+/** The timing of a heart cycle: its period and the share of it over which the systolic frames are spread. */
+export interface HeartCycleTiming {
+  /** Period of the cycle, s (60 / heart rate). */
+  period: number;
+  /** Time from the first systolic frame (end-diastole) to the last (end-systole), s: the ejection time. */
+  ejection: number;
+  /** Interpolation between frames (default 'cubic'). */
+  interpolation?: FrameInterpolation;
+}
+
+/**
+ * A whole periodic heart cycle from systolic frames alone (a patient's cine frames from end-diastole, `systole[0]`, to
+ * end-systole, the last), see docs/decisions/sph-moving-walls.md: the frames equally spaced over the ejection time,
+ * then, for filling, the same frames in reverse order (end-systole back towards end-diastole) equally spaced over the
+ * rest of the period. The reference mesh (time 0) is `systole[0]`; the motion lists the others. Throws a RangeError
+ * when there are fewer than two frames or the ejection does not fit in the period.
+ */
+export function heartCycleMotion(
+  systole: readonly TriangleMesh[],
+  timing: HeartCycleTiming,
+): { reference: TriangleMesh; motion: WallMotionOptions } {
+  const k = systole.length;
+  if (k < 2) throw new RangeError('a heart cycle needs at least two systolic frames (end-diastole, end-systole)');
+  const { period, ejection } = timing;
+  if (!(period > 0) || !(ejection > 0) || !(ejection < period)) {
+    throw new RangeError(
+      `the ejection time (${ejection} s) must be positive and shorter than the period (${period} s)`,
+    );
+  }
+  const frames: TriangleMesh[] = [];
+  const times: number[] = [];
+  const step = ejection / (k - 1);
+  for (let i = 1; i < k; i++) {
+    frames.push(systole[i]!);
+    times.push(i * step);
+  }
+  const fill = (period - ejection) / (k - 1);
+  for (let j = 1; j < k - 1; j++) {
+    frames.push(systole[k - 1 - j]!);
+    times.push(ejection + j * fill);
+  }
+  return {
+    reference: systole[0]!,
+    motion: { frames, times, period, ...(timing.interpolation ? { interpolation: timing.interpolation } : {}) },
+  };
+}
+
 /** Vertex positions of `mesh` scaled and shifted as `meshShape` does, m. */
 function scaled(mesh: TriangleMesh, o: MeshShapeOptions): Float64Array {
   const s = o.scale ?? 1e-3;

@@ -1,4 +1,6 @@
-import type { TriangleMesh } from '@insilico/mesh';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeBinaryStl, type TriangleMesh } from '@insilico/mesh';
 import type { VesselFlowOptions } from '../src/vessel';
 import type { WallMotionOptions } from '../src/movingWall';
 import { tube } from './shapes';
@@ -71,5 +73,46 @@ export function squeezedOptions(n: number, motion?: WallMotionOptions): VesselFl
     inlets: [],
     outlets: [{ centre: [XO, 0, 0], direction: [1, 0, 0], radius: R0, pressure: 0 }],
     ...(motion ? { motion } : {}),
+  };
+}
+
+/** The squeezed tube's frames written as binary STL files in mm into `dir` (frame0.stl the reference), as a case names them. */
+export async function writeSqueezedFrames(
+  dir: string,
+  dp: number,
+): Promise<{ period: number; frames: { file: string; time: number }[] }> {
+  const motion = squeezedMotion(dp);
+  const mm = (m: TriangleMesh): TriangleMesh => ({ positions: m.positions.map((v) => v * 1e3), indices: m.indices });
+  await writeFile(join(dir, 'frame0.stl'), writeBinaryStl(mm(squeezedTube(0, dp))));
+  const frames = await Promise.all(
+    motion.times.map(async (time, k) => {
+      const file = `frame${k + 1}.stl`;
+      await writeFile(join(dir, file), writeBinaryStl(mm(motion.frames[k]!)));
+      return { file, time };
+    }),
+  );
+  return { period: T, frames };
+}
+
+/**
+ * The squeezed tube as a case file (the frames of `writeSqueezedFrames` in the same folder), at R0/dp = `n`, ending at
+ * `endTime`; `vessel` is merged into the vessel's settings (e.g. `{ wallMotion: 'cine', cine }`).
+ */
+export function squeezedCase(n: number, endTime: number, vessel: object, extra: object = {}): object {
+  return {
+    dimension: 3,
+    dp: R0 / n,
+    endTime,
+    outputInterval: endTime / 2,
+    ...extra,
+    fluid: {
+      density: RHO,
+      viscosity: 0.01,
+      referenceVelocity: 0.1,
+      soundSpeed: 3,
+      freeSurface: false,
+      vessel: { file: 'frame0.stl', ...vessel },
+      outlets: [{ centre: [XO, 0, 0], direction: [1, 0, 0], radius: R0, pressure: 0 }],
+    },
   };
 }
