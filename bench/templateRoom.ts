@@ -7,6 +7,7 @@ import {
   ringDeviceMesh,
   simulatedRegion,
   type Resolution,
+  type SimulationKind,
 } from '../packages/scenarios/src/index';
 
 export function templateRoom(seed: number, index: number) {
@@ -21,15 +22,20 @@ export function templateRoom(seed: number, index: number) {
   return { patient, region, device };
 }
 
-/** The fluid template of `templateRoom(seed, index)` at `resolution`, built as the server builds it. */
-export function templateFluidCase(seed: number, index: number, resolution: Resolution = 'coarse') {
+/** The template of `kind` in `templateRoom(seed, index)` at `resolution`, built as the server builds it. */
+export function templateCase(seed: number, index: number, kind: SimulationKind, resolution: Resolution = 'coarse') {
   const { patient, device } = templateRoom(seed, index);
   return buildScenario({
     patient,
     phase: 'end-diastole',
-    kind: 'fluid',
+    kind,
     resolution,
     parameters: {},
     devices: [device],
   });
+}
+
+/** The fluid template of `templateRoom(seed, index)` at `resolution`, built as the server builds it. */
+export function templateFluidCase(seed: number, index: number, resolution: Resolution = 'coarse') {
+  return templateCase(seed, index, 'fluid', resolution);
 }
