@@ -535,6 +535,7 @@ export {
 export { projectEndpoints } from './project-endpoints';
 export { cohortEndpoints } from './cohort-endpoints';
 export { notificationEndpoints } from './notification-endpoints';
+export { ssmEndpoints } from './ssm-endpoints';
 export { text, nulCharacterMessage, noNulCharacter } from './text';
 export {
   simulationKinds,

@@ -43,3 +43,4 @@ export {
 } from './surfaceDistance';
 export { compactness, generalisation, specificity, type Generalisation } from './quality';
 export { landmarkModes, landmarksAt } from './landmarkModes';
+export { instanceLabel, mapInstance, type MappedInstance } from './instanceMapping';

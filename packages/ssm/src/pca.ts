@@ -118,7 +118,7 @@ export function modelInstance(
 }
 
 /** The coefficients bₖ = φₖ·(x − mean) (mm) of a shape in the first `modes` modes (default all). */
-export function projectShape(model: ShapeModel, shape: Float64Array, modes: number = model.modeCount): Float64Array {
+export function projectShape(model: ShapeBasis, shape: Float64Array, modes: number = model.modeCount): Float64Array {
   const d = model.mean.length;
   if (shape.length !== d) throw new SsmInputError('The shape must have the same number of vertices as the model.');
   const count = Math.min(modes, model.modeCount);

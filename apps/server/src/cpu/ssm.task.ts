@@ -7,13 +7,18 @@ import {
   correspondByTopology,
   encodeShapeModel,
   generalisation,
+  decodeShapeModel,
   generalisedProcrustes,
+  instanceLabel,
   landmarkModes,
+  mapInstance,
   modesForVariance,
   projectShape,
   specificity,
   SSM_CODE_VERSION,
+  SsmInputError,
   type ProcrustesTransform,
+  type ShapeBasis,
 } from '@insilico/ssm';
 import { cpuTask, wholeBuffer, type CpuTaskContext } from './task';
 
@@ -27,7 +32,17 @@ export interface SsmBuildInput {
   samples: number;
   /** The quality curves run to this many modes at most. */
   curveModes: number;
+  /**
+   * A rebuild's named instances to carry over: the version it rebuilds (its model file) and their shapes' labels,
+   * each mapped onto the new model (`mapInstance` of @insilico/ssm; docs/decisions/ssm-versions.md).
+   */
+  instances?: { model: Uint8Array; labels: string[] };
 }
+
+/** A named instance of the version rebuilt, as a shape of the new model (null where it cannot be mapped, and why). */
+export type SsmMappedInstance =
+  | { label: string; mapped: string; residual_mm: number; clampedModes: number[] }
+  | { label: string; mapped: null; reason: string };
 
 /** The model file and what the SSM's page shows. */
 export interface SsmBuildOutput {
@@ -38,6 +53,8 @@ export interface SsmBuildOutput {
   card: Omit<SsmModelCard, 'cohorts'>;
   /** The patients' landmarks, aligned and averaged, each tied to its nearest vertex (instances carry it along). */
   landmarks: SsmLandmark[];
+  /** The rebuilt version's named instances mapped onto this model, in the order asked (none for a first version). */
+  instances: SsmMappedInstance[];
 }
 
 /** A landmark of the mean shape (mm, the model's frame). */
@@ -149,7 +166,28 @@ export function buildSsm(input: SsmBuildInput, context: CpuTaskContext): SsmBuil
       parts,
     },
     landmarks,
+    instances: input.instances ? mapInstances(input.instances, model) : [],
   };
+}
+
+/** Each label of the older model (`mean` or SD per mode) as a shape of the new one; refusals in words. */
+function mapInstances(instances: { model: Uint8Array; labels: string[] }, model: ShapeBasis): SsmMappedInstance[] {
+  const older = decodeShapeModel(instances.model);
+  return instances.labels.map((label): SsmMappedInstance => {
+    try {
+      const deviations = label === 'mean' ? [] : label.split(',').map(Number);
+      const mapped = mapInstance(older, model, deviations);
+      return {
+        label,
+        mapped: instanceLabel(mapped.deviations),
+        residual_mm: Math.round(mapped.residual_mm * 1e4) / 1e4,
+        clampedModes: mapped.clampedModes,
+      };
+    } catch (error) {
+      if (!(error instanceof SsmInputError)) throw error;
+      return { label, mapped: null, reason: error.message };
+    }
+  });
 }
 
 /** Landmark modes are stored to a micrometre (per SD), which keeps the summary small. */

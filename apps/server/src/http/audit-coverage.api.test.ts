@@ -15,7 +15,7 @@ import {
   workspaceBody,
   type Person,
 } from '../../test/fixtures/workspace.fixtures';
-import { asBuiltBeforeLandmarkModes } from '../../test/factories/ssm-rows';
+import { asBuiltBeforeLandmarkModes, insertFailedSsm } from '../../test/factories/ssm-rows';
 import { insertProject } from '../../test/factories/project-rows';
 import { insertSsmRoom, insertVersionWithModel } from '../../test/factories/room-rows';
 import { insertSimulation } from '../../test/factories/simulation-rows';
@@ -791,6 +791,22 @@ const audited: Record<string, Scenario> = {
       await ssmBuilt(f);
       await asBuiltBeforeLandmarkModes(server, f.ssmId);
       return f.admin.browser.postJson(`${project(f)}/ssms/${f.ssmId}/rebuild`, {});
+    },
+  },
+  // A model whose build failed (a row as the build job leaves one), retried: its build runs in the background.
+  'POST /api/devices/{deviceId}/projects/{projectId}/ssms/{ssmId}/retry': {
+    action: 'ssm.build_retried',
+    call: async (f) => {
+      const failed = await insertFailedSsm(server, {
+        deviceId: f.deviceId,
+        projectId: f.projectId,
+        createdBy: f.admin.id,
+        name: unique('Failed SSM'),
+        configuration: { cohortIds: [f.tenId], excludedPatients: [], organs: ['lv_blood_pool'], phase: 'end-diastole' },
+        shapeCount: 10,
+        error: 'The shape model could not be built. Please create it again or contact support.',
+      });
+      return f.admin.browser.postJson(`${project(f)}/ssms/${failed}/retry`, {});
     },
   },
   // Last: its build job then holds the CPU pool (a few seconds for ten patients) after every other scenario.

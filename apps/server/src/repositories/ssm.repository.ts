@@ -101,6 +101,26 @@ export class SsmRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * A failed model in progress again for its retry (docs/decisions/ssm-versions.md): no error, no job yet, its
+   * shapes counted again; answers the row as it was (failed, with its error), or null when it was not failed (a
+   * concurrent retry got there first).
+   */
+  async reopen(ssmId: string, shapeCount: number): Promise<SsmRow | null> {
+    const before = await this.orm
+      .select()
+      .from(ssms)
+      .where(and(eq(ssms.id, ssmId), eq(ssms.status, 'failed')))
+      .for('update');
+    const row = before[0];
+    if (!row) return null;
+    await this.orm
+      .update(ssms)
+      .set({ status: 'in_progress', error: null, jobId: null, shapeCount })
+      .where(eq(ssms.id, ssmId));
+    return row;
+  }
+
   /** Those of the cohorts that are on the project (full rows: the patients' records are read through them). */
   async projectCohorts(projectId: string, cohortIds: readonly string[]): Promise<CohortRow[]> {
     if (cohortIds.length === 0) return [];
@@ -173,9 +193,17 @@ export class SsmRepository {
    * An SSM's named instances: the project's rooms on it (each on the shape its view saved, else the mean), by name,
    * less the rooms trials made (a trial's patient room is not an instance of its own).
    */
-  async namedInstances(projectId: string, ssmId: string): Promise<{ roomId: string; name: string; shape: string }[]> {
+  async namedInstances(
+    projectId: string,
+    ssmId: string,
+  ): Promise<{ roomId: string; name: string; shape: string; scene: Record<string, unknown> }[]> {
     const rows = await this.orm
-      .select({ id: rooms.id, name: rooms.name, shape: sql<string | null>`${rooms.scene} -> 'view' ->> 'phase'` })
+      .select({
+        id: rooms.id,
+        name: rooms.name,
+        shape: sql<string | null>`${rooms.scene} -> 'view' ->> 'phase'`,
+        scene: rooms.scene,
+      })
       .from(rooms)
       .where(
         and(
@@ -185,6 +213,6 @@ export class SsmRepository {
         ),
       )
       .orderBy(asc(rooms.name), asc(rooms.id));
-    return rows.map((r) => ({ roomId: r.id, name: r.name, shape: r.shape ?? 'mean' }));
+    return rows.map((r) => ({ roomId: r.id, name: r.name, shape: r.shape ?? 'mean', scene: r.scene }));
   }
 }

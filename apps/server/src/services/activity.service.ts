@@ -33,6 +33,7 @@ const verbs: Record<string, string> = {
   'measurement.ordered': 'ordered measurements of a cohort',
   'question.created': 'added a question of interest',
   'ssm.build_started': 'started building a statistical shape model in the project',
+  'ssm.build_retried': 'retried building a statistical shape model in the project',
   'project.created': 'created the project',
   'team.invited': 'invited someone to the workspace',
   'team.role_changed': 'changed the role of a team member',

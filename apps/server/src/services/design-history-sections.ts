@@ -51,6 +51,7 @@ export const eventSections: Readonly<Record<string, DesignHistorySection>> = {
   'analysis.created': 'evidence',
   'analysis.updated': 'evidence',
   'ssm.build_started': 'evidence',
+  'ssm.build_retried': 'evidence',
   'ssm.build_queued': 'evidence',
   'ssm.built': 'evidence',
   'ssm.failed': 'evidence',

@@ -32,7 +32,7 @@ import { z } from 'zod';
 import type { CpuRunner } from '../cpu/pool';
 import { landmarksFollowModes, modelShape } from '../cpu/ssm-shape';
 import { ssmShapeMeasurementTask } from '../cpu/ssm-measurement.task';
-import { ssmBuildTask } from '../cpu/ssm.task';
+import { ssmBuildTask, type SsmMappedInstance } from '../cpu/ssm.task';
 import { ssmBuildJob } from '../jobs/ssm-build.job';
 import { decideProject } from '../policies/project.policy';
 import type { BlobStore, DataRegion } from '../repositories/blob.repository';
@@ -65,6 +65,13 @@ export interface PreparedSsm {
   /** A rebuild: the version it makes and the one it rebuilds (absent: a first version). */
   rebuild?: { version: number; of: string };
 }
+/** A rebuild's named instances to carry onto the new version: the old rooms, their shapes, the old model file. */
+interface CarriedInstances {
+  rooms: { roomId: string; name: string; shape: string; scene: Record<string, unknown> }[];
+  labels: string[];
+  model: Uint8Array | null;
+}
+
 /** What the build job reports back through. */
 export interface SsmBuildProgress {
   progress(fraction: number, message?: string): Promise<void>;
@@ -202,7 +209,9 @@ export class SsmService {
       throw new ServiceError(
         409,
         'ssm_rebuilt',
-        `This shape model was rebuilt already, as version ${found.rebuiltAs.version}. Open that version.`,
+        found.rebuiltAs.status === 'failed'
+          ? `This shape model was rebuilt as version ${found.rebuiltAs.version}, which failed. Open that version and retry it.`
+          : `This shape model was rebuilt already, as version ${found.rebuiltAs.version}. Open that version.`,
         { ssmId: found.rebuiltAs.id },
       );
     assertReady(ssm);
@@ -276,16 +285,7 @@ export class SsmService {
       throw rebuild
         ? new ServiceError(409, 'ssm_rebuilt', 'This shape model is being rebuilt already.')
         : new ServiceError(409, 'ssm_exists', ssmDuplicateMessage);
-    // Read locked: a cohort cannot become ready (or fail) unseen between this read and the commit (cohortSettled).
-    const cohorts = await tx.ssms.cohortStates(configuration.cohortIds, true);
-    const failed = cohorts.find((cohort) => cohort.status === 'failed');
-    if (failed) throw new ServiceError(422, 'cohort_failed', cohortFailedMessage(failed.name));
-    const pending = cohorts.filter((cohort) => cohort.status !== 'ready');
-    // Chained onto cohorts still being ordered: no job yet, the last of them to be ready queues it.
-    if (pending.length === 0) {
-      const run = await tx.jobs.enqueue(ssmBuildJob, { ssmId: row.id, userId }, userId);
-      await tx.ssms.setJob(row.id, run.id);
-    }
+    const pending = await this.queueBuild(tx, row.id, userId, configuration.cohortIds);
     tx.events.record({
       ...projectEvent(userId, deviceId, projectId, 'ssm.build_started', { type: 'ssm', id: row.id }),
       after: {
@@ -293,10 +293,67 @@ export class SsmService {
         configuration,
         shapeCount,
         ...(rebuild ? { version: rebuild.version, rebuiltFrom: rebuild.of } : {}),
-        ...(pending.length > 0 ? { waitingForCohorts: pending.map(({ id, name }) => ({ id, name })) } : {}),
+        ...(pending.length > 0 ? { waitingForCohorts: pending } : {}),
       },
     });
     return row.id;
+  }
+
+  /**
+   * Queues the build job of a model in progress, in the caller's transaction; answers the cohorts it waits for
+   * instead (chained onto cohorts still being ordered: no job yet, the last of them to be ready queues it). 422
+   * when one of its cohorts failed.
+   */
+  private async queueBuild(
+    tx: Transaction,
+    ssmId: string,
+    userId: string,
+    cohortIds: readonly string[],
+  ): Promise<{ id: string; name: string }[]> {
+    // Read locked: a cohort cannot become ready (or fail) unseen between this read and the commit (cohortSettled).
+    const cohorts = await tx.ssms.cohortStates(cohortIds, true);
+    const failed = cohorts.find((cohort) => cohort.status === 'failed');
+    if (failed) throw new ServiceError(422, 'cohort_failed', cohortFailedMessage(failed.name));
+    const pending = cohorts.filter((cohort) => cohort.status !== 'ready');
+    if (pending.length === 0) {
+      const run = await tx.jobs.enqueue(ssmBuildJob, { ssmId, userId }, userId);
+      await tx.ssms.setJob(ssmId, run.id);
+    }
+    return pending.map(({ id, name }) => ({ id, name }));
+  }
+
+  /**
+   * A model whose build (or rebuild) failed, built again as itself (same id, version and configuration) by who may
+   * create models (`project.work`): a failed model holds no evidence (no file, rooms, trials nor results), so its
+   * slot is reused rather than a new version made (docs/decisions/ssm-versions.md). The configuration is checked
+   * again as at creation (its cohorts still on the project and ready, its patients at the phase, at least ten): a
+   * 4xx changes nothing. 409 `ssm_not_failed` for a model that is not failed (a concurrent retry included).
+   */
+  async retry(userId: string, deviceId: string, projectId: string, ssmId: string): Promise<Ssm> {
+    await this.access.require('project.work', userId, deviceId, projectId);
+    const found = await this.repository.find(projectId, ssmId);
+    if (!found) throw notFound();
+    if (found.ssm.status !== 'failed') throw notFailed();
+    const configuration = ssmConfigurationSchema.parse(found.ssm.configuration);
+    const cohorts = await this.repository.projectCohorts(projectId, configuration.cohortIds);
+    const prepared = await this.prepare(cohorts, { ...configuration, name: found.ssm.name });
+    await this.unitOfWork.run(async (tx) => {
+      const before = await tx.ssms.reopen(ssmId, prepared.shapeCount);
+      if (!before) throw notFailed();
+      const pending = await this.queueBuild(tx, ssmId, userId, configuration.cohortIds);
+      tx.events.record({
+        ...projectEvent(userId, deviceId, projectId, 'ssm.build_retried', ssmObject(ssmId)),
+        before: { status: before.status, error: before.error },
+        after: {
+          name: before.name,
+          shapeCount: prepared.shapeCount,
+          version: before.version,
+          ...(before.rebuiltFrom ? { rebuiltFrom: before.rebuiltFrom } : {}),
+          ...(pending.length > 0 ? { waitingForCohorts: pending } : {}),
+        },
+      });
+    });
+    return this.get(userId, deviceId, projectId, ssmId);
   }
 
   /**
@@ -663,6 +720,7 @@ export class SsmService {
     const cohortNames = new Map(
       (await this.repository.projectCohorts(row.projectId, configuration.cohortIds)).map((c) => [c.id, c.name]),
     );
+    const carried = await this.instancesToCarry(row);
     const output = await this.cpu.run(
       ssmBuildTask,
       {
@@ -672,6 +730,7 @@ export class SsmService {
         seed: SPECIFICITY_SEED,
         samples: SPECIFICITY_SAMPLES,
         curveModes: CURVE_MODES,
+        ...(carried.model ? { instances: { model: carried.model, labels: carried.labels } } : {}),
       },
       {
         signal: work.signal,
@@ -695,16 +754,94 @@ export class SsmService {
       if (!(await tx.ssms.markReady(ssmId, kept))) return;
       const subject = { objectType: 'ssm', objectId: ssmId, deviceId: row.deviceId, projectId: row.projectId } as const;
       const snapshot = (await this.results?.keep(tx, subject, ssmResults(row, kept, output.bytes))) ?? null;
+      const copied = await this.copyInstances(tx, row, carried, output.instances);
       tx.events.record({
         ...systemEvent(row.createdBy, row.deviceId, row.projectId, 'ssm.built', ssmObject(ssmId), {
           name: row.name,
           shapeCount: row.shapeCount,
           ...resultsOf(snapshot),
+          ...(row.rebuiltFrom ? { instances: copied } : {}),
         }),
         before: { status: row.status },
       });
     });
     return this.repository.findById(ssmId);
+  }
+
+  /**
+   * A rebuild's named instances (the rooms on the version it rebuilds) and that version's model file, to be mapped
+   * onto the new model by the build task; none for a first version, or when the old file is gone (said per room).
+   */
+  private async instancesToCarry(row: SsmRow): Promise<CarriedInstances> {
+    if (!row.rebuiltFrom) return { rooms: [], labels: [], model: null };
+    const rooms = await this.repository.namedInstances(row.projectId, row.rebuiltFrom);
+    if (rooms.length === 0) return { rooms, labels: [], model: null };
+    const bytes = await this.blobs.get(await this.region(row.deviceId), ssmModelKey(row.rebuiltFrom));
+    const model = bytes ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null;
+    return { rooms, labels: [...new Set(rooms.map((room) => room.shape))], model };
+  }
+
+  /**
+   * The rooms on the rebuilt version copied onto the new one, in the transaction that makes it ready: each a new
+   * room named "<name> (version N)" on its shape mapped to the new model, its view otherwise kept, no devices
+   * placed (a placement was checked on the old shape: docs/decisions/ssm-versions.md), its `room.created` event
+   * naming the room it copies. The old rooms stay as they are. Answers what was copied and what was not, and why.
+   */
+  private async copyInstances(
+    tx: Transaction,
+    row: SsmRow,
+    carried: CarriedInstances,
+    mapped: readonly SsmMappedInstance[],
+  ) {
+    const byLabel = new Map(mapped.map((m) => [m.label, m]));
+    const results: Record<string, unknown>[] = [];
+    for (const room of carried.rooms) {
+      const found = byLabel.get(room.shape);
+      const from = { roomId: room.roomId, name: room.name, shape: room.shape };
+      if (!carried.model || !found || found.mapped === null) {
+        const reason = !carried.model
+          ? 'The file of the version rebuilt is missing.'
+          : ((found as { reason?: string } | undefined)?.reason ?? 'Not mapped.');
+        results.push({ ...from, copied: false, reason });
+        continue;
+      }
+      const base = `${room.name} (version ${row.version})`;
+      const taken = new Set((await tx.rooms.namesStartingWith(row.projectId, base)).map((n) => n.toLowerCase()));
+      let name = base;
+      for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base} ${n}`;
+      const view = (room.scene.view ?? {}) as Record<string, unknown>;
+      const inserted = await tx.rooms.insert({
+        projectId: row.projectId,
+        name,
+        ssmId: row.id,
+        createdBy: row.createdBy,
+        scene: { ...room.scene, view: { ...view, phase: found.mapped } },
+      });
+      if (!inserted) {
+        results.push({ ...from, copied: false, reason: `The room name ${name} is taken.` });
+        continue;
+      }
+      const copy = { roomId: inserted.id, name, shape: found.mapped };
+      const fit = { residual_mm: found.residual_mm, clampedModes: found.clampedModes };
+      tx.events.record(
+        systemEvent(
+          row.createdBy,
+          row.deviceId,
+          row.projectId,
+          'room.created',
+          { type: 'room', id: inserted.id },
+          {
+            name,
+            ssmId: row.id,
+            shape: found.mapped,
+            copiedFrom: { ...from, ssmId: row.rebuiltFrom },
+            ...fit,
+          },
+        ),
+      );
+      results.push({ ...from, copied: true, copy, ...fit });
+    }
+    return results;
   }
 
   async failBuild(ssmId: string, reason: string): Promise<SsmRow | null> {
@@ -879,6 +1016,14 @@ function assertCohortReady(cohort: CohortRow): void {
 function buildIsCurrent(ssm: SsmRow): boolean {
   const summary = ssm.summary ? summarySchema.safeParse(ssm.summary) : null;
   return summary?.success === true && landmarksFollowModes(summary.data.landmarks);
+}
+
+function notFailed(): ServiceError {
+  return new ServiceError(
+    409,
+    'ssm_not_failed',
+    'Only a shape model whose build failed can be retried; this one is being built or is ready.',
+  );
 }
 
 function assertReady(ssm: SsmRow): void {

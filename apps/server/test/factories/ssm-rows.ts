@@ -1,3 +1,5 @@
+import { normalizeSsmConfiguration, type SsmConfiguration } from '@insilico/contracts';
+import { ssms } from '../../src/db/schema';
 import type { TestServer } from '../helpers/test-server';
 
 /**
@@ -21,4 +23,36 @@ export async function asBuiltBeforeLandmarkModes(server: TestServer, ssmId: stri
     JSON.stringify(older),
     ssmId,
   ]);
+}
+
+/**
+ * A model whose build failed, as the build job leaves one (status failed, its reason, no summary nor file): a first
+ * version, or with `rebuiltFrom` a failed rebuild of that model. `configuration` as stored (normalised); its key
+ * is its JSON, as the service writes it. Answers its id.
+ */
+export async function insertFailedSsm(
+  server: TestServer,
+  input: {
+    deviceId: string;
+    projectId: string;
+    createdBy: string;
+    name: string;
+    configuration: SsmConfiguration;
+    shapeCount: number;
+    error: string;
+    version?: number;
+    rebuiltFrom?: string;
+  },
+): Promise<string> {
+  const { configuration, ...row } = input;
+  const [inserted] = await server.context.db.orm
+    .insert(ssms)
+    .values({
+      ...row,
+      configuration: normalizeSsmConfiguration(configuration),
+      configurationKey: JSON.stringify(normalizeSsmConfiguration(configuration)),
+      status: 'failed',
+    })
+    .returning({ id: ssms.id });
+  return inserted!.id;
 }

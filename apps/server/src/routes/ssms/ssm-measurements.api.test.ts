@@ -5,6 +5,8 @@ import {
   type MeasurementOrder,
   type MeasurementOrderList,
   type Room,
+  type RoomPage,
+  type RoomScene,
   type Ssm,
   type SsmModeMeasurements,
 } from '@insilico/contracts';
@@ -12,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../test/helpers/test-server';
 import { eventsOf } from '../../../test/helpers/domain-events';
 import { ssmCohorts } from '../../../test/fixtures/cohort.fixtures';
-import { asBuiltBeforeLandmarkModes } from '../../../test/factories/ssm-rows';
+import { asBuiltBeforeLandmarkModes, insertFailedSsm } from '../../../test/factories/ssm-rows';
 import { projectWorld } from '../../../test/fixtures/project-world';
 import { errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
 
@@ -295,5 +297,131 @@ describe('a model built before its landmarks moved with its modes, and its rebui
     const current = await member.browser.postJson(`${api()}/projects/${projectId}/ssms/${rebuilt.id}/rebuild`, {});
     expect(current.status).toBe(409);
     expect(await errorOf(current)).toMatchObject({ code: 'ssm_current', message: ssmRebuildCurrentMessage });
+  }, 600_000);
+
+  it('carries the named instances over as copies on their shapes mapped to the new model; the old rooms stay', async () => {
+    const copies = await json<RoomPage>(
+      await member.browser.get(`${api()}/projects/${projectId}/rooms?ssmId=${rebuilt.id}`),
+    );
+    expect(copies.items.map((room) => room.name)).toEqual(['Wide root (version 2)']);
+    const copy = copies.items[0]!;
+    expect(copy.subject).toEqual({ kind: 'ssm', ssmId: rebuilt.id });
+    // The same patients and code: mode 1 at +2 SD of the old model is mode 1 at +2 SD of the new one.
+    const scene = await json<RoomScene>(
+      await member.browser.get(`${api()}/projects/${projectId}/rooms/${copy.id}/scene`),
+    );
+    expect(scene.view.phase).toBe('2');
+    expect(scene.placements).toEqual([]);
+    const created = (await eventsOf(server, 'room', copy.id)).filter((e) => e.action === 'room.created');
+    expect(created).toHaveLength(1);
+    expect(created[0]!.actorId).toBeNull();
+    expect(created[0]!.after).toMatchObject({
+      ssmId: rebuilt.id,
+      shape: '2',
+      copiedFrom: { roomId: instanceRoom.id, ssmId: ssm.id, shape: '2' },
+      clampedModes: [],
+    });
+    expect((created[0]!.after as { residual_mm: number }).residual_mm).toBeLessThan(0.01);
+    const built = (await eventsOf(server, 'ssm', rebuilt.id)).filter((e) => e.action === 'ssm.built');
+    expect(built[0]!.after).toMatchObject({ instances: [{ roomId: instanceRoom.id, copied: true }] });
+    // The old room is untouched: still on version 1, on its own shape.
+    const old = await json<RoomScene>(
+      await member.browser.get(`${api()}/projects/${projectId}/rooms/${instanceRoom.id}/scene`),
+    );
+    expect(old.room.subject).toEqual({ kind: 'ssm', ssmId: ssm.id });
+    expect(old.view.phase).toBe('2');
+  });
+});
+
+describe('a failed build, retried', () => {
+  const failure = 'The shape model could not be built. Please create it again or contact support.';
+  let version2: Ssm;
+  let failedId = '';
+  const path = (id: string) => `${api()}/projects/${projectId}/ssms/${id}`;
+  beforeAll(async () => {
+    const list = (await json<{ items: Ssm[] }>(await member.browser.get(`${api()}/projects/${projectId}/ssms`))).items;
+    version2 = list.find((s) => s.version === 2)!;
+    expect(version2.status).toBe('ready');
+    // Version 2 rebuilt as version 3, whose build failed (as the build job leaves a model after its last attempt).
+    failedId = await insertFailedSsm(server, {
+      deviceId,
+      projectId,
+      createdBy: member.id,
+      name: version2.name,
+      configuration: version2.configuration,
+      shapeCount: version2.shapeCount,
+      error: failure,
+      version: 3,
+      rebuiltFrom: version2.id,
+    });
+  });
+
+  it('shows the failure; its model is neither rebuilt again nor retried when its configuration no longer holds', async () => {
+    const failed = await json<Ssm>(await member.browser.get(path(failedId)));
+    expect(failed).toMatchObject({ status: 'failed', error: failure, version: 3 });
+    const again = await member.browser.postJson(`${path(version2.id)}/rebuild`, {});
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).message).toContain('version 3, which failed');
+    // A failed model on a cohort that left the project: 422 in words, nothing changed.
+    const stranded = await insertFailedSsm(server, {
+      deviceId,
+      projectId,
+      createdBy: member.id,
+      name: 'Stranded',
+      configuration: { ...version2.configuration, cohortIds: [crypto.randomUUID()] },
+      shapeCount: 10,
+      error: failure,
+    });
+    const refused = await member.browser.postJson(`${path(stranded)}/retry`, {});
+    expect(refused.status).toBe(422);
+    expect((await errorOf(refused)).code).toBe('cohort_not_in_project');
+    expect(await json<Ssm>(await member.browser.get(path(stranded)))).toMatchObject({
+      status: 'failed',
+      error: failure,
+    });
+    expect(await eventsOf(server, 'ssm', stranded)).toHaveLength(0);
+  });
+
+  it('is retried by who may create models, once; a model that did not fail is not', async () => {
+    expect((await guest.browser.postJson(`${path(failedId)}/retry`, {})).status).toBe(403);
+    expect((await outsider.browser.postJson(`${path(failedId)}/retry`, {})).status).toBe(404);
+    const ready = await member.browser.postJson(`${path(version2.id)}/retry`, {});
+    expect(ready.status).toBe(409);
+    expect((await errorOf(ready)).code).toBe('ssm_not_failed');
+    const response = await member.browser.postJson(`${path(failedId)}/retry`, {});
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await json<Ssm>(response)).toMatchObject({
+      id: failedId,
+      status: 'in_progress',
+      error: null,
+      version: 3,
+      rebuiltFrom: { id: version2.id, version: 2 },
+    });
+    const retried = (await eventsOf(server, 'ssm', failedId)).filter((e) => e.action === 'ssm.build_retried');
+    expect(retried).toHaveLength(1);
+    expect(retried[0]).toMatchObject({
+      actorId: member.id,
+      before: { status: 'failed', error: failure },
+      after: { version: 3, rebuiltFrom: version2.id },
+    });
+    const twice = await admin.browser.postJson(`${path(failedId)}/retry`, {});
+    expect(twice.status).toBe(409);
+    expect((await errorOf(twice)).code).toBe('ssm_not_failed');
+  });
+
+  it('builds as a rebuild does: ready, the same modes, the named instances carried over', async () => {
+    const ready = await until(
+      async () => json<Ssm>(await member.browser.get(path(failedId))),
+      (s) => s.status !== 'in_progress',
+      540_000,
+    );
+    expect(ready.status).toBe('ready');
+    ready.modes!.forEach((m, k) => expect(m.variance).toBeCloseTo(version2.modes![k]!.variance, 6));
+    const copies = await json<RoomPage>(
+      await member.browser.get(`${api()}/projects/${projectId}/rooms?ssmId=${failedId}`),
+    );
+    expect(copies.items.map((room) => room.name)).toEqual(['Wide root (version 2) (version 3)']);
+    const older = await json<Ssm>(await member.browser.get(path(version2.id)));
+    expect(older.rebuiltAs).toEqual({ id: failedId, version: 3, status: 'ready' });
   }, 600_000);
 });

@@ -6,10 +6,12 @@ import {
   ssmParamsSchema,
   ssmModeMeasurementsSchema,
   ssmSchema,
+  ssmEndpoints,
   text,
 } from '@insilico/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { SsmService } from '../../services/ssm.service';
 
@@ -58,6 +60,12 @@ export async function ssmRoutes(app: FastifyInstance, deps: SsmRoutesDeps): Prom
       return reply.code(201).send(await deps.ssms.rebuild(currentUser(request).id, deviceId, projectId, ssmId));
     },
   );
+
+  // A failed build (or rebuild) started again as the same model, its configuration checked again.
+  route(api, ssmEndpoints.retry, { ...pre, schema: { tags } }, async (request) => {
+    const { deviceId, projectId, ssmId } = request.params;
+    return deps.ssms.retry(currentUser(request).id, deviceId, projectId, ssmId);
+  });
 
   // The model for drawing instances in the browser (encodeShapeModel of @insilico/ssm).
   api.get(`${base}/:ssmId/model`, { ...pre, schema: { tags, params: ssmParamsSchema } }, async (request, reply) => {

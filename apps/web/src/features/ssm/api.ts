@@ -4,6 +4,7 @@ import {
   roomSchema,
   ssmListSchema,
   ssmModeMeasurementsSchema,
+  ssmEndpoints,
   ssmSchema,
   type CohortPatientPage,
   type CreateSsm,
@@ -12,7 +13,7 @@ import {
   type SsmList,
   type SsmModeMeasurements,
 } from '@insilico/contracts';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import { trackAfter } from '../../lib/analytics';
 import type { ApiError } from '../../lib/apiError';
 import { roomsPath } from '../../lib/projectKeys';
@@ -93,6 +94,11 @@ export function rebuildSsm(deviceId: string, projectId: string, ssmId: string): 
     body: {},
     schema: ssmSchema,
   });
+}
+
+/** A failed build (or rebuild) started again as the same model; the server checks its configuration again. */
+export function retrySsm(deviceId: string, projectId: string, ssmId: string): Promise<Ssm> {
+  return apiCall(ssmEndpoints.retry, { deviceId, projectId, ssmId }, { body: {}, schema: ssmSchema });
 }
 
 /**

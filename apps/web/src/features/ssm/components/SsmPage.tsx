@@ -17,7 +17,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { phaseTitle } from '../../cohorts';
-import { createSsm, createSsmRoom, rebuildSsm, ssmUrls, useSsm, useSsms } from '../api';
+import { createSsm, createSsmRoom, rebuildSsm, retrySsm, ssmUrls, useSsm, useSsms } from '../api';
 import { roomPagePath, ssmPagePath, ssmStepPath } from '../paths';
 import { SsmStatus } from './SsmCreateSteps';
 import { shapeLabel, SLIDER_MODES, SsmModeSliders } from './SsmModeSliders';
@@ -105,12 +105,75 @@ function SsmDetails({ deviceId, projectId, ssmId }: { deviceId: string; projectI
         {ssm.data.version > 1 || ssm.data.rebuiltAs ? `, version ${ssm.data.version}` : ''}
       </Typography>
       <SsmVersionNotice deviceId={deviceId} projectId={projectId} ssm={ssm.data} />
-      {ssm.data.status !== 'ready' ? (
+      {ssm.data.status === 'failed' ? (
+        <FailedSsm
+          deviceId={deviceId}
+          projectId={projectId}
+          ssm={ssm.data}
+          onRetried={(next) => void ssm.mutate(next, { revalidate: false })}
+        />
+      ) : ssm.data.status !== 'ready' ? (
         <SsmStatus ssm={ssm.data} />
       ) : (
         <ReadySsm deviceId={deviceId} projectId={projectId} ssm={ssm.data} />
       )}
     </>
+  );
+}
+
+/** A request sent from a button: sending while it runs (the button disabled), its refusal in the server's words. */
+function useSending(fallback: string) {
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const send = async (request: () => Promise<void>) => {
+    setSending(true);
+    setError(null);
+    try {
+      await request();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : fallback);
+    } finally {
+      setSending(false);
+    }
+  };
+  return { error, sending, send };
+}
+
+/**
+ * A model whose build failed: the reason, and for who may create models a retry of the same model (the server
+ * checks its configuration again and answers in words when it no longer holds).
+ */
+function FailedSsm({
+  deviceId,
+  projectId,
+  ssm,
+  onRetried,
+}: {
+  deviceId: string;
+  projectId: string;
+  ssm: Ssm;
+  onRetried: (next: Ssm) => void;
+}) {
+  const canEdit = useSsms(deviceId, projectId).data?.canEdit ?? false;
+  const { error, sending, send } = useSending('The model could not be built again.');
+  const retry = () => send(async () => onRetried(await retrySsm(deviceId, projectId, ssm.id)));
+  return (
+    <Alert
+      severity="error"
+      action={
+        canEdit ? (
+          <Button color="inherit" size="small" disabled={sending} onClick={() => void retry()}>
+            Retry
+          </Button>
+        ) : undefined
+      }
+    >
+      {ssm.error ?? 'The SSM could not be built.'}{' '}
+      {canEdit
+        ? 'Retry builds it again from the same configuration.'
+        : 'Someone who may create shape models in this project can retry it.'}
+      {error && <Box sx={{ mt: 1, fontWeight: 600 }}>{error}</Box>}
+    </Alert>
   );
 }
 
@@ -121,8 +184,7 @@ function SsmDetails({ deviceId, projectId, ssmId }: { deviceId: string; projectI
 export function SsmVersionNotice({ deviceId, projectId, ssm }: { deviceId: string; projectId: string; ssm: Ssm }) {
   const navigate = useNavigate();
   const canEdit = useSsms(deviceId, projectId).data?.canEdit ?? false;
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { error, sending, send } = useSending('The model could not be rebuilt.');
   const next = ssm.version + 1;
   if (ssm.rebuiltAs)
     return (
@@ -150,18 +212,11 @@ export function SsmVersionNotice({ deviceId, projectId, ssm }: { deviceId: strin
       </Alert>
     );
   if (ssm.status === 'ready' && ssm.landmarksFollowModes === false) {
-    const rebuild = async () => {
-      setSending(true);
-      setError(null);
-      try {
+    const rebuild = () =>
+      send(async () => {
         const rebuilt = await rebuildSsm(deviceId, projectId, ssm.id);
         await navigate(ssmPagePath(deviceId, projectId, rebuilt.id));
-      } catch (caught) {
-        setError(caught instanceof Error ? caught.message : 'The model could not be rebuilt.');
-      } finally {
-        setSending(false);
-      }
-    };
+      });
     return (
       <Alert
         severity="warning"
