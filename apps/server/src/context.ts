@@ -538,6 +538,7 @@ export async function createContext(
     devices: deviceRepository,
     projectAccess,
     blobs,
+    uploads: uploadRepository,
   });
   const designHistory = new DesignHistoryService({
     unitOfWork,

@@ -879,6 +879,12 @@ export {
 } from './design-history';
 export {
   attachmentMaxBytes,
+  attachmentUploadMaxBytes,
+  attachUploadSchema,
+  attachmentUploadPurposeMessage,
+  attachmentUploadUnfinishedMessage,
+  attachmentHashMismatchMessage,
+  type AttachUpload,
   attachmentNameMaxLength,
   attachmentsPerEntryMax,
   attachmentTooBigMessage,
@@ -893,9 +899,9 @@ export {
   attachmentUploadQuerySchema,
   designHistoryAttachmentSchema,
   designHistoryAttachmentParamsSchema,
-  attachmentDownloadPath,
   type DesignHistoryAttachment,
 } from './design-history-attachments';
+export { designHistoryEndpoints } from './design-history-endpoints';
 export {
   representativenessLimits,
   representativenessReferenceSchema,
