@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import {
   attachmentHashMismatchMessage,
   attachmentMaxBytes,
+  attachmentNameMessage,
   attachmentSignedMessage,
   attachmentUploadPurposeMessage,
   attachmentUploadUnfinishedMessage,
@@ -176,6 +177,14 @@ describe('a file sent as a resumable upload', () => {
   it('may be larger than a one-request attachment: the uploads’ limit applies when it is created', async () => {
     const location = await created(member, attachmentMaxBytes * 2, 'CAD export.pdf');
     expect((await member.browser.request(location, { method: 'DELETE', headers: tus })).status).toBe(204);
+  });
+
+  it('is refused at creation when its name could not be an attachment’s', async () => {
+    const response = await createUpload(member.browser, deviceId, 10, 'x', {
+      'upload-metadata': metadataOf({ filename: 'reports\\final.pdf', purpose: 'design_history_attachment' }),
+    });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).message).toBe(attachmentNameMessage);
   });
 });
 
