@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import {
   attachmentHashMismatchMessage,
@@ -9,7 +8,6 @@ import {
   attachmentSignedMessage,
   attachmentUploadPurposeMessage,
   attachmentUploadUnfinishedMessage,
-  tusVersion,
   type DesignHistoryAttachment,
   type DesignHistoryEntry,
 } from '@insilico/contracts';
@@ -19,7 +17,7 @@ import { uploadNotFoundMessage } from '../../services/upload.service';
 import type { TestServer } from '../../../test/helpers/test-server';
 import { designHistoryWorld } from '../../../test/fixtures/design-history.fixtures';
 import { errorOf, json, type Person } from '../../../test/fixtures/workspace.fixtures';
-import { createUpload, metadataOf, patchUpload, tus } from '../../../test/fixtures/upload.fixtures';
+import { createUpload, metadataOf, patchThenDrop, patchUpload, tus } from '../../../test/fixtures/upload.fixtures';
 
 /**
  * Attachments above the one-request limit (issue 20 item 4; docs/decisions/design-history-attachments.md): the file
@@ -96,20 +94,14 @@ describe('a file sent as a resumable upload', () => {
     const uploadId = idOf(location);
     // The first pieces arrive, then a connection drops in the middle of the next one.
     await send(member, location, file.subarray(0, 3 * piece));
-    const cookie = [...member.browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const url = new URL(server.origin);
-    await new Promise<void>((resolve, reject) => {
-      const socket = connect(Number(url.port), url.hostname, () => {
-        socket.write(
-          `PATCH ${location} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${server.origin}\r\nCookie: ${cookie}\r\n` +
-            `Tus-Resumable: ${tusVersion}\r\nUpload-Offset: ${3 * piece}\r\n` +
-            `Content-Type: application/offset+octet-stream\r\nContent-Length: ${piece}\r\n\r\n`,
-        );
-        socket.write(file.subarray(3 * piece, 3 * piece + 10_000), () => setTimeout(() => socket.destroy(), 300));
-      });
-      socket.on('close', () => resolve());
-      socket.on('error', reject);
-    });
+    await patchThenDrop(
+      server.origin,
+      member.browser,
+      location,
+      3 * piece,
+      piece,
+      file.subarray(3 * piece, 3 * piece + 10_000),
+    );
     // The server keeps what arrived (the writer's lease ends with the request); the client asks and goes on.
     let offset = 0;
     for (let i = 0; i < 100 && offset !== 3 * piece + 10_000; i++) {

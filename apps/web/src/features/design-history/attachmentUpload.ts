@@ -1,4 +1,5 @@
 import { Upload } from 'tus-js-client';
+import { startResuming } from '../../lib/resumeUpload';
 import { deviceVersionUrls } from '../device-versions';
 
 /** Pieces of 8 MiB (as a device version's files): a dropped connection costs little, and progress moves often. */
@@ -34,13 +35,6 @@ export function sendResumable(
       },
       onError: reject,
     });
-    void upload.findPreviousUploads().then(
-      (previous) => {
-        const last = previous[0];
-        if (last) upload.resumeFromPreviousUpload(last);
-        upload.start();
-      },
-      () => upload.start(),
-    );
+    startResuming(upload);
   });
 }
