@@ -5,10 +5,9 @@
 //            does the same and appends one domain event with an actor the way UnitOfWork does, and after its
 //            commit schedules the chainer as the server does (the chainer links rows in its own transactions, so its
 //            work competes for the same database). AUDIT_BENCH_ROUNDS (default 3) rounds of: the reference, the
-//            audited one with the chainer hashing on the writers' thread, and with it hashing in a thread of its own
-//            (what the server does on PostgreSQL), and with the chaining left until after the load (the chainer's
-//            share). Prints p50/p95/p99 of each, the p95 difference and ratios (target
-//            ≤ 2 ms, the threaded chainer's) and how long the chainer took to link everything after the last commit;
+//            audited one with the chainer running, and with the chaining left until after the load (the chainer's
+//            share). Prints p50/p95/p99 of each, the p95 difference and ratios (target ≤ 2 ms) and how long the
+//            chainer took to link everything after the last commit;
 //            then the outbox row's share (migration 0027's trigger): one-event transactions on one connection, blocks
 //            with the trigger on and off.
 //   verify — AUDIT_BENCH_ROWS (default 1,000,000) chained rows written in bulk, then the verifier
@@ -16,7 +15,6 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { CpuPool } from '../apps/server/src/cpu/pool';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { AuditChainer } from '../apps/server/src/events/audit-chainer';
 import { genesisHash, hashOf } from '../apps/server/src/events/chain';
@@ -190,34 +188,24 @@ try {
     const actorId = String(actor.rows[0]!.id);
     console.log(
       `append: ${writers} writers × ${transactions} transactions each, events with an actor, ${rounds} rounds of` +
-        ' reference / chainer hashing on this thread / chainer hashing in its thread (the server on PostgreSQL)',
+        ' reference / audited with the chainer running (as the server) / audited with the chaining after the load',
     );
     const log = { error: (details: object, message: string) => console.error(message, details) };
-    const hashing = new CpuPool({ threads: 1, nice: 0 });
-    const chainers = { inline: new AuditChainer(db.orm, log), threaded: new AuditChainer(db.orm, log, hashing) };
-    const times = {
-      reference: [] as number[],
-      inline: [] as number[],
-      threaded: [] as number[],
-      deferred: [] as number[],
-    };
-    const lag = { inline: [] as number[], threaded: [] as number[] };
-    for (const mode of ['inline', 'threaded'] as const) {
-      await writeLoad(db, true, chainers[mode], actorId); // warm-up (connections, plans, the thread)
-      await chainers[mode].idle();
-    }
+    const chainer = new AuditChainer(db.orm, log);
+    const times = { reference: [] as number[], chained: [] as number[], deferred: [] as number[] };
+    const lag: number[] = [];
+    await writeLoad(db, true, chainer, actorId); // warm-up (connections, plans)
+    await chainer.idle();
     for (let round = 0; round < rounds; round += 1) {
-      times.reference.push(...(await writeLoad(db, false, chainers.inline, actorId)));
-      for (const mode of ['inline', 'threaded'] as const) {
-        times[mode].push(...(await writeLoad(db, true, chainers[mode], actorId)));
-        const lagStarted = performance.now();
-        await chainers[mode].idle();
-        await chainers[mode].chainAll();
-        lag[mode].push(performance.now() - lagStarted);
-      }
+      times.reference.push(...(await writeLoad(db, false, chainer, actorId)));
+      times.chained.push(...(await writeLoad(db, true, chainer, actorId)));
+      const lagStarted = performance.now();
+      await chainer.idle();
+      await chainer.chainAll();
+      lag.push(performance.now() - lagStarted);
       // The chainer's share: the same audited load with the chaining left until after it.
       times.deferred.push(...(await writeLoad(db, true, null, actorId)));
-      await chainers.threaded.chainAll();
+      await chainer.chainAll();
     }
     const reference = summary('reference', times.reference);
     const median = (list: number[]) =>
@@ -225,27 +213,20 @@ try {
         [...list].sort((a, b) => a - b),
         50,
       );
-    for (const mode of ['inline', 'threaded'] as const) {
-      const audited = summary(mode, times[mode]);
-      console.log(
-        `${mode}: added at p95 ${(audited - reference).toFixed(2)} ms, p95 ratio ${(audited / reference).toFixed(2)},` +
-          ` p50 ratio ${(median(times[mode]) / median(times.reference)).toFixed(2)}; chainer done` +
-          ` ${lag[mode].map((ms) => ms.toFixed(0)).join(' / ')} ms after the last commit`,
-      );
-    }
+    const chained = summary('chained', times.chained);
+    console.log(
+      `chained: added at p95 ${(chained - reference).toFixed(2)} ms, p95 ratio ${(chained / reference).toFixed(2)},` +
+        ` p50 ratio ${(median(times.chained) / median(times.reference)).toFixed(2)}; chainer done` +
+        ` ${lag.map((ms) => ms.toFixed(0)).join(' / ')} ms after the last commit`,
+    );
     const deferred = summary('deferred', times.deferred);
     console.log(
       `deferred (no chaining during the load): added at p95 ${(deferred - reference).toFixed(2)} ms, p95 ratio` +
         ` ${(deferred / reference).toFixed(2)}, p50 ratio ${(median(times.deferred) / median(times.reference)).toFixed(2)}`,
     );
-    const added =
-      percentile(
-        [...times.threaded].sort((a, b) => a - b),
-        95,
-      ) - reference;
-    console.log(`added at p95 (the server's chainer): ${added.toFixed(2)} ms (target ≤ 2 ms)`);
+    const added = chained - reference;
+    console.log(`added at p95: ${added.toFixed(2)} ms (target ≤ 2 ms)`);
     met = added <= 2 && met;
-    const chainer = chainers.threaded;
     await outboxShare(url.toString());
     // History loaded in bulk below: no outbox rows.
     await db.executeSql('alter table domain_events disable trigger domain_events_outbox');

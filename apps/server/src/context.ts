@@ -426,9 +426,7 @@ export async function createContext(
   const roomRepository = repositories.rooms;
   const projects = new ProjectService(new ProjectRepository(db.orm), projectAccess, unitOfWork);
   // The audit chain links each unit of work's events after its commit; notifications follow the events (issue 20).
-  // On PostgreSQL its hashing runs in a thread of its own (the embedded database runs on this thread anyway).
-  const chainHashing = db.kind === 'pglite' ? null : new CpuPool({ threads: 1, nice: 0 });
-  const chainer = new AuditChainer(db.orm, log.child({ component: 'audit' }), chainHashing);
+  const chainer = new AuditChainer(db.orm, log.child({ component: 'audit' }));
   const audit = new AuditService(
     new DomainEventRepository(db.orm),
     async (userId, deviceId) => grantOf(await deviceRepository.findMembership(deviceId, userId)),
@@ -538,6 +536,7 @@ export async function createContext(
     devices: deviceRepository,
     projectAccess,
     blobs,
+    uploads: uploadRepository,
   });
   const designHistory = new DesignHistoryService({
     unitOfWork,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
+import { uploadMaxBytes } from './uploads';
 
 /**
  * Files attached to a design history entry (issue 20 item 4: "title, kind, text, attachments, links to evidence"):
@@ -8,7 +9,13 @@ import { text } from './text';
  * binds. Files can be attached only while nobody has signed the entry; an attachment is never changed or removed.
  */
 
+/** The largest file sent as one request's body (`POST …/attachments?name=`). */
 export const attachmentMaxBytes = 100 * 1024 * 1024;
+/**
+ * The largest file attached from a resumable upload (tus, purpose `design_history_attachment`, then
+ * `POST …/attachments/uploaded`): the uploads' own limit, refused when the upload is created.
+ */
+export const attachmentUploadMaxBytes = uploadMaxBytes;
 export const attachmentNameMaxLength = 200;
 export const attachmentsPerEntryMax = 20;
 
@@ -54,7 +61,22 @@ export const designHistoryAttachmentParamsSchema = z.object({
   attachmentId: z.uuid(),
 });
 
-/** The download address of an attachment. */
-export function attachmentDownloadPath(deviceId: string, entryId: string, attachmentId: string): string {
-  return `/api/devices/${deviceId}/design-history/entries/${entryId}/attachments/${attachmentId}`;
-}
+/**
+ * `POST …/entries/:entryId/attachments/uploaded`: attaches a finished resumable upload (the caller's own, purpose
+ * `design_history_attachment`); its name and type are the upload's `filename` and `filetype`. With `sha256`, the
+ * server refuses the file unless the bytes it holds give that hash.
+ */
+export const attachUploadSchema = z.object({
+  uploadId: z.uuid(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'The SHA-256 must be 64 lower-case hexadecimal digits.')
+    .optional(),
+});
+export type AttachUpload = z.infer<typeof attachUploadSchema>;
+
+export const attachmentUploadPurposeMessage = 'This upload was not made for a design history entry.';
+export const attachmentUploadUnfinishedMessage =
+  'This upload is not complete yet: send the rest of the file, then attach it.';
+export const attachmentHashMismatchMessage =
+  'The file the server received does not have the SHA-256 you sent. Please upload the file again.';

@@ -880,6 +880,12 @@ export {
 } from './design-history';
 export {
   attachmentMaxBytes,
+  attachmentUploadMaxBytes,
+  attachUploadSchema,
+  attachmentUploadPurposeMessage,
+  attachmentUploadUnfinishedMessage,
+  attachmentHashMismatchMessage,
+  type AttachUpload,
   attachmentNameMaxLength,
   attachmentsPerEntryMax,
   attachmentTooBigMessage,
@@ -894,9 +900,9 @@ export {
   attachmentUploadQuerySchema,
   designHistoryAttachmentSchema,
   designHistoryAttachmentParamsSchema,
-  attachmentDownloadPath,
   type DesignHistoryAttachment,
 } from './design-history-attachments';
+export { designHistoryEndpoints } from './design-history-endpoints';
 export {
   representativenessLimits,
   representativenessReferenceSchema,

@@ -15,8 +15,11 @@ export const tusExtensions = ['creation', 'termination', 'expiration'] as const;
 export const uploadMaxBytes = 1024 * 1024 * 1024;
 /** An unfinished or unused upload is removed this long after its last change. */
 export const uploadExpiryMs = 24 * 60 * 60 * 1000;
-/** What an upload is for (the `purpose` metadata): a device version's model, or an imaging dataset (issue 19). */
-export const uploadPurposes = ['device_version_model', 'imaging_dataset'] as const;
+/**
+ * What an upload is for (the `purpose` metadata): a device version's model, an imaging dataset (issue 19), or a file
+ * attached to a design history entry (issue 20; docs/decisions/design-history-attachments.md).
+ */
+export const uploadPurposes = ['device_version_model', 'imaging_dataset', 'design_history_attachment'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 /** The spec §8 upload failure message (shown with Try again). */

@@ -1,8 +1,5 @@
-import { chainLinksTask } from '../cpu/audit-chain.task';
-import type { CpuPool, CpuRunner } from '../cpu/pool';
 import type { Orm } from '../db/client';
-import type { ChainHead, UnchainedContent } from './chain';
-import { DomainEventRepository, type ChainLinker } from './domain-event.repository';
+import { DomainEventRepository } from './domain-event.repository';
 
 /** Rows linked per transaction. */
 const batch = 1000;
@@ -11,26 +8,17 @@ const batch = 1000;
  * Links committed domain events into the hash chain (docs/decisions/regulated-record.md): out of the requests'
  * transactions, so writers never wait on the chain. `schedule` after each commit (coalesced: one run at a time, and
  * one more if asked meanwhile); `chainAll` before verifying. Several processes may run one: the advisory lock in
- * `chainPending` takes them in turn.
- *
- * With `hashing` (a pool of its own, one thread: PostgreSQL deployments) the canonical JSON and SHA-256 of each
- * row are computed in that thread, so the requests' event loop does not wait on them; the rows, their order, the
- * lock and the transaction are the same either way (docs/decisions/audit-chain-thread.md).
+ * `chainPending` takes them in turn. The hashing runs on this thread: a thread of its own measured no gain
+ * (docs/decisions/audit-chain-thread.md).
  */
 export class AuditChainer {
   private running: Promise<void> | null = null;
   private again = false;
-  private readonly link: ChainLinker | undefined;
 
   constructor(
     private readonly orm: Orm,
     private readonly log: { error(details: object, message: string): void },
-    private readonly hashing: (CpuRunner & Partial<Pick<CpuPool, 'close'>>) | null = null,
-  ) {
-    this.link = hashing
-      ? (head: ChainHead, rows: UnchainedContent[]) => hashing.run(chainLinksTask, { head, rows })
-      : undefined;
-  }
+  ) {}
 
   /** Starts a run unless one is going; asks that one for another pass. Never throws. */
   schedule(): void {
@@ -54,7 +42,7 @@ export class AuditChainer {
   async chainAll(): Promise<number> {
     let total = 0;
     for (;;) {
-      const linked = await this.orm.transaction((tx) => new DomainEventRepository(tx).chainPending(batch, this.link));
+      const linked = await this.orm.transaction((tx) => new DomainEventRepository(tx).chainPending(batch));
       total += linked;
       if (linked < batch) return total;
     }
@@ -65,9 +53,8 @@ export class AuditChainer {
     while (this.running) await this.running;
   }
 
-  /** Waits for the run in progress, then ends the hashing thread (shutdown). */
+  /** Waits for the run in progress (shutdown). */
   async close(): Promise<void> {
     await this.idle();
-    await this.hashing?.close?.();
   }
 }

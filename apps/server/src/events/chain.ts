@@ -90,7 +90,7 @@ export interface ChainHead {
 
 /**
  * Gives rows, in the order given, the places after `head` and their hashes, each linked to the one before: the
- * chainer's CPU work (a worker thread runs it, cpu/audit-chain.task.ts; the same function in the thread or not).
+ * chainer's CPU work.
  */
 export function linkRows(head: ChainHead, rows: readonly UnchainedContent[]): ChainLink[] {
   let seq = head.seq;

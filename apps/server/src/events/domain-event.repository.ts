@@ -1,23 +1,12 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Orm } from '../db/client';
 import { domainEvents, projectMembers, projects, users } from '../db/schema';
-import {
-  asStoredJson,
-  genesisHash,
-  linkRows,
-  type ChainHead,
-  type ChainLink,
-  type StoredRow,
-  type UnchainedContent,
-} from './chain';
+import { asStoredJson, genesisHash, linkRows, type StoredRow } from './chain';
 import type { DomainEvent } from './domain-event';
 import { currentRequestId } from './request-context';
 
 /** Announced by the chainer (on its commit) with the ids it linked, for the live activity feeds. */
 export const domainEventChannel = 'domain_events';
-
-/** What computes a batch's places and hashes: `linkRows` here, or the same in a worker thread (AuditChainer). */
-export type ChainLinker = (head: ChainHead, rows: UnchainedContent[]) => ChainLink[] | Promise<ChainLink[]>;
 
 /** The chainer's transaction-scoped advisory lock: one chainer at a time, from the head read to the commit. */
 const chainLockKey = 7_140_271_020;
@@ -127,10 +116,10 @@ export class DomainEventRepository {
 
   /**
    * Links up to `limit` committed, unchained rows to the head of the chain, in the order they were written: each
-   * gets the next place and its hash (computed by `link`). Call it on a transaction of its own; answers how many
-   * rows it linked.
+   * gets the next place and its hash (`linkRows`). Call it on a transaction of its own; answers how many rows it
+   * linked.
    */
-  async chainPending(limit: number, link: ChainLinker = linkRows): Promise<number> {
+  async chainPending(limit: number): Promise<number> {
     await this.orm.execute(sql`select pg_advisory_xact_lock(${chainLockKey})`);
     const [head] = await this.orm
       .select({ seq: domainEvents.seq, hash: domainEvents.hash })
@@ -146,12 +135,10 @@ export class DomainEventRepository {
       .limit(limit);
     if (pending.length === 0) return 0;
     // The head was read under the lock: no other chainer links rows until this transaction ends.
-    const links = await link(
+    const links = linkRows(
       { seq: head?.seq ?? 0, hash: head?.hash ?? genesisHash },
       pending.map(({ seq: _seq, prevHash: _prevHash, hash: _hash, ...row }) => row),
     );
-    if (links.length !== pending.length || links.some((linked, i) => linked.id !== pending[i]!.id))
-      throw new Error('The chain links do not match the rows read: nothing was linked.');
     await this.orm.execute(sql`
       update domain_events as d set seq = u.seq, prev_hash = u.prev_hash, hash = u.hash
       from unnest(

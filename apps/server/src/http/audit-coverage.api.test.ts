@@ -548,6 +548,21 @@ const audited: Record<string, Scenario> = {
       );
     },
   },
+  'POST /api/devices/{deviceId}/design-history/entries/{entryId}/attachments/uploaded': {
+    action: 'design_history.attachment_added',
+    call: async (f) => {
+      const { id } = await json<{ id: string }>(await designEntry(f));
+      const uploadId = await uploaded(
+        f,
+        new TextEncoder().encode('Bench recording'),
+        'recording.txt',
+        'design_history_attachment',
+      );
+      return f.admin.browser.postJson(`/api/devices/${f.deviceId}/design-history/entries/${id}/attachments/uploaded`, {
+        uploadId,
+      });
+    },
+  },
   'POST /api/devices/{deviceId}/design-history/signatures': {
     action: 'signature.signed',
     call: async (f) => {

@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
-  attachmentDownloadPath,
   attachmentDuplicateMessage,
   attachmentEmptyMessage,
+  attachmentHashMismatchMessage,
+  attachmentNameSchema,
   attachmentMaxBytes,
   attachmentNotFoundMessage,
   attachmentSignedMessage,
@@ -11,17 +12,29 @@ import {
   attachmentsTooManyMessage,
   attachmentTooBigMessage,
   attachmentTypeMessage,
+  attachmentUploadPurposeMessage,
+  attachmentUploadUnfinishedMessage,
+  attachmentNameMessage,
   dataRegions,
+  designHistoryEndpoints,
+  pathOf,
   type DataRegion,
+  type AttachUpload,
   type DesignHistoryAttachment,
 } from '@insilico/contracts';
 import { projectEvent } from '../events/kinds';
 import { BlobLimitError, type BlobStore } from '../repositories/blob.repository';
-import type { DesignHistoryAttachmentRow, DesignHistoryRepository } from '../repositories/design-history.repository';
+import type {
+  DesignHistoryAttachmentRow,
+  DesignHistoryEntryRow,
+  DesignHistoryRepository,
+} from '../repositories/design-history.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
+import type { UploadRepository } from '../repositories/upload.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import { ServiceError } from './errors';
 import type { ProjectAccessService } from './project-access.service';
+import { uploadNotFoundMessage } from './upload.service';
 
 export const attachmentAddedAction = 'design_history.attachment_added';
 
@@ -134,6 +147,26 @@ export async function storeStreamed(
   return { bytes, sha256, storageKey };
 }
 
+/**
+ * The size and SHA-256 of a stored file, read as a stream (never whole in memory); null when storage has no such
+ * file.
+ */
+export async function hashStored(
+  blobs: Pick<BlobStore, 'open'>,
+  region: DataRegion,
+  key: string,
+): Promise<{ bytes: number; sha256: string } | null> {
+  const file = await blobs.open(region, key);
+  if (!file) return null;
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of file.stream as AsyncIterable<Uint8Array>) {
+    hash.update(chunk);
+    bytes += chunk.byteLength;
+  }
+  return { bytes, sha256: hash.digest('hex') };
+}
+
 export function presentAttachment(row: DesignHistoryAttachmentRow): DesignHistoryAttachment {
   return {
     id: row.id,
@@ -142,7 +175,11 @@ export function presentAttachment(row: DesignHistoryAttachmentRow): DesignHistor
     bytes: row.bytes,
     sha256: row.sha256,
     uploadedAt: row.uploadedAt.toISOString(),
-    download: attachmentDownloadPath(row.deviceId, row.entryId, row.id),
+    download: pathOf(designHistoryEndpoints.attachment, {
+      deviceId: row.deviceId,
+      entryId: row.entryId,
+      attachmentId: row.id,
+    }),
   };
 }
 
@@ -160,6 +197,7 @@ export class DesignHistoryAttachmentService {
       devices: Pick<DeviceRepository, 'findById'>;
       projectAccess: ProjectAccessService;
       blobs: BlobStore;
+      uploads: Pick<UploadRepository, 'find' | 'delete'>;
     },
   ) {}
 
@@ -169,24 +207,92 @@ export class DesignHistoryAttachmentService {
     entryId: string,
     file: AttachmentUpload,
   ): Promise<DesignHistoryAttachment> {
-    const entry = await this.deps.repository.entry(deviceId, entryId);
-    if (!entry) throw new ServiceError(404, 'entry_not_found', 'This design history entry does not exist.');
-    await this.deps.projectAccess.require('project.work', userId, deviceId, entry.projectId);
+    const entry = await this.writableEntry(userId, deviceId, entryId);
     const contentType = attachmentContentType(file.contentType);
-    // Refused before the bytes are read; checked again under the entry's lock below.
-    if (await this.deps.repository.isSigned('entry', entryId))
-      throw new ServiceError(409, 'entry_signed', attachmentSignedMessage);
     if (file.declaredBytes !== undefined && file.declaredBytes > attachmentMaxBytes) throw attachmentTooBig();
     const region: DataRegion = (await this.deps.devices.findById(deviceId))?.dataRegion ?? 'eu';
     // Stored first: a rolled-back attachment leaves at most a file under its content address that a later
     // attachment of the same bytes uses again.
-    const { bytes, sha256, storageKey } = await storeStreamed(
-      this.deps.blobs,
-      region,
-      deviceId,
-      file.body,
-      attachmentMaxBytes,
-    );
+    const stored = await storeStreamed(this.deps.blobs, region, deviceId, file.body, attachmentMaxBytes);
+    return this.record(userId, deviceId, entry, { fileName: file.fileName, contentType, region, ...stored });
+  }
+
+  /**
+   * Attaches a finished resumable upload (tus, purpose `design_history_attachment`: files above the one-request
+   * limit, sent in pieces that survive a dropped connection or a reload). The server reads the stored bytes as a
+   * stream to learn their size and SHA-256 (checked against the upload's length and, when sent, the client's hash),
+   * takes the upload over (its row deleted: nobody else can attach or resume it) and moves the bytes to their
+   * content address without copying them through the process; then the row and its event commit as for `attach`.
+   */
+  async attachUpload(
+    userId: string,
+    deviceId: string,
+    entryId: string,
+    input: AttachUpload,
+  ): Promise<DesignHistoryAttachment> {
+    const entry = await this.writableEntry(userId, deviceId, entryId);
+    const upload = await this.deps.uploads.find(deviceId, input.uploadId);
+    // Someone else's upload answers like a missing one.
+    if (!upload || upload.userId !== userId || upload.expiresAt <= new Date())
+      throw new ServiceError(404, 'upload_not_found', uploadNotFoundMessage);
+    if (upload.purpose !== 'design_history_attachment')
+      throw new ServiceError(415, 'not_attachment_upload', attachmentUploadPurposeMessage);
+    if (upload.completedAt === null || upload.offset !== upload.length)
+      throw new ServiceError(409, 'upload_unfinished', attachmentUploadUnfinishedMessage);
+    if (upload.length === 0) throw new ServiceError(400, 'attachment_empty', attachmentEmptyMessage);
+    const name = attachmentNameSchema.safeParse(upload.fileName);
+    if (!name.success) throw new ServiceError(400, 'bad_request', attachmentNameMessage);
+    const contentType = attachmentContentType(upload.metadata.filetype);
+    const stored = await hashStored(this.deps.blobs, upload.region, upload.storageKey);
+    if (!stored || stored.bytes !== upload.length) {
+      // Storage does not hold what the upload recorded: nothing can be attached from it.
+      await this.deps.uploads.delete(upload.id);
+      throw new ServiceError(404, 'upload_not_found', uploadNotFoundMessage);
+    }
+    if (input.sha256 !== undefined && input.sha256 !== stored.sha256)
+      throw new ServiceError(422, 'attachment_hash_mismatch', attachmentHashMismatchMessage);
+    // The claim: only one request takes the upload over (a second one, or the expiry sweep, finds no row).
+    if (!(await this.deps.uploads.delete(upload.id)))
+      throw new ServiceError(404, 'upload_not_found', uploadNotFoundMessage);
+    const storageKey = attachmentStorageKey(deviceId, stored.sha256);
+    await this.deps.blobs.move(upload.region, upload.storageKey, storageKey);
+    return this.record(userId, deviceId, entry, {
+      fileName: name.data,
+      contentType,
+      region: upload.region,
+      bytes: stored.bytes,
+      sha256: stored.sha256,
+      storageKey,
+    });
+  }
+
+  /** The entry, if the caller may attach to it: it exists, they may work on its project, and nobody signed it. */
+  private async writableEntry(userId: string, deviceId: string, entryId: string): Promise<DesignHistoryEntryRow> {
+    const entry = await this.deps.repository.entry(deviceId, entryId);
+    if (!entry) throw new ServiceError(404, 'entry_not_found', 'This design history entry does not exist.');
+    await this.deps.projectAccess.require('project.work', userId, deviceId, entry.projectId);
+    // Refused before the bytes are read; checked again under the entry's lock in `record`.
+    if (await this.deps.repository.isSigned('entry', entryId))
+      throw new ServiceError(409, 'entry_signed', attachmentSignedMessage);
+    return entry;
+  }
+
+  /** The row and its event, in one unit of work under the entry's lock (the bytes are in storage already). */
+  private async record(
+    userId: string,
+    deviceId: string,
+    entry: Pick<DesignHistoryEntryRow, 'id' | 'projectId'>,
+    file: {
+      fileName: string;
+      contentType: string;
+      region: DataRegion;
+      bytes: number;
+      sha256: string;
+      storageKey: string;
+    },
+  ): Promise<DesignHistoryAttachment> {
+    const entryId = entry.id;
+    const { fileName, contentType, region, bytes, sha256, storageKey } = file;
     const row = await this.deps.unitOfWork.run(async (tx) => {
       if (!(await tx.designHistory.lockEntry(deviceId, entryId)))
         throw new ServiceError(404, 'entry_not_found', 'This design history entry does not exist.');
@@ -202,7 +308,7 @@ export class DesignHistoryAttachmentService {
         deviceId,
         projectId: entry.projectId,
         entryId,
-        fileName: file.fileName,
+        fileName,
         contentType,
         bytes,
         sha256,

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  attachmentNameMessage,
+  attachmentNameSchema,
   directPartBytes,
   directUnavailableMessage,
   directUrlsPerAnswer,
@@ -81,6 +83,9 @@ export class UploadService {
       throw new ServiceError(415, 'not_stl', notStlMessage);
     if (purpose === 'imaging_dataset' && !imagingZipFileNamePattern.test(fileName))
       throw new ServiceError(415, 'not_zip', notZipMessage);
+    // Refused before any byte is sent rather than when the finished upload is attached.
+    if (purpose === 'design_history_attachment' && !attachmentNameSchema.safeParse(fileName).success)
+      throw new ServiceError(400, 'bad_request', attachmentNameMessage);
     const id = randomUUID();
     const row = await this.repository.insert({
       id,

@@ -1,13 +1,8 @@
 import type { Readable } from 'node:stream';
-import {
-  attachmentUploadQuerySchema,
-  designHistoryAttachmentParamsSchema,
-  designHistoryAttachmentSchema,
-  designHistoryEntryParamsSchema,
-  designHistoryFileHashHeader,
-} from '@insilico/contracts';
+import { designHistoryEndpoints as endpoints, designHistoryFileHashHeader } from '@insilico/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { DesignHistoryAttachmentService } from '../../services/design-history-attachments';
 import { ServiceError } from '../../services/errors';
@@ -25,31 +20,53 @@ async function* bodyOf(request: FastifyRequest): AsyncIterable<Uint8Array> {
 
 /**
  * Files attached to design history entries (issue 20 item 4): upload (POST, the file as the raw body, its name in
- * `?name=`, its type the Content-Type) and download (GET). See docs/decisions/design-history-attachments.md.
+ * `?name=`, its type the Content-Type), a finished resumable upload attached (POST, JSON), and download (GET). See
+ * docs/decisions/design-history-attachments.md.
  */
 export async function designHistoryAttachmentRoutes(
   app: FastifyInstance,
   deps: DesignHistoryAttachmentRoutesDeps,
 ): Promise<void> {
+  route(
+    app.withTypeProvider<ZodTypeProvider>(),
+    endpoints.attachUpload,
+    {
+      preHandler: deps.authenticated,
+      schema: {
+        tags: ['design-history'],
+        summary:
+          'Attach a finished resumable upload (tus, purpose design_history_attachment, ≤ 1 GB) to an entry nobody has signed; its size and SHA-256 are checked from storage',
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await deps.attachments.attachUpload(
+            currentUser(request).id,
+            request.params.deviceId,
+            request.params.entryId,
+            request.body,
+          ),
+        ),
+  );
+
   await app.register(async (scope) => {
     // Whatever type the client declares, the body reaches the handler as a stream (it is the file).
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     const api = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['design-history'];
-    const base = '/api/devices/:deviceId/design-history/entries/:entryId/attachments';
 
-    api.post(
-      base,
+    route(
+      api,
+      endpoints.attach,
       {
         preHandler: deps.authenticated,
         schema: {
           tags,
           summary:
             'Attach a file to an entry nobody has signed (the file as the body, streamed, ≤ 100 MB; kept by its SHA-256)',
-          params: designHistoryEntryParamsSchema,
-          querystring: attachmentUploadQuerySchema,
-          response: { 201: designHistoryAttachmentSchema },
         },
       },
       async (request, reply) => {
@@ -75,15 +92,12 @@ export async function designHistoryAttachmentRoutes(
       },
     );
 
-    api.get(
-      `${base}/:attachmentId`,
+    route(
+      api,
+      endpoints.attachment,
       {
         preHandler: deps.authenticated,
-        schema: {
-          tags,
-          summary: 'A file attached to an entry, for whoever may read its project',
-          params: designHistoryAttachmentParamsSchema,
-        },
+        schema: { tags, summary: 'A file attached to an entry, for whoever may read its project' },
       },
       async (request, reply) => {
         const file = await deps.attachments.download(

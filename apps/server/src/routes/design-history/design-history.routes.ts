@@ -1,26 +1,11 @@
 import {
-  designHistoryEntryParamsSchema,
-  designHistoryEntryPatchSchema,
-  designHistoryEntrySchema,
-  designHistoryExportListSchema,
-  designHistoryExportParamsSchema,
+  designHistoryEndpoints as endpoints,
   designHistoryExportSchema,
-  designHistoryExportQuerySchema,
   designHistoryFileHashHeader,
-  designHistoryFileRequestSchema,
-  designHistoryListSchema,
-  designHistoryQuerySchema,
-  deviceParamsSchema,
-  newDesignHistoryEntrySchema,
-  resultSnapshotParamsSchema,
-  resultSnapshotSchema,
-  reauthenticationRequestSchema,
-  reauthenticationSchema,
-  signatureSchema,
-  signRequestSchema,
 } from '@insilico/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { DesignHistoryService, SigningContext } from '../../services/design-history.service';
 import type { DesignHistoryExportService } from '../../services/design-history-exports';
@@ -46,46 +31,33 @@ export interface DesignHistoryRoutesDeps {
 export async function designHistoryRoutes(app: FastifyInstance, deps: DesignHistoryRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['design-history'];
-  const base = '/api/devices/:deviceId/design-history';
-  const pre = { preHandler: deps.authenticated };
+  const pre = { preHandler: deps.authenticated, schema: { tags } };
   const signingContext = (request: FastifyRequest): SigningContext => ({
     sessionToken: deps.sessionToken(request),
     clientAddress: request.ip,
   });
 
-  api.get(
-    base,
-    {
-      ...pre,
-      schema: {
-        tags,
-        summary: 'The design history timeline, newest first, with entries and signatures',
-        params: deviceParamsSchema,
-        querystring: designHistoryQuerySchema,
-        response: { 200: designHistoryListSchema },
-      },
-    },
+  route(
+    api,
+    endpoints.list,
+    { ...pre, schema: { tags, summary: 'The design history timeline, newest first, with entries and signatures' } },
     async (request) =>
       deps.designHistory.list(currentUser(request), request.params.deviceId, request.query, signingContext(request)),
   );
 
-  api.get(
-    `${base}/export`,
-    { ...pre, schema: { tags, params: deviceParamsSchema, querystring: designHistoryExportQuerySchema } },
-    async (request, reply) => {
-      const body = await deps.designHistory.exportCsv(
-        currentUser(request),
-        request.params.deviceId,
-        request.query.projectId,
-      );
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('Cache-Control', 'no-store')
-        .header('Content-Disposition', `attachment; filename="design-history-${day}.csv"`)
-        .type('text/csv; charset=utf-8')
-        .send(body);
-    },
-  );
+  route(api, endpoints.exportCsv, pre, async (request, reply) => {
+    const body = await deps.designHistory.exportCsv(
+      currentUser(request),
+      request.params.deviceId,
+      request.query.projectId,
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `attachment; filename="design-history-${day}.csv"`)
+      .type('text/csv; charset=utf-8')
+      .send(body);
+  });
 
   const sendFile = (
     reply: FastifyReply,
@@ -99,8 +71,9 @@ export async function designHistoryRoutes(app: FastifyInstance, deps: DesignHist
       .type(format === 'pdf' ? 'application/pdf' : 'application/zip')
       .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
 
-  api.post(
-    `${base}/exports`,
+  route(
+    api,
+    endpoints.requestFile,
     {
       ...pre,
       schema: {
@@ -108,8 +81,6 @@ export async function designHistoryRoutes(app: FastifyInstance, deps: DesignHist
         summary:
           'The design history file as PDF, or a ZIP of it with the evidence and SHA-256 hashes (recorded); ' +
           'a large history answers 202 with an export made by a job',
-        params: deviceParamsSchema,
-        body: designHistoryFileRequestSchema,
       },
     },
     async (request, reply) => {
@@ -123,28 +94,21 @@ export async function designHistoryRoutes(app: FastifyInstance, deps: DesignHist
     },
   );
 
-  api.get(
-    `${base}/exports`,
-    {
-      ...pre,
-      schema: {
-        tags,
-        summary: "The caller's design history files made by a job, newest first",
-        params: deviceParamsSchema,
-        response: { 200: designHistoryExportListSchema },
-      },
-    },
+  route(
+    api,
+    endpoints.exports,
+    { ...pre, schema: { tags, summary: "The caller's design history files made by a job, newest first" } },
     async (request) => deps.designHistoryExports.list(currentUser(request).id, request.params.deviceId),
   );
 
-  api.get(
-    `${base}/exports/:exportId/file`,
+  route(
+    api,
+    endpoints.exportFile,
     {
       ...pre,
       schema: {
         tags,
         summary: 'A design history file made by a job: its requester only, while they may read what it holds',
-        params: designHistoryExportParamsSchema,
       },
     },
     async (request, reply) => {
@@ -157,68 +121,43 @@ export async function designHistoryRoutes(app: FastifyInstance, deps: DesignHist
     },
   );
 
-  api.get(
-    '/api/devices/:deviceId/result-snapshots/:snapshotId',
+  route(
+    api,
+    endpoints.resultSnapshot,
     {
       ...pre,
       schema: {
         tags,
         summary: 'Results kept as a snapshot when evidence entered the design history, with their SHA-256',
-        params: resultSnapshotParamsSchema,
-        response: { 200: resultSnapshotSchema },
       },
     },
     async (request) =>
       deps.resultSnapshots.get(currentUser(request).id, request.params.deviceId, request.params.snapshotId),
   );
 
-  api.post(
-    `${base}/entries`,
-    {
-      ...pre,
-      schema: {
-        tags,
-        params: deviceParamsSchema,
-        body: newDesignHistoryEntrySchema,
-        response: { 201: designHistoryEntrySchema },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await deps.designHistory.addEntry(currentUser(request).id, request.params.deviceId, request.body)),
+  route(api, endpoints.addEntry, pre, async (request, reply) =>
+    reply
+      .code(201)
+      .send(await deps.designHistory.addEntry(currentUser(request).id, request.params.deviceId, request.body)),
   );
 
-  api.patch(
-    `${base}/entries/:entryId`,
-    {
-      ...pre,
-      schema: {
-        tags,
-        params: designHistoryEntryParamsSchema,
-        body: designHistoryEntryPatchSchema,
-        response: { 200: designHistoryEntrySchema },
-      },
-    },
-    async (request) =>
-      deps.designHistory.editEntry(
-        currentUser(request).id,
-        request.params.deviceId,
-        request.params.entryId,
-        request.body,
-      ),
+  route(api, endpoints.editEntry, pre, async (request) =>
+    deps.designHistory.editEntry(
+      currentUser(request).id,
+      request.params.deviceId,
+      request.params.entryId,
+      request.body,
+    ),
   );
 
-  api.post(
-    `${base}/signatures`,
+  route(
+    api,
+    endpoints.sign,
     {
       ...pre,
       schema: {
         tags,
         summary: 'Sign an entry or an evidence snapshot; the password is re-entered (and the e-mail at first)',
-        params: deviceParamsSchema,
-        body: signRequestSchema,
-        response: { 201: signatureSchema },
       },
     },
     async (request, reply) =>
@@ -234,17 +173,15 @@ export async function designHistoryRoutes(app: FastifyInstance, deps: DesignHist
         ),
   );
 
-  api.post(
-    `${base}/signatures/reauthentication`,
+  route(
+    api,
+    endpoints.beginIssuerSigning,
     {
       ...pre,
       schema: {
         tags,
         summary:
           'With an external identity provider: begin signing a record; answers the provider’s address for a fresh sign-in (prompt=login, max_age=0), after which the callback signs',
-        params: deviceParamsSchema,
-        body: reauthenticationRequestSchema,
-        response: { 201: reauthenticationSchema },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { directUnavailableMessage, tusVersion, uploadMaxBytes, uploadTooLargeMessage } from '@insilico/contracts';
@@ -11,7 +10,7 @@ import { uploadBusyMessage } from '../../services/upload.service';
 import type { TestServer } from '../../../test/helpers/test-server';
 import { projectWorld } from '../../../test/fixtures/project-world';
 import { errorOf, joinedMember, type Person } from '../../../test/fixtures/workspace.fixtures';
-import { createUpload, metadataOf, patchUpload, tus } from '../../../test/fixtures/upload.fixtures';
+import { createUpload, metadataOf, patchThenDrop, patchUpload, tus } from '../../../test/fixtures/upload.fixtures';
 
 let server: TestServer;
 let admin: Person;
@@ -133,21 +132,8 @@ describe('tus core and creation', () => {
   it('keeps the bytes of a PATCH whose connection broke, so the client resumes from there', async () => {
     const data = bytes(200_000, 7);
     const location = await created(data.length, 'resume.stl');
-    const cookie = [...admin.browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const url = new URL(server.origin);
     // Announce the whole file, send 120,000 bytes, then drop the connection.
-    await new Promise<void>((resolve, reject) => {
-      const socket = connect(Number(url.port), url.hostname, () => {
-        socket.write(
-          `PATCH ${location} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${server.origin}\r\nCookie: ${cookie}\r\n` +
-            `Tus-Resumable: ${tusVersion}\r\nUpload-Offset: 0\r\nContent-Type: application/offset+octet-stream\r\n` +
-            `Content-Length: ${data.length}\r\n\r\n`,
-        );
-        socket.write(data.subarray(0, 120_000), () => setTimeout(() => socket.destroy(), 300));
-      });
-      socket.on('close', () => resolve());
-      socket.on('error', reject);
-    });
+    await patchThenDrop(server.origin, admin.browser, location, 0, data.length, data.subarray(0, 120_000));
     let offset = 0;
     for (let i = 0; i < 50 && offset === 0; i++) {
       await new Promise((r) => setTimeout(r, 100));

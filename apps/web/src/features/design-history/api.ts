@@ -3,6 +3,7 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import {
   designHistoryAttachmentSchema,
+  designHistoryEndpoints as endpoints,
   designHistoryEntrySchema,
   designHistoryExportListSchema,
   designHistoryExportSchema,
@@ -17,12 +18,13 @@ import {
   type DesignHistoryList,
   type DesignHistorySection,
   type NewDesignHistoryEntry,
+  pathOf,
   type Reauthentication,
   type ReauthenticationRequest,
   type Signature,
   type SignRequest,
 } from '@insilico/contracts';
-import { apiFetch, apiPostForFile } from '../../lib/api';
+import { apiCall, apiFetch, apiPostForFile } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
 /** The timeline's filters as the page keeps them in its address (empty: all). */
@@ -33,21 +35,17 @@ export interface DesignHistoryFilters {
 
 export const pageSize = 25;
 
-const base = (deviceId: string) => `/api/devices/${deviceId}/design-history`;
-
 export function designHistoryUrl(deviceId: string, filters: DesignHistoryFilters, before: number | null): string {
-  const query = new URLSearchParams({ limit: String(pageSize) });
-  if (filters.projectId) query.set('projectId', filters.projectId);
-  if (filters.section) query.set('section', filters.section);
-  if (before !== null) query.set('before', String(before));
-  return `${base(deviceId)}?${query.toString()}`;
+  return pathOf(
+    endpoints.list,
+    { deviceId },
+    { limit: pageSize, projectId: filters.projectId || null, section: filters.section || null, before },
+  );
 }
 
 /** The CSV export of what the filters show (its project, or every project the caller sees). */
 export function designHistoryExportUrl(deviceId: string, projectId: string): string {
-  const query = new URLSearchParams(projectId ? { projectId } : {});
-  const text = query.toString();
-  return `${base(deviceId)}/export${text ? `?${text}` : ''}`;
+  return pathOf(endpoints.exportCsv, { deviceId }, { projectId: projectId || null });
 }
 
 const fetchPage = (url: string) => apiFetch(url, { schema: designHistoryListSchema });
@@ -81,21 +79,29 @@ export function useDesignHistory(deviceId: string | null, filters: DesignHistory
 }
 
 export function addDesignHistoryEntry(deviceId: string, body: NewDesignHistoryEntry): Promise<DesignHistoryEntry> {
-  return apiFetch(`${base(deviceId)}/entries`, { method: 'POST', body, schema: designHistoryEntrySchema });
+  return apiCall(endpoints.addEntry, { deviceId }, { body, schema: designHistoryEntrySchema });
 }
 
 /** Attaches a file to an entry nobody has signed (the file as the body; the server keeps it by its SHA-256). */
 export function attachFile(deviceId: string, entryId: string, file: File): Promise<DesignHistoryAttachment> {
-  const query = new URLSearchParams({ name: file.name });
-  return apiFetch(`${base(deviceId)}/entries/${entryId}/attachments?${query.toString()}`, {
-    method: 'POST',
+  return apiFetch(pathOf(endpoints.attach, { deviceId, entryId }, { name: file.name }), {
+    method: endpoints.attach.method,
     file,
     schema: designHistoryAttachmentSchema,
   });
 }
 
+/** Attaches a finished resumable upload (a file above the one-request limit); the server checks its size and hash. */
+export function attachUploaded(deviceId: string, entryId: string, uploadId: string): Promise<DesignHistoryAttachment> {
+  return apiCall(
+    endpoints.attachUpload,
+    { deviceId, entryId },
+    { body: { uploadId }, schema: designHistoryAttachmentSchema },
+  );
+}
+
 export function signRecord(deviceId: string, body: SignRequest): Promise<Signature> {
-  return apiFetch(`${base(deviceId)}/signatures`, { method: 'POST', body, schema: signatureSchema });
+  return apiCall(endpoints.sign, { deviceId }, { body, schema: signatureSchema });
 }
 
 /**
@@ -103,11 +109,7 @@ export function signRecord(deviceId: string, body: SignRequest): Promise<Signatu
  * again; the provider sends the browser back through the app's callback, which signs and returns to `returnTo`.
  */
 export function beginIssuerSigning(deviceId: string, body: ReauthenticationRequest): Promise<Reauthentication> {
-  return apiFetch(`${base(deviceId)}/signatures/reauthentication`, {
-    method: 'POST',
-    body,
-    schema: reauthenticationSchema,
-  });
+  return apiCall(endpoints.beginIssuerSigning, { deviceId }, { body, schema: reauthenticationSchema });
 }
 
 /**
@@ -118,7 +120,7 @@ export async function exportDesignHistoryFile(
   deviceId: string,
   body: DesignHistoryFileRequest,
 ): Promise<{ kind: 'file'; blob: Blob; fileName: string | null } | { kind: 'queued'; export: DesignHistoryExport }> {
-  const file = await apiPostForFile(`${base(deviceId)}/exports`, body);
+  const file = await apiPostForFile(pathOf(endpoints.requestFile, { deviceId }), body);
   if (file.blob.type.startsWith('application/json'))
     return { kind: 'queued', export: designHistoryExportSchema.parse(JSON.parse(await file.blob.text())) };
   return { kind: 'file', ...file };
@@ -129,7 +131,7 @@ const exportRefreshMs = 2000;
 /** The user's design history files made by a job, followed while one is being made. */
 export function useDesignHistoryExports(deviceId: string | null) {
   return useSWR<DesignHistoryExportList, ApiError>(
-    deviceId ? `${base(deviceId)}/exports` : null,
+    deviceId ? pathOf(endpoints.exports, { deviceId }) : null,
     (url: string) => apiFetch(url, { schema: designHistoryExportListSchema }),
     {
       refreshInterval: (data) => (data?.items.some((item) => item.status === 'queued') ? exportRefreshMs : 0),

@@ -6,4 +6,6 @@ export { DeviceVersionStatusChip } from './components/DeviceVersionStatusChip';
 export { deviceVersionPath, deviceVersionsPath, newDeviceVersionPath } from './paths';
 export type { DeviceVersionChooserProps, DeviceVersionFormDraft, NewDeviceVersionFormProps } from './props';
 export { fetchChosenDeviceVersions, unusableVersionIds, useChosenDeviceVersions } from './api';
+/** The workspace's resumable uploads (tus), which design history attachments use too. */
+export { deviceVersionUrls } from './api';
 export { formatBytes } from './format';

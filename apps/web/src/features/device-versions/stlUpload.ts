@@ -1,5 +1,6 @@
 import { Upload } from 'tus-js-client';
 import { notStlMessage, stlFileNamePattern, uploadMaxBytes, uploadTooLargeMessage } from '@insilico/contracts';
+import { startResuming } from '../../lib/resumeUpload';
 import { deviceVersionUrls } from './api';
 
 /** What the caller hears from one file's upload. */
@@ -49,14 +50,7 @@ export function startStlUpload(deviceId: string, file: File, handlers: StlUpload
     onError: (error) => handlers.onFailed(error.message),
   });
   // A file chosen again after a reload continues where its earlier upload stopped.
-  void upload.findPreviousUploads().then(
-    (previous) => {
-      const last = previous[0];
-      if (last) upload.resumeFromPreviousUpload(last);
-      upload.start();
-    },
-    () => upload.start(),
-  );
+  startResuming(upload);
   return {
     pause: () => void upload.abort(false),
     // Asks the server for the offset (HEAD) and sends the rest.

@@ -18,6 +18,18 @@ import {
 } from '../../../../test/helpers/renderWithProviders';
 import { DesignHistoryPage } from './DesignHistoryPage';
 
+/** A large file's resumable upload (tus): reports half sent, then finishes when the test says so. */
+const resumable = vi.hoisted(() => ({ finish: () => {}, files: [] as string[] }));
+vi.mock('../attachmentUpload', () => ({
+  sendResumable: (_deviceId: string, file: File, onProgress: (sent: number, total: number) => void) => {
+    resumable.files.push(file.name);
+    onProgress(file.size / 2, file.size);
+    return new Promise<string>((resolve) => {
+      resumable.finish = () => resolve('99999999-9999-4999-8999-999999999999');
+    });
+  },
+}));
+
 const valve = { id: '11111111-1111-4111-8111-111111111111', name: 'Valve sizing' };
 const stent = { id: '22222222-2222-4222-8222-222222222222', name: 'Stent anchoring' };
 const entryId = '33333333-3333-4333-8333-333333333333';
@@ -130,6 +142,13 @@ beforeEach(() => {
       if (url.pathname === '/api/devices/d-1/design-history/signatures') {
         posted.push(JSON.parse(String(init?.body)));
         return Promise.resolve(signAnswer);
+      }
+      const fromUpload = /^\/api\/devices\/d-1\/design-history\/entries\/([^/]+)\/attachments\/uploaded$/.exec(
+        url.pathname,
+      );
+      if (fromUpload) {
+        attached.push({ entryId: fromUpload[1], ...(JSON.parse(String(init?.body)) as object) });
+        return Promise.resolve(jsonResponse(201, signed.entry!.attachments[0]));
       }
       const attaching = /^\/api\/devices\/d-1\/design-history\/entries\/([^/]+)\/attachments$/.exec(url.pathname);
       if (attaching) {
@@ -380,18 +399,38 @@ describe('the design history page', () => {
     fireEvent.change(within(form).getByLabelText(/Title/), { target: { value: 'Fatigue protocol' } });
     const protocol = new File(['cycles,load\n1,2\n'], 'fatigue.csv', { type: 'text/csv' });
     const tooLarge = new File([new Uint8Array(8)], 'scan.bin');
-    Object.defineProperty(tooLarge, 'size', { value: 101 * 1024 * 1024 });
+    Object.defineProperty(tooLarge, 'size', { value: 1025 * 1024 * 1024 });
     fireEvent.change(within(form).getByLabelText('Choose files to attach'), {
       target: { files: [protocol, tooLarge] },
     });
     expect(within(form).getByRole('alert').textContent).toContain(
-      '“scan.bin”: A file attached to an entry can be at most 100 MB.',
+      '“scan.bin”: The file is too big: one file can have at most 1 GB.',
     );
     expect(within(form).getByRole('list', { name: 'Files to attach' }).textContent).toContain('fatigue.csv');
     fireEvent.click(within(form).getByRole('button', { name: 'Add entry' }));
     expect(await screen.findByText('The entry was added to the design history.')).toBeTruthy();
     expect(attached).toEqual([
       { entryId: '88888888-8888-4888-8888-888888888888', name: 'fatigue.csv', type: 'text/csv', size: protocol.size },
+    ]);
+  });
+
+  it('sends a file above 100 MB as a resumable upload, shows how far it is, then attaches it', async () => {
+    resumable.files.length = 0;
+    renderPage();
+    await screen.findByRole('list', { name: 'Design history' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add entry' }));
+    const form = screen.getByRole('form', { name: 'New design history entry' });
+    fireEvent.change(within(form).getByLabelText(/Title/), { target: { value: 'Bench recording' } });
+    const recording = new File([new Uint8Array(8)], 'recording.mp4', { type: 'video/mp4' });
+    Object.defineProperty(recording, 'size', { value: 300 * 1024 * 1024 });
+    fireEvent.change(within(form).getByLabelText('Choose files to attach'), { target: { files: [recording] } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add entry' }));
+    expect((await within(form).findByRole('status')).textContent).toBe('Sending “recording.mp4”: 50 %');
+    expect(resumable.files).toEqual(['recording.mp4']);
+    resumable.finish();
+    expect(await screen.findByText('The entry was added to the design history.')).toBeTruthy();
+    expect(attached).toEqual([
+      { entryId: '88888888-8888-4888-8888-888888888888', uploadId: '99999999-9999-4999-8999-999999999999' },
     ]);
   });
 

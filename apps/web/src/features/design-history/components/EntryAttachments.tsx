@@ -5,25 +5,54 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { attachmentMaxBytes, attachmentTooBigMessage, type DesignHistoryAttachment } from '@insilico/contracts';
+import {
+  attachmentMaxBytes,
+  attachmentUploadMaxBytes,
+  uploadTooLargeMessage,
+  type DesignHistoryAttachment,
+} from '@insilico/contracts';
 import { ApiError } from '../../../lib/apiError';
 import { formatBytes } from '../../device-versions';
-import { attachFile } from '../api';
+import { attachFile, attachUploaded } from '../api';
+import { sendResumable } from '../attachmentUpload';
 
 /** Files over the limit are refused here before they are sent (the server refuses them too). */
 export function tooBig(file: File): boolean {
-  return file.size > attachmentMaxBytes;
+  return file.size > attachmentUploadMaxBytes;
 }
 
-/** Attaches the files one after the other; answers the message of the first refusal (the rest are not sent). */
-export async function attachFiles(deviceId: string, entryId: string, files: readonly File[]): Promise<string | null> {
+/** How far the sending of a large file is, as the page shows it. */
+export function sendingText(name: string, sent: number, total: number): string {
+  return `Sending “${name}”: ${total > 0 ? Math.floor((100 * sent) / total) : 0} %`;
+}
+
+/**
+ * Attaches the files one after the other; answers the message of the first refusal (the rest are not sent). A file
+ * up to the one-request limit goes as one request; a larger one as a resumable upload (its progress reported), which
+ * is then attached.
+ */
+export async function attachFiles(
+  deviceId: string,
+  entryId: string,
+  files: readonly File[],
+  onProgress: (text: string | null) => void = () => undefined,
+): Promise<string | null> {
   for (const file of files) {
-    if (tooBig(file)) return `“${file.name}” was not attached: ${attachmentTooBigMessage}`;
+    if (tooBig(file)) return `“${file.name}” was not attached: ${uploadTooLargeMessage}`;
     try {
-      await attachFile(deviceId, entryId, file);
+      if (file.size <= attachmentMaxBytes) await attachFile(deviceId, entryId, file);
+      else {
+        onProgress(sendingText(file.name, 0, file.size));
+        const uploadId = await sendResumable(deviceId, file, (sent, total) =>
+          onProgress(sendingText(file.name, sent, total)),
+        );
+        await attachUploaded(deviceId, entryId, uploadId);
+      }
     } catch (cause) {
       const why = cause instanceof ApiError ? cause.message : 'It could not be sent. Try again.';
       return `“${file.name}” was not attached: ${why}`;
+    } finally {
+      onProgress(null);
     }
   }
   return null;
@@ -58,6 +87,7 @@ export function EntryAttachments({ deviceId, entryId, entryTitle, attachments, c
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<string | null>(null);
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -65,7 +95,7 @@ export function EntryAttachments({ deviceId, entryId, entryTitle, attachments, c
     if (files.length === 0) return;
     setBusy(true);
     setError(null);
-    const problem = await attachFiles(deviceId, entryId, files);
+    const problem = await attachFiles(deviceId, entryId, files, setProgress);
     setBusy(false);
     setError(problem);
     onAttached();
@@ -99,6 +129,11 @@ export function EntryAttachments({ deviceId, entryId, entryTitle, attachments, c
           >
             {busy ? 'Attaching…' : 'Attach file'}
           </Button>
+          {progress && (
+            <Typography component="span" variant="caption" role="status" sx={{ ml: 1 }}>
+              {progress}
+            </Typography>
+          )}
         </>
       )}
       {error && (

@@ -9,10 +9,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  attachmentTooBigMessage,
   designHistoryEntryKindLabels,
   designHistoryEntryKinds,
   entryTitleMaxLength,
+  uploadTooLargeMessage,
   type DesignHistoryEntryKind,
   type DesignHistoryItem,
 } from '@insilico/contracts';
@@ -61,13 +61,14 @@ export function NewEntryForm({ deviceId, projects, evidence, entry, onChange, on
   const citable = evidence.filter((item) => item.project.id === entry.projectId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<string | null>(null);
   const filePicker = useRef<HTMLInputElement>(null);
 
   const addFiles = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = [...(event.target.files ?? [])];
     event.target.value = '';
     const big = picked.find(tooBig);
-    setError(big ? `“${big.name}”: ${attachmentTooBigMessage}` : null);
+    setError(big ? `“${big.name}”: ${uploadTooLargeMessage}` : null);
     const known = new Set(entry.files.map((file) => `${file.name}\n${file.size}`));
     const added = picked.filter((file) => !tooBig(file) && !known.has(`${file.name}\n${file.size}`));
     onChange({ ...entry, files: [...entry.files, ...added] });
@@ -83,7 +84,7 @@ export function NewEntryForm({ deviceId, projects, evidence, entry, onChange, on
         ...fields,
         ...(supersedes ? { supersedesId: supersedes.id } : {}),
       });
-      onAdded(await attachFiles(deviceId, added.id, files));
+      onAdded(await attachFiles(deviceId, added.id, files, setProgress));
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : 'The entry could not be saved. Try again.');
     } finally {
@@ -195,8 +196,14 @@ export function NewEntryForm({ deviceId, projects, evidence, entry, onChange, on
             </Box>
           )}
           <Typography variant="caption" color="text.secondary">
-            Each file (up to 100 MB) is kept unchanged with its SHA-256; once the entry is signed, no file can be added.
+            Each file (up to 1 GB; above 100 MB sent in pieces that resume after a dropped connection) is kept unchanged
+            with its SHA-256; once the entry is signed, no file can be added.
           </Typography>
+          {progress && (
+            <Typography variant="body2" role="status">
+              {progress}
+            </Typography>
+          )}
         </Stack>
         {error && (
           <Alert severity="error" role="alert">
