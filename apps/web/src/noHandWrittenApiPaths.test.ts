@@ -15,7 +15,6 @@ import { describe, expect, it } from 'vitest';
 const notYetConverted = new Set([
   'app/layout/navigation.ts',
   'app/user/fetchUser.ts',
-  'components/WorkspaceUserSearch.tsx',
   'features/activity/api.ts',
   'features/analysis/api.ts',
   'features/analytics/operator/api.ts',
@@ -31,7 +30,6 @@ const notYetConverted = new Set([
   'features/ssm/api.ts',
   'features/support/api.ts',
   'features/support/components/InboxRequestPage.tsx',
-  'features/team/api.ts',
   'features/uploads/api.ts',
   'features/uploads/imaging/pendingUpload.ts',
   'lib/analytics/browser.ts',

@@ -963,3 +963,4 @@ export {
   type SsmModeMeasurementCell,
   type SsmModeMeasurements,
 } from './ssm-mode-measurements';
+export { teamEndpoints } from './team';
