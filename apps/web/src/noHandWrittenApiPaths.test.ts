@@ -26,7 +26,6 @@ const notYetConverted = new Set([
   'features/onboarding/api.ts',
   'features/project-creation/api.ts',
   'features/projects/api.ts',
-  'features/settings/api.ts',
   'features/ssm/api.ts',
   'features/support/api.ts',
   'features/support/components/InboxRequestPage.tsx',
@@ -37,7 +36,6 @@ const notYetConverted = new Set([
   'lib/browserLocation.ts',
   'lib/earlyRequests.ts',
   'lib/maintenance.ts',
-  'lib/workspaceKeys.ts',
 ]);
 
 const source = dirname(fileURLToPath(import.meta.url));

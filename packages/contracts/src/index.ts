@@ -964,3 +964,8 @@ export {
   type SsmModeMeasurements,
 } from './ssm-mode-measurements';
 export { teamEndpoints } from './team';
+export { profileEndpoints } from './profile';
+export { subscriptionEndpoints } from './subscriptions';
+export { pictureEndpoints } from './pictures';
+export { deviceEndpoints } from './device-endpoints';
+export { isPathOf } from './endpoint';
