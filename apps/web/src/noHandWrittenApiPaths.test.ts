@@ -27,8 +27,6 @@ const notYetConverted = new Set([
   'features/project-creation/api.ts',
   'features/projects/api.ts',
   'features/ssm/api.ts',
-  'features/support/api.ts',
-  'features/support/components/InboxRequestPage.tsx',
   'features/uploads/api.ts',
   'features/uploads/imaging/pendingUpload.ts',
   'lib/analytics/browser.ts',

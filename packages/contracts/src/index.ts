@@ -969,3 +969,4 @@ export { subscriptionEndpoints } from './subscriptions';
 export { pictureEndpoints } from './pictures';
 export { deviceEndpoints } from './device-endpoints';
 export { isPathOf } from './endpoint';
+export { supportEndpoints } from './support';
