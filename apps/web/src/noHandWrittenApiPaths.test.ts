@@ -23,7 +23,6 @@ const notYetConverted = new Set([
   'features/device-versions/api.ts',
   'features/imaging-patients/api.ts',
   'features/measurements/api.ts',
-  'features/onboarding/api.ts',
   'features/project-creation/api.ts',
   'features/projects/api.ts',
   'features/ssm/api.ts',

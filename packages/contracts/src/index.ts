@@ -970,3 +970,4 @@ export { pictureEndpoints } from './pictures';
 export { deviceEndpoints } from './device-endpoints';
 export { isPathOf } from './endpoint';
 export { supportEndpoints } from './support';
+export { onboardingEndpoints } from './onboarding';
