@@ -32,7 +32,6 @@ const notYetConverted = new Set([
   'lib/api.ts',
   'lib/browserLocation.ts',
   'lib/earlyRequests.ts',
-  'lib/maintenance.ts',
 ]);
 
 const source = dirname(fileURLToPath(import.meta.url));

@@ -971,3 +971,4 @@ export { deviceEndpoints } from './device-endpoints';
 export { isPathOf } from './endpoint';
 export { supportEndpoints } from './support';
 export { onboardingEndpoints } from './onboarding';
+export { healthEndpoints } from './health';
