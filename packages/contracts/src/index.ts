@@ -972,3 +972,4 @@ export { isPathOf } from './endpoint';
 export { supportEndpoints } from './support';
 export { onboardingEndpoints } from './onboarding';
 export { healthEndpoints } from './health';
+export { authEndpoints } from './auth';
