@@ -27,7 +27,6 @@ const notYetConverted = new Set([
   'features/uploads/api.ts',
   'features/uploads/imaging/pendingUpload.ts',
   'lib/analytics/browser.ts',
-  'lib/earlyRequests.ts',
 ]);
 
 const source = dirname(fileURLToPath(import.meta.url));
