@@ -161,10 +161,15 @@ function webDist(scratch: string): string {
   const outDir = join(scratch, 'web');
   const webRoot = fileURLToPath(new URL('../apps/web', import.meta.url));
   console.log('building the web app (set PROJECTS_BENCH_WEB_DIST to skip) …');
-  const run = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: webRoot,
-    stdio: 'inherit',
-  });
+  const run = spawnSync(
+    'npx',
+    // The config imports the contracts' TypeScript (early requests): loaded through Vite's module runner.
+    ['vite', 'build', '--configLoader', 'runner', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: webRoot,
+      stdio: 'inherit',
+    },
+  );
   if (run.status !== 0) throw new Error('the web build failed');
   return outDir;
 }

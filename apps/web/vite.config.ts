@@ -1,9 +1,16 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { selectedDeviceHintKey, signedOutHintKey, startEarlyRequests } from './src/lib/earlyRequests.js';
+import {
+  earlyRequestPaths,
+  selectedDeviceHintKey,
+  signedOutHintKey,
+  startEarlyRequests,
+} from './src/lib/earlyRequests.js';
 
 // index.html's marker becomes an inline script that starts the app's first requests while its code still loads
 // (src/lib/earlyRequests.ts): inline, because a script file would wait for the browser to fetch and schedule it.
+// Its URLs come from the contracts' endpoints (TypeScript source in a workspace package), so this config is loaded
+// through Vite's module runner: `--configLoader runner` in package.json's scripts.
 const earlyRequestsMarker = '<!-- early requests (vite.config.ts) -->';
 const inlineEarlyRequests: Plugin = {
   name: 'insilico-early-requests',
@@ -11,7 +18,7 @@ const inlineEarlyRequests: Plugin = {
     if (!html.includes(earlyRequestsMarker)) throw new Error(`index.html lacks the marker ${earlyRequestsMarker}`);
     return html.replace(
       earlyRequestsMarker,
-      `<script>(${startEarlyRequests.toString()})(window, ${JSON.stringify(selectedDeviceHintKey)}, ${JSON.stringify(signedOutHintKey)});</script>`,
+      `<script>(${startEarlyRequests.toString()})(window, ${JSON.stringify(earlyRequestPaths)}, ${JSON.stringify(selectedDeviceHintKey)}, ${JSON.stringify(signedOutHintKey)});</script>`,
     );
   },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { text } from './text';
 
 /** The signed-in user, answered by `GET /api/auth/me` (200), or 401 when there is no session. */
@@ -21,3 +22,21 @@ export const loginQuerySchema = z.object({
   // Deliberately plain: never refused, lib/return-to.ts turns anything unsafe (control characters included) into `/`.
   returnTo: z.string().optional(),
 });
+
+/** The profile call's answer without a session (401). */
+const noSessionSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+const logoutPath = '/api/auth/logout';
+
+/**
+ * Signing in through the issuer (authorization code + PKCE), its callback, signing out and the signed-in user
+ * (docs/decisions/endpoints-in-contracts.md). Login, callback and logout answer redirects or pages, not JSON.
+ */
+export const authEndpoints = {
+  login: endpoint({ method: 'GET', path: '/api/auth/login', query: loginQuerySchema }),
+  callback: endpoint({ method: 'GET', path: '/api/auth/callback' }),
+  /** A page that asks to confirm signing out; its form posts to `logout`. */
+  logoutPage: endpoint({ method: 'GET', path: logoutPath }),
+  logout: endpoint({ method: 'POST', path: logoutPath }),
+  me: endpoint({ method: 'GET', path: '/api/auth/me', response: { 200: userProfileSchema, 401: noSessionSchema } }),
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { endpoint, pathOf, pathParamNames, type EndpointDefinition } from './endpoint';
+import { endpoint, isPathOf, pathOf, pathParamNames, type EndpointDefinition } from './endpoint';
 import * as contracts from './index';
 
 const sample = endpoint({
@@ -37,6 +37,33 @@ describe('pathOf', () => {
     const missing = { deviceId: 'd' } as unknown as { deviceId: string; projectId: string };
     expect(() => pathOf(sample, missing)).toThrow(':projectId');
     expect(() => pathOf(sample, { deviceId: '', projectId: 'p' })).toThrow(':deviceId');
+  });
+});
+
+describe('isPathOf', () => {
+  const device = endpoint({ method: 'GET', path: '/api/devices/:deviceId' });
+
+  it('takes the URLs of the template, with or without a query', () => {
+    expect(isPathOf(sample, '/api/devices/d-1/projects/p-1/rooms')).toBe(true);
+    expect(isPathOf(sample, pathOf(sample, { deviceId: 'a b', projectId: 'p' }, { page: 2 }))).toBe(true);
+    expect(isPathOf(device, '/api/devices/d-1')).toBe(true);
+  });
+
+  it('refuses other paths: longer, shorter, an empty segment, another route', () => {
+    expect(isPathOf(sample, '/api/devices/d-1/projects/p-1/rooms/r-1')).toBe(false);
+    expect(isPathOf(sample, '/api/devices/d-1/projects/p-1')).toBe(false);
+    expect(isPathOf(sample, '/api/devices//projects/p-1/rooms')).toBe(false);
+    expect(isPathOf(sample, '/api/devices/d-1/projects/p-1/roomsX')).toBe(false);
+    expect(isPathOf(device, '/api/devices/d-1/team')).toBe(false);
+    expect(isPathOf(device, '/api/devices')).toBe(false);
+  });
+
+  it('with within, takes the URLs under the template too', () => {
+    expect(isPathOf(device, '/api/devices/d-1/team', { within: true })).toBe(true);
+    expect(isPathOf(device, '/api/devices/d-1', { within: true })).toBe(true);
+    expect(isPathOf(device, '/api/devices/d-1?x=1', { within: true })).toBe(true);
+    expect(isPathOf(device, '/api/devicesX/d-1', { within: true })).toBe(false);
+    expect(isPathOf(device, '/api/me/profile', { within: true })).toBe(false);
   });
 });
 

@@ -75,3 +75,16 @@ export function pathOf<E extends EndpointDefinition>(
   const encoded = search.toString();
   return encoded === '' ? path : `${path}?${encoded}`;
 }
+
+/**
+ * Whether a URL (an SWR key) is one of an endpoint's: its path matches the template, each `:name` segment standing
+ * for one non-empty segment; with `within`, the URLs under it too (`/api/devices/:deviceId` then takes
+ * `/api/devices/d-1/team`). The query is not looked at.
+ */
+export function isPathOf(definition: EndpointDefinition, url: string, options: { within?: boolean } = {}): boolean {
+  const pattern = definition.path
+    .split(segmentPattern)
+    .map((part, index) => (index % 2 === 1 ? '[^/?#]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${pattern}${options.within ? '(?:[/?]|$)' : '(?:\\?|$)'}`).test(url);
+}

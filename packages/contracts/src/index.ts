@@ -970,3 +970,13 @@ export {
   type SsmModeMeasurementCell,
   type SsmModeMeasurements,
 } from './ssm-mode-measurements';
+export { teamEndpoints } from './team';
+export { profileEndpoints } from './profile';
+export { subscriptionEndpoints } from './subscriptions';
+export { pictureEndpoints } from './pictures';
+export { deviceEndpoints } from './device-endpoints';
+export { isPathOf } from './endpoint';
+export { supportEndpoints } from './support';
+export { onboardingEndpoints } from './onboarding';
+export { healthEndpoints } from './health';
+export { authEndpoints } from './auth';

@@ -7,6 +7,7 @@ import {
   deviceSchema,
   memberRoleSchema,
 } from './devices';
+import { endpoint } from './endpoint';
 import { invitationSchema } from './team';
 import { text } from './text';
 
@@ -66,3 +67,18 @@ export const onboardingCompleteSchema = z.object({
   invitations: z.array(invitationSchema),
 });
 export type OnboardingComplete = z.infer<typeof onboardingCompleteSchema>;
+
+/**
+ * The onboarding state, saved after every step, and its completion into a workspace
+ * (docs/decisions/endpoints-in-contracts.md); its device picture is `pictureEndpoints.uploadNewDevice`.
+ */
+export const onboardingEndpoints = {
+  get: endpoint({ method: 'GET', path: '/api/onboarding', response: { 200: onboardingSchema } }),
+  save: endpoint({
+    method: 'PUT',
+    path: '/api/onboarding',
+    body: saveOnboardingSchema,
+    response: { 200: onboardingStateSchema },
+  }),
+  complete: endpoint({ method: 'POST', path: '/api/onboarding/complete', response: { 201: onboardingCompleteSchema } }),
+};

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { deviceParamsSchema } from './devices';
+import { endpoint } from './endpoint';
+import { userParamsSchema } from './profile';
 import { text } from './text';
 
 /**
@@ -59,3 +62,38 @@ export const pictureQuerySchema = z.object({
 /** Answer of the picture uploads and removals: where the picture is now (null: none). */
 export const pictureSchema = z.object({ pictureUrl: text().nullable() });
 export type Picture = z.infer<typeof pictureSchema>;
+
+const profilePicturePath = '/api/me/picture';
+const devicePicturePath = '/api/devices/:deviceId/picture';
+const onboardingPicturePath = '/api/onboarding/picture';
+
+/**
+ * Profile, device and onboarding pictures (docs/decisions/endpoints-in-contracts.md): uploads take the file as the
+ * raw body (no JSON body schema), reads answer the image itself.
+ */
+export const pictureEndpoints = {
+  uploadProfile: endpoint({ method: 'PUT', path: profilePicturePath, response: { 200: pictureSchema } }),
+  removeProfile: endpoint({ method: 'DELETE', path: profilePicturePath, response: { 200: pictureSchema } }),
+  profile: endpoint({
+    method: 'GET',
+    path: '/api/users/:userId/picture',
+    params: userParamsSchema,
+    query: pictureQuerySchema,
+  }),
+  uploadDevice: endpoint({
+    method: 'PUT',
+    path: devicePicturePath,
+    params: deviceParamsSchema,
+    response: { 200: pictureSchema },
+  }),
+  removeDevice: endpoint({
+    method: 'DELETE',
+    path: devicePicturePath,
+    params: deviceParamsSchema,
+    response: { 200: pictureSchema },
+  }),
+  device: endpoint({ method: 'GET', path: devicePicturePath, params: deviceParamsSchema, query: pictureQuerySchema }),
+  uploadNewDevice: endpoint({ method: 'PUT', path: onboardingPicturePath, response: { 200: pictureSchema } }),
+  removeNewDevice: endpoint({ method: 'DELETE', path: onboardingPicturePath, response: { 200: pictureSchema } }),
+  newDevice: endpoint({ method: 'GET', path: onboardingPicturePath, query: pictureQuerySchema }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userProfileSchema } from './auth';
+import { endpoint } from './endpoint';
 import { text } from './text';
 
 export const fullNameMaxLength = 100;
@@ -26,3 +27,14 @@ export const updateProfileSchema = z
 export type UpdateProfile = z.input<typeof updateProfileSchema>;
 
 export const userParamsSchema = z.object({ userId: z.uuid() });
+
+/** The signed-in person's profile, /my-account (docs/decisions/endpoints-in-contracts.md). */
+export const profileEndpoints = {
+  get: endpoint({ method: 'GET', path: '/api/me/profile', response: { 200: profileSchema } }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/me/profile',
+    body: updateProfileSchema,
+    response: { 200: profileSchema },
+  }),
+};

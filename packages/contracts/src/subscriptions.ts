@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { deviceParamsSchema } from './devices';
+import { endpoint } from './endpoint';
 import { text } from './text';
 
 /** Subscription plans of a device workspace; an operator sets the plan and its seats. */
@@ -45,3 +47,13 @@ export type SetSubscription = z.infer<typeof setSubscriptionSchema>;
 export function seatsFullMessage(seats: number): string {
   return `All ${seats} seats of your plan are in use. Remove a member or contact support to add seats.`;
 }
+
+/** The plan and seats of a device workspace, /subscriptions (docs/decisions/endpoints-in-contracts.md). */
+export const subscriptionEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/devices/:deviceId/subscription',
+    params: deviceParamsSchema,
+    response: { 200: subscriptionSchema },
+  }),
+};

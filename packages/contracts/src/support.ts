@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { pictureQuerySchema } from './pictures';
 import { text } from './text';
 
 /** open: waiting for support; answered: support replied; closed: done (a new question is a new request). */
@@ -92,3 +94,56 @@ export const supportInboxQuerySchema = z.object({
   status: z.enum([...supportRequestStatuses, 'all']).default('open'),
 });
 export type SupportInboxQuery = z.input<typeof supportInboxQuerySchema>;
+
+const screenshotPath = '/api/support/screenshot';
+const requestsPath = '/api/support/requests';
+const requestPath = `${requestsPath}/:requestId`;
+const inboxPath = '/api/support/inbox';
+const inboxRequestPath = `${inboxPath}/:requestId`;
+const params = supportRequestParamsSchema;
+
+/**
+ * Ask support (the drawer, "Your requests" on /help) and the support inbox of support staff
+ * (docs/decisions/endpoints-in-contracts.md). The screenshot is uploaded as the raw body, like a picture.
+ */
+export const supportEndpoints = {
+  context: endpoint({ method: 'GET', path: '/api/support/me', response: { 200: supportContextSchema } }),
+  uploadScreenshot: endpoint({ method: 'PUT', path: screenshotPath, response: { 200: supportScreenshotSchema } }),
+  discardScreenshot: endpoint({ method: 'DELETE', path: screenshotPath }),
+  create: endpoint({
+    method: 'POST',
+    path: requestsPath,
+    body: createSupportRequestSchema,
+    response: { 201: supportRequestSchema },
+  }),
+  listOwn: endpoint({ method: 'GET', path: requestsPath, response: { 200: supportRequestListSchema } }),
+  get: endpoint({ method: 'GET', path: requestPath, params, response: { 200: supportRequestSchema } }),
+  reply: endpoint({
+    method: 'POST',
+    path: `${requestPath}/messages`,
+    params,
+    body: supportReplySchema,
+    response: { 200: supportRequestSchema },
+  }),
+  screenshot: endpoint({ method: 'GET', path: `${requestPath}/screenshot`, params, query: pictureQuerySchema }),
+  inbox: endpoint({
+    method: 'GET',
+    path: inboxPath,
+    query: supportInboxQuerySchema,
+    response: { 200: supportRequestListSchema },
+  }),
+  inboxRequest: endpoint({ method: 'GET', path: inboxRequestPath, params, response: { 200: supportRequestSchema } }),
+  answer: endpoint({
+    method: 'POST',
+    path: `${inboxRequestPath}/answers`,
+    params,
+    body: supportReplySchema,
+    response: { 200: supportRequestSchema },
+  }),
+  close: endpoint({
+    method: 'POST',
+    path: `${inboxRequestPath}/close`,
+    params,
+    response: { 200: supportRequestSchema },
+  }),
+};

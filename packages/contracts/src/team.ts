@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { deviceSummarySchema, memberRoleSchema, membershipStatusSchema } from './devices';
+import { deviceParamsSchema, deviceSummarySchema, memberRoleSchema, membershipStatusSchema } from './devices';
+import { endpoint } from './endpoint';
 import { text } from './text';
 
 /** One row of the team page: a member (pending or ok) or an open invitation (status invited). */
@@ -48,3 +49,40 @@ export const invitationParamsSchema = z.object({ deviceId: z.uuid(), invitationI
 
 /** `PATCH /api/devices/:deviceId/members/:userId`. */
 export const changeRoleSchema = z.object({ role: memberRoleSchema });
+
+const teamPath = '/api/devices/:deviceId/team';
+const invitationsPath = '/api/devices/:deviceId/invitations';
+const memberPath = '/api/devices/:deviceId/members/:userId';
+
+/** The team of a device workspace (docs/decisions/endpoints-in-contracts.md). */
+export const teamEndpoints = {
+  list: endpoint({ method: 'GET', path: teamPath, params: deviceParamsSchema, response: { 200: teamSchema } }),
+  invite: endpoint({
+    method: 'POST',
+    path: invitationsPath,
+    params: deviceParamsSchema,
+    body: inviteSchema,
+    response: { 201: invitationSchema },
+  }),
+  revoke: endpoint({ method: 'DELETE', path: `${invitationsPath}/:invitationId`, params: invitationParamsSchema }),
+  accept: endpoint({
+    method: 'POST',
+    path: '/api/invitations/accept',
+    body: acceptInvitationSchema,
+    response: { 200: acceptedInvitationSchema },
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: `${memberPath}/approve`,
+    params: memberParamsSchema,
+    response: { 200: teamMemberSchema },
+  }),
+  changeRole: endpoint({
+    method: 'PATCH',
+    path: memberPath,
+    params: memberParamsSchema,
+    body: changeRoleSchema,
+    response: { 200: teamMemberSchema },
+  }),
+  remove: endpoint({ method: 'DELETE', path: memberPath, params: memberParamsSchema }),
+};

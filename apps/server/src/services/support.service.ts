@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { pathOf, supportEndpoints } from '@insilico/contracts';
 import type {
   PictureSize,
   SupportContext,
@@ -285,7 +286,7 @@ export class SupportService {
       ...toSummary(request),
       message: request.message,
       screenshotUrl: request.screenshotFileId
-        ? `/api/support/requests/${request.id}/screenshot?v=${request.screenshotFileId}`
+        ? pathOf(supportEndpoints.screenshot, { requestId: request.id }, { v: request.screenshotFileId })
         : null,
       messages: messages.map(toMessage),
     };

@@ -5,7 +5,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { teamNoMatchMessage, teamSchema, type MemberRole, type Team } from '@insilico/contracts';
+import { pathOf, teamEndpoints, teamNoMatchMessage, teamSchema, type MemberRole, type Team } from '@insilico/contracts';
 import { apiFetch } from '../lib/api';
 import type { ApiError } from '../lib/apiError';
 import { initialsOf } from '../lib/initials';
@@ -29,7 +29,7 @@ export interface WorkspaceUserSearchProps {
   disabled?: boolean;
 }
 
-const teamKey = (deviceId: string) => `/api/devices/${deviceId}/team`;
+const teamKey = (deviceId: string) => pathOf(teamEndpoints.list, { deviceId });
 const fetchTeam = (url: string): Promise<Team> => apiFetch(url, { schema: teamSchema });
 
 /** The users of a workspace that may join a project: members with status ok (not pending, not invited). */

@@ -1,4 +1,11 @@
-import { apiErrorSchema, errorCodes, pathOf, type EndpointDefinition, type PathParams } from '@insilico/contracts';
+import {
+  apiErrorSchema,
+  authEndpoints,
+  errorCodes,
+  pathOf,
+  type EndpointDefinition,
+  type PathParams,
+} from '@insilico/contracts';
 import { ApiError, clientErrorCodes } from './apiError';
 import { takeEarlyResponse } from './earlyRequests';
 import { assignLocation, loginUrl } from './browserLocation';
@@ -59,7 +66,7 @@ function refusal(path: string, response: Response, json: unknown, redirectOnUnau
     redirectOnUnauthenticated &&
     response.status === 401 &&
     error.code === errorCodes.unauthenticated &&
-    path !== '/api/auth/me'
+    path !== pathOf(authEndpoints.me, {})
   ) {
     assignLocation(loginUrl(`${window.location.pathname}${window.location.search}`));
   }

@@ -1,3 +1,5 @@
+import { authEndpoints, pathOf } from '@insilico/contracts';
+
 /**
  * Full-page navigation (sign-in, sign-out, maintenance notice). One seam so tests can observe
  * redirects: jsdom's `window.location` cannot be spied on.
@@ -8,5 +10,5 @@ export function assignLocation(url: string): void {
 
 /** The login endpoint with a `returnTo` that brings the visitor back to `pathAndQuery`. */
 export function loginUrl(pathAndQuery: string): string {
-  return '/api/auth/login?returnTo=' + encodeURIComponent(pathAndQuery);
+  return pathOf(authEndpoints.login, {}, { returnTo: pathAndQuery });
 }

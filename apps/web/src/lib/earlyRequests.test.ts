@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchUser } from '../app/user/fetchUser';
 import { jsonResponse, testUser } from '../../test/helpers/renderWithProviders';
-import { selectedDeviceHintKey, signedOutHintKey, startEarlyRequests, wasSignedOut } from './earlyRequests';
+import {
+  earlyRequestPaths,
+  selectedDeviceHintKey,
+  signedOutHintKey,
+  startEarlyRequests,
+  wasSignedOut,
+} from './earlyRequests';
 
 vi.mock('./browserLocation', () => ({ assignLocation: vi.fn(), loginUrl: (path: string) => path }));
 
@@ -30,11 +36,11 @@ afterEach(() => {
 describe('start-up requests of a signed-out browser', () => {
   it('asks only for the session when the last start had no user (no workspace call answering 401)', () => {
     const out = fakeWindow(true);
-    startEarlyRequests(out.win, selectedDeviceHintKey, signedOutHintKey);
+    startEarlyRequests(out.win, earlyRequestPaths, selectedDeviceHintKey, signedOutHintKey);
     expect(out.asked).toEqual(['/api/auth/me']);
 
     const known = fakeWindow(false);
-    startEarlyRequests(known.win, selectedDeviceHintKey, signedOutHintKey);
+    startEarlyRequests(known.win, earlyRequestPaths, selectedDeviceHintKey, signedOutHintKey);
     expect(known.asked.slice(0, 3)).toEqual(['/api/auth/me', '/api/devices', '/api/me/selected-device']);
   });
 

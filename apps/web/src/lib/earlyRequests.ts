@@ -1,3 +1,5 @@
+import { authEndpoints, deviceEndpoints, pathOf, projectEndpoints } from '@insilico/contracts';
+
 /**
  * Start-up requests made before the app's code has loaded (docs/decisions/projects-overview-speed.md). Every page
  * first needs the session, the workspaces and the selected workspace, and the app's own requests would start only
@@ -27,8 +29,27 @@ export const selectedDeviceHintKey = 'insilico.selectedDevice';
 export const signedOutHintKey = 'insilico.signedOut';
 
 /**
+ * The URLs the inline script asks for, from the contracts' endpoints; handed to it as an argument, since the script
+ * cannot import. `overview` keeps its `:deviceId` segment, filled in by the script.
+ */
+export interface EarlyRequestPaths {
+  profile: string;
+  devices: string;
+  selectedDevice: string;
+  overview: string;
+}
+
+export const earlyRequestPaths: EarlyRequestPaths = {
+  profile: pathOf(authEndpoints.me, {}),
+  devices: pathOf(deviceEndpoints.list, {}),
+  selectedDevice: pathOf(deviceEndpoints.selected, {}),
+  overview: projectEndpoints.overview.path,
+};
+
+/**
  * Runs as an inline classic script (vite.config.ts writes this function's source into index.html, called with
- * `selectedDeviceHintKey`), so it must stay self-contained: no imports and no names from outside its body.
+ * `earlyRequestPaths` and `selectedDeviceHintKey`), so it must stay self-contained: no imports and no names from
+ * outside its body.
  *
  * It also asks for the first data of the page the app opens on where that is one request: the projects overview
  * (the URL `projectUrls.overview` builds, with the status filter read from the address as the page reads it;
@@ -36,7 +57,12 @@ export const signedOutHintKey = 'insilico.signedOut';
  * and again once the selected workspace has answered if that is another one: a stale hint costs one unused request,
  * never a wrong answer, because the app takes an early answer only for the URL it asks for.
  */
-export function startEarlyRequests(win: Window, hintKey: string, signedOutKey?: string): void {
+export function startEarlyRequests(
+  win: Window,
+  paths: EarlyRequestPaths,
+  hintKey: string,
+  signedOutKey?: string,
+): void {
   const early: Record<string, Promise<Response>> = {};
   let signedOut = false;
   try {
@@ -51,18 +77,18 @@ export function startEarlyRequests(win: Window, hintKey: string, signedOutKey?: 
     early[path] = request;
     return request;
   };
-  void ask('/api/auth/me');
+  void ask(paths.profile);
   win.__insilicoEarlyRequests = early;
   if (signedOut) return;
-  void ask('/api/devices');
-  const selected = ask('/api/me/selected-device');
+  void ask(paths.devices);
+  const selected = ask(paths.selectedDevice);
   win.__insilicoEarlyRequests = early;
 
   if (win.location.pathname.replace(/\/$/, '') !== '/projects/overview') return;
   const status = new URLSearchParams(win.location.search).get('status');
   const query =
     status === 'all' ? '' : `?status=${status === 'completed' || status === 'abandoned' ? status : 'active'}`;
-  const overview = (deviceId: string) => `/api/devices/${deviceId}/projects/overview${query}`;
+  const overview = (deviceId: string) => paths.overview.replace(':deviceId', deviceId) + query;
   let hinted: string | null = null;
   try {
     hinted = win.localStorage.getItem(hintKey);

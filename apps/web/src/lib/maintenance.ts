@@ -1,4 +1,4 @@
-import { errorCodes, healthSchema } from '@insilico/contracts';
+import { errorCodes, healthEndpoints, healthSchema, pathOf } from '@insilico/contracts';
 import { assignLocation } from './browserLocation';
 
 /** The server's static notice; it stays up during maintenance. */
@@ -26,12 +26,15 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /**
- * Asks `/api/health` (open during maintenance) whether the workspace is down for maintenance. A failed or strange
+ * Asks the health endpoint (open during maintenance) whether the workspace is down for maintenance. A failed or strange
  * answer counts as "no": the caller then shows its own error.
  */
 export async function isInMaintenance(): Promise<boolean> {
   try {
-    const response = await fetch('/api/health', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    const response = await fetch(pathOf(healthEndpoints.check, {}), {
+      headers: { Accept: 'application/json' },
+      cache: 'no-store',
+    });
     const health = healthSchema.safeParse(await response.json());
     return health.success && health.data.maintenance;
   } catch {

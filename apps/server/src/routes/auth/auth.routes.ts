@@ -1,7 +1,7 @@
-import { loginQuerySchema, userProfileSchema } from '@insilico/contracts';
+import { authEndpoints as endpoints, pathOf } from '@insilico/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/route';
 import {
   clearSessionCookie,
   readSessionToken,
@@ -21,16 +21,15 @@ export interface AuthRoutesDeps {
   signing?: Pick<SigningReauthenticationService, 'complete'>;
 }
 
-const errorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-
 /** `/api/auth/*`: sign-in (authorization code + PKCE), callback, sign-out, and the current user. */
 export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const loginCookie = { ...deps.cookie, maxAgeSeconds: 30 * 60 };
 
-  api.get(
-    '/api/auth/login',
-    { schema: { tags: ['auth'], summary: 'Start signing in; redirects to the issuer', querystring: loginQuerySchema } },
+  route(
+    api,
+    endpoints.login,
+    { schema: { tags: ['auth'], summary: 'Start signing in; redirects to the issuer' } },
     async (request, reply) => {
       const { token, location } = await deps.auth.beginLogin(request.query.returnTo);
       setSessionCookie(reply, token, loginCookie);
@@ -39,8 +38,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
     },
   );
 
-  api.get(
-    '/api/auth/callback',
+  route(
+    api,
+    endpoints.callback,
     { schema: { tags: ['auth'], summary: 'Completes signing in (issuer redirect target)' } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -87,12 +87,13 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
   };
   // Signing out changes state, so only a POST does it (same-origin checked like every API POST); a GET, which
   // any site can make the browser send (a link, an image), only shows a page that asks to confirm.
-  api.get(
-    '/api/auth/logout',
+  route(
+    api,
+    endpoints.logoutPage,
     { schema: { tags: ['auth'], summary: 'A page that asks to confirm signing out (posts to the same URL)' } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return reply.type('text/html').send(signOutConfirmPage('/api/auth/logout'));
+      return reply.type('text/html').send(signOutConfirmPage(pathOf(endpoints.logout, {})));
     },
   );
   // The confirm page's form posts an empty urlencoded body; the API otherwise speaks JSON only.
@@ -100,17 +101,18 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
     scope.addContentTypeParser('application/x-www-form-urlencoded', { bodyLimit: 1024 }, (_request, _body, done) =>
       done(null, {}),
     );
-    scope.post('/api/auth/logout', { schema: { tags: ['auth'], summary: 'Sign out here and at the issuer' } }, logout);
+    route(
+      scope.withTypeProvider<ZodTypeProvider>(),
+      endpoints.logout,
+      { schema: { tags: ['auth'], summary: 'Sign out here and at the issuer' } },
+      logout,
+    );
   });
 
-  api.get(
-    '/api/auth/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userProfileSchema, 401: errorBody } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      const user = await deps.auth.currentUser(readSessionToken(request, deps.cookie));
-      if (!user) return reply.code(401).send({ error: { code: 'unauthenticated', message: 'Please sign in.' } });
-      return deps.auth.toProfile(user);
-    },
-  );
+  route(api, endpoints.me, { schema: { tags: ['auth'], summary: 'The signed-in user' } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const user = await deps.auth.currentUser(readSessionToken(request, deps.cookie));
+    if (!user) return reply.code(401).send({ error: { code: 'unauthenticated', message: 'Please sign in.' } });
+    return deps.auth.toProfile(user);
+  });
 }

@@ -1,15 +1,7 @@
-import {
-  createDeviceSchema,
-  deviceListSchema,
-  deviceParamsSchema,
-  deviceSchema,
-  onboardingCompleteSchema,
-  selectDeviceSchema,
-  selectedDeviceSchema,
-  updateDeviceSchema,
-} from '@insilico/contracts';
+import { deviceEndpoints as endpoints } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { DeviceService } from '../../services/device.service';
 
@@ -21,50 +13,23 @@ export interface DeviceRoutesDeps {
 /** Device workspaces: list, create (add device), read and update (admins), the selected workspace. */
 export async function deviceRoutes(app: FastifyInstance, deps: DeviceRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['devices'];
+  const pre = { preHandler: deps.authenticated, schema: { tags: ['devices'] } };
 
-  api.get(
-    '/api/devices',
-    { preHandler: deps.authenticated, schema: { tags, response: { 200: deviceListSchema } } },
-    async (request) => deps.devices.list(currentUser(request).id),
+  route(api, endpoints.list, pre, async (request) => deps.devices.list(currentUser(request).id));
+
+  route(api, endpoints.create, pre, async (request, reply) =>
+    reply.code(201).send(await deps.devices.create(currentUser(request), request.body)),
   );
 
-  api.post(
-    '/api/devices',
-    {
-      preHandler: deps.authenticated,
-      schema: { tags, body: createDeviceSchema, response: { 201: onboardingCompleteSchema } },
-    },
-    async (request, reply) => reply.code(201).send(await deps.devices.create(currentUser(request), request.body)),
+  route(api, endpoints.get, pre, async (request) => deps.devices.get(currentUser(request).id, request.params.deviceId));
+
+  route(api, endpoints.update, pre, async (request) =>
+    deps.devices.update(currentUser(request).id, request.params.deviceId, request.body),
   );
 
-  api.get(
-    '/api/devices/:deviceId',
-    { preHandler: deps.authenticated, schema: { tags, params: deviceParamsSchema, response: { 200: deviceSchema } } },
-    async (request) => deps.devices.get(currentUser(request).id, request.params.deviceId),
-  );
+  route(api, endpoints.selected, pre, async (request) => deps.devices.selected(currentUser(request).id));
 
-  api.patch(
-    '/api/devices/:deviceId',
-    {
-      preHandler: deps.authenticated,
-      schema: { tags, params: deviceParamsSchema, body: updateDeviceSchema, response: { 200: deviceSchema } },
-    },
-    async (request) => deps.devices.update(currentUser(request).id, request.params.deviceId, request.body),
-  );
-
-  api.get(
-    '/api/me/selected-device',
-    { preHandler: deps.authenticated, schema: { tags, response: { 200: selectedDeviceSchema } } },
-    async (request) => deps.devices.selected(currentUser(request).id),
-  );
-
-  api.put(
-    '/api/me/selected-device',
-    {
-      preHandler: deps.authenticated,
-      schema: { tags, body: selectDeviceSchema, response: { 200: selectedDeviceSchema } },
-    },
-    async (request) => deps.devices.select(currentUser(request).id, request.body.deviceId),
+  route(api, endpoints.select, pre, async (request) =>
+    deps.devices.select(currentUser(request).id, request.body.deviceId),
   );
 }

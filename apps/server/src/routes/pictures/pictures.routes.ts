@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
-import { deviceParamsSchema, pictureQuerySchema, pictureSchema, userParamsSchema } from '@insilico/contracts';
+import { pictureEndpoints as endpoints } from '@insilico/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import { ServiceError } from '../../services/errors';
 import type { PictureContent, PictureService, UploadReader } from '../../services/picture.service';
@@ -53,105 +54,57 @@ export async function pictureRoutes(app: FastifyInstance, deps: PictureRoutesDep
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     const api = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['pictures'];
-    const uploadSchema = { tags, response: { 200: pictureSchema } };
+    const pre = (summary: string) => ({ preHandler: deps.authenticated, schema: { tags, summary } });
 
-    api.put(
-      '/api/me/picture',
-      {
-        preHandler: deps.authenticated,
-        schema: {
-          ...uploadSchema,
-          summary: 'Upload your profile picture (JPEG or PNG, ≤ 5120 KB, the file as the body)',
-        },
-      },
+    route(
+      api,
+      endpoints.uploadProfile,
+      pre('Upload your profile picture (JPEG or PNG, ≤ 5120 KB, the file as the body)'),
       async (request, reply) => deps.pictures.setProfilePicture(currentUser(request).id, uploadOf(request, reply)),
     );
-    api.delete(
-      '/api/me/picture',
-      { preHandler: deps.authenticated, schema: { ...uploadSchema, summary: 'Remove your profile picture' } },
-      async (request) => deps.pictures.removeProfilePicture(currentUser(request).id),
+    route(api, endpoints.removeProfile, pre('Remove your profile picture'), async (request) =>
+      deps.pictures.removeProfilePicture(currentUser(request).id),
     );
-    api.get(
-      '/api/users/:userId/picture',
-      {
-        preHandler: deps.authenticated,
-        schema: {
-          tags,
-          params: userParamsSchema,
-          querystring: pictureQuerySchema,
-          summary: 'A person’s profile picture',
-        },
-      },
-      async (request, reply) =>
-        sendPicture(
-          request,
-          reply,
-          await deps.pictures.profilePicture(currentUser(request).id, request.params.userId, request.query.size),
-          request.query.v,
-        ),
+    route(api, endpoints.profile, pre('A person’s profile picture'), async (request, reply) =>
+      sendPicture(
+        request,
+        reply,
+        await deps.pictures.profilePicture(currentUser(request).id, request.params.userId, request.query.size),
+        request.query.v,
+      ),
     );
 
-    api.put(
-      '/api/devices/:deviceId/picture',
-      {
-        preHandler: deps.authenticated,
-        schema: { ...uploadSchema, params: deviceParamsSchema, summary: 'Upload the device picture (admins)' },
-      },
-      async (request, reply) =>
-        deps.pictures.setDevicePicture(currentUser(request).id, request.params.deviceId, uploadOf(request, reply)),
+    route(api, endpoints.uploadDevice, pre('Upload the device picture (admins)'), async (request, reply) =>
+      deps.pictures.setDevicePicture(currentUser(request).id, request.params.deviceId, uploadOf(request, reply)),
     );
-    api.delete(
-      '/api/devices/:deviceId/picture',
-      {
-        preHandler: deps.authenticated,
-        schema: { ...uploadSchema, params: deviceParamsSchema, summary: 'Remove the device picture (admins)' },
-      },
-      async (request) => deps.pictures.removeDevicePicture(currentUser(request).id, request.params.deviceId),
+    route(api, endpoints.removeDevice, pre('Remove the device picture (admins)'), async (request) =>
+      deps.pictures.removeDevicePicture(currentUser(request).id, request.params.deviceId),
     );
-    api.get(
-      '/api/devices/:deviceId/picture',
-      {
-        preHandler: deps.authenticated,
-        schema: { tags, params: deviceParamsSchema, querystring: pictureQuerySchema, summary: 'The device picture' },
-      },
-      async (request, reply) =>
-        sendPicture(
-          request,
-          reply,
-          await deps.pictures.devicePicture(currentUser(request).id, request.params.deviceId, request.query.size),
-          request.query.v,
-        ),
+    route(api, endpoints.device, pre('The device picture'), async (request, reply) =>
+      sendPicture(
+        request,
+        reply,
+        await deps.pictures.devicePicture(currentUser(request).id, request.params.deviceId, request.query.size),
+        request.query.v,
+      ),
     );
 
-    api.put(
-      '/api/onboarding/picture',
-      {
-        preHandler: deps.authenticated,
-        schema: {
-          ...uploadSchema,
-          summary: 'Upload the device picture while onboarding (before the workspace exists)',
-        },
-      },
+    route(
+      api,
+      endpoints.uploadNewDevice,
+      pre('Upload the device picture while onboarding (before the workspace exists)'),
       async (request, reply) => deps.pictures.setNewDevicePicture(currentUser(request), uploadOf(request, reply)),
     );
-    api.delete(
-      '/api/onboarding/picture',
-      { preHandler: deps.authenticated, schema: { ...uploadSchema, summary: 'Remove the onboarding device picture' } },
-      async (request) => deps.pictures.removeNewDevicePicture(currentUser(request).id),
+    route(api, endpoints.removeNewDevice, pre('Remove the onboarding device picture'), async (request) =>
+      deps.pictures.removeNewDevicePicture(currentUser(request).id),
     );
-    api.get(
-      '/api/onboarding/picture',
-      {
-        preHandler: deps.authenticated,
-        schema: { tags, querystring: pictureQuerySchema, summary: 'The onboarding device picture' },
-      },
-      async (request, reply) =>
-        sendPicture(
-          request,
-          reply,
-          await deps.pictures.newDevicePicture(currentUser(request).id, request.query.size),
-          request.query.v,
-        ),
+    route(api, endpoints.newDevice, pre('The onboarding device picture'), async (request, reply) =>
+      sendPicture(
+        request,
+        reply,
+        await deps.pictures.newDevicePicture(currentUser(request).id, request.query.size),
+        request.query.v,
+      ),
     );
   });
 }

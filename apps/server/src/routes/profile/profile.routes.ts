@@ -1,6 +1,7 @@
-import { profileSchema, updateProfileSchema } from '@insilico/contracts';
+import { profileEndpoints as endpoints } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { ProfileService } from '../../services/profile.service';
 
@@ -12,23 +13,12 @@ export interface ProfileRoutesDeps {
 /** The signed-in person's profile (/my-account): read, and change full name and job title. */
 export async function profileRoutes(app: FastifyInstance, deps: ProfileRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['profile'];
+  const pre = { preHandler: deps.authenticated, schema: { tags: ['profile'] } };
 
-  api.get(
-    '/api/me/profile',
-    { preHandler: deps.authenticated, schema: { tags, response: { 200: profileSchema } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return deps.profiles.get(currentUser(request));
-    },
-  );
+  route(api, endpoints.get, pre, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return deps.profiles.get(currentUser(request));
+  });
 
-  api.patch(
-    '/api/me/profile',
-    {
-      preHandler: deps.authenticated,
-      schema: { tags, body: updateProfileSchema, response: { 200: profileSchema } },
-    },
-    async (request) => deps.profiles.update(currentUser(request).id, request.body),
-  );
+  route(api, endpoints.update, pre, async (request) => deps.profiles.update(currentUser(request).id, request.body));
 }

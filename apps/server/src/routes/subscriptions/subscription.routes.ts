@@ -1,6 +1,7 @@
-import { deviceParamsSchema, subscriptionSchema } from '@insilico/contracts';
+import { subscriptionEndpoints as endpoints } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { SubscriptionService } from '../../services/subscription.service';
 
@@ -9,12 +10,10 @@ export async function subscriptionRoutes(
   app: FastifyInstance,
   deps: { subscriptions: SubscriptionService; authenticated: ReturnType<typeof requireUser> },
 ): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/devices/:deviceId/subscription',
-    {
-      preHandler: deps.authenticated,
-      schema: { tags: ['subscriptions'], params: deviceParamsSchema, response: { 200: subscriptionSchema } },
-    },
+  route(
+    app.withTypeProvider<ZodTypeProvider>(),
+    endpoints.get,
+    { preHandler: deps.authenticated, schema: { tags: ['subscriptions'] } },
     async (request) => deps.subscriptions.get(currentUser(request).id, request.params.deviceId),
   );
 }

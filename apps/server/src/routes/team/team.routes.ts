@@ -1,17 +1,7 @@
-import {
-  acceptedInvitationSchema,
-  acceptInvitationSchema,
-  changeRoleSchema,
-  deviceParamsSchema,
-  invitationParamsSchema,
-  invitationSchema,
-  inviteSchema,
-  memberParamsSchema,
-  teamMemberSchema,
-  teamSchema,
-} from '@insilico/contracts';
+import { teamEndpoints as endpoints } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { TeamService } from '../../services/team.service';
 
@@ -23,67 +13,33 @@ export interface TeamRoutesDeps {
 /** The team of a device workspace: list, invite, accept an invitation, approve, change role, remove. */
 export async function teamRoutes(app: FastifyInstance, deps: TeamRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['team'];
+  const pre = { preHandler: deps.authenticated, schema: { tags: ['team'] } };
 
-  api.get(
-    '/api/devices/:deviceId/team',
-    { preHandler: deps.authenticated, schema: { tags, params: deviceParamsSchema, response: { 200: teamSchema } } },
-    async (request) => deps.team.list(currentUser(request).id, request.params.deviceId),
+  route(api, endpoints.list, pre, async (request) => deps.team.list(currentUser(request).id, request.params.deviceId));
+
+  route(api, endpoints.invite, pre, async (request, reply) =>
+    reply.code(201).send(await deps.team.invite(currentUser(request), request.params.deviceId, request.body)),
   );
 
-  api.post(
-    '/api/devices/:deviceId/invitations',
-    {
-      preHandler: deps.authenticated,
-      schema: { tags, params: deviceParamsSchema, body: inviteSchema, response: { 201: invitationSchema } },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await deps.team.invite(currentUser(request), request.params.deviceId, request.body)),
+  route(api, endpoints.revoke, pre, async (request, reply) => {
+    await deps.team.revoke(currentUser(request).id, request.params.deviceId, request.params.invitationId);
+    return reply.code(204).send();
+  });
+
+  route(api, endpoints.accept, pre, async (request) =>
+    deps.team.accept(currentUser(request), request.body.token, request.ip),
   );
 
-  api.delete(
-    '/api/devices/:deviceId/invitations/:invitationId',
-    { preHandler: deps.authenticated, schema: { tags, params: invitationParamsSchema } },
-    async (request, reply) => {
-      await deps.team.revoke(currentUser(request).id, request.params.deviceId, request.params.invitationId);
-      return reply.code(204).send();
-    },
+  route(api, endpoints.approve, pre, async (request) =>
+    deps.team.approve(currentUser(request).id, request.params.deviceId, request.params.userId),
   );
 
-  api.post(
-    '/api/invitations/accept',
-    {
-      preHandler: deps.authenticated,
-      schema: { tags, body: acceptInvitationSchema, response: { 200: acceptedInvitationSchema } },
-    },
-    async (request) => deps.team.accept(currentUser(request), request.body.token, request.ip),
+  route(api, endpoints.changeRole, pre, async (request) =>
+    deps.team.changeRole(currentUser(request).id, request.params.deviceId, request.params.userId, request.body.role),
   );
 
-  api.post(
-    '/api/devices/:deviceId/members/:userId/approve',
-    {
-      preHandler: deps.authenticated,
-      schema: { tags, params: memberParamsSchema, response: { 200: teamMemberSchema } },
-    },
-    async (request) => deps.team.approve(currentUser(request).id, request.params.deviceId, request.params.userId),
-  );
-
-  api.patch(
-    '/api/devices/:deviceId/members/:userId',
-    {
-      preHandler: deps.authenticated,
-      schema: { tags, params: memberParamsSchema, body: changeRoleSchema, response: { 200: teamMemberSchema } },
-    },
-    async (request) =>
-      deps.team.changeRole(currentUser(request).id, request.params.deviceId, request.params.userId, request.body.role),
-  );
-
-  api.delete(
-    '/api/devices/:deviceId/members/:userId',
-    { preHandler: deps.authenticated, schema: { tags, params: memberParamsSchema } },
-    async (request, reply) => {
-      await deps.team.remove(currentUser(request).id, request.params.deviceId, request.params.userId);
-      return reply.code(204).send();
-    },
-  );
+  route(api, endpoints.remove, pre, async (request, reply) => {
+    await deps.team.remove(currentUser(request).id, request.params.deviceId, request.params.userId);
+    return reply.code(204).send();
+  });
 }

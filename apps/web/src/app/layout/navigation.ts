@@ -1,3 +1,5 @@
+import { authEndpoints, pathOf } from '@insilico/contracts';
+
 /** The main sections of the top navigation, and the path prefixes that make each one current. */
 export const mainSections = [
   { label: 'Projects', to: '/projects/overview', prefixes: ['/projects'] },
@@ -24,4 +26,5 @@ export const settingsLinks = [
   { label: 'Help', to: '/help' },
 ] as const;
 
-export const logoutUrl = '/api/auth/logout';
+/** Where the sign-out form posts. */
+export const logoutUrl = pathOf(authEndpoints.logout, {});

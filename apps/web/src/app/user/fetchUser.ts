@@ -1,9 +1,9 @@
-import { userProfileSchema, type UserProfile } from '@insilico/contracts';
+import { authEndpoints, pathOf, userProfileSchema, type UserProfile } from '@insilico/contracts';
 import { apiFetch } from '../../lib/api';
 import { ApiError } from '../../lib/apiError';
 import { rememberSignedIn } from '../../lib/earlyRequests';
 
-export const userProfileKey = '/api/auth/me';
+export const userProfileKey = pathOf(authEndpoints.me, {});
 
 /**
  * The signed-in user (spec §7): 200 → the profile, 401 → `null` ("no user"). Every other failure

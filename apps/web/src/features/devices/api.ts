@@ -1,6 +1,12 @@
 import useSWR, { preload } from 'swr';
-import { deviceListSchema, selectedDeviceSchema, type DeviceList, type SelectedDevice } from '@insilico/contracts';
-import { apiFetch } from '../../lib/api';
+import {
+  deviceEndpoints,
+  deviceListSchema,
+  selectedDeviceSchema,
+  type DeviceList,
+  type SelectedDevice,
+} from '@insilico/contracts';
+import { apiCall, apiFetch } from '../../lib/api';
 import { rememberSelectedDevice } from '../../lib/earlyRequests';
 import type { ApiError } from '../../lib/apiError';
 import { devicesKey, selectedDeviceKey } from '../../lib/workspaceKeys';
@@ -37,11 +43,7 @@ export function preloadWorkspaces(): void {
 
 /** `PUT /api/me/selected-device`. */
 export async function selectDevice(deviceId: string): Promise<SelectedDevice> {
-  const selected = await apiFetch(selectedDeviceKey, {
-    method: 'PUT',
-    body: { deviceId },
-    schema: selectedDeviceSchema,
-  });
+  const selected = await apiCall(deviceEndpoints.select, {}, { body: { deviceId }, schema: selectedDeviceSchema });
   rememberSelectedDevice(selected.device?.deviceId ?? null);
   return selected;
 }

@@ -1,8 +1,11 @@
 import useSWR from 'swr';
 import {
   onboardingCompleteSchema,
+  onboardingEndpoints as endpoints,
   onboardingSchema,
   onboardingStateSchema,
+  pathOf,
+  pictureEndpoints,
   pictureSchema,
   type Onboarding,
   type OnboardingComplete,
@@ -11,11 +14,11 @@ import {
   type SaveOnboarding,
 } from '@insilico/contracts';
 import { trackAfter } from '../../lib/analytics';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
 /** SWR key (and URL) of the onboarding state. */
-export const onboardingKey = '/api/onboarding';
+export const onboardingKey = pathOf(endpoints.get, {});
 
 const fetchOnboarding = (url: string): Promise<Onboarding> => apiFetch(url, { schema: onboardingSchema });
 
@@ -26,21 +29,21 @@ export function useOnboarding() {
 
 /** `PUT /api/onboarding`: saves the whole state after a step. */
 export function saveOnboarding(state: SaveOnboarding): Promise<OnboardingState> {
-  return apiFetch(onboardingKey, { method: 'PUT', body: state, schema: onboardingStateSchema });
+  return apiCall(endpoints.save, {}, { body: state, schema: onboardingStateSchema });
 }
 
 /** `POST /api/onboarding/complete`: creates the workspace (the user becomes its admin) and invites the team. */
 export function completeOnboarding(): Promise<OnboardingComplete> {
-  return apiFetch('/api/onboarding/complete', { method: 'POST', body: {}, schema: onboardingCompleteSchema }).then(
+  return apiCall(endpoints.complete, {}, { body: {}, schema: onboardingCompleteSchema }).then(
     trackAfter('workspace created', (done) => ({ deviceId: done.device.deviceId })),
   );
 }
 
 /** `PUT /api/onboarding/picture`: the device picture, kept until the workspace is created (then its picture). */
 export function uploadOnboardingPicture(file: File): Promise<Picture> {
-  return apiFetch('/api/onboarding/picture', { method: 'PUT', file, schema: pictureSchema });
+  return apiCall(pictureEndpoints.uploadNewDevice, {}, { file, schema: pictureSchema });
 }
 
 export function removeOnboardingPicture(): Promise<Picture> {
-  return apiFetch('/api/onboarding/picture', { method: 'DELETE', schema: pictureSchema });
+  return apiCall(pictureEndpoints.removeNewDevice, {}, { schema: pictureSchema });
 }

@@ -1,6 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  earlyRequestPaths,
   rememberSelectedDevice,
   selectedDeviceHintKey,
   startEarlyRequests,
@@ -35,8 +36,13 @@ function fakeWindow(address: string, hint: string | null, selectedId: string | n
 
 /** Runs the function's source text as index.html does: it must not use any name from outside its body. */
 function runInline(win: FakeWindow): void {
-  const inline = new Function('window', 'hintKey', `(${startEarlyRequests.toString()})(window, hintKey);`);
-  inline(win, selectedDeviceHintKey);
+  const inline = new Function(
+    'window',
+    'paths',
+    'hintKey',
+    `(${startEarlyRequests.toString()})(window, paths, hintKey);`,
+  );
+  inline(win, earlyRequestPaths, selectedDeviceHintKey);
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

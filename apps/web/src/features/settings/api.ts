@@ -1,6 +1,10 @@
 import useSWR from 'swr';
 import {
+  deviceEndpoints,
   deviceSchema,
+  pathOf,
+  pictureEndpoints,
+  profileEndpoints,
   pictureSchema,
   profileSchema,
   type Device,
@@ -9,13 +13,13 @@ import {
   type UpdateDevice,
   type UpdateProfile,
 } from '@insilico/contracts';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
 /** SWR key (and URL) of the signed-in person's profile. */
-export const profileKey = '/api/me/profile';
+export const profileKey = pathOf(profileEndpoints.get, {});
 /** SWR key (and URL) of one workspace's details. */
-export const deviceKey = (deviceId: string) => `/api/devices/${deviceId}`;
+export const deviceKey = (deviceId: string) => pathOf(deviceEndpoints.get, { deviceId });
 
 const fetchProfile = (url: string): Promise<Profile> => apiFetch(url, { schema: profileSchema });
 const fetchDevice = (url: string): Promise<Device> => apiFetch(url, { schema: deviceSchema });
@@ -27,16 +31,16 @@ export function useProfile() {
 
 /** `PATCH /api/me/profile`: full name and job title. */
 export function saveProfile(changes: UpdateProfile): Promise<Profile> {
-  return apiFetch(profileKey, { method: 'PATCH', body: changes, schema: profileSchema });
+  return apiCall(profileEndpoints.update, {}, { body: changes, schema: profileSchema });
 }
 
 /** `PUT /api/me/picture` with the file as the body. */
 export function uploadProfilePicture(file: File): Promise<Picture> {
-  return apiFetch('/api/me/picture', { method: 'PUT', file, schema: pictureSchema });
+  return apiCall(pictureEndpoints.uploadProfile, {}, { file, schema: pictureSchema });
 }
 
 export function removeProfilePicture(): Promise<Picture> {
-  return apiFetch('/api/me/picture', { method: 'DELETE', schema: pictureSchema });
+  return apiCall(pictureEndpoints.removeProfile, {}, { schema: pictureSchema });
 }
 
 /** `GET /api/devices/:id` (every member reads it; admins may change it); `null` id waits. */
@@ -46,14 +50,14 @@ export function useDevice(deviceId: string | null) {
 
 /** `PATCH /api/devices/:id` (admins). */
 export function saveDevice(deviceId: string, changes: UpdateDevice): Promise<Device> {
-  return apiFetch(deviceKey(deviceId), { method: 'PATCH', body: changes, schema: deviceSchema });
+  return apiCall(deviceEndpoints.update, { deviceId }, { body: changes, schema: deviceSchema });
 }
 
 /** `PUT /api/devices/:id/picture` (admins) with the file as the body. */
 export function uploadDevicePicture(deviceId: string, file: File): Promise<Picture> {
-  return apiFetch(`${deviceKey(deviceId)}/picture`, { method: 'PUT', file, schema: pictureSchema });
+  return apiCall(pictureEndpoints.uploadDevice, { deviceId }, { file, schema: pictureSchema });
 }
 
 export function removeDevicePicture(deviceId: string): Promise<Picture> {
-  return apiFetch(`${deviceKey(deviceId)}/picture`, { method: 'DELETE', schema: pictureSchema });
+  return apiCall(pictureEndpoints.removeDevice, { deviceId }, { schema: pictureSchema });
 }

@@ -1,6 +1,9 @@
 import useSWR, { preload } from 'swr';
 import {
+  isPathOf,
+  pathOf,
   supportContextSchema,
+  supportEndpoints as endpoints,
   supportRequestListSchema,
   supportRequestSchema,
   supportScreenshotSchema,
@@ -11,15 +14,17 @@ import {
   type SupportRequestStatus,
   type SupportScreenshot,
 } from '@insilico/contracts';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
 /** SWR keys (and URLs). */
-export const supportContextKey = '/api/support/me';
-export const myRequestsKey = '/api/support/requests';
-export const requestKey = (requestId: string) => `/api/support/requests/${requestId}`;
-export const inboxKey = (status: SupportRequestStatus | 'all') => `/api/support/inbox?status=${status}`;
-export const inboxRequestKey = (requestId: string) => `/api/support/inbox/${requestId}`;
+export const supportContextKey = pathOf(endpoints.context, {});
+export const myRequestsKey = pathOf(endpoints.listOwn, {});
+export const requestKey = (requestId: string) => pathOf(endpoints.get, { requestId });
+export const inboxKey = (status: SupportRequestStatus | 'all') => pathOf(endpoints.inbox, {}, { status });
+export const inboxRequestKey = (requestId: string) => pathOf(endpoints.inboxRequest, { requestId });
+/** Whether an SWR key is one of the inbox's lists (any status). */
+export const isInboxKey = (key: unknown) => typeof key === 'string' && isPathOf(endpoints.inbox, key);
 
 const fetchContext = (url: string): Promise<SupportContext> =>
   apiFetch(url, { schema: supportContextSchema, redirectOnUnauthenticated: false });
@@ -64,36 +69,28 @@ export function useInboxRequest(requestId: string) {
 
 /** `PUT /api/support/screenshot` with the file as the body: checked by the server like a picture. */
 export function uploadScreenshot(file: File): Promise<SupportScreenshot> {
-  return apiFetch('/api/support/screenshot', { method: 'PUT', file, schema: supportScreenshotSchema });
+  return apiCall(endpoints.uploadScreenshot, {}, { file, schema: supportScreenshotSchema });
 }
 
 /** Discards the screenshot attached to the request being written. */
 export function discardScreenshot(): Promise<undefined> {
-  return apiFetch('/api/support/screenshot', { method: 'DELETE' });
+  return apiCall(endpoints.discardScreenshot, {});
 }
 
 export function sendRequest(request: CreateSupportRequest): Promise<SupportRequest> {
-  return apiFetch(myRequestsKey, { method: 'POST', body: request, schema: supportRequestSchema });
+  return apiCall(endpoints.create, {}, { body: request, schema: supportRequestSchema });
 }
 
 /** The author's follow-up (the request is open again). */
 export function sendReply(requestId: string, body: string): Promise<SupportRequest> {
-  return apiFetch(`${requestKey(requestId)}/messages`, {
-    method: 'POST',
-    body: { body },
-    schema: supportRequestSchema,
-  });
+  return apiCall(endpoints.reply, { requestId }, { body: { body }, schema: supportRequestSchema });
 }
 
 /** Support staff: answer (mailed to the user, who is notified). */
 export function sendAnswer(requestId: string, body: string): Promise<SupportRequest> {
-  return apiFetch(`${inboxRequestKey(requestId)}/answers`, {
-    method: 'POST',
-    body: { body },
-    schema: supportRequestSchema,
-  });
+  return apiCall(endpoints.answer, { requestId }, { body: { body }, schema: supportRequestSchema });
 }
 
 export function closeRequest(requestId: string): Promise<SupportRequest> {
-  return apiFetch(`${inboxRequestKey(requestId)}/close`, { method: 'POST', body: {}, schema: supportRequestSchema });
+  return apiCall(endpoints.close, { requestId }, { body: {}, schema: supportRequestSchema });
 }

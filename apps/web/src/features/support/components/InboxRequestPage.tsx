@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Page } from '../../../components/Page';
 import { ApiError } from '../../../lib/apiError';
 import { formatDateTime } from '../../../lib/formatDate';
-import { closeRequest, sendAnswer, useInboxRequest } from '../api';
+import { closeRequest, isInboxKey, sendAnswer, useInboxRequest } from '../api';
 import { ReplyForm } from './ReplyForm';
 import { StatusChip } from './StatusChip';
 import { SupportThread } from './SupportThread';
@@ -27,7 +27,7 @@ export function InboxRequestPage() {
   const [closeError, setCloseError] = useState<string | null>(null);
   const data = request.data;
   // The inbox lists change with every answer and close.
-  const refreshLists = () => mutate((key) => typeof key === 'string' && key.startsWith('/api/support/inbox?'));
+  const refreshLists = () => mutate(isInboxKey);
 
   async function close() {
     setClosing(true);
