@@ -19,7 +19,6 @@ const notYetConverted = new Set([
   'features/activity/api.ts',
   'features/analysis/api.ts',
   'features/analytics/operator/api.ts',
-  'features/comments/api.ts',
   'features/design-history/api.ts',
   'features/device-versions/api.ts',
   'features/imaging-patients/api.ts',

@@ -323,6 +323,7 @@ export {
   type CommentThread,
   type CommentPage,
   type Mentionable,
+  commentEndpoints,
 } from './comments';
 export {
   analysisMinPatients,
