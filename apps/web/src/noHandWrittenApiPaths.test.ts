@@ -16,7 +16,6 @@ const notYetConverted = new Set([
   'app/layout/navigation.ts',
   'app/user/fetchUser.ts',
   'components/WorkspaceUserSearch.tsx',
-  'features/activity/api.ts',
   'features/analysis/api.ts',
   'features/analytics/operator/api.ts',
   'features/design-history/api.ts',

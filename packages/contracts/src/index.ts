@@ -818,6 +818,7 @@ export {
   type ActivityItem,
   type ActivityQuery,
   type ActivityList,
+  auditEndpoints,
 } from './audit';
 export {
   designHistorySections,
