@@ -17,7 +17,6 @@ const notYetConverted = new Set([
   'app/user/fetchUser.ts',
   'components/WorkspaceUserSearch.tsx',
   'features/analysis/api.ts',
-  'features/analytics/operator/api.ts',
   'features/design-history/api.ts',
   'features/device-versions/api.ts',
   'features/imaging-patients/api.ts',
