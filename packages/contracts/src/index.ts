@@ -535,6 +535,7 @@ export {
 } from './project-editing';
 export { projectEndpoints } from './project-endpoints';
 export { cohortEndpoints } from './cohort-endpoints';
+export { projectCreationEndpoints } from './project-creation-endpoints';
 export { notificationEndpoints } from './notification-endpoints';
 export { analyticsEndpoints } from './analytics';
 export { text, nulCharacterMessage, noNulCharacter } from './text';
