@@ -19,7 +19,6 @@ const notYetConverted = new Set([
   'features/analysis/api.ts',
   'features/design-history/api.ts',
   'features/device-versions/api.ts',
-  'features/imaging-patients/api.ts',
   'features/measurements/api.ts',
   'features/onboarding/api.ts',
   'features/project-creation/api.ts',

@@ -536,6 +536,7 @@ export {
 export { projectEndpoints } from './project-endpoints';
 export { cohortEndpoints } from './cohort-endpoints';
 export { projectCreationEndpoints } from './project-creation-endpoints';
+export { imagingPatientEndpoints } from './imaging-patient-endpoints';
 export { notificationEndpoints } from './notification-endpoints';
 export { analyticsEndpoints } from './analytics';
 export { text, nulCharacterMessage, noNulCharacter } from './text';
