@@ -645,6 +645,7 @@ export {
   type MeasurementOrder,
   type MeasurementOrderList,
   type MeasurementCorrection,
+  measurementEndpoints,
 } from './measurements';
 export {
   imagingDatasetStatuses,
