@@ -16,7 +16,6 @@ const notYetConverted = new Set([
   'app/layout/navigation.ts',
   'app/user/fetchUser.ts',
   'components/WorkspaceUserSearch.tsx',
-  'features/analysis/api.ts',
   'features/design-history/api.ts',
   'features/device-versions/api.ts',
   'features/measurements/api.ts',

@@ -360,6 +360,7 @@ export {
   type Analysis,
   type AnalysisParameter,
   type CohortParameterTable,
+  analysisEndpoints,
 } from './analyses';
 export {
   droppedAnalysisParameterSchema,
