@@ -252,6 +252,7 @@ export {
   type DirectPart,
   directCompletedSchema,
   type DirectCompleted,
+  uploadEndpoints,
 } from './uploads';
 export {
   deviceVersionNameTakenMessage,
@@ -691,6 +692,7 @@ export {
   type ImagingManifest,
   type CreateImagingDataset,
   type ImagingDataset,
+  imagingEndpoints,
 } from './imaging';
 export {
   imagingPatientIdPattern,
