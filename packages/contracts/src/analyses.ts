@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { text } from './text';
 import { reasonSchema } from './audit';
 import { droppedAnalysisParameterSchema } from './analysis-dropped-parameters';
+import { analysisReportRequestSchema } from './analysis-report';
+import { endpoint } from './endpoint';
+import { representativenessRequestSchema, representativenessSchema } from './representativeness';
 
 /**
  * Population analyses of a project (issue 6, spec §2 "Population analysis", §3, §5, §9). The server stores the
@@ -239,3 +242,47 @@ export const cohortParameterTableSchema = z.object({
   values: z.array(z.array(z.number())),
 });
 export type CohortParameterTable = z.infer<typeof cohortParameterTableSchema>;
+
+const analysesPath = '/api/devices/:deviceId/projects/:projectId/analyses';
+const analysisPath = `${analysesPath}/:analysisId` as const;
+
+/** Population analyses of a project (docs/decisions/endpoints-in-contracts.md). */
+export const analysisEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: analysesPath,
+    params: projectAnalysesParamsSchema,
+    response: { 200: analysisListSchema },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: analysesPath,
+    params: projectAnalysesParamsSchema,
+    body: createAnalysisSchema,
+    response: { 201: analysisSchema },
+  }),
+  get: endpoint({ method: 'GET', path: analysisPath, params: analysisParamsSchema, response: { 200: analysisSchema } }),
+  /** On top of a revision (the body's, or `If-Match`); 409 when the analysis moved on. */
+  update: endpoint({
+    method: 'PATCH',
+    path: analysisPath,
+    params: analysisParamsSchema,
+    body: updateAnalysisSchema,
+    response: { 200: analysisSchema },
+  }),
+  /** The cohort compared with a reference population the caller sends (issue 23); stores nothing. */
+  representativeness: endpoint({
+    method: 'POST',
+    path: `${analysisPath}/representativeness`,
+    params: analysisParamsSchema,
+    body: representativenessRequestSchema,
+    response: { 200: representativenessSchema },
+  }),
+  /** The report as PDF (a file, not JSON), made when asked. */
+  report: endpoint({
+    method: 'POST',
+    path: `${analysisPath}/report`,
+    params: analysisParamsSchema,
+    body: analysisReportRequestSchema,
+  }),
+};

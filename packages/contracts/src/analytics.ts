@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /**
  * Product analytics (spec §5, §7–§9; issue 21). The wire format is the legacy HTTP API v2: a form with `client`
@@ -228,3 +229,24 @@ export type AnalyticsEventList = z.infer<typeof analyticsEventListSchema>;
 export const analyticsAccessSchema = z.object({ isOperator: z.boolean() });
 export type AnalyticsAccess = z.infer<typeof analyticsAccessSchema>;
 export const analyticsOperatorsOnlyMessage = 'The product analytics are for operators only.';
+
+/**
+ * The analytics API the web app reads (docs/decisions/endpoints-in-contracts.md): the client's configuration and the
+ * operator page. Receiving events (`analyticsIngestPath`) speaks the HTTP API v2 form, not JSON.
+ */
+export const analyticsEndpoints = {
+  config: endpoint({ method: 'GET', path: '/api/analytics/config', response: { 200: analyticsConfigSchema } }),
+  access: endpoint({ method: 'GET', path: '/api/analytics/access', response: { 200: analyticsAccessSchema } }),
+  report: endpoint({
+    method: 'GET',
+    path: '/api/analytics/report',
+    query: analyticsReportQuerySchema,
+    response: { 200: analyticsReportSchema },
+  }),
+  events: endpoint({
+    method: 'GET',
+    path: '/api/analytics/events',
+    query: analyticsEventListQuerySchema,
+    response: { 200: analyticsEventListSchema },
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
+import { deviceParamsSchema } from './devices';
+import { endpoint } from './endpoint';
 
 /** The longest reason for change the server stores. */
 export const reasonMaxLength = 1000;
@@ -87,3 +89,27 @@ export const activityStreamEvent = 'activity';
 
 /** `GET /api/notifications/stream?device=`: the stream carries that workspace's feed too. */
 export const activityStreamQuerySchema = z.object({ device: z.uuid().optional() });
+
+/** The regulated record of a workspace (docs/decisions/endpoints-in-contracts.md): its feed, verifier and export. */
+export const auditEndpoints = {
+  activity: endpoint({
+    method: 'GET',
+    path: '/api/devices/:deviceId/activity',
+    params: deviceParamsSchema,
+    query: activityQuerySchema,
+    response: { 200: activityListSchema },
+  }),
+  verify: endpoint({
+    method: 'GET',
+    path: '/api/devices/:deviceId/audit/verify',
+    params: deviceParamsSchema,
+    response: { 200: auditVerdictSchema },
+  }),
+  /** CSV, JSON or the inspector's zip (a file, not JSON). */
+  export: endpoint({
+    method: 'GET',
+    path: '/api/devices/:deviceId/audit/export',
+    params: deviceParamsSchema,
+    query: auditExportQuerySchema,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
+import { endpoint } from './endpoint';
 
 /**
  * Project comments (issue 5 item 4, the Comments tab). A body is plain text in which a mention of a team member
@@ -140,3 +141,43 @@ export type CommentPage = z.infer<typeof commentPageSchema>;
 /** `GET …/comments/mentionable`: the project team, whom a comment can mention. */
 export const mentionableSchema = z.object({ items: z.array(commentPersonSchema) });
 export type Mentionable = z.infer<typeof mentionableSchema>;
+
+const commentsPath = '/api/devices/:deviceId/projects/:projectId/comments';
+const commentPath = `${commentsPath}/:commentId` as const;
+
+/** The Comments tab's API of a project (docs/decisions/endpoints-in-contracts.md). */
+export const commentEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: commentsPath,
+    params: projectCommentsParamsSchema,
+    query: commentListQuerySchema,
+    response: { 200: commentPageSchema },
+  }),
+  mentionable: endpoint({
+    method: 'GET',
+    path: `${commentsPath}/mentionable`,
+    params: projectCommentsParamsSchema,
+    response: { 200: mentionableSchema },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: commentsPath,
+    params: projectCommentsParamsSchema,
+    body: createCommentSchema,
+    response: { 201: commentSchema },
+  }),
+  edit: endpoint({
+    method: 'PATCH',
+    path: commentPath,
+    params: projectCommentParamsSchema,
+    body: editCommentSchema,
+    response: { 200: commentSchema },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: commentPath,
+    params: projectCommentParamsSchema,
+    response: { 200: commentSchema },
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { deviceParamsSchema } from './devices';
+import { endpoint } from './endpoint';
 import { text } from './text';
 
 /**
@@ -191,3 +193,51 @@ export type ImagingModelsDelivery = z.infer<typeof imagingModelsDeliverySchema>;
 
 export const imagingDatasetListSchema = z.object({ items: z.array(imagingDatasetSchema) });
 export type ImagingDatasetList = z.infer<typeof imagingDatasetListSchema>;
+
+const datasetsPath = '/api/devices/:deviceId/imaging-datasets';
+const datasetPath = `${datasetsPath}/:datasetId` as const;
+const queuePath = '/api/support/imaging-datasets';
+
+/**
+ * Imaging datasets of a workspace and the support staff's modelling queue (issue 19;
+ * docs/decisions/endpoints-in-contracts.md).
+ */
+export const imagingEndpoints = {
+  /** Made from a finished upload of the de-identified zip; the server re-checks it in the background. */
+  create: endpoint({
+    method: 'POST',
+    path: datasetsPath,
+    params: deviceParamsSchema,
+    body: createImagingDatasetSchema,
+    response: { 201: imagingDatasetSchema },
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: datasetsPath,
+    params: deviceParamsSchema,
+    response: { 200: imagingDatasetListSchema },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: datasetPath,
+    params: imagingDatasetParamsSchema,
+    response: { 200: imagingDatasetSchema },
+  }),
+  /** The dataset's zip, by byte ranges (a file, not JSON). */
+  file: endpoint({ method: 'GET', path: `${datasetPath}/file`, params: imagingDatasetParamsSchema }),
+  queue: endpoint({
+    method: 'GET',
+    path: queuePath,
+    query: imagingQueueQuerySchema,
+    response: { 200: imagingQueueSchema },
+  }),
+  /** The dataset's de-identified zip (a file). */
+  download: endpoint({ method: 'GET', path: `${queuePath}/:datasetId/download`, params: imagingQueueParamsSchema }),
+  /** The patient models (.zip as the raw body): stored, and checked by a job. */
+  deliverModels: endpoint({
+    method: 'PUT',
+    path: `${queuePath}/:datasetId/models`,
+    params: imagingQueueParamsSchema,
+    response: { 202: imagingModelsDeliverySchema },
+  }),
+};

@@ -252,6 +252,7 @@ export {
   type DirectPart,
   directCompletedSchema,
   type DirectCompleted,
+  uploadEndpoints,
 } from './uploads';
 export {
   deviceVersionNameTakenMessage,
@@ -323,6 +324,7 @@ export {
   type CommentThread,
   type CommentPage,
   type Mentionable,
+  commentEndpoints,
 } from './comments';
 export {
   analysisMinPatients,
@@ -359,6 +361,7 @@ export {
   type Analysis,
   type AnalysisParameter,
   type CohortParameterTable,
+  analysisEndpoints,
 } from './analyses';
 export {
   droppedAnalysisParameterSchema,
@@ -534,8 +537,11 @@ export {
 } from './project-editing';
 export { projectEndpoints } from './project-endpoints';
 export { cohortEndpoints } from './cohort-endpoints';
+export { projectCreationEndpoints } from './project-creation-endpoints';
+export { imagingPatientEndpoints } from './imaging-patient-endpoints';
 export { notificationEndpoints } from './notification-endpoints';
 export { ssmEndpoints } from './ssm-endpoints';
+export { analyticsEndpoints } from './analytics';
 export { text, nulCharacterMessage, noNulCharacter } from './text';
 export {
   simulationKinds,
@@ -642,6 +648,7 @@ export {
   type MeasurementOrder,
   type MeasurementOrderList,
   type MeasurementCorrection,
+  measurementEndpoints,
 } from './measurements';
 export {
   imagingDatasetStatuses,
@@ -686,6 +693,7 @@ export {
   type ImagingManifest,
   type CreateImagingDataset,
   type ImagingDataset,
+  imagingEndpoints,
 } from './imaging';
 export {
   imagingPatientIdPattern,
@@ -818,6 +826,7 @@ export {
   type ActivityItem,
   type ActivityQuery,
   type ActivityList,
+  auditEndpoints,
 } from './audit';
 export {
   designHistorySections,

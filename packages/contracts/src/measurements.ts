@@ -2,7 +2,10 @@ import { z } from 'zod';
 import type { SubscriptionPlan } from './subscriptions';
 import { text } from './text';
 import { reasonSchema } from './audit';
-import { ssmInstancePattern } from './ssm';
+import { ssmInstancePattern, ssmParamsSchema } from './ssm';
+import { cohortParamsSchema } from './cohorts';
+import { deviceParamsSchema } from './devices';
+import { endpoint } from './endpoint';
 
 /**
  * Anatomical measurements (issue 23): definitions on the anatomy's landmarks (versioned), orders on a cohort,
@@ -256,3 +259,68 @@ export function measurementParameter(orderId: string, index: number): string {
   return `measurement.${orderId}.${index}`;
 }
 export const measurementParameterPattern = /^measurement\.([0-9a-f-]{36})\.(\d{1,3})$/;
+
+const definitionsPath = '/api/devices/:deviceId/measurement-definitions';
+const ordersPath = '/api/devices/:deviceId/measurement-orders';
+const orderPath = `${ordersPath}/:orderId` as const;
+
+/** Measurement definitions, orders, results and corrections of a workspace (docs/decisions/endpoints-in-contracts.md). */
+export const measurementEndpoints = {
+  definitions: endpoint({
+    method: 'GET',
+    path: definitionsPath,
+    params: deviceParamsSchema,
+    response: { 200: measurementDefinitionListSchema },
+  }),
+  createDefinition: endpoint({
+    method: 'POST',
+    path: definitionsPath,
+    params: deviceParamsSchema,
+    body: measurementDefinitionBodySchema,
+    response: { 201: measurementDefinitionSchema },
+  }),
+  /** A change of a definition: its next version. */
+  reviseDefinition: endpoint({
+    method: 'PUT',
+    path: `${definitionsPath}/:definitionId`,
+    params: measurementDefinitionParamsSchema,
+    body: measurementDefinitionBodySchema,
+    response: { 201: measurementDefinitionSchema },
+  }),
+  orderOnCohort: endpoint({
+    method: 'POST',
+    path: '/api/devices/:deviceId/cohorts/:cohortId/measurement-orders',
+    params: cohortParamsSchema,
+    body: createMeasurementOrderSchema,
+    response: { 201: measurementOrderSchema },
+  }),
+  /** An order on a shape model's mean and named instances. */
+  orderOnShapes: endpoint({
+    method: 'POST',
+    path: '/api/devices/:deviceId/projects/:projectId/ssms/:ssmId/measurement-orders',
+    params: ssmParamsSchema,
+    body: createMeasurementOrderSchema,
+    response: { 201: measurementOrderSchema },
+  }),
+  orders: endpoint({
+    method: 'GET',
+    path: ordersPath,
+    params: deviceParamsSchema,
+    response: { 200: measurementOrderListSchema },
+  }),
+  order: endpoint({
+    method: 'GET',
+    path: orderPath,
+    params: measurementOrderParamsSchema,
+    response: { 200: measurementOrderSchema },
+  }),
+  /** The results as CSV (a file, not JSON). */
+  csv: endpoint({ method: 'GET', path: `${orderPath}/results.csv`, params: measurementOrderParamsSchema }),
+  correct: endpoint({
+    method: 'PUT',
+    path: `${orderPath}/patients/:patientId/correction`,
+    params: measurementPatientParamsSchema,
+    body: measurementCorrectionSchema,
+    response: { 200: measurementOrderSchema },
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { deviceParamsSchema } from './devices';
+import { endpoint } from './endpoint';
 import { text } from './text';
 
 /**
@@ -62,3 +64,38 @@ export type DirectPart = z.infer<typeof directPartSchema>;
 
 export const directCompletedSchema = z.object({ offset: z.number().int(), length: z.number().int() });
 export type DirectCompleted = z.infer<typeof directCompletedSchema>;
+
+const uploadsPath = '/api/devices/:deviceId/uploads';
+const uploadPath = `${uploadsPath}/:uploadId` as const;
+const directPath = `${uploadPath}/direct` as const;
+
+/**
+ * Resumable uploads of a workspace (tus 1.0.0, docs/decisions/uploads-tus.md) and their direct variant into object
+ * storage (docs/decisions/endpoints-in-contracts.md). tus speaks in headers, not JSON; its OPTIONS (capabilities)
+ * and HEAD (offset) are served on the paths of `create` and `send`.
+ */
+export const uploadEndpoints = {
+  /** tus creation: `Upload-Length`, `Upload-Metadata`; answers 201 with the upload's `Location`. */
+  create: endpoint({ method: 'POST', path: uploadsPath, params: deviceParamsSchema }),
+  /** Bytes at the upload's offset (`application/offset+octet-stream`). */
+  send: endpoint({ method: 'PATCH', path: uploadPath, params: uploadParamsSchema }),
+  terminate: endpoint({ method: 'DELETE', path: uploadPath, params: uploadParamsSchema }),
+  direct: endpoint({
+    method: 'POST',
+    path: directPath,
+    params: uploadParamsSchema,
+    response: { 200: directUploadSchema },
+  }),
+  directPart: endpoint({
+    method: 'PUT',
+    path: `${directPath}/parts/:partNumber`,
+    params: directPartParamsSchema,
+    body: directPartSchema,
+  }),
+  completeDirect: endpoint({
+    method: 'POST',
+    path: `${directPath}/complete`,
+    params: uploadParamsSchema,
+    response: { 200: directCompletedSchema },
+  }),
+};

@@ -1,7 +1,9 @@
 import {
   imagingCohortNotReadyMessage,
   imagingDatasetNotFoundMessage,
+  imagingPatientEndpoints,
   imagingPatientNotFoundMessage,
+  pathOf,
   type CohortParameterTable,
   type ImagingCohort,
   type ImagingPatient,
@@ -113,7 +115,14 @@ export class ImagingPatientService {
     patientId: string,
   ): Promise<RoomAnatomy & { patient: ImagingPatient }> {
     const patient = await this.patient(userId, deviceId, projectId, datasetId, patientId);
-    const path = `${imagingCohortsPath(deviceId, projectId)}/${datasetId}/patients/${patient.id}/meshes/{phase}`;
+    // A template the client fills in: the placeholder follows the patient's path (pathOf would encode its braces).
+    const patientPath = pathOf(imagingPatientEndpoints.patient, {
+      deviceId,
+      projectId,
+      datasetId,
+      patientId: patient.id,
+    });
+    const path = `${patientPath}/meshes/{phase}`;
     return {
       patient,
       phases: patient.meshes.phases,
@@ -256,8 +265,4 @@ export class ImagingPatientService {
 function requirePhase(patient: ImagingPatient, phase: string): void {
   if (!patient.meshes.phases.includes(phase))
     throw new ServiceError(404, 'not_found', `Patient ${patient.id} has no surfaces for the phase ${phase}.`);
-}
-
-export function imagingCohortsPath(deviceId: string, projectId: string): string {
-  return `/api/devices/${deviceId}/projects/${projectId}/imaging-cohorts`;
 }

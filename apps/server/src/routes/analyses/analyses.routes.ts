@@ -1,14 +1,7 @@
-import {
-  analysisListSchema,
-  analysisParamsSchema,
-  analysisSchema,
-  createAnalysisSchema,
-  projectAnalysesParamsSchema,
-  updateAnalysisSchema,
-  type Analysis,
-} from '@insilico/contracts';
+import { analysisEndpoints as endpoints, type Analysis } from '@insilico/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { AnalysisService } from '../../services/analysis.service';
 import { ServiceError } from '../../services/errors';
@@ -35,61 +28,34 @@ export function revisionFromIfMatch(header: string | undefined): number | undefi
 /** Population analyses of a project: list, create, read, change (issue 6 item 5). */
 export async function analysisRoutes(app: FastifyInstance, deps: AnalysisRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['analyses'];
-  const base = '/api/devices/:deviceId/projects/:projectId/analyses';
-  const pre = { preHandler: deps.authenticated };
+  const pre = { preHandler: deps.authenticated, schema: { tags: ['analyses'] } };
 
-  api.get(
-    base,
-    { ...pre, schema: { tags, params: projectAnalysesParamsSchema, response: { 200: analysisListSchema } } },
-    async (request) => deps.analyses.list(currentUser(request).id, request.params.deviceId, request.params.projectId),
+  route(api, endpoints.list, pre, async (request) =>
+    deps.analyses.list(currentUser(request).id, request.params.deviceId, request.params.projectId),
   );
 
-  api.post(
-    base,
-    {
-      ...pre,
-      schema: {
-        tags,
-        params: projectAnalysesParamsSchema,
-        body: createAnalysisSchema,
-        response: { 201: analysisSchema },
-      },
-    },
-    async (request, reply) => {
-      const { deviceId, projectId } = request.params;
-      const analysis = await deps.analyses.create(currentUser(request).id, deviceId, projectId, request.body);
-      return withRevision(reply.code(201), analysis).send(analysis);
-    },
-  );
+  route(api, endpoints.create, pre, async (request, reply) => {
+    const { deviceId, projectId } = request.params;
+    const analysis = await deps.analyses.create(currentUser(request).id, deviceId, projectId, request.body);
+    return withRevision(reply.code(201), analysis).send(analysis);
+  });
 
-  api.get(
-    `${base}/:analysisId`,
-    { ...pre, schema: { tags, params: analysisParamsSchema, response: { 200: analysisSchema } } },
-    async (request, reply) => {
-      const { deviceId, projectId, analysisId } = request.params;
-      const analysis = await deps.analyses.get(currentUser(request).id, deviceId, projectId, analysisId);
-      return withRevision(reply, analysis).send(analysis);
-    },
-  );
+  route(api, endpoints.get, pre, async (request, reply) => {
+    const { deviceId, projectId, analysisId } = request.params;
+    const analysis = await deps.analyses.get(currentUser(request).id, deviceId, projectId, analysisId);
+    return withRevision(reply, analysis).send(analysis);
+  });
 
-  api.patch(
-    `${base}/:analysisId`,
-    {
-      ...pre,
-      schema: { tags, params: analysisParamsSchema, body: updateAnalysisSchema, response: { 200: analysisSchema } },
-    },
-    async (request, reply) => {
-      const { deviceId, projectId, analysisId } = request.params;
-      const fromHeader = revisionFromIfMatch(request.headers['if-match']);
-      const { revision: fromBody, ...changes } = request.body;
-      if (fromHeader !== undefined && fromBody !== undefined && fromHeader !== fromBody)
-        throw new ServiceError(400, 'bad_request', 'If-Match and the revision field name different revisions.');
-      const analysis = await deps.analyses.update(currentUser(request).id, deviceId, projectId, analysisId, {
-        ...changes,
-        revision: fromBody ?? fromHeader,
-      });
-      return withRevision(reply, analysis).send(analysis);
-    },
-  );
+  route(api, endpoints.update, pre, async (request, reply) => {
+    const { deviceId, projectId, analysisId } = request.params;
+    const fromHeader = revisionFromIfMatch(request.headers['if-match']);
+    const { revision: fromBody, ...changes } = request.body;
+    if (fromHeader !== undefined && fromBody !== undefined && fromHeader !== fromBody)
+      throw new ServiceError(400, 'bad_request', 'If-Match and the revision field name different revisions.');
+    const analysis = await deps.analyses.update(currentUser(request).id, deviceId, projectId, analysisId, {
+      ...changes,
+      revision: fromBody ?? fromHeader,
+    });
+    return withRevision(reply, analysis).send(analysis);
+  });
 }

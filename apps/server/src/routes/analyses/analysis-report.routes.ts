@@ -1,6 +1,7 @@
-import { analysisParamsSchema, analysisReportRequestSchema } from '@insilico/contracts';
+import { analysisEndpoints } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { AnalysisReportService } from '../../services/analysis-report.service';
 
@@ -12,13 +13,14 @@ export interface AnalysisReportRoutesDeps {
 /** The population analysis report as PDF (issue 23): made on the server when asked, not stored. */
 export async function analysisReportRoutes(app: FastifyInstance, deps: AnalysisReportRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post(
-    '/api/devices/:deviceId/projects/:projectId/analyses/:analysisId/report',
+  route(
+    api,
+    analysisEndpoints.report,
     {
       preHandler: deps.authenticated,
       // The report may carry a reference population's CSV (a few MB, as for the comparison itself).
       bodyLimit: 6 * 1024 * 1024,
-      schema: { tags: ['analyses'], params: analysisParamsSchema, body: analysisReportRequestSchema },
+      schema: { tags: ['analyses'] },
     },
     async (request, reply) => {
       const { deviceId, projectId, analysisId } = request.params;

@@ -1,6 +1,7 @@
-import { analysisParamsSchema, representativenessRequestSchema, representativenessSchema } from '@insilico/contracts';
+import { analysisEndpoints } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { RepresentativenessService } from '../../services/representativeness.service';
 
@@ -15,18 +16,14 @@ export async function representativenessRoutes(
   deps: RepresentativenessRoutesDeps,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post(
-    '/api/devices/:deviceId/projects/:projectId/analyses/:analysisId/representativeness',
+  route(
+    api,
+    analysisEndpoints.representativeness,
     {
       preHandler: deps.authenticated,
       // A 20,000-patient reference CSV is a few MB.
       bodyLimit: 6 * 1024 * 1024,
-      schema: {
-        tags: ['analyses'],
-        params: analysisParamsSchema,
-        body: representativenessRequestSchema,
-        response: { 200: representativenessSchema },
-      },
+      schema: { tags: ['analyses'] },
     },
     async (request) => {
       const { deviceId, projectId, analysisId } = request.params;

@@ -1,10 +1,6 @@
 import {
-  analyticsAccessSchema,
-  analyticsEventListQuerySchema,
-  analyticsEventListSchema,
-  analyticsReportQuerySchema,
-  analyticsConfigSchema,
   analyticsConsentCookie,
+  analyticsEndpoints,
   analyticsIngestPath,
   analyticsReportSchema,
   analyticsSuccessBody,
@@ -13,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import { requireOperator } from '../../policies/operator';
 import type { AnalyticsService } from '../../services/analytics.service';
@@ -33,54 +30,35 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoute
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['analytics'];
 
-  api.get(
-    '/api/analytics/config',
-    {
-      schema: {
-        tags,
-        summary: 'The key the web client signs its uploads with',
-        response: { 200: analyticsConfigSchema },
-      },
-    },
+  route(
+    api,
+    analyticsEndpoints.config,
+    { schema: { tags, summary: 'The key the web client signs its uploads with' } },
     async () => deps.analytics.config(),
   );
 
   // The operator page (issue 21 item 6): who may see it, the report and the received events, a page at a time.
-  api.get(
-    '/api/analytics/access',
-    {
-      preHandler: deps.authenticated,
-      schema: {
-        tags,
-        summary: 'Whether the signed-in user may read the analytics',
-        response: { 200: analyticsAccessSchema },
-      },
-    },
+  route(
+    api,
+    analyticsEndpoints.access,
+    { preHandler: deps.authenticated, schema: { tags, summary: 'Whether the signed-in user may read the analytics' } },
     async (request) => deps.analytics.access(currentUser(request).id),
   );
-  api.get(
-    '/api/analytics/report',
+  route(
+    api,
+    analyticsEndpoints.report,
     {
       preHandler: deps.authenticated,
-      schema: {
-        tags,
-        summary: 'Events per day, active users, the funnel and the features (operators only)',
-        querystring: analyticsReportQuerySchema,
-        response: { 200: analyticsReportSchema },
-      },
+      schema: { tags, summary: 'Events per day, active users, the funnel and the features (operators only)' },
     },
     async (request) => deps.analytics.reportFor(currentUser(request).id, request.query.days),
   );
-  api.get(
-    '/api/analytics/events',
+  route(
+    api,
+    analyticsEndpoints.events,
     {
       preHandler: deps.authenticated,
-      schema: {
-        tags,
-        summary: 'The received events, newest first, a page at a time (operators only)',
-        querystring: analyticsEventListQuerySchema,
-        response: { 200: analyticsEventListSchema },
-      },
+      schema: { tags, summary: 'The received events, newest first, a page at a time (operators only)' },
     },
     async (request, reply) =>
       reply

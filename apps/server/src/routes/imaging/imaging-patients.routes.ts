@@ -1,15 +1,7 @@
-import {
-  cohortParameterTableSchema,
-  imagingCohortListSchema,
-  imagingCohortParamsSchema,
-  imagingPatientMeshParamsSchema,
-  imagingPatientParamsSchema,
-  imagingPatientSchema,
-  patientLandmarksSchema,
-  projectRoomsParamsSchema,
-} from '@insilico/contracts';
+import { imagingPatientEndpoints as endpoints } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { ImagingPatientService } from '../../services/imaging-patient.service';
 import { sendPatientGlb } from '../cohorts/cohorts.routes';
@@ -26,21 +18,12 @@ export interface ImagingPatientRoutesDeps {
 export async function imagingPatientRoutes(app: FastifyInstance, deps: ImagingPatientRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['imaging'];
-  const base = '/api/devices/:deviceId/projects/:projectId/imaging-cohorts';
-  const patient = `${base}/:datasetId/patients/:patientId`;
-  const pre = { preHandler: deps.authenticated };
+  const pre = { preHandler: deps.authenticated, schema: { tags } };
 
-  api.get(
-    base,
-    {
-      ...pre,
-      schema: {
-        tags,
-        params: projectRoomsParamsSchema,
-        response: { 200: imagingCohortListSchema },
-        summary: "The project's imaging cohorts and their patients",
-      },
-    },
+  route(
+    api,
+    endpoints.cohorts,
+    { ...pre, schema: { tags, summary: "The project's imaging cohorts and their patients" } },
     async (request) => ({
       items: await deps.imagingPatients.cohorts(
         currentUser(request).id,
@@ -51,14 +34,13 @@ export async function imagingPatientRoutes(app: FastifyInstance, deps: ImagingPa
   );
 
   // The population analysis reads an imaging cohort as it reads a virtual one (`…/cohorts/:id/parameters`).
-  api.get(
-    `${base}/:datasetId/parameters`,
+  route(
+    api,
+    endpoints.parameters,
     {
       ...pre,
       schema: {
         tags,
-        params: imagingCohortParamsSchema,
-        response: { 200: cohortParameterTableSchema },
         summary: "An imaging cohort's patients with what is measured on them, as the population analysis reads it",
       },
     },
@@ -68,18 +50,15 @@ export async function imagingPatientRoutes(app: FastifyInstance, deps: ImagingPa
     },
   );
 
-  api.get(
-    patient,
-    { ...pre, schema: { tags, params: imagingPatientParamsSchema, response: { 200: imagingPatientSchema } } },
-    async (request) => {
-      const { deviceId, projectId, datasetId, patientId } = request.params;
-      return deps.imagingPatients.patient(currentUser(request).id, deviceId, projectId, datasetId, patientId);
-    },
-  );
+  route(api, endpoints.patient, pre, async (request) => {
+    const { deviceId, projectId, datasetId, patientId } = request.params;
+    return deps.imagingPatients.patient(currentUser(request).id, deviceId, projectId, datasetId, patientId);
+  });
 
-  api.get(
-    `${patient}/meshes/:phase`,
-    { ...pre, schema: { tags, params: imagingPatientMeshParamsSchema, summary: 'Delivered surfaces of one phase' } },
+  route(
+    api,
+    endpoints.mesh,
+    { ...pre, schema: { tags, summary: 'Delivered surfaces of one phase' } },
     async (request, reply) => {
       const { deviceId, projectId, datasetId, patientId, phase } = request.params;
       const glb = await deps.imagingPatients.glb(
@@ -95,12 +74,8 @@ export async function imagingPatientRoutes(app: FastifyInstance, deps: ImagingPa
     },
   );
 
-  api.get(
-    `${patient}/meshes/:phase/landmarks`,
-    { ...pre, schema: { tags, params: imagingPatientMeshParamsSchema, response: { 200: patientLandmarksSchema } } },
-    async (request) => {
-      const { deviceId, projectId, datasetId, patientId, phase } = request.params;
-      return deps.imagingPatients.landmarks(currentUser(request).id, deviceId, projectId, datasetId, patientId, phase);
-    },
-  );
+  route(api, endpoints.landmarks, pre, async (request) => {
+    const { deviceId, projectId, datasetId, patientId, phase } = request.params;
+    return deps.imagingPatients.landmarks(currentUser(request).id, deviceId, projectId, datasetId, patientId, phase);
+  });
 }

@@ -1,12 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  imagingModelsDeliverySchema,
-  imagingQueueParamsSchema,
-  imagingQueueQuerySchema,
-  imagingQueueSchema,
-} from '@insilico/contracts';
+import { imagingEndpoints as endpoints } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { ImagingQueueService } from '../../services/imaging-queue.service';
 
@@ -26,18 +22,16 @@ export async function imagingQueueRoutes(app: FastifyInstance, deps: ImagingQueu
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     const api = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['imaging'];
-    const base = '/api/support/imaging-datasets';
     const preHandler = deps.authenticated;
 
-    api.get(
-      base,
-      { preHandler, schema: { tags, querystring: imagingQueueQuerySchema, response: { 200: imagingQueueSchema } } },
-      async (request) => deps.imagingQueue.queue(currentUser(request).id, request.query.status),
+    route(api, endpoints.queue, { preHandler, schema: { tags } }, async (request) =>
+      deps.imagingQueue.queue(currentUser(request).id, request.query.status),
     );
 
-    api.get(
-      `${base}/:datasetId/download`,
-      { preHandler, schema: { tags, params: imagingQueueParamsSchema, summary: "The dataset's de-identified zip" } },
+    route(
+      api,
+      endpoints.download,
+      { preHandler, schema: { tags, summary: "The dataset's de-identified zip" } },
       async (request, reply) => {
         const file = await deps.imagingQueue.download(currentUser(request).id, request.params.datasetId);
         return reply
@@ -49,14 +43,13 @@ export async function imagingQueueRoutes(app: FastifyInstance, deps: ImagingQueu
       },
     );
 
-    api.put(
-      `${base}/:datasetId/models`,
+    route(
+      api,
+      endpoints.deliverModels,
       {
         preHandler,
         schema: {
           tags,
-          params: imagingQueueParamsSchema,
-          response: { 202: imagingModelsDeliverySchema },
           summary:
             'Deliver the patient models (.zip as the body): stored, and checked by a job; the dataset becomes ready when they pass',
         },

@@ -1,13 +1,8 @@
-import {
-  createImagingDatasetSchema,
-  deviceParamsSchema,
-  imagingDatasetListSchema,
-  imagingDatasetParamsSchema,
-  imagingDatasetSchema,
-} from '@insilico/contracts';
+import { imagingEndpoints as endpoints } from '@insilico/contracts';
 import { open, type FileHandle } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { ImagingService } from '../../services/imaging.service';
 import { ServiceError } from '../../services/errors';
@@ -21,18 +16,15 @@ export interface ImagingRoutesDeps {
 export async function imagingRoutes(app: FastifyInstance, deps: ImagingRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['imaging'];
-  const base = '/api/devices/:deviceId/imaging-datasets';
-  const pre = { preHandler: deps.authenticated };
+  const pre = { preHandler: deps.authenticated, schema: { tags } };
 
-  api.post(
-    base,
+  route(
+    api,
+    endpoints.create,
     {
       ...pre,
       schema: {
         tags,
-        params: deviceParamsSchema,
-        body: createImagingDatasetSchema,
-        response: { 201: imagingDatasetSchema },
         summary: 'Make an imaging dataset from a finished upload; the server re-checks it in the background',
       },
     },
@@ -40,23 +32,20 @@ export async function imagingRoutes(app: FastifyInstance, deps: ImagingRoutesDep
       reply.code(201).send(await deps.imaging.create(currentUser(request).id, request.params.deviceId, request.body)),
   );
 
-  api.get(
-    base,
-    { ...pre, schema: { tags, params: deviceParamsSchema, response: { 200: imagingDatasetListSchema } } },
-    async (request) => ({ items: await deps.imaging.list(currentUser(request).id, request.params.deviceId) }),
-  );
+  route(api, endpoints.list, pre, async (request) => ({
+    items: await deps.imaging.list(currentUser(request).id, request.params.deviceId),
+  }));
 
-  api.get(
-    `${base}/:datasetId`,
-    { ...pre, schema: { tags, params: imagingDatasetParamsSchema, response: { 200: imagingDatasetSchema } } },
-    async (request) => deps.imaging.get(currentUser(request).id, request.params.deviceId, request.params.datasetId),
+  route(api, endpoints.get, pre, async (request) =>
+    deps.imaging.get(currentUser(request).id, request.params.deviceId, request.params.datasetId),
   );
 
   // The dataset's zip by byte ranges (RFC 9110 single ranges): the slice viewer reads the central directory and
   // then the entries of one series, never the whole zip.
-  api.get(
-    `${base}/:datasetId/file`,
-    { ...pre, schema: { tags, params: imagingDatasetParamsSchema, summary: "The dataset's zip, by Range" } },
+  route(
+    api,
+    endpoints.file,
+    { ...pre, schema: { tags, summary: "The dataset's zip, by Range" } },
     async (request, reply) => {
       const file = await deps.imaging.file(currentUser(request).id, request.params.deviceId, request.params.datasetId);
       const { bytes } = file;

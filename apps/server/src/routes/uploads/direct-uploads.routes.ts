@@ -1,12 +1,7 @@
-import {
-  directCompletedSchema,
-  directPartParamsSchema,
-  directPartSchema,
-  directUploadSchema,
-  uploadParamsSchema,
-} from '@insilico/contracts';
+import { uploadEndpoints as endpoints } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser } from '../../policies/authentication';
 import type { UploadRoutesDeps } from './uploads.routes';
 
@@ -18,31 +13,28 @@ import type { UploadRoutesDeps } from './uploads.routes';
 export async function directUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['uploads'];
-  const base = '/api/devices/:deviceId/uploads/:uploadId/direct';
   const pre = { preHandler: deps.authenticated };
 
-  api.post(
-    base,
+  route(
+    api,
+    endpoints.direct,
     {
       ...pre,
       schema: {
         tags,
-        params: uploadParamsSchema,
-        response: { 200: directUploadSchema },
         summary: 'Send the upload straight to storage: part size, parts received, presigned part addresses',
       },
     },
     async (request) => deps.uploads.direct(currentUser(request).id, request.params.deviceId, request.params.uploadId),
   );
 
-  api.put(
-    `${base}/parts/:partNumber`,
+  route(
+    api,
+    endpoints.directPart,
     {
       ...pre,
       schema: {
         tags,
-        params: directPartParamsSchema,
-        body: directPartSchema,
         summary: 'Report a part that storage took (its ETag and size)',
       },
     },
@@ -53,14 +45,13 @@ export async function directUploadRoutes(app: FastifyInstance, deps: UploadRoute
     },
   );
 
-  api.post(
-    `${base}/complete`,
+  route(
+    api,
+    endpoints.completeDirect,
     {
       ...pre,
       schema: {
         tags,
-        params: uploadParamsSchema,
-        response: { 200: directCompletedSchema },
         summary: 'Join the parts in storage and complete the upload',
       },
     },

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import { deviceParamsSchema, tusExtensions, tusVersion, uploadMaxBytes, uploadParamsSchema } from '@insilico/contracts';
+import { pathOf, tusExtensions, tusVersion, uploadEndpoints as endpoints, uploadMaxBytes } from '@insilico/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import { ServiceError } from '../../services/errors';
 import type { UploadService, UploadState } from '../../services/upload.service';
@@ -64,7 +65,6 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps)
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     const api = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['uploads'];
-    const base = '/api/devices/:deviceId/uploads';
 
     // The version check of the core protocol: every request but OPTIONS names the version it speaks.
     const tusVersionCheck = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -77,18 +77,23 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps)
     };
     const pre = { onRequest: tusVersionCheck, preHandler: deps.authenticated };
 
-    api.options(base, { schema: { tags, params: deviceParamsSchema, summary: 'tus capabilities' } }, (_r, reply) =>
-      tusHeaders(reply)
-        .header('Tus-Version', tusVersion)
-        .header('Tus-Extension', tusExtensions.join(','))
-        .header('Tus-Max-Size', String(uploadMaxBytes))
-        .code(204)
-        .send(),
+    // OPTIONS and HEAD are tus's own methods (not the web client's): on the paths of the creation and of an upload.
+    api.options(
+      endpoints.create.path,
+      { schema: { tags, params: endpoints.create.params, summary: 'tus capabilities' } },
+      (_r, reply) =>
+        tusHeaders(reply)
+          .header('Tus-Version', tusVersion)
+          .header('Tus-Extension', tusExtensions.join(','))
+          .header('Tus-Max-Size', String(uploadMaxBytes))
+          .code(204)
+          .send(),
     );
 
-    api.post(
-      base,
-      { ...pre, schema: { tags, params: deviceParamsSchema, summary: 'Create a resumable upload (tus creation)' } },
+    route(
+      api,
+      endpoints.create,
+      { ...pre, schema: { tags, summary: 'Create a resumable upload (tus creation)' } },
       async (request, reply) => {
         if (request.headers['upload-defer-length'] !== undefined)
           throw new ServiceError(400, 'bad_request', 'Upload-Defer-Length is not supported: send Upload-Length.');
@@ -98,15 +103,15 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps)
           metadata: parseUploadMetadata(request.headers['upload-metadata'] as string | undefined),
         });
         return withState(reply, state)
-          .header('Location', `/api/devices/${request.params.deviceId}/uploads/${state.id}`)
+          .header('Location', pathOf(endpoints.send, { deviceId: request.params.deviceId, uploadId: state.id }))
           .code(201)
           .send();
       },
     );
 
     api.head(
-      `${base}/:uploadId`,
-      { ...pre, schema: { tags, params: uploadParamsSchema, summary: 'The offset of an upload (to resume it)' } },
+      endpoints.send.path,
+      { ...pre, schema: { tags, params: endpoints.send.params, summary: 'The offset of an upload (to resume it)' } },
       async (request, reply) => {
         const { deviceId, uploadId } = request.params;
         const state = await deps.uploads.state(currentUser(request).id, deviceId, uploadId);
@@ -116,9 +121,10 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps)
       },
     );
 
-    api.patch(
-      `${base}/:uploadId`,
-      { ...pre, schema: { tags, params: uploadParamsSchema, summary: 'Send bytes at the upload offset' } },
+    route(
+      api,
+      endpoints.send,
+      { ...pre, schema: { tags, summary: 'Send bytes at the upload offset' } },
       async (request, reply) => {
         const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
         if (type !== offsetContentType)
@@ -144,9 +150,10 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps)
       },
     );
 
-    api.delete(
-      `${base}/:uploadId`,
-      { ...pre, schema: { tags, params: uploadParamsSchema, summary: 'End an upload and remove its bytes' } },
+    route(
+      api,
+      endpoints.terminate,
+      { ...pre, schema: { tags, summary: 'End an upload and remove its bytes' } },
       async (request, reply) => {
         const { deviceId, uploadId } = request.params;
         await deps.uploads.terminate(currentUser(request).id, deviceId, uploadId);

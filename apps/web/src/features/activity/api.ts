@@ -4,6 +4,9 @@ import {
   activityItemSchema,
   activityListSchema,
   activityStreamEvent,
+  auditEndpoints,
+  notificationEndpoints,
+  pathOf,
   type ActivityItem,
   type ActivityList,
 } from '@insilico/contracts';
@@ -23,17 +26,23 @@ export interface ActivityFilters {
 export const pageSize = 25;
 
 /** The inspector's bundle of the workspace's audit trail (admins): CSV and JSON with a manifest of SHA-256 hashes. */
-export const auditExportUrl = (deviceId: string) => `/api/devices/${deviceId}/audit/export?format=zip`;
+export const auditExportUrl = (deviceId: string) => pathOf(auditEndpoints.export, { deviceId }, { format: 'zip' });
 
+/** A page of the feed under the filters (an empty filter is left out of the query). */
 export function activityUrl(deviceId: string, filters: ActivityFilters, before: number | null): string {
-  const query = new URLSearchParams({ limit: String(pageSize) });
-  if (filters.projectId) query.set('projectId', filters.projectId);
-  if (filters.actorId) query.set('actorId', filters.actorId);
-  if (filters.kind) query.set('kind', filters.kind);
-  if (filters.from) query.set('from', filters.from);
-  if (filters.to) query.set('to', filters.to);
-  if (before !== null) query.set('before', String(before));
-  return `/api/devices/${deviceId}/activity?${query.toString()}`;
+  return pathOf(
+    auditEndpoints.activity,
+    { deviceId },
+    {
+      limit: pageSize,
+      projectId: filters.projectId || undefined,
+      actorId: filters.actorId || undefined,
+      kind: filters.kind || undefined,
+      from: filters.from || undefined,
+      to: filters.to || undefined,
+      before,
+    },
+  );
 }
 
 /** Whether a live event belongs on the page under its filters. */
@@ -96,7 +105,7 @@ export function useActivityFeed(deviceId: string | null, filters: ActivityFilter
 
   useEffect(() => {
     if (!deviceId || typeof EventSource === 'undefined') return;
-    const source = new EventSource(`/api/notifications/stream?${new URLSearchParams({ device: deviceId }).toString()}`);
+    const source = new EventSource(pathOf(notificationEndpoints.stream, {}, { device: deviceId }));
     const listener = (event: MessageEvent<unknown>) => receive(event);
     source.addEventListener(activityStreamEvent, listener);
     return () => {

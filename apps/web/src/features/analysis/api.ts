@@ -1,9 +1,15 @@
 import useSWR from 'swr';
 import {
+  analysisEndpoints as endpoints,
   analysisListSchema,
   analysisSchema,
+  cohortEndpoints,
   cohortParameterTableSchema,
+  imagingPatientEndpoints,
+  pathOf,
+  projectEndpoints,
   projectListSchema,
+  roomEndpoints,
   roomSchema,
   type Analysis,
   type AnalysisList,
@@ -23,10 +29,9 @@ import {
   type RepresentativenessRequest,
   type AnalysisReportRequest,
 } from '@insilico/contracts';
-import { apiFetch, apiPostForFile } from '../../lib/api';
+import { apiCall, apiFetch, apiPostForFile } from '../../lib/api';
 import { track } from '../../lib/analytics';
 import { saveBlob } from './exports';
-import { roomsPath } from '../../lib/projectKeys';
 import { ApiError } from '../../lib/apiError';
 import { fetchTrialOutcomes, trialUrls } from '../trials';
 import { measurementUrls } from '../measurements';
@@ -34,15 +39,14 @@ import { readyOrdersOn } from './measurementColumns';
 
 /** URLs the population analysis page calls. */
 export const analysisUrls = {
-  projects: (deviceId: string) => `/api/devices/${deviceId}/projects`,
-  analyses: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/analyses`,
+  projects: (deviceId: string) => pathOf(projectEndpoints.list, { deviceId }),
+  analyses: (deviceId: string, projectId: string) => pathOf(endpoints.list, { deviceId, projectId }),
   analysis: (deviceId: string, projectId: string, analysisId: string) =>
-    `/api/devices/${deviceId}/projects/${projectId}/analyses/${analysisId}`,
-  parameterTable: (deviceId: string, cohortId: string) => `/api/devices/${deviceId}/cohorts/${cohortId}/parameters`,
+    pathOf(endpoints.get, { deviceId, projectId, analysisId }),
+  parameterTable: (deviceId: string, cohortId: string) => pathOf(cohortEndpoints.parameters, { deviceId, cohortId }),
   /** An imaging cohort's delivered patients with what was measured on them (issue 19). */
   imagingParameterTable: (deviceId: string, projectId: string, datasetId: string) =>
-    `/api/devices/${deviceId}/projects/${projectId}/imaging-cohorts/${datasetId}/parameters`,
-  rooms: roomsPath,
+    pathOf(imagingPatientEndpoints.parameters, { deviceId, projectId, datasetId }),
 };
 
 export function useAnalysisProjects(deviceId: string | null) {
@@ -96,7 +100,7 @@ export function useTrialOutcomeColumns(deviceId: string | null, projectId: strin
 }
 
 export function createAnalysis(deviceId: string, projectId: string, body: CreateAnalysis): Promise<Analysis> {
-  return apiFetch(analysisUrls.analyses(deviceId, projectId), { method: 'POST', body, schema: analysisSchema });
+  return apiCall(endpoints.create, { deviceId, projectId }, { body, schema: analysisSchema });
 }
 
 /** Saves a change on top of `revision` (the server answers 409 when it moved on). */
@@ -107,11 +111,11 @@ export function updateAnalysis(
   revision: number,
   change: Omit<UpdateAnalysis, 'revision'>,
 ): Promise<Analysis> {
-  return apiFetch(analysisUrls.analysis(deviceId, projectId, analysisId), {
-    method: 'PATCH',
-    body: { ...change, revision },
-    schema: analysisSchema,
-  });
+  return apiCall(
+    endpoints.update,
+    { deviceId, projectId, analysisId },
+    { body: { ...change, revision }, schema: analysisSchema },
+  );
 }
 
 /**
@@ -126,11 +130,7 @@ export async function openRoom(
 ) {
   const body: CreateRoom =
     cohort.source === 'imaging' ? { imagingDatasetId: cohort.id, patientId } : { cohortId: cohort.id, patientId };
-  const room = await apiFetch(analysisUrls.rooms(deviceId, projectId), {
-    method: 'POST',
-    body,
-    schema: roomSchema,
-  });
+  const room = await apiCall(roomEndpoints.create, { deviceId, projectId }, { body, schema: roomSchema });
   return room.id;
 }
 
@@ -162,11 +162,11 @@ export function compareWithReference(
   analysisId: string,
   body: RepresentativenessRequest,
 ): Promise<Representativeness> {
-  return apiFetch(`${analysisUrls.analysis(deviceId, projectId, analysisId)}/representativeness`, {
-    method: 'POST',
-    body,
-    schema: representativenessSchema,
-  });
+  return apiCall(
+    endpoints.representativeness,
+    { deviceId, projectId, analysisId },
+    { body, schema: representativenessSchema },
+  );
 }
 
 /**
@@ -179,10 +179,7 @@ export async function downloadAnalysisReport(
   analysisId: string,
   body: AnalysisReportRequest,
 ): Promise<void> {
-  const { blob, fileName } = await apiPostForFile(
-    `${analysisUrls.analysis(deviceId, projectId, analysisId)}/report`,
-    body,
-  );
+  const { blob, fileName } = await apiPostForFile(pathOf(endpoints.report, { deviceId, projectId, analysisId }), body);
   saveBlob(fileName ?? 'analysis-report.pdf', blob);
   track('analysis exported', { format: 'pdf' });
 }

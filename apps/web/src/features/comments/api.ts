@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import {
+  commentEndpoints as endpoints,
   commentPageSchema,
   commentSchema,
   mentionableSchema,
@@ -8,15 +9,13 @@ import {
   type CreateComment,
   type Mentionable,
   type ProjectComment,
+  pathOf,
 } from '@insilico/contracts';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
 /** Threads per page of the Comments tab. */
 export const commentPageSize = 20;
-
-export const commentsUrl = (deviceId: string, projectId: string) =>
-  `/api/devices/${deviceId}/projects/${projectId}/comments`;
 
 const fetchPage = (url: string): Promise<CommentPage> => apiFetch(url, { schema: commentPageSchema });
 const fetchMentionable = (url: string): Promise<Mentionable> => apiFetch(url, { schema: mentionableSchema });
@@ -27,8 +26,7 @@ export function useCommentPages(deviceId: string | null, projectId: string | nul
     (index, previous: CommentPage | null) => {
       if (!deviceId || !projectId) return null;
       if (previous && !previous.nextBefore) return null;
-      const before = previous?.nextBefore ? `&before=${previous.nextBefore}` : '';
-      return `${commentsUrl(deviceId, projectId)}?limit=${commentPageSize}${before}`;
+      return pathOf(endpoints.list, { deviceId, projectId }, { limit: commentPageSize, before: previous?.nextBefore });
     },
     fetchPage,
     // Every page again after a change: a new comment moves the page boundaries.
@@ -39,13 +37,13 @@ export function useCommentPages(deviceId: string | null, projectId: string | nul
 /** The project team, whom a comment can mention. */
 export function useMentionable(deviceId: string | null, projectId: string | null) {
   return useSWR<Mentionable, ApiError>(
-    deviceId && projectId ? `${commentsUrl(deviceId, projectId)}/mentionable` : null,
+    deviceId && projectId ? pathOf(endpoints.mentionable, { deviceId, projectId }) : null,
     fetchMentionable,
   );
 }
 
 export function postComment(deviceId: string, projectId: string, body: CreateComment): Promise<ProjectComment> {
-  return apiFetch(commentsUrl(deviceId, projectId), { method: 'POST', body, schema: commentSchema });
+  return apiCall(endpoints.create, { deviceId, projectId }, { body, schema: commentSchema });
 }
 
 export function editComment(
@@ -54,13 +52,9 @@ export function editComment(
   commentId: string,
   body: string,
 ): Promise<ProjectComment> {
-  return apiFetch(`${commentsUrl(deviceId, projectId)}/${commentId}`, {
-    method: 'PATCH',
-    body: { body },
-    schema: commentSchema,
-  });
+  return apiCall(endpoints.edit, { deviceId, projectId, commentId }, { body: { body }, schema: commentSchema });
 }
 
 export function deleteComment(deviceId: string, projectId: string, commentId: string): Promise<ProjectComment> {
-  return apiFetch(`${commentsUrl(deviceId, projectId)}/${commentId}`, { method: 'DELETE', schema: commentSchema });
+  return apiCall(endpoints.remove, { deviceId, projectId, commentId }, { schema: commentSchema });
 }

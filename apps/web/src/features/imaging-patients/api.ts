@@ -1,24 +1,26 @@
 import useSWR from 'swr';
 import {
   imagingCohortListSchema,
+  imagingPatientEndpoints as endpoints,
   imagingPatientSchema,
+  pathOf,
+  roomEndpoints,
   roomSchema,
   type ImagingCohortList,
   type ImagingPatient,
   type Room,
 } from '@insilico/contracts';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import { trackAfter } from '../../lib/analytics';
-import { roomsPath } from '../../lib/projectKeys';
 import type { ApiError } from '../../lib/apiError';
 
 /** URLs of the imaging cohorts of one project (issue 19): their patients and the delivered surfaces per phase. */
 export const imagingPatientUrls = {
-  cohorts: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/imaging-cohorts`,
+  cohorts: (deviceId: string, projectId: string) => pathOf(endpoints.cohorts, { deviceId, projectId }),
   patient: (deviceId: string, projectId: string, datasetId: string, patientId: string) =>
-    `${imagingPatientUrls.cohorts(deviceId, projectId)}/${datasetId}/patients/${encodeURIComponent(patientId)}`,
+    pathOf(endpoints.patient, { deviceId, projectId, datasetId, patientId }),
   mesh: (deviceId: string, projectId: string, datasetId: string, patientId: string, phase: string) =>
-    `${imagingPatientUrls.patient(deviceId, projectId, datasetId, patientId)}/meshes/${encodeURIComponent(phase)}`,
+    pathOf(endpoints.mesh, { deviceId, projectId, datasetId, patientId, phase }),
 };
 
 /** The project's imaging cohorts with their patients (none while the models are being made). */
@@ -50,9 +52,9 @@ export function createImagingRoom(
   datasetId: string,
   patientId: string,
 ): Promise<Room> {
-  return apiFetch(roomsPath(deviceId, projectId), {
-    method: 'POST',
-    body: { imagingDatasetId: datasetId, patientId },
-    schema: roomSchema,
-  }).then(trackAfter('room created', (room) => ({ projectId, roomId: room.id })));
+  return apiCall(
+    roomEndpoints.create,
+    { deviceId, projectId },
+    { body: { imagingDatasetId: datasetId, patientId }, schema: roomSchema },
+  ).then(trackAfter('room created', (room) => ({ projectId, roomId: room.id })));
 }

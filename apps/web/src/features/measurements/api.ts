@@ -1,9 +1,12 @@
 import useSWR from 'swr';
 import {
+  cohortEndpoints,
+  measurementEndpoints as endpoints,
   measurementDefinitionListSchema,
   measurementDefinitionSchema,
   measurementOrderListSchema,
   measurementOrderSchema,
+  pathOf,
   patientLandmarksSchema,
   type MeasurementCorrection,
   type MeasurementDefinitionBody,
@@ -13,20 +16,15 @@ import {
   type MeasurementOrderList,
   type PatientLandmarks,
 } from '@insilico/contracts';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
 /** URLs of the measurement API of one workspace (issue 23). */
 export const measurementUrls = {
-  definitions: (deviceId: string) => `/api/devices/${deviceId}/measurement-definitions`,
-  definition: (deviceId: string, lineageId: string) => `/api/devices/${deviceId}/measurement-definitions/${lineageId}`,
-  order: (deviceId: string, cohortId: string) => `/api/devices/${deviceId}/cohorts/${cohortId}/measurement-orders`,
-  /** An order on a shape model's mean and named instances. */
-  ssmOrder: (deviceId: string, projectId: string, ssmId: string) =>
-    `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/measurement-orders`,
-  orders: (deviceId: string) => `/api/devices/${deviceId}/measurement-orders`,
-  one: (deviceId: string, orderId: string) => `/api/devices/${deviceId}/measurement-orders/${orderId}`,
-  csv: (deviceId: string, orderId: string) => `/api/devices/${deviceId}/measurement-orders/${orderId}/results.csv`,
+  definitions: (deviceId: string) => pathOf(endpoints.definitions, { deviceId }),
+  orders: (deviceId: string) => pathOf(endpoints.orders, { deviceId }),
+  one: (deviceId: string, orderId: string) => pathOf(endpoints.order, { deviceId, orderId }),
+  csv: (deviceId: string, orderId: string) => pathOf(endpoints.csv, { deviceId, orderId }),
 };
 
 /** While an order is measured the page follows it. */
@@ -65,7 +63,7 @@ export function createDefinition(
   deviceId: string,
   body: MeasurementDefinitionBody,
 ): Promise<MeasurementDefinitionView> {
-  return apiFetch(measurementUrls.definitions(deviceId), { method: 'POST', body, schema: measurementDefinitionSchema });
+  return apiCall(endpoints.createDefinition, { deviceId }, { body, schema: measurementDefinitionSchema });
 }
 
 /** A change of one of the workspace's definitions: its next version. */
@@ -74,11 +72,11 @@ export function reviseDefinition(
   lineageId: string,
   body: MeasurementDefinitionBody,
 ): Promise<MeasurementDefinitionView> {
-  return apiFetch(measurementUrls.definition(deviceId, lineageId), {
-    method: 'PUT',
-    body,
-    schema: measurementDefinitionSchema,
-  });
+  return apiCall(
+    endpoints.reviseDefinition,
+    { deviceId, definitionId: lineageId },
+    { body, schema: measurementDefinitionSchema },
+  );
 }
 
 export function orderMeasurements(
@@ -86,11 +84,11 @@ export function orderMeasurements(
   cohortId: string,
   definitionIds: string[],
 ): Promise<MeasurementOrder> {
-  return apiFetch(measurementUrls.order(deviceId, cohortId), {
-    method: 'POST',
-    body: { definitionIds },
-    schema: measurementOrderSchema,
-  });
+  return apiCall(
+    endpoints.orderOnCohort,
+    { deviceId, cohortId },
+    { body: { definitionIds }, schema: measurementOrderSchema },
+  );
 }
 
 /** An order on a shape model's mean and its named instances (the rooms saved on its shapes). */
@@ -100,11 +98,11 @@ export function orderMeasurementsOnShapes(
   ssmId: string,
   definitionIds: string[],
 ): Promise<MeasurementOrder> {
-  return apiFetch(measurementUrls.ssmOrder(deviceId, projectId, ssmId), {
-    method: 'POST',
-    body: { definitionIds },
-    schema: measurementOrderSchema,
-  });
+  return apiCall(
+    endpoints.orderOnShapes,
+    { deviceId, projectId, ssmId },
+    { body: { definitionIds }, schema: measurementOrderSchema },
+  );
 }
 
 /** The landmarks of a shape of a project's shape model (mm, the model's frame). */
@@ -117,7 +115,10 @@ export function shapeLandmarks(
   return apiFetch(`${shapeUrl(deviceId, projectId, ssmId, instance)}/landmarks`, { schema: patientLandmarksSchema });
 }
 
-/** The GLB of a shape of a project's shape model (its organs, metres). */
+/**
+ * The GLB of a shape of a project's shape model (its organs, metres). The SSM API is not defined in the contracts
+ * yet (docs/decisions/endpoints-in-contracts.md, "Left"): this path and its landmarks' go when it is.
+ */
 export const shapeUrl = (deviceId: string, projectId: string, ssmId: string, instance: string): string =>
   `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/meshes/${instance}`;
 
@@ -128,9 +129,11 @@ export function patientLandmarks(
   patientId: string,
   phase: string,
 ): Promise<PatientLandmarks> {
-  return apiFetch(`/api/devices/${deviceId}/cohorts/${cohortId}/patients/${patientId}/meshes/${phase}/landmarks`, {
-    schema: patientLandmarksSchema,
-  });
+  return apiCall(
+    cohortEndpoints.landmarks,
+    { deviceId, cohortId, patientId, phase },
+    { schema: patientLandmarksSchema },
+  );
 }
 
 /** Landmarks of one patient placed by hand: the patient's measurements at that phase are taken again. */
@@ -140,9 +143,5 @@ export function correctPatient(
   patientId: string,
   body: MeasurementCorrection,
 ): Promise<MeasurementOrder> {
-  return apiFetch(`${measurementUrls.one(deviceId, orderId)}/patients/${patientId}/correction`, {
-    method: 'PUT',
-    body,
-    schema: measurementOrderSchema,
-  });
+  return apiCall(endpoints.correct, { deviceId, orderId, patientId }, { body, schema: measurementOrderSchema });
 }

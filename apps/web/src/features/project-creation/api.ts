@@ -2,7 +2,10 @@ import useSWR from 'swr';
 import {
   createdProjectSchema,
   deviceSchema,
+  pathOf,
+  projectCreationEndpoints as endpoints,
   projectDraftSchema,
+  projectEndpoints,
   projectListSchema,
   projectTitleCheckSchema,
   questionListSchema,
@@ -19,18 +22,17 @@ import {
   type QuestionList,
 } from '@insilico/contracts';
 import { trackAfter } from '../../lib/analytics';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
 /** URLs (and SWR keys) of the wizard's calls in one workspace. */
 export const creationUrls = {
+  /** The settings pages' key; the workspace's endpoints are not in the contracts yet. */
   device: (deviceId: string) => `/api/devices/${deviceId}`,
-  draft: (deviceId: string) => `/api/devices/${deviceId}/project-draft`,
-  draftSsms: (deviceId: string) => `/api/devices/${deviceId}/project-draft/ssms`,
-  titleCheck: (deviceId: string, name: string) =>
-    `/api/devices/${deviceId}/project-title-check?${new URLSearchParams({ name }).toString()}`,
-  projects: (deviceId: string) => `/api/devices/${deviceId}/projects`,
-  questions: (deviceId: string) => `/api/devices/${deviceId}/questions-of-interest`,
+  draft: (deviceId: string) => pathOf(endpoints.draft, { deviceId }),
+  titleCheck: (deviceId: string, name: string) => pathOf(endpoints.titleCheck, { deviceId }, { name }),
+  projects: (deviceId: string) => pathOf(projectEndpoints.list, { deviceId }),
+  questions: (deviceId: string) => pathOf(endpoints.questions, { deviceId }),
 };
 
 /** The workspace's details (its development stages). The settings pages use the same key. */
@@ -50,16 +52,16 @@ export function useProjectDraft(deviceId: string) {
 }
 
 export function saveProjectDraft(deviceId: string, state: ProjectDraftState): Promise<ProjectDraft> {
-  return apiFetch(creationUrls.draft(deviceId), { method: 'PUT', body: state, schema: projectDraftSchema });
+  return apiCall(endpoints.saveDraft, { deviceId }, { body: state, schema: projectDraftSchema });
 }
 
 /** Adds an SSM to the draft once the server has checked it (issue 18); answers the draft as saved. */
 export function addDraftSsm(deviceId: string, body: CreateSsm): Promise<ProjectDraft> {
-  return apiFetch(creationUrls.draftSsms(deviceId), { method: 'POST', body, schema: projectDraftSchema });
+  return apiCall(endpoints.addDraftSsm, { deviceId }, { body, schema: projectDraftSchema });
 }
 
 export function discardProjectDraft(deviceId: string): Promise<undefined> {
-  return apiFetch(creationUrls.draft(deviceId), { method: 'DELETE' });
+  return apiCall(endpoints.discardDraft, { deviceId });
 }
 
 /** The server's answer about a title: the spec message, the taken message, or null. */
@@ -68,7 +70,7 @@ export async function checkProjectTitle(deviceId: string, name: string): Promise
 }
 
 export function createProject(deviceId: string, body: CreateProject): Promise<CreatedProject> {
-  return apiFetch(creationUrls.projects(deviceId), { method: 'POST', body, schema: createdProjectSchema }).then(
+  return apiCall(endpoints.create, { deviceId }, { body, schema: createdProjectSchema }).then(
     trackAfter('project created', (project) => ({ deviceId, projectId: project.id })),
   );
 }
@@ -87,5 +89,5 @@ export function useQuestions(deviceId: string) {
 }
 
 export function createQuestion(deviceId: string, body: CreateQuestion): Promise<Question> {
-  return apiFetch(creationUrls.questions(deviceId), { method: 'POST', body, schema: questionSchema });
+  return apiCall(endpoints.createQuestion, { deviceId }, { body, schema: questionSchema });
 }

@@ -9,23 +9,26 @@ import {
   type CreateImagingDataset,
   type ImagingDataset,
   type ImagingDatasetList,
+  imagingEndpoints as endpoints,
+  pathOf,
+  uploadEndpoints,
 } from '@insilico/contracts';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
 
 /** URLs of the imaging API of one workspace. */
 export const imagingUrls = {
-  datasets: (deviceId: string) => `/api/devices/${deviceId}/imaging-datasets`,
-  one: (deviceId: string, datasetId: string) => `/api/devices/${deviceId}/imaging-datasets/${datasetId}`,
-  file: (deviceId: string, datasetId: string) => `/api/devices/${deviceId}/imaging-datasets/${datasetId}/file`,
-  uploads: (deviceId: string) => `/api/devices/${deviceId}/uploads`,
-  queue: (status: 'modelling' | 'ready') => `/api/support/imaging-datasets?status=${status}`,
-  download: (datasetId: string) => `/api/support/imaging-datasets/${datasetId}/download`,
-  models: (datasetId: string) => `/api/support/imaging-datasets/${datasetId}/models`,
+  datasets: (deviceId: string) => pathOf(endpoints.list, { deviceId }),
+  one: (deviceId: string, datasetId: string) => pathOf(endpoints.get, { deviceId, datasetId }),
+  file: (deviceId: string, datasetId: string) => pathOf(endpoints.file, { deviceId, datasetId }),
+  /** The tus endpoint uploads are created at (its answer's Location is the upload's own path). */
+  uploads: (deviceId: string) => pathOf(uploadEndpoints.create, { deviceId }),
+  queue: (status: 'modelling' | 'ready') => pathOf(endpoints.queue, {}, { status }),
+  download: (datasetId: string) => pathOf(endpoints.download, { datasetId }),
 };
 
 export function createImagingDataset(deviceId: string, body: CreateImagingDataset): Promise<ImagingDataset> {
-  return apiFetch(imagingUrls.datasets(deviceId), { method: 'POST', body, schema: imagingDatasetSchema });
+  return apiCall(endpoints.create, { deviceId }, { body, schema: imagingDatasetSchema });
 }
 
 const checkingRefreshMs = 1500;
@@ -71,5 +74,5 @@ export function useImagingQueue(status: 'modelling' | 'ready') {
 
 /** Delivers the patient models of a dataset (the .zip as the body): stored, their check queued (pending). */
 export function deliverImagingModels(datasetId: string, zip: File): Promise<ImagingModelsDelivery> {
-  return apiFetch(imagingUrls.models(datasetId), { method: 'PUT', file: zip, schema: imagingModelsDeliverySchema });
+  return apiCall(endpoints.deliverModels, { datasetId }, { file: zip, schema: imagingModelsDeliverySchema });
 }

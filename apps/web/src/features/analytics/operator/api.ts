@@ -3,12 +3,14 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import {
   analyticsAccessSchema,
+  analyticsEndpoints as endpoints,
   analyticsEventListSchema,
   analyticsReportSchema,
   type AnalyticsAccess,
   type AnalyticsEventList,
   type AnalyticsReport,
 } from '@insilico/contracts/analytics';
+import { pathOf } from '@insilico/contracts';
 import { apiFetch } from '../../../lib/api';
 import type { ApiError } from '../../../lib/apiError';
 
@@ -16,7 +18,7 @@ import type { ApiError } from '../../../lib/apiError';
 export const analyticsPeriods = [7, 30, 90] as const;
 export const eventsPageSize = 25;
 
-const accessKey = '/api/analytics/access';
+const accessKey = pathOf(endpoints.access, {});
 
 /** Whether the signed-in user may read the analytics (the account menu's link and the page). */
 export function useAnalyticsAccess() {
@@ -26,16 +28,17 @@ export function useAnalyticsAccess() {
 }
 
 export function useAnalyticsReport(days: number) {
-  return useSWR<AnalyticsReport, ApiError>(`/api/analytics/report?days=${days}`, (url: string) =>
+  return useSWR<AnalyticsReport, ApiError>(pathOf(endpoints.report, {}, { days }), (url: string) =>
     apiFetch(url, { schema: analyticsReportSchema }),
   );
 }
 
 export function analyticsEventsUrl(eventType: string, before: string | null): string {
-  const query = new URLSearchParams({ limit: String(eventsPageSize) });
-  if (eventType) query.set('eventType', eventType);
-  if (before) query.set('before', before);
-  return `/api/analytics/events?${query.toString()}`;
+  return pathOf(
+    endpoints.events,
+    {},
+    { limit: eventsPageSize, eventType: eventType || undefined, before: before || undefined },
+  );
 }
 
 const fetchEvents = (url: string) => apiFetch(url, { schema: analyticsEventListSchema });

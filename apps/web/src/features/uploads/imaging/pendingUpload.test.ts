@@ -105,4 +105,15 @@ describe('an interrupted imaging upload kept in the browser', () => {
     expect(parsePendingUpload({ ...pending(), origin: 'other' })).toBeNull();
     expect(parsePendingUpload('text')).toBeNull();
   });
+
+  it('takes as the upload only the path of an upload of its own workspace', () => {
+    const withUrl = (uploadUrl: string) => parsePendingUpload(pending({ uploadUrl }));
+    expect(withUrl('/api/devices/dev-1/uploads/u-1')).not.toBeNull();
+    expect(withUrl('/api/devices/dev-2/uploads/u-1')).toBeNull();
+    expect(withUrl('/api/devices/dev-1/imaging-datasets/u-1')).toBeNull();
+    expect(withUrl('/api/devices/dev-1/uploads/u-1/direct')).toBeNull();
+    expect(withUrl('/api/devices/dev-1/uploads/../../u-1')).toBeNull();
+    expect(withUrl('/api/devices/dev-1/uploads/')).toBeNull();
+    expect(parsePendingUpload(pending({ deviceId: '', uploadUrl: '/api/devices//uploads/u-1' }))).toBeNull();
+  });
 });

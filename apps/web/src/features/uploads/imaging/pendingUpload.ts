@@ -1,3 +1,5 @@
+import { pathOf, uploadEndpoints } from '@insilico/contracts';
+
 /**
  * An upload of a de-identified zip that has not finished, kept so that it can be picked up after the tab was closed
  * (issue 19 item 4): the zip itself in the browser's origin-private file system (it is already de-identified, and
@@ -21,6 +23,12 @@ export interface PendingUpload {
 
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
+/** Whether a URL is the path of an upload of the workspace (what the server's tus creation answered). */
+function isUploadOf(url: string, deviceId: string): boolean {
+  const uploadId = url.slice(url.lastIndexOf('/') + 1);
+  return deviceId !== '' && uploadId !== '' && url === pathOf(uploadEndpoints.send, { deviceId, uploadId });
+}
+
 /** What local storage holds, checked (it may be from an older version, or edited). */
 export function parsePendingUpload(raw: unknown): PendingUpload | null {
   if (typeof raw !== 'object' || raw === null) return null;
@@ -31,7 +39,7 @@ export function parsePendingUpload(raw: unknown): PendingUpload | null {
     typeof r.name === 'string' &&
     typeof r.note === 'string' &&
     isCount(r.bytes) &&
-    (r.uploadUrl === null || (typeof r.uploadUrl === 'string' && r.uploadUrl.startsWith('/api/'))) &&
+    (r.uploadUrl === null || (typeof r.uploadUrl === 'string' && isUploadOf(r.uploadUrl, r.deviceId))) &&
     isCount(r.sent) &&
     (r.origin === 'upload-images' || r.origin === 'wizard') &&
     typeof r.savedAt === 'string';
