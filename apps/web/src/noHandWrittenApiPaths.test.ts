@@ -31,7 +31,6 @@ const notYetConverted = new Set([
   'features/projects/api.ts',
   'features/settings/api.ts',
   'features/simulation-results/api.ts',
-  'features/simulations/api.ts',
   'features/ssm/api.ts',
   'features/support/api.ts',
   'features/support/components/InboxRequestPage.tsx',

@@ -596,6 +596,7 @@ export {
   type SimulationParticle,
   type SimulationParticleList,
   type SimulationTimeline,
+  simulationEndpoints,
 } from './simulations';
 export {
   measurementsDisabledMessage,
