@@ -30,7 +30,6 @@ const notYetConverted = new Set([
   'features/project-creation/api.ts',
   'features/projects/api.ts',
   'features/settings/api.ts',
-  'features/simulation-results/api.ts',
   'features/ssm/api.ts',
   'features/support/api.ts',
   'features/support/components/InboxRequestPage.tsx',
