@@ -34,7 +34,6 @@ const notYetConverted = new Set([
   'features/support/api.ts',
   'features/support/components/InboxRequestPage.tsx',
   'features/team/api.ts',
-  'features/trials/api.ts',
   'features/uploads/api.ts',
   'features/uploads/imaging/pendingUpload.ts',
   'lib/analytics/browser.ts',

@@ -800,6 +800,7 @@ export {
   type UpdateTrial,
   type TrialReport,
   type TrialReportList,
+  trialEndpoints,
 } from './trials';
 export {
   reasonMaxLength,
