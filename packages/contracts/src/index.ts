@@ -603,6 +603,7 @@ export {
   type SimulationParticle,
   type SimulationParticleList,
   type SimulationTimeline,
+  simulationEndpoints,
 } from './simulations';
 export {
   measurementsDisabledMessage,
@@ -808,6 +809,7 @@ export {
   type UpdateTrial,
   type TrialReport,
   type TrialReportList,
+  trialEndpoints,
 } from './trials';
 export {
   reasonMaxLength,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { text } from './text';
 
 /**
@@ -389,3 +390,124 @@ export function frameColumnsAt<C extends FrameColumn>(columns: readonly C[], cou
     return placed;
   });
 }
+
+const roomSimulationsPath = '/api/devices/:deviceId/projects/:projectId/rooms/:roomId/simulations';
+const simulationsPath = '/api/devices/:deviceId/projects/:projectId/simulations';
+const simulationPath = `${simulationsPath}/:simulationId` as const;
+
+/**
+ * The simulation API of a project (docs/decisions/simulations.md, docs/decisions/endpoints-in-contracts.md): set-up
+ * and estimate per room, the lists per room and per project, one run's changes, and its results (manifest, frames,
+ * exports, particles, timelines, heatmap, monitors.csv).
+ */
+export const simulationEndpoints = {
+  setup: endpoint({
+    method: 'GET',
+    path: `${roomSimulationsPath}/setup`,
+    params: roomSimulationsParamsSchema,
+    query: simulationSetupQuerySchema,
+    response: { 200: simulationSetupSchema },
+  }),
+  estimate: endpoint({
+    method: 'POST',
+    path: `${roomSimulationsPath}/estimate`,
+    params: roomSimulationsParamsSchema,
+    body: createSimulationSchema,
+    response: { 200: simulationEstimateSchema },
+  }),
+  roomList: endpoint({
+    method: 'GET',
+    path: roomSimulationsPath,
+    params: roomSimulationsParamsSchema,
+    query: simulationListQuerySchema,
+    response: { 200: simulationPageSchema },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: roomSimulationsPath,
+    params: roomSimulationsParamsSchema,
+    body: createSimulationSchema,
+    response: { 201: simulationSchema },
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: simulationsPath,
+    params: projectSimulationsParamsSchema,
+    query: simulationListQuerySchema,
+    response: { 200: simulationPageSchema },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: simulationPath,
+    params: simulationParamsSchema,
+    response: { 200: simulationSchema },
+  }),
+  rename: endpoint({
+    method: 'PATCH',
+    path: simulationPath,
+    params: simulationParamsSchema,
+    body: renameSimulationSchema,
+    response: { 200: simulationSchema },
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: `${simulationPath}/cancel`,
+    params: simulationParamsSchema,
+    response: { 200: simulationSchema },
+  }),
+  retry: endpoint({
+    method: 'POST',
+    path: `${simulationPath}/retry`,
+    params: simulationParamsSchema,
+    response: { 200: simulationSchema },
+  }),
+  remove: endpoint({ method: 'DELETE', path: simulationPath, params: simulationParamsSchema }),
+  results: endpoint({
+    method: 'GET',
+    path: `${simulationPath}/results`,
+    params: simulationParamsSchema,
+    response: { 200: simulationResultsSchema },
+  }),
+  /** A binary frame (or some of its columns, `?columns=`). */
+  frame: endpoint({
+    method: 'GET',
+    path: `${simulationPath}/frames/:object/:timestep`,
+    params: simulationFrameParamsSchema,
+    query: simulationFrameQuerySchema,
+  }),
+  /** A frame as CSV or VTP, as a file. */
+  export: endpoint({
+    method: 'GET',
+    path: `${simulationPath}/exports/:object/:timestep/:format`,
+    params: simulationExportParamsSchema,
+  }),
+  particles: endpoint({
+    method: 'GET',
+    path: `${simulationPath}/particles`,
+    params: simulationParamsSchema,
+    response: { 200: simulationParticleListSchema },
+  }),
+  renameParticle: endpoint({
+    method: 'PUT',
+    path: `${simulationPath}/particles/:object/:particle`,
+    params: simulationParticleParamsSchema,
+    body: renameParticleSchema,
+    response: { 200: simulationParticleSchema },
+  }),
+  timeline: endpoint({
+    method: 'GET',
+    path: `${simulationPath}/timeline/:object`,
+    params: simulationTimelineParamsSchema,
+    query: simulationTimelineQuerySchema,
+    response: { 200: simulationTimelineSchema },
+  }),
+  heatmap: endpoint({
+    method: 'GET',
+    path: `${simulationPath}/heatmap`,
+    params: simulationParamsSchema,
+    query: simulationHeatmapQuerySchema,
+    response: { 200: simulationHeatmapSchema },
+  }),
+  /** The run's monitors as CSV text. */
+  monitors: endpoint({ method: 'GET', path: `${simulationPath}/monitors.csv`, params: simulationParamsSchema }),
+};

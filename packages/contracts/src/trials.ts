@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import {
   projectSimulationsParamsSchema,
   simulationKindSchema,
@@ -7,7 +8,12 @@ import {
   simulationStatusSchema,
 } from './simulations';
 import { text } from './text';
-import { customOutcomesSchema, customOutcomeVersionSchema, storedCustomOutcomeSchema } from './trial-custom-outcomes';
+import {
+  customOutcomesSchema,
+  customOutcomeVersionSchema,
+  replaceCustomOutcomesSchema,
+  storedCustomOutcomeSchema,
+} from './trial-custom-outcomes';
 
 /**
  * In-silico trials (issue 17): one simulation set-up (kind, parameters, resolution, device version, placement rule)
@@ -457,3 +463,87 @@ export const trialReportSchema = z.object({
 export type TrialReport = z.infer<typeof trialReportSchema>;
 export const trialReportListSchema = z.object({ items: z.array(trialReportSchema) });
 export type TrialReportList = z.infer<typeof trialReportListSchema>;
+
+const trialsPath = '/api/devices/:deviceId/projects/:projectId/trials';
+const trialPath = `${trialsPath}/:trialId` as const;
+
+/** The trial API of a project (docs/decisions/trials.md, docs/decisions/endpoints-in-contracts.md). */
+export const trialEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: trialsPath,
+    params: projectSimulationsParamsSchema,
+    response: { 200: trialListSchema },
+  }),
+  setup: endpoint({
+    method: 'GET',
+    path: `${trialsPath}/setup`,
+    params: projectSimulationsParamsSchema,
+    response: { 200: trialSetupSchema },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: trialsPath,
+    params: projectSimulationsParamsSchema,
+    body: createTrialSchema,
+    response: { 201: trialDetailSchema },
+  }),
+  get: endpoint({ method: 'GET', path: trialPath, params: trialParamsSchema, response: { 200: trialDetailSchema } }),
+  update: endpoint({
+    method: 'PATCH',
+    path: trialPath,
+    params: trialParamsSchema,
+    body: updateTrialSchema,
+    response: { 200: trialDetailSchema },
+  }),
+  remove: endpoint({ method: 'DELETE', path: trialPath, params: trialParamsSchema }),
+  reports: endpoint({
+    method: 'GET',
+    path: `${trialPath}/reports`,
+    params: trialParamsSchema,
+    response: { 200: trialReportListSchema },
+  }),
+  requestReport: endpoint({
+    method: 'POST',
+    path: `${trialPath}/reports`,
+    params: trialParamsSchema,
+    response: { 202: trialReportSchema },
+  }),
+  /** A ready report's PDF. */
+  reportPdf: endpoint({ method: 'GET', path: `${trialPath}/reports/:reportId/pdf`, params: trialReportParamsSchema }),
+  cancel: endpoint({
+    method: 'POST',
+    path: `${trialPath}/cancel`,
+    params: trialParamsSchema,
+    response: { 200: trialDetailSchema },
+  }),
+  retry: endpoint({
+    method: 'POST',
+    path: `${trialPath}/retry`,
+    params: trialParamsSchema,
+    body: retryTrialSchema,
+    response: { 200: trialDetailSchema },
+  }),
+  rerun: endpoint({
+    method: 'POST',
+    path: `${trialPath}/rerun`,
+    params: trialParamsSchema,
+    body: rerunTrialSchema,
+    response: { 201: trialDetailSchema },
+  }),
+  replaceCustomOutcomes: endpoint({
+    method: 'PUT',
+    path: `${trialPath}/custom-outcomes`,
+    params: trialParamsSchema,
+    body: replaceCustomOutcomesSchema,
+    response: { 200: trialDetailSchema },
+  }),
+  /** The patients' outcomes as a CSV file. */
+  outcomesCsv: endpoint({ method: 'GET', path: `${trialPath}/outcomes.csv`, params: trialParamsSchema }),
+  outcomes: endpoint({
+    method: 'GET',
+    path: `${trialPath}/outcomes`,
+    params: trialParamsSchema,
+    response: { 200: trialOutcomeColumnsSchema },
+  }),
+};

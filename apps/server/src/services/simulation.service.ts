@@ -6,6 +6,8 @@ import {
   defaultParticleName,
   frameColumnsAt,
   particleNameTakenMessage,
+  pathOf,
+  simulationEndpoints,
   simulationHelpMessage,
   simulationNameTakenMessage,
   simulationNotFoundMessage,
@@ -398,15 +400,17 @@ export class SimulationService {
     const manifest = await this.storedManifest(row);
     if (!manifest)
       throw new ServiceError(409, 'no_results', 'This simulation has no results yet: its first timestep is not saved.');
-    const base = `/api/devices/${deviceId}/projects/${projectId}/simulations/${row.id}`;
+    const params = { deviceId, projectId, simulationId: row.id };
+    // The templates the client fills in keep their `{placeholders}` (pathOf would encode the braces).
+    const base = pathOf(simulationEndpoints.get, params);
     return {
       simulationId: row.id,
       status: row.status,
       manifest,
       frameUrlTemplate: `${base}/frames/{object}/{timestep}`,
       exportUrlTemplate: `${base}/exports/{object}/{timestep}/{format}`,
-      monitorsUrl: row.storedFiles.includes('monitors.csv') ? `${base}/monitors.csv` : null,
-      heatmapUrl: `${base}/heatmap`,
+      monitorsUrl: row.storedFiles.includes('monitors.csv') ? pathOf(simulationEndpoints.monitors, params) : null,
+      heatmapUrl: pathOf(simulationEndpoints.heatmap, params),
       ranges: await this.runRanges(row, manifest),
     };
   }

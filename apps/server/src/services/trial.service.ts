@@ -1,9 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { phaseLabel, type MeshPhaseInput, type SyntheticPatient } from '@insilico/anatomy';
 import {
+  pathOf,
   roomNameMaxLength,
   roomNameTakenMessage,
   simulationResolutionMessage,
+  trialEndpoints,
   trialNameMaxLength,
   trialNameTakenMessage,
   trialNotFoundMessage,
@@ -1548,7 +1550,7 @@ function toReport(
     finishedAt: r.finishedAt?.toISOString() ?? null,
     url:
       r.status === 'ready'
-        ? `/api/devices/${deviceId}/projects/${projectId}/trials/${r.trialId}/reports/${r.id}/pdf`
+        ? pathOf(trialEndpoints.reportPdf, { deviceId, projectId, trialId: r.trialId, reportId: r.id })
         : null,
   };
 }

@@ -1,5 +1,7 @@
 import useSWR from 'swr';
 import {
+  pathOf,
+  simulationEndpoints as endpoints,
   simulationHeatmapSchema,
   simulationParticleListSchema,
   simulationParticleSchema,
@@ -10,25 +12,25 @@ import {
   type SimulationParticle,
   type SimulationResults,
 } from '@insilico/contracts';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import { ApiError, clientErrorCodes } from '../../lib/apiError';
 import { checkMaintenanceAnswer } from '../../lib/maintenance';
-import { projectApiPath } from '../../lib/projectKeys';
 import { splitColumns, type ColumnValues, type ResultObject } from './resultData';
 import { readNumericCsv } from '@insilico/contracts/csv';
 
-/** URLs of one simulation's results (docs/decisions/simulations.md "API and permissions"). */
+/**
+ * URLs of one simulation's results (docs/decisions/simulations.md "API and permissions"; the definitions are
+ * `simulationEndpoints` of the contracts); SWR keys too.
+ */
 export const resultUrls = {
   one: (deviceId: string, projectId: string, simulationId: string) =>
-    `${projectApiPath(deviceId, projectId)}/simulations/${simulationId}`,
+    pathOf(endpoints.get, { deviceId, projectId, simulationId }),
   results: (deviceId: string, projectId: string, simulationId: string) =>
-    `${resultUrls.one(deviceId, projectId, simulationId)}/results`,
+    pathOf(endpoints.results, { deviceId, projectId, simulationId }),
   particles: (deviceId: string, projectId: string, simulationId: string) =>
-    `${resultUrls.one(deviceId, projectId, simulationId)}/particles`,
-  particle: (deviceId: string, projectId: string, simulationId: string, object: string, particle: number) =>
-    `${resultUrls.particles(deviceId, projectId, simulationId)}/${encodeURIComponent(object)}/${particle}`,
+    pathOf(endpoints.particles, { deviceId, projectId, simulationId }),
   timeline: (deviceId: string, projectId: string, simulationId: string, object: string, particles: readonly number[]) =>
-    `${resultUrls.one(deviceId, projectId, simulationId)}/timeline/${encodeURIComponent(object)}?particles=${particles.join(',')}`,
+    pathOf(endpoints.timeline, { deviceId, projectId, simulationId, object }, { particles: particles.join(',') }),
 };
 
 /**
@@ -123,11 +125,11 @@ export async function renameParticle(
   particle: number,
   name: string,
 ): Promise<SimulationParticle> {
-  return apiFetch(resultUrls.particle(deviceId, projectId, simulationId, object, particle), {
-    method: 'PUT',
-    body: { name },
-    schema: simulationParticleSchema,
-  });
+  return apiCall(
+    endpoints.renameParticle,
+    { deviceId, projectId, simulationId, object, particle: String(particle) },
+    { body: { name }, schema: simulationParticleSchema },
+  );
 }
 
 /** Answers asked for before their use (`fetchAhead`), each handed to the first `fetchBytes` of the same URL. */

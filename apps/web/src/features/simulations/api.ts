@@ -1,6 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import {
+  pathOf,
+  simulationEndpoints as endpoints,
   simulationEstimateSchema,
   simulationPageSchema,
   simulationSchema,
@@ -14,21 +16,19 @@ import {
   type SimulationSetup,
 } from '@insilico/contracts';
 import { trackAfter } from '../../lib/analytics';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
-import { isRoomsChangedKey, projectApiPath } from '../../lib/projectKeys';
+import { isRoomsChangedKey } from '../../lib/projectKeys';
 
-/** URLs of the simulation API of one project (docs/decisions/simulations.md); the list URLs are SWR keys too. */
+/**
+ * URLs of the simulation API of one project (docs/decisions/simulations.md; the definitions are `simulationEndpoints`
+ * of the contracts), SWR keys of the set-up and the estimate; `listUrl` builds the lists' keys.
+ */
 export const simulationUrls = {
-  room: (deviceId: string, projectId: string, roomId: string) =>
-    `${projectApiPath(deviceId, projectId)}/rooms/${roomId}/simulations`,
   setup: (deviceId: string, projectId: string, roomId: string, kind: SimulationKindName) =>
-    `${simulationUrls.room(deviceId, projectId, roomId)}/setup?kind=${kind}`,
+    pathOf(endpoints.setup, { deviceId, projectId, roomId }, { kind }),
   estimate: (deviceId: string, projectId: string, roomId: string) =>
-    `${simulationUrls.room(deviceId, projectId, roomId)}/estimate`,
-  project: (deviceId: string, projectId: string) => `${projectApiPath(deviceId, projectId)}/simulations`,
-  one: (deviceId: string, projectId: string, simulationId: string) =>
-    `${simulationUrls.project(deviceId, projectId)}/${simulationId}`,
+    pathOf(endpoints.estimate, { deviceId, projectId, roomId }),
 };
 
 /** Where a list lives: one room's simulations, or every simulation of the project. */
@@ -40,17 +40,17 @@ export interface SimulationScope {
 }
 
 export function listUrl(scope: SimulationScope, query: SimulationListQuery): string {
-  const base = scope.roomId
-    ? simulationUrls.room(scope.deviceId, scope.projectId, scope.roomId)
-    : simulationUrls.project(scope.deviceId, scope.projectId);
-  const params = new URLSearchParams({
+  const { deviceId, projectId, roomId } = scope;
+  const filters = {
     search: query.search,
     sort: query.sort,
     order: query.order,
-    page: String(query.page),
-    pageSize: String(query.pageSize),
-  });
-  return `${base}?${params.toString()}`;
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+  return roomId
+    ? pathOf(endpoints.roomList, { deviceId, projectId, roomId }, filters)
+    : pathOf(endpoints.list, { deviceId, projectId }, filters);
 }
 
 /** The address of a simulation's results page (another feature's page; notifications link to the same). */
@@ -113,8 +113,12 @@ export function useSimulationEstimate(
   const url = simulationUrls.estimate(deviceId, projectId, roomId);
   return useSWR<SimulationEstimate, ApiError>(
     body ? [url, JSON.stringify(body)] : null,
-    ([path, json]: [string, string]) =>
-      apiFetch(path, { method: 'POST', body: JSON.parse(json) as unknown, schema: simulationEstimateSchema }),
+    ([, json]: [string, string]) =>
+      apiCall(
+        endpoints.estimate,
+        { deviceId, projectId, roomId },
+        { body: JSON.parse(json) as unknown, schema: simulationEstimateSchema },
+      ),
     { keepPreviousData: true, shouldRetryOnError: false, revalidateOnFocus: false },
   );
 }
@@ -125,39 +129,29 @@ export function createSimulation(
   roomId: string,
   body: CreateSimulation,
 ): Promise<Simulation> {
-  return apiFetch(simulationUrls.room(deviceId, projectId, roomId), {
-    method: 'POST',
-    body,
-    schema: simulationSchema,
-  }).then(trackAfter('simulation started', (simulation) => ({ projectId, roomId, simulationId: simulation.id })));
+  return apiCall(endpoints.create, { deviceId, projectId, roomId }, { body, schema: simulationSchema }).then(
+    trackAfter('simulation started', (simulation) => ({ projectId, roomId, simulationId: simulation.id })),
+  );
 }
 
 export function renameSimulation(deviceId: string, projectId: string, id: string, name: string): Promise<Simulation> {
-  return apiFetch(simulationUrls.one(deviceId, projectId, id), {
-    method: 'PATCH',
-    body: { name },
-    schema: simulationSchema,
-  });
+  return apiCall(
+    endpoints.rename,
+    { deviceId, projectId, simulationId: id },
+    { body: { name }, schema: simulationSchema },
+  );
 }
 
 export function cancelSimulation(deviceId: string, projectId: string, id: string): Promise<Simulation> {
-  return apiFetch(`${simulationUrls.one(deviceId, projectId, id)}/cancel`, {
-    method: 'POST',
-    body: {},
-    schema: simulationSchema,
-  });
+  return apiCall(endpoints.cancel, { deviceId, projectId, simulationId: id }, { body: {}, schema: simulationSchema });
 }
 
 export function retrySimulation(deviceId: string, projectId: string, id: string): Promise<Simulation> {
-  return apiFetch(`${simulationUrls.one(deviceId, projectId, id)}/retry`, {
-    method: 'POST',
-    body: {},
-    schema: simulationSchema,
-  });
+  return apiCall(endpoints.retry, { deviceId, projectId, simulationId: id }, { body: {}, schema: simulationSchema });
 }
 
 export function deleteSimulation(deviceId: string, projectId: string, id: string): Promise<void> {
-  return apiFetch(simulationUrls.one(deviceId, projectId, id), { method: 'DELETE' });
+  return apiCall(endpoints.remove, { deviceId, projectId, simulationId: id });
 }
 
 /**

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import useSWR from 'swr';
 import {
+  pathOf,
   trialDetailSchema,
+  trialEndpoints as endpoints,
   trialListSchema,
   trialOutcomeColumnsSchema,
   trialReportListSchema,
@@ -20,21 +22,24 @@ import {
   type TrialSetup,
   type UpdateTrial,
 } from '@insilico/contracts';
-import { apiFetch } from '../../lib/api';
+import { apiCall, apiFetch } from '../../lib/api';
 import type { ApiError } from '../../lib/apiError';
-import { projectApiPath } from '../../lib/projectKeys';
 
-/** URLs of the trial API of one project (docs/decisions/trials.md); the GET URLs are SWR keys too. */
+/**
+ * URLs of the trial API of one project (docs/decisions/trials.md; the definitions are `trialEndpoints` of the
+ * contracts); the GET URLs are SWR keys too.
+ */
 export const trialUrls = {
-  list: (deviceId: string, projectId: string) => `${projectApiPath(deviceId, projectId)}/trials`,
-  setup: (deviceId: string, projectId: string) => `${trialUrls.list(deviceId, projectId)}/setup`,
-  one: (deviceId: string, projectId: string, trialId: string) => `${trialUrls.list(deviceId, projectId)}/${trialId}`,
+  list: (deviceId: string, projectId: string) => pathOf(endpoints.list, { deviceId, projectId }),
+  setup: (deviceId: string, projectId: string) => pathOf(endpoints.setup, { deviceId, projectId }),
+  one: (deviceId: string, projectId: string, trialId: string) =>
+    pathOf(endpoints.get, { deviceId, projectId, trialId }),
   outcomes: (deviceId: string, projectId: string, trialId: string) =>
-    `${trialUrls.one(deviceId, projectId, trialId)}/outcomes`,
+    pathOf(endpoints.outcomes, { deviceId, projectId, trialId }),
   csv: (deviceId: string, projectId: string, trialId: string) =>
-    `${trialUrls.one(deviceId, projectId, trialId)}/outcomes.csv`,
+    pathOf(endpoints.outcomesCsv, { deviceId, projectId, trialId }),
   reports: (deviceId: string, projectId: string, trialId: string) =>
-    `${trialUrls.one(deviceId, projectId, trialId)}/reports`,
+    pathOf(endpoints.reports, { deviceId, projectId, trialId }),
 };
 
 /** The trial page's address (`device` lets a link opened in another workspace find the project). */
@@ -86,11 +91,11 @@ export function replaceCustomOutcomes(
   trialId: string,
   body: ReplaceCustomOutcomes,
 ): Promise<TrialDetail> {
-  return apiFetch(`${trialUrls.one(deviceId, projectId, trialId)}/custom-outcomes`, {
-    method: 'PUT',
-    body,
-    schema: trialDetailSchema,
-  });
+  return apiCall(
+    endpoints.replaceCustomOutcomes,
+    { deviceId, projectId, trialId },
+    { body, schema: trialDetailSchema },
+  );
 }
 
 export function useTrialSetup(deviceId: string, projectId: string, open: boolean) {
@@ -100,15 +105,11 @@ export function useTrialSetup(deviceId: string, projectId: string, open: boolean
 }
 
 export function createTrial(deviceId: string, projectId: string, body: CreateTrial): Promise<TrialDetail> {
-  return apiFetch(trialUrls.list(deviceId, projectId), { method: 'POST', body, schema: trialDetailSchema });
+  return apiCall(endpoints.create, { deviceId, projectId }, { body, schema: trialDetailSchema });
 }
 
 export function cancelTrial(deviceId: string, projectId: string, trialId: string): Promise<TrialDetail> {
-  return apiFetch(`${trialUrls.one(deviceId, projectId, trialId)}/cancel`, {
-    method: 'POST',
-    body: {},
-    schema: trialDetailSchema,
-  });
+  return apiCall(endpoints.cancel, { deviceId, projectId, trialId }, { body: {}, schema: trialDetailSchema });
 }
 
 export function retryTrial(
@@ -117,11 +118,7 @@ export function retryTrial(
   trialId: string,
   body: RetryTrial,
 ): Promise<TrialDetail> {
-  return apiFetch(`${trialUrls.one(deviceId, projectId, trialId)}/retry`, {
-    method: 'POST',
-    body,
-    schema: trialDetailSchema,
-  });
+  return apiCall(endpoints.retry, { deviceId, projectId, trialId }, { body, schema: trialDetailSchema });
 }
 
 export function rerunTrial(
@@ -130,16 +127,12 @@ export function rerunTrial(
   trialId: string,
   body: RerunTrial,
 ): Promise<TrialDetail> {
-  return apiFetch(`${trialUrls.one(deviceId, projectId, trialId)}/rerun`, {
-    method: 'POST',
-    body,
-    schema: trialDetailSchema,
-  });
+  return apiCall(endpoints.rerun, { deviceId, projectId, trialId }, { body, schema: trialDetailSchema });
 }
 
 /** A trial's outcomes as cohort parameters (the population analysis adds them to its table). */
 export function fetchTrialOutcomes(deviceId: string, projectId: string, trialId: string): Promise<TrialOutcomeColumns> {
-  return apiFetch(trialUrls.outcomes(deviceId, projectId, trialId), { schema: trialOutcomeColumnsSchema });
+  return apiCall(endpoints.outcomes, { deviceId, projectId, trialId }, { schema: trialOutcomeColumnsSchema });
 }
 
 /**
@@ -156,7 +149,7 @@ export function useTrialPopulation(deviceId: string, trial: TrialDetail, version
 
 /** Deletes the trial (its running runs are cancelled; its rooms stay). */
 export function deleteTrial(deviceId: string, projectId: string, trialId: string): Promise<void> {
-  return apiFetch(trialUrls.one(deviceId, projectId, trialId), { method: 'DELETE' });
+  return apiCall(endpoints.remove, { deviceId, projectId, trialId });
 }
 
 /** Acceptance criteria and the automatic re-run switch. */
@@ -166,7 +159,7 @@ export function updateTrial(
   trialId: string,
   body: UpdateTrial,
 ): Promise<TrialDetail> {
-  return apiFetch(trialUrls.one(deviceId, projectId, trialId), { method: 'PATCH', body, schema: trialDetailSchema });
+  return apiCall(endpoints.update, { deviceId, projectId, trialId }, { body, schema: trialDetailSchema });
 }
 
 /** The trial's reports; asked again while one is being made. */
@@ -179,9 +172,5 @@ export function useTrialReports(deviceId: string, projectId: string, trialId: st
 }
 
 export function requestTrialReport(deviceId: string, projectId: string, trialId: string): Promise<TrialReport> {
-  return apiFetch(trialUrls.reports(deviceId, projectId, trialId), {
-    method: 'POST',
-    body: {},
-    schema: trialReportSchema,
-  });
+  return apiCall(endpoints.requestReport, { deviceId, projectId, trialId }, { body: {}, schema: trialReportSchema });
 }
