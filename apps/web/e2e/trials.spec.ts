@@ -163,6 +163,12 @@ test('an extreme case of the population analysis opens the patient’s simulatio
     parameters: ['aorticAnnulusDiameter_mm', `trial.${trialId}.peak_von_mises_stress`],
   });
   await page.goto(`/population-analysis/overview?project=${projectId}&analysis=${analysis.id as string}`);
+  // The correlation heatmap is drawn with the outcome among its parameters (the scatter plot's axes name both).
+  const correlations = page.getByRole('region', { name: 'Correlations' });
+  await expect(correlations.getByRole('button', { name: 'Export Correlation heatmap as SVG' })).toBeEnabled({
+    timeout: 60_000,
+  });
+  await expect(correlations).toContainText('Ring in twenty roots: Peak von Mises stress (MPa)');
   const extremes = page.getByRole('table', { name: 'Extreme cases' });
   const first = extremes.locator('tbody tr').first();
   await expect(first.getByRole('link', { name: 'Open simulation (Ring in twenty roots)' })).toBeVisible({
