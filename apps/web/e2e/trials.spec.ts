@@ -1,3 +1,5 @@
+import { writeBinaryStl } from '@insilico/mesh';
+import { ringDeviceMesh } from '@insilico/scenarios';
 import { orderReadyCohort } from './cohort-helpers';
 import { expect, test } from './csp';
 import { allowTestResolution } from './simulation-helpers';
@@ -107,4 +109,81 @@ test('a fluid trial over a cohort: progress fills, outcomes appear, the rest is 
   await page.getByRole('link', { name: 'Rooms and trials of the project' }).click();
   const trials = page.getByRole('table', { name: 'Trials of the project' });
   await expect(trials.getByRole('row', { name: /Cube in every root/ })).toContainText('Cancelled');
+});
+
+// The population analysis's extreme cases open a patient's simulation in the trial (issue 17 item 3). The analysis
+// needs 20 patients with a value, so every run of a 20-patient cohort must finish: the solid kind at the test
+// resolution (300 steps of a thick ring's ~400 particles in the anatomy's shell, the cheapest kind), set up through the
+// API (the dialog is the test above's) and run by the real job runner (docs/decisions/trial-journey-runs.md).
+test('an extreme case of the population analysis opens the patient’s simulation in the trial', async ({ page }) => {
+  test.setTimeout(900_000);
+  await signUp(page, '/', 'Olga Outlier');
+  await expect(page).toHaveURL(/\/onboarding\/body-part$/);
+  const deviceId = await createWorkspace(page, `Valve X ${Date.now()}`);
+  await allowTestResolution(deviceId);
+  const cohortId = await orderReadyCohort(page, deviceId, { name: `Extremes ${Date.now() % 1e6}`, size: 20 });
+  const project = await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
+    name: `Extremes ${Date.now() % 1e6}`,
+    developmentStage: 'concept_and_design_feasibility',
+    cohortIds: [cohortId],
+    versionIds: [],
+    teamUserIds: [],
+  });
+  const projectId = project.id as string;
+  const versionId = await readyVersion(
+    page,
+    deviceId,
+    projectId,
+    'Ring v1',
+    Buffer.from(writeBinaryStl(ringDeviceMesh(6, 2.5))),
+  );
+  const trialPath = `/api/devices/${deviceId}/projects/${projectId}/trials`;
+  const trial = await api(page, 'POST', trialPath, {
+    name: 'Ring in twenty roots',
+    cohortId,
+    versionId,
+    kind: 'solid',
+    resolution: 'test',
+    placement: { landmark: 'aortic_annulus', depth_mm: 2 },
+  });
+  const trialId = trial.id as string;
+  const trialNow = async () =>
+    (await (await page.request.get(`${trialPath}/${trialId}`)).json()) as {
+      status: string;
+      counts: { done: number; failed: number };
+    };
+  // Every patient's run in turn on the server's CPU pool (minutes under load); a failed patient ends the wait at once.
+  await expect.poll(async () => (await trialNow()).status, { timeout: 600_000, intervals: [2000] }).not.toBe('running');
+  expect((await trialNow()).counts).toMatchObject({ done: 20, failed: 0 });
+
+  // The analysis of the cohort with the trial's peak von Mises stress next to the annulus diameter.
+  const analysis = await api(page, 'POST', `/api/devices/${deviceId}/projects/${projectId}/analyses`, {
+    cohortId,
+    name: 'Stress against anatomy',
+    parameters: ['aorticAnnulusDiameter_mm', `trial.${trialId}.peak_von_mises_stress`],
+  });
+  await page.goto(`/population-analysis/overview?project=${projectId}&analysis=${analysis.id as string}`);
+  // The correlation heatmap is drawn with the outcome among its parameters (the scatter plot's axes name both).
+  const correlations = page.getByRole('region', { name: 'Correlations' });
+  await expect(correlations.getByRole('button', { name: 'Export Correlation heatmap as SVG' })).toBeEnabled({
+    timeout: 60_000,
+  });
+  await expect(correlations).toContainText('Ring in twenty roots: Peak von Mises stress (MPa)');
+  const extremes = page.getByRole('table', { name: 'Extreme cases' });
+  const first = extremes.locator('tbody tr').first();
+  await expect(first.getByRole('link', { name: 'Open simulation (Ring in twenty roots)' })).toBeVisible({
+    timeout: 60_000,
+  });
+  const patientId = (await first.locator('td').first().textContent())!.trim();
+  expect(patientId).not.toBe('');
+  await first.getByRole('link', { name: 'Open simulation (Ring in twenty roots)' }).click();
+
+  // The results page of that patient's run in the trial's room.
+  await expect(page).toHaveURL(/\/projects\/room\/analyses\?/);
+  await expect(page.getByText(`Solid simulation in Ring in twenty roots – ${patientId}`, { exact: false })).toBeVisible(
+    {
+      timeout: 30_000,
+    },
+  );
+  await expect(page.getByText('Completed', { exact: true })).toBeVisible();
 });

@@ -14,6 +14,7 @@ import {
   type SimulationParameters,
 } from './parameters';
 import { add, dot, onAxis, scale, simulatedRegion, sub, type RegionPlane, type SimulatedRegion } from './region';
+import { vesselParticleCounter } from './flowParticles';
 import { FLOW_SECONDS_PER_PARTICLE_STEP, flowRunSeconds, flowSteps, type EngineBackend } from './runTime';
 
 /** Version of the case building; stored with every simulation so a result says how its case was made. */
@@ -87,6 +88,8 @@ export const COARSE_FLOW_MAX_WORK = COARSE_FLOW_SECONDS / FLOW_SECONDS_PER_PARTI
  */
 const MAX_FLOW_DP_MM = 2.5;
 const INLET_BUFFER_DP = 2.8;
+/** The outlet buffer's length in dp: the engine's default (`vesselFromMesh`), which the case leaves in place. */
+const OUTLET_BUFFER_DP = 4;
 /** Target particle count of the device in the solid kind. */
 const SOLID_PARTICLES: Record<Resolution, number> = { test: 150, coarse: 1500, standard: 6000, fine: 20000 };
 /** Saved timesteps per heart cycle (flow) or per run (solid). */
@@ -220,12 +223,18 @@ function flowCase(
   const lvotArea = Math.PI * (region.lvotDiameter_mm / 2000) ** 2;
   const uRef = Math.max(0.5, (1.5 * inflow.peak) / lvotArea);
   const endTime = input.resolution === 'test' ? TEST_END_TIME_S : p.cycles! * inflow.period;
-  // Fluid and the devices' wall: the lumen's volume (a device's wall is at most its volume); the vessel's wall: the
-  // shell of WALL_LAYERS dp.
-  const lumen = Math.abs(volume(region.mesh));
-  const area = surfaceArea_mm2(region.mesh);
+  // The blood between the buffers' ends and the vessel's wall shell of WALL_LAYERS dp, as the engine builds them
+  // (a device's wall is at most its volume, counted as blood here).
+  const vesselParticles = vesselParticleCounter(region.mesh, region.annulus, region.axis);
   const work = (dp: number) => {
-    const particles = Math.round((lumen + area * WALL_LAYERS * dp) / dp ** 3) + (p.particleCount ?? 0);
+    const vessel = vesselParticles(dp, {
+      inletEnd_mm: region.bottom_mm + 0.75 * dp,
+      outletEnd_mm: region.ascending_mm + OUTLET_BUFFER_DP * dp,
+      inletRadius_mm: 1.25 * region.inletRadius_mm + dp,
+      outletRadius_mm: 1.25 * region.outletRadius_mm + dp,
+      wallThickness_mm: WALL_LAYERS * dp,
+    });
+    const particles = vessel.fluid + vessel.wall + (p.particleCount ?? 0);
     const steps = flowSteps({
       endTime_s: endTime,
       dp_m: dp / 1000,
@@ -611,10 +620,6 @@ function estimate(dp: number, particles: number, endTime: number, steps: number)
     steps,
     seconds: Math.ceil(particles * steps * SECONDS_PER_PARTICLE_STEP),
   };
-}
-
-function volume(mesh: TriangleMesh): number {
-  return deviceExtent(mesh).volume_mm3;
 }
 
 /** Two unit vectors perpendicular to `n` and to each other. */

@@ -4,36 +4,16 @@ import {
   COARSE_FLOW_MAX_WORK,
   SPEED_OVER_REFERENCE,
   boundedSpacing,
-  annulusPlacement,
-  buildScenario,
   flowRunSeconds,
   flowSteps,
-  ringDeviceMesh,
   simulatedRegion,
   threadSpeedUp,
   type BuiltScenario,
 } from './index';
+import { templateFluid } from '../test/templateRoom';
 
 /** The coarse fluid template of synthetic patient `index` (seed 20261125) with the benches' ring at its annulus. */
-function coarseFluid(index: number): BuiltScenario {
-  const patient = generatePatient(20261125, index);
-  const region = simulatedRegion(patient, 'end-diastole');
-  const radius = patient.cardiac.aorticAnnulusDiameter_mm / 2;
-  return buildScenario({
-    patient,
-    phase: 'end-diastole',
-    kind: 'fluid',
-    resolution: 'coarse',
-    parameters: {},
-    devices: [
-      {
-        name: 'Ring v1',
-        transform: annulusPlacement(region, 4),
-        meshes: [ringDeviceMesh(0.8 * radius, 0.12 * radius)],
-      },
-    ],
-  });
-}
+const coarseFluid = (index: number): BuiltScenario => templateFluid(index, 'coarse');
 
 /** Relative difference of an estimate from a measured value. */
 const off = (estimate: number, measured: number) => Math.abs(estimate - measured) / measured;

@@ -98,7 +98,7 @@ describe('buildScenario', () => {
     expect(pressure.length).toBe(last.particleCounts!.blood);
     expect(pressure.every(Number.isFinite)).toBe(true);
     expect(blood.kind).toBe('fluid');
-    // The estimate is of the right order (the lumen and its shell, before clipping at the planes).
+    // The estimate is of the right order (the first frame's blood; the engine's own count is flowParticles.test.ts's).
     expect(built.estimate.particles).toBeGreaterThan(0.3 * counts[0]!);
   }, 180_000);
 
