@@ -1,4 +1,4 @@
-import { pathOf, projectEndpoints, roomEndpoints } from '@insilico/contracts';
+import { isPathOf, pathOf, projectEndpoints, roomEndpoints, simulationEndpoints } from '@insilico/contracts';
 
 /**
  * SWR keys (and URLs) of a project's data that changes made elsewhere make stale, in one place: a room is created
@@ -32,10 +32,9 @@ export const isSimulationListKey =
   (deviceId: string, projectId: string): KeyFilter =>
   (key) => {
     if (typeof key !== 'string') return false;
-    const project = projectApiPath(deviceId, projectId);
     return (
-      key.startsWith(`${project}/simulations?`) ||
-      (key.startsWith(`${roomsPath(deviceId, projectId)}/`) && /^[^?]*\/simulations\?/.test(key))
+      key.startsWith(`${pathOf(simulationEndpoints.list, { deviceId, projectId })}?`) ||
+      (key.startsWith(`${roomsPath(deviceId, projectId)}/`) && isPathOf(simulationEndpoints.roomList, key))
     );
   };
 

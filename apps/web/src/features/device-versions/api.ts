@@ -4,6 +4,7 @@ import {
   deviceVersionIdsMax,
   pathOf,
   projectEndpoints,
+  uploadEndpoints,
   deviceVersionListSchema,
   deviceVersionNameAvailabilitySchema,
   deviceVersionSchema,
@@ -41,7 +42,7 @@ export const deviceVersionUrls = {
       },
     ),
   nameAvailable: (deviceId: string, name: string) => pathOf(endpoints.nameAvailable, { deviceId }, { name }),
-  uploads: (deviceId: string) => `/api/devices/${deviceId}/uploads`,
+  uploads: (deviceId: string) => pathOf(uploadEndpoints.create, { deviceId }),
 };
 
 /** While a version is processing its list follows it; ready and failed ones do not change any more. */

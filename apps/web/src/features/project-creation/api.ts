@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import {
   createdProjectSchema,
+  deviceEndpoints,
   deviceSchema,
   pathOf,
   projectCreationEndpoints as endpoints,
@@ -27,8 +28,8 @@ import type { ApiError } from '../../lib/apiError';
 
 /** URLs (and SWR keys) of the wizard's calls in one workspace. */
 export const creationUrls = {
-  /** The settings pages' key; the workspace's endpoints are not in the contracts yet. */
-  device: (deviceId: string) => `/api/devices/${deviceId}`,
+  /** The settings pages' key. */
+  device: (deviceId: string) => pathOf(deviceEndpoints.get, { deviceId }),
   draft: (deviceId: string) => pathOf(endpoints.draft, { deviceId }),
   titleCheck: (deviceId: string, name: string) => pathOf(endpoints.titleCheck, { deviceId }, { name }),
   projects: (deviceId: string) => pathOf(projectEndpoints.list, { deviceId }),

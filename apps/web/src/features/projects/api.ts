@@ -5,6 +5,7 @@ import {
   cohortListSchema,
   deviceVersionEndpoints,
   pathOf,
+  projectCreationEndpoints,
   projectEndpoints as endpoints,
   deviceVersionListSchema,
   projectListSchema,
@@ -68,7 +69,7 @@ export const projectUrls = {
 
 /** What a project's edit dialog offers: the workspace's questions, its ready cohorts and ready device versions. */
 const workspaceUrls = {
-  questions: (deviceId: string) => `/api/devices/${deviceId}/questions-of-interest`,
+  questions: (deviceId: string) => pathOf(projectCreationEndpoints.questions, { deviceId }),
   cohorts: (deviceId: string) => pathOf(cohortEndpoints.list, { deviceId }),
   versions: (deviceId: string) => pathOf(deviceVersionEndpoints.list, { deviceId }),
   readyVersions: (deviceId: string) =>

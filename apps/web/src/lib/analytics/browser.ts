@@ -1,5 +1,6 @@
 import {
   analyticsConfigSchema,
+  analyticsEndpoints,
   type AnalyticsEventPropertiesOf,
   type AnalyticsEventType,
 } from '@insilico/contracts/analytics';
@@ -7,7 +8,7 @@ import { AnalyticsClient, Identify, type AnalyticsStorage, type AnalyticsTranspo
 import { hasAnalyticsConsent, subscribeConsent } from './consent';
 
 /**
- * The app's one analytics client in the browser: the key comes from `GET /api/analytics/config` (asked only once
+ * The app's one analytics client in the browser: the key comes from `analyticsEndpoints.config` (asked only once
  * consent exists), uploads go to our own origin with fetch, the page-hide flush with sendBeacon.
  */
 const transport: AnalyticsTransport = {
@@ -52,7 +53,7 @@ function applyUser(client: AnalyticsClient): void {
 
 function start(): Promise<AnalyticsClient | null> {
   started ??= (async () => {
-    const response = await fetch('/api/analytics/config', { credentials: 'same-origin' });
+    const response = await fetch(analyticsEndpoints.config.path, { credentials: 'same-origin' });
     if (!response.ok) throw new Error(`analytics configuration: status ${response.status}`);
     const config = analyticsConfigSchema.parse(await response.json());
     const client = new AnalyticsClient({
