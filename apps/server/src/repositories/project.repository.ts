@@ -77,12 +77,24 @@ export interface ProjectPartsRow {
   versions: Omit<ProjectVersionRow, 'projectId'>[];
 }
 
+/** A project with its question and parts. */
+export type ProjectWithParts = ProjectWithQuestion & { parts: ProjectPartsRow };
+
+/** A project row read with the part columns of `partColumns` as one object. */
+function withParts(row: ProjectWithQuestion & ProjectPartsRow): ProjectWithParts {
+  return {
+    project: row.project,
+    question: row.question,
+    parts: { team: row.team, cohorts: row.cohorts, versions: row.versions },
+  };
+}
+
 /** The overview's first screen: per development stage its count and its first page, newest first. */
 export interface StagePages {
   /** Stages without a project of the filter are absent. */
   stageCounts: Map<DevelopmentStage, number>;
   /** Each stage's first page, newest first, with the projects' parts. */
-  rows: (ProjectWithQuestion & { parts: ProjectPartsRow })[];
+  rows: ProjectWithParts[];
 }
 
 /** Which projects a list reads: the workspace's, optionally only one status, a name search, or one user's team. */
@@ -129,16 +141,21 @@ export class ProjectRepository {
 
   /**
    * The projects of a filter, newest first (ties by id, so the order is stable and pages do not overlap), with
-   * their questions; one page of them when `page` is given.
+   * their questions and parts; one page of them when `page` is given.
    */
-  async list(filter: ProjectFilter, page?: { limit: number; offset: number }): Promise<ProjectWithQuestion[]> {
+  async list(filter: ProjectFilter, page?: { limit: number; offset: number }): Promise<ProjectWithParts[]> {
     const query = this.orm
-      .select({ project: projects, question: questionsOfInterest })
+      .select({
+        project: projects,
+        question: questionsOfInterest,
+        ...this.partColumns(filter.deviceId, q(projects.id)),
+      })
       .from(projects)
       .leftJoin(questionsOfInterest, eq(questionsOfInterest.id, projects.questionId))
       .where(and(...this.conditions(filter)))
       .orderBy(desc(projects.createdAt), asc(projects.id));
-    return page ? query.limit(page.limit).offset(page.offset) : query;
+    const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
+    return rows.map(withParts);
   }
 
   /** How many projects of a filter (its stage ignored) there are per development stage. */
@@ -188,24 +205,7 @@ export class ProjectRepository {
       .orderBy(desc(ranked.createdAt), asc(ranked.id));
     const stageCounts = new Map<DevelopmentStage, number>();
     for (const row of rows) stageCounts.set(row.project.developmentStage, Number(row.stageTotal));
-    return {
-      stageCounts,
-      rows: rows.map((row) => ({
-        project: row.project,
-        question: row.question,
-        parts: { team: row.team, cohorts: row.cohorts, versions: row.versions },
-      })),
-    };
-  }
-
-  /** The parts of these projects (team, cohorts, device versions) in one statement. */
-  async parts(deviceId: string, projectIds: readonly string[]): Promise<Map<string, ProjectPartsRow>> {
-    if (projectIds.length === 0) return new Map();
-    const rows = await this.orm
-      .select({ projectId: projects.id, ...this.partColumns(deviceId, q(projects.id)) })
-      .from(projects)
-      .where(inArray(projects.id, [...projectIds]));
-    return new Map(rows.map(({ projectId, ...parts }) => [projectId, parts]));
+    return { stageCounts, rows: rows.map(withParts) };
   }
 
   /**
@@ -262,13 +262,15 @@ export class ProjectRepository {
     return conditions;
   }
 
-  async find(deviceId: string, projectId: string): Promise<ProjectWithQuestion | null> {
+  /** One project of the workspace with its question and parts, in one statement. */
+  async find(deviceId: string, projectId: string): Promise<ProjectWithParts | null> {
     const rows = await this.orm
-      .select({ project: projects, question: questionsOfInterest })
+      .select({ project: projects, question: questionsOfInterest, ...this.partColumns(deviceId, q(projects.id)) })
       .from(projects)
       .leftJoin(questionsOfInterest, eq(questionsOfInterest.id, projects.questionId))
       .where(and(eq(projects.deviceId, deviceId), eq(projects.id, projectId)));
-    return rows[0] ?? null;
+    const row = rows[0];
+    return row ? withParts(row) : null;
   }
 
   /** The teams of these projects, in the order people were added. */
