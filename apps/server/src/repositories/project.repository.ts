@@ -12,6 +12,7 @@ import {
   lte,
   sql,
   type AnyColumn,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import type { Orm } from '../db/client';
@@ -109,6 +110,20 @@ export interface ProjectFilter {
   memberId?: string;
 }
 
+/** A filter's values, or placeholders of a prepared statement (given at execution). */
+type Param<T> = T | Placeholder;
+interface FilterParams {
+  deviceId: Param<string>;
+  status?: Param<ProjectStatus> | undefined;
+  stage?: Param<DevelopmentStage> | undefined;
+  /** A LIKE pattern (`likePattern`). */
+  searchPattern?: Param<string> | undefined;
+  memberId?: Param<string> | undefined;
+}
+
+/** The overview's statement, prepared once per kind of filter (which of status, search and guest it has). */
+type StagePagesKind = Record<'status' | 'search' | 'memberId', boolean>;
+
 /** A unique index refused the write (PostgreSQL 23505), whether the driver or the ORM wrapper reports it. */
 function isUniqueViolation(error: unknown): boolean {
   const codeOf = (value: unknown) =>
@@ -129,6 +144,12 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** A filter's values as the conditions take them (the search as its LIKE pattern). */
+function filterParams(filter: ProjectFilter): FilterParams {
+  const { search, ...rest } = filter;
+  return { ...rest, searchPattern: search ? likePattern(search) : undefined };
+}
+
 /**
  * Projects, their teams, cohorts and device versions. A list reads each table once for all its projects (no query
  * per project), so the overview stays fast with a thousand projects.
@@ -136,6 +157,7 @@ function likePattern(search: string): string {
 export class ProjectRepository {
   // Prepared on first use (repositories of a unit of work are made per transaction and may never need it).
   private membershipOf?: ReturnType<typeof membershipQuery>;
+  private readonly stagePagesQueries = new Map<string, ReturnType<ProjectRepository['prepareStagePages']>>();
 
   constructor(private readonly orm: Orm) {}
 
@@ -152,7 +174,7 @@ export class ProjectRepository {
       })
       .from(projects)
       .leftJoin(questionsOfInterest, eq(questionsOfInterest.id, projects.questionId))
-      .where(and(...this.conditions(filter)))
+      .where(and(...this.conditions(filterParams(filter))))
       .orderBy(desc(projects.createdAt), asc(projects.id));
     const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
     return rows.map(withParts);
@@ -163,7 +185,7 @@ export class ProjectRepository {
     const rows = await this.orm
       .select({ stage: projects.developmentStage, n: count() })
       .from(projects)
-      .where(and(...this.conditions({ ...filter, stage: undefined })))
+      .where(and(...this.conditions(filterParams({ ...filter, stage: undefined }))))
       .groupBy(projects.developmentStage);
     return new Map(rows.map((row) => [row.stage, row.n]));
   }
@@ -174,7 +196,37 @@ export class ProjectRepository {
    * embedded database's one executor). Window functions count and rank within each stage before the page is cut.
    */
   async stagePages(filter: ProjectFilter, limit: number): Promise<StagePages> {
+    // Built and prepared once per kind of filter (the most read page: no SQL building per request).
+    const kind: StagePagesKind = {
+      status: filter.status !== undefined,
+      search: Boolean(filter.search),
+      memberId: filter.memberId !== undefined,
+    };
+    const name = `project_stage_pages_${Number(kind.status)}${Number(kind.search)}${Number(kind.memberId)}`;
+    let query = this.stagePagesQueries.get(name);
+    if (!query) {
+      query = this.prepareStagePages(kind, name);
+      this.stagePagesQueries.set(name, query);
+    }
+    const rows = await query.execute({
+      deviceId: filter.deviceId,
+      limit,
+      ...(kind.status ? { status: filter.status } : {}),
+      ...(kind.search && filter.search ? { search: likePattern(filter.search) } : {}),
+      ...(kind.memberId ? { memberId: filter.memberId } : {}),
+    });
+    const stageCounts = new Map<DevelopmentStage, number>();
+    for (const row of rows) stageCounts.set(row.project.developmentStage, Number(row.stageTotal));
+    return { stageCounts, rows: rows.map(withParts) };
+  }
+
+  /**
+   * The overview's statement for one kind of filter: window functions count and rank within each stage before the
+   * page is cut; the parts come as JSON columns.
+   */
+  private prepareStagePages(kind: StagePagesKind, name: string) {
     const columns = getTableColumns(projects);
+    const deviceId = sql.placeholder('deviceId');
     const ranked = this.orm
       .select({
         ...columns,
@@ -185,34 +237,41 @@ export class ProjectRepository {
         stageTotal: sql<number>`count(*) over (partition by ${projects.developmentStage})`.as('stage_total'),
       })
       .from(projects)
-      .where(and(...this.conditions({ ...filter, stage: undefined })))
+      .where(
+        and(
+          ...this.conditions({
+            deviceId,
+            status: kind.status ? sql.placeholder('status') : undefined,
+            searchPattern: kind.search ? sql.placeholder('search') : undefined,
+            memberId: kind.memberId ? sql.placeholder('memberId') : undefined,
+          }),
+        ),
+      )
       .as('ranked');
     const project = Object.fromEntries(
       Object.keys(columns).map((key) => [key, ranked[key as keyof typeof columns]]),
     ) as {
       [K in keyof typeof columns]: (typeof ranked)[K];
     };
-    const rows = await this.orm
+    return this.orm
       .select({
         project,
         question: questionsOfInterest,
         stageTotal: ranked.stageTotal,
-        ...this.partColumns(filter.deviceId, ranked.id),
+        ...this.partColumns(deviceId, ranked.id),
       })
       .from(ranked)
       .leftJoin(questionsOfInterest, eq(questionsOfInterest.id, ranked.questionId))
-      .where(lte(ranked.stagePosition, limit))
-      .orderBy(desc(ranked.createdAt), asc(ranked.id));
-    const stageCounts = new Map<DevelopmentStage, number>();
-    for (const row of rows) stageCounts.set(row.project.developmentStage, Number(row.stageTotal));
-    return { stageCounts, rows: rows.map(withParts) };
+      .where(lte(ranked.stagePosition, sql.placeholder('limit')))
+      .orderBy(desc(ranked.createdAt), asc(ranked.id))
+      .prepare(name);
   }
 
   /**
    * A project's team, cohorts and device versions as JSON arrays, each read by a subquery on the project's id, in
    * the order of `teams`, `cohorts` and `deviceVersions`.
    */
-  private partColumns(deviceId: string, projectId: SQL | AnyColumn) {
+  private partColumns(deviceId: Param<string>, projectId: SQL | AnyColumn) {
     return {
       team: sql<ProjectPersonRow[]>`coalesce((
         select json_agg(json_build_object(
@@ -244,11 +303,11 @@ export class ProjectRepository {
     };
   }
 
-  private conditions(filter: ProjectFilter): SQL[] {
+  private conditions(filter: FilterParams): SQL[] {
     const conditions: SQL[] = [eq(projects.deviceId, filter.deviceId)];
     if (filter.status) conditions.push(eq(projects.status, filter.status));
     if (filter.stage) conditions.push(eq(projects.developmentStage, filter.stage));
-    if (filter.search) conditions.push(ilike(projects.name, likePattern(filter.search)));
+    if (filter.searchPattern) conditions.push(ilike(projects.name, filter.searchPattern));
     if (filter.memberId)
       conditions.push(
         inArray(
