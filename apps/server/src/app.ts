@@ -20,6 +20,7 @@ import { maintenancePage } from './http/maintenance-page';
 import { isSameOriginRequest, stateChangingMethods } from './http/origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { readSessionToken, type SessionCookieSettings } from './http/session-cookie';
+import { addressedWorkspace } from './http/addressed-workspace';
 import { requireUser } from './policies/authentication';
 import { analysisRoutes } from './routes/analyses/analyses.routes';
 import { representativenessRoutes } from './routes/analyses/representativeness.routes';
@@ -208,7 +209,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   if (!context.signIn) throw new Error('This context serves no requests: create it with servesRequests.');
   const { auth } = context.signIn;
   await context.signIn.mountIssuer(app);
-  const authenticated = requireUser((request) => auth.currentUser(readSessionToken(request, cookieSettings)));
+  const authenticated = requireUser((request) =>
+    auth.currentUser(readSessionToken(request, cookieSettings), addressedWorkspace(request)),
+  );
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();

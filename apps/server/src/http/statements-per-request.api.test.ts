@@ -82,29 +82,29 @@ async function statementsOf<T>(path: string): Promise<{ body: T; sent: string[] 
 }
 
 describe('SQL statements per signed-in read', () => {
-  it('projects overview: session and user, membership, one statement for the stage pages with their counts and parts', async () => {
+  it('projects overview: session, user and membership, one statement for the stage pages with their counts and parts', async () => {
     const { body, sent } = await statementsOf<ProjectOverview>(`/api/devices/${deviceId}/projects/overview`);
     expect(body.total).toBe(6);
     expect(body.groups.filter((group) => group.items.length > 0)).toHaveLength(2);
-    expect(sent, sent.join('\n\n')).toHaveLength(3);
+    expect(sent, sent.join('\n\n')).toHaveLength(2);
   });
 
   it('projects list and one project: the parts of all listed projects in one statement', async () => {
     const base = `/api/devices/${deviceId}/projects`;
     const list = await statementsOf<ProjectList>(`${base}?stage=clinical_trial&limit=10`);
     expect(list.body.items).toHaveLength(3);
-    // Session and user, membership, stage counts, the page, its parts.
-    expect(list.sent, list.sent.join('\n\n')).toHaveLength(5);
+    // Session, user and membership, stage counts, the page with its parts.
+    expect(list.sent, list.sent.join('\n\n')).toHaveLength(3);
     const one = await statementsOf<Project>(`${base}/${list.body.items[0]!.id}`);
     expect(one.body.team).toHaveLength(1);
-    // Session and user, the caller's standing (membership, project, on the team: one statement), the project, its parts.
-    expect(one.sent, one.sent.join('\n\n')).toHaveLength(4);
+    // Session, user and membership, the project with its parts (its team says whether the caller is on it).
+    expect(one.sent, one.sent.join('\n\n')).toHaveLength(2);
   });
 
-  it('cohorts list: session and user, membership, the cohorts', async () => {
+  it('cohorts list: session, user and membership, the cohorts', async () => {
     const { body, sent } = await statementsOf<CohortList>(`/api/devices/${deviceId}/cohorts`);
     expect(body.items).toHaveLength(2);
-    expect(sent, sent.join('\n\n')).toHaveLength(3);
+    expect(sent, sent.join('\n\n')).toHaveLength(2);
   });
 
   it('notifications: session and user, one page with its unseen flag', async () => {

@@ -17,6 +17,10 @@ export interface NewNotification {
 export const notificationChannel = 'notifications';
 
 export class NotificationRepository {
+  // The bell's page is read on every page load: its two statements (first page, a later one) are prepared once.
+  private firstPageQuery?: ReturnType<NotificationRepository['preparePage']>;
+  private laterPageQuery?: ReturnType<NotificationRepository['preparePage']>;
+
   constructor(private readonly db: Database) {}
 
   /** Inserts unless the same (user, dedupeKey) exists; answers the new row or null. Announces it. */
@@ -45,6 +49,17 @@ export class NotificationRepository {
     limit: number,
     before: Date | null,
   ): Promise<(NotificationRow & { userHasUnseen: boolean })[]> {
+    if (before === null) {
+      this.firstPageQuery ??= this.preparePage(false);
+      return this.firstPageQuery.execute({ userId, limit });
+    }
+    this.laterPageQuery ??= this.preparePage(true);
+    // As drizzle writes a timestamp parameter (its ISO text).
+    return this.laterPageQuery.execute({ userId, limit, before: before.toISOString() });
+  }
+
+  private preparePage(later: boolean) {
+    const userId = sql.placeholder('userId');
     const unseen = this.db.orm
       .select({ id: notifications.id })
       .from(notifications)
@@ -53,9 +68,15 @@ export class NotificationRepository {
     return this.db.orm
       .select({ ...getTableColumns(notifications), userHasUnseen: sql<boolean>`exists(${unseen})` })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), before ? lt(notifications.createdAt, before) : undefined))
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          later ? lt(notifications.createdAt, sql.placeholder('before')) : undefined,
+        ),
+      )
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(limit);
+      .limit(sql.placeholder('limit'))
+      .prepare(later ? 'notification_page_later' : 'notification_page_first');
   }
 
   async hasUnseen(userId: string): Promise<boolean> {

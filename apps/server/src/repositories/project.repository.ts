@@ -12,6 +12,7 @@ import {
   lte,
   sql,
   type AnyColumn,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import type { Orm } from '../db/client';
@@ -77,12 +78,24 @@ export interface ProjectPartsRow {
   versions: Omit<ProjectVersionRow, 'projectId'>[];
 }
 
+/** A project with its question and parts. */
+export type ProjectWithParts = ProjectWithQuestion & { parts: ProjectPartsRow };
+
+/** A project row read with the part columns of `partColumns` as one object. */
+function withParts(row: ProjectWithQuestion & ProjectPartsRow): ProjectWithParts {
+  return {
+    project: row.project,
+    question: row.question,
+    parts: { team: row.team, cohorts: row.cohorts, versions: row.versions },
+  };
+}
+
 /** The overview's first screen: per development stage its count and its first page, newest first. */
 export interface StagePages {
   /** Stages without a project of the filter are absent. */
   stageCounts: Map<DevelopmentStage, number>;
   /** Each stage's first page, newest first, with the projects' parts. */
-  rows: (ProjectWithQuestion & { parts: ProjectPartsRow })[];
+  rows: ProjectWithParts[];
 }
 
 /** Which projects a list reads: the workspace's, optionally only one status, a name search, or one user's team. */
@@ -96,6 +109,20 @@ export interface ProjectFilter {
   /** Only projects this user is on (guests). */
   memberId?: string;
 }
+
+/** A filter's values, or placeholders of a prepared statement (given at execution). */
+type Param<T> = T | Placeholder;
+interface FilterParams {
+  deviceId: Param<string>;
+  status?: Param<ProjectStatus> | undefined;
+  stage?: Param<DevelopmentStage> | undefined;
+  /** A LIKE pattern (`likePattern`). */
+  searchPattern?: Param<string> | undefined;
+  memberId?: Param<string> | undefined;
+}
+
+/** The overview's statement, prepared once per kind of filter (which of status, search and guest it has). */
+type StagePagesKind = Record<'status' | 'search' | 'memberId', boolean>;
 
 /** A unique index refused the write (PostgreSQL 23505), whether the driver or the ORM wrapper reports it. */
 function isUniqueViolation(error: unknown): boolean {
@@ -117,6 +144,12 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** A filter's values as the conditions take them (the search as its LIKE pattern). */
+function filterParams(filter: ProjectFilter): FilterParams {
+  const { search, ...rest } = filter;
+  return { ...rest, searchPattern: search ? likePattern(search) : undefined };
+}
+
 /**
  * Projects, their teams, cohorts and device versions. A list reads each table once for all its projects (no query
  * per project), so the overview stays fast with a thousand projects.
@@ -124,21 +157,27 @@ function likePattern(search: string): string {
 export class ProjectRepository {
   // Prepared on first use (repositories of a unit of work are made per transaction and may never need it).
   private membershipOf?: ReturnType<typeof membershipQuery>;
+  private readonly stagePagesQueries = new Map<string, ReturnType<ProjectRepository['prepareStagePages']>>();
 
   constructor(private readonly orm: Orm) {}
 
   /**
    * The projects of a filter, newest first (ties by id, so the order is stable and pages do not overlap), with
-   * their questions; one page of them when `page` is given.
+   * their questions and parts; one page of them when `page` is given.
    */
-  async list(filter: ProjectFilter, page?: { limit: number; offset: number }): Promise<ProjectWithQuestion[]> {
+  async list(filter: ProjectFilter, page?: { limit: number; offset: number }): Promise<ProjectWithParts[]> {
     const query = this.orm
-      .select({ project: projects, question: questionsOfInterest })
+      .select({
+        project: projects,
+        question: questionsOfInterest,
+        ...this.partColumns(filter.deviceId, q(projects.id)),
+      })
       .from(projects)
       .leftJoin(questionsOfInterest, eq(questionsOfInterest.id, projects.questionId))
-      .where(and(...this.conditions(filter)))
+      .where(and(...this.conditions(filterParams(filter))))
       .orderBy(desc(projects.createdAt), asc(projects.id));
-    return page ? query.limit(page.limit).offset(page.offset) : query;
+    const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
+    return rows.map(withParts);
   }
 
   /** How many projects of a filter (its stage ignored) there are per development stage. */
@@ -146,7 +185,7 @@ export class ProjectRepository {
     const rows = await this.orm
       .select({ stage: projects.developmentStage, n: count() })
       .from(projects)
-      .where(and(...this.conditions({ ...filter, stage: undefined })))
+      .where(and(...this.conditions(filterParams({ ...filter, stage: undefined }))))
       .groupBy(projects.developmentStage);
     return new Map(rows.map((row) => [row.stage, row.n]));
   }
@@ -157,7 +196,37 @@ export class ProjectRepository {
    * embedded database's one executor). Window functions count and rank within each stage before the page is cut.
    */
   async stagePages(filter: ProjectFilter, limit: number): Promise<StagePages> {
+    // Built and prepared once per kind of filter (the most read page: no SQL building per request).
+    const kind: StagePagesKind = {
+      status: filter.status !== undefined,
+      search: Boolean(filter.search),
+      memberId: filter.memberId !== undefined,
+    };
+    const name = `project_stage_pages_${Number(kind.status)}${Number(kind.search)}${Number(kind.memberId)}`;
+    let query = this.stagePagesQueries.get(name);
+    if (!query) {
+      query = this.prepareStagePages(kind, name);
+      this.stagePagesQueries.set(name, query);
+    }
+    const rows = await query.execute({
+      deviceId: filter.deviceId,
+      limit,
+      ...(kind.status ? { status: filter.status } : {}),
+      ...(kind.search && filter.search ? { search: likePattern(filter.search) } : {}),
+      ...(kind.memberId ? { memberId: filter.memberId } : {}),
+    });
+    const stageCounts = new Map<DevelopmentStage, number>();
+    for (const row of rows) stageCounts.set(row.project.developmentStage, Number(row.stageTotal));
+    return { stageCounts, rows: rows.map(withParts) };
+  }
+
+  /**
+   * The overview's statement for one kind of filter: window functions count and rank within each stage before the
+   * page is cut; the parts come as JSON columns.
+   */
+  private prepareStagePages(kind: StagePagesKind, name: string) {
     const columns = getTableColumns(projects);
+    const deviceId = sql.placeholder('deviceId');
     const ranked = this.orm
       .select({
         ...columns,
@@ -168,51 +237,41 @@ export class ProjectRepository {
         stageTotal: sql<number>`count(*) over (partition by ${projects.developmentStage})`.as('stage_total'),
       })
       .from(projects)
-      .where(and(...this.conditions({ ...filter, stage: undefined })))
+      .where(
+        and(
+          ...this.conditions({
+            deviceId,
+            status: kind.status ? sql.placeholder('status') : undefined,
+            searchPattern: kind.search ? sql.placeholder('search') : undefined,
+            memberId: kind.memberId ? sql.placeholder('memberId') : undefined,
+          }),
+        ),
+      )
       .as('ranked');
     const project = Object.fromEntries(
       Object.keys(columns).map((key) => [key, ranked[key as keyof typeof columns]]),
     ) as {
       [K in keyof typeof columns]: (typeof ranked)[K];
     };
-    const rows = await this.orm
+    return this.orm
       .select({
         project,
         question: questionsOfInterest,
         stageTotal: ranked.stageTotal,
-        ...this.partColumns(filter.deviceId, ranked.id),
+        ...this.partColumns(deviceId, ranked.id),
       })
       .from(ranked)
       .leftJoin(questionsOfInterest, eq(questionsOfInterest.id, ranked.questionId))
-      .where(lte(ranked.stagePosition, limit))
-      .orderBy(desc(ranked.createdAt), asc(ranked.id));
-    const stageCounts = new Map<DevelopmentStage, number>();
-    for (const row of rows) stageCounts.set(row.project.developmentStage, Number(row.stageTotal));
-    return {
-      stageCounts,
-      rows: rows.map((row) => ({
-        project: row.project,
-        question: row.question,
-        parts: { team: row.team, cohorts: row.cohorts, versions: row.versions },
-      })),
-    };
-  }
-
-  /** The parts of these projects (team, cohorts, device versions) in one statement. */
-  async parts(deviceId: string, projectIds: readonly string[]): Promise<Map<string, ProjectPartsRow>> {
-    if (projectIds.length === 0) return new Map();
-    const rows = await this.orm
-      .select({ projectId: projects.id, ...this.partColumns(deviceId, q(projects.id)) })
-      .from(projects)
-      .where(inArray(projects.id, [...projectIds]));
-    return new Map(rows.map(({ projectId, ...parts }) => [projectId, parts]));
+      .where(lte(ranked.stagePosition, sql.placeholder('limit')))
+      .orderBy(desc(ranked.createdAt), asc(ranked.id))
+      .prepare(name);
   }
 
   /**
    * A project's team, cohorts and device versions as JSON arrays, each read by a subquery on the project's id, in
    * the order of `teams`, `cohorts` and `deviceVersions`.
    */
-  private partColumns(deviceId: string, projectId: SQL | AnyColumn) {
+  private partColumns(deviceId: Param<string>, projectId: SQL | AnyColumn) {
     return {
       team: sql<ProjectPersonRow[]>`coalesce((
         select json_agg(json_build_object(
@@ -244,11 +303,11 @@ export class ProjectRepository {
     };
   }
 
-  private conditions(filter: ProjectFilter): SQL[] {
+  private conditions(filter: FilterParams): SQL[] {
     const conditions: SQL[] = [eq(projects.deviceId, filter.deviceId)];
     if (filter.status) conditions.push(eq(projects.status, filter.status));
     if (filter.stage) conditions.push(eq(projects.developmentStage, filter.stage));
-    if (filter.search) conditions.push(ilike(projects.name, likePattern(filter.search)));
+    if (filter.searchPattern) conditions.push(ilike(projects.name, filter.searchPattern));
     if (filter.memberId)
       conditions.push(
         inArray(
@@ -262,13 +321,15 @@ export class ProjectRepository {
     return conditions;
   }
 
-  async find(deviceId: string, projectId: string): Promise<ProjectWithQuestion | null> {
+  /** One project of the workspace with its question and parts, in one statement. */
+  async find(deviceId: string, projectId: string): Promise<ProjectWithParts | null> {
     const rows = await this.orm
-      .select({ project: projects, question: questionsOfInterest })
+      .select({ project: projects, question: questionsOfInterest, ...this.partColumns(deviceId, q(projects.id)) })
       .from(projects)
       .leftJoin(questionsOfInterest, eq(questionsOfInterest.id, projects.questionId))
       .where(and(eq(projects.deviceId, deviceId), eq(projects.id, projectId)));
-    return rows[0] ?? null;
+    const row = rows[0];
+    return row ? withParts(row) : null;
   }
 
   /** The teams of these projects, in the order people were added. */

@@ -1,10 +1,17 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Orm } from '../db/client';
-import { sessions, users, type LoginTransaction } from '../db/schema';
+import { memberships, sessions, users, type LoginTransaction } from '../db/schema';
 import type { UserRow } from './user.repository';
 
 export type { LoginTransaction };
 export type SessionRow = typeof sessions.$inferSelect;
+
+/** A user session, its user, and (when a workspace was asked for) the user's membership of it (null: none). */
+export interface UserSessionRow {
+  session: SessionRow;
+  user: UserRow;
+  membership?: { role: string; status: string } | null;
+}
 
 export interface NewSession {
   idHash: string;
@@ -19,6 +26,7 @@ export interface NewSession {
 export class SessionRepository {
   // Built once (drizzle rebuilds a query's SQL on every call otherwise; PostgreSQL also keeps its plan per connection).
   private readonly userSessionQuery;
+  private readonly userSessionMembershipQuery;
 
   constructor(private readonly orm: Orm) {
     this.userSessionQuery = orm
@@ -27,6 +35,16 @@ export class SessionRepository {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.idHash, sql.placeholder('idHash')))
       .prepare('session_with_user');
+    this.userSessionMembershipQuery = orm
+      .select({ session: sessions, user: users, membership: { role: memberships.role, status: memberships.status } })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(
+        memberships,
+        and(eq(memberships.userId, sessions.userId), eq(memberships.deviceId, sql.placeholder('deviceId'))),
+      )
+      .where(eq(sessions.idHash, sql.placeholder('idHash')))
+      .prepare('session_with_user_and_membership');
   }
 
   async insert(session: NewSession): Promise<void> {
@@ -38,9 +56,13 @@ export class SessionRepository {
     return rows[0] ?? null;
   }
 
-  /** A user session and its user in one query: every signed-in request reads both. */
-  async findUserSession(idHash: string): Promise<{ session: SessionRow; user: UserRow } | null> {
-    const rows = await this.userSessionQuery.execute({ idHash });
+  /**
+   * A user session and its user in one query: every signed-in request reads both. With `deviceId` (the workspace the
+   * request addresses) the user's membership of it comes in the same query (docs/decisions/session-and-membership.md).
+   */
+  async findUserSession(idHash: string, deviceId?: string): Promise<UserSessionRow | null> {
+    if (deviceId === undefined) return (await this.userSessionQuery.execute({ idHash }))[0] ?? null;
+    const rows = await this.userSessionMembershipQuery.execute({ idHash, deviceId });
     return rows[0] ?? null;
   }
 

@@ -1,6 +1,7 @@
 import type { Orm } from '../db/client';
 import type { CommittedEvent, DomainEvent, TransactionEvents } from '../events/domain-event';
 import { DomainEventRepository } from '../events/domain-event.repository';
+import { forgetCallerMembership } from '../events/request-context';
 import type { JobDescriptor } from '../jobs/job-descriptor';
 import { AuthAttemptRepository } from './auth-attempt.repository';
 import { CohortRepository } from './cohort.repository';
@@ -134,6 +135,8 @@ export class UnitOfWork {
   async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     // pg-boss creates a queue on its own connection; on PGlite that would wait for an open transaction
     // for ever, so the queues exist before any transaction starts.
+    // Memberships may change here: the one noted with the session no longer answers for the rest of the request.
+    forgetCallerMembership();
     this.queuesReady ??= this.prepareQueues();
     await this.queuesReady;
     let committed: CommittedEvent[] = [];

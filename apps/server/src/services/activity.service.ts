@@ -3,7 +3,6 @@ import type { DomainEventRepository, FeedFilter, FeedRow } from '../events/domai
 import { cohortPagePath } from '../jobs/cohort-order.job';
 import { deviceVersionPagePath } from '../jobs/device-version.job';
 import { imagingPagePath } from '../jobs/imaging-check.job';
-import { grantOf } from '../policies/workspace.policy';
 import type { DeviceRepository } from '../repositories/device.repository';
 import { authorize } from './authorize';
 import { commentLink } from './comment.service';
@@ -13,6 +12,7 @@ import { trialPagePath } from './trial.service';
 import { roomPagePath } from './room.mapper';
 import { simulationResultsPath } from './simulation.service';
 import { manageTeamPath } from './team.service';
+import { callerGrant } from './caller-grant';
 
 /** What each action reads as, after the actor's name. */
 const verbs: Record<string, string> = {
@@ -187,7 +187,7 @@ export class ActivityService {
 
   /** Refuses (404/403) unless the user may read the workspace's feed; answers their scope. */
   async scope(userId: string, deviceId: string): Promise<Pick<FeedFilter, 'deviceId' | 'onTeamOf'>> {
-    const grant = grantOf(await this.devices.findMembership(deviceId, userId));
+    const grant = await callerGrant(userId, deviceId, (device, user) => this.devices.findMembership(device, user));
     authorize('activity.read', grant);
     return { deviceId, onTeamOf: grant.role === 'guest' ? userId : null };
   }

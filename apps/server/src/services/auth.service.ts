@@ -1,4 +1,5 @@
 import type { UserProfile } from '@insilico/contracts';
+import { noteCallerMembership } from '../events/request-context';
 import { safeReturnTo } from '../lib/return-to';
 import { IdentityError, IdentityRepository } from '../repositories/identity.repository';
 import type { UserRepository, UserRow } from '../repositories/user.repository';
@@ -70,9 +71,17 @@ export class AuthService {
     return { location: endSession ? endSession.href : '/' };
   }
 
-  /** The user behind a session token, or null (→ 401). */
-  async currentUser(token: string | null): Promise<UserRow | null> {
-    return this.sessions.resolveUser(token);
+  /**
+   * The user behind a session token, or null (→ 401). With `deviceId` (the workspace the request's path addresses)
+   * the user's membership of it is read in the same statement and kept for the request's authorization
+   * (docs/decisions/session-and-membership.md).
+   */
+  async currentUser(token: string | null, deviceId?: string): Promise<UserRow | null> {
+    const caller = await this.sessions.resolveCaller(token, deviceId);
+    if (!caller) return null;
+    if (deviceId !== undefined)
+      noteCallerMembership({ userId: caller.user.id, deviceId, membership: caller.membership ?? null });
+    return caller.user;
   }
 
   toProfile(user: UserRow): UserProfile {

@@ -23,7 +23,7 @@ import {
 } from '@insilico/contracts';
 import { cohortOrderJob, type CohortOrderData } from '../jobs/cohort-order.job';
 import { mayListCohorts, type CohortVisibility } from '../policies/cohort.policy';
-import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
+import type { WorkspaceGrant } from '../policies/workspace.policy';
 import type { DataRegion } from '../repositories/blob.repository';
 import type { CohortListRow, CohortRepository, CohortRow } from '../repositories/cohort.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
@@ -37,6 +37,7 @@ import type { VirtualPatientDatabase } from './cohort-population';
 import { storedPatient, toStoredPatient } from './cohort-records';
 import { ServiceError } from './errors';
 import { authorizeCohort } from './authorize';
+import { callerGrant } from './caller-grant';
 
 const cohortObject = (id: string) => ({ type: 'cohort', id });
 /** A new order, already parsed by its contract schema. */
@@ -332,7 +333,7 @@ export class CohortService {
   }
 
   private async grant(userId: string, deviceId: string): Promise<WorkspaceGrant | null> {
-    return grantOf(await this.devices.findMembership(deviceId, userId));
+    return callerGrant(userId, deviceId, (device, user) => this.devices.findMembership(device, user));
   }
 
   /**

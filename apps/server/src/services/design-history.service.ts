@@ -27,7 +27,7 @@ import { canonicalJson } from '../events/chain';
 import { projectEvent, workspaceEvent } from '../events/kinds';
 import type { AccountRow } from '../issuer/account.repository';
 import { decideProject } from '../policies/project.policy';
-import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
+import { type WorkspaceGrant } from '../policies/workspace.policy';
 import type {
   DesignHistoryAttachmentRow,
   DesignHistoryEntryRow,
@@ -60,6 +60,7 @@ import {
 } from './design-history-sections';
 import { ServiceError } from './errors';
 import type { ProjectAccessService } from './project-access.service';
+import { callerGrant } from './caller-grant';
 
 /** Re-entry of the sign-in components (the embedded issuer's accounts); null with an external identity provider. */
 export interface SignerAccounts {
@@ -237,7 +238,7 @@ export class DesignHistoryService {
   }
 
   private async standing(userId: string, deviceId: string) {
-    const grant = grantOf(await this.deps.devices.findMembership(deviceId, userId));
+    const grant = await callerGrant(userId, deviceId, (device, user) => this.deps.devices.findMembership(device, user));
     authorize('activity.read', grant);
     return { grant, scope: { deviceId, onTeamOf: grant.role === 'guest' ? userId : null } };
   }

@@ -16,7 +16,7 @@ import {
   type DeviceVersionStatus,
 } from '@insilico/contracts';
 import { deviceVersionJob, type DeviceVersionJobData } from '../jobs/device-version.job';
-import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
+import { type WorkspaceGrant } from '../policies/workspace.policy';
 import type { CpuRunner } from '../cpu/pool';
 import { previewSize, processStlFileTask } from '../cpu/stl.task';
 import { withLocalFile, type BlobStore, type DataRegion } from '../repositories/blob.repository';
@@ -34,6 +34,7 @@ import { ServiceError } from './errors';
 import type { ProjectAccessService } from './project-access.service';
 import { uploadNotFoundMessage } from './upload.service';
 import { authorize } from './authorize';
+import { callerGrant } from './caller-grant';
 
 export const deviceVersionNotFoundMessage = 'This device version does not exist in this device workspace.';
 const fileNotFoundMessage = 'This file is not part of the device version, or it has not been processed yet.';
@@ -430,7 +431,7 @@ export class DeviceVersionService {
   }
 
   private async grant(userId: string, deviceId: string): Promise<WorkspaceGrant | null> {
-    return grantOf(await this.deps.devices.findMembership(deviceId, userId));
+    return await callerGrant(userId, deviceId, (device, user) => this.deps.devices.findMembership(device, user));
   }
 }
 

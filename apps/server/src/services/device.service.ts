@@ -24,6 +24,7 @@ import { ServiceError } from './errors';
 import type { TeamService } from './team.service';
 import { toSummary, type Actor } from './workspace.mapper';
 import { authorize } from './authorize';
+import { callerGrant } from './caller-grant';
 
 /** A new workspace, already parsed by its contract schema. */
 export interface NewWorkspace {
@@ -52,7 +53,9 @@ export class DeviceService {
 
   /** The caller's standing in a workspace (null: not a member, or removed). */
   async grant(userId: string, deviceId: string): Promise<WorkspaceGrant | null> {
-    return grantOf(await this.unitOfWork.repositories.devices.findMembership(deviceId, userId));
+    return callerGrant(userId, deviceId, (device, user) =>
+      this.unitOfWork.repositories.devices.findMembership(device, user),
+    );
   }
 
   async list(userId: string): Promise<DeviceList> {

@@ -3,7 +3,6 @@ import type { CpuRunner } from '../cpu/pool';
 import { imagingCheckTask, type ImagingCheckResult } from '../cpu/imaging-check.task';
 import { imagingCheckJob } from '../jobs/imaging-check.job';
 import { systemEvent, workspaceEvent } from '../events/kinds';
-import { grantOf } from '../policies/workspace.policy';
 import { withLocalFile, type BlobStore, type LocalFile } from '../repositories/blob.repository';
 import { UploadGoneError } from '../repositories/device-version.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
@@ -18,6 +17,7 @@ import { authorize } from './authorize';
 import { ServiceError } from './errors';
 import type { ProjectAccessService } from './project-access.service';
 import { uploadNotFoundMessage } from './upload.service';
+import { callerGrant } from './caller-grant';
 
 export const imagingUploadUnfinishedMessage = 'The upload is not finished yet. Resume it, then add the dataset.';
 export const imagingUploadPurposeMessage = 'This upload is not an imaging dataset. Upload the anonymized .zip again.';
@@ -41,7 +41,10 @@ export class ImagingService {
   constructor(private readonly deps: ImagingServiceDeps) {}
 
   async create(userId: string, deviceId: string, input: CreateImagingDataset): Promise<ImagingDataset> {
-    authorize('project.create', grantOf(await this.deps.devices.findMembership(deviceId, userId)));
+    authorize(
+      'project.create',
+      await callerGrant(userId, deviceId, (device, user) => this.deps.devices.findMembership(device, user)),
+    );
     const projectId = input.projectId ?? null;
     if (projectId) await this.deps.projectAccess.require('project.manage', userId, deviceId, projectId);
     const upload = await this.deps.uploads.find(deviceId, input.uploadId);
@@ -81,12 +84,18 @@ export class ImagingService {
   }
 
   async list(userId: string, deviceId: string): Promise<ImagingDataset[]> {
-    authorize('project.create', grantOf(await this.deps.devices.findMembership(deviceId, userId)));
+    authorize(
+      'project.create',
+      await callerGrant(userId, deviceId, (device, user) => this.deps.devices.findMembership(device, user)),
+    );
     return (await this.deps.repository.list(deviceId)).map(present);
   }
 
   async get(userId: string, deviceId: string, datasetId: string): Promise<ImagingDataset> {
-    authorize('project.create', grantOf(await this.deps.devices.findMembership(deviceId, userId)));
+    authorize(
+      'project.create',
+      await callerGrant(userId, deviceId, (device, user) => this.deps.devices.findMembership(device, user)),
+    );
     const found = await this.deps.repository.findWithUploader(deviceId, datasetId);
     if (!found) throw new ServiceError(404, 'imaging_dataset_not_found', imagingDatasetNotFoundMessage);
     return present(found);
@@ -97,7 +106,10 @@ export class ImagingService {
    * 19 item 8): who may see the dataset may view it; a refused or unchecked one answers 404.
    */
   async file(userId: string, deviceId: string, datasetId: string): Promise<LocalFile> {
-    authorize('project.create', grantOf(await this.deps.devices.findMembership(deviceId, userId)));
+    authorize(
+      'project.create',
+      await callerGrant(userId, deviceId, (device, user) => this.deps.devices.findMembership(device, user)),
+    );
     const found = await this.deps.repository.findWithUploader(deviceId, datasetId);
     const status = found?.dataset.status;
     const local =

@@ -32,7 +32,7 @@ import { measurementTask, surfacePickTask, type PickAnatomy, type PlanePoint } f
 import type { CpuRunner } from '../cpu/pool';
 import { measurementOrderJob, type MeasurementOrderData } from '../jobs/measurement-order.job';
 import type { MeasurementAction } from '../policies/measurement.policy';
-import { grantOf, type WorkspaceGrant } from '../policies/workspace.policy';
+import { type WorkspaceGrant } from '../policies/workspace.policy';
 import type { CohortRepository } from '../repositories/cohort.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type {
@@ -70,6 +70,7 @@ import { storedPatient } from './cohort-records';
 import { systemEvent, workspaceEvent } from '../events/kinds';
 import { ServiceError } from './errors';
 import type { SsmService } from './ssm.service';
+import { callerGrant } from './caller-grant';
 
 const measurementObject = (id: string) => ({ type: 'measurement', id });
 /** Patients measured per CPU task: progress and results are written after each batch. */
@@ -687,7 +688,7 @@ export class MeasurementService {
   }
 
   private async grant(userId: string, deviceId: string): Promise<WorkspaceGrant | null> {
-    return grantOf(await this.devices.findMembership(deviceId, userId));
+    return await callerGrant(userId, deviceId, (device, user) => this.devices.findMembership(device, user));
   }
 }
 

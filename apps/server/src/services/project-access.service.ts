@@ -7,8 +7,8 @@ import { authorize, authorizeProject } from './authorize';
 export const projectNotFoundMessage = 'This project does not exist in this device workspace.';
 
 /** A project the caller may act on, with their standing (services use it for the finer checks). */
-export interface ProjectAccessGrant {
-  project: ProjectRow;
+export interface ProjectAccessGrant<P = ProjectRow> {
+  project: P;
   standing: ProjectStanding & { grant: WorkspaceGrant };
 }
 
@@ -26,12 +26,24 @@ export class ProjectAccessService {
     projectId: string,
   ): Promise<ProjectAccessGrant> {
     const row = await this.repository.standing(deviceId, projectId, userId);
-    const grant = grantOf(row.membership);
+    return this.decide(action, grantOf(row.membership), row.project, row.onTeam);
+  }
+
+  /**
+   * The same decision from rows the caller read itself (a read that already has the caller's grant and reads the
+   * project with its team anyway): `project` null when it does not exist in the workspace.
+   */
+  decide<P>(
+    action: ProjectAction,
+    grant: WorkspaceGrant | null,
+    project: P | null,
+    onTeam: boolean,
+  ): ProjectAccessGrant<P> {
     // Outsiders learn nothing: the workspace answers 404 before the project is looked at.
     authorize('workspace.view', grant);
-    if (!row.project) throw new ServiceError(404, 'project_not_found', projectNotFoundMessage);
-    const standing: ProjectStanding = { grant, onTeam: row.onTeam };
+    if (!project) throw new ServiceError(404, 'project_not_found', projectNotFoundMessage);
+    const standing: ProjectStanding = { grant, onTeam };
     authorizeProject(action, standing);
-    return { project: row.project, standing };
+    return { project, standing };
   }
 }

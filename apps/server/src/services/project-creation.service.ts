@@ -10,7 +10,6 @@ import {
   type CreateProjectBody,
   type ProjectTitleCheck,
 } from '@insilico/contracts';
-import { grantOf } from '../policies/workspace.policy';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { LinkedRows } from '../repositories/project-creation.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
@@ -18,6 +17,7 @@ import { ServiceError } from './errors';
 import { projectEvent } from '../events/kinds';
 import { authorize } from './authorize';
 import type { SsmService } from './ssm.service';
+import { callerGrant } from './caller-grant';
 
 export const versionNotInWorkspaceMessage = 'No such device version in this device workspace.';
 export const previousProjectNotInWorkspaceMessage = 'No such project in this device workspace.';
@@ -119,7 +119,10 @@ export class ProjectCreationService {
   }
 
   private async authorize(userId: string, deviceId: string): Promise<void> {
-    authorize('project.create', grantOf(await this.devices.findMembership(deviceId, userId)));
+    authorize(
+      'project.create',
+      await callerGrant(userId, deviceId, (device, user) => this.devices.findMembership(device, user)),
+    );
   }
 }
 

@@ -9,12 +9,12 @@ import {
   type ProjectDraftState,
   type SsmConfiguration,
 } from '@insilico/contracts';
-import { grantOf } from '../policies/workspace.policy';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { ProjectDraftRepository } from '../repositories/project-draft.repository';
 import { authorize } from './authorize';
 import { ServiceError } from './errors';
 import type { SsmService } from './ssm.service';
+import { callerGrant } from './caller-grant';
 
 /** The refusal of an SSM in a saved draft that the server did not check (it joins through `addSsm`). */
 export const draftSsmUncheckedMessage =
@@ -84,7 +84,10 @@ export class ProjectDraftService {
   }
 
   private async authorize(userId: string, deviceId: string): Promise<void> {
-    authorize('project.create', grantOf(await this.devices.findMembership(deviceId, userId)));
+    authorize(
+      'project.create',
+      await callerGrant(userId, deviceId, (device, user) => this.devices.findMembership(device, user)),
+    );
   }
 }
 

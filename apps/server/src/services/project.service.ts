@@ -39,15 +39,15 @@ import type {
   ProjectFilter,
   ProjectRepository,
   ProjectVersionRow,
-  ProjectWithQuestion,
+  ProjectWithParts,
   QuestionRow,
-  ProjectPartsRow,
   ProjectPersonRow,
 } from '../repositories/project.repository';
 import { ServiceError } from './errors';
 import { userPictureUrl } from './picture-urls';
 import type { ProjectAccessService } from './project-access.service';
 import { authorize } from './authorize';
+import { callerGrant } from './caller-grant';
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import { projectEvent } from '../events/kinds';
 
@@ -117,12 +117,8 @@ export class ProjectService {
             { ...filter, stage: query.stage },
             query.limit === undefined ? undefined : { limit: query.limit, offset: query.offset },
           );
-    const parts = await this.repository.parts(
-      deviceId,
-      rows.map((row) => row.project.id),
-    );
     return {
-      items: rows.map((row) => this.toProject(row, parts.get(row.project.id), grant, userId)),
+      items: rows.map((row) => this.toProject(row, grant, userId)),
       total,
       stageCounts,
       canCreate: decide('project.create', grant).allowed,
@@ -139,7 +135,7 @@ export class ProjectService {
         total: stageCounts.get(stage) ?? 0,
         items: rows
           .filter((row) => row.project.developmentStage === stage)
-          .map((row) => this.toProject(row, row.parts, grant, userId)),
+          .map((row) => this.toProject(row, grant, userId)),
       })),
       total: [...stageCounts.values()].reduce((sum, n) => sum + n, 0),
       canCreate: decide('project.create', grant).allowed,
@@ -148,7 +144,7 @@ export class ProjectService {
 
   /** Who may list (every workspace member; guests only their projects) and the filter that says so. */
   private async listScope(userId: string, deviceId: string, query: { status?: ProjectStatus; search: string }) {
-    const grant = grantOf(await this.repository.membership(deviceId, userId));
+    const grant = await callerGrant(userId, deviceId, (device, user) => this.repository.membership(device, user));
     authorize('workspace.view', grant);
     const filter = {
       deviceId,
@@ -167,9 +163,18 @@ export class ProjectService {
     >;
   }
 
+  /**
+   * One project: the caller's grant (read with the session when the path addresses the workspace), then the project
+   * with its team, from which the project policy decides (was the standing and then the project again).
+   */
   async get(userId: string, deviceId: string, projectId: string): Promise<Project> {
-    const { standing } = await this.access.require('project.read', userId, deviceId, projectId);
-    return this.project(userId, deviceId, projectId, standing.grant);
+    const grant = await callerGrant(userId, deviceId, (device, user) => this.repository.membership(device, user));
+    // Outsiders learn nothing: refused before the project is read.
+    authorize('workspace.view', grant);
+    const row = await this.repository.find(deviceId, projectId);
+    const onTeam = row?.parts.team.some((member) => member.userId === userId) ?? false;
+    const { project, standing } = this.access.decide('project.read', grant, row, onTeam);
+    return this.toProject(project, standing.grant, userId);
   }
 
   async changeStatus(
@@ -331,8 +336,7 @@ export class ProjectService {
   private async project(userId: string, deviceId: string, projectId: string, grant: WorkspaceGrant) {
     const row = await this.repository.find(deviceId, projectId);
     if (!row) throw new ServiceError(404, 'project_not_found', 'This project does not exist in this device workspace.');
-    const parts = await this.repository.parts(deviceId, [projectId]);
-    return this.toProject(row, parts.get(projectId), grant, userId);
+    return this.toProject(row, grant, userId);
   }
 
   private async teamOf(deviceId: string, projectId: string, standing: ProjectStanding): Promise<ProjectTeam> {
@@ -340,14 +344,9 @@ export class ProjectService {
     return { items: rows.map(toPerson), canManage: decideProject('project.manage', standing).allowed };
   }
 
-  private toProject(
-    row: ProjectWithQuestion,
-    parts: ProjectPartsRow | undefined,
-    grant: WorkspaceGrant,
-    userId: string,
-  ): Project {
-    const { project, question } = row;
-    const team = parts?.team ?? [];
+  private toProject(row: ProjectWithParts, grant: WorkspaceGrant, userId: string): Project {
+    const { project, question, parts } = row;
+    const team = parts.team;
     const standing: ProjectStanding = { grant, onTeam: team.some((member) => member.userId === userId) };
     return {
       id: project.id,
@@ -355,8 +354,8 @@ export class ProjectService {
       developmentStage: developmentStageSchema.parse(project.developmentStage),
       status: projectStatusSchema.parse(project.status),
       question: question ? toQuestion(question) : null,
-      cohorts: (parts?.cohorts ?? []).map(toCohort),
-      deviceVersions: (parts?.versions ?? []).map(toVersion),
+      cohorts: parts.cohorts.map(toCohort),
+      deviceVersions: parts.versions.map(toVersion),
       team: team.map(toPerson),
       createdAt: project.createdAt.toISOString(),
       statusChangedAt: project.statusChangedAt?.toISOString() ?? null,

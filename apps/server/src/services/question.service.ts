@@ -1,10 +1,10 @@
 import { modelRiskOf, type CreateQuestionBody, type Question, type QuestionList } from '@insilico/contracts';
-import { grantOf } from '../policies/workspace.policy';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { QuestionListRow, QuestionRepository } from '../repositories/question.repository';
 import type { UnitOfWork } from '../repositories/unit-of-work';
 import { workspaceEvent } from '../events/kinds';
 import { authorize } from './authorize';
+import { callerGrant } from './caller-grant';
 
 /**
  * Questions of interest of a workspace (issue 5 item 2), reusable across its projects. Reading and writing them
@@ -38,7 +38,10 @@ export class QuestionService {
   }
 
   private async authorize(userId: string, deviceId: string): Promise<void> {
-    authorize('project.create', grantOf(await this.devices.findMembership(deviceId, userId)));
+    authorize(
+      'project.create',
+      await callerGrant(userId, deviceId, (device, user) => this.devices.findMembership(device, user)),
+    );
   }
 }
 

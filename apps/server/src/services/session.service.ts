@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { LoginTransaction, SessionRepository, SessionRow } from '../repositories/session.repository';
+import type {
+  LoginTransaction,
+  SessionRepository,
+  SessionRow,
+  UserSessionRow,
+} from '../repositories/session.repository';
 import type { UserRow } from '../repositories/user.repository';
 
 export interface SessionPolicy {
@@ -71,11 +76,22 @@ export class SessionService {
 
   /** The user of a token's live session (as `resolve`, with the user read in the same query). */
   async resolveUser(token: string | null): Promise<UserRow | null> {
+    return (await this.resolveCaller(token))?.user ?? null;
+  }
+
+  /**
+   * As `resolveUser`, and with `deviceId` the user's membership of that workspace, read in the same query
+   * (`membership` null: not a member).
+   */
+  async resolveCaller(
+    token: string | null,
+    deviceId?: string,
+  ): Promise<Pick<UserSessionRow, 'user' | 'membership'> | null> {
     if (!token) return null;
     const idHash = hashToken(token);
-    const found = await this.repository.findUserSession(idHash);
+    const found = await this.repository.findUserSession(idHash, deviceId);
     if (!found || found.session.kind !== 'user') return null;
-    return (await this.keepAlive(idHash, found.session)) ? found.user : null;
+    return (await this.keepAlive(idHash, found.session)) ? { user: found.user, membership: found.membership } : null;
   }
 
   /** Ends a session past its idle or absolute limit (false), or notes the activity now and then (true). */

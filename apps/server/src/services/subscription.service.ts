@@ -5,11 +5,11 @@ import {
   type Subscription,
   type SubscriptionPlan,
 } from '@insilico/contracts';
-import { grantOf } from '../policies/workspace.policy';
 import type { SeatUsageRow, SubscriptionRow } from '../repositories/subscription.repository';
 import type { Repositories, UnitOfWork } from '../repositories/unit-of-work';
 import { ServiceError } from './errors';
 import { authorize } from './authorize';
+import { callerGrant } from './caller-grant';
 
 /** A workspace as operators see it when they look one up to change its plan. */
 export interface WorkspaceOverview extends Subscription {
@@ -32,7 +32,10 @@ export class SubscriptionService {
 
   async get(userId: string, deviceId: string): Promise<Subscription> {
     const repositories = this.unitOfWork.repositories;
-    authorize('subscription.read', grantOf(await repositories.devices.findMembership(deviceId, userId)));
+    authorize(
+      'subscription.read',
+      await callerGrant(userId, deviceId, (device, user) => repositories.devices.findMembership(device, user)),
+    );
     const row = await repositories.subscriptions.find(deviceId);
     if (!row) throw notFound();
     return toSubscription(row, await repositories.subscriptions.usage(deviceId, this.now()));

@@ -11,6 +11,7 @@ import { userPictureUrl } from './picture-urls';
 import { ensureSeatFree } from './subscription.service';
 import { toSummary, type Actor } from './workspace.mapper';
 import { authorize } from './authorize';
+import { callerGrant } from './caller-grant';
 
 export interface TeamOptions {
   /** The public origin of the web app; the accept link points there. */
@@ -60,7 +61,9 @@ export class TeamService {
   }
 
   async list(userId: string, deviceId: string): Promise<Team> {
-    const grant = grantOf(await this.unitOfWork.repositories.devices.findMembership(deviceId, userId));
+    const grant = await callerGrant(userId, deviceId, (device, user) =>
+      this.unitOfWork.repositories.devices.findMembership(device, user),
+    );
     authorize('team.read', grant);
     const members = await this.unitOfWork.repositories.devices.listMembers(deviceId);
     const open = await this.unitOfWork.repositories.invitations.listOpen(deviceId, this.now());

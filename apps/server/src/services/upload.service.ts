@@ -18,12 +18,12 @@ import {
   type DirectUpload,
   type UploadPurpose,
 } from '@insilico/contracts';
-import { grantOf } from '../policies/workspace.policy';
 import { BlobLimitError, type BlobStore, type DataRegion } from '../repositories/blob.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { UploadRepository, UploadRow } from '../repositories/upload.repository';
 import { ServiceError } from './errors';
 import { authorize } from './authorize';
+import { callerGrant } from './caller-grant';
 
 /** What a client learns about an upload (the tus headers are made from it). */
 export interface UploadState {
@@ -285,7 +285,10 @@ export class UploadService {
 
   /** Whether the caller may upload to the workspace at all (project creators); answers its data region. */
   private async authorizeUpload(userId: string, deviceId: string): Promise<DataRegion> {
-    authorize('project.create', grantOf(await this.devices.findMembership(deviceId, userId)));
+    authorize(
+      'project.create',
+      await callerGrant(userId, deviceId, (device, user) => this.devices.findMembership(device, user)),
+    );
     const device = await this.devices.findById(deviceId);
     if (!device) throw new ServiceError(404, 'not_found', uploadNotFoundMessage);
     return device.dataRegion;
