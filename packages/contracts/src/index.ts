@@ -540,7 +540,7 @@ export { cohortEndpoints } from './cohort-endpoints';
 export { projectCreationEndpoints } from './project-creation-endpoints';
 export { imagingPatientEndpoints } from './imaging-patient-endpoints';
 export { notificationEndpoints } from './notification-endpoints';
-export { ssmEndpoints } from './ssm-endpoints';
+export { ssmEndpoints, ssmInstanceParamsSchema } from './ssm-endpoints';
 export { analyticsEndpoints } from './analytics';
 export { text, nulCharacterMessage, noNulCharacter } from './text';
 export {

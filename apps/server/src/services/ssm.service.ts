@@ -5,8 +5,10 @@ import {
   measurementsDisabledMessage,
   measurementsNotInPlanCode,
   normalizeSsmConfiguration,
+  pathOf,
   ssmConfigurationSchema,
   ssmDuplicateMessage,
+  ssmEndpoints,
   ssmInstancePattern,
   ssmMaxDeviation,
   ssmMinShapes,
@@ -669,7 +671,8 @@ export class SsmService {
         'ssm_not_ready',
         'This shape model is still being built. You get a notification when it is ready.',
       );
-    const path = `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/meshes/{phase}`;
+    // The client fills in `{phase}` (a shape's label): kept after the model's path, since pathOf would encode it.
+    const path = `${pathOf(ssmEndpoints.get, { deviceId, projectId, ssmId })}/meshes/{phase}`;
     return {
       ssm,
       modeCount: ssm.modes?.length ?? 0,

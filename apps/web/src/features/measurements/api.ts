@@ -8,6 +8,7 @@ import {
   measurementOrderSchema,
   pathOf,
   patientLandmarksSchema,
+  ssmEndpoints,
   type MeasurementCorrection,
   type MeasurementDefinitionBody,
   type MeasurementDefinitionList,
@@ -112,15 +113,12 @@ export function shapeLandmarks(
   ssmId: string,
   instance: string,
 ): Promise<PatientLandmarks> {
-  return apiFetch(`${shapeUrl(deviceId, projectId, ssmId, instance)}/landmarks`, { schema: patientLandmarksSchema });
+  return apiCall(
+    ssmEndpoints.shapeLandmarks,
+    { deviceId, projectId, ssmId, instance },
+    { schema: patientLandmarksSchema },
+  );
 }
-
-/**
- * The GLB of a shape of a project's shape model (its organs, metres). The SSM API is not defined in the contracts
- * yet (docs/decisions/endpoints-in-contracts.md, "Left"): this path and its landmarks' go when it is.
- */
-export const shapeUrl = (deviceId: string, projectId: string, ssmId: string, instance: string): string =>
-  `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/meshes/${instance}`;
 
 /** The landmarks of one patient at one phase (the cohort API). */
 export function patientLandmarks(

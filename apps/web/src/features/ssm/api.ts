@@ -1,6 +1,9 @@
 import useSWR from 'swr';
 import {
+  cohortEndpoints,
   cohortPatientPageSchema,
+  pathOf,
+  roomEndpoints,
   roomSchema,
   ssmListSchema,
   ssmModeMeasurementsSchema,
@@ -16,23 +19,25 @@ import {
 import { apiCall, apiFetch } from '../../lib/api';
 import { trackAfter } from '../../lib/analytics';
 import type { ApiError } from '../../lib/apiError';
-import { roomsPath } from '../../lib/projectKeys';
 
-/** URLs the SSM pages call. */
+/** URLs the SSM pages call: SWR keys, the model file, a shape's mesh and the downloads. */
 export const ssmUrls = {
-  list: (deviceId: string, projectId: string) => `/api/devices/${deviceId}/projects/${projectId}/ssms`,
-  one: (deviceId: string, projectId: string, ssmId: string) =>
-    `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}`,
-  shape: (deviceId: string, projectId: string, ssmId: string, shape: string) =>
-    `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/meshes/${shape}`,
+  list: (deviceId: string, projectId: string) => pathOf(ssmEndpoints.list, { deviceId, projectId }),
+  one: (deviceId: string, projectId: string, ssmId: string) => pathOf(ssmEndpoints.get, { deviceId, projectId, ssmId }),
+  shape: (deviceId: string, projectId: string, ssmId: string, instance: string) =>
+    pathOf(ssmEndpoints.shape, { deviceId, projectId, ssmId, instance }),
   model: (deviceId: string, projectId: string, ssmId: string) =>
-    `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/model`,
-  export: (deviceId: string, projectId: string, ssmId: string, file: string) =>
-    `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/exports/${file}`,
+    pathOf(ssmEndpoints.model, { deviceId, projectId, ssmId }),
+  /** A shape (`mean` or its deviations) as STL or VTP. */
+  shapeFile: (deviceId: string, projectId: string, ssmId: string, instance: string, format: 'stl' | 'vtp') =>
+    pathOf(format === 'stl' ? ssmEndpoints.shapeStl : ssmEndpoints.shapeVtp, { deviceId, projectId, ssmId, instance }),
+  /** The mode matrix, the quality curves or the measurements along the modes as CSV. */
+  csv: (deviceId: string, projectId: string, ssmId: string, file: 'modes' | 'quality' | 'modeMeasurements') =>
+    pathOf(ssmEndpoints[`${file}Csv`], { deviceId, projectId, ssmId }),
   modeMeasurements: (deviceId: string, projectId: string, ssmId: string) =>
-    `/api/devices/${deviceId}/projects/${projectId}/ssms/${ssmId}/mode-measurements`,
+    pathOf(ssmEndpoints.modeMeasurements, { deviceId, projectId, ssmId }),
   patients: (deviceId: string, cohortId: string) =>
-    `/api/devices/${deviceId}/cohorts/${cohortId}/patients?page=1&pageSize=100&sort=id&order=asc`,
+    pathOf(cohortEndpoints.patients, { deviceId, cohortId }, { page: 1, pageSize: 100, sort: 'id', order: 'asc' }),
 };
 
 /** The project's SSMs; asked again every 2 s while one is being built (spec §4: in progress until ready). */
@@ -82,18 +87,14 @@ export async function apiFetchBytes(url: string): Promise<Uint8Array> {
 }
 
 export function createSsm(deviceId: string, projectId: string, body: CreateSsm): Promise<Ssm> {
-  return apiFetch(ssmUrls.list(deviceId, projectId), { method: 'POST', body, schema: ssmSchema }).then(
+  return apiCall(ssmEndpoints.create, { deviceId, projectId }, { body, schema: ssmSchema }).then(
     trackAfter('SSM created', (ssm) => ({ projectId, ssmId: ssm.id })),
   );
 }
 
 /** A model built with older build code, built again from its configuration as its next version (the old one stays). */
 export function rebuildSsm(deviceId: string, projectId: string, ssmId: string): Promise<Ssm> {
-  return apiFetch(`${ssmUrls.one(deviceId, projectId, ssmId)}/rebuild`, {
-    method: 'POST',
-    body: {},
-    schema: ssmSchema,
-  });
+  return apiCall(ssmEndpoints.rebuild, { deviceId, projectId, ssmId }, { body: {}, schema: ssmSchema });
 }
 
 /** A failed build (or rebuild) started again as the same model; the server checks its configuration again. */
@@ -111,15 +112,16 @@ export async function createSsmRoom(
   ssmId: string,
   shape: { label: string; name?: string },
 ): Promise<Room> {
-  const room = await apiFetch(roomsPath(deviceId, projectId), {
-    method: 'POST',
-    body: { ssmId, ...(shape.name ? { name: shape.name } : {}) },
-    schema: roomSchema,
-  });
+  const room = await apiCall(
+    roomEndpoints.create,
+    { deviceId, projectId },
+    { body: { ssmId, ...(shape.name ? { name: shape.name } : {}) }, schema: roomSchema },
+  );
   if (shape.label !== 'mean')
-    await apiFetch(`${roomsPath(deviceId, projectId)}/${room.id}/scene`, {
-      method: 'PUT',
-      body: { placements: [], view: { phase: shape.label, hiddenOrgans: [] } },
-    });
+    await apiCall(
+      roomEndpoints.saveScene,
+      { deviceId, projectId, roomId: room.id },
+      { body: { placements: [], view: { phase: shape.label, hiddenOrgans: [] } } },
+    );
   return room;
 }

@@ -1,8 +1,9 @@
 export { ssmRoutes, ssmCreationRoutes } from './routes';
 // For other features: where an SSM and its creation open.
 export { ssmListPath, ssmPagePath, ssmStepPath } from './paths';
-// For the rooms' New room dialog (a room is created on a patient or an SSM) and measurement orders on an SSM.
-export { useSsm, useSsms } from './api';
+// For the rooms' New room dialog (a room is created on a patient or an SSM) and measurement orders on an SSM (a
+// shape's mesh for picking points on it).
+export { ssmUrls, useSsm, useSsms } from './api';
 // For the project wizard (issue 18): the SSM steps run in its draft through a host of its own.
 export { SsmFlowHostContext, type SsmFlowHost, type SsmCohortChoice } from './flowHost';
 export { emptySsmDraft } from './ssmDraft';

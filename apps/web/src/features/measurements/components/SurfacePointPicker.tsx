@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { cohortUrls, LazyAnatomyViewer, ORGAN_LABELS, useCohortPatient, useCohortPatients } from '../../cohorts';
 import { useProjects } from '../../projects';
-import { useSsms } from '../../ssm';
-import { patientLandmarks, shapeLandmarks, shapeUrl } from '../api';
+import { ssmUrls, useSsms } from '../../ssm';
+import { patientLandmarks, shapeLandmarks } from '../api';
 import type { PickedPoint, PickSource } from '../measurementDraft';
 
 const firstPage = { search: '', sort: 'id', order: 'asc', page: 1, pageSize: 25 } as const;
@@ -120,7 +120,7 @@ function useShapeView(
   const ssm = ready.find((m) => m.id === ssmId);
   const validShape = ssmInstancePattern.test(instance);
   const meshUrl = useCallback(
-    (label: string) => shapeUrl(deviceId, projectId, ssmId, label),
+    (label: string) => ssmUrls.shape(deviceId, projectId, ssmId, label),
     [deviceId, projectId, ssmId],
   );
   const landmarks = useCallback(

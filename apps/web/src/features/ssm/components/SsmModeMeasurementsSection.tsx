@@ -138,7 +138,7 @@ export function SsmModeMeasurementsSection({
                     </MenuItem>
                   ))}
                 </TextField>
-                <Button href={ssmUrls.export(deviceId, projectId, ssmId, 'mode-measurements.csv')} download>
+                <Button href={ssmUrls.csv(deviceId, projectId, ssmId, 'modeMeasurements')} download>
                   Measurements along the modes (CSV)
                 </Button>
               </Stack>

@@ -402,26 +402,26 @@ function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: s
           Downloads
         </Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button href={ssmUrls.export(deviceId, projectId, ssm.id, 'shapes/mean/stl')} download>
+          <Button href={ssmUrls.shapeFile(deviceId, projectId, ssm.id, 'mean', 'stl')} download>
             Mean shape (STL)
           </Button>
-          <Button href={ssmUrls.export(deviceId, projectId, ssm.id, 'shapes/mean/vtp')} download>
+          <Button href={ssmUrls.shapeFile(deviceId, projectId, ssm.id, 'mean', 'vtp')} download>
             Mean shape (VTP)
           </Button>
           {label !== 'mean' && (
             <>
-              <Button href={ssmUrls.export(deviceId, projectId, ssm.id, `shapes/${label}/stl`)} download>
+              <Button href={ssmUrls.shapeFile(deviceId, projectId, ssm.id, label, 'stl')} download>
                 This shape (STL)
               </Button>
-              <Button href={ssmUrls.export(deviceId, projectId, ssm.id, `shapes/${label}/vtp`)} download>
+              <Button href={ssmUrls.shapeFile(deviceId, projectId, ssm.id, label, 'vtp')} download>
                 This shape (VTP)
               </Button>
             </>
           )}
-          <Button href={ssmUrls.export(deviceId, projectId, ssm.id, 'modes.csv')} download>
+          <Button href={ssmUrls.csv(deviceId, projectId, ssm.id, 'modes')} download>
             Mode matrix (CSV)
           </Button>
-          <Button href={ssmUrls.export(deviceId, projectId, ssm.id, 'quality.csv')} download>
+          <Button href={ssmUrls.csv(deviceId, projectId, ssm.id, 'quality')} download>
             Quality curves (CSV)
           </Button>
         </Stack>
