@@ -1,3 +1,4 @@
+import { designHistoryEndpoints, pathOf } from '@insilico/contracts';
 import { z } from 'zod';
 import type { JobDescriptor } from './job-descriptor';
 import { parseNoData } from './scheduled-job';
@@ -8,7 +9,7 @@ export type DesignHistoryExportJobData = z.infer<typeof dataSchema>;
 
 /** The address of an export job's file (its requester downloads it there; the notification links to it). */
 export function designHistoryExportFilePath(deviceId: string, exportId: string): string {
-  return `/api/devices/${deviceId}/design-history/exports/${exportId}/file`;
+  return pathOf(designHistoryEndpoints.exportFile, { deviceId, exportId });
 }
 
 /** The design history page showing an export job's file (the notification links to it; the page offers the download). */
