@@ -1,4 +1,5 @@
 import type { TriangleMesh, Vec3 } from '@insilico/mesh';
+import { triangleNormal } from '@insilico/sph';
 
 /**
  * Where the engine cuts a vessel at one spacing (mm, heights along the region's axis above the annulus): blood and
@@ -60,29 +61,16 @@ export function vesselParticleCounter(
     const a = 3 * idx[3 * t]!;
     const b = 3 * idx[3 * t + 1]!;
     const c = 3 * idx[3 * t + 2]!;
-    const ux = p[b]! - p[a]!;
-    const uy = p[b + 1]! - p[a + 1]!;
-    const uz = p[b + 2]! - p[a + 2]!;
-    const vx = p[c]! - p[a]!;
-    const vy = p[c + 1]! - p[a + 1]!;
-    const vz = p[c + 2]! - p[a + 2]!;
-    const nx = uy * vz - uz * vy;
-    const ny = uz * vx - ux * vz;
-    const nz = ux * vy - uy * vx;
-    const twice = Math.hypot(nx, ny, nz);
+    const twice = triangleNormal(p, a, b, c, normal, 3 * t);
     area[t] = twice / 2;
-    if (twice > 0) {
-      normal[3 * t] = nx / twice;
-      normal[3 * t + 1] = ny / twice;
-      normal[3 * t + 2] = nz / twice;
-    }
     for (let k = 0; k < 3; k++) centroid[3 * t + k] = (p[a + k]! + p[b + k]! + p[c + k]!) / 3;
     ch[t] = (h[idx[3 * t]!]! + h[idx[3 * t + 1]!]! + h[idx[3 * t + 2]!]!) / 3;
     const rx = centroid[3 * t]! - origin[0] - ch[t]! * axis[0];
     const ry = centroid[3 * t + 1]! - origin[1] - ch[t]! * axis[1];
     const rz = centroid[3 * t + 2]! - origin[2] - ch[t]! * axis[2];
     radius[t] = Math.hypot(rx, ry, rz);
-    signedVolume += (p[a]! * nx + p[a + 1]! * ny + p[a + 2]! * nz) / 6;
+    signedVolume +=
+      ((p[a]! * normal[3 * t]! + p[a + 1]! * normal[3 * t + 1]! + p[a + 2]! * normal[3 * t + 2]!) * twice) / 6;
   }
   // Outward normals whatever the mesh's winding.
   const outward = signedVolume < 0 ? -1 : 1;

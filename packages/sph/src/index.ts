@@ -161,7 +161,7 @@ export {
   type VesselShellOptions,
 } from './vessel';
 export { MovingWall, type WallMotionOptions } from './movingWall';
-export { heartCycleMotion, type HeartCycleTiming } from './movingWall';
+export { heartCycleMotion, triangleNormal, type HeartCycleTiming } from './movingWall';
 export { PeriodicFrames, type FrameInterpolation, type FrameSequence } from './periodicFrames';
 export {
   DERIVED_OUTPUTS,

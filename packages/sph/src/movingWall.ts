@@ -130,7 +130,14 @@ function correspondingPositions(
  * Unit normal of triangle (a, b, c) of `p` (vertex offsets ×3) into `out`; returns twice its area (0 when degenerate,
  * `out` then untouched).
  */
-function triangleNormal(p: Float64Array, a: number, b: number, c: number, out: Float64Array, at: number): number {
+export function triangleNormal(
+  p: Float32Array | Float64Array,
+  a: number,
+  b: number,
+  c: number,
+  out: Float64Array,
+  at: number,
+): number {
   const ux = p[b]! - p[a]!;
   const uy = p[b + 1]! - p[a + 1]!;
   const uz = p[b + 2]! - p[a + 2]!;
