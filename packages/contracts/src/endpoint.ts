@@ -82,9 +82,22 @@ export function pathOf<E extends EndpointDefinition>(
  * `/api/devices/d-1/team`). The query is not looked at.
  */
 export function isPathOf(definition: EndpointDefinition, url: string, options: { within?: boolean } = {}): boolean {
-  const pattern = definition.path
-    .split(segmentPattern)
-    .map((part, index) => (index % 2 === 1 ? '[^/?#]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${pattern}${options.within ? '(?:[/?]|$)' : '(?:\\?|$)'}`).test(url);
+  return pathMatcher(definition.path, options.within === true).test(url);
+}
+
+/** One compiled pattern per template and mode: key filters run over every cached key on each change. */
+const pathMatchers = new Map<string, RegExp>();
+
+function pathMatcher(template: string, within: boolean): RegExp {
+  const key = `${within ? 'within' : 'exact'} ${template}`;
+  let matcher = pathMatchers.get(key);
+  if (!matcher) {
+    const pattern = template
+      .split(segmentPattern)
+      .map((part, index) => (index % 2 === 1 ? '[^/?#]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    matcher = new RegExp(`^${pattern}${within ? '(?:[/?]|$)' : '(?:\\?|$)'}`);
+    pathMatchers.set(key, matcher);
+  }
+  return matcher;
 }
