@@ -51,3 +51,4 @@ export {
   type CpdOptions,
   type CpdResult,
 } from './coherentPointDrift';
+export { decimateTo, DecimationInputError } from './decimate';
