@@ -52,3 +52,4 @@ export {
   type CpdResult,
 } from './coherentPointDrift';
 export { decimateTo, DecimationInputError } from './decimate';
+export { farthestPointSample } from './farthestPointSample';
