@@ -39,7 +39,8 @@ function largestDeviation(mesh: TriangleMesh, distance: (x: number, y: number, z
 // bulges h²/(6R) at most from its circumscribed cap; at the target counts below h ≈ 2 mm on R = 10–20 mm, so
 // about 0.03–0.07 mm. The bounds allow the quadric's optimal points off the surface: 1 % of the radius (0.5 % of
 // the size) for the distance, 1 % for area and volume (a cap deficit of 3 × 0.07 / 20 ≈ 1 % at the very worst).
-describe('decimateTo (quadric edge collapse)', () => {
+// Generous timeout: about 2 s each on the shared machine, several times that when it is loaded.
+describe('decimateTo (quadric edge collapse)', { timeout: 60_000 }, () => {
   it('takes a 10k-vertex sphere to 1,500 vertices, closed, oriented, within 1 % of its area and volume', () => {
     const R = 20;
     const sphere = ellipsoid(R, R, R, 80, 128);
