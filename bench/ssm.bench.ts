@@ -2,7 +2,8 @@
 // task the build job runs (meshes, alignment, PCA, the quality curves) timed on 100 synthetic patients at
 // end-diastole. Reference in the same run: the same without the quality curves (meshes + Procrustes + PCA only),
 // i.e. what the model itself costs. Registration is not part of either: the built-in meshes share one topology
-// (docs/decisions/ssm.md), so "given correspondence" is the only mode today. (2) A mode slider: one shape of 30k
+// (docs/decisions/ssm.md); bench/ssm-registration.bench.ts times it on remeshed roots (`npm run bench -- ssm` runs
+// both, minutes; `-- ssm.bench` this one only). (2) A mode slider: one shape of 30k
 // vertices drawn from a model with 99 modes (`modelInstance` into a Float32Array), median of 200, ≤ 16 ms; reference:
 // a plain copy of the mean (the floor of drawing anything). SSM_BENCH_SIZE (default 100).
 // Figures go to docs/benchmarks.md, "Statistical shape models".

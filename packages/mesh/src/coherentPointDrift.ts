@@ -12,6 +12,7 @@
  * eigenvectors; a randomised range finder gives the same span without an M × M eigendecomposition), so an iteration
  * costs O(M N + M K²) and the set-up O(M² K), and G is never stored.
  */
+import { farthestPointSample } from './farthestPointSample';
 
 /** Parameters of {@link coherentPointDrift}; defaults are the paper's / reference code's. */
 export interface CpdOptions {
@@ -29,6 +30,18 @@ export interface CpdOptions {
   rank?: number;
   /** First fit the best affine map by affine CPD (the paper's Fig. 3), then deform from there (default false). */
   affine?: boolean;
+  /**
+   * Further points of the moving set's frame moved by the fitted transform (the affine map, then the displacement
+   * field v(y) = Σ_j G(y, y_j) w_j evaluated at them) without taking part in the fit: register a well-spread subset
+   * and carry the rest of a dense mesh along (default none).
+   */
+  carry?: ArrayLike<number>;
+  /**
+   * Neglect a moving point's posterior for a fixed point farther than `cutoff` σ from it (its Gaussian term is below
+   * e^{−cutoff²/2} of a coincident point's): the E-step then visits neighbours on a grid instead of all M × N pairs.
+   * Default none (every pair, exact).
+   */
+  cutoff?: number;
 }
 
 /** The registered moving points and how the fit went. */
@@ -41,6 +54,8 @@ export interface CpdResult {
   sigma2: number;
   /** Whether the tolerance was met before the iteration limit. */
   converged: boolean;
+  /** The `carry` points after the fitted transform, in the fixed set's frame (empty without `carry`). */
+  carried: Float64Array;
 }
 
 /** Largest moving set accepted: the set-up's kernel products cost M² K (seconds at 3,000 points). Decimate first. */
@@ -107,15 +122,20 @@ export function coherentPointDrift(
   const w = options.w ?? 0.1;
   const maxIterations = options.maxIterations ?? 150;
   const tolerance = options.tolerance ?? 1e-6;
-  if (!(beta > 0) || !(lambda > 0) || !(w >= 0 && w < 1))
-    throw new CpdInputError('CPD needs beta > 0, lambda > 0 and 0 ≤ w < 1.');
+  const cutoff = options.cutoff ?? Number.POSITIVE_INFINITY;
+  if (!(beta > 0) || !(lambda > 0) || !(w >= 0 && w < 1) || !(cutoff > 0))
+    throw new CpdInputError('CPD needs beta > 0, lambda > 0, 0 ≤ w < 1 and cutoff > 0.');
+  const carry = options.carry ?? [];
+  if (carry.length > 0) checkPoints(carry, 'carried');
 
   const x = normalise(fixed);
   const X = x.points;
+  const y = normalise(moving);
+  // Carried points in the moving set's normalised frame.
+  const C = new Float64Array(carry.length);
+  for (let i = 0; i < C.length; i++) C[i] = ((carry[i] as number) - y.mean[i % 3]!) / y.scale;
   // With `affine`, the moving points first take the best affine map (their own EM run), then deform from there.
-  const Y = options.affine
-    ? affineStage(X, normalise(moving).points, w, maxIterations, tolerance)
-    : normalise(moving).points;
+  const Y = options.affine ? affineStage(X, y.points, w, maxIterations, tolerance, cutoff, C) : y.points;
 
   // Low-rank Gaussian kernel of the moving points: G ≈ Q B Qᵀ (Q orthonormal, M × K).
   const rank = Math.min(M, Math.max(1, Math.floor(options.rank ?? 150)));
@@ -123,7 +143,7 @@ export function coherentPointDrift(
   const K = rank;
   const T = Float64Array.from(Y);
   const W = new Float64Array(M * 3);
-  const e = new Expectation(X, M);
+  const e = new Expectation(X, M, cutoff);
   let sigma2 = initialVariance(X, Y);
   let previous = Number.POSITIVE_INFINITY;
   let iterations = 0;
@@ -196,10 +216,36 @@ export function coherentPointDrift(
     if (!(sigma2 > 1e-12)) sigma2 = 1e-12;
   }
 
+  // Carried points: the Nyström extension of the low-rank field. G Q ≈ Q B extends Q to a point c as
+  // G(c, Y) Q B⁻¹, so v(c) = G(c, Y) Q B⁻¹ B Qᵀ W = G(c, Y) (Q Qᵀ W): W's part outside Q's span, which the
+  // low-rank kernel does not see, must not move carried points either.
+  const projected = times(Q, transposeTimes(Q, W, M, K), M, K);
+  const twoBeta2 = 2 * beta * beta;
+  for (let i = 0; i < C.length; i += 3) {
+    let dx = 0;
+    let dy = 0;
+    let dz = 0;
+    for (let j = 0; j < M; j++) {
+      const g = Math.exp(
+        -((C[i]! - Y[j * 3]!) ** 2 + (C[i + 1]! - Y[j * 3 + 1]!) ** 2 + (C[i + 2]! - Y[j * 3 + 2]!) ** 2) / twoBeta2,
+      );
+      dx += g * projected[j * 3]!;
+      dy += g * projected[j * 3 + 1]!;
+      dz += g * projected[j * 3 + 2]!;
+    }
+    C[i] = C[i]! + dx;
+    C[i + 1] = C[i + 1]! + dy;
+    C[i + 2] = C[i + 2]! + dz;
+  }
   // Back to the fixed set's frame.
-  const positions = new Float64Array(M * 3);
-  for (let m = 0; m < M; m++) for (let a = 0; a < 3; a++) positions[m * 3 + a] = T[m * 3 + a]! * x.scale + x.mean[a]!;
-  return { positions, iterations, sigma2: sigma2 * x.scale * x.scale, converged };
+  const toFixed = (points: Float64Array): Float64Array => points.map((v, i) => v * x.scale + x.mean[i % 3]!);
+  return {
+    positions: toFixed(T),
+    iterations,
+    sigma2: sigma2 * x.scale * x.scale,
+    converged,
+    carried: toFixed(C),
+  };
 }
 
 /**
@@ -234,23 +280,8 @@ function lowRankKernel(Y: Float64Array, M: number, beta: number, K: number): { Q
     }
     return out;
   };
-  // Farthest-point sampling from point 0: K well-spread points; their indicator columns.
-  const picked = new Uint32Array(K);
-  const nearest = new Float64Array(M).fill(Number.POSITIVE_INFINITY);
-  let next = 0;
-  for (let k = 0; k < K; k++) {
-    const p = next * 3;
-    picked[k] = next;
-    let far = -1;
-    for (let j = 0; j < M; j++) {
-      const d = (Y[j * 3]! - Y[p]!) ** 2 + (Y[j * 3 + 1]! - Y[p + 1]!) ** 2 + (Y[j * 3 + 2]! - Y[p + 2]!) ** 2;
-      if (d < nearest[j]!) nearest[j] = d;
-      if (nearest[j]! > far) {
-        far = nearest[j]!;
-        next = j;
-      }
-    }
-  }
+  // K well-spread points (farthest-point sampling); their indicator columns.
+  const picked = farthestPointSample(Y, K);
   let Q: Float64Array = new Float64Array(M * K);
   picked.forEach((j, k) => (Q[j * K + k] = 1));
   for (let pass = 0; pass < 3; pass++) {
@@ -370,51 +401,66 @@ function initialVariance(X: Float64Array, Y: Float64Array): number {
   return (M * sumX2 + N * sumY2 - 2 * cross) / (3 * M * N);
 }
 
-/** The E-step: posteriors column by column (P is never stored), giving P1 = P·1, Pᵀ1 and P·X. */
+/**
+ * The E-step: posteriors column by column (P is never stored), giving P1 = P·1, Pᵀ1 and P·X. With a finite cutoff
+ * and a σ small against the shape, each fixed point visits only the moving points in the grid cells within cutoff·σ.
+ */
 class Expectation {
   readonly P1: Float64Array;
   readonly Pt1: Float64Array;
   readonly PX: Float64Array;
   private readonly k: Float64Array;
+  private readonly near: Uint32Array;
+  private readonly grid: MovingGrid;
 
   constructor(
     private readonly X: Float64Array,
     private readonly M: number,
+    private readonly cutoff = Number.POSITIVE_INFINITY,
   ) {
     this.P1 = new Float64Array(M);
     this.Pt1 = new Float64Array(X.length / 3);
     this.PX = new Float64Array(M * 3);
     this.k = new Float64Array(M);
+    this.near = Uint32Array.from({ length: M }, (_, m) => m);
+    this.grid = new MovingGrid(M);
   }
 
   /** Fills P1, Pᵀ1, PX for the current positions T; returns Σ log of the mixture's densities' sums and Np = Σ P1. */
   step(T: Float64Array, sigma2: number, w: number): { logSum: number; Np: number } {
-    const { X, M, P1, Pt1, PX, k } = this;
+    const { X, M, P1, Pt1, PX, k, near, grid } = this;
     const N = X.length / 3;
     P1.fill(0);
     PX.fill(0);
     const outlier = ((Math.pow(2 * Math.PI * sigma2, 1.5) * w) / (1 - w)) * (M / N);
     const twoSigma2 = 2 * sigma2;
+    const radius = this.cutoff * Math.sqrt(sigma2);
+    const gridded = grid.build(T, radius);
+    const radius2 = radius * radius;
     let logSum = 0;
     for (let n = 0; n < N; n++) {
       const xn0 = X[n * 3]!;
       const xn1 = X[n * 3 + 1]!;
       const xn2 = X[n * 3 + 2]!;
+      const count = gridded ? grid.gather(xn0, xn1, xn2, near) : M;
       let den = outlier;
-      for (let m = 0; m < M; m++) {
+      for (let i = 0; i < count; i++) {
+        const m = near[i]!;
         const d0 = xn0 - T[m * 3]!;
         const d1 = xn1 - T[m * 3 + 1]!;
         const d2 = xn2 - T[m * 3 + 2]!;
-        const e = Math.exp(-(d0 * d0 + d1 * d1 + d2 * d2) / twoSigma2);
-        k[m] = e;
+        const d = d0 * d0 + d1 * d1 + d2 * d2;
+        const e = gridded && d > radius2 ? 0 : Math.exp(-d / twoSigma2);
+        k[i] = e;
         den += e;
       }
       if (!(den > 0)) den = Number.MIN_VALUE;
       logSum += Math.log(den);
       let column = 0;
-      for (let m = 0; m < M; m++) {
-        const p = k[m]! / den;
+      for (let i = 0; i < count; i++) {
+        const p = k[i]! / den;
         if (p === 0) continue;
+        const m = near[i]!;
         column += p;
         P1[m] = P1[m]! + p;
         PX[m * 3] = PX[m * 3]! + p * xn0;
@@ -430,8 +476,89 @@ class Expectation {
 }
 
 /**
+ * A uniform grid of cell `radius` over the moving points, rebuilt each E-step (they move): a query visits the 27 cells
+ * around a point. Not used while the radius is so large that the grid would have fewer than 4 cells a side (the
+ * all-pairs loop is then as fast).
+ */
+class MovingGrid {
+  private readonly order: Uint32Array;
+  private cellStart = new Uint32Array(1);
+  private cellOf: Uint32Array;
+  private origin = [0, 0, 0];
+  private cell = 1;
+  private dims = [1, 1, 1];
+
+  constructor(M: number) {
+    this.order = new Uint32Array(M);
+    this.cellOf = new Uint32Array(M);
+  }
+
+  /** Files the points T into cells of side `radius`; false (no grid) when that would be too coarse to help. */
+  build(T: Float64Array, radius: number): boolean {
+    if (!Number.isFinite(radius)) return false;
+    const M = T.length / 3;
+    const min = [Infinity, Infinity, Infinity];
+    const max = [-Infinity, -Infinity, -Infinity];
+    for (let i = 0; i < T.length; i++) {
+      const a = i % 3;
+      if (T[i]! < min[a]!) min[a] = T[i]!;
+      if (T[i]! > max[a]!) max[a] = T[i]!;
+    }
+    const dims = [0, 1, 2].map((a) => Math.min(64, Math.floor((max[a]! - min[a]!) / radius) + 1));
+    if (Math.max(...dims) < 4) return false;
+    // Cells at least `radius` wide (a coarser cap keeps every neighbour within the 27 cells).
+    const cell = Math.max(radius, ...[0, 1, 2].map((a) => (max[a]! - min[a]! + 1e-12) / dims[a]!));
+    this.origin = min;
+    this.cell = cell;
+    this.dims = dims;
+    const cells = dims[0]! * dims[1]! * dims[2]!;
+    const start = new Uint32Array(cells + 1);
+    for (let m = 0; m < M; m++) {
+      const c = this.cellIndex(T[m * 3]!, T[m * 3 + 1]!, T[m * 3 + 2]!);
+      this.cellOf[m] = c;
+      start[c + 1] = start[c + 1]! + 1;
+    }
+    for (let c = 0; c < cells; c++) start[c + 1] = start[c + 1]! + start[c]!;
+    const fill = start.slice(0, cells);
+    for (let m = 0; m < M; m++) {
+      const c = this.cellOf[m]!;
+      this.order[fill[c]!] = m;
+      fill[c] = fill[c]! + 1;
+    }
+    this.cellStart = start;
+    return true;
+  }
+
+  /** Writes the moving points of the 27 cells around (x, y, z) into `out`; returns how many. */
+  gather(x: number, y: number, z: number, out: Uint32Array): number {
+    const [nx, ny, nz] = this.dims as [number, number, number];
+    const i = this.axisCell(x, 0);
+    const j = this.axisCell(y, 1);
+    const k = this.axisCell(z, 2);
+    let count = 0;
+    for (let c = Math.max(0, k - 1); c <= Math.min(nz - 1, k + 1); c++)
+      for (let b = Math.max(0, j - 1); b <= Math.min(ny - 1, j + 1); b++) {
+        const row = (c * ny + b) * nx;
+        const from = this.cellStart[row + Math.max(0, i - 1)]!;
+        const to = this.cellStart[row + Math.min(nx - 1, i + 1) + 1]!;
+        for (let s = from; s < to; s++) out[count++] = this.order[s]!;
+      }
+    return count;
+  }
+
+  private axisCell(v: number, a: number): number {
+    return Math.min(this.dims[a]! - 1, Math.max(0, Math.floor((v - this.origin[a]!) / this.cell)));
+  }
+
+  private cellIndex(x: number, y: number, z: number): number {
+    return (this.axisCell(z, 2) * this.dims[1]! + this.axisCell(y, 1)) * this.dims[0]! + this.axisCell(x, 0);
+  }
+}
+
+/**
  * Affine CPD (Myronenko & Song 2010, Fig. 3): T = Y Bᵀ + t with B = (X̂ᵀ Pᵀ Ŷ)(Ŷᵀ d(P1) Ŷ)⁻¹, t = μx − B μy.
- * Returns the moving points after the fitted affine map (normalised frame).
+ * Returns the moving points after the fitted affine map (normalised frame); the carried points take the same map in
+ * place.
  */
 function affineStage(
   X: Float64Array,
@@ -439,11 +566,14 @@ function affineStage(
   w: number,
   maxIterations: number,
   tolerance: number,
+  cutoff: number,
+  carried: Float64Array,
 ): Float64Array {
   const M = Y.length / 3;
   const N = X.length / 3;
   const T = Float64Array.from(Y);
-  const e = new Expectation(X, M);
+  const map: { B: Float64Array; t: number[] } = { B: Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]), t: [0, 0, 0] };
+  const e = new Expectation(X, M, cutoff);
   let sigma2 = initialVariance(X, Y);
   let previous = Number.POSITIVE_INFINITY;
   for (let iteration = 0; iteration < maxIterations; iteration++) {
@@ -474,9 +604,9 @@ function affineStage(
     const Bt = solveLinear(Float64Array.from(C), transpose3(A), 3); // C Bᵀ = Aᵀ (C symmetric)
     const Bm = transpose3(Bt);
     const t = [0, 1, 2].map((r) => mx[r]! - (Bm[r * 3]! * my[0]! + Bm[r * 3 + 1]! * my[1]! + Bm[r * 3 + 2]! * my[2]!));
-    for (let m = 0; m < M; m++)
-      for (let r = 0; r < 3; r++)
-        T[m * 3 + r] = Bm[r * 3]! * Y[m * 3]! + Bm[r * 3 + 1]! * Y[m * 3 + 1]! + Bm[r * 3 + 2]! * Y[m * 3 + 2]! + t[r]!;
+    applyAffine(Bm, t, Y, T);
+    map.B = Bm;
+    map.t = t;
     // σ² = (tr(X̂ᵀ d(Pᵀ1) X̂) − tr(A Bᵀ)) / (3 Np).
     let xx = 0;
     for (let n = 0; n < N; n++) for (let a = 0; a < 3; a++) xx += Pt1[n]! * (X[n * 3 + a]! - mx[a]!) ** 2;
@@ -485,7 +615,15 @@ function affineStage(
     sigma2 = (xx - ab) / (3 * Np);
     if (!(sigma2 > 1e-12)) sigma2 = 1e-12;
   }
+  applyAffine(map.B, map.t, Float64Array.from(carried), carried);
   return T;
+}
+
+/** out = B p + t for every point p of `points` (B 3 × 3 row-major). */
+function applyAffine(B: Float64Array, t: readonly number[], points: Float64Array, out: Float64Array): void {
+  for (let m = 0; m < points.length; m += 3)
+    for (let r = 0; r < 3; r++)
+      out[m + r] = B[r * 3]! * points[m]! + B[r * 3 + 1]! * points[m + 1]! + B[r * 3 + 2]! * points[m + 2]! + t[r]!;
 }
 
 function transpose3(a: Float64Array): Float64Array {

@@ -51,3 +51,5 @@ export {
   type CpdOptions,
   type CpdResult,
 } from './coherentPointDrift';
+export { decimateTo, DecimationInputError } from './decimate';
+export { farthestPointSample } from './farthestPointSample';

@@ -9,6 +9,9 @@ export const SSM_CODE_VERSION = 'ssm-2';
 export { correspondByTopology, type CorrespondingShapes } from './correspondence';
 export {
   correspondByRegistration,
+  registerOnto,
+  REGISTRATION_SAMPLING,
+  type RegisteredShape,
   REGISTRATION_DEFAULTS,
   type RegisteredShapes,
   type RegistrationOptions,
