@@ -1,18 +1,20 @@
-import { BlobWriter, ZipWriter } from '@zip.js/zip.js';
 import {
   IMPLEMENTATION_VERSION_NAME,
   Pseudonymiser,
   Tag,
+  bytesSource,
   deidentify,
   readDicom,
   stringOf,
   writeDicom,
   maskedSource,
+  type ByteSource,
   type FileSummary,
   type MaskRegion,
   type TagAction,
 } from '@insilico/dicom';
 import type { DatasetInput } from './inputs';
+import { ZipArchive, compressEntry, type CompressedEntry } from './zipArchive';
 
 /** What the user chose on the anonymize step. */
 export interface DeidentifySelection {
@@ -60,9 +62,51 @@ export interface DeidentifyProgress {
   bytes: number;
 }
 
+/** Files up to this size are read in one piece (one read instead of a header window and the pixel data apart). */
+const WHOLE_FILE_BYTES = 64 << 20;
+
+/** One DICOM file de-identified, written and compressed, with its new identifiers and what was done to it. */
+export interface DeidentifiedFile {
+  entry: CompressedEntry;
+  patient: string;
+  studyInstanceUid: string;
+  seriesInstanceUid: string;
+  actions: TagAction[];
+}
+
 /**
- * De-identifies the chosen files one at a time and zips them as they are produced (zip64, entries named from the
- * new identifiers only: the original paths may hold names) with the manifest; the secret for UIDs, pseudonyms and
+ * The work of one file: read, de-identified by the profile, written (pixel data copied from the source's bytes,
+ * masked where regions are given) and deflated under a name made from the new identifiers only.
+ */
+export async function deidentifyFile(
+  source: ByteSource,
+  pseudonymiser: Pseudonymiser,
+  modifiedDates: boolean,
+  regions: readonly MaskRegion[],
+): Promise<DeidentifiedFile> {
+  const { file: clean, actions } = await deidentify(await readDicom(source), { pseudonymiser, modifiedDates });
+  // The clean file's pixel data still refers to the original's bytes: masked as they are copied.
+  const pixels = regions.length > 0 ? maskedSource(clean, source, regions) : source;
+  const patient = stringOf(clean.dataset, Tag.PatientId);
+  const studyInstanceUid = stringOf(clean.dataset, Tag.StudyInstanceUid);
+  const seriesInstanceUid = stringOf(clean.dataset, Tag.SeriesInstanceUid);
+  const sop = stringOf(clean.dataset, Tag.SopInstanceUid);
+  const entry = await compressEntry(
+    `${patient}/${studyInstanceUid}/${seriesInstanceUid}/${sop}.dcm`,
+    writeDicom(clean, pixels),
+  );
+  return { entry, patient, studyInstanceUid, seriesInstanceUid, actions };
+}
+
+/** A file's bytes: small files read whole, larger ones left to be read by ranges. */
+async function openForDeidentification(file: DatasetInput['files'][number]): Promise<ByteSource> {
+  const source = await file.open();
+  return source.size <= WHOLE_FILE_BYTES ? bytesSource(await source.read(0, source.size)) : source;
+}
+
+/**
+ * De-identifies the chosen files one at a time and zips them as they are produced (entries named from the new
+ * identifiers only: the original paths may hold names) with the manifest; the secret for UIDs, pseudonyms and
  * date shifts is made here and dropped with the function's scope. Returns the zip as a Blob (which the browser
  * can keep on disk) and the manifest.
  */
@@ -79,38 +123,33 @@ export async function deidentifyToZip(
     const summary = summaries.get(f.path);
     return summary ? !excluded.has(summary.seriesInstanceUid) : kept.has(f.path);
   });
-  const writer = new ZipWriter(new BlobWriter('application/zip'), { zip64: true, level: 1 });
+  const archive = new ZipArchive();
   const series = new Map<string, ManifestSeries>();
   const additionalFiles: string[] = [];
   let bytes = 0;
   let done = 0;
   for (const file of chosen) {
     const summary = summaries.get(file.path);
-    const source = await file.open();
     if (!summary) {
       const name = `additional-files/${additionalFiles.length + 1}-${file.path.split(/[\\/]/).pop() ?? 'file'}`;
       additionalFiles.push(name);
-      await writer.add(name, streamOf(chunksOf(source)));
+      archive.add(await compressEntry(name, chunksOf(await file.open())));
     } else {
-      const { file: clean, actions } = await deidentify(await readDicom(source), {
-        pseudonymiser,
-        modifiedDates: selection.modifiedDates,
-      });
-      // The clean file's pixel data still refers to the original's bytes: masked as they are copied.
       const regions = selection.maskedRegions?.[summary.seriesInstanceUid] ?? [];
-      const pixels = regions.length > 0 ? maskedSource(clean, source, regions) : source;
-      const patient = stringOf(clean.dataset, Tag.PatientId);
-      const study = stringOf(clean.dataset, Tag.StudyInstanceUid);
-      const seriesUid = stringOf(clean.dataset, Tag.SeriesInstanceUid);
-      const sop = stringOf(clean.dataset, Tag.SopInstanceUid);
-      await writer.add(`${patient}/${study}/${seriesUid}/${sop}.dcm`, streamOf(writeDicom(clean, pixels)));
-      const key = `${patient}/${study}/${seriesUid}`;
+      const result = await deidentifyFile(
+        await openForDeidentification(file),
+        pseudonymiser,
+        selection.modifiedDates,
+        regions,
+      );
+      archive.add(result.entry);
+      const key = `${result.patient}/${result.studyInstanceUid}/${result.seriesInstanceUid}`;
       let entry = series.get(key);
       if (!entry) {
         entry = {
-          patient,
-          studyInstanceUid: study,
-          seriesInstanceUid: seriesUid,
+          patient: result.patient,
+          studyInstanceUid: result.studyInstanceUid,
+          seriesInstanceUid: result.seriesInstanceUid,
           modality: summary.modality,
           files: 0,
           images: 0,
@@ -123,7 +162,7 @@ export async function deidentifyToZip(
       entry.files += 1;
       entry.images += summary.frames;
       for (const reason of summary.burnedIn) if (!entry.burnedInKept.includes(reason)) entry.burnedInKept.push(reason);
-      for (const action of actions) {
+      for (const action of result.actions) {
         const same = entry.actions.find((a) => a.tag === action.tag && a.action === action.action);
         if (same) same.count += action.count;
         else entry.actions.push({ ...action });
@@ -147,30 +186,11 @@ export async function deidentifyToZip(
     excludedSeries: excluded.size,
     additionalFiles,
   };
-  await writer.add(MANIFEST_NAME, streamOf(single(new TextEncoder().encode(JSON.stringify(manifest, null, 2)))));
-  const zip = await writer.close();
-  return { zip, manifest };
+  archive.add(await compressEntry(MANIFEST_NAME, [new TextEncoder().encode(JSON.stringify(manifest, null, 2))]));
+  return { zip: archive.close(), manifest };
 }
 
-async function* chunksOf(source: {
-  size: number;
-  read(offset: number, length: number): Promise<Uint8Array>;
-}): AsyncGenerator<Uint8Array> {
+async function* chunksOf(source: ByteSource): AsyncGenerator<Uint8Array> {
   const chunk = 4 << 20;
   for (let at = 0; at < source.size; at += chunk) yield await source.read(at, Math.min(chunk, source.size - at));
-}
-
-async function* single(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
-  yield await Promise.resolve(bytes);
-}
-
-/** An async generator of chunks as the ReadableStream zip.js reads an entry from. */
-function streamOf(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-  });
 }
