@@ -4,8 +4,9 @@
 // 512 × 512 × 16 bit with CT-like pixels, three patients, every identifying attribute of the test corpus's hostile CT: names in nested
 // sequences, a private group, dates, UIDs, an overlay) and handed to the page as a file input, so the page reads them
 // from disk one at a time, as a chosen folder. The page runs the product's own modules: the scan (the tree and tags
-// to change) and `deidentifyToZip` (the Basic Profile, UIDs and the zip64 writer at level 1), on the page's thread
-// (the app runs the same code in its worker). Peak memory: the proportional set size of Chromium's processes
+// to change) and `deidentifyToZip` (the Basic Profile, UIDs and the zip writer at level 1), driven from the page's
+// thread as the app drives it from its imaging worker, with the same de-identification workers (the app's module,
+// bundled here as a script; IMAGING_BENCH_WORKERS sets how many, 0 for one thread). Peak memory: the proportional set size of Chromium's processes
 // together (shared pages divided among their sharers), sampled every 250 ms, and the page's JS heap.
 // Reference: `dcmodify` erasing/replacing a dozen attributes (patient name and ID, birth date, institution,
 // physicians, operators, accession, other IDs, private tags) and new study/series/instance UIDs in place, then
@@ -18,7 +19,7 @@
 // devDependencies), Debian's /usr/bin/chromium, and dcmtk + zip for the reference (skipped with a note without).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Playwright from 'playwright';
@@ -27,6 +28,9 @@ import { hostileCt, part10, type PatientSpec } from '../packages/dicom/test/synt
 
 const resolveDir = fileURLToPath(new URL('../apps/web', import.meta.url));
 const megabytes = Number(process.env.IMAGING_BENCH_MB ?? 256);
+const cores = availableParallelism();
+/** De-identification workers, as the app starts them (its cores, at most four); IMAGING_BENCH_WORKERS=0: one thread. */
+const workerCount = Number(process.env.IMAGING_BENCH_WORKERS ?? Math.min(4, cores));
 
 const pageSource = `
 import { folderInput } from './src/features/uploads/imaging/inputs';
@@ -42,10 +46,18 @@ import { deidentifyToZip } from './src/features/uploads/imaging/deidentifyZip';
   const t1 = performance.now();
   await (window as unknown as { beforeDeidentify: () => Promise<void> }).beforeDeidentify();
   const t1b = performance.now();
-  const { zip, manifest } = await deidentifyToZip(data, scanned.summaries, { excludedSeries: [], keptAdditionalFiles: [], modifiedDates: false });
+  const workers = WORKERS > 0 ? { start: () => new Worker('/deidentify-worker.js'), count: WORKERS } : undefined;
+  const { zip, manifest } = await deidentifyToZip(
+    data,
+    scanned.summaries,
+    { excludedSeries: [], keptAdditionalFiles: [], modifiedDates: false },
+    undefined,
+    workers,
+  );
   const t2 = performance.now();
   const head = new Uint8Array(await zip.slice(0, 4).arrayBuffer());
   return {
+    workers: workers ? WORKERS : 0,
     browser: navigator.userAgent.match(/HeadlessChrome\\/[\\d.]+|Chrome\\/[\\d.]+/)?.[0] ?? '',
     files: files.length,
     bytes: files.reduce((sum, file) => sum + file.size, 0),
@@ -200,6 +212,18 @@ async function main(): Promise<void> {
       format: 'iife',
       target: 'es2022',
       stdin: { contents: pageSource, loader: 'ts', resolveDir },
+      define: { WORKERS: String(workerCount) },
+    });
+    const worker = await esbuild.build({
+      bundle: true,
+      write: false,
+      format: 'iife',
+      target: 'es2022',
+      stdin: {
+        contents: `import { serveDeidentification } from './src/features/uploads/imaging/deidentifyPool';\nserveDeidentification(self as never);`,
+        loader: 'ts',
+        resolveDir,
+      },
     });
     const browser = await playwright.chromium.launch({ executablePath: CHROMIUM });
     let peakPss = 0;
@@ -217,6 +241,9 @@ async function main(): Promise<void> {
           contentType: 'text/html',
           body: '<!doctype html><title>de-identification</title><body><input type="file" multiple></body>',
         }),
+      );
+      await tab.route('http://localhost/deidentify-worker.js', (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: worker.outputFiles[0]?.text ?? '' }),
       );
       await tab.goto('http://localhost/bench');
       await tab.addScriptTag({ content: page.outputFiles[0]?.text ?? '' });
@@ -256,7 +283,9 @@ async function main(): Promise<void> {
 
     const ours = Number(result.deidentifyMs) / 1000;
     const scan = Number(result.scanMs) / 1000;
-    console.log(`in ${result.browser}: ${result.deidentifiedFiles} files de-identified in ${result.series} series`);
+    console.log(
+      `in ${result.browser}: ${result.deidentifiedFiles} files de-identified in ${result.series} series, ${result.workers ? `${result.workers} workers` : 'one thread'} (${cores} cores)`,
+    );
     console.log(`  scan (tree, tags to change, thumbnails)        ${scan.toFixed(1).padStart(7)} s`);
     console.log(
       `  de-identify + zip (level 1, zip64)             ${ours.toFixed(1).padStart(7)} s   ${(mb / ours).toFixed(1)} MiB/s, zip ${(Number(result.zipBytes) / 1024 / 1024).toFixed(0)} MiB (${result.zipMagic})`,
