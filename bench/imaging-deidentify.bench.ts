@@ -14,9 +14,10 @@
 // so it is a floor, not a like-for-like tool. Size: IMAGING_BENCH_MB (default 256; the 1 GB = 1024), the
 // 1 GB time is scaled linearly from the measured throughput when smaller. CPU time (user + system of Chromium's
 // processes, and of dcmodify and zip) is printed beside the wall clock: on a shared machine it is the steadier figure.
-// IMAGING_BENCH_PROFILE=<file.cpuprofile> records the de-identification with Chromium's CPU profiler (every thread
-// of the page, workers included) and prints the functions with the largest self time. Needs esbuild and playwright (workspace
-// devDependencies), Debian's /usr/bin/chromium, and dcmtk + zip for the reference (skipped with a note without).
+// IMAGING_BENCH_PROFILE=<file.cpuprofile> records the de-identification with Chromium's CPU profiler (the page's
+// thread only: with IMAGING_BENCH_WORKERS=0 it is where all the work runs) and prints the functions with the largest
+// self time. Needs esbuild and playwright (workspace devDependencies), Debian's /usr/bin/chromium, and dcmtk + zip
+// for the reference (skipped with a note without).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
