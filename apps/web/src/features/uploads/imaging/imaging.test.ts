@@ -4,6 +4,7 @@ import { BlobReader, BlobWriter, Uint8ArrayReader, Uint8ArrayWriter, ZipReader, 
 import { auditDeidentified, bytesSource, findElement, readDicom } from '@insilico/dicom';
 import { hostileCt, latin1, part10, type PatientSpec } from '@insilico/dicom/testing';
 import { describe, expect, it } from 'vitest';
+import { serveDeidentification, type WorkerLike } from './deidentifyPool';
 import { MANIFEST_NAME, deidentifyToZip, type DeidentificationManifest } from './deidentifyZip';
 import { InputError, folderInput, zipInput } from './inputs';
 import { MAX_ZIP_BYTES, NOT_A_ZIP_MESSAGE } from './limits';
@@ -132,6 +133,59 @@ describe('imaging dataset input and scan (in the worker)', () => {
     expect(manifest.options).toEqual(['Retain Longitudinal Temporal Information with Modified Dates']);
     expect(manifest.series[0]?.actions.find((a) => a.tag === '(0010,0010)')?.count).toBe(2);
     expect(JSON.stringify(manifest)).not.toMatch(/PATIENT|MRN|1\.2\.826/);
+    await reader.close();
+    await input.close();
+  });
+
+  it('in parallel workers: the same zip as one thread would make, files in order, UIDs consistent across workers', async () => {
+    const input = await zipInput(await datasetZip());
+    const { summaries } = await scanDataset(input);
+    const started: WorkerLike[] = [];
+    // A worker's stand-in: the worker's code on this thread, messages structured-cloned with their transfers.
+    const start = (): WorkerLike => {
+      const inside = {
+        onmessage: null as ((event: MessageEvent) => void) | null,
+        postMessage: (message: unknown, transfer: Transferable[] = []) =>
+          queueMicrotask(() => outside.onmessage?.({ data: structuredClone(message, { transfer }) } as MessageEvent)),
+      };
+      const outside: WorkerLike = {
+        onmessage: null,
+        onerror: null,
+        postMessage: (message, transfer = []) =>
+          queueMicrotask(() => inside.onmessage?.({ data: structuredClone(message, { transfer }) } as MessageEvent)),
+        terminate: () => undefined,
+      };
+      serveDeidentification(inside);
+      started.push(outside);
+      return outside;
+    };
+    const selection = { excludedSeries: [], keptAdditionalFiles: ['README.txt'], modifiedDates: false };
+    const progress: number[] = [];
+    const { zip, manifest } = await deidentifyToZip(input, summaries, selection, (p) => progress.push(p.done), {
+      start,
+      count: 3,
+    });
+    expect(started).toHaveLength(3);
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
+    const reader = new ZipReader(new BlobReader(zip));
+    const entries = (await reader.getEntries()).filter((e) => !e.directory);
+    const single = await deidentifyToZip(input, summaries, selection);
+    const singleEntries = await new ZipReader(new BlobReader(single.zip)).getEntries();
+    // Other secrets give other names; the shape is the same, entry for entry, in the input's order.
+    const shape = (name: string) => name.replace(/P[0-9A-F]{12}/g, 'P').replace(/2\.25\.\d+/g, 'U');
+    expect(entries.map((e) => shape(e.filename))).toEqual(singleEntries.map((e) => shape(e.filename)));
+    expect(manifest.series.map((s) => [s.files, s.actions.length])).toEqual(
+      single.manifest.series.map((s) => [s.files, s.actions.length]),
+    );
+    // Patient 1's two CT files went to different workers and still share their patient, study and series.
+    const first = manifest.series[0]!;
+    expect(first.files).toBe(2);
+    expect(entries.filter((e) => e.filename.startsWith(`${first.patient}/${first.studyInstanceUid}/`))).toHaveLength(3);
+    for (const entry of entries) {
+      if (!entry.filename.endsWith('.dcm')) continue;
+      const bytes = await entry.getData(new Uint8ArrayWriter(), { checkSignature: true });
+      expect(auditDeidentified(await readDicom(bytesSource(bytes))), entry.filename).toEqual([]);
+    }
     await reader.close();
     await input.close();
   });

@@ -1,5 +1,6 @@
 import { createImagingHandler } from './imagingHandler';
 import type { ImagingRequest } from './imagingProtocol';
+import type { WorkerLike } from './deidentifyPool';
 
 /** The imaging Web Worker: reads, de-identifies and zips the dataset off the page's thread (imagingHandler.ts). */
 const scope = self as unknown as {
@@ -7,7 +8,11 @@ const scope = self as unknown as {
   postMessage(message: unknown): void;
 };
 
-const handle = createImagingHandler((message) => scope.postMessage(message));
+// De-identification runs in parallel in workers of its own, started from here (Vite bundles them as their own chunk).
+const startDeidentifyWorker = (): WorkerLike =>
+  new Worker(new URL('./deidentify.worker.ts', import.meta.url), { type: 'module', name: 'deidentify' });
+
+const handle = createImagingHandler((message) => scope.postMessage(message), { start: startDeidentifyWorker });
 scope.onmessage = (event) => {
   void handle(event.data);
 };

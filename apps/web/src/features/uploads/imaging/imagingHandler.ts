@@ -1,14 +1,16 @@
-import { deidentifyToZip } from './deidentifyZip';
+import { deidentifyToZip, type DeidentifyWorkers } from './deidentifyZip';
 import { folderInput, zipInput, type DatasetInput } from './inputs';
 import type { ImagingReply, ImagingRequest } from './imagingProtocol';
 import { scanDataset, scanResult, seriesPreview, type ScannedDataset } from './scan';
 
 /**
  * The imaging worker's state and answers, apart from the worker's global scope so that tests drive it directly:
- * the dataset opened last and what its scan found. Every failure is answered with its message, never thrown.
+ * the dataset opened last and what its scan found; `deidentifyWorkers` (absent in tests: one thread) de-identify in
+ * parallel. Every failure is answered with its message, never thrown.
  */
 export function createImagingHandler(
   reply: (message: ImagingReply) => void,
+  deidentifyWorkers?: DeidentifyWorkers,
 ): (request: ImagingRequest) => Promise<void> {
   let input: DatasetInput | undefined;
   let scanned: ScannedDataset | undefined;
@@ -40,6 +42,7 @@ export function createImagingHandler(
             request.selection,
             ({ done, total, bytes }) =>
               reply({ type: 'progress', id: request.id, phase: 'deidentify', done, total, bytes }),
+            deidentifyWorkers,
           );
           reply({ type: 'deidentified', id: request.id, zip, manifest });
           return;
