@@ -131,6 +131,11 @@ async function compare(root: string): Promise<void> {
           ms[name].cpu.push((cpuMs() - cpu0) / steps);
         }
       }
+      // What each pool's thread rule chose (a checkout from before session 17 does not count it).
+      for (const [name, sim] of Object.entries(sims)) {
+        if ('acousticStepsOnThreads' in sim)
+          console.log(`${name}: ${threadsUsed(sim.acousticStepsOnThreads, threads, sim.counters.acousticSteps)}`);
+      }
     } finally {
       for (const sim of Object.values(sims)) await sim.stopThreads();
     }
@@ -161,7 +166,7 @@ async function measure(
   // process.cpuUsage covers every thread of the process, workers included.
   const { wall, cpu, used } = await timedRun(sim, threads, end);
   const { advectionSteps, acousticSteps } = sim.counters;
-  console.log(`the fluid's passes ran on ${used} (minWorkPerThread)`);
+  console.log(`the fluid's passes ran on ${used} (the pool's thread rule)`);
   const updates = fluidCount * acousticSteps;
   console.log(
     `advection / acoustic steps: ${advectionSteps} / ${acousticSteps}; front x = ${surgeFront(sim).toFixed(3)}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RETRIAL_STEPS, ThreadTrial } from './poolTrial';
+import { ALL_THREADS_BELOW, RETRIAL_STEPS, ThreadTrial } from './poolTrial';
 
 /** Runs `trial` through its current trial: each step takes `msPerStep(threads)` per acoustic step, 5 acoustic steps. */
 function runTrial(trial: ThreadTrial, msPerStep: (threads: number) => number, work = 1000): number[] {
@@ -27,6 +27,15 @@ describe('thread trial: one thread or all, by timing', () => {
     expect(used).toEqual([3, 3, 1, 1, 3, 3, 1, 1, 3]);
     expect(trial.decided).toBe(1);
     expect(trial.threads).toBe(1);
+  });
+
+  it('keeps one thread unless all threads are faster by the margin (their extra CPU must pay)', () => {
+    const close = new ThreadTrial(2);
+    runTrial(close, (t) => (t === 2 ? (ALL_THREADS_BELOW + 0.01) * 0.3 : 0.3));
+    expect(close.decided).toBe(1);
+    const clear = new ThreadTrial(2);
+    runTrial(clear, (t) => (t === 2 ? 0.9 * ALL_THREADS_BELOW * 0.3 : 0.3));
+    expect(clear.decided).toBe(2);
   });
 
   it('judges by the median: one disturbed step does not decide', () => {

@@ -10,6 +10,13 @@
  */
 const TRIAL_ORDER = ['all', 1, 1, 'all', 'all', 1, 1, 'all'] as const;
 
+/**
+ * Time per acoustic step on all threads, as a fraction of that on one, below which all threads are kept: more threads
+ * cost more CPU (a second thread 5–20 % on the 2D dam break, docs/decisions/sph-threads.md), which a shared server
+ * pays for, so a gain within the noise of a few timed steps does not justify them.
+ */
+export const ALL_THREADS_BELOW = 0.95;
+
 /** Advection steps after a decision before it is tried again (the machine's load may have changed). */
 export const RETRIAL_STEPS = 1000;
 
@@ -26,7 +33,7 @@ function median(values: readonly number[]): number {
 /**
  * Chooses between 1 thread and all `threads` for the fluid's passes, advection step by advection step: first one
  * warm-up step on all threads (the workers' first passes compile and fault in memory), then the `TRIAL_ORDER`
- * steps, then the thread count whose median time per acoustic step was lower, until `RETRIAL_STEPS` advection steps
+ * steps, then the thread count whose median time per acoustic step was lower (all threads by `ALL_THREADS_BELOW`), until `RETRIAL_STEPS` advection steps
  * have passed or the work per pass has changed by `RETRIAL_WORK_FACTOR`, when it tries again (without warm-up).
  * Pure bookkeeping: the caller times the steps.
  */
@@ -90,11 +97,11 @@ export class ThreadTrial {
     return TRIAL_ORDER.map((t) => (t === 'all' ? this.all : t));
   }
 
-  /** Keeps the thread count with the lower median time per acoustic step (all threads on a tie). */
+  /** Keeps all threads if their median time per acoustic step beats one thread's by the margin, else one. */
   private decide(work: number): void {
     const one = median(this.samples.get(1)!);
     const all = median(this.samples.get(this.all)!);
-    this.decided = one < all ? 1 : this.all;
+    this.decided = all < ALL_THREADS_BELOW * one ? this.all : 1;
     this.decidedWork = work;
     this.sinceDecision = 0;
     this.trials++;
