@@ -93,7 +93,15 @@ async function timedRun(
     const wall = (performance.now() - t0) / 1000;
     const cpuUsage = process.cpuUsage(cpu0);
     // The threads the fluid's passes ran on (the pool's rule, `minWorkPerThread`), step by step.
-    const used = threadsUsed(sim.acousticStepsOnThreads, threads, sim.counters.acousticSteps);
+    let used = threadsUsed(sim.acousticStepsOnThreads, threads, sim.counters.acousticSteps);
+    // How often the main thread had to sleep for a worker (adaptive waits: rarely, where the worker has a core).
+    const waits = sim.workerPool?.waits;
+    if (waits) {
+      const all = Object.values(waits);
+      const slept = all.reduce((n, w) => n + w.slept, 0);
+      const total = all.reduce((n, w) => n + w.slept + w.spun + w.immediate, 0);
+      used += `; main thread slept in ${slept} of ${total} waits`;
+    }
     return { wall, cpu: (cpuUsage.user + cpuUsage.system) / 1e6, used };
   } finally {
     await sim.stopThreads();
