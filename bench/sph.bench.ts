@@ -282,7 +282,7 @@ async function race(dirs: string[]): Promise<void> {
       console.log(
         `${row.label}, round ${round}: C++ ${cpp.map((c, k) => `[${k + 1}] ${c.mups.toFixed(3)} M/s (${c.acoustic} acoustic steps, ${c.computeS.toFixed(1)} s)`).join(', ')}; ` +
           `ours ${ours.toFixed(3)} M/s (${sim.counters.acousticSteps} acoustic steps, ${wall.toFixed(1)} s wall, ${cpu.toFixed(1)} s CPU, ` +
-          `${used} used); ratio ${(ours / best).toFixed(2)}`,
+          `ran on ${used}); ratio ${(ours / best).toFixed(2)}`,
       );
     }
     if (ratios.length)
