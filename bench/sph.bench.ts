@@ -66,12 +66,24 @@ function applyFuse(sim: WeaklyCompressibleFluid): void {
   if (FUSE !== undefined && 'fusedPressure' in sim) sim.fusedPressure = FUSE;
 }
 
+/**
+ * What the pool's thread rule chose over a run (`acousticStepsOnThreads`): the thread count of most acoustic steps,
+ * then the others, e.g. "2 of 2 threads (1 thread for 40 of 20513 acoustic steps)"; "1 of 1 threads" without a pool.
+ */
+function threadsUsed(onThreads: readonly number[], threads: number, steps: number): string {
+  const most = onThreads.length ? onThreads.indexOf(Math.max(...onThreads)) : 1;
+  const others = onThreads.flatMap((n, t) =>
+    n > 0 && t !== most ? [`${t} thread${t > 1 ? 's' : ''} for ${n} of ${steps} acoustic steps`] : [],
+  );
+  return `${most} of ${threads} threads${others.length ? ` (${others.join(', ')})` : ''}`;
+}
+
 /** Runs `sim` to `end` on `threads` threads; returns wall and CPU seconds (all threads of the process). */
 async function timedRun(
   sim: WeaklyCompressibleFluid,
   threads: number,
   end: number,
-): Promise<{ wall: number; cpu: number; active: number }> {
+): Promise<{ wall: number; cpu: number; used: string }> {
   await sim.startThreads(threads, SPIN);
   applyFuse(sim);
   try {
@@ -80,8 +92,17 @@ async function timedRun(
     sim.run(end);
     const wall = (performance.now() - t0) / 1000;
     const cpuUsage = process.cpuUsage(cpu0);
-    // The threads the fluid's passes ran on at the end (the pool's rule, `minWorkPerThread`).
-    return { wall, cpu: (cpuUsage.user + cpuUsage.system) / 1e6, active: sim.activeThreads };
+    // The threads the fluid's passes ran on (the pool's rule, `minWorkPerThread`), step by step.
+    let used = threadsUsed(sim.acousticStepsOnThreads, threads, sim.counters.acousticSteps);
+    // How often the main thread had to sleep for a worker (adaptive waits: rarely, where the worker has a core).
+    const waits = sim.workerPool?.waits;
+    if (waits) {
+      const all = Object.values(waits);
+      const slept = all.reduce((n, w) => n + w.slept, 0);
+      const total = all.reduce((n, w) => n + w.slept + w.spun + w.immediate, 0);
+      used += `; main thread slept in ${slept} of ${total} waits`;
+    }
+    return { wall, cpu: (cpuUsage.user + cpuUsage.system) / 1e6, used };
   } finally {
     await sim.stopThreads();
   }
@@ -118,6 +139,11 @@ async function compare(root: string): Promise<void> {
           ms[name].cpu.push((cpuMs() - cpu0) / steps);
         }
       }
+      // What each pool's thread rule chose (a checkout from before session 17 does not count it).
+      for (const [name, sim] of Object.entries(sims)) {
+        if ('acousticStepsOnThreads' in sim)
+          console.log(`${name}: ${threadsUsed(sim.acousticStepsOnThreads, threads, sim.counters.acousticSteps)}`);
+      }
     } finally {
       for (const sim of Object.values(sims)) await sim.stopThreads();
     }
@@ -146,10 +172,9 @@ async function measure(
     `\n${label}, ${threads} thread(s), ${sim.backend} backend: ${fluidCount} fluid / ${sim.wall.count} wall particles, end time ${end}`,
   );
   // process.cpuUsage covers every thread of the process, workers included.
-  const { wall, cpu, active } = await timedRun(sim, threads, end);
+  const { wall, cpu, used } = await timedRun(sim, threads, end);
   const { advectionSteps, acousticSteps } = sim.counters;
-  if (active !== threads)
-    console.log(`the fluid's passes ran on ${active} of the ${threads} threads (minWorkPerThread)`);
+  console.log(`the fluid's passes ran on ${used} (the pool's thread rule)`);
   const updates = fluidCount * acousticSteps;
   console.log(
     `advection / acoustic steps: ${advectionSteps} / ${acousticSteps}; front x = ${surgeFront(sim).toFixed(3)}`,
@@ -250,14 +275,14 @@ async function race(dirs: string[]): Promise<void> {
         skipped = true;
         break;
       }
-      const { wall, cpu, active } = await timedRun(sim, row.threads, row.end);
+      const { wall, cpu, used } = await timedRun(sim, row.threads, row.end);
       const ours = (sim.fluid.count * sim.counters.acousticSteps) / wall / 1e6;
       const best = Math.max(...cpp.map((c) => c.mups));
       ratios.push(ours / best);
       console.log(
         `${row.label}, round ${round}: C++ ${cpp.map((c, k) => `[${k + 1}] ${c.mups.toFixed(3)} M/s (${c.acoustic} acoustic steps, ${c.computeS.toFixed(1)} s)`).join(', ')}; ` +
           `ours ${ours.toFixed(3)} M/s (${sim.counters.acousticSteps} acoustic steps, ${wall.toFixed(1)} s wall, ${cpu.toFixed(1)} s CPU, ` +
-          `${active} of ${row.threads} threads used); ratio ${(ours / best).toFixed(2)}`,
+          `ran on ${used}); ratio ${(ours / best).toFixed(2)}`,
       );
     }
     if (ratios.length)

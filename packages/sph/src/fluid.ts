@@ -159,16 +159,17 @@ export class WeaklyCompressibleFluid {
    */
   fusedPressure = false;
   /**
-   * Work units (a particle plus its fluid and wall pairs) each thread needs per pass before the pool uses one more
-   * thread (`threadsForWork`): a small case runs on fewer threads than it was given, or on the calling thread
-   * alone, instead of paying fork–joins it cannot win back. 0: always every thread. Default
-   * `SPH_MIN_WORK_PER_THREAD`, else `MIN_WORK_PER_THREAD` (pool.ts). Takes effect at the next neighbour rebuild.
+   * How the pool picks the threads of the fluid's passes. null (the default): every thread or the calling thread
+   * alone, whichever it timed faster on this run's first advection steps (and again now and then; `ThreadTrial`,
+   * pool.ts), so a small case does not pay fork–joins it cannot win back. A number: the work rule, one thread more
+   * per that many work units (a particle plus its fluid and wall pairs) per pass (`threadsForWork`; 0: always every
+   * thread). Default `SPH_MIN_WORK_PER_THREAD` if set, else null. Takes effect at the next advection step.
    */
-  get minWorkPerThread(): number {
+  get minWorkPerThread(): number | null {
     return this.workThreshold;
   }
 
-  set minWorkPerThread(units: number) {
+  set minWorkPerThread(units: number | null) {
     this.workThreshold = units;
     if (this.pool) this.pool.minWorkPerThread = units;
   }
@@ -283,6 +284,14 @@ export class WeaklyCompressibleFluid {
     return this.pool?.active ?? 1;
   }
 
+  /**
+   * Acoustic steps run since `startThreads` with the fluid's passes on t threads, index t (empty without a pool):
+   * what the pool's thread rule chose over the run.
+   */
+  get acousticStepsOnThreads(): readonly number[] {
+    return this.pool?.acousticStepsOn ?? [];
+  }
+
   /** The worker pool while threads run (null otherwise): coupled bodies attach their passes to it (`fsi.ts`). */
   get workerPool(): WorkerPool | null {
     return this.pool;
@@ -292,7 +301,8 @@ export class WeaklyCompressibleFluid {
    * Starts a pool of `threads − 1` persistent worker threads (the calling thread is the other one) over the
    * shared storage; `threads` ≤ 1 stops any pool. Results are bit-identical for any thread count
    * (docs/decisions/sph-threads.md). Call `stopThreads` when done (the workers do not keep the process alive).
-   * `spin` is the number of busy-wait iterations before a waiting thread sleeps (default `autoSpin`; tuning only).
+   * `spin`: busy-wait iterations before a waiting thread sleeps, for measurement (default `SPH_SPIN`, else a spin
+   * time that adapts to the waits, poolWait.ts).
    */
   async startThreads(threads: number, spin?: number): Promise<void> {
     await this.stopThreads();
@@ -502,6 +512,8 @@ export class WeaklyCompressibleFluid {
    * (`fsi.ts`). Returns the number of acoustic steps taken.
    */
   advectionStep(endTime = Infinity, hooks?: AdvectionHooks): number {
+    // The pool times the step for its thread rule, and applies the rule's choice for it.
+    this.pool?.beginAdvectionStep();
     this.o.wallMotion?.moveTo(this.wall, this.counters.time);
     // Two passes (two barriers with threads) before the acoustic steps; see docs/decisions/sph-threads.md.
     this.vmax2 = this.neighboursAndSummation();
@@ -542,6 +554,7 @@ export class WeaklyCompressibleFluid {
     this.counters.time += elapsed;
     this.counters.advectionSteps++;
     this.counters.acousticSteps += steps;
+    this.pool?.endAdvectionStep(steps);
     return steps;
   }
 

@@ -1,9 +1,10 @@
 import { once } from 'node:events';
-import { availableParallelism, loadavg } from 'node:os';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { NeighbourList, PairPrecision } from './neighbours';
 import type { SharedRegion } from './particles';
 import type { FluidPasses, PassSettings } from './passes';
+import { ThreadTrial } from './poolTrial';
+import { performanceClock, spinFromEnvironment, Waiter } from './poolWait';
 import { kernelsModule, type WasmMemory, type WasmModule } from './wasmKernels';
 
 /** Phases a fluid pass may chain (`WorkerPool.run`): the acoustic step's three passes under one publication. */
@@ -69,28 +70,6 @@ export function claimChunk(ctrl: Int32Array, thread: number, threads: number, ph
 }
 
 /**
- * Busy-wait iterations, at least, before a thread waiting inside a pass for the phase before to complete sleeps
- * (about 10–30 µs; unless a spin is given or `SPH_SPIN` is set, which then applies to every wait). That wait is
- * bounded by about one chunk of work (every chunk of the phase before is claimed already, by threads that are
- * running), so spinning through it costs little, while a sleep costs a wake-up, which the chained phases are there
- * to avoid (docs/decisions/sph-threads.md).
- */
-export const PHASE_SPIN = 10_000;
-
-/**
- * Waits until `ctrl[slot]` equals `value`: `spin` busy-wait iterations, then `Atomics.wait` (woken by whoever
- * completes the count, `Atomics.notify`).
- */
-function waitFor(ctrl: Int32Array, slot: number, value: number, spin: number): void {
-  let spins = 0;
-  for (;;) {
-    const now = Atomics.load(ctrl, slot);
-    if (now === value) return;
-    if (++spins > spin) Atomics.wait(ctrl, slot, now, 1000);
-  }
-}
-
-/**
  * Thread `thread`'s share of the current fluid pass (the main thread's and every worker's): phase by phase, claims
  * chunks and runs them. A chunk of a phase after the first starts only once every chunk of the phase before it is
  * complete (a particle there reads its neighbours' results of that phase): a wait inside the pass, short because
@@ -105,7 +84,7 @@ export function runChunks(
   values: Float64Array,
   thread: number,
   threads: number,
-  phaseSpin: number,
+  phaseWaiter: Waiter,
 ): unknown {
   // A stale read here only makes this thread skip a pass (others do its chunks) or try claims that fail.
   if (thread >= Atomics.load(ctrl, Control.Active)) return null;
@@ -115,7 +94,7 @@ export function runChunks(
     for (let c = claimChunk(ctrl, thread, threads, phase); c >= 0; c = claimChunk(ctrl, thread, threads, phase)) {
       const chunks = CHUNKS_PER_THREAD * Atomics.load(ctrl, Control.Active);
       const last = phase === Atomics.load(ctrl, Control.Phases) - 1;
-      if (phase > 0) waitFor(ctrl, Control.Completed + phase - 1, chunks, phaseSpin);
+      if (phase > 0) phaseWaiter.until(ctrl, Control.Completed + phase - 1, chunks);
       const pass = Atomics.load(ctrl, Control.Phase + phase);
       // The count changes with open boundaries (particles created and removed between advection steps).
       passes.fluid.count = ctrl[bounds + chunks]!;
@@ -173,53 +152,29 @@ export const Values = {
 } as const;
 
 /**
- * Default of `WorkerPool.minWorkPerThread`: the work units (a particle plus its fluid and wall pairs, as counted by
- * `balance`) a thread needs per pass before one more thread is worth its fork–join. From CPU time per acoustic step
- * (docs/decisions/sph-threads.md, "How many threads"): a second thread costs 20 % more CPU at 66,000 units per pass
- * (the 2D dam break at dp 0.025, which also ran slower on 2 threads than on 1 on a quiet machine) and 5–9 % at
- * 135,000, so two threads start at 120,000 units.
+ * The work units (a particle plus its fluid and wall pairs, as counted by `balance`) per thread that session 15
+ * measured as the point where one more thread is worth its fork–join under load (docs/decisions/sph-threads.md,
+ * "How many threads"): a second thread cost 20 % more CPU at 66,000 units per pass and 5–9 % at 135,000. A reference
+ * value for `SPH_MIN_WORK_PER_THREAD`; by default the pool times both choices instead (`ThreadTrial`).
  */
 export const MIN_WORK_PER_THREAD = 60_000;
 
 /**
- * Threads to run a pass of `work` units on, of the `threads` allowed: one more per `minWorkPerThread` units, at least
- * one. `SPH_MIN_WORK_PER_THREAD` overrides the default threshold (0: always all threads).
+ * Threads to run a pass of `work` units on, of the `threads` allowed, by the work rule: one more per
+ * `minWorkPerThread` units, at least one (0: always all threads).
  */
 export function threadsForWork(work: number, threads: number, minWorkPerThread: number): number {
   if (minWorkPerThread <= 0) return threads;
   return Math.max(1, Math.min(threads, Math.floor(work / minWorkPerThread)));
 }
 
-/** The threshold to use when none is set: `SPH_MIN_WORK_PER_THREAD`, else `MIN_WORK_PER_THREAD`. */
-export function defaultMinWorkPerThread(): number {
+/**
+ * The thread rule to use when none is set: the threshold `SPH_MIN_WORK_PER_THREAD` (for measurement; 0: every
+ * thread), else null: the pool times 1 thread against all of them (`ThreadTrial`).
+ */
+export function defaultMinWorkPerThread(): number | null {
   const forced = process.env.SPH_MIN_WORK_PER_THREAD;
-  return forced !== undefined && forced !== '' ? Number(forced) : MIN_WORK_PER_THREAD;
-}
-
-/**
- * Busy-wait iterations before a thread sleeps in `Atomics.wait`. Kept short: on the shared 2-core machine a
- * spinning thread takes the core from the thread it waits for (20,000 spins made 2 threads 2–3× slower than
- * 1; 0–100 spins were best, see docs/decisions/sph-threads.md).
- */
-export const DEFAULT_SPIN = 100;
-
-/**
- * Busy-wait iterations for a machine with cores to spare (about 20–60 µs): long enough to cover the main thread's
- * serial work between two passes, so that a worker is still awake when the next pass is published (no futex
- * wake-up per pass, which is what the second thread lost most to on the profile; docs/decisions/sph-threads.md).
- */
-export const IDLE_MACHINE_SPIN = 20_000;
-
-/**
- * The spin to use when none is given: `IDLE_MACHINE_SPIN` when the pool's `threads` fit into the cores that the
- * rest of the machine leaves idle (1-minute load average + threads ≤ cores), else `DEFAULT_SPIN` (spinning on an
- * oversubscribed machine takes the core from the thread being waited for). `SPH_SPIN` overrides both. It changes
- * only timing, never results.
- */
-export function autoSpin(threads: number, load = loadavg()[0]!, cores = availableParallelism()): number {
-  const forced = process.env.SPH_SPIN;
-  if (forced !== undefined && forced !== '') return Number(forced);
-  return load + threads <= cores ? IDLE_MACHINE_SPIN : DEFAULT_SPIN;
+  return forced !== undefined && forced !== '' ? Number(forced) : null;
 }
 
 /** The tsx ESM API, resolved from this module when the runtime can (else from the working directory). */
@@ -265,10 +220,8 @@ export interface WorkerInit {
   index: number;
   /** Threads in all, main thread included. */
   threads: number;
-  /** Busy-wait iterations before sleeping. */
-  spin: number;
-  /** Busy-wait iterations before sleeping inside a pass, waiting for the phase before (`PHASE_SPIN`). */
-  phaseSpin: number;
+  /** Busy-wait iterations before sleeping (every wait), or null: adaptive waits (`Waiter`). */
+  spin: number | null;
   /** Control array buffer (Int32). */
   control: SharedArrayBuffer;
   /** Values array buffer (Float64). */
@@ -314,18 +267,20 @@ export interface ReloadMessage {
  * Persistent worker threads that run the particle passes of one simulation over the shared storage. The
  * main thread is thread 0 and works too; `threads − 1` workers help. A command is published through a
  * generation counter in a shared Int32Array (`Atomics.notify`); no messages and no allocation per pass.
- * - The fluid's passes run on the `active` threads that their work per pass pays for (`balance`, `threadsForWork`;
- *   the simulation runs them on the calling thread when that is one). A pass is split into
+ * - The fluid's passes run on the `active` threads: all of them or one, whichever the trial timed faster
+ *   (`ThreadTrial`, advection step by advection step), or by the work rule when a threshold is set
+ *   (`minWorkPerThread`, `threadsForWork`); the simulation runs them on the calling thread when that is one. A pass is split into
  *   `CHUNKS_PER_THREAD · active` chunks of about equal work. Every active thread
  *   (the main one first) claims its own chunks with `Atomics.add`, then any left of the others (`claimChunk`);
- *   the main thread then waits for the completed-chunk count (`Atomics.wait`). A worker that is late or
+ *   the main thread then waits for the completed-chunk count. A worker that is late or
  *   descheduled does not stall the pass, and it needs no acknowledgement: it only ever claims chunks of the
  *   current pass, and reads the pass and its time step after a successful claim (the main thread cannot move on
  *   while a claimed chunk is unfinished). Reductions (the maximum speed) are per-chunk partials, combined in
  *   chunk order.
  * - Other commands (`Reload`, `Attach`, `Exit`) and the passes of attached tables (other bodies' `PassTable`,
  *   static per-thread ranges) are broadcast: every worker runs them and the main thread waits for all of them.
- * A pool without fluid passes runs only tables.
+ * A pool without fluid passes runs only tables. Every wait spins, then sleeps in `Atomics.wait` (`Waiter`: for a
+ * time that adapts to how soon the partner arrives).
  */
 export class WorkerPool {
   /** Threads in all, main thread included. */
@@ -340,8 +295,10 @@ export class WorkerPool {
   private innerBuffer: ArrayBufferLike | undefined;
   private contactBuffer: ArrayBufferLike | undefined;
   private closed = false;
-  private readonly spin: number;
-  private readonly phaseSpin: number;
+  /** This thread's waits, one per kind (each adapts to its own partner's timing). */
+  private readonly phaseWaiter: Waiter;
+  private readonly passWaiter: Waiter;
+  private readonly doneWaiter: Waiter;
   /** Chunks of a fluid pass on `active` threads (`active · CHUNKS_PER_THREAD`). */
   private chunks: number;
   /**
@@ -350,10 +307,18 @@ export class WorkerPool {
    */
   active: number;
   /**
-   * Work units per thread below which a fluid pass runs on fewer threads (`threadsForWork`; 0: always all). Takes
-   * effect at the next `balance`.
+   * The thread rule: work units per thread below which a fluid pass runs on fewer threads (`threadsForWork`; 0:
+   * always all), or null: 1 thread or all, whichever `trial` timed faster. Takes effect at the next `balance`.
    */
-  minWorkPerThread = MIN_WORK_PER_THREAD;
+  minWorkPerThread: number | null = null;
+  /** Times 1 thread against all of them, advection step by advection step (rule null). */
+  readonly trial: ThreadTrial;
+  /** Acoustic steps run with the fluid's passes on t threads, index t (`endAdvectionStep`). */
+  readonly acousticStepsOn: number[];
+  /** Work units of a pass at the last `balance`. */
+  workPerPass = 0;
+  /** Clock reading at the start of the advection step, µs. */
+  private stepStart = 0;
   /** Cumulative work per particle (scratch of `balance`). */
   private readonly work: Float64Array;
 
@@ -364,11 +329,13 @@ export class WorkerPool {
     values: Float64Array,
     workers: Worker[],
     ports: MessagePort[],
-    spin: number,
-    phaseSpin: number,
+    spin: number | null,
   ) {
-    this.spin = spin;
-    this.phaseSpin = phaseSpin;
+    this.phaseWaiter = new Waiter(spin);
+    this.passWaiter = new Waiter(spin);
+    this.doneWaiter = new Waiter(spin);
+    this.trial = new ThreadTrial(threads);
+    this.acousticStepsOn = new Array<number>(threads + 1).fill(0);
     this.passes = passes;
     this.threads = threads;
     this.chunks = CHUNKS_PER_THREAD * threads;
@@ -385,20 +352,17 @@ export class WorkerPool {
 
   /**
    * Starts `threads − 1` workers (each runs `worker.ts` through tsx) and waits until they are ready. Waiting
-   * threads busy-wait `spin` iterations before they sleep (default `autoSpin`). `passes` null: a pool for attached
-   * tables only. `minWorkPerThread`: see the field (default `defaultMinWorkPerThread()`).
+   * threads spin for an adaptive time before they sleep (`Waiter`), or `spin` iterations when given (else
+   * `SPH_SPIN`; for measurement). `passes` null: a pool for attached tables only. `minWorkPerThread`: see the field
+   * (default `defaultMinWorkPerThread()`).
    */
   static async start(
     passes: FluidPasses | null,
     threads: number,
-    spin?: number,
+    spin: number | null = spinFromEnvironment(),
     minWorkPerThread = defaultMinWorkPerThread(),
   ): Promise<WorkerPool> {
     if (!Number.isInteger(threads) || threads < 2) throw new RangeError('a pool needs at least 2 threads');
-    // A spin given (or SPH_SPIN) applies to every wait; else the waits inside a pass spin at least PHASE_SPIN.
-    const tuned = spin !== undefined || (process.env.SPH_SPIN ?? '') !== '';
-    spin ??= autoSpin(threads);
-    const phaseSpin = tuned ? spin : Math.max(spin, PHASE_SPIN);
     const chunks = CHUNKS_PER_THREAD * threads;
     const ctrl = new Int32Array(new SharedArrayBuffer((boundsSlot(threads) + chunks + 1) * 4));
     // All chunks start claimed, so a worker finds nothing to do until the first fluid pass.
@@ -435,7 +399,6 @@ export class WorkerPool {
         index: t,
         threads,
         spin,
-        phaseSpin,
         control: ctrl.buffer,
         values: values.buffer,
         fluid: fluidInit,
@@ -458,7 +421,7 @@ export class WorkerPool {
     }
     for (const w of workers) w.unref();
     for (const p of ports) p.unref();
-    const pool = new WorkerPool(passes, threads, ctrl, values, workers, ports, spin, phaseSpin);
+    const pool = new WorkerPool(passes, threads, ctrl, values, workers, ports, spin);
     pool.minWorkPerThread = minWorkPerThread;
     pool.balance();
     return pool;
@@ -495,7 +458,9 @@ export class WorkerPool {
     const total = work[n]!;
     const ctrl = this.ctrl;
     // Between passes (no chunk is open), so no worker reads these while they change.
-    this.active = threadsForWork(total, this.threads, this.minWorkPerThread);
+    this.workPerPass = total;
+    const rule = this.minWorkPerThread;
+    this.active = rule === null ? this.trial.threads : threadsForWork(total, this.threads, rule);
     Atomics.store(ctrl, Control.Active, this.active);
     this.chunks = CHUNKS_PER_THREAD * this.active;
     const bounds = boundsSlot(this.threads);
@@ -519,6 +484,31 @@ export class WorkerPool {
 
   /** The particle count of the last `balance` (the workers take the count from the chunk bounds). */
   balancedCount = -1;
+
+  /**
+   * Before an advection step of the fluid: starts its clock, and applies the trial's thread count for it (rule null)
+   * so that the step's first pass already runs on it.
+   */
+  beginAdvectionStep(): void {
+    this.stepStart = performanceClock();
+    if (this.minWorkPerThread === null && this.active !== this.trial.threads) this.balance();
+  }
+
+  /**
+   * After the advection step begun by `beginAdvectionStep`, which ran `acousticSteps` acoustic steps: counts them
+   * to the threads used and gives its time to the trial (rule null), which picks the threads of the next step.
+   */
+  endAdvectionStep(acousticSteps: number): void {
+    this.acousticStepsOn[this.active] = (this.acousticStepsOn[this.active] ?? 0) + acousticSteps;
+    if (this.minWorkPerThread !== null) return;
+    this.trial.record((performanceClock() - this.stepStart) / 1e6, acousticSteps, this.workPerPass);
+  }
+
+  /** Waits of the main thread so far (`Waiter.counts`): inside a pass, at its end, for broadcast commands. */
+  get waits(): Record<'phase' | 'pass' | 'done', Waiter['counts'] & { budget: number }> {
+    const of = (w: Waiter): Waiter['counts'] & { budget: number } => ({ ...w.counts, budget: w.budget });
+    return { phase: of(this.phaseWaiter), pass: of(this.passWaiter), done: of(this.doneWaiter) };
+  }
 
   /**
    * Runs fluid pass `pass` with time step `dt` (s) over all chunks on the active threads, then `then` and `thenAgain`
@@ -552,8 +542,8 @@ export class WorkerPool {
       }
     });
     // An error here is thrown only after every chunk is done: no worker may still run this pass afterwards.
-    const error = runChunks(passes, ctrl, this.values, 0, threads, this.phaseSpin);
-    waitFor(ctrl, Control.Completed + phases - 1, chunks, this.spin);
+    const error = runChunks(passes, ctrl, this.values, 0, threads, this.phaseWaiter);
+    this.passWaiter.until(ctrl, Control.Completed + phases - 1, chunks);
     if (error !== null) throw error;
     this.checkError(pass);
     return this.maxPartial(chunks);
@@ -595,13 +585,7 @@ export class WorkerPool {
       const table = this.tables[Math.floor(command / Command.TableBase) - 1]!;
       this.values[Values.Partials] = table.runThread(command % Command.TableBase, 0, this.threads, dt);
     }
-    const target = this.threads - 1;
-    let spins = 0;
-    for (;;) {
-      const done = Atomics.load(ctrl, Control.Done);
-      if (done === target) break;
-      if (++spins > this.spin) Atomics.wait(ctrl, Control.Done, done, 1000);
-    }
+    this.doneWaiter.until(ctrl, Control.Done, this.threads - 1);
     this.checkError(command);
   }
 

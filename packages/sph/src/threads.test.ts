@@ -111,6 +111,28 @@ describe('worker-thread pool', () => {
     expect(differingBytes(reference, sim)).toBe(0);
   }, 60_000);
 
+  it('the timed thread rule and any spin policy give the bytes of 1 thread (2D dam break, dp 0.05, t = 0.4)', async () => {
+    const one = await runOn(damBreak({ dp: 0.05 }), 1, 0.4);
+    // Adaptive waits (default), never spinning, and spinning long: only timing differs.
+    for (const spin of [undefined, 0, 50_000]) {
+      const sim = damBreak({ dp: 0.05 });
+      sim.minWorkPerThread = null;
+      await sim.startThreads(2, spin);
+      try {
+        sim.run(0.4);
+        // The trial's warm-up and alternating steps ran on both counts, switching between advection steps.
+        const [, onOne = 0, onTwo = 0] = sim.acousticStepsOnThreads;
+        expect(onOne).toBeGreaterThan(0);
+        expect(onTwo).toBeGreaterThan(0);
+        expect(onOne + onTwo).toBe(sim.counters.acousticSteps);
+      } finally {
+        await sim.stopThreads();
+      }
+      expect(sim.counters).toEqual(one.counters);
+      expect(differingBytes(one, sim)).toBe(0);
+    }
+  }, 120_000);
+
   it('re-attaches the workers to neighbour lists that grew', async () => {
     const one = damBreak({ dp: 0.05 });
     const two = damBreak({ dp: 0.05 });

@@ -7,6 +7,7 @@ import { smoothingLength } from './kernel';
 import { NeighbourList } from './neighbours';
 import { ParticleArrays } from './particles';
 import { FluidPasses } from './passes';
+import { Waiter } from './poolWait';
 import { instantiateKernels } from './wasmKernels';
 import {
   Command,
@@ -58,27 +59,27 @@ async function main(init: WorkerInit): Promise<void> {
   const ctrl = new Int32Array(init.control);
   const values = new Float64Array(init.values);
   const t = init.index;
+  // One waiter per kind of wait, each adapting to its own partner's timing (poolWait.ts).
+  const commandWaiter = new Waiter(init.spin);
+  const phaseWaiter = new Waiter(init.spin);
   let seen = Atomics.load(ctrl, Control.Generation);
   parentPort?.postMessage('ready');
   for (;;) {
     // Waits for a newly published command (an even generation, unchanged while the command was read).
-    let spins = 0;
     let command = 0;
-    for (;;) {
-      const generation = Atomics.load(ctrl, Control.Generation);
+    for (let generation = Atomics.load(ctrl, Control.Generation); ;) {
       if (generation !== seen && (generation & 1) === 0) {
         command = Atomics.load(ctrl, Control.Command);
         if (Atomics.load(ctrl, Control.Generation) === generation) {
           seen = generation;
           break;
         }
-      } else if (++spins > init.spin) {
-        Atomics.wait(ctrl, Control.Generation, generation);
-      }
+        generation = Atomics.load(ctrl, Control.Generation);
+      } else generation = commandWaiter.change(ctrl, Control.Generation, generation);
     }
     if (command < Command.Reload) {
       // Errors are flagged in the control array for the main thread.
-      if (passes) runChunks(passes, ctrl, values, t, init.threads, init.phaseSpin);
+      if (passes) runChunks(passes, ctrl, values, t, init.threads, phaseWaiter);
       continue;
     }
     if (command === Command.Exit) {
