@@ -63,11 +63,15 @@ const patientIdSchema = text().min(1).max(40);
 
 /** What a model is built from; two models of one project never share it (spec §5). */
 export const ssmConfigurationSchema = z.object({
+  /** The project's cohorts: virtual cohorts and ready imaging cohorts (datasets), alone or together. */
   cohortIds: z
     .array(z.uuid({ error: 'A cohort must be named by its id.' }))
     .min(1, 'Choose at least one patient cohort.')
     .max(20, 'A model can be built from at most 20 cohorts.'),
-  /** Patients left out (ids such as SYN-000123), across the chosen cohorts. */
+  /**
+   * Patients left out (ids such as SYN-000123, or an imaging patient's delivered id), across the chosen cohorts: an
+   * id names the patient in every chosen cohort that has it.
+   */
   excludedPatients: z.array(patientIdSchema).max(1000).default([]),
   organs: z
     .array(z.enum(ssmOrgans, { error: 'Choose organs of the list.' }))
@@ -128,6 +132,12 @@ export const ssmShapeSchema = z.object({
   cohortId: z.uuid(),
   /** Leave-one-out error with every mode, mm. */
   residual: z.number(),
+  /**
+   * Models built by registration (imaging cohorts): the mean distance of the registered reference vertices to this
+   * shape's own surface, mm (0 for the reference). Absent where the shapes share one mesh layout.
+   */
+  registration_mm: z.number().optional(),
+  /** Far above the others in leave-one-out error, or in registration residual where there is one. */
   outlier: z.boolean(),
 });
 
@@ -145,6 +155,25 @@ export const ssmModelCardSchema = z.object({
   codeVersion: text(),
   vertices: z.number().int(),
   triangles: z.number().int(),
+  /**
+   * Models built by registration (a configuration naming an imaging cohort): coherent point drift of the reference
+   * shape's surfaces onto each shape's, organ by organ, with its parameters (β, λ in units of the shape's RMS radius).
+   */
+  registration: z
+    .object({
+      method: text(),
+      affineFirst: z.boolean(),
+      beta: z.number(),
+      lambda: z.number(),
+      outlierWeight: z.number(),
+      kernelRank: z.number().int(),
+      maxIterations: z.number().int(),
+      tolerance: z.number(),
+      maxTargetPoints: z.number().int(),
+      /** How the reference shape was chosen. */
+      reference: text(),
+    })
+    .optional(),
   /** Vertex and triangle ranges of each organ in the model's joint mesh. */
   parts: z.array(
     z.object({

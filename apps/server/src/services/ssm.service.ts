@@ -31,21 +31,28 @@ import type { DeliveredPatient } from '@insilico/scenarios';
 import type { MeasurementDefinition, MeasurementOutcome } from '@insilico/measure';
 import { decodeShapeModel } from '@insilico/ssm';
 import { z } from 'zod';
-import type { CpuRunner } from '../cpu/pool';
+import { CpuTaskError, type CpuRunner } from '../cpu/pool';
 import { landmarksFollowModes, modelShape } from '../cpu/ssm-shape';
 import { ssmShapeMeasurementTask } from '../cpu/ssm-measurement.task';
-import { ssmBuildTask, type SsmMappedInstance } from '../cpu/ssm.task';
+import {
+  ssmBuildTask,
+  ssmRegisteredBuildTask,
+  type SsmBuildOutput,
+  type SsmMappedInstance,
+  type SsmShapeSource,
+} from '../cpu/ssm.task';
 import { ssmBuildJob } from '../jobs/ssm-build.job';
 import { decideProject } from '../policies/project.policy';
-import type { BlobStore, DataRegion } from '../repositories/blob.repository';
+import { holdingLocalFiles, type BlobStore, type DataRegion } from '../repositories/blob.repository';
 import type { CohortRepository, CohortRow } from '../repositories/cohort.repository';
 import type { DeviceRepository } from '../repositories/device.repository';
-import type { ImagingRepository } from '../repositories/imaging.repository';
+import type { ImagingDatasetRow, ImagingRepository } from '../repositories/imaging.repository';
 import type { SsmListRow, SsmRepository, SsmRow } from '../repositories/ssm.repository';
 import type { Transaction, UnitOfWork } from '../repositories/unit-of-work';
 import { resultsOf, type ResultKeeper } from './result-snapshots';
 import { ssmResults } from './result-snapshot-contents';
 import { storedPatient } from './cohort-records';
+import { assertImagingCohortReady, assertRegistrable, imagingShapesOf, type ImagingShape } from './ssm-imaging-shapes';
 import {
   modeMeasurementCsv,
   modeMeasurementDefinitions,
@@ -73,6 +80,19 @@ interface CarriedInstances {
   labels: string[];
   model: Uint8Array | null;
 }
+
+/** The cohorts a configuration may name: virtual cohorts and imaging datasets (the project's, or the draft's). */
+interface SsmChoices {
+  cohorts: readonly CohortRow[];
+  imaging: readonly ImagingDatasetRow[];
+}
+
+/** A shape of a configuration: a virtual patient, or a patient of one of the project's ready imaging cohorts. */
+type ConfiguredShape =
+  { source: 'virtual'; patient: SyntheticPatient; cohortId: string } | ({ source: 'imaging' } & ImagingShape);
+
+const idOf = (shape: ConfiguredShape) => (shape.source === 'virtual' ? shape.patient.id : shape.patientId);
+const byPatient = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What the build job reports back through. */
 export interface SsmBuildProgress {
@@ -105,10 +125,6 @@ const summarySchema = z.object({
   modelCard: ssmModelCardSchema,
 });
 
-/** Why an imaging cohort cannot make a shape model today (API refusal, in words). */
-export const ssmImagingCohortMessage = (name: string) =>
-  `Shape models cannot be built from your own imaging patients yet (${name}): their organ surfaces do not share one mesh layout, so their points must first be paired by registration, which the model builder does not do yet. Choose among the project’s virtual cohorts.`;
-
 /** The file of a model in its workspace's data region. */
 export function ssmModelKey(ssmId: string): string {
   return `ssms/${ssmId}.bin`;
@@ -130,8 +146,8 @@ export class SsmService {
     private readonly unitOfWork: UnitOfWork,
     /** Keeps a built model's modes and quality metrics as a snapshot named by its event (issue 20 item 7). */
     private readonly results: ResultKeeper | null = null,
-    /** The project's imaging datasets, to refuse them in words (their surfaces need registration: not built in). */
-    private readonly imaging: Pick<ImagingRepository, 'find'> | null = null,
+    /** The project's imaging datasets (imaging cohorts a model may be built from, by registration). */
+    private readonly imaging: Pick<ImagingRepository, 'projectDatasets'> | null = null,
   ) {}
 
   async list(userId: string, deviceId: string, projectId: string): Promise<SsmList> {
@@ -166,29 +182,21 @@ export class SsmService {
   }
 
   /**
-   * An imaging cohort of the project chosen for a model: refused in words (422 `imaging_cohort_not_supported`). Its
-   * patients' delivered surfaces have no shared mesh layout, so vertex i is not one anatomical point on each; the
-   * build pairs points by topology only (the CPD registration of docs/decisions/cpd-correspondence.md is not wired).
+   * What a configuration may build from on a project: its virtual cohorts and its imaging datasets among the ids
+   * (any status: not ready ones are refused by name in {@link shapesOf}).
    */
-  private async refuseImagingCohorts(
-    projectId: string,
-    chosen: readonly string[],
-    cohorts: readonly CohortRow[],
-  ): Promise<void> {
-    if (!this.imaging) return;
-    const known = new Set(cohorts.map((c) => c.id));
-    for (const id of chosen.filter((c) => !known.has(c))) {
-      const dataset = await this.imaging.find(id);
-      if (dataset?.projectId === projectId)
-        throw new ServiceError(422, 'imaging_cohort_not_supported', ssmImagingCohortMessage(dataset.name));
-    }
+  private async projectChoices(projectId: string, cohortIds: readonly string[]): Promise<SsmChoices> {
+    const cohorts = await this.repository.projectCohorts(projectId, cohortIds);
+    const wanted = new Set(cohortIds.map((id) => id.toLowerCase()));
+    const imaging = this.imaging
+      ? (await this.imaging.projectDatasets(projectId)).filter((row) => wanted.has(row.id))
+      : [];
+    return { cohorts, imaging };
   }
 
   async create(userId: string, deviceId: string, projectId: string, input: CreateSsm): Promise<Ssm> {
     await this.access.require('project.work', userId, deviceId, projectId);
-    const cohorts = await this.repository.projectCohorts(projectId, input.cohortIds);
-    await this.refuseImagingCohorts(projectId, input.cohortIds, cohorts);
-    const prepared = await this.prepare(cohorts, input);
+    const prepared = await this.prepare(await this.projectChoices(projectId, input.cohortIds), input);
     if (await this.repository.findByConfiguration(projectId, prepared.configurationKey))
       throw new ServiceError(409, 'ssm_exists', ssmDuplicateMessage);
     const id = await this.unitOfWork.run((tx) => this.enqueueBuild(tx, { userId, deviceId, projectId }, prepared));
@@ -219,8 +227,8 @@ export class SsmService {
     assertReady(ssm);
     if (buildIsCurrent(ssm)) throw new ServiceError(409, 'ssm_current', ssmRebuildCurrentMessage);
     const configuration = ssmConfigurationSchema.parse(ssm.configuration);
-    const cohorts = await this.repository.projectCohorts(projectId, configuration.cohortIds);
-    const prepared = await this.prepare(cohorts, { ...configuration, name: ssm.name });
+    const choices = await this.projectChoices(projectId, configuration.cohortIds);
+    const prepared = await this.prepare(choices, { ...configuration, name: ssm.name });
     const id = await this.unitOfWork.run((tx) =>
       this.enqueueBuild(
         tx,
@@ -253,7 +261,8 @@ export class SsmService {
     );
     const prepared: PreparedSsm[] = [];
     for (const input of inputs) {
-      const next = await this.prepare(rows, input, { waitForCohorts: true });
+      // A project not yet created has no imaging datasets (they are uploaded to a project).
+      const next = await this.prepare({ cohorts: rows, imaging: [] }, input, { waitForCohorts: true });
       if (prepared.some((other) => other.configurationKey === next.configurationKey))
         throw new ServiceError(409, 'ssm_exists', ssmDuplicateMessage);
       prepared.push(next);
@@ -337,8 +346,8 @@ export class SsmService {
     if (!found) throw notFound();
     if (found.ssm.status !== 'failed') throw notFailed();
     const configuration = ssmConfigurationSchema.parse(found.ssm.configuration);
-    const cohorts = await this.repository.projectCohorts(projectId, configuration.cohortIds);
-    const prepared = await this.prepare(cohorts, { ...configuration, name: found.ssm.name });
+    const choices = await this.projectChoices(projectId, configuration.cohortIds);
+    const prepared = await this.prepare(choices, { ...configuration, name: found.ssm.name });
     await this.unitOfWork.run(async (tx) => {
       const before = await tx.ssms.reopen(ssmId, prepared.shapeCount);
       if (!before) throw notFailed();
@@ -400,12 +409,12 @@ export class SsmService {
    * `waitForCohorts`: cohorts still being ordered count with the patients drawn for them (the wizard's chaining).
    */
   private async prepare(
-    cohorts: readonly CohortRow[],
+    choices: SsmChoices,
     input: CreateSsm,
     options: { waitForCohorts: boolean } = { waitForCohorts: false },
   ): Promise<PreparedSsm> {
     const configuration = normalizeSsmConfiguration(input);
-    const shapes = await this.shapesOf(cohorts, configuration, options.waitForCohorts);
+    const shapes = await this.shapesOf(choices, configuration, options.waitForCohorts);
     return {
       configuration,
       configurationKey: JSON.stringify(configuration),
@@ -708,38 +717,27 @@ export class SsmService {
     if (!row) return null;
     if (row.status !== 'in_progress') return row;
     const configuration = ssmConfigurationSchema.parse(row.configuration);
-    let shapes: Awaited<ReturnType<SsmService['shapesOf']>>;
+    const choices = await this.projectChoices(row.projectId, configuration.cohortIds);
+    let shapes: ConfiguredShape[];
     try {
-      shapes = await this.shapesOf(
-        await this.repository.projectCohorts(row.projectId, configuration.cohortIds),
-        configuration,
-      );
+      shapes = await this.shapesOf(choices, configuration);
     } catch (error) {
       // The configuration no longer holds (a cohort left the project, say): failed at once with the reason, no retry.
       if (!(error instanceof ServiceError)) throw error;
       await this.failBuild(ssmId, error.message);
       return this.repository.findById(ssmId);
     }
-    const cohortNames = new Map(
-      (await this.repository.projectCohorts(row.projectId, configuration.cohortIds)).map((c) => [c.id, c.name]),
-    );
+    const cohortNames = new Map([...choices.cohorts, ...choices.imaging].map((c) => [c.id, c.name]));
     const carried = await this.instancesToCarry(row);
-    const output = await this.cpu.run(
-      ssmBuildTask,
-      {
-        patients: shapes,
-        organs: configuration.organs,
-        phase: configuration.phase,
-        seed: SPECIFICITY_SEED,
-        samples: SPECIFICITY_SAMPLES,
-        curveModes: CURVE_MODES,
-        ...(carried.model ? { instances: { model: carried.model, labels: carried.labels } } : {}),
-      },
-      {
-        signal: work.signal,
-        onProgress: (fraction, message) => void work.progress(0.98 * fraction, message).catch(() => undefined),
-      },
-    );
+    let output: SsmBuildOutput;
+    try {
+      output = await this.runBuild(shapes, choices.imaging, configuration, carried, work);
+    } catch (error) {
+      // Shapes the model builder refuses (a reference surface too fine, say) are refused the same on every try.
+      if (!(error instanceof CpuTaskError) || error.errorName !== 'SsmInputError') throw error;
+      await this.failBuild(ssmId, error.message);
+      return this.repository.findById(ssmId);
+    }
     await this.blobs.put(await this.region(row.deviceId), ssmModelKey(ssmId), output.bytes);
     const summary = {
       landmarks: output.landmarks,
@@ -769,6 +767,49 @@ export class SsmService {
       });
     });
     return this.repository.findById(ssmId);
+  }
+
+  /**
+   * The model built in the CPU pool: virtual patients alone by shared topology (`buildSsm`); with any imaging
+   * patient by registration (`buildRegisteredSsm`), the datasets' delivered models zips held on disk meanwhile.
+   */
+  private async runBuild(
+    shapes: readonly ConfiguredShape[],
+    datasets: readonly ImagingDatasetRow[],
+    configuration: SsmConfiguration,
+    carried: CarriedInstances,
+    work: SsmBuildProgress,
+  ): Promise<SsmBuildOutput> {
+    const common = {
+      organs: configuration.organs,
+      phase: configuration.phase,
+      seed: SPECIFICITY_SEED,
+      samples: SPECIFICITY_SAMPLES,
+      curveModes: CURVE_MODES,
+      ...(carried.model ? { instances: { model: carried.model, labels: carried.labels } } : {}),
+    };
+    const options = {
+      signal: work.signal,
+      onProgress: (fraction: number, message?: string) =>
+        void work.progress(0.98 * fraction, message).catch(() => undefined),
+    };
+    const virtual = shapes.flatMap((shape) => (shape.source === 'virtual' ? [shape] : []));
+    if (virtual.length === shapes.length) return this.cpu.run(ssmBuildTask, { ...common, patients: virtual }, options);
+    return holdingLocalFiles(this.blobs, async (localFile) => {
+      const zips = new Map<string, { path: string; bytes: number }>();
+      for (const dataset of datasets) {
+        const key = dataset.modelsStorageKey;
+        const file = key ? await localFile(dataset.region, key) : null;
+        if (!file) throw new Error(`The delivered models of imaging dataset ${dataset.id} are missing from storage.`);
+        zips.set(dataset.id, file);
+      }
+      const sources = shapes.map((shape): SsmShapeSource => {
+        if (shape.source === 'virtual') return shape;
+        const { patientId, cohortId, phase, landmarks } = shape;
+        return { source: 'imaging', patientId, cohortId, phase, landmarks, models: zips.get(cohortId)! };
+      });
+      return this.cpu.run(ssmRegisteredBuildTask, { ...common, shapes: sources }, options);
+    });
   }
 
   /**
@@ -871,12 +912,15 @@ export class SsmService {
    * configuration may use (the project's, or those of the draft of one).
    */
   private async shapesOf(
-    cohorts: readonly CohortRow[],
+    choices: SsmChoices,
     configuration: SsmConfiguration,
     waitForCohorts = false,
-  ): Promise<{ patient: SyntheticPatient; cohortId: string }[]> {
-    const byId = new Map(cohorts.map((cohort) => [cohort.id, cohort]));
-    const missing = configuration.cohortIds.filter((id) => !byId.has(id));
+  ): Promise<ConfiguredShape[]> {
+    const byId = new Map(choices.cohorts.map((cohort) => [cohort.id, cohort]));
+    // Imaging datasets of the project being checked or refused are no cohorts (a room or trial says the same).
+    const datasets = choices.imaging.filter((row) => row.status === 'modelling' || row.status === 'ready');
+    const imagingIds = new Set(datasets.map((row) => row.id));
+    const missing = configuration.cohortIds.filter((id) => !byId.has(id) && !imagingIds.has(id));
     if (missing.length > 0)
       throw new ServiceError(
         422,
@@ -884,8 +928,9 @@ export class SsmService {
         'A chosen patient cohort is not part of this project. Choose among the project’s cohorts.',
         { cohortIds: missing },
       );
+    datasets.forEach(assertImagingCohortReady);
     const patients = new Map<string, { patient: SyntheticPatient; cohortId: string }>();
-    for (const id of configuration.cohortIds) {
+    for (const id of configuration.cohortIds.filter((c) => byId.has(c))) {
       const cohort = byId.get(id) as CohortRow;
       const stored = await this.cohorts.patients(cohort.id);
       // A cohort being ordered has its patients drawn already (an order of an older server may not: it must wait).
@@ -895,7 +940,8 @@ export class SsmService {
         if (!patients.has(entry.patientId))
           patients.set(entry.patientId, { patient: storedPatient(cohort, entry), cohortId: cohort.id });
     }
-    const strangers = configuration.excludedPatients.filter((id) => !patients.has(id));
+    const imagingPatients = new Set(datasets.flatMap((row) => row.models?.patients.map((p) => p.patient) ?? []));
+    const strangers = configuration.excludedPatients.filter((id) => !patients.has(id) && !imagingPatients.has(id));
     if (strangers.length > 0)
       throw new ServiceError(
         422,
@@ -904,16 +950,19 @@ export class SsmService {
         { patients: strangers },
       );
     const excluded = new Set(configuration.excludedPatients);
-    const kept = [...patients.values()]
-      .filter(({ patient }) => !excluded.has(patient.id))
-      .sort((a, b) => (a.patient.id < b.patient.id ? -1 : a.patient.id > b.patient.id ? 1 : 0));
+    const virtual = [...patients.values()].filter(({ patient }) => !excluded.has(patient.id));
+    const imaging = imagingShapesOf(datasets, configuration);
+    const kept: ConfiguredShape[] = [
+      ...virtual.map((shape) => ({ source: 'virtual' as const, ...shape })),
+      ...imaging.map((shape) => ({ source: 'imaging' as const, ...shape })),
+    ].sort((a, b) => byPatient(idOf(a), idOf(b)) || byPatient(a.cohortId, b.cohortId));
     if (kept.length === 0)
       throw new ServiceError(
         422,
         'all_patients_excluded',
         `Every patient is left out. Keep at least ${ssmMinShapes} patients in the model.`,
       );
-    const lacking = kept.filter(({ patient }) => !hasPhase(patient, configuration.phase));
+    const lacking = virtual.filter(({ patient }) => !hasPhase(patient, configuration.phase));
     if (lacking.length > 0)
       throw new ServiceError(
         422,
@@ -929,6 +978,7 @@ export class SsmService {
         shapes: kept.length,
         minimum: ssmMinShapes,
       });
+    assertRegistrable(imaging, virtual.length > 0, configuration.organs);
     return kept;
   }
 

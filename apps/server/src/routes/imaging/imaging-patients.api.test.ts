@@ -14,7 +14,7 @@ import { insertModellingDataset } from '../../../test/factories/imaging-rows';
 import { zipOf } from '../../../../../test/helpers/imaging-zip';
 import { roomsPathOf } from '../../../test/fixtures/room.fixtures';
 import { cube } from '../../../test/fixtures/stl.fixtures';
-import { deliverAndWait } from '../../../test/fixtures/imaging-delivery.fixtures';
+import { deliveredDataset } from '../../../test/fixtures/imaging-delivery.fixtures';
 import type { TestServer } from '../../../test/helpers/test-server';
 import { projectWorld } from '../../../test/fixtures/project-world';
 import { errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
@@ -74,11 +74,7 @@ beforeAll(async () => {
   });
   ({ server, admin, deviceId, projectId } = world);
   ({ guest, outsider } = world.people);
-  datasetId = await insertModellingDataset(server, { deviceId, projectId, uploadedBy: admin.id, name: 'Own CT' });
-  await server.context.supportStaff.set(admin.account.email, true);
-  const { delivery } = await deliverAndWait(admin.browser, datasetId, await models());
-  expect(delivery.findings).toEqual([]);
-  expect(delivery.status).toBe('accepted');
+  datasetId = await deliveredDataset(server, admin, { deviceId, projectId, name: 'Own CT' }, await models());
 }, 180_000);
 afterAll(async () => {
   await server?.stop();

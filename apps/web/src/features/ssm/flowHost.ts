@@ -9,6 +9,11 @@ export interface SsmCohortChoice {
   name: string;
   size: number;
   status: string;
+  /**
+   * A ready imaging cohort of the project (the user's own imaging, not synthetic): its delivered patients' ids,
+   * listed with it. Absent for a virtual cohort, whose patients the step reads page by page.
+   */
+  imagingPatients?: string[];
 }
 
 /**

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ssmDuplicateMessage, ssmTooFewCode, ssmTooFewMessage } from '@insilico/contracts';
+import { ssmDuplicateMessage, ssmTooFewCode, ssmTooFewMessage, type ImagingCohort } from '@insilico/contracts';
 import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
 import { SsmFlowHostContext, type SsmFlowHost } from '../flowHost';
 import { saveSsmDraft, emptySsmDraft, type SsmDraft } from '../ssmDraft';
-import { SsmNameStep, SsmPatientsStep, SsmStatus } from './SsmCreateSteps';
+import { projectCohortChoices, SsmNameStep, SsmPatientsStep, SsmStatus } from './SsmCreateSteps';
 
 const fetchMock = vi.fn<typeof fetch>();
 const project = '11111111-1111-4111-8111-111111111111';
@@ -80,7 +80,7 @@ describe('SSM creation, Name step', () => {
 describe('SSM creation, Patients step, cohorts still being ordered (issue 18)', () => {
   const ordered = '33333333-3333-4333-8333-333333333333';
   /** The step in a host (the wizard's when `waitForCohorts`), its draft kept in the test. */
-  function renderPatients(waitForCohorts: boolean) {
+  function renderPatients(waitForCohorts: boolean, extra: SsmFlowHost['cohorts']['items'] = []) {
     let draft: SsmDraft = emptySsmDraft;
     fetchMock.mockImplementation(() =>
       Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'x' } })),
@@ -96,6 +96,7 @@ describe('SSM creation, Patients step, cohorts still being ordered (issue 18)', 
         items: [
           { id: cohort, name: 'Ready ones', size: 10, status: 'ready' },
           { id: ordered, name: 'Being ordered', size: 20, status: 'in_progress' },
+          ...(extra ?? []),
         ],
         error: undefined,
         empty: 'None.',
@@ -136,6 +137,18 @@ describe('SSM creation, Patients step, cohorts still being ordered (issue 18)', 
     expect((box as HTMLInputElement).disabled).toBe(true);
   });
 
+  it('offers a ready imaging cohort as the user’s own imaging, its delivered patients to tick off', () => {
+    const imaging = '44444444-4444-4444-8444-444444444444';
+    const step = renderPatients(false, [
+      { id: imaging, name: 'Our CTs', size: 2, status: 'ready', imagingPatients: ['P01', 'P02'] },
+    ]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Our CTs (2 patients), your own imaging' }));
+    expect(screen.getByText(/Patients of your own imaging \(not synthetic\)/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'P02' }));
+    expect(step.draft()).toMatchObject({ cohortIds: [imaging], excludedPatients: ['P02'] });
+    expect(screen.getByTestId('ssm-kept-patients').textContent).toBe('1 patients chosen');
+  });
+
   it('says what a waiting SSM waits for', () => {
     renderWithProviders(
       <SsmStatus
@@ -153,5 +166,21 @@ describe('SSM creation, Patients step, cohorts still being ordered (issue 18)', 
     expect(screen.getByRole('status').textContent).toContain(
       'Roots model is waiting for the patient cohort Being ordered to be ready: it is built then.',
     );
+  });
+});
+
+describe('the cohorts a project offers a model', () => {
+  it('lists the virtual cohorts, then the ready imaging cohorts with their patients; nothing until the project is read', () => {
+    const virtual = [{ id: cohort, name: 'Virtual', size: 10, status: 'ready' }];
+    const patient = (id: string) => ({ id }) as ImagingCohort['patients'][number];
+    const imaging: ImagingCohort[] = [
+      { datasetId: 'ds-1', name: 'Our CTs', status: 'ready', patients: [patient('P01')] },
+      { datasetId: 'ds-2', name: 'New CTs', status: 'modelling', patients: [] },
+    ];
+    expect(projectCohortChoices(undefined, imaging)).toBeUndefined();
+    expect(projectCohortChoices(virtual, imaging)).toEqual([
+      ...virtual,
+      { id: 'ds-1', name: 'Our CTs', size: 1, status: 'ready', imagingPatients: ['P01'] },
+    ]);
   });
 });

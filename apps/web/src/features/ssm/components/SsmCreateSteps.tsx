@@ -29,6 +29,7 @@ import {
   ssmPhaseLabels,
   ssmPhases,
   ssmTooFewCode,
+  type ImagingCohort,
   type SsmPhase,
 } from '@insilico/contracts';
 import { useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -36,6 +37,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/apiError';
 import { useProject } from '../../projects';
 import { useAskSupport } from '../../support';
+import { useImagingCohorts } from '../../imaging-patients';
 import { createSsm, useCohortPatientIds, useSsm } from '../api';
 import { SsmFlowHostContext, type SsmCohortChoice, type SsmFlowHost } from '../flowHost';
 import { ssmPagePath, ssmStepPath, ssmSteps, type SsmStepRoute } from '../paths';
@@ -64,14 +66,19 @@ function useProjectHost(): SsmFlowHost | null {
     if (projectId) saveSsmDraft(sessionStorage, projectId, draft);
   }, [draft, projectId]);
   const project = useProject(deviceId, projectId);
+  const imaging = useImagingCohorts(deviceId, projectId);
+  const cohorts = useMemo(
+    () => projectCohortChoices(project.data?.cohorts, imaging.data?.items),
+    [project.data, imaging.data],
+  );
   if (!projectId || !deviceId) return null;
   return {
     deviceId,
     draft,
     setDraft,
     cohorts: {
-      items: project.data?.cohorts,
-      error: project.error,
+      items: cohorts,
+      error: project.error ?? imaging.error,
       empty: 'This project has no patient cohorts yet.',
     },
     go: (route) => void navigate(ssmStepPath(route, deviceId, projectId)),
@@ -84,6 +91,28 @@ function useProjectHost(): SsmFlowHost | null {
     embedded: false,
     busy: false,
   };
+}
+
+/**
+ * The cohorts a project offers a model: its virtual cohorts, then its ready imaging cohorts (the user's own imaging,
+ * each with its delivered patients); undefined until the project is read (the imaging list may follow).
+ */
+export function projectCohortChoices(
+  virtual: readonly SsmCohortChoice[] | undefined,
+  imaging: readonly ImagingCohort[] | undefined,
+): SsmCohortChoice[] | undefined {
+  if (!virtual) return undefined;
+  const ready = (imaging ?? []).filter((cohort) => cohort.status === 'ready');
+  return [
+    ...virtual,
+    ...ready.map((cohort) => ({
+      id: cohort.datasetId,
+      name: cohort.name,
+      size: cohort.patients.length,
+      status: 'ready',
+      imagingPatients: cohort.patients.map((patient) => patient.id),
+    })),
+  ];
 }
 
 /** A step in its host: the project wizard's (context), else the project named in the address. */
@@ -206,8 +235,9 @@ function CohortChoice({
   const ready = cohort.status === 'ready';
   // A cohort still being ordered, in the wizard: the SSM waits for it (issue 18).
   const awaited = waitForCohorts && cohort.status === 'in_progress';
-  const page = useCohortPatientIds(ready ? deviceId : null, ready ? cohort.id : null);
-  const ids = useMemo(() => page.data?.items.map((item) => item.id) ?? [], [page.data]);
+  const imaging = cohort.imagingPatients;
+  const page = useCohortPatientIds(ready && !imaging ? deviceId : null, ready && !imaging ? cohort.id : null);
+  const ids = useMemo(() => imaging ?? page.data?.items.map((item) => item.id) ?? [], [imaging, page.data]);
   useEffect(() => {
     if (ids.length > 0) onPatients(cohort.id, ids);
   }, [ids, onPatients, cohort.id]);
@@ -221,8 +251,14 @@ function CohortChoice({
             onChange={() => onDraft((current) => toggleCohort(current, cohort.id, patients))}
           />
         }
-        label={`${cohort.name} (${cohort.size} patients${ready ? '' : cohort.status === 'failed' ? ', failed' : ', in progress'})`}
+        label={`${cohort.name} (${cohort.size} patients${ready ? '' : cohort.status === 'failed' ? ', failed' : ', in progress'})${imaging ? ', your own imaging' : ''}`}
       />
+      {imaging && (
+        <Typography variant="body2" color="text.secondary" sx={{ pl: 4 }}>
+          Patients of your own imaging (not synthetic): their delivered surfaces are paired point to point by
+          registration to the patient with the coarsest surface.
+        </Typography>
+      )}
       {awaited && (
         <Typography variant="body2" color="text.secondary" sx={{ pl: 4 }}>
           {chosen

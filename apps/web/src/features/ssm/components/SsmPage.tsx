@@ -372,15 +372,18 @@ function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: s
             Patients
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            Each patient's leave-one-out error (how far the other patients' model misses its surface); outliers are
-            flagged.{canEdit ? ' Leaving one out builds a new model without it.' : ''}
+            Each patient's leave-one-out error (how far the other patients' model misses its surface)
+            {ssm.modelCard?.registration
+              ? ' and registration residual (how far the registered points lie from its own surface)'
+              : ''}
+            ; outliers are flagged.{canEdit ? ' Leaving one out builds a new model without it.' : ''}
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {ssm.shapes.map((shape) => (
               <Chip
-                key={shape.patientId}
+                key={`${shape.cohortId}/${shape.patientId}`}
                 color={shape.outlier ? 'warning' : 'default'}
-                label={`${shape.patientId}: ${shape.residual.toFixed(2)} mm${shape.outlier ? ' (outlier)' : ''}`}
+                label={`${shape.patientId}: ${shape.residual.toFixed(2)} mm${shape.registration_mm === undefined ? '' : `, registration ${shape.registration_mm.toFixed(2)} mm`}${shape.outlier ? ' (outlier)' : ''}`}
                 {...(canEdit
                   ? {
                       onDelete: () => void leaveOut(shape.patientId),
@@ -440,6 +443,9 @@ function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: s
                 ['Organs', ssm.modelCard.organs.map((o) => ssmOrganLabels[o]).join(', ')],
                 ['Phase', ssmPhaseLabels[ssm.modelCard.phase]],
                 ['Correspondence', ssm.modelCard.correspondence],
+                ...(ssm.modelCard.registration
+                  ? [['Registration', registrationWords(ssm.modelCard.registration)]]
+                  : []),
                 ['Alignment', ssm.modelCard.alignment],
                 ['Reference shape', ssm.modelCard.referenceShape],
                 ['Seed', String(ssm.modelCard.seed)],
@@ -458,4 +464,10 @@ function ReadySsm({ deviceId, projectId, ssm }: { deviceId: string; projectId: s
       )}
     </Stack>
   );
+}
+
+/** A registered model's registration parameters in words (the model card's row). */
+function registrationWords(registration: NonNullable<NonNullable<Ssm['modelCard']>['registration']>): string {
+  const r = registration;
+  return `${r.method}; ${r.affineFirst ? 'affine then ' : ''}non-rigid, β = ${r.beta}, λ = ${r.lambda}, outlier weight ${r.outlierWeight}, kernel rank ${r.kernelRank}, at most ${r.maxIterations} iterations, tolerance ${r.tolerance}, at most ${r.maxTargetPoints} target points; reference: ${r.reference}`;
 }
