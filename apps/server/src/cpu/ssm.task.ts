@@ -1,6 +1,6 @@
 import { buildPatientMeshes, MESH_MODEL_VERSION, type Landmark, type SyntheticPatient } from '@insilico/anatomy';
 import type { SsmModelCard, SsmOrgan, SsmPhase } from '@insilico/contracts';
-import { CPD_MAX_MOVING_POINTS, type TriangleMesh } from '@insilico/mesh';
+import { CPD_MAX_MOVING_POINTS, decimateTo, type TriangleMesh } from '@insilico/mesh';
 import {
   applyTransform,
   correspondByRegistration,
@@ -185,9 +185,7 @@ export async function buildRegisteredSsm(
   }
   const reference = fewestVertices(read.map(({ organs }) => organs));
   const referenceId = shapeId(input.shapes[reference] as SsmShapeSource);
-  const template = (read[reference] as (typeof read)[number]).organs.map((mesh, k) =>
-    registrationReference(mesh, input.organs[k] as SsmOrgan, referenceId),
-  );
+  const template = (read[reference] as (typeof read)[number]).organs.map(registrationReference);
   const residuals: number[] = [];
   const joined = read.map(({ organs }, j) => {
     if (j === reference) {
@@ -238,7 +236,7 @@ export async function buildRegisteredSsm(
         maxIterations: REGISTRATION.cpd.maxIterations,
         tolerance: REGISTRATION.cpd.tolerance,
         maxTargetPoints: REGISTRATION.maxTargetPoints,
-        reference: `the shape with the fewest vertices (${referenceId}), at most ${CPD_MAX_MOVING_POINTS} vertices per organ`,
+        reference: `the shape with the fewest vertices (${referenceId}), decimated to at most ${CPD_MAX_MOVING_POINTS} vertices per organ where finer`,
       },
     },
   };
@@ -286,13 +284,11 @@ function fewestVertices(shapes: readonly (readonly TriangleMesh[])[]): number {
 
 /**
  * The reference's surface of one organ as registration moves it: at most {@link CPD_MAX_MOVING_POINTS} vertices
- * (registration's E-step is M × N). Finer surfaces are refused in words until packages/mesh decimates: the
- * decimation (to that many vertices) is the one call to add here.
+ * (registration's E-step is M × N), a finer surface decimated to that many (quadric edge collapse, open rims kept:
+ * docs/decisions/mesh-decimation.md); the decimated surface then stands for the reference shape in the model.
  */
-function registrationReference(mesh: TriangleMesh, organ: SsmOrgan, patientId: string): TriangleMesh {
-  const vertices = mesh.positions.length / 3;
-  if (vertices > CPD_MAX_MOVING_POINTS) throw new SsmInputError(ssmReferenceTooFineMessage(patientId, organ, vertices));
-  return mesh;
+function registrationReference(mesh: TriangleMesh): TriangleMesh {
+  return mesh.positions.length / 3 > CPD_MAX_MOVING_POINTS ? decimateTo(mesh, CPD_MAX_MOVING_POINTS) : mesh;
 }
 
 /** The landmark names every shape has, in the first shape's order. */
@@ -506,11 +502,6 @@ export function flagOutliers(residuals: ArrayLike<number>): boolean[] {
   const mid = median(values);
   const spread = 1.4826 * median(values.map((x) => Math.abs(x - mid)));
   return values.map((x) => x > 0.1 && x > mid + 3 * spread);
-}
-
-/** Why a registered build cannot start: the reference's surface is finer than registration takes (no decimation yet). */
-export function ssmReferenceTooFineMessage(patientId: string, organ: string, vertices: number): string {
-  return `The coarsest surface of the ${organ.replace(/_/g, ' ')} among the chosen patients (patient ${patientId}) has ${vertices} vertices; a shape model by registration takes a reference of at most ${CPD_MAX_MOVING_POINTS}. Surfaces this fine cannot be used yet: ask support staff to deliver a coarser surface for one patient.`;
 }
 
 export const ssmBuildTask = cpuTask(import.meta.url, 'buildSsm', buildSsm);

@@ -1,7 +1,5 @@
 import { LANDMARKS } from '@insilico/anatomy';
 import { ssmOrganLabels, ssmPhaseLabels, type SsmConfiguration, type SsmOrgan } from '@insilico/contracts';
-import { CPD_MAX_MOVING_POINTS } from '@insilico/mesh';
-import { ssmReferenceTooFineMessage } from '../cpu/ssm.task';
 import type { ImagingDatasetRow } from '../repositories/imaging.repository';
 import {
   cardiacPhaseOf,
@@ -15,8 +13,8 @@ import { ServiceError } from './errors';
 /**
  * The patients of a project's imaging cohorts as shapes of a statistical shape model (issue 18 with 19,
  * docs/decisions/imaging-patients.md): each delivered patient with the delivered phase matching the model's phase
- * (`cardiacPhaseOf`) and a surface of every chosen organ there, its landmarks, and its vertices counted from the
- * delivery's record (no zip read). Pure: SsmService reads the rows and the build task reads the surfaces.
+ * (`cardiacPhaseOf`) and a surface of every chosen organ there, and its landmarks, from the delivery's record (no
+ * zip read). Pure: SsmService reads the rows and the build task reads the surfaces.
  */
 
 /** An imaging patient as a shape of a model. */
@@ -27,11 +25,6 @@ export interface ImagingShape {
   /** The delivered phase (as the zip names it) at the model's phase. */
   phase: string;
   landmarks: DeliveredLandmark[];
-  /**
-   * Vertices of each chosen organ's surface (in the configuration's order), from the recorded triangles: a closed
-   * surface of genus 0 has T / 2 + 2 (Euler), what the delivery check accepts.
-   */
-  vertices: number[];
 }
 
 /** Why a dataset is not (yet) an imaging cohort a model can use. */
@@ -45,7 +38,7 @@ export function assertImagingCohortReady(row: ImagingDatasetRow): void {
 }
 
 /** The delivered phase of a patient matching the model's phase that has every organ, or why there is none. */
-type PhaseMatch = { phase: string; vertices: number[] } | { lacks: 'phase' | 'organ' };
+type PhaseMatch = { phase: string } | { lacks: 'phase' | 'organ' };
 
 function matchPhase(
   models: readonly { organ: string; phase: string; triangles: number }[],
@@ -59,8 +52,7 @@ function matchPhase(
     const surfaces = configuration.organs.map((organ) =>
       atPhase.find((m) => deliveredPhaseName(m.phase) === phase && deliveredOrganName(m.organ) === organ),
     );
-    if (surfaces.every((s) => s !== undefined))
-      return { phase, vertices: surfaces.map((s) => Math.floor(s.triangles / 2) + 2) };
+    if (surfaces.every((s) => s !== undefined)) return { phase };
   }
   return { lacks: 'organ' };
 }
@@ -87,7 +79,6 @@ export function imagingShapesOf(
           cohortId: row.id,
           phase: match.phase,
           landmarks: deliveredLandmarks(delivered),
-          vertices: match.vertices,
         });
     }
   const phase = ssmPhaseLabels[configuration.phase].toLowerCase();
@@ -111,16 +102,11 @@ export function imagingShapesOf(
 }
 
 /**
- * The checks of a model with imaging shapes that need every shape: the landmark names they share (422
- * `landmarks_missing` when none: the mean would have none), and, when every shape is an imaging patient's, the
- * registration's reference (the shape with the fewest vertices) at most {@link CPD_MAX_MOVING_POINTS} vertices per
- * organ (422 `ssm_reference_too_fine`; the build checks the surfaces read as well).
+ * The check of a model with imaging shapes that needs every shape: the landmark names they share (422
+ * `landmarks_missing` when none: the mean would have none). A reference finer than registration takes is decimated
+ * by the build, not refused.
  */
-export function assertRegistrable(
-  shapes: readonly ImagingShape[],
-  withVirtual: boolean,
-  organs: readonly SsmOrgan[],
-): void {
+export function assertRegistrable(shapes: readonly ImagingShape[], withVirtual: boolean): void {
   const names = new Set<string>(withVirtual ? LANDMARKS : (shapes[0]?.landmarks.map((l) => l.name) ?? []));
   for (const shape of shapes) {
     const own = new Set(shape.landmarks.map((l) => l.name));
@@ -132,18 +118,6 @@ export function assertRegistrable(
       'landmarks_missing',
       'The chosen patients share no named landmark, so the model’s shapes would have none (rooms and measurements need them). Leave out the patients whose landmarks are named differently, or ask support staff to name them alike.',
     );
-  if (withVirtual || shapes.length === 0) return;
-  const total = (shape: ImagingShape) => shape.vertices.reduce((a, b) => a + b, 0);
-  const reference = shapes.reduce((best, shape) => (total(shape) < total(best) ? shape : best));
-  reference.vertices.forEach((vertices, k) => {
-    if (vertices > CPD_MAX_MOVING_POINTS)
-      throw new ServiceError(
-        422,
-        'ssm_reference_too_fine',
-        ssmReferenceTooFineMessage(reference.patientId, organs[k] as string, vertices),
-        { patientId: reference.patientId, vertices, maximum: CPD_MAX_MOVING_POINTS },
-      );
-  });
 }
 
 function listed(ids: readonly string[]): string {

@@ -978,7 +978,7 @@ export class SsmService {
         shapes: kept.length,
         minimum: ssmMinShapes,
       });
-    assertRegistrable(imaging, virtual.length > 0, configuration.organs);
+    assertRegistrable(imaging, virtual.length > 0);
     return kept;
   }
 
