@@ -15,7 +15,13 @@ import {
 } from './parameters';
 import { add, dot, onAxis, scale, simulatedRegion, sub, type RegionPlane, type SimulatedRegion } from './region';
 import { vesselParticleCounter } from './flowParticles';
-import { FLOW_SECONDS_PER_PARTICLE_STEP, flowRunSeconds, flowSteps, type EngineBackend } from './runTime';
+import {
+  FLOW_SECONDS_PER_PARTICLE_STEP,
+  flowRunSeconds,
+  flowSteps,
+  solidRunSeconds,
+  type EngineBackend,
+} from './runTime';
 
 /** Version of the case building; stored with every simulation so a result says how its case was made. */
 export const SCENARIO_VERSION = 'scenarios-5';
@@ -101,12 +107,6 @@ const TEST_SOLID_STEPS = 300;
 const SHELL_LAYERS = 3;
 /** Wall layers of the vessel (the engine's default). */
 const WALL_LAYERS = 4;
-/**
- * Engine cost per particle and step of the solid kind on one thread, s: measured 0.96 µs for the coarse solid (1,509
- * particles) at load average 3–5 on this project's 2-core machine. A figure to order the resolutions, not a promise.
- * (The flow kinds' model is in runTime.ts.)
- */
-const SECONDS_PER_PARTICLE_STEP = 1e-6;
 const MMHG = 133.322;
 
 /** Builds the engine case of a room; throws ScenarioError on input a person must correct. */
@@ -618,7 +618,7 @@ function estimate(dp: number, particles: number, endTime: number, steps: number)
     particles,
     endTime_s: endTime,
     steps,
-    seconds: Math.ceil(particles * steps * SECONDS_PER_PARTICLE_STEP),
+    seconds: Math.ceil(solidRunSeconds(particles, steps)),
   };
 }
 

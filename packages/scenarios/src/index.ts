@@ -51,8 +51,10 @@ export { paravalvularGapArea, type GapInput, type GapResult } from './paravalvul
 export {
   FLOW_SECONDS_PER_PARTICLE_STEP,
   SPEED_OVER_REFERENCE,
+  cacheGrowth,
   flowRunSeconds,
   flowSteps,
+  solidRunSeconds,
   threadSpeedUp,
   type EngineBackend,
   type FlowStepInput,
