@@ -19,6 +19,7 @@ import {
   FLOW_SECONDS_PER_PARTICLE_STEP,
   flowRunSeconds,
   flowSteps,
+  flowWork,
   solidRunSeconds,
   type EngineBackend,
 } from './runTime';
@@ -336,7 +337,7 @@ function flowCase(
 }
 
 /**
- * The smallest spacing from `nominal` up to MAX_FLOW_DP_MM (mm) whose work (particles × steps) is at most `maxWork`;
+ * The smallest spacing from `nominal` up to MAX_FLOW_DP_MM (mm) whose work (`flowWork`) is at most `maxWork`;
  * MAX_FLOW_DP_MM when even that needs more. The work falls as the spacing grows (about as dp⁻⁴).
  */
 export function boundedSpacing(
@@ -346,7 +347,7 @@ export function boundedSpacing(
 ): number {
   const load = (dp: number) => {
     const w = work(dp);
-    return w.particles * w.steps;
+    return flowWork(w.particles, w.steps);
   };
   if (nominal >= MAX_FLOW_DP_MM || load(nominal) <= maxWork) return nominal;
   if (load(MAX_FLOW_DP_MM) > maxWork) return MAX_FLOW_DP_MM;

@@ -54,6 +54,7 @@ export {
   cacheGrowth,
   flowRunSeconds,
   flowSteps,
+  flowWork,
   solidRunSeconds,
   threadSpeedUp,
   type EngineBackend,

@@ -109,11 +109,17 @@ export function cacheGrowth(particles: number, reference: number, exponent: numb
 const FLOW_REFERENCE_PARTICLES = 10_899;
 const FLOW_CACHE_EXPONENT = 0.15;
 
+/**
+ * The work of a flow run of `particles` (moving and wall) over `steps` acoustic steps, in particle-steps of the
+ * calibration run's size: particles × steps × `cacheGrowth`. The coarse resolution's bound is on this work.
+ */
+export function flowWork(particles: number, steps: number): number {
+  return particles * steps * cacheGrowth(particles, FLOW_REFERENCE_PARTICLES, FLOW_CACHE_EXPONENT);
+}
+
 /** Estimated seconds of a flow run of `particles` (moving and wall) over `steps` acoustic steps. */
 export function flowRunSeconds(particles: number, steps: number, backend: EngineBackend, threads: number): number {
-  const perStep =
-    FLOW_SECONDS_PER_PARTICLE_STEP[backend] * cacheGrowth(particles, FLOW_REFERENCE_PARTICLES, FLOW_CACHE_EXPONENT);
-  return (particles * steps * perStep) / threadSpeedUp(threads);
+  return (flowWork(particles, steps) * FLOW_SECONDS_PER_PARTICLE_STEP[backend]) / threadSpeedUp(threads);
 }
 
 /**

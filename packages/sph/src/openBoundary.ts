@@ -144,7 +144,7 @@ export interface MassBalance {
   /**
    * Mass created at the far end of the outlet buffers during the step: one copy, a buffer length downstream, of each
    * buffer particle that flowed back across its outlet plane (backflow), so the buffer stays full; none where another
-   * buffer particle lies within half a spacing of the copy's place.
+   * buffer particle lies within the refill guard (0.8 dp) of the copy's place.
    */
   refilled: number;
   /** Mass of the fluid between the inlet and outlet planes (buffers excluded) at the end of the step. */
@@ -212,7 +212,9 @@ const OUTLET_RELAXATION = 4;
 /**
  * A buffer particle drawn back across its outlet plane leaves its copy at the buffer's far end only where no buffer
  * particle lies within this many dp: against creating too many particles under backflow (the problem Wang & Hu,
- * arXiv 2510.25702, address with their own rule, not reproduced here).
+ * arXiv 2510.25702, address with their own rule, not reproduced here). 0.8, not 0.5: at 0.5 the long backflow of a
+ * ventricle's filling crowded the buffer and broke the run at dp 3 and 2.5 mm; 0.8 held at 5, 4, 3 and 2.5 mm for
+ * about 10 points less buffer fill (docs/decisions/sph-outlet-buffer-fill.md, "The refill guard").
  */
 const OUTLET_GUARD = 0.8;
 
