@@ -15,7 +15,14 @@ import {
 } from './parameters';
 import { add, dot, onAxis, scale, simulatedRegion, sub, type RegionPlane, type SimulatedRegion } from './region';
 import { vesselParticleCounter } from './flowParticles';
-import { FLOW_SECONDS_PER_PARTICLE_STEP, flowRunSeconds, flowSteps, type EngineBackend } from './runTime';
+import {
+  FLOW_SECONDS_PER_PARTICLE_STEP,
+  flowRunSeconds,
+  flowSteps,
+  flowWork,
+  solidRunSeconds,
+  type EngineBackend,
+} from './runTime';
 
 /** Version of the case building; stored with every simulation so a result says how its case was made. */
 export const SCENARIO_VERSION = 'scenarios-5';
@@ -101,12 +108,6 @@ const TEST_SOLID_STEPS = 300;
 const SHELL_LAYERS = 3;
 /** Wall layers of the vessel (the engine's default). */
 const WALL_LAYERS = 4;
-/**
- * Engine cost per particle and step of the solid kind on one thread, s: measured 0.96 µs for the coarse solid (1,509
- * particles) at load average 3–5 on this project's 2-core machine. A figure to order the resolutions, not a promise.
- * (The flow kinds' model is in runTime.ts.)
- */
-const SECONDS_PER_PARTICLE_STEP = 1e-6;
 const MMHG = 133.322;
 
 /** Builds the engine case of a room; throws ScenarioError on input a person must correct. */
@@ -336,7 +337,7 @@ function flowCase(
 }
 
 /**
- * The smallest spacing from `nominal` up to MAX_FLOW_DP_MM (mm) whose work (particles × steps) is at most `maxWork`;
+ * The smallest spacing from `nominal` up to MAX_FLOW_DP_MM (mm) whose work (`flowWork`) is at most `maxWork`;
  * MAX_FLOW_DP_MM when even that needs more. The work falls as the spacing grows (about as dp⁻⁴).
  */
 export function boundedSpacing(
@@ -346,7 +347,7 @@ export function boundedSpacing(
 ): number {
   const load = (dp: number) => {
     const w = work(dp);
-    return w.particles * w.steps;
+    return flowWork(w.particles, w.steps);
   };
   if (nominal >= MAX_FLOW_DP_MM || load(nominal) <= maxWork) return nominal;
   if (load(MAX_FLOW_DP_MM) > maxWork) return MAX_FLOW_DP_MM;
@@ -618,7 +619,7 @@ function estimate(dp: number, particles: number, endTime: number, steps: number)
     particles,
     endTime_s: endTime,
     steps,
-    seconds: Math.ceil(particles * steps * SECONDS_PER_PARTICLE_STEP),
+    seconds: Math.ceil(solidRunSeconds(particles, steps)),
   };
 }
 

@@ -51,8 +51,11 @@ export { paravalvularGapArea, type GapInput, type GapResult } from './paravalvul
 export {
   FLOW_SECONDS_PER_PARTICLE_STEP,
   SPEED_OVER_REFERENCE,
+  cacheGrowth,
   flowRunSeconds,
   flowSteps,
+  flowWork,
+  solidRunSeconds,
   threadSpeedUp,
   type EngineBackend,
   type FlowStepInput,

@@ -4,8 +4,10 @@ import {
   COARSE_FLOW_MAX_WORK,
   SPEED_OVER_REFERENCE,
   boundedSpacing,
+  cacheGrowth,
   flowRunSeconds,
   flowSteps,
+  solidRunSeconds,
   simulatedRegion,
   threadSpeedUp,
   type BuiltScenario,
@@ -79,6 +81,47 @@ describe('run-time estimate of the flow templates', () => {
     expect(threadSpeedUp(2)).toBeGreaterThan(1.4);
     expect(flowRunSeconds(10_000, 5_000, 'ts', 2)).toBeLessThan(flowRunSeconds(10_000, 5_000, 'ts', 1));
     expect(flowRunSeconds(10_000, 5_000, 'wasm', 1)).toBeLessThan(flowRunSeconds(10_000, 5_000, 'ts', 1));
+  });
+});
+
+describe('run-time estimate at standard and fine', () => {
+  // `npm run bench -- simulation-templates` at each resolution, one session (29.11.2026, load average ≈ 20, one engine
+  // thread, patient 20261125:7; docs/benchmarks.md, "Standard and fine"): particles (moving + wall), acoustic steps
+  // per simulated ms and CPU µs per particle and acoustic step over the first 60–90 s of the run. On the loaded
+  // machine the CPU per particle-step is about twice a quiet run's (a whole coarse run in the same hour: 33 s of CPU
+  // where the calibration run took 16.8 s), so the figures are compared as ratios to coarse, which the load cancels.
+  const fluid = {
+    coarse: { particles: 11_152, stepsPerMs: 4.4, us: 0.904 },
+    standard: { particles: 29_269, stepsPerMs: 7.1, us: 1.064 },
+    fine: { particles: 76_563, stepsPerMs: 9.8, us: 1.191 },
+  };
+
+  it('counts the standard and fine fluid templates as the engine did, and their cost per particle-step within 5 %', () => {
+    const e = (['coarse', 'standard', 'fine'] as const).map((r) => templateFluid(7, r).estimate);
+    for (const [k, r] of (['standard', 'fine'] as const).entries()) {
+      // The particles and steps the set-up counts are the engine's (within 2 % and 6 %).
+      expect(off(e[k + 1]!.particles, fluid[r].particles)).toBeLessThan(0.02);
+      expect(off(e[k + 1]!.steps / 857.1, fluid[r].stepsPerMs)).toBeLessThan(0.07);
+      // The cost per particle-step relative to coarse, as measured (the windows' step rates are the runs' first
+      // milliseconds, so the whole-run step counts are checked in the first describe).
+      const perStep = (x: (typeof e)[number]) => x.seconds / (x.particles * x.steps);
+      expect(off(perStep(e[k + 1]!) / perStep(e[0]!), fluid[r].us / fluid.coarse.us)).toBeLessThan(0.05);
+    }
+  });
+
+  it('grows the cost per particle-step with the particle count, never below the calibration', () => {
+    expect(cacheGrowth(5_000, 10_000, 0.15)).toBe(1);
+    expect(cacheGrowth(29_269, 11_152, 0.15)).toBeCloseTo(1.064 / 0.904, 1);
+    expect(cacheGrowth(76_563, 11_152, 0.15)).toBeCloseTo(1.191 / 0.904, 1);
+  });
+
+  it('estimates the solid template within ±15 % of the measured coarse and standard runs', () => {
+    // Estimate counts (particles, steps) and the whole run projected from the CPU time of the bench's window.
+    const runs = [
+      { particles: 9_260, steps: 20_182, cpu_s: 330 },
+      { particles: 24_027, steps: 32_037, cpu_s: 1_722 },
+    ];
+    for (const r of runs) expect(off(solidRunSeconds(r.particles, r.steps), r.cpu_s)).toBeLessThan(0.15);
   });
 });
 

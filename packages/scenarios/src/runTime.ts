@@ -94,7 +94,51 @@ export function threadSpeedUp(threads: number): number {
   return 1 + 0.6 * (Math.max(1, Math.floor(threads)) - 1);
 }
 
+/**
+ * How much more a particle-step costs in a case of `particles` than in one of `reference` (never less): the working
+ * set outgrows the caches. Measured with `npm run bench -- simulation-templates` at the three resolutions in one
+ * session (29.11.2026, CPU time, docs/benchmarks.md "Standard and fine"): the fluid template's CPU per particle and
+ * acoustic step at standard (29,269 particles) 1.18× and at fine (76,563) 1.32× the coarse one (11,152), i.e.
+ * (n / n_coarse)^0.15 within 2 %; the solid's at standard (27,630) 1.26× the coarse one (10,655), ^0.24.
+ */
+export function cacheGrowth(particles: number, reference: number, exponent: number): number {
+  return Math.max(1, particles / reference) ** exponent;
+}
+
+/** Particles of the calibration run of FLOW_SECONDS_PER_PARTICLE_STEP, and the exponent of `cacheGrowth` for a flow. */
+const FLOW_REFERENCE_PARTICLES = 10_899;
+const FLOW_CACHE_EXPONENT = 0.15;
+
+/**
+ * The work of a flow run of `particles` (moving and wall) over `steps` acoustic steps, in particle-steps of the
+ * calibration run's size: particles × steps × `cacheGrowth`. The coarse resolution's bound is on this work.
+ */
+export function flowWork(particles: number, steps: number): number {
+  return particles * steps * cacheGrowth(particles, FLOW_REFERENCE_PARTICLES, FLOW_CACHE_EXPONENT);
+}
+
 /** Estimated seconds of a flow run of `particles` (moving and wall) over `steps` acoustic steps. */
 export function flowRunSeconds(particles: number, steps: number, backend: EngineBackend, threads: number): number {
-  return (particles * steps * FLOW_SECONDS_PER_PARTICLE_STEP[backend]) / threadSpeedUp(threads);
+  return (flowWork(particles, steps) * FLOW_SECONDS_PER_PARTICLE_STEP[backend]) / threadSpeedUp(threads);
+}
+
+/**
+ * Seconds of one engine thread per particle and step of the solid template, in the estimate's own counts (the device
+ * and the shell it touches, the steps of the material's P-wave speed), at the coarse resolution's 9,260 particles:
+ * measured 1.77 µs (`npm run bench -- simulation-templates`, patient 20261125:7, 29.11.2026: 7.6 s of CPU over the
+ * crimp's first 0.046 ms; the engine then had 10,655 particles, 15 % more than counted, and took 0.81 of the counted
+ * steps). Was 1 µs, measured on the device alone (1,509 particles) before the solid template had its elastic wall.
+ */
+const SOLID_SECONDS_PER_PARTICLE_STEP = 1.8e-6;
+const SOLID_REFERENCE_PARTICLES = 9_260;
+const SOLID_CACHE_EXPONENT = 0.24;
+
+/** Estimated seconds of a solid run of `particles` (the estimate's count) over `steps` steps, one engine thread. */
+export function solidRunSeconds(particles: number, steps: number): number {
+  return (
+    particles *
+    steps *
+    SOLID_SECONDS_PER_PARTICLE_STEP *
+    cacheGrowth(particles, SOLID_REFERENCE_PARTICLES, SOLID_CACHE_EXPONENT)
+  );
 }

@@ -109,6 +109,11 @@ export interface PressureOutletOptions {
    * (ρ = ρ₀ + p/c₀²), so give it relative to a reference level (0 = the reference).
    */
   pressure: Waveform;
+  /**
+   * A buffer particle drawn back across the plane leaves its copy at the buffer's far end only where no buffer particle
+   * lies within this many dp (default `OUTLET_GUARD`): for validating the guard; cases leave it at the default.
+   */
+  refillGuard?: number;
 }
 
 /** Mass balance of one advection step (kg; kg/m in 2D). */
@@ -139,7 +144,7 @@ export interface MassBalance {
   /**
    * Mass created at the far end of the outlet buffers during the step: one copy, a buffer length downstream, of each
    * buffer particle that flowed back across its outlet plane (backflow), so the buffer stays full; none where another
-   * buffer particle lies within half a spacing of the copy's place.
+   * buffer particle lies within the refill guard (0.8 dp) of the copy's place.
    */
   refilled: number;
   /** Mass of the fluid between the inlet and outlet planes (buffers excluded) at the end of the step. */
@@ -207,9 +212,11 @@ const OUTLET_RELAXATION = 4;
 /**
  * A buffer particle drawn back across its outlet plane leaves its copy at the buffer's far end only where no buffer
  * particle lies within this many dp: against creating too many particles under backflow (the problem Wang & Hu,
- * arXiv 2510.25702, address with their own rule, not reproduced here).
+ * arXiv 2510.25702, address with their own rule, not reproduced here). 0.8, not 0.5: at 0.5 the long backflow of a
+ * ventricle's filling crowded the buffer and broke the run at dp 3 and 2.5 mm; 0.8 held at 5, 4, 3 and 2.5 mm for
+ * about 10 points less buffer fill (docs/decisions/sph-outlet-buffer-fill.md, "The refill guard").
  */
-const OUTLET_GUARD = 0.5;
+const OUTLET_GUARD = 0.8;
 
 /** The outlet whose buffer a tag stands for, or −1. */
 function outletOfTag(t: number): number {
@@ -273,7 +280,7 @@ export class OpenBoundaryFluid {
    */
   readonly totals: { inflow: number[]; backflow: number[]; outflow: number[]; removed: number };
   private readonly inlets: (Plane & { profile: InletProfile; flowRate: Waveform; scale: number })[];
-  private readonly outlets: (Plane & { pressure: Waveform })[];
+  private readonly outlets: (Plane & { pressure: Waveform; guard: number })[];
   /** Per fluid slot: INTERIOR, an emitter index (≥ 0) or −2 − outlet. */
   private readonly tag: Int32Array;
   /** Per emitter: its fluid slot, inlet, position along the axis (s ≤ 0 in the buffer), offset from the axis. */
@@ -334,7 +341,13 @@ export class OpenBoundaryFluid {
     this.outlets = outlets.map((o, k) => {
       const what = `outlet ${k + 1}`;
       checkWaveform(o.pressure, `${what} pressure`);
-      return { ...plane(o, bufferLength(o.length, what), dim, what), pressure: o.pressure };
+      const guard = o.refillGuard ?? OUTLET_GUARD;
+      if (!(guard >= 0 && guard < 2)) throw new RangeError(`${what}: the refill guard must be 0 to 2 dp`);
+      return {
+        ...plane(o, bufferLength(o.length, what), dim, what),
+        pressure: o.pressure,
+        guard: guard * dp,
+      };
     });
     this.tag = new Int32Array(f.capacity).fill(INTERIOR);
     // The emitters: fluid particles inside an inlet's buffer at set-up.
@@ -586,7 +599,7 @@ export class OpenBoundaryFluid {
   /** Whether no particle of outlet `k`'s buffer lies within the guard distance of (x, y, z). */
   private roomAt(k: number, x: number, y: number, z: number): boolean {
     const f = this.sim.fluid;
-    const d = OUTLET_GUARD * this.sim.options.dp;
+    const d = this.outlets[k]!.guard;
     const d2 = d * d;
     const t = -2 - k;
     for (let i = 0; i < f.count; i++) {

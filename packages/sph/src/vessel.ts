@@ -34,7 +34,7 @@ interface VesselOpening {
 export type VesselInlet = VesselOpening & Pick<VelocityInletOptions, 'flowRate' | 'profile'>;
 
 /** A pressure outlet of a vessel (see `PressureOutletOptions`). */
-export type VesselOutlet = VesselOpening & Pick<PressureOutletOptions, 'pressure'>;
+export type VesselOutlet = VesselOpening & Pick<PressureOutletOptions, 'pressure' | 'refillGuard'>;
 
 /** Settings of `vesselFromMesh` (SI units; the mesh's coordinates are scaled by `scale`, default mm → m). */
 export interface VesselOptions extends MeshShapeOptions {
@@ -211,6 +211,7 @@ export function vesselFromMesh(mesh: TriangleMesh, o: VesselOptions): Vessel {
     radius: p.radius,
     length: cuts[o.inlets.length + k]!.length,
     pressure: p.pressure,
+    ...(p.refillGuard === undefined ? {} : { refillGuard: p.refillGuard }),
   }));
   return { fluid, wall, domain, shape, inlets, outlets, ...(motion ? { motion } : {}) };
 }
