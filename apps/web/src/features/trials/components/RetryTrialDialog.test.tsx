@@ -83,9 +83,9 @@ describe('the retry dialog', () => {
       ),
     ).toBeTruthy();
     expect(list.getByText('Run: The simulation failed. Runs again in its room as placed.')).toBeTruthy();
-    expect((dialog.getByRole('spinbutton', { name: 'Depth offset (mm)' }) as HTMLInputElement).value).toBe('2');
-    expect((dialog.getByRole('spinbutton', { name: 'Smallest annulus (mm)' }) as HTMLInputElement).value).toBe('23');
-    expect((dialog.getByRole('checkbox', { name: /size range/ }) as HTMLInputElement).checked).toBe(true);
+    expect(dialog.getByRole<HTMLInputElement>('spinbutton', { name: 'Depth offset (mm)' }).value).toBe('2');
+    expect(dialog.getByRole<HTMLInputElement>('spinbutton', { name: 'Smallest annulus (mm)' }).value).toBe('23');
+    expect(dialog.getByRole<HTMLInputElement>('checkbox', { name: /size range/ }).checked).toBe(true);
   });
 
   it('sends no rule when it is unchanged', async () => {
@@ -122,7 +122,7 @@ describe('the retry dialog', () => {
   });
 
   it('offers no rule when every patient runs again as placed', () => {
-    const onlyRuns = { ...trial, patients: trial.patients.filter((p) => p.patientId !== 'SYN-2') } as TrialDetail;
+    const onlyRuns = { ...trial, patients: trial.patients.filter((p) => p.patientId !== 'SYN-2') };
     const { dialog } = open(vi.fn(), onlyRuns);
     expect(dialog.queryByRole('spinbutton', { name: 'Depth offset (mm)' })).toBeNull();
     expect(dialog.getByText(/runs again in its room as placed: the placement rule does not change/)).toBeTruthy();
