@@ -18,7 +18,8 @@ import { api, createWorkspace, signUp } from './workspace-helpers';
 test('a patient the placement rule fails for is retried after a fix and completes', async ({ page }) => {
   test.setTimeout(600_000);
   await signUp(page, '/', 'Rhea Retry');
-  await expect(page).toHaveURL(/\/onboarding\/body-part$/);
+  // "Loading your workspace…" outlasts the default 5 s on a loaded machine.
+  await expect(page).toHaveURL(/\/onboarding\/body-part$/, { timeout: 60_000 });
   const deviceId = await createWorkspace(page, `Valve R ${Date.now()}`);
   await allowTestResolution(deviceId);
   const cohortId = await orderReadyCohort(page, deviceId, { name: `Retry ${Date.now() % 1e6}`, size: 5 });
