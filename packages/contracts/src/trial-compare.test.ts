@@ -9,6 +9,7 @@ const trial = (values: Record<string, number | null>): Pick<TrialDetail, 'patien
     status: 'done',
     error: null,
     stage: null,
+    placement: null,
     roomId: null,
     simulationId: null,
     simulationStatus: null,

@@ -71,6 +71,36 @@ export const placementRuleSchema = z
 export type PlacementRule = z.output<typeof placementRuleSchema>;
 export type PlacementRuleInput = z.input<typeof placementRuleSchema>;
 
+/** The landmarks as people name them (lower case: they stand inside sentences). */
+export const trialLandmarkNames: Record<TrialLandmark, string> = {
+  aortic_annulus: 'aortic annulus',
+  mitral_annulus: 'mitral annulus',
+  tricuspid_annulus: 'tricuspid annulus',
+  pulmonary_annulus: 'pulmonary annulus',
+};
+
+/** A rule in words, the same on the page, in the CSV and in the report: "aortic annulus, depth 2 mm, annulus 23–29 mm". */
+export function placementRuleText(rule: PlacementRule): string {
+  const range = rule.annulusRange_mm;
+  return (
+    `${trialLandmarkNames[rule.landmark]}, depth ${rule.depth_mm} mm` +
+    (range ? `, annulus ${range.min}–${range.max} mm` : '')
+  );
+}
+
+/** Whether two rules place alike (a retry that sends the trial's own rule changes nothing). */
+export function samePlacementRule(a: PlacementRule, b: PlacementRule): boolean {
+  return (
+    a.landmark === b.landmark &&
+    a.depth_mm === b.depth_mm &&
+    (a.annulusRange_mm === null
+      ? b.annulusRange_mm === null
+      : b.annulusRange_mm !== null &&
+        a.annulusRange_mm.min === b.annulusRange_mm.min &&
+        a.annulusRange_mm.max === b.annulusRange_mm.max)
+  );
+}
+
 /** `POST …/projects/:projectId/trials`. */
 export const createTrialSchema = z
   .object({
@@ -169,6 +199,11 @@ export const trialPatientSchema = z.object({
   /** Why the patient failed: the placement rule, the case building, the run, or reading the outcomes. */
   error: text().nullable(),
   stage: z.enum(['placement', 'setup', 'run', 'outcomes']).nullable(),
+  /**
+   * The rule the patient was placed by (or failed by): the trial's rule when it was placed, which a retry with a
+   * corrected rule may have changed since; null while the patient waits for its placement.
+   */
+  placement: placementRuleSchema.nullable(),
   roomId: z.uuid().nullable(),
   simulationId: z.uuid().nullable(),
   simulationStatus: simulationStatusSchema.nullable(),

@@ -4,8 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { trialOutcomesCsv } from './trial-csv';
 
 const speed = { source: 'object', label: 'Speed', field: 'velocity', particles: 'max', over: 'max' } as const;
+const placedBy = { landmark: 'aortic_annulus', depth_mm: 2, annulusRange_mm: null } as const;
 const patient = (patientId: string, over: Partial<TrialDetail['patients'][number]>) =>
-  ({ patientId, status: 'done', stage: null, error: null, outcomes: null, earlierOutcomes: [], ...over }) as never;
+  ({
+    patientId,
+    status: 'done',
+    stage: null,
+    error: null,
+    placement: placedBy,
+    outcomes: null,
+    earlierOutcomes: [],
+    ...over,
+  }) as never;
 
 describe('a trial’s outcomes as CSV', () => {
   it('has a row per patient, the outcomes now with units and versions, then earlier versions’ values', () => {
@@ -33,7 +43,14 @@ describe('a trial’s outcomes as CSV', () => {
           status: 'failed',
           stage: 'placement',
           error: 'The aortic annulus measures 27.4 mm, outside.',
+          placement: { landmark: 'aortic_annulus', depth_mm: -2.5, annulusRange_mm: { min: 20, max: 26 } },
         }),
+        // Retried under a corrected rule: each row names its own rule, not the trial's now.
+        patient('SYN-3', {
+          outcomes: { peak_velocity: 1.5, user_2: 1.5 },
+          placement: { landmark: 'aortic_annulus', depth_mm: 2, annulusRange_mm: { min: 20, max: 29 } },
+        }),
+        patient('SYN-4', { status: 'queued', placement: null }),
       ],
     } as unknown as TrialDetail;
     const text = trialOutcomesCsv(trial);
@@ -44,13 +61,26 @@ describe('a trial’s outcomes as CSV', () => {
         'Status',
         'Failed at',
         'Reason',
+        'Placement rule',
         'Peak velocity (m/s)',
         'Speed (m/s), version 2',
         "'=Gone (m/s), version 1 (earlier)",
         'Speed (m/s), version 1 (earlier)',
       ],
-      ['SYN-1', 'done', '', '', '1.25', '1.25', '0.5', '0.75'],
-      ['SYN-2', 'failed', 'placement', 'The aortic annulus measures 27.4 mm, outside.', '', '', '', ''],
+      ['SYN-1', 'done', '', '', 'aortic annulus, depth 2 mm', '1.25', '1.25', '0.5', '0.75'],
+      [
+        'SYN-2',
+        'failed',
+        'placement',
+        'The aortic annulus measures 27.4 mm, outside.',
+        'aortic annulus, depth -2.5 mm, annulus 20–26 mm',
+        '',
+        '',
+        '',
+        '',
+      ],
+      ['SYN-3', 'done', '', '', 'aortic annulus, depth 2 mm, annulus 20–29 mm', '1.5', '1.5', '', ''],
+      ['SYN-4', 'queued', '', '', '', '', '', '', ''],
     ]);
   });
 });

@@ -46,6 +46,7 @@ describe('outcome figures of a trial report', () => {
 });
 
 describe('the trial report PDF', () => {
+  const rule = { landmark: 'aortic_annulus', depth_mm: 2, annulusRange_mm: { min: 20, max: 26 } } as const;
   const input: TrialReportInput = {
     generatedAt: '2026-11-28T03:00:00.000Z',
     generatedBy: 'Ada Member',
@@ -59,7 +60,7 @@ describe('the trial report PDF', () => {
       basedOn: { name: 'Ring valve trial v1', deviceVersionName: 'Ring valve' },
       createdAt: '2026-11-28T02:00:00.000Z',
       createdBy: 'Ada Member',
-      placement: { landmark: 'aortic_annulus', depth_mm: 2, annulusRange_mm: { min: 20, max: 26 } },
+      placement: rule,
       parameters: { heartRate_bpm: 70 },
       counts: { total: 3, done: 2, failed: 1, running: 0, queued: 0, cancelled: 0 },
     },
@@ -76,14 +77,15 @@ describe('the trial report PDF', () => {
       criteria: {},
     },
     patients: [
-      { patientId: 'SYN-1', label: 'SYN-1', status: 'done', stage: null, error: null },
-      { patientId: 'SYN-2', label: 'SYN-2', status: 'done', stage: null, error: null },
+      { patientId: 'SYN-1', label: 'SYN-1', status: 'done', stage: null, error: null, placement: rule },
+      { patientId: 'SYN-2', label: 'SYN-2', status: 'done', stage: null, error: null, placement: rule },
       {
         patientId: 'SYN-3',
         label: 'SYN-3',
         status: 'failed',
         stage: 'placement',
         error: 'The aortic annulus measures 27.4 mm.',
+        placement: rule,
       },
     ],
     outcomes: [outcome([12, 25, null], { min: null, max: 20 })],
@@ -104,6 +106,30 @@ describe('the trial report PDF', () => {
     const b = await renderTrialReport(input);
     expect(Buffer.from(a.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+
+  it('states the rule once when every patient was placed by it', async () => {
+    const text = pdfPhrases(await renderTrialReport(input));
+    expect(text).toContain('snap to the aortic annulus, depth 2 mm, annulus 20–26 mm (depth along the annulus normal)');
+    expect(text).not.toContain('Placed by an earlier rule');
+  });
+
+  it('names which patients were placed by which rule after a retry corrected it', async () => {
+    const corrected = { ...rule, annulusRange_mm: { min: 20, max: 29 } };
+    const retried: TrialReportInput = {
+      ...input,
+      trial: { ...input.trial, placement: corrected },
+      patients: input.patients.map((p) =>
+        p.patientId === 'SYN-3' ? { ...p, status: 'done', stage: null, error: null, placement: corrected } : p,
+      ),
+    };
+    const text = pdfPhrases(await renderTrialReport(retried));
+    expect(text).toContain(
+      'snap to the aortic annulus, depth 2 mm, annulus 20–29 mm (depth along the annulus normal), set by a retry; placed by it: SYN-3',
+    );
+    expect(text).toContain(
+      'snap to the aortic annulus, depth 2 mm, annulus 20–26 mm (depth along the annulus normal): SYN-1, SYN-2',
+    );
   });
 
   it('spells out the symbols the standard fonts cannot encode', () => {
@@ -139,9 +165,9 @@ describe('the trial report PDF', () => {
         ],
       },
       patients: [
-        { patientId: 'room-a', label: 'A (mode 2 +1 SD)', status: 'done', stage: null, error: null },
-        { patientId: 'room-b', label: 'B (mode 1 +2 SD)', status: 'done', stage: null, error: null },
-        { patientId: 'room-c', label: 'C (mode 1 −1 SD)', status: 'done', stage: null, error: null },
+        { patientId: 'room-a', label: 'A (mode 2 +1 SD)', status: 'done', stage: null, error: null, placement: null },
+        { patientId: 'room-b', label: 'B (mode 1 +2 SD)', status: 'done', stage: null, error: null, placement: null },
+        { patientId: 'room-c', label: 'C (mode 1 −1 SD)', status: 'done', stage: null, error: null, placement: null },
       ],
       trial: { ...input.trial, counts: { total: 3, done: 3, failed: 0, running: 0, queued: 0, cancelled: 0 } },
       outcomes: [outcome([10, 16, 9], { min: null, max: 12 })],

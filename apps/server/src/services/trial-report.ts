@@ -1,4 +1,11 @@
-import { criterionText, type PlacementRule, type TrialCounts, type TrialCriterion } from '@insilico/contracts';
+import {
+  criterionText,
+  placementRuleText,
+  samePlacementRule,
+  type PlacementRule,
+  type TrialCounts,
+  type TrialCriterion,
+} from '@insilico/contracts';
 import { drawHistogram, pdfNumber as number, pdfPercent as percent, pdfText, startPdfReport } from '../reports/pdf';
 import { outcomeFigures, pearson, type OutcomeFigures, type ReportOutcomeInput } from './trial-report-figures';
 
@@ -97,8 +104,18 @@ export interface TrialReportInput {
    * instances (synthetic shapes).
    */
   subject: ReportCohort | ReportImaging | ReportSsm;
-  /** `label`: how the report names the patient (its id, or an instance's name and shape). */
-  patients: { patientId: string; label: string; status: string; stage: string | null; error: string | null }[];
+  /**
+   * `label`: how the report names the patient (its id, or an instance's name and shape); `placement`: the rule it was
+   * placed (or refused) by, which after a retry with a corrected rule is not every patient's (null: not placed yet).
+   */
+  patients: {
+    patientId: string;
+    label: string;
+    status: string;
+    stage: string | null;
+    error: string | null;
+    placement: PlacementRule | null;
+  }[];
   outcomes: ReportOutcomeInput[];
   /** For a re-run (device CI) whose earlier trial is still there: the comparison with it; null otherwise. */
   comparison: ReportComparison | null;
@@ -167,12 +184,7 @@ export async function renderTrialReport(input: TrialReportInput): Promise<Uint8A
   line('Kind and resolution', `${t.kind}, ${t.resolution}`);
   line('Device version', t.deviceVersionName);
   if (t.basedOn) line('Re-run of', `${t.basedOn.name} (${t.basedOn.deviceVersionName})`);
-  const rule = t.placement;
-  line(
-    'Placement rule',
-    `snap to the ${rule.landmark.replaceAll('_', ' ')}, depth ${rule.depth_mm} mm along its normal` +
-      (rule.annulusRange_mm ? `, annulus ${rule.annulusRange_mm.min}-${rule.annulusRange_mm.max} mm` : ''),
-  );
+  placementLines(line, t.placement, input.patients);
   line('Parameters as set', Object.keys(t.parameters).length ? JSON.stringify(t.parameters) : 'the defaults');
   line('Started', `${t.createdAt}${t.createdBy ? ` by ${t.createdBy}` : ''}`);
   line('Status', t.status);
@@ -459,4 +471,33 @@ function outcomeSection(
       outcome.criterion ? [`criterion ${criterionText(outcome.criterion, outcome.unit)}`] : [],
       who.toLowerCase(),
     );
+}
+
+/**
+ * The placement rule: the trial's, and where a retry corrected it, which patients were placed (or refused) by which
+ * rule — the rule now alone would misstate the patients placed before the correction.
+ */
+function placementLines(
+  line: (label: string, value: string) => void,
+  now: PlacementRule,
+  patients: TrialReportInput['patients'],
+): void {
+  const said = (rule: PlacementRule) => `snap to the ${placementRuleText(rule)} (depth along the annulus normal)`;
+  const earlier: { rule: PlacementRule; labels: string[] }[] = [];
+  for (const p of patients) {
+    if (!p.placement || samePlacementRule(p.placement, now)) continue;
+    const group = earlier.find((g) => samePlacementRule(g.rule, p.placement!));
+    if (group) group.labels.push(p.label);
+    else earlier.push({ rule: p.placement, labels: [p.label] });
+  }
+  if (earlier.length === 0) {
+    line('Placement rule', said(now));
+    return;
+  }
+  const byNow = patients.filter((p) => p.placement && samePlacementRule(p.placement, now)).map((p) => p.label);
+  line(
+    'Placement rule now',
+    `${said(now)}, set by a retry; placed by it: ${byNow.length ? byNow.join(', ') : 'none yet'}`,
+  );
+  for (const g of earlier) line('Placed by an earlier rule', `${said(g.rule)}: ${g.labels.join(', ')}`);
 }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { phaseLabel, type MeshPhaseInput, type SyntheticPatient } from '@insilico/anatomy';
 import {
   pathOf,
+  placementRuleSchema,
   roomNameMaxLength,
   roomNameTakenMessage,
   simulationResolutionMessage,
@@ -549,7 +550,9 @@ export class TrialService {
           }
           continue;
         }
-        await tx.trials.updatePatient(trialId, p.patient.patientId, { stage: null, error: null });
+        // Placed again, by the trial's rule now: the record of the rule it failed by goes with the failure (the
+        // `trial.retried` event keeps both rules and the patients).
+        await tx.trials.updatePatient(trialId, p.patient.patientId, { stage: null, error: null, placement: null });
         await tx.jobs.enqueue(trialPatientJob, { trialId, patientId: p.patient.patientId }, userId);
       }
     });
@@ -658,7 +661,8 @@ export class TrialService {
       patients: patients.map((p, i) => {
         const shown = toPatient(trial, p);
         const label = subject.labels[i]!;
-        return { patientId: shown.patientId, label, status: shown.status, stage: shown.stage, error: shown.error };
+        const { patientId, status, stage, error, placement } = shown;
+        return { patientId, label, status, stage, error, placement };
       }),
       outcomes: trialOutcomesOf(trial).map((d) => ({
         ...d,
@@ -1459,6 +1463,12 @@ export function patientStatus(trial: TrialRow, p: TrialPatientWithRun): TrialPat
   }
 }
 
+/** The rule a patient was placed (or refused) by, as its placement record keeps it; null before its placement. */
+function placedBy(patient: TrialPatientRow): PlacementRule | null {
+  const parsed = placementRuleSchema.safeParse(patient.placement?.['rule']);
+  return parsed.success ? parsed.data : null;
+}
+
 function toPatient(trial: TrialRow, p: TrialPatientWithRun): TrialPatient {
   const status = patientStatus(trial, p);
   const shown = currentOutcomeValues(storedCustomOutcomes(trial), p.patient);
@@ -1472,6 +1482,7 @@ function toPatient(trial: TrialRow, p: TrialPatientWithRun): TrialPatient {
     status,
     error: p.patient.error ?? (runFailed ? (p.run?.error ?? 'The simulation failed.') : null),
     stage: p.patient.stage ?? (runFailed ? 'run' : null),
+    placement: placedBy(p.patient),
     roomId: p.patient.roomId,
     simulationId: p.patient.simulationId,
     simulationStatus: p.run?.status ?? null,

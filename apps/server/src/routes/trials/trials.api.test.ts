@@ -13,7 +13,7 @@ import { ringDeviceMesh } from '@insilico/scenarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trialProject, waitForTrial } from '../../../test/fixtures/trial.fixtures';
 import { errorOf, json, send, type Person } from '../../../test/fixtures/workspace.fixtures';
-import { domainEvents, resultSnapshots, simulations } from '../../db/schema';
+import { domainEvents, jobRuns, resultSnapshots, simulations } from '../../db/schema';
 import { resultsSnapshotIdOf } from '../../services/result-snapshots';
 import { eventsOf } from '../../../test/helpers/domain-events';
 import { insertVersionWithModel } from '../../../test/factories/room-rows';
@@ -464,23 +464,52 @@ describe('a placement rule that fails, retried after a fix, and cancel', () => {
     const { id } = await json<TrialDetail>(created);
     const failed = await waitFor(id, (t) => t.status !== 'running');
     expect(failed.counts).toMatchObject({ total: 5, failed: 5, done: 0 });
+    const first = { landmark: 'aortic_annulus', depth_mm: 0, annulusRange_mm: { min: 5, max: 6 } };
     for (const p of failed.patients) {
       expect(p.stage).toBe('placement');
       expect(p.error).toMatch(/^The aortic annulus measures \d+\.\d mm, outside the device’s size range 5–6 mm\.$/);
       expect(p.simulationId).toBeNull();
+      // Each patient keeps the rule it was refused by.
+      expect(p.placement).toEqual(first);
     }
-    const badFix = await member.browser.postJson(`${trialsPath()}/${id}/retry`, {
-      placement: { landmark: 'aortic_annulus', depth_mm: 99 },
-    });
-    expect(badFix.status).toBe(400);
-    const retried = await member.browser.postJson(`${trialsPath()}/${id}/retry`, {
-      placement: { landmark: 'aortic_annulus', depth_mm: 2, annulusRange_mm: { min: 5, max: 60 } },
-    });
+    // An invalid correction is refused in words; nothing is queued, the trial and its patients are as they were.
+    const patientJobs = async () =>
+      (
+        await server.context.db.orm
+          .select({ data: jobRuns.data })
+          .from(jobRuns)
+          .where(eq(jobRuns.kind, 'trial.patient'))
+      ).filter((j) => (j.data as { trialId?: string }).trialId === id).length;
+    const jobsBefore = await patientJobs();
+    for (const [placement, message] of [
+      [{ landmark: 'aortic_annulus', depth_mm: 99 }, 'The depth offset must lie between -20 and 20 mm.'],
+      [
+        { landmark: 'aortic_annulus', depth_mm: 0, annulusRange_mm: { min: 30, max: 20 } },
+        'The smallest annulus size must not exceed the largest.',
+      ],
+      [{ landmark: 'aortic_annulus', depth_mm: null }, 'The depth offset must be a number of millimetres.'],
+    ] as const) {
+      const badFix = await member.browser.postJson(`${trialsPath()}/${id}/retry`, { placement });
+      expect(badFix.status).toBe(400);
+      expect((await errorOf(badFix)).message).toContain(message);
+    }
+    expect(await patientJobs()).toBe(jobsBefore);
+    const unchanged = await json<TrialDetail>(await member.browser.get(`${trialsPath()}/${id}`));
+    expect(unchanged.placement).toEqual(first);
+    expect(unchanged.counts).toMatchObject({ failed: 5, queued: 0 });
+    expect(unchanged.patients.map((p) => p.placement)).toEqual(failed.patients.map(() => first));
+    const corrected = { landmark: 'aortic_annulus', depth_mm: 2, annulusRange_mm: { min: 5, max: 60 } };
+    const retried = await member.browser.postJson(`${trialsPath()}/${id}/retry`, { placement: corrected });
     expect(retried.status).toBe(200);
     const running = await json<TrialDetail>(retried);
     expect(running.status).toBe('running');
     expect(running.counts.failed).toBe(0);
-    expect(running.placement.annulusRange_mm).toEqual({ min: 5, max: 60 });
+    expect(running.placement).toEqual(corrected);
+    expect(await patientJobs()).toBe(jobsBefore + 5);
+    // Each retried patient is placed again by the corrected rule, and its record says so (the rule it failed by is
+    // kept in the trial.retried event below).
+    const placed = await waitFor(id, (t) => t.patients.every((p) => p.placement !== null));
+    expect(placed.patients.map((p) => p.placement)).toEqual(placed.patients.map(() => corrected));
     const cancelled = await member.browser.postJson(`${trialsPath()}/${id}/cancel`, {});
     expect(cancelled.status).toBe(200);
     expect((await json<TrialDetail>(cancelled)).status).toBe('cancelled');

@@ -1,4 +1,4 @@
-import type { Trial, TrialPatientStatus } from '@insilico/contracts';
+import type { Trial, TrialPatient, TrialPatientStatus } from '@insilico/contracts';
 
 export const patientStatusLabels: Record<TrialPatientStatus, string> = {
   queued: 'Queued',
@@ -6,6 +6,14 @@ export const patientStatusLabels: Record<TrialPatientStatus, string> = {
   done: 'Done',
   failed: 'Failed',
   cancelled: 'Cancelled',
+};
+
+/** Where a patient failed. */
+export const stageLabels: Record<NonNullable<TrialPatient['stage']>, string> = {
+  placement: 'Placement',
+  setup: 'Set-up',
+  run: 'Run',
+  outcomes: 'Outcomes',
 };
 
 export const trialStatusLabels: Record<Trial['status'], string> = {

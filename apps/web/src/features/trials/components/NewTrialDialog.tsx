@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -14,27 +12,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   simulationKinds,
-  trialDepthLimits,
-  trialLandmarks,
   trialNameMaxLength,
   type CustomOutcome,
   type SimulationKindName,
   type SimulationResolution,
   type TrialDetail,
-  type TrialLandmark,
 } from '@insilico/contracts';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { ApiError } from '../../../lib/apiError';
 import { createTrial, useTrialSetup } from '../api';
 import { CustomOutcomesEditor, forKind } from './CustomOutcomesEditor';
+import {
+  PlacementRuleFields,
+  placementRuleDraft,
+  placementRuleOf,
+  type PlacementRuleDraft,
+} from './PlacementRuleFields';
 
 const kindLabels: Record<SimulationKindName, string> = { fluid: 'Fluid', solid: 'Solid', particle: 'Particle' };
-const landmarkLabels: Record<TrialLandmark, string> = {
-  aortic_annulus: 'Aortic annulus',
-  mitral_annulus: 'Mitral annulus',
-  tricuspid_annulus: 'Tricuspid annulus',
-  pulmonary_annulus: 'Pulmonary annulus',
-};
 
 interface NewTrialDialogProps {
   deviceId: string;
@@ -56,11 +51,7 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
   const [versionId, setVersionId] = useState('');
   const [kind, setKind] = useState<SimulationKindName>('fluid');
   const [resolution, setResolution] = useState<SimulationResolution | ''>('');
-  const [landmark, setLandmark] = useState<TrialLandmark>('aortic_annulus');
-  const [depth, setDepth] = useState('0');
-  const [ranged, setRanged] = useState(false);
-  const [min, setMin] = useState('');
-  const [max, setMax] = useState('');
+  const [placement, setPlacement] = useState<PlacementRuleDraft>(placementRuleDraft);
   const [customOutcomes, setCustomOutcomes] = useState<CustomOutcome[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -90,11 +81,7 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
         versionId: version,
         kind,
         resolution: chosenResolution,
-        placement: {
-          landmark,
-          depth_mm: Number(depth),
-          annulusRange_mm: ranged ? { min: Number(min), max: Number(max) } : null,
-        },
+        placement: placementRuleOf(placement),
         customOutcomes,
       });
       onCreated(trial);
@@ -206,53 +193,7 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
                   ))}
                 </TextField>
               </Stack>
-              <Stack direction="row" spacing={2}>
-                <TextField
-                  select
-                  fullWidth
-                  label="Snap to landmark"
-                  value={landmark}
-                  onChange={(event) => setLandmark(event.target.value as TrialLandmark)}
-                  helperText="Centred on the landmark, the device’s axis along its plane’s normal"
-                >
-                  {trialLandmarks.map((l) => (
-                    <MenuItem key={l} value={l}>
-                      {landmarkLabels[l]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  fullWidth
-                  label="Depth offset (mm)"
-                  type="number"
-                  value={depth}
-                  onChange={(event) => setDepth(event.target.value)}
-                  helperText={`Along the normal, ${trialDepthLimits.min} to ${trialDepthLimits.max} mm`}
-                  slotProps={{ htmlInput: { step: 0.5, min: trialDepthLimits.min, max: trialDepthLimits.max } }}
-                />
-              </Stack>
-              <FormControlLabel
-                control={<Checkbox checked={ranged} onChange={(event) => setRanged(event.target.checked)} />}
-                label="Only patients whose annulus fits the device’s size range"
-              />
-              {ranged && (
-                <Stack direction="row" spacing={2}>
-                  <TextField
-                    fullWidth
-                    label="Smallest annulus (mm)"
-                    type="number"
-                    value={min}
-                    onChange={(event) => setMin(event.target.value)}
-                  />
-                  <TextField
-                    fullWidth
-                    label="Largest annulus (mm)"
-                    type="number"
-                    value={max}
-                    onChange={(event) => setMax(event.target.value)}
-                  />
-                </Stack>
-              )}
+              <PlacementRuleFields value={placement} onChange={setPlacement} />
               <CustomOutcomesEditor kind={kind} value={customOutcomes} onChange={setCustomOutcomes} />
               {error && (
                 <Alert severity="error" role="alert">

@@ -19,28 +19,22 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
-import type { TrialDetail, TrialPatient } from '@insilico/contracts';
+import { placementRuleText, samePlacementRule, type TrialDetail } from '@insilico/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadFailure, Loading } from '../../../components/LoadState';
 import { PatientOriginLabel } from '../../../components/PatientOriginLabel';
 import { ApiError } from '../../../lib/apiError';
 import { formatDate } from '../../../lib/formatDate';
 import { useSelectedDevice } from '../../devices';
-import { cancelTrial, deleteTrial, retryTrial, trialPath, trialUrls, useTrial } from '../api';
+import { cancelTrial, deleteTrial, trialPath, trialUrls, useTrial } from '../api';
 import { RerunTrialDialog } from './RerunTrialDialog';
+import { RetryTrialDialog } from './RetryTrialDialog';
 import { TrialAcceptance } from './TrialAcceptance';
 import { TrialComparison } from './TrialComparison';
 import { TrialCustomOutcomes } from './TrialCustomOutcomes';
 import { TrialPopulation } from './TrialPopulation';
 import { TrialReports } from './TrialReports';
-import { countsText, etaText, outcomeText, patientStatusLabels, trialStatusLabels } from '../format';
-
-const stageLabels: Record<NonNullable<TrialPatient['stage']>, string> = {
-  placement: 'Placement',
-  setup: 'Set-up',
-  run: 'Run',
-  outcomes: 'Outcomes',
-};
+import { countsText, etaText, outcomeText, patientStatusLabels, stageLabels, trialStatusLabels } from '../format';
 
 /**
  * `/projects/trial?project=&trial=` (issue 17): a trial's progress (done, running, queued, failed, ETA), its
@@ -56,6 +50,7 @@ export function TrialPage() {
   const trial = useTrial(deviceId, projectId, trialId);
   const [confirming, setConfirming] = useState(false);
   const [rerunning, setRerunning] = useState(false);
+  const [retrying, setRetrying] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -104,6 +99,10 @@ export function TrialPage() {
     }
   };
   const retriable = data.counts.failed + data.counts.cancelled > 0;
+  /** A patient's rule when a retry's correction left it other than the trial's now (null: the trial's). */
+  const ruleOf = (p: TrialDetail['patients'][number]) =>
+    p.placement && !samePlacementRule(p.placement, data.placement) ? p.placement : null;
+  const earlierRule = data.patients.some((p) => ruleOf(p) !== null);
   const finished = data.counts.done + data.counts.failed + data.counts.cancelled;
   const eta = etaText(data.etaSeconds);
 
@@ -132,7 +131,10 @@ export function TrialPage() {
           <Button
             variant="contained"
             disabled={busy}
-            onClick={() => void act(() => retryTrial(deviceId, projectId, trialId, {}))}
+            onClick={() => {
+              setError(null);
+              setRetrying(true);
+            }}
           >
             Retry failed and cancelled patients
           </Button>
@@ -154,12 +156,10 @@ export function TrialPage() {
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {data.kind[0]!.toUpperCase() + data.kind.slice(1)} at the {data.resolution} resolution on{' '}
         <strong>{data.cohort?.name ?? `the named instances of ${data.ssm?.name ?? ''}`}</strong> with{' '}
-        <strong>{data.deviceVersion.name}</strong>, snapped to the {data.placement.landmark.replace('_', ' ')}
-        {data.placement.depth_mm !== 0 && ` ${data.placement.depth_mm} mm along its normal`}
-        {data.placement.annulusRange_mm &&
-          `, annulus ${data.placement.annulusRange_mm.min}–${data.placement.annulusRange_mm.max} mm`}
-        . Started {formatDate(data.createdAt)}
+        <strong>{data.deviceVersion.name}</strong>, snapped to the {placementRuleText(data.placement)} along its normal.
+        Started {formatDate(data.createdAt)}
         {data.createdBy && ` by ${data.createdBy.name}`}.
+        {earlierRule && ' A retry corrected the placement rule: patients placed before keep theirs, named with each.'}
       </Typography>
       {data.cohort?.source === 'imaging' && (
         <Box sx={{ mt: 1 }}>
@@ -245,6 +245,11 @@ export function TrialPage() {
                         {p.error}
                       </Typography>
                     )}
+                    {ruleOf(p) && (
+                      <Typography variant="caption" display="block" color="text.secondary">
+                        Placed by an earlier rule: {placementRuleText(ruleOf(p)!)}
+                      </Typography>
+                    )}
                   </TableCell>
                   {data.outcomes.map((o) => (
                     <TableCell key={o.key} align="right" title={p.outcomeNotes[o.key]}>
@@ -307,6 +312,18 @@ export function TrialPage() {
           onCreated={(next) => {
             setRerunning(false);
             void navigate(trialPath(deviceId, projectId, next.id));
+          }}
+        />
+      )}
+
+      {retrying && (
+        <RetryTrialDialog
+          deviceId={deviceId}
+          trial={data}
+          onClose={() => setRetrying(false)}
+          onRetried={(next) => {
+            setRetrying(false);
+            void trial.mutate(next, { revalidate: false });
           }}
         />
       )}
