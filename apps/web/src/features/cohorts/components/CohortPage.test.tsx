@@ -15,7 +15,7 @@ const cohort: Cohort = {
   name: 'TAVI women',
   description: '',
   size: 20,
-  criteria: createDefaultCriteria() as Cohort['criteria'],
+  criteria: createDefaultCriteria(),
   criteriaSummary: 'Women, geriatric',
   status: 'in_progress',
   progress: 0.5,
