@@ -79,14 +79,18 @@ export {
 export { PARAMETER_DEFINITIONS, type ParameterDefinition } from './population/parameters';
 
 export {
+  MODEL_VERSIONS,
+  cardiacModel,
+  isModelVersion,
+  residualCorrelation,
+  type CardiacModel,
+  type ModelVersion,
+} from './model/populationModels';
+export {
   PRIMARY_PARAMETERS,
-  PRIMARY_MODELS,
-  RESIDUAL_CORRELATION_TREE,
-  RESIDUAL_CORRELATION,
   REFERENCE_BSA_M2,
   LV_HYPERTROPHY_THRESHOLD_G_M2,
   AS_HYPERTROPHY_PROBABILITY,
-  residualCorrelation,
   primaryMoments,
   type PrimaryParameter,
   type PrimaryParameterModel,

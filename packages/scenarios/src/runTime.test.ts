@@ -26,7 +26,8 @@ describe('run-time estimate of the flow templates', () => {
   // "The diastolic break-up fixed"): the set-up, the particles (moving mean + wall), the acoustic steps the engine took
   // (its CFL rules and the flow it met: not the machine's) and the process's CPU time (the machine was loaded: CPU
   // time stands for a quiet run's wall time). Patient 7 calibrated SPEED_OVER_REFERENCE and the seconds per
-  // particle-step; patient 22 (another spacing, another u_ref) is the check.
+  // particle-step; patient 22 (another spacing, another u_ref) is the check. Both were anatomy-population-1's patients
+  // (issue 23's model 2 moved their aortic roots): the runs are recorded figures, not rebuilt from today's patients.
   const engineRuns = [
     { patient: 7, dp_m: 2.0276e-3, uRef: 0.64147, particles: 10_899, acousticSteps: 3_710, cpu_s: 16.8 },
     { patient: 22, dp_m: 2.13e-3, uRef: 1.61625, particles: 13_631, acousticSteps: 8_826, cpu_s: 56.1 },

@@ -4,7 +4,7 @@ import {
   defaultPopulation,
   drawStratifiedSample,
   generatePatient,
-  MODEL_VERSION,
+  isModelVersion,
   normalizeCriteria,
   validateCriteria,
   type CohortCriteria,
@@ -35,6 +35,14 @@ export class VirtualPatientDatabase {
     return this.population;
   }
 
+  /** The built-in population under a kept model version (the current one is cached here, earlier ones by anatomy). */
+  private populationOf(source: PopulationSource): SyntheticPopulation | null {
+    if (!this.produces(source)) return null;
+    const current = this.current();
+    if (source.populationSeed !== current.seed) return null;
+    return source.modelVersion === current.modelVersion ? current : defaultPopulation(source.modelVersion);
+  }
+
   /** Checks criteria (shape already checked by the contract) against the options of spec §3; 400 with every issue. */
   criteria(body: CohortCriteriaBody): CohortCriteria {
     const criteria = normalizeCriteria(body as CohortCriteria);
@@ -58,32 +66,38 @@ export class VirtualPatientDatabase {
     return this.current().patients.filter(predicate);
   }
 
-  /** Whether this server's generator still makes the population a cohort was drawn from. */
+  /** Whether this server's generator still makes the population a cohort was drawn from (any kept version). */
   produces(source: PopulationSource): boolean {
-    return source.modelVersion === MODEL_VERSION;
+    return isModelVersion(source.modelVersion);
   }
 
   /**
    * The reproducible stratified sample of an order: `size` of the patients matching `criteria`, drawn with
-   * `sampleSeed` from the population the cohort names (409 when this server no longer generates it).
+   * `sampleSeed` from the population the cohort names (409 when this server no longer generates it). New orders
+   * name the current model; an order left undrawn by an older server is drawn from the model it names.
    */
   sample(
     cohort: PopulationSource & { criteria: CohortCriteria; size: number; sampleSeed: number },
   ): SyntheticPatient[] {
-    if (!this.produces(cohort) || cohort.populationSeed !== this.current().seed)
+    const population = this.populationOf(cohort);
+    if (population === null)
       throw new ServiceError(
         409,
         'model_version',
         `This cohort was ordered from population model ${cohort.modelVersion}, which this server no longer provides. Please order it again.`,
       );
-    return drawStratifiedSample(this.matches(cohort.criteria), cohort.size, cohort.sampleSeed);
+    const predicate = compileCriteria(cohort.criteria);
+    return drawStratifiedSample(population.patients.filter(predicate), cohort.size, cohort.sampleSeed);
   }
 
-  /** Patient `index` of the population a cohort was drawn from, regenerated; null when that model is gone. */
+  /**
+   * Patient `index` of the population a cohort was drawn from, regenerated under the model version the cohort
+   * names; null when this server no longer produces that version.
+   */
   regenerate(source: PopulationSource, index: number): SyntheticPatient | null {
     if (!this.produces(source)) return null;
-    const current = this.current();
-    const patient = source.populationSeed === current.seed ? current.patients[index] : undefined;
-    return patient ?? generatePatient(source.populationSeed, index);
+    return (
+      this.populationOf(source)?.patients[index] ?? generatePatient(source.populationSeed, index, source.modelVersion)
+    );
   }
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { DEFAULT_POPULATION_SEED, generatePatient, MODEL_VERSION } from '@insilico/anatomy';
+
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,8 @@ let before: string;
 const current = 'a0000000-0000-4000-8000-000000000001';
 const gone = 'a0000000-0000-4000-8000-000000000002';
 const indices = [3, 17, 1500];
+/** The model the cohorts of a server before 0007 were ordered with (issue 23 made anatomy-population-2 current). */
+const earlierModel = 'anatomy-population-1';
 
 /** The migrations folder as it was before 0007 (journal cut after 0006). */
 function migrationsUpTo0006(): string {
@@ -50,8 +53,8 @@ beforeAll(async () => {
             'A 1', 'Berlin', '10115', 'eu');
     insert into cohorts (id, device_id, name, criteria, size, status, population_seed, population_size,
                          model_version, sample_seed, matching_at_order)
-    values ('${current}', 'd0000000-0000-4000-8000-000000000001', 'Current model', '{}', 5, 'ready',
-            ${DEFAULT_POPULATION_SEED}, 2000, '${MODEL_VERSION}', 1, 100),
+    values ('${current}', 'd0000000-0000-4000-8000-000000000001', 'Earlier model', '{}', 5, 'ready',
+            ${DEFAULT_POPULATION_SEED}, 2000, '${earlierModel}', 1, 100),
            ('${gone}', 'd0000000-0000-4000-8000-000000000001', 'Gone model', '{}', 5, 'ready',
             ${DEFAULT_POPULATION_SEED}, 2000, 'anatomy-population-0', 2, 100);
     insert into cohort_patients (cohort_id, patient_index, patient_id, position)
@@ -67,7 +70,7 @@ afterAll(async () => {
 });
 
 const generated = (index: number) =>
-  JSON.parse(JSON.stringify(generatePatient(DEFAULT_POPULATION_SEED, index))) as unknown;
+  JSON.parse(JSON.stringify(generatePatient(DEFAULT_POPULATION_SEED, index, earlierModel))) as unknown;
 
 describe('migration 0007 on cohorts ordered before it', () => {
   it('names the mesh model their meshes were built with and leaves their records to the start-up step', async () => {
@@ -92,6 +95,11 @@ describe('migration 0007 on cohorts ordered before it', () => {
     const cohort = (await repository.findById(current))!;
     const rows = await repository.patients(current);
     expect(rows.map((row) => row.record)).toEqual(indices.map(generated));
+    // Regenerated under the version the cohort names, not the current one (whose aortic roots differ).
+    expect(MODEL_VERSION).not.toBe(earlierModel);
+    expect(rows.map((row) => row.record)).not.toEqual(
+      indices.map((index) => JSON.parse(JSON.stringify(generatePatient(DEFAULT_POPULATION_SEED, index))) as unknown),
+    );
     // What a read makes of a record is the generated patient, every double exact.
     expect(rows.map((row) => storedPatient(cohort, row))).toEqual(indices.map(generated));
 
@@ -138,7 +146,7 @@ describe('migration 0007 on cohorts ordered before it', () => {
     const [row] = await repository.patients(current);
     const { cardiac: _cardiac, ...partial } = row!.record as Record<string, unknown>;
     expect(() => storedPatient(cohort, { ...row!, record: partial })).toThrow(
-      `The patients of cohort Current model cannot be read: the stored record of patient ${row!.patientId} is incomplete.`,
+      `The patients of cohort Earlier model cannot be read: the stored record of patient ${row!.patientId} is incomplete.`,
     );
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_POPULATION_SEED, generatePatient } from '@insilico/anatomy';
+import { DEFAULT_POPULATION_SEED, generatePatient, MODEL_VERSION } from '@insilico/anatomy';
 import { TAVI_MEASUREMENTS } from '@insilico/measure';
 import { describe, expect, it } from 'vitest';
 import type { CpuRunner } from '../cpu/pool';
@@ -20,7 +20,7 @@ describe('MeasurementService.performOrder', () => {
     id: 'c',
     name: 'Tall women',
     size: 12,
-    modelVersion: 'anatomy-population-1',
+    modelVersion: MODEL_VERSION,
   };
   const definitions = TAVI_MEASUREMENTS.slice(0, 2);
 

@@ -1,4 +1,3 @@
-import { choleskyInPlace } from '@insilico/stats';
 import type { Sex } from '../criteria/enumerations';
 import type { PathologyFlags } from './pathology';
 
@@ -76,16 +75,17 @@ export interface PrimaryParameterModel {
   readonly bounds: (x: CardiacCovariates) => readonly [number, number];
 }
 
-const bySex = (x: CardiacCovariates, female: number, male: number): number => (x.sex === 'female' ? female : male);
-const dBsa = (x: CardiacCovariates): number => x.bsa_m2 - REFERENCE_BSA_M2[x.sex];
+export const bySex = (x: CardiacCovariates, female: number, male: number): number =>
+  x.sex === 'female' ? female : male;
+export const dBsa = (x: CardiacCovariates): number => x.bsa_m2 - REFERENCE_BSA_M2[x.sex];
 const flag = (value: boolean): number => (value ? 1 : 0);
-const fixed = (lo: number, hi: number): ((x: CardiacCovariates) => readonly [number, number]) => {
+export const fixed = (lo: number, hi: number): ((x: CardiacCovariates) => readonly [number, number]) => {
   const bounds = [lo, hi] as const;
   return () => bounds;
 };
 
-/** The primary parameter models, in PRIMARY_PARAMETERS order. */
-export const PRIMARY_MODELS: readonly PrimaryParameterModel[] = [
+/** The primary parameter models of anatomy-population-1, in PRIMARY_PARAMETERS order. */
+export const PRIMARY_MODELS_V1: readonly PrimaryParameterModel[] = [
   {
     // Hamdan/Shaviv JCCT 2017 (TAVI CT, n = 506) sex means at reference BSA; BSA slope and residual SD: ours.
     key: 'aorticAnnulusDiameter_mm',
@@ -302,39 +302,45 @@ export const PRIMARY_MODELS: readonly PrimaryParameterModel[] = [
   },
 ];
 
-/**
- * Residual correlations as a tree (parent → child: ρ). The full matrix R is implied: the correlation of two
- * parameters is the product of ρ along the path between them (a Gaussian tree model, positive definite by
- * construction). Parents precede children in PRIMARY_PARAMETERS. Values: docs/validation.md.
- */
-export const RESIDUAL_CORRELATION_TREE: readonly { parent: PrimaryParameter; child: PrimaryParameter; rho: number }[] =
-  [
-    { parent: 'aorticAnnulusDiameter_mm', child: 'lvotDiameter_mm', rho: 0.95 },
-    { parent: 'aorticAnnulusDiameter_mm', child: 'sinusOfValsalvaDiameter_mm', rho: 0.8 },
-    { parent: 'sinusOfValsalvaDiameter_mm', child: 'sinotubularJunctionDiameter_mm', rho: 0.88 },
-    { parent: 'sinotubularJunctionDiameter_mm', child: 'ascendingAortaDiameter_mm', rho: 0.75 },
-    { parent: 'sinusOfValsalvaDiameter_mm', child: 'leftCoronaryHeight_mm', rho: 0.35 },
-    { parent: 'sinusOfValsalvaDiameter_mm', child: 'rightCoronaryHeight_mm', rho: 0.35 },
-    { parent: 'aorticAnnulusDiameter_mm', child: 'lvEdvIndex_mL_m2', rho: 0.35 },
-    { parent: 'lvEdvIndex_mL_m2', child: 'lvEf_percent', rho: -0.25 },
-    { parent: 'lvEdvIndex_mL_m2', child: 'lvMassIndex_g_m2', rho: 0.55 },
-    { parent: 'lvEdvIndex_mL_m2', child: 'laVolumeIndex_mL_m2', rho: 0.35 },
-    { parent: 'aorticAnnulusDiameter_mm', child: 'mitralAnnulusApDiameter_mm', rho: 0.45 },
-    { parent: 'mitralAnnulusApDiameter_mm', child: 'mitralAnnulusIcDiameter_mm', rho: 0.7 },
-    { parent: 'lvEdvIndex_mL_m2', child: 'rvEdvIndex_mL_m2', rho: 0.7 },
-    { parent: 'rvEdvIndex_mL_m2', child: 'rvEf_percent', rho: -0.2 },
-    { parent: 'rvEdvIndex_mL_m2', child: 'tricuspidAnnulusDiameter_mm', rho: 0.45 },
-    { parent: 'rvEdvIndex_mL_m2', child: 'mainPulmonaryArteryDiameter_mm', rho: 0.3 },
-    { parent: 'laVolumeIndex_mL_m2', child: 'raVolumeIndex_mL_m2', rho: 0.5 },
-  ];
+/** One edge of the residual correlation tree: the residual of `child` correlates ρ with that of `parent`. */
+export interface CorrelationEdge {
+  readonly parent: PrimaryParameter;
+  readonly child: PrimaryParameter;
+  readonly rho: number;
+}
 
-/** Builds the residual correlation matrix R (row-major PRIMARY_COUNT²) implied by RESIDUAL_CORRELATION_TREE. */
-export function buildResidualCorrelation(): Float64Array {
+/**
+ * Residual correlations of anatomy-population-1 as a tree (parent → child: ρ). The full matrix R is implied: the
+ * correlation of two parameters is the product of ρ along the path between them (a Gaussian tree model, positive
+ * definite by construction). Parents precede children in PRIMARY_PARAMETERS. Values: docs/validation.md.
+ */
+export const CORRELATION_TREE_V1: readonly CorrelationEdge[] = [
+  { parent: 'aorticAnnulusDiameter_mm', child: 'lvotDiameter_mm', rho: 0.95 },
+  { parent: 'aorticAnnulusDiameter_mm', child: 'sinusOfValsalvaDiameter_mm', rho: 0.8 },
+  { parent: 'sinusOfValsalvaDiameter_mm', child: 'sinotubularJunctionDiameter_mm', rho: 0.88 },
+  { parent: 'sinotubularJunctionDiameter_mm', child: 'ascendingAortaDiameter_mm', rho: 0.75 },
+  { parent: 'sinusOfValsalvaDiameter_mm', child: 'leftCoronaryHeight_mm', rho: 0.35 },
+  { parent: 'sinusOfValsalvaDiameter_mm', child: 'rightCoronaryHeight_mm', rho: 0.35 },
+  { parent: 'aorticAnnulusDiameter_mm', child: 'lvEdvIndex_mL_m2', rho: 0.35 },
+  { parent: 'lvEdvIndex_mL_m2', child: 'lvEf_percent', rho: -0.25 },
+  { parent: 'lvEdvIndex_mL_m2', child: 'lvMassIndex_g_m2', rho: 0.55 },
+  { parent: 'lvEdvIndex_mL_m2', child: 'laVolumeIndex_mL_m2', rho: 0.35 },
+  { parent: 'aorticAnnulusDiameter_mm', child: 'mitralAnnulusApDiameter_mm', rho: 0.45 },
+  { parent: 'mitralAnnulusApDiameter_mm', child: 'mitralAnnulusIcDiameter_mm', rho: 0.7 },
+  { parent: 'lvEdvIndex_mL_m2', child: 'rvEdvIndex_mL_m2', rho: 0.7 },
+  { parent: 'rvEdvIndex_mL_m2', child: 'rvEf_percent', rho: -0.2 },
+  { parent: 'rvEdvIndex_mL_m2', child: 'tricuspidAnnulusDiameter_mm', rho: 0.45 },
+  { parent: 'rvEdvIndex_mL_m2', child: 'mainPulmonaryArteryDiameter_mm', rho: 0.3 },
+  { parent: 'laVolumeIndex_mL_m2', child: 'raVolumeIndex_mL_m2', rho: 0.5 },
+];
+
+/** Builds the residual correlation matrix R (row-major PRIMARY_COUNT²) implied by a correlation tree. */
+export function buildResidualCorrelation(tree: readonly CorrelationEdge[]): Float64Array {
   const n = PRIMARY_COUNT;
   const r = new Float64Array(n * n);
   const index = (key: PrimaryParameter): number => PRIMARY_PARAMETERS.indexOf(key);
   const parentOf = new Map<number, { parent: number; rho: number }>();
-  for (const edge of RESIDUAL_CORRELATION_TREE) {
+  for (const edge of tree) {
     const child = index(edge.child);
     const parent = index(edge.parent);
     if (parent >= child) throw new Error(`correlation tree: ${edge.parent} must precede ${edge.child}`);
@@ -351,16 +357,6 @@ export function buildResidualCorrelation(): Float64Array {
     }
   }
   return r;
-}
-
-/** R, the residual correlation matrix (row-major, PRIMARY_COUNT × PRIMARY_COUNT). */
-export const RESIDUAL_CORRELATION: Float64Array = buildResidualCorrelation();
-/** Lower Cholesky factor of RESIDUAL_CORRELATION (upper triangle zero), factored on a copy. */
-export const RESIDUAL_CHOLESKY: Float64Array = choleskyInPlace(Float64Array.from(RESIDUAL_CORRELATION), PRIMARY_COUNT);
-
-/** Residual correlation of two primary parameters (entry of R). */
-export function residualCorrelation(a: PrimaryParameter, b: PrimaryParameter): number {
-  return RESIDUAL_CORRELATION[PRIMARY_PARAMETERS.indexOf(a) * PRIMARY_COUNT + PRIMARY_PARAMETERS.indexOf(b)] ?? 0;
 }
 
 /**

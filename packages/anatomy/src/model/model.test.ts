@@ -1,13 +1,7 @@
 import { choleskyInPlace } from '@insilico/stats';
 import { describe, expect, it } from 'vitest';
-import {
-  PRIMARY_COUNT,
-  PRIMARY_MODELS,
-  PRIMARY_PARAMETERS,
-  RESIDUAL_CHOLESKY,
-  RESIDUAL_CORRELATION,
-  residualCorrelation,
-} from './cardiac';
+import { PRIMARY_COUNT, PRIMARY_PARAMETERS } from './cardiac';
+import { MODEL_VERSIONS, cardiacModel, isModelVersion, residualCorrelation } from './populationModels';
 import { bsaDuBois_m2, bsaMosteller_m2, logNormalParameters } from './bodySize';
 import { ellipseArea_mm2, ellipseDiameters_mm, ellipsePerimeter_mm } from './geometry';
 import { multiplyLower } from './linalg';
@@ -27,35 +21,57 @@ describe('linear algebra', () => {
     expect(out[0]).toBeCloseTo(2, 12);
   });
 
-  it('factors the residual correlation matrix: lower triangular, L·Lᵀ = R', () => {
+  it.each(MODEL_VERSIONS)('factors the residual correlation matrix of %s: lower triangular, L·Lᵀ = R', (version) => {
+    const { cholesky, correlation } = cardiacModel(version);
     const n = PRIMARY_COUNT;
     for (let i = 0; i < n; i += 1)
       for (let j = 0; j < n; j += 1) {
-        if (j > i) expect(RESIDUAL_CHOLESKY[i * n + j]).toBe(0);
+        if (j > i) expect(cholesky[i * n + j]).toBe(0);
         let sum = 0;
-        for (let k = 0; k < n; k += 1) sum += (RESIDUAL_CHOLESKY[i * n + k] ?? 0) * (RESIDUAL_CHOLESKY[j * n + k] ?? 0);
-        expect(sum).toBeCloseTo(RESIDUAL_CORRELATION[i * n + j] ?? 0, 12);
+        for (let k = 0; k < n; k += 1) sum += (cholesky[i * n + k] ?? 0) * (cholesky[j * n + k] ?? 0);
+        expect(sum).toBeCloseTo(correlation[i * n + j] ?? 0, 12);
       }
   });
 });
 
 describe('residual correlation model', () => {
-  it('is a valid correlation matrix with the documented key entries', () => {
+  const entries = [
+    // [version, annulus–sinus, sinus–STJ]
+    ['anatomy-population-1', 0.8, 0.88],
+    ['anatomy-population-2', 0.79, 0.9],
+  ] as const;
+  it.each(entries)('%s is a valid correlation matrix with the documented key entries', (version, aSinus, sinusStj) => {
+    const model = cardiacModel(version);
+    const { correlation, cholesky } = model;
     for (let i = 0; i < PRIMARY_COUNT; i += 1) {
-      expect(RESIDUAL_CORRELATION[i * PRIMARY_COUNT + i]).toBe(1);
+      expect(correlation[i * PRIMARY_COUNT + i]).toBe(1);
       for (let j = 0; j < PRIMARY_COUNT; j += 1)
-        expect(RESIDUAL_CORRELATION[i * PRIMARY_COUNT + j]).toBe(RESIDUAL_CORRELATION[j * PRIMARY_COUNT + i]);
+        expect(correlation[i * PRIMARY_COUNT + j]).toBe(correlation[j * PRIMARY_COUNT + i]);
     }
-    expect(RESIDUAL_CHOLESKY.length).toBe(PRIMARY_COUNT * PRIMARY_COUNT);
-    expect(residualCorrelation('aorticAnnulusDiameter_mm', 'lvotDiameter_mm')).toBe(0.95);
-    expect(residualCorrelation('aorticAnnulusDiameter_mm', 'sinusOfValsalvaDiameter_mm')).toBe(0.8);
-    expect(residualCorrelation('sinusOfValsalvaDiameter_mm', 'sinotubularJunctionDiameter_mm')).toBe(0.88);
+    expect(cholesky.length).toBe(PRIMARY_COUNT * PRIMARY_COUNT);
+    expect(residualCorrelation(model, 'aorticAnnulusDiameter_mm', 'lvotDiameter_mm')).toBe(0.95);
+    expect(residualCorrelation(model, 'aorticAnnulusDiameter_mm', 'sinusOfValsalvaDiameter_mm')).toBe(aSinus);
+    expect(residualCorrelation(model, 'sinusOfValsalvaDiameter_mm', 'sinotubularJunctionDiameter_mm')).toBe(sinusStj);
     // Path product: annulus → sinus → STJ.
-    expect(residualCorrelation('aorticAnnulusDiameter_mm', 'sinotubularJunctionDiameter_mm')).toBeCloseTo(
-      0.8 * 0.88,
+    expect(residualCorrelation(model, 'aorticAnnulusDiameter_mm', 'sinotubularJunctionDiameter_mm')).toBeCloseTo(
+      aSinus * sinusStj,
       12,
     );
-    expect(PRIMARY_MODELS.map((model) => model.key)).toEqual([...PRIMARY_PARAMETERS]);
+    expect(model.primaryModels.map((primary) => primary.key)).toEqual([...PRIMARY_PARAMETERS]);
+  });
+
+  it('names every version it produces and refuses others', () => {
+    expect(MODEL_VERSIONS.every(isModelVersion)).toBe(true);
+    expect(isModelVersion('anatomy-population-0')).toBe(false);
+    expect(() => cardiacModel('anatomy-population-0')).toThrow(RangeError);
+  });
+
+  it('v2 changes only the sinus and STJ margins and the two root edges', () => {
+    const [v1, v2] = MODEL_VERSIONS.map((version) => cardiacModel(version));
+    const changed = PRIMARY_PARAMETERS.filter((_, p) => v1?.primaryModels[p] !== v2?.primaryModels[p]);
+    expect(changed).toEqual(['sinusOfValsalvaDiameter_mm', 'sinotubularJunctionDiameter_mm']);
+    const edges = v2?.correlationTree.filter((edge, e) => edge !== v1?.correlationTree[e]).map((edge) => edge.child);
+    expect(edges).toEqual(['sinusOfValsalvaDiameter_mm', 'sinotubularJunctionDiameter_mm']);
   });
 });
 

@@ -11,11 +11,9 @@ import {
   AS_HYPERTROPHY_PROBABILITY,
   LV_HYPERTROPHY_THRESHOLD_G_M2,
   PRIMARY_COUNT,
-  PRIMARY_MODELS,
-  RESIDUAL_CHOLESKY,
   type CardiacCovariates,
-  type PrimaryParameterModel,
 } from '../model/cardiac';
+import { MODEL_VERSION, cardiacModel, type ModelVersion } from '../model/populationModels';
 import {
   AGE_BANDS,
   ASIAN_PROBABILITY_BY_LOCATION,
@@ -33,8 +31,8 @@ import { deriveSeed } from '../random/seed';
 import { Xoshiro128 } from '../random/xoshiro128';
 import type { BodySize, CardiacParameters, SyntheticPatient, SyntheticPopulation } from './types';
 
-/** Version of the statistical model; bump on any change of a constant, distribution or draw order. */
-export const MODEL_VERSION = 'anatomy-population-1';
+// MODEL_VERSION (model/populationModels.ts) names the model new populations use; add a version, never change one.
+export { MODEL_VERSION };
 /** Default population seed of the built-in database. */
 export const DEFAULT_POPULATION_SEED = 20240401;
 /** Default number of patients of the built-in database. */
@@ -48,10 +46,6 @@ const STREAM_MESH = 2;
 const LOCATION_WEIGHTS = LOCATION_PROBABILITIES.map((entry) => entry.probability);
 const AGE_BAND_WEIGHTS = AGE_BANDS.map((band) => band.probability);
 const PHASE_SET_WEIGHTS = PHASE_SETS.map((set) => set.probability);
-
-// Module-local aliases of the model tables (one lookup instead of a live-binding access per use in the loop).
-const MODELS: readonly PrimaryParameterModel[] = PRIMARY_MODELS;
-const CHOLESKY: Float64Array = RESIDUAL_CHOLESKY;
 
 // Scratch buffers (single-threaded; no allocation per draw).
 const independent = new Float64Array(PRIMARY_COUNT);
@@ -76,12 +70,14 @@ export function parsePatientId(id: string): number | null {
 const clamp = (value: number, lo: number, hi: number): number => (value < lo ? lo : value > hi ? hi : value);
 
 /**
- * Generates patient `index` of the population with `seed` (unsigned 32-bit). Patient i depends only on
- * (seed, i, MODEL_VERSION), not on the population size.
+ * Generates patient `index` of the population with `seed` (unsigned 32-bit) under population model
+ * `modelVersion` (default MODEL_VERSION; RangeError for one this code does not produce). Patient i depends only
+ * on (seed, i, modelVersion), not on the population size; every version consumes the same draws.
  */
-export function generatePatient(seed: number, index: number): SyntheticPatient {
+export function generatePatient(seed: number, index: number, modelVersion: string = MODEL_VERSION): SyntheticPatient {
   if (!Number.isInteger(index) || index < 0 || index > 999_998)
     throw new RangeError(`patient index out of range: ${index}`);
+  const { primaryModels, cholesky } = cardiacModel(modelVersion);
   const rng = new Xoshiro128(deriveSeed(seed, STREAM_PARAMETERS, index));
 
   // Demographics.
@@ -135,9 +131,9 @@ export function generatePatient(seed: number, index: number): SyntheticPatient {
 
   // Correlated residuals z = L·e and the primary parameters.
   rng.fillNormal(independent);
-  multiplyLower(CHOLESKY, independent, PRIMARY_COUNT, correlated);
+  multiplyLower(cholesky, independent, PRIMARY_COUNT, correlated);
   for (let p = 0; p < PRIMARY_COUNT; p += 1) {
-    const model = MODELS[p];
+    const model = primaryModels[p];
     if (model === undefined) throw new Error('cardiac model incomplete');
     const [lo, hi] = model.bounds(covariates);
     const value = clamp(model.center(covariates) + model.sd(covariates) * (correlated[p] ?? 0), lo, hi);
@@ -224,6 +220,8 @@ export interface PopulationOptions {
   readonly seed?: number;
   /** Number of patients, 1–999,999 (default DEFAULT_POPULATION_SIZE = 2,000). */
   readonly count?: number;
+  /** Population model version (default MODEL_VERSION); earlier versions stay producible. */
+  readonly modelVersion?: string;
 }
 
 /** Generates a population of `count` synthetic patients from `seed`; identical on every machine (same Node major). */
@@ -232,20 +230,26 @@ export function generatePopulation(options: PopulationOptions = {}): SyntheticPo
   const count = options.count ?? DEFAULT_POPULATION_SIZE;
   if (!Number.isInteger(count) || count < 1 || count > 999_999)
     throw new RangeError(`population size out of range: ${count}`);
+  const modelVersion = cardiacModel(options.modelVersion).version;
   const patients: SyntheticPatient[] = new Array<SyntheticPatient>(count);
-  for (let i = 0; i < count; i += 1) patients[i] = generatePatient(seed, i);
-  return { modelVersion: MODEL_VERSION, seed, patients };
+  for (let i = 0; i < count; i += 1) patients[i] = generatePatient(seed, i, modelVersion);
+  return { modelVersion, seed, patients };
 }
 
-let defaultPopulationCache: SyntheticPopulation | undefined;
+const defaultPopulations = new Map<ModelVersion, SyntheticPopulation>();
 
 /**
- * The built-in database (DEFAULT_POPULATION_SEED, DEFAULT_POPULATION_SIZE), generated once per process and
- * shared; treat it as read-only.
+ * The built-in database (DEFAULT_POPULATION_SEED, DEFAULT_POPULATION_SIZE) under `modelVersion` (default
+ * MODEL_VERSION), generated once per process and version and shared; treat it as read-only.
  */
-export function defaultPopulation(): SyntheticPopulation {
-  defaultPopulationCache ??= generatePopulation();
-  return defaultPopulationCache;
+export function defaultPopulation(modelVersion: string = MODEL_VERSION): SyntheticPopulation {
+  const version = cardiacModel(modelVersion).version;
+  let population = defaultPopulations.get(version);
+  if (population === undefined) {
+    population = generatePopulation({ modelVersion: version });
+    defaultPopulations.set(version, population);
+  }
+  return population;
 }
 
 /** Canonical JSON of a population (fixed key order by construction; numbers in shortest round-trip form). */

@@ -8,18 +8,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ANTHROPOMETRY, BODY_SIZE_GROUPS } from '../model/bodySize';
-import {
-  PRIMARY_MODELS,
-  PRIMARY_PARAMETERS,
-  primaryMoments,
-  residualCorrelation,
-  type PrimaryParameter,
-} from '../model/cardiac';
+import { PRIMARY_PARAMETERS, primaryMoments, type PrimaryParameter } from '../model/cardiac';
+import { MODEL_VERSIONS, cardiacModel, residualCorrelation, type CardiacModel } from '../model/populationModels';
 import { bodySizeGroup } from '../model/demographics';
 import { covariatesOf, generatePopulation } from './generate';
 import type { SyntheticPatient } from './types';
 
-const patients = generatePopulation({ seed: 7, count: 20_000 }).patients;
+const populations = new Map(
+  MODEL_VERSIONS.map((modelVersion) => [
+    modelVersion,
+    generatePopulation({ seed: 7, count: 20_000, modelVersion }).patients,
+  ]),
+);
+const patientsOf = (modelVersion: string): readonly SyntheticPatient[] =>
+  populations.get(cardiacModel(modelVersion).version) ?? [];
+const patients = patientsOf(MODEL_VERSIONS[0]);
 
 /** The patient's value of a primary parameter on the value scale (indexed parameters × BSA). */
 function primaryValue(p: SyntheticPatient, key: PrimaryParameter): number {
@@ -77,16 +80,16 @@ interface Columns {
   scales: Float64Array[];
 }
 
-function columnsOf(group: readonly SyntheticPatient[]): Columns {
+function columnsOf(group: readonly SyntheticPatient[], model: CardiacModel): Columns {
   const k = PRIMARY_PARAMETERS.length;
   const observed = Array.from({ length: k }, () => new Float64Array(group.length));
   const centers = Array.from({ length: k }, () => new Float64Array(group.length));
   const scales = Array.from({ length: k }, () => new Float64Array(group.length));
   group.forEach((patient, i) => {
     const x = covariatesOf(patient);
-    PRIMARY_MODELS.forEach((model, p) => {
-      const { mean: m, scale } = primaryMoments(model, x);
-      (observed[p] as Float64Array)[i] = primaryValue(patient, model.key);
+    model.primaryModels.forEach((primary, p) => {
+      const { mean: m, scale } = primaryMoments(primary, x);
+      (observed[p] as Float64Array)[i] = primaryValue(patient, primary.key);
       (centers[p] as Float64Array)[i] = m;
       (scales[p] as Float64Array)[i] = scale;
     });
@@ -108,9 +111,12 @@ const subgroups: { name: string; filter: (p: SyntheticPatient) => boolean }[] = 
   { name: 'healthy geriatric patients', filter: (p) => p.age_years >= 65 && p.pathologies.length === 0 },
 ];
 
-describe.each(subgroups)('cardiac parameters of $name match the model', ({ filter }) => {
-  const group = patients.filter(filter);
-  const { observed, centers, scales } = columnsOf(group);
+const modelSubgroups = MODEL_VERSIONS.flatMap((version) => subgroups.map((subgroup) => ({ version, ...subgroup })));
+
+describe.each(modelSubgroups)('cardiac parameters of $name match the model $version', ({ version, filter }) => {
+  const model = cardiacModel(version);
+  const group = patientsOf(version).filter(filter);
+  const { observed, centers, scales } = columnsOf(group, model);
   const targetVar = (p: number): number =>
     covariance(col(centers, p), col(centers, p)) + meanProduct(col(scales, p), col(scales, p));
 
@@ -139,7 +145,7 @@ describe.each(subgroups)('cardiac parameters of $name match the model', ({ filte
         const b = PRIMARY_PARAMETERS[q] as PrimaryParameter;
         const targetCov =
           covariance(col(centers, p), col(centers, q)) +
-          residualCorrelation(a, b) * meanProduct(col(scales, p), col(scales, q));
+          residualCorrelation(model, a, b) * meanProduct(col(scales, p), col(scales, q));
         const target = targetCov / Math.sqrt(targetVar(p) * targetVar(q));
         const r =
           covariance(col(observed, p), col(observed, q)) /
@@ -150,7 +156,7 @@ describe.each(subgroups)('cardiac parameters of $name match the model', ({ filte
   });
 });
 
-describe('listed correlations (issue 4) in healthy patients aged 65+ (TAVI-like ages), per sex', () => {
+describe('listed correlations (issue 4) of anatomy-population-1 in healthy patients aged 65+, per sex', () => {
   const pairs: [PrimaryParameter, PrimaryParameter, number][] = [
     ['aorticAnnulusDiameter_mm', 'lvotDiameter_mm', 0.95],
     ['aorticAnnulusDiameter_mm', 'sinusOfValsalvaDiameter_mm', 0.8],

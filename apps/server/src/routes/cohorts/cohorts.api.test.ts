@@ -3,6 +3,7 @@ import {
   defaultPopulation,
   drawStratifiedSample,
   matchPatients,
+  MODEL_VERSION,
   PARAMETER_DEFINITIONS,
   seedFromString,
   setBodyDimensionRange,
@@ -182,7 +183,10 @@ describe('ordering', () => {
       size: 5,
       synthetic: true,
       description: 'For the valve sizing study',
+      // New orders are drawn from the current population model and say so (issue 23: anatomy-population-2).
+      modelVersion: MODEL_VERSION,
     });
+    expect(MODEL_VERSION).toBe('anatomy-population-2');
     expect(ordered.createdBy?.id).toBe(admin.id);
     const ready = await settled(admin.browser, deviceId, ordered.id);
     expect(ready.status).toBe('ready');
@@ -221,8 +225,7 @@ describe('ordering', () => {
 
     // The static phases of every patient are in storage; cine frames are built on first view, then cached.
     const region = 'eu';
-    const key = (id: string, phase: string) =>
-      `meshes/anatomy-meshes-1/anatomy-population-1-20240401/${id}/${phase}.glb`;
+    const key = (id: string, phase: string) => `meshes/anatomy-meshes-1/${MODEL_VERSION}-20240401/${id}/${phase}.glb`;
     for (const row of page.items)
       for (const phase of ['end-diastole', 'end-systole'])
         expect(await server.context.blobs.get(region, key(row.id, phase))).not.toBeNull();

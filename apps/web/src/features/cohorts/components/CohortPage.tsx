@@ -52,6 +52,10 @@ function CohortDetails({ deviceId, cohortId }: { deviceId: string; cohortId: str
           <Typography variant="body2" color="text.secondary">
             Criteria: {data.criteriaSummary}
           </Typography>
+          {/* Which generator drew the patients: a recalibrated model is a new version, ordered cohorts keep theirs. */}
+          <Typography variant="body2" color="text.secondary">
+            Synthetic patients from population model {data.modelVersion}
+          </Typography>
           {data.description && <Typography variant="body2">{data.description}</Typography>}
         </Stack>
       </Paper>
