@@ -25,3 +25,10 @@ export async function* streamedOutput(
     await written;
   }
 }
+
+/** A stream's chunks gathered into one buffer: for files known to be small (a design history file answered at once). */
+export async function gathered(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of source) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}

@@ -3,6 +3,7 @@ import type { DesignHistoryItem } from '@insilico/contracts';
 import { describe, expect, it } from 'vitest';
 import { unzipFiles } from '../../test/helpers/exported-files';
 import { pdfToText } from '../../../../test/helpers/pdf-text';
+import { gathered } from '../lib/streamed-output';
 import { canonicalJson, genesisHash, hashOf, type StoredRow } from '../events/chain';
 import {
   attachmentZipName,
@@ -267,9 +268,7 @@ describe('the design history file as PDF', () => {
 
 /** The file as the export stores it, gathered (small files only). */
 async function renderDesignHistoryFile(file: DesignHistoryFileInput, attachments: StoredAttachment[] = []) {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of designHistoryFileStream(await designHistoryParts(file), attachments)) chunks.push(chunk);
-  const bytes = Buffer.concat(chunks);
+  const bytes = await gathered(designHistoryFileStream(await designHistoryParts(file), attachments));
   return { bytes, sha256: sha256(bytes) };
 }
 

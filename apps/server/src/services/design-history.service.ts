@@ -48,6 +48,7 @@ import type { AuditService } from './audit.service';
 import { AuthThrottle, tooManyAttempts } from './auth-throttle.service';
 import { authorize } from './authorize';
 import { presentAttachment, type DesignHistoryAttachmentService } from './design-history-attachments';
+import { gathered } from '../lib/streamed-output';
 import { designHistoryFileName, designHistoryFileStream } from './design-history-bundle';
 import { rerunNeeded, versionFactActions } from './design-history-impact';
 import {
@@ -651,9 +652,9 @@ export class DesignHistoryService {
     request: DesignHistoryFileRequest,
   ): Promise<{ bytes: Uint8Array; fileName: string; sha256: string }> {
     // In memory: a file answered in the request is a small one (design-history-exports.ts, `directExportLimits`).
-    const chunks: Uint8Array[] = [];
+    let bytes: Uint8Array = new Uint8Array();
     const file = await this.makeFile(user, deviceId, request, new Date(), async (source) => {
-      for await (const chunk of source) chunks.push(chunk);
+      bytes = await gathered(source);
     });
     await this.deps.unitOfWork.run(async (tx) => {
       const event = file.projectId
@@ -661,7 +662,7 @@ export class DesignHistoryService {
         : workspaceEvent(user.id, deviceId, exportedAction, { type: 'device', id: deviceId });
       tx.events.record({ ...event, after: file.recorded });
     });
-    return { bytes: Buffer.concat(chunks), fileName: file.fileName, sha256: file.sha256 };
+    return { bytes, fileName: file.fileName, sha256: file.sha256 };
   }
 
   /**
