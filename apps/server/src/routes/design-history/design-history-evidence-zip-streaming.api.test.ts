@@ -24,11 +24,13 @@ import { unzippedSha256, unzippedText, unzipTest } from '../../../../../test/hel
  * upload in one streamed PATCH and is attached; the export job streams it from storage into the ZIP and the ZIP
  * into storage, the download streams it back to disk, and Info-ZIP's `unzip` (an independent reader) checks every
  * member's CRC-32 and gives each listed file's SHA-256 again. Meanwhile this process (the server runs in it) must not
- * grow by anything near the file: a third of it is the bound, where holding the attachment (or the ZIP) whole once
- * would be the whole file; the writer's own buffers are a few MB (zip.js's 512 KiB chunks, 64 KiB reads).
+ * grow by anything near the file: half of it is the bound, where holding the attachment (or the ZIP) whole once
+ * would be the whole file. The writer's own buffers are a few MB (zip.js's 512 KiB chunks, 64 KiB reads); the RSS
+ * also takes in a CPU-pool thread started for the PDF, the database's pages and this test's download client
+ * (measured 112 MB in all, under load; the bench alone grows 25 MiB for a 1 GB file).
  */
 const fileBytes = 300 * 1000 * 1000;
-const growthBound = fileBytes / 3;
+const growthBound = fileBytes / 2;
 
 let server: TestServer;
 let member: Person;
