@@ -7,10 +7,16 @@ import type { DesignHistoryItem } from '@insilico/contracts';
 import type { StoredRow } from '../apps/server/src/events/chain';
 import { auditBundle } from '../apps/server/src/services/audit-bundle';
 import { auditCsv, auditJson } from '../apps/server/src/services/audit-rows';
+import { gathered } from '../apps/server/src/lib/streamed-output';
 import {
-  renderDesignHistoryFile,
+  designHistoryFileStream,
+  designHistoryParts,
   type DesignHistoryFileInput,
 } from '../apps/server/src/services/design-history-bundle';
+
+/** The file as a small export makes it: its parts, then the ZIP (no attached files) gathered. */
+const renderDesignHistoryFile = async (input: DesignHistoryFileInput) =>
+  gathered(designHistoryFileStream(await designHistoryParts(input), []));
 
 const SIZES = (process.env.DESIGN_HISTORY_BENCH_ITEMS ?? '500,2000').split(',').map(Number);
 const REPEATS = Number(process.env.DESIGN_HISTORY_BENCH_REPEATS ?? 3);

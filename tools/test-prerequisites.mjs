@@ -39,6 +39,8 @@ export function installMissingPrerequisites({ needPostgres }) {
   if (spawnSync('sh', ['-c', 'command -v dcmdump']).status !== 0) missing.push('dcmtk');
   // poppler-utils' pdftotext is the independent reader the PDF exports (design history file) are read back with.
   if (spawnSync('sh', ['-c', 'command -v pdftotext']).status !== 0) missing.push('poppler-utils');
+  // Info-ZIP's unzip is the independent reader the streamed evidence ZIP (large attachments) is checked with.
+  if (spawnSync('sh', ['-c', 'command -v unzip']).status !== 0) missing.push('unzip');
   // Mesa's software OpenGL ES, on which the SPH engine's WebGPU backend is tested without a GPU (Debian only; the
   // tests skip, saying why, where no adapter can be created).
   for (const mesa of ['libegl-mesa0', 'libgles2', 'libgl1-mesa-dri']) {

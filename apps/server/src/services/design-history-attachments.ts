@@ -1,3 +1,4 @@
+import type { StoredAttachment } from './design-history-bundle';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
@@ -355,26 +356,21 @@ export class DesignHistoryAttachmentService {
   }
 
   /**
-   * The attached files of these entries on this machine's disk (an export's ZIP reads them in the CPU pool), with
-   * what the file lists of each.
+   * The attached files of these entries in storage, with what the file lists of each: an export's ZIP opens each as
+   * a stream when it takes it in (design-history-bundle.ts), so none is copied or read ahead.
    */
-  async localFiles(
-    entryIds: readonly string[],
-  ): Promise<{ entryId: string; id: string; fileName: string; sha256: string; bytes: number; path: string }[]> {
-    const rows = await this.deps.repository.attachmentsOf(entryIds);
-    const files = [];
-    for (const row of rows) {
-      const local = await this.deps.blobs.localFile(row.region as DataRegion, row.storageKey);
-      if (!local) throw new Error(`The attached file ${row.id} is missing from storage (${row.storageKey}).`);
-      files.push({
-        entryId: row.entryId,
-        id: row.id,
-        fileName: row.fileName,
-        sha256: row.sha256,
-        bytes: row.bytes,
-        path: local.path,
-      });
-    }
-    return files;
+  async storedFiles(entryIds: readonly string[]): Promise<StoredAttachment[]> {
+    return (await this.deps.repository.attachmentsOf(entryIds)).map((row) => ({
+      entryId: row.entryId,
+      id: row.id,
+      fileName: row.fileName,
+      sha256: row.sha256,
+      bytes: row.bytes,
+      open: async () => {
+        const file = await this.deps.blobs.open(row.region as DataRegion, row.storageKey);
+        if (!file) throw new Error(`The attached file ${row.id} is missing from storage (${row.storageKey}).`);
+        return file.stream as AsyncIterable<Uint8Array>;
+      },
+    }));
   }
 }

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { DesignHistoryFileFormat } from '@insilico/contracts';
-import { hashedBundle } from './audit-bundle';
+import { streamedOutput } from '../lib/streamed-output';
+import { writeHashedBundle, type BundleContent } from './audit-bundle';
 import { auditCsv, auditHashingRule } from './audit-rows';
 import { renderDesignHistoryReport, type DesignHistoryReportInput } from './design-history-report';
 
@@ -24,18 +23,22 @@ export interface DesignHistoryFileInput extends DesignHistoryReportInput {
   deviceId: string;
   projectId: string | null;
   signatures: SignatureRecord[];
-  /** The files attached to the entries (an evidence ZIP carries them; read in the thread from `path`). */
+  /** The files attached to the entries (an evidence ZIP carries them, streamed from storage). */
   attachments: AttachmentFile[];
 }
 
-/** A file attached to an entry, on this machine's disk. */
+/** A file attached to an entry, as the entry records it. */
 export interface AttachmentFile {
   entryId: string;
   id: string;
   fileName: string;
   sha256: string;
   bytes: number;
-  path: string;
+}
+
+/** An attached file in storage: read as a stream when the ZIP takes it in (up to a gigabyte, never whole). */
+export interface StoredAttachment extends AttachmentFile {
+  open(): Promise<AsyncIterable<Uint8Array>>;
 }
 
 const resultsRule =
@@ -91,20 +94,35 @@ export function attachmentZipName(file: Pick<AttachmentFile, 'entryId' | 'id' | 
   return `attachments/${file.entryId}/${file.id}-${stem}${extension ? `.${extension}` : ''}`;
 }
 
-/** An attached file's bytes, refused when they are not the bytes the entry lists (storage must not change them). */
-async function attachmentBytes(file: AttachmentFile): Promise<Uint8Array> {
-  const bytes = await readFile(file.path);
-  if (createHash('sha256').update(bytes).digest('hex') !== file.sha256)
-    throw new Error(`The stored file of attachment ${file.id} does not give its SHA-256 any more.`);
-  return bytes;
+/** What `manifest.json` of the evidence ZIP says besides its files. */
+type BundleFields = {
+  exportedAt: string;
+  deviceId: string;
+  projectId: string | null;
+  scope: string;
+  items: number;
+  evidence: number;
+  signatures: number;
+  resultSnapshots: number;
+  attachments: number;
+  auditRows: number;
+};
+
+/**
+ * The design history file as the CPU-pool thread makes it: the PDF and, for the evidence ZIP, every file of it but
+ * the attached ones (which are streamed from storage into the ZIP as it is written: `designHistoryFileStream`).
+ */
+export interface DesignHistoryParts {
+  pdf: Uint8Array;
+  bundle: { contents: [string, Uint8Array][]; fields: BundleFields } | null;
 }
 
 /**
- * The evidence ZIP (issue 20 item 6): the PDF, the items as JSON, one file per piece of evidence (the events of the
- * evidence section and every event an entry cites, each with its audit row), the signatures with their manifests,
- * the audit excerpt, and the manifest of SHA-256 hashes (the audit trail's bundle writer).
+ * The evidence ZIP's own files (issue 20 item 6): the PDF, the items as JSON, one file per piece of evidence (the
+ * events of the evidence section and every event an entry cites, each with its audit row), the signatures with
+ * their manifests and the audit excerpt; the attached files follow them (`designHistoryFileStream`).
  */
-export async function designHistoryBundle(input: DesignHistoryFileInput, pdf: Uint8Array): Promise<Uint8Array> {
+function designHistoryBundleContents(input: DesignHistoryFileInput, pdf: Uint8Array): DesignHistoryParts['bundle'] {
   const encoder = new TextEncoder();
   const json = (value: unknown) => encoder.encode(`${JSON.stringify(value, null, 2)}\n`);
   const rowOf = new Map(input.audit.map((row) => [row.id, row]));
@@ -131,18 +149,11 @@ export async function designHistoryBundle(input: DesignHistoryFileInput, pdf: Ui
       `results/${snapshot.id}.json`,
       json({ rule: resultsRule, ...snapshot }),
     ]),
-    ...(await Promise.all(
-      input.attachments.map(async (file): Promise<[string, Uint8Array]> => [
-        attachmentZipName(file),
-        await attachmentBytes(file),
-      ]),
-    )),
     ['signatures.json', json({ rule: signatureRule, signatures: input.signatures })],
     ['audit-excerpt.csv', encoder.encode(auditCsv(input.audit))],
     ['audit-excerpt.json', json({ hashing: auditHashingRule, rows: input.audit })],
   ];
-  const { zip } = await hashedBundle({
-    exportedAt: new Date(input.generatedAt),
+  return {
     contents,
     fields: {
       exportedAt: input.generatedAt,
@@ -156,18 +167,50 @@ export async function designHistoryBundle(input: DesignHistoryFileInput, pdf: Ui
       attachments: input.attachments.length,
       auditRows: input.audit.length,
     },
-    readme,
-  });
-  return zip;
+  };
 }
 
-/** The file of an export (PDF, or the ZIP around it) and its SHA-256, as the trail records it. */
-export async function renderDesignHistoryFile(
-  input: DesignHistoryFileInput,
-): Promise<{ bytes: Uint8Array; sha256: string }> {
+/** The PDF and the evidence ZIP's own files (CPU-pool work: laying out hundreds of items, serialising them). */
+export async function designHistoryParts(input: DesignHistoryFileInput): Promise<DesignHistoryParts> {
   const pdf = await renderDesignHistoryReport(input);
-  const bytes = input.format === 'pdf' ? pdf : await designHistoryBundle(input, pdf);
-  return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return { pdf, bundle: input.format === 'pdf' ? null : designHistoryBundleContents(input, pdf) };
+}
+
+/**
+ * The file's bytes as its consumer (storage, a response) takes them: the PDF, or the evidence ZIP written while it
+ * is taken, with each attached file streamed from storage, hashed on the way and refused (the stream fails) when
+ * its bytes no longer give the SHA-256 the entry lists; the manifest and `SHA256SUMS` list it with that hash.
+ * Nothing here holds an attached file, or the ZIP, whole.
+ */
+export function designHistoryFileStream(
+  parts: DesignHistoryParts,
+  attachments: readonly StoredAttachment[],
+): AsyncIterable<Uint8Array> {
+  const { bundle } = parts;
+  if (!bundle)
+    return (async function* pdf() {
+      yield parts.pdf;
+    })();
+  const attached = attachments.map((file): BundleContent => [
+    attachmentZipName(file),
+    {
+      bytes: file.bytes,
+      sha256: file.sha256,
+      open: () => file.open(),
+      mismatch: `The stored file of attachment ${file.id} does not give its SHA-256 any more.`,
+    },
+  ]);
+  return streamedOutput((output) =>
+    writeHashedBundle(
+      {
+        exportedAt: new Date(bundle.fields.exportedAt),
+        contents: [...bundle.contents, ...attached],
+        fields: bundle.fields,
+        readme,
+      },
+      output,
+    ),
+  );
 }
 
 /** The file's name: `design-history-<project or workspace>-<UTC day>.<format>`. */

@@ -9,6 +9,7 @@ import {
   type DesignHistoryFileRequest,
 } from '@insilico/contracts';
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { projectEvent, systemEvent, workspaceEvent } from '../events/kinds';
 import { designHistoryExportFilePath, designHistoryExportJob } from '../jobs/design-history-export.job';
 import type { BlobStore } from '../repositories/blob.repository';
@@ -132,19 +133,20 @@ export class DesignHistoryExportService {
     if (row.status !== 'queued') return { status: row.status };
     const user = await this.deps.users.findById(row.requestedBy);
     if (!user) throw new Error('The person who asked for this export no longer exists.');
+    // Written into storage as it is made (`putFrom`: a failed file leaves nothing under the key).
     const file = await this.deps.designHistory.makeFile(
       user,
       row.deviceId,
       { format: row.format === 'zip' ? 'zip' : 'pdf', ...(row.projectId ? { projectId: row.projectId } : {}) },
       row.createdAt,
+      (source) => this.deps.blobs.putFrom(row.region as DataRegion, row.storageKey, source, Number.MAX_SAFE_INTEGER),
     );
-    await this.deps.blobs.put(row.region as DataRegion, row.storageKey, file.bytes);
     const finishedAt = new Date();
     await this.deps.unitOfWork.run(async (tx) => {
       const ready = await tx.designHistory.finishExport(exportId, {
         status: 'ready',
         fileName: file.fileName,
-        bytes: file.bytes.length,
+        bytes: file.bytes,
         sha256: file.sha256,
         finishedAt,
         expiresAt: new Date(finishedAt.getTime() + designHistoryExportRetentionDays * dayMs),
@@ -199,7 +201,7 @@ export class DesignHistoryExportService {
     user: UserRow,
     deviceId: string,
     exportId: string,
-  ): Promise<{ bytes: Uint8Array; fileName: string; sha256: string; format: string }> {
+  ): Promise<{ stream: Readable; bytes: number; fileName: string; sha256: string; format: string }> {
     const row = await this.deps.repository.exportById(exportId);
     if (!row || row.deviceId !== deviceId || row.requestedBy !== user.id)
       throw new ServiceError(404, 'export_not_found', designHistoryExportNotFoundMessage);
@@ -211,10 +213,12 @@ export class DesignHistoryExportService {
       0,
     );
     if (row.status === 'expired') throw new ServiceError(410, 'export_expired', designHistoryExportExpiredMessage);
-    const bytes = row.status === 'ready' ? await this.deps.blobs.get(row.region as DataRegion, row.storageKey) : null;
-    if (!bytes || !row.fileName || !row.sha256)
+    if (row.status !== 'ready' || !row.fileName || !row.sha256)
       throw new ServiceError(409, 'export_not_ready', 'This file is not ready yet.');
-    return { bytes, fileName: row.fileName, sha256: row.sha256, format };
+    // Streamed: an evidence ZIP carries its attached files (gigabytes).
+    const file = await this.deps.blobs.open(row.region as DataRegion, row.storageKey);
+    if (!file) throw new Error(`The file of export ${row.id} is missing from storage (${row.storageKey}).`);
+    return { ...file, fileName: row.fileName, sha256: row.sha256, format };
   }
 
   /** Removes the files of exports past their retention; their rows stay (status expired), as the trail's events do. */

@@ -3,8 +3,15 @@ import type { DesignHistoryItem } from '@insilico/contracts';
 import { describe, expect, it } from 'vitest';
 import { unzipFiles } from '../../test/helpers/exported-files';
 import { pdfToText } from '../../../../test/helpers/pdf-text';
+import { gathered } from '../lib/streamed-output';
 import { canonicalJson, genesisHash, hashOf, type StoredRow } from '../events/chain';
-import { renderDesignHistoryFile, type DesignHistoryFileInput } from './design-history-bundle';
+import {
+  attachmentZipName,
+  designHistoryFileStream,
+  designHistoryParts,
+  type DesignHistoryFileInput,
+  type StoredAttachment,
+} from './design-history-bundle';
 import { renderDesignHistoryReport, signatureText, utcTime } from './design-history-report';
 
 const deviceId = '0b0f4c1e-1111-4a55-9d43-0e7a2b7e1a01';
@@ -259,7 +266,54 @@ describe('the design history file as PDF', () => {
   });
 });
 
+/** The file as the export stores it, gathered (small files only). */
+async function renderDesignHistoryFile(file: DesignHistoryFileInput, attachments: StoredAttachment[] = []) {
+  const bytes = await gathered(designHistoryFileStream(await designHistoryParts(file), attachments));
+  return { bytes, sha256: sha256(bytes) };
+}
+
+/** An attached file whose stored bytes come in pieces, as storage streams them. */
+function storedAttachment(bytes: Uint8Array, recordedHash = sha256(bytes)): StoredAttachment {
+  return {
+    entryId,
+    id: '7a7a7a7a-5555-4a55-9d43-0e7a2b7e1a01',
+    fileName: 'Bench report (final).pdf',
+    sha256: recordedHash,
+    bytes: bytes.length,
+    open: () =>
+      Promise.resolve(
+        (async function* pieces() {
+          for (let at = 0; at < bytes.length; at += 1000) yield bytes.subarray(at, at + 1000);
+        })(),
+      ),
+  };
+}
+
 describe('the evidence ZIP', () => {
+  it('streams each attached file in under its entry, listed with the SHA-256 the entry records', async () => {
+    const content = new Uint8Array(10_000).map((_, i) => (i * 7919) % 251);
+    const attachment = storedAttachment(content);
+    const withFile = { ...input('zip'), attachments: [attachment] };
+    const files = await unzipFiles((await renderDesignHistoryFile(withFile, [attachment])).bytes);
+    const name = attachmentZipName(attachment);
+    expect(name).toBe(`attachments/${entryId}/${attachment.id}-bench-report-final.pdf`);
+    expect(Buffer.from(files.get(name)!).equals(Buffer.from(content))).toBe(true);
+    const manifestFile = JSON.parse(new TextDecoder().decode(files.get('manifest.json'))) as {
+      files: { name: string; bytes: number; sha256: string }[];
+      attachments: number;
+    };
+    expect(manifestFile.attachments).toBe(1);
+    expect(manifestFile.files).toContainEqual({ name, bytes: content.length, sha256: attachment.sha256 });
+    expect(new TextDecoder().decode(files.get('SHA256SUMS'))).toContain(`${attachment.sha256}  ${name}\n`);
+  });
+
+  it('is refused when a stored file no longer gives the SHA-256 its entry records', async () => {
+    const attachment = storedAttachment(new Uint8Array(5000).fill(1), 'f'.repeat(64));
+    await expect(renderDesignHistoryFile({ ...input('zip'), attachments: [attachment] }, [attachment])).rejects.toThrow(
+      `The stored file of attachment ${attachment.id} does not give its SHA-256 any more.`,
+    );
+  });
+
   it('holds the PDF, the evidence, signatures and audit excerpt, each file under its SHA-256 in the manifest', async () => {
     const { bytes, sha256: hash } = await renderDesignHistoryFile(input('zip'));
     expect(hash).toBe(sha256(bytes));

@@ -48,7 +48,8 @@ import type { AuditService } from './audit.service';
 import { AuthThrottle, tooManyAttempts } from './auth-throttle.service';
 import { authorize } from './authorize';
 import { presentAttachment, type DesignHistoryAttachmentService } from './design-history-attachments';
-import { designHistoryFileName } from './design-history-bundle';
+import { gathered } from '../lib/streamed-output';
+import { designHistoryFileName, designHistoryFileStream } from './design-history-bundle';
 import { rerunNeeded, versionFactActions } from './design-history-impact';
 import {
   entryAddedAction,
@@ -221,8 +222,8 @@ export class DesignHistoryService {
       resultSnapshots?: (ids: readonly string[]) => Promise<ResultSnapshotRow[]>;
       /** A workspace's measurement snapshots on these projects' cohorts that the user may read (item 7). */
       measurementSnapshots?: (userId: string, deviceId: string, projectIds: string[]) => Promise<ResultSnapshotRow[]>;
-      /** The entries' attached files on this machine's disk, for the evidence ZIP. */
-      attachmentFiles?: Pick<DesignHistoryAttachmentService, 'localFiles'>;
+      /** The entries' attached files in storage, streamed into the evidence ZIP. */
+      attachmentFiles?: Pick<DesignHistoryAttachmentService, 'storedFiles'>;
     },
   ) {}
 
@@ -650,27 +651,35 @@ export class DesignHistoryService {
     deviceId: string,
     request: DesignHistoryFileRequest,
   ): Promise<{ bytes: Uint8Array; fileName: string; sha256: string }> {
-    const file = await this.makeFile(user, deviceId, request, new Date());
+    // In memory: a file answered in the request is a small one (design-history-exports.ts, `directExportLimits`).
+    let bytes: Uint8Array = new Uint8Array();
+    const file = await this.makeFile(user, deviceId, request, new Date(), async (source) => {
+      bytes = await gathered(source);
+    });
     await this.deps.unitOfWork.run(async (tx) => {
       const event = file.projectId
         ? projectEvent(user.id, deviceId, file.projectId, exportedAction, { type: 'project', id: file.projectId })
         : workspaceEvent(user.id, deviceId, exportedAction, { type: 'device', id: deviceId });
       tx.events.record({ ...event, after: file.recorded });
     });
-    return { bytes: file.bytes, fileName: file.fileName, sha256: file.sha256 };
+    return { bytes, fileName: file.fileName, sha256: file.sha256 };
   }
 
   /**
-   * Makes the file of a user's scope as it stands now, in the CPU pool (the request's export, or the export job's):
-   * its bytes, name and SHA-256, and what `design_history.exported` records of it. Records nothing itself.
+   * Makes the file of a user's scope as it stands now (the request's export, or the export job's): the PDF and the
+   * ZIP's own files in the CPU pool, then the file's bytes handed to `store` as they are written (the evidence ZIP
+   * streams each attached file from storage into it: up to 20 files of a gigabyte an entry, never held whole).
+   * Answers its name, size and SHA-256 (hashed on the way to `store`), and what `design_history.exported` records of
+   * it. Records nothing itself; a file whose attached bytes no longer give their SHA-256 fails `store`'s source.
    */
   async makeFile(
     user: UserRow,
     deviceId: string,
     request: DesignHistoryFileRequest,
     generatedAt: Date,
+    store: (source: AsyncIterable<Uint8Array>) => Promise<unknown>,
   ): Promise<{
-    bytes: Uint8Array;
+    bytes: number;
     fileName: string;
     sha256: string;
     projectId: string | null;
@@ -683,6 +692,10 @@ export class DesignHistoryService {
     const items = history.items.reverse();
     const records = items.map((item) => item.record);
     const signatures = await this.deps.repository.signaturesOf(records);
+    const attachments =
+      request.format === 'zip' && this.deps.attachmentFiles
+        ? await this.deps.attachmentFiles.storedFiles(items.flatMap((item) => (item.entry ? [item.entry.id] : [])))
+        : [];
     const input = {
       format: request.format,
       generatedAt: generatedAt.toISOString(),
@@ -704,10 +717,13 @@ export class DesignHistoryService {
           project ? [project.id] : history.projects.map((p) => p.id),
         )) ?? []),
       ].map(presentResultSnapshot),
-      attachments:
-        request.format === 'zip' && this.deps.attachmentFiles
-          ? await this.deps.attachmentFiles.localFiles(items.flatMap((item) => (item.entry ? [item.entry.id] : [])))
-          : [],
+      attachments: attachments.map(({ entryId, id, fileName, sha256, bytes }) => ({
+        entryId,
+        id,
+        fileName,
+        sha256,
+        bytes,
+      })),
       signatures: signatures.map((row) => ({
         id: row.id,
         recordType: row.recordType,
@@ -720,18 +736,30 @@ export class DesignHistoryService {
         manifest: row.manifest,
       })),
     };
-    const file = await this.deps.cpu.run(designHistoryFileTask, input);
+    const parts = await this.deps.cpu.run(designHistoryFileTask, input);
+    const hash = createHash('sha256');
+    let bytes = 0;
+    await store(
+      (async function* hashed() {
+        for await (const chunk of designHistoryFileStream(parts, attachments)) {
+          hash.update(chunk);
+          bytes += chunk.byteLength;
+          yield chunk;
+        }
+      })(),
+    );
+    const sha256 = hash.digest('hex');
     const fileName = designHistoryFileName(input);
     return {
-      bytes: file.bytes,
+      bytes,
       fileName,
-      sha256: file.sha256,
+      sha256,
       projectId: project?.id ?? null,
       recorded: {
         format: request.format,
         fileName,
-        bytes: file.bytes.length,
-        sha256: file.sha256,
+        bytes,
+        sha256,
         items: items.length,
         signatures: signatures.length,
         lastEventId: items.at(-1)?.id ?? null,

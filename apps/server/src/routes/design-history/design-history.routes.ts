@@ -3,6 +3,7 @@ import {
   designHistoryExportSchema,
   designHistoryFileHashHeader,
 } from '@insilico/contracts';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
@@ -62,14 +63,20 @@ export async function designHistoryRoutes(app: FastifyInstance, deps: DesignHist
   const sendFile = (
     reply: FastifyReply,
     format: string,
-    file: { bytes: Uint8Array; fileName: string; sha256: string },
+    file: { fileName: string; sha256: string } & (
+      | { bytes: Uint8Array }
+      | { stream: Readable; bytes: number } // a stored file (an evidence ZIP may carry gigabytes)
+    ),
   ) =>
     reply
       .header('Cache-Control', 'no-store')
       .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
       .header(designHistoryFileHashHeader, file.sha256)
+      .header('Content-Length', String(typeof file.bytes === 'number' ? file.bytes : file.bytes.byteLength))
       .type(format === 'pdf' ? 'application/pdf' : 'application/zip')
-      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+      .send(
+        'stream' in file ? file.stream : Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
+      );
 
   route(
     api,
