@@ -1,9 +1,9 @@
-// `npm test`: every check — lint, types, unit and API tests on the embedded database, then the API tests again on
-// PostgreSQL beside the browser journeys against a real server.
+// `npm test`: every check — lint, types, unit and API tests on the embedded database, the API tests again on
+// PostgreSQL, then the browser journeys against a real server.
 // Prerequisites first (tools/test-prerequisites.mjs): Chromium and PostgreSQL are installed when missing on Debian as
 // root, or the run stops with the command to run. PostgreSQL: TEST_DATABASE_URL, or a private instance for this run.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -92,31 +92,6 @@ async function parallelSteps(steps) {
   if (outcomes.some((outcome) => !outcome.ok)) finish();
 }
 
-/** A check run beside the others; its outcome joins the results when it ends. */
-const background = [];
-
-/**
- * Starts a check in the background, its output to a file (a pipe would fill and stall it while a synchronous step
- * blocks this process); `done` prints the output and records the outcome when the check ends.
- */
-function inBackground(name, command, args, env = {}) {
-  const started = Date.now();
-  const logFile = join(reportDir, `${name.replace(/[^a-z]+/gi, '-')}.log`);
-  const log = openSync(logFile, 'w');
-  const child = spawn(command, args, { stdio: ['ignore', log, log], env: { ...process.env, ...env } });
-  closeSync(log);
-  const done = new Promise((resolve) =>
-    child.on('close', (code) => {
-      console.log(`\n▶ ${name} (beside the journeys)`);
-      process.stdout.write(readFileSync(logFile));
-      results.push({ name, ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
-      resolve();
-    }),
-  );
-  background.push(child);
-  return { done };
-}
-
 /** The server the browser journeys run against; never left running, whatever fails. */
 let server = null;
 
@@ -125,7 +100,6 @@ let privatePostgres = null;
 
 function finish() {
   if (server && server.exitCode === null) server.kill('SIGKILL');
-  for (const child of background) if (child.exitCode === null) child.kill('SIGKILL');
   privatePostgres?.stop();
   console.log('\nSummary');
   for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
@@ -187,12 +161,11 @@ step('unit and API tests (embedded database)', ...npx(embedded.args, { TEST_DATA
   kind: 'vitest',
 });
 
-// The API tests on PostgreSQL run beside the web build and the journeys: both legs spend most of their time waiting
-// (for their servers, jobs and databases), so together they take little more than the longer one alone
-// (docs/decisions/ci-time.md). Its output goes to a file (the journeys' step blocks this process) and is printed
-// when it ends.
+// The API tests on PostgreSQL (the server's files that open a database, apps/server/vitest.config.ts), after the
+// embedded leg and before the journeys: beside the journeys both took 2–3.5 times as long on 2 cores (session 18,
+// docs/decisions/ci-time.md).
 const postgres = vitestArgs('postgres', ['--root', 'apps/server']);
-const postgresLeg = inBackground('API tests (PostgreSQL)', ...npx(postgres.args, {}));
+step('API tests (PostgreSQL)', ...npx(postgres.args, {}), { file: postgres.file, kind: 'vitest' });
 
 // Browser journeys: build the web app, start the real server on a fresh data folder, run Playwright.
 step('web build', 'npm', ['run', 'build', '-w', '@insilico/web']);
@@ -238,6 +211,4 @@ try {
   }
   rmSync(dataDir, { recursive: true, force: true });
 }
-await postgresLeg.done;
-count(postgres.file, 'vitest');
 finish();

@@ -77,4 +77,26 @@ describe('UnitOfWork: a job enqueued in a transaction', () => {
       await jobs.offWork(worker);
     }
   });
+
+  it('has the worker take jobs queued together back to back, not one per poll', async () => {
+    const taken: string[] = [];
+    // One wake for the commit: the worker takes the first job, and without looking again at once after it the other
+    // two would wait for its next poll, 60 s away (a trial queues one job per patient like this).
+    const worker = await jobs.work(testJob.kind, 60, async (job) => void taken.push(job.id));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // past the worker's first look
+      const runs = await unitOfWork.run(async (tx) => [
+        await tx.jobs.enqueue(testJob, { note: 'first' }, null),
+        await tx.jobs.enqueue(testJob, { note: 'second' }, null),
+        await tx.jobs.enqueue(testJob, { note: 'third' }, null),
+      ]);
+      const ids = runs.map((run) => run.id);
+      const deadline = Date.now() + 20_000;
+      while (!ids.every((id) => taken.includes(id)) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(taken).toEqual(expect.arrayContaining(ids));
+    } finally {
+      await jobs.offWork(worker);
+    }
+  });
 });

@@ -101,8 +101,15 @@ export async function openSignInPage(browser: TestBrowser, returnTo = '/'): Prom
 export type OutboxReader = (to: string) => Promise<{ subject: string; text: string }[]>;
 const outboxes = new Map<string, OutboxReader>();
 
-export function registerOutbox(origin: string, reader: OutboxReader): void {
+/**
+ * Registers the outbox of the server at `origin`; answers its removal, for when that server stops (the reader holds
+ * the server, and test files may share a process: docs/decisions/ci-time.md).
+ */
+export function registerOutbox(origin: string, reader: OutboxReader): () => void {
   outboxes.set(origin, reader);
+  return () => {
+    if (outboxes.get(origin) === reader) outboxes.delete(origin);
+  };
 }
 
 /** The newest mail to `email` at the server of `origin`. */

@@ -74,7 +74,7 @@ export async function withEmbeddedServer(
   const origin = `http://127.0.0.1:${port}`;
   const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, DATABASE_URL: '' };
   // The outbox through the operator route, with the token the running server wrote into DATA_DIR.
-  registerOutbox(origin, async (to) => {
+  const unregister = registerOutbox(origin, async (to) => {
     const { operatorToken } = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as {
       operatorToken: string;
     };
@@ -94,6 +94,7 @@ export async function withEmbeddedServer(
     });
   } finally {
     await processes.killAll();
+    unregister();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -68,7 +68,7 @@ function testConfig(port: number, dataDir: string, url: string | null, env: Reco
 
 /** A running server as the tests see it; `stop` closes it and, when `dispose`, removes its data directory. */
 function asTestServer(server: RunningServer, port: number, dataDir: string, url: string | null, dispose: boolean) {
-  registerOutbox(`http://127.0.0.1:${port}`, (to) => server.context.mail.outbox(5, to));
+  const unregister = registerOutbox(`http://127.0.0.1:${port}`, (to) => server.context.mail.outbox(5, to));
   return {
     ...server,
     origin: `http://127.0.0.1:${port}`,
@@ -76,6 +76,7 @@ function asTestServer(server: RunningServer, port: number, dataDir: string, url:
     databaseUrl: url,
     async stop() {
       await server.close();
+      unregister();
       if (dispose) rmSync(dataDir, { recursive: true, force: true });
     },
   };
