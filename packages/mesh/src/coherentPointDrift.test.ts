@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { coherentPointDrift, CpdInputError, CPD_MAX_MOVING_POINTS } from './coherentPointDrift';
+import { farthestPointSampling } from './farthestPointSample';
 
 interface ReferenceCase {
   name: string;
@@ -87,5 +88,46 @@ describe('coherentPointDrift', { timeout: 60_000 }, () => {
       /decimate the mesh first/,
     );
     expect(() => coherentPointDrift(points, points, { w: 1 })).toThrow(/0 ≤ w < 1/);
+    expect(() => coherentPointDrift(points, points, { coarse: 3 })).toThrow(/at least four coarse points/);
+    expect(() => coherentPointDrift(points, points, { motionTolerance: -1 })).toThrow(/motion tolerance ≥ 0/);
+  });
+
+  it('ends on all fixed points when it fits a coarse subset first: the exact answer, as with all points throughout', () => {
+    // The normalisation makes the answer exact (the case above); coarse-to-fine data, the non-rigid stage continuing
+    // the affine stage's σ² and the motion stop must still end there: the last E-steps use every fixed point.
+    const points = spiralSphere(150, 10);
+    const n = points.length / 3;
+    const moved = new Float64Array(points.length);
+    for (let i = 0; i < n; i++)
+      for (let a = 0; a < 3; a++) moved[(n - 1 - i) * 3 + a] = 2.5 * points[i * 3 + a]! + [40, -7, 3][a]!;
+    const expected = points.map((v, i) => 2.5 * v + [40, -7, 3][i % 3]!);
+    const options = { affine: true, continueVariance: true, motionTolerance: 1e-4, tolerance: 1e-8 };
+    const coarse = coherentPointDrift(points, moved, { ...options, coarse: 40 });
+    expect(coarse.affineIterations).toBeGreaterThan(0);
+    expect(maxDiff(coarse.positions, expected)).toBeLessThan(1e-3 * 25);
+    // A subset as large as the data is no subset: the same fit as without one.
+    const all = coherentPointDrift(points, moved, options);
+    expect(maxDiff(coherentPointDrift(points, moved, { ...options, coarse: n }).positions, all.positions)).toBe(0);
+  });
+});
+
+describe('farthestPointSampling', () => {
+  it('picks points at least the covering radius apart, with every point within it of a pick', () => {
+    const points = spiralSphere(500, 10);
+    const { indices, coverRadius } = farthestPointSampling(points, 60);
+    expect(new Set(indices).size).toBe(60);
+    const distance = (a: number, b: number): number =>
+      Math.hypot(
+        points[a * 3]! - points[b * 3]!,
+        points[a * 3 + 1]! - points[b * 3 + 1]!,
+        points[a * 3 + 2]! - points[b * 3 + 2]!,
+      );
+    for (let p = 0; p < 500; p++) {
+      const nearest = Math.min(...Array.from(indices, (i) => distance(p, i)));
+      expect(nearest).toBeLessThanOrEqual(coverRadius + 1e-12);
+    }
+    for (const a of indices)
+      for (const b of indices) if (a !== b) expect(distance(a, b)).toBeGreaterThanOrEqual(coverRadius - 1e-12);
+    expect(farthestPointSampling(points, 500).coverRadius).toBe(0);
   });
 });

@@ -12,7 +12,7 @@
  * eigenvectors; a randomised range finder gives the same span without an M × M eigendecomposition), so an iteration
  * costs O(M N + M K²) and the set-up O(M² K), and G is never stored.
  */
-import { farthestPointSample } from './farthestPointSample';
+import { farthestPointSample, farthestPointSampling } from './farthestPointSample';
 
 /** Parameters of {@link coherentPointDrift}; defaults are the paper's / reference code's. */
 export interface CpdOptions {
@@ -42,14 +42,34 @@ export interface CpdOptions {
    * Default none (every pair, exact).
    */
   cutoff?: number;
+  /**
+   * Coarse-to-fine data: while σ is larger than the spacing of a well-spread subset of this many fixed points
+   * (farthest-point sampling; its covering radius), the E-steps use only that subset, then all points (default none:
+   * all points throughout). While σ is that large the mixture cannot resolve finer data, and the E-step's all-pairs
+   * work is most of a registration's cost (docs/decisions/cpd-correspondence.md).
+   */
+  coarse?: number;
+  /**
+   * With `affine`: start the non-rigid stage at the σ² the affine stage ended with instead of the all-pairs variance
+   * (default false, the paper's restart). The affine fit already explains the large-scale difference; re-annealing
+   * from the whole shape's size only spends iterations on the all-pairs E-step.
+   */
+  continueVariance?: boolean;
+  /**
+   * Also stop each stage (on all fixed points) once no moving point moved farther than this in an iteration (units of the
+   * normalised shape's size; default 0: the objective's tolerance alone decides).
+   */
+  motionTolerance?: number;
 }
 
 /** The registered moving points and how the fit went. */
 export interface CpdResult {
   /** The moving points after registration, packed xyz, in the fixed set's frame and units. */
   positions: Float64Array;
-  /** EM iterations run. */
+  /** EM iterations run (the non-rigid stage's). */
   iterations: number;
+  /** EM iterations of the affine stage (0 without `affine`). */
+  affineIterations: number;
   /** Final variance of the mixture's components, in the fixed set's units squared. */
   sigma2: number;
   /** Whether the tolerance was met before the iteration limit. */
@@ -123,8 +143,12 @@ export function coherentPointDrift(
   const maxIterations = options.maxIterations ?? 150;
   const tolerance = options.tolerance ?? 1e-6;
   const cutoff = options.cutoff ?? Number.POSITIVE_INFINITY;
+  const motionTolerance = options.motionTolerance ?? 0;
+  const coarse = options.coarse ?? Number.POSITIVE_INFINITY;
   if (!(beta > 0) || !(lambda > 0) || !(w >= 0 && w < 1) || !(cutoff > 0))
     throw new CpdInputError('CPD needs beta > 0, lambda > 0, 0 ≤ w < 1 and cutoff > 0.');
+  if (!(coarse >= 4) || !(motionTolerance >= 0))
+    throw new CpdInputError('CPD needs at least four coarse points and a motion tolerance ≥ 0.');
   const carry = options.carry ?? [];
   if (carry.length > 0) checkPoints(carry, 'carried');
 
@@ -134,8 +158,13 @@ export function coherentPointDrift(
   // Carried points in the moving set's normalised frame.
   const C = new Float64Array(carry.length);
   for (let i = 0; i < C.length; i++) C[i] = ((carry[i] as number) - y.mean[i % 3]!) / y.scale;
+  const subset = coarse < N ? coarseSubset(X, coarse) : undefined;
+  const data = (): CoarseToFine => new CoarseToFine(X, M, cutoff, subset);
   // With `affine`, the moving points first take the best affine map (their own EM run), then deform from there.
-  const Y = options.affine ? affineStage(X, y.points, w, maxIterations, tolerance, cutoff, C) : y.points;
+  const affine = options.affine
+    ? affineStage(data(), y.points, w, maxIterations, tolerance, motionTolerance, C)
+    : { T: y.points, sigma2: 0, iterations: 0 };
+  const Y = affine.T;
 
   // Low-rank Gaussian kernel of the moving points: G ≈ Q B Qᵀ (Q orthonormal, M × K).
   const rank = Math.min(M, Math.max(1, Math.floor(options.rank ?? 150)));
@@ -143,23 +172,26 @@ export function coherentPointDrift(
   const K = rank;
   const T = Float64Array.from(Y);
   const W = new Float64Array(M * 3);
-  const e = new Expectation(X, M, cutoff);
-  let sigma2 = initialVariance(X, Y);
+  const stages = data();
+  let sigma2 = options.continueVariance && options.affine ? affine.sigma2 : initialVariance(X, Y);
   let previous = Number.POSITIVE_INFINITY;
   let iterations = 0;
   let converged = false;
 
   while (iterations < maxIterations) {
     iterations++;
+    const e = stages.at(sigma2);
+    if (stages.changed) previous = Number.POSITIVE_INFINITY; // another data set: another objective
     const { logSum, Np } = e.step(T, sigma2, w);
-    const { P1, Pt1, PX } = e;
+    const { P1, Pt1, PX, X: D } = e;
+    const N = D.length / 3;
 
     // Negative log-likelihood with the coherence term (the paper's objective, constants dropped).
     let regulariser = 0;
     const GW = kernelTimes(Q, B, W, M, K);
     for (let i = 0; i < W.length; i++) regulariser += W[i]! * GW[i]!;
     const objective = -logSum + (Np * 3 * Math.log(sigma2)) / 2 + (lambda / 2) * regulariser;
-    if (Math.abs(objective - previous) <= tolerance * Math.abs(objective)) {
+    if (stages.converged(objective, previous, tolerance) && !stages.refine()) {
       converged = true;
       break;
     }
@@ -198,12 +230,14 @@ export function coherentPointDrift(
     const QZ = times(Q, Z, M, K);
     for (let m = 0; m < M; m++) for (let c = 0; c < 3; c++) W[m * 3 + c] = f[m * 3 + c]! - a[m]! * QZ[m * 3 + c]!;
     const move = kernelTimes(Q, B, W, M, K);
+    const before = Float64Array.from(T);
     for (let i = 0; i < T.length; i++) T[i] = Y[i]! + move[i]!;
+    const largestMove2 = largestSquaredMove(before, T);
 
     let xPx = 0;
     for (let n = 0; n < N; n++) {
       const i = n * 3;
-      xPx += Pt1[n]! * (X[i]! * X[i]! + X[i + 1]! * X[i + 1]! + X[i + 2]! * X[i + 2]!);
+      xPx += Pt1[n]! * (D[i]! * D[i]! + D[i + 1]! * D[i + 1]! + D[i + 2]! * D[i + 2]!);
     }
     let cross = 0;
     let tPt = 0;
@@ -214,6 +248,10 @@ export function coherentPointDrift(
     }
     sigma2 = (xPx - 2 * cross + tPt) / (Np * 3);
     if (!(sigma2 > 1e-12)) sigma2 = 1e-12;
+    if (stages.onAllPoints && largestMove2 < motionTolerance * motionTolerance) {
+      converged = true;
+      break;
+    }
   }
 
   // Carried points: the Nyström extension of the low-rank field. G Q ≈ Q B extends Q to a point c as
@@ -242,6 +280,7 @@ export function coherentPointDrift(
   return {
     positions: toFixed(T),
     iterations,
+    affineIterations: affine.iterations,
     sigma2: sigma2 * x.scale * x.scale,
     converged,
     carried: toFixed(C),
@@ -414,7 +453,7 @@ class Expectation {
   private readonly grid: MovingGrid;
 
   constructor(
-    private readonly X: Float64Array,
+    readonly X: Float64Array,
     private readonly M: number,
     private readonly cutoff = Number.POSITIVE_INFINITY,
   ) {
@@ -472,6 +511,70 @@ class Expectation {
     let Np = 0;
     for (let m = 0; m < M; m++) Np += P1[m]!;
     return { logSum, Np };
+  }
+}
+
+/**
+ * The coarse subset serves while σ exceeds this many covering radii (its points are one to two covering radii
+ * apart), or until its run changes the objective by less than this factor times the tolerance.
+ */
+const COARSE_SPACINGS = 2;
+const COARSE_TOLERANCE_FACTOR = 100;
+
+/** A well-spread subset of the fixed points and its spacing (the covering radius of farthest-point sampling). */
+function coarseSubset(X: Float64Array, count: number): { points: Float64Array; spacing: number } {
+  const { indices, coverRadius } = farthestPointSampling(X, count);
+  const points = new Float64Array(indices.length * 3);
+  indices.forEach((v, k) => points.set(X.subarray(v * 3, v * 3 + 3), k * 3));
+  return { points, spacing: coverRadius };
+}
+
+/**
+ * The data one EM run's E-steps use: the coarse subset while σ exceeds its spacing (or until the run converges on
+ * it), then all fixed points, for good.
+ */
+class CoarseToFine {
+  /** Whether the last {@link at} gave other data than the one before (so another objective). */
+  changed = false;
+  private coarse: Expectation | undefined;
+  private fine: Expectation | undefined;
+  private last: Expectation | undefined;
+
+  constructor(
+    /** All fixed points. */
+    readonly all: Float64Array,
+    private readonly M: number,
+    private readonly cutoff: number,
+    private readonly subset: { points: Float64Array; spacing: number } | undefined,
+  ) {
+    if (subset) this.coarse = new Expectation(subset.points, M, cutoff);
+  }
+
+  /** The E-step for the current σ². */
+  at(sigma2: number): Expectation {
+    if (this.coarse && !(sigma2 > (COARSE_SPACINGS * this.subset!.spacing) ** 2)) this.coarse = undefined;
+    const next = this.coarse ?? (this.fine ??= new Expectation(this.all, this.M, this.cutoff));
+    this.changed = this.last !== undefined && next !== this.last;
+    this.last = next;
+    return next;
+  }
+
+  /** Whether the E-steps use all fixed points now. */
+  get onAllPoints(): boolean {
+    return this.coarse === undefined;
+  }
+
+  /** Whether a run has converged: on the subset a looser tolerance does (it only has to bring σ down). */
+  converged(objective: number, previous: number, tolerance: number): boolean {
+    const factor = this.coarse ? COARSE_TOLERANCE_FACTOR : 1;
+    return Math.abs(objective - previous) <= factor * tolerance * Math.abs(objective);
+  }
+
+  /** Moves on to all points if still on the subset: true if it did (the run goes on), false if already there. */
+  refine(): boolean {
+    if (!this.coarse) return false;
+    this.coarse = undefined;
+    return true;
   }
 }
 
@@ -561,25 +664,29 @@ class MovingGrid {
  * place.
  */
 function affineStage(
-  X: Float64Array,
+  stages: CoarseToFine,
   Y: Float64Array,
   w: number,
   maxIterations: number,
   tolerance: number,
-  cutoff: number,
+  motionTolerance: number,
   carried: Float64Array,
-): Float64Array {
+): { T: Float64Array; sigma2: number; iterations: number } {
   const M = Y.length / 3;
-  const N = X.length / 3;
   const T = Float64Array.from(Y);
   const map: { B: Float64Array; t: number[] } = { B: Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]), t: [0, 0, 0] };
-  const e = new Expectation(X, M, cutoff);
-  let sigma2 = initialVariance(X, Y);
+  let sigma2 = initialVariance(stages.all, Y);
   let previous = Number.POSITIVE_INFINITY;
-  for (let iteration = 0; iteration < maxIterations; iteration++) {
+  let iterations = 0;
+  while (iterations < maxIterations) {
+    iterations++;
+    const e = stages.at(sigma2);
+    const X = e.X;
+    const N = X.length / 3;
+    if (stages.changed) previous = Number.POSITIVE_INFINITY; // another data set: another objective
     const { logSum, Np } = e.step(T, sigma2, w);
     const objective = -logSum + (Np * 3 * Math.log(sigma2)) / 2;
-    if (Math.abs(objective - previous) <= tolerance * Math.abs(objective)) break;
+    if (stages.converged(objective, previous, tolerance) && !stages.refine()) break;
     previous = objective;
     const { P1, Pt1, PX } = e;
     const mx = [0, 0, 0];
@@ -604,7 +711,9 @@ function affineStage(
     const Bt = solveLinear(Float64Array.from(C), transpose3(A), 3); // C Bᵀ = Aᵀ (C symmetric)
     const Bm = transpose3(Bt);
     const t = [0, 1, 2].map((r) => mx[r]! - (Bm[r * 3]! * my[0]! + Bm[r * 3 + 1]! * my[1]! + Bm[r * 3 + 2]! * my[2]!));
+    const before = Float64Array.from(T);
     applyAffine(Bm, t, Y, T);
+    const largestMove2 = largestSquaredMove(before, T);
     map.B = Bm;
     map.t = t;
     // σ² = (tr(X̂ᵀ d(Pᵀ1) X̂) − tr(A Bᵀ)) / (3 Np).
@@ -614,9 +723,21 @@ function affineStage(
     for (let i = 0; i < 9; i++) ab += A[i]! * Bm[i]!;
     sigma2 = (xx - ab) / (3 * Np);
     if (!(sigma2 > 1e-12)) sigma2 = 1e-12;
+    if (stages.onAllPoints && largestMove2 < motionTolerance * motionTolerance) break;
   }
   applyAffine(map.B, map.t, Float64Array.from(carried), carried);
-  return T;
+  return { T, sigma2, iterations };
+}
+
+/** The largest squared distance between corresponding points of two packed xyz sets. */
+function largestSquaredMove(before: Float64Array, after: Float64Array): number {
+  let largest = 0;
+  for (let i = 0; i < after.length; i += 3) {
+    const d2 =
+      (after[i]! - before[i]!) ** 2 + (after[i + 1]! - before[i + 1]!) ** 2 + (after[i + 2]! - before[i + 2]!) ** 2;
+    if (d2 > largest) largest = d2;
+  }
+  return largest;
 }
 
 /** out = B p + t for every point p of `points` (B 3 × 3 row-major). */

@@ -43,7 +43,7 @@ describe('correspondByRegistration', () => {
     expect(result.registrations[1]!.residual_mm).toBeLessThan(0.01 * size);
     expect(result.vertexCount).toBe(20 * 28);
     expect([...result.indices]).toEqual([...template.indices]);
-    expect(result.registrations[0]).toEqual({ iterations: 0, converged: true, residual_mm: 0 });
+    expect(result.registrations[0]).toEqual({ iterations: 0, affineIterations: 0, converged: true, residual_mm: 0 });
   }, 180_000);
 
   it('puts a remeshed closed organ-like surface on its target, each point within one target edge of its truth', () => {

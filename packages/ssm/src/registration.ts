@@ -27,7 +27,10 @@ export interface RegistrationOptions {
 
 /** How one shape's registration went. */
 export interface ShapeRegistration {
+  /** EM iterations of the non-rigid stage. */
   iterations: number;
+  /** EM iterations of the affine stage (0 without one). */
+  affineIterations: number;
   converged: boolean;
   /** Mean distance (mm) of the registered reference vertices to the shape's own surface: 0 for the reference. */
   residual_mm: number;
@@ -43,11 +46,38 @@ export interface RegisteredShapes extends CorrespondingShapes {
  * Defaults: affine CPD first, then non-rigid CPD with the paper's β = 2 and λ = 3 (in units of the shape's RMS
  * radius) on a rank-60 kernel, outlier weight 0.05 (docs/decisions/cpd-correspondence.md: narrower kernels fitted
  * the surface as well but let points slide along it); the E-step neglects pairs farther apart than 6σ (terms below
- * e⁻¹⁸ of a coincident pair's; the known-warp errors agreed to better than 1e-6 mm with and without it).
+ * e⁻¹⁸ of a coincident pair's; the known-warp errors agreed to better than 1e-6 mm with and without it). Speed
+ * (session 18): 250 coarse target points while σ is large, the non-rigid stage continuing the affine stage's σ², and a
+ * stop once no point moves more than 1e-3 of the RMS radius in an iteration (the creep beyond is sliding, not fit).
  */
 export const REGISTRATION_DEFAULTS: Required<
-  Pick<CpdOptions, 'beta' | 'lambda' | 'w' | 'maxIterations' | 'tolerance' | 'rank' | 'affine' | 'cutoff'>
-> = { beta: 2, lambda: 3, w: 0.05, maxIterations: 300, tolerance: 1e-7, rank: 60, affine: true, cutoff: 6 };
+  Pick<
+    CpdOptions,
+    | 'beta'
+    | 'lambda'
+    | 'w'
+    | 'maxIterations'
+    | 'tolerance'
+    | 'rank'
+    | 'affine'
+    | 'cutoff'
+    | 'coarse'
+    | 'continueVariance'
+    | 'motionTolerance'
+  >
+> = {
+  beta: 2,
+  lambda: 3,
+  w: 0.05,
+  maxIterations: 300,
+  tolerance: 1e-7,
+  rank: 60,
+  affine: true,
+  cutoff: 6,
+  coarse: 250,
+  continueVariance: true,
+  motionTolerance: 1e-3,
+};
 
 /** How many points registration fits: reference control points and target points (see {@link RegistrationOptions}). */
 export const REGISTRATION_SAMPLING = { controlPoints: 300, maxTargetPoints: 1000 };
@@ -74,7 +104,7 @@ export function correspondByRegistration(
   const registrations: ShapeRegistration[] = [];
   const shapes = meshes.map((mesh, k) => {
     if (k === reference) {
-      registrations.push({ iterations: 0, converged: true, residual_mm: 0 });
+      registrations.push({ iterations: 0, affineIterations: 0, converged: true, residual_mm: 0 });
       return Float64Array.from(mesh.positions);
     }
     try {
@@ -121,7 +151,8 @@ export function registerOnto(
     const fit = coherentPointDrift(moving, sample(target, maxTarget), carrying ? { ...cpd, carry: all } : cpd);
     const positions = carrying ? fit.carried : fit.positions;
     const residual = meanDistanceToSurface(positions, buildSurfaceIndex(target, Uint32Array.from(mesh.indices)));
-    return { positions, registration: { iterations: fit.iterations, converged: fit.converged, residual_mm: residual } };
+    const { iterations, affineIterations, converged } = fit;
+    return { positions, registration: { iterations, affineIterations, converged, residual_mm: residual } };
   } catch (error) {
     if (error instanceof CpdInputError) throw new SsmInputError(error.message);
     throw error;

@@ -227,7 +227,8 @@ export async function buildRegisteredSsm(
         ? `${MESH_MODEL_VERSION} and delivered surfaces`
         : 'delivered surfaces',
       registration: {
-        method: 'coherent point drift (Myronenko & Song 2010), low-rank kernel',
+        // The contract's card has no fields for these: they are named in the method's words.
+        method: `coherent point drift (Myronenko & Song 2010), low-rank kernel; coarse-to-fine data (${REGISTRATION.cpd.coarse} well-spread target points while σ exceeds twice their covering radius)${REGISTRATION.cpd.continueVariance ? '; the non-rigid stage continues the affine stage’s σ²' : ''}; each stage also stops once no point moves more than ${REGISTRATION.cpd.motionTolerance} of the shape’s RMS radius in an iteration`,
         affineFirst: REGISTRATION.cpd.affine,
         beta: REGISTRATION.cpd.beta,
         lambda: REGISTRATION.cpd.lambda,
