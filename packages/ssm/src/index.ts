@@ -4,8 +4,11 @@
 
 export { SsmInputError } from './errors';
 
-/** Version of the shape-model code; stored in every model card, bumped on any change that alters a model (ssm-2: landmark modes). */
-export const SSM_CODE_VERSION = 'ssm-2';
+/**
+ * Version of the shape-model code; stored in every model card, bumped on any change that alters a model (ssm-2:
+ * landmark modes; ssm-3: registration's coarse-to-fine data, continued variance and motion stop, session 18).
+ */
+export const SSM_CODE_VERSION = 'ssm-3';
 export { correspondByTopology, type CorrespondingShapes } from './correspondence';
 export {
   correspondByRegistration,

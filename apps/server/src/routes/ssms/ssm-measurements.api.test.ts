@@ -288,7 +288,7 @@ describe('a model built before its landmarks moved with its modes, and its rebui
     );
     expect(ready.status).toBe('ready');
     expect(ready.landmarksFollowModes).toBe(true);
-    expect(ready.modelCard?.codeVersion).toBe('ssm-2');
+    expect(ready.modelCard?.codeVersion).toBe('ssm-3');
     // The same patients, the same code path: the same modes as the model first built.
     expect(ready.modes).toHaveLength(ssm.modes!.length);
     ready.modes!.forEach((m, k) => expect(m.variance).toBeCloseTo(ssm.modes![k]!.variance, 6));
