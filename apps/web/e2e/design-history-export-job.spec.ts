@@ -1,7 +1,12 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader } from '@zip.js/zip.js';
 import { expect, test } from '@playwright/test';
+import {
+  addNewEntry,
+  attachmentHashesInZip,
+  requestQueuedEvidenceZip,
+  sha256,
+  sha256OfFile,
+  startNewEntry,
+} from './design-history-helpers';
 import { createProject, createWorkspace, signUp } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). Issue 20 items 4 and 6: Ada adds a verification entry
@@ -10,8 +15,6 @@ import { createProject, createWorkspace, signUp } from './workspace-helpers';
 // limit of a file made in the request, so the server queues a job (202): the page lists the file as being made, she
 // is notified when it is ready, the notification leads to it, and the ZIP she downloads carries both files under
 // their SHA-256.
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 test('an evidence ZIP with large attachments is made by a job, notified and downloaded', async ({ page }) => {
   test.setTimeout(90_000);
@@ -26,22 +29,14 @@ test('an evidence ZIP with large attachments is made by a job, notified and down
   const recording = Buffer.alloc(2_500_000, 'strain gauge 7: 0.0123 0.0125 0.0121\n');
   await page.goto(`/design-history?projectId=${projectId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Design history' })).toBeVisible();
-  await page.getByRole('button', { name: 'Add entry' }).click();
-  const form = page.getByRole('form', { name: 'New design history entry' });
-  await form.getByLabel('Entry kind').click();
-  await page.getByRole('option', { name: 'Verification', exact: true }).click();
-  await form.getByLabel(/^Title/).fill('Fatigue test, 400 million cycles');
+  const title = 'Fatigue test, 400 million cycles';
+  const form = await startNewEntry(page, 'Verification', title);
   await form.getByLabel('Choose files to attach').setInputFiles([
     { name: 'protocol.csv', mimeType: 'text/csv', buffer: protocol },
     { name: 'strain-recording.txt', mimeType: 'text/plain', buffer: recording },
   ]);
   await expect(form.getByRole('list', { name: 'Files to attach' })).toContainText('strain-recording.txt (2.4 MB)');
-  await form.getByRole('button', { name: 'Add entry' }).click();
-  await expect(page.getByText('The entry was added to the design history.')).toBeVisible();
-  const entry = page
-    .getByRole('list', { name: 'Design history' })
-    .getByTestId('design-history-item')
-    .filter({ hasText: 'Fatigue test, 400 million cycles' });
+  const entry = await addNewEntry(page, form, title);
   const files = entry.getByRole('list', { name: 'Attachments' });
   await expect(files.getByTestId('attachment')).toHaveCount(2);
   await expect(files).toContainText(`SHA-256 ${sha256(protocol)}`);
@@ -50,15 +45,10 @@ test('an evidence ZIP with large attachments is made by a job, notified and down
   await files.getByRole('link', { name: 'protocol.csv' }).click();
   const downloaded = await fileDownload;
   expect(downloaded.suggestedFilename()).toBe('protocol.csv');
-  expect(sha256(await readFile(await downloaded.path()))).toBe(sha256(protocol));
+  expect(await sha256OfFile(await downloaded.path())).toBe(sha256(protocol));
 
   // The evidence ZIP is queued: the page lists it being made (or already made), then ready to download.
-  const asked = page.waitForResponse(
-    (response) => response.url().endsWith('/design-history/exports') && response.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: 'Export evidence ZIP' }).click();
-  expect((await asked).status()).toBe(202);
-  const filesMade = page.getByRole('region', { name: 'Design history files' });
+  const filesMade = await requestQueuedEvidenceZip(page);
   await expect(filesMade).toContainText(`The evidence ZIP of ${name}`);
   const zipLink = filesMade.getByRole('link', { name: /^Download design-history-fatigue-bench-\d+-[\d-]+\.zip$/ });
   await expect(zipLink).toBeVisible({ timeout: 60_000 });
@@ -75,13 +65,7 @@ test('an evidence ZIP with large attachments is made by a job, notified and down
   const zipDownload = page.waitForEvent('download');
   await highlighted.getByRole('link', { name: /^Download / }).click();
   const zip = await zipDownload;
-  const reader = new ZipReader(new Uint8ArrayReader(new Uint8Array(await readFile(await zip.path()))));
-  const carried = new Map<string, string>();
-  for (const item of await reader.getEntries())
-    if (!item.directory && item.filename.startsWith('attachments/'))
-      carried.set(item.filename.replace(/^.*\/[0-9a-f-]{36}-/, ''), sha256(await item.getData(new Uint8ArrayWriter())));
-  await reader.close();
-  expect(Object.fromEntries(carried)).toEqual({
+  expect(await attachmentHashesInZip(await zip.path())).toEqual({
     'protocol.csv': sha256(protocol),
     'strain-recording.txt': sha256(recording),
   });

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import {
   attachmentMaxBytes,
   attachmentUploadMaxBytes,
+  uploadFailedMessage,
   uploadTooLargeMessage,
   type DesignHistoryAttachment,
 } from '@insilico/contracts';
@@ -26,31 +27,52 @@ export function sendingText(name: string, sent: number, total: number): string {
   return `Sending “${name}”: ${total > 0 ? Math.floor((100 * sent) / total) : 0} %`;
 }
 
+/** Why files were not attached: what the page says, and the files Try again sends (null after a refusal). */
+export interface AttachFailure {
+  message: string;
+  retry: File[] | null;
+  /** How many of the files, before the one that failed, were attached. */
+  attached: number;
+}
+
 /**
- * Attaches the files one after the other; answers the message of the first refusal (the rest are not sent). A file
- * up to the one-request limit goes as one request; a larger one as a resumable upload (its progress reported), which
- * is then attached.
+ * A refusal of the server (its message; sending the same file again would be refused again) or a failed transfer:
+ * the connection broke for longer than the automatic retries, or the browser went offline (no retry then), which
+ * Try again repeats — a large file continues from the offset the server holds (its upload is found again by its
+ * fingerprint).
+ */
+function failureOf(cause: unknown, files: readonly File[], index: number): AttachFailure {
+  const name = files[index]!.name;
+  if (cause instanceof ApiError && cause.status >= 400 && cause.status < 500)
+    return { message: `“${name}” was not attached: ${cause.message}`, retry: null, attached: index };
+  return { message: `“${name}” was not attached: ${uploadFailedMessage}.`, retry: files.slice(index), attached: index };
+}
+
+/**
+ * Attaches the files one after the other; answers the first failure (the rest are not sent). A file up to the
+ * one-request limit goes as one request; a larger one as a resumable upload (its progress reported), which is then
+ * attached.
  */
 export async function attachFiles(
   deviceId: string,
   entryId: string,
   files: readonly File[],
   onProgress: (text: string | null) => void = () => undefined,
-): Promise<string | null> {
-  for (const file of files) {
-    if (tooBig(file)) return `“${file.name}” was not attached: ${uploadTooLargeMessage}`;
+): Promise<AttachFailure | null> {
+  for (const [index, file] of files.entries()) {
+    if (tooBig(file))
+      return { message: `“${file.name}” was not attached: ${uploadTooLargeMessage}`, retry: null, attached: index };
     try {
       if (file.size <= attachmentMaxBytes) await attachFile(deviceId, entryId, file);
       else {
-        onProgress(sendingText(file.name, 0, file.size));
+        // No "0 %" before tus reports: a file sent again continues from the server's offset, which it reports first.
         const uploadId = await sendResumable(deviceId, file, (sent, total) =>
           onProgress(sendingText(file.name, sent, total)),
         );
         await attachUploaded(deviceId, entryId, uploadId);
       }
     } catch (cause) {
-      const why = cause instanceof ApiError ? cause.message : 'It could not be sent. Try again.';
-      return `“${file.name}” was not attached: ${why}`;
+      return failureOf(cause, files, index);
     } finally {
       onProgress(null);
     }
@@ -86,19 +108,24 @@ interface Props {
 export function EntryAttachments({ deviceId, entryId, entryTitle, attachments, canAttach, onAttached }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<AttachFailure | null>(null);
   const [progress, setProgress] = useState<string | null>(null);
 
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = '';
-    if (files.length === 0) return;
+  const send = async (files: File[]) => {
     setBusy(true);
-    setError(null);
+    setFailure(null);
     const problem = await attachFiles(deviceId, entryId, files, setProgress);
     setBusy(false);
-    setError(problem);
-    onAttached();
+    setFailure(problem);
+    // Read again only when a file was attached: after a failure the connection may be gone, and a failed reading
+    // would replace the timeline (and this Try again) with its error.
+    if (!problem || problem.attached > 0) onAttached();
+  };
+
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (files.length > 0) void send(files);
   };
 
   if (attachments.length === 0 && !canAttach) return null;
@@ -119,7 +146,7 @@ export function EntryAttachments({ deviceId, entryId, entryTitle, attachments, c
             multiple
             hidden
             aria-label={`Files to attach to ${entryTitle}`}
-            onChange={(event) => void pick(event)}
+            onChange={pick}
           />
           <Button
             size="small"
@@ -136,9 +163,21 @@ export function EntryAttachments({ deviceId, entryId, entryTitle, attachments, c
           )}
         </>
       )}
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mt: 0.5 }} onClose={() => setError(null)}>
-          {error}
+      {failure && (
+        <Alert
+          severity="error"
+          role="alert"
+          sx={{ mt: 0.5 }}
+          onClose={() => setFailure(null)}
+          action={
+            failure.retry && canAttach ? (
+              <Button color="inherit" size="small" disabled={busy} onClick={() => void send(failure.retry!)}>
+                Try again
+              </Button>
+            ) : undefined
+          }
+        >
+          {failure.message}
         </Alert>
       )}
     </Box>

@@ -84,7 +84,8 @@ export function NewEntryForm({ deviceId, projects, evidence, entry, onChange, on
         ...fields,
         ...(supersedes ? { supersedesId: supersedes.id } : {}),
       });
-      onAdded(await attachFiles(deviceId, added.id, files, setProgress));
+      const failure = await attachFiles(deviceId, added.id, files, setProgress);
+      onAdded(failure?.message ?? null);
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : 'The entry could not be saved. Try again.');
     } finally {
