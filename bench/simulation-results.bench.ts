@@ -12,7 +12,8 @@
 // that build too, alternating with the first (both served by a front of their own that passes /api on to the same
 // server), and prints the ratio of the medians; RESULTS_BENCH_TRACE=1 prints each build's last load's requests.
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -23,6 +24,7 @@ import { cohortPatients, cohorts, rooms, simulations } from '../apps/server/src/
 import { summarizeFrame } from '../apps/server/src/cpu/frame-summary';
 import { buildManifest, encodeFrame } from '../packages/sph/src/index';
 import { signedInWorkspace, startBenchServer } from './benchServer';
+import { cpuSince, readCpu } from './processCpu';
 
 const PARTICLES = Number(process.env.RESULTS_BENCH_PARTICLES ?? 100_000);
 const TIMESTEPS = Number(process.env.RESULTS_BENCH_TIMESTEPS ?? 200);
@@ -117,6 +119,26 @@ async function serveBuild(dist: string, api: string): Promise<{ origin: string; 
     origin: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => front.close(() => resolve())),
   };
+}
+
+/**
+ * CPU per load of each part, mean over the loads, and as cores busy over the load's time to interactive (2 cores:
+ * 2.0 is the machine full).
+ */
+function printCpu(readings: Map<string, number>[], loads: { ms: number }[]) {
+  if (readings.length === 0 || readings[0]!.size === 0) return;
+  const wall = loads.reduce((sum, l) => sum + l.ms, 0) / loads.length;
+  const parts = new Map<string, number>();
+  for (const reading of readings)
+    for (const [part, ms] of reading) parts.set(part, (parts.get(part) ?? 0) + ms / readings.length);
+  const shown = [...parts].filter(([, ms]) => ms >= 20).sort((a, b) => b[1] - a[1]);
+  const total = [...parts.values()].reduce((sum, ms) => sum + ms, 0);
+  console.log(`CPU during a load (mean of ${readings.length}; load to interactive ${wall.toFixed(0)} ms on average):`);
+  for (const [part, ms] of shown)
+    console.log(`  ${part.padEnd(58)} ${ms.toFixed(0).padStart(6)} ms  ${(ms / wall).toFixed(2).padStart(5)} cores`);
+  console.log(
+    `  ${'all of them'.padEnd(58)} ${total.toFixed(0).padStart(6)} ms  ${(total / wall).toFixed(2).padStart(5)} cores`,
+  );
 }
 
 async function main() {
@@ -337,9 +359,39 @@ async function main() {
         })()`;
         const runs = Number(process.env.RESULTS_BENCH_RUNS ?? 5);
         const loads = fronts.map(() => [] as { ms: number; bytes: number }[]);
+        // CPU time of each part (this process's threads, Chromium's processes) during the measured loads.
+        const cpu = fronts.map(() => [] as Map<string, number>[]);
+        // RESULTS_BENCH_PROFILE=<folder>: this process's CPU profile over the measured loads (node.cpuprofile) and a
+        // Chromium trace of the last load of the first build (chromium-trace.json, for chrome://tracing or Perfetto).
+        const profileDir = process.env.RESULTS_BENCH_PROFILE;
+        const profiler = profileDir ? new Session() : null;
+        // One tab per build, opened before the loads and navigated for each: Chromium's headless mode opens a tab as
+        // a browser window and loads browser UI for it (the omnibox popup's WebUI renderer: ≈ 1.2 s of CPU in a traced
+        // load on 29.11.2026), work a user's browser does once, not on every page load. Each load is a new document.
+        const tabs = await Promise.all(fronts.map(() => context.newPage()));
         for (let k = 0; k <= runs; k++) {
+          if (k === 1 && profiler) {
+            profiler.connect();
+            await profiler.post('Profiler.enable');
+            await profiler.post('Profiler.start');
+          }
           for (const [f, front] of fronts.entries()) {
-            const page = await context.newPage();
+            const page = tabs[f]!;
+            const traced = profileDir !== undefined && k === runs && f === 0;
+            if (traced)
+              await browser.startTracing(page, {
+                path: join(profileDir, 'chromium-trace.json'),
+                categories: [
+                  'devtools.timeline',
+                  'disabled-by-default-devtools.timeline',
+                  'v8.execute',
+                  'disabled-by-default-v8.cpu_profiler',
+                  'blink.user_timing',
+                  'loading',
+                  'gpu',
+                ],
+              });
+            const cpuBefore = readCpu();
             await page.goto(`${front.origin}${path}`, { waitUntil: 'commit' });
             const at = Number(
               await (
@@ -359,7 +411,12 @@ async function main() {
                   `.reduce((n, e) => n + e.encodedBodySize, 0)`,
               ),
             );
-            if (k > 0) loads[f]!.push({ ms: at, bytes });
+            const cpuDuring = cpuSince(cpuBefore, readCpu());
+            if (traced) await browser.stopTracing();
+            if (k > 0) {
+              loads[f]!.push({ ms: at, bytes });
+              cpu[f]!.push(cpuDuring);
+            }
             if (process.env.RESULTS_BENCH_TRACE && k === runs) {
               // What the load waited on: each response from its request's start to its end, by start (ms).
               const entries = await page.evaluate<[string, number, number, number][]>(
@@ -375,8 +432,14 @@ async function main() {
                 );
               }
             }
-            await page.close();
           }
+        }
+        for (const tab of tabs) await tab.close();
+        if (profiler && profileDir) {
+          const { profile } = await profiler.post('Profiler.stop');
+          writeFileSync(join(profileDir, 'node.cpuprofile'), JSON.stringify(profile));
+          profiler.disconnect();
+          console.log(`\nCPU profile of this process over the measured loads, a Chromium trace: ${profileDir}`);
         }
         const medians = loads.map((all) => {
           all.sort((a, b) => a.ms - b.ms);
@@ -387,6 +450,7 @@ async function main() {
             `\nthe page in Chromium, ${front.label} (median of ${runs} loads after a warm-up; all: ${loads[f]!.map((l) => l.ms.toFixed(0)).join(', ')} ms)`,
           );
           row('interactive: first frame in 3D and the predefined plots drawn', medians[f]!);
+          printCpu(cpu[f]!, loads[f]!);
         }
         if (medians.length === 2)
           console.log(`ratio this build / reference build (medians): ${(medians[0]!.ms / medians[1]!.ms).toFixed(2)}`);

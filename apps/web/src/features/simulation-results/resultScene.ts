@@ -140,8 +140,14 @@ export class ResultScene extends AnatomyScene {
     const colours = new Float32Array(count * 3);
     const scale = 1 / (range.max - range.min || 1);
     const colour = new Color();
+    // The picked ids of this object as numbers: no key string per particle (100k of them on the first frame).
+    const pickedIds = new Set<number>();
+    for (const key of this.picked) {
+      const at = key.lastIndexOf(':');
+      if (key.slice(0, at) === object) pickedIds.add(Number(key.slice(at + 1)));
+    }
     for (let i = 0; i < count; i++) {
-      if (this.picked.has(`${object}:${frame.ids[i]}`)) colour.copy(pickedColour);
+      if (pickedIds.size > 0 && pickedIds.has(frame.ids[i]!)) colour.copy(pickedColour);
       else if (!frame.values || !Number.isFinite(frame.values[i]!)) colour.copy(noOutputColour);
       else {
         const [r, g, b] = heatColor((frame.values[i]! - range.min) * scale);
