@@ -1,10 +1,6 @@
-import { writeBinaryStl } from '@insilico/mesh';
-import { ringDeviceMesh } from '@insilico/scenarios';
-import { orderReadyCohort } from './cohort-helpers';
 import { expect, test } from './csp';
-import { allowTestResolution } from './simulation-helpers';
-import { readyVersion } from './stl-helpers';
-import { api, createWorkspace, signUp } from './workspace-helpers';
+import { ringVersion, startTrialWorld } from './trial-helpers';
+import { api } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). Issue 17's journey: a patient the placement rule fails
 // for is retried after a fix. The device's size range (its sizing chart) was entered too narrow: its smallest size
@@ -17,27 +13,9 @@ import { api, createWorkspace, signUp } from './workspace-helpers';
 
 test('a patient the placement rule fails for is retried after a fix and completes', async ({ page }) => {
   test.setTimeout(600_000);
-  await signUp(page, '/', 'Rhea Retry');
-  // "Loading your workspace…" outlasts the default 5 s on a loaded machine.
-  await expect(page).toHaveURL(/\/onboarding\/body-part$/, { timeout: 60_000 });
-  const deviceId = await createWorkspace(page, `Valve R ${Date.now()}`);
-  await allowTestResolution(deviceId);
-  const cohortId = await orderReadyCohort(page, deviceId, { name: `Retry ${Date.now() % 1e6}`, size: 5 });
-  const project = await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
-    name: `Retry ${Date.now() % 1e6}`,
-    developmentStage: 'concept_and_design_feasibility',
-    cohortIds: [cohortId],
-    versionIds: [],
-    teamUserIds: [],
-  });
-  const projectId = project.id as string;
-  const versionId = await readyVersion(
-    page,
-    deviceId,
-    projectId,
-    'Ring v1',
-    Buffer.from(writeBinaryStl(ringDeviceMesh(6, 2.5))),
-  );
+  const world = await startTrialWorld(page, { person: 'Rhea Retry', label: 'Retry', size: 5 });
+  const { deviceId, cohortId, projectId, trialsPath } = world;
+  const versionId = await ringVersion(page, world, 'Ring v1', { majorRadius: 6, minorRadius: 2.5 });
 
   // The sizing chart as entered: its smallest size just above the cohort's smallest annulus.
   const table = (await (await page.request.get(`/api/devices/${deviceId}/cohorts/${cohortId}/parameters`)).json()) as {
@@ -47,8 +25,7 @@ test('a patient the placement rule fails for is retried after a fix and complete
   const perimeters = table.values[table.parameters.findIndex((p) => p.key === 'aorticAnnulusPerimeter_mm')]!;
   const smallest = Math.min(...perimeters) / Math.PI;
   const tooHigh = Math.ceil(smallest * 1.04 * 10) / 10;
-  const trialPath = `/api/devices/${deviceId}/projects/${projectId}/trials`;
-  const trial = await api(page, 'POST', trialPath, {
+  const trial = await api(page, 'POST', trialsPath, {
     name: 'Ring sized by chart',
     cohortId,
     versionId,
@@ -95,7 +72,7 @@ test('a patient the placement rule fails for is retried after a fix and complete
   const earlier = `Placed by an earlier rule: aortic annulus, depth 0 mm, annulus ${tooHigh}–40 mm`;
   await expect(rows.filter({ hasText: earlier })).toHaveCount(5 - failed);
   await expect(page.getByText(/A retry corrected the placement rule/)).toBeVisible();
-  const csv = await page.request.get(`${trialPath}/${trialId}/outcomes.csv`);
+  const csv = await page.request.get(`${trialsPath}/${trialId}/outcomes.csv`);
   const text = await csv.text();
   expect(text.split('aortic annulus, depth 0 mm, annulus 15–40 mm').length - 1).toBe(failed);
   expect(text.split(`aortic annulus, depth 0 mm, annulus ${tooHigh}–40 mm`).length - 1).toBe(5 - failed);

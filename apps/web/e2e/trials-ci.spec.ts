@@ -1,11 +1,7 @@
-import { writeBinaryStl } from '@insilico/mesh';
-import { ringDeviceMesh } from '@insilico/scenarios';
 import type { Page } from '@playwright/test';
-import { orderReadyCohort } from './cohort-helpers';
 import { expect, test } from './csp';
-import { allowTestResolution } from './simulation-helpers';
-import { readyVersion } from './stl-helpers';
-import { api, createWorkspace, signUp } from './workspace-helpers';
+import { ringVersion, startTrialWorld } from './trial-helpers';
+import { api } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). Device CI (issue 17): a solid trial of a ring device at
 // the test resolution and its re-run on a second version, each stopped after its first finished patients (runs share
@@ -44,34 +40,10 @@ async function firstDone(page: Page, url: string, also: (p: Patient) => boolean 
 
 test('device CI: distributions per version, the pass → fail list, the report, and delete', async ({ page }) => {
   test.setTimeout(420_000);
-  await signUp(page, '/', 'Cora Compare');
-  await expect(page).toHaveURL(/\/onboarding\/body-part$/);
-  const deviceId = await createWorkspace(page, `Valve CI ${Date.now()}`);
-  await allowTestResolution(deviceId);
-  const cohortId = await orderReadyCohort(page, deviceId, { name: `CI ${Date.now() % 1e6}`, size: 5 });
-  const project = await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
-    name: `CI ${Date.now() % 1e6}`,
-    developmentStage: 'concept_and_design_feasibility',
-    cohortIds: [cohortId],
-    versionIds: [],
-    teamUserIds: [],
-  });
-  const projectId = project.id as string;
-  const v1 = await readyVersion(
-    page,
-    deviceId,
-    projectId,
-    'Ring v1',
-    Buffer.from(writeBinaryStl(ringDeviceMesh(8, 1.5))),
-  );
-  const v2 = await readyVersion(
-    page,
-    deviceId,
-    projectId,
-    'Ring v2',
-    Buffer.from(writeBinaryStl(ringDeviceMesh(9, 1.2))),
-  );
-  const trials = `/api/devices/${deviceId}/projects/${projectId}/trials`;
+  const world = await startTrialWorld(page, { person: 'Cora Compare', label: 'CI', size: 5 });
+  const { deviceId, cohortId, projectId, trialsPath: trials } = world;
+  const v1 = await ringVersion(page, world, 'Ring v1', { majorRadius: 8, minorRadius: 1.5 });
+  const v2 = await ringVersion(page, world, 'Ring v2', { majorRadius: 9, minorRadius: 1.2 });
   const first = await api(page, 'POST', trials, {
     name: 'Ring in every root',
     cohortId,

@@ -1,10 +1,7 @@
-import { writeBinaryStl } from '@insilico/mesh';
-import { ringDeviceMesh } from '@insilico/scenarios';
-import { orderReadyCohort } from './cohort-helpers';
 import { expect, test } from './csp';
-import { allowTestResolution } from './simulation-helpers';
 import { binaryCube, readyVersion } from './stl-helpers';
-import { api, createWorkspace, signUp } from './workspace-helpers';
+import { ringVersion, startTrialWorld } from './trial-helpers';
+import { api } from './workspace-helpers';
 
 // Runs against the real server (E2E_BASE_URL, E2E_DATA_DIR). A member starts a fluid trial on a 5-patient cohort at
 // the test resolution (the operator's switch of this journey's own workspace), the device snapped to the aortic
@@ -15,20 +12,11 @@ import { api, createWorkspace, signUp } from './workspace-helpers';
 
 test('a fluid trial over a cohort: progress fills, outcomes appear, the rest is cancelled', async ({ page }) => {
   test.setTimeout(360_000);
-  await signUp(page, '/', 'Tessa Trial');
-  await expect(page).toHaveURL(/\/onboarding\/body-part$/);
-  const deviceId = await createWorkspace(page, `Valve T ${Date.now()}`);
-  await allowTestResolution(deviceId);
-  const cohortName = `Trial ${Date.now() % 1e6}`;
-  const cohortId = await orderReadyCohort(page, deviceId, { name: cohortName, size: 5 });
-  const project = await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
-    name: `Trial ${Date.now() % 1e6}`,
-    developmentStage: 'concept_and_design_feasibility',
-    cohortIds: [cohortId],
-    versionIds: [],
-    teamUserIds: [],
+  const { deviceId, cohortId, cohortName, projectId } = await startTrialWorld(page, {
+    person: 'Tessa Trial',
+    label: 'Trial',
+    size: 5,
   });
-  const projectId = project.id as string;
   const versionName = `Cube ${Date.now() % 1e5}`;
   await readyVersion(page, deviceId, projectId, versionName, binaryCube());
 
@@ -117,28 +105,10 @@ test('a fluid trial over a cohort: progress fills, outcomes appear, the rest is 
 // API (the dialog is the test above's) and run by the real job runner (docs/decisions/trial-journey-runs.md).
 test('an extreme case of the population analysis opens the patient’s simulation in the trial', async ({ page }) => {
   test.setTimeout(900_000);
-  await signUp(page, '/', 'Olga Outlier');
-  await expect(page).toHaveURL(/\/onboarding\/body-part$/);
-  const deviceId = await createWorkspace(page, `Valve X ${Date.now()}`);
-  await allowTestResolution(deviceId);
-  const cohortId = await orderReadyCohort(page, deviceId, { name: `Extremes ${Date.now() % 1e6}`, size: 20 });
-  const project = await api(page, 'POST', `/api/devices/${deviceId}/projects`, {
-    name: `Extremes ${Date.now() % 1e6}`,
-    developmentStage: 'concept_and_design_feasibility',
-    cohortIds: [cohortId],
-    versionIds: [],
-    teamUserIds: [],
-  });
-  const projectId = project.id as string;
-  const versionId = await readyVersion(
-    page,
-    deviceId,
-    projectId,
-    'Ring v1',
-    Buffer.from(writeBinaryStl(ringDeviceMesh(6, 2.5))),
-  );
-  const trialPath = `/api/devices/${deviceId}/projects/${projectId}/trials`;
-  const trial = await api(page, 'POST', trialPath, {
+  const world = await startTrialWorld(page, { person: 'Olga Outlier', label: 'Extremes', size: 20 });
+  const { deviceId, cohortId, projectId, trialsPath } = world;
+  const versionId = await ringVersion(page, world, 'Ring v1', { majorRadius: 6, minorRadius: 2.5 });
+  const trial = await api(page, 'POST', trialsPath, {
     name: 'Ring in twenty roots',
     cohortId,
     versionId,
@@ -148,7 +118,7 @@ test('an extreme case of the population analysis opens the patient’s simulatio
   });
   const trialId = trial.id as string;
   const trialNow = async () =>
-    (await (await page.request.get(`${trialPath}/${trialId}`)).json()) as {
+    (await (await page.request.get(`${trialsPath}/${trialId}`)).json()) as {
       status: string;
       counts: { done: number; failed: number };
     };

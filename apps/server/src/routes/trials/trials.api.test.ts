@@ -542,3 +542,27 @@ describe('a placement rule that fails, retried after a fix, and cancel', () => {
     });
   }, 450_000);
 });
+
+describe('a depth offset beyond the modelled root (issue 17 follow-up)', () => {
+  it('refuses every patient at placement with its root’s reach, and nothing runs', async () => {
+    const belowLvot = { landmark: 'aortic_annulus', depth_mm: -15, annulusRange_mm: null };
+    const created = await member.browser.postJson(
+      trialsPath(),
+      body({ name: 'Below the LVOT', kind: 'solid', placement: belowLvot }),
+    );
+    expect(created.status).toBe(201);
+    const { id } = await json<TrialDetail>(created);
+    const failed = await waitFor(id, (t) => t.status !== 'running');
+    expect(failed.counts).toMatchObject({ total: 5, failed: 5, done: 0 });
+    for (const p of failed.patients) {
+      expect(p.stage).toBe('placement');
+      // The virtual patients' LVOT ends 10 mm below the annulus (the anatomy's aortic root loft).
+      expect(p.error).toMatch(
+        /^The depth offset -15 mm puts the device’s centre outside this patient’s modelled aortic root, which reaches from 10\.0 mm below the aortic annulus \(the LVOT’s end\) to \d+\.\d mm above it\. Choose a depth offset within that reach\.$/,
+      );
+      expect(p.roomId).toBeNull();
+      expect(p.simulationId).toBeNull();
+      expect(p.placement).toEqual(belowLvot);
+    }
+  });
+});

@@ -3,7 +3,8 @@ import { cleanup, configure, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { createDefaultCriteria } from '@insilico/anatomy';
 import type { Cohort } from '@insilico/contracts';
-import { jsonResponse, renderWithProviders, testSelectedDevice } from '../../../../test/helpers/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
+import { stubApi } from '../../../../test/helpers/stubApi';
 import { cohortPath } from '../paths';
 import { CohortPage } from './CohortPage';
 
@@ -30,20 +31,7 @@ const cohort: Cohort = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>((input) => {
-      const url = new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://x',
-      );
-      const device = { ...testSelectedDevice, role: 'member', isAdmin: false };
-      if (url.pathname === '/api/me/selected-device') return Promise.resolve(jsonResponse(200, { device }));
-      if (url.pathname === '/api/devices') return Promise.resolve(jsonResponse(200, { items: [device] }));
-      if (url.pathname === '/api/devices/d-1/cohorts/c-1') return Promise.resolve(jsonResponse(200, cohort));
-      return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'No such API route.' } }));
-    }),
-  );
+  stubApi((url) => (url.pathname === '/api/devices/d-1/cohorts/c-1' ? jsonResponse(200, cohort) : undefined));
 });
 afterEach(() => {
   cleanup();

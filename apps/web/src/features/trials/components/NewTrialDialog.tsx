@@ -1,10 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -18,8 +13,8 @@ import {
   type SimulationResolution,
   type TrialDetail,
 } from '@insilico/contracts';
+import { FormDialog } from '../../../components/FormDialog';
 import { LoadFailure, Loading } from '../../../components/LoadState';
-import { ApiError } from '../../../lib/apiError';
 import { createTrial, useTrialSetup } from '../api';
 import { CustomOutcomesEditor, forKind } from './CustomOutcomesEditor';
 import {
@@ -53,8 +48,6 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
   const [resolution, setResolution] = useState<SimulationResolution | ''>('');
   const [placement, setPlacement] = useState<PlacementRuleDraft>(placementRuleDraft);
   const [customOutcomes, setCustomOutcomes] = useState<CustomOutcome[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   const data = setup.data;
   const resolutions: SimulationResolution[] = data?.testResolution
@@ -70,12 +63,9 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
   const [subjectKind, subjectId] = subject.split(':') as ['cohort' | 'ssm' | '', string | undefined];
   const version = versionId || data?.versions[0]?.id || '';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const trial = await createTrial(deviceId, projectId, {
+  const send = async () => {
+    onCreated(
+      await createTrial(deviceId, projectId, {
         name,
         ...(subjectKind === 'ssm' ? { ssmId: subjectId } : { cohortId: subjectId }),
         versionId: version,
@@ -83,139 +73,120 @@ export function NewTrialDialog({ deviceId, projectId, onClose, onCreated }: NewT
         resolution: chosenResolution,
         placement: placementRuleOf(placement),
         customOutcomes,
-      });
-      onCreated(trial);
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The trial could not be started. Please try again.');
-      setBusy(false);
-    }
+      }),
+    );
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="new-trial-title">
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="new-trial-title">New trial</DialogTitle>
-        <DialogContent>
-          {setup.error ? (
-            <LoadFailure what="The trial set-up" error={setup.error} retry={() => void setup.mutate()} />
-          ) : !data ? (
-            <Loading what="the project’s cohorts and device versions" />
-          ) : (data.cohorts.length === 0 && data.ssms.length === 0) || data.versions.length === 0 ? (
-            <Alert severity="info">
-              A trial needs a ready cohort (or a shape model with named instances) and a ready device version on the
-              project. Add them on the project first.
-            </Alert>
-          ) : (
-            <Stack spacing={2} sx={{ mt: 1 }}>
-              <Typography variant="body2" color="text.secondary">
-                {subjectKind === 'ssm'
-                  ? 'One simulation for every named instance of the shape model (each room on a saved shape), the device placed in each by the rule below.'
-                  : 'One simulation for every patient of the cohort, the device placed in each by the rule below.'}
-              </Typography>
-              <TextField
-                label="Name"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                required
-                autoFocus
-                slotProps={{ htmlInput: { maxLength: trialNameMaxLength } }}
-              />
-              <TextField
-                select
-                label="Cohort or shape model"
-                value={subject}
-                onChange={(event) => setSubjectKey(event.target.value)}
-              >
-                {virtualCohorts.length > 0 && <ListSubheader>Cohorts</ListSubheader>}
-                {virtualCohorts.map((c) => (
-                  <MenuItem key={c.id} value={`cohort:${c.id}`}>
-                    {c.name} ({c.patients} patients)
-                  </MenuItem>
-                ))}
-                {imagingCohorts.length > 0 && <ListSubheader>Your imaging data: delivered patients</ListSubheader>}
-                {imagingCohorts.map((c) => (
-                  <MenuItem key={c.id} value={`cohort:${c.id}`}>
-                    {c.name} ({c.patients} patients, your imaging data)
-                  </MenuItem>
-                ))}
-                {data.ssms.length > 0 && <ListSubheader>Shape models: named instances</ListSubheader>}
-                {data.ssms.map((m) => (
-                  <MenuItem key={m.id} value={`ssm:${m.id}`} disabled={m.instances === 0}>
-                    {m.name} (
-                    {m.instances === 0
-                      ? 'no named instances yet: create one from its page'
-                      : `${m.instances} named instance${m.instances === 1 ? '' : 's'}`}
-                    )
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                label="Device version"
-                value={version}
-                onChange={(event) => setVersionId(event.target.value)}
-              >
-                {data.versions.map((v) => (
-                  <MenuItem key={v.id} value={v.id}>
-                    {v.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <Stack direction="row" spacing={2}>
-                <TextField
-                  select
-                  fullWidth
-                  label="Kind"
-                  value={kind}
-                  onChange={(event) => {
-                    const next = event.target.value as SimulationKindName;
-                    setKind(next);
-                    setCustomOutcomes((outcomes) => forKind(outcomes, next));
-                  }}
-                >
-                  {simulationKinds.map((k) => (
-                    <MenuItem key={k} value={k}>
-                      {kindLabels[k]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  select
-                  fullWidth
-                  label="Resolution"
-                  value={chosenResolution}
-                  onChange={(event) => setResolution(event.target.value as SimulationResolution)}
-                >
-                  {resolutions.map((r) => (
-                    <MenuItem key={r} value={r}>
-                      {r === 'test' ? 'Test (seconds)' : r[0]!.toUpperCase() + r.slice(1)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              </Stack>
-              <PlacementRuleFields value={placement} onChange={setPlacement} />
-              <CustomOutcomesEditor kind={kind} value={customOutcomes} onChange={setCustomOutcomes} />
-              {error && (
-                <Alert severity="error" role="alert">
-                  {error}
-                </Alert>
-              )}
-            </Stack>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy || !data || !subjectId || !version || name.trim() === ''}
+    <FormDialog
+      title="New trial"
+      submitLabel="Start trial"
+      canSubmit={Boolean(data && subjectId && version && name.trim() !== '')}
+      send={send}
+      failure="The trial could not be started. Please try again."
+      onClose={onClose}
+    >
+      {setup.error ? (
+        <LoadFailure what="The trial set-up" error={setup.error} retry={() => void setup.mutate()} />
+      ) : !data ? (
+        <Loading what="the project’s cohorts and device versions" />
+      ) : (data.cohorts.length === 0 && data.ssms.length === 0) || data.versions.length === 0 ? (
+        <Alert severity="info">
+          A trial needs a ready cohort (or a shape model with named instances) and a ready device version on the
+          project. Add them on the project first.
+        </Alert>
+      ) : (
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {subjectKind === 'ssm'
+              ? 'One simulation for every named instance of the shape model (each room on a saved shape), the device placed in each by the rule below.'
+              : 'One simulation for every patient of the cohort, the device placed in each by the rule below.'}
+          </Typography>
+          <TextField
+            label="Name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+            autoFocus
+            slotProps={{ htmlInput: { maxLength: trialNameMaxLength } }}
+          />
+          <TextField
+            select
+            label="Cohort or shape model"
+            value={subject}
+            onChange={(event) => setSubjectKey(event.target.value)}
           >
-            Start trial
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+            {virtualCohorts.length > 0 && <ListSubheader>Cohorts</ListSubheader>}
+            {virtualCohorts.map((c) => (
+              <MenuItem key={c.id} value={`cohort:${c.id}`}>
+                {c.name} ({c.patients} patients)
+              </MenuItem>
+            ))}
+            {imagingCohorts.length > 0 && <ListSubheader>Your imaging data: delivered patients</ListSubheader>}
+            {imagingCohorts.map((c) => (
+              <MenuItem key={c.id} value={`cohort:${c.id}`}>
+                {c.name} ({c.patients} patients, your imaging data)
+              </MenuItem>
+            ))}
+            {data.ssms.length > 0 && <ListSubheader>Shape models: named instances</ListSubheader>}
+            {data.ssms.map((m) => (
+              <MenuItem key={m.id} value={`ssm:${m.id}`} disabled={m.instances === 0}>
+                {m.name} (
+                {m.instances === 0
+                  ? 'no named instances yet: create one from its page'
+                  : `${m.instances} named instance${m.instances === 1 ? '' : 's'}`}
+                )
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Device version"
+            value={version}
+            onChange={(event) => setVersionId(event.target.value)}
+          >
+            {data.versions.map((v) => (
+              <MenuItem key={v.id} value={v.id}>
+                {v.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Stack direction="row" spacing={2}>
+            <TextField
+              select
+              fullWidth
+              label="Kind"
+              value={kind}
+              onChange={(event) => {
+                const next = event.target.value as SimulationKindName;
+                setKind(next);
+                setCustomOutcomes((outcomes) => forKind(outcomes, next));
+              }}
+            >
+              {simulationKinds.map((k) => (
+                <MenuItem key={k} value={k}>
+                  {kindLabels[k]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              fullWidth
+              label="Resolution"
+              value={chosenResolution}
+              onChange={(event) => setResolution(event.target.value as SimulationResolution)}
+            >
+              {resolutions.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {r === 'test' ? 'Test (seconds)' : r[0]!.toUpperCase() + r.slice(1)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <PlacementRuleFields value={placement} onChange={setPlacement} />
+          <CustomOutcomesEditor kind={kind} value={customOutcomes} onChange={setCustomOutcomes} />
+        </Stack>
+      )}
+    </FormDialog>
   );
 }

@@ -18,6 +18,12 @@ const landmarkLabels: Record<TrialLandmark, string> = {
   pulmonary_annulus: 'Pulmonary annulus',
 };
 
+/** The size range's two ends, as the fields name them. */
+const sizeFields = [
+  { key: 'min', label: 'Smallest annulus (mm)' },
+  { key: 'max', label: 'Largest annulus (mm)' },
+] as const;
+
 /** A placement rule as typed: the numbers stay text until sent (the server checks them and words its refusal). */
 export interface PlacementRuleDraft {
   landmark: TrialLandmark;
@@ -107,22 +113,17 @@ export function PlacementRuleFields(props: {
       />
       {value.ranged && (
         <Stack direction="row" spacing={2}>
-          <TextField
-            fullWidth
-            label="Smallest annulus (mm)"
-            type="number"
-            value={value.min}
-            disabled={disabled}
-            onChange={(event) => set({ min: event.target.value })}
-          />
-          <TextField
-            fullWidth
-            label="Largest annulus (mm)"
-            type="number"
-            value={value.max}
-            disabled={disabled}
-            onChange={(event) => set({ max: event.target.value })}
-          />
+          {sizeFields.map(({ key, label }) => (
+            <TextField
+              key={key}
+              fullWidth
+              label={label}
+              type="number"
+              value={value[key]}
+              disabled={disabled}
+              onChange={(event) => set({ [key]: event.target.value })}
+            />
+          ))}
         </Stack>
       )}
     </>

@@ -1,17 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TrialDetail, TrialPatient } from '@insilico/contracts';
-import { ApiError } from '../../../lib/apiError';
+import { FormDialog } from '../../../components/FormDialog';
 import { retryTrial } from '../api';
 import { patientStatusLabels, stageLabels } from '../format';
 import {
@@ -44,87 +39,68 @@ export function RetryTrialDialog(props: {
 }) {
   const { deviceId, trial } = props;
   const [draft, setDraft] = useState<PlacementRuleDraft>(() => placementRuleDraft(trial.placement));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const again = trial.patients.filter((p) => p.status === 'failed' || p.status === 'cancelled');
   const toPlace = again.filter(placedAgain);
   const changed = !draftMatches(draft, trial.placement);
   const who = trial.ssm ? 'instance' : 'patient';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const body = changed && toPlace.length > 0 ? { placement: placementRuleOf(draft) } : {};
-      props.onRetried(await retryTrial(deviceId, trial.projectId, trial.id, body));
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The patients could not be retried. Please try again.');
-      setBusy(false);
-    }
+  const send = async () => {
+    const body = changed && toPlace.length > 0 ? { placement: placementRuleOf(draft) } : {};
+    props.onRetried(await retryTrial(deviceId, trial.projectId, trial.id, body));
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : props.onClose} maxWidth="sm" fullWidth aria-labelledby="retry-title">
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="retry-title">Retry failed and cancelled patients</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <Typography variant="body2" color="text.secondary">
-              {again.length} {who}
-              {again.length === 1 ? '' : 's'} run again; those that are done keep their outcomes.
-            </Typography>
-            <List dense aria-label={`${who[0]!.toUpperCase()}${who.slice(1)}s to retry`} disablePadding>
-              {again.map((p) => (
-                <ListItem key={p.patientId} disableGutters>
-                  <ListItemText
-                    primary={`${p.instance?.name ?? p.patientId}: ${patientStatusLabels[p.status]}`}
-                    secondary={
-                      <>
-                        {p.error && `${p.stage ? `${stageLabels[p.stage]}: ` : ''}${p.error} `}
-                        {placedAgain(p) ? 'Placed again by the rule below.' : 'Runs again in its room as placed.'}
-                      </>
-                    }
-                    slotProps={{ secondary: { color: p.error ? 'error' : 'text.secondary' } }}
-                  />
-                </ListItem>
-              ))}
-            </List>
-            {toPlace.length > 0 ? (
-              <>
-                <Typography variant="subtitle2" component="h3">
-                  Placement rule
-                </Typography>
-                <PlacementRuleFields value={draft} onChange={setDraft} disabled={busy} />
-                {changed && (
-                  <Alert severity="info" role="status">
-                    The corrected rule becomes the trial’s and places the {toPlace.length} {who}
-                    {toPlace.length === 1 ? '' : 's'} placed again; every other {who} keeps the rule it was placed by,
-                    and the trial’s record names each {who}’s rule.
-                  </Alert>
-                )}
-              </>
-            ) : (
-              <Typography variant="body2">
-                Each of them runs again in its room as placed: the placement rule does not change.
+    <FormDialog
+      title="Retry failed and cancelled patients"
+      submitLabel="Retry"
+      canSubmit={again.length > 0}
+      send={send}
+      failure="The patients could not be retried. Please try again."
+      onClose={props.onClose}
+    >
+      {(busy) => (
+        <Stack spacing={2}>
+          <Typography variant="body2" color="text.secondary">
+            {again.length} {who}
+            {again.length === 1 ? '' : 's'} run again; those that are done keep their outcomes.
+          </Typography>
+          <List dense aria-label={`${who[0]!.toUpperCase()}${who.slice(1)}s to retry`} disablePadding>
+            {again.map((p) => (
+              <ListItem key={p.patientId} disableGutters>
+                <ListItemText
+                  primary={`${p.instance?.name ?? p.patientId}: ${patientStatusLabels[p.status]}`}
+                  secondary={
+                    <>
+                      {p.error && `${p.stage ? `${stageLabels[p.stage]}: ` : ''}${p.error} `}
+                      {placedAgain(p) ? 'Placed again by the rule below.' : 'Runs again in its room as placed.'}
+                    </>
+                  }
+                  slotProps={{ secondary: { color: p.error ? 'error' : 'text.secondary' } }}
+                />
+              </ListItem>
+            ))}
+          </List>
+          {toPlace.length > 0 ? (
+            <>
+              <Typography variant="subtitle2" component="h3">
+                Placement rule
               </Typography>
-            )}
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || again.length === 0}>
-            Retry
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+              <PlacementRuleFields value={draft} onChange={setDraft} disabled={busy} />
+              {changed && (
+                <Alert severity="info" role="status">
+                  The corrected rule becomes the trial’s and places the {toPlace.length} {who}
+                  {toPlace.length === 1 ? '' : 's'} placed again; every other {who} keeps the rule it was placed by, and
+                  the trial’s record names each {who}’s rule.
+                </Alert>
+              )}
+            </>
+          ) : (
+            <Typography variant="body2">
+              Each of them runs again in its room as placed: the placement rule does not change.
+            </Typography>
+          )}
+        </Stack>
+      )}
+    </FormDialog>
   );
 }
