@@ -17,16 +17,33 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on loopback (the public URL must be known before the server listens). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether nothing listens on this loopback port now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/** Ports handed out so far by this test process (each worker process starts again at its block's start). */
+let portsHandedOut = 0;
+
+/**
+ * A free TCP port on loopback (the public URL must be known before the server listens). Taken below Linux's
+ * ephemeral range (32768–60999): a port the kernel picked for a probe and freed again can be given to any outgoing
+ * connection (a test's HTTP client, the database's) before the server listens on it — CI failed once with EADDRINUSE
+ * that way. Below that range only listeners take ports, and each vitest worker (VITEST_POOL_ID) has a block of 1,000
+ * of its own, so two workers never pick the same port.
+ */
+export async function freePort(): Promise<number> {
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  const blockStart = 20_000 + (worker % 12) * 1_000;
+  for (let tries = 0; tries < 1_000; tries++) {
+    const port = blockStart + (portsHandedOut++ % 1_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`No free loopback port in ${blockStart}–${blockStart + 999}.`);
 }
 
 /** A fresh database cloned from the run's template: PGlite in memory, or a new PostgreSQL database. */
