@@ -4,6 +4,7 @@ import { insertProject } from '../../../test/factories/project-rows';
 import { eventsOf } from '../../../test/helpers/domain-events';
 import { projectWorld, type ProjectWorld } from '../../../test/fixtures/project-world';
 import type { TestBrowser } from '../../../test/helpers/browser';
+import type { TestServer } from '../../../test/helpers/test-server';
 import { json, send, signedIn } from '../../../test/fixtures/workspace.fixtures';
 
 /**
@@ -24,6 +25,9 @@ const teamIds = async (browser: TestBrowser, projectId: string) => {
   expect(response.status).toBe(200);
   return (await json<ProjectTeam>(response)).items.map((person) => person.id);
 };
+
+const notificationsOf = async (server: TestServer, userId: string) =>
+  (await server.context.notifications.list(userId, 50, null)).items;
 
 describe('a member removed from the workspace', () => {
   it('leaves every project team; a project they were alone on passes to the admin who removed them', async () => {
@@ -56,7 +60,6 @@ describe('a member removed from the workspace', () => {
       reason: 'Done',
     });
     expect(moved.status).toBe(200);
-    const told = await server.context.notifications.list(former.id, 50, null);
-    expect(told.items.filter((item) => item.link?.includes(projectId))).toEqual([]);
+    expect((await notificationsOf(server, former.id)).filter((item) => item.link?.includes(projectId))).toEqual([]);
   });
 });
