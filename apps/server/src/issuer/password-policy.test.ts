@@ -12,6 +12,12 @@ describe('password rule (spec §5)', () => {
     expect(passwordProblems('Ab1!xyz')).toEqual(['Use at least 8 characters (this one has 7).']);
   });
 
+  it('counts characters as a person does: an emoji is one character, not two', () => {
+    // 6 characters, 9 UTF-16 units.
+    expect(passwordProblems('Zq8🫀🫀🫀')).toEqual(['Use at least 8 characters (this one has 6).']);
+    expect(passwordProblems('Zq8🫀🫀🫀🫀🫀')).toEqual([]);
+  });
+
   it('refuses fewer than 3 character types and names the missing ones', () => {
     const [problem] = passwordProblems('qwzrtplkmn');
     expect(problem).toBe(

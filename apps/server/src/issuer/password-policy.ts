@@ -21,10 +21,12 @@ const commonPasswords = new Set(dictionary['passwords-common'].map((p) => p.toLo
  */
 export function passwordProblems(password: string, context: { email?: string; fullName?: string } = {}): string[] {
   const problems: string[] = [];
-  if (password.length < minimumPasswordLength) {
-    problems.push(`Use at least ${minimumPasswordLength} characters (this one has ${password.length}).`);
+  // Characters as a person counts them (code points): an emoji is one, not the two UTF-16 units of `length`.
+  const characters = [...password].length;
+  if (characters < minimumPasswordLength) {
+    problems.push(`Use at least ${minimumPasswordLength} characters (this one has ${characters}).`);
   }
-  if (password.length > maximumPasswordLength) {
+  if (characters > maximumPasswordLength) {
     problems.push(`Use at most ${maximumPasswordLength} characters.`);
   }
   const present = characterTypes.filter((type) => type.test.test(password));

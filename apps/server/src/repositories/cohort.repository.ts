@@ -3,6 +3,7 @@ import type { Orm } from '../db/client';
 import {
   cohortPatients,
   cohorts,
+  imagingDatasets,
   jobRuns,
   pathologyRequests,
   projectCohorts,
@@ -62,12 +63,23 @@ export class CohortRepository {
     });
   }
 
+  /**
+   * Whether a patient cohort of the workspace has this name in any letter case (spec §3, §5 "Cohort name"): an
+   * ordered cohort or an imaging dataset, which a project takes as its cohort of uploaded patients.
+   */
   async nameTaken(deviceId: string, name: string): Promise<boolean> {
-    const rows = await this.orm
+    const ordered = await this.orm
       .select({ id: cohorts.id })
       .from(cohorts)
-      .where(and(eq(cohorts.deviceId, deviceId), sql`lower(${cohorts.name}) = lower(${name})`));
-    return rows.length > 0;
+      .where(and(eq(cohorts.deviceId, deviceId), sql`lower(${cohorts.name}) = lower(${name})`))
+      .limit(1);
+    if (ordered.length > 0) return true;
+    const uploaded = await this.orm
+      .select({ id: imagingDatasets.id })
+      .from(imagingDatasets)
+      .where(and(eq(imagingDatasets.deviceId, deviceId), sql`lower(${imagingDatasets.name}) = lower(${name})`))
+      .limit(1);
+    return uploaded.length > 0;
   }
 
   async delete(cohortId: string): Promise<void> {

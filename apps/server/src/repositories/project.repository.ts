@@ -71,6 +71,13 @@ export interface ProjectVersionRow {
 /** A team member as the project lists show them (a `TeamMemberRow` without its project and time added). */
 export type ProjectPersonRow = Omit<TeamMemberRow, 'projectId' | 'addedAt'>;
 
+/** A project team someone left with the workspace, and who took their place when they were its only member. */
+export interface LeftProjectTeam {
+  projectId: string;
+  name: string;
+  handedTo: string | null;
+}
+
 /** A project's team, cohorts and device versions, each in the order the lists show them. */
 export interface ProjectPartsRow {
   team: ProjectPersonRow[];
@@ -438,6 +445,46 @@ export class ProjectRepository {
         .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
       return 'removed';
     });
+  }
+
+  /**
+   * Takes someone who leaves the workspace off every project team of it (spec §6: a project team holds only people
+   * of the workspace). Where they were the only member, `heir` takes their place first, so that no project is left
+   * without anybody who may manage it. The projects are locked as in `removeMember`. Call inside a unit of work.
+   */
+  async leaveWorkspaceTeams(deviceId: string, userId: string, heir: string): Promise<LeftProjectTeam[]> {
+    const joined = await this.orm
+      .select({ id: projects.id })
+      .from(projects)
+      .innerJoin(projectMembers, eq(projectMembers.projectId, projects.id))
+      .where(and(eq(projects.deviceId, deviceId), eq(projectMembers.userId, userId)));
+    if (joined.length === 0) return [];
+    const ids = joined.map((row) => row.id);
+    const locked = await this.orm
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(inArray(projects.id, ids))
+      .orderBy(asc(projects.id))
+      .for('update');
+    const sizes = await this.orm
+      .select({ projectId: projectMembers.projectId, n: count() })
+      .from(projectMembers)
+      .where(inArray(projectMembers.projectId, ids))
+      .groupBy(projectMembers.projectId);
+    const alone = new Set(sizes.filter((size) => size.n <= 1).map((size) => size.projectId));
+    if (alone.size > 0)
+      await this.orm
+        .insert(projectMembers)
+        .values([...alone].map((projectId) => ({ projectId, userId: heir, addedBy: heir })))
+        .onConflictDoNothing();
+    await this.orm
+      .delete(projectMembers)
+      .where(and(inArray(projectMembers.projectId, ids), eq(projectMembers.userId, userId)));
+    return locked.map((project) => ({
+      projectId: project.id,
+      name: project.name,
+      handedTo: alone.has(project.id) ? heir : null,
+    }));
   }
 
   /** Patients stored per cohort (a cohort in progress has none yet). */

@@ -1,4 +1,9 @@
-import { imagingDatasetNotFoundMessage, type CreateImagingDataset, type ImagingDataset } from '@insilico/contracts';
+import {
+  cohortNameTakenMessage,
+  imagingDatasetNotFoundMessage,
+  type CreateImagingDataset,
+  type ImagingDataset,
+} from '@insilico/contracts';
 import type { CpuRunner } from '../cpu/pool';
 import { imagingCheckTask, type ImagingCheckResult } from '../cpu/imaging-check.task';
 import { imagingCheckJob } from '../jobs/imaging-check.job';
@@ -59,6 +64,9 @@ export class ImagingService {
     try {
       // The dataset, the upload it takes over and its check job commit together: never "checking" without a job.
       row = await this.deps.unitOfWork.run(async (tx) => {
+        // The dataset becomes a patient cohort of projects: its name is unique among the workspace's cohorts (spec §5).
+        if (await tx.cohorts.nameTaken(deviceId, input.name))
+          throw new ServiceError(409, 'cohort_name_taken', cohortNameTakenMessage);
         const created = await tx.imaging.createFromUpload({
           deviceId,
           projectId,

@@ -35,7 +35,8 @@ export class ProjectNotifications implements EventSubscriber {
       const status = projectStatusSchema.parse(after.status);
       const team = await this.projects.teams(event.deviceId, [event.projectId]);
       for (const member of team) {
-        if (member.userId === event.actorId) continue;
+        // Somebody who left the workspace hears nothing more of its projects (rows from before they left teams too).
+        if (member.userId === event.actorId || member.status !== 'ok') continue;
         await this.notifications.post({
           userId: member.userId,
           kind: 'project.status',

@@ -3,10 +3,10 @@ import type { DeviceSummary, Invitation, MemberRole, Team, TeamMember } from '@i
 import { decide, grantOf } from '../policies/workspace.policy';
 import type { DeviceRow } from '../repositories/device.repository';
 import type { InvitationRow } from '../repositories/invitation.repository';
-import type { Repositories, UnitOfWork } from '../repositories/unit-of-work';
+import type { Repositories, Transaction, UnitOfWork } from '../repositories/unit-of-work';
 import { AuthThrottle, throttleRules, tooManyAttempts, type ThrottleKey } from './auth-throttle.service';
 import { ServiceError } from './errors';
-import { workspaceEvent } from '../events/kinds';
+import { projectEvent, workspaceEvent } from '../events/kinds';
 import { userPictureUrl } from './picture-urls';
 import { ensureSeatFree } from './subscription.service';
 import { toSummary, type Actor } from './workspace.mapper';
@@ -327,6 +327,9 @@ export class TeamService {
         ...workspaceEvent(actorId, deviceId, 'team.member_removed', { type: 'member', id: userId }),
         before: { role: before?.role ?? null, status: before?.status ?? null },
       });
+      // An admin removing themselves (another admin remains: checked above) hands their projects to that admin.
+      const heir = actorId !== userId ? actorId : (admins.find((id) => id !== userId) ?? actorId);
+      await leaveProjectTeams(tx, { actorId, deviceId, userId, heir });
     });
   }
 
@@ -345,6 +348,30 @@ export class TeamService {
       role: grant.role,
       status: grant.status,
     };
+  }
+}
+
+/**
+ * Spec §6: a project team holds only people of the workspace. Whoever leaves the workspace leaves its project teams
+ * in the same transaction, each recorded as on the project's team page; a project they were the only member of is
+ * handed to `heir` (an admin), so it keeps somebody who may manage it (docs/decisions/project-teams-and-workspace.md).
+ */
+async function leaveProjectTeams(
+  tx: Pick<Transaction, 'projects' | 'events'>,
+  who: { actorId: string; deviceId: string; userId: string; heir: string },
+): Promise<void> {
+  const { actorId, deviceId, userId, heir } = who;
+  for (const left of await tx.projects.leaveWorkspaceTeams(deviceId, userId, heir)) {
+    if (left.handedTo)
+      tx.events.record({
+        ...projectEvent(actorId, deviceId, left.projectId, 'project.member_added'),
+        after: { memberId: left.handedTo, name: left.name, reason: 'last_member_left_workspace' },
+      });
+    tx.events.record({
+      ...projectEvent(actorId, deviceId, left.projectId, 'project.member_removed'),
+      before: { memberId: userId },
+      after: { reason: 'left_workspace' },
+    });
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  cohortNameTakenMessage,
   imagingDatasetNotInProjectMessage,
   imagingNameTooLongMessage,
   notZipMessage,
@@ -19,6 +20,7 @@ import { deliverAndWait, storedModels } from '../../../test/fixtures/imaging-del
 import { cube } from '../../../test/fixtures/stl.fixtures';
 import type { TestBrowser } from '../../../test/helpers/browser';
 import { createUpload, metadataOf, patchUpload } from '../../../test/fixtures/upload.fixtures';
+import { orderBody, orderCohort } from '../../../test/fixtures/cohort.fixtures';
 import { errorOf, json, send, type Person, type Principal } from '../../../test/fixtures/workspace.fixtures';
 
 let server: TestServer;
@@ -179,6 +181,23 @@ describe('imaging datasets: the de-identified zip through the upload and the ser
     expect(long.status).toBe(400);
     expect(long.message).toContain(imagingNameTooLongMessage);
     expect((await send(admin.browser, 'POST', datasets(), { uploadId: 'nope', name: 'x' })).status).toBe(400);
+  });
+
+  it('takes a name no patient cohort of the workspace has, in any letter case (spec §5 "Cohort name")', async () => {
+    const ordered = await orderCohort(admin.browser, deviceId, { name: 'Mitral Cohort 7' });
+    const uploadId = await upload(admin.browser, new Uint8Array(10));
+    const taken = { status: 409, code: 'cohort_name_taken', message: cohortNameTakenMessage };
+    const clash = await send(admin.browser, 'POST', datasets(), { uploadId, name: ` ${ordered.name.toUpperCase()} ` });
+    expect(await errorOf(clash)).toEqual(taken);
+    // Nothing was made: the upload is still there for a free name.
+    const made = await send(admin.browser, 'POST', datasets(), { uploadId, name: 'Uploaded CTs 7' });
+    expect(made.status).toBe(201);
+    // And the other way round: an order may not take the dataset's name.
+    const order = await admin.browser.postJson(
+      `/api/devices/${deviceId}/cohorts`,
+      orderBody({ name: 'uploaded cts 7' }),
+    );
+    expect(await errorOf(order)).toEqual(taken);
   });
 
   it("a dataset uploaded in the project wizard joins the project made with it, once, and only the uploader's", async () => {
