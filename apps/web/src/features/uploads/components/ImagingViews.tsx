@@ -19,7 +19,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { imagingNameMaxLength, uploadFailedMessage, type ImagingDataset } from '@insilico/contracts';
+import { cohortNameWarning, imagingNameMaxLength, uploadFailedMessage, type ImagingDataset } from '@insilico/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ApiError } from '../../../lib/apiError';
 import { createImagingDataset } from '../api';
@@ -278,6 +278,8 @@ export function AnonymizeView() {
         required
         value={flow.datasetName}
         onChange={(e) => flow.setDatasetName(e.target.value)}
+        // The dataset becomes a patient cohort, whose name cannot change (spec §5 "Cohort name").
+        helperText={cohortNameWarning}
         slotProps={{ htmlInput: { maxLength: imagingNameMaxLength } }}
         sx={{ maxWidth: 480 }}
       />
@@ -460,13 +462,14 @@ export function UploadPanel({ deviceId, userId, origin, source, onDataset }: Upl
           onSubmit={(event: FormEvent) => void rename(event)}
           sx={{ alignItems: 'flex-start' }}
         >
+          <Typography variant="body2">The images are uploaded; the dataset needs another name.</Typography>
           <TextField
             label="Dataset name"
             required
             value={renaming.name}
             onChange={(event) => setRenaming({ ...renaming, name: event.target.value, error: null })}
             error={renaming.error !== null}
-            helperText={renaming.error ?? 'The images are uploaded; only the name is missing.'}
+            helperText={renaming.error ?? cohortNameWarning}
             slotProps={{ htmlInput: { maxLength: imagingNameMaxLength } }}
             sx={{ width: '100%', maxWidth: 480 }}
           />

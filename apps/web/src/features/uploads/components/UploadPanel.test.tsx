@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { cohortNameTakenMessage, type ImagingDataset } from '@insilico/contracts';
+import { cohortNameTakenMessage, cohortNameWarning, type ImagingDataset } from '@insilico/contracts';
 import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
 import { stubApi } from '../../../../test/helpers/stubApi';
 import { UploadPanel } from './ImagingViews';
@@ -75,6 +75,7 @@ describe('UploadPanel (spec §5 "Cohort name": unique)', () => {
 
     fireEvent.change(field, { target: { value: 'Thorax CT 2' } });
     expect(within(form).queryByText(cohortNameTakenMessage)).toBeNull();
+    expect(within(form).getByText(cohortNameWarning)).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Create the dataset' }));
     await waitFor(() => expect(onDataset).toHaveBeenCalledWith({ ...dataset, name: 'Thorax CT 2' }));
     expect(names).toEqual(['Thorax CT', 'Thorax CT 2']);
