@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { cohortNameWarning } from '@insilico/contracts';
 import { hostileCt, part10, type PatientSpec } from '@insilico/dicom/testing';
 import { zipOf } from './imaging-helpers';
 import { createWorkspace, signUp } from './workspace-helpers';
@@ -78,6 +79,8 @@ test('a member uploads a 3-patient CT zip, reviews the tree and the tags, anonym
   await expect(tags.getByRole('row', { name: /\(0010,0010\) Patient's Name Emptied/ })).toBeVisible();
   await expect(tags.getByRole('row', { name: /\(0008,0018\) SOP Instance UID Replaced by a new UID/ })).toBeVisible();
   await page.getByLabel('Dataset name').fill(`Journey CT ${Date.now()}`);
+  // The dataset becomes a patient cohort: the spec's warning that its name cannot change (§5).
+  await expect(page.getByText(cohortNameWarning)).toBeVisible();
   await page.getByRole('button', { name: 'Anonymize' }).click();
 
   await expect(page).toHaveURL(/\/upload-images\/success\?dataset=[\w-]+$/, { timeout: 120_000 });

@@ -8,20 +8,25 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 
-interface ConfirmDialogProps {
+type ConfirmDialogProps = {
   open: boolean;
   title: string;
   message: ReactNode;
-  confirmLabel: string;
   /** While the action runs: the buttons are disabled and the dialog stays open. */
   busy?: boolean;
   /** The refusal of the last attempt, shown in the dialog. */
   error?: string | null;
-  onConfirm: () => void;
   onCancel: () => void;
-}
+} & (
+  | { confirmLabel: string; onConfirm: () => void }
+  /** An action that is refused before it is tried: the dialog says why, with Close only. */
+  | { confirmLabel?: never; onConfirm?: never }
+);
 
-/** Asks before a destructive action (remove, revoke); Cancel has the focus so Enter never destroys. */
+/**
+ * Asks before a destructive action (remove, revoke); Cancel has the focus so Enter never destroys. Without
+ * `onConfirm` it explains why the action cannot happen, with Close only.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -53,17 +58,19 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy} autoFocus>
-          Cancel
+          {onConfirm ? 'Cancel' : 'Close'}
         </Button>
-        <Button
-          color="error"
-          variant="contained"
-          onClick={onConfirm}
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
-        >
-          {confirmLabel}
-        </Button>
+        {onConfirm && (
+          <Button
+            color="error"
+            variant="contained"
+            onClick={onConfirm}
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
+          >
+            {confirmLabel}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

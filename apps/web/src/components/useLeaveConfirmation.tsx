@@ -17,13 +17,24 @@ export interface LeaveConfirmation {
   allowNextNavigation: () => void;
 }
 
+export interface LeaveConfirmationOptions {
+  /**
+   * A flow of several pages that share the unsaved progress (e.g. `/upload-images`): moving between its pages does
+   * not ask, only leaving it does.
+   */
+  within?: string;
+}
+
+/** Whether `pathname` is `base` or one of its sub-paths. */
+const isUnder = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
+
 /**
  * While `dirty`, leaving the page asks first (spec §4 "Leaving a page"): navigation inside the app
  * shows a dialog with Stay and Leave (react-router's `useBlocker`, which needs the data router);
  * closing or reloading the tab gets the browser's own `beforeunload` question (browsers do not
  * show a page's text there).
  */
-export function useLeaveConfirmation(dirty: boolean): LeaveConfirmation {
+export function useLeaveConfirmation(dirty: boolean, { within }: LeaveConfirmationOptions = {}): LeaveConfirmation {
   const dirtyRef = useRef(dirty);
   const bypassRef = useRef(false);
 
@@ -32,14 +43,18 @@ export function useLeaveConfirmation(dirty: boolean): LeaveConfirmation {
     if (dirty) bypassRef.current = false;
   }, [dirty]);
 
-  const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => {
-    if (!dirtyRef.current) return false;
-    if (bypassRef.current) {
-      bypassRef.current = false;
-      return false;
-    }
-    return currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search;
-  }, []);
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) => {
+      if (!dirtyRef.current) return false;
+      if (bypassRef.current) {
+        bypassRef.current = false;
+        return false;
+      }
+      if (within !== undefined && isUnder(nextLocation.pathname, within)) return false;
+      return currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search;
+    },
+    [within],
+  );
   const blocker = useBlocker(shouldBlock);
 
   useEffect(() => {

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 export const designHistoryRoutes: RouteObject[] = [
   {
     path: 'design-history',
-    lazy: async () => ({ Component: (await import('./components/DesignHistoryPage')).DesignHistoryPage }),
+    lazy: async () => ({ Component: (await import('./components/DesignHistoryRoute')).DesignHistoryRoute }),
     handle: { title: 'Design history' },
   },
 ];

@@ -12,7 +12,7 @@ const step = (path: string | undefined, title: string, page: keyof typeof Pages)
 export const uploadRoutes: RouteObject[] = [
   {
     path: 'upload-images',
-    lazy: async () => ({ Component: (await import('./components/ImagingFlowContext')).ImagingFlowProvider }),
+    lazy: async () => ({ Component: (await import('./components/UploadImagesLayout')).UploadImagesLayout }),
     children: [
       step(undefined, 'Upload images', 'UploadImagesIntroPage'),
       step('upload', 'Upload', 'ChooseImagingDataPage'),

@@ -31,7 +31,7 @@ import { designHistoryExportUrl, useDesignHistory, useDesignHistoryExports, type
 import { FileExportButtons } from './FileExportButtons';
 import { FileExports } from './FileExports';
 import { EntryAttachments } from './EntryAttachments';
-import { emptyEntry, NewEntryForm, type NewEntryDraft } from './NewEntryForm';
+import { emptyEntry, entryChanged, NewEntryForm, type NewEntryDraft } from './NewEntryForm';
 import { SignDialog } from './SignDialog';
 
 const signedNotice = 'Signed. The signature is shown on the record.';
@@ -201,7 +201,12 @@ function TimelineItem({ deviceId, item, highlighted, canSign, canWork, onSign, o
  * §7.3.10) as a timeline of inputs, outputs, evidence and reviews from the audit trail, with people's entries and
  * electronic signatures. Filters live in the address; hovering a project highlights its entries.
  */
-export function DesignHistoryPage() {
+export function DesignHistoryPage({
+  onUnsavedChange,
+}: {
+  /** Told whether a new entry holds input that leaving the page would lose (the route asks before leaving). */
+  onUnsavedChange?: (unsaved: boolean) => void;
+}) {
   const [params, setParams] = useSearchParams();
   const user = useSignedInUser();
   const device = useSelectedDevice();
@@ -217,6 +222,12 @@ export function DesignHistoryPage() {
   const history = useDesignHistory(deviceId, filters);
   const [isAddingNewEntry, setIsAddingNewEntry] = useState(false);
   const [newDesignHistoryEntry, setNewDesignHistoryEntry] = useState<NewEntryDraft>(emptyEntry(''));
+  /** The entry as it was started (empty, or the superseded one's copy): input is what differs from it. */
+  const [entryStart, setEntryStart] = useState<NewEntryDraft>(newDesignHistoryEntry);
+  const unsaved = isAddingNewEntry && entryChanged(entryStart, newDesignHistoryEntry);
+  useEffect(() => {
+    onUnsavedChange?.(unsaved);
+  }, [onUnsavedChange, unsaved]);
   const [hoveredProjectId, setHoveredProjectId] = useState<string | null>(null);
   const [signing, setSigning] = useState<DesignHistoryItem | null>(null);
   // Back from the organisation's sign-in page with the record signed (the server's callback adds `signed=1`): the
@@ -252,6 +263,7 @@ export function DesignHistoryPage() {
     ),
   ) => {
     setNewDesignHistoryEntry(draft);
+    setEntryStart(draft);
     setIsAddingNewEntry(true);
     setNotice(null);
   };

@@ -44,6 +44,18 @@ export const emptyEntry = (projectId: string): NewEntryDraft => ({
   files: [],
 });
 
+/** Whether `now` holds input that `start` (the entry as it was started) did not: leaving would lose it. */
+export function entryChanged(start: NewEntryDraft, now: NewEntryDraft): boolean {
+  return (
+    now.projectId !== start.projectId ||
+    now.kind !== start.kind ||
+    now.title !== start.title ||
+    now.body !== start.body ||
+    now.files.length > 0 ||
+    now.evidenceEventIds.join() !== start.evidenceEventIds.join()
+  );
+}
+
 interface NewEntryFormProps {
   deviceId: string;
   projects: { id: string; name: string }[];

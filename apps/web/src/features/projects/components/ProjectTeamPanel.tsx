@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
-import type { ProjectPerson } from '@insilico/contracts';
+import { lastTeamMemberMessage, type ProjectPerson } from '@insilico/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { WorkspaceUserSearch, type WorkspaceUser } from '../../../components/WorkspaceUserSearch';
 import { ApiError } from '../../../lib/apiError';
@@ -28,8 +28,9 @@ interface ProjectTeamPanelProps {
 
 /**
  * The project team (issue 5 item 5): who is on it; with the right to manage, add people of the workspace (the
- * searchable select says the spec's message when nobody matches) and remove them after asking. The server refuses
- * removing the last user, and the dialog shows why.
+ * searchable select says the spec's message when nobody matches) and remove them after asking. Removing the last
+ * user is refused (spec §4 "Project status"): the dialog says so with the spec's suggestion instead of offering a
+ * Remove the server would refuse (it refuses it too).
  */
 export function ProjectTeamPanel({ deviceId, projectId, team, canManage }: ProjectTeamPanelProps) {
   const [adding, setAdding] = useState(false);
@@ -127,16 +128,25 @@ export function ProjectTeamPanel({ deviceId, projectId, team, canManage }: Proje
           )}
         </>
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove from the project?"
-        message={removing ? `${removing.name} will no longer be on the team of this project.` : ''}
-        confirmLabel="Remove"
-        busy={busy}
-        error={removeError}
-        onConfirm={() => removing && void remove(removing)}
-        onCancel={() => setRemoving(null)}
-      />
+      {team.length <= 1 ? (
+        <ConfirmDialog
+          open={removing !== null}
+          title="The last user cannot be removed"
+          message={lastTeamMemberMessage}
+          onCancel={() => setRemoving(null)}
+        />
+      ) : (
+        <ConfirmDialog
+          open={removing !== null}
+          title="Remove from the project?"
+          message={removing ? `${removing.name} will no longer be on the team of this project.` : ''}
+          confirmLabel="Remove"
+          busy={busy}
+          error={removeError}
+          onConfirm={() => removing && void remove(removing)}
+          onCancel={() => setRemoving(null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,5 @@
-/** Spec §8 "Simulation help". */
-export const simulationHelpMessage = 'Please reach out to us and we will help you set up your simulation.';
-/** Spec §8 "Measurements disabled". */
-export const measurementsRequestMessage = 'Please send us a message to request measurements.';
+// Spec §8 "Simulation help" and "Measurements disabled", word for word: the same texts the pages show.
+import { measurementsDisabledMessage, simulationHelpMessage } from '@insilico/contracts';
 
 export interface HelpTopic {
   id: string;
@@ -32,7 +30,7 @@ export const helpTopics: HelpTopic[] = [
     title: 'Patient cohorts',
     paragraphs: [
       'A cohort is a group of virtual patients (CT-based; heart and thorax for now) chosen by criteria such as age group (adult 18–75, geriatric 65+). Cohort sizes are 5, 10, 20, 50 or 100 patients.',
-      `Statistical population analysis needs at least 20 patients. ${measurementsRequestMessage}`,
+      `Statistical population analysis needs at least 20 patients. ${measurementsDisabledMessage}`,
     ],
   },
   {

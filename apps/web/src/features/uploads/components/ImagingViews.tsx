@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,8 +19,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { imagingNameMaxLength, uploadFailedMessage, type ImagingDataset } from '@insilico/contracts';
+import { cohortNameWarning, imagingNameMaxLength, uploadFailedMessage, type ImagingDataset } from '@insilico/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ApiError } from '../../../lib/apiError';
 import { createImagingDataset } from '../api';
 import { startImagingUpload, transferRate, type ImagingUploadControl } from '../imaging/imagingUpload';
 import { pendingUploads, type PendingUpload } from '../imaging/pendingUpload';
@@ -277,6 +278,8 @@ export function AnonymizeView() {
         required
         value={flow.datasetName}
         onChange={(e) => flow.setDatasetName(e.target.value)}
+        // The dataset becomes a patient cohort, whose name cannot change (spec §5 "Cohort name").
+        helperText={cohortNameWarning}
         slotProps={{ htmlInput: { maxLength: imagingNameMaxLength } }}
         sx={{ maxWidth: 480 }}
       />
@@ -339,16 +342,54 @@ interface UploadPanelProps {
 /**
  * Sends the zip (tus), shows progress, speed and time left, "Upload failed" with Try again, then makes the dataset.
  * Until the dataset exists the zip and the upload's path are kept in the browser, so closing the tab loses nothing.
+ * A name another patient cohort of the workspace has (spec §3, §5) is asked again on a name field, with the server's
+ * message; the zip is not sent again.
  */
 export function UploadPanel({ deviceId, userId, origin, source, onDataset }: UploadPanelProps) {
   const [sent, setSent] = useState(0);
   const [failed, setFailed] = useState<string | null>(null);
   const [rate, setRate] = useState<{ bytesPerSecond: number; secondsLeft: number | null } | null>(null);
+  const [renaming, setRenaming] = useState<{ uploadId: string; name: string; error: string | null } | null>(null);
+  const [creating, setCreating] = useState(false);
   const control = useRef<ImagingUploadControl | null>(null);
   const onDatasetRef = useRef(onDataset);
   useEffect(() => {
     onDatasetRef.current = onDataset;
   }, [onDataset]);
+
+  /** Makes the dataset of the sent zip; `shown` says whether this panel is still there to answer. */
+  const makeDataset = useCallback(
+    async (uploadId: string, name: string, shown: () => boolean) => {
+      try {
+        const dataset = await createImagingDataset(deviceId, {
+          uploadId,
+          name: name || 'Imaging dataset',
+          note: source.note,
+        });
+        await pendingUploads.clear(userId, deviceId);
+        if (shown()) onDatasetRef.current(dataset);
+      } catch (caught) {
+        if (caught instanceof ApiError && caught.code === 'cohort_name_taken')
+          setRenaming({ uploadId, name, error: caught.message });
+        else setFailed(uploadFailedMessage);
+      }
+    },
+    [deviceId, userId, source.note],
+  );
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const rename = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!renaming || !renaming.name.trim()) return;
+    setCreating(true);
+    await makeDataset(renaming.uploadId, renaming.name.trim(), () => mounted.current);
+    if (mounted.current) setCreating(false);
+  };
 
   useEffect(() => {
     let stopped = false;
@@ -387,14 +428,7 @@ export function UploadPanel({ deviceId, userId, origin, source, onDataset }: Upl
             }
           },
           onUploadPath: (path) => pendingUploads.update(userId, deviceId, { uploadUrl: path }),
-          onDone: (uploadId) => {
-            createImagingDataset(deviceId, { uploadId, name: source.name || 'Imaging dataset', note: source.note })
-              .then(async (dataset) => {
-                await pendingUploads.clear(userId, deviceId);
-                if (!stopped) onDatasetRef.current(dataset);
-              })
-              .catch(() => setFailed(uploadFailedMessage));
-          },
+          onDone: (uploadId) => void makeDataset(uploadId, source.name, () => !stopped),
           onFailed: () => setFailed(uploadFailedMessage),
         },
         source.resumePath,
@@ -405,7 +439,7 @@ export function UploadPanel({ deviceId, userId, origin, source, onDataset }: Upl
       stopped = true;
       control.current?.pause();
     };
-  }, [deviceId, userId, origin, source]);
+  }, [deviceId, userId, origin, source, makeDataset]);
 
   const percent = source.zip.size > 0 ? (100 * sent) / source.zip.size : 100;
   return (
@@ -419,6 +453,31 @@ export function UploadPanel({ deviceId, userId, origin, source, onDataset }: Upl
       <Typography variant="body2" color="text.secondary">
         You can close this tab: the upload continues from where it stopped when you come back.
       </Typography>
+      {renaming && (
+        <Stack
+          component="form"
+          aria-label="Name the dataset"
+          noValidate
+          spacing={1.5}
+          onSubmit={(event: FormEvent) => void rename(event)}
+          sx={{ alignItems: 'flex-start' }}
+        >
+          <Typography variant="body2">The images are uploaded; the dataset needs another name.</Typography>
+          <TextField
+            label="Dataset name"
+            required
+            value={renaming.name}
+            onChange={(event) => setRenaming({ ...renaming, name: event.target.value, error: null })}
+            error={renaming.error !== null}
+            helperText={renaming.error ?? cohortNameWarning}
+            slotProps={{ htmlInput: { maxLength: imagingNameMaxLength } }}
+            sx={{ width: '100%', maxWidth: 480 }}
+          />
+          <Button type="submit" variant="contained" disabled={creating || !renaming.name.trim()}>
+            Create the dataset
+          </Button>
+        </Stack>
+      )}
       {failed && (
         <Alert
           severity="error"

@@ -18,6 +18,7 @@ import { imagingPatientPath } from '../../imaging-patients';
 import { imagingUrls, useImagingDataset } from '../api';
 import { LIMITS_TEXT } from '../imaging/limits';
 import { useImagingFlow } from './ImagingFlowContext';
+import { uploadImagesBase } from './UploadImagesLayout';
 import {
   AnonymizeView,
   DicomTreeView,
@@ -32,7 +33,7 @@ import {
 const SliceViewer = lazy(async () => ({ default: (await import('../viewer/SliceViewer')).SliceViewer }));
 
 const section = 'Image upload';
-const base = '/upload-images';
+const base = uploadImagesBase;
 
 function NeedsDataset() {
   return (
