@@ -19,6 +19,7 @@ import { expandUnionIssues, validationMessage } from './lib/validation-message';
 import { maintenancePage } from './http/maintenance-page';
 import { isSameOriginRequest, stateChangingMethods } from './http/origin';
 import { registerSecurityHeaders } from './http/security-headers';
+import { finishReadingBody } from './http/request-body';
 import { readSessionToken, type SessionCookieSettings } from './http/session-cookie';
 import { addressedWorkspace } from './http/addressed-workspace';
 import { requireUser } from './policies/authentication';
@@ -132,6 +133,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions): P
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  // An answer ready before the request's body has all arrived (a refusal) waits for it: no reset mid-upload.
+  app.addHook('onSend', finishReadingBody);
   // Domain events name the request that caused them (issue 20).
   app.addHook('onRequest', (request, _reply, done) => withRequestContext({ requestId: request.id }, done));
 

@@ -11,7 +11,8 @@ export function uploadTooBig(): ServiceError {
  * Reads an uploaded body into memory, but never more than `maxBytes`: a declared length over the
  * limit is refused before anything is read, and a body that grows past the limit while it streams
  * (chunked, or longer than declared) is refused at the chunk that crosses it. The rest of the body is
- * left to drain unread (not destroyed), so the client receives the 413 rather than a reset connection.
+ * not destroyed (that would reset the connection): `finishReadingBody` reads and drops it before the 413
+ * goes out, so the client, still sending, receives it.
  */
 export function readUpload(
   body: Readable,

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -8,6 +9,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { ApiError } from '../lib/apiError';
 
 interface FormDialogProps {
+  /** For a dialog kept mounted while closed; by default it is mounted only while open. */
+  open?: boolean;
   title: string;
   submitLabel: string;
   /** Whether the form may be sent (while it is being sent it may not, whatever this says). */
@@ -25,9 +28,19 @@ interface FormDialogProps {
 
 /**
  * A dialog that is one form: title, fields, the refusal of the last attempt, then Cancel and the submit button (Enter
- * sends it). While the form is sent the buttons are disabled and neither Escape nor a click outside closes it.
+ * sends it). While the form is sent the buttons are disabled, the submit button spins, and neither Escape nor a click
+ * outside closes it.
  */
-export function FormDialog({ title, submitLabel, canSubmit, send, failure, onClose, children }: FormDialogProps) {
+export function FormDialog({
+  open = true,
+  title,
+  submitLabel,
+  canSubmit,
+  send,
+  failure,
+  onClose,
+  children,
+}: FormDialogProps) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +58,7 @@ export function FormDialog({ title, submitLabel, canSubmit, send, failure, onClo
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={`${id}-title`}>
+    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={`${id}-title`}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
         <DialogContent>
@@ -60,7 +73,12 @@ export function FormDialog({ title, submitLabel, canSubmit, send, failure, onClo
           <Button onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={busy || !canSubmit}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || !canSubmit}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
+          >
             {submitLabel}
           </Button>
         </DialogActions>

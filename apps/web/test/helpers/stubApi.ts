@@ -1,8 +1,11 @@
 import { vi } from 'vitest';
 import { jsonResponse, testSelectedDevice } from './renderWithProviders';
 
-/** A test's own answer to a request, or undefined for a path it does not serve. */
-export type ApiAnswer = (url: URL, init: RequestInit | undefined) => Response | undefined;
+/**
+ * A test's own answer to a request (a promise where the test holds the answer back), or undefined for a path it does
+ * not serve.
+ */
+export type ApiAnswer = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
 
 /** The workspace a page test's user has selected: d-1, as a member (not its admin). */
 export const memberSelectedDevice = { ...testSelectedDevice, role: 'member', isAdmin: false } as const;

@@ -1,21 +1,14 @@
-import type { Readable } from 'node:stream';
 import { designHistoryEndpoints as endpoints, designHistoryFileHashHeader } from '@insilico/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestBody } from '../../http/request-body';
 import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { DesignHistoryAttachmentService } from '../../services/design-history-attachments';
-import { ServiceError } from '../../services/errors';
 
 export interface DesignHistoryAttachmentRoutesDeps {
   attachments: DesignHistoryAttachmentService;
   authenticated: ReturnType<typeof requireUser>;
-}
-
-/** The request's body as the file: streamed to the service, which reads it only after its checks. */
-async function* bodyOf(request: FastifyRequest): AsyncIterable<Uint8Array> {
-  const body = request.body as Readable | undefined;
-  if (body) yield* body as AsyncIterable<Uint8Array>;
 }
 
 /**
@@ -71,24 +64,18 @@ export async function designHistoryAttachmentRoutes(
       },
       async (request, reply) => {
         const declared = Number(request.headers['content-length']);
-        try {
-          const attached = await deps.attachments.attach(
-            currentUser(request).id,
-            request.params.deviceId,
-            request.params.entryId,
-            {
-              fileName: request.query.name,
-              contentType: request.headers['content-type'],
-              declaredBytes: Number.isFinite(declared) ? declared : undefined,
-              body: bodyOf(request),
-            },
-          );
-          return await reply.code(201).send(attached);
-        } catch (error) {
-          // The rest of an oversized body is not wanted: close the connection after the answer.
-          if (error instanceof ServiceError && error.status === 413) reply.header('Connection', 'close');
-          throw error;
-        }
+        const attached = await deps.attachments.attach(
+          currentUser(request).id,
+          request.params.deviceId,
+          request.params.entryId,
+          {
+            fileName: request.query.name,
+            contentType: request.headers['content-type'],
+            declaredBytes: Number.isFinite(declared) ? declared : undefined,
+            body: requestBody(request),
+          },
+        );
+        return reply.code(201).send(attached);
       },
     );
 

@@ -1,7 +1,7 @@
-import type { IncomingMessage } from 'node:http';
 import { imagingEndpoints as endpoints } from '@insilico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestBody } from '../../http/request-body';
 import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import type { ImagingQueueService } from '../../services/imaging-queue.service';
@@ -55,17 +55,13 @@ export async function imagingQueueRoutes(app: FastifyInstance, deps: ImagingQueu
         },
       },
       async (request, reply) => {
-        const body = (request.body as IncomingMessage | undefined) ?? emptyBody();
-        try {
-          const answer = await deps.imagingQueue.deliverModels(currentUser(request).id, request.params.datasetId, body);
-          return await reply.code(202).send(answer);
-        } catch (error) {
-          if (!request.raw.readableEnded) reply.header('Connection', 'close');
-          throw error;
-        }
+        const answer = await deps.imagingQueue.deliverModels(
+          currentUser(request).id,
+          request.params.datasetId,
+          requestBody(request),
+        );
+        return reply.code(202).send(answer);
       },
     );
   });
 }
-
-async function* emptyBody(): AsyncIterable<Uint8Array> {}

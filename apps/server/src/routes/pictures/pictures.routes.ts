@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
-import { ServiceError } from '../../services/errors';
 import type { PictureContent, PictureService, UploadReader } from '../../services/picture.service';
 import { readUpload } from '../../services/picture-upload';
 
@@ -15,20 +14,15 @@ export interface PictureRoutesDeps {
 
 /**
  * The body of a picture upload as the service reads it: the file's raw bytes (PUT with the file as
- * the body), read only when the service asks, never more than 5120 KB.
+ * the body), read only when the service asks, never more than 5120 KB (the rest of a refused body is
+ * left to `finishReadingBody`).
  */
-export function uploadOf(request: FastifyRequest, reply: FastifyReply): UploadReader {
+export function uploadOf(request: FastifyRequest): UploadReader {
   return async () => {
     const body = request.body as Readable | undefined;
     if (!body) return new Uint8Array(0);
     const declared = Number(request.headers['content-length']);
-    try {
-      return await readUpload(body, Number.isFinite(declared) ? declared : undefined);
-    } catch (error) {
-      // The rest of an oversized body is not wanted: close the connection after the answer.
-      if (error instanceof ServiceError && error.status === 413) reply.header('Connection', 'close');
-      throw error;
-    }
+    return readUpload(body, Number.isFinite(declared) ? declared : undefined);
   };
 }
 
@@ -60,7 +54,7 @@ export async function pictureRoutes(app: FastifyInstance, deps: PictureRoutesDep
       api,
       endpoints.uploadProfile,
       pre('Upload your profile picture (JPEG or PNG, ≤ 5120 KB, the file as the body)'),
-      async (request, reply) => deps.pictures.setProfilePicture(currentUser(request).id, uploadOf(request, reply)),
+      async (request) => deps.pictures.setProfilePicture(currentUser(request).id, uploadOf(request)),
     );
     route(api, endpoints.removeProfile, pre('Remove your profile picture'), async (request) =>
       deps.pictures.removeProfilePicture(currentUser(request).id),
@@ -74,8 +68,8 @@ export async function pictureRoutes(app: FastifyInstance, deps: PictureRoutesDep
       ),
     );
 
-    route(api, endpoints.uploadDevice, pre('Upload the device picture (admins)'), async (request, reply) =>
-      deps.pictures.setDevicePicture(currentUser(request).id, request.params.deviceId, uploadOf(request, reply)),
+    route(api, endpoints.uploadDevice, pre('Upload the device picture (admins)'), async (request) =>
+      deps.pictures.setDevicePicture(currentUser(request).id, request.params.deviceId, uploadOf(request)),
     );
     route(api, endpoints.removeDevice, pre('Remove the device picture (admins)'), async (request) =>
       deps.pictures.removeDevicePicture(currentUser(request).id, request.params.deviceId),
@@ -93,7 +87,7 @@ export async function pictureRoutes(app: FastifyInstance, deps: PictureRoutesDep
       api,
       endpoints.uploadNewDevice,
       pre('Upload the device picture while onboarding (before the workspace exists)'),
-      async (request, reply) => deps.pictures.setNewDevicePicture(currentUser(request), uploadOf(request, reply)),
+      async (request) => deps.pictures.setNewDevicePicture(currentUser(request), uploadOf(request)),
     );
     route(api, endpoints.removeNewDevice, pre('Remove the onboarding device picture'), async (request) =>
       deps.pictures.removeNewDevicePicture(currentUser(request).id),

@@ -76,7 +76,7 @@ export async function roomRoutes(app: FastifyInstance, deps: RoomRoutesDeps): Pr
         },
       },
       async (request, reply) => {
-        const created = await deps.screenshots.upload(...inRoom(request), uploadOf(request, reply));
+        const created = await deps.screenshots.upload(...inRoom(request), uploadOf(request));
         return reply.code(201).send(created);
       },
     );

@@ -37,7 +37,7 @@ export async function supportRoutes(app: FastifyInstance, deps: SupportRoutesDep
           summary: 'Attach a screenshot to the request being written (JPEG or PNG, ≤ 5120 KB, the file as the body)',
         },
       },
-      async (request, reply) => deps.support.uploadScreenshot(userId(request), uploadOf(request, reply)),
+      async (request) => deps.support.uploadScreenshot(userId(request), uploadOf(request)),
     );
   });
   route(api, endpoints.discardScreenshot, pre, async (request, reply) => {

@@ -1,7 +1,7 @@
-import type { IncomingMessage } from 'node:http';
 import { pathOf, tusExtensions, tusVersion, uploadEndpoints as endpoints, uploadMaxBytes } from '@insilico/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestBody } from '../../http/request-body';
 import { route } from '../../http/route';
 import { currentUser, type requireUser } from '../../policies/authentication';
 import { ServiceError } from '../../services/errors';
@@ -131,22 +131,15 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps)
           throw new ServiceError(415, 'bad_content_type', `A PATCH body must be sent as ${offsetContentType}.`);
         const offset = integerHeader(request, 'Upload-Offset');
         const declared = request.headers['content-length'];
-        const body: AsyncIterable<Uint8Array> = (request.body as IncomingMessage | undefined) ?? noBytes();
-        try {
-          const state = await deps.uploads.append(
-            currentUser(request).id,
-            request.params.deviceId,
-            request.params.uploadId,
-            offset,
-            body,
-            declared === undefined ? undefined : Number(declared),
-          );
-          return withState(reply, state).code(204).send();
-        } catch (error) {
-          // A refused body is not wanted: close the connection after the answer instead of reading it all.
-          if (error instanceof ServiceError && !request.raw.readableEnded) reply.header('Connection', 'close');
-          throw error;
-        }
+        const state = await deps.uploads.append(
+          currentUser(request).id,
+          request.params.deviceId,
+          request.params.uploadId,
+          offset,
+          requestBody(request),
+          declared === undefined ? undefined : Number(declared),
+        );
+        return withState(reply, state).code(204).send();
       },
     );
 
@@ -162,6 +155,3 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps)
     );
   });
 }
-
-/** Fastify hands no body when a request has none (Content-Length 0). */
-async function* noBytes(): AsyncIterable<Uint8Array> {}

@@ -16,6 +16,7 @@ import {
   testSelectedDevice,
   testUser,
 } from '../../../../test/helpers/renderWithProviders';
+import { stubApi } from '../../../../test/helpers/stubApi';
 import { DesignHistoryPage } from './DesignHistoryPage';
 
 /** A large file's resumable upload (tus): reports half sent, then finishes when the test says so. */
@@ -130,48 +131,37 @@ beforeEach(() => {
     projects: [teamRights(stent), teamRights(valve)],
     signing: { method: 'password', needsEmail: true },
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>((input, init) => {
-      const url = new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://x',
-      );
-      if (url.pathname === '/api/me/selected-device')
-        return Promise.resolve(jsonResponse(200, { device: testSelectedDevice }));
-      if (url.pathname === '/api/devices/d-1/design-history/signatures') {
-        posted.push(JSON.parse(String(init?.body)));
-        return Promise.resolve(signAnswer);
-      }
-      const fromUpload = /^\/api\/devices\/d-1\/design-history\/entries\/([^/]+)\/attachments\/uploaded$/.exec(
-        url.pathname,
-      );
-      if (fromUpload) {
-        attached.push({ entryId: fromUpload[1], ...(JSON.parse(String(init?.body)) as object) });
-        return Promise.resolve(jsonResponse(201, signed.entry!.attachments[0]));
-      }
-      const attaching = /^\/api\/devices\/d-1\/design-history\/entries\/([^/]+)\/attachments$/.exec(url.pathname);
-      if (attaching) {
-        const file = init?.body as File;
-        attached.push({ entryId: attaching[1], name: url.searchParams.get('name'), type: file.type, size: file.size });
-        return Promise.resolve(jsonResponse(201, { ...signed.entry!.attachments[0], fileName: file.name }));
-      }
-      if (url.pathname === '/api/devices/d-1/design-history/entries') {
-        posted.push(JSON.parse(String(init?.body)));
-        return Promise.resolve(
-          jsonResponse(201, { ...signed.entry, id: '88888888-8888-4888-8888-888888888888', supersedesId: entryId }),
-        );
-      }
-      if (url.pathname === '/api/devices/d-1/design-history/exports' && (init?.method ?? 'GET') === 'GET')
-        return Promise.resolve(jsonResponse(200, fileExports));
-      if (url.pathname === '/api/devices/d-1/design-history/exports') {
-        posted.push(JSON.parse(String(init?.body)));
-        return exportAnswer;
-      }
-      if (url.pathname === '/api/devices/d-1/design-history') return Promise.resolve(jsonResponse(200, list));
-      return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'No such API route.' } }));
-    }),
-  );
+  stubApi((url, init) => {
+    if (url.pathname === '/api/devices/d-1/design-history/signatures') {
+      posted.push(JSON.parse(String(init?.body)));
+      return signAnswer;
+    }
+    const fromUpload = /^\/api\/devices\/d-1\/design-history\/entries\/([^/]+)\/attachments\/uploaded$/.exec(
+      url.pathname,
+    );
+    if (fromUpload) {
+      attached.push({ entryId: fromUpload[1], ...(JSON.parse(String(init?.body)) as object) });
+      return jsonResponse(201, signed.entry!.attachments[0]);
+    }
+    const attaching = /^\/api\/devices\/d-1\/design-history\/entries\/([^/]+)\/attachments$/.exec(url.pathname);
+    if (attaching) {
+      const file = init?.body as File;
+      attached.push({ entryId: attaching[1], name: url.searchParams.get('name'), type: file.type, size: file.size });
+      return jsonResponse(201, { ...signed.entry!.attachments[0], fileName: file.name });
+    }
+    if (url.pathname === '/api/devices/d-1/design-history/entries') {
+      posted.push(JSON.parse(String(init?.body)));
+      return jsonResponse(201, { ...signed.entry, id: '88888888-8888-4888-8888-888888888888', supersedesId: entryId });
+    }
+    if (url.pathname === '/api/devices/d-1/design-history/exports' && (init?.method ?? 'GET') === 'GET')
+      return jsonResponse(200, fileExports);
+    if (url.pathname === '/api/devices/d-1/design-history/exports') {
+      posted.push(JSON.parse(String(init?.body)));
+      return exportAnswer;
+    }
+    if (url.pathname === '/api/devices/d-1/design-history') return jsonResponse(200, list);
+    return undefined;
+  }, testSelectedDevice);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

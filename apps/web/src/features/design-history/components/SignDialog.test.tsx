@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { alreadySignedMessage } from '@insilico/contracts';
 import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
+import { stubApi } from '../../../../test/helpers/stubApi';
 import { SignDialog } from './SignDialog';
 
 const entryId = '33333333-3333-4333-8333-333333333333';
@@ -30,17 +31,10 @@ beforeEach(() => {
   assign.mockReset();
   answer = jsonResponse(201, { location: providerAddress, expiresAt: '2026-11-28T16:05:00.000Z' });
   vi.stubGlobal('location', { ...window.location, pathname: '/design-history', search: '?projectId=p-1', assign });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>((input, init) => {
-      const url = new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://x',
-      );
-      posted.push({ path: url.pathname, body: JSON.parse(String(init?.body)) as unknown });
-      return Promise.resolve(answer);
-    }),
-  );
+  stubApi((url, init) => {
+    posted.push({ path: url.pathname, body: JSON.parse(String(init?.body)) as unknown });
+    return answer;
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,12 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
@@ -19,7 +13,7 @@ import {
   type SignatureMeaning,
   type SignedRecord,
 } from '@insilico/contracts';
-import { ApiError } from '../../../lib/apiError';
+import { FormDialog } from '../../../components/FormDialog';
 import { beginIssuerSigning, signRecord } from '../api';
 
 interface SignDialogProps {
@@ -57,112 +51,83 @@ export function SignDialog({
   const [meaning, setMeaning] = useState<SignatureMeaning>('review');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    let leaving = false;
-    try {
-      if (method === 'issuer') {
-        const { location } = await beginIssuerSigning(deviceId, {
-          record,
-          meaning,
-          returnTo: `${window.location.pathname}${window.location.search}`,
-        });
-        // The page goes to the provider; it stays busy until it has gone.
-        leaving = true;
-        window.location.assign(location);
-        return;
-      }
-      await signRecord(deviceId, { record, meaning, password, ...(needsEmail ? { email } : {}) });
-      onSigned();
-    } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : 'The signature could not be saved. Try again.');
-      setPassword('');
-    } finally {
-      if (!leaving) setBusy(false);
+  const send = async () => {
+    if (method === 'issuer') {
+      const { location } = await beginIssuerSigning(deviceId, {
+        record,
+        meaning,
+        returnTo: `${window.location.pathname}${window.location.search}`,
+      });
+      // The page goes to the provider: the dialog stays busy until it has gone.
+      window.location.assign(location);
+      return;
     }
+    try {
+      await signRecord(deviceId, { record, meaning, password, ...(needsEmail ? { email } : {}) });
+    } catch (cause) {
+      // A refused password is not offered again.
+      setPassword('');
+      throw cause;
+    }
+    onSigned();
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id={`${id}-title`}>Sign this record</DialogTitle>
-        <DialogContent>
-          <DialogContentText component="div" sx={{ mb: 2 }}>
-            You sign “{recordTitle}” as {signerName}. Your electronic signature is the legally binding equivalent of
-            your handwritten signature; it is kept with the record’s content and cannot be removed.
-          </DialogContentText>
-          <Stack spacing={2}>
-            <div>
-              <FormLabel id={`${id}-meaning`}>Meaning of the signature</FormLabel>
-              <RadioGroup
-                aria-labelledby={`${id}-meaning`}
-                value={meaning}
-                onChange={(event) => setMeaning(event.target.value as SignatureMeaning)}
-              >
-                {signatureMeanings.map((value) => (
-                  <FormControlLabel
-                    key={value}
-                    value={value}
-                    control={<Radio />}
-                    label={signatureMeaningLabels[value]}
-                  />
-                ))}
-              </RadioGroup>
-            </div>
-            {method === 'issuer' && (
-              <Alert severity="info" role="note">
-                Your organisation’s sign-in page opens next: sign in there again to confirm that it is you. You come
-                back here with the record signed; nothing is signed if you stop there.
-              </Alert>
-            )}
-            {method === 'password' && needsEmail && (
-              <TextField
-                label="E-mail"
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                helperText="The first signature of a session asks for your e-mail address and your password."
-                required
-              />
-            )}
-            {method === 'password' && (
-              <TextField
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                required
-                autoFocus={!needsEmail}
-              />
-            )}
-          </Stack>
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
+    <FormDialog
+      title="Sign this record"
+      submitLabel={method === 'issuer' ? 'Continue to sign in' : 'Sign'}
+      canSubmit
+      send={send}
+      failure="The signature could not be saved. Try again."
+      onClose={onClose}
+    >
+      <DialogContentText component="div" sx={{ mb: 2 }}>
+        You sign “{recordTitle}” as {signerName}. Your electronic signature is the legally binding equivalent of your
+        handwritten signature; it is kept with the record’s content and cannot be removed.
+      </DialogContentText>
+      <Stack spacing={2}>
+        <div>
+          <FormLabel id={`${id}-meaning`}>Meaning of the signature</FormLabel>
+          <RadioGroup
+            aria-labelledby={`${id}-meaning`}
+            value={meaning}
+            onChange={(event) => setMeaning(event.target.value as SignatureMeaning)}
           >
-            {method === 'issuer' ? 'Continue to sign in' : 'Sign'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+            {signatureMeanings.map((value) => (
+              <FormControlLabel key={value} value={value} control={<Radio />} label={signatureMeaningLabels[value]} />
+            ))}
+          </RadioGroup>
+        </div>
+        {method === 'issuer' && (
+          <Alert severity="info" role="note">
+            Your organisation’s sign-in page opens next: sign in there again to confirm that it is you. You come back
+            here with the record signed; nothing is signed if you stop there.
+          </Alert>
+        )}
+        {method === 'password' && needsEmail && (
+          <TextField
+            label="E-mail"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            helperText="The first signature of a session asks for your e-mail address and your password."
+            required
+          />
+        )}
+        {method === 'password' && (
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            required
+            autoFocus={!needsEmail}
+          />
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

@@ -2,9 +2,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Room } from '@insilico/contracts';
 import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
+import { stubApi } from '../../../../test/helpers/stubApi';
 import { CreateRoomDialog } from './CreateRoomDialog';
 
-const fetchMock = vi.fn<typeof fetch>();
+let fetchMock: ReturnType<typeof stubApi>;
 const projectId = '11111111-1111-4111-8111-111111111111';
 const ssmId = '33333333-3333-4333-8333-333333333333';
 
@@ -61,32 +62,25 @@ const room: Room = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockImplementation((input, init) => {
-    const url = String(input);
-    if (url.endsWith('/ssms'))
-      return Promise.resolve(
-        jsonResponse(200, {
-          items: [ssm(ssmId, 'Roots', 'ready'), ssm('55555555-5555-4555-8555-555555555555', 'Building', 'in_progress')],
-          canEdit: true,
-        }),
-      );
-    if (url.endsWith('/imaging-cohorts'))
-      return Promise.resolve(
-        jsonResponse(200, {
-          items: [
-            { datasetId, name: 'Own CT', status: 'ready', patients: [imagingPatient('P1a2b3c4d5e6f')] },
-            { datasetId: '77777777-7777-4777-8777-777777777777', name: 'Later CT', status: 'modelling', patients: [] },
-          ],
-        }),
-      );
-    if (url.endsWith('/rooms') && init?.method === 'POST') return Promise.resolve(jsonResponse(201, room));
-    return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'Nothing here.' } }));
+  fetchMock = stubApi((url, init) => {
+    if (url.pathname.endsWith('/ssms'))
+      return jsonResponse(200, {
+        items: [ssm(ssmId, 'Roots', 'ready'), ssm('55555555-5555-4555-8555-555555555555', 'Building', 'in_progress')],
+        canEdit: true,
+      });
+    if (url.pathname.endsWith('/imaging-cohorts'))
+      return jsonResponse(200, {
+        items: [
+          { datasetId, name: 'Own CT', status: 'ready', patients: [imagingPatient('P1a2b3c4d5e6f')] },
+          { datasetId: '77777777-7777-4777-8777-777777777777', name: 'Later CT', status: 'modelling', patients: [] },
+        ],
+      });
+    if (url.pathname.endsWith('/rooms') && init?.method === 'POST') return jsonResponse(201, room);
+    return undefined;
   });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  fetchMock.mockReset();
 });
 
 /** The dialog on a project without virtual cohorts; answers the spy its onCreated calls. */

@@ -3,6 +3,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { MemoryRouter } from 'react-router';
 import { roomNameTakenMessage, type Room, type RoomPage } from '@insilico/contracts';
 import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
+import { stubApi } from '../../../../test/helpers/stubApi';
 import { ProjectRoomsTab } from './ProjectRoomsTab';
 
 // Whole MUI pages on a shared, busy machine: give the first render time.
@@ -45,7 +46,6 @@ function page(items: Room[], canEdit = true): RoomPage {
   };
 }
 
-const fetchMock = vi.fn<typeof fetch>();
 const requests: { method: string; url: string }[] = [];
 let listAnswer: (url: URL) => Response;
 let patchAnswer: () => Response;
@@ -55,21 +55,19 @@ beforeEach(() => {
   listAnswer = () =>
     jsonResponse(200, page([room('r-1', 'Valve room', 'SYN-000001'), room('r-2', 'Baseline', 'SYN-000002')]));
   patchAnswer = () => jsonResponse(200, room('r-1', 'Renamed', 'SYN-000001'));
-  fetchMock.mockImplementation((input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://x');
+  stubApi((url, init) => {
     const method = init?.method ?? 'GET';
     requests.push({ method, url: `${url.pathname}${url.search}` });
-    if (method === 'GET' && url.pathname === base) return Promise.resolve(listAnswer(url));
-    if (method === 'PATCH' && url.pathname === `${base}/r-1`) return Promise.resolve(patchAnswer());
+    if (method === 'GET' && url.pathname === base) return listAnswer(url);
+    if (method === 'PATCH' && url.pathname === `${base}/r-1`) return patchAnswer();
     // The project's simulations at the foot of the tab (features/simulations): none here.
     if (method === 'GET' && url.pathname === '/api/devices/d-1/projects/p-1/simulations')
-      return Promise.resolve(jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 10, canRun: true }));
+      return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 10, canRun: true });
     // The project's trials below them (features/trials): none here.
     if (method === 'GET' && url.pathname === '/api/devices/d-1/projects/p-1/trials')
-      return Promise.resolve(jsonResponse(200, { items: [], canRun: true }));
-    return Promise.resolve(jsonResponse(404, { error: { code: 'not_found', message: 'No such API route.' } }));
+      return jsonResponse(200, { items: [], canRun: true });
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
   cleanup();

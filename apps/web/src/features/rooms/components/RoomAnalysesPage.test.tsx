@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Simulation } from '@insilico/contracts';
 import { jsonResponse, renderWithProviders } from '../../../../test/helpers/renderWithProviders';
+import { stubApi } from '../../../../test/helpers/stubApi';
 import { RoomAnalysesPage } from './RoomAnalysesPage';
 
 const running: Simulation = {
@@ -31,15 +32,13 @@ const running: Simulation = {
 
 /** The API: the simulation, no results yet, and the room's scene and gallery as `room` answers them. */
 function serve(room: () => Promise<Response>) {
-  const fetch = vi.fn(async (url: string) => {
-    if (url.includes('/rooms/r-1/')) return room();
-    if (url.endsWith('/results'))
+  return stubApi((url) => {
+    if (url.pathname.includes('/rooms/r-1/')) return room();
+    if (url.pathname.endsWith('/results'))
       return jsonResponse(409, { error: { code: 'no_results', message: 'This simulation has no results yet.' } });
-    if (url.endsWith('/simulations/s-1')) return jsonResponse(200, running);
+    if (url.pathname.endsWith('/simulations/s-1')) return jsonResponse(200, running);
     return jsonResponse(200, {});
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
 function renderPage() {
@@ -60,7 +59,7 @@ describe('RoomAnalysesPage', () => {
     expect(screen.getByRole('link', { name: 'Back to the room' }).getAttribute('href')).toBe(
       '/projects/room?project=p-1&room=r-1&device=d-1',
     );
-    const asked = fetch.mock.calls.map(([url]) => url);
+    const asked = fetch.mock.calls.map(([url]) => String(url));
     expect(asked.some((url) => url.endsWith('/rooms/r-1/scene'))).toBe(true);
   });
 
