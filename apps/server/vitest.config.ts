@@ -29,8 +29,13 @@ export default defineConfig({
       ? testFiles.filter((file) => opensDatabase.test(readFileSync(join(root, file), 'utf8')))
       : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/helpers/shared-process.setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A worker process runs file after file with the modules it imported kept (the server's module graph once per
+    // worker, not once per file): a file must stop what it starts (shared-process.setup.ts checks its servers) and
+    // restore what it changes (docs/decisions/ci-time.md, session 19).
+    isolate: false,
   },
 });

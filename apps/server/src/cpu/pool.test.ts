@@ -11,7 +11,7 @@ import {
   sumTask,
   whereAmITask,
 } from '../../test/helpers/cpu-tasks';
-import { CpuPool, CpuPoolClosedError, CpuTaskError, defaultCpuThreads } from './pool';
+import { CpuPool, CpuPoolClosedError, CpuTaskError, defaultCpuThreads, shareThreadsBetweenPools } from './pool';
 
 describe('CpuPool', () => {
   const pools: CpuPool[] = [];
@@ -140,6 +140,26 @@ describe('CpuPool', () => {
     pools.push(plain);
     expect(await plain.run(nicenessTask, undefined)).toBe(own);
     expect(niceness()).toBe(own); // the calling thread keeps its priority
+  });
+
+  it("hands a closed pool's idle thread to the next pool of the same priority only while threads are shared", async () => {
+    const before = shareThreadsBetweenPools(0); // no spares left by earlier files' servers
+    try {
+      shareThreadsBetweenPools(60_000);
+      const first = new CpuPool({ threads: 1 });
+      const { threadId: kept } = await first.run(whereAmITask, { echo: 'first' });
+      await first.close();
+      const plain = pool(1);
+      const niceless = new CpuPool({ threads: 1, nice: 0 });
+      pools.push(niceless);
+      expect((await niceless.run(whereAmITask, { echo: 'other priority' })).threadId).not.toBe(kept);
+      expect((await plain.run(whereAmITask, { echo: 'next' })).threadId).toBe(kept);
+      shareThreadsBetweenPools(0);
+      await plain.close();
+      expect((await pool(1).run(whereAmITask, { echo: 'not shared' })).threadId).not.toBe(kept);
+    } finally {
+      shareThreadsBetweenPools(before);
+    }
   });
 
   it('refuses tasks once closed and rejects those still running', async () => {

@@ -68,6 +68,8 @@ interface Thread {
   worker: Worker;
   /** Resolves when the worker has loaded tsx and its entry (ready for tasks). */
   ready: Promise<void>;
+  /** Whether it is ready (only a ready thread is worth keeping for another pool). */
+  started: boolean;
   current: Pending | null;
   idleTimer: NodeJS.Timeout | null;
 }
@@ -82,12 +84,82 @@ function tsxApi(): string {
 }
 
 /**
+ * Node options of the threads: none, or a CPU profile per thread into CPU_POOL_PROFILE_DIR (a diagnosis of what a
+ * task spends its time on, written when the thread ends; docs/decisions/ci-time.md).
+ */
+function threadExecArgv(): string[] {
+  const dir = process.env.CPU_POOL_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
+/**
  * Worker bootstrap (as packages/sph/src/pool.ts does, docs/decisions/sph-threads.md): registers tsx in the thread,
  * then imports the TypeScript entry. Node 20 does not apply `execArgv: ['--import', 'tsx']` to a `.ts` entry.
  */
 const BOOTSTRAP = `import(${JSON.stringify(tsxApi())}).then(({ register }) => { register(); return import(${JSON.stringify(
   new URL('./thread.ts', import.meta.url).href,
 )}); });`;
+
+/** Idle threads left by closed pools, waiting for the next pool of this process (`shareThreadsBetweenPools`). */
+interface SpareThread {
+  worker: Worker;
+  nice: number;
+  timer: NodeJS.Timeout;
+}
+
+let spareIdleMs = 0;
+const spareThreads = new Set<SpareThread>();
+
+/**
+ * From now on, a closing pool hands its idle threads, with the modules they have imported, to the next pool of this
+ * process with the same nice value; unclaimed, each ends after `idleMs`. For processes that start pool after pool —
+ * the test servers of the test files that share a vitest worker (docs/decisions/ci-time.md): each would otherwise
+ * start its thread and import the task modules again (seconds of CPU each). Off by default: a server or worker
+ * process has one pool for its life. 0 turns it off and ends the spare threads. Answers the setting before.
+ */
+export function shareThreadsBetweenPools(idleMs: number): number {
+  const before = spareIdleMs;
+  spareIdleMs = Math.max(0, idleMs);
+  if (spareIdleMs === 0) for (const spare of spareThreads) endSpare(spare);
+  return before;
+}
+
+function endSpare(spare: SpareThread): void {
+  spareThreads.delete(spare);
+  clearTimeout(spare.timer);
+  void spare.worker.terminate();
+}
+
+/** Keeps an idle thread of a closing pool for the next pool, when sharing is on; false otherwise. */
+function keepSpare(worker: Worker, nice: number): boolean {
+  if (spareIdleMs === 0) return false;
+  forgetListeners(worker);
+  worker.unref();
+  const spare: SpareThread = { worker, nice, timer: setTimeout(() => endSpare(spare), spareIdleMs) };
+  spare.timer.unref();
+  // A spare that dies (out of memory, say) is simply gone.
+  worker.on('error', () => spareThreads.delete(spare));
+  worker.on('exit', () => spareThreads.delete(spare));
+  spareThreads.add(spare);
+  return true;
+}
+
+/** Removes a pool's (or the spares') listeners; Node's own, which reference the worker's port, stay. */
+function forgetListeners(worker: Worker): void {
+  for (const event of ['message', 'error', 'exit'] as const) worker.removeAllListeners(event);
+}
+
+/** A spare thread started with this nice value, taken out of the spares; none when there is none. */
+function takeSpare(nice: number): Worker | null {
+  for (const spare of spareThreads) {
+    if (spare.nice !== nice) continue;
+    spareThreads.delete(spare);
+    clearTimeout(spare.timer);
+    forgetListeners(spare.worker);
+    return spare.worker;
+  }
+  return null;
+}
 
 /**
  * A bounded pool of worker threads for CPU-heavy pure work (STL parsing and previews, anatomy meshes, later
@@ -142,13 +214,16 @@ export class CpuPool implements CpuRunner {
     for (const pending of this.queue.splice(0)) this.settle(pending, () => pending.reject(new CpuPoolClosedError()));
     const threads = [...this.threads];
     this.threads.clear();
+    const ending: Worker[] = [];
     for (const thread of threads) {
       if (thread.idleTimer) clearTimeout(thread.idleTimer);
       const current = thread.current;
       thread.current = null;
       if (current) this.settle(current, () => current.reject(new CpuPoolClosedError()));
+      // A running task's thread always ends (its computation cannot be interrupted); a ready idle one may be kept.
+      if (current || !thread.started || !keepSpare(thread.worker, this.nice)) ending.push(thread.worker);
     }
-    await Promise.all(threads.map((thread) => thread.worker.terminate()));
+    await Promise.all(ending.map((worker) => worker.terminate()));
   }
 
   private dispatch(): void {
@@ -165,16 +240,26 @@ export class CpuPool implements CpuRunner {
 
   private spawn(): Thread | null {
     if (this.closed || this.threads.size >= this.concurrency) return null;
-    const worker = new Worker(BOOTSTRAP, { eval: true, execArgv: [], workerData: { nice: this.nice } });
+    const spare = takeSpare(this.nice);
+    const worker =
+      spare ?? new Worker(BOOTSTRAP, { eval: true, execArgv: threadExecArgv(), workerData: { nice: this.nice } });
     let readyResolve!: () => void;
     const thread: Thread = {
       worker,
       ready: new Promise<void>((resolve) => (readyResolve = resolve)),
+      started: false,
       current: null,
       idleTimer: null,
     };
+    if (spare) {
+      thread.started = true;
+      readyResolve();
+    }
     worker.on('message', (reply: ThreadReply) => {
-      if (reply.type === 'ready') return readyResolve();
+      if (reply.type === 'ready') {
+        thread.started = true;
+        return readyResolve();
+      }
       this.onReply(thread, reply);
     });
     worker.on('error', (error) => this.lose(thread, error));

@@ -1,9 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generatePatient } from '@insilico/anatomy';
+import { annulusPlacement, buildScenario, ringDeviceMesh, simulatedRegion } from '@insilico/scenarios';
 import { buildManifest, encodeFrame, fluidOutput, ParticleArrays } from '@insilico/sph';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findDivergence } from './simulation.task';
+import { findDivergence, runSimulationSegment } from './simulation.task';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -58,4 +60,50 @@ describe('divergence check of a run segment', () => {
     });
     expect(await findDivergence(dir, manifest, 2)).toBeNull();
   });
+});
+
+describe('a run in segments', () => {
+  it('gives the same outputs, byte for byte, whether its thread kept the simulation or restored it from the checkpoint', async () => {
+    // The test resolution's flow case (a vessel with wall shear stress, whose pass rewrites the fluid's state).
+    const patient = generatePatient(20261125, 7);
+    const region = simulatedRegion(patient, 'end-diastole');
+    const radius = patient.cardiac.aorticAnnulusDiameter_mm / 2;
+    const { engineCase, files } = buildScenario({
+      patient,
+      phase: 'end-diastole',
+      kind: 'fluid',
+      resolution: 'test',
+      parameters: {},
+      devices: [
+        {
+          name: 'Ring v1',
+          transform: annulusPlacement(region, 4),
+          meshes: [ringDeviceMesh(0.8 * radius, 0.12 * radius)],
+        },
+      ],
+    });
+    const root = await mkdtemp(join(tmpdir(), 'segments-'));
+    dirs.push(root);
+    const [kept, restored] = [join(root, 'kept'), join(root, 'restored')];
+    const context = { progress: () => undefined, transfer: () => undefined };
+    const segment = (dir: string, end: number, restart: Uint8Array | null) =>
+      runSimulationSegment(
+        { dir, engineCase: { ...engineCase, endTime: end }, files, restart, totalEndTime: engineCase.endTime },
+        context,
+      );
+    const first = engineCase.outputInterval;
+    await segment(kept, first, null);
+    // The same run after its first segment in another folder: the thread kept only the first folder's simulation,
+    // so this one is built again and restored from the checkpoint (as after a crash, or between two runs' segments).
+    await cp(kept, restored, { recursive: true });
+    const restart = await readFile(join(kept, 'out', 'checkpoint.bin'));
+    await segment(kept, 2 * first, restart);
+    await segment(restored, 2 * first, restart);
+    const names = (await readdir(join(kept, 'out'), { recursive: true })).filter((name) => name.includes('.'));
+    expect(names).toEqual(expect.arrayContaining(['checkpoint.bin', 'monitors.csv', 'blood/2.bin', 'wall/2.bin']));
+    for (const name of names) {
+      const [a, b] = await Promise.all([readFile(join(kept, 'out', name)), readFile(join(restored, 'out', name))]);
+      expect(a.equals(b), name).toBe(true);
+    }
+  }, 120_000);
 });

@@ -79,7 +79,12 @@ export async function runSimulationSegment(
       }
     : manifest;
   const summaries = await summarizeFrames(outDir, result, Math.max(0, firstNew), last);
-  if (!divergence && input.engineCase.endTime < input.totalEndTime) lastSegment = { dir: input.dir, sim };
+  if (!divergence && input.engineCase.endTime < input.totalEndTime) {
+    // The wall shear stress pass put the saved (float32) frames into the fluid: back to the checkpoint's state, or the
+    // next segment would continue from rounded positions and give other results than a run restored after a crash.
+    if (wall) sim.restore(await readFile(join(outDir, 'checkpoint.bin')));
+    lastSegment = { dir: input.dir, sim };
+  }
   return { time: sim.counters.time, manifest: result, summaries, divergence };
 }
 

@@ -9,6 +9,7 @@ import type { DatabaseTarget, StatementObserver } from '../../src/db/client';
 import { startServer, type RunningServer } from '../../src/server';
 import { withDatabase } from '../global-setup';
 import { registerOutbox } from './browser';
+import { trackRunning } from './running-servers';
 
 export interface TestServer extends RunningServer {
   origin: string;
@@ -85,18 +86,22 @@ function testConfig(port: number, dataDir: string, url: string | null, env: Reco
 
 /** A running server as the tests see it; `stop` closes it and, when `dispose`, removes its data directory. */
 function asTestServer(server: RunningServer, port: number, dataDir: string, url: string | null, dispose: boolean) {
-  const unregister = registerOutbox(`http://127.0.0.1:${port}`, (to) => server.context.mail.outbox(5, to));
-  return {
+  const origin = `http://127.0.0.1:${port}`;
+  const unregister = registerOutbox(origin, (to) => server.context.mail.outbox(5, to));
+  const testServer: TestServer = {
     ...server,
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     dataDir,
     databaseUrl: url,
     async stop() {
+      untrack();
       await server.close();
       unregister();
       if (dispose) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  const untrack = trackRunning(testServer);
+  return testServer;
 }
 
 /** The real server on a real port, with its own fresh database (`onStatement` sees every statement it sends). */
