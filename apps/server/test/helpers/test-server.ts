@@ -93,6 +93,12 @@ function asTestServer(server: RunningServer, port: number, dataDir: string, url:
     origin,
     dataDir,
     databaseUrl: url,
+    // `close` (the running server's own) also counts as stopped, so a file that closes its server is not blamed for
+    // leaving it running (shared-process.setup.ts); `stop` also removes the data directory.
+    async close() {
+      untrack();
+      await server.close();
+    },
     async stop() {
       untrack();
       await server.close();

@@ -53,7 +53,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
-  await server?.close();
+  await server?.stop();
 });
 
 /** The SHA-256 of a file on disk, read as a stream. */
