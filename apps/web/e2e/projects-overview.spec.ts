@@ -150,12 +150,15 @@ test('projects move through complete, reactivate and abandon; filter, search and
   await ada.getByRole('dialog', { name: 'Remove from the project?' }).getByRole('button', { name: 'Remove' }).click();
   await expect(team.getByRole('list', { name: 'Project team' }).getByRole('listitem')).toHaveCount(1);
 
-  // The last user cannot be removed: the dialog says to abandon the project instead.
+  // The last user cannot be removed: the dialog says so up front, with the suggestion to abandon the project
+  // instead, and offers only Close (spec §4; nothing is sent that the server would refuse).
   await team.getByRole('button', { name: 'Remove Ada Admin from the project' }).click();
-  const refusal = ada.getByRole('dialog', { name: 'Remove from the project?' });
-  await refusal.getByRole('button', { name: 'Remove' }).click();
-  await expect(refusal.getByRole('alert')).toContainText('Abandon the project instead');
-  await refusal.getByRole('button', { name: 'Cancel' }).click();
+  const refusal = ada.getByRole('dialog', { name: 'The last user cannot be removed' });
+  await expect(refusal).toContainText('Abandon the project instead');
+  await expect(refusal.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  await refusal.getByRole('button', { name: 'Close' }).click();
+  await expect(refusal).toBeHidden();
+  await expect(team.getByRole('list', { name: 'Project team' }).getByRole('listitem')).toHaveCount(1);
 
   // Bea was told she had been added.
   await bea.goto('/');
