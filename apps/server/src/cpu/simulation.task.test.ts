@@ -1,10 +1,9 @@
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generatePatient } from '@insilico/anatomy';
-import { annulusPlacement, buildScenario, ringDeviceMesh, simulatedRegion } from '@insilico/scenarios';
 import { buildManifest, encodeFrame, fluidOutput, ParticleArrays } from '@insilico/sph';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ringFlowScenario } from '../../test/fixtures/flow-case.fixtures';
 import { findDivergence, runSimulationSegment } from './simulation.task';
 
 const dirs: string[] = [];
@@ -65,23 +64,7 @@ describe('divergence check of a run segment', () => {
 describe('a run in segments', () => {
   it('gives the same outputs, byte for byte, whether its thread kept the simulation or restored it from the checkpoint', async () => {
     // The test resolution's flow case (a vessel with wall shear stress, whose pass rewrites the fluid's state).
-    const patient = generatePatient(20261125, 7);
-    const region = simulatedRegion(patient, 'end-diastole');
-    const radius = patient.cardiac.aorticAnnulusDiameter_mm / 2;
-    const { engineCase, files } = buildScenario({
-      patient,
-      phase: 'end-diastole',
-      kind: 'fluid',
-      resolution: 'test',
-      parameters: {},
-      devices: [
-        {
-          name: 'Ring v1',
-          transform: annulusPlacement(region, 4),
-          meshes: [ringDeviceMesh(0.8 * radius, 0.12 * radius)],
-        },
-      ],
-    });
+    const { engineCase, files } = ringFlowScenario();
     const root = await mkdtemp(join(tmpdir(), 'segments-'));
     dirs.push(root);
     const [kept, restored] = [join(root, 'kept'), join(root, 'restored')];

@@ -1,10 +1,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generatePatient } from '@insilico/anatomy';
-import { annulusPlacement, buildScenario, ringDeviceMesh, simulatedRegion } from '@insilico/scenarios';
 import { readColumn, runCase } from '@insilico/sph';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ringFlowScenario } from '../../test/fixtures/flow-case.fixtures';
 import { WALL_OBJECT, wallColumns, writeWallShearStress } from './wall-shear';
 
 const dirs: string[] = [];
@@ -14,23 +13,7 @@ afterAll(async () => {
 
 describe('wall shear stress per wall surface particle', () => {
   it('matches the engine’s own monitor (mean and maximum over the wall) at every saved timestep', async () => {
-    const patient = generatePatient(20261125, 7);
-    const region = simulatedRegion(patient, 'end-diastole');
-    const radius = patient.cardiac.aorticAnnulusDiameter_mm / 2;
-    const built = buildScenario({
-      patient,
-      phase: 'end-diastole',
-      kind: 'fluid',
-      resolution: 'test',
-      parameters: {},
-      devices: [
-        {
-          name: 'Ring v1',
-          transform: annulusPlacement(region, 4),
-          meshes: [ringDeviceMesh(0.8 * radius, 0.12 * radius)],
-        },
-      ],
-    });
+    const built = ringFlowScenario();
     const dir = await mkdtemp(join(tmpdir(), 'wall-shear-'));
     dirs.push(dir);
     for (const [name, bytes] of Object.entries(built.files)) await writeFile(join(dir, name), bytes);
